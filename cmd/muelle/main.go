@@ -1,0 +1,226 @@
+// Command muelle is the whole system in one binary: the API, the WebSocket and
+// the embedded web app, plus the maintenance subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"os"
+	"os/signal"
+	"strconv"
+	"syscall"
+	"time"
+
+	"muelle/internal/api"
+	"muelle/internal/auth"
+	"muelle/internal/demo"
+	"muelle/internal/domain"
+	"muelle/internal/store"
+	"muelle/web"
+)
+
+const usage = `Uso: muelle <comando> [opciones]
+
+Comandos:
+  serve [--addr HOST:PUERTO] [--db URL]   aplica migraciones y sirve la API y la aplicación web
+  migrate [--db URL]                      aplica las migraciones pendientes
+  seed --demo [--db URL]                  carga los datos de demostración (idempotente)
+  user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
+
+Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
+MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h).
+`
+
+func main() {
+	log := slog.New(slog.NewTextHandler(os.Stderr, nil))
+	if err := run(os.Args[1:], log); err != nil {
+		fmt.Fprintln(os.Stderr, "error:", err)
+		os.Exit(1)
+	}
+}
+
+func run(args []string, log *slog.Logger) error {
+	if len(args) == 0 {
+		fmt.Print(usage)
+		return errors.New("falta el comando")
+	}
+	switch args[0] {
+	case "serve":
+		return serve(args[1:], log)
+	case "migrate":
+		return migrate(args[1:])
+	case "seed":
+		return seed(args[1:])
+	case "user":
+		return userCmd(args[1:])
+	case "help", "-h", "--help":
+		fmt.Print(usage)
+		return nil
+	}
+	fmt.Print(usage)
+	return fmt.Errorf("comando desconocido %q", args[0])
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+// openDB opens and migrates the database, and makes sure the built-in roles exist.
+func openDB(ctx context.Context, url string) (*store.Store, error) {
+	st, err := store.Open(url)
+	if err != nil {
+		return nil, err
+	}
+	if err := st.Migrate(ctx); err != nil {
+		st.Close()
+		return nil, err
+	}
+	if err := st.EnsureRolesIntegrados(ctx); err != nil {
+		st.Close()
+		return nil, err
+	}
+	return st, nil
+}
+
+func hasher() auth.Hasher {
+	cost, err := strconv.Atoi(env("MUELLE_BCRYPT_COST", "10"))
+	if err != nil {
+		cost = 10
+	}
+	return auth.Hasher{Cost: cost}
+}
+
+func serve(args []string, log *slog.Logger) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	addr := fs.String("addr", env("MUELLE_ADDR", "127.0.0.1:8080"), "dirección HOST:PUERTO")
+	dbURL := fs.String("db", env("MUELLE_DB", store.DefaultURL), "URL de la base de datos")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	st, err := openDB(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	ttl, err := time.ParseDuration(env("MUELLE_TOKEN_TTL", "8h"))
+	if err != nil {
+		return fmt.Errorf("MUELLE_TOKEN_TTL inválido: %w", err)
+	}
+	svc, err := auth.NewService(ctx, st, ttl, hasher().Cost)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Addr: *addr, ReadHeaderTimeout: 10 * time.Second,
+		Handler: (&api.Server{Store: st, Auth: svc, Log: log, App: web.Dist()}).Handler()}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.ListenAndServe() }()
+	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("cerrando el servidor")
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	return srv.Shutdown(shutdownCtx)
+}
+
+func dbFlag(name string, args []string) (*flag.FlagSet, *string) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	return fs, fs.String("db", env("MUELLE_DB", store.DefaultURL), "URL de la base de datos")
+}
+
+func migrate(args []string) error {
+	fs, dbURL := dbFlag("migrate", args)
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	st, err := openDB(context.Background(), *dbURL)
+	if err != nil {
+		return err
+	}
+	fmt.Println("Migraciones aplicadas.")
+	return st.Close()
+}
+
+func seed(args []string) error {
+	fs, dbURL := dbFlag("seed", args)
+	demoFlag := fs.Bool("demo", false, "cargar los datos de demostración")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if !*demoFlag {
+		return errors.New("indique --demo")
+	}
+	ctx := context.Background()
+	st, err := openDB(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	if err := demo.Seed(ctx, st, hasher()); err != nil {
+		return err
+	}
+	fmt.Println("Datos de demostración listos.")
+	return nil
+}
+
+func userCmd(args []string) error {
+	if len(args) == 0 || args[0] != "create" {
+		return errors.New("uso: muelle user create --superadmin --username U --password P")
+	}
+	fs, dbURL := dbFlag("user create", args[1:])
+	super := fs.Bool("superadmin", false, "crear un super administrador")
+	username := fs.String("username", "", "nombre de usuario")
+	password := fs.String("password", "", "contraseña")
+	empresa := fs.String("empresa", "Terminal Fluvial", "empresa a la que pertenece si no hay ninguna")
+	if err := fs.Parse(args[1:]); err != nil {
+		return err
+	}
+	if !*super || *username == "" || *password == "" {
+		return errors.New("uso: muelle user create --superadmin --username U --password P")
+	}
+	ctx := context.Background()
+	st, err := openDB(ctx, *dbURL)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	return createSuperAdmin(ctx, st, *username, *password, *empresa)
+}
+
+func createSuperAdmin(ctx context.Context, st *store.Store, username, password, empresa string) error {
+	empresaID, err := st.PrimeraEmpresa(ctx)
+	if err != nil {
+		return err
+	}
+	if empresaID == 0 {
+		if empresaID, err = st.EnsureEmpresa(ctx, store.Empresa{Nombre: empresa}); err != nil {
+			return err
+		}
+	}
+	hash, err := hasher().Hash(password)
+	if err != nil {
+		return err
+	}
+	created, err := st.EnsureUsuario(ctx, store.NuevoUsuario{EmpresaID: empresaID, Rol: domain.RolSuperAdmin,
+		NombreUsuario: username, Nombre: username, PasswordHash: hash, Activo: true})
+	if err != nil {
+		return err
+	}
+	if !created {
+		return fmt.Errorf("el usuario %q ya existe", username)
+	}
+	fmt.Printf("Super administrador %q creado.\n", username)
+	return nil
+}

@@ -1,0 +1,78 @@
+package api
+
+import (
+	"encoding/json"
+	"errors"
+	"io"
+	"log/slog"
+	"net/http"
+
+	"muelle/internal/domain"
+)
+
+// envelope is the shape of every JSON answer.
+type envelope struct {
+	Success bool   `json:"success"`
+	Data    any    `json:"data,omitempty"`
+	Message string `json:"message,omitempty"`
+}
+
+// created marks a result that answers 201 instead of 200.
+type created struct{ v any }
+
+// withMessage is a success that also carries a Spanish message.
+type withMessage struct {
+	v   any
+	msg string
+}
+
+func writeJSON(w http.ResponseWriter, status int, body envelope) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(body)
+}
+
+// writeResult encodes a handler's result as a success envelope.
+func writeResult(w http.ResponseWriter, v any) {
+	switch r := v.(type) {
+	case created:
+		writeJSON(w, http.StatusCreated, envelope{Success: true, Data: r.v})
+	case withMessage:
+		writeJSON(w, http.StatusOK, envelope{Success: true, Data: r.v, Message: r.msg})
+	default:
+		writeJSON(w, http.StatusOK, envelope{Success: true, Data: v})
+	}
+}
+
+var statusOf = map[domain.Kind]int{
+	domain.KindInvalid:      http.StatusBadRequest,
+	domain.KindUnauthorized: http.StatusUnauthorized,
+	domain.KindForbidden:    http.StatusForbidden,
+	domain.KindNotFound:     http.StatusNotFound,
+	domain.KindConflict:     http.StatusConflict,
+	domain.KindTooMany:      http.StatusTooManyRequests,
+	domain.KindUnavailable:  http.StatusServiceUnavailable,
+}
+
+// writeError answers a business error with its status and Spanish message, and
+// anything else with a logged 500 that leaks nothing.
+func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
+	if e, ok := domain.AsError(err); ok {
+		writeJSON(w, statusOf[e.Kind], envelope{Success: false, Message: e.Message, Data: e.Data})
+		return
+	}
+	log.Error("error interno", "err", err)
+	writeJSON(w, http.StatusInternalServerError, envelope{Success: false, Message: domain.MsgErrorInterno})
+}
+
+// maxBody bounds a request body.
+const maxBody = 1 << 20
+
+// decode reads a JSON body into dst; an empty body leaves dst untouched.
+func decode(r *http.Request, dst any) error {
+	err := json.NewDecoder(io.LimitReader(r.Body, maxBody)).Decode(dst)
+	if err == nil || errors.Is(err, io.EOF) {
+		return nil
+	}
+	return domain.Invalid(domain.MsgJSONInvalido)
+}

@@ -1,0 +1,128 @@
+package api
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"golang.org/x/crypto/bcrypt"
+
+	"muelle/internal/auth"
+	"muelle/internal/demo"
+	"muelle/internal/store"
+	"muelle/internal/store/storetest"
+)
+
+// env is a running API over a seeded database with a controllable clock.
+type env struct {
+	t   *testing.T
+	st  *store.Store
+	svc *auth.Service
+	srv *Server
+	now time.Time
+}
+
+func newEnv(t *testing.T, st *store.Store) *env {
+	t.Helper()
+	ctx := context.Background()
+	e := &env{t: t, st: st, now: time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)}
+	st.Now = func() time.Time { return e.now }
+	h := auth.Hasher{Cost: bcrypt.MinCost}
+	if err := demo.Seed(ctx, st, h); err != nil {
+		t.Fatal(err)
+	}
+	svc, err := auth.NewService(ctx, st, 8*time.Hour, bcrypt.MinCost)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc = svc
+	e.srv = &Server{Store: st, Auth: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
+	return e
+}
+
+// eachEnv runs fn once per database with a fresh environment.
+func eachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) { fn(t, newEnv(t, st)) })
+}
+
+// response is a decoded API answer.
+type response struct {
+	Status  int
+	Success bool            `json:"success"`
+	Message string          `json:"message"`
+	Data    json.RawMessage `json:"data"`
+}
+
+// do sends a request with an optional bearer token and JSON body.
+func (e *env) do(method, path, token string, body any) response {
+	e.t.Helper()
+	var rd io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			e.t.Fatal(err)
+		}
+		rd = bytes.NewReader(b)
+	}
+	req := httptest.NewRequest(method, path, rd)
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	rec := httptest.NewRecorder()
+	e.srv.Handler().ServeHTTP(rec, req)
+	var r response
+	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+		e.t.Fatalf("%s %s: respuesta no JSON (%d): %s", method, path, rec.Code, rec.Body.String())
+	}
+	r.Status = rec.Code
+	return r
+}
+
+// data decodes the data of a successful answer into v.
+func (r response) decode(t *testing.T, v any) {
+	t.Helper()
+	if err := json.Unmarshal(r.Data, v); err != nil {
+		t.Fatalf("data: %v (%s)", err, r.Data)
+	}
+}
+
+// expect fails unless the answer has the status, success flag and message given.
+func (r response) expect(t *testing.T, status int, message string) {
+	t.Helper()
+	if r.Status != status || r.Success != (status < 400) || (message != "" && r.Message != message) {
+		t.Fatalf("esperaba %d %q, obtuve %d success=%v %q", status, message, r.Status, r.Success, r.Message)
+	}
+}
+
+// login logs a demo user in through the API and returns the token.
+func (e *env) login(usuario string) string {
+	e.t.Helper()
+	r := e.do("POST", "/api/auth/login", "", map[string]string{"nombre_usuario": usuario, "password": demo.Password})
+	r.expect(e.t, http.StatusOK, "")
+	var d struct{ Token string }
+	r.decode(e.t, &d)
+	return d.Token
+}
+
+// token issues a token for a user directly, without the login flow.
+func (e *env) token(usuario string) string {
+	e.t.Helper()
+	u, ok, err := e.st.UsuarioPorNombre(context.Background(), usuario)
+	if err != nil || !ok {
+		e.t.Fatalf("usuario %s: %v", usuario, err)
+	}
+	tok, _, err := e.svc.Tokens.Issue(auth.ClaimsFor(u), e.now)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return tok
+}
+
+// count runs a counting query.
+func (e *env) count(q string, args ...any) int64 { return storetest.Int(e.t, e.st, q, args...) }

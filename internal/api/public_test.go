@@ -1,0 +1,91 @@
+package api
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestHealthReportsTheDatabase(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		r := e.do("GET", "/api/health", "", nil)
+		r.expect(t, http.StatusOK, "")
+		var d map[string]string
+		r.decode(t, &d)
+		if d["status"] != "ok" || d["database"] != "ok" {
+			t.Fatalf("health: %v", d)
+		}
+		e.st.Close()
+		e.do("GET", "/api/health", "", nil).expect(t, http.StatusServiceUnavailable, "Base de datos no disponible")
+	})
+}
+
+func TestPublicStatsAreComputedFromData(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		r := e.do("GET", "/api/public/stats", "", nil)
+		r.expect(t, http.StatusOK, "")
+		var d map[string]int
+		r.decode(t, &d)
+		// Lanchas del Delta was founded in March 1998; the clock says November 2026.
+		want := map[string]int{"pasajeros_atendidos": 0, "rutas_disponibles": 0, "años_experiencia": 28, "viajes_diarios": 0}
+		for k, v := range want {
+			if got, ok := d[k]; !ok || got != v {
+				t.Errorf("%s = %d (presente %v), esperaba %d", k, got, ok, v)
+			}
+		}
+		pe := e.do("GET", "/api/public/empresa", "", nil)
+		pe.expect(t, http.StatusOK, "")
+		var emp map[string]string
+		pe.decode(t, &emp)
+		if emp["nombre"] != "Lanchas del Delta" || emp["telefono"] == "" || emp["email"] == "" || emp["direccion"] == "" {
+			t.Fatalf("empresa pública: %v", emp)
+		}
+	})
+}
+
+func TestConfigEmpresaIsTheCallersCompany(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		for usuario, nombre := range map[string]string{"vendedor": "Lanchas del Delta", "lancha2": "Interisleña Demo"} {
+			r := e.do("GET", "/api/config/empresa", e.token(usuario), nil)
+			r.expect(t, http.StatusOK, "")
+			var d map[string]any
+			r.decode(t, &d)
+			if d["nombre"] != nombre {
+				t.Errorf("%s ve la empresa %v", usuario, d["nombre"])
+			}
+			for _, k := range []string{"logo_url", "ruc", "telefono", "email", "direccion"} {
+				if _, ok := d[k]; !ok {
+					t.Errorf("falta %s", k)
+				}
+			}
+		}
+	})
+}
+
+func TestUnknownAPIPathIsAJSON404(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.do("GET", "/api/no-existe", "", nil).expect(t, http.StatusNotFound, "Recurso no encontrado")
+		e.do("DELETE", "/api/health", "", nil).expect(t, http.StatusNotFound, "Recurso no encontrado")
+	})
+}
+
+func TestSPAServesFilesAndFallsBackToIndex(t *testing.T) {
+	srv := &Server{App: fstest.MapFS{
+		"index.html":      {Data: []byte("<html>muelle</html>")},
+		"assets/app-1.js": {Data: []byte("console.log(1)")},
+	}}
+	get := func(path string) *httptest.ResponseRecorder {
+		rec := httptest.NewRecorder()
+		srv.spa().ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		return rec
+	}
+	if rec := get("/admin/dashboard"); rec.Code != 200 || !strings.Contains(rec.Body.String(), "muelle") {
+		t.Fatalf("fallback: %d %s", rec.Code, rec.Body.String())
+	}
+	rec := get("/assets/app-1.js")
+	if rec.Code != 200 || rec.Body.String() != "console.log(1)" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
+		t.Fatalf("asset: %d %q %q", rec.Code, rec.Body.String(), rec.Header().Get("Cache-Control"))
+	}
+}

@@ -1,0 +1,153 @@
+package auth
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// Settings that tune the login policy, stored in configuracion_sistema.
+const (
+	SettingIntentosLoginMax = "intentos_login_max"
+	SettingBloqueoMinutos   = "bloqueo_login_minutos"
+	SettingJWTSecret        = "jwt_secret"
+)
+
+// Service runs the login, logout and token verification flows.
+type Service struct {
+	Store  *store.Store
+	Tokens *Tokens
+	Hasher Hasher
+}
+
+// NewService loads (or creates once per installation) the signing secret.
+func NewService(ctx context.Context, st *store.Store, ttl time.Duration, bcryptCost int) (*Service, error) {
+	secret, err := st.SettingOrCreate(ctx, SettingJWTSecret, RandomHex(32))
+	if err != nil {
+		return nil, err
+	}
+	tokens, err := NewTokens([]byte(secret), ttl)
+	if err != nil {
+		return nil, err
+	}
+	return &Service{Store: st, Tokens: tokens, Hasher: Hasher{Cost: bcryptCost}}, nil
+}
+
+// Session is a successful login: the signed token and who it belongs to.
+type Session struct {
+	Token   string
+	Usuario store.UsuarioSesion
+}
+
+// Login checks the credentials. A wrong user, a wrong password and an inactive
+// user all answer the same 401; too many failures lock the login name for a while.
+func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string) (Session, error) {
+	nombreUsuario, password = strings.TrimSpace(nombreUsuario), strings.TrimSpace(password)
+	if nombreUsuario == "" {
+		return Session{}, domain.Invalid(domain.MsgUsuarioRequerido)
+	}
+	if password == "" {
+		return Session{}, domain.Invalid(domain.MsgPasswordRequerida)
+	}
+	maxIntentos, bloqueo, err := s.loginPolicy(ctx)
+	if err != nil {
+		return Session{}, err
+	}
+	if hasta, locked, err := s.Store.LoginBloqueadoHasta(ctx, nombreUsuario); err != nil || locked {
+		if err != nil {
+			return Session{}, err
+		}
+		return Session{}, domain.TooMany(msgBloqueado(hasta.Sub(s.Store.Now())))
+	}
+	u, found, err := s.Store.UsuarioPorNombre(ctx, nombreUsuario)
+	if err != nil {
+		return Session{}, err
+	}
+	if !s.Hasher.Check(u.PasswordHash, password) || !found || !u.Habilitado() {
+		a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip,
+			Detalles: "Intento fallido para el usuario " + nombreUsuario}
+		if err := s.Store.LoginFallido(ctx, nombreUsuario, maxIntentos, bloqueo, a); err != nil {
+			return Session{}, err
+		}
+		return Session{}, domain.Unauthorized(domain.MsgCredencialesInvalidas)
+	}
+	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
+	if err != nil {
+		return Session{}, err
+	}
+	a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip, Exito: true,
+		Detalles: "Inicio de sesión"}
+	if err := s.Store.LoginExitoso(ctx, u.ID, u.NombreUsuario, a); err != nil {
+		return Session{}, err
+	}
+	return Session{Token: token, Usuario: u}, nil
+}
+
+func msgBloqueado(restante time.Duration) string {
+	minutos := int(math.Ceil(restante.Minutes()))
+	return fmt.Sprintf("Demasiados intentos fallidos. Intente nuevamente en %d minuto(s).", minutos)
+}
+
+// ClaimsFor is the token payload of a user.
+func ClaimsFor(u store.UsuarioSesion) Claims {
+	return Claims{UserID: u.ID, NombreUsuario: u.NombreUsuario, Rol: u.Rol, EmpresaID: u.EmpresaID,
+		RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos}}
+}
+
+// loginPolicy reads the attempt limit and lock duration (defaults 5 and 15 minutes).
+func (s *Service) loginPolicy(ctx context.Context) (int, time.Duration, error) {
+	maxIntentos, err := s.intSetting(ctx, SettingIntentosLoginMax, 5)
+	if err != nil {
+		return 0, 0, err
+	}
+	minutos, err := s.intSetting(ctx, SettingBloqueoMinutos, 15)
+	return maxIntentos, time.Duration(minutos) * time.Minute, err
+}
+
+func (s *Service) intSetting(ctx context.Context, clave string, def int) (int, error) {
+	v, ok, err := s.Store.Setting(ctx, clave)
+	if err != nil || !ok {
+		return def, err
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return def, nil
+	}
+	return n, nil
+}
+
+// Authenticate verifies a bearer token and loads its user fresh from the
+// database, so a role change or a deactivation applies at once.
+func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store.UsuarioSesion, error) {
+	claims, err := s.Tokens.Parse(token, s.Store.Now())
+	if err == ErrExpired {
+		return claims, store.UsuarioSesion{}, domain.Unauthorized(domain.MsgSesionExpirada)
+	}
+	if err != nil {
+		return claims, store.UsuarioSesion{}, domain.Unauthorized(domain.MsgNoAutenticado)
+	}
+	revoked, err := s.Store.TokenRevocado(ctx, claims.ID)
+	if err != nil {
+		return claims, store.UsuarioSesion{}, err
+	}
+	u, found, err := s.Store.UsuarioPorID(ctx, claims.UserID)
+	if err != nil {
+		return claims, u, err
+	}
+	if revoked || !found || !u.Habilitado() {
+		return claims, u, domain.Unauthorized(domain.MsgNoAutenticado)
+	}
+	return claims, u, nil
+}
+
+// Logout revokes the token until it would have expired and audits it.
+func (s *Service) Logout(ctx context.Context, c Claims, ip string) error {
+	return s.Store.RevocarToken(ctx, c.ID, c.ExpiresAt.Time, store.Auditoria{EmpresaID: c.EmpresaID,
+		UsuarioID: c.UserID, Accion: store.AccionLogout, IP: ip, Exito: true, Detalles: "Cierre de sesión"})
+}

@@ -1,0 +1,68 @@
+// Package domain holds the language of the business: types, error kinds, the
+// permission catalogue and the rules as plain functions. It imports nothing of ours.
+package domain
+
+import "errors"
+
+// Kind classifies a business error so the HTTP layer can choose a status.
+type Kind int
+
+// Error kinds, each mapped to one HTTP status by the api package.
+const (
+	KindInvalid      Kind = iota + 1 // 400
+	KindUnauthorized                 // 401
+	KindForbidden                    // 403
+	KindNotFound                     // 404
+	KindConflict                     // 409
+	KindTooMany                      // 429
+	KindUnavailable                  // 503
+)
+
+// Error is a business error whose Message is Spanish and safe to show to a user.
+type Error struct {
+	Kind    Kind
+	Message string
+	// Data travels with the error to the client when not nil (e.g. the first
+	// boarding time of an already boarded ticket).
+	Data any
+}
+
+func (e *Error) Error() string { return e.Message }
+
+// Invalid builds a 400 error.
+func Invalid(msg string) *Error { return &Error{Kind: KindInvalid, Message: msg} }
+
+// Unauthorized builds a 401 error.
+func Unauthorized(msg string) *Error { return &Error{Kind: KindUnauthorized, Message: msg} }
+
+// Forbidden builds a 403 error.
+func Forbidden(msg string) *Error { return &Error{Kind: KindForbidden, Message: msg} }
+
+// NotFound builds a 404 error.
+func NotFound(msg string) *Error { return &Error{Kind: KindNotFound, Message: msg} }
+
+// Conflict builds a 409 error.
+func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: msg} }
+
+// TooMany builds a 429 error.
+func TooMany(msg string) *Error { return &Error{Kind: KindTooMany, Message: msg} }
+
+// AsError returns the business error inside err, if any.
+func AsError(err error) (*Error, bool) {
+	var e *Error
+	ok := errors.As(err, &e)
+	return e, ok
+}
+
+// Messages shared by several layers.
+const (
+	MsgCredencialesInvalidas = "Credenciales inválidas"
+	MsgUsuarioRequerido      = "Por favor ingrese su usuario"
+	MsgPasswordRequerida     = "Por favor ingrese su contraseña"
+	MsgSinPermisos           = "No tienes permisos para realizar esta acción"
+	MsgNoAutenticado         = "No autenticado. Inicie sesión nuevamente."
+	MsgSesionExpirada        = "Sesión expirada. Inicie sesión nuevamente."
+	MsgRecursoNoEncontrado   = "Recurso no encontrado"
+	MsgErrorInterno          = "Error interno del servidor"
+	MsgJSONInvalido          = "El cuerpo de la solicitud no es JSON válido"
+)

@@ -1,0 +1,79 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Audit actions (backoffice §9).
+const (
+	AccionLogin              = "LOGIN"
+	AccionLogout             = "LOGOUT"
+	AccionVentaPasaje        = "VENTA_PASAJE"
+	AccionAperturaCaja       = "APERTURA_CAJA"
+	AccionCierreCaja         = "CIERRE_CAJA"
+	AccionConsultaPasaje     = "CONSULTA_PASAJE"
+	AccionValidacionEmbarque = "VALIDACION_EMBARQUE"
+)
+
+// Auditoria is one audit log entry. EmpresaID and UsuarioID are 0 when unknown.
+type Auditoria struct {
+	EmpresaID int64
+	UsuarioID int64
+	Accion    string
+	Detalles  string
+	IP        string
+	Exito     bool
+}
+
+func nullID(id int64) any {
+	if id == 0 {
+		return nil
+	}
+	return id
+}
+
+// audit writes an entry with the given connection, inside the caller's transaction.
+func (s *Store) audit(ctx context.Context, c conn, a Auditoria) error {
+	_, err := c.exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`,
+		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, s.Now())
+	if err != nil {
+		return fmt.Errorf("store: auditar %s: %w", a.Accion, err)
+	}
+	return nil
+}
+
+// Audit writes one entry on its own.
+func (s *Store) Audit(ctx context.Context, a Auditoria) error { return s.audit(ctx, s.conn(), a) }
+
+// AuditoriaFila is an audit entry as read back.
+type AuditoriaFila struct {
+	ID        int64
+	EmpresaID *int64
+	UsuarioID *int64
+	Accion    string
+	Detalles  string
+	IP        string
+	Exito     bool
+}
+
+// AuditoriaPorAccion lists the entries of one action, newest first (used by tests
+// and, later, by the audit screens).
+func (s *Store) AuditoriaPorAccion(ctx context.Context, accion string) ([]AuditoriaFila, error) {
+	rows, err := s.conn().query(ctx, `SELECT id, empresa_id, usuario_id, accion, detalles, ip_address, exito
+		FROM auditoria WHERE accion = ? ORDER BY id DESC`, accion)
+	if err != nil {
+		return nil, fmt.Errorf("store: listar auditoría: %w", err)
+	}
+	defer rows.Close()
+	var out []AuditoriaFila
+	for rows.Next() {
+		var f AuditoriaFila
+		if err := rows.Scan(&f.ID, &f.EmpresaID, &f.UsuarioID, &f.Accion, &f.Detalles, &f.IP, &f.Exito); err != nil {
+			return nil, err
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
