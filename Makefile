@@ -1,0 +1,50 @@
+# Muelle — the two commands a new user needs: `make run` and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+BIN      := bin/muelle
+ADDR     ?= 127.0.0.1:8080
+DB       ?= sqlite:data/muelle.db
+GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
+
+.PHONY: run build web test test-go test-web e2e bench clean
+
+web/node_modules/.installed: web/package.json web/package-lock.json
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
+	cd web && npm run build
+	touch web/dist/.gitkeep
+
+web: web/dist/index.html ## build the React app into web/dist
+
+$(BIN): web/dist/index.html $(GO_SRC) go.mod go.sum
+	go build -o $(BIN) ./cmd/muelle
+
+build: $(BIN) ## the binary with the web app embedded
+
+run: build ## build, seed the demo data and start the server
+	./$(BIN) seed --demo --db $(DB)
+	@printf '\n  Muelle está listo en http://$(ADDR)  (personal: http://$(ADDR)/admin/login)\n  Ctrl+C detiene el servidor.\n\n'
+	./$(BIN) serve --addr $(ADDR) --db $(DB)
+
+test: test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+
+test-go:
+	go vet ./...
+	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
+	go test -count=1 ./...
+
+test-web: web/node_modules/.installed
+	cd web && npm run typecheck && npm run lint && npm test
+
+e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite database
+	scripts/e2e.sh
+
+bench: ## benchmarks: figures only, never pass/fail on timings
+	go test -run '^$$' -bench . -benchmem ./...
+
+clean:
+	rm -rf bin web/dist/assets web/dist/index.html web/node_modules

@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Runs the Playwright end-to-end suite in Chromium against bin/muelle, on a
+# fresh SQLite database with the demo data. Screenshots land in web/e2e/screenshots.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port=${MUELLE_E2E_PORT:-18080}
+tmp=$(mktemp -d)
+db="sqlite:$tmp/e2e.db"
+log="$tmp/server.log"
+
+MUELLE_BCRYPT_COST=4 bin/muelle seed --demo --db "$db" >/dev/null
+MUELLE_BCRYPT_COST=4 bin/muelle serve --addr "127.0.0.1:$port" --db "$db" >"$log" 2>&1 &
+pid=$!
+cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
+trap cleanup EXIT
+
+for _ in $(seq 1 50); do
+  curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
+
+cd web
+MUELLE_E2E_URL="http://127.0.0.1:$port" npx playwright test || { tail -50 "$log"; exit 1; }
