@@ -171,7 +171,10 @@ func seed(args []string) error {
 	if err := demo.Seed(ctx, st, hasher()); err != nil {
 		return err
 	}
-	fmt.Println("Datos de demostración listos.")
+	fmt.Printf("Datos de demostración listos. Usuarios (contraseña de todos: %s):\n", demo.Password)
+	for _, l := range demo.Logins() {
+		fmt.Printf("  %-12s %-12s %s\n", l.Usuario, l.Rol, l.Empresa)
+	}
 	return nil
 }
 

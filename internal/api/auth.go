@@ -47,8 +47,8 @@ func (s *Server) login(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return withMessage{map[string]any{"token": ses.Token, "usuario": usuarioDe(ses.Usuario)},
-		"Inicio de sesión exitoso"}, nil
+	return withMessage(map[string]any{"token": ses.Token, "usuario": usuarioDe(ses.Usuario)},
+		"Inicio de sesión exitoso"), nil
 }
 
 func (s *Server) logout(r *http.Request) (any, error) {
@@ -56,7 +56,7 @@ func (s *Server) logout(r *http.Request) (any, error) {
 	if err := s.Auth.Logout(r.Context(), a.Claims, clientIP(r)); err != nil {
 		return nil, err
 	}
-	return withMessage{nil, "Sesión cerrada"}, nil
+	return withMessage(nil, "Sesión cerrada"), nil
 }
 
 func (s *Server) me(r *http.Request) (any, error) {

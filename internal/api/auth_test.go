@@ -103,7 +103,7 @@ func TestLoginEmptyFieldsAnswer400WithTheSpecMessages(t *testing.T) {
 		e.do("POST", "/api/auth/login", "", loginBody("   ", "x")).expect(t, http.StatusBadRequest, "Por favor ingrese su usuario")
 		e.do("POST", "/api/auth/login", "", loginBody("admin", "  ")).expect(t, http.StatusBadRequest, "Por favor ingrese su contraseña")
 		e.do("POST", "/api/auth/login", "", nil).expect(t, http.StatusBadRequest, "Por favor ingrese su usuario")
-		if got := e.count(`SELECT COUNT(*) FROM auditoria`); got != 0 {
+		if got := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'LOGIN'`); got != 0 {
 			t.Fatalf("una validación fallida escribió %d filas de auditoría", got)
 		}
 	})

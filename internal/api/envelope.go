@@ -17,14 +17,18 @@ type envelope struct {
 	Message string `json:"message,omitempty"`
 }
 
-// created marks a result that answers 201 instead of 200.
-type created struct{ v any }
-
-// withMessage is a success that also carries a Spanish message.
-type withMessage struct {
-	v   any
-	msg string
+// reply is a success with its own status and a Spanish message.
+type reply struct {
+	status int
+	data   any
+	msg    string
 }
+
+// withMessage answers 200 with data and a message.
+func withMessage(data any, msg string) reply { return reply{http.StatusOK, data, msg} }
+
+// created answers 201 with the new record and a message.
+func created(data any, msg string) reply { return reply{http.StatusCreated, data, msg} }
 
 func writeJSON(w http.ResponseWriter, status int, body envelope) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -34,14 +38,11 @@ func writeJSON(w http.ResponseWriter, status int, body envelope) {
 
 // writeResult encodes a handler's result as a success envelope.
 func writeResult(w http.ResponseWriter, v any) {
-	switch r := v.(type) {
-	case created:
-		writeJSON(w, http.StatusCreated, envelope{Success: true, Data: r.v})
-	case withMessage:
-		writeJSON(w, http.StatusOK, envelope{Success: true, Data: r.v, Message: r.msg})
-	default:
-		writeJSON(w, http.StatusOK, envelope{Success: true, Data: v})
+	if r, ok := v.(reply); ok {
+		writeJSON(w, r.status, envelope{Success: true, Data: r.data, Message: r.msg})
+		return
 	}
+	writeJSON(w, http.StatusOK, envelope{Success: true, Data: v})
 }
 
 var statusOf = map[domain.Kind]int{

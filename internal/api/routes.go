@@ -13,7 +13,10 @@ type route struct {
 // routes is THE route table. Every API route is here with the access it needs;
 // the guard enforces it and a test walks it for every role.
 func (s *Server) routes() []route {
-	public, session := domain.Publico(), domain.ConSesion()
+	public, session, perm := domain.Publico(), domain.ConSesion(), domain.ConPermiso
+	secciones := catalogo{s, domain.CatSecciones}
+	tipos := catalogo{s, domain.CatTiposViaje}
+	medios := catalogo{s, domain.CatMediosPago}
 	return []route{
 		{"GET", "/api/health", public, s.health},
 		{"GET", "/api/public/stats", public, s.publicStats},
@@ -24,5 +27,34 @@ func (s *Server) routes() []route {
 		{"GET", "/api/auth/me", session, s.me},
 
 		{"GET", "/api/config/empresa", session, s.empresaActual},
+
+		{"GET", "/api/config/secciones", session, secciones.listar},
+		{"POST", "/api/config/secciones", perm("configuracion.editar"), secciones.crear},
+		{"PUT", "/api/config/secciones/{id}", perm("configuracion.editar"), secciones.actualizar},
+		{"DELETE", "/api/config/secciones/{id}", perm("configuracion.editar"), secciones.eliminar},
+		{"GET", "/api/config/tipos-viaje", session, tipos.listar},
+		{"POST", "/api/config/tipos-viaje", perm("configuracion.editar"), tipos.crear},
+		{"PUT", "/api/config/tipos-viaje/{id}", perm("configuracion.editar"), tipos.actualizar},
+		{"DELETE", "/api/config/tipos-viaje/{id}", perm("configuracion.editar"), tipos.eliminar},
+		{"GET", "/api/config/medios-pago", session, medios.listar},
+		{"POST", "/api/config/medios-pago", perm("configuracion.editar"), medios.crear},
+		{"PUT", "/api/config/medios-pago/{id}", perm("configuracion.editar"), medios.actualizar},
+		{"DELETE", "/api/config/medios-pago/{id}", perm("configuracion.editar"), medios.eliminar},
+		{"GET", "/api/config/precios", session, s.listarPrecios},
+		{"GET", "/api/config/precios/{seccionId}/{tipoViajeId}", session, s.precio},
+		{"PUT", "/api/config/precios", perm("configuracion.editar"), s.guardarPrecios},
+
+		{"POST", "/api/caja/abrir", perm("caja.abrir"), s.abrirCaja},
+		{"GET", "/api/caja/estado", perm("caja.ver"), s.estadoCaja},
+		{"GET", "/api/caja/resumen", perm("caja.ver"), s.resumenCaja},
+		{"GET", "/api/caja/movimientos", perm("caja.ver"), s.movimientosCaja},
+		{"POST", "/api/caja/movimiento", perm("caja.movimientos"), s.movimientoCaja},
+		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), s.cerrarCaja},
+		{"POST", "/api/caja/cuadre", perm("caja.ver"), s.cuadreCaja},
+
+		{"POST", "/api/pasajes", perm("pasajes.crear"), s.crearPasaje},
+		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), s.crearLote},
+
+		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), s.dashboardStats},
 	}
 }

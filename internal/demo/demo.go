@@ -88,5 +88,32 @@ func Seed(ctx context.Context, st *store.Store, h auth.Hasher) error {
 			return err
 		}
 	}
+	for i, id := range ids {
+		if err := seedOperaciones(ctx, st, id, vendedores[i]); err != nil {
+			return err
+		}
+	}
 	return nil
+}
+
+// vendedores names the seller whose past days each company's history replays.
+var vendedores = []string{"vendedor", "vendedor2"}
+
+// diasHistorial is how many past days of sales the demo shows.
+const diasHistorial = 3
+
+func seedOperaciones(ctx context.Context, st *store.Store, empresaID int64, vendedor string) error {
+	c, err := seedCatalogo(ctx, st, empresaID)
+	if err != nil {
+		return err
+	}
+	cajas, err := st.CantidadCajas(ctx, empresaID)
+	if err != nil || cajas > 0 {
+		return err
+	}
+	u, _, err := st.UsuarioPorNombre(ctx, vendedor)
+	if err != nil {
+		return err
+	}
+	return seedHistorial(ctx, st, empresaID, u.ID, c, diasHistorial)
 }

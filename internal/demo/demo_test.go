@@ -14,19 +14,28 @@ import (
 func TestSeedIsIdempotent(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		h := auth.Hasher{Cost: bcrypt.MinCost}
-		counts := func() [3]int64 {
-			return [3]int64{
+		counts := func() [7]int64 {
+			return [7]int64{
 				storetest.Int(t, st, `SELECT COUNT(*) FROM empresas`),
 				storetest.Int(t, st, `SELECT COUNT(*) FROM usuarios`),
 				storetest.Int(t, st, `SELECT COUNT(*) FROM roles`),
+				storetest.Int(t, st, `SELECT COUNT(*) FROM precios`),
+				storetest.Int(t, st, `SELECT COUNT(*) FROM cajas WHERE estado = 'cerrada'`),
+				storetest.Int(t, st, `SELECT COUNT(*) FROM pasajes`),
+				storetest.Int(t, st, `SELECT COUNT(*) FROM cajas WHERE estado = 'abierta'`),
 			}
 		}
 		if err := Seed(context.Background(), st, h); err != nil {
 			t.Fatal(err)
 		}
 		first := counts()
-		if first != [3]int64{2, int64(len(usuarios)), 6} {
+		// 2 companies × 5 sections × 5 trip types priced; 3 closed days each; none left open
+		if first[0] != 2 || first[1] != int64(len(usuarios)) || first[2] != 6 || first[3] != 50 ||
+			first[4] != 2*diasHistorial || first[5] < 2*diasHistorial*8 || first[6] != 0 {
 			t.Fatalf("después de sembrar: %v", first)
+		}
+		if d := storetest.Int(t, st, `SELECT COUNT(*) FROM cajas WHERE diferencia <> 0`); d != 0 {
+			t.Fatalf("%d cajas del historial cierran con diferencia", d)
 		}
 		if err := Seed(context.Background(), st, h); err != nil {
 			t.Fatal(err)

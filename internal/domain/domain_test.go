@@ -40,7 +40,7 @@ func TestBuiltInRoles(t *testing.T) {
 	admin, _ := RolIntegrado(RolAdmin)
 	super, _ := RolIntegrado(RolSuperAdmin)
 	pasajero, _ := RolIntegrado(RolPasajero)
-	for mod, actions := range Catalogo {
+	for mod, actions := range CatalogoPermisos {
 		for _, a := range actions {
 			if vendedor.Permisos.Allows(mod, a) != nuevo.Allows(mod, a) {
 				t.Errorf("vendedor difiere del rol nuevo en %s.%s", mod, a)
@@ -54,7 +54,7 @@ func TestBuiltInRoles(t *testing.T) {
 		}
 	}
 	granted := 0
-	for mod, actions := range Catalogo {
+	for mod, actions := range CatalogoPermisos {
 		for _, a := range actions {
 			if nuevo.Allows(mod, a) {
 				granted++

@@ -16,9 +16,9 @@ func (p Permisos) Allows(module, action string) bool {
 	return ok && v
 }
 
-// Catalogo lists every permission group and its boolean flags (backoffice §3).
+// CatalogoPermisos lists every permission group and its boolean flags (backoffice §3).
 // dashboard.tipo is a string and is not listed as a flag.
-var Catalogo = map[string][]string{
+var CatalogoPermisos = map[string][]string{
 	"dashboard":     {"ver"},
 	"empresas":      {"ver", "crear", "editar", "eliminar"},
 	"usuarios":      {"ver", "crear", "editar", "eliminar"},
@@ -59,7 +59,7 @@ type Rol struct {
 // granted "module.action" flags (or every flag of the module with "module.*").
 func build(tipoDashboard string, granted ...string) Permisos {
 	p := Permisos{}
-	for mod, actions := range Catalogo {
+	for mod, actions := range CatalogoPermisos {
 		p[mod] = map[string]any{}
 		for _, a := range actions {
 			p[mod][a] = false
@@ -69,7 +69,7 @@ func build(tipoDashboard string, granted ...string) Permisos {
 	for _, g := range granted {
 		mod, action := SplitPermission(g)
 		if action == "*" {
-			for _, a := range Catalogo[mod] {
+			for _, a := range CatalogoPermisos[mod] {
 				p[mod][a] = true
 			}
 			continue
@@ -86,8 +86,8 @@ func SplitPermission(s string) (module, action string) {
 }
 
 func allModules() []string {
-	mods := make([]string, 0, len(Catalogo))
-	for m := range Catalogo {
+	mods := make([]string, 0, len(CatalogoPermisos))
+	for m := range CatalogoPermisos {
 		mods = append(mods, m+".*")
 	}
 	sort.Strings(mods)

@@ -1,0 +1,53 @@
+package api
+
+import (
+	"net/http"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// crearLote sells a whole sale: every ticket or none.
+func (s *Server) crearLote(r *http.Request) (any, error) {
+	var v store.Venta
+	if err := decode(r, &v); err != nil {
+		return nil, err
+	}
+	pasajes, err := s.vender(r, v)
+	if err != nil {
+		return nil, err
+	}
+	var total domain.Centavos
+	for _, p := range pasajes {
+		total += p.Precio
+	}
+	return created(map[string]any{"pasajes": pasajes, "total": total}, "Pasaje(s) creado(s) exitosamente"), nil
+}
+
+// crearPasaje sells one ticket; a precio that differs from the price table is refused.
+func (s *Server) crearPasaje(r *http.Request) (any, error) {
+	var body struct {
+		store.Venta
+		TipoViajeID int64            `json:"tipo_viaje_id"`
+		Precio      *domain.Centavos `json:"precio"`
+	}
+	if err := decode(r, &body); err != nil {
+		return nil, err
+	}
+	v := body.Venta
+	v.Lineas = []domain.LineaVenta{{TipoViajeID: body.TipoViajeID, Cantidad: 1}}
+	v.PrecioEsperado = body.Precio
+	pasajes, err := s.vender(r, v)
+	if err != nil {
+		return nil, err
+	}
+	return created(pasajes[0], "Pasaje creado exitosamente"), nil
+}
+
+func (s *Server) vender(r *http.Request, v store.Venta) ([]store.Pasaje, error) {
+	key, err := idempotencyKey(r)
+	if err != nil {
+		return nil, err
+	}
+	return s.Store.Vender(r.Context(), storeActor(r), v, key)
+}

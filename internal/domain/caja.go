@@ -1,0 +1,122 @@
+package domain
+
+import "strings"
+
+// Cash register states and movement types (operaciones §4).
+const (
+	CajaAbierta = "abierta"
+	CajaCerrada = "cerrada"
+
+	MovVentaPasaje  = "venta_pasaje"
+	MovIngresoExtra = "ingreso_extra"
+	MovEgresoGasto  = "egreso_gasto"
+)
+
+// Register messages (operaciones §8 and the sale flow).
+const (
+	MsgCajaYaAbierta     = "Ya tienes una caja abierta"
+	MsgDebeAbrirCaja     = "Debe abrir una caja antes de realizar ventas"
+	MsgSinCajaAbierta    = "No tienes una caja abierta"
+	MsgMontoApertura     = "Debe ser un monto válido (mayor o igual a cero)"
+	MsgMontoMayorQueCero = "Debe ser un número mayor que cero"
+	MsgCampoObligatorio  = "Este campo es obligatorio"
+	MsgTipoMovimiento    = "El tipo de movimiento debe ser ingreso_extra o egreso_gasto"
+)
+
+// EsIngreso reports whether a movement type counts as income when listed;
+// every other type is an expense (operaciones §4).
+func EsIngreso(tipo string) bool {
+	switch tipo {
+	case "ingreso", MovIngresoExtra, MovVentaPasaje, "venta", "apertura":
+		return true
+	}
+	return false
+}
+
+// EsEfectivo reports whether a payment method goes into the cash drawer: the
+// methods whose name contains "efectivo", like the spec's default method.
+func EsEfectivo(nombreMedio string) bool {
+	return strings.Contains(strings.ToLower(nombreMedio), "efectivo")
+}
+
+// Saldo is the register balance: opening + income − expenses.
+func Saldo(apertura, ingresos, egresos Centavos) Centavos { return apertura + ingresos - egresos }
+
+// Diferencia is what the seller counted minus the cash the drawer should hold.
+func Diferencia(contado, esperado Centavos) Centavos { return contado - esperado }
+
+// ValidarMovimiento checks a manual register movement.
+func ValidarMovimiento(tipo string, monto Centavos, descripcion string) error {
+	if tipo != MovIngresoExtra && tipo != MovEgresoGasto {
+		return Invalid(MsgTipoMovimiento)
+	}
+	if monto <= 0 {
+		return Invalid(MsgMontoMayorQueCero)
+	}
+	if strings.TrimSpace(descripcion) == "" {
+		return Invalid("La descripción es obligatoria")
+	}
+	return nil
+}
+
+// MovimientoAgregado is the sum of a register's movements of one type and
+// payment method (MedioPagoID 0: none given, which counts as the drawer's cash).
+type MovimientoAgregado struct {
+	Tipo        string
+	MedioPagoID int64
+	MedioNombre string
+	Monto       Centavos
+}
+
+// PorMedio is what a register should hold for one payment method.
+type PorMedio struct {
+	MedioPagoID int64    `json:"medio_pago_id"`
+	Nombre      string   `json:"nombre"`
+	Efectivo    bool     `json:"efectivo"`
+	Esperado    Centavos `json:"esperado"`
+}
+
+// TotalesCaja are a register's figures.
+type TotalesCaja struct {
+	Ingresos         Centavos   `json:"total_ingresos"`
+	Egresos          Centavos   `json:"total_egresos"`
+	Saldo            Centavos   `json:"monto_actual"`
+	TotalVentas      Centavos   `json:"total_ventas"`
+	EfectivoEsperado Centavos   `json:"efectivo_esperado"`
+	PorMedio         []PorMedio `json:"por_medio"`
+}
+
+// Totalizar computes a register's figures from its opening amount and its
+// movements. The opening amount and movements without a payment method are cash.
+func Totalizar(apertura Centavos, movs []MovimientoAgregado) TotalesCaja {
+	t := TotalesCaja{EfectivoEsperado: apertura}
+	idx := map[int64]int{}
+	for _, m := range movs {
+		signed := m.Monto
+		if EsIngreso(m.Tipo) {
+			t.Ingresos += m.Monto
+		} else {
+			t.Egresos += m.Monto
+			signed = -m.Monto
+		}
+		if m.Tipo == MovVentaPasaje {
+			t.TotalVentas += m.Monto
+		}
+		if m.MedioPagoID == 0 || EsEfectivo(m.MedioNombre) {
+			t.EfectivoEsperado += signed
+		}
+		if m.MedioPagoID == 0 {
+			continue
+		}
+		i, ok := idx[m.MedioPagoID]
+		if !ok {
+			i = len(t.PorMedio)
+			idx[m.MedioPagoID] = i
+			t.PorMedio = append(t.PorMedio, PorMedio{MedioPagoID: m.MedioPagoID, Nombre: m.MedioNombre,
+				Efectivo: EsEfectivo(m.MedioNombre)})
+		}
+		t.PorMedio[i].Esperado += signed
+	}
+	t.Saldo = Saldo(apertura, t.Ingresos, t.Egresos)
+	return t
+}

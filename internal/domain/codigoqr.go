@@ -1,0 +1,79 @@
+package domain
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"strings"
+)
+
+// CodigoQR is what a ticket's QR code carries. The code is
+//
+//	MUELLE1.<payload>.<firma>
+//
+// where <payload> is the base64url (no padding) of the JSON {"e": empresa_id,
+// "n": numero_pasaje, "f": fecha_viaje, "r": 16 random bytes in hex}, and <firma>
+// is the base64url Ed25519 signature, by the company's key, of the bytes
+// "MUELLE1." + <payload>. A device that holds the company's public key can check
+// a code offline; the random part makes codes unguessable.
+type CodigoQR struct {
+	EmpresaID    int64  `json:"e"`
+	NumeroPasaje string `json:"n"`
+	FechaViaje   string `json:"f"`
+	Nonce        string `json:"r"`
+}
+
+const prefijoQR = "MUELLE1."
+
+var b64 = base64.RawURLEncoding
+
+// FirmarCodigoQR builds a signed code for a ticket with a fresh random part.
+func FirmarCodigoQR(priv ed25519.PrivateKey, empresaID int64, numero, fechaViaje string) (string, error) {
+	nonce := make([]byte, 16)
+	if _, err := rand.Read(nonce); err != nil {
+		return "", err
+	}
+	payload, err := json.Marshal(CodigoQR{EmpresaID: empresaID, NumeroPasaje: numero, FechaViaje: fechaViaje,
+		Nonce: hex.EncodeToString(nonce)})
+	if err != nil {
+		return "", err
+	}
+	signed := prefijoQR + b64.EncodeToString(payload)
+	return signed + "." + b64.EncodeToString(ed25519.Sign(priv, []byte(signed))), nil
+}
+
+// ErrCodigoQR is any malformed or wrongly signed code.
+var ErrCodigoQR = errors.New("código QR inválido")
+
+// LeerCodigoQR parses a code without checking its signature (to find the company).
+func LeerCodigoQR(codigo string) (CodigoQR, error) {
+	var c CodigoQR
+	rest, ok := strings.CutPrefix(strings.TrimSpace(codigo), prefijoQR)
+	payload, _, ok2 := strings.Cut(rest, ".")
+	if !ok || !ok2 {
+		return c, ErrCodigoQR
+	}
+	raw, err := b64.DecodeString(payload)
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.EmpresaID <= 0 || c.NumeroPasaje == "" {
+		return c, ErrCodigoQR
+	}
+	return c, nil
+}
+
+// VerificarCodigoQR checks a code's signature with the company's public key.
+func VerificarCodigoQR(pub ed25519.PublicKey, codigo string) (CodigoQR, error) {
+	c, err := LeerCodigoQR(codigo)
+	if err != nil {
+		return c, err
+	}
+	codigo = strings.TrimSpace(codigo)
+	i := strings.LastIndexByte(codigo, '.')
+	sig, err := b64.DecodeString(codigo[i+1:])
+	if err != nil || len(pub) != ed25519.PublicKeySize || !ed25519.Verify(pub, []byte(codigo[:i]), sig) {
+		return c, ErrCodigoQR
+	}
+	return c, nil
+}

@@ -1,0 +1,264 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"muelle/internal/domain"
+)
+
+// Actor is who performs a write: the user, the company and the request's IP.
+type Actor struct {
+	UsuarioID int64
+	EmpresaID int64
+	IP        string
+}
+
+// Caja is a cash register with its current figures.
+type Caja struct {
+	ID            int64           `json:"id"`
+	Estado        string          `json:"estado"`
+	MontoApertura domain.Centavos `json:"monto_apertura"`
+	FechaApertura time.Time       `json:"fecha_apertura"`
+	Observaciones string          `json:"observaciones"`
+	UsuarioID     int64           `json:"usuario_id"`
+	UsuarioNombre string          `json:"usuario_nombre"`
+	Usuario       struct {
+		NombreUsuario string `json:"nombre_usuario"`
+	} `json:"usuario"`
+	MontoCierre *domain.Centavos `json:"monto_cierre"`
+	Diferencia  *domain.Centavos `json:"diferencia"`
+	FechaCierre *time.Time       `json:"fecha_cierre"`
+	domain.TotalesCaja
+}
+
+// Movimiento is a register movement as listed.
+type Movimiento struct {
+	ID              int64           `json:"id"`
+	Tipo            string          `json:"tipo"`
+	Monto           domain.Centavos `json:"monto"`
+	Descripcion     string          `json:"descripcion"`
+	MedioPagoID     *int64          `json:"medio_pago_id"`
+	MedioPagoNombre *string         `json:"medio_pago_nombre"`
+	CreatedAt       time.Time       `json:"created_at"`
+}
+
+const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
+	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre`
+
+func (s *Store) caja(ctx context.Context, c conn, where string, args ...any) (Caja, bool, error) {
+	var (
+		k                Caja
+		nombre, apellido string
+	)
+	err := c.row(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
+		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
+		&k.Usuario.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre)
+	missing, err := notFound(err)
+	if err != nil || missing {
+		return k, false, wrap("leer caja", err)
+	}
+	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.Usuario.NombreUsuario)
+	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
+		return k, false, err
+	}
+	return k, true, nil
+}
+
+func nombreCompleto(nombre, apellido, usuario string) string {
+	switch {
+	case nombre != "" && apellido != "":
+		return nombre + " " + apellido
+	case nombre != "":
+		return nombre
+	}
+	return usuario
+}
+
+// totales adds up a register's movements by type and payment method.
+func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura domain.Centavos) (domain.TotalesCaja, error) {
+	rows, err := c.query(ctx, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
+		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
+		WHERE m.caja_id = ? GROUP BY m.tipo, m.medio_pago_id, mp.nombre ORDER BY MIN(m.id)`, cajaID)
+	if err != nil {
+		return domain.TotalesCaja{}, wrap("totalizar caja", err)
+	}
+	defer rows.Close()
+	var movs []domain.MovimientoAgregado
+	for rows.Next() {
+		var m domain.MovimientoAgregado
+		if err := rows.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto); err != nil {
+			return domain.TotalesCaja{}, wrap("leer totales", err)
+		}
+		movs = append(movs, m)
+	}
+	return domain.Totalizar(apertura, movs), rows.Err()
+}
+
+// CajaAbierta returns the user's open register, if any.
+func (s *Store) CajaAbierta(ctx context.Context, empresaID, usuarioID int64) (Caja, bool, error) {
+	return s.caja(ctx, s.conn(), `WHERE c.empresa_id = ? AND c.usuario_id = ? AND c.estado = ?`,
+		empresaID, usuarioID, domain.CajaAbierta)
+}
+
+// cajaAbiertaID locks and returns the id of the user's open register (0: none).
+func (s *Store) cajaAbiertaID(ctx context.Context, c conn, a Actor) (int64, error) {
+	var id int64
+	err := c.row(ctx, `SELECT id FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.d.forUpdate(),
+		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&id)
+	if _, err := notFound(err); err != nil {
+		return 0, wrap("buscar caja abierta", err)
+	}
+	return id, nil
+}
+
+// AbrirCaja opens a register for the user. The database allows one open
+// register per user: of two simultaneous opens, exactly one succeeds.
+func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, observaciones string, clave string) (Caja, error) {
+	if monto < 0 {
+		return Caja{}, domain.Invalid(domain.MsgMontoApertura)
+	}
+	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.abrir", Clave: clave}
+	return idempotent(ctx, s, k, func(c conn) (Caja, error) {
+		id, err := c.insertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
+			observaciones) VALUES (?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto, s.Now(),
+			observaciones)
+		if isUniqueViolation(err) {
+			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
+		}
+		if err != nil {
+			return Caja{}, wrap("abrir caja", err)
+		}
+		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionAperturaCaja,
+			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d abierta con %s", id, monto)})
+		if err != nil {
+			return Caja{}, err
+		}
+		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
+		return caja, err
+	})
+}
+
+// Movimientos lists a register's movements, oldest first.
+func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
+	rows, err := s.conn().query(ctx, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
+		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
+		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY m.id`, empresaID, cajaID)
+	if err != nil {
+		return nil, wrap("listar movimientos", err)
+	}
+	defer rows.Close()
+	out := []Movimiento{}
+	for rows.Next() {
+		var m Movimiento
+		if err := rows.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt); err != nil {
+			return nil, wrap("leer movimiento", err)
+		}
+		out = append(out, m)
+	}
+	return out, rows.Err()
+}
+
+// NuevoMovimiento is a manual register movement.
+type NuevoMovimiento struct {
+	Tipo        string          `json:"tipo"`
+	Monto       domain.Centavos `json:"monto"`
+	Descripcion string          `json:"descripcion"`
+	MedioPagoID int64           `json:"medio_pago_id"`
+}
+
+// RegistrarMovimiento adds an extra income or an expense to the user's open register.
+func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimiento, clave string) (Movimiento, error) {
+	if m.Monto < 0 {
+		m.Monto = -m.Monto // stored as an absolute value
+	}
+	if err := domain.ValidarMovimiento(m.Tipo, m.Monto, m.Descripcion); err != nil {
+		return Movimiento{}, err
+	}
+	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.movimiento", Clave: clave}
+	return idempotent(ctx, s, k, func(c conn) (Movimiento, error) {
+		cajaID, err := s.cajaAbiertaID(ctx, c, a)
+		if err != nil || cajaID == 0 {
+			return Movimiento{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
+		}
+		var medio any
+		if m.MedioPagoID != 0 {
+			if _, err := s.itemCatalogo(ctx, c, a.EmpresaID, domain.CatMediosPago, m.MedioPagoID); err != nil {
+				return Movimiento{}, err
+			}
+			medio = m.MedioPagoID
+		}
+		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, cajaID, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, s.Now())
+		if err != nil {
+			return Movimiento{}, wrap("registrar movimiento", err)
+		}
+		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: s.Now()}
+		if medio != nil {
+			mov.MedioPagoID = &m.MedioPagoID
+		}
+		return mov, nil
+	})
+}
+
+func firstErr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
+}
+
+// CierreCaja is the close summary (operaciones §3).
+type CierreCaja struct {
+	Caja
+	TotalVentas      domain.Centavos `json:"total_ventas"`
+	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
+	MontoCierre      domain.Centavos `json:"monto_cierre"`
+	Diferencia       domain.Centavos `json:"diferencia"`
+	MontoFinal       domain.Centavos `json:"montoFinal"`
+}
+
+// CerrarCaja closes the user's open register: it stores the counted cash, the
+// expected cash, their difference and the total sold, and audits the close.
+func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos, observaciones string, clave string) (CierreCaja, error) {
+	if contado < 0 {
+		return CierreCaja{}, domain.Invalid(domain.MsgMontoApertura)
+	}
+	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.cerrar", Clave: clave}
+	return idempotent(ctx, s, k, func(c conn) (CierreCaja, error) {
+		cajaID, err := s.cajaAbiertaID(ctx, c, a)
+		if err != nil || cajaID == 0 {
+			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
+		}
+		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
+		if err != nil {
+			return CierreCaja{}, err
+		}
+		dif := domain.Diferencia(contado, caja.EfectivoEsperado)
+		_, err = c.exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
+			total_ventas = ?, fecha_cierre = ?, observaciones_cierre = ? WHERE id = ? AND estado = ?`,
+			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, s.Now(), observaciones,
+			cajaID, domain.CajaAbierta)
+		if err != nil {
+			return CierreCaja{}, wrap("cerrar caja", err)
+		}
+		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCierreCaja,
+			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
+				cajaID, caja.TotalVentas, contado, dif)})
+		if err != nil {
+			return CierreCaja{}, err
+		}
+		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
+		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
+			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err
+	})
+}
+
+// CantidadCajas counts the company's registers, open or closed.
+func (s *Store) CantidadCajas(ctx context.Context, empresaID int64) (int64, error) {
+	var n int64
+	err := s.conn().row(ctx, `SELECT COUNT(*) FROM cajas WHERE empresa_id = ?`, empresaID).Scan(&n)
+	return n, wrap("contar cajas", err)
+}

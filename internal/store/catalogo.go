@@ -1,0 +1,141 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"muelle/internal/domain"
+)
+
+// columns of a catalog table; sections also carry capacidad.
+func catalogColumns(cat domain.Catalogo) string {
+	if cat.ConCapacidad {
+		return "id, nombre, descripcion, activo, capacidad"
+	}
+	return "id, nombre, descripcion, activo, NULL"
+}
+
+func scanItem(sc interface{ Scan(...any) error }) (domain.ItemCatalogo, error) {
+	var (
+		it  domain.ItemCatalogo
+		cap sql.NullInt64
+	)
+	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap)
+	if cap.Valid {
+		it.Capacidad = &cap.Int64
+	}
+	return it, err
+}
+
+// ListarCatalogo lists a company's catalog by name; soloActivos hides inactive entries.
+func (s *Store) ListarCatalogo(ctx context.Context, empresaID int64, cat domain.Catalogo, soloActivos bool) ([]domain.ItemCatalogo, error) {
+	q := `SELECT ` + catalogColumns(cat) + ` FROM ` + cat.Tabla + ` WHERE empresa_id = ?`
+	if soloActivos {
+		q += ` AND activo = TRUE`
+	}
+	rows, err := s.conn().query(ctx, q+` ORDER BY id`, empresaID)
+	if err != nil {
+		return nil, wrap("listar "+cat.Tabla, err)
+	}
+	defer rows.Close()
+	out := []domain.ItemCatalogo{}
+	for rows.Next() {
+		it, err := scanItem(rows)
+		if err != nil {
+			return nil, wrap("leer "+cat.Tabla, err)
+		}
+		out = append(out, it)
+	}
+	return out, rows.Err()
+}
+
+func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
+	it, err := scanItem(c.row(ctx, `SELECT `+catalogColumns(cat)+` FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`,
+		empresaID, id))
+	if missing, err := notFound(err); err != nil || missing {
+		if missing {
+			return it, domain.NotFound(cat.NoEncontrado())
+		}
+		return it, wrap("leer "+cat.Tabla, err)
+	}
+	return it, nil
+}
+
+// CrearItem adds an entry to a company's catalog.
+func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+	var out domain.ItemCatalogo
+	err := s.inTx(ctx, func(c conn) error {
+		cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
+			[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, s.Now()}
+		if cat.ConCapacidad {
+			cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
+		}
+		id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
+		if isUniqueViolation(err) {
+			return domain.Conflict(cat.Duplicado())
+		}
+		if err != nil {
+			return wrap("crear en "+cat.Tabla, err)
+		}
+		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
+		return err
+	})
+	return out, err
+}
+
+// ActualizarItem changes an entry of the company's catalog.
+func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+	var out domain.ItemCatalogo
+	err := s.inTx(ctx, func(c conn) error {
+		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
+		if cat.ConCapacidad {
+			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
+		}
+		res, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
+			append(args, empresaID, id)...)
+		if isUniqueViolation(err) {
+			return domain.Conflict(cat.Duplicado())
+		}
+		if err != nil {
+			return wrap("actualizar "+cat.Tabla, err)
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return domain.NotFound(cat.NoEncontrado())
+		}
+		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
+		return err
+	})
+	return out, err
+}
+
+// EliminarItem deletes an entry, or deactivates it when tickets or register
+// movements already use it so history keeps its names. desactivado tells which.
+func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64) (desactivado bool, err error) {
+	err = s.inTx(ctx, func(c conn) error {
+		if _, err := s.itemCatalogo(ctx, c, empresaID, cat, id); err != nil {
+			return err
+		}
+		// every sale writes a register movement with its payment method
+		usedIn := `pasajes WHERE empresa_id = ? AND ` + cat.ColumnaPasaje + ` = ?`
+		if cat == domain.CatMediosPago {
+			usedIn = `caja_movimientos WHERE empresa_id = ? AND medio_pago_id = ?`
+		}
+		var usos int64
+		if err := c.row(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
+			return wrap("contar usos", err)
+		}
+		if usos > 0 {
+			desactivado = true
+			_, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`, empresaID, id)
+			return wrap("desactivar "+cat.Tabla, err)
+		}
+		if cat != domain.CatMediosPago {
+			if _, err := c.exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`, empresaID, id); err != nil {
+				return wrap("eliminar precios", err)
+			}
+		}
+		_, err := c.exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id)
+		return wrap("eliminar de "+cat.Tabla, err)
+	})
+	return desactivado, err
+}

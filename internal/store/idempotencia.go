@@ -1,0 +1,56 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+)
+
+// Idem identifies a write that a client may retry: who, which operation, and
+// the client's Idempotency-Key. An empty Clave means no idempotency asked.
+type Idem struct {
+	UsuarioID int64
+	Operacion string
+	Clave     string
+}
+
+// idempotent runs fn in one transaction. With a key, the key is claimed in the
+// same transaction: a retry (even a concurrent one) finds it claimed and gets
+// the first result back instead of running fn again. A failed fn rolls the
+// claim back, so errors are not remembered.
+func idempotent[T any](ctx context.Context, s *Store, k Idem, fn func(c conn) (T, error)) (T, error) {
+	var out T
+	err := s.inTx(ctx, func(c conn) error {
+		if k.Clave != "" {
+			res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, operacion, clave, created_at)
+				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.UsuarioID, k.Operacion, k.Clave, s.Now())
+			if err != nil {
+				return wrap("reclamar clave de idempotencia", err)
+			}
+			if n, err := res.RowsAffected(); err != nil || n == 0 {
+				return replay(ctx, c, k, &out)
+			}
+		}
+		var err error
+		if out, err = fn(c); err != nil || k.Clave == "" {
+			return err
+		}
+		b, err := json.Marshal(out)
+		if err != nil {
+			return err
+		}
+		_, err = c.exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
+			string(b), k.UsuarioID, k.Operacion, k.Clave)
+		return wrap("guardar resultado idempotente", err)
+	})
+	return out, err
+}
+
+func replay[T any](ctx context.Context, c conn, k Idem, out *T) error {
+	var stored string
+	err := c.row(ctx, `SELECT resultado FROM idempotencia WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
+		k.UsuarioID, k.Operacion, k.Clave).Scan(&stored)
+	if err != nil {
+		return wrap("leer resultado idempotente", err)
+	}
+	return wrap("decodificar resultado idempotente", json.Unmarshal([]byte(stored), out))
+}

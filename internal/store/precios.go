@@ -1,0 +1,72 @@
+package store
+
+import (
+	"context"
+
+	"muelle/internal/domain"
+)
+
+// Precio is the price of a section for a trip type.
+type Precio struct {
+	SeccionID   int64           `json:"seccion_id"`
+	TipoViajeID int64           `json:"tipo_viaje_id"`
+	Precio      domain.Centavos `json:"precio"`
+}
+
+// ListarPrecios lists every price of the company.
+func (s *Store) ListarPrecios(ctx context.Context, empresaID int64) ([]Precio, error) {
+	rows, err := s.conn().query(ctx, `SELECT seccion_id, tipo_viaje_id, precio FROM precios
+		WHERE empresa_id = ? ORDER BY seccion_id, tipo_viaje_id`, empresaID)
+	if err != nil {
+		return nil, wrap("listar precios", err)
+	}
+	defer rows.Close()
+	out := []Precio{}
+	for rows.Next() {
+		var p Precio
+		if err := rows.Scan(&p.SeccionID, &p.TipoViajeID, &p.Precio); err != nil {
+			return nil, wrap("leer precio", err)
+		}
+		out = append(out, p)
+	}
+	return out, rows.Err()
+}
+
+// PrecioDe returns the price of a section for a trip type; ok is false when none is set.
+func (s *Store) PrecioDe(ctx context.Context, empresaID, seccionID, tipoViajeID int64) (domain.Centavos, bool, error) {
+	return s.precio(ctx, s.conn(), empresaID, seccionID, tipoViajeID)
+}
+
+func (s *Store) precio(ctx context.Context, c conn, empresaID, seccionID, tipoViajeID int64) (domain.Centavos, bool, error) {
+	var p domain.Centavos
+	err := c.row(ctx, `SELECT precio FROM precios WHERE empresa_id = ? AND seccion_id = ? AND tipo_viaje_id = ?`,
+		empresaID, seccionID, tipoViajeID).Scan(&p)
+	missing, err := notFound(err)
+	return p, !missing && err == nil, wrap("leer precio", err)
+}
+
+// GuardarPrecios sets several prices at once: all or nothing. Every section
+// and trip type must belong to the company.
+func (s *Store) GuardarPrecios(ctx context.Context, empresaID int64, precios []Precio) error {
+	return s.inTx(ctx, func(c conn) error {
+		for _, p := range precios {
+			if p.Precio < 0 {
+				return domain.Invalid(domain.MsgMontoApertura)
+			}
+			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatSecciones, p.SeccionID); err != nil {
+				return err
+			}
+			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatTiposViaje, p.TipoViajeID); err != nil {
+				return err
+			}
+			_, err := c.exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
+				VALUES (?, ?, ?, ?, ?) ON CONFLICT (seccion_id, tipo_viaje_id)
+				DO UPDATE SET precio = excluded.precio, updated_at = excluded.updated_at`,
+				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, s.Now())
+			if err != nil {
+				return wrap("guardar precio", err)
+			}
+		}
+		return nil
+	})
+}
