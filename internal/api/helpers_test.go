@@ -62,6 +62,12 @@ type response struct {
 // do sends a request with an optional bearer token and JSON body.
 func (e *env) do(method, path, token string, body any) response {
 	e.t.Helper()
+	return e.request(method, path, token, body, nil)
+}
+
+// request is do with a hook to adjust the request (headers) before it is sent.
+func (e *env) request(method, path, token string, body any, adjust func(*http.Request)) response {
+	e.t.Helper()
 	var rd io.Reader
 	if body != nil {
 		b, err := json.Marshal(body)
@@ -73,6 +79,9 @@ func (e *env) do(method, path, token string, body any) response {
 	req := httptest.NewRequest(method, path, rd)
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	if adjust != nil {
+		adjust(req)
 	}
 	rec := httptest.NewRecorder()
 	e.srv.Handler().ServeHTTP(rec, req)

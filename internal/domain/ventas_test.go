@@ -48,8 +48,8 @@ func TestTotalizarSeparaEfectivoDeOtrosMedios(t *testing.T) {
 	movs := []MovimientoAgregado{
 		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 900000},
 		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", Monto: 450000},
-		{Tipo: MovIngresoExtra, Monto: 10000},                                      // no method: cash
-		{Tipo: MovEgresoGasto, Monto: 350000},                                      // no method: cash
+		{Tipo: MovIngresoExtra, Monto: 10000},                                       // no method: cash
+		{Tipo: MovEgresoGasto, Monto: 350000},                                       // no method: cash
 		{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", Monto: 50000}, // refund by card
 	}
 	got := Totalizar(1000000, movs)
