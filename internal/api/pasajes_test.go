@@ -294,4 +294,3 @@ func (e *env) doWith(method, path, token string, body any, headers map[string]st
 		}
 	})
 }
-
