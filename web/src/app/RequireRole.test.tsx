@@ -1,0 +1,53 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { signIn } from '../testing/fixtures';
+import { renderWithProviders } from '../testing/render';
+import { RequireRole } from './RequireRole';
+import { AppRoutes } from './routes';
+
+describe('RequireRole', () => {
+  it('sends anonymous users to the staff login', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
+  });
+
+  it('lets super_admin into a super-admin route', async () => {
+    signIn('super_admin');
+    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    expect(await screen.findByRole('heading', { name: 'Gestión de Roles' })).toBeInTheDocument();
+    expect(screen.queryByText('Acceso Denegado')).not.toBeInTheDocument();
+  });
+
+  it('shows Acceso Denegado with the required and the current role to a vendedor', async () => {
+    signIn('vendedor');
+    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+    expect(screen.getByText('No tienes permisos para acceder a esta página.')).toBeInTheDocument();
+    expect(screen.getByText('Rol requerido: Super Administrador')).toBeInTheDocument();
+    expect(screen.getByText('Tu rol: Vendedor')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Gestión de Roles' })).not.toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/gestion-roles');
+  });
+
+  it('lets super_admin pass checks that do not list it', () => {
+    signIn('super_admin');
+    renderWithProviders(<RequireRole roles={['lancha']}>Pantalla de embarque</RequireRole>);
+    expect(screen.getByText('Pantalla de embarque')).toBeInTheDocument();
+  });
+
+  it('lists every required role', () => {
+    signIn('admin');
+    renderWithProviders(<RequireRole roles={['lancha', 'supervisor']}>Pantalla de embarque</RequireRole>);
+    expect(screen.getByText('Roles requeridos: Personal de Embarque, Supervisor')).toBeInTheDocument();
+    expect(screen.getByText('Tu rol: Administrador')).toBeInTheDocument();
+    expect(screen.queryByText('Pantalla de embarque')).not.toBeInTheDocument();
+  });
+
+  it('redirects /dashboard and /admin to /admin/dashboard', async () => {
+    signIn('admin');
+    renderWithProviders(<AppRoutes />, { route: '/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard de Administración' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+});

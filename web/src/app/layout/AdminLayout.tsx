@@ -1,0 +1,47 @@
+import { AppShell, Box } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useCallback } from 'react';
+import { Outlet } from 'react-router';
+import { useConnectivityToasts } from '../../lib/connectivity';
+import { useGestures, useIsMobile, type Gesture } from '../../lib/gestures';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+import { UserSummary } from './UserSummary';
+
+/** Sidebar width from the spec. */
+const SIDEBAR_WIDTH = '20rem';
+
+/** Shell of every /admin screen: header, role menu (a drawer on mobile) and the screen. */
+export function AdminLayout() {
+  const [opened, { toggle, open, close }] = useDisclosure(false);
+  const isMobile = useIsMobile();
+  useConnectivityToasts();
+  const onGesture = useCallback((gesture: Gesture) => {
+    if (gesture === 'swipe-right') open();
+    if (gesture === 'swipe-left') close();
+  }, [open, close]);
+  useGestures(onGesture, isMobile);
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
+      <AppShell.Header>
+        <Header navbarOpened={opened} onToggleNavbar={toggle} />
+      </AppShell.Header>
+      <AppShell.Navbar p="sm">
+        <AppShell.Section grow>
+          <Sidebar onNavigate={close} />
+        </AppShell.Section>
+        <Box hiddenFrom="sm" pt="sm">
+          <UserSummary />
+        </Box>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

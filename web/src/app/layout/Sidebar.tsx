@@ -1,0 +1,37 @@
+import { NavLink } from '@mantine/core';
+import { IconChevronRight } from '@tabler/icons-react';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../lib/session';
+import { menuFor } from '../menu';
+
+/** The role's menu in collapsible groups. `onNavigate` closes the mobile drawer. */
+export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+  const { roleName } = useSession();
+  const { pathname } = useLocation();
+  return (
+    <nav aria-label="Menú principal">
+      {menuFor(roleName).map(({ group, entries }) => (
+        <NavLink
+          key={group}
+          label={group}
+          defaultOpened
+          fw={600}
+          rightSection={<IconChevronRight size={14} aria-hidden className="mantine-rotate-rtl" />}
+        >
+          {entries.map(({ path, label, icon: EntryIcon }) => (
+            <NavLink
+              key={path}
+              component={Link}
+              to={path}
+              label={label}
+              leftSection={<EntryIcon size={18} aria-hidden />}
+              active={pathname === path || pathname.startsWith(`${path}/`)}
+              aria-current={pathname === path ? 'page' : undefined}
+              onClick={onNavigate}
+            />
+          ))}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { menuFor } from './menu';
+
+describe('menuFor', () => {
+  it('gives super_admin the dashboard and role management', () => {
+    expect(menuFor('super_admin').map((g) => [g.group, g.entries.map((e) => e.label)])).toEqual([
+      ['General', ['Dashboard']],
+      ['Sistema', ['Gestión de Roles']],
+    ]);
+  });
+
+  it('does not list super_admin entries for other roles', () => {
+    for (const role of ['admin', 'supervisor', 'vendedor', 'lancha']) {
+      expect(menuFor(role).flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/admin/dashboard']);
+    }
+  });
+
+  it('is empty without a role', () => {
+    expect(menuFor(null)).toEqual([]);
+  });
+});

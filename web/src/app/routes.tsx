@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
+import { LoginPage } from '../features/auth/LoginPage';
+import { DashboardChooser } from '../features/dashboard/DashboardChooser';
+import { LandingPage } from '../features/landing/LandingPage';
+import { GestionRolesPage } from '../features/roles/GestionRolesPage';
+import type { Role } from '../lib/session';
+import { AdminLayout } from './layout/AdminLayout';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { UnauthorizedPage } from './pages/UnauthorizedPage';
+import { RequireRole } from './RequireRole';
+
+/** One screen under /admin. */
+export interface AdminRoute {
+  /** Path relative to /admin. */
+  path: string;
+  /** Roles allowed (super_admin always passes); omit for "any logged-in user". */
+  roles?: readonly Role[];
+  element: ReactNode;
+}
+
+/** THE table of /admin screens (backoffice §6). Add a screen here and, if it has one, its menu entry in app/menu.ts. */
+export const ADMIN_ROUTES: readonly AdminRoute[] = [
+  { path: 'dashboard', element: <DashboardChooser /> },
+  { path: 'gestion-roles', roles: ['super_admin'], element: <GestionRolesPage /> },
+];
+
+function guarded({ path, roles, element }: AdminRoute): RouteObject {
+  return { path, element: roles ? <RequireRole roles={roles}>{element}</RequireRole> : element };
+}
+
+/** Every route of the SPA. */
+export const ROUTES: RouteObject[] = [
+  { path: '/', element: <LandingPage /> },
+  { path: '/login', element: <Navigate to="/admin/login" replace /> },
+  { path: '/admin/login', element: <LoginPage /> },
+  { path: '/dashboard', element: <Navigate to="/admin" replace /> },
+  { path: '/unauthorized', element: <UnauthorizedPage /> },
+  {
+    path: '/admin',
+    element: <RequireRole><AdminLayout /></RequireRole>,
+    children: [
+      { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+      ...ADMIN_ROUTES.map(guarded),
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+];
+
+/** Renders the route that matches the current location. */
+export function AppRoutes() {
+  return useRoutes(ROUTES);
+}

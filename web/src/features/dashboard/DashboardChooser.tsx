@@ -1,0 +1,44 @@
+import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
+import type { ReactElement } from 'react';
+import { StatusPage } from '../../components/StatusPage';
+import { useSession } from '../../lib/session';
+import { AdminDashboard } from './AdminDashboard';
+import { LanchaDashboard } from './LanchaDashboard';
+import { SupervisorDashboard } from './SupervisorDashboard';
+import { SuperAdminDashboard } from './SuperAdminDashboard';
+import { VendedorDashboard } from './VendedorDashboard';
+
+const DASHBOARDS = new Map<string, ReactElement>([
+  ['super_admin', <SuperAdminDashboard />],
+  ['admin', <AdminDashboard />],
+  ['supervisor', <SupervisorDashboard />],
+  ['vendedor', <VendedorDashboard />],
+  ['lancha', <LanchaDashboard />],
+]);
+
+/** /admin/dashboard: the dashboard of the user's role. */
+export function DashboardChooser() {
+  const { usuario, roleName } = useSession();
+  if (!usuario) {
+    return (
+      <StatusPage
+        icon={IconAlertTriangle}
+        color="red"
+        title="Error: Usuario no autenticado"
+        message="Por favor, inicia sesión nuevamente"
+      />
+    );
+  }
+  const dashboard = roleName ? DASHBOARDS.get(roleName) : undefined;
+  if (!dashboard) {
+    return (
+      <StatusPage
+        icon={IconUserQuestion}
+        color="orange"
+        title={`Rol no reconocido: ${roleName ?? ''}`}
+        message="Contacta al administrador del sistema"
+      />
+    );
+  }
+  return dashboard;
+}

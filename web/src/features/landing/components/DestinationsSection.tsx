@@ -1,0 +1,22 @@
+import { Button, Group, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { formatNumber } from '../../../lib/format';
+import { usePublicStats } from '../api';
+import { LandingSection } from './LandingSection';
+
+/** #destinos. */
+export function DestinationsSection() {
+  const { data } = usePublicStats();
+  return (
+    <LandingSection
+      id="destinos"
+      title="Destinos"
+      intro="Unimos la terminal con las islas y parajes del río, con salidas cada hora de 6:00 a 22:00."
+    >
+      {data && <Text size="lg" fw={600}>Rutas disponibles: {formatNumber(data.rutas_disponibles)}</Text>}
+      <Group>
+        <Button component={Link} to="/login">Consultar mis pasajes</Button>
+      </Group>
+    </LandingSection>
+  );
+}

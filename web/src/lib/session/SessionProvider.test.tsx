@@ -1,0 +1,114 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../app/routes';
+import { makeToken, makeUsuario, signIn } from '../../testing/fixtures';
+import { renderWithProviders } from '../../testing/render';
+import { fail, ok, server } from '../../testing/server';
+import { readSession, TOKEN_KEY, useSession, writeSession } from '.';
+
+const FIVE_MINUTES = 300_000;
+const ONE_HOUR = 3_600_000;
+
+function trackLogout() {
+  const calls: (string | null)[] = [];
+  server.use(http.post('/api/auth/logout', ({ request }) => {
+    calls.push(request.headers.get('Authorization'));
+    return ok(null);
+  }));
+  return calls;
+}
+
+async function expectLoggedOut() {
+  expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
+  expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
+  expect(readSession()).toBeNull();
+}
+
+describe('SessionProvider', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('logs out from the header: calls the endpoint with the token, clears storage, goes to the login', async () => {
+    const calls = trackLogout();
+    signIn('vendedor');
+    const token = localStorage.getItem(TOKEN_KEY);
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+
+    await expectLoggedOut();
+    expect(calls).toEqual([`Bearer ${token}`]);
+  });
+
+  it('logs out when any call answers 401', async () => {
+    const calls = trackLogout();
+    server.use(http.get('/api/config/empresa', () => fail(401, 'Token revocado')));
+    signIn('admin');
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    await expectLoggedOut();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('logs out at load when the stored token has expired', async () => {
+    writeSession({ token: makeToken(Math.floor(Date.now() / 1000) - 60), usuario: makeUsuario('admin') });
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    await expectLoggedOut();
+  });
+
+  it('checks the expiry every 5 minutes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const now = Date.now();
+    writeSession({ token: makeToken(Math.floor(now / 1000) + 200), usuario: makeUsuario('admin') });
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES - 1000));
+    expect(readSession()).not.toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(readSession()).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
+  });
+
+  it('logs out after one hour without activity; activity restarts the count', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    signIn('supervisor');
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+
+    await act(() => vi.advanceTimersByTimeAsync(ONE_HOUR - 1000));
+    fireEvent.keyDown(window, { key: 'a' });
+    await act(() => vi.advanceTimersByTimeAsync(ONE_HOUR - 1000));
+    expect(readSession()).not.toBeNull();
+
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(readSession()).toBeNull();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
+  });
+
+  it('re-reads the session when another tab changes it', async () => {
+    signIn('vendedor');
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard de Ventas' })).toBeInTheDocument();
+
+    localStorage.clear();
+    act(() => {
+      window.dispatchEvent(new StorageEvent('storage', { key: TOKEN_KEY }));
+    });
+
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/login'));
+  });
+
+  it('refreshes the stored user from /auth/me', async () => {
+    signIn('vendedor');
+    server.use(http.get('/api/auth/me', () => ok(makeUsuario('supervisor'))));
+    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    expect(await screen.findByRole('heading', { name: 'Dashboard de Supervisión' })).toBeInTheDocument();
+    expect(readSession()?.usuario.rol).toBe('supervisor');
+  });
+
+  it('explains in Spanish when used outside its provider', () => {
+    const Probe = () => <>{useSession().roleName}</>;
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    expect(() => render(<Probe />)).toThrow('useSession debe usarse dentro de <SessionProvider>');
+  });
+});

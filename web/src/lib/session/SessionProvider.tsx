@@ -1,0 +1,111 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { api, UNAUTHORIZED_EVENT } from '../api';
+import { SessionContext, type SessionValue } from './context';
+import { can, isAdmin, isVendedor, roleName } from './roles';
+import { clearSession, readSession, TOKEN_KEY, USUARIO_KEY, writeSession } from './storage';
+import { isTokenExpired } from './token';
+import type { Credentials, StoredSession, Usuario } from './types';
+
+/** Logout after this long without mouse, keyboard, touch or scroll activity. */
+export const INACTIVITY_TIMEOUT_MS = 3_600_000;
+/** How often the token's expiry is checked. */
+export const TOKEN_CHECK_INTERVAL_MS = 300_000;
+
+const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
+
+/** Holds the staff session and ends it on expiry, inactivity, a 401 or a logout elsewhere. */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [session, setSession] = useState<StoredSession | null>(readSession);
+  const token = session?.token ?? null;
+
+  // GET /auth/me refreshes the stored user (role, permissions, company).
+  const me = useQuery({
+    queryKey: ['auth', 'me', session?.usuario.id],
+    queryFn: ({ signal }) => api.get<Usuario>('/auth/me', { signal }),
+    enabled: token !== null,
+  });
+  const usuario = token ? (me.data ?? session?.usuario ?? null) : null;
+
+  useEffect(() => {
+    if (token && me.data) writeSession({ token, usuario: me.data });
+  }, [token, me.data]);
+
+  const logout = useCallback(() => {
+    if (readSession()) {
+      // The call reads the token before clearing below; its result is ignored.
+      api.post('/auth/logout', undefined, { skipAuthEvent: true }).catch(() => undefined);
+    }
+    clearSession();
+    queryClient.clear();
+    setSession(null);
+    navigate('/login', { replace: true });
+  }, [navigate, queryClient]);
+
+  const login = useCallback(async (credentials: Credentials) => {
+    const data = await api.post<StoredSession>('/auth/login', credentials, { skipAuthEvent: true });
+    queryClient.clear();
+    writeSession(data);
+    setSession(data);
+  }, [queryClient]);
+
+  // Token expiry: at load and every 5 minutes.
+  useEffect(() => {
+    if (!token) return;
+    const check = () => {
+      if (isTokenExpired(token)) logout();
+    };
+    const id = window.setTimeout(check, 0);
+    const interval = window.setInterval(check, TOKEN_CHECK_INTERVAL_MS);
+    return () => {
+      window.clearTimeout(id);
+      window.clearInterval(interval);
+    };
+  }, [token, logout]);
+
+  // One hour without activity.
+  useEffect(() => {
+    if (!token) return;
+    let timer = window.setTimeout(logout, INACTIVITY_TIMEOUT_MS);
+    const restart = () => {
+      window.clearTimeout(timer);
+      timer = window.setTimeout(logout, INACTIVITY_TIMEOUT_MS);
+    };
+    ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, restart, { passive: true }));
+    return () => {
+      window.clearTimeout(timer);
+      ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart));
+    };
+  }, [token, logout]);
+
+  // A 401 from any call, and changes made by another tab.
+  useEffect(() => {
+    const onUnauthorized = () => logout();
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === null || event.key === TOKEN_KEY || event.key === USUARIO_KEY) setSession(readSession());
+    };
+    window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+    window.addEventListener('storage', onStorage);
+    return () => {
+      window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
+      window.removeEventListener('storage', onStorage);
+    };
+  }, [logout]);
+
+  const value = useMemo<SessionValue>(() => ({
+    usuario,
+    token,
+    isAuthenticated: usuario !== null,
+    roleName: roleName(usuario),
+    isAdmin: isAdmin(usuario),
+    isVendedor: isVendedor(usuario),
+    can: (module, action) => can(usuario, module, action),
+    login,
+    logout,
+  }), [usuario, token, login, logout]);
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}

@@ -1,0 +1,21 @@
+import { createContext } from 'react';
+import type { Credentials, Usuario } from './types';
+
+/** What useSession() returns. */
+export interface SessionValue {
+  usuario: Usuario | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  /** rolInfo.nombre, else rol; null when nobody is logged in. */
+  roleName: string | null;
+  isAdmin: boolean;
+  isVendedor: boolean;
+  /** True only when permisos[module][action] === true. */
+  can: (module: string, action: string) => boolean;
+  /** Calls POST /auth/login and stores the session; throws ApiError. */
+  login: (credentials: Credentials) => Promise<void>;
+  /** Ends the session and goes to /login. */
+  logout: () => void;
+}
+
+export const SessionContext = createContext<SessionValue | null>(null);
