@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Playwright end-to-end suite in Chromium against bin/muelle, on a
 # fresh SQLite database with the demo data. Screenshots land in web/e2e/screenshots.
+# Arguments go to Playwright (e.g. scripts/e2e.sh e2e/venta.spec.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,4 +23,4 @@ done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
 
 cd web
-MUELLE_E2E_URL="http://127.0.0.1:$port" npx playwright test || { tail -50 "$log"; exit 1; }
+MUELLE_E2E_URL="http://127.0.0.1:$port" npx playwright test "$@" || { tail -50 "$log"; exit 1; }
