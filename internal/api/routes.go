@@ -55,6 +55,13 @@ func (s *Server) routes() []route {
 		{"POST", "/api/pasajes", perm("pasajes.crear"), s.crearPasaje},
 		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), s.crearLote},
 
+		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), s.validarQR},
+		{"POST", "/api/pasajes/{id}/validar-embarque", perm("validacion.embarque"), s.validarEmbarque},
+		{"GET", "/api/pasajes/estadisticas-embarque", perm("validacion.embarque"), s.estadisticasEmbarque},
+		{"GET", "/api/pasajes/por-fecha", domain.ConRoles(domain.RolLancha, domain.RolAdmin), s.pasajerosPorFecha},
+		{"GET", "/api/dashboard/lancha/stats", perm("validacion.embarque"), s.lanchaStats},
+		{"GET", "/api/dashboard/lancha/recientes", perm("validacion.embarque"), s.lanchaRecientes},
+
 		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), s.dashboardStats},
 	}
 }

@@ -52,6 +52,7 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 		"/api/config/medios-pago/|id":      first(domain.CatMediosPago),
 		"/api/config/precios/|seccionId":   seccion,
 		"/api/config/precios/|tipoViajeId": tipo,
+		"/api/pasajes/|id":                 strconv.FormatInt(e.count(`SELECT MIN(id) FROM pasajes WHERE empresa_id = 1`), 10),
 	}
 }
 

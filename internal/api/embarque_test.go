@@ -1,0 +1,231 @@
+package api
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"muelle/internal/domain"
+)
+
+// vendidos opens vendedor's register and sells n General tickets for today.
+func (e *env) vendidos(n int) []pasajeJSON {
+	e.t.Helper()
+	tok := e.token("vendedor")
+	if r := e.abrir(tok, 0); r.Status != http.StatusCreated && r.Status != http.StatusConflict {
+		e.t.Fatalf("abrir caja: %d %s", r.Status, r.Message)
+	}
+	r := e.sell(tok, e.lote(map[string]int{"General": n}, "Efectivo"), "")
+	r.expect(e.t, http.StatusCreated, "")
+	var d struct{ Pasajes []pasajeJSON }
+	r.decode(e.t, &d)
+	return d.Pasajes
+}
+
+func (e *env) validarQR(token, codigo string) response {
+	e.t.Helper()
+	return e.do("POST", "/api/pasajes/validar-qr", token, map[string]string{"codigo_qr": codigo})
+}
+
+type embarqueJSON struct {
+	NumeroPasaje  string `json:"numero_pasaje"`
+	FechaEmbarque string `json:"fecha_embarque"`
+	Cliente       struct{ Nombre string }
+	Seccion       struct{ Nombre string }
+	TipoViaje     struct{ Nombre string } `json:"tipo_viaje"`
+	ValidadoPor   string                  `json:"validado_por"`
+}
+
+func TestBoardingByQRThenRefusalWithTheFirstBoarding(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		tok := e.token("lancha")
+		r := e.validarQR(tok, p.CodigoQR)
+		r.expect(t, http.StatusOK, "Embarque validado exitosamente")
+		var ok embarqueJSON
+		r.decode(t, &ok)
+		if ok.NumeroPasaje != p.NumeroPasaje || ok.Cliente.Nombre != "Cliente Anónimo" || ok.Seccion.Nombre != seccionDemo ||
+			ok.TipoViaje.Nombre != "General" || !strings.HasPrefix(ok.FechaEmbarque, "2026-11-20T13:00:00") {
+			t.Fatalf("embarque: %+v", ok)
+		}
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'usado' AND usuario_embarque_id = ?`, p.ID, e.userID("lancha")) != 1 {
+			t.Fatal("el pasaje no quedó usado por lancha")
+		}
+		if e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'VALIDACION_EMBARQUE' AND usuario_id = ?`, e.userID("lancha")) != 1 {
+			t.Fatal("falta la auditoría VALIDACION_EMBARQUE")
+		}
+		e.now = e.now.Add(5 * 60e9)
+		again := e.validarQR(e.token("supervisor"), p.CodigoQR)
+		again.expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+		var prev embarqueJSON
+		again.decode(t, &prev)
+		if !strings.HasPrefix(prev.FechaEmbarque, "2026-11-20T13:00:00") || prev.ValidadoPor != "lancha" {
+			t.Fatalf("rechazo sin el embarque anterior: %s", again.Data)
+		}
+	})
+}
+
+func TestFiftyParallelScansBoardOnce(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		tokens := []string{e.token("lancha"), e.token("supervisor"), e.token("admin")}
+		statuses := parallel(50, func(i int) int { return e.validarQR(tokens[i%3], p.CodigoQR).Status })
+		if statuses[http.StatusOK] != 1 || statuses[http.StatusConflict] != 49 {
+			t.Fatalf("resultados: %v", statuses)
+		}
+		if e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'VALIDACION_EMBARQUE'`) != 1 {
+			t.Fatal("más de una validación auditada")
+		}
+	})
+}
+
+func TestARetryWithTheSameKeyReturnsTheFirstAnswer(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		tok := e.token("lancha")
+		body := map[string]string{"codigo_qr": p.CodigoQR}
+		h := map[string]string{"Idempotency-Key": "scan-1"}
+		e.doWith("POST", "/api/pasajes/validar-qr", tok, body, h).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		e.doWith("POST", "/api/pasajes/validar-qr", tok, body, h).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		e.doWith("POST", "/api/pasajes/validar-qr", tok, body, map[string]string{"Idempotency-Key": "scan-2"}).
+			expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+	})
+}
+
+func TestUnknownForgedAndForeignCodesAreNotFound(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
+		wrongSig, err := domain.FirmarCodigoQR(otherKey, 1, p.NumeroPasaje, "2026-11-20")
+		if err != nil {
+			t.Fatal(err)
+		}
+		parts := strings.Split(p.CodigoQR, ".")
+		tampered := parts[0] + "." + parts[1] + "." + strings.Repeat("A", len(parts[2]))
+		for _, code := range map[string]string{
+			"firma de otra clave": wrongSig,
+			"firma alterada":      tampered,
+			"basura con prefijo":  "MUELLE1.xxx.yyy",
+			"número inexistente":  "LD-20261120-999999",
+		} {
+			e.validarQR(e.token("lancha"), code).expect(t, http.StatusNotFound, "Pasaje no encontrado")
+		}
+		e.validarQR(e.token("lancha"), "   ").expect(t, http.StatusBadRequest, "Ingrese el código del pasaje")
+		// company 2's crew cannot board company 1's ticket, by code, by number or by id
+		other := e.token("lancha2")
+		e.validarQR(other, p.CodigoQR).expect(t, http.StatusNotFound, "Pasaje no encontrado")
+		e.validarQR(other, p.NumeroPasaje).expect(t, http.StatusNotFound, "Pasaje no encontrado")
+		e.do("POST", fmt.Sprintf("/api/pasajes/%d/validar-embarque", p.ID), other, nil).expect(t, http.StatusNotFound, "Pasaje no encontrado")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo'`, p.ID) != 1 {
+			t.Fatal("un código rechazado cambió el pasaje")
+		}
+	})
+}
+
+func TestTypedNumberAndPassengerListButton(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(2)
+		e.validarQR(e.token("lancha"), " "+strings.ToLower(ps[0].NumeroPasaje)+" ").expect(t, http.StatusOK, "Embarque validado exitosamente")
+		path := fmt.Sprintf("/api/pasajes/%d/validar-embarque", ps[1].ID)
+		e.do("POST", path, e.token("admin"), nil).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		e.do("POST", path, e.token("admin"), nil).expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+		e.do("POST", path, e.token("vendedor"), nil).expect(t, http.StatusForbidden, "No tienes permisos para realizar esta acción")
+	})
+}
+
+func TestCancelledTicketIsRefused(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		if _, err := e.st.DB().Exec(e.st.Rebind(`UPDATE pasajes SET estado = 'cancelado' WHERE id = ?`), p.ID); err != nil {
+			t.Fatal(err)
+		}
+		e.validarQR(e.token("lancha"), p.CodigoQR).expect(t, http.StatusConflict, "El pasaje está cancelado y no puede embarcar")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'cancelado' AND fecha_embarque IS NULL`, p.ID) != 1 {
+			t.Fatal("el pasaje cancelado cambió")
+		}
+	})
+}
+
+func TestBoardingStatsMatchTheData(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(4)
+		// one for tomorrow, in another section
+		body := e.lote(map[string]int{"Jubilado": 1}, "Débito")
+		body["fecha_viaje"], body["seccion_id"] = "2026-11-21", e.idOf(1, domain.CatSecciones, "Tigre – Río Capitán")
+		e.sell(e.token("vendedor"), body, "").expect(t, http.StatusCreated, "")
+		e.validarQR(e.token("lancha"), ps[0].CodigoQR).expect(t, http.StatusOK, "")
+		e.validarQR(e.token("supervisor"), ps[1].CodigoQR).expect(t, http.StatusOK, "")
+
+		var est struct {
+			Hoy     struct{ Total, Embarcados, Pendientes int }
+			Usuario struct {
+				ValidadosHoy int `json:"validados_hoy"`
+			}
+		}
+		e.do("GET", "/api/pasajes/estadisticas-embarque", e.token("lancha"), nil).decode(t, &est)
+		if est.Hoy.Total != 4 || est.Hoy.Embarcados != 2 || est.Hoy.Pendientes != 2 || est.Usuario.ValidadosHoy != 1 {
+			t.Fatalf("estadísticas: %+v", est)
+		}
+		var dash struct {
+			EmbarcadosHoy        int     `json:"embarcados_hoy"`
+			MisEmbarcadosHoy     int     `json:"mis_embarcados_hoy"`
+			PendientesHoy        int     `json:"pendientes_hoy"`
+			TotalPasajesHoy      int     `json:"total_pasajes_hoy"`
+			PorcentajeCompletado int     `json:"porcentaje_completado"`
+			UltimaValidacion     *string `json:"ultima_validacion"`
+		}
+		e.do("GET", "/api/dashboard/lancha/stats", e.token("lancha"), nil).decode(t, &dash)
+		if dash.EmbarcadosHoy != 2 || dash.MisEmbarcadosHoy != 1 || dash.PendientesHoy != 2 || dash.TotalPasajesHoy != 4 ||
+			dash.PorcentajeCompletado != 50 || dash.UltimaValidacion == nil {
+			t.Fatalf("dashboard lancha: %+v", dash)
+		}
+		var recientes []struct {
+			NumeroPasaje  string `json:"numero_pasaje"`
+			SeccionNombre string `json:"seccion_nombre"`
+		}
+		e.do("GET", "/api/dashboard/lancha/recientes", e.token("lancha"), nil).decode(t, &recientes)
+		if len(recientes) != 2 || recientes[0].SeccionNombre != seccionDemo {
+			t.Fatalf("recientes: %+v", recientes)
+		}
+		// company 2 sees nothing of it
+		e.do("GET", "/api/pasajes/estadisticas-embarque", e.token("lancha2"), nil).decode(t, &est)
+		if est.Hoy.Total != 0 {
+			t.Fatalf("lancha2 ve %d pasajes", est.Hoy.Total)
+		}
+
+		var lista struct {
+			Fecha   string
+			Pasajes []pasajeJSON
+			Stats   struct{ Total, Embarcados, Pendientes int }
+		}
+		e.do("GET", "/api/pasajes/por-fecha?embarcado=false", e.token("lancha"), nil).decode(t, &lista)
+		if lista.Fecha != "2026-11-20" || len(lista.Pasajes) != 2 || lista.Stats.Total != 4 || lista.Pasajes[0].Estado != "activo" {
+			t.Fatalf("lista: %+v", lista)
+		}
+		e.do("GET", "/api/pasajes/por-fecha?fecha=2026-11-21", e.token("admin"), nil).decode(t, &lista)
+		if len(lista.Pasajes) != 1 || lista.Pasajes[0].TipoViajeNombre != "Jubilado" {
+			t.Fatalf("mañana: %+v", lista)
+		}
+		var prog struct {
+			Hoy, Manana struct {
+				Fecha     string
+				Secciones []struct {
+					SeccionNombre string `json:"seccion_nombre"`
+					Total         int
+					Embarcados    int
+					Porcentaje    int
+					Completo      bool
+				}
+			}
+		}
+		e.do("GET", "/api/pasajes/por-fecha?tipo=programado", e.token("lancha"), nil).decode(t, &prog)
+		if len(prog.Hoy.Secciones) != 1 || prog.Hoy.Secciones[0].Porcentaje != 50 || prog.Hoy.Secciones[0].Completo ||
+			prog.Manana.Fecha != "2026-11-21" || len(prog.Manana.Secciones) != 1 || prog.Manana.Secciones[0].Total != 1 {
+			t.Fatalf("programado: %+v", prog)
+		}
+		e.do("GET", "/api/pasajes/por-fecha", e.token("supervisor"), nil).expect(t, http.StatusForbidden, "")
+	})
+}

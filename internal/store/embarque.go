@@ -1,0 +1,301 @@
+package store
+
+import (
+	"context"
+	"crypto/ed25519"
+	"time"
+
+	"muelle/internal/domain"
+)
+
+// Embarque is the answer of a successful boarding validation.
+type Embarque struct {
+	ID            int64     `json:"id"`
+	NumeroPasaje  string    `json:"numero_pasaje"`
+	FechaViaje    string    `json:"fecha_viaje"`
+	FechaEmbarque time.Time `json:"fecha_embarque"`
+	Estado        string    `json:"estado"`
+	Cliente       nombreRef `json:"cliente"`
+	Seccion       nombreRef `json:"seccion"`
+	TipoViaje     nombreRef `json:"tipo_viaje"`
+	ValidadoPor   string    `json:"validado_por"`
+}
+
+// YaEmbarcado is the data of the refusal of an already boarded ticket.
+type YaEmbarcado struct {
+	NumeroPasaje  string     `json:"numero_pasaje"`
+	FechaEmbarque *time.Time `json:"fecha_embarque"`
+	ValidadoPor   string     `json:"validado_por"`
+}
+
+// ValidarPorCodigo boards the ticket of a scanned QR code or a typed ticket
+// number. A QR code must carry the caller's company and its signature;
+// anything unknown, forged or of another company is 'Pasaje no encontrado'.
+func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, clave string) (Embarque, error) {
+	in, err := domain.LeerCodigoIngresado(codigo)
+	if err != nil {
+		return Embarque{}, err
+	}
+	if in.QR != nil {
+		if err := s.verificarQR(ctx, a.EmpresaID, in); err != nil {
+			return Embarque{}, err
+		}
+	}
+	where, arg := `numero_pasaje = ?`, in.Numero
+	if in.QR != nil {
+		where, arg = `codigo_qr = ?`, in.Crudo
+	}
+	return s.validar(ctx, a, where, arg, clave)
+}
+
+// verificarQR checks that a QR code belongs to the company and is signed by its key.
+func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.CodigoIngresado) error {
+	if in.QR.EmpresaID != empresaID {
+		return domain.NotFound(domain.MsgPasajeNoEncontrado)
+	}
+	pub, err := s.ClavePublica(ctx, empresaID)
+	if err != nil {
+		return err
+	}
+	if _, err := domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo); err != nil {
+		return domain.NotFound(domain.MsgPasajeNoEncontrado)
+	}
+	return nil
+}
+
+// ValidarPorID boards a ticket from the passenger list.
+func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64, clave string) (Embarque, error) {
+	return s.validar(ctx, a, `id = ?`, id, clave)
+}
+
+// validar moves one ticket activo → usado with one conditional UPDATE whose row
+// count decides, so two crew members scanning at once board it once. The
+// refusal of an already boarded ticket carries when and by whom it boarded.
+func (s *Store) validar(ctx context.Context, a Actor, where string, arg any, clave string) (Embarque, error) {
+	k := Idem{UsuarioID: a.UsuarioID, Operacion: "pasajes.validar", Clave: clave}
+	return idempotent(ctx, s, k, func(c conn) (Embarque, error) {
+		now := s.Now()
+		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?, usuario_embarque_id = ?
+			WHERE empresa_id = ? AND estado = ? AND `+where,
+			domain.PasajeUsado, now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg)
+		if err != nil {
+			return Embarque{}, wrap("validar embarque", err)
+		}
+		e, found, err := s.embarque(ctx, c, a.EmpresaID, where, arg)
+		if err != nil || !found {
+			return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
+		}
+		if n, _ := res.RowsAffected(); n == 1 {
+			return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
+				Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
+		}
+		return e, rechazo(e)
+	})
+}
+
+// rechazo explains why a ticket that exists could not board.
+func rechazo(e Embarque) error {
+	if e.Estado == domain.PasajeCancelado {
+		return domain.Conflict(domain.MsgPasajeCancelado)
+	}
+	fecha := e.FechaEmbarque
+	return &domain.Error{Kind: domain.KindConflict, Message: domain.MsgPasajeYaEmbarcado,
+		Data: YaEmbarcado{NumeroPasaje: e.NumeroPasaje, FechaEmbarque: &fecha, ValidadoPor: e.ValidadoPor}}
+}
+
+func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
+	var (
+		e     Embarque
+		fecha *time.Time
+		por   *string
+	)
+	err := c.row(ctx, `SELECT p.id, p.numero_pasaje, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.estado,
+		p.cliente_nombre, s.nombre, t.nombre, v.nombre_usuario
+		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
+		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
+		WHERE p.empresa_id = ? AND p.`+where, empresaID, arg).Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha,
+		&e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre, &e.TipoViaje.Nombre, &por)
+	missing, err := notFound(err)
+	if err != nil || missing {
+		return e, false, wrap("leer pasaje a embarcar", err)
+	}
+	if fecha != nil {
+		e.FechaEmbarque = *fecha
+	}
+	if por != nil {
+		e.ValidadoPor = *por
+	}
+	return e, true, nil
+}
+
+// ConteoEmbarque counts a set of tickets (cancelled ones excluded).
+type ConteoEmbarque struct {
+	Total      int64 `json:"total"`
+	Embarcados int64 `json:"embarcados"`
+	Pendientes int64 `json:"pendientes"`
+}
+
+// contar counts the non-cancelled tickets of a travel date, optionally of one section.
+func (s *Store) contar(ctx context.Context, empresaID int64, fecha string) (ConteoEmbarque, error) {
+	var c ConteoEmbarque
+	err := s.conn().row(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0)
+		FROM pasajes WHERE empresa_id = ? AND fecha_viaje = ? AND estado <> ?`,
+		domain.PasajeUsado, empresaID, fecha, domain.PasajeCancelado).Scan(&c.Total, &c.Embarcados)
+	c.Pendientes = c.Total - c.Embarcados
+	return c, wrap("contar embarques", err)
+}
+
+// validadosPor counts the tickets a user boarded during a business day.
+func (s *Store) validadosPor(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (int64, error) {
+	var n int64
+	err := s.conn().row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND usuario_embarque_id = ?
+		AND fecha_embarque >= ? AND fecha_embarque < ?`, empresaID, usuarioID, dia.Desde, dia.Hasta).Scan(&n)
+	return n, wrap("contar validaciones", err)
+}
+
+// EstadisticasEmbarque is the validator's figures (operaciones §7).
+type EstadisticasEmbarque struct {
+	Hoy     ConteoEmbarque `json:"hoy"`
+	Usuario struct {
+		ValidadosHoy int64 `json:"validados_hoy"`
+	} `json:"usuario"`
+}
+
+// EstadisticasDeEmbarque counts today's trips (travel date today) and what the user boarded today.
+func (s *Store) EstadisticasDeEmbarque(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (EstadisticasEmbarque, error) {
+	var st EstadisticasEmbarque
+	var err error
+	if st.Hoy, err = s.contar(ctx, empresaID, dia.Fecha); err != nil {
+		return st, err
+	}
+	st.Usuario.ValidadosHoy, err = s.validadosPor(ctx, empresaID, usuarioID, dia)
+	return st, err
+}
+
+// EstadisticasLancha is the boarding dashboard's figures (operaciones §3).
+type EstadisticasLancha struct {
+	EmbarcadosHoy        int64      `json:"embarcados_hoy"`
+	MisEmbarcadosHoy     int64      `json:"mis_embarcados_hoy"`
+	PendientesHoy        int64      `json:"pendientes_hoy"`
+	TotalPasajesHoy      int64      `json:"total_pasajes_hoy"`
+	UltimaValidacion     *time.Time `json:"ultima_validacion"`
+	PorcentajeCompletado int64      `json:"porcentaje_completado"`
+}
+
+// EstadisticasDeLancha computes the boarding dashboard for a crew member.
+func (s *Store) EstadisticasDeLancha(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (EstadisticasLancha, error) {
+	var st EstadisticasLancha
+	hoy, err := s.EstadisticasDeEmbarque(ctx, empresaID, usuarioID, dia)
+	if err != nil {
+		return st, err
+	}
+	st.EmbarcadosHoy, st.PendientesHoy, st.TotalPasajesHoy = hoy.Hoy.Embarcados, hoy.Hoy.Pendientes, hoy.Hoy.Total
+	st.MisEmbarcadosHoy = hoy.Usuario.ValidadosHoy
+	st.PorcentajeCompletado = domain.Porcentaje(st.EmbarcadosHoy, st.TotalPasajesHoy)
+	recientes, err := s.ValidacionesRecientes(ctx, empresaID, 1)
+	if err == nil && len(recientes) == 1 {
+		st.UltimaValidacion = &recientes[0].FechaEmbarque
+	}
+	return st, err
+}
+
+// ValidacionReciente is one of the latest boardings.
+type ValidacionReciente struct {
+	ID            int64     `json:"id"`
+	NumeroPasaje  string    `json:"numero_pasaje"`
+	FechaEmbarque time.Time `json:"fecha_embarque"`
+	ClienteNombre string    `json:"cliente_nombre"`
+	SeccionNombre string    `json:"seccion_nombre"`
+	ValidadoPor   string    `json:"validado_por"`
+}
+
+// ValidacionesRecientes lists the company's latest boardings, newest first.
+func (s *Store) ValidacionesRecientes(ctx context.Context, empresaID int64, limite int) ([]ValidacionReciente, error) {
+	rows, err := s.conn().query(ctx, `SELECT p.id, p.numero_pasaje, p.fecha_embarque, p.cliente_nombre, s.nombre,
+		COALESCE(v.nombre_usuario, '') FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
+		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
+		WHERE p.empresa_id = ? AND p.fecha_embarque IS NOT NULL ORDER BY p.fecha_embarque DESC, p.id DESC LIMIT ?`,
+		empresaID, limite)
+	if err != nil {
+		return nil, wrap("validaciones recientes", err)
+	}
+	defer rows.Close()
+	out := []ValidacionReciente{}
+	for rows.Next() {
+		var v ValidacionReciente
+		if err := rows.Scan(&v.ID, &v.NumeroPasaje, &v.FechaEmbarque, &v.ClienteNombre, &v.SeccionNombre, &v.ValidadoPor); err != nil {
+			return nil, wrap("leer validación", err)
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
+// FiltroPasajeros selects the passenger list of a travel date.
+type FiltroPasajeros struct {
+	Fecha       string
+	SeccionID   int64
+	TipoViajeID int64
+	Embarcado   *bool
+}
+
+// PasajerosPorFecha lists the non-cancelled tickets of a travel date with the
+// counts of the whole date (filters narrow the list, not the counts).
+func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f FiltroPasajeros) ([]Pasaje, ConteoEmbarque, error) {
+	where, args := `WHERE p.empresa_id = ? AND p.fecha_viaje = ? AND p.estado <> ?`, []any{empresaID, f.Fecha, domain.PasajeCancelado}
+	if f.SeccionID > 0 {
+		where, args = where+` AND p.seccion_id = ?`, append(args, f.SeccionID)
+	}
+	if f.TipoViajeID > 0 {
+		where, args = where+` AND p.tipo_viaje_id = ?`, append(args, f.TipoViajeID)
+	}
+	if f.Embarcado != nil {
+		estado := domain.PasajeActivo
+		if *f.Embarcado {
+			estado = domain.PasajeUsado
+		}
+		where, args = where+` AND p.estado = ?`, append(args, estado)
+	}
+	list, err := s.pasajes(ctx, s.conn(), where+` ORDER BY s.nombre, p.cliente_nombre, p.id`, args...)
+	if err != nil {
+		return nil, ConteoEmbarque{}, err
+	}
+	conteo, err := s.contar(ctx, empresaID, f.Fecha)
+	return list, conteo, err
+}
+
+// ViajeSeccion is the boarding state of one section on one travel date.
+type ViajeSeccion struct {
+	SeccionID     int64  `json:"seccion_id"`
+	SeccionNombre string `json:"seccion_nombre"`
+	Capacidad     int64  `json:"capacidad"`
+	ConteoEmbarque
+	Porcentaje int64 `json:"porcentaje"`
+	Completo   bool  `json:"completo"`
+}
+
+// EstadoViajes groups a travel date's tickets by section (sections without
+// tickets are left out).
+func (s *Store) EstadoViajes(ctx context.Context, empresaID int64, fecha string) ([]ViajeSeccion, error) {
+	rows, err := s.conn().query(ctx, `SELECT s.id, s.nombre, s.capacidad, COUNT(*),
+		SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END)
+		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
+		WHERE p.empresa_id = ? AND p.fecha_viaje = ? AND p.estado <> ?
+		GROUP BY s.id, s.nombre, s.capacidad ORDER BY s.nombre`,
+		domain.PasajeUsado, empresaID, fecha, domain.PasajeCancelado)
+	if err != nil {
+		return nil, wrap("estado de viajes", err)
+	}
+	defer rows.Close()
+	out := []ViajeSeccion{}
+	for rows.Next() {
+		var v ViajeSeccion
+		if err := rows.Scan(&v.SeccionID, &v.SeccionNombre, &v.Capacidad, &v.Total, &v.Embarcados); err != nil {
+			return nil, wrap("leer estado de viaje", err)
+		}
+		v.Pendientes = v.Total - v.Embarcados
+		v.Porcentaje, v.Completo = domain.Porcentaje(v.Embarcados, v.Total), v.Pendientes == 0
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
