@@ -30,7 +30,7 @@ func Each(t *testing.T, fn func(t *testing.T, st *store.Store)) {
 }
 
 // SQLite opens a fresh migrated SQLite database in a temporary directory.
-func SQLite(t *testing.T) *store.Store {
+func SQLite(t testing.TB) *store.Store {
 	t.Helper()
 	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "muelle.db"))
 }
@@ -38,7 +38,7 @@ func SQLite(t *testing.T) *store.Store {
 var schemaSeq atomic.Int64
 
 // Postgres opens a fresh migrated PostgreSQL schema, dropped when the test ends.
-func Postgres(t *testing.T) *store.Store {
+func Postgres(t testing.TB) *store.Store {
 	t.Helper()
 	base := PostgresURL()
 	if base == "" {
@@ -63,7 +63,7 @@ func Postgres(t *testing.T) *store.Store {
 	return open(t, base+sep+"search_path="+schema)
 }
 
-func open(t *testing.T, url string) *store.Store {
+func open(t testing.TB, url string) *store.Store {
 	t.Helper()
 	st, err := store.Open(url)
 	if err != nil {
@@ -81,7 +81,7 @@ func open(t *testing.T, url string) *store.Store {
 }
 
 // Int runs a query that answers one integer (a COUNT, a SUM) and returns it.
-func Int(t *testing.T, st *store.Store, q string, args ...any) int64 {
+func Int(t testing.TB, st *store.Store, q string, args ...any) int64 {
 	t.Helper()
 	var n sql.NullInt64
 	if err := st.DB().QueryRow(st.Rebind(q), args...).Scan(&n); err != nil {
