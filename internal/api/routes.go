@@ -14,10 +14,7 @@ type route struct {
 // the guard enforces it and a test walks it for every role.
 func (s *Server) routes() []route {
 	public, session, perm := domain.Publico(), domain.ConSesion(), domain.ConPermiso
-	secciones := catalogo{s, domain.CatSecciones}
-	tipos := catalogo{s, domain.CatTiposViaje}
-	medios := catalogo{s, domain.CatMediosPago}
-	return []route{
+	table := []route{
 		{"GET", "/api/health", public, s.health},
 		{"GET", "/api/public/stats", public, s.publicStats},
 		{"GET", "/api/public/empresa", public, s.publicEmpresa},
@@ -28,18 +25,6 @@ func (s *Server) routes() []route {
 
 		{"GET", "/api/config/empresa", session, s.empresaActual},
 
-		{"GET", "/api/config/secciones", session, secciones.listar},
-		{"POST", "/api/config/secciones", perm("configuracion.editar"), secciones.crear},
-		{"PUT", "/api/config/secciones/{id}", perm("configuracion.editar"), secciones.actualizar},
-		{"DELETE", "/api/config/secciones/{id}", perm("configuracion.editar"), secciones.eliminar},
-		{"GET", "/api/config/tipos-viaje", session, tipos.listar},
-		{"POST", "/api/config/tipos-viaje", perm("configuracion.editar"), tipos.crear},
-		{"PUT", "/api/config/tipos-viaje/{id}", perm("configuracion.editar"), tipos.actualizar},
-		{"DELETE", "/api/config/tipos-viaje/{id}", perm("configuracion.editar"), tipos.eliminar},
-		{"GET", "/api/config/medios-pago", session, medios.listar},
-		{"POST", "/api/config/medios-pago", perm("configuracion.editar"), medios.crear},
-		{"PUT", "/api/config/medios-pago/{id}", perm("configuracion.editar"), medios.actualizar},
-		{"DELETE", "/api/config/medios-pago/{id}", perm("configuracion.editar"), medios.eliminar},
 		{"GET", "/api/config/precios", session, s.listarPrecios},
 		{"GET", "/api/config/precios/{seccionId}/{tipoViajeId}", session, s.precio},
 		{"PUT", "/api/config/precios", perm("configuracion.editar"), s.guardarPrecios},
@@ -63,5 +48,21 @@ func (s *Server) routes() []route {
 		{"GET", "/api/dashboard/lancha/recientes", perm("validacion.embarque"), s.lanchaRecientes},
 
 		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), s.dashboardStats},
+	}
+	table = append(table, s.catalogRoutes("/api/config/secciones", domain.CatSecciones)...)
+	table = append(table, s.catalogRoutes("/api/config/tipos-viaje", domain.CatTiposViaje)...)
+	return append(table, s.catalogRoutes("/api/config/medios-pago", domain.CatMediosPago)...)
+}
+
+// catalogRoutes are the list, create, update and delete routes of a catalog:
+// anyone with a session lists (the sale screen needs the lists), only
+// configuracion.editar writes.
+func (s *Server) catalogRoutes(base string, cat domain.Catalogo) []route {
+	c, edit := catalogo{s, cat}, domain.ConPermiso("configuracion.editar")
+	return []route{
+		{"GET", base, domain.ConSesion(), c.listar},
+		{"POST", base, edit, c.crear},
+		{"PUT", base + "/{id}", edit, c.actualizar},
+		{"DELETE", base + "/{id}", edit, c.eliminar},
 	}
 }

@@ -11,8 +11,14 @@ describe('menuFor', () => {
 
   it('does not list super_admin entries for other roles', () => {
     for (const role of ['admin', 'supervisor', 'vendedor', 'lancha']) {
-      expect(menuFor(role).flatMap((g) => g.entries.map((e) => e.path))).toEqual(['/admin/dashboard']);
+      expect(menuFor(role).flatMap((g) => g.entries.map((e) => e.path))).not.toContain('/admin/gestion-roles');
     }
+  });
+
+  it('gives admin the Configuración group and nobody else', () => {
+    const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
+    expect(configuracion('admin')).toEqual(['Configuración', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas']);
+    for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
   it('is empty without a role', () => {

@@ -1,4 +1,14 @@
-import { IconLayoutDashboard, IconShieldLock, type Icon } from '@tabler/icons-react';
+import {
+  IconCashRegister,
+  IconCreditCard,
+  IconLayoutDashboard,
+  IconMapPin,
+  IconReceipt2,
+  IconSettings,
+  IconShieldLock,
+  IconTicket,
+  type Icon,
+} from '@tabler/icons-react';
 import type { Role } from '../lib/session';
 
 /** One sidebar entry. */
@@ -19,11 +29,20 @@ export interface MenuGroup {
 }
 
 const STAFF: readonly Role[] = ['super_admin', 'admin', 'supervisor', 'vendedor', 'lancha'];
+/** Roles that sell at the counter and run their own register. */
+const SELLERS: readonly Role[] = ['admin', 'supervisor', 'vendedor'];
 
 /** THE sidebar menu. Add an entry when its screen exists (see app/routes.tsx). */
 export const MENU: readonly MenuEntry[] = [
   { label: 'Dashboard', path: '/admin/dashboard', icon: IconLayoutDashboard, roles: STAFF, group: 'General' },
+  { label: 'Vender Pasajes', path: '/admin/venta-pasajes', icon: IconTicket, roles: SELLERS, group: 'Ventas' },
+  { label: 'Mi Caja', path: '/admin/gestion-caja', icon: IconCashRegister, roles: SELLERS, group: 'Ventas' },
   { label: 'Gestión de Roles', path: '/admin/gestion-roles', icon: IconShieldLock, roles: ['super_admin'], group: 'Sistema' },
+  { label: 'Configuración', path: '/admin/configuracion', icon: IconSettings, roles: ['admin'], group: 'Configuración' },
+  { label: 'Secciones', path: '/admin/configuracion/secciones', icon: IconMapPin, roles: ['admin'], group: 'Configuración' },
+  { label: 'Tipos de viaje', path: '/admin/configuracion/tipos-viaje', icon: IconTicket, roles: ['admin'], group: 'Configuración' },
+  { label: 'Medios de pago', path: '/admin/configuracion/medios-pago', icon: IconCreditCard, roles: ['admin'], group: 'Configuración' },
+  { label: 'Tarifas', path: '/admin/configuracion/precios', icon: IconReceipt2, roles: ['admin'], group: 'Configuración' },
 ];
 
 /** The menu of a role, grouped, keeping the order of MENU. */

@@ -1,9 +1,15 @@
 import type { ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/LoginPage';
+import { GestionCajaPage } from '../features/caja/routes/GestionCajaPage';
+import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '../features/configuracion/catalogos';
+import { CatalogoPage } from '../features/configuracion/routes/CatalogoPage';
+import { ConfiguracionPage } from '../features/configuracion/routes/ConfiguracionPage';
+import { PreciosPage } from '../features/configuracion/routes/PreciosPage';
 import { DashboardChooser } from '../features/dashboard/DashboardChooser';
 import { LandingPage } from '../features/landing/LandingPage';
 import { GestionRolesPage } from '../features/roles/GestionRolesPage';
+import { VentaPasajesPage } from '../features/venta/routes/VentaPasajesPage';
 import type { Role } from '../lib/session';
 import { AdminLayout } from './layout/AdminLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
@@ -19,10 +25,22 @@ export interface AdminRoute {
   element: ReactNode;
 }
 
+/** Roles that sell at the counter and run their own register. */
+const SELLERS: readonly Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
+
 /** THE table of /admin screens (backoffice §6). Add a screen here and, if it has one, its menu entry in app/menu.ts. */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'dashboard', element: <DashboardChooser /> },
   { path: 'gestion-roles', roles: ['super_admin'], element: <GestionRolesPage /> },
+  { path: 'venta-pasajes', roles: SELLERS, element: <VentaPasajesPage /> },
+  { path: 'venta', roles: SELLERS, element: <Navigate to="/admin/venta-pasajes" replace /> },
+  { path: 'gestion-caja', roles: SELLERS, element: <GestionCajaPage /> },
+  { path: 'caja', roles: SELLERS, element: <Navigate to="/admin/gestion-caja" replace /> },
+  { path: 'configuracion', roles: ['admin'], element: <ConfiguracionPage /> },
+  { path: 'configuracion/secciones', roles: ['admin'], element: <CatalogoPage def={SECCIONES} /> },
+  { path: 'configuracion/tipos-viaje', roles: ['admin'], element: <CatalogoPage def={TIPOS_VIAJE} /> },
+  { path: 'configuracion/medios-pago', roles: ['admin'], element: <CatalogoPage def={MEDIOS_PAGO} /> },
+  { path: 'configuracion/precios', roles: ['admin'], element: <PreciosPage /> },
 ];
 
 function guarded({ path, roles, element }: AdminRoute): RouteObject {

@@ -37,6 +37,13 @@ describe('api client', () => {
     expect(seen?.get('Idempotency-Key')).toBe('clave-1');
   });
 
+  it("send keeps the server's message with the data", async () => {
+    server.use(http.post('/api/config/secciones', () =>
+      HttpResponse.json({ success: true, data: { id: 9 }, message: 'Sección creada exitosamente' }, { status: 201 })));
+    await expect(api.send('POST', '/config/secciones', { nombre: 'Delta' }))
+      .resolves.toEqual({ data: { id: 9 }, message: 'Sección creada exitosamente' });
+  });
+
   it('sends no Authorization header without a session', async () => {
     let auth: string | null = 'unset';
     server.use(http.get('/api/health', ({ request }) => {

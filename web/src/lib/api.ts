@@ -33,6 +33,12 @@ export interface RequestOptions {
   skipAuthEvent?: boolean;
 }
 
+/** The data of an answer together with the server's message (the success text to show). */
+export interface ApiResult<T> {
+  data: T;
+  message: string | null;
+}
+
 interface Envelope {
   success: boolean;
   data?: unknown;
@@ -48,7 +54,7 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
   }
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+async function requestResult<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
   // Read before the first await: logout starts its call and then clears the storage.
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -74,7 +80,7 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     if (!response.ok || !envelope?.success) {
       throw new ApiError(response.status, envelope?.message || null);
     }
-    return envelope.data as T;
+    return { data: envelope.data as T, message: envelope.message || null };
   } catch (error) {
     if (error instanceof ApiError || options.signal?.aborted) throw error;
     throw new ApiError(0, null);
@@ -84,10 +90,17 @@ async function request<T>(method: string, path: string, body: unknown, options: 
   }
 }
 
+async function request<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<T> {
+  return (await requestResult<T>(method, path, body, options)).data;
+}
+
 /** The API client: returns the envelope's data or throws an ApiError. */
 export const api = {
   get: <T>(path: string, options: RequestOptions = {}) => request<T>('GET', path, undefined, options),
   post: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('POST', path, body, options),
   put: <T>(path: string, body?: unknown, options: RequestOptions = {}) => request<T>('PUT', path, body, options),
   delete: <T>(path: string, options: RequestOptions = {}) => request<T>('DELETE', path, undefined, options),
+  /** A write that keeps the server's message, e.g. 'Sección creada exitosamente'. */
+  send: <T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, options: RequestOptions = {}) =>
+    requestResult<T>(method, path, body, options),
 };

@@ -15,6 +15,8 @@ export interface Empresa {
   email?: string | null;
   direccion?: string | null;
   color_primario?: string | null;
+  /** IANA time zone of the business day, e.g. America/Argentina/Buenos_Aires. */
+  timezone?: string | null;
 }
 
 /**

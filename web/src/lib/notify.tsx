@@ -13,22 +13,22 @@ const STYLE: Record<Kind, { color: string; icon: Icon }> = {
   warning: { color: 'orange', icon: IconAlertTriangle },
 };
 
-function notify(kind: Kind, message: string, title?: string): void {
+function notify(kind: Kind, message: string, title?: string, autoClose: number = NOTIFY_DURATIONS[kind]): void {
   const { color, icon: KindIcon } = STYLE[kind];
   notifications.show({
     message,
     title,
     color,
     icon: <KindIcon size={18} aria-hidden />,
-    autoClose: NOTIFY_DURATIONS[kind],
+    autoClose,
   });
 }
 
-/** Green toast, 3 s. */
-export const notifySuccess = (message: string, title?: string) => notify('success', message, title);
-/** Red toast, 4 s. */
-export const notifyError = (message: string, title?: string) => notify('error', message, title);
-/** Blue toast, 2.5 s. */
-export const notifyInfo = (message: string, title?: string) => notify('info', message, title);
-/** Orange toast, 3.5 s. */
-export const notifyWarning = (message: string, title?: string) => notify('warning', message, title);
+/** Green toast, 3 s unless `autoClose` (ms) says otherwise. */
+export const notifySuccess = (message: string, title?: string, autoClose?: number) => notify('success', message, title, autoClose);
+/** Red toast, 4 s unless `autoClose` (ms) says otherwise. */
+export const notifyError = (message: string, title?: string, autoClose?: number) => notify('error', message, title, autoClose);
+/** Blue toast, 2.5 s unless `autoClose` (ms) says otherwise. */
+export const notifyInfo = (message: string, title?: string, autoClose?: number) => notify('info', message, title, autoClose);
+/** Orange toast, 3.5 s unless `autoClose` (ms) says otherwise. */
+export const notifyWarning = (message: string, title?: string, autoClose?: number) => notify('warning', message, title, autoClose);

@@ -24,6 +24,9 @@ export const defaultHandlers = [
   http.get('/api/public/empresa', () =>
     ok({ nombre: EMPRESA.nombre, telefono: EMPRESA.telefono, email: EMPRESA.email, direccion: EMPRESA.direccion, logo_url: null }),
   ),
+  http.get('/api/dashboard/stats', () =>
+    ok({ miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] }),
+  ),
   http.get('/api/public/stats', () =>
     ok({ pasajeros_atendidos: 0, rutas_disponibles: 0, años_experiencia: 0, viajes_diarios: 0 }),
   ),

@@ -8,9 +8,15 @@ import { menuFor } from '../menu';
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
   const { roleName } = useSession();
   const { pathname } = useLocation();
+  const groups = menuFor(roleName);
+  // The most specific entry wins: /admin/configuracion/secciones is Secciones, not Configuración.
+  const activePath = groups
+    .flatMap(({ entries }) => entries.map((e) => e.path))
+    .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
+    .reduce((best, path) => (path.length > best.length ? path : best), '');
   return (
     <nav aria-label="Menú principal">
-      {menuFor(roleName).map(({ group, entries }) => (
+      {groups.map(({ group, entries }) => (
         <NavLink
           key={group}
           label={group}
@@ -25,7 +31,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               to={path}
               label={label}
               leftSection={<EntryIcon size={18} aria-hidden />}
-              active={pathname === path || pathname.startsWith(`${path}/`)}
+              active={path === activePath}
               aria-current={pathname === path ? 'page' : undefined}
               onClick={onNavigate}
             />

@@ -1,11 +1,122 @@
-import { Stack } from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCashRegister, IconTicket } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { Link } from 'react-router';
+import { StatCard } from '../../components/StatCard';
+import type { Caja } from '../../lib/caja';
+import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
+import { useVendedorStats, type UltimaVenta } from './api';
 import { DashboardHeader } from './DashboardHeader';
 
-/** Seller dashboard (vendedor). */
+/** Seller dashboard (vendedor): register, today's figures, latest sales and shortcuts. */
 export function VendedorDashboard() {
+  const stats = useVendedorStats();
+  const data = stats.data;
   return (
     <Stack>
       <DashboardHeader title="Dashboard de Ventas" />
+      {stats.isPending && <Center py="xl"><Loader aria-label="Cargando estadísticas" /></Center>}
+      {stats.isError && !data && (
+        <Alert color="red" title="Error al obtener estadísticas" role="alert">
+          <Button mt="sm" size="xs" variant="white" color="red" onClick={() => stats.refetch()}>Reintentar</Button>
+        </Alert>
+      )}
+      {data && (
+        <>
+          {!data.miCajaAbierta && <AvisoCajaCerrada />}
+          <AccionesRapidas cajaAbierta={data.miCajaAbierta} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <StatCard label="Ventas de hoy" value={formatNumber(data.misVentasHoy)} />
+            <StatCard label="Ingresos de hoy" value={formatMoney(data.misIngresosHoy)} />
+          </SimpleGrid>
+          {data.miCajaInfo && <CajaActiva caja={data.miCajaInfo} />}
+          <UltimasVentas ventas={data.misUltimasVentas} />
+        </>
+      )}
     </Stack>
+  );
+}
+
+function AvisoCajaCerrada() {
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="Caja cerrada">
+      <Text size="sm">No tienes una caja abierta: debes abrirla para poder vender pasajes.</Text>
+      <Button component={Link} to="/admin/gestion-caja" mt="sm" size="xs" color="orange">Abrir Caja</Button>
+    </Alert>
+  );
+}
+
+function AccionesRapidas({ cajaAbierta }: { cajaAbierta: boolean }) {
+  return (
+    <Group>
+      {cajaAbierta ? (
+        <Button component={Link} to="/admin/venta-pasajes" size="md" leftSection={<IconTicket size={20} aria-hidden />}>
+          Vender pasajes
+        </Button>
+      ) : (
+        <Button size="md" disabled leftSection={<IconTicket size={20} aria-hidden />}>Vender pasajes</Button>
+      )}
+      <Button component={Link} to="/admin/gestion-caja" size="md" variant="light" leftSection={<IconCashRegister size={20} aria-hidden />}>
+        Mi caja
+      </Button>
+    </Group>
+  );
+}
+
+function CajaActiva({ caja }: { caja: Caja }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">Caja activa</Title>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>Apertura</Text>
+          <Text fw={700}>{formatMoney(caja.monto_apertura)}</Text>
+        </div>
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>Saldo actual</Text>
+          <Text fw={700} c={caja.monto_actual < 0 ? 'red.9' : undefined}>{formatMoney(caja.monto_actual)}</Text>
+        </div>
+        <div>
+          <Text size="sm" c="dimmed" fw={600}>Abierta el</Text>
+          <Text fw={700}>{formatDateTime(caja.fecha_apertura)}</Text>
+        </div>
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+function UltimasVentas({ ventas }: { ventas: UltimaVenta[] }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">Últimas ventas</Title>
+      {ventas.length === 0 ? (
+        <Text c="dimmed" ta="center" py="md">No hay ventas recientes</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pasaje</Table.Th>
+                <Table.Th>Cliente</Table.Th>
+                <Table.Th>Sección</Table.Th>
+                <Table.Th>Hora</Table.Th>
+                <Table.Th ta="right">Monto</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {ventas.map((v) => (
+                <Table.Tr key={v.id}>
+                  <Table.Td>{v.numero_pasaje}</Table.Td>
+                  <Table.Td>{v.cliente}</Table.Td>
+                  <Table.Td>{v.seccion}</Table.Td>
+                  <Table.Td>{dayjs(v.hora).isSame(dayjs(), 'day') ? dayjs(v.hora).format('HH:mm') : formatDateTime(v.hora)}</Table.Td>
+                  <Table.Td ta="right">{formatMoney(v.monto)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Paper>
   );
 }
