@@ -48,6 +48,7 @@ func newEnv(t *testing.T, st *store.Store) *env {
 
 // eachEnv runs fn once per database with a fresh environment.
 func eachEnv(t *testing.T, fn func(t *testing.T, e *env)) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) { fn(t, newEnv(t, st)) })
 }
 

@@ -38,6 +38,8 @@ func SQLite(t testing.TB) *store.Store {
 var schemaSeq atomic.Int64
 
 // Postgres opens a fresh migrated PostgreSQL schema, dropped when the test ends.
+// Test sessions skip the wait for the WAL flush (synchronous_commit=off): a test
+// database need not survive a crash, and the suite runs faster.
 func Postgres(t testing.TB) *store.Store {
 	t.Helper()
 	base := PostgresURL()
@@ -60,7 +62,7 @@ func Postgres(t testing.TB) *store.Store {
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return open(t, base+sep+"search_path="+schema)
+	return open(t, base+sep+"search_path="+schema+"&synchronous_commit=off")
 }
 
 func open(t testing.TB, url string) *store.Store {
