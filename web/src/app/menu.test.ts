@@ -21,6 +21,28 @@ describe('menuFor', () => {
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
+  it('gives the boat crew and admin the Embarque group, the supervisor only the validator', () => {
+    const embarque = (role: string) => menuFor(role).find((g) => g.group === 'Embarque')?.entries.map((e) => [e.label, e.path]);
+    const todo = [
+      ['Validar Pasajes', '/admin/validador'],
+      ['Pasajeros Embarcados', '/admin/lista-pasajeros'],
+      ['Estado de Viajes', '/admin/estado-viajes'],
+      ['Rutas Activas', '/admin/rutas'],
+    ];
+    expect(embarque('lancha')).toEqual(todo);
+    expect(embarque('admin')).toEqual(todo);
+    expect(embarque('supervisor')).toEqual([['Validador', '/admin/validador']]);
+    expect(embarque('vendedor')).toBeUndefined();
+  });
+
+  it('gives sellers, supervisors and admins Vender Pasajes and Mi Caja', () => {
+    const ventas = (role: string) => menuFor(role).find((g) => g.group === 'Ventas')?.entries.map((e) => [e.label, e.path]);
+    for (const role of ['vendedor', 'supervisor', 'admin']) {
+      expect(ventas(role)).toEqual([['Vender Pasajes', '/admin/venta-pasajes'], ['Mi Caja', '/admin/gestion-caja']]);
+    }
+    for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
+  });
+
   it('is empty without a role', () => {
     expect(menuFor(null)).toEqual([]);
   });

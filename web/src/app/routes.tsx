@@ -7,6 +7,10 @@ import { CatalogoPage } from '../features/configuracion/routes/CatalogoPage';
 import { ConfiguracionPage } from '../features/configuracion/routes/ConfiguracionPage';
 import { PreciosPage } from '../features/configuracion/routes/PreciosPage';
 import { DashboardChooser } from '../features/dashboard/DashboardChooser';
+import { EstadoViajesPage } from '../features/embarque/routes/EstadoViajesPage';
+import { ListaPasajerosPage } from '../features/embarque/routes/ListaPasajerosPage';
+import { RutasPage } from '../features/embarque/routes/RutasPage';
+import { ValidadorPage, ValidadorVentanaPage } from '../features/embarque/routes/ValidadorPage';
 import { LandingPage } from '../features/landing/LandingPage';
 import { GestionRolesPage } from '../features/roles/GestionRolesPage';
 import { VentaPasajesPage } from '../features/venta/routes/VentaPasajesPage';
@@ -28,10 +32,20 @@ export interface AdminRoute {
 /** Roles that sell at the counter and run their own register. */
 const SELLERS: readonly Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
 
+/** Roles that validate boarding. */
+const VALIDATORS: readonly Role[] = ['lancha', 'supervisor', 'admin', 'super_admin'];
+/** Roles of the passenger list, trip status and routes. */
+const BOAT_CREW: readonly Role[] = ['lancha', 'admin', 'super_admin'];
+
 /** THE table of /admin screens (backoffice §6). Add a screen here and, if it has one, its menu entry in app/menu.ts. */
 export const ADMIN_ROUTES: readonly AdminRoute[] = [
   { path: 'dashboard', element: <DashboardChooser /> },
   { path: 'gestion-roles', roles: ['super_admin'], element: <GestionRolesPage /> },
+  { path: 'validador', roles: VALIDATORS, element: <ValidadorPage /> },
+  { path: 'validacion-embarque', roles: VALIDATORS, element: <ValidadorPage /> },
+  { path: 'lista-pasajeros', roles: BOAT_CREW, element: <ListaPasajerosPage /> },
+  { path: 'estado-viajes', roles: BOAT_CREW, element: <EstadoViajesPage /> },
+  { path: 'rutas', roles: BOAT_CREW, element: <RutasPage /> },
   { path: 'venta-pasajes', roles: SELLERS, element: <VentaPasajesPage /> },
   { path: 'venta', roles: SELLERS, element: <Navigate to="/admin/venta-pasajes" replace /> },
   { path: 'gestion-caja', roles: SELLERS, element: <GestionCajaPage /> },
@@ -54,6 +68,8 @@ export const ROUTES: RouteObject[] = [
   { path: '/admin/login', element: <LoginPage /> },
   { path: '/dashboard', element: <Navigate to="/admin" replace /> },
   { path: '/unauthorized', element: <UnauthorizedPage /> },
+  // The validator alone, for the small window opened from the sale screen.
+  { path: '/validador', element: <RequireRole roles={VALIDATORS}><ValidadorVentanaPage /></RequireRole> },
   {
     path: '/admin',
     element: <RequireRole><AdminLayout /></RequireRole>,

@@ -14,12 +14,15 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own message, when it sent one. */
   readonly serverMessage: string | null;
+  /** The `data` of the error envelope (e.g. when and by whom a ticket already boarded); null when none. */
+  readonly data: unknown;
 
-  constructor(status: number, serverMessage: string | null) {
+  constructor(status: number, serverMessage: string | null, data: unknown = null) {
     super(serverMessage ?? CONNECTION_ERROR_MESSAGE);
     this.name = 'ApiError';
     this.status = status;
     this.serverMessage = serverMessage;
+    this.data = data;
   }
 }
 
@@ -78,7 +81,7 @@ async function requestResult<T>(method: string, path: string, body: unknown, opt
       window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
     }
     if (!response.ok || !envelope?.success) {
-      throw new ApiError(response.status, envelope?.message || null);
+      throw new ApiError(response.status, envelope?.message || null, envelope?.data ?? null);
     }
     return { data: envelope.data as T, message: envelope.message || null };
   } catch (error) {

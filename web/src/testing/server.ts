@@ -8,6 +8,11 @@ export function ok(data: unknown, init?: ResponseInit) {
   return HttpResponse.json({ success: true, data }, init);
 }
 
+/** A success envelope that carries the server's message, as writes answer. */
+export function okWithMessage(data: unknown, message: string, init?: ResponseInit) {
+  return HttpResponse.json({ success: true, data, message }, init);
+}
+
 /** An error envelope with a status. */
 export function fail(status: number, message: string) {
   return HttpResponse.json({ success: false, message }, { status });
@@ -27,6 +32,10 @@ export const defaultHandlers = [
   http.get('/api/dashboard/stats', () =>
     ok({ miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] }),
   ),
+  http.get('/api/dashboard/lancha/stats', () =>
+    ok({ embarcados_hoy: 0, mis_embarcados_hoy: 0, pendientes_hoy: 0, total_pasajes_hoy: 0, ultima_validacion: null, porcentaje_completado: 0 }),
+  ),
+  http.get('/api/dashboard/lancha/recientes', () => ok([])),
   http.get('/api/public/stats', () =>
     ok({ pasajeros_atendidos: 0, rutas_disponibles: 0, años_experiencia: 0, viajes_diarios: 0 }),
   ),

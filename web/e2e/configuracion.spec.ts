@@ -1,0 +1,81 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { login } from './helpers';
+
+const SECCION = 'Tigre – Arroyo Espera';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/configuracion-${name}.png` });
+
+test('admin crea, edita, pone tarifa y elimina una sección', async ({ page }) => {
+  await login(page, 'admin');
+  await page.goto('/admin/configuracion/secciones');
+  await expect(page.getByRole('heading', { name: 'Secciones' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Secciones' }).getByText('Tigre – Tres Bocas')).toBeVisible();
+  await shot(page, 'secciones');
+
+  // Create: the name is required.
+  await page.getByRole('button', { name: 'Nueva sección' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva sección' });
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(form.getByText('Este campo es obligatorio')).toBeVisible();
+  await form.getByLabel('Nombre').fill(SECCION);
+  await form.getByLabel('Descripción').fill('Arroyo Espera, recreos y muelles particulares');
+  await form.getByLabel('Capacidad (personas)').fill('35');
+  await shot(page, 'nueva-seccion');
+  await form.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Sección creada exitosamente')).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: SECCION });
+  await expect(row).toContainText('35 personas');
+  await expect(row).toContainText('Activo');
+
+  // Edit.
+  await page.getByRole('button', { name: `Editar ${SECCION}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Editar sección' });
+  await expect(edit.getByLabel('Nombre')).toHaveValue(SECCION);
+  await edit.getByLabel('Capacidad (personas)').fill('40');
+  await edit.getByRole('button', { name: 'Guardar' }).click();
+  await expect(page.getByText('Sección actualizada exitosamente')).toBeVisible();
+  await expect(row).toContainText('40 personas');
+
+  // Its General price, in the Tarifas tab of Configuración del Sistema.
+  await page.goto('/admin/configuracion');
+  await page.getByRole('tab', { name: 'Tarifas' }).click();
+  await expect(page).toHaveURL(/\?tab=precios$/);
+  const precio = page.getByRole('textbox', { name: `Precio ${SECCION}, General` });
+  await expect(precio).toHaveAttribute('placeholder', 'Sin precio');
+  await expect(precio).toHaveValue('');
+  await precio.fill('5200');
+  await precio.press('Tab');
+  await expect(page.getByText('1 cambio sin guardar')).toBeVisible();
+  await shot(page, 'tarifas-cambio');
+  await page.getByRole('button', { name: 'Guardar precios' }).click();
+  await expect(page.getByText('Precios actualizados exitosamente')).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Tarifas' })).toHaveAttribute('aria-selected', 'true');
+  await expect(precio).toHaveValue('$ 5.200,00');
+  await shot(page, 'tarifas');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, 'tarifas-390');
+  await page.goto('/admin/configuracion/secciones');
+  await expect(row).toBeVisible();
+  await shot(page, 'secciones-390');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  // Delete, after a confirmation.
+  await page.getByRole('button', { name: `Eliminar ${SECCION}` }).click();
+  const confirm = page.getByRole('dialog', { name: 'Eliminar sección' });
+  await expect(confirm).toContainText('Esta acción no se puede deshacer.');
+  await shot(page, 'eliminar');
+  await confirm.getByRole('button', { name: 'Eliminar' }).click();
+  await expect(page.getByText('Sección eliminada exitosamente')).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('un vendedor ve Acceso Denegado en la configuración', async ({ page }) => {
+  await login(page, 'vendedor');
+  await page.goto('/admin/configuracion');
+  await expect(page.getByRole('heading', { name: 'Acceso Denegado' })).toBeVisible();
+  await expect(page.getByRole('tab')).toHaveCount(0);
+  await shot(page, 'acceso-denegado');
+});

@@ -1,0 +1,31 @@
+import { Button, Group, Modal, Stack } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface ConfirmDialogProps {
+  opened: boolean;
+  title: string;
+  /** What will happen, in plain words. */
+  children: ReactNode;
+  /** Label of the confirming (red) button. */
+  confirmLabel: string;
+  /** Shows the confirming button as busy. */
+  loading?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before a destructive action; the focus starts on Cancelar. */
+export function ConfirmDialog({ opened, title, children, confirmLabel, loading, onConfirm, onClose }: ConfirmDialogProps) {
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <Stack>
+        {children}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose} data-autofocus>Cancelar</Button>
+          {/* red.8: white text on it meets WCAG AA */}
+          <Button color="red.8" onClick={onConfirm} loading={loading}>{confirmLabel}</Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

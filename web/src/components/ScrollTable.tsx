@@ -1,0 +1,17 @@
+import { Box, Table, type TableProps } from '@mantine/core';
+
+interface ScrollTableProps extends TableProps {
+  /** Below this width the table scrolls sideways instead of squeezing its columns. */
+  minWidth: number | string;
+}
+
+/** A table whose header stays visible: it scrolls inside its own box, both ways. */
+export function ScrollTable({ minWidth, children, ...tableProps }: ScrollTableProps) {
+  return (
+    <Box mah="calc(100dvh - 16rem)" style={{ overflow: 'auto' }}>
+      <Table stickyHeader miw={minWidth} highlightOnHover verticalSpacing="sm" {...tableProps}>
+        {children}
+      </Table>
+    </Box>
+  );
+}

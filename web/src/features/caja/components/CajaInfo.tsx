@@ -1,0 +1,28 @@
+import { Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { Caja } from '../../../lib/caja';
+import { formatDateTime } from '../../../lib/format';
+
+function Dato({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="sm" c="dimmed" fw={600}>{label}</Text>
+      <Text component="div">{children}</Text>
+    </div>
+  );
+}
+
+/** When and by whom the register was opened, its state and notes. */
+export function CajaInfo({ caja }: { caja: Caja }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">Información de la Caja</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }}>
+        <Dato label="Apertura">{formatDateTime(caja.fecha_apertura)}</Dato>
+        <Dato label="Responsable">{caja.usuario_nombre || caja.usuario.nombre_usuario}</Dato>
+        <Dato label="Estado"><Badge color="green" variant="light" size="lg">Abierta</Badge></Dato>
+        <Dato label="Observaciones">{caja.observaciones || 'Sin observaciones'}</Dato>
+      </SimpleGrid>
+    </Paper>
+  );
+}

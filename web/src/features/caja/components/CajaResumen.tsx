@@ -1,0 +1,22 @@
+import { SimpleGrid } from '@mantine/core';
+import { StatCard } from '../../../components/StatCard';
+import type { Caja } from '../../../lib/caja';
+import { formatMoney } from '../../../lib/format';
+
+/** Monto Apertura, Ingresos, Egresos and Saldo Actual (red, and said, when negative). */
+export function CajaResumen({ caja }: { caja: Caja }) {
+  const negativo = caja.monto_actual < 0;
+  return (
+    <SimpleGrid cols={{ base: 2, lg: 4 }}>
+      <StatCard label="Monto Apertura" value={formatMoney(caja.monto_apertura)} />
+      <StatCard label="Ingresos" value={formatMoney(caja.total_ingresos)} color="green.9" />
+      <StatCard label="Egresos" value={formatMoney(caja.total_egresos)} color="red.9" />
+      <StatCard
+        label="Saldo Actual"
+        value={formatMoney(caja.monto_actual)}
+        color={negativo ? 'red.9' : undefined}
+        note={negativo ? 'Saldo negativo' : undefined}
+      />
+    </SimpleGrid>
+  );
+}

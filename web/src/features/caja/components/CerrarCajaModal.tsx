@@ -1,0 +1,160 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState, type ReactNode } from 'react';
+import { ErrorDialog } from '../../../components/ErrorDialog';
+import { MoneyInput } from '../../../components/MoneyInput';
+import { reloadPage } from '../../../lib/browser';
+import type { Caja } from '../../../lib/caja';
+import { formatMoney } from '../../../lib/format';
+import { nonNegativeAmount, type NumberValue } from '../../../lib/validation';
+import { useCerrarCaja, type CierreCaja } from '../api';
+
+/** The page reloads this long after a close (operaciones §9). */
+export const RELOAD_AFTER_CLOSE_MS = 2000;
+
+type Paso = 'form' | 'confirmar' | 'negativo' | 'resumen';
+
+const TITULOS: Record<Paso, string> = {
+  form: 'Cerrar Caja',
+  confirmar: 'Confirmar cierre de caja',
+  negativo: 'Saldo negativo',
+  resumen: 'Caja cerrada',
+};
+
+/** counted − expected, computed in centavos. */
+function diferencia(contado: number, esperado: number): number {
+  return (Math.round(contado * 100) - Math.round(esperado * 100)) / 100;
+}
+
+function Cifra({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
+  const color = strong && value !== 0 ? (value < 0 ? 'red.9' : 'green.9') : undefined;
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={strong ? 700 : undefined}>{label}</Text>
+      <Text fw={700} c={color} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(value)}</Text>
+    </Group>
+  );
+}
+
+function Acciones({ onBack, back = 'Volver', children }: { onBack: () => void; back?: string; children: ReactNode }) {
+  return (
+    <Group justify="flex-end" mt="md">
+      <Button variant="default" onClick={onBack}>{back}</Button>
+      {children}
+    </Group>
+  );
+}
+
+interface CerrarCajaModalProps {
+  opened: boolean;
+  /** The open register; null once closed (the summary stays on screen). */
+  caja: Caja | null;
+  onClose: () => void;
+}
+
+/**
+ * Close flow: count the cash (expected cash and the live difference on screen),
+ * confirm, confirm again when the balance is negative, close, show the summary
+ * and reload the page 2 s later.
+ */
+export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps) {
+  const cerrar = useCerrarCaja();
+  const [paso, setPaso] = useState<Paso>('form');
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<{ monto_cierre: NumberValue; observaciones: string }>({
+    initialValues: { monto_cierre: '', observaciones: '' },
+    validate: { monto_cierre: nonNegativeAmount },
+  });
+  const esperado = caja?.efectivo_esperado ?? 0;
+  const contado = Number(form.values.monto_cierre);
+  const saldoNegativo = (caja?.monto_actual ?? 0) < 0;
+
+  const close = () => {
+    form.reset();
+    setPaso('form');
+    onClose();
+  };
+
+  const enviar = () => {
+    const { monto_cierre, observaciones } = form.getValues();
+    cerrar.mutate({ monto_cierre: Number(monto_cierre), observaciones: observaciones.trim(), generar_reporte: false }, {
+      onSuccess: () => {
+        setPaso('resumen');
+        window.setTimeout(reloadPage, RELOAD_AFTER_CLOSE_MS);
+      },
+      onError: (err) => {
+        setPaso('form');
+        setError(err.message);
+      },
+    });
+  };
+
+  const pasos: Record<Paso, ReactNode> = {
+    form: (
+      <form onSubmit={form.onSubmit(() => setPaso('confirmar'))} noValidate>
+        <Stack>
+          <Cifra label="Efectivo esperado" value={esperado} />
+          <MoneyInput label="Efectivo contado" withAsterisk data-autofocus {...form.getInputProps('monto_cierre')} />
+          <Text aria-live="polite" component="div">
+            {form.values.monto_cierre !== '' && <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />}
+          </Text>
+          <Textarea label="Observaciones (opcional)" rows={2} {...form.getInputProps('observaciones')} />
+          <Acciones onBack={close} back="Cancelar">
+            <Button type="submit" color="red">Continuar</Button>
+          </Acciones>
+        </Stack>
+      </form>
+    ),
+    confirmar: (
+      <>
+        <Text>¿Confirma el cierre de la caja? Después del cierre no podrá vender hasta abrir una nueva caja.</Text>
+        <Stack gap={4} mt="md">
+          <Cifra label="Efectivo contado" value={contado} />
+          <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />
+        </Stack>
+        <Acciones onBack={() => setPaso('form')}>
+          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={saldoNegativo ? () => setPaso('negativo') : enviar}>
+            Cerrar Caja
+          </Button>
+        </Acciones>
+      </>
+    ),
+    negativo: (
+      <>
+        <Alert color="red" icon={<IconAlertTriangle aria-hidden />} title="La caja tiene saldo negativo">
+          El saldo actual es {formatMoney(caja?.monto_actual ?? 0)}: los egresos superan a la apertura y los ingresos.
+          ¿Desea cerrar la caja de todos modos?
+        </Alert>
+        <Acciones onBack={() => setPaso('form')}>
+          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={enviar}>Cerrar con saldo negativo</Button>
+        </Acciones>
+      </>
+    ),
+    resumen: cerrar.data && <Resumen cierre={cerrar.data} />,
+  };
+
+  return (
+    <>
+      <Modal opened={opened && error === null} onClose={close} title={TITULOS[paso]} centered>
+        {pasos[paso]}
+      </Modal>
+      <ErrorDialog title="Error al Cerrar Caja" message={error} onClose={() => setError(null)} />
+    </>
+  );
+}
+
+function Resumen({ cierre }: { cierre: CierreCaja }) {
+  return (
+    <Stack>
+      <Text role="status" fw={600}>Caja cerrada exitosamente</Text>
+      <SimpleGrid cols={1} spacing={4}>
+        <Cifra label="Total ventas" value={cierre.total_ventas} />
+        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado} />
+        <Cifra label="Efectivo contado" value={cierre.monto_cierre} />
+        <Cifra label="Diferencia" value={cierre.diferencia} strong />
+      </SimpleGrid>
+      <Text size="sm" c="dimmed">La página se recargará en unos segundos.</Text>
+    </Stack>
+  );
+}

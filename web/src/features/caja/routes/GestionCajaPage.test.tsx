@@ -1,0 +1,221 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes';
+import { reloadPage } from '../../../lib/browser';
+import { catalogHandlers, estadoCaja, makeCaja, makeMovimiento, signInVendedor } from '../../../testing/caja';
+import { renderWithProviders } from '../../../testing/render';
+import { fail, ok, server } from '../../../testing/server';
+import { GestionCajaPage } from './GestionCajaPage';
+
+vi.mock('../../../lib/browser', () => ({ reloadPage: vi.fn(), openPopup: vi.fn() }));
+
+const card = (label: string) => screen.getByRole('group', { name: label });
+
+async function renderCaja() {
+  const view = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+  await screen.findByRole('heading', { name: 'Gestión de Caja' });
+  return view;
+}
+
+/** Records the bodies and keys sent to `path`, answering with `data`. */
+function trackPost(path: string, data: unknown) {
+  const calls: { body: unknown; key: string | null }[] = [];
+  server.use(http.post(`/api/${path}`, async ({ request }) => {
+    calls.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+    return ok(data, { status: path === 'caja/cerrar' ? 200 : 201 });
+  }));
+  return calls;
+}
+
+describe('GestionCajaPage', () => {
+  beforeEach(() => {
+    signInVendedor();
+    server.use(...catalogHandlers);
+  });
+
+  it('shows the cards, the register data and the movements with their sign', async () => {
+    server.use(estadoCaja(
+      makeCaja({ total_ingresos: 11250, total_egresos: 500, monto_actual: 20750, observaciones: '' }),
+      [
+        makeMovimiento(),
+        makeMovimiento({ id: 2, tipo: 'egreso_gasto', monto: 500, descripcion: 'Café', medio_pago_id: null, medio_pago_nombre: null, created_at: '2026-11-22T12:10:00Z' }),
+      ],
+    ));
+    await renderCaja();
+    expect(await screen.findByRole('group', { name: 'Monto Apertura' })).toHaveTextContent('$ 10.000,00');
+    expect(card('Ingresos')).toHaveTextContent('$ 11.250,00');
+    expect(card('Egresos')).toHaveTextContent('$ 500,00');
+    expect(card('Saldo Actual')).toHaveTextContent('$ 20.750,00');
+    expect(within(card('Saldo Actual')).queryByText('Saldo negativo')).not.toBeInTheDocument();
+
+    expect(screen.getByText('22/11/2026 08:30')).toBeInTheDocument();
+    expect(screen.getByText('Ana Pérez')).toBeInTheDocument();
+    expect(screen.getByText('Abierta')).toBeInTheDocument();
+    expect(screen.getByText('Sin observaciones')).toBeInTheDocument();
+
+    const [, gasto, venta] = screen.getAllByRole('row');
+    expect(gasto).toHaveTextContent(/09:10.*Egreso.*Café.*− \$\s500,00/);
+    expect(venta).toHaveTextContent(/09:05.*Ingreso.*Venta de 3 pasaje\(s\).*\+ \$\s11\.250,00.*Efectivo/);
+    expect(screen.getByRole('button', { name: 'Agregar Movimiento' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cerrar Caja' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abrir Caja' })).not.toBeInTheDocument();
+  });
+
+  it('shows a negative balance in red and in words', async () => {
+    server.use(estadoCaja(makeCaja({ total_egresos: 12000, monto_actual: -2000 })));
+    await renderCaja();
+    const saldo = await screen.findByRole('group', { name: 'Saldo Actual' });
+    expect(saldo).toHaveTextContent('-$ 2.000,00');
+    const nota = within(saldo).getByText('Saldo negativo');
+    expect(nota).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
+  });
+
+  it('offers Abrir Caja when closed and sends the opening amount', async () => {
+    server.use(estadoCaja(null));
+    const calls = trackPost('caja/abrir', makeCaja());
+    const { user } = await renderCaja();
+    expect(await screen.findByText('Caja Cerrada')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cerrar Caja' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Abrir Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abrir Caja' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir Caja' }));
+    expect(within(dialog).getByText('Este campo es obligatorio')).toBeInTheDocument();
+
+    server.use(estadoCaja(makeCaja({ monto_apertura: 10000.5 })));
+    await user.type(within(dialog).getByLabelText(/Monto de apertura/), '10000,5');
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir Caja' }));
+    expect(await screen.findByRole('group', { name: 'Monto Apertura' })).toHaveTextContent('$ 10.000,50');
+    expect(calls).toEqual([{ body: { monto_apertura: 10000.5, observaciones: '' }, key: expect.any(String) }]);
+  });
+
+  it("warns and reloads when the register was already open; other errors open 'Error al Abrir Caja'", async () => {
+    server.use(estadoCaja(null), http.post('/api/caja/abrir', () => fail(500, 'Base de datos no disponible')));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Abrir Caja' }));
+    await user.type(await screen.findByLabelText(/Monto de apertura/), '0');
+    await user.click(within(screen.getByRole('dialog', { name: 'Abrir Caja' })).getByRole('button', { name: 'Abrir Caja' }));
+    const error = await screen.findByRole('dialog', { name: 'Error al Abrir Caja' });
+    expect(error).toHaveTextContent('Base de datos no disponible');
+    await user.click(within(error).getByRole('button', { name: 'Aceptar' }));
+
+    server.use(http.post('/api/caja/abrir', () => {
+      server.use(estadoCaja(makeCaja()));
+      return fail(409, 'Ya tienes una caja abierta');
+    }));
+    const dialog = await screen.findByRole('dialog', { name: 'Abrir Caja' });
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir Caja' }));
+    expect(await screen.findByText('Ya tienes una caja abierta')).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Saldo Actual' })).toBeInTheDocument();
+  });
+
+  it('validates a movement and sends the amount as an absolute value', async () => {
+    server.use(estadoCaja(makeCaja()));
+    const calls = trackPost('caja/movimiento', makeMovimiento({ tipo: 'egreso_gasto' }));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Agregar Movimiento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar Movimiento' });
+    const enviar = within(dialog).getByRole('button', { name: 'Agregar Movimiento' });
+
+    await user.click(enviar);
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(2);
+
+    await user.type(within(dialog).getByLabelText(/Monto/), '0');
+    await user.type(within(dialog).getByLabelText(/Descripción/), '   ');
+    await user.click(enviar);
+    expect(within(dialog).getByText('Debe ser un número mayor que cero')).toBeInTheDocument();
+    expect(within(dialog).getByText('Este campo es obligatorio')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('Egreso (gasto)'));
+    await user.clear(within(dialog).getByLabelText(/Monto/));
+    await user.type(within(dialog).getByLabelText(/Monto/), '1500,25');
+    await user.type(within(dialog).getByLabelText(/Descripción/), 'Combustible');
+    await user.click(enviar);
+
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0].body).toEqual({ tipo: 'egreso_gasto', monto: 1500.25, descripcion: 'Combustible' });
+    expect(calls[0].key).toEqual(expect.any(String));
+  });
+
+  it("reports a failed movement in 'Error al Agregar Movimiento'", async () => {
+    server.use(estadoCaja(makeCaja()), http.post('/api/caja/movimiento', () => fail(400, 'La descripción es obligatoria')));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Agregar Movimiento' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Agregar Movimiento' });
+    await user.type(within(dialog).getByLabelText(/Monto/), '10');
+    await user.type(within(dialog).getByLabelText(/Descripción/), 'Algo');
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar Movimiento' }));
+    expect(await screen.findByRole('dialog', { name: 'Error al Agregar Movimiento' })).toHaveTextContent('La descripción es obligatoria');
+  });
+
+  it('closes with the counted cash, showing the difference, a confirmation and the summary, then reloads', async () => {
+    server.use(estadoCaja(makeCaja({ total_ingresos: 11250, monto_actual: 21250, efectivo_esperado: 21250, total_ventas: 11250 })));
+    const calls = trackPost('caja/cerrar', {
+      ...makeCaja({ estado: 'cerrada' }), total_ventas: 11250, efectivo_esperado: 21250, monto_cierre: 21000, diferencia: -250, montoFinal: 21250,
+    });
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const form = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(form).toHaveTextContent(/Efectivo esperado\s*\$\s21\.250,00/);
+    await user.type(within(form).getByLabelText(/Efectivo contado/), '21000');
+    expect(form).toHaveTextContent(/Diferencia\s*-\$\s250,00/);
+    await user.click(within(form).getByRole('button', { name: 'Continuar' }));
+
+    const confirmar = await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' });
+    await user.click(within(confirmar).getByRole('button', { name: 'Cerrar Caja' }));
+
+    const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(resumen).toHaveTextContent(/Total ventas\s*\$\s11\.250,00/);
+    expect(resumen).toHaveTextContent(/Diferencia\s*-\$\s250,00/);
+    expect(calls[0].body).toEqual({ monto_cierre: 21000, observaciones: '', generar_reporte: false });
+    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 3000 });
+  });
+
+  it('asks an extra confirmation before closing with a negative balance', async () => {
+    server.use(estadoCaja(makeCaja({ total_egresos: 12000, monto_actual: -2000, efectivo_esperado: -2000 })));
+    const calls = trackPost('caja/cerrar', { ...makeCaja({ estado: 'cerrada' }), total_ventas: 0, efectivo_esperado: -2000, monto_cierre: 0, diferencia: 2000, montoFinal: -2000 });
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Cerrar Caja' })).getByLabelText(/Efectivo contado/), '0');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' })).getByRole('button', { name: 'Cerrar Caja' }));
+
+    const negativo = await screen.findByRole('dialog', { name: 'Saldo negativo' });
+    expect(negativo).toHaveTextContent('El saldo actual es -$ 2.000,00');
+    expect(calls).toHaveLength(0);
+    await user.click(within(negativo).getByRole('button', { name: 'Cerrar con saldo negativo' }));
+    expect(await screen.findByRole('dialog', { name: 'Caja cerrada' })).toBeInTheDocument();
+    expect(calls).toHaveLength(1);
+  });
+
+  it("shows 'Error al Cerrar Caja' when the close fails", async () => {
+    server.use(estadoCaja(makeCaja()), http.post('/api/caja/cerrar', () => fail(400, 'No tienes una caja abierta')));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    await user.type(within(await screen.findByRole('dialog', { name: 'Cerrar Caja' })).getByLabelText(/Efectivo contado/), '10000');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' })).getByRole('button', { name: 'Cerrar Caja' }));
+    expect(await screen.findByRole('dialog', { name: 'Error al Cerrar Caja' })).toHaveTextContent('No tienes una caja abierta');
+  });
+
+  it("treats a 400 state answer as no register, silently; other failures say 'No se pudo cargar el estado'", async () => {
+    server.use(http.get('/api/caja/estado', () => fail(400, 'Sin caja')));
+    const first = renderWithProviders(<GestionCajaPage />);
+    expect(await screen.findByText('Caja Cerrada')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    first.unmount();
+
+    server.use(http.get('/api/caja/estado', () => fail(500, 'Error interno')));
+    renderWithProviders(<GestionCajaPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo cargar el estado');
+  });
+
+  it('is also reached at /admin/caja', async () => {
+    server.use(estadoCaja(null));
+    renderWithProviders(<AppRoutes />, { route: '/admin/caja' });
+    expect(await screen.findByRole('heading', { name: 'Gestión de Caja' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/gestion-caja');
+  });
+});

@@ -1,0 +1,81 @@
+import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { AbrirCajaModal } from '../../../components/AbrirCajaModal';
+import { cajaEstadoQuery, hayCajaAbierta } from '../../../lib/caja';
+import { useSession } from '../../../lib/session';
+import { CajaInfo } from '../components/CajaInfo';
+import { CajaResumen } from '../components/CajaResumen';
+import { CerrarCajaModal } from '../components/CerrarCajaModal';
+import { MovimientoModal } from '../components/MovimientoModal';
+import { MovimientosTable } from '../components/MovimientosTable';
+
+type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
+
+/** /admin/gestion-caja: the user's own register. */
+export function GestionCajaPage() {
+  const { can } = useSession();
+  const estado = useQuery(cajaEstadoQuery);
+  const [dialogo, setDialogo] = useState<Dialogo>(null);
+  const abierta = hayCajaAbierta(estado.data);
+  const caja = abierta ? (estado.data?.caja ?? null) : null;
+  const cerrarDialogo = () => setDialogo(null);
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="flex-end">
+        <Title order={1}>Gestión de Caja</Title>
+        {estado.isSuccess && (
+          <Group>
+            {abierta && can('caja', 'movimientos') && (
+              <Button leftSection={<IconPlus size={18} aria-hidden />} variant="light" onClick={() => setDialogo('movimiento')}>
+                Agregar Movimiento
+              </Button>
+            )}
+            {abierta && can('caja', 'cerrar') && (
+              <Button leftSection={<IconLock size={18} aria-hidden />} color="red" onClick={() => setDialogo('cerrar')}>
+                Cerrar Caja
+              </Button>
+            )}
+            {!abierta && can('caja', 'abrir') && (
+              <Button leftSection={<IconCashRegister size={18} aria-hidden />} onClick={() => setDialogo('abrir')}>
+                Abrir Caja
+              </Button>
+            )}
+          </Group>
+        )}
+      </Group>
+
+      {estado.isPending && <Center py="xl"><Loader aria-label="Cargando caja" /></Center>}
+      {estado.isError && (
+        <Alert color="red" title="No se pudo cargar el estado" role="alert">
+          <Button mt="sm" size="xs" variant="white" color="red" onClick={() => estado.refetch()}>Reintentar</Button>
+        </Alert>
+      )}
+      {estado.isSuccess && !caja && <CajaCerrada />}
+      {caja && (
+        <>
+          <CajaResumen caja={caja} />
+          <CajaInfo caja={caja} />
+          <MovimientosTable movimientos={estado.data?.movimientos ?? []} />
+        </>
+      )}
+
+      <AbrirCajaModal opened={dialogo === 'abrir'} onClose={cerrarDialogo} />
+      <MovimientoModal opened={dialogo === 'movimiento'} onClose={cerrarDialogo} />
+      <CerrarCajaModal opened={dialogo === 'cerrar'} caja={caja} onClose={cerrarDialogo} />
+    </Stack>
+  );
+}
+
+function CajaCerrada() {
+  return (
+    <Paper withBorder p="xl" radius="md">
+      <Stack align="center" gap="xs" ta="center">
+        <Title order={2} size="h3">Caja Cerrada</Title>
+        <Text>No tienes una caja abierta. Ábrela para registrar ventas y movimientos.</Text>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,105 @@
+import { Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { errorMessage, useGuardarItem, type ItemCatalogo, type ItemInput } from '../api';
+import type { CatalogoDef } from '../catalogos';
+import { toast } from '../feedback';
+import type { Dialog } from './useDialog';
+
+/** Required-field message of the configuration forms (backoffice §5). */
+const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
+/** Limits checked by the server too. */
+const MAX_NOMBRE = 100;
+const MAX_DESCRIPCION = 500;
+const MAX_CAPACIDAD = 10_000;
+
+interface Values {
+  nombre: string;
+  descripcion: string;
+  activo: boolean;
+  capacidad: number | string;
+}
+
+function validarCapacidad(value: number | string): string | null {
+  if (value === '') return CAMPO_OBLIGATORIO;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= MAX_CAPACIDAD ? null : `Ingrese un número entero entre 0 y ${MAX_CAPACIDAD}`;
+}
+
+function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad }: Values): ItemInput {
+  const input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
+  return def.conCapacidad ? { ...input, capacidad: Number(capacidad) } : input;
+}
+
+interface FormProps {
+  def: CatalogoDef;
+  /** The entry to edit; undefined creates one. */
+  item?: ItemCatalogo;
+  onDone: () => void;
+}
+
+function CatalogoForm({ def, item, onDone }: FormProps) {
+  const guardar = useGuardarItem(def.key);
+  const form = useForm<Values>({
+    initialValues: {
+      nombre: item?.nombre ?? '',
+      descripcion: item?.descripcion ?? '',
+      activo: item?.activo ?? true,
+      capacidad: item?.capacidad ?? 0,
+    },
+    validate: {
+      nombre: (value) => (value.trim() ? null : CAMPO_OBLIGATORIO),
+      capacidad: (value) => (def.conCapacidad ? validarCapacidad(value) : null),
+    },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const { message } = await guardar.mutateAsync({ id: item?.id, input: toInput(def, values) });
+      toast.success(message ?? 'Cambios guardados');
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, def.errorGuardar));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <TextInput label="Nombre" withAsterisk maxLength={MAX_NOMBRE} data-autofocus {...form.getInputProps('nombre')} />
+        <Textarea label="Descripción" rows={3} maxLength={MAX_DESCRIPCION} {...form.getInputProps('descripcion')} />
+        {def.conCapacidad && (
+          <NumberInput
+            label="Capacidad (personas)"
+            withAsterisk
+            min={0}
+            max={MAX_CAPACIDAD}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator="."
+            decimalSeparator=","
+            {...form.getInputProps('capacidad')}
+          />
+        )}
+        <Switch
+          label="Activo"
+          description="Solo las entradas activas se ofrecen en la venta."
+          {...form.getInputProps('activo', { type: 'checkbox' })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Cancelar</Button>
+          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create or edit modal of a list entry; `dialog.value` null means a new entry. */
+export function CatalogoFormModal({ def, dialog }: { def: CatalogoDef; dialog: Dialog<ItemCatalogo | null> }) {
+  const item = dialog.value ?? undefined;
+  return (
+    <Modal opened={dialog.opened} onClose={dialog.close} title={item ? `Editar ${def.singular}` : def.nuevo} centered>
+      <CatalogoForm key={dialog.key} def={def} item={item} onDone={dialog.close} />
+    </Modal>
+  );
+}

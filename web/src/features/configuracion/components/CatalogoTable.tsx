@@ -1,0 +1,66 @@
+import { ActionIcon, Group, Table, Text } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ScrollTable } from '../../../components/ScrollTable';
+import { formatNumber } from '../../../lib/format';
+import type { ItemCatalogo } from '../api';
+import type { CatalogoDef } from '../catalogos';
+import { EstadoBadge } from './EstadoBadge';
+
+interface CatalogoTableProps {
+  def: CatalogoDef;
+  items: ItemCatalogo[];
+  onEdit: (item: ItemCatalogo) => void;
+  onDelete: (item: ItemCatalogo) => void;
+}
+
+/** '60 personas' for sections, '' for the other lists. */
+function capacidad(def: CatalogoDef, item: ItemCatalogo): string {
+  return def.conCapacidad ? `${formatNumber(item.capacidad ?? 0)} personas` : '';
+}
+
+/** The entries of a list with their edit and delete actions. */
+export function CatalogoTable({ def, items, onEdit, onDelete }: CatalogoTableProps) {
+  return (
+    <ScrollTable minWidth={360} aria-label={def.titulo}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Nombre</Table.Th>
+          <Table.Th visibleFrom="sm">Descripción</Table.Th>
+          {def.conCapacidad && <Table.Th ta="right" visibleFrom="sm">Capacidad</Table.Th>}
+          <Table.Th>Estado</Table.Th>
+          <Table.Th ta="right">Acciones</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => (
+          <Table.Tr key={item.id}>
+            <Table.Td>
+              <Text fw={500} size="sm">{item.nombre}</Text>
+              {/* On a phone capacity and description go under the name instead of in their own columns. */}
+              <Text c="dimmed" size="xs" hiddenFrom="sm">
+                {[capacidad(def, item), item.descripcion].filter(Boolean).join(' · ')}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">
+              {item.descripcion || <Text span c="dimmed" size="sm">Sin descripción</Text>}
+            </Table.Td>
+            {def.conCapacidad && (
+              <Table.Td ta="right" visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{capacidad(def, item)}</Table.Td>
+            )}
+            <Table.Td><EstadoBadge activo={item.activo} /></Table.Td>
+            <Table.Td>
+              <Group gap="xs" justify="flex-end" wrap="nowrap">
+                <ActionIcon variant="subtle" size="lg" aria-label={`Editar ${item.nombre}`} onClick={() => onEdit(item)}>
+                  <IconPencil size={18} aria-hidden />
+                </ActionIcon>
+                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Eliminar ${item.nombre}`} onClick={() => onDelete(item)}>
+                  <IconTrash size={18} aria-hidden />
+                </ActionIcon>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
+  );
+}

@@ -1,0 +1,72 @@
+import { Stack, Tabs, Title } from '@mantine/core';
+import { IconCreditCard, IconMapPin, IconReceipt2, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
+import { useCallback, useEffect, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router';
+import { useSession } from '../../../lib/session';
+import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '../catalogos';
+import { CatalogoManager } from '../components/CatalogoManager';
+import { PreciosMatrix } from '../components/PreciosMatrix';
+import { UsuariosAviso } from '../components/UsuariosAviso';
+import { toast } from '../feedback';
+
+interface Tab {
+  value: string;
+  label: string;
+  icon: Icon;
+  panel: ReactNode;
+  adminOnly?: boolean;
+}
+
+const TABS: readonly Tab[] = [
+  { value: 'secciones', label: SECCIONES.titulo, icon: IconMapPin, panel: <CatalogoManager def={SECCIONES} /> },
+  { value: 'tipos-viaje', label: TIPOS_VIAJE.titulo, icon: IconTicket, panel: <CatalogoManager def={TIPOS_VIAJE} /> },
+  { value: 'medios-pago', label: MEDIOS_PAGO.titulo, icon: IconCreditCard, panel: <CatalogoManager def={MEDIOS_PAGO} /> },
+  { value: 'precios', label: 'Tarifas', icon: IconReceipt2, panel: <PreciosMatrix /> },
+  { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: <UsuariosAviso />, adminOnly: true },
+];
+const DEFAULT_TAB = 'secciones';
+/** backoffice §8: a non-admin asking for the usuarios tab. */
+const SIN_PERMISO_USUARIOS = 'No tienes permisos para ver usuarios';
+
+/** The tab in ?tab=; a non-admin asking for usuarios is told so and sent to secciones. */
+function useTab(isAdmin: boolean) {
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('tab');
+  const denied = requested === 'usuarios' && !isAdmin;
+  const tab = !denied && TABS.some((t) => t.value === requested) ? (requested as string) : DEFAULT_TAB;
+
+  useEffect(() => {
+    if (!denied) return;
+    toast.error(SIN_PERMISO_USUARIOS);
+    setParams({ tab: DEFAULT_TAB }, { replace: true });
+  }, [denied, setParams]);
+
+  const select = useCallback((value: string | null) => setParams({ tab: value ?? DEFAULT_TAB }, { replace: true }), [setParams]);
+  return [tab, select] as const;
+}
+
+/** /admin/configuracion: 'Configuración del Sistema' with one tab per list, prices and users. */
+export function ConfiguracionPage() {
+  const { isAdmin } = useSession();
+  const [tab, select] = useTab(isAdmin);
+  const tabs = TABS.filter((t) => isAdmin || !t.adminOnly);
+
+  return (
+    <Stack>
+      <Title order={1}>Configuración del Sistema</Title>
+      <Tabs value={tab} onChange={select}>
+        {/* One row that scrolls sideways on a phone. */}
+        <Tabs.List mb="md" style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+          {tabs.map(({ value, label, icon: TabIcon }) => (
+            <Tabs.Tab key={value} value={value} leftSection={<TabIcon size={16} aria-hidden />} style={{ flexShrink: 0 }}>
+              {label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {tabs.map(({ value, panel }) => (
+          <Tabs.Panel key={value} value={value}>{panel}</Tabs.Panel>
+        ))}
+      </Tabs>
+    </Stack>
+  );
+}

@@ -1,0 +1,106 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { AppRoutes } from '../../../app/routes';
+import { signIn } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { fail, ok, okWithMessage, server } from '../../../testing/server';
+import type { Pasajero } from '../api';
+
+const PENDIENTE: Pasajero = {
+  id: 41,
+  numero_pasaje: 'LD-20261122-000041',
+  cliente_nombre: 'Juana Gómez',
+  seccion_nombre: 'Tigre – Tres Bocas',
+  tipo_viaje_nombre: 'General',
+  estado: 'activo',
+  fecha_embarque: null,
+};
+const EMBARCADO: Pasajero = { ...PENDIENTE, id: 42, numero_pasaje: 'LD-20261122-000042', cliente_nombre: '', estado: 'usado', fecha_embarque: '2026-11-22T13:00:00Z' };
+
+const item = (id: number, nombre: string) => ({ id, nombre, descripcion: '', activo: true });
+
+describe('ListaPasajerosPage', () => {
+  let consultas: URLSearchParams[];
+
+  beforeEach(() => {
+    consultas = [];
+    server.use(
+      http.get('/api/config/secciones', () => ok([item(1, 'Tigre – Tres Bocas'), item(2, 'Tigre – Río Capitán')])),
+      http.get('/api/config/tipos-viaje', () => ok([item(1, 'General'), item(2, 'Jubilado')])),
+      http.get('/api/pasajes/por-fecha', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        consultas.push(params);
+        return ok({ fecha: params.get('fecha'), pasajes: [PENDIENTE, EMBARCADO], stats: { total: 20, embarcados: 15, pendientes: 5 } });
+      }),
+    );
+    signIn('lancha');
+  });
+
+  it("lists today's passengers with the summary, 'N/A' for the document and the state in words", async () => {
+    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const pendiente = await screen.findByRole('row', { name: /LD-20261122-000041/ });
+    expect(pendiente).toHaveTextContent('Juana GómezN/ATigre – Tres BocasGeneralPendiente');
+    const embarcado = screen.getByRole('row', { name: /LD-20261122-000042/ });
+    expect(embarcado).toHaveTextContent('Embarcado');
+    expect(within(embarcado).queryByRole('button', { name: /Validar/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Total').parentElement).toHaveTextContent('20');
+    expect(screen.getByText('Pendientes').parentElement).toHaveTextContent('5');
+    expect(consultas[0].toString()).toMatch(/^fecha=\d{4}-\d{2}-\d{2}$/);
+  });
+
+  it('sends the filters as query parameters', async () => {
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    await screen.findByRole('row', { name: /LD-20261122-000041/ });
+
+    fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: '2026-11-23' } });
+    await user.click(screen.getByRole('combobox', { name: 'Sección' }));
+    await user.click(await screen.findByRole('option', { name: 'Tigre – Río Capitán', hidden: true }));
+    await user.click(screen.getByRole('combobox', { name: 'Tipo de viaje' }));
+    await user.click(await screen.findByRole('option', { name: 'Jubilado', hidden: true }));
+    await user.click(screen.getByRole('combobox', { name: 'Estado de embarque' }));
+    await user.click(await screen.findByRole('option', { name: 'Solo pendientes', hidden: true }));
+
+    await waitFor(() => expect(Object.fromEntries(consultas.at(-1)!)).toEqual({
+      fecha: '2026-11-23',
+      seccion_id: '2',
+      tipo_viaje_id: '2',
+      embarcado: 'false',
+    }));
+
+    await user.click(screen.getByRole('combobox', { name: 'Estado de embarque' }));
+    await user.click(await screen.findByRole('option', { name: 'Solo embarcados', hidden: true }));
+    await waitFor(() => expect(consultas.at(-1)!.get('embarcado')).toBe('true'));
+  });
+
+  it('boards a pending ticket with Validar, says so and refreshes the list', async () => {
+    const claves: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/41/validar-embarque', ({ request }) => {
+      claves.push(request.headers.get('Idempotency-Key'));
+      return okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente');
+    }));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
+
+    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(claves).toEqual([expect.any(String)]);
+    await waitFor(() => expect(consultas).toHaveLength(2));
+  });
+
+  it("shows the server's refusal, or 'Error al validar' when it gives none", async () => {
+    server.use(http.post('/api/pasajes/41/validar-embarque', () => fail(409, 'El pasaje ya fue utilizado para embarcar')));
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
+    expect(await screen.findByText('El pasaje ya fue utilizado para embarcar')).toBeInTheDocument();
+
+    server.use(http.post('/api/pasajes/41/validar-embarque', () => new Response(null, { status: 500 })));
+    await user.click(screen.getByRole('button', { name: 'Validar LD-20261122-000041' }));
+    expect(await screen.findByText('Error al validar')).toBeInTheDocument();
+  });
+
+  it('is denied to the supervisor', async () => {
+    signIn('supervisor');
+    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+  });
+});

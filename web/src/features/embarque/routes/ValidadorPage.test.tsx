@@ -1,0 +1,198 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes';
+import { signIn } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { fail, ok, okWithMessage, server } from '../../../testing/server';
+import type { Embarque, EstadisticasEmbarque } from '../api';
+
+const EMBARQUE: Embarque = {
+  id: 125,
+  numero_pasaje: 'LD-20261122-000071',
+  fecha_viaje: '2026-11-22',
+  fecha_embarque: '2026-11-22T13:05:00Z',
+  estado: 'usado',
+  cliente: { nombre: 'Juana Gómez' },
+  seccion: { nombre: 'Tigre – Tres Bocas' },
+  tipo_viaje: { nombre: 'Jubilado' },
+  validado_por: 'lancha',
+};
+
+const ESTADISTICAS: EstadisticasEmbarque = { hoy: { total: 50, embarcados: 37, pendientes: 13 }, usuario: { validados_hoy: 12 } };
+
+interface Llamada {
+  codigo: unknown;
+  clave: string | null;
+}
+
+/** Answers POST /pasajes/validar-qr with `respuesta` and records each call. */
+function validarQR(respuesta: () => Response): Llamada[] {
+  const llamadas: Llamada[] = [];
+  server.use(
+    http.post('/api/pasajes/validar-qr', async ({ request }) => {
+      const body = (await request.json()) as { codigo_qr: unknown };
+      llamadas.push({ codigo: body.codigo_qr, clave: request.headers.get('Idempotency-Key') });
+      return respuesta();
+    }),
+  );
+  return llamadas;
+}
+
+const exito = () => okWithMessage(EMBARQUE, 'Embarque validado exitosamente');
+const resultado = () => screen.getByRole('status', { name: 'Resultado de la validación' });
+
+async function abrirModoManual(route = '/admin/validador') {
+  const view = renderWithProviders(<AppRoutes />, { route });
+  await view.user.click(await screen.findByRole('radio', { name: 'Manual' }));
+  return { ...view, input: screen.getByLabelText(/Código del pasaje/) };
+}
+
+describe('ValidadorPage', () => {
+  let estadisticas: number;
+
+  beforeEach(() => {
+    estadisticas = 0;
+    server.use(http.get('/api/pasajes/estadisticas-embarque', () => {
+      estadisticas++;
+      return ok(ESTADISTICAS);
+    }));
+    signIn('lancha');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the statistics cards', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    expect(await screen.findByText('Validados por mí')).toBeInTheDocument();
+    expect(screen.getByText('Total hoy').parentElement).toHaveTextContent('50');
+    expect(screen.getByText('Pendientes').parentElement).toHaveTextContent('13');
+    expect(screen.getByText('Validados por mí').parentElement).toHaveTextContent('12');
+  });
+
+  it('asks for a code when the manual code is empty after trimming, without calling the server', async () => {
+    const llamadas = validarQR(exito);
+    const { user, input } = await abrirModoManual();
+    await user.type(input, '   {Enter}');
+    expect(await screen.findByText('Ingrese el código del pasaje')).toBeInTheDocument();
+    expect(llamadas).toHaveLength(0);
+  });
+
+  it('validates a typed ticket number and shows the boarding in big', async () => {
+    const llamadas = validarQR(exito);
+    const { user, input } = await abrirModoManual();
+    await user.type(input, '  LD-20261122-000071 {Enter}');
+
+    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(resultado()).toHaveTextContent('LD-20261122-000071');
+    expect(resultado()).toHaveTextContent('Pasajero: Juana Gómez');
+    expect(resultado()).toHaveTextContent('Sección: Tigre – Tres Bocas');
+    expect(resultado()).toHaveTextContent('Tipo de viaje: Jubilado');
+    expect(resultado()).toHaveTextContent('Embarque: 22/11/2026 10:05');
+    expect(llamadas).toEqual([{ codigo: 'LD-20261122-000071', clave: expect.any(String) }]);
+    expect(input).toHaveValue('');
+    expect(input).toHaveFocus();
+    await waitFor(() => expect(estadisticas).toBe(2));
+  });
+
+  it('refuses an already boarded ticket and tells when and by whom it boarded', async () => {
+    validarQR(() => HttpResponse.json({
+      success: false,
+      message: 'El pasaje ya fue utilizado para embarcar',
+      data: { numero_pasaje: 'LD-20261122-000071', fecha_embarque: '2026-11-22T13:05:00Z', validado_por: 'marcos' },
+    }, { status: 409 }));
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+
+    expect(await screen.findByText('El pasaje ya fue utilizado para embarcar')).toBeInTheDocument();
+    expect(resultado()).toHaveTextContent('Embarcado el 22/11/2026 10:05 por marcos');
+    expect(input).toHaveValue('LD-20261122-000071');
+    expect(input).toHaveFocus();
+  });
+
+  it("shows the server's message of other refusals", async () => {
+    validarQR(() => fail(404, 'Pasaje no encontrado'));
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261122-999999{Enter}');
+    expect(await screen.findByText('Pasaje no encontrado')).toBeInTheDocument();
+    expect(resultado()).not.toHaveTextContent('Embarcado el');
+  });
+
+  it('retries once with the same Idempotency-Key when the server does not answer, then says so', async () => {
+    const llamadas = validarQR(() => HttpResponse.error());
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    expect(await screen.findByText('Error de conexión con el servidor', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(llamadas).toHaveLength(2);
+    expect(llamadas[0].clave).toBeTruthy();
+    expect(llamadas[1].clave).toBe(llamadas[0].clave);
+  });
+
+  it('uses a new Idempotency-Key for each validation', async () => {
+    const llamadas = validarQR(exito);
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    await screen.findByText('Embarque validado exitosamente');
+    await user.type(input, 'LD-20261122-000072{Enter}');
+    await waitFor(() => expect(llamadas).toHaveLength(2));
+    expect(llamadas[1].clave).not.toBe(llamadas[0].clave);
+  });
+
+  it('clears a success after 3 seconds; a refusal stays', async () => {
+    let respuesta = exito;
+    validarQR(() => respuesta());
+    const { input } = await abrirModoManual();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const validar = async (codigo: string) => {
+      fireEvent.change(input, { target: { value: codigo } });
+      fireEvent.submit(input.closest('form')!);
+      await act(() => vi.advanceTimersByTimeAsync(50));
+    };
+
+    await validar('LD-20261122-000071');
+    expect(resultado()).toHaveTextContent('Embarque validado exitosamente');
+    await act(() => vi.advanceTimersByTimeAsync(2900));
+    expect(resultado()).toHaveTextContent('Embarque validado exitosamente');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    expect(resultado()).toHaveTextContent('Listo para validar');
+
+    respuesta = () => fail(404, 'Pasaje no encontrado');
+    await validar('LD-20261122-999999');
+    await act(() => vi.advanceTimersByTimeAsync(10_000));
+    expect(resultado()).toHaveTextContent('Pasaje no encontrado');
+  });
+
+  it('explains in Spanish when the camera is not allowed and offers the manual mode', async () => {
+    const getUserMedia = vi.fn().mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    try {
+      const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+      expect(await screen.findByText(/No se otorgó permiso para usar la cámara/)).toBeInTheDocument();
+      expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' } });
+      await user.click(screen.getByRole('button', { name: 'Usar modo manual' }));
+      expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('is also at /admin/validacion-embarque, inside the admin layout', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/admin/validacion-embarque' });
+    expect(await screen.findByRole('heading', { name: 'Validador de Embarque' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
+  });
+
+  it('opens alone at /validador for the popup window', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/validador' });
+    expect(await screen.findByRole('heading', { name: 'Validador de Embarque' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
+  });
+
+  it('is denied to a seller', async () => {
+    signIn('vendedor');
+    renderWithProviders(<AppRoutes />, { route: '/validador' });
+    expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+  });
+});

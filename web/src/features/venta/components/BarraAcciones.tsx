@@ -1,0 +1,74 @@
+import { Alert, Box, Button, Group, Kbd, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { formatMoney } from '../../../lib/format';
+
+interface BarraAccionesProps {
+  total: number;
+  totalPasajeros: number;
+  /** The message of the last failed submit. */
+  aviso: string | null;
+  creando: boolean;
+  haySeccion: boolean;
+  onCambiarSeccion: () => void;
+  onCancelar: () => void;
+}
+
+/** Progress of a sale being created: the server creates every ticket at once. */
+function Progreso({ cantidad }: { cantidad: number }) {
+  return (
+    <Box role="status">
+      <Text size="sm" fw={600}>Creando {cantidad} pasajes...</Text>
+      <Progress value={100} striped animated aria-label={`Creando ${cantidad} pasajes`} mt={4} />
+    </Box>
+  );
+}
+
+function Atajos() {
+  return (
+    <Text size="xs" c="dimmed" visibleFrom="sm">
+      Atajos: <Kbd>Tab</Kbd> / flechas recorren secciones y campos · <Kbd>Enter</Kbd> elige la sección ·{' '}
+      <Kbd>↑</Kbd> <Kbd>↓</Kbd> o números cambian cantidades · <Kbd>Ctrl</Kbd> + <Kbd>Enter</Kbd> (o <Kbd>Enter</Kbd> en un campo) crea los pasajes
+    </Text>
+  );
+}
+
+/** Sticky bottom bar: the total is always in sight, with the sale's buttons and the keyboard hints. */
+export function BarraAcciones(props: BarraAccionesProps) {
+  const { total, totalPasajeros, aviso, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
+  return (
+    <Paper
+      withBorder
+      shadow="md"
+      p="sm"
+      radius="md"
+      pos="sticky"
+      bottom={0}
+      style={{ zIndex: 5 }}
+    >
+      <Stack gap="xs">
+        {aviso && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" py="xs">
+            {aviso}
+          </Alert>
+        )}
+        {creando && totalPasajeros > 1 && <Progreso cantidad={totalPasajeros} />}
+        <Group justify="space-between" gap="sm">
+          <Text fz="xl" fw={700} aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
+            Total: {formatMoney(total)}{' '}
+            <Text span c="dimmed" fz="md" fw={500}>· {totalPasajeros} pasajero(s)</Text>
+          </Text>
+          <Group gap="xs" grow preventGrowOverflow={false} style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+            <Button variant="default" size="md" onClick={onCambiarSeccion} disabled={!haySeccion || creando}>
+              Cambiar Sección
+            </Button>
+            <Button variant="default" size="md" onClick={onCancelar} disabled={creando}>Cancelar</Button>
+            <Button type="submit" size="md" color="secondary" loading={creando}>
+              Crear Pasaje(s) — {formatMoney(total)}
+            </Button>
+          </Group>
+        </Group>
+        <Atajos />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,40 @@
+import { Button, Center, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+
+/** The loading splash's messages, in order; the last one means ready. */
+export const ETAPAS_CARGA = [
+  'Conectando con el servidor...',
+  'Cargando secciones y tipos de viaje...',
+  'Verificando caja activa...',
+  'Preparando interfaz de ventas...',
+  'Sistema listo',
+] as const;
+
+interface CargaInicialProps {
+  /** Index in ETAPAS_CARGA of the step under way. */
+  etapa: number;
+  offline: boolean;
+  error: boolean;
+  onRetry: () => void;
+}
+
+/** Loading splash of the sale screen: advances as the real calls answer. */
+export function CargaInicial({ etapa, offline, error, onRetry }: CargaInicialProps) {
+  const mensaje = offline ? 'Sistema en modo offline. Cargando...' : error ? 'Error de conexión...' : ETAPAS_CARGA[etapa];
+  return (
+    <Center mih="60vh">
+      <Paper withBorder p="xl" radius="md" w="100%" maw={420}>
+        <Stack align="center">
+          {!error && <Loader aria-hidden />}
+          <Text fw={600} role="status" ta="center">{mensaje}</Text>
+          <Progress
+            w="100%"
+            value={(etapa / (ETAPAS_CARGA.length - 1)) * 100}
+            color={error ? 'red' : undefined}
+            aria-label="Progreso de la carga"
+          />
+          {error && <Button onClick={onRetry}>Reintentar</Button>}
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,41 @@
+import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { formatMoney } from '../../../lib/format';
+import type { Linea } from '../useVenta';
+
+interface ResumenVentaProps {
+  seccion: string | null;
+  lineas: Linea[];
+  medioPago: string | null;
+  totalPasajeros: number;
+  total: number;
+}
+
+function Fila({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="xs">
+      <Text fw={strong ? 700 : undefined}>{label}</Text>
+      <Text fw={strong ? 700 : 600} fz={strong ? 'xl' : undefined} ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/** The sale summary: section, lines type × quantity, payment method, passengers and total. */
+export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total }: ResumenVentaProps) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="resumen-venta">
+      <Title order={2} size="h4" mb="sm" id="resumen-venta">Resumen de la venta</Title>
+      <Stack gap={6}>
+        <Fila label="Sección" value={seccion ?? '—'} />
+        {lineas.map((l) => (
+          <Fila key={l.tipo.id} label={`${l.tipo.nombre} × ${l.cantidad}`} value={formatMoney(l.subtotal)} />
+        ))}
+        <Fila label="Medio de pago" value={medioPago ?? '—'} />
+        <Divider />
+        <Fila label="Total pasajeros" value={String(totalPasajeros)} />
+        <Fila label="Total a pagar" value={formatMoney(total)} strong />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,307 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '../../../app/routes';
+import { todayIn } from '../../../lib/dates';
+import { catalogHandlers, estadoCaja, makeCaja, signInVendedor } from '../../../testing/caja';
+import { signIn } from '../../../testing/fixtures';
+import { renderWithProviders } from '../../../testing/render';
+import { fail, ok, server } from '../../../testing/server';
+import type { VentaCreada, VentaInput } from '../api';
+import { VentaPasajesPage } from './VentaPasajesPage';
+
+const HOY = todayIn('America/Argentina/Buenos_Aires');
+
+function venta(body: VentaInput): VentaCreada {
+  const pasajes = body.lineas.flatMap((l) => Array.from({ length: l.cantidad }, () => l.tipo_viaje_id)).map((tipo, i) => ({
+    id: 100 + i,
+    numero_pasaje: `LD-20261122-00000${i + 1}`,
+    codigo_qr: `MUELLE1.payload${i}.firma`,
+    fecha_viaje: body.fecha_viaje,
+    precio: tipo === 1 ? 4500 : 2250,
+    estado: 'activo',
+    seccion_nombre: 'Tigre – Tres Bocas',
+    tipo_viaje_nombre: tipo === 1 ? 'General' : 'Jubilado',
+    medio_pago_nombre: 'Efectivo',
+    cliente_nombre: body.cliente_nombre,
+  }));
+  return { pasajes, total: pasajes.reduce((sum, p) => sum + p.precio, 0) };
+}
+
+/** Records every POST /pasajes/lote (body and Idempotency-Key) and answers with a sale. */
+function trackLote() {
+  const calls: { body: VentaInput; key: string | null }[] = [];
+  server.use(http.post('/api/pasajes/lote', async ({ request }) => {
+    const body = (await request.json()) as VentaInput;
+    calls.push({ body, key: request.headers.get('Idempotency-Key') });
+    return ok(venta(body), { status: 201 });
+  }));
+  return calls;
+}
+
+async function renderVenta() {
+  const view = renderWithProviders(<VentaPasajesPage />, { route: '/admin/venta-pasajes' });
+  const primera = await screen.findByRole('button', { name: /Tigre – Tres Bocas/ });
+  return { ...view, primera };
+}
+
+const crearButton = () => screen.getByRole('button', { name: /Crear Pasaje\(s\)/ });
+const cantidad = (tipo: string) => screen.getByLabelText(`Cantidad ${tipo}`);
+const alerts = () => screen.queryAllByRole('alert');
+
+describe('VentaPasajesPage', () => {
+  beforeEach(() => {
+    signInVendedor();
+    server.use(...catalogHandlers, estadoCaja(makeCaja()));
+  });
+
+  it('starts on the first section card with the register status and efectivo as payment method', async () => {
+    const { user, primera } = await renderVenta();
+    expect(primera).toHaveFocus();
+    expect(screen.getByText(/Caja abierta · Apertura \$\s10\.000,00/)).toBeInTheDocument();
+    expect(screen.getByLabelText('Fecha de viaje')).toHaveValue(HOY);
+    expect(screen.getByLabelText('Fecha de viaje')).toHaveAttribute('min', HOY);
+
+    await user.keyboard('{Enter}');
+    expect(cantidad('General')).toHaveFocus();
+    expect(screen.getByRole('radio', { name: 'Pago en EFECTIVO' })).toBeChecked();
+  });
+
+  it('moves between section cards with the arrow keys', async () => {
+    const { user, primera } = await renderVenta();
+    await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('button', { name: /Tigre – Río Capitán/ })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(primera).toHaveFocus();
+  });
+
+  it('shows only the first failing check on submit', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+
+    await user.click(crearButton());
+    expect(alerts()).toHaveLength(1);
+    expect(alerts()[0]).toHaveTextContent('Debe seleccionar una sección');
+
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.click(crearButton());
+    expect(alerts()).toHaveLength(1);
+    expect(alerts()[0]).toHaveTextContent('Debe agregar al menos un pasajero');
+
+    await user.type(cantidad('General'), '1');
+    fireEvent.change(screen.getByLabelText('Fecha de viaje'), { target: { value: '' } });
+    await user.click(crearButton());
+    expect(alerts()).toHaveLength(1);
+    expect(alerts()[0]).toHaveTextContent('Debe seleccionar una fecha de viaje');
+
+    fireEvent.change(screen.getByLabelText('Fecha de viaje'), { target: { value: '2020-01-01' } });
+    await user.click(crearButton());
+    expect(alerts()[0]).toHaveTextContent('La fecha de viaje no puede ser anterior a hoy');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('asks for a payment method when there is no efectivo', async () => {
+    server.use(http.get('/api/config/medios-pago', () => ok([{ id: 4, nombre: 'Débito', descripcion: '', activo: true }])));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}');
+    await user.keyboard('1');
+    expect(screen.getByRole('radio', { name: 'Débito' })).not.toBeChecked();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(alerts()[0]).toHaveTextContent('Debe seleccionar un medio de pago');
+  });
+
+  it('keeps each quantity between 0 and 50', async () => {
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}');
+    const general = cantidad('General');
+    const menos = screen.getByRole('button', { name: 'Quitar un pasajero General' });
+    const mas = screen.getByRole('button', { name: 'Agregar un pasajero General' });
+    expect(general).toHaveValue('0');
+    expect(menos).toBeDisabled();
+    await user.keyboard('{ArrowDown}');
+    expect(general).toHaveValue('0');
+
+    await user.keyboard('49{ArrowUp}');
+    expect(general).toHaveValue('50');
+    expect(mas).toBeDisabled();
+    await user.keyboard('{ArrowUp}7');
+    expect(general).toHaveValue('50');
+
+    await user.click(menos);
+    expect(general).toHaveValue('49');
+  });
+
+  it('shows types without a price disabled', async () => {
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}');
+    expect(cantidad('Residente isleño')).toBeDisabled();
+    expect(screen.getByText('Sin precio')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /Tigre – Río Capitán/ }));
+    expect(cantidad('Residente isleño')).toBeEnabled();
+    expect(screen.getByText('$ 3.120,00 c/u')).toBeInTheDocument();
+  });
+
+  it('sums the lines and sends the whole sale in one call with an Idempotency-Key', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}2{Tab}{ArrowUp}');
+    await user.click(screen.getByRole('radio', { name: 'Débito' }));
+    await user.type(screen.getByLabelText('Teléfono (opcional)'), ' 11 5555-0000 ');
+
+    const resumen = screen.getByRole('region', { name: 'Resumen de la venta' });
+    expect(within(resumen).getByText('General × 2')).toBeInTheDocument();
+    expect(within(resumen).getByText('$ 9.000,00')).toBeInTheDocument();
+    expect(within(resumen).getByText('Jubilado × 1')).toBeInTheDocument();
+    expect(within(resumen).getByText('Débito')).toBeInTheDocument();
+    expect(within(resumen).getByText('3')).toBeInTheDocument();
+    expect(within(resumen).getByText('$ 11.250,00')).toBeInTheDocument();
+    expect(crearButton()).toHaveTextContent('Crear Pasaje(s) — $ 11.250,00');
+
+    await user.click(crearButton());
+
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].key).toMatch(/^[0-9a-f-]{32,36}$/);
+    expect(calls[0].body).toEqual({
+      seccion_id: 1,
+      fecha_viaje: HOY,
+      medio_pago_id: 4,
+      cliente_nombre: 'Cliente Anónimo',
+      cliente_telefono: '11 5555-0000',
+      cliente_email: '',
+      observaciones: '',
+      lineas: [{ tipo_viaje_id: 1, cantidad: 2 }, { tipo_viaje_id: 2, cantidad: 1 }],
+    });
+  });
+
+  it('shows the codes after the sale, then resets the form and focuses the first section', async () => {
+    trackLote();
+    const { user, primera } = await renderVenta();
+    await user.keyboard('{Enter}2{Tab}{ArrowUp}');
+    await user.click(screen.getByRole('radio', { name: 'Débito' }));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    const dialogo = await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(within(dialogo).getByText('Se crearon 3 pasajes por $ 11.250,00.')).toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Ver Códigos de Validación' }));
+
+    const codigos = await screen.findByRole('dialog', { name: 'Códigos de Validación' });
+    expect(within(codigos).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(codigos).getByText('MUELLE1.payload0.firma')).toBeInTheDocument();
+    expect(within(codigos).getAllByRole('button', { name: /^Copiar código de LD-/ })).toHaveLength(3);
+    expect(within(codigos).queryByRole('button', { name: /WhatsApp|Email|Imprimir/i })).not.toBeInTheDocument();
+
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await user.click(within(codigos).getByRole('button', { name: 'Abrir Validador' }));
+    expect(open).toHaveBeenCalledWith('/validador', 'validador', expect.stringContaining('width='));
+
+    await user.click(within(codigos).getByRole('button', { name: 'Listo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(primera).toHaveFocus();
+    expect(primera).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.queryByLabelText('Cantidad General')).not.toBeInTheDocument();
+    expect(crearButton()).toHaveTextContent('$ 0,00');
+    await user.keyboard('{Enter}');
+    expect(cantidad('General')).toHaveValue('0');
+    expect(screen.getByRole('radio', { name: 'Pago en EFECTIVO' })).toBeChecked();
+  });
+
+  it('reuses the Idempotency-Key when the same sale is retried after a network error', async () => {
+    const keys: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/lote', async ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return keys.length === 1 ? HttpResponse.error() : ok(venta((await request.json()) as VentaInput), { status: 201 });
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.click(crearButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Puede reintentar: la venta no se duplicará.');
+
+    await user.click(crearButton());
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('shows the register error and reloads the register state when the server has no open register', async () => {
+    server.use(http.post('/api/pasajes/lote', () => {
+      server.use(estadoCaja(null));
+      return fail(400, 'Debe abrir una caja antes de realizar ventas');
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.click(crearButton());
+    expect(await screen.findByText('Debe abrir una caja antes de realizar ventas')).toBeInTheDocument();
+    expect(await screen.findByText('Caja Cerrada - Ventas Bloqueadas')).toBeInTheDocument();
+  });
+
+  it('blocks the form without an open register and offers to open one', async () => {
+    server.use(estadoCaja(null));
+    const { user } = await renderVenta();
+    expect(screen.getByText('Caja Cerrada - Ventas Bloqueadas')).toBeInTheDocument();
+    expect(screen.getByText('Sin caja abierta')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Venta de pasajes' })).toHaveAttribute('inert');
+
+    const abrir = screen.getByRole('button', { name: 'Abrir Caja' });
+    expect(abrir).toHaveFocus();
+    await user.click(abrir);
+    expect(await screen.findByRole('dialog', { name: 'Abrir Caja' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['vendedor', 'No tiene permisos para configurar impresión'],
+    ['supervisor', 'La configuración de impresión llega con el módulo de impresión'],
+  ])('renders the printing buttons disabled for %s, saying why', async (rol, motivo) => {
+    signIn(rol);
+    await renderVenta();
+    for (const name of ['Impresión', 'Impresora']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription(motivo);
+    }
+  });
+
+  it('advances the loading messages as the calls answer', async () => {
+    let responder = () => {};
+    const estado = new Promise<void>((resolve) => { responder = resolve; });
+    server.use(http.get('/api/caja/estado', async () => {
+      await estado;
+      return ok({ cajaAbierta: false, caja: null, movimientos: [] });
+    }));
+    renderWithProviders(<VentaPasajesPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Conectando con el servidor...');
+    expect(await screen.findByText('Verificando caja activa...')).toBeInTheDocument();
+    responder();
+    expect(await screen.findByRole('heading', { name: 'Venta Rápida de Pasajes' })).toBeInTheDocument();
+  });
+
+  it('says it is offline while the browser has no connection', () => {
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    renderWithProviders(<VentaPasajesPage />);
+    expect(screen.getByRole('status')).toHaveTextContent('Sistema en modo offline. Cargando...');
+    vi.restoreAllMocks();
+  });
+
+  it('is also reached at /admin/venta', async () => {
+    renderWithProviders(<AppRoutes />, { route: '/admin/venta' });
+    expect(await screen.findByRole('heading', { name: 'Venta Rápida de Pasajes' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/venta-pasajes');
+  });
+
+  it('shows the connection error and retries', async () => {
+    let fallar = true;
+    server.use(http.get('/api/config/secciones', () => (fallar ? fail(500, 'Error al obtener secciones') : ok([]))));
+    const { user } = renderWithProviders(<VentaPasajesPage />);
+    expect(await screen.findByText('Error de conexión...')).toBeInTheDocument();
+    fallar = false;
+    await user.click(screen.getByRole('button', { name: 'Reintentar' }));
+    expect(await screen.findByRole('heading', { name: 'Venta Rápida de Pasajes' })).toBeInTheDocument();
+  });
+
+  it('goes to the dashboard on Cancelar', async () => {
+    const { user } = await renderVenta();
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+});

@@ -1,0 +1,46 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { cajaEstadoQuery, hayCajaAbierta } from '../../../lib/caja';
+import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '../../../lib/catalogo';
+import { useOnline } from '../../../lib/connectivity';
+import { CargaInicial } from '../components/CargaInicial';
+import { VentaRapida } from '../components/VentaRapida';
+
+const listo = (q: UseQueryResult) => q.data !== undefined;
+
+/**
+ * /admin/venta-pasajes. The splash follows the real calls: any answer (connected),
+ * catalogs, register state, price table; then the sale screen.
+ */
+export function VentaPasajesPage() {
+  const online = useOnline();
+  const secciones = useQuery(seccionesActivasQuery);
+  const tipos = useQuery(tiposViajeActivosQuery);
+  const medios = useQuery(mediosPagoActivosQuery);
+  const estado = useQuery(cajaEstadoQuery);
+  const precios = useQuery(preciosQuery);
+  const todas: UseQueryResult[] = [secciones, tipos, medios, estado, precios];
+
+  if (secciones.data && tipos.data && medios.data && estado.data && precios.data) {
+    return (
+      <VentaRapida
+        secciones={secciones.data}
+        tipos={tipos.data}
+        medios={medios.data}
+        precios={precios.data}
+        caja={hayCajaAbierta(estado.data) ? estado.data.caja : null}
+      />
+    );
+  }
+
+  const pasos = [todas.some((q) => !q.isPending), [secciones, tipos, medios].every(listo), listo(estado), listo(precios)];
+  const etapa = pasos.findIndex((hecho) => !hecho);
+  const fallidas = todas.filter((q) => q.isError && !listo(q));
+  return (
+    <CargaInicial
+      etapa={etapa === -1 ? pasos.length : etapa}
+      offline={!online}
+      error={fallidas.length > 0}
+      onRetry={() => fallidas.forEach((q) => q.refetch())}
+    />
+  );
+}

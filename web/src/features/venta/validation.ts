@@ -1,0 +1,33 @@
+/** Sale submit messages, in the order they are checked (operaciones §5). */
+export const VENTA_MESSAGES = {
+  sinCaja: 'No hay caja abierta. Debe abrir una caja antes de realizar ventas.',
+  sinSeccion: 'Debe seleccionar una sección',
+  sinPasajeros: 'Debe agregar al menos un pasajero',
+  sinMedioPago: 'Debe seleccionar un medio de pago',
+  sinFecha: 'Debe seleccionar una fecha de viaje',
+  fechaPasada: 'La fecha de viaje no puede ser anterior a hoy',
+} as const;
+
+/** What the submit checks look at. */
+export interface VentaACheckear {
+  cajaAbierta: boolean;
+  seccionId: number | null;
+  totalPasajeros: number;
+  medioPagoId: number | null;
+  /** YYYY-MM-DD or ''. */
+  fechaViaje: string;
+  /** Today, YYYY-MM-DD, in the company's time zone. */
+  hoy: string;
+}
+
+/** The first failing check's message, or null when the sale can be sent. */
+export function primerError(v: VentaACheckear): string | null {
+  if (!v.cajaAbierta) return VENTA_MESSAGES.sinCaja;
+  if (v.seccionId === null) return VENTA_MESSAGES.sinSeccion;
+  if (v.totalPasajeros < 1) return VENTA_MESSAGES.sinPasajeros;
+  if (v.medioPagoId === null) return VENTA_MESSAGES.sinMedioPago;
+  if (!v.fechaViaje) return VENTA_MESSAGES.sinFecha;
+  // YYYY-MM-DD strings compare in date order.
+  if (v.fechaViaje < v.hoy) return VENTA_MESSAGES.fechaPasada;
+  return null;
+}
