@@ -2,21 +2,13 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { fakeMediaQueryList } from './media';
 import { server } from './server';
 
 // jsdom lacks the layout APIs Mantine uses.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
-  value: vi.fn((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: vi.fn(),
-    removeListener: vi.fn(),
-    addEventListener: vi.fn(),
-    removeEventListener: vi.fn(),
-    dispatchEvent: vi.fn(),
-  })),
+  value: vi.fn((query: string) => fakeMediaQueryList(query, false)),
 });
 
 class ResizeObserverStub {

@@ -2,6 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '../../testing/fixtures';
+import { fakeMediaQueryList } from '../../testing/media';
 import { renderWithProviders } from '../../testing/render';
 import { ok, server } from '../../testing/server';
 import { AppRoutes } from '../routes';
@@ -61,16 +62,7 @@ describe('AdminLayout', () => {
   });
 
   it('opens the menu with a swipe right and closes it with a swipe left on mobile', async () => {
-    vi.spyOn(window, 'matchMedia').mockImplementation((query) => ({
-      matches: query.includes('max-width'),
-      media: query,
-      onchange: null,
-      addListener: vi.fn(),
-      removeListener: vi.fn(),
-      addEventListener: vi.fn(),
-      removeEventListener: vi.fn(),
-      dispatchEvent: vi.fn(),
-    }));
+    vi.spyOn(window, 'matchMedia').mockImplementation((query) => fakeMediaQueryList(query, query.includes('max-width')));
     renderAdmin('vendedor');
     const burger = screen.getByRole('button', { name: 'Abrir menú' });
     expect(burger).toHaveAttribute('aria-expanded', 'false');
