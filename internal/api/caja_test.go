@@ -44,8 +44,10 @@ func TestOpenRegisterRejectsBadAmounts(t *testing.T) {
 		tok := e.token("vendedor")
 		e.abrir(tok, -1).expect(t, http.StatusBadRequest, "Debe ser un monto válido (mayor o igual a cero)")
 		e.abrir(tok, nil).expect(t, http.StatusBadRequest, "Debe ser un monto válido (mayor o igual a cero)")
-		e.abrir(tok, "diez").expect(t, http.StatusBadRequest, "")
-		e.abrir(tok, 10.555).expect(t, http.StatusBadRequest, "")
+		e.abrir(tok, "diez").expect(t, http.StatusBadRequest, "Debe ser un número válido")
+		e.abrir(tok, 10.555).expect(t, http.StatusBadRequest, "Debe ser un número válido")
+		e.do("POST", "/api/caja/abrir", tok, map[string]any{"monto_apertura": 1, "observaciones": 5}).
+			expect(t, http.StatusBadRequest, "El campo observaciones tiene un valor inválido")
 		if got := e.count(`SELECT COUNT(*) FROM cajas WHERE estado = 'abierta'`); got != 0 {
 			t.Fatalf("se abrieron %d cajas con montos inválidos", got)
 		}

@@ -3,6 +3,7 @@ package api
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -69,11 +70,19 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 // maxBody bounds a request body.
 const maxBody = 1 << 20
 
-// decode reads a JSON body into dst; an empty body leaves dst untouched.
+// decode reads a JSON body into dst; an empty body leaves dst untouched. A
+// field of the wrong type names the field; a bad amount says so.
 func decode(r *http.Request, dst any) error {
 	err := json.NewDecoder(io.LimitReader(r.Body, maxBody)).Decode(dst)
-	if err == nil || errors.Is(err, io.EOF) {
+	var typeErr *json.UnmarshalTypeError
+	switch {
+	case err == nil || errors.Is(err, io.EOF):
 		return nil
+	case errors.As(err, &typeErr) && typeErr.Field != "":
+		return domain.Invalid(fmt.Sprintf("El campo %s tiene un valor inválido", typeErr.Field))
+	}
+	if e, ok := domain.AsError(err); ok {
+		return e
 	}
 	return domain.Invalid(domain.MsgJSONInvalido)
 }
