@@ -6,6 +6,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"muelle/internal/domain"
 )
@@ -291,6 +292,21 @@ func (e *env) doWith(method, path, token string, body any, headers map[string]st
 			if v != "" {
 				r.Header.Set(k, v)
 			}
+		}
+	})
+}
+
+func TestIdempotencyKeysAreForgottenAfterADay(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		tok := e.token("vendedor")
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		body := e.lote(map[string]int{"General": 1}, "Efectivo")
+		e.sell(tok, body, "clave-vieja").expect(t, http.StatusCreated, "")
+		e.now = e.now.Add(25 * time.Hour)
+		body["fecha_viaje"] = "2026-11-21"
+		e.sell(e.token("vendedor"), body, "clave-nueva").expect(t, http.StatusCreated, "")
+		if got := e.count(`SELECT COUNT(*) FROM idempotencia WHERE usuario_id = ?`, e.userID("vendedor")); got != 1 {
+			t.Fatalf("%d claves guardadas, esperaba solo la nueva", got)
 		}
 	})
 }

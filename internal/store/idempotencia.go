@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"time"
 )
 
 // Idem identifies a write that a client may retry: who, which operation, and
@@ -13,14 +14,24 @@ type Idem struct {
 	Clave     string
 }
 
+// idempotenciaVigencia is how long a key is remembered: far longer than any
+// client retries, short enough that the table stays small.
+const idempotenciaVigencia = 24 * time.Hour
+
 // idempotent runs fn in one transaction. With a key, the key is claimed in the
 // same transaction: a retry (even a concurrent one) finds it claimed and gets
 // the first result back instead of running fn again. A failed fn rolls the
-// claim back, so errors are not remembered.
+// claim back, so errors are not remembered. The user's keys older than a day
+// are forgotten on the way.
 func idempotent[T any](ctx context.Context, s *Store, k Idem, fn func(c conn) (T, error)) (T, error) {
 	var out T
 	err := s.inTx(ctx, func(c conn) error {
 		if k.Clave != "" {
+			_, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ? AND created_at < ?`,
+				k.UsuarioID, s.Now().Add(-idempotenciaVigencia))
+			if err != nil {
+				return wrap("olvidar claves vencidas", err)
+			}
 			res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, operacion, clave, created_at)
 				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.UsuarioID, k.Operacion, k.Clave, s.Now())
 			if err != nil {
