@@ -19,6 +19,7 @@ import (
 	"muelle/internal/auth"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 	"muelle/web"
 )
@@ -119,6 +120,8 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// events of committed writes stay in this process until the realtime hub subscribes
+	st.Events = &events.Local{}
 	srv := &http.Server{Addr: *addr, ReadHeaderTimeout: 10 * time.Second,
 		Handler: (&api.Server{Store: st, Auth: svc, Log: log, App: web.Dist()}).Handler()}
 	errc := make(chan error, 1)

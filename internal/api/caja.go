@@ -16,14 +16,14 @@ func (s *Server) abrirCaja(r *http.Request) (any, error) {
 		return nil, err
 	}
 	if body.MontoApertura == nil {
-		return nil, domain.Invalid(domain.MsgMontoApertura)
+		return nil, domain.Invalid(domain.MsgMontoNoNegativo)
 	}
-	key, err := idempotencyKey(r)
+	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
-	caja, err := s.Store.AbrirCaja(r.Context(), storeActor(r), *body.MontoApertura, body.Observaciones, key)
-	return created(caja, "Caja abierta exitosamente"), err
+	caja, err := s.Store.AbrirCaja(r.Context(), a, *body.MontoApertura, body.Observaciones)
+	return created(cajaConUsuario(caja), "Caja abierta exitosamente"), err
 }
 
 // estadoCaja answers {cajaAbierta, caja, movimientos} for the caller's register.
@@ -34,7 +34,7 @@ func (s *Server) estadoCaja(r *http.Request) (any, error) {
 		return map[string]any{"cajaAbierta": false, "caja": nil, "movimientos": []any{}}, err
 	}
 	movs, err := s.Store.Movimientos(r.Context(), a.EmpresaID(), caja.ID)
-	return map[string]any{"cajaAbierta": true, "caja": caja, "movimientos": movs}, err
+	return map[string]any{"cajaAbierta": true, "caja": cajaConUsuario(caja), "movimientos": movs}, err
 }
 
 // cajaAbiertaDe returns the caller's open register or a 400.
@@ -49,7 +49,8 @@ func (s *Server) cajaAbiertaDe(r *http.Request) (store.Caja, error) {
 
 // resumenCaja is the open register's figures, with the totals per payment method.
 func (s *Server) resumenCaja(r *http.Request) (any, error) {
-	return s.cajaAbiertaDe(r)
+	caja, err := s.cajaAbiertaDe(r)
+	return cajaConUsuario(caja), err
 }
 
 func (s *Server) movimientosCaja(r *http.Request) (any, error) {
@@ -65,11 +66,11 @@ func (s *Server) movimientoCaja(r *http.Request) (any, error) {
 	if err := decode(r, &body); err != nil {
 		return nil, err
 	}
-	key, err := idempotencyKey(r)
+	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
-	mov, err := s.Store.RegistrarMovimiento(r.Context(), storeActor(r), body, key)
+	mov, err := s.Store.RegistrarMovimiento(r.Context(), a, body)
 	return created(mov, "Movimiento registrado exitosamente"), err
 }
 
@@ -85,12 +86,38 @@ func (s *Server) cerrarCaja(r *http.Request) (any, error) {
 	if body.MontoCierre == nil {
 		return nil, domain.Invalid("Ingrese el efectivo contado (monto_cierre)")
 	}
-	key, err := idempotencyKey(r)
+	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
-	cierre, err := s.Store.CerrarCaja(r.Context(), storeActor(r), *body.MontoCierre, body.Observaciones, key)
-	return withMessage(cierre, "Caja cerrada exitosamente"), err
+	cierre, err := s.Store.CerrarCaja(r.Context(), a, *body.MontoCierre, body.Observaciones)
+	return withMessage(cierreConUsuario(cierre), "Caja cerrada exitosamente"), err
+}
+
+// cajaRespuesta is a register with the spec's usuario.nombre_usuario alias.
+type cajaRespuesta struct {
+	store.Caja
+	Usuario usuarioRef `json:"usuario"`
+}
+
+func cajaConUsuario(c store.Caja) cajaRespuesta {
+	return cajaRespuesta{Caja: c, Usuario: usuarioRef{c.NombreUsuario}}
+}
+
+// cierreRespuesta is the close summary: the closed register's fields and, over
+// them, the figures of the close.
+type cierreRespuesta struct {
+	cajaRespuesta
+	TotalVentas      domain.Centavos `json:"total_ventas"`
+	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
+	MontoCierre      domain.Centavos `json:"monto_cierre"`
+	Diferencia       domain.Centavos `json:"diferencia"`
+	MontoFinal       domain.Centavos `json:"montoFinal"`
+}
+
+func cierreConUsuario(c store.CierreCaja) cierreRespuesta {
+	return cierreRespuesta{cajaRespuesta: cajaConUsuario(c.Caja), TotalVentas: c.TotalVentas, EfectivoEsperado: c.EfectivoEsperado,
+		MontoCierre: c.MontoCierre, Diferencia: c.Diferencia, MontoFinal: c.MontoFinal}
 }
 
 // cuadreCaja compares, without closing, the cash the drawer should hold with

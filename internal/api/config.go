@@ -32,7 +32,7 @@ func (c catalogo) crear(r *http.Request) (any, error) {
 		return nil, err
 	}
 	out, err := c.s.Store.CrearItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, it)
-	return created(out, c.cat.Mensaje("cread")), err
+	return created(out, c.cat.Mensajes.Creado), err
 }
 
 func (c catalogo) actualizar(r *http.Request) (any, error) {
@@ -45,7 +45,7 @@ func (c catalogo) actualizar(r *http.Request) (any, error) {
 		return nil, err
 	}
 	out, err := c.s.Store.ActualizarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id, it)
-	return withMessage(out, c.cat.Mensaje("actualizad")), err
+	return withMessage(out, c.cat.Mensajes.Actualizado), err
 }
 
 func (c catalogo) eliminar(r *http.Request) (any, error) {
@@ -54,9 +54,9 @@ func (c catalogo) eliminar(r *http.Request) (any, error) {
 		return nil, err
 	}
 	desactivado, err := c.s.Store.EliminarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id)
-	msg := c.cat.Mensaje("eliminad")
+	msg := c.cat.Mensajes.Eliminado
 	if desactivado {
-		msg = c.cat.Mensaje("desactivad") + ": ya tiene pasajes o movimientos registrados"
+		msg = c.cat.Mensajes.Desactivado
 	}
 	return withMessage(map[string]bool{"desactivado": desactivado}, msg), err
 }

@@ -1,6 +1,10 @@
 package api
 
-import "net/http"
+import (
+	"net/http"
+
+	"muelle/internal/store"
+)
 
 // dashboardStats answers the figures of the caller's dashboard. Anyone who runs
 // a register gets the seller figures; the other dashboards add theirs later.
@@ -13,5 +17,33 @@ func (s *Server) dashboardStats(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.EstadisticasDeVendedor(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+	st, err := s.Store.EstadisticasDeVendedor(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+	out := vendedorRespuesta{EstadisticasVendedor: st}
+	if st.MiCajaInfo != nil {
+		caja := cajaConUsuario(*st.MiCajaInfo)
+		out.MiCajaInfo = &caja
+	}
+	return out, err
+}
+
+// vendedorRespuesta is the seller's figures with the register's usuario alias.
+type vendedorRespuesta struct {
+	store.EstadisticasVendedor
+	MiCajaInfo *cajaRespuesta `json:"miCajaInfo"`
+}
+
+func (s *Server) lanchaStats(r *http.Request) (any, error) {
+	dia, err := s.hoy(r)
+	if err != nil {
+		return nil, err
+	}
+	a := actorFrom(r)
+	return s.Store.EstadisticasDeLancha(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+}
+
+// recientesLimite is how many validations the boarding dashboard lists.
+const recientesLimite = 10
+
+func (s *Server) lanchaRecientes(r *http.Request) (any, error) {
+	return s.Store.ValidacionesRecientes(r.Context(), actorFrom(r).EmpresaID(), recientesLimite)
 }

@@ -2,7 +2,7 @@ package api
 
 import (
 	"net/http"
-	"strconv"
+	"net/url"
 	"time"
 
 	"muelle/internal/domain"
@@ -16,11 +16,11 @@ func (s *Server) validarQR(r *http.Request) (any, error) {
 	if err := decode(r, &body); err != nil {
 		return nil, err
 	}
-	key, err := idempotencyKey(r)
+	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.Store.ValidarPorCodigo(r.Context(), storeActor(r), body.CodigoQR, key)
+	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR)
 	return withMessage(e, domain.MsgEmbarqueValidado), err
 }
 
@@ -29,11 +29,11 @@ func (s *Server) validarEmbarque(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	key, err := idempotencyKey(r)
+	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
-	e, err := s.Store.ValidarPorID(r.Context(), storeActor(r), id, key)
+	e, err := s.Store.ValidarPorID(r.Context(), a, id)
 	return withMessage(e, domain.MsgEmbarqueValidado), err
 }
 
@@ -51,22 +51,6 @@ func (s *Server) estadisticasEmbarque(r *http.Request) (any, error) {
 	return s.Store.EstadisticasDeEmbarque(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
 }
 
-func (s *Server) lanchaStats(r *http.Request) (any, error) {
-	dia, err := s.hoy(r)
-	if err != nil {
-		return nil, err
-	}
-	a := actorFrom(r)
-	return s.Store.EstadisticasDeLancha(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
-}
-
-// recientesLimite is how many validations the boarding dashboard lists.
-const recientesLimite = 10
-
-func (s *Server) lanchaRecientes(r *http.Request) (any, error) {
-	return s.Store.ValidacionesRecientes(r.Context(), actorFrom(r).EmpresaID(), recientesLimite)
-}
-
 // pasajerosPorFecha is the passenger list of a date (default today), or with
 // tipo=programado the trip status of today and tomorrow by section.
 func (s *Server) pasajerosPorFecha(r *http.Request) (any, error) {
@@ -74,25 +58,43 @@ func (s *Server) pasajerosPorFecha(r *http.Request) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	q, empresaID := r.URL.Query(), actorFrom(r).EmpresaID()
-	if q.Get("tipo") == "programado" {
+	q := r.URL.Query()
+	tipo, err := queryEnum(q, "tipo", "programado")
+	if err != nil {
+		return nil, err
+	}
+	if tipo != "" {
 		return s.viajesProgramados(r, dia)
 	}
-	f := store.FiltroPasajeros{Fecha: q.Get("fecha")}
-	if f.Fecha == "" {
-		f.Fecha = dia.Fecha
+	f, err := filtroPasajeros(q, dia.Fecha)
+	if err != nil {
+		return nil, err
 	}
-	if _, err := time.Parse(time.DateOnly, f.Fecha); err != nil {
-		return nil, domain.Invalid("La fecha debe tener el formato AAAA-MM-DD")
+	empresaID := actorFrom(r).EmpresaID()
+	list, total, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
+	if err != nil {
+		return nil, err
 	}
-	f.SeccionID, _ = strconv.ParseInt(q.Get("seccion_id"), 10, 64)
-	f.TipoViajeID, _ = strconv.ParseInt(q.Get("tipo_viaje_id"), 10, 64)
-	if e := q.Get("embarcado"); e == "true" || e == "false" {
-		b := e == "true"
-		f.Embarcado = &b
+	conteo, err := s.Store.ConteoPorFecha(r.Context(), empresaID, f.Fecha)
+	return map[string]any{"fecha": f.Fecha, "pasajes": pasajesRespuesta(list), "total": total, "stats": conteo}, err
+}
+
+// filtroPasajeros reads the passenger list's filters; the whole list by default.
+func filtroPasajeros(q url.Values, hoy string) (f store.FiltroPasajeros, err error) {
+	if f.Fecha, err = queryDate(q, "fecha", hoy); err != nil {
+		return f, err
 	}
-	list, conteo, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
-	return map[string]any{"fecha": f.Fecha, "pasajes": list, "stats": conteo}, err
+	if f.SeccionID, err = queryInt64(q, "seccion_id"); err != nil {
+		return f, err
+	}
+	if f.TipoViajeID, err = queryInt64(q, "tipo_viaje_id"); err != nil {
+		return f, err
+	}
+	if f.Embarcado, err = queryBool(q, "embarcado"); err != nil {
+		return f, err
+	}
+	f.Pagina, err = queryPagina(q, 0)
+	return f, err
 }
 
 func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (any, error) {

@@ -155,7 +155,7 @@ func seedHistorial(ctx context.Context, st *store.Store, empresaID, vendedorID i
 func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, apertura time.Time, rng *rand.Rand) error {
 	at := func(t time.Time) { st.Now = func() time.Time { return t } }
 	at(apertura)
-	if _, err := st.AbrirCaja(ctx, a, 1000000, "Apertura del día", ""); err != nil {
+	if _, err := st.AbrirCaja(ctx, a, 1000000, "Apertura del día"); err != nil {
 		return err
 	}
 	fecha := apertura.Format(time.DateOnly)
@@ -169,13 +169,13 @@ func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, ap
 		if rng.IntN(3) == 0 {
 			v.Lineas = append(v.Lineas, domain.LineaVenta{TipoViajeID: c.tipos[tipos[1+rng.IntN(4)].item.Nombre], Cantidad: 1})
 		}
-		if _, err := st.Vender(ctx, a, v, ""); err != nil {
+		if _, err := st.Vender(ctx, a, v); err != nil {
 			return fmt.Errorf("demo: venta: %w", err)
 		}
 	}
 	at(t.Add(15 * time.Minute))
 	_, err := st.RegistrarMovimiento(ctx, a, store.NuevoMovimiento{Tipo: domain.MovEgresoGasto, Monto: 350000,
-		Descripcion: "Compra de insumos de limpieza"}, "")
+		Descripcion: "Compra de insumos de limpieza"})
 	if err != nil {
 		return err
 	}
@@ -184,7 +184,7 @@ func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, ap
 	if err != nil {
 		return err
 	}
-	_, err = st.CerrarCaja(ctx, a, caja.EfectivoEsperado, "Cierre sin novedades", "")
+	_, err = st.CerrarCaja(ctx, a, caja.EfectivoEsperado, "Cierre sin novedades")
 	return err
 }
 

@@ -17,7 +17,6 @@ const (
 	MsgCajaYaAbierta     = "Ya tienes una caja abierta"
 	MsgDebeAbrirCaja     = "Debe abrir una caja antes de realizar ventas"
 	MsgSinCajaAbierta    = "No tienes una caja abierta"
-	MsgMontoApertura     = "Debe ser un monto válido (mayor o igual a cero)"
 	MsgMontoMayorQueCero = "Debe ser un número mayor que cero"
 	MsgCampoObligatorio  = "Este campo es obligatorio"
 	MsgTipoMovimiento    = "El tipo de movimiento debe ser ingreso_extra o egreso_gasto"

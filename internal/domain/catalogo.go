@@ -11,38 +11,58 @@ type Catalogo struct {
 	Tabla         string // table name, also the store's key
 	ColumnaPasaje string // the pasajes column that references it
 	Nombre        string // "Sección", "Tipo de viaje", "Medio de pago"
-	Femenino      bool
 	ConCapacidad  bool
+	Mensajes      MensajesCatalogo
+}
+
+// MensajesCatalogo are a catalog's user-facing messages, spelled out whole.
+type MensajesCatalogo struct {
+	Creado       string
+	Actualizado  string
+	Eliminado    string
+	Desactivado  string // deleted an entry already in use
+	NoEncontrado string // 404
+	Duplicado    string // 409, a repeated name
+	Inactivo     string // a sale with an inactive entry; %s is the entry's name
 }
 
 // The three catalogs of backoffice §2.2.
 var (
-	CatSecciones  = Catalogo{"secciones", "seccion_id", "Sección", true, true}
-	CatTiposViaje = Catalogo{"tipos_viaje", "tipo_viaje_id", "Tipo de viaje", false, false}
-	CatMediosPago = Catalogo{"medios_pago", "medio_pago_id", "Medio de pago", false, false}
+	CatSecciones = Catalogo{Tabla: "secciones", ColumnaPasaje: "seccion_id", Nombre: "Sección", ConCapacidad: true,
+		Mensajes: MensajesCatalogo{
+			Creado:       "Sección creada exitosamente",
+			Actualizado:  "Sección actualizada exitosamente",
+			Eliminado:    "Sección eliminada exitosamente",
+			Desactivado:  "Sección desactivada exitosamente: ya tiene pasajes o movimientos registrados",
+			NoEncontrado: "Sección no encontrada",
+			Duplicado:    "Ya existe una sección con ese nombre",
+			Inactivo:     "Sección «%s» está inactiva",
+		}}
+	CatTiposViaje = Catalogo{Tabla: "tipos_viaje", ColumnaPasaje: "tipo_viaje_id", Nombre: "Tipo de viaje",
+		Mensajes: MensajesCatalogo{
+			Creado:       "Tipo de viaje creado exitosamente",
+			Actualizado:  "Tipo de viaje actualizado exitosamente",
+			Eliminado:    "Tipo de viaje eliminado exitosamente",
+			Desactivado:  "Tipo de viaje desactivado exitosamente: ya tiene pasajes o movimientos registrados",
+			NoEncontrado: "Tipo de viaje no encontrado",
+			Duplicado:    "Ya existe un tipo de viaje con ese nombre",
+			Inactivo:     "Tipo de viaje «%s» está inactivo",
+		}}
+	CatMediosPago = Catalogo{Tabla: "medios_pago", ColumnaPasaje: "medio_pago_id", Nombre: "Medio de pago",
+		Mensajes: MensajesCatalogo{
+			Creado:       "Medio de pago creado exitosamente",
+			Actualizado:  "Medio de pago actualizado exitosamente",
+			Eliminado:    "Medio de pago eliminado exitosamente",
+			Desactivado:  "Medio de pago desactivado exitosamente: ya tiene pasajes o movimientos registrados",
+			NoEncontrado: "Medio de pago no encontrado",
+			Duplicado:    "Ya existe un medio de pago con ese nombre",
+			Inactivo:     "Medio de pago «%s» está inactivo",
+		}}
 )
 
-// Mensaje builds '<Nombre> creada/creado exitosamente' and its siblings.
-func (c Catalogo) Mensaje(participio string) string {
-	suffix := "o"
-	if c.Femenino {
-		suffix = "a"
-	}
-	return fmt.Sprintf("%s %s%s exitosamente", c.Nombre, participio, suffix)
-}
-
-// NoEncontrado is the 404 message of the catalog.
-func (c Catalogo) NoEncontrado() string {
-	return fmt.Sprintf("%s no encontrad%s", c.Nombre, map[bool]string{true: "a", false: "o"}[c.Femenino])
-}
-
-// Duplicado is the 409 message for a repeated name.
-func (c Catalogo) Duplicado() string {
-	art := "un"
-	if c.Femenino {
-		art = "una"
-	}
-	return fmt.Sprintf("Ya existe %s %s con ese nombre", art, strings.ToLower(c.Nombre))
+// Inactivo is the refusal of a sale that uses the inactive entry nombre.
+func (c Catalogo) Inactivo(nombre string) error {
+	return Invalid(fmt.Sprintf(c.Mensajes.Inactivo, nombre))
 }
 
 // ItemCatalogo is an entry of a catalog.

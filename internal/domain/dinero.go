@@ -33,6 +33,26 @@ func (c *Centavos) UnmarshalJSON(b []byte) error {
 // MsgMontoInvalido is the spec's message for a malformed amount.
 const MsgMontoInvalido = "Debe ser un número válido"
 
+// MsgMontoNoNegativo refuses a negative amount where zero or more is required.
+const MsgMontoNoNegativo = "Debe ser un monto válido (mayor o igual a cero)"
+
+// ValidarNoNegativo accepts an amount of zero or more (an opening float, a
+// counted close, a price).
+func ValidarNoNegativo(m Centavos) error {
+	if m < 0 {
+		return Invalid(MsgMontoNoNegativo)
+	}
+	return nil
+}
+
+// Abs is the amount without its sign.
+func (c Centavos) Abs() Centavos {
+	if c < 0 {
+		return -c
+	}
+	return c
+}
+
 // ParseMonto parses "1500", "1500.5" or "-3.25" into cents exactly.
 func ParseMonto(s string) (Centavos, error) {
 	neg := strings.HasPrefix(s, "-")

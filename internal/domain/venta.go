@@ -93,28 +93,3 @@ func PrefijoEmpresa(nombre string) string {
 	}
 	return b.String()
 }
-
-// Location loads a company time zone, falling back to Buenos Aires.
-func Location(tz string) *time.Location {
-	if loc, err := time.LoadLocation(tz); err == nil && tz != "" {
-		return loc
-	}
-	loc, err := time.LoadLocation(ZonaHorariaPorDefecto)
-	if err != nil {
-		return time.FixedZone("ART", -3*3600)
-	}
-	return loc
-}
-
-// Dia is a business day in a company's time zone, with its bounds in UTC.
-type Dia struct {
-	Fecha        string    // YYYY-MM-DD
-	Desde, Hasta time.Time // [Desde, Hasta) in UTC
-}
-
-// DiaDe returns the business day that contains t in loc.
-func DiaDe(t time.Time, loc *time.Location) Dia {
-	local := t.In(loc)
-	start := time.Date(local.Year(), local.Month(), local.Day(), 0, 0, 0, 0, loc)
-	return Dia{Fecha: start.Format(time.DateOnly), Desde: start.UTC(), Hasta: start.AddDate(0, 0, 1).UTC()}
-}

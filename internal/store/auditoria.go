@@ -37,7 +37,7 @@ func nullID(id int64) any {
 func (s *Store) audit(ctx context.Context, c conn, a Auditoria) error {
 	_, err := c.exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, s.Now())
+		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.now)
 	if err != nil {
 		return fmt.Errorf("store: auditar %s: %w", a.Accion, err)
 	}
@@ -61,19 +61,9 @@ type AuditoriaFila struct {
 // AuditoriaPorAccion lists the entries of one action, newest first (used by tests
 // and, later, by the audit screens).
 func (s *Store) AuditoriaPorAccion(ctx context.Context, accion string) ([]AuditoriaFila, error) {
-	rows, err := s.conn().query(ctx, `SELECT id, empresa_id, usuario_id, accion, detalles, ip_address, exito
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (f AuditoriaFila, err error) {
+		return f, sc.Scan(&f.ID, &f.EmpresaID, &f.UsuarioID, &f.Accion, &f.Detalles, &f.IP, &f.Exito)
+	}, `SELECT id, empresa_id, usuario_id, accion, detalles, ip_address, exito
 		FROM auditoria WHERE accion = ? ORDER BY id DESC`, accion)
-	if err != nil {
-		return nil, fmt.Errorf("store: listar auditoría: %w", err)
-	}
-	defer rows.Close()
-	var out []AuditoriaFila
-	for rows.Next() {
-		var f AuditoriaFila
-		if err := rows.Scan(&f.ID, &f.EmpresaID, &f.UsuarioID, &f.Accion, &f.Detalles, &f.IP, &f.Exito); err != nil {
-			return nil, err
-		}
-		out = append(out, f)
-	}
-	return out, rows.Err()
+	return out, wrap("listar auditoría", err)
 }

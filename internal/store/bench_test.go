@@ -26,7 +26,7 @@ func benchSeller(b *testing.B) (*store.Store, store.Actor, store.Venta) {
 		b.Fatal(err)
 	}
 	a := store.Actor{UsuarioID: u.ID, EmpresaID: u.EmpresaID}
-	if _, err := st.AbrirCaja(ctx, a, 0, "", ""); err != nil {
+	if _, err := st.AbrirCaja(ctx, a, 0, ""); err != nil {
 		b.Fatal(err)
 	}
 	first := func(cat domain.Catalogo) int64 {
@@ -49,7 +49,7 @@ func BenchmarkVender(b *testing.B) {
 	ctx := context.Background()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := st.Vender(ctx, a, v, ""); err != nil {
+		if _, err := st.Vender(ctx, a, v); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -62,7 +62,7 @@ func BenchmarkValidar(b *testing.B) {
 	v.Lineas[0].Cantidad = 50
 	var codes []string
 	for len(codes) < b.N {
-		ps, err := st.Vender(ctx, a, v, "")
+		ps, err := st.Vender(ctx, a, v)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -72,7 +72,7 @@ func BenchmarkValidar(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := st.ValidarPorCodigo(ctx, a, codes[i], ""); err != nil {
+		if _, err := st.ValidarPorCodigo(ctx, a, codes[i]); err != nil {
 			b.Fatal(err)
 		}
 	}

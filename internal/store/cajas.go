@@ -6,30 +6,22 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 )
-
-// Actor is who performs a write: the user, the company and the request's IP.
-type Actor struct {
-	UsuarioID int64
-	EmpresaID int64
-	IP        string
-}
 
 // Caja is a cash register with its current figures.
 type Caja struct {
-	ID            int64           `json:"id"`
-	Estado        string          `json:"estado"`
-	MontoApertura domain.Centavos `json:"monto_apertura"`
-	FechaApertura time.Time       `json:"fecha_apertura"`
-	Observaciones string          `json:"observaciones"`
-	UsuarioID     int64           `json:"usuario_id"`
-	UsuarioNombre string          `json:"usuario_nombre"`
-	Usuario       struct {
-		NombreUsuario string `json:"nombre_usuario"`
-	} `json:"usuario"`
-	MontoCierre *domain.Centavos `json:"monto_cierre"`
-	Diferencia  *domain.Centavos `json:"diferencia"`
-	FechaCierre *time.Time       `json:"fecha_cierre"`
+	ID            int64            `json:"id"`
+	Estado        string           `json:"estado"`
+	MontoApertura domain.Centavos  `json:"monto_apertura"`
+	FechaApertura time.Time        `json:"fecha_apertura"`
+	Observaciones string           `json:"observaciones"`
+	UsuarioID     int64            `json:"usuario_id"`
+	UsuarioNombre string           `json:"usuario_nombre"`
+	NombreUsuario string           `json:"-"` // the api shows it as usuario.nombre_usuario
+	MontoCierre   *domain.Centavos `json:"monto_cierre"`
+	Diferencia    *domain.Centavos `json:"diferencia"`
+	FechaCierre   *time.Time       `json:"fecha_cierre"`
 	domain.TotalesCaja
 }
 
@@ -54,12 +46,12 @@ func (s *Store) caja(ctx context.Context, c conn, where string, args ...any) (Ca
 	)
 	err := c.row(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
 		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
-		&k.Usuario.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre)
+		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre)
 	missing, err := notFound(err)
 	if err != nil || missing {
 		return k, false, wrap("leer caja", err)
 	}
-	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.Usuario.NombreUsuario)
+	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.NombreUsuario)
 	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
 		return k, false, err
 	}
@@ -78,22 +70,15 @@ func nombreCompleto(nombre, apellido, usuario string) string {
 
 // totales adds up a register's movements by type and payment method.
 func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura domain.Centavos) (domain.TotalesCaja, error) {
-	rows, err := c.query(ctx, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
+	movs, err := queryAll(ctx, c, func(sc scanner) (m domain.MovimientoAgregado, err error) {
+		return m, sc.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto)
+	}, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.caja_id = ? GROUP BY m.tipo, m.medio_pago_id, mp.nombre ORDER BY MIN(m.id)`, cajaID)
 	if err != nil {
 		return domain.TotalesCaja{}, wrap("totalizar caja", err)
 	}
-	defer rows.Close()
-	var movs []domain.MovimientoAgregado
-	for rows.Next() {
-		var m domain.MovimientoAgregado
-		if err := rows.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto); err != nil {
-			return domain.TotalesCaja{}, wrap("leer totales", err)
-		}
-		movs = append(movs, m)
-	}
-	return domain.Totalizar(apertura, movs), rows.Err()
+	return domain.Totalizar(apertura, movs), nil
 }
 
 // CajaAbierta returns the user's open register, if any.
@@ -115,14 +100,13 @@ func (s *Store) cajaAbiertaID(ctx context.Context, c conn, a Actor) (int64, erro
 
 // AbrirCaja opens a register for the user. The database allows one open
 // register per user: of two simultaneous opens, exactly one succeeds.
-func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, observaciones string, clave string) (Caja, error) {
-	if monto < 0 {
-		return Caja{}, domain.Invalid(domain.MsgMontoApertura)
+func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, observaciones string) (Caja, error) {
+	if err := domain.ValidarNoNegativo(monto); err != nil {
+		return Caja{}, err
 	}
-	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.abrir", Clave: clave}
-	return idempotent(ctx, s, k, func(c conn) (Caja, error) {
+	return idempotent(ctx, s, a, "caja.abrir", func(c conn) (Caja, error) {
 		id, err := c.insertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
-			observaciones) VALUES (?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto, s.Now(),
+			observaciones) VALUES (?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto, c.now,
 			observaciones)
 		if isUniqueViolation(err) {
 			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
@@ -135,6 +119,7 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 		if err != nil {
 			return Caja{}, err
 		}
+		c.emit(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID})
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
 		return caja, err
 	})
@@ -142,22 +127,12 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 
 // Movimientos lists a register's movements, oldest first.
 func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
-	rows, err := s.conn().query(ctx, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (m Movimiento, err error) {
+		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt)
+	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY m.id`, empresaID, cajaID)
-	if err != nil {
-		return nil, wrap("listar movimientos", err)
-	}
-	defer rows.Close()
-	out := []Movimiento{}
-	for rows.Next() {
-		var m Movimiento
-		if err := rows.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt); err != nil {
-			return nil, wrap("leer movimiento", err)
-		}
-		out = append(out, m)
-	}
-	return out, rows.Err()
+	return out, wrap("listar movimientos", err)
 }
 
 // NuevoMovimiento is a manual register movement.
@@ -169,15 +144,13 @@ type NuevoMovimiento struct {
 }
 
 // RegistrarMovimiento adds an extra income or an expense to the user's open register.
-func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimiento, clave string) (Movimiento, error) {
-	if m.Monto < 0 {
-		m.Monto = -m.Monto // stored as an absolute value
-	}
+// The amount is stored without its sign: the type says which way it goes.
+func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimiento) (Movimiento, error) {
+	m.Monto = m.Monto.Abs()
 	if err := domain.ValidarMovimiento(m.Tipo, m.Monto, m.Descripcion); err != nil {
 		return Movimiento{}, err
 	}
-	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.movimiento", Clave: clave}
-	return idempotent(ctx, s, k, func(c conn) (Movimiento, error) {
+	return idempotent(ctx, s, a, "caja.movimiento", func(c conn) (Movimiento, error) {
 		cajaID, err := s.cajaAbiertaID(ctx, c, a)
 		if err != nil || cajaID == 0 {
 			return Movimiento{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
@@ -191,11 +164,12 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		}
 		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, cajaID, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, s.Now())
+			a.EmpresaID, cajaID, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.now)
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
-		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: s.Now()}
+		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID, MovimientoID: id})
+		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.now}
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
 		}
@@ -203,16 +177,10 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 	})
 }
 
-func firstErr(err, otherwise error) error {
-	if err != nil {
-		return err
-	}
-	return otherwise
-}
-
-// CierreCaja is the close summary (operaciones §3).
+// CierreCaja is the close summary (operaciones §3): the closed register and
+// the figures of the close.
 type CierreCaja struct {
-	Caja
+	Caja             Caja            `json:"caja"`
 	TotalVentas      domain.Centavos `json:"total_ventas"`
 	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
 	MontoCierre      domain.Centavos `json:"monto_cierre"`
@@ -222,12 +190,11 @@ type CierreCaja struct {
 
 // CerrarCaja closes the user's open register: it stores the counted cash, the
 // expected cash, their difference and the total sold, and audits the close.
-func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos, observaciones string, clave string) (CierreCaja, error) {
-	if contado < 0 {
-		return CierreCaja{}, domain.Invalid(domain.MsgMontoApertura)
+func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos, observaciones string) (CierreCaja, error) {
+	if err := domain.ValidarNoNegativo(contado); err != nil {
+		return CierreCaja{}, err
 	}
-	k := Idem{UsuarioID: a.UsuarioID, Operacion: "caja.cerrar", Clave: clave}
-	return idempotent(ctx, s, k, func(c conn) (CierreCaja, error) {
+	return idempotent(ctx, s, a, "caja.cerrar", func(c conn) (CierreCaja, error) {
 		cajaID, err := s.cajaAbiertaID(ctx, c, a)
 		if err != nil || cajaID == 0 {
 			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
@@ -239,7 +206,7 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		dif := domain.Diferencia(contado, caja.EfectivoEsperado)
 		_, err = c.exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
 			total_ventas = ?, fecha_cierre = ?, observaciones_cierre = ? WHERE id = ? AND estado = ?`,
-			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, s.Now(), observaciones,
+			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, c.now, observaciones,
 			cajaID, domain.CajaAbierta)
 		if err != nil {
 			return CierreCaja{}, wrap("cerrar caja", err)
@@ -250,6 +217,7 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		if err != nil {
 			return CierreCaja{}, err
 		}
+		c.emit(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID})
 		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
 		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
 			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 )
 
 // columns of a catalog table; sections also carry capacidad.
@@ -15,7 +16,7 @@ func catalogColumns(cat domain.Catalogo) string {
 	return "id, nombre, descripcion, activo, NULL"
 }
 
-func scanItem(sc interface{ Scan(...any) error }) (domain.ItemCatalogo, error) {
+func scanItem(sc scanner) (domain.ItemCatalogo, error) {
 	var (
 		it  domain.ItemCatalogo
 		cap sql.NullInt64
@@ -27,26 +28,14 @@ func scanItem(sc interface{ Scan(...any) error }) (domain.ItemCatalogo, error) {
 	return it, err
 }
 
-// ListarCatalogo lists a company's catalog by name; soloActivos hides inactive entries.
+// ListarCatalogo lists a company's catalog by id; soloActivos hides inactive entries.
 func (s *Store) ListarCatalogo(ctx context.Context, empresaID int64, cat domain.Catalogo, soloActivos bool) ([]domain.ItemCatalogo, error) {
 	q := `SELECT ` + catalogColumns(cat) + ` FROM ` + cat.Tabla + ` WHERE empresa_id = ?`
 	if soloActivos {
 		q += ` AND activo = TRUE`
 	}
-	rows, err := s.conn().query(ctx, q+` ORDER BY id`, empresaID)
-	if err != nil {
-		return nil, wrap("listar "+cat.Tabla, err)
-	}
-	defer rows.Close()
-	out := []domain.ItemCatalogo{}
-	for rows.Next() {
-		it, err := scanItem(rows)
-		if err != nil {
-			return nil, wrap("leer "+cat.Tabla, err)
-		}
-		out = append(out, it)
-	}
-	return out, rows.Err()
+	out, err := queryAll(ctx, s.conn(), scanItem, q+` ORDER BY id`, empresaID)
+	return out, wrap("listar "+cat.Tabla, err)
 }
 
 func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
@@ -54,7 +43,7 @@ func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat d
 		empresaID, id))
 	if missing, err := notFound(err); err != nil || missing {
 		if missing {
-			return it, domain.NotFound(cat.NoEncontrado())
+			return it, domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
 		return it, wrap("leer "+cat.Tabla, err)
 	}
@@ -66,17 +55,18 @@ func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catal
 	var out domain.ItemCatalogo
 	err := s.inTx(ctx, func(c conn) error {
 		cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
-			[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, s.Now()}
+			[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
 		if cat.ConCapacidad {
 			cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
 		}
 		id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
 		if isUniqueViolation(err) {
-			return domain.Conflict(cat.Duplicado())
+			return domain.Conflict(cat.Mensajes.Duplicado)
 		}
 		if err != nil {
 			return wrap("crear en "+cat.Tabla, err)
 		}
+		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
 		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
 		return err
 	})
@@ -94,14 +84,15 @@ func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.
 		res, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, empresaID, id)...)
 		if isUniqueViolation(err) {
-			return domain.Conflict(cat.Duplicado())
+			return domain.Conflict(cat.Mensajes.Duplicado)
 		}
 		if err != nil {
 			return wrap("actualizar "+cat.Tabla, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.NotFound(cat.NoEncontrado())
+			return domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
+		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
 		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
 		return err
 	})
@@ -124,6 +115,7 @@ func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Ca
 		if err := c.row(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
 			return wrap("contar usos", err)
 		}
+		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
 		if usos > 0 {
 			desactivado = true
 			_, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`, empresaID, id)

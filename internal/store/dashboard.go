@@ -44,22 +44,12 @@ func (s *Store) EstadisticasDeVendedor(ctx context.Context, empresaID, usuarioID
 	if err != nil {
 		return st, wrap("ventas de hoy", err)
 	}
-	rows, err := c.query(ctx, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.precio, p.created_at, s.nombre
+	st.MisUltimasVentas, err = queryAll(ctx, c, func(sc scanner) (v VentaReciente, err error) {
+		return v, sc.Scan(&v.ID, &v.Numero, &v.Cliente, &v.Monto, &v.Hora, &v.Seccion)
+	}, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.precio, p.created_at, s.nombre
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
 		WHERE p.empresa_id = ? AND p.usuario_id = ? ORDER BY p.id DESC LIMIT 5`, empresaID, usuarioID)
-	if err != nil {
-		return st, wrap("últimas ventas", err)
-	}
-	defer rows.Close()
-	st.MisUltimasVentas = []VentaReciente{}
-	for rows.Next() {
-		var v VentaReciente
-		if err := rows.Scan(&v.ID, &v.Numero, &v.Cliente, &v.Monto, &v.Hora, &v.Seccion); err != nil {
-			return st, wrap("leer venta reciente", err)
-		}
-		st.MisUltimasVentas = append(st.MisUltimasVentas, v)
-	}
-	return st, rows.Err()
+	return st, wrap("últimas ventas", err)
 }
 
 // Hoy is the company's current business day.

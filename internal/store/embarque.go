@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 )
 
 // Embarque is the answer of a successful boarding validation.
@@ -31,7 +32,7 @@ type YaEmbarcado struct {
 // ValidarPorCodigo boards the ticket of a scanned QR code or a typed ticket
 // number. A QR code must carry the caller's company and its signature;
 // anything unknown, forged or of another company is 'Pasaje no encontrado'.
-func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, clave string) (Embarque, error) {
+func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo string) (Embarque, error) {
 	in, err := domain.LeerCodigoIngresado(codigo)
 	if err != nil {
 		return Embarque{}, err
@@ -45,7 +46,7 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, clave str
 	if in.QR != nil {
 		where, arg = `codigo_qr = ?`, in.Crudo
 	}
-	return s.validar(ctx, a, where, arg, clave)
+	return s.validar(ctx, a, where, arg)
 }
 
 // verificarQR checks that a QR code belongs to the company and is signed by its key.
@@ -64,20 +65,18 @@ func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.Codi
 }
 
 // ValidarPorID boards a ticket from the passenger list.
-func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64, clave string) (Embarque, error) {
-	return s.validar(ctx, a, `id = ?`, id, clave)
+func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, error) {
+	return s.validar(ctx, a, `id = ?`, id)
 }
 
 // validar moves one ticket activo → usado with one conditional UPDATE whose row
 // count decides, so two crew members scanning at once board it once. The
 // refusal of an already boarded ticket carries when and by whom it boarded.
-func (s *Store) validar(ctx context.Context, a Actor, where string, arg any, clave string) (Embarque, error) {
-	k := Idem{UsuarioID: a.UsuarioID, Operacion: "pasajes.validar", Clave: clave}
-	return idempotent(ctx, s, k, func(c conn) (Embarque, error) {
-		now := s.Now()
+func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Embarque, error) {
+	return idempotent(ctx, s, a, "pasajes.validar", func(c conn) (Embarque, error) {
 		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?, usuario_embarque_id = ?
 			WHERE empresa_id = ? AND estado = ? AND `+where,
-			domain.PasajeUsado, now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg)
+			domain.PasajeUsado, c.now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg)
 		if err != nil {
 			return Embarque{}, wrap("validar embarque", err)
 		}
@@ -86,6 +85,8 @@ func (s *Store) validar(ctx context.Context, a Actor, where string, arg any, cla
 			return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
+			c.emit(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
+				FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID})
 			return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 				Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
 		}
@@ -135,8 +136,8 @@ type ConteoEmbarque struct {
 	Pendientes int64 `json:"pendientes"`
 }
 
-// contar counts the non-cancelled tickets of a travel date, optionally of one section.
-func (s *Store) contar(ctx context.Context, empresaID int64, fecha string) (ConteoEmbarque, error) {
+// ConteoPorFecha counts the non-cancelled tickets of a travel date.
+func (s *Store) ConteoPorFecha(ctx context.Context, empresaID int64, fecha string) (ConteoEmbarque, error) {
 	var c ConteoEmbarque
 	err := s.conn().row(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0)
 		FROM pasajes WHERE empresa_id = ? AND fecha_viaje = ? AND estado <> ?`,
@@ -165,7 +166,7 @@ type EstadisticasEmbarque struct {
 func (s *Store) EstadisticasDeEmbarque(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (EstadisticasEmbarque, error) {
 	var st EstadisticasEmbarque
 	var err error
-	if st.Hoy, err = s.contar(ctx, empresaID, dia.Fecha); err != nil {
+	if st.Hoy, err = s.ConteoPorFecha(ctx, empresaID, dia.Fecha); err != nil {
 		return st, err
 	}
 	st.Usuario.ValidadosHoy, err = s.validadosPor(ctx, empresaID, usuarioID, dia)
@@ -211,37 +212,28 @@ type ValidacionReciente struct {
 
 // ValidacionesRecientes lists the company's latest boardings, newest first.
 func (s *Store) ValidacionesRecientes(ctx context.Context, empresaID int64, limite int) ([]ValidacionReciente, error) {
-	rows, err := s.conn().query(ctx, `SELECT p.id, p.numero_pasaje, p.fecha_embarque, p.cliente_nombre, s.nombre,
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (v ValidacionReciente, err error) {
+		return v, sc.Scan(&v.ID, &v.NumeroPasaje, &v.FechaEmbarque, &v.ClienteNombre, &v.SeccionNombre, &v.ValidadoPor)
+	}, `SELECT p.id, p.numero_pasaje, p.fecha_embarque, p.cliente_nombre, s.nombre,
 		COALESCE(v.nombre_usuario, '') FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
 		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
 		WHERE p.empresa_id = ? AND p.fecha_embarque IS NOT NULL ORDER BY p.fecha_embarque DESC, p.id DESC LIMIT ?`,
 		empresaID, limite)
-	if err != nil {
-		return nil, wrap("validaciones recientes", err)
-	}
-	defer rows.Close()
-	out := []ValidacionReciente{}
-	for rows.Next() {
-		var v ValidacionReciente
-		if err := rows.Scan(&v.ID, &v.NumeroPasaje, &v.FechaEmbarque, &v.ClienteNombre, &v.SeccionNombre, &v.ValidadoPor); err != nil {
-			return nil, wrap("leer validación", err)
-		}
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return out, wrap("validaciones recientes", err)
 }
 
-// FiltroPasajeros selects the passenger list of a travel date.
+// FiltroPasajeros selects the passenger list of a travel date: optionally one
+// section, one trip type, boarded or not; and the page.
 type FiltroPasajeros struct {
 	Fecha       string
 	SeccionID   int64
 	TipoViajeID int64
 	Embarcado   *bool
+	Pagina      Pagina
 }
 
-// PasajerosPorFecha lists the non-cancelled tickets of a travel date with the
-// counts of the whole date (filters narrow the list, not the counts).
-func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f FiltroPasajeros) ([]Pasaje, ConteoEmbarque, error) {
+// where is the filter as SQL conditions and their arguments.
+func (f FiltroPasajeros) where(empresaID int64) (string, []any) {
 	where, args := `WHERE p.empresa_id = ? AND p.fecha_viaje = ? AND p.estado <> ?`, []any{empresaID, f.Fecha, domain.PasajeCancelado}
 	if f.SeccionID > 0 {
 		where, args = where+` AND p.seccion_id = ?`, append(args, f.SeccionID)
@@ -256,12 +248,16 @@ func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f Filtro
 		}
 		where, args = where+` AND p.estado = ?`, append(args, estado)
 	}
-	list, err := s.pasajes(ctx, s.conn(), where+` ORDER BY s.nombre, p.cliente_nombre, p.id`, args...)
-	if err != nil {
-		return nil, ConteoEmbarque{}, err
-	}
-	conteo, err := s.contar(ctx, empresaID, f.Fecha)
-	return list, conteo, err
+	return where, args
+}
+
+// PasajerosPorFecha lists one page of the non-cancelled tickets of a travel
+// date, by section and passenger, with the total the filter matched.
+func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f FiltroPasajeros) ([]Pasaje, int64, error) {
+	where, args := f.where(empresaID)
+	out, total, err := queryPage(ctx, s.conn(), scanPasaje, f.Pagina, consulta{columnas: pasajeColumns,
+		desde: pasajeFrom + ` ` + where, orden: `ORDER BY s.nombre, p.cliente_nombre, p.id`, args: args})
+	return out, total, wrap("listar pasajeros", err)
 }
 
 // ViajeSeccion is the boarding state of one section on one travel date.
@@ -277,25 +273,15 @@ type ViajeSeccion struct {
 // EstadoViajes groups a travel date's tickets by section (sections without
 // tickets are left out).
 func (s *Store) EstadoViajes(ctx context.Context, empresaID int64, fecha string) ([]ViajeSeccion, error) {
-	rows, err := s.conn().query(ctx, `SELECT s.id, s.nombre, s.capacidad, COUNT(*),
-		SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END)
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (v ViajeSeccion, err error) {
+		err = sc.Scan(&v.SeccionID, &v.SeccionNombre, &v.Capacidad, &v.Total, &v.Embarcados)
+		v.Pendientes = v.Total - v.Embarcados
+		v.Porcentaje, v.Completo = domain.Porcentaje(v.Embarcados, v.Total), v.Pendientes == 0
+		return v, err
+	}, `SELECT s.id, s.nombre, s.capacidad, COUNT(*), SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END)
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
 		WHERE p.empresa_id = ? AND p.fecha_viaje = ? AND p.estado <> ?
 		GROUP BY s.id, s.nombre, s.capacidad ORDER BY s.nombre`,
 		domain.PasajeUsado, empresaID, fecha, domain.PasajeCancelado)
-	if err != nil {
-		return nil, wrap("estado de viajes", err)
-	}
-	defer rows.Close()
-	out := []ViajeSeccion{}
-	for rows.Next() {
-		var v ViajeSeccion
-		if err := rows.Scan(&v.SeccionID, &v.SeccionNombre, &v.Capacidad, &v.Total, &v.Embarcados); err != nil {
-			return nil, wrap("leer estado de viaje", err)
-		}
-		v.Pendientes = v.Total - v.Embarcados
-		v.Porcentaje, v.Completo = domain.Porcentaje(v.Embarcados, v.Total), v.Pendientes == 0
-		out = append(out, v)
-	}
-	return out, rows.Err()
+	return out, wrap("estado de viajes", err)
 }

@@ -25,7 +25,7 @@ type Empresa struct {
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
 	color_primario, fecha_fundacion, activa`
 
-func scanEmpresa(sc interface{ Scan(...any) error }) (Empresa, error) {
+func scanEmpresa(sc scanner) (Empresa, error) {
 	var e Empresa
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
 		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa)
@@ -34,12 +34,18 @@ func scanEmpresa(sc interface{ Scan(...any) error }) (Empresa, error) {
 
 // Empresa returns one company; ok is false when it does not exist.
 func (s *Store) Empresa(ctx context.Context, id int64) (Empresa, bool, error) {
-	e, err := scanEmpresa(s.conn().row(ctx, `SELECT `+empresaColumns+` FROM empresas WHERE id = ?`, id))
+	e, err := empresa(ctx, s.conn(), id)
 	missing, err := notFound(err)
+	return e, !missing && err == nil, err
+}
+
+// empresa reads one company through c; a missing one is sql.ErrNoRows.
+func empresa(ctx context.Context, c conn, id int64) (Empresa, error) {
+	e, err := scanEmpresa(c.row(ctx, `SELECT `+empresaColumns+` FROM empresas WHERE id = ?`, id))
 	if err != nil {
-		return e, false, fmt.Errorf("store: leer empresa: %w", err)
+		return e, fmt.Errorf("store: leer empresa: %w", err)
 	}
-	return e, !missing, nil
+	return e, nil
 }
 
 // EmpresaPublica is the company the public landing page speaks for: the first
@@ -62,7 +68,7 @@ func (s *Store) EnsureEmpresa(ctx context.Context, e Empresa) (int64, error) {
 		ON CONFLICT (nombre) DO NOTHING`,
 		e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.LogoURL, orDefault(e.Tipo, "operativa"),
 		orDefault(e.Timezone, "America/Argentina/Buenos_Aires"), orDefault(e.ColorPrimario, "#3B82F6"),
-		e.FechaFundacion, true, s.Now())
+		e.FechaFundacion, true, c.now)
 	if err != nil {
 		return 0, fmt.Errorf("store: crear empresa %s: %w", e.Nombre, err)
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 
 	"github.com/jackc/pgx/v5/pgconn"
@@ -24,4 +25,20 @@ func (d dialect) forUpdate() string {
 		return " FOR UPDATE"
 	}
 	return ""
+}
+
+// wrap adds the store prefix and context to err; nil stays nil.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
+// firstErr is err when there is one, otherwise the business error otherwise.
+func firstErr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
 }

@@ -26,10 +26,10 @@ func (s *Store) EstadisticasPublicas(ctx context.Context, e Empresa) (Estadistic
 	if e.ID == 0 {
 		return st, nil
 	}
-	if e.FechaFundacion != nil {
-		st.AniosExperiencia = domain.AniosCumplidos(*e.FechaFundacion, s.Now())
-	}
 	c := s.conn()
+	if e.FechaFundacion != nil {
+		st.AniosExperiencia = domain.AniosCumplidos(*e.FechaFundacion, c.now)
+	}
 	err := c.row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado <> ?`, e.ID, domain.PasajeCancelado).
 		Scan(&st.PasajerosAtendidos)
 	if err != nil {
@@ -41,7 +41,7 @@ func (s *Store) EstadisticasPublicas(ctx context.Context, e Empresa) (Estadistic
 	var viajes, dias int64
 	err = c.row(ctx, `SELECT COUNT(*), COUNT(DISTINCT fecha_viaje) FROM (
 			SELECT DISTINCT fecha_viaje, seccion_id FROM pasajes WHERE empresa_id = ? AND estado <> ? AND created_at >= ?
-		) viajes`, e.ID, domain.PasajeCancelado, s.Now().AddDate(0, 0, -diasPromedioViajes)).Scan(&viajes, &dias)
+		) viajes`, e.ID, domain.PasajeCancelado, c.now.AddDate(0, 0, -diasPromedioViajes)).Scan(&viajes, &dias)
 	if err != nil {
 		return st, wrap("viajes diarios", err)
 	}

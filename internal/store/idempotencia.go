@@ -6,34 +6,35 @@ import (
 	"time"
 )
 
-// Idem identifies a write that a client may retry: who, which operation, and
-// the client's Idempotency-Key. An empty Clave means no idempotency asked.
-type Idem struct {
-	UsuarioID int64
-	Operacion string
-	Clave     string
-}
-
 // idempotenciaVigencia is how long a key is remembered: far longer than any
 // client retries, short enough that the table stays small.
 const idempotenciaVigencia = 24 * time.Hour
 
-// idempotent runs fn in one transaction. With a key, the key is claimed in the
-// same transaction: a retry (even a concurrent one) finds it claimed and gets
-// the first result back instead of running fn again. A failed fn rolls the
-// claim back, so errors are not remembered. The user's keys older than a day
-// are forgotten on the way.
-func idempotent[T any](ctx context.Context, s *Store, k Idem, fn func(c conn) (T, error)) (T, error) {
+// idem identifies a write that a client may retry: who, which operation, and
+// the client's Idempotency-Key. An empty clave means no idempotency asked.
+type idem struct {
+	usuarioID int64
+	operacion string
+	clave     string
+}
+
+// idempotent runs fn in one transaction as the actor's operation. With a key,
+// the key is claimed in the same transaction: a retry (even a concurrent one)
+// finds it claimed and gets the first result back instead of running fn again,
+// so it emits no events either. A failed fn rolls the claim back, so errors
+// are not remembered. The user's keys older than a day are forgotten on the way.
+func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c conn) (T, error)) (T, error) {
 	var out T
+	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave}
 	err := s.inTx(ctx, func(c conn) error {
-		if k.Clave != "" {
+		if k.clave != "" {
 			_, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ? AND created_at < ?`,
-				k.UsuarioID, s.Now().Add(-idempotenciaVigencia))
+				k.usuarioID, c.now.Add(-idempotenciaVigencia))
 			if err != nil {
 				return wrap("olvidar claves vencidas", err)
 			}
 			res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, operacion, clave, created_at)
-				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.UsuarioID, k.Operacion, k.Clave, s.Now())
+				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.usuarioID, k.operacion, k.clave, c.now)
 			if err != nil {
 				return wrap("reclamar clave de idempotencia", err)
 			}
@@ -42,7 +43,7 @@ func idempotent[T any](ctx context.Context, s *Store, k Idem, fn func(c conn) (T
 			}
 		}
 		var err error
-		if out, err = fn(c); err != nil || k.Clave == "" {
+		if out, err = fn(c); err != nil || k.clave == "" {
 			return err
 		}
 		b, err := json.Marshal(out)
@@ -50,16 +51,16 @@ func idempotent[T any](ctx context.Context, s *Store, k Idem, fn func(c conn) (T
 			return err
 		}
 		_, err = c.exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
-			string(b), k.UsuarioID, k.Operacion, k.Clave)
+			string(b), k.usuarioID, k.operacion, k.clave)
 		return wrap("guardar resultado idempotente", err)
 	})
 	return out, err
 }
 
-func replay[T any](ctx context.Context, c conn, k Idem, out *T) error {
+func replay[T any](ctx context.Context, c conn, k idem, out *T) error {
 	var stored string
 	err := c.row(ctx, `SELECT resultado FROM idempotencia WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
-		k.UsuarioID, k.Operacion, k.Clave).Scan(&stored)
+		k.usuarioID, k.operacion, k.clave).Scan(&stored)
 	if err != nil {
 		return wrap("leer resultado idempotente", err)
 	}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 )
 
 // Pasaje is a ticket as the API shows it (operaciones §3).
@@ -31,59 +32,38 @@ type Pasaje struct {
 	CantidadPasajeros int             `json:"cantidad_pasajeros"`
 	Observaciones     string          `json:"observaciones"`
 	UsuarioNombre     string          `json:"usuario_nombre"`
+	NombreUsuario     string          `json:"-"` // the seller's login; the api shows it as usuario.nombre_usuario
 	CreatedAt         time.Time       `json:"created_at"`
-	Cliente           struct {
-		Nombre   string `json:"nombre"`
-		Telefono string `json:"telefono"`
-	} `json:"cliente"`
-	Seccion   nombreRef `json:"seccion"`
-	TipoViaje nombreRef `json:"tipoViaje"`
-	Usuario   struct {
-		NombreUsuario string `json:"nombre_usuario"`
-	} `json:"usuario"`
 }
 
 type nombreRef struct {
 	Nombre string `json:"nombre"`
 }
 
-const pasajeSelect = `SELECT p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
+const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
 	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
-	p.medio_pago_id, m.nombre, p.observaciones, u.nombre_usuario, u.nombre, u.apellido, p.created_at
-	FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
+	p.medio_pago_id, m.nombre, p.observaciones, u.nombre_usuario, u.nombre, u.apellido, p.created_at`
+
+const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id `
 
-func scanPasaje(sc interface{ Scan(...any) error }) (Pasaje, error) {
+func scanPasaje(sc scanner) (Pasaje, error) {
 	var (
 		p                Pasaje
 		nombre, apellido string
 	)
 	err := sc.Scan(&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
 		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
-		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.Usuario.NombreUsuario,
+		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.NombreUsuario,
 		&nombre, &apellido, &p.CreatedAt)
 	p.PrecioTotal, p.CantidadPasajeros = p.Precio, 1
-	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.Usuario.NombreUsuario)
-	p.Cliente.Nombre, p.Cliente.Telefono = p.ClienteNombre, p.ClienteTelefono
-	p.Seccion.Nombre, p.TipoViaje.Nombre = p.SeccionNombre, p.TipoViajeNombre
+	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
 	return p, err
 }
 
 func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) ([]Pasaje, error) {
-	rows, err := c.query(ctx, pasajeSelect+where, args...)
-	if err != nil {
-		return nil, wrap("listar pasajes", err)
-	}
-	defer rows.Close()
-	out := []Pasaje{}
-	for rows.Next() {
-		p, err := scanPasaje(rows)
-		if err != nil {
-			return nil, wrap("leer pasaje", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	out, err := queryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
+	return out, wrap("listar pasajes", err)
 }
 
 // Venta is a whole sale: one section, date and payment method, several lines.
@@ -104,18 +84,17 @@ type Venta struct {
 // Vender sells every ticket of a sale in one transaction: the tickets, the
 // income movement in the seller's open register and the audit entry are all
 // written, or none is. Prices come from the price table.
-func (s *Store) Vender(ctx context.Context, a Actor, v Venta, clave string) ([]Pasaje, error) {
-	empresa, _, err := s.Empresa(ctx, a.EmpresaID)
-	if err != nil {
-		return nil, err
-	}
-	hoy := domain.DiaDe(s.Now(), domain.Location(empresa.Timezone)).Fecha
+func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
-	if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, hoy, v.Lineas); err != nil {
-		return nil, err
-	}
-	k := Idem{UsuarioID: a.UsuarioID, Operacion: "pasajes.vender", Clave: clave}
-	return idempotent(ctx, s, k, func(c conn) ([]Pasaje, error) {
+	return idempotent(ctx, s, a, "pasajes.vender", func(c conn) ([]Pasaje, error) {
+		empresa, err := empresa(ctx, c, a.EmpresaID)
+		if err != nil {
+			return nil, err
+		}
+		hoy := domain.DiaDe(c.now, domain.Location(empresa.Timezone)).Fecha
+		if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, hoy, v.Lineas); err != nil {
+			return nil, err
+		}
 		cajaID, err := s.cajaAbiertaID(ctx, c, a)
 		if err != nil || cajaID == 0 {
 			return nil, firstErr(err, domain.Invalid(domain.MsgDebeAbrirCaja))
@@ -175,8 +154,7 @@ func (s *Store) activo(ctx context.Context, c conn, empresaID int64, cat domain.
 		return err
 	}
 	if !it.Activo {
-		return domain.Invalid(fmt.Sprintf("%s «%s» está inactiv%s", cat.Nombre, it.Nombre,
-			map[bool]string{true: "a", false: "o"}[cat.Femenino]))
+		return cat.Inactivo(it.Nombre)
 	}
 	return nil
 }
@@ -201,7 +179,7 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, e Empresa, cajaID i
 	}
 	movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, total, fmt.Sprintf("Venta de %d pasaje(s)", cantidad), v.MedioPagoID, s.Now())
+		domain.MovVentaPasaje, total, fmt.Sprintf("Venta de %d pasaje(s)", cantidad), v.MedioPagoID, c.now)
 	if err != nil {
 		return nil, wrap("registrar venta en caja", err)
 	}
@@ -220,7 +198,7 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, e Empresa, cajaID i
 				movimiento_id, usuario_id, observaciones, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 				a.EmpresaID, numero, codigo, v.FechaViaje, l.precio, domain.PasajeActivo, domain.NombreCliente(v.ClienteNombre),
 				strings.TrimSpace(v.ClienteTelefono), strings.TrimSpace(v.ClienteEmail), v.SeccionID, l.TipoViajeID,
-				v.MedioPagoID, cajaID, movID, a.UsuarioID, strings.TrimSpace(v.Observaciones), s.Now())
+				v.MedioPagoID, cajaID, movID, a.UsuarioID, strings.TrimSpace(v.Observaciones), c.now)
 			if err != nil {
 				return nil, wrap("crear pasaje", err)
 			}
@@ -232,5 +210,10 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, e Empresa, cajaID i
 	if err != nil {
 		return nil, err
 	}
-	return s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.movimiento_id = ? ORDER BY p.id`, a.EmpresaID, movID)
+	pasajes, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.movimiento_id = ? ORDER BY p.id`, a.EmpresaID, movID)
+	for _, p := range pasajes {
+		c.emit(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: p.ID, NumeroPasaje: p.NumeroPasaje,
+			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID})
+	}
+	return pasajes, err
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 )
 
 // Precio is the price of a section for a trip type.
@@ -15,21 +16,11 @@ type Precio struct {
 
 // ListarPrecios lists every price of the company.
 func (s *Store) ListarPrecios(ctx context.Context, empresaID int64) ([]Precio, error) {
-	rows, err := s.conn().query(ctx, `SELECT seccion_id, tipo_viaje_id, precio FROM precios
-		WHERE empresa_id = ? ORDER BY seccion_id, tipo_viaje_id`, empresaID)
-	if err != nil {
-		return nil, wrap("listar precios", err)
-	}
-	defer rows.Close()
-	out := []Precio{}
-	for rows.Next() {
-		var p Precio
-		if err := rows.Scan(&p.SeccionID, &p.TipoViajeID, &p.Precio); err != nil {
-			return nil, wrap("leer precio", err)
-		}
-		out = append(out, p)
-	}
-	return out, rows.Err()
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (p Precio, err error) {
+		return p, sc.Scan(&p.SeccionID, &p.TipoViajeID, &p.Precio)
+	}, `SELECT seccion_id, tipo_viaje_id, precio FROM precios WHERE empresa_id = ? ORDER BY seccion_id, tipo_viaje_id`,
+		empresaID)
+	return out, wrap("listar precios", err)
 }
 
 // PrecioDe returns the price of a section for a trip type; ok is false when none is set.
@@ -50,8 +41,8 @@ func (s *Store) precio(ctx context.Context, c conn, empresaID, seccionID, tipoVi
 func (s *Store) GuardarPrecios(ctx context.Context, empresaID int64, precios []Precio) error {
 	return s.inTx(ctx, func(c conn) error {
 		for _, p := range precios {
-			if p.Precio < 0 {
-				return domain.Invalid(domain.MsgMontoApertura)
+			if err := domain.ValidarNoNegativo(p.Precio); err != nil {
+				return err
 			}
 			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatSecciones, p.SeccionID); err != nil {
 				return err
@@ -62,11 +53,12 @@ func (s *Store) GuardarPrecios(ctx context.Context, empresaID int64, precios []P
 			_, err := c.exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
 				VALUES (?, ?, ?, ?, ?) ON CONFLICT (seccion_id, tipo_viaje_id)
 				DO UPDATE SET precio = excluded.precio, updated_at = excluded.updated_at`,
-				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, s.Now())
+				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.now)
 			if err != nil {
 				return wrap("guardar precio", err)
 			}
 		}
+		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: "precios"})
 		return nil
 	})
 }

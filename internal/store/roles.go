@@ -23,7 +23,7 @@ func (s *Store) EnsureRolesIntegrados(ctx context.Context) error {
 				VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (nombre) WHERE empresa_id IS NULL DO NOTHING`,
 				r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, true, true,
-				s.Now())
+				c.now)
 			if err != nil {
 				return fmt.Errorf("store: crear rol %s: %w", nombre, err)
 			}

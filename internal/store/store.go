@@ -19,6 +19,8 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	"github.com/pressly/goose/v3"
 	_ "modernc.org/sqlite" // SQLite driver "sqlite"
+
+	"muelle/internal/events"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -30,6 +32,8 @@ type Store struct {
 	dialect dialect
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
+	// Events receives the events of every committed transaction; nil discards them.
+	Events events.Publisher
 }
 
 type dialect struct {
@@ -136,10 +140,23 @@ type querier interface {
 	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
 }
 
-// conn wraps a querier and rebinds every statement for the dialect.
+// conn wraps a querier and rebinds every statement for the dialect. It
+// carries one timestamp, now, for everything written through it; inside a
+// transaction it also collects the events the transaction causes.
 type conn struct {
-	q querier
-	d dialect
+	q   querier
+	d   dialect
+	now time.Time
+	evs *[]events.Event // nil outside a transaction
+}
+
+// emit records an event of the company; it is published only if the
+// transaction commits.
+func (c conn) emit(nombre string, empresaID int64, datos any) {
+	if c.evs == nil {
+		panic("store: evento " + nombre + " fuera de una transacción")
+	}
+	*c.evs = append(*c.evs, events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
 }
 
 func (c conn) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
@@ -161,21 +178,26 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 	return id, err
 }
 
-// db returns a non-transactional connection.
-func (s *Store) conn() conn { return conn{q: s.db, d: s.dialect} }
+// conn returns a non-transactional connection stamped with the current time.
+func (s *Store) conn() conn { return conn{q: s.db, d: s.dialect, now: s.Now()} }
 
-// inTx runs fn in one transaction: committed if fn returns nil, rolled back otherwise.
+// inTx runs fn in one transaction: committed if fn returns nil, rolled back
+// otherwise. The events fn emitted are published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: iniciar transacción: %w", err)
 	}
-	if err := fn(conn{q: tx, d: s.dialect}); err != nil {
+	var evs []events.Event
+	if err := fn(conn{q: tx, d: s.dialect, now: s.Now(), evs: &evs}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: confirmar transacción: %w", err)
+	}
+	if len(evs) > 0 && s.Events != nil {
+		s.Events.Publish(ctx, evs)
 	}
 	return nil
 }

@@ -109,11 +109,3 @@ func (s *Store) UltimoLogin(ctx context.Context, id int64) (*time.Time, error) {
 	err := s.conn().row(ctx, `SELECT ultimo_login FROM usuarios WHERE id = ?`, id).Scan(&t)
 	return t, wrap("leer último login", err)
 }
-
-// wrap adds the store prefix and context to err; nil stays nil.
-func wrap(what string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("store: %s: %w", what, err)
-}

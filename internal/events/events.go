@@ -1,0 +1,84 @@
+// Package events carries the domain events a store transaction causes to
+// whoever listens, once the transaction has committed. Only the in-process
+// publisher exists today; a WebSocket or PostgreSQL NOTIFY fan-out is another
+// Publisher.
+package events
+
+import (
+	"context"
+	"sync"
+)
+
+// Names of the domain events, as the clients receive them.
+const (
+	PasajeCreado      = "pasajeCreado"
+	PasajeValidado    = "pasajeValidado"
+	CajaAbierta       = "cajaAbierta"
+	CajaCerrada       = "cajaCerrada"
+	MovimientoCaja    = "movimientoCaja"
+	ConfigActualizada = "configActualizada"
+)
+
+// Event is one thing that happened in a company: its name, the company (the
+// room it is delivered to) and a JSON-encodable payload.
+type Event struct {
+	Nombre    string `json:"nombre"`
+	EmpresaID int64  `json:"empresa_id"`
+	Datos     any    `json:"datos"`
+}
+
+// Publisher receives the events of a committed transaction, in order. It runs
+// after the commit, so it cannot undo the work: it reports its own failures.
+type Publisher interface {
+	Publish(ctx context.Context, evs []Event)
+}
+
+// Nop discards every event.
+type Nop struct{}
+
+// Publish does nothing.
+func (Nop) Publish(context.Context, []Event) {}
+
+// Local delivers events to the subscribers of this process, synchronously.
+type Local struct {
+	mu   sync.RWMutex
+	subs []func(Event)
+}
+
+// Subscribe registers fn; it is called once per event, in publishing order.
+func (l *Local) Subscribe(fn func(Event)) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.subs = append(l.subs, fn)
+}
+
+// Publish hands every event to every subscriber.
+func (l *Local) Publish(_ context.Context, evs []Event) {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	for _, ev := range evs {
+		for _, fn := range l.subs {
+			fn(ev)
+		}
+	}
+}
+
+// Recorder is a subscriber that keeps what it received (for tests and tools).
+type Recorder struct {
+	mu  sync.Mutex
+	evs []Event
+}
+
+// Record keeps ev; pass it to Local.Subscribe.
+func (r *Recorder) Record(ev Event) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.evs = append(r.evs, ev)
+}
+
+// Events returns a copy of what was received so far.
+func (r *Recorder) Events() []Event {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]Event(nil), r.evs...)
+}
