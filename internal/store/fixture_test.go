@@ -1,0 +1,145 @@
+package store_test
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/events"
+	"muelle/internal/store"
+	"muelle/internal/store/storetest"
+)
+
+// ahora is the tests' clock: 12:00 in Buenos Aires, business day 2026-11-20.
+var ahora = time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+
+const (
+	hoy    = "2026-11-20"
+	manana = "2026-11-21"
+)
+
+// empresaDePrueba is a company with one seller, two sections, two trip types,
+// cash and card, and every price set; events go to rec.
+type empresaDePrueba struct {
+	st                *store.Store
+	rec               *events.Recorder
+	empresaID         int64
+	vendedor          store.Actor
+	norte, sur        int64 // sections
+	general, jubilado int64 // trip types
+	efectivo, tarjeta int64 // payment methods
+}
+
+// nuevaEmpresa seeds a company named nombre in st with a seller called usuario.
+func nuevaEmpresa(t *testing.T, st *store.Store, nombre, usuario string) *empresaDePrueba {
+	t.Helper()
+	ctx := context.Background()
+	st.Now = func() time.Time { return ahora }
+	e := &empresaDePrueba{st: st, rec: &events.Recorder{}}
+	local := &events.Local{}
+	local.Subscribe(e.rec.Record)
+	st.Events = local
+	var err error
+	if e.empresaID, err = st.EnsureEmpresa(ctx, store.Empresa{Nombre: nombre}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := st.EnsureUsuario(ctx, store.NuevoUsuario{EmpresaID: e.empresaID, Rol: domain.RolVendedor,
+		NombreUsuario: usuario, Nombre: "Ana", Apellido: "Paz", PasswordHash: "x", Activo: true}); err != nil {
+		t.Fatal(err)
+	}
+	u, _, err := st.UsuarioPorNombre(ctx, usuario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.vendedor = store.Actor{UsuarioID: u.ID, EmpresaID: e.empresaID, IP: "10.0.0.1"}
+	e.norte = e.item(t, domain.CatSecciones, "Norte")
+	e.sur = e.item(t, domain.CatSecciones, "Sur")
+	e.general = e.item(t, domain.CatTiposViaje, "General")
+	e.jubilado = e.item(t, domain.CatTiposViaje, "Jubilado")
+	e.efectivo = e.item(t, domain.CatMediosPago, "Efectivo")
+	e.tarjeta = e.item(t, domain.CatMediosPago, "Tarjeta")
+	err = st.GuardarPrecios(ctx, e.empresaID, []store.Precio{
+		{SeccionID: e.norte, TipoViajeID: e.general, Precio: 150000},
+		{SeccionID: e.norte, TipoViajeID: e.jubilado, Precio: 75000},
+		{SeccionID: e.sur, TipoViajeID: e.general, Precio: 200000},
+		{SeccionID: e.sur, TipoViajeID: e.jubilado, Precio: 100000},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// item adds an active catalog entry and returns its id.
+func (e *empresaDePrueba) item(t *testing.T, cat domain.Catalogo, nombre string) int64 {
+	t.Helper()
+	it, err := e.st.CrearItem(context.Background(), e.empresaID, cat, domain.ItemCatalogo{Nombre: nombre, Activo: true,
+		Capacidad: new(int64(40))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return it.ID
+}
+
+// abrir opens the seller's register with monto.
+func (e *empresaDePrueba) abrir(t *testing.T, monto domain.Centavos) store.Caja {
+	t.Helper()
+	caja, err := e.st.AbrirCaja(context.Background(), e.vendedor, monto, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return caja
+}
+
+// venta is a sale of n general tickets of section seccion for fecha, paid with medio.
+func (e *empresaDePrueba) venta(seccion, medio int64, fecha string, n int) store.Venta {
+	return store.Venta{SeccionID: seccion, MedioPagoID: medio, FechaViaje: fecha, ClienteNombre: "Juan Pérez",
+		Lineas: []domain.LineaVenta{{TipoViajeID: e.general, Cantidad: n}}}
+}
+
+// vender sells v and fails the test on error.
+func (e *empresaDePrueba) vender(t *testing.T, v store.Venta) []store.Pasaje {
+	t.Helper()
+	ps, err := e.st.Vender(context.Background(), e.vendedor, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ps
+}
+
+// eachEmpresa runs fn once per database with a fresh seeded company.
+func eachEmpresa(t *testing.T, fn func(t *testing.T, e *empresaDePrueba)) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		fn(t, nuevaEmpresa(t, st, "Lanchas del Delta", "ana"))
+	})
+}
+
+// wantError fails unless err is the business error of kind with message msg.
+func wantError(t *testing.T, err error, kind domain.Kind, msg string) {
+	t.Helper()
+	e, ok := domain.AsError(err)
+	if !ok || e.Kind != kind || e.Message != msg {
+		t.Fatalf("error = %v, se esperaba %q (tipo %d)", err, msg, kind)
+	}
+}
+
+// nombres lists the names of a set of events.
+func nombres(evs []events.Event) []string {
+	out := []string{}
+	for _, ev := range evs {
+		out = append(out, ev.Nombre)
+	}
+	return out
+}
+
+// jsonOf is v as JSON, to compare results the way clients see them.
+func jsonOf(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
