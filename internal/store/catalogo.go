@@ -50,10 +50,14 @@ func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat d
 	return it, nil
 }
 
-// CrearItem adds an entry to a company's catalog.
+// CrearItem adds an entry to a company's catalog, normalized (domain.Catalogo.Normalizar).
 func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+	it, err := cat.Normalizar(it)
+	if err != nil {
+		return it, err
+	}
 	var out domain.ItemCatalogo
-	err := s.inTx(ctx, func(c conn) error {
+	err = s.inTx(ctx, func(c conn) error {
 		cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
 			[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
 		if cat.ConCapacidad {
@@ -73,10 +77,14 @@ func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catal
 	return out, err
 }
 
-// ActualizarItem changes an entry of the company's catalog.
+// ActualizarItem changes an entry of the company's catalog, normalized (domain.Catalogo.Normalizar).
 func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+	it, err := cat.Normalizar(it)
+	if err != nil {
+		return it, err
+	}
 	var out domain.ItemCatalogo
-	err := s.inTx(ctx, func(c conn) error {
+	err = s.inTx(ctx, func(c conn) error {
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
