@@ -1,0 +1,267 @@
+package store_test
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+	"muelle/internal/store/storetest"
+)
+
+func TestVenderRefusals(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		otra := nuevaEmpresa(t, e.st, "Interisleña", "beto")
+		vender := func(v store.Venta) error { _, err := e.st.Vender(ctx, e.vendedor, v); return err }
+		wantError(t, vender(e.venta(e.norte, e.efectivo, hoy, 1)), domain.KindInvalid, domain.MsgDebeAbrirCaja)
+		e.abrir(t, 0)
+		inactiva := e.item(t, domain.CatSecciones, "Delta")
+		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta"})
+		tipoInactivo := e.item(t, domain.CatTiposViaje, "Escolar")
+		e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, tipoInactivo, domain.ItemCatalogo{Nombre: "Escolar"})
+		sinPrecio := e.item(t, domain.CatTiposViaje, "Turista")
+		otroPrecio := domain.Centavos(1)
+		cases := []struct {
+			name string
+			edit func(v *store.Venta)
+			kind domain.Kind
+			msg  string
+		}{
+			{"fecha pasada", func(v *store.Venta) { v.FechaViaje = "2026-11-19" }, domain.KindInvalid, domain.MsgFechaPasada},
+			{"sin pasajeros", func(v *store.Venta) { v.Lineas = nil }, domain.KindInvalid, domain.MsgAlMenosUnPasajero},
+			{"sección inactiva", func(v *store.Venta) { v.SeccionID = inactiva }, domain.KindInvalid, "Sección «Delta» está inactiva"},
+			{"tipo inactivo", func(v *store.Venta) { v.Lineas[0].TipoViajeID = tipoInactivo }, domain.KindInvalid,
+				"Tipo de viaje «Escolar» está inactivo"},
+			{"sección de otra empresa", func(v *store.Venta) { v.SeccionID = otra.norte }, domain.KindNotFound, "Sección no encontrada"},
+			{"medio de otra empresa", func(v *store.Venta) { v.MedioPagoID = otra.efectivo }, domain.KindNotFound, "Medio de pago no encontrado"},
+			{"sin precio", func(v *store.Venta) { v.Lineas[0].TipoViajeID = sinPrecio }, domain.KindInvalid,
+				"No hay un precio configurado para esa sección y tipo de viaje"},
+			{"precio distinto", func(v *store.Venta) { v.PrecioEsperado = &otroPrecio }, domain.KindInvalid,
+				"El precio enviado ($ 0,01) no coincide con el precio vigente ($ 1.500,00)"},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				v := e.venta(e.norte, e.efectivo, hoy, 1)
+				tc.edit(&v)
+				wantError(t, vender(v), tc.kind, tc.msg)
+			})
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes`); n != 0 {
+			t.Fatalf("las ventas rechazadas dejaron %d pasajes", n)
+		}
+	})
+}
+
+func TestVenderWritesTicketsMovementAndAudit(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		caja := e.abrir(t, 0)
+		v := e.venta(e.sur, e.tarjeta, manana, 2)
+		v.Lineas = append(v.Lineas, domain.LineaVenta{TipoViajeID: e.jubilado, Cantidad: 1})
+		v.ClienteNombre = "  "
+		ps := e.vender(t, v)
+		numeros := []string{}
+		for _, p := range ps {
+			numeros = append(numeros, p.NumeroPasaje)
+			if p.FechaViaje != manana || p.Estado != domain.PasajeActivo || p.ClienteNombre != domain.ClienteAnonimo ||
+				p.SeccionNombre != "Sur" || p.MedioPagoNombre != "Tarjeta" || p.UsuarioNombre != "Ana Paz" ||
+				p.NombreUsuario != "ana" || !p.CreatedAt.Equal(ahora) || p.CodigoQR == "" {
+				t.Fatalf("pasaje = %+v", p)
+			}
+		}
+		if want := []string{"LD-20261120-000001", "LD-20261120-000002", "LD-20261120-000003"}; !reflect.DeepEqual(numeros, want) {
+			t.Fatalf("números = %v", numeros)
+		}
+		if ps[2].TipoViajeNombre != "Jubilado" || ps[2].Precio != 100000 || ps[0].Precio != 200000 {
+			t.Fatalf("precios = %v %v", ps[0].Precio, ps[2].Precio)
+		}
+		if n := storetest.Int(t, e.st, `SELECT SUM(monto) FROM caja_movimientos WHERE caja_id = ? AND tipo = ?`,
+			caja.ID, domain.MovVentaPasaje); n != 500000 {
+			t.Fatalf("venta en caja = %d", n)
+		}
+		audit, err := e.st.AuditoriaPorAccion(context.Background(), store.AccionVentaPasaje)
+		if err != nil || len(audit) != 1 || !strings.Contains(audit[0].Detalles, "3 pasaje(s) por $ 5.000,00") {
+			t.Fatalf("auditoría = %+v, %v", audit, err)
+		}
+	})
+}
+
+func TestValidar(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		otra := nuevaEmpresa(t, e.st, "Interisleña", "beto")
+		e.abrir(t, 0)
+		ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
+		otra.abrir(t, 0)
+		ajeno := otra.vender(t, otra.venta(otra.norte, otra.efectivo, hoy, 1))[0]
+		ok := []struct {
+			name  string
+			board func() (store.Embarque, error)
+			p     store.Pasaje
+		}{
+			{"por código QR", func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR) }, ps[0]},
+			{"por número tipeado", func() (store.Embarque, error) {
+				return e.st.ValidarPorCodigo(ctx, e.vendedor, " "+strings.ToLower(ps[1].NumeroPasaje))
+			}, ps[1]},
+			{"por id", func() (store.Embarque, error) { return e.st.ValidarPorID(ctx, e.vendedor, ps[2].ID) }, ps[2]},
+		}
+		for _, tc := range ok {
+			t.Run(tc.name, func(t *testing.T) {
+				emb, err := tc.board()
+				if err != nil || emb.ID != tc.p.ID || emb.Estado != domain.PasajeUsado || emb.ValidadoPor != "ana" ||
+					emb.Seccion.Nombre != "Norte" || !emb.FechaEmbarque.Equal(ahora) {
+					t.Fatalf("embarque = %+v, %v", emb, err)
+				}
+			})
+		}
+		refusals := []struct {
+			name  string
+			board func() error
+			kind  domain.Kind
+			msg   string
+		}{
+			{"ya embarcado", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID); return err },
+				domain.KindConflict, domain.MsgPasajeYaEmbarcado},
+			{"código de otra empresa", func() error { _, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ajeno.CodigoQR); return err },
+				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
+			{"id de otra empresa", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ajeno.ID); return err },
+				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
+			{"código alterado", func() error {
+				_, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR[:len(ps[0].CodigoQR)-2]+"xx")
+				return err
+			}, domain.KindNotFound, domain.MsgPasajeNoEncontrado},
+		}
+		for _, tc := range refusals {
+			t.Run(tc.name, func(t *testing.T) { wantError(t, tc.board(), tc.kind, tc.msg) })
+		}
+		_, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID)
+		if de, _ := domain.AsError(err); de == nil || de.Data.(store.YaEmbarcado).ValidadoPor != "ana" {
+			t.Fatalf("el rechazo no dice quién embarcó: %+v", de)
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = ?`, ajeno.ID, domain.PasajeActivo); n != 1 {
+			t.Fatal("se embarcó el pasaje de otra empresa")
+		}
+	})
+}
+
+// boardingDay sells 3 Norte tickets today (boarding 2), 2 Sur today (one a
+// senior) and 1 Norte tomorrow; it returns today's tickets in sale order.
+func boardingDay(t *testing.T, e *empresaDePrueba) []store.Pasaje {
+	t.Helper()
+	ctx := context.Background()
+	e.abrir(t, 0)
+	ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
+	sur := e.venta(e.sur, e.efectivo, hoy, 1)
+	sur.Lineas = append(sur.Lineas, domain.LineaVenta{TipoViajeID: e.jubilado, Cantidad: 1})
+	ps = append(ps, e.vender(t, sur)...)
+	e.vender(t, e.venta(e.norte, e.efectivo, manana, 1))
+	for _, p := range ps[:2] {
+		if _, err := e.st.ValidarPorID(ctx, e.vendedor, p.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return ps
+}
+
+func TestPasajerosPorFecha(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ps := boardingDay(t, e)
+		si, no := true, false
+		cases := []struct {
+			name  string
+			f     store.FiltroPasajeros
+			want  []store.Pasaje
+			total int64
+		}{
+			{"toda la fecha", store.FiltroPasajeros{Fecha: hoy}, ps, 5},
+			{"una sección", store.FiltroPasajeros{Fecha: hoy, SeccionID: e.sur}, ps[3:], 2},
+			{"un tipo", store.FiltroPasajeros{Fecha: hoy, TipoViajeID: e.jubilado}, ps[4:], 1},
+			{"embarcados", store.FiltroPasajeros{Fecha: hoy, Embarcado: &si}, ps[:2], 2},
+			{"por embarcar", store.FiltroPasajeros{Fecha: hoy, Embarcado: &no}, ps[2:], 3},
+			{"primera página", store.FiltroPasajeros{Fecha: hoy, Pagina: store.Pagina{Limite: 2}}, ps[:2], 5},
+			{"última página", store.FiltroPasajeros{Fecha: hoy, Pagina: store.Pagina{Limite: 2, Desplazamiento: 4}}, ps[4:], 5},
+			{"más allá del final", store.FiltroPasajeros{Fecha: hoy, Pagina: store.Pagina{Limite: 2, Desplazamiento: 10}}, nil, 5},
+			{"otra fecha", store.FiltroPasajeros{Fecha: manana, SeccionID: e.sur}, nil, 0},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				list, total, err := e.st.PasajerosPorFecha(context.Background(), e.empresaID, tc.f)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got, want := ids(list), ids(tc.want); !reflect.DeepEqual(got, want) || total != tc.total {
+					t.Fatalf("pasajes %v total %d, se esperaba %v total %d", got, total, want, tc.total)
+				}
+			})
+		}
+		if list, total, _ := e.st.PasajerosPorFecha(context.Background(), e.empresaID+1, store.FiltroPasajeros{Fecha: hoy}); len(list) != 0 || total != 0 {
+			t.Fatal("la lista se ve desde otra empresa")
+		}
+	})
+}
+
+func ids(ps []store.Pasaje) []int64 {
+	out := []int64{}
+	for _, p := range ps {
+		out = append(out, p.ID)
+	}
+	return out
+}
+
+func TestBoardingFigures(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		ps := boardingDay(t, e)
+		dia, err := e.st.Hoy(ctx, e.empresaID)
+		if err != nil || dia.Fecha != hoy {
+			t.Fatalf("hoy = %+v, %v", dia, err)
+		}
+		conteo, err := e.st.ConteoPorFecha(ctx, e.empresaID, hoy)
+		if err != nil || conteo != (store.ConteoEmbarque{Total: 5, Embarcados: 2, Pendientes: 3}) {
+			t.Fatalf("conteo = %+v, %v", conteo, err)
+		}
+		emb, err := e.st.EstadisticasDeEmbarque(ctx, e.empresaID, e.vendedor.UsuarioID, dia)
+		if err != nil || emb.Hoy != conteo || emb.Usuario.ValidadosHoy != 2 {
+			t.Fatalf("estadísticas de embarque = %+v, %v", emb, err)
+		}
+		lancha, err := e.st.EstadisticasDeLancha(ctx, e.empresaID, e.vendedor.UsuarioID, dia)
+		if err != nil || lancha.EmbarcadosHoy != 2 || lancha.PendientesHoy != 3 || lancha.TotalPasajesHoy != 5 ||
+			lancha.MisEmbarcadosHoy != 2 || lancha.PorcentajeCompletado != 40 || !lancha.UltimaValidacion.Equal(ahora) {
+			t.Fatalf("estadísticas de lancha = %+v, %v", lancha, err)
+		}
+		recientes, err := e.st.ValidacionesRecientes(ctx, e.empresaID, 1)
+		if err != nil || len(recientes) != 1 || recientes[0].ID != ps[1].ID || recientes[0].ValidadoPor != "ana" {
+			t.Fatalf("recientes = %+v, %v", recientes, err)
+		}
+		viajes, err := e.st.EstadoViajes(ctx, e.empresaID, hoy)
+		want := []store.ViajeSeccion{
+			{SeccionID: e.norte, SeccionNombre: "Norte", Capacidad: 40, ConteoEmbarque: store.ConteoEmbarque{Total: 3, Embarcados: 2, Pendientes: 1}, Porcentaje: 67},
+			{SeccionID: e.sur, SeccionNombre: "Sur", Capacidad: 40, ConteoEmbarque: store.ConteoEmbarque{Total: 2, Pendientes: 2}},
+		}
+		if err != nil || !reflect.DeepEqual(viajes, want) {
+			t.Fatalf("viajes = %+v, %v", viajes, err)
+		}
+		if vacio, _ := e.st.EstadoViajes(ctx, e.empresaID, "2026-12-01"); len(vacio) != 0 {
+			t.Fatalf("una fecha sin pasajes = %+v", vacio)
+		}
+	})
+}
+
+func TestEstadisticasDeVendedor(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		dia, _ := e.st.Hoy(ctx, e.empresaID)
+		st, err := e.st.EstadisticasDeVendedor(ctx, e.empresaID, e.vendedor.UsuarioID, dia)
+		if err != nil || st.MiCajaAbierta || st.MiCajaInfo != nil || len(st.MisUltimasVentas) != 0 || st.MisUltimasVentas == nil {
+			t.Fatalf("sin ventas = %+v, %v", st, err)
+		}
+		ps := boardingDay(t, e)
+		st, err = e.st.EstadisticasDeVendedor(ctx, e.empresaID, e.vendedor.UsuarioID, dia)
+		if err != nil || !st.MiCajaAbierta || st.MisVentasHoy != 6 || st.MisIngresosHoy != 900000 ||
+			len(st.MisUltimasVentas) != 5 || st.MisUltimasVentas[1].ID != ps[4].ID || st.MisUltimasVentas[1].Seccion != "Sur" {
+			t.Fatalf("estadísticas = %+v, %v", st, err)
+		}
+	})
+}
