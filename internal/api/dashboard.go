@@ -13,11 +13,7 @@ func (s *Server) dashboardStats(r *http.Request) (any, error) {
 	if !a.Usuario.Permisos.Allows("caja", "ver") {
 		return map[string]any{}, nil
 	}
-	dia, err := s.Store.Hoy(r.Context(), a.EmpresaID())
-	if err != nil {
-		return nil, err
-	}
-	st, err := s.Store.EstadisticasDeVendedor(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+	st, err := figurasDelDia(s, r, s.Store.EstadisticasDeVendedor)
 	out := vendedorRespuesta{EstadisticasVendedor: st}
 	if st.MiCajaInfo != nil {
 		caja := cajaConUsuario(*st.MiCajaInfo)
@@ -33,12 +29,7 @@ type vendedorRespuesta struct {
 }
 
 func (s *Server) lanchaStats(r *http.Request) (any, error) {
-	dia, err := s.hoy(r)
-	if err != nil {
-		return nil, err
-	}
-	a := actorFrom(r)
-	return s.Store.EstadisticasDeLancha(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+	return figurasDelDia(s, r, s.Store.EstadisticasDeLancha)
 }
 
 // recientesLimite is how many validations the boarding dashboard lists.

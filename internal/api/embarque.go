@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"time"
@@ -42,13 +43,21 @@ func (s *Server) hoy(r *http.Request) (domain.Dia, error) {
 	return s.Store.Hoy(r.Context(), actorFrom(r).EmpresaID())
 }
 
-func (s *Server) estadisticasEmbarque(r *http.Request) (any, error) {
+// figurasDelDia answers the figures fn computes for the caller's company, the
+// caller and the business day.
+func figurasDelDia[T any](s *Server, r *http.Request,
+	fn func(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (T, error)) (T, error) {
 	dia, err := s.hoy(r)
 	if err != nil {
-		return nil, err
+		var zero T
+		return zero, err
 	}
 	a := actorFrom(r)
-	return s.Store.EstadisticasDeEmbarque(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+	return fn(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
+}
+
+func (s *Server) estadisticasEmbarque(r *http.Request) (any, error) {
+	return figurasDelDia(s, r, s.Store.EstadisticasDeEmbarque)
 }
 
 // pasajerosPorFecha is the passenger list of a date (default today), or with

@@ -84,6 +84,13 @@ func TestTicketsAndRegistersKeepTheSpecsAliases(t *testing.T) {
 		var estado struct{ Caja conUsuario }
 		tok := e.token("vendedor")
 		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
+		var tablero struct {
+			MiCajaInfo conUsuario `json:"miCajaInfo"`
+		}
+		e.do("GET", "/api/dashboard/stats", tok, nil).decode(t, &tablero)
+		if tablero.MiCajaInfo.Usuario.NombreUsuario != "vendedor" {
+			t.Fatalf("tablero = %+v", tablero)
+		}
 		var cierre conUsuario
 		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 0}).decode(t, &cierre)
 		if estado.Caja.Usuario.NombreUsuario != "vendedor" || cierre.Usuario.NombreUsuario != "vendedor" ||

@@ -11,11 +11,7 @@ import (
 )
 
 func nombresDe(items []domain.ItemCatalogo) []string {
-	out := []string{}
-	for _, it := range items {
-		out = append(out, it.Nombre)
-	}
-	return out
+	return mapear(items, func(it domain.ItemCatalogo) string { return it.Nombre })
 }
 
 func TestListarCatalogo(t *testing.T) {

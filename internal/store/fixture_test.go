@@ -125,13 +125,18 @@ func wantError(t *testing.T, err error, kind domain.Kind, msg string) {
 	}
 }
 
-// nombres lists the names of a set of events.
-func nombres(evs []events.Event) []string {
-	out := []string{}
-	for _, ev := range evs {
-		out = append(out, ev.Nombre)
+// mapear applies f to every element of xs (an empty slice, never nil).
+func mapear[T, U any](xs []T, f func(T) U) []U {
+	out := []U{}
+	for _, x := range xs {
+		out = append(out, f(x))
 	}
 	return out
+}
+
+// nombres lists the names of a set of events.
+func nombres(evs []events.Event) []string {
+	return mapear(evs, func(ev events.Event) string { return ev.Nombre })
 }
 
 // jsonOf is v as JSON, to compare results the way clients see them.

@@ -203,11 +203,7 @@ func TestPasajerosPorFecha(t *testing.T) {
 }
 
 func ids(ps []store.Pasaje) []int64 {
-	out := []int64{}
-	for _, p := range ps {
-		out = append(out, p.ID)
-	}
-	return out
+	return mapear(ps, func(p store.Pasaje) int64 { return p.ID })
 }
 
 func TestBoardingFigures(t *testing.T) {
