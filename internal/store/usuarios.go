@@ -85,7 +85,7 @@ func (s *Store) EnsureUsuario(ctx context.Context, n NuevoUsuario) (created bool
 			telefono, password_hash, activo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (nombre_usuario) DO NOTHING`,
 			n.EmpresaID, rolID, n.NombreUsuario, n.Nombre, n.Apellido, n.Email, n.Telefono, n.PasswordHash,
-			n.Activo, s.Now())
+			n.Activo, c.now)
 		if err != nil {
 			return fmt.Errorf("store: crear usuario %s: %w", n.NombreUsuario, err)
 		}
