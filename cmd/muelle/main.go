@@ -212,6 +212,9 @@ func createSuperAdmin(ctx context.Context, st *store.Store, username, password, 
 			return err
 		}
 	}
+	if err := domain.ValidarCredenciales(domain.NormalizarNombreUsuario(username), password); err != nil {
+		return err
+	}
 	hash, err := hasher().Hash(password)
 	if err != nil {
 		return err
