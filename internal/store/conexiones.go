@@ -16,10 +16,15 @@ import (
 var errSoloLectura = errors.New("store: la base de datos solo admite lectura")
 
 // writableConnector opens SQLite writer connections and refuses one that the
-// file allowed only for reading. Such a connection would stay in the pool and
-// fail every write even after the file is writable again; refused, the next
-// write opens a fresh one, so the server recovers by itself.
-type writableConnector struct{ driver.Connector }
+// file would allow only for reading. Such a connection would stay in the pool
+// and fail every write even after the file is writable again (and SQLite
+// reuses its read-only descriptor for later connections of the process while
+// any other connection is open); refused before the file is opened, the next
+// write tries again, so the server recovers by itself.
+type writableConnector struct {
+	driver.Connector
+	path string
+}
 
 // readOnlyChecker is what modernc's connections answer.
 type readOnlyChecker interface {
@@ -28,6 +33,9 @@ type readOnlyChecker interface {
 
 // Connect opens a connection and checks that it can write.
 func (c writableConnector) Connect(ctx context.Context) (driver.Conn, error) {
+	if err := writable(c.path); err != nil {
+		return nil, errors.Join(errSoloLectura, err)
+	}
 	conn, err := c.Connector.Connect(ctx)
 	if err != nil {
 		return nil, err
@@ -42,6 +50,16 @@ func (c writableConnector) Connect(ctx context.Context) (driver.Conn, error) {
 	}
 	_ = conn.Close()
 	return nil, errors.Join(errSoloLectura, err)
+}
+
+// DropIdleConns closes every idle connection of both pools; the next
+// statements open fresh ones. Tests use it to start from no open connection.
+func (s *Store) DropIdleConns() {
+	for _, db := range []*sql.DB{s.db, s.read} {
+		stats := db.Stats()
+		db.SetMaxIdleConns(0)
+		db.SetMaxIdleConns(stats.MaxOpenConnections)
+	}
 }
 
 // openPostgres opens a bounded pgx pool whose connections are dropped, instead

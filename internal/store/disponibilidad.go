@@ -62,8 +62,21 @@ func IsUnavailable(err error) bool {
 }
 
 // PuedeEscribir proves that the database accepts writes now: it writes a row
-// and rolls it back, on the same connection writes use.
+// and rolls it back, on the connection writes use. When the database is
+// unavailable it drops every idle connection and tries once more: connections
+// (and SQLite's per-process file state) opened while the database was
+// read-only or away would otherwise keep failing once it is back, so the
+// health checks of a load balancer are enough to bring a node back.
 func (s *Store) PuedeEscribir(ctx context.Context) error {
+	err := s.probarEscritura(ctx)
+	if IsUnavailable(err) {
+		s.DropIdleConns()
+		err = s.probarEscritura(ctx)
+	}
+	return err
+}
+
+func (s *Store) probarEscritura(ctx context.Context) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return wrap("comprobar escritura", err)

@@ -136,7 +136,7 @@ func openSQLite(path string, readers int) (writer, reader *sql.DB, err error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	writer = bound(sql.OpenDB(writableConnector{base}), 1)
+	writer = bound(sql.OpenDB(writableConnector{Connector: base, path: path}), 1)
 	reader = bound(sql.OpenDB(base), readers)
 	return writer, reader, nil
 }
