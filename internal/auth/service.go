@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-		"time"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"

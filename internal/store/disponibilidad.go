@@ -43,10 +43,10 @@ func IsUnavailable(err error) bool {
 		return false
 	}
 	var (
-		sq  *sqlite.Error
-		pg  *pgconn.PgError
-		ce  *pgconn.ConnectError
-		ne  net.Error
+		sq *sqlite.Error
+		pg *pgconn.PgError
+		ce *pgconn.ConnectError
+		ne net.Error
 	)
 	switch {
 	case errors.As(err, &sq):
