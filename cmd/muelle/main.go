@@ -32,7 +32,8 @@ Comandos:
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
-MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h).
+MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
+8 lectores en SQLite), MUELLE_MAX_REQUESTS (256).
 `
 
 func main() {
@@ -72,9 +73,26 @@ func env(name, def string) string {
 	return def
 }
 
+// envInt reads a positive integer setting; def when unset.
+func envInt(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s debe ser un entero positivo, no %q", name, v)
+	}
+	return n, nil
+}
+
 // openDB opens and migrates the database, and makes sure the built-in roles exist.
 func openDB(ctx context.Context, url string) (*store.Store, error) {
-	st, err := store.Open(url)
+	maxConns, err := envInt("MUELLE_DB_MAX_CONNS", 0)
+	if err != nil {
+		return nil, err
+	}
+	st, err := store.Open(url, store.WithMaxConns(maxConns))
 	if err != nil {
 		return nil, err
 	}
@@ -119,8 +137,13 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{Addr: *addr, ReadHeaderTimeout: 10 * time.Second,
-		Handler: (&api.Server{Store: st, Auth: svc, Log: log, App: web.Dist()}).Handler()}
+	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
+	if err != nil {
+		return err
+	}
+	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(),
+		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second}}
+	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
@@ -133,6 +156,24 @@ func serve(args []string, log *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// timeouts bound how long a client may hold a connection at each stage.
+type timeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// defaultTimeouts: a request's headers and body must arrive within 10 and 30
+// seconds, an answer must be written within a minute, and an idle keep-alive
+// connection is closed after two minutes.
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: time.Minute,
+	idle: 2 * time.Minute}
+
+// newHTTPServer is the server with its timeouts: a client that sends its
+// headers or its body slowly is disconnected instead of holding a connection.
+func newHTTPServer(addr string, h http.Handler, t timeouts) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: t.readHeader, ReadTimeout: t.read,
+		WriteTimeout: t.write, IdleTimeout: t.idle, MaxHeaderBytes: 64 << 10}
 }
 
 func dbFlag(name string, args []string) (*flag.FlagSet, *string) {
