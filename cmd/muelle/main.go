@@ -30,10 +30,13 @@ Comandos:
   migrate [--db URL]                      aplica las migraciones pendientes
   seed --demo [--db URL]                  carga los datos de demostración (idempotente)
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
+  secret generate                         imprime una clave de instalación nueva
+  secret rotate [--new-key CLAVE] [--db URL]  vuelve a cifrar los secretos con otra clave
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
-8 lectores en SQLite), MUELLE_MAX_REQUESTS (256).
+8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_SECRET_KEY (obligatoria con
+PostgreSQL; con SQLite, el archivo RUTA.key junto a la base).
 `
 
 func main() {
@@ -58,6 +61,8 @@ func run(args []string, log *slog.Logger) error {
 		return seed(args[1:])
 	case "user":
 		return userCmd(args[1:])
+	case "secret":
+		return secretCmd(args[1:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -86,25 +91,50 @@ func envInt(name string, def int) (int, error) {
 	return n, nil
 }
 
-// openDB opens and migrates the database, and makes sure the built-in roles exist.
+// openDB opens and migrates the database, makes sure the built-in roles exist
+// and that every stored secret is sealed with the installation key.
 func openDB(ctx context.Context, url string) (*store.Store, error) {
+	st, _, err := openDBWithKey(ctx, url)
+	return st, err
+}
+
+// openDBWithKey is openDB that also tells where the installation key came from.
+func openDBWithKey(ctx context.Context, url string) (*store.Store, installationKey, error) {
 	maxConns, err := envInt("MUELLE_DB_MAX_CONNS", 0)
 	if err != nil {
-		return nil, err
+		return nil, installationKey{}, err
 	}
-	st, err := store.Open(url, store.WithMaxConns(maxConns))
+	key, err := loadInstallationKey(url)
 	if err != nil {
-		return nil, err
+		return nil, key, err
 	}
-	if err := st.Migrate(ctx); err != nil {
+	box, err := key.box()
+	if err != nil {
+		return nil, key, err
+	}
+	st, err := store.Open(url, store.WithMaxConns(maxConns), store.WithSecretBox(box))
+	if err != nil {
+		return nil, key, err
+	}
+	if err := prepare(ctx, st); err != nil {
 		st.Close()
-		return nil, err
+		return nil, key, err
+	}
+	return st, key, nil
+}
+
+// prepare migrates, creates the built-in roles and seals plain secrets.
+func prepare(ctx context.Context, st *store.Store) error {
+	if err := st.Migrate(ctx); err != nil {
+		return err
 	}
 	if err := st.EnsureRolesIntegrados(ctx); err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	return st, nil
+	if _, err := st.CifrarSecretos(ctx); err != nil {
+		return fmt.Errorf("secretos: %w (¿es la clave de instalación correcta?)", err)
+	}
+	return nil
 }
 
 func hasher() auth.Hasher {

@@ -19,6 +19,8 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	"github.com/pressly/goose/v3"
 	"modernc.org/sqlite"
+
+	"muelle/internal/secretbox"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -34,6 +36,8 @@ type Store struct {
 	// pool as db on PostgreSQL.
 	read    *sql.DB
 	dialect dialect
+	// secretos seals the secrets stored in the database (nil: none can be stored).
+	secretos *secretbox.Box
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 }
@@ -64,6 +68,7 @@ const (
 // options is what Open can be told.
 type options struct {
 	maxConns int
+	secretos *secretbox.Box
 }
 
 // Option adjusts how Open connects.
@@ -73,6 +78,13 @@ type Option func(*options)
 // writer is always one connection); n <= 0 keeps the engine's default.
 func WithMaxConns(n int) Option { return func(o *options) { o.maxConns = n } }
 
+// WithSecretBox gives the store the installation key that seals the secrets
+// it stores (the companies' signing keys and every later secret).
+func WithSecretBox(b *secretbox.Box) Option { return func(o *options) { o.secretos = b } }
+
+// SQLitePath is the file of a "sqlite:PATH" URL; ok is false for other databases.
+func SQLitePath(url string) (path string, ok bool) { return strings.CutPrefix(url, "sqlite:") }
+
 // Open connects to the database named by url: "sqlite:PATH" or "postgres://...".
 // Pools are bounded: a request waits for a free connection instead of
 // opening one more.
@@ -81,7 +93,7 @@ func Open(url string, opts ...Option) (*Store, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	st := &Store{Now: func() time.Time { return time.Now().UTC() }}
+	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos}
 	var err error
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):

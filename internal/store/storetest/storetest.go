@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/secretbox"
 	"muelle/internal/store"
 )
 
@@ -65,9 +66,20 @@ func Postgres(t testing.TB, opts ...store.Option) *store.Store {
 	return open(t, base+sep+"search_path="+schema+"&synchronous_commit=off", opts...)
 }
 
+// Box is a fresh installation key for a test store: the secrets a test
+// stores are sealed like in production, with no key to configure.
+func Box(t testing.TB) *secretbox.Box {
+	t.Helper()
+	b, err := secretbox.New(secretbox.NewKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
 func open(t testing.TB, url string, opts ...store.Option) *store.Store {
 	t.Helper()
-	st, err := store.Open(url, opts...)
+	st, err := store.Open(url, append([]store.Option{store.WithSecretBox(Box(t))}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
