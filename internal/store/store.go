@@ -165,9 +165,6 @@ func (s *Store) Close() error {
 // Dialect names the database engine: "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect.name }
 
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
-
 // Migrate applies every pending migration of the current dialect.
 func (s *Store) Migrate(ctx context.Context) error {
 	sub, err := fs.Sub(migrationsFS, "migrations/"+s.dialect.name)
