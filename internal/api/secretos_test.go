@@ -5,9 +5,12 @@ import (
 	"crypto/ed25519"
 	"crypto/rand"
 	"encoding/base64"
+	"net/http"
 	"strings"
 	"testing"
+	"time"
 
+	"muelle/internal/auth"
 	"muelle/internal/domain"
 	"muelle/internal/secretbox"
 	"muelle/internal/store/storetest"
@@ -72,7 +75,7 @@ func TestPlainKeysAreSealedOnStartAndRotationReSealsThem(t *testing.T) {
 		}
 
 		nueva := storetest.Box(t)
-		if n, err := e.st.RotarClaveSecreta(ctx, nueva); err != nil || int64(n) != e.count(`SELECT COUNT(*) FROM empresa_claves`) {
+		if n, err := e.st.RotarClaveSecreta(ctx, nueva); err != nil || int64(n) != e.count(`SELECT COUNT(*) FROM empresa_claves`)+1 {
 			t.Fatalf("rotados %d: %v", n, err)
 		}
 		rotated := e.storedKey(1)
@@ -88,5 +91,35 @@ func TestPlainKeysAreSealedOnStartAndRotationReSealsThem(t *testing.T) {
 		if !e.signedWith(pub) {
 			t.Fatal("después de rotar, la venta no firma con la misma clave")
 		}
+	})
+}
+
+func TestTheTokenSecretIsSealedAndAPlainOneIsSealedKeepingItsValue(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		stored, _, _ := e.st.Setting(ctx, auth.SettingJWTSecret)
+		if !secretbox.IsSealed(stored) {
+			t.Fatalf("el secreto de los tokens está en claro: %.12s…", stored)
+		}
+		// an installation from before the encryption
+		plain := auth.RandomHex(32)
+		if err := e.st.SetSetting(ctx, auth.SettingJWTSecret, plain); err != nil {
+			t.Fatal(err)
+		}
+		old, err := auth.NewTokens([]byte(plain), time.Hour)
+		if err != nil {
+			t.Fatal(err)
+		}
+		u, _, _ := e.st.UsuarioPorNombre(ctx, "admin")
+		tok, _, _ := old.Issue(auth.ClaimsFor(u), e.now)
+		svc, err := auth.NewService(ctx, e.st, time.Hour, 4)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored, _, _ := e.st.Setting(ctx, auth.SettingJWTSecret); !secretbox.IsSealed(stored) {
+			t.Fatal("el secreto en claro no se cifró")
+		}
+		e.srv.Auth = svc
+		e.do("GET", "/api/auth/me", tok, nil).expect(t, http.StatusOK, "")
 	})
 }

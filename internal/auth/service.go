@@ -25,9 +25,10 @@ type Service struct {
 	Hasher Hasher
 }
 
-// NewService loads (or creates once per installation) the signing secret.
+// NewService loads (or creates once per installation) the token signing
+// secret, stored sealed with the installation key.
 func NewService(ctx context.Context, st *store.Store, ttl time.Duration, bcryptCost int) (*Service, error) {
-	secret, err := st.SettingOrCreate(ctx, SettingJWTSecret, RandomHex(32))
+	secret, err := st.SecretoOrCreate(ctx, SettingJWTSecret, RandomHex(32))
 	if err != nil {
 		return nil, err
 	}

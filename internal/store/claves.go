@@ -78,8 +78,9 @@ func (s *Store) CifrarSecretos(ctx context.Context) (int, error) {
 	return s.resellarClaves(ctx, s.secretos, s.secretos, false)
 }
 
-// RotarClaveSecreta re-seals every secret with a new installation key in one
-// transaction and makes the store use it; it returns how many it re-sealed.
+// RotarClaveSecreta re-seals every secret (signing keys and sealed system
+// settings) with a new installation key in one transaction and makes the
+// store use it; it returns how many it re-sealed.
 func (s *Store) RotarClaveSecreta(ctx context.Context, nueva *secretbox.Box) (int, error) {
 	n, err := s.resellarClaves(ctx, s.secretos, nueva, true)
 	if err == nil {
@@ -115,6 +116,13 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 		}
 		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
 			return wrap("leer claves de las empresas", err)
+		}
+		if todas {
+			m, err := s.resellarSettings(ctx, c, vieja, nueva)
+			if err != nil {
+				return err
+			}
+			n += m
 		}
 		for id, stored := range pendientes {
 			priv, err := s.abrirClave(vieja, id, stored)
