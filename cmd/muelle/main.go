@@ -283,7 +283,8 @@ func createSuperAdmin(ctx context.Context, st *store.Store, username, password, 
 			return err
 		}
 	}
-	if err := domain.ValidarCredenciales(domain.NormalizarNombreUsuario(username), password); err != nil {
+	username = domain.NormalizarNombreUsuario(username)
+	if err := domain.ValidarCredenciales(username, password); err != nil {
 		return err
 	}
 	hash, err := hasher().Hash(password)

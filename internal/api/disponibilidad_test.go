@@ -177,3 +177,17 @@ func (s *statusOnly) Write(b []byte) (int, error) {
 	return io.Discard.Write(b)
 }
 func (s *statusOnly) WriteHeader(code int) { s.code = code }
+
+// A pooled PostgreSQL connection whose server turned read-only (here its
+// session, as after a failover to a standby) is dropped instead of reused.
+func TestAPostgreSQLConnectionThatTurnedReadOnlyIsNotReused(t *testing.T) {
+	if storetest.PostgresURL() == "" {
+		t.Skip("MUELLE_TEST_POSTGRES no está definido")
+	}
+	e := newEnv(t, storetest.Postgres(t, store.WithMaxConns(1)))
+	if _, err := e.st.DB().Exec(`SET default_transaction_read_only = on`); err != nil {
+		t.Fatal(err)
+	}
+	e.abrir(e.token("vendedor"), 1000).expect(t, http.StatusCreated, "")
+	e.do("GET", "/api/health", "", nil).expect(t, http.StatusOK, "")
+}
