@@ -31,9 +31,13 @@ Comandos:
   migrate [--db URL]                      aplica las migraciones pendientes
   seed --demo [--db URL]                  carga los datos de demostración (idempotente)
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
+  secret generate                         imprime una clave de instalación nueva
+  secret rotate [--new-key CLAVE] [--db URL]  vuelve a cifrar los secretos con otra clave
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
-MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h).
+MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
+8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_SECRET_KEY (obligatoria con
+PostgreSQL; con SQLite, el archivo RUTA.key junto a la base).
 `
 
 func main() {
@@ -58,6 +62,8 @@ func run(args []string, log *slog.Logger) error {
 		return seed(args[1:])
 	case "user":
 		return userCmd(args[1:])
+	case "secret":
+		return secretCmd(args[1:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -73,21 +79,63 @@ func env(name, def string) string {
 	return def
 }
 
-// openDB opens and migrates the database, and makes sure the built-in roles exist.
-func openDB(ctx context.Context, url string) (*store.Store, error) {
-	st, err := store.Open(url)
-	if err != nil {
-		return nil, err
+// envInt reads a positive integer setting; def when unset.
+func envInt(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
 	}
-	if err := st.Migrate(ctx); err != nil {
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("%s debe ser un entero positivo, no %q", name, v)
+	}
+	return n, nil
+}
+
+// openDB opens and migrates the database, makes sure the built-in roles exist
+// and that every stored secret is sealed with the installation key.
+func openDB(ctx context.Context, url string) (*store.Store, error) {
+	st, _, err := openDBWithKey(ctx, url)
+	return st, err
+}
+
+// openDBWithKey is openDB that also tells where the installation key came from.
+func openDBWithKey(ctx context.Context, url string) (*store.Store, installationKey, error) {
+	maxConns, err := envInt("MUELLE_DB_MAX_CONNS", 0)
+	if err != nil {
+		return nil, installationKey{}, err
+	}
+	key, err := loadInstallationKey(url)
+	if err != nil {
+		return nil, key, err
+	}
+	box, err := key.box()
+	if err != nil {
+		return nil, key, err
+	}
+	st, err := store.Open(url, store.WithMaxConns(maxConns), store.WithSecretBox(box))
+	if err != nil {
+		return nil, key, err
+	}
+	if err := prepare(ctx, st); err != nil {
 		st.Close()
-		return nil, err
+		return nil, key, err
+	}
+	return st, key, nil
+}
+
+// prepare migrates, creates the built-in roles and seals plain secrets.
+func prepare(ctx context.Context, st *store.Store) error {
+	if err := st.Migrate(ctx); err != nil {
+		return err
 	}
 	if err := st.EnsureRolesIntegrados(ctx); err != nil {
-		st.Close()
-		return nil, err
+		return err
 	}
-	return st, nil
+	if _, err := st.CifrarSecretos(ctx); err != nil {
+		return fmt.Errorf("secretos: %w (¿es la clave de instalación correcta?)", err)
+	}
+	return nil
 }
 
 func hasher() auth.Hasher {
@@ -122,8 +170,13 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// events of committed writes stay in this process until the realtime hub subscribes
 	st.Events = &events.Local{}
-	srv := &http.Server{Addr: *addr, ReadHeaderTimeout: 10 * time.Second,
-		Handler: (&api.Server{Store: st, Auth: svc, Log: log, App: web.Dist()}).Handler()}
+	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
+	if err != nil {
+		return err
+	}
+	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(),
+		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second}}
+	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
@@ -136,6 +189,24 @@ func serve(args []string, log *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// timeouts bound how long a client may hold a connection at each stage.
+type timeouts struct {
+	readHeader, read, write, idle time.Duration
+}
+
+// defaultTimeouts: a request's headers and body must arrive within 10 and 30
+// seconds, an answer must be written within a minute, and an idle keep-alive
+// connection is closed after two minutes.
+var defaultTimeouts = timeouts{readHeader: 10 * time.Second, read: 30 * time.Second, write: time.Minute,
+	idle: 2 * time.Minute}
+
+// newHTTPServer is the server with its timeouts: a client that sends its
+// headers or its body slowly is disconnected instead of holding a connection.
+func newHTTPServer(addr string, h http.Handler, t timeouts) *http.Server {
+	return &http.Server{Addr: addr, Handler: h, ReadHeaderTimeout: t.readHeader, ReadTimeout: t.read,
+		WriteTimeout: t.write, IdleTimeout: t.idle, MaxHeaderBytes: 64 << 10}
 }
 
 func dbFlag(name string, args []string) (*flag.FlagSet, *string) {
@@ -214,6 +285,10 @@ func createSuperAdmin(ctx context.Context, st *store.Store, username, password, 
 		if empresaID, err = st.EnsureEmpresa(ctx, store.Empresa{Nombre: empresa}); err != nil {
 			return err
 		}
+	}
+	username = domain.NormalizarNombreUsuario(username)
+	if err := domain.ValidarCredenciales(username, password); err != nil {
+		return err
 	}
 	hash, err := hasher().Hash(password)
 	if err != nil {

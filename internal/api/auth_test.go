@@ -20,7 +20,7 @@ func loginBody(usuario, password string) map[string]string {
 
 func TestLoginSuccessReturnsTokenAndSessionUserAndAudits(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		r := e.do("POST", "/api/auth/login", "", loginBody("  admin2 ", " "+demo.Password+" "))
+		r := e.do("POST", "/api/auth/login", "", loginBody("  admin2 ", demo.Password))
 		r.expect(t, http.StatusOK, "")
 		var d struct {
 			Token   string

@@ -9,6 +9,7 @@ import (
 	"net/http"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // envelope is the shape of every JSON answer.
@@ -56,9 +57,14 @@ var statusOf = map[domain.Kind]int{
 	domain.KindUnavailable:  http.StatusServiceUnavailable,
 }
 
-// writeError answers a business error with its status and Spanish message, and
-// anything else with a logged 500 that leaks nothing.
+// writeError answers a business error with its status and Spanish message, a
+// database that is unreachable or read-only with 503, and anything else with
+// a logged 500 that leaks nothing.
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
+	if store.IsUnavailable(err) {
+		log.Error("base de datos no disponible", "err", err)
+		err = domain.Unavailable(domain.MsgBaseNoDisponible)
+	}
 	if e, ok := domain.AsError(err); ok {
 		writeJSON(w, statusOf[e.Kind], envelope{Success: false, Message: e.Message, Data: e.Data})
 		return

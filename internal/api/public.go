@@ -1,15 +1,24 @@
 package api
 
 import (
+	"context"
 	"net/http"
+	"time"
 
 	"muelle/internal/domain"
 )
 
+// healthTimeout bounds how long the health check waits for the writer.
+const healthTimeout = 3 * time.Second
+
+// health answers 200 only when the database accepts a write, so that a load
+// balancer takes a node whose database is down or read-only out of service.
 func (s *Server) health(r *http.Request) (any, error) {
-	if err := s.Store.Ping(r.Context()); err != nil {
+	ctx, cancel := context.WithTimeout(r.Context(), healthTimeout)
+	defer cancel()
+	if err := s.Store.PuedeEscribir(ctx); err != nil {
 		s.Log.Error("base de datos no disponible", "err", err)
-		return nil, &domain.Error{Kind: domain.KindUnavailable, Message: "Base de datos no disponible"}
+		return nil, domain.Unavailable(domain.MsgBaseNoDisponible)
 	}
 	return map[string]string{"status": "ok", "database": "ok"}, nil
 }

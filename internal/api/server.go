@@ -23,6 +23,8 @@ type Server struct {
 	Log   *slog.Logger
 	// App is the built web app (index.html at its root); nil serves a notice.
 	App fs.FS
+	// Limits bound the concurrent requests; the zero value has no limit.
+	Limits Limits
 }
 
 // actor is the authenticated caller of a request.
@@ -54,7 +56,7 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})
 	})
 	mux.Handle("/", s.spa())
-	return s.logRequests(mux)
+	return s.logRequests(securityHeaders(limitConcurrency(s.Limits, mux)))
 }
 
 // guard authenticates and authorizes a route, then runs its handler.

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"strconv"
-	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -26,9 +25,10 @@ type Service struct {
 	Hasher Hasher
 }
 
-// NewService loads (or creates once per installation) the signing secret.
+// NewService loads (or creates once per installation) the token signing
+// secret, stored sealed with the installation key.
 func NewService(ctx context.Context, st *store.Store, ttl time.Duration, bcryptCost int) (*Service, error) {
-	secret, err := st.SettingOrCreate(ctx, SettingJWTSecret, RandomHex(32))
+	secret, err := st.SecretoOrCreate(ctx, SettingJWTSecret, RandomHex(32))
 	if err != nil {
 		return nil, err
 	}
@@ -46,20 +46,19 @@ type Session struct {
 }
 
 // Login checks the credentials. A wrong user, a wrong password and an inactive
-// user all answer the same 401; too many failures lock the login name for a while.
+// user all answer the same 401; too many failures of a login name from one
+// client address lock that pair for a while (other addresses are not affected).
 func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string) (Session, error) {
-	nombreUsuario, password = strings.TrimSpace(nombreUsuario), strings.TrimSpace(password)
-	if nombreUsuario == "" {
-		return Session{}, domain.Invalid(domain.MsgUsuarioRequerido)
+	nombreUsuario = domain.NormalizarNombreUsuario(nombreUsuario)
+	if err := domain.ValidarCredenciales(nombreUsuario, password); err != nil {
+		return Session{}, err
 	}
-	if password == "" {
-		return Session{}, domain.Invalid(domain.MsgPasswordRequerida)
-	}
-	maxIntentos, bloqueo, err := s.loginPolicy(ctx)
+	maxIntentos, ventana, err := s.loginPolicy(ctx)
 	if err != nil {
 		return Session{}, err
 	}
-	if hasta, locked, err := s.Store.LoginBloqueadoHasta(ctx, nombreUsuario); err != nil || locked {
+	intento := store.IntentoLogin{NombreUsuario: nombreUsuario, IP: ip}
+	if hasta, locked, err := s.Store.LoginBloqueadoHasta(ctx, intento, maxIntentos, ventana); err != nil || locked {
 		if err != nil {
 			return Session{}, err
 		}
@@ -71,8 +70,8 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 	}
 	if !s.Hasher.Check(u.PasswordHash, password) || !found || !u.Habilitado() {
 		a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip,
-			Detalles: "Intento fallido para el usuario " + nombreUsuario}
-		if err := s.Store.LoginFallido(ctx, nombreUsuario, maxIntentos, bloqueo, a); err != nil {
+			Detalles: "Intento fallido para el usuario " + domain.NombreAuditable(nombreUsuario)}
+		if err := s.Store.LoginFallido(ctx, intento, ventana, a); err != nil {
 			return Session{}, err
 		}
 		return Session{}, domain.Unauthorized(domain.MsgCredencialesInvalidas)
@@ -83,7 +82,7 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 	}
 	a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip, Exito: true,
 		Detalles: "Inicio de sesión"}
-	if err := s.Store.LoginExitoso(ctx, u.ID, u.NombreUsuario, a); err != nil {
+	if err := s.Store.LoginExitoso(ctx, u.ID, intento, a); err != nil {
 		return Session{}, err
 	}
 	return Session{Token: token, Usuario: u}, nil
@@ -100,7 +99,8 @@ func ClaimsFor(u store.UsuarioSesion) Claims {
 		RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos}}
 }
 
-// loginPolicy reads the attempt limit and lock duration (defaults 5 and 15 minutes).
+// loginPolicy reads the attempt limit and the lock duration, which is also the
+// window the failures are counted in (defaults 5 and 15 minutes).
 func (s *Service) loginPolicy(ctx context.Context) (int, time.Duration, error) {
 	maxIntentos, err := s.intSetting(ctx, SettingIntentosLoginMax, 5)
 	if err != nil {

@@ -47,6 +47,9 @@ func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: ms
 // TooMany builds a 429 error.
 func TooMany(msg string) *Error { return &Error{Kind: KindTooMany, Message: msg} }
 
+// Unavailable builds a 503 error.
+func Unavailable(msg string) *Error { return &Error{Kind: KindUnavailable, Message: msg} }
+
 // AsError returns the business error inside err, if any.
 func AsError(err error) (*Error, bool) {
 	var e *Error
@@ -65,4 +68,5 @@ const (
 	MsgRecursoNoEncontrado   = "Recurso no encontrado"
 	MsgErrorInterno          = "Error interno del servidor"
 	MsgJSONInvalido          = "El cuerpo de la solicitud no es JSON válido"
+	MsgBaseNoDisponible      = "Base de datos no disponible"
 )

@@ -5,46 +5,66 @@ import (
 	"time"
 )
 
-// LoginBloqueadoHasta returns when the lock on a login name ends, if it is locked now.
-func (s *Store) LoginBloqueadoHasta(ctx context.Context, nombreUsuario string) (time.Time, bool, error) {
-	var hasta *time.Time
-	err := s.conn().row(ctx, `SELECT bloqueado_hasta FROM intentos_login WHERE nombre_usuario = ?`,
-		nombreUsuario).Scan(&hasta)
-	missing, err := notFound(err)
-	if err != nil || missing || hasta == nil || !hasta.After(s.Now()) {
-		return time.Time{}, false, wrap("leer bloqueo de login", err)
-	}
-	return *hasta, true, nil
+// IntentoLogin identifies who is trying to log in: the login name and the
+// client address. Failures are counted for the pair, so a stranger guessing a
+// name from one address never locks its owner out on another.
+type IntentoLogin struct {
+	NombreUsuario string
+	IP            string
 }
 
-// LoginFallido counts a failed attempt for a login name (existing or not, so the
-// answer never tells whether a user exists) and locks the name for bloqueo once
-// maxIntentos failures have accumulated. It audits the failure in the same transaction.
-func (s *Store) LoginFallido(ctx context.Context, nombreUsuario string, maxIntentos int, bloqueo time.Duration,
-	a Auditoria) error {
+// LoginBloqueadoHasta returns when the lock on a login name from a client
+// address ends, if it is locked now: it is locked while maxIntentos failures
+// or more fall within the last ventana, until ventana after the newest.
+func (s *Store) LoginBloqueadoHasta(ctx context.Context, i IntentoLogin, maxIntentos int,
+	ventana time.Duration) (time.Time, bool, error) {
+	rows, err := s.conn().query(ctx, `SELECT created_at FROM intentos_login
+		WHERE nombre_usuario = ? AND ip_address = ? AND created_at > ?
+		ORDER BY created_at DESC LIMIT ?`, i.NombreUsuario, i.IP, s.Now().Add(-ventana), maxIntentos)
+	if err != nil {
+		return time.Time{}, false, wrap("leer bloqueo de login", err)
+	}
+	defer rows.Close()
+	var recientes []time.Time
+	for rows.Next() {
+		var t time.Time
+		if err := rows.Scan(&t); err != nil {
+			return time.Time{}, false, wrap("leer bloqueo de login", err)
+		}
+		recientes = append(recientes, t)
+	}
+	if err := rows.Err(); err != nil || len(recientes) < maxIntentos {
+		return time.Time{}, false, wrap("leer bloqueo de login", err)
+	}
+	return recientes[0].Add(ventana), true, nil
+}
+
+// LoginFallido records a failed attempt of a login name (existing or not, so
+// the answer never tells whether a user exists) from a client address, prunes
+// the attempts older than ventana through the date index, and audits the
+// failure, all in one transaction.
+func (s *Store) LoginFallido(ctx context.Context, i IntentoLogin, ventana time.Duration, a Auditoria) error {
 	return s.inTx(ctx, func(c conn) error {
-		var fallidos int
-		err := c.row(ctx, `INSERT INTO intentos_login (nombre_usuario, fallidos) VALUES (?, 1)
-			ON CONFLICT (nombre_usuario) DO UPDATE SET fallidos = intentos_login.fallidos + 1
-			RETURNING fallidos`, nombreUsuario).Scan(&fallidos)
+		now := s.Now()
+		if _, err := c.exec(ctx, `DELETE FROM intentos_login WHERE created_at < ?`, now.Add(-ventana)); err != nil {
+			return wrap("podar intentos fallidos", err)
+		}
+		_, err := c.exec(ctx, `INSERT INTO intentos_login (nombre_usuario, ip_address, created_at) VALUES (?, ?, ?)`,
+			i.NombreUsuario, i.IP, now)
 		if err != nil {
 			return wrap("contar intento fallido", err)
-		}
-		if fallidos >= maxIntentos {
-			_, err = c.exec(ctx, `UPDATE intentos_login SET fallidos = 0, bloqueado_hasta = ? WHERE nombre_usuario = ?`,
-				s.Now().Add(bloqueo), nombreUsuario)
-			if err != nil {
-				return wrap("bloquear login", err)
-			}
 		}
 		return s.audit(ctx, c, a)
 	})
 }
 
-// LoginExitoso clears the failed attempts, stamps ultimo_login and audits the login.
-func (s *Store) LoginExitoso(ctx context.Context, usuarioID int64, nombreUsuario string, a Auditoria) error {
+// LoginExitoso clears the failed attempts of the login name from that address,
+// stamps ultimo_login and audits the login.
+func (s *Store) LoginExitoso(ctx context.Context, usuarioID int64, i IntentoLogin, a Auditoria) error {
 	return s.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ?`, nombreUsuario); err != nil {
+		_, err := c.exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`,
+			i.NombreUsuario, i.IP)
+		if err != nil {
 			return wrap("limpiar intentos", err)
 		}
 		if _, err := c.exec(ctx, `UPDATE usuarios SET ultimo_login = ? WHERE id = ?`, s.Now(), usuarioID); err != nil {

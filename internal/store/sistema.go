@@ -2,7 +2,10 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
+
+	"muelle/internal/secretbox"
 )
 
 // Setting reads a global system setting; ok is false when it is not set.
@@ -36,4 +39,79 @@ func (s *Store) SetSetting(ctx context.Context, clave, valor string) error {
 		return fmt.Errorf("store: guardar configuración %s: %w", clave, err)
 	}
 	return nil
+}
+
+// contextoSetting binds a sealed system setting to its name.
+func contextoSetting(clave string) string { return "configuracion_sistema/" + clave }
+
+// SecretoOrCreate is SettingOrCreate for a secret: the value is stored sealed
+// with the installation key. A value stored in plain form by an older version
+// is sealed in place and keeps its value.
+func (s *Store) SecretoOrCreate(ctx context.Context, clave, valor string) (string, error) {
+	if s.secretos == nil {
+		return "", errSinClaveInstalacion
+	}
+	sealed, err := s.secretos.Seal([]byte(valor), contextoSetting(clave))
+	if err != nil {
+		return "", err
+	}
+	stored, err := s.SettingOrCreate(ctx, clave, sealed)
+	if err != nil {
+		return "", err
+	}
+	if !secretbox.IsSealed(stored) {
+		return stored, s.sellarSetting(ctx, clave, stored)
+	}
+	plain, err := s.secretos.Open(stored, contextoSetting(clave))
+	if err != nil {
+		return "", fmt.Errorf("store: configuración %s: %w", clave, err)
+	}
+	return string(plain), nil
+}
+
+// sellarSetting stores a plain setting's value sealed, unless another
+// instance already did.
+func (s *Store) sellarSetting(ctx context.Context, clave, plain string) error {
+	sealed, err := s.secretos.Seal([]byte(plain), contextoSetting(clave))
+	if err != nil {
+		return err
+	}
+	_, err = s.conn().exec(ctx, `UPDATE configuracion_sistema SET valor = ? WHERE clave = ? AND valor = ?`,
+		sealed, clave, plain)
+	return wrap("cifrar configuración "+clave, err)
+}
+
+// resellarSettings re-seals, inside a rotation, every sealed system setting.
+func (s *Store) resellarSettings(ctx context.Context, c conn, vieja, nueva *secretbox.Box) (int, error) {
+	rows, err := c.query(ctx, `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave`+
+		s.dialect.forUpdate())
+	if err != nil {
+		return 0, wrap("leer secretos de configuración", err)
+	}
+	sealed := map[string]string{}
+	for rows.Next() {
+		var clave, valor string
+		if err := rows.Scan(&clave, &valor); err != nil {
+			rows.Close()
+			return 0, wrap("leer secretos de configuración", err)
+		}
+		sealed[clave] = valor
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, wrap("leer secretos de configuración", err)
+	}
+	for clave, valor := range sealed {
+		plain, err := vieja.Open(valor, contextoSetting(clave))
+		if err != nil {
+			return 0, fmt.Errorf("store: configuración %s: %w", clave, err)
+		}
+		resealed, err := nueva.Seal(plain, contextoSetting(clave))
+		if err != nil {
+			return 0, err
+		}
+		if _, err := c.exec(ctx, `UPDATE configuracion_sistema SET valor = ? WHERE clave = ?`, resealed, clave); err != nil {
+			return 0, wrap("guardar secreto de configuración", err)
+		}
+	}
+	return len(sealed), nil
 }

@@ -18,9 +18,10 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
 	"github.com/pressly/goose/v3"
-	_ "modernc.org/sqlite" // SQLite driver "sqlite"
+	"modernc.org/sqlite"
 
 	"muelle/internal/events"
+	"muelle/internal/secretbox"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -28,8 +29,16 @@ var migrationsFS embed.FS
 
 // Store is the gateway to the database.
 type Store struct {
-	db      *sql.DB
+	// db runs every transaction and every write. On SQLite it is one
+	// connection, so writers queue in the process instead of failing on the
+	// busy timeout; on PostgreSQL it is the whole bounded pool.
+	db *sql.DB
+	// read runs the plain reads: a bounded pool of its own on SQLite, the same
+	// pool as db on PostgreSQL.
+	read    *sql.DB
 	dialect dialect
+	// secretos seals the secrets stored in the database (nil: none can be stored).
+	secretos *secretbox.Box
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
@@ -44,55 +53,120 @@ type dialect struct {
 // DefaultURL is the embedded database used when none is configured.
 const DefaultURL = "sqlite:data/muelle.db"
 
+// Default pool sizes. PostgreSQL's default max_connections is 100: 20 per
+// instance leaves room for several instances and for maintenance sessions.
+// SQLite has one writer connection and this many readers.
+const (
+	DefaultMaxConnsPostgres = 20
+	DefaultMaxConnsSQLite   = 8
+)
+
+// Connections are recycled so that none outlives a database restart, a
+// failover or a file that was read-only when it was opened.
+const (
+	connMaxLifetime = 30 * time.Minute
+	connMaxIdleTime = 5 * time.Minute
+)
+
+// options is what Open can be told.
+type options struct {
+	maxConns int
+	secretos *secretbox.Box
+}
+
+// Option adjusts how Open connects.
+type Option func(*options)
+
+// WithMaxConns bounds the connection pool (the read pool on SQLite, whose
+// writer is always one connection); n <= 0 keeps the engine's default.
+func WithMaxConns(n int) Option { return func(o *options) { o.maxConns = n } }
+
+// WithSecretBox gives the store the installation key that seals the secrets
+// it stores (the companies' signing keys and every later secret).
+func WithSecretBox(b *secretbox.Box) Option { return func(o *options) { o.secretos = b } }
+
+// SQLitePath is the file of a "sqlite:PATH" URL; ok is false for other databases.
+func SQLitePath(url string) (path string, ok bool) { return strings.CutPrefix(url, "sqlite:") }
+
 // Open connects to the database named by url: "sqlite:PATH" or "postgres://...".
-func Open(url string) (*Store, error) {
-	var (
-		db  *sql.DB
-		d   dialect
-		err error
-	)
+// Pools are bounded: a request waits for a free connection instead of
+// opening one more.
+func Open(url string, opts ...Option) (*Store, error) {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
+	}
+	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos}
+	var err error
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
-		db, err = openSQLite(strings.TrimPrefix(url, "sqlite:"))
-		d = dialect{name: "sqlite"}
+		st.dialect = dialect{name: "sqlite"}
+		st.db, st.read, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		db, err = sql.Open("pgx", url)
-		d = dialect{name: "postgres", positional: true}
+		st.dialect = dialect{name: "postgres", positional: true}
+		st.db, err = openPostgres(url, maxConns(o.maxConns, DefaultMaxConnsPostgres))
+		st.read = st.db
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: abrir base de datos: %w", err)
 	}
-	if err := db.Ping(); err != nil {
-		db.Close()
+	if err := st.db.Ping(); err != nil {
+		st.Close()
 		return nil, fmt.Errorf("store: conectar base de datos: %w", err)
 	}
-	return &Store{db: db, dialect: d, Now: func() time.Time { return time.Now().UTC() }}, nil
+	return st, nil
+}
+
+func maxConns(n, def int) int {
+	if n <= 0 {
+		return def
+	}
+	return n
+}
+
+// bound sizes a pool and recycles its connections.
+func bound(db *sql.DB, n int) *sql.DB {
+	db.SetMaxOpenConns(n)
+	db.SetMaxIdleConns(n)
+	db.SetConnMaxLifetime(connMaxLifetime)
+	db.SetConnMaxIdleTime(connMaxIdleTime)
+	return db
 }
 
 // openSQLite opens a file database in WAL mode with durable commits, foreign
-// keys, a busy timeout and write transactions that start with BEGIN IMMEDIATE.
-func openSQLite(path string) (*sql.DB, error) {
+// keys, a busy timeout and write transactions that start with BEGIN IMMEDIATE:
+// one writer connection, which is never read-only, and a pool of readers.
+func openSQLite(path string, readers int) (writer, reader *sql.DB, err error) {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
-	return sql.Open("sqlite", dsn)
+	base, err := sqlite.NewConnector(dsn)
+	if err != nil {
+		return nil, nil, err
+	}
+	writer = bound(sql.OpenDB(writableConnector{Connector: base, path: path}), 1)
+	reader = bound(sql.OpenDB(base), readers)
+	return writer, reader, nil
 }
 
-// Close releases the connection pool.
-func (s *Store) Close() error { return s.db.Close() }
+// Close releases the connection pools.
+func (s *Store) Close() error {
+	err := s.db.Close()
+	if s.read != nil && s.read != s.db {
+		err = errors.Join(err, s.read.Close())
+	}
+	return err
+}
 
 // Dialect names the database engine: "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect.name }
-
-// Ping checks that the database answers.
-func (s *Store) Ping(ctx context.Context) error { return s.db.PingContext(ctx) }
 
 // Migrate applies every pending migration of the current dialect.
 func (s *Store) Migrate(ctx context.Context) error {
@@ -178,8 +252,26 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 	return id, err
 }
 
-// conn returns a non-transactional connection stamped with the current time.
-func (s *Store) conn() conn { return conn{q: s.db, d: s.dialect, now: s.Now()} }
+// conn returns a non-transactional connection stamped with the current time:
+// its reads go to the read pool, its writes to the writer.
+func (s *Store) conn() conn {
+	return conn{q: splitQuerier{read: s.read, write: s.db}, d: s.dialect, now: s.Now()}
+}
+
+// splitQuerier sends statements that change data to one pool and queries to another.
+type splitQuerier struct{ read, write *sql.DB }
+
+func (q splitQuerier) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	return q.write.ExecContext(ctx, query, args...)
+}
+
+func (q splitQuerier) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return q.read.QueryContext(ctx, query, args...)
+}
+
+func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	return q.read.QueryRowContext(ctx, query, args...)
+}
 
 // inTx runs fn in one transaction: committed if fn returns nil, rolled back
 // otherwise. The events fn emitted are published after the commit, and only then.

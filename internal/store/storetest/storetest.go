@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/secretbox"
 	"muelle/internal/store"
 )
 
@@ -30,9 +31,9 @@ func Each(t *testing.T, fn func(t *testing.T, st *store.Store)) {
 }
 
 // SQLite opens a fresh migrated SQLite database in a temporary directory.
-func SQLite(t testing.TB) *store.Store {
+func SQLite(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
-	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "muelle.db"))
+	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "muelle.db"), opts...)
 }
 
 var schemaSeq atomic.Int64
@@ -40,7 +41,7 @@ var schemaSeq atomic.Int64
 // Postgres opens a fresh migrated PostgreSQL schema, dropped when the test ends.
 // Test sessions skip the wait for the WAL flush (synchronous_commit=off): a test
 // database need not survive a crash, and the suite runs faster.
-func Postgres(t testing.TB) *store.Store {
+func Postgres(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
 	base := PostgresURL()
 	if base == "" {
@@ -62,12 +63,23 @@ func Postgres(t testing.TB) *store.Store {
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return open(t, base+sep+"search_path="+schema+"&synchronous_commit=off")
+	return open(t, base+sep+"search_path="+schema+"&synchronous_commit=off", opts...)
 }
 
-func open(t testing.TB, url string) *store.Store {
+// Box is a fresh installation key for a test store: the secrets a test
+// stores are sealed like in production, with no key to configure.
+func Box(t testing.TB) *secretbox.Box {
 	t.Helper()
-	st, err := store.Open(url)
+	b, err := secretbox.New(secretbox.NewKey())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+func open(t testing.TB, url string, opts ...store.Option) *store.Store {
+	t.Helper()
+	st, err := store.Open(url, append([]store.Option{store.WithSecretBox(Box(t))}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
