@@ -24,6 +24,7 @@ type Caja struct {
 	Observaciones string          `json:"observaciones"`
 	UsuarioID     int64           `json:"usuario_id"`
 	UsuarioNombre string          `json:"usuario_nombre"`
+	UsuarioLogin  string          `json:"-"` // the user's nombre_usuario
 	Usuario       struct {
 		NombreUsuario string `json:"nombre_usuario"`
 	} `json:"usuario"`
@@ -60,6 +61,7 @@ func (s *Store) caja(ctx context.Context, c conn, where string, args ...any) (Ca
 		return k, false, wrap("leer caja", err)
 	}
 	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.Usuario.NombreUsuario)
+	k.UsuarioLogin = k.Usuario.NombreUsuario
 	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
 		return k, false, err
 	}

@@ -31,6 +31,7 @@ type Pasaje struct {
 	CantidadPasajeros int             `json:"cantidad_pasajeros"`
 	Observaciones     string          `json:"observaciones"`
 	UsuarioNombre     string          `json:"usuario_nombre"`
+	UsuarioLogin      string          `json:"-"` // the seller's nombre_usuario
 	CreatedAt         time.Time       `json:"created_at"`
 	Cliente           struct {
 		Nombre   string `json:"nombre"`
@@ -64,6 +65,7 @@ func scanPasaje(sc interface{ Scan(...any) error }) (Pasaje, error) {
 		&nombre, &apellido, &p.CreatedAt)
 	p.PrecioTotal, p.CantidadPasajeros = p.Precio, 1
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.Usuario.NombreUsuario)
+	p.UsuarioLogin = p.Usuario.NombreUsuario
 	p.Cliente.Nombre, p.Cliente.Telefono = p.ClienteNombre, p.ClienteTelefono
 	p.Seccion.Nombre, p.TipoViaje.Nombre = p.SeccionNombre, p.TipoViajeNombre
 	return p, err
