@@ -86,7 +86,13 @@ func addOperation(r *openapi31.Reflector, base string, op Operation) error {
 		oc.AddReqStructure(*params)
 	}
 	if op.Body != nil {
-		oc.AddReqStructure(reflect.New(op.Body).Interface())
+		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) {
+			cu.Customize = func(cor openapigo.ContentOrReference) {
+				if b, ok := cor.(*openapi31.RequestBodyOrReference); ok && b.RequestBody != nil {
+					b.RequestBody.WithRequired(true)
+				}
+			}
+		})
 	}
 	oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
 	return r.AddOperation(oc)
