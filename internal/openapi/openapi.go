@@ -95,6 +95,9 @@ func addOperation(r *openapi31.Reflector, base string, op Operation) error {
 		})
 	}
 	oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
+	oc.AddRespStructure(failure(), func(cu *openapigo.ContentUnit) {
+		cu.IsDefault, cu.Description = true, "Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español"
+	})
 	return r.AddOperation(oc)
 }
 
@@ -117,13 +120,23 @@ func pathParams(path string) *jsonschema.Struct {
 // envelope is the answer {success, data, message} with data of type data.
 func envelope(data reflect.Type) jsonschema.Struct {
 	s := jsonschema.Struct{DefName: "Respuesta" + typeName(data)}
-	s.Fields = append(s.Fields, jsonschema.Field{Name: "Success", Value: true, Tag: `json:"success" required:"true"`})
+	s.Fields = append(s.Fields, jsonschema.Field{Name: "Success", Value: true, Tag: `json:"success" required:"true" const:"true"`})
 	if data != nil {
 		s.Fields = append(s.Fields, jsonschema.Field{Name: "Data", Value: reflect.Zero(data).Interface(),
 			Tag: `json:"data" required:"true"`})
 	}
 	s.Fields = append(s.Fields, jsonschema.Field{Name: "Message", Value: "", Tag: `json:"message,omitempty"`})
 	return s
+}
+
+// failure is the answer of an error: {success: false, message, data?}; data
+// carries details of some refusals (e.g. who boarded a ticket already).
+func failure() jsonschema.Struct {
+	return jsonschema.Struct{DefName: "Error", Fields: []jsonschema.Field{
+		{Name: "Success", Value: false, Tag: `json:"success" required:"true" const:"false"`},
+		{Name: "Message", Value: "", Tag: `json:"message" required:"true"`},
+		{Name: "Data", Value: map[string]any{}, Tag: `json:"data,omitempty"`},
+	}}
 }
 
 // typeName names a data type for its envelope: Caja, ListaMovimiento, SinDatos.

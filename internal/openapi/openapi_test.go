@@ -111,13 +111,17 @@ func TestDocumentOperationsAndSchemas(t *testing.T) {
 	if js(at(post, "responses", "201", "content", "application/json", "schema")) != `{"$ref":"#/components/schemas/RespuestaRegistro"}` {
 		t.Fatalf("respuesta = %s", js(at(post, "responses")))
 	}
+	if js(at(post, "responses", "default", "content", "application/json", "schema")) != `{"$ref":"#/components/schemas/Error"}` {
+		t.Fatalf("respuesta de error = %s", js(at(post, "responses")))
+	}
 	if at(doc, "paths", "/salud", "get", "security") != nil {
 		t.Fatal("una operación pública no pide token")
 	}
 	schemas := at(doc, "components", "schemas")
 	checks := map[string]string{
-		"RespuestaRegistro": `{"properties":{"data":{"$ref":"#/components/schemas/Registro"},"message":{"type":"string"},"success":{"type":"boolean"}},"required":["success","data"],"type":"object"}`,
-		"RespuestaSinDatos": `{"properties":{"message":{"type":"string"},"success":{"type":"boolean"}},"required":["success"],"type":"object"}`,
+		"RespuestaRegistro": `{"properties":{"data":{"$ref":"#/components/schemas/Registro"},"message":{"type":"string"},"success":{"const":true,"type":"boolean"}},"required":["success","data"],"type":"object"}`,
+		"RespuestaSinDatos": `{"properties":{"message":{"type":"string"},"success":{"const":true,"type":"boolean"}},"required":["success"],"type":"object"}`,
+		"Error":             `{"properties":{"data":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"success":{"const":false,"type":"boolean"}},"required":["success","message"],"type":"object"}`,
 		"Alta":              `{"properties":{"nombre":{"type":"string"}},"required":["nombre"],"type":"object"}`,
 	}
 	for name, want := range checks {

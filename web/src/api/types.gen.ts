@@ -36,6 +36,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaSesion"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -72,6 +81,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaSinDatos"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -104,6 +122,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaUsuario"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -148,6 +175,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaCaja"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -186,6 +222,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaCierreCaja"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -228,6 +273,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaCuadreCaja"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -260,6 +314,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaEstadoCaja"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -304,6 +367,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaMovimiento"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -336,6 +408,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaListaMovimiento"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -374,6 +455,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaCaja"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -408,6 +498,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -446,6 +545,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -470,6 +578,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -513,6 +630,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -535,6 +661,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -570,6 +705,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaListaPrecio"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /** @description Acceso: permiso configuracion.editar */
@@ -593,6 +737,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaListaPrecio"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -633,6 +786,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaPrecioVigente"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -669,6 +831,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -693,6 +864,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -736,6 +916,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -758,6 +947,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -793,6 +991,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -817,6 +1024,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -860,6 +1076,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaItemCatalogo"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
@@ -882,6 +1107,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaItemEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -915,6 +1149,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaListaValidacionReciente"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -953,6 +1196,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaEstadisticasLancha"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -989,6 +1241,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaEstadisticasDashboard"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
@@ -1023,6 +1284,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaSalud"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1067,6 +1337,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaPasaje"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1099,6 +1378,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaEstadisticasEmbarque"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1143,6 +1431,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaVenta"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1175,6 +1472,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaPasajerosPorFecha"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1219,6 +1525,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaEmbarque"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1257,6 +1572,15 @@ export interface paths {
                         "application/json": components["schemas"]["RespuestaEmbarque"];
                     };
                 };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -1289,6 +1613,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaContactoPublico"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1325,6 +1658,15 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["RespuestaEstadisticasPublicas"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
                     };
                 };
             };
@@ -1485,6 +1827,14 @@ export interface components {
             id: number;
             logo_url: string;
             nombre: string;
+        };
+        Error: {
+            data?: {
+                [key: string]: unknown;
+            };
+            message: string;
+            /** @constant */
+            success: false;
         };
         EstadisticasDashboard: {
             miCajaAbierta?: boolean;
@@ -1648,131 +1998,157 @@ export interface components {
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaCierreCaja: {
             data: components["schemas"]["CierreCaja"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaContactoPublico: {
             data: components["schemas"]["ContactoPublico"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaCuadreCaja: {
             data: components["schemas"]["CuadreCaja"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEmbarque: {
             data: components["schemas"]["Embarque"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEmpresa: {
             data: components["schemas"]["Empresa"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEstadisticasDashboard: {
             data: components["schemas"]["EstadisticasDashboard"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEstadisticasEmbarque: {
             data: components["schemas"]["EstadisticasEmbarque"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEstadisticasLancha: {
             data: components["schemas"]["EstadisticasLancha"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEstadisticasPublicas: {
             data: components["schemas"]["EstadisticasPublicas"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaEstadoCaja: {
             data: components["schemas"]["EstadoCaja"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaItemCatalogo: {
             data: components["schemas"]["ItemCatalogo"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaItemEliminado: {
             data: components["schemas"]["ItemEliminado"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaListaItemCatalogo: {
             data: components["schemas"]["ItemCatalogo"][];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaListaMovimiento: {
             data: components["schemas"]["Movimiento"][];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaListaPrecio: {
             data: components["schemas"]["Precio"][];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaListaValidacionReciente: {
             data: components["schemas"]["ValidacionReciente"][];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaMovimiento: {
             data: components["schemas"]["Movimiento"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaPasaje: {
             data: components["schemas"]["Pasaje"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaPasajerosPorFecha: {
             data: components["schemas"]["PasajerosPorFecha"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaPrecioVigente: {
             data: components["schemas"]["PrecioVigente"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaSalud: {
             data: components["schemas"]["Salud"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaSesion: {
             data: components["schemas"]["Sesion"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaSinDatos: {
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaUsuario: {
             data: components["schemas"]["Usuario"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RespuestaVenta: {
             data: components["schemas"]["Venta"];
             message?: string;
-            success: boolean;
+            /** @constant */
+            success: true;
         };
         RolInfo: {
             nombre: string;
