@@ -126,7 +126,7 @@ func cajaDe(c store.Caja) Caja {
 
 func totalesDe(t domain.TotalesCaja) TotalesCaja {
 	return TotalesCaja{Ingresos: t.Ingresos, Egresos: t.Egresos, Saldo: t.Saldo, TotalVentas: t.TotalVentas,
-		EfectivoEsperado: t.EfectivoEsperado, PorMedio: lista(t.PorMedio, porMedioDe)}
+		EfectivoEsperado: t.EfectivoEsperado, PorMedio: mapRows(t.PorMedio, porMedioDe)}
 }
 
 func porMedioDe(p domain.PorMedio) PorMedio {
@@ -167,7 +167,7 @@ func (s *Server) estadoCaja(r *http.Request) (EstadoCaja, error) {
 	}
 	movs, err := s.Store.Movimientos(r.Context(), a.EmpresaID(), caja.ID)
 	abierta := cajaDe(caja)
-	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: lista(movs, movimientoDe)}, err
+	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: mapRows(movs, movimientoDe)}, err
 }
 
 // cajaAbiertaDe returns the caller's open register or a 400.
@@ -192,7 +192,7 @@ func (s *Server) movimientosCaja(r *http.Request) ([]Movimiento, error) {
 		return nil, err
 	}
 	movs, err := s.Store.Movimientos(r.Context(), actorFrom(r).EmpresaID(), caja.ID)
-	return lista(movs, movimientoDe), err
+	return mapRows(movs, movimientoDe), err
 }
 
 func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (createdReply[Movimiento], error) {
@@ -228,5 +228,5 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 		dif := domain.Diferencia(*body.MontoContado, caja.EfectivoEsperado)
 		efectivo.Contado, efectivo.Diferencia = body.MontoContado, &dif
 	}
-	return CuadreCaja{CajaID: caja.ID, Efectivo: efectivo, PorMedio: lista(caja.PorMedio, porMedioDe)}, nil
+	return CuadreCaja{CajaID: caja.ID, Efectivo: efectivo, PorMedio: mapRows(caja.PorMedio, porMedioDe)}, nil
 }

@@ -63,7 +63,7 @@ type catalogo struct {
 
 func (c catalogo) listar(r *http.Request) ([]ItemCatalogo, error) {
 	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, r.URL.Query().Get("activos") == "true")
-	return lista(items, itemDe), err
+	return mapRows(items, itemDe), err
 }
 
 // item normalizes an entry; a missing "activo" means active.
@@ -109,7 +109,7 @@ func (c catalogo) eliminar(r *http.Request) (reply[ItemEliminado], error) {
 
 func (s *Server) listarPrecios(r *http.Request) ([]Precio, error) {
 	precios, err := s.Store.ListarPrecios(r.Context(), actorFrom(r).EmpresaID())
-	return lista(precios, precioDe), err
+	return mapRows(precios, precioDe), err
 }
 
 func (s *Server) precio(r *http.Request) (PrecioVigente, error) {
@@ -133,10 +133,10 @@ func (s *Server) guardarPrecios(r *http.Request, body GuardarPrecios) (reply[[]P
 		return reply[[]Precio]{}, domain.Invalid("Indique al menos un precio")
 	}
 	empresaID := actorFrom(r).EmpresaID()
-	nuevos := lista(body.Precios, func(p Precio) store.Precio { return store.Precio(p) })
+	nuevos := mapRows(body.Precios, func(p Precio) store.Precio { return store.Precio(p) })
 	if err := s.Store.GuardarPrecios(r.Context(), empresaID, nuevos); err != nil {
 		return reply[[]Precio]{}, err
 	}
 	precios, err := s.Store.ListarPrecios(r.Context(), empresaID)
-	return withMessage(lista(precios, precioDe), "Precios actualizados exitosamente"), err
+	return withMessage(mapRows(precios, precioDe), "Precios actualizados exitosamente"), err
 }

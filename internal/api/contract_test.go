@@ -73,3 +73,55 @@ func TestOpenAPIIsServed(t *testing.T) {
 		t.Fatalf("solo %d rutas en la tabla", n)
 	}
 }
+
+// TestAnswersCarryTheSpecAliases: a ticket shows its customer, section, trip
+// type and seller both flat and nested as the spec names them; a register
+// shows its user's login; the close summary is the closed register with the
+// close figures and montoFinal, each name once.
+func TestAnswersCarryTheSpecAliases(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		tok := e.token("vendedor")
+		abierta := e.abrir(tok, 100)
+		abierta.expect(t, http.StatusCreated, "Caja abierta exitosamente")
+		var caja map[string]any
+		abierta.decode(t, &caja)
+		if u, _ := caja["usuario"].(map[string]any); u["nombre_usuario"] != "vendedor" {
+			t.Fatalf("caja.usuario = %v", caja["usuario"])
+		}
+		body := e.lote(map[string]int{"General": 1}, "Efectivo")
+		body["cliente_nombre"], body["cliente_telefono"] = "Ana Paz", "1144556677"
+		r := e.sell(tok, body, "")
+		r.expect(t, http.StatusCreated, "Pasaje(s) creado(s) exitosamente")
+		var venta struct {
+			Pasajes []map[string]any
+			Total   float64
+		}
+		r.decode(t, &venta)
+		p := venta.Pasajes[0]
+		want := map[string]string{
+			"cliente":   `{"nombre":"Ana Paz","telefono":"1144556677"}`,
+			"seccion":   `{"nombre":"` + seccionDemo + `"}`,
+			"tipoViaje": `{"nombre":"General"}`,
+			"usuario":   `{"nombre_usuario":"vendedor"}`,
+		}
+		for k, v := range want {
+			if got, _ := json.Marshal(p[k]); string(got) != v {
+				t.Errorf("pasaje.%s = %s, esperaba %s", k, got, v)
+			}
+		}
+		if p["cliente_nombre"] != "Ana Paz" || p["seccion_nombre"] != seccionDemo || p["tipo_viaje_nombre"] != "General" ||
+			venta.Total != 4500 {
+			t.Fatalf("pasaje = %v, total %v", p, venta.Total)
+		}
+		cl := e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 4000})
+		cl.expect(t, http.StatusOK, "Caja cerrada exitosamente")
+		var cierre map[string]any
+		cl.decode(t, &cierre)
+		for k, v := range map[string]any{"estado": "cerrada", "monto_cierre": 4000.0, "diferencia": -600.0,
+			"total_ventas": 4500.0, "efectivo_esperado": 4600.0, "montoFinal": 4600.0, "monto_apertura": 100.0} {
+			if cierre[k] != v {
+				t.Errorf("cierre.%s = %v, esperaba %v", k, cierre[k], v)
+			}
+		}
+	})
+}

@@ -39,7 +39,7 @@ func ventaRecienteDe(v store.VentaReciente) VentaReciente {
 
 func estadisticasVendedorDe(st store.EstadisticasVendedor) *EstadisticasVendedor {
 	out := &EstadisticasVendedor{MiCajaAbierta: st.MiCajaAbierta, MisVentasHoy: st.MisVentasHoy,
-		MisIngresosHoy: st.MisIngresosHoy, MisUltimasVentas: lista(st.MisUltimasVentas, ventaRecienteDe)}
+		MisIngresosHoy: st.MisIngresosHoy, MisUltimasVentas: mapRows(st.MisUltimasVentas, ventaRecienteDe)}
 	if st.MiCajaInfo != nil {
 		caja := cajaDe(*st.MiCajaInfo)
 		out.MiCajaInfo = &caja

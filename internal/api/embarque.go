@@ -185,7 +185,7 @@ const recientesLimite = 10
 
 func (s *Server) lanchaRecientes(r *http.Request) ([]ValidacionReciente, error) {
 	recientes, err := s.Store.ValidacionesRecientes(r.Context(), actorFrom(r).EmpresaID(), recientesLimite)
-	return lista(recientes, validacionRecienteDe), err
+	return mapRows(recientes, validacionRecienteDe), err
 }
 
 // pasajerosPorFecha is the passenger list of a date (default today), or with
@@ -214,7 +214,7 @@ func (s *Server) pasajerosPorFecha(r *http.Request) (PasajerosPorFecha, error) {
 		f.Embarcado = &b
 	}
 	list, conteo, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
-	return PasajerosPorFecha{ListaPasajeros: &ListaPasajeros{Fecha: f.Fecha, Pasajes: lista(list, pasajeDe),
+	return PasajerosPorFecha{ListaPasajeros: &ListaPasajeros{Fecha: f.Fecha, Pasajes: mapRows(list, pasajeDe),
 		Stats: conteoDe(conteo)}}, err
 }
 
@@ -222,7 +222,7 @@ func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (*ViajesProg
 	t, _ := time.Parse(time.DateOnly, hoy.Fecha)
 	delDia := func(fecha string) (ViajesDelDia, error) {
 		viajes, err := s.Store.EstadoViajes(r.Context(), actorFrom(r).EmpresaID(), fecha)
-		return ViajesDelDia{Fecha: fecha, Secciones: lista(viajes, viajeSeccionDe)}, err
+		return ViajesDelDia{Fecha: fecha, Secciones: mapRows(viajes, viajeSeccionDe)}, err
 	}
 	var out ViajesProgramados
 	var err error

@@ -22,8 +22,8 @@ type envelope struct {
 // NoData is the data of an answer that carries only a message.
 type NoData struct{}
 
-// lista maps store rows to API items; the answer is never null, an empty list is [].
-func lista[S, T any](rows []S, item func(S) T) []T {
+// mapRows maps store rows to API items; the answer is never null, an empty list is [].
+func mapRows[S, T any](rows []S, item func(S) T) []T {
 	out := make([]T, 0, len(rows))
 	for _, r := range rows {
 		out = append(out, item(r))

@@ -102,7 +102,7 @@ func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 
 // crearLote sells a whole sale: every ticket or none.
 func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Venta], error) {
-	lineas := lista(body.Lineas, func(l LineaVenta) domain.LineaVenta { return domain.LineaVenta(l) })
+	lineas := mapRows(body.Lineas, func(l LineaVenta) domain.LineaVenta { return domain.LineaVenta(l) })
 	pasajes, err := s.vender(r, body.venta(lineas))
 	if err != nil {
 		return createdReply[Venta]{}, err
@@ -111,7 +111,7 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 	for _, p := range pasajes {
 		total += p.Precio
 	}
-	return created(Venta{Pasajes: lista(pasajes, pasajeDe), Total: total}, "Pasaje(s) creado(s) exitosamente"), nil
+	return created(Venta{Pasajes: mapRows(pasajes, pasajeDe), Total: total}, "Pasaje(s) creado(s) exitosamente"), nil
 }
 
 // crearPasaje sells one ticket; a precio that differs from the price table is refused.
