@@ -75,7 +75,8 @@ func TestOpenAPIIsServed(t *testing.T) {
 }
 
 // TestAnswersCarryTheSpecAliases: a ticket shows its customer, section, trip
-// type and seller both flat and nested as the spec names them; a register
+// type and seller both flat and nested as the spec names them, also when an
+// Idempotency-Key replays the stored answer; a register
 // shows its user's login; the close summary is the closed register with the
 // close figures and montoFinal, each name once.
 func TestAnswersCarryTheSpecAliases(t *testing.T) {
@@ -90,8 +91,13 @@ func TestAnswersCarryTheSpecAliases(t *testing.T) {
 		}
 		body := e.lote(map[string]int{"General": 1}, "Efectivo")
 		body["cliente_nombre"], body["cliente_telefono"] = "Ana Paz", "1144556677"
-		r := e.sell(tok, body, "")
+		first := e.sell(tok, body, "alias-1")
+		first.expect(t, http.StatusCreated, "Pasaje(s) creado(s) exitosamente")
+		r := e.sell(tok, body, "alias-1") // the replay of a stored answer shows the same
 		r.expect(t, http.StatusCreated, "Pasaje(s) creado(s) exitosamente")
+		if string(r.Data) != string(first.Data) {
+			t.Fatalf("la repetición difiere:\n%s\n%s", first.Data, r.Data)
+		}
 		var venta struct {
 			Pasajes []map[string]any
 			Total   float64

@@ -24,7 +24,7 @@ type Caja struct {
 	Observaciones string          `json:"observaciones"`
 	UsuarioID     int64           `json:"usuario_id"`
 	UsuarioNombre string          `json:"usuario_nombre"`
-	UsuarioLogin  string          `json:"-"` // the user's nombre_usuario
+	UsuarioLogin  string          `json:"usuario_login"` // the user's nombre_usuario
 	Usuario       struct {
 		NombreUsuario string `json:"nombre_usuario"`
 	} `json:"usuario"`

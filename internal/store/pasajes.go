@@ -31,7 +31,7 @@ type Pasaje struct {
 	CantidadPasajeros int             `json:"cantidad_pasajeros"`
 	Observaciones     string          `json:"observaciones"`
 	UsuarioNombre     string          `json:"usuario_nombre"`
-	UsuarioLogin      string          `json:"-"` // the seller's nombre_usuario
+	UsuarioLogin      string          `json:"usuario_login"` // the seller's nombre_usuario
 	CreatedAt         time.Time       `json:"created_at"`
 	Cliente           struct {
 		Nombre   string `json:"nombre"`
