@@ -16,14 +16,9 @@ type GuardarItemCatalogo struct {
 	Activo      *bool  `json:"activo,omitempty"`
 }
 
-// ItemCatalogo is an entry of a catalog: a section, trip type or payment method.
-type ItemCatalogo struct {
-	ID          int64  `json:"id"`
-	Nombre      string `json:"nombre"`
-	Descripcion string `json:"descripcion"`
-	Capacidad   *int64 `json:"capacidad,omitempty"`
-	Activo      bool   `json:"activo"`
-}
+// ItemCatalogo is an entry of a catalog: a section, trip type or payment
+// method (capacidad only for sections).
+type ItemCatalogo domain.ItemCatalogo
 
 // ItemEliminado says whether a DELETE deactivated the entry instead (it was in use).
 type ItemEliminado struct {
@@ -47,9 +42,7 @@ type PrecioVigente struct {
 	Precio domain.Centavos `json:"precio"`
 }
 
-func itemDe(it domain.ItemCatalogo) ItemCatalogo {
-	return ItemCatalogo{ID: it.ID, Nombre: it.Nombre, Descripcion: it.Descripcion, Capacidad: it.Capacidad, Activo: it.Activo}
-}
+func itemDe(it domain.ItemCatalogo) ItemCatalogo { return ItemCatalogo(it) }
 
 func precioDe(p store.Precio) Precio {
 	return Precio{SeccionID: p.SeccionID, TipoViajeID: p.TipoViajeID, Precio: p.Precio}
