@@ -8,7 +8,7 @@ DB       ?= sqlite:data/muelle.db
 GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web test test-go test-web e2e bench clean
+.PHONY: run build web generate check-generated test test-go test-web e2e bench clean
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -30,7 +30,18 @@ run: build ## build, seed the demo data and start the server
 	@printf '\n  Muelle está listo en http://$(ADDR)  (personal: http://$(ADDR)/admin/login)\n  Ctrl+C detiene el servidor.\n\n'
 	./$(BIN) serve --addr $(ADDR) --db $(DB)
 
-test: test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+generate: web/node_modules/.installed ## the API contract: docs/openapi.json from the route table, then web/src/api/types.gen.ts
+	go run ./cmd/openapi docs/openapi.json
+	cd web && npm run --silent generate:types
+
+check-generated: web/node_modules/.installed ## fails when a generated file is stale (run make generate)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	go run ./cmd/openapi "$$tmp/openapi.json" && \
+	web/node_modules/.bin/openapi-typescript "$$tmp/openapi.json" -o "$$tmp/types.gen.ts" >/dev/null && \
+	diff -u docs/openapi.json "$$tmp/openapi.json" && diff -u web/src/api/types.gen.ts "$$tmp/types.gen.ts" || \
+	{ echo "Los archivos generados están desactualizados: ejecute make generate" >&2; exit 1; }
+
+test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
 
 test-go:
 	go vet ./...

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Where the end-to-end specs save the screenshots they keep (committed). */
-export const SCREENSHOTS_DIR = 'e2e/screenshots';
+/** Where the end-to-end specs save their screenshots: inside Playwright's output folder, ignored by git. */
+export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
 // The Makefile starts the real `muelle` binary; the specs only drive the system Chromium.
 export default defineConfig({

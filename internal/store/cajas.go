@@ -18,7 +18,7 @@ type Caja struct {
 	Observaciones string           `json:"observaciones"`
 	UsuarioID     int64            `json:"usuario_id"`
 	UsuarioNombre string           `json:"usuario_nombre"`
-	NombreUsuario string           `json:"-"` // the api shows it as usuario.nombre_usuario
+	NombreUsuario string           `json:"nombre_usuario"` // the api also shows it as usuario.nombre_usuario
 	MontoCierre   *domain.Centavos `json:"monto_cierre"`
 	Diferencia    *domain.Centavos `json:"diferencia"`
 	FechaCierre   *time.Time       `json:"fecha_cierre"`

@@ -32,7 +32,7 @@ type Pasaje struct {
 	CantidadPasajeros int             `json:"cantidad_pasajeros"`
 	Observaciones     string          `json:"observaciones"`
 	UsuarioNombre     string          `json:"usuario_nombre"`
-	NombreUsuario     string          `json:"-"` // the seller's login; the api shows it as usuario.nombre_usuario
+	NombreUsuario     string          `json:"nombre_usuario"` // the seller's login (kept in idempotent replays)
 	CreatedAt         time.Time       `json:"created_at"`
 }
 
