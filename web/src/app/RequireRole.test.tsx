@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../testing/fixtures';
-import { renderWithProviders } from '../testing/render';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
 import { RequireRole } from './RequireRole';
 import { AppRoutes } from './routes';
 
