@@ -5,10 +5,10 @@ import { Link } from 'react-router';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { DashboardHeader } from './DashboardHeader';
 import { lanchaRecientesQuery, lanchaStatsQuery, type LanchaStats } from '@/api/dashboard';
 import { ValidacionesRecientes } from './ValidacionesRecientes';
-import { paths } from '@/lib/paths';
 
 const ACCESOS: { to: string; titulo: string; texto: string; icon: Icon }[] = [
   { to: paths.validador, titulo: 'Validar Pasajes', texto: 'Escanear el QR o ingresar el código', icon: IconQrcode },

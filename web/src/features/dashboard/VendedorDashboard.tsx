@@ -7,8 +7,8 @@ import type { Caja } from '@/api/caja';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { vendedorStatsQuery, type UltimaVenta } from '@/api/dashboard';
-import { DashboardHeader } from './DashboardHeader';
 import { paths } from '@/lib/paths';
+import { DashboardHeader } from './DashboardHeader';
 
 /** Seller dashboard (vendedor): register, today's figures, latest sales and shortcuts. */
 export function VendedorDashboard() {

@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
 import { useQuery } from '@tanstack/react-query';
 import { publicEmpresaQuery } from '@/api/public';
+import { paths } from '@/lib/paths';
 import { ContactSection } from './components/ContactSection';
 import { DestinationsSection } from './components/DestinationsSection';
 import { HeroSection } from './components/HeroSection';
 import { LandingNav } from './components/LandingNav';
 import { ServicesSection } from './components/ServicesSection';
 import { StatsSection } from './components/StatsSection';
-import { paths } from '@/lib/paths';
 
 /** Public landing page (/). */
 export function LandingPage() {

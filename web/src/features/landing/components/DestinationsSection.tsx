@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { formatNumber } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { publicStatsQuery } from '@/api/public';
-import { LandingSection } from './LandingSection';
 import { paths } from '@/lib/paths';
+import { LandingSection } from './LandingSection';
 
 /** #destinos. */
 export function DestinationsSection() {

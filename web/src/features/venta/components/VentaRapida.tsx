@@ -9,6 +9,7 @@ import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
 import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
+import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
 import { Cantidades } from './Cantidades';
@@ -18,7 +19,6 @@ import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
 import { VentaHeader } from './VentaHeader';
-import { paths } from '@/lib/paths';
 
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
