@@ -1,4 +1,4 @@
-import { writeSession, type Role, type Usuario } from '../lib/session';
+import { writeSession, type Role, type Usuario } from '@/lib/session';
 
 /** The company every fixture user belongs to. */
 export const EMPRESA = {

@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { preloadScreens } from '@/app/screens';
 import { fakeMediaQueryList } from './media';
 import { server } from './server';
 
@@ -21,6 +22,8 @@ window.ResizeObserver = ResizeObserverStub;
 Element.prototype.scrollIntoView = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Screens render at once, as before they were lazy-loaded: tests need not wait for their code.
+beforeAll(preloadScreens);
 afterEach(() => {
   cleanup();
   // The toast store is global: earlier tests' toasts would fill it and queue the next ones.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeToken, makeUsuario } from '../../testing/fixtures';
+import { makeToken, makeUsuario } from '@/testing/fixtures';
 import { can, hasRole, isAdmin, isVendedor, roleLabel, roleName } from './roles';
 import { decodeTokenPayload, isTokenExpired } from './token';
 

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { ErrorDialog } from '../../../components/ErrorDialog';
-import { MoneyInput } from '../../../components/MoneyInput';
-import { reloadPage } from '../../../lib/browser';
-import type { Caja } from '../../../lib/caja';
-import { formatMoney } from '../../../lib/format';
-import { nonNegativeAmount, type NumberValue } from '../../../lib/validation';
-import { useCerrarCaja, type CierreCaja } from '../api';
+import { ErrorDialog } from '@/components/ErrorDialog';
+import { MoneyInput } from '@/components/MoneyInput';
+import { reloadPage } from '@/lib/browser';
+import type { Caja } from '@/api/caja';
+import { formatMoney } from '@/lib/format';
+import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
+import { useCerrarCaja, type CierreCaja } from '@/api/caja';
 
 /** The page reloads this long after a close (operaciones §9). */
 export const RELOAD_AFTER_CLOSE_MS = 2000;

@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { fail, ok, okWithMessage, server } from '../../../testing/server';
-import type { Pasajero } from '../api';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, okWithMessage, server } from '@/testing/server';
+import type { Pasajero } from '@/api/embarque';
 
 const PENDIENTE: Pasajero = {
   id: 41,

@@ -1,13 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { todayIn } from '../../../lib/dates';
-import { catalogHandlers, estadoCaja, makeCaja, signInVendedor } from '../../../testing/caja';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { fail, ok, server } from '../../../testing/server';
-import type { VentaCreada, VentaInput } from '../api';
+import { AppRoutes } from '@/app/routes';
+import { todayIn } from '@/lib/dates';
+import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
+import { catalogHandlers } from '@/testing/handlers/config';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
+import type { VentaCreada, VentaInput } from '@/api/pasajes';
 import { VentaPasajesPage } from './VentaPasajesPage';
 
 const HOY = todayIn('America/Argentina/Buenos_Aires');

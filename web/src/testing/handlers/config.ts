@@ -1,7 +1,30 @@
 import { http } from 'msw';
-import { fail, ok, okWithMessage, server } from '../../testing/server';
-import type { ItemCatalogo, ItemInput, Precio } from './api';
-import type { CatalogoKey } from './catalogos';
+import { fail, ok, okWithMessage } from '@/testing/http';
+import { server } from '@/testing/server';
+import type { CatalogoKey, ItemCatalogo, ItemInput, Precio } from '@/api/config';
+
+const item = (id: number, nombre: string, descripcion = ''): ItemCatalogo => ({ id, nombre, descripcion, activo: true });
+
+/** The demo catalog: two sections, three trip types, three payment methods. */
+export const SECCIONES = [item(1, 'Tigre – Tres Bocas', 'Por el río Tigre y el Sarmiento'), item(2, 'Tigre – Río Capitán')];
+export const TIPOS = [item(1, 'General'), item(2, 'Jubilado'), item(3, 'Residente isleño')];
+export const MEDIOS = [item(4, 'Débito'), item(1, 'Pago en EFECTIVO'), item(5, 'Mercado Pago')];
+/** Section 1 has no price for Residente isleño. */
+export const PRECIOS: Precio[] = [
+  { seccion_id: 1, tipo_viaje_id: 1, precio: 4500 },
+  { seccion_id: 1, tipo_viaje_id: 2, precio: 2250 },
+  { seccion_id: 2, tipo_viaje_id: 1, precio: 7800 },
+  { seccion_id: 2, tipo_viaje_id: 2, precio: 3900 },
+  { seccion_id: 2, tipo_viaje_id: 3, precio: 3120 },
+];
+
+/** GET handlers of the active catalogs and the price table. */
+export const catalogHandlers = [
+  http.get('/api/config/secciones', () => ok(SECCIONES)),
+  http.get('/api/config/tipos-viaje', () => ok(TIPOS)),
+  http.get('/api/config/medios-pago', () => ok(MEDIOS)),
+  http.get('/api/config/precios', () => ok(PRECIOS)),
+];
 
 /** Two sections: one active, one inactive with a four-digit capacity. */
 export const SECCIONES_FIXTURE: ItemCatalogo[] = [

@@ -1,6 +1,9 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api, ApiError } from './api';
-import { useIdempotencyKeys } from './idempotency';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api';
+import { useIdempotencyKeys } from '@/lib/idempotency';
+import { invalidateFor, type DomainEvent } from './invalidation';
+
+// Types of internal/api/caja.go.
 
 /** Cash expected per payment method. */
 export interface PorMedio {
@@ -34,7 +37,7 @@ export interface Caja {
 }
 
 /** A register movement; `monto` is always positive, `tipo` gives its sign. */
-export interface MovimientoCaja {
+export interface Movimiento {
   id: number;
   tipo: string;
   monto: number;
@@ -48,8 +51,49 @@ export interface MovimientoCaja {
 export interface EstadoCaja {
   cajaAbierta: boolean;
   caja: Caja | null;
-  movimientos: MovimientoCaja[];
+  movimientos: Movimiento[];
 }
+
+/** Body of POST /caja/abrir. */
+export interface AbrirCajaInput {
+  monto_apertura: number;
+  observaciones: string;
+}
+
+/** Types entered by hand (operaciones §4). */
+export type TipoMovimientoManual = 'ingreso_extra' | 'egreso_gasto';
+
+/** Body of POST /caja/movimiento: `monto` is always positive. */
+export interface MovimientoInput {
+  tipo: TipoMovimientoManual;
+  monto: number;
+  descripcion: string;
+  medio_pago_id?: number;
+}
+
+/** Body of POST /caja/cerrar. */
+export interface CerrarCajaInput {
+  monto_cierre: number;
+  observaciones: string;
+  generar_reporte: boolean;
+}
+
+/** Answer of POST /caja/cerrar: the register plus the close figures. */
+export interface CierreCaja extends Caja {
+  total_ventas: number;
+  efectivo_esperado: number;
+  monto_cierre: number;
+  diferencia: number;
+  montoFinal: number;
+}
+
+// Keys, queries and mutations.
+
+/** Query keys of the register. */
+export const cajaKeys = {
+  all: ['caja'] as const,
+  estado: () => [...cajaKeys.all, 'estado'] as const,
+};
 
 const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };
 
@@ -58,7 +102,7 @@ export const CAJA_YA_ABIERTA = 'Ya tienes una caja abierta';
 
 /** The user's register and its movements. A 400 answer means "no register" and is silent. */
 export const cajaEstadoQuery = queryOptions({
-  queryKey: ['caja', 'estado'] as const,
+  queryKey: cajaKeys.estado(),
   queryFn: async ({ signal }) => {
     try {
       return await api.get<EstadoCaja>('/caja/estado', { signal });
@@ -76,30 +120,26 @@ export function hayCajaAbierta(estado: EstadoCaja | undefined): boolean {
   return Boolean(estado?.cajaAbierta && estado.caja?.estado === 'abierta');
 }
 
-/** Refetches everything a register write changes: its state and the dashboard figures. */
-export function invalidateCaja(queryClient: QueryClient): Promise<unknown> {
-  return Promise.all([
-    queryClient.invalidateQueries({ queryKey: ['caja'] }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-  ]);
-}
-
-/** A write that changes the register (open, movement, close, sale): POST with an Idempotency-Key per attempt, then the register state is refreshed. */
-export function useCajaWrite<I, O>(path: string) {
+/**
+ * A write that changes the register (open, movement, close, sale): POST with an
+ * Idempotency-Key per attempt, then the queries of `event` are refreshed.
+ */
+export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (input: I) => api.post<O>(path, input, { idempotencyKey: keys.keyFor(input) }),
     onSuccess: () => keys.reset(),
-    onSettled: () => invalidateCaja(queryClient),
+    // Also after a failure: the register may have changed elsewhere (another tab, a retry).
+    onSettled: () => invalidateFor(queryClient, event),
   });
 }
 
-/** Body of POST /caja/abrir. */
-export interface AbrirCajaInput {
-  monto_apertura: number;
-  observaciones: string;
-}
-
 /** POST /caja/abrir. */
-export const useAbrirCaja = () => useCajaWrite<AbrirCajaInput, Caja>('/caja/abrir');
+export const useAbrirCaja = () => useCajaWrite<AbrirCajaInput, Caja>('/caja/abrir', 'cajaAbierta');
+
+/** POST /caja/movimiento. */
+export const useAgregarMovimiento = () => useCajaWrite<MovimientoInput, Movimiento>('/caja/movimiento', 'movimientoCaja');
+
+/** POST /caja/cerrar. */
+export const useCerrarCaja = () => useCajaWrite<CerrarCajaInput, CierreCaja>('/caja/cerrar', 'cajaCerrada');

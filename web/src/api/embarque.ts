@@ -1,5 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError } from '../../lib/api';
+import { api, ApiError, type ApiResult } from '@/lib/api';
+import { invalidateFor } from './invalidation';
+
+// Types of internal/api/embarque.go.
 
 /** A successful boarding: POST /pasajes/validar-qr and /pasajes/{id}/validar-embarque. */
 export interface Embarque {
@@ -81,12 +84,19 @@ export interface ViajesProgramados {
   manana: ViajesDelDia;
 }
 
-/** Every query of this feature lives under this key: a validation refreshes them all. */
-const EMBARQUE_KEY = ['embarque'] as const;
+// Keys, queries and mutations.
+
+/** Query keys of boarding: a validation refreshes them all. */
+export const embarqueKeys = {
+  all: ['embarque'] as const,
+  estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
+  pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
+  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
+};
 
 /** The boarding counts of today and of the user. */
 export const estadisticasEmbarqueQuery = queryOptions({
-  queryKey: [...EMBARQUE_KEY, 'estadisticas'],
+  queryKey: embarqueKeys.estadisticas(),
   queryFn: ({ signal }) => api.get<EstadisticasEmbarque>('/pasajes/estadisticas-embarque', { signal }),
 });
 
@@ -94,7 +104,7 @@ export const estadisticasEmbarqueQuery = queryOptions({
 export function pasajerosQuery(filtros: FiltrosPasajeros) {
   const params = new URLSearchParams(Object.entries(filtros).filter(([, value]) => value !== ''));
   return queryOptions({
-    queryKey: [...EMBARQUE_KEY, 'pasajeros', filtros],
+    queryKey: embarqueKeys.pasajeros(filtros),
     queryFn: ({ signal }) => api.get<PasajerosDelDia>(`/pasajes/por-fecha?${params}`, { signal }),
   });
 }
@@ -104,41 +114,34 @@ export const VIAJES_REFRESH_MS = 30_000;
 
 /** Trip status of today and tomorrow by section. */
 export const viajesProgramadosQuery = queryOptions({
-  queryKey: [...EMBARQUE_KEY, 'viajes'],
+  queryKey: embarqueKeys.viajes(),
   queryFn: ({ signal }) => api.get<ViajesProgramados>('/pasajes/por-fecha?tipo=programado', { signal }),
   refetchInterval: VIAJES_REFRESH_MS,
 });
-
-/** Boards a scanned QR code or a typed ticket number. */
-export function validarCodigo(codigo: string, idempotencyKey: string) {
-  return api.send<Embarque>('POST', '/pasajes/validar-qr', { codigo_qr: codigo }, { idempotencyKey });
-}
-
-/** Boards a ticket of the passenger list. */
-export function validarPasaje(id: number, idempotencyKey: string) {
-  return api.send<Embarque>('POST', `/pasajes/${id}/validar-embarque`, undefined, { idempotencyKey });
-}
 
 /** Retries a write once when the server never answered; the same Idempotency-Key makes it safe. */
 export function retryWithoutAnswer(failureCount: number, error: Error): boolean {
   return failureCount < 1 && error instanceof ApiError && error.status === 0;
 }
 
-/** Refreshes the boarding figures after a validation (also the boarding dashboard's). */
-export function useRefrescarEmbarque() {
+/** A boarding write: retried once without an answer, then the boarding figures are refreshed (also after a refusal). */
+function useEmbarqueWrite<I>(mutationFn: (input: I) => Promise<ApiResult<Embarque>>) {
   const queryClient = useQueryClient();
-  return () => Promise.all([
-    queryClient.invalidateQueries({ queryKey: EMBARQUE_KEY }),
-    queryClient.invalidateQueries({ queryKey: ['dashboard'] }),
-  ]);
+  return useMutation({
+    mutationFn,
+    retry: retryWithoutAnswer,
+    onSettled: () => invalidateFor(queryClient, 'pasajeValidado'),
+  });
 }
 
-/** The Validar button of the passenger list. */
+/** Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan. */
+export function useValidarCodigo() {
+  return useEmbarqueWrite(({ codigo, clave }: { codigo: string; clave: string }) =>
+    api.send<Embarque>('POST', '/pasajes/validar-qr', { codigo_qr: codigo }, { idempotencyKey: clave }));
+}
+
+/** The Validar button of the passenger list (POST /pasajes/{id}/validar-embarque). */
 export function useValidarPasaje() {
-  const refrescar = useRefrescarEmbarque();
-  return useMutation({
-    mutationFn: ({ id, clave }: { id: number; clave: string }) => validarPasaje(id, clave),
-    retry: retryWithoutAnswer,
-    onSettled: refrescar,
-  });
+  return useEmbarqueWrite(({ id, clave }: { id: number; clave: string }) =>
+    api.send<Embarque>('POST', `/pasajes/${id}/validar-embarque`, undefined, { idempotencyKey: clave }));
 }
