@@ -9,14 +9,14 @@ type Kind int
 
 // Error kinds, each mapped to one HTTP status by the api package.
 const (
-	KindInvalid      Kind = iota + 1 // 400
-	KindUnauthorized                 // 401
-	KindForbidden                    // 403
-	KindNotFound                     // 404
-	KindConflict                     // 409
-	KindTooMany                      // 429
-	KindUnavailable                  // 503
-	KindUnprocessable                // 422
+	KindInvalid       Kind = iota + 1 // 400
+	KindUnauthorized                  // 401
+	KindForbidden                     // 403
+	KindNotFound                      // 404
+	KindConflict                      // 409
+	KindTooMany                       // 429
+	KindUnavailable                   // 503
+	KindUnprocessable                 // 422
 )
 
 // Error is a business error whose Message is Spanish and safe to show to a user.
