@@ -305,7 +305,7 @@ func (f *field) checkMoney(tok json.Token) error {
 	case json.Number:
 		s = string(v)
 	case string:
-		s = strings.TrimSpace(v)
+		s = v
 	default:
 		return f.invalid()
 	}

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -22,7 +23,12 @@ func (c Centavos) MarshalJSON() ([]byte, error) {
 // UnmarshalJSON reads a JSON number (or numeric string) with at most two
 // decimals and at most MontoMaximo either way.
 func (c *Centavos) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(strings.TrimSpace(string(b)), `"`)
+	s := strings.TrimSpace(string(b))
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal([]byte(s), &s); err != nil {
+			return Invalid(MsgMontoInvalido)
+		}
+	}
 	v, err := ParseMonto(s)
 	if err != nil {
 		return err

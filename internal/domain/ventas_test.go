@@ -11,13 +11,15 @@ import (
 
 func TestCentavosJSON(t *testing.T) {
 	for in, want := range map[string]Centavos{"1500": 150000, "1500.5": 150050, "1500.50": 150050, "0.01": 1,
-		`"12.3"`: 1230, "-3.25": -325, "0": 0} {
+		`"12.3"`: 1230, "-3.25": -325, "0": 0,
+		"100000000": 10_000_000_000, `"\u0031"`: 100} {
 		var c Centavos
 		if err := json.Unmarshal([]byte(in), &c); err != nil || c != want {
 			t.Errorf("%s → %d (%v), esperaba %d", in, c, err, want)
 		}
 	}
-	for _, bad := range []string{"1.234", "abc", `""`, "1e3", ".5", "5.", "1,5", "true"} {
+	for _, bad := range []string{"1.234", "abc", `""`, "1e3", ".5", "5.", "1,5", "true", "100000000.01", "-100000000.01",
+		"99999999999999999999", `" 1"`} {
 		var c Centavos
 		if err := json.Unmarshal([]byte(bad), &c); err == nil {
 			t.Errorf("%s aceptado como %d", bad, c)
