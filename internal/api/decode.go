@@ -175,8 +175,8 @@ func (s *schema) addFields(t reflect.Type) error {
 		if err != nil {
 			return err
 		}
-		max, _ := strconv.Atoi(f.Tag.Get("maxLength"))
-		s.fields[name] = &field{name: name, schema: fs, maxLength: max, multilinea: f.Tag.Get("multilinea") == "true"}
+		maxLength, _ := strconv.Atoi(f.Tag.Get("maxLength"))
+		s.fields[name] = &field{name: name, schema: fs, maxLength: maxLength, multilinea: f.Tag.Get("multilinea") == "true"}
 	}
 	return nil
 }
