@@ -10,7 +10,7 @@ GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql'
 GO_PKGS  := ./cmd/... ./internal/... ./web
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web generate check-generated test test-go test-web e2e bench clean
+.PHONY: run build web generate check-generated test test-go fuzz-short fuzz test-web e2e bench clean
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -45,10 +45,19 @@ check-generated: web/node_modules/.installed ## fails when a generated file is s
 
 test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
 
-test-go:
+test-go: fuzz-short
 	go vet $(GO_PKGS)
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
 	go test -count=1 $(GO_PKGS)
+
+FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento
+FUZZTIME     ?= 2m
+
+fuzz-short: ## the request decoders' fuzz tests, a few seconds each
+	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime 5s -parallel 1 ./internal/api || exit 1; done
+
+fuzz: ## the request decoders' fuzz tests, longer (FUZZTIME=2m each)
+	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./internal/api || exit 1; done
 
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test

@@ -9,8 +9,8 @@ import (
 
 // IniciarSesion is the body of POST /auth/login.
 type IniciarSesion struct {
-	NombreUsuario string `json:"nombre_usuario"`
-	Password      string `json:"password"`
+	NombreUsuario string `json:"nombre_usuario" maxLength:"50"`
+	Password      string `json:"password" maxLength:"72"`
 }
 
 // Sesion is the answer of a successful login.

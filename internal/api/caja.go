@@ -11,22 +11,22 @@ import (
 // AbrirCaja is the body of POST /caja/abrir.
 type AbrirCaja struct {
 	MontoApertura *domain.Centavos `json:"monto_apertura"`
-	Observaciones string           `json:"observaciones,omitempty"`
+	Observaciones string           `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
 }
 
 // RegistrarMovimiento is the body of POST /caja/movimiento: monto > 0, tipo
 // ingreso_extra or egreso_gasto.
 type RegistrarMovimiento struct {
-	Tipo        string          `json:"tipo"`
+	Tipo        string          `json:"tipo" maxLength:"20"`
 	Monto       domain.Centavos `json:"monto"`
-	Descripcion string          `json:"descripcion"`
+	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
 	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
 }
 
 // CerrarCaja is the body of POST /caja/cerrar.
 type CerrarCaja struct {
 	MontoCierre    *domain.Centavos `json:"monto_cierre"`
-	Observaciones  string           `json:"observaciones,omitempty"`
+	Observaciones  string           `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
 	GenerarReporte bool             `json:"generar_reporte,omitempty"`
 }
 

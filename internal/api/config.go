@@ -10,8 +10,8 @@ import (
 // GuardarItemCatalogo is the body of a catalog's POST and PUT; activo
 // defaults to true, capacidad counts only for sections.
 type GuardarItemCatalogo struct {
-	Nombre      string `json:"nombre"`
-	Descripcion string `json:"descripcion,omitempty"`
+	Nombre      string `json:"nombre" maxLength:"100"`
+	Descripcion string `json:"descripcion,omitempty" maxLength:"500" multilinea:"true"`
 	Capacidad   *int64 `json:"capacidad,omitempty"`
 	Activo      *bool  `json:"activo,omitempty"`
 }
@@ -55,7 +55,11 @@ type catalogo struct {
 }
 
 func (c catalogo) listar(r *http.Request) ([]ItemCatalogo, error) {
-	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, r.URL.Query().Get("activos") == "true")
+	activos, err := queryBool(r.URL.Query(), "activos")
+	if err != nil {
+		return nil, err
+	}
+	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, activos != nil && *activos)
 	return mapRows(items, itemDe), err
 }
 

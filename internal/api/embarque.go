@@ -13,7 +13,7 @@ import (
 // ValidarCodigo is the body of POST /pasajes/validar-qr: a scanned QR code or
 // a typed ticket number.
 type ValidarCodigo struct {
-	CodigoQR string `json:"codigo_qr"`
+	CodigoQR string `json:"codigo_qr" maxLength:"1000"`
 }
 
 // Embarque is the answer of a successful boarding validation.

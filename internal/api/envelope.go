@@ -2,9 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"reflect"
@@ -97,13 +94,14 @@ func writeResult(w http.ResponseWriter, v any) {
 }
 
 var statusOf = map[domain.Kind]int{
-	domain.KindInvalid:      http.StatusBadRequest,
-	domain.KindUnauthorized: http.StatusUnauthorized,
-	domain.KindForbidden:    http.StatusForbidden,
-	domain.KindNotFound:     http.StatusNotFound,
-	domain.KindConflict:     http.StatusConflict,
-	domain.KindTooMany:      http.StatusTooManyRequests,
-	domain.KindUnavailable:  http.StatusServiceUnavailable,
+	domain.KindInvalid:       http.StatusBadRequest,
+	domain.KindUnauthorized:  http.StatusUnauthorized,
+	domain.KindForbidden:     http.StatusForbidden,
+	domain.KindNotFound:      http.StatusNotFound,
+	domain.KindConflict:      http.StatusConflict,
+	domain.KindTooMany:       http.StatusTooManyRequests,
+	domain.KindUnavailable:   http.StatusServiceUnavailable,
+	domain.KindUnprocessable: http.StatusUnprocessableEntity,
 }
 
 // writeError answers a business error with its status and Spanish message, a
@@ -120,24 +118,4 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	}
 	log.Error("error interno", "err", err)
 	writeJSON(w, http.StatusInternalServerError, envelope{Success: false, Message: domain.MsgErrorInterno})
-}
-
-// maxBody bounds a request body.
-const maxBody = 1 << 20
-
-// decode reads a JSON body into dst; an empty body leaves dst untouched. A
-// field of the wrong type names the field; a bad amount says so.
-func decode(r *http.Request, dst any) error {
-	err := json.NewDecoder(io.LimitReader(r.Body, maxBody)).Decode(dst)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case err == nil || errors.Is(err, io.EOF):
-		return nil
-	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return domain.Invalid(fmt.Sprintf("El campo %s tiene un valor inválido", typeErr.Field))
-	}
-	if e, ok := domain.AsError(err); ok {
-		return e
-	}
-	return domain.Invalid(domain.MsgJSONInvalido)
 }

@@ -12,12 +12,12 @@ import (
 // method and customer.
 type DatosVenta struct {
 	SeccionID       int64  `json:"seccion_id"`
-	FechaViaje      string `json:"fecha_viaje"`
+	FechaViaje      string `json:"fecha_viaje" maxLength:"10"`
 	MedioPagoID     int64  `json:"medio_pago_id"`
-	ClienteNombre   string `json:"cliente_nombre,omitempty"`
-	ClienteTelefono string `json:"cliente_telefono,omitempty"`
-	ClienteEmail    string `json:"cliente_email,omitempty"`
-	Observaciones   string `json:"observaciones,omitempty"`
+	ClienteNombre   string `json:"cliente_nombre,omitempty" maxLength:"100"`
+	ClienteTelefono string `json:"cliente_telefono,omitempty" maxLength:"30"`
+	ClienteEmail    string `json:"cliente_email,omitempty" maxLength:"254"`
+	Observaciones   string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
 }
 
 // VenderPasajes is the body of POST /pasajes/lote: a whole sale, several lines.
@@ -107,9 +107,9 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 	if err != nil {
 		return createdReply[Venta]{}, err
 	}
-	var total domain.Centavos
-	for _, p := range pasajes {
-		total += p.Precio
+	total, err := domain.Sumar(mapRows(pasajes, func(p store.Pasaje) domain.Centavos { return p.Precio })...)
+	if err != nil {
+		return createdReply[Venta]{}, err
 	}
 	return created(Venta{Pasajes: mapRows(pasajes, pasajeDe), Total: total}, "Pasaje(s) creado(s) exitosamente"), nil
 }

@@ -30,7 +30,7 @@ type endpoint struct {
 // reply/createdReply of it.
 func handle[Resp any](h func(*http.Request) (Resp, error)) endpoint {
 	run := func(r *http.Request) (any, error) {
-		v, err := h(r)
+		v, err := h(withHuella(r, nil))
 		return v, err
 	}
 	return endpointOf[Resp](run, nil)
@@ -43,7 +43,7 @@ func handleJSON[Req, Resp any](h func(*http.Request, Req) (Resp, error)) endpoin
 		if err := decode(r, &body); err != nil {
 			return nil, err
 		}
-		v, err := h(r, body)
+		v, err := h(withHuella(r, body), body)
 		return v, err
 	}
 	return endpointOf[Resp](run, reflect.TypeFor[Req]())

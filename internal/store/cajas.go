@@ -78,7 +78,24 @@ func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura doma
 	if err != nil {
 		return domain.TotalesCaja{}, wrap("totalizar caja", err)
 	}
-	return domain.Totalizar(apertura, movs), nil
+	return domain.Totalizar(apertura, movs)
+}
+
+// sumarACaja adds a movement's amount to the volume of the locked open
+// register (its opening plus every movement), refusing with 400 a movement
+// that would take it past domain.MontoMaximo: every figure of a register is
+// bounded by its volume, so its totals can never overflow.
+func sumarACaja(ctx context.Context, c conn, cajaID int64, monto domain.Centavos) error {
+	var volumen domain.Centavos
+	if err := c.row(ctx, `SELECT volumen FROM cajas WHERE id = ?`, cajaID).Scan(&volumen); err != nil {
+		return wrap("leer volumen de caja", err)
+	}
+	nuevo, err := domain.Sumar(volumen, monto)
+	if err != nil {
+		return err
+	}
+	_, err = c.exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cajaID)
+	return wrap("sumar a caja", err)
 }
 
 // CajaAbierta returns the user's open register, if any.
@@ -106,8 +123,8 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 	}
 	return idempotent(ctx, s, a, "caja.abrir", func(c conn) (Caja, error) {
 		id, err := c.insertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
-			observaciones) VALUES (?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto, c.now,
-			observaciones)
+			observaciones, volumen) VALUES (?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto,
+			c.now, observaciones, monto)
 		if isUniqueViolation(err) {
 			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
 		}
@@ -143,10 +160,11 @@ type NuevoMovimiento struct {
 	MedioPagoID int64
 }
 
-// RegistrarMovimiento adds an extra income or an expense to the user's open register.
-// The amount is stored without its sign: the type says which way it goes.
+// RegistrarMovimiento adds an extra income or an expense to the user's open
+// register. The amount is greater than zero: the type says which way it goes.
+// A movement that would take the register's figures past domain.MontoMaximo
+// is refused before anything is written.
 func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimiento) (Movimiento, error) {
-	m.Monto = m.Monto.Abs()
 	if err := domain.ValidarMovimiento(m.Tipo, m.Monto, m.Descripcion); err != nil {
 		return Movimiento{}, err
 	}
@@ -161,6 +179,9 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 				return Movimiento{}, err
 			}
 			medio = m.MedioPagoID
+		}
+		if err := sumarACaja(ctx, c, cajaID, m.Monto); err != nil {
+			return Movimiento{}, err
 		}
 		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

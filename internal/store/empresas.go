@@ -20,15 +20,17 @@ type Empresa struct {
 	ColorPrimario  string
 	FechaFundacion *time.Time
 	Activa         bool
+	// DiasVentaAnticipada is how many days ahead the company sells (default 365).
+	DiasVentaAnticipada int
 }
 
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
-	color_primario, fecha_fundacion, activa`
+	color_primario, fecha_fundacion, activa, dias_venta_anticipada`
 
 func scanEmpresa(sc scanner) (Empresa, error) {
 	var e Empresa
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
-		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa)
+		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa, &e.DiasVentaAnticipada)
 	return e, err
 }
 

@@ -92,7 +92,8 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 			return nil, err
 		}
 		hoy := domain.DiaDe(c.now, domain.Location(empresa.Timezone)).Fecha
-		if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, hoy, v.Lineas); err != nil {
+		plazo := domain.PlazoVenta(hoy, empresa.DiasVentaAnticipada)
+		if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); err != nil {
 			return nil, err
 		}
 		cajaID, err := s.cajaAbiertaID(ctx, c, a)
@@ -101,6 +102,9 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 		}
 		lineas, total, err := s.preciosVenta(ctx, c, a.EmpresaID, v)
 		if err != nil {
+			return nil, err
+		}
+		if err := sumarACaja(ctx, c, cajaID, total); err != nil {
 			return nil, err
 		}
 		return s.emitir(ctx, c, a, empresa, cajaID, v, lineas, total, hoy)
@@ -142,7 +146,13 @@ func (s *Store) preciosVenta(ctx context.Context, c conn, empresaID int64, v Ven
 				*v.PrecioEsperado, precio))
 		}
 		out = append(out, lineaPrecio{l, precio})
-		total += precio * domain.Centavos(l.Cantidad)
+		subtotal, err := domain.Multiplicar(precio, l.Cantidad)
+		if err == nil {
+			total, err = domain.Sumar(total, subtotal)
+		}
+		if err != nil {
+			return nil, 0, err
+		}
 	}
 	return out, total, nil
 }
