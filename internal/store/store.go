@@ -39,10 +39,14 @@ type Store struct {
 	dialect dialect
 	// secretos seals the secrets stored in the database (nil: none can be stored).
 	secretos *secretbox.Box
+	// claves caches the companies' signing keys (claves.go).
+	claves claves
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
 	Events events.Publisher
+	// traza, when set (tests only), sees every statement with its arguments.
+	traza func(q string, args []any)
 }
 
 type dialect struct {
@@ -222,6 +226,8 @@ type conn struct {
 	d   dialect
 	now time.Time
 	evs *[]events.Event // nil outside a transaction
+	// traza is the store's statement hook (nil: none).
+	traza func(q string, args []any)
 }
 
 // emit records an event of the company; it is published only if the
@@ -233,16 +239,25 @@ func (c conn) emit(nombre string, empresaID int64, datos any) {
 	*c.evs = append(*c.evs, events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
 }
 
+// rebind adapts a statement to the dialect and shows it to the hook.
+func (c conn) rebind(q string, args []any) string {
+	q = c.d.rebind(q)
+	if c.traza != nil {
+		c.traza(q, args)
+	}
+	return q
+}
+
 func (c conn) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.d.rebind(q), args...)
+	return c.q.ExecContext(ctx, c.rebind(q, args), args...)
 }
 
 func (c conn) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.d.rebind(q), args...)
+	return c.q.QueryContext(ctx, c.rebind(q, args), args...)
 }
 
 func (c conn) row(ctx context.Context, q string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.d.rebind(q), args...)
+	return c.q.QueryRowContext(ctx, c.rebind(q, args), args...)
 }
 
 // insertID runs an INSERT ... RETURNING id and returns the new id.
@@ -255,7 +270,7 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 // conn returns a non-transactional connection stamped with the current time:
 // its reads go to the read pool, its writes to the writer.
 func (s *Store) conn() conn {
-	return conn{q: splitQuerier{read: s.read, write: s.db}, d: s.dialect, now: s.Now()}
+	return conn{q: splitQuerier{read: s.read, write: s.db}, d: s.dialect, now: s.Now(), traza: s.traza}
 }
 
 // splitQuerier sends statements that change data to one pool and queries to another.
@@ -281,7 +296,7 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 		return fmt.Errorf("store: iniciar transacción: %w", err)
 	}
 	var evs []events.Event
-	if err := fn(conn{q: tx, d: s.dialect, now: s.Now(), evs: &evs}); err != nil {
+	if err := fn(conn{q: tx, d: s.dialect, now: s.Now(), evs: &evs, traza: s.traza}); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
