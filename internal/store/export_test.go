@@ -18,6 +18,3 @@ func (s *Store) EmitirEnTx(ctx context.Context, empresaID int64, fallo error) er
 		return fallo
 	})
 }
-
-// Trazar makes the store show every statement it runs, with its arguments, to fn.
-func (s *Store) Trazar(fn func(q string, args []any)) { s.traza = fn }

@@ -15,25 +15,19 @@ import (
 	"muelle/internal/store/storetest"
 )
 
-// sentencia is a statement the store ran, with its arguments.
-type sentencia struct {
-	q    string
-	args []any
-}
-
 // trazar records the distinct statements the store runs while fn does.
-func trazar(st *store.Store, fn func()) []sentencia {
+func trazar(st *store.Store, fn func()) []store.Sentencia {
 	var (
 		mu     sync.Mutex
 		vistas = map[string]bool{}
-		out    []sentencia
+		out    []store.Sentencia
 	)
-	st.Trazar(func(q string, args []any) {
+	st.Trazar(func(s store.Sentencia) {
 		mu.Lock()
 		defer mu.Unlock()
-		if !vistas[q] {
-			vistas[q] = true
-			out = append(out, sentencia{q, append([]any(nil), args...)})
+		if !vistas[s.SQL] {
+			vistas[s.SQL] = true
+			out = append(out, store.Sentencia{SQL: s.SQL, Args: append([]any(nil), s.Args...)})
 		}
 	})
 	defer st.Trazar(nil)
@@ -45,7 +39,7 @@ func trazar(st *store.Store, fn func()) []sentencia {
 // sequential scans are disabled first, so that a Seq Scan left in the plan
 // means that no index can serve the query (the planner prefers a full scan of
 // a table as small as a test's).
-func plan(t *testing.T, st *store.Store, s sentencia) []string {
+func plan(t *testing.T, st *store.Store, s store.Sentencia) []string {
 	t.Helper()
 	ctx := context.Background()
 	c, err := st.DB().Conn(ctx)
@@ -61,9 +55,9 @@ func plan(t *testing.T, st *store.Store, s sentencia) []string {
 		defer c.ExecContext(ctx, "RESET enable_seqscan") //nolint:errcheck // the connection goes back to the pool either way
 		explain = "EXPLAIN "
 	}
-	rows, err := c.QueryContext(ctx, explain+s.q, s.args...)
+	rows, err := c.QueryContext(ctx, explain+s.SQL, s.Args...)
 	if err != nil {
-		t.Fatalf("%s: %v", s.q, err)
+		t.Fatalf("%s: %v", s.SQL, err)
 	}
 	defer rows.Close()
 	cols, _ := rows.Columns()
@@ -89,8 +83,8 @@ var soloEmpresa = regexp.MustCompile(`(\((\w+\.)?empresa_id=\?\)|Index Cond: \((
 // company, if any: "Seq Scan on t" on PostgreSQL, "SCAN t" without an index
 // on SQLite, or an index searched by empresa_id alone, unless the index
 // hands the rows in the query's order and a LIMIT stops the read early.
-func escaneoCompleto(s sentencia, pasos []string) string {
-	ordenado := strings.Contains(s.q, " LIMIT ")
+func escaneoCompleto(s store.Sentencia, pasos []string) string {
+	ordenado := strings.Contains(s.SQL, " LIMIT ")
 	for _, p := range pasos {
 		if strings.Contains(p, "Sort") || strings.Contains(p, "TEMP B-TREE FOR ORDER BY") {
 			ordenado = false
@@ -151,14 +145,14 @@ func TestEveryQueryOfSaleBoardingAndListHasAnIndex(t *testing.T) {
 		})
 		explicadas := 0
 		for _, s := range sentencias {
-			if strings.HasPrefix(strings.TrimSpace(s.q), "INSERT") {
+			if strings.HasPrefix(strings.TrimSpace(s.SQL), "INSERT") {
 				continue // an insert reads nothing (its conflict target is a unique index)
 			}
 			explicadas++
 			pasos := plan(t, e.st, s)
-			t.Logf("%s\n  %s", s.q, strings.Join(pasos, "\n  "))
+			t.Logf("%s\n  %s", s.SQL, strings.Join(pasos, "\n  "))
 			if paso := escaneoCompleto(s, pasos); paso != "" {
-				t.Errorf("lee una tabla entera (%s):\n%s", paso, s.q)
+				t.Errorf("lee una tabla entera (%s):\n%s", paso, s.SQL)
 			}
 		}
 		if explicadas < 15 {

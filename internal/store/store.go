@@ -45,8 +45,8 @@ type Store struct {
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
 	Events events.Publisher
-	// traza, when set (tests only), sees every statement with its arguments.
-	traza func(q string, args []any)
+	// traza, when set, sees every statement (traza.go).
+	traza func(Sentencia)
 }
 
 type dialect struct {
@@ -227,7 +227,7 @@ type conn struct {
 	now time.Time
 	evs *[]events.Event // nil outside a transaction
 	// traza is the store's statement hook (nil: none).
-	traza func(q string, args []any)
+	traza func(Sentencia)
 }
 
 // emit records an event of the company; it is published only if the
@@ -243,7 +243,7 @@ func (c conn) emit(nombre string, empresaID int64, datos any) {
 func (c conn) rebind(q string, args []any) string {
 	q = c.d.rebind(q)
 	if c.traza != nil {
-		c.traza(q, args)
+		c.traza(Sentencia{SQL: q, Args: args, EnTransaccion: c.evs != nil})
 	}
 	return q
 }
