@@ -41,6 +41,8 @@ type Store struct {
 	secretos *secretbox.Box
 	// claves caches the companies' signing keys (claves.go).
 	claves claves
+	// grupo commits SQLite's write transactions in groups (grupo.go); nil on PostgreSQL.
+	grupo *grupo
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
@@ -106,6 +108,9 @@ func Open(url string, opts ...Option) (*Store, error) {
 	case strings.HasPrefix(url, "sqlite:"):
 		st.dialect = dialect{name: "sqlite"}
 		st.db, st.read, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
+		if err == nil {
+			st.grupo = nuevoGrupo(st.db)
+		}
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		st.dialect = dialect{name: "postgres", positional: true}
 		st.db, err = openPostgres(url, maxConns(o.maxConns, DefaultMaxConnsPostgres))
@@ -162,6 +167,9 @@ func openSQLite(path string, readers int) (writer, reader *sql.DB, err error) {
 
 // Close releases the connection pools.
 func (s *Store) Close() error {
+	if s.grupo != nil {
+		s.grupo.cerrar()
+	}
 	err := s.db.Close()
 	if s.read != nil && s.read != s.db {
 		err = errors.Join(err, s.read.Close())
@@ -289,22 +297,42 @@ func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ..
 }
 
 // inTx runs fn in one transaction: committed if fn returns nil, rolled back
-// otherwise. The events fn emitted are published after the commit, and only then.
+// otherwise (on SQLite, a savepoint of a group that shares one commit: see
+// grupo). The events fn emitted are published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
+	nueva := func(q querier, evs *[]events.Event) conn {
+		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.traza}
+	}
+	var (
+		evs []events.Event
+		err error
+	)
+	if s.grupo != nil {
+		evs, err = s.grupo.correr(ctx, fn, nueva)
+	} else {
+		err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
+	}
+	if err != nil {
+		return err
+	}
+	if len(evs) > 0 && s.Events != nil {
+		s.Events.Publish(ctx, evs)
+	}
+	return nil
+}
+
+// transaccion runs fn in a transaction of its own.
+func (s *Store) transaccion(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: iniciar transacción: %w", err)
 	}
-	var evs []events.Event
-	if err := fn(conn{q: tx, d: s.dialect, now: s.Now(), evs: &evs, traza: s.traza}); err != nil {
+	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: confirmar transacción: %w", err)
-	}
-	if len(evs) > 0 && s.Events != nil {
-		s.Events.Publish(ctx, evs)
 	}
 	return nil
 }
