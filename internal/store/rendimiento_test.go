@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -320,4 +321,64 @@ func (e *empresaDePrueba) otroVendedor(t *testing.T, usuario string) store.Actor
 		t.Fatal(err)
 	}
 	return a
+}
+
+// TestConcurrentWritesKeepTheirOwnOutcome mixes sales that must fail (a
+// seller without an open register) with sales that succeed, all at once: on
+// SQLite they share commits in groups, and still each failure writes
+// nothing while every success is there.
+func TestConcurrentWritesKeepTheirOwnOutcome(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		e.abrir(t, 0)
+		sinCaja := e.otroVendedor(t, "sincaja")
+		if _, err := e.st.CerrarCaja(ctx, sinCaja, 0, ""); err != nil {
+			t.Fatal(err)
+		}
+		var (
+			wg             sync.WaitGroup
+			mu             sync.Mutex
+			ok, rechazadas int
+		)
+		for i := range 40 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				a := e.vendedor
+				if i%2 == 1 {
+					a = sinCaja
+				}
+				_, err := e.st.Vender(ctx, a, e.venta(e.norte, e.efectivo, hoy, 2))
+				mu.Lock()
+				defer mu.Unlock()
+				if err == nil {
+					ok++
+				} else if de, _ := domain.AsError(err); de != nil && de.Message == domain.MsgDebeAbrirCaja {
+					rechazadas++
+				} else {
+					t.Errorf("error inesperado: %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if ok != 20 || rechazadas != 20 {
+			t.Fatalf("%d ventas, %d rechazos", ok, rechazadas)
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE usuario_id = ?`, e.vendedor.UsuarioID); n != 40 {
+			t.Fatalf("%d pasajes del vendedor", n)
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM caja_movimientos WHERE usuario_id = ? AND tipo = ?`,
+			sinCaja.UsuarioID, domain.MovVentaPasaje); n != 0 {
+			t.Fatalf("una venta rechazada dejó %d movimientos", n)
+		}
+		creados := 0
+		for _, ev := range e.rec.Events() {
+			if ev.Nombre == events.PasajeCreado {
+				creados++
+			}
+		}
+		if creados != 40 {
+			t.Fatalf("%d eventos pasajeCreado publicados, se esperaban 40", creados)
+		}
+	})
 }
