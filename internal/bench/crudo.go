@@ -33,7 +33,7 @@ func (e *Entorno) grabar(fn func() error) ([]store.Sentencia, error) {
 	e.St.Trazar(func(s store.Sentencia) {
 		mu.Lock()
 		defer mu.Unlock()
-		out = append(out, store.Sentencia{SQL: s.SQL, Args: slices.Clone(s.Args), EnTransaccion: s.EnTransaccion})
+		out = append(out, store.Sentencia{SQL: s.SQL, Args: slices.Clone(s.Args), Transaccion: s.Transaccion})
 	})
 	defer e.St.Trazar(nil)
 	err := fn()
@@ -89,10 +89,13 @@ func (e *Entorno) GuionesEmbarque(ctx context.Context, codigos []string) ([]guio
 }
 
 // reproducir runs the script as raw SQL: the statements that ran outside a
-// transaction on the read pool (a write on the writer), the others in one
-// transaction, each fresco replaced as reemplazar says.
+// transaction on the read pool (a write on the writer), the others in
+// transactions as they ran, each fresco replaced as reemplazar says.
 func (g guion) reproducir(ctx context.Context, st *store.Store, reemplazar func(string) string) error {
-	var tx *sql.Tx
+	var (
+		tx     *sql.Tx
+		actual int64
+	)
 	defer func() {
 		if tx != nil {
 			_ = tx.Rollback()
@@ -109,14 +112,20 @@ func (g guion) reproducir(ctx context.Context, st *store.Store, reemplazar func(
 			ExecContext(context.Context, string, ...any) (sql.Result, error)
 			QueryContext(context.Context, string, ...any) (*sql.Rows, error)
 		} = st.DB()
+		if tx != nil && s.Transaccion != actual {
+			err := tx.Commit()
+			if tx = nil; err != nil {
+				return err
+			}
+		}
 		switch {
-		case s.EnTransaccion && tx == nil:
+		case s.Transaccion != 0 && tx == nil:
 			var err error
 			if tx, err = st.DB().BeginTx(ctx, nil); err != nil {
 				return err
 			}
-			q = tx
-		case s.EnTransaccion:
+			actual, q = s.Transaccion, tx
+		case s.Transaccion != 0:
 			q = tx
 		case strings.HasPrefix(strings.TrimSpace(s.SQL), "SELECT"):
 			q = st.Lector()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/ed25519"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -125,6 +126,9 @@ type ventaPreparada struct {
 	medio    string
 	vendedor UsuarioSesion
 	clave    ed25519.PrivateKey
+	// ultimo is the last of the sale's ticket numbers when they were taken
+	// before the transaction (PostgreSQL); 0 takes them inside it.
+	ultimo int64
 
 	forma, catalogo error
 }
@@ -149,6 +153,9 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 		return p
 	}
 	p.catalogo = s.preciosVenta(ctx, c, a.EmpresaID, &p)
+	if p.catalogo == nil && s.dialect.numerosAparte() {
+		p.ultimo, p.forma = s.reservarNumeros(ctx, a.EmpresaID, p.cantidad())
+	}
 	return p
 }
 
@@ -220,10 +227,12 @@ func (s *Store) activo(ctx context.Context, c conn, empresaID int64, cat domain.
 }
 
 // emitir writes the movement, the tickets and the audit entry of a priced sale.
-// The ticket numbers are taken last, right before the tickets are inserted: the
-// company's counter row stays locked (PostgreSQL) only from there to the
-// commit, so the company's sales run their other statements side by side. A
-// rolled-back sale leaves a gap in the numbers; a number is never given twice.
+// On SQLite (one writer: sales run one at a time anyway) the ticket numbers
+// are taken inside the transaction, last, right before the tickets are
+// inserted; on PostgreSQL they were taken before it (reservarNumeros), so
+// that the company's counter row is never locked for a whole sale. Either
+// way a rolled-back sale leaves a gap in the numbers, and a number is never
+// given twice.
 func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
 	cantidad := p.cantidad()
 	movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
@@ -233,7 +242,13 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 		return nil, wrap("registrar venta en caja", err)
 	}
 	pasajes := p.pasajes(c.now)
-	if err := numerar(ctx, c, a.EmpresaID, p, pasajes); err != nil {
+	ultimo := p.ultimo
+	if ultimo == 0 {
+		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.numerar(a.EmpresaID, pasajes, ultimo); err != nil {
 		return nil, err
 	}
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
@@ -268,20 +283,48 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	return out
 }
 
-// numerar takes len(pasajes) numbers from the company's counter with one
-// atomic upsert, and numbers and signs the tickets.
-func numerar(ctx context.Context, c conn, empresaID int64, p ventaPreparada, pasajes []Pasaje) error {
+// numerosAparte reports whether ticket numbers are taken in a transaction of
+// their own before the sale's (PostgreSQL, where sales run side by side).
+func (d dialect) numerosAparte() bool { return d.name == "postgres" }
+
+// reservarNumeros takes n ticket numbers of the company in a short
+// transaction of its own that does not wait for the disk (synchronous_commit
+// off for it alone): the counter row stays locked for one statement instead
+// of a whole sale. It is safe: the sale that uses the numbers commits
+// durably afterwards, and a durable commit flushes every earlier record of
+// the log, the counter's included; a crash can only lose numbers that no
+// stored ticket carries.
+func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
+	var ultimo int64
+	err := s.transaccion(ctx, func(tx *sql.Tx) error {
+		c := conn{q: tx, d: s.dialect, now: s.Now(), traza: s.traza, tx: s.transacciones.Add(1)}
+		if _, err := c.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return wrap("numerar pasajes", err)
+		}
+		var err error
+		ultimo, err = contarPasajes(ctx, c, empresaID, n)
+		return err
+	})
+	return ultimo, err
+}
+
+// contarPasajes advances the company's ticket counter by n with one atomic
+// upsert and returns the last number taken.
+func contarPasajes(ctx context.Context, c conn, empresaID int64, n int) (int64, error) {
 	var ultimo int64
 	err := c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)
 		ON CONFLICT (empresa_id, nombre) DO UPDATE SET valor = secuencias.valor + excluded.valor RETURNING valor`,
-		empresaID, len(pasajes)).Scan(&ultimo)
-	if err != nil {
-		return wrap("numerar pasajes", err)
-	}
+		empresaID, n).Scan(&ultimo)
+	return ultimo, wrap("numerar pasajes", err)
+}
+
+// numerar gives the tickets the numbers up to ultimo and signs their codes.
+func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64) error {
 	seq := ultimo - int64(len(pasajes))
 	for i := range pasajes {
 		seq++
 		pasajes[i].NumeroPasaje = domain.NumeroPasaje(p.prefijo, p.hoy, seq)
+		var err error
 		if pasajes[i].CodigoQR, err = domain.FirmarCodigoQR(p.clave, empresaID, pasajes[i].NumeroPasaje, p.FechaViaje); err != nil {
 			return err
 		}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -47,8 +48,10 @@ type Store struct {
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
 	Events events.Publisher
-	// traza, when set, sees every statement (traza.go).
-	traza func(Sentencia)
+	// traza, when set, sees every statement (traza.go); transacciones numbers
+	// the transactions for it.
+	traza         func(Sentencia)
+	transacciones atomic.Int64
 }
 
 type dialect struct {
@@ -234,8 +237,10 @@ type conn struct {
 	d   dialect
 	now time.Time
 	evs *[]events.Event // nil outside a transaction
-	// traza is the store's statement hook (nil: none).
+	// traza is the store's statement hook (nil: none), tx the number of the
+	// transaction for it (0 outside one).
 	traza func(Sentencia)
+	tx    int64
 }
 
 // emit records an event of the company; it is published only if the
@@ -251,7 +256,7 @@ func (c conn) emit(nombre string, empresaID int64, datos any) {
 func (c conn) rebind(q string, args []any) string {
 	q = c.d.rebind(q)
 	if c.traza != nil {
-		c.traza(Sentencia{SQL: q, Args: args, EnTransaccion: c.evs != nil})
+		c.traza(Sentencia{SQL: q, Args: args, Transaccion: c.tx})
 	}
 	return q
 }
@@ -301,7 +306,7 @@ func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ..
 // grupo). The events fn emitted are published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	nueva := func(q querier, evs *[]events.Event) conn {
-		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.traza}
+		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.traza, tx: s.transacciones.Add(1)}
 	}
 	var (
 		evs []events.Event

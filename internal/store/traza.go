@@ -3,11 +3,12 @@ package store
 import "database/sql"
 
 // Sentencia is a statement the store ran: its SQL as sent to the engine
-// (placeholders rebound), its arguments, and whether it ran inside a transaction.
+// (placeholders rebound), its arguments, and the transaction it ran in (0:
+// none; each transaction has a number of its own).
 type Sentencia struct {
-	SQL           string
-	Args          []any
-	EnTransaccion bool
+	SQL         string
+	Args        []any
+	Transaccion int64
 }
 
 // Trazar shows every statement the store runs to fn (nil stops it). It is for
