@@ -1,6 +1,7 @@
 // Command muellebench measures the sale and the boarding over HTTP against the
 // raw database on SQLite, and on PostgreSQL when MUELLE_BENCH_POSTGRES or
-// MUELLE_TEST_POSTGRES names one, and prints the table of issue 9. It
+// MUELLE_TEST_POSTGRES names one, and prints the table of issue 9
+// (MUELLE_BENCH_CPUPROFILE=FILE writes a CPU profile of the run). It
 // prints figures only: a slow run is never a failure (`make bench`).
 package main
 
@@ -9,6 +10,7 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"strings"
 
 	"muelle/internal/bench"
@@ -28,6 +30,17 @@ func run() error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
 	defer stop()
+	if f := os.Getenv("MUELLE_BENCH_CPUPROFILE"); f != "" {
+		out, err := os.Create(f)
+		if err != nil {
+			return err
+		}
+		defer out.Close()
+		if err := pprof.StartCPUProfile(out); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 	bases := [][2]string{{"SQLite", "sqlite:"}}
 	if pg := postgresURL(); pg != "" {
 		bases = append(bases, [2]string{"PostgreSQL", pg})

@@ -23,6 +23,7 @@ const maxGrupo = 64
 // nothing else is queued it commits alone, as before.
 type grupo struct {
 	db    *sql.DB
+	prep  *preparadas
 	cola  chan *trabajo
 	cerro sync.Once
 	fin   chan struct{}
@@ -38,8 +39,8 @@ type trabajo struct {
 	hecho chan struct{}
 }
 
-func nuevoGrupo(db *sql.DB) *grupo {
-	g := &grupo{db: db, cola: make(chan *trabajo), fin: make(chan struct{})}
+func nuevoGrupo(db *sql.DB, prep *preparadas) *grupo {
+	g := &grupo{db: db, prep: prep, cola: make(chan *trabajo), fin: make(chan struct{})}
 	go g.bucle()
 	return g
 }
@@ -81,6 +82,7 @@ func (g *grupo) bucle() {
 			}
 		}
 		g.ejecutar(lote)
+		g.prep.prepararPendientes(context.Background())
 	}
 }
 
@@ -100,7 +102,7 @@ func (g *grupo) ejecutar(lote []*trabajo) {
 	}
 	for _, t := range lote {
 		var roto bool
-		if t.err, roto = t.correr(tx); roto {
+		if t.err, roto = t.correr(enTx{tx: tx, prep: g.prep, sinCancelar: true}); roto {
 			// the transaction itself is lost (SQLite rolls it all back on
 			// some errors): nothing of the group may be reported as written
 			_ = tx.Rollback()
@@ -123,43 +125,28 @@ func (g *grupo) ejecutar(lote []*trabajo) {
 // savepoint could not be undone: the whole transaction is lost. Statements
 // run with the request's values but are not interrupted when its client goes
 // away: SQLite would roll back the whole group.
-func (t *trabajo) correr(tx *sql.Tx) (err error, roto bool) {
+func (t *trabajo) correr(tx enTx) (err error, roto bool) {
 	if err := t.ctx.Err(); err != nil {
 		return fmt.Errorf("store: iniciar transacción: %w", err), false
 	}
-	if _, err := tx.Exec(`SAVEPOINT trabajo`); err != nil {
+	if _, err := tx.tx.Exec(`SAVEPOINT trabajo`); err != nil {
 		return fmt.Errorf("store: iniciar transacción: %w", err), true
 	}
 	var evs []events.Event
-	if err := t.fn(t.nueva(sinCancelar{tx}, &evs)); err != nil {
-		if _, rerr := tx.Exec(`ROLLBACK TO trabajo`); rerr != nil {
+	if err := t.fn(t.nueva(tx, &evs)); err != nil {
+		if _, rerr := tx.tx.Exec(`ROLLBACK TO trabajo`); rerr != nil {
 			return err, true
 		}
-		if _, rerr := tx.Exec(`RELEASE trabajo`); rerr != nil {
+		if _, rerr := tx.tx.Exec(`RELEASE trabajo`); rerr != nil {
 			return err, true
 		}
 		return err, false
 	}
-	if _, err := tx.Exec(`RELEASE trabajo`); err != nil {
+	if _, err := tx.tx.Exec(`RELEASE trabajo`); err != nil {
 		return fmt.Errorf("store: confirmar transacción: %w", err), true
 	}
 	t.evs = evs
 	return nil, false
-}
-
-// sinCancelar runs statements on a transaction without their context's cancellation.
-type sinCancelar struct{ tx *sql.Tx }
-
-func (q sinCancelar) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return q.tx.ExecContext(context.WithoutCancel(ctx), query, args...)
-}
-
-func (q sinCancelar) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return q.tx.QueryContext(context.WithoutCancel(ctx), query, args...)
-}
-
-func (q sinCancelar) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return q.tx.QueryRowContext(context.WithoutCancel(ctx), query, args...)
 }
 
 // cerrar stops taking transactions (the queued ones are refused).

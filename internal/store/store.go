@@ -42,8 +42,11 @@ type Store struct {
 	secretos *secretbox.Box
 	// claves caches the companies' signing keys (claves.go).
 	claves claves
-	// grupo commits SQLite's write transactions in groups (grupo.go); nil on PostgreSQL.
-	grupo *grupo
+	// grupo commits SQLite's write transactions in groups (grupo.go), and
+	// escritor and lector keep SQLite's statements prepared (preparadas.go);
+	// all nil on PostgreSQL.
+	grupo            *grupo
+	escritor, lector *preparadas
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
@@ -112,7 +115,8 @@ func Open(url string, opts ...Option) (*Store, error) {
 		st.dialect = dialect{name: "sqlite"}
 		st.db, st.read, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
 		if err == nil {
-			st.grupo = nuevoGrupo(st.db)
+			st.escritor, st.lector = nuevasPreparadas(st.db), nuevasPreparadas(st.read)
+			st.grupo = nuevoGrupo(st.db, st.escritor)
 		}
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		st.dialect = dialect{name: "postgres", positional: true}
@@ -173,6 +177,8 @@ func (s *Store) Close() error {
 	if s.grupo != nil {
 		s.grupo.cerrar()
 	}
+	s.escritor.cerrar()
+	s.lector.cerrar()
 	err := s.db.Close()
 	if s.read != nil && s.read != s.db {
 		err = errors.Join(err, s.read.Close())
@@ -283,11 +289,11 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 // conn returns a non-transactional connection stamped with the current time:
 // its reads go to the read pool, its writes to the writer.
 func (s *Store) conn() conn {
-	return conn{q: splitQuerier{read: s.read, write: s.db}, d: s.dialect, now: s.Now(), traza: s.traza}
+	return conn{q: splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}, d: s.dialect, now: s.Now(), traza: s.traza}
 }
 
 // splitQuerier sends statements that change data to one pool and queries to another.
-type splitQuerier struct{ read, write *sql.DB }
+type splitQuerier struct{ read, write pool }
 
 func (q splitQuerier) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return q.write.ExecContext(ctx, query, args...)
