@@ -47,6 +47,11 @@ type Store struct {
 	// all nil on PostgreSQL.
 	grupo            *grupo
 	escritor, lector *preparadas
+	// turnos lets transactions into the PostgreSQL pool in the order they
+	// came (database/sql hands a freed connection to a random waiter, which
+	// makes long tails under load), leaving connections free for the plain
+	// reads; nil on SQLite, whose transactions queue in grupo.
+	turnos chan struct{}
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
@@ -120,8 +125,9 @@ func Open(url string, opts ...Option) (*Store, error) {
 		}
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		st.dialect = dialect{name: "postgres", positional: true}
-		st.db, err = openPostgres(url, maxConns(o.maxConns, DefaultMaxConnsPostgres))
-		st.read = st.db
+		n := maxConns(o.maxConns, DefaultMaxConnsPostgres)
+		st.db, err = openPostgres(url, n)
+		st.read, st.turnos = st.db, make(chan struct{}, max(1, n-n/5))
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
 	}
@@ -320,7 +326,8 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	)
 	if s.grupo != nil {
 		evs, err = s.grupo.correr(ctx, fn, nueva)
-	} else {
+	} else if err = s.turno(ctx); err == nil {
+		defer func() { <-s.turnos }()
 		err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
 	}
 	if err != nil {
@@ -330,6 +337,17 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 		s.Events.Publish(ctx, evs)
 	}
 	return nil
+}
+
+// turno waits, first come first served, for a place among the transactions
+// that hold a connection.
+func (s *Store) turno(ctx context.Context) error {
+	select {
+	case s.turnos <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("store: iniciar transacción: %w", ctx.Err())
+	}
 }
 
 // transaccion runs fn in a transaction of its own.
