@@ -63,11 +63,6 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 	return p, err
 }
 
-func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) ([]Pasaje, error) {
-	out, err := queryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
-	return out, wrap("listar pasajes", err)
-}
-
 // Venta is a whole sale: one section, date and payment method, several lines.
 type Venta struct {
 	SeccionID       int64               `json:"seccion_id"`
