@@ -295,7 +295,8 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 // conn returns a non-transactional connection stamped with the current time:
 // its reads go to the read pool, its writes to the writer.
 func (s *Store) conn() conn {
-	return conn{q: splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}, d: s.dialect, now: s.Now(), traza: s.traza}
+	q := splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}
+	return conn{q: q, d: s.dialect, now: s.Now(), traza: s.traza}
 }
 
 // splitQuerier sends statements that change data to one pool and queries to another.
