@@ -65,8 +65,9 @@ test-web: web/node_modules/.installed
 e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite database
 	scripts/e2e.sh
 
-bench: ## benchmarks: figures only, never pass/fail on timings
-	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
+bench: ## benchmarks: figures only, never pass/fail on timings (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+	go test -run '^$$$$' -bench . -benchmem $(GO_PKGS)
+	go run ./cmd/muellebench
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/node_modules

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"muelle/internal/secretbox"
 )
@@ -21,32 +22,102 @@ func contextoClave(empresaID int64) string {
 	return "empresa_claves.clave_privada/" + strconv.FormatInt(empresaID, 10)
 }
 
-// claveEmpresa returns the company's Ed25519 signing key, creating it the
-// first time (concurrent first sales agree on one key). The private key is
-// stored sealed with the installation key.
-func (s *Store) claveEmpresa(ctx context.Context, c conn, empresaID int64) (ed25519.PrivateKey, error) {
+// claves caches the companies' signing keys, opened. A company's key never
+// changes once created (a rotation of the installation key only re-seals it),
+// so an entry stays valid as long as the process lives; the cache is emptied
+// anyway when this process seals or re-seals the stored keys. Only keys read
+// back from a committed row are cached: of two first sales that race to
+// create a company's key, both cache the one that won.
+type claves struct {
+	mu      sync.RWMutex
+	privada map[int64]ed25519.PrivateKey
+	publica map[int64]ed25519.PublicKey
+}
+
+func (k *claves) privadaDe(empresaID int64) (ed25519.PrivateKey, bool) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	priv, ok := k.privada[empresaID]
+	return priv, ok
+}
+
+func (k *claves) publicaDe(empresaID int64) (ed25519.PublicKey, bool) {
+	k.mu.RLock()
+	defer k.mu.RUnlock()
+	pub, ok := k.publica[empresaID]
+	return pub, ok
+}
+
+// guardar caches a company's key pair (priv may be nil: the public key alone).
+func (k *claves) guardar(empresaID int64, priv ed25519.PrivateKey, pub ed25519.PublicKey) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if k.privada == nil {
+		k.privada, k.publica = map[int64]ed25519.PrivateKey{}, map[int64]ed25519.PublicKey{}
+	}
+	if priv != nil {
+		k.privada[empresaID] = priv
+	}
+	k.publica[empresaID] = pub
+}
+
+func (k *claves) vaciar() {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.privada, k.publica = nil, nil
+}
+
+// claveEmpresa returns the company's Ed25519 signing key, from the cache or
+// else from the database, creating it the first time in a transaction of its
+// own (concurrent first sales agree on one key). The private key is stored
+// sealed with the installation key.
+func (s *Store) claveEmpresa(ctx context.Context, empresaID int64) (ed25519.PrivateKey, error) {
+	if priv, ok := s.claves.privadaDe(empresaID); ok {
+		return priv, nil
+	}
 	if s.secretos == nil {
 		return nil, errSinClaveInstalacion
 	}
-	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	stored, found, err := s.leerClave(ctx, empresaID)
+	if err == nil && !found {
+		err = s.crearClave(ctx, empresaID)
+		if err == nil {
+			stored, _, err = s.leerClave(ctx, empresaID)
+		}
+	}
 	if err != nil {
 		return nil, err
+	}
+	priv, err := s.abrirClave(s.secretos, empresaID, stored)
+	if err != nil {
+		return nil, err
+	}
+	s.claves.guardar(empresaID, priv, priv.Public().(ed25519.PublicKey))
+	return priv, nil
+}
+
+// leerClave reads a company's sealed private key, committed.
+func (s *Store) leerClave(ctx context.Context, empresaID int64) (string, bool, error) {
+	var stored string
+	err := s.conn().row(ctx, `SELECT clave_privada FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
+	missing, err := notFound(err)
+	return stored, !missing && err == nil, wrap("leer clave de la empresa", err)
+}
+
+// crearClave stores a new key pair for the company unless it has one.
+func (s *Store) crearClave(ctx context.Context, empresaID int64) error {
+	pub, priv, err := ed25519.GenerateKey(rand.Reader)
+	if err != nil {
+		return err
 	}
 	sealed, err := s.secretos.Seal(priv, contextoClave(empresaID))
 	if err != nil {
-		return nil, err
+		return err
 	}
-	_, err = c.exec(ctx, `INSERT INTO empresa_claves (empresa_id, clave_publica, clave_privada, created_at)
+	_, err = s.conn().exec(ctx, `INSERT INTO empresa_claves (empresa_id, clave_publica, clave_privada, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id) DO NOTHING`,
 		empresaID, base64.StdEncoding.EncodeToString(pub), sealed, s.Now())
-	if err != nil {
-		return nil, wrap("crear clave de la empresa", err)
-	}
-	var stored string
-	if err := c.row(ctx, `SELECT clave_privada FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored); err != nil {
-		return nil, wrap("leer clave de la empresa", err)
-	}
-	return s.abrirClave(s.secretos, empresaID, stored)
+	return wrap("crear clave de la empresa", err)
 }
 
 // abrirClave opens a stored private key: sealed, or plain base64 as stored
@@ -96,6 +167,7 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 		return 0, errSinClaveInstalacion
 	}
 	n := 0
+	defer s.claves.vaciar()
 	err := s.inTx(ctx, func(c conn) error {
 		rows, err := c.query(ctx, `SELECT empresa_id, clave_privada FROM empresa_claves ORDER BY empresa_id`+
 			s.dialect.forUpdate())
@@ -148,11 +220,18 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 
 // ClavePublica returns the company's public key (nil when it has sold nothing yet).
 func (s *Store) ClavePublica(ctx context.Context, empresaID int64) (ed25519.PublicKey, error) {
+	if pub, ok := s.claves.publicaDe(empresaID); ok {
+		return pub, nil
+	}
 	var stored string
 	err := s.conn().row(ctx, `SELECT clave_publica FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
 	if missing, err := notFound(err); err != nil || missing {
 		return nil, wrap("leer clave pública", err)
 	}
 	raw, err := base64.StdEncoding.DecodeString(stored)
-	return ed25519.PublicKey(raw), wrap("decodificar clave pública", err)
+	if err != nil {
+		return nil, wrap("decodificar clave pública", err)
+	}
+	s.claves.guardar(empresaID, nil, raw)
+	return raw, nil
 }

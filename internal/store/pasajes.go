@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"crypto/ed25519"
+	"database/sql"
 	"fmt"
 	"strings"
 	"time"
@@ -32,7 +34,7 @@ type Pasaje struct {
 	CantidadPasajeros int
 	Observaciones     string
 	UsuarioNombre     string
-	NombreUsuario     string // the seller's login (kept in idempotent replays)
+	NombreUsuario     string // the seller's login; the api shows it as usuario.nombre_usuario
 	CreatedAt         time.Time
 }
 
@@ -61,11 +63,6 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 	return p, err
 }
 
-func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) ([]Pasaje, error) {
-	out, err := queryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
-	return out, wrap("listar pasajes", err)
-}
-
 // Venta is a whole sale: one section, date and payment method, several lines.
 type Venta struct {
 	SeccionID       int64
@@ -84,146 +81,305 @@ type Venta struct {
 // Vender sells every ticket of a sale in one transaction: the tickets, the
 // income movement in the seller's open register and the audit entry are all
 // written, or none is. Prices come from the price table.
+//
+// What a sale only reads (the company, the catalogue, the prices, the seller's
+// name, the signing key) is read before the transaction, from the read pool:
+// under READ COMMITTED each statement sees the latest commit anyway, and the
+// transaction (the one writer connection, on SQLite) is held for the writes
+// alone. Refusals found while reading are returned inside the transaction, in
+// the spec's order and after the idempotency key's claim, so a replay still
+// answers the first result.
 func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
+	p := s.prepararVenta(ctx, a, v)
 	return idempotent(ctx, s, a, "pasajes.vender", func(c conn) ([]Pasaje, error) {
-		empresa, err := empresa(ctx, c, a.EmpresaID)
-		if err != nil {
-			return nil, err
-		}
-		hoy := domain.DiaDe(c.now, domain.Location(empresa.Timezone)).Fecha
-		plazo := domain.PlazoVenta(hoy, empresa.DiasVentaAnticipada)
-		if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); err != nil {
-			return nil, err
+		if p.forma != nil {
+			return nil, p.forma
 		}
 		cajaID, err := s.cajaAbiertaID(ctx, c, a)
 		if err != nil || cajaID == 0 {
 			return nil, firstErr(err, domain.Invalid(domain.MsgDebeAbrirCaja))
 		}
-		lineas, total, err := s.preciosVenta(ctx, c, a.EmpresaID, v)
-		if err != nil {
+		if p.catalogo != nil {
+			return nil, p.catalogo
+		}
+		if err := sumarACaja(ctx, c, cajaID, p.total); err != nil {
 			return nil, err
 		}
-		if err := sumarACaja(ctx, c, cajaID, total); err != nil {
-			return nil, err
-		}
-		return s.emitir(ctx, c, a, empresa, cajaID, v, lineas, total, hoy)
+		return s.emitir(ctx, c, a, p, cajaID)
 	})
+}
+
+// ventaPreparada is a sale with everything read that it needs: the priced
+// lines, the names its tickets show and the company's signing key; or the
+// refusal found on the way (forma: the sale's shape or the database; catalogo:
+// the catalogue or the prices).
+type ventaPreparada struct {
+	Venta
+	prefijo  string // the company's ticket number prefix
+	hoy      string // the sale date in the company's time zone
+	lineas   []lineaPrecio
+	total    domain.Centavos
+	seccion  string
+	medio    string
+	vendedor UsuarioSesion
+	clave    ed25519.PrivateKey
+	// ultimo is the last of the sale's ticket numbers when they were taken
+	// before the transaction (PostgreSQL); 0 takes them inside it.
+	ultimo int64
+
+	forma, catalogo error
+}
+
+// prepararVenta reads what a sale needs outside any transaction.
+func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPreparada) {
+	p.Venta = v
+	c := s.conn()
+	e, err := empresa(ctx, c, a.EmpresaID)
+	if err != nil {
+		p.forma = err
+		return p
+	}
+	p.prefijo, p.hoy = domain.PrefijoEmpresa(e.Nombre), domain.DiaDe(c.now, domain.Location(e.Timezone)).Fecha
+	plazo := domain.PlazoVenta(p.hoy, e.DiasVentaAnticipada)
+	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
+		return p
+	}
+	if p.vendedor, p.forma = s.vendedor(ctx, a.UsuarioID); p.forma != nil {
+		return p
+	}
+	if p.clave, p.forma = s.claveEmpresa(ctx, a.EmpresaID); p.forma != nil {
+		return p
+	}
+	p.catalogo = s.preciosVenta(ctx, c, a.EmpresaID, &p)
+	if p.catalogo == nil && s.dialect.numerosAparte() {
+		p.ultimo, p.forma = s.reservarNumeros(ctx, a.EmpresaID, p.cantidad())
+	}
+	return p
+}
+
+// vendedor reads the seller's names, as the tickets show them.
+func (s *Store) vendedor(ctx context.Context, id int64) (UsuarioSesion, error) {
+	var u UsuarioSesion
+	err := s.conn().row(ctx, `SELECT nombre_usuario, nombre, apellido FROM usuarios WHERE id = ?`, id).
+		Scan(&u.NombreUsuario, &u.Nombre, &u.Apellido)
+	return u, wrap("leer vendedor", err)
+}
+
+// cantidad is how many tickets the sale makes.
+func (p ventaPreparada) cantidad() int {
+	n := 0
+	for _, l := range p.lineas {
+		n += l.Cantidad
+	}
+	return n
 }
 
 // lineaPrecio is a sale line with its unit price and the trip type's name.
 type lineaPrecio struct {
 	domain.LineaVenta
 	precio domain.Centavos
+	nombre string
 }
 
 // preciosVenta checks that section, payment method and trip types are active
 // and the company's own, and prices every line from the price table.
-func (s *Store) preciosVenta(ctx context.Context, c conn, empresaID int64, v Venta) ([]lineaPrecio, domain.Centavos, error) {
-	if err := s.activo(ctx, c, empresaID, domain.CatSecciones, v.SeccionID); err != nil {
-		return nil, 0, err
-	}
-	if err := s.activo(ctx, c, empresaID, domain.CatMediosPago, v.MedioPagoID); err != nil {
-		return nil, 0, err
-	}
-	var (
-		out   []lineaPrecio
-		total domain.Centavos
-	)
-	for _, l := range v.Lineas {
-		if err := s.activo(ctx, c, empresaID, domain.CatTiposViaje, l.TipoViajeID); err != nil {
-			return nil, 0, err
-		}
-		precio, ok, err := s.precio(ctx, c, empresaID, v.SeccionID, l.TipoViajeID)
-		if err != nil {
-			return nil, 0, err
-		}
-		if !ok {
-			return nil, 0, domain.Invalid("No hay un precio configurado para esa sección y tipo de viaje")
-		}
-		if v.PrecioEsperado != nil && *v.PrecioEsperado != precio {
-			return nil, 0, domain.Invalid(fmt.Sprintf("El precio enviado (%s) no coincide con el precio vigente (%s)",
-				*v.PrecioEsperado, precio))
-		}
-		out = append(out, lineaPrecio{l, precio})
-		subtotal, err := domain.Multiplicar(precio, l.Cantidad)
-		if err == nil {
-			total, err = domain.Sumar(total, subtotal)
-		}
-		if err != nil {
-			return nil, 0, err
-		}
-	}
-	return out, total, nil
-}
-
-// activo fails unless the catalog entry exists in the company and is active.
-func (s *Store) activo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) error {
-	it, err := s.itemCatalogo(ctx, c, empresaID, cat, id)
+func (s *Store) preciosVenta(ctx context.Context, c conn, empresaID int64, p *ventaPreparada) error {
+	seccion, err := s.activo(ctx, c, empresaID, domain.CatSecciones, p.SeccionID)
 	if err != nil {
 		return err
 	}
-	if !it.Activo {
-		return cat.Inactivo(it.Nombre)
+	medio, err := s.activo(ctx, c, empresaID, domain.CatMediosPago, p.MedioPagoID)
+	if err != nil {
+		return err
+	}
+	p.seccion, p.medio = seccion.Nombre, medio.Nombre
+	for _, l := range p.Lineas {
+		tipo, err := s.activo(ctx, c, empresaID, domain.CatTiposViaje, l.TipoViajeID)
+		if err != nil {
+			return err
+		}
+		precio, ok, err := s.precio(ctx, c, empresaID, p.SeccionID, l.TipoViajeID)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Invalid("No hay un precio configurado para esa sección y tipo de viaje")
+		}
+		if p.PrecioEsperado != nil && *p.PrecioEsperado != precio {
+			return domain.Invalid(fmt.Sprintf("El precio enviado (%s) no coincide con el precio vigente (%s)",
+				*p.PrecioEsperado, precio))
+		}
+		p.lineas = append(p.lineas, lineaPrecio{l, precio, tipo.Nombre})
+		subtotal, err := domain.Multiplicar(precio, l.Cantidad)
+		if err == nil {
+			p.total, err = domain.Sumar(p.total, subtotal)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }
 
+// activo returns the catalog entry unless it is missing from the company or inactive.
+func (s *Store) activo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
+	it, err := s.itemCatalogo(ctx, c, empresaID, cat, id)
+	if err == nil && !it.Activo {
+		err = cat.Inactivo(it.Nombre)
+	}
+	return it, err
+}
+
 // emitir writes the movement, the tickets and the audit entry of a priced sale.
-func (s *Store) emitir(ctx context.Context, c conn, a Actor, e Empresa, cajaID int64, v Venta, lineas []lineaPrecio,
-	total domain.Centavos, hoy string) ([]Pasaje, error) {
-	cantidad := 0
-	for _, l := range lineas {
-		cantidad += l.Cantidad
-	}
-	key, err := s.claveEmpresa(ctx, c, a.EmpresaID)
-	if err != nil {
-		return nil, err
-	}
-	var ultimo int64
-	err = c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)
-		ON CONFLICT (empresa_id, nombre) DO UPDATE SET valor = secuencias.valor + excluded.valor RETURNING valor`,
-		a.EmpresaID, cantidad).Scan(&ultimo)
-	if err != nil {
-		return nil, wrap("numerar pasajes", err)
-	}
+// On SQLite (one writer: sales run one at a time anyway) the ticket numbers
+// are taken inside the transaction, last, right before the tickets are
+// inserted; on PostgreSQL they were taken before it (reservarNumeros), so
+// that the company's counter row is never locked for a whole sale. Either
+// way a rolled-back sale leaves a gap in the numbers, and a number is never
+// given twice.
+func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
+	cantidad := p.cantidad()
 	movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, total, fmt.Sprintf("Venta de %d pasaje(s)", cantidad), v.MedioPagoID, c.now)
+		domain.MovVentaPasaje, p.total, fmt.Sprintf("Venta de %d pasaje(s)", cantidad), p.MedioPagoID, c.now)
 	if err != nil {
 		return nil, wrap("registrar venta en caja", err)
 	}
-	prefijo, seq := domain.PrefijoEmpresa(e.Nombre), ultimo-int64(cantidad)
-	var numeros []string
-	for _, l := range lineas {
-		for i := 0; i < l.Cantidad; i++ {
-			seq++
-			numero := domain.NumeroPasaje(prefijo, hoy, seq)
-			codigo, err := domain.FirmarCodigoQR(key, a.EmpresaID, numero, v.FechaViaje)
-			if err != nil {
-				return nil, err
-			}
-			_, err = c.exec(ctx, `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado,
-				cliente_nombre, cliente_telefono, cliente_email, seccion_id, tipo_viaje_id, medio_pago_id, caja_id,
-				movimiento_id, usuario_id, observaciones, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-				a.EmpresaID, numero, codigo, v.FechaViaje, l.precio, domain.PasajeActivo, domain.NombreCliente(v.ClienteNombre),
-				strings.TrimSpace(v.ClienteTelefono), strings.TrimSpace(v.ClienteEmail), v.SeccionID, l.TipoViajeID,
-				v.MedioPagoID, cajaID, movID, a.UsuarioID, strings.TrimSpace(v.Observaciones), c.now)
-			if err != nil {
-				return nil, wrap("crear pasaje", err)
-			}
-			numeros = append(numeros, numero)
+	pasajes := p.pasajes(c.now)
+	ultimo := p.ultimo
+	if ultimo == 0 {
+		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
+			return nil, err
 		}
 	}
-	err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje, IP: a.IP,
-		Exito: true, Detalles: fmt.Sprintf("%d pasaje(s) por %s: %s", cantidad, total, strings.Join(numeros, ", "))})
-	if err != nil {
+	if err := p.numerar(a.EmpresaID, pasajes, ultimo); err != nil {
 		return nil, err
 	}
-	pasajes, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.movimiento_id = ? ORDER BY p.id`, a.EmpresaID, movID)
-	for _, p := range pasajes {
-		c.emit(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: p.ID, NumeroPasaje: p.NumeroPasaje,
-			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID})
+	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
+		return nil, err
 	}
-	return pasajes, err
+	numeros := make([]string, len(pasajes))
+	for i, ps := range pasajes {
+		numeros[i] = ps.NumeroPasaje
+		c.emit(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
+			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID})
+	}
+	return pasajes, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje,
+		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%d pasaje(s) por %s: %s", cantidad, p.total, strings.Join(numeros, ", "))})
+}
+
+// pasajes are the sale's tickets as they will be stored, still without
+// id, number and code.
+func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
+	base := Pasaje{FechaViaje: p.FechaViaje, Estado: domain.PasajeActivo, ClienteNombre: domain.NombreCliente(p.ClienteNombre),
+		ClienteTelefono: strings.TrimSpace(p.ClienteTelefono), ClienteEmail: strings.TrimSpace(p.ClienteEmail),
+		SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio,
+		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), NombreUsuario: p.vendedor.NombreUsuario,
+		UsuarioNombre: nombreCompleto(p.vendedor.Nombre, p.vendedor.Apellido, p.vendedor.NombreUsuario), CreatedAt: now}
+	out := make([]Pasaje, 0, p.cantidad())
+	for _, l := range p.lineas {
+		for range l.Cantidad {
+			ps := base
+			ps.TipoViajeID, ps.TipoViajeNombre, ps.Precio, ps.PrecioTotal = l.TipoViajeID, l.nombre, l.precio, l.precio
+			out = append(out, ps)
+		}
+	}
+	return out
+}
+
+// numerosAparte reports whether ticket numbers are taken in a transaction of
+// their own before the sale's (PostgreSQL, where sales run side by side).
+func (d dialect) numerosAparte() bool { return d.name == "postgres" }
+
+// reservarNumeros takes n ticket numbers of the company in a short
+// transaction of its own that does not wait for the disk (synchronous_commit
+// off for it alone): the counter row stays locked for one statement instead
+// of a whole sale. It is safe: the sale that uses the numbers commits
+// durably afterwards, and a durable commit flushes every earlier record of
+// the log, the counter's included; a crash can only lose numbers that no
+// stored ticket carries.
+func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
+	var ultimo int64
+	err := s.transaccion(ctx, func(tx *sql.Tx) error {
+		c := conn{q: tx, d: s.dialect, now: s.Now(), traza: s.traza, tx: s.transacciones.Add(1)}
+		if _, err := c.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
+			return wrap("numerar pasajes", err)
+		}
+		var err error
+		ultimo, err = contarPasajes(ctx, c, empresaID, n)
+		return err
+	})
+	return ultimo, err
+}
+
+// contarPasajes advances the company's ticket counter by n with one atomic
+// upsert and returns the last number taken.
+func contarPasajes(ctx context.Context, c conn, empresaID int64, n int) (int64, error) {
+	var ultimo int64
+	err := c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)
+		ON CONFLICT (empresa_id, nombre) DO UPDATE SET valor = secuencias.valor + excluded.valor RETURNING valor`,
+		empresaID, n).Scan(&ultimo)
+	return ultimo, wrap("numerar pasajes", err)
+}
+
+// numerar gives the tickets the numbers up to ultimo and signs their codes.
+func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64) error {
+	seq := ultimo - int64(len(pasajes))
+	for i := range pasajes {
+		seq++
+		pasajes[i].NumeroPasaje = domain.NumeroPasaje(p.prefijo, p.hoy, seq)
+		var err error
+		if pasajes[i].CodigoQR, err = domain.FirmarCodigoQR(p.clave, empresaID, pasajes[i].NumeroPasaje, p.FechaViaje); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// pasajesPorInsert bounds the rows of one INSERT (17 parameters each, well
+// under both engines' limits on parameters per statement).
+const pasajesPorInsert = 50
+
+// insertarPasajes inserts the tickets with multi-row INSERTs of at most
+// pasajesPorInsert rows, and sets their ids.
+func insertarPasajes(ctx context.Context, c conn, a Actor, cajaID, movID int64, pasajes []Pasaje) error {
+	for len(pasajes) > 0 {
+		lote := pasajes[:min(len(pasajes), pasajesPorInsert)]
+		pasajes = pasajes[len(lote):]
+		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
+			cliente_telefono, cliente_email, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
+			observaciones, created_at) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
+		args := make([]any, 0, 17*len(lote))
+		porNumero := make(map[string]*Pasaje, len(lote))
+		for i := range lote {
+			p := &lote[i]
+			porNumero[p.NumeroPasaje] = p
+			args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
+				p.ClienteTelefono, p.ClienteEmail, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID, movID, a.UsuarioID,
+				p.Observaciones, p.CreatedAt)
+		}
+		err := func() error {
+			rows, err := c.query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje`, args...)
+			if err != nil {
+				return err
+			}
+			defer rows.Close()
+			for rows.Next() {
+				var (
+					id     int64
+					numero string
+				)
+				if err := rows.Scan(&id, &numero); err != nil {
+					return err
+				}
+				porNumero[numero].ID = id
+			}
+			return rows.Err()
+		}()
+		if err != nil {
+			return wrap("crear pasajes", err)
+		}
+	}
+	return nil
 }

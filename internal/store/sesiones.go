@@ -89,10 +89,3 @@ func (s *Store) RevocarToken(ctx context.Context, jti string, expira time.Time, 
 		return s.audit(ctx, c, a)
 	})
 }
-
-// TokenRevocado reports whether a token id was revoked.
-func (s *Store) TokenRevocado(ctx context.Context, jti string) (bool, error) {
-	var n int
-	err := s.conn().row(ctx, `SELECT COUNT(*) FROM tokens_revocados WHERE jti = ?`, jti).Scan(&n)
-	return n > 0, wrap("consultar revocación", err)
-}

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
@@ -39,10 +40,26 @@ type Store struct {
 	dialect dialect
 	// secretos seals the secrets stored in the database (nil: none can be stored).
 	secretos *secretbox.Box
+	// claves caches the companies' signing keys (claves.go).
+	claves claves
+	// grupo commits SQLite's write transactions in groups (grupo.go), and
+	// escritor and lector keep SQLite's statements prepared (preparadas.go);
+	// all nil on PostgreSQL.
+	grupo            *grupo
+	escritor, lector *preparadas
+	// turnos lets transactions into the PostgreSQL pool in the order they
+	// came (database/sql hands a freed connection to a random waiter, which
+	// makes long tails under load), leaving connections free for the plain
+	// reads; nil on SQLite, whose transactions queue in grupo.
+	turnos chan struct{}
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction; nil discards them.
 	Events events.Publisher
+	// traza, when set, sees every statement (traza.go); transacciones numbers
+	// the transactions for it.
+	traza         func(Sentencia)
+	transacciones atomic.Int64
 }
 
 type dialect struct {
@@ -102,10 +119,15 @@ func Open(url string, opts ...Option) (*Store, error) {
 	case strings.HasPrefix(url, "sqlite:"):
 		st.dialect = dialect{name: "sqlite"}
 		st.db, st.read, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
+		if err == nil {
+			st.escritor, st.lector = nuevasPreparadas(st.db), nuevasPreparadas(st.read)
+			st.grupo = nuevoGrupo(st.db, st.escritor)
+		}
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		st.dialect = dialect{name: "postgres", positional: true}
-		st.db, err = openPostgres(url, maxConns(o.maxConns, DefaultMaxConnsPostgres))
-		st.read = st.db
+		n := maxConns(o.maxConns, DefaultMaxConnsPostgres)
+		st.db, err = openPostgres(url, n)
+		st.read, st.turnos = st.db, make(chan struct{}, max(1, n-n/5))
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
 	}
@@ -158,6 +180,11 @@ func openSQLite(path string, readers int) (writer, reader *sql.DB, err error) {
 
 // Close releases the connection pools.
 func (s *Store) Close() error {
+	if s.grupo != nil {
+		s.grupo.cerrar()
+	}
+	s.escritor.cerrar()
+	s.lector.cerrar()
 	err := s.db.Close()
 	if s.read != nil && s.read != s.db {
 		err = errors.Join(err, s.read.Close())
@@ -222,6 +249,10 @@ type conn struct {
 	d   dialect
 	now time.Time
 	evs *[]events.Event // nil outside a transaction
+	// traza is the store's statement hook (nil: none), tx the number of the
+	// transaction for it (0 outside one).
+	traza func(Sentencia)
+	tx    int64
 }
 
 // emit records an event of the company; it is published only if the
@@ -233,16 +264,25 @@ func (c conn) emit(nombre string, empresaID int64, datos any) {
 	*c.evs = append(*c.evs, events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
 }
 
+// rebind adapts a statement to the dialect and shows it to the hook.
+func (c conn) rebind(q string, args []any) string {
+	q = c.d.rebind(q)
+	if c.traza != nil {
+		c.traza(Sentencia{SQL: q, Args: args, Transaccion: c.tx})
+	}
+	return q
+}
+
 func (c conn) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.d.rebind(q), args...)
+	return c.q.ExecContext(ctx, c.rebind(q, args), args...)
 }
 
 func (c conn) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.d.rebind(q), args...)
+	return c.q.QueryContext(ctx, c.rebind(q, args), args...)
 }
 
 func (c conn) row(ctx context.Context, q string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.d.rebind(q), args...)
+	return c.q.QueryRowContext(ctx, c.rebind(q, args), args...)
 }
 
 // insertID runs an INSERT ... RETURNING id and returns the new id.
@@ -255,11 +295,12 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 // conn returns a non-transactional connection stamped with the current time:
 // its reads go to the read pool, its writes to the writer.
 func (s *Store) conn() conn {
-	return conn{q: splitQuerier{read: s.read, write: s.db}, d: s.dialect, now: s.Now()}
+	q := splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}
+	return conn{q: q, d: s.dialect, now: s.Now(), traza: s.traza}
 }
 
 // splitQuerier sends statements that change data to one pool and queries to another.
-type splitQuerier struct{ read, write *sql.DB }
+type splitQuerier struct{ read, write pool }
 
 func (q splitQuerier) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
 	return q.write.ExecContext(ctx, query, args...)
@@ -274,22 +315,54 @@ func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ..
 }
 
 // inTx runs fn in one transaction: committed if fn returns nil, rolled back
-// otherwise. The events fn emitted are published after the commit, and only then.
+// otherwise (on SQLite, a savepoint of a group that shares one commit: see
+// grupo). The events fn emitted are published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
+	nueva := func(q querier, evs *[]events.Event) conn {
+		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.traza, tx: s.transacciones.Add(1)}
+	}
+	var (
+		evs []events.Event
+		err error
+	)
+	if s.grupo != nil {
+		evs, err = s.grupo.correr(ctx, fn, nueva)
+	} else if err = s.turno(ctx); err == nil {
+		defer func() { <-s.turnos }()
+		err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
+	}
+	if err != nil {
+		return err
+	}
+	if len(evs) > 0 && s.Events != nil {
+		s.Events.Publish(ctx, evs)
+	}
+	return nil
+}
+
+// turno waits, first come first served, for a place among the transactions
+// that hold a connection.
+func (s *Store) turno(ctx context.Context) error {
+	select {
+	case s.turnos <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("store: iniciar transacción: %w", ctx.Err())
+	}
+}
+
+// transaccion runs fn in a transaction of its own.
+func (s *Store) transaccion(ctx context.Context, fn func(tx *sql.Tx) error) error {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return fmt.Errorf("store: iniciar transacción: %w", err)
 	}
-	var evs []events.Event
-	if err := fn(conn{q: tx, d: s.dialect, now: s.Now(), evs: &evs}); err != nil {
+	if err := fn(tx); err != nil {
 		_ = tx.Rollback()
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return fmt.Errorf("store: confirmar transacción: %w", err)
-	}
-	if len(evs) > 0 && s.Events != nil {
-		s.Events.Publish(ctx, evs)
 	}
 	return nil
 }

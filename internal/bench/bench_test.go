@@ -1,0 +1,61 @@
+package bench
+
+import (
+	"context"
+	"net/http"
+	"testing"
+	"time"
+)
+
+// TestEveryRequestIsAnsweredUnderLoadOnSQLite drives the real server over
+// the loopback with 64 sellers selling at once, then 100 crew members
+// boarding distinct tickets at once, then 50 of them racing for one ticket.
+// It counts answers, never times them: every sale is a 201, every boarding a
+// 200, no request gets a 5xx, the race boards once, and the database holds
+// exactly what was answered.
+func TestEveryRequestIsAnsweredUnderLoadOnSQLite(t *testing.T) {
+	ctx := context.Background()
+	e, err := Abrir(ctx, "sqlite:", 64, 100)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Cerrar()
+	const ventas, embarques = 320, 400
+	antes, _, usadosAntes := e.contar(t)
+	bound := 5 * time.Minute // only a safety net: the counts end the scenarios
+	v := e.Ventas(ctx, bound, ventas)
+	if v.Ops != ventas || v.Errores != 0 || v.Estados[http.StatusCreated] != ventas {
+		t.Fatalf("ventas: %d de %d, estados %v, primer error %s", v.Ops, ventas, v.Estados, v.Primero)
+	}
+	codigos, err := e.Codigos(ctx, embarques+1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := e.Embarques(ctx, bound, codigos[:embarques])
+	if m.Ops != embarques || m.Errores != 0 || m.Estados[http.StatusOK] != embarques {
+		t.Fatalf("embarques: %d de %d, estados %v, primer error %s", m.Ops, embarques, m.Estados, m.Primero)
+	}
+	if ok, repetido, otros := e.Carrera(ctx, 50, codigos[embarques]); ok != 1 || repetido != 49 || otros != 0 {
+		t.Fatalf("carrera: %d embarcaron, %d repetidos, %d otras respuestas", ok, repetido, otros)
+	}
+	pasajes, distintos, usados := e.contar(t)
+	vendidos := antes
+	for i := range ventas {
+		vendidos += int64(1 + i%5)
+	}
+	if pasajes != vendidos+embarques+1 || distintos != pasajes || usados != embarques+1+usadosAntes {
+		t.Fatalf("base: %d pasajes (%d distintos, %d embarcados), se esperaban %d", pasajes, distintos, usados,
+			vendidos+embarques+1)
+	}
+}
+
+// contar counts the tickets, their distinct numbers and the boarded ones.
+func (e *Entorno) contar(t *testing.T) (pasajes, distintos, usados int64) {
+	t.Helper()
+	err := e.St.DB().QueryRowContext(context.Background(), `SELECT COUNT(*), COUNT(DISTINCT numero_pasaje),
+		COALESCE(SUM(CASE WHEN estado = 'usado' THEN 1 ELSE 0 END), 0) FROM pasajes`).Scan(&pasajes, &distintos, &usados)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return pasajes, distintos, usados
+}

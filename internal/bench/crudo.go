@@ -1,0 +1,197 @@
+package bench
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"muelle/internal/store"
+)
+
+// guion is the statements one request made the store run (the token check,
+// the reads, the transaction), recorded to be replayed as raw SQL: the
+// database's ceiling for exactly the same work, without HTTP, JSON, Go
+// validation or signatures.
+type guion struct {
+	sentencias []store.Sentencia
+	// frescos are the string arguments that must differ on every replay
+	// (ticket numbers and codes, the Idempotency-Key).
+	frescos []string
+}
+
+// grabar runs fn with the store's statements recorded.
+func (e *Entorno) grabar(fn func() error) ([]store.Sentencia, error) {
+	var (
+		mu  sync.Mutex
+		out []store.Sentencia
+	)
+	e.St.Trazar(func(s store.Sentencia) {
+		mu.Lock()
+		defer mu.Unlock()
+		out = append(out, store.Sentencia{SQL: s.SQL, Args: slices.Clone(s.Args), Transaccion: s.Transaccion})
+	})
+	defer e.St.Trazar(nil)
+	err := fn()
+	return out, err
+}
+
+// GuionesVenta records one three-ticket sale of each seller over HTTP (each
+// seller's own script, since a sale locks the seller's register).
+func (e *Entorno) GuionesVenta(ctx context.Context) ([]guion, error) {
+	var out []guion
+	for i, v := range e.vendedores {
+		clave := fmt.Sprintf("guion-venta-%d", i)
+		var ps []pasajeVendido
+		ss, err := e.grabar(func() error {
+			r, p, err := e.vender(ctx, v, clave, 3)
+			if err == nil && r.estado != http.StatusCreated {
+				err = fmt.Errorf("venta: estado %d", r.estado)
+			}
+			ps = p
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		g := guion{sentencias: ss, frescos: []string{clave}}
+		for _, p := range ps {
+			g.frescos = append(g.frescos, p.NumeroPasaje, p.CodigoQR)
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// GuionesEmbarque records one boarding of each crew member over HTTP, with
+// codigos[i] for the i-th; the code is replaced on each replay.
+func (e *Entorno) GuionesEmbarque(ctx context.Context, codigos []string) ([]guion, error) {
+	var out []guion
+	for i, l := range e.escaneres {
+		clave := fmt.Sprintf("guion-embarque-%d", i)
+		ss, err := e.grabar(func() error {
+			r, err := e.embarcar(ctx, l, clave, codigos[i])
+			if err == nil && r.estado != http.StatusOK {
+				err = fmt.Errorf("embarque: estado %d", r.estado)
+			}
+			return err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, guion{sentencias: ss, frescos: []string{clave, codigos[i]}})
+	}
+	return out, nil
+}
+
+// reproducir runs the script as raw SQL: the statements that ran outside a
+// transaction on the read pool (a write on the writer), the others in
+// transactions as they ran, each fresco replaced as reemplazar says.
+func (g guion) reproducir(ctx context.Context, st *store.Store, reemplazar func(string) string) error {
+	var (
+		tx     *sql.Tx
+		actual int64
+	)
+	defer func() {
+		if tx != nil {
+			_ = tx.Rollback()
+		}
+	}()
+	for _, s := range g.sentencias {
+		args := slices.Clone(s.Args)
+		for i, a := range args {
+			if v, ok := a.(string); ok && slices.Contains(g.frescos, v) {
+				args[i] = reemplazar(v)
+			}
+		}
+		var q interface {
+			ExecContext(context.Context, string, ...any) (sql.Result, error)
+			QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+		} = st.DB()
+		if tx != nil && s.Transaccion != actual {
+			err := tx.Commit()
+			if tx = nil; err != nil {
+				return err
+			}
+		}
+		switch {
+		case s.Transaccion != 0 && tx == nil:
+			var err error
+			if tx, err = st.DB().BeginTx(ctx, nil); err != nil {
+				return err
+			}
+			actual, q = s.Transaccion, tx
+		case s.Transaccion != 0:
+			q = tx
+		case strings.HasPrefix(strings.TrimSpace(s.SQL), "SELECT"):
+			q = st.Lector()
+		}
+		if err := ejecutar(ctx, q, s.SQL, args); err != nil {
+			return fmt.Errorf("%.60s: %w", s.SQL, err)
+		}
+	}
+	if tx == nil {
+		return nil
+	}
+	err := tx.Commit()
+	tx = nil
+	return err
+}
+
+// ejecutar runs one statement, reading every row it returns.
+func ejecutar(ctx context.Context, q interface {
+	ExecContext(context.Context, string, ...any) (sql.Result, error)
+	QueryContext(context.Context, string, ...any) (*sql.Rows, error)
+}, sqlText string, args []any) error {
+	if !strings.HasPrefix(strings.TrimSpace(sqlText), "SELECT") && !strings.Contains(sqlText, "RETURNING") {
+		_, err := q.ExecContext(ctx, sqlText, args...)
+		return err
+	}
+	rows, err := q.QueryContext(ctx, sqlText, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	cols, err := rows.Columns()
+	if err != nil {
+		return err
+	}
+	dest := make([]any, len(cols))
+	for i := range dest {
+		dest[i] = new(sql.RawBytes)
+	}
+	for rows.Next() {
+		if err := rows.Scan(dest...); err != nil {
+			return err
+		}
+	}
+	return rows.Err()
+}
+
+// VentasCrudas replays each seller's sale script from as many workers as
+// there are sellers, for dur or limite sales.
+func (e *Entorno) VentasCrudas(ctx context.Context, guiones []guion, dur time.Duration, limite int) Medicion {
+	return carga(ctx, len(guiones), dur, limite, func(ctx context.Context, c, i int) resultado {
+		err := guiones[c].reproducir(ctx, e.St, func(v string) string { return fmt.Sprintf("%s~%d", v, i) })
+		return resultado{ok: err == nil, err: err}
+	})
+}
+
+// EmbarquesCrudos replays each crew member's boarding script on the distinct
+// tickets of codigos, until dur passes or the codes run out.
+func (e *Entorno) EmbarquesCrudos(ctx context.Context, guiones []guion, dur time.Duration, codigos []string) Medicion {
+	return carga(ctx, len(guiones), dur, len(codigos), func(ctx context.Context, c, i int) resultado {
+		g := guiones[c]
+		err := g.reproducir(ctx, e.St, func(v string) string {
+			if v == g.frescos[1] {
+				return codigos[i]
+			}
+			return fmt.Sprintf("%s~%d", v, i)
+		})
+		return resultado{ok: err == nil, err: err}
+	})
+}

@@ -1,0 +1,170 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config bounds a run: how many clients, and how long or how many operations
+// each scenario takes at most.
+type Config struct {
+	Vendedores int           // concurrent sellers (64)
+	Escaneres  int           // concurrent crew members (100)
+	Carrera    int           // crew members racing for one ticket (50)
+	Duracion   time.Duration // at most this long per scenario
+	MaxVentas  int           // at most this many sales per scenario
+	Embarques  int           // tickets sold beforehand for each boarding scenario
+}
+
+// ConfigDeEntorno is the issue's configuration, adjustable with
+// MUELLE_BENCH_DURACION (e.g. 20s), MUELLE_BENCH_VENTAS, MUELLE_BENCH_EMBARQUES,
+// MUELLE_BENCH_VENDEDORES and MUELLE_BENCH_ESCANERES.
+func ConfigDeEntorno() (Config, error) {
+	c := Config{Vendedores: 64, Escaneres: 100, Carrera: 50, Duracion: 10 * time.Second, MaxVentas: 20000,
+		Embarques: 15000}
+	if v := os.Getenv("MUELLE_BENCH_DURACION"); v != "" {
+		d, err := time.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return c, fmt.Errorf("MUELLE_BENCH_DURACION inválido: %q", v)
+		}
+		c.Duracion = d
+	}
+	for nombre, dest := range map[string]*int{"MUELLE_BENCH_VENTAS": &c.MaxVentas, "MUELLE_BENCH_EMBARQUES": &c.Embarques,
+		"MUELLE_BENCH_VENDEDORES": &c.Vendedores, "MUELLE_BENCH_ESCANERES": &c.Escaneres} {
+		if v := os.Getenv(nombre); v != "" {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 1 {
+				return c, fmt.Errorf("%s inválido: %q", nombre, v)
+			}
+			*dest = n
+		}
+	}
+	c.Carrera = min(c.Carrera, c.Escaneres)
+	return c, nil
+}
+
+// Informe is one database's run.
+type Informe struct {
+	Base                              string // "SQLite" or "PostgreSQL"
+	Ventas, VentasCrudas              Medicion
+	Embarques, EmbarquesCrudos        Medicion
+	CarreraOK, CarreraRepetido, Otros int
+	MemoriaAntes, MemoriaDespues      uint64 // heap in use after a GC, bytes
+	Pasajes, NumerosDistintos, Usados int64  // the database after the run
+}
+
+// Correr seeds dbURL ("sqlite:" for a temporary file) and runs every
+// scenario: HTTP sales, raw sales, HTTP boardings, raw boardings, the race.
+// progreso gets a line per step.
+func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Writer) (Informe, error) {
+	inf := Informe{Base: base}
+	paso := func(f string, a ...any) { fmt.Fprintf(progreso, "  %s: "+f+"\n", append([]any{base}, a...)...) }
+	paso("sembrando %d vendedores y %d personal de embarque", cfg.Vendedores, cfg.Escaneres)
+	e, err := Abrir(ctx, dbURL, cfg.Vendedores, cfg.Escaneres)
+	if err != nil {
+		return inf, err
+	}
+	defer e.Cerrar()
+	guionesVenta, err := e.GuionesVenta(ctx)
+	if err != nil {
+		return inf, err
+	}
+	paso("vendiendo %d pasajes para embarcar", 2*cfg.Embarques+cfg.Escaneres+1)
+	codigos, err := e.Codigos(ctx, 2*cfg.Embarques+cfg.Escaneres+1)
+	if err != nil {
+		return inf, err
+	}
+	guionesEmbarque, err := e.GuionesEmbarque(ctx, codigos[:cfg.Escaneres])
+	if err != nil {
+		return inf, err
+	}
+	codigos = codigos[cfg.Escaneres:]
+	inf.MemoriaAntes = memoria()
+	paso("ventas por HTTP (%s)", cfg.Duracion)
+	inf.Ventas = e.Ventas(ctx, cfg.Duracion, cfg.MaxVentas)
+	paso("ventas en SQL directo")
+	inf.VentasCrudas = e.VentasCrudas(ctx, guionesVenta, cfg.Duracion, cfg.MaxVentas)
+	paso("embarques por HTTP")
+	inf.Embarques = e.Embarques(ctx, cfg.Duracion, codigos[:cfg.Embarques])
+	paso("embarques en SQL directo")
+	inf.EmbarquesCrudos = e.EmbarquesCrudos(ctx, guionesEmbarque, cfg.Duracion, codigos[cfg.Embarques:2*cfg.Embarques])
+	inf.CarreraOK, inf.CarreraRepetido, inf.Otros = e.Carrera(ctx, cfg.Carrera, codigos[len(codigos)-1])
+	inf.MemoriaDespues = memoria()
+	err = e.St.DB().QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT numero_pasaje),
+		SUM(CASE WHEN estado = 'usado' THEN 1 ELSE 0 END) FROM pasajes`).
+		Scan(&inf.Pasajes, &inf.NumerosDistintos, &inf.Usados)
+	return inf, err
+}
+
+// memoria is the heap in use after a collection.
+func memoria() uint64 {
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	return m.HeapInuse
+}
+
+// Imprimir writes the issue's table for every run, with the ratios and the
+// targets of issue 9 (met or not: it never fails).
+func Imprimir(w io.Writer, cfg Config, informes []Informe) {
+	fmt.Fprintf(w, "\nMuelle: %d vendedores (1 a 5 pasajes por venta), %d embarcando, carrera de %d; "+
+		"hasta %s o %d ventas por escenario; %s, %d CPU, %s/%s\n\n", cfg.Vendedores, cfg.Escaneres, cfg.Carrera,
+		cfg.Duracion, cfg.MaxVentas, runtime.Version(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	fmt.Fprintln(w, "| base | escenario | Muelle por HTTP | p50 | p99 | errores (5xx) | SQL directo, misma corrida | media | proporción | objetivo (issue 9) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	for _, inf := range informes {
+		fila(w, inf, "ventas/s", inf.Ventas, inf.VentasCrudas, 500)
+		fila(w, inf, "embarques/s", inf.Embarques, inf.EmbarquesCrudos, 1000)
+	}
+	fmt.Fprintln(w)
+	for _, inf := range informes {
+		fmt.Fprintf(w, "%s: carrera de %d por un pasaje: %d embarcó, %d «ya fue utilizado», %d otras respuestas (%s). "+
+			"Heap tras GC: %s antes, %s después. Base: %d pasajes, %d números distintos, %d embarcados.\n",
+			inf.Base, inf.CarreraOK+inf.CarreraRepetido+inf.Otros, inf.CarreraOK, inf.CarreraRepetido, inf.Otros,
+			cumple(inf.CarreraOK == 1 && inf.Otros == 0), mb(inf.MemoriaAntes), mb(inf.MemoriaDespues), inf.Pasajes,
+			inf.NumerosDistintos, inf.Usados)
+		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.Embarques, inf.EmbarquesCrudos} {
+			if m.Primero != "" {
+				fmt.Fprintf(w, "  primer error: %s\n", m.Primero)
+			}
+		}
+	}
+}
+
+// fila prints one scenario: the HTTP figures, the raw ceiling and the target
+// (PostgreSQL: ≥ 50 % of the ceiling and p99 ≤ 4 × its mean; SQLite: no
+// errors, minimo per second and p99 ≤ 500 ms).
+func fila(w io.Writer, inf Informe, nombre string, m, crudo Medicion, minimo float64) {
+	ratio := 0.0
+	if crudo.PorSegundo() > 0 {
+		ratio = m.PorSegundo() / crudo.PorSegundo()
+	}
+	objetivo := fmt.Sprintf("≥ 50 %%, p99 ≤ %s: %s", ms(4*crudo.Media()),
+		cumple(ratio >= 0.5 && m.Percentil(0.99) <= 4*crudo.Media() && m.Errores == 0))
+	if inf.Base == "SQLite" {
+		objetivo = fmt.Sprintf("≥ %.0f/s, p99 ≤ 500 ms, 0 errores: %s", minimo,
+			cumple(m.PorSegundo() >= minimo && m.Percentil(0.99) <= 500*time.Millisecond && m.Errores == 0))
+	}
+	fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %d (%d) | %.0f | %s | %.0f %% | %s |\n", inf.Base, nombre,
+		m.PorSegundo(), ms(m.Percentil(0.5)), ms(m.Percentil(0.99)), m.Errores, m.Errores5xx, crudo.PorSegundo(),
+		ms(crudo.Media()), 100*ratio, objetivo)
+}
+
+func cumple(ok bool) string {
+	if ok {
+		return "cumple"
+	}
+	return "NO cumple"
+}
+
+func ms(d time.Duration) string {
+	return strings.TrimSuffix(fmt.Sprintf("%.1f", float64(d)/float64(time.Millisecond)), ".0") + " ms"
+}
+
+func mb(b uint64) string { return fmt.Sprintf("%.1f MB", float64(b)/(1<<20)) }
