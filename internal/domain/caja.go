@@ -23,10 +23,11 @@ const (
 )
 
 // EsIngreso reports whether a movement type counts as income when listed;
-// every other type is an expense (operaciones §4).
+// every other type is an expense (operaciones §4). A reactivated ticket's
+// charge is income; a cancelled ticket's refund is an expense.
 func EsIngreso(tipo string) bool {
 	switch tipo {
-	case "ingreso", MovIngresoExtra, MovVentaPasaje, "venta", "apertura":
+	case "ingreso", MovIngresoExtra, MovVentaPasaje, "venta", "apertura", MovReactivacionPasaje:
 		return true
 	}
 	return false
@@ -87,6 +88,7 @@ type TotalesCaja struct {
 
 // Totalizar computes a register's figures from its opening amount and its
 // movements. The opening amount and movements without a payment method are cash.
+// Total sales are net: ticket sales and reactivations minus refunds.
 func Totalizar(apertura Centavos, movs []MovimientoAgregado) TotalesCaja {
 	t := TotalesCaja{EfectivoEsperado: apertura}
 	idx := map[int64]int{}
@@ -98,8 +100,11 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) TotalesCaja {
 			t.Egresos += m.Monto
 			signed = -m.Monto
 		}
-		if m.Tipo == MovVentaPasaje {
+		switch m.Tipo {
+		case MovVentaPasaje, MovReactivacionPasaje:
 			t.TotalVentas += m.Monto
+		case MovDevolucionPasaje:
+			t.TotalVentas -= m.Monto
 		}
 		if m.MedioPagoID == 0 || EsEfectivo(m.MedioNombre) {
 			t.EfectivoEsperado += signed
