@@ -46,13 +46,16 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 		return strconv.FormatInt(items[0].ID, 10)
 	}
 	seccion, tipo := first(domain.CatSecciones), first(domain.CatTiposViaje)
+	pasaje := strconv.FormatInt(e.count(`SELECT MIN(id) FROM pasajes WHERE empresa_id = 1`), 10)
 	return map[string]string{
 		"/api/config/secciones/|id":        seccion,
 		"/api/config/tipos-viaje/|id":      first(domain.CatTiposViaje),
 		"/api/config/medios-pago/|id":      first(domain.CatMediosPago),
 		"/api/config/precios/|seccionId":   seccion,
 		"/api/config/precios/|tipoViajeId": tipo,
-		"/api/pasajes/|id":                 strconv.FormatInt(e.count(`SELECT MIN(id) FROM pasajes WHERE empresa_id = 1`), 10),
+		"/api/pasajes/|id":                 pasaje,
+		"/api/tickets/|id":                 pasaje,
+		"/api/tickets/ticket/|id":          pasaje,
 	}
 }
 

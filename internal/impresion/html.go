@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"html/template"
-	"slices"
 )
 
 // Papeles are the paper sizes a ticket prints on (operaciones §9).
@@ -79,15 +78,6 @@ dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 {{end}}</body>
 </html>
 `))
-
-// ValidarPapel answers the paper size of papel ("" is the default) or false
-// when it is not one of Papeles.
-func ValidarPapel(papel string) (string, bool) {
-	if papel == "" {
-		return PapelPorDefecto, true
-	}
-	return papel, slices.Contains(Papeles, papel)
-}
 
 // HTML renders tickets as one printable page, one ticket per label or sheet
 // of papel. Every text is escaped; the page carries no script (the window
