@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"strings"
+	"sync"
 	"testing"
 
 	"muelle/internal/domain"
@@ -165,4 +166,46 @@ func storeInt(t *testing.T, e *empresaDePrueba, q string, args ...any) int64 {
 		t.Fatalf("%s: %v", q, err)
 	}
 	return n
+}
+
+// TestCancelacionesSimultaneas: two clerks cancel the same ticket at once;
+// the conditional update lets exactly one refund it.
+func TestCancelacionesSimultaneas(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		e.abrir(t, 0)
+		p := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))[0]
+		if _, err := e.st.EnsureUsuario(ctx, store.NuevoUsuario{EmpresaID: e.empresaID, Rol: domain.RolSupervisor,
+			NombreUsuario: "sofia", PasswordHash: "x", Activo: true}); err != nil {
+			t.Fatal(err)
+		}
+		u, _, _ := e.st.UsuarioPorNombre(ctx, "sofia")
+		sofia := store.Actor{UsuarioID: u.ID, EmpresaID: e.empresaID}
+		if _, err := e.st.AbrirCaja(ctx, sofia, 0, ""); err != nil {
+			t.Fatal(err)
+		}
+		errs := make(chan error, 2)
+		var wg sync.WaitGroup
+		for _, a := range []store.Actor{e.vendedor, sofia} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := e.st.CancelarPasaje(ctx, a, p.ID, "")
+				errs <- err
+			}()
+		}
+		wg.Wait()
+		close(errs)
+		ok := 0
+		for err := range errs {
+			if err == nil {
+				ok++
+				continue
+			}
+			wantError(t, err, domain.KindConflict, domain.MsgPasajeYaCancelado)
+		}
+		if n := storeInt(t, e, `SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje'`); ok != 1 || n != 1 {
+			t.Fatalf("%d cancelaciones aceptadas, %d devoluciones", ok, n)
+		}
+	})
 }
