@@ -30,12 +30,11 @@ const MaxMotivo = 500
 
 // CambioEstado is a ticket's cancellation or its reactivation: the state it
 // leaves, the state it reaches, the register movement that moves its money
-// and the message when no register is open.
+// and the refusal when no register is open.
 type CambioEstado struct {
 	Desde, Hasta string
 	Movimiento   string
 	SinCaja      string
-	Exito        string
 	yaEnDestino  string
 	usadoNoPuede string
 	verbo        string
@@ -43,12 +42,12 @@ type CambioEstado struct {
 
 // Cancelacion is activo → cancelado, refunding the price.
 var Cancelacion = CambioEstado{Desde: PasajeActivo, Hasta: PasajeCancelado, Movimiento: MovDevolucionPasaje,
-	SinCaja: MsgCajaParaDevolucion, Exito: MsgPasajeCanceladoOK, yaEnDestino: MsgPasajeYaCancelado,
+	SinCaja: MsgCajaParaDevolucion, yaEnDestino: MsgPasajeYaCancelado,
 	usadoNoPuede: MsgPasajeUsadoNoCancela, verbo: "Devolución"}
 
 // Reactivacion is cancelado → activo, charging the price again.
 var Reactivacion = CambioEstado{Desde: PasajeCancelado, Hasta: PasajeActivo, Movimiento: MovReactivacionPasaje,
-	SinCaja: MsgCajaParaCobro, Exito: MsgPasajeReactivadoOK, yaEnDestino: MsgPasajeYaActivo,
+	SinCaja: MsgCajaParaCobro, yaEnDestino: MsgPasajeYaActivo,
 	usadoNoPuede: MsgPasajeUsadoNoReactiv, verbo: "Cobro por reactivación"}
 
 // Permite fails with a 409 unless a ticket in estado may make this change:
