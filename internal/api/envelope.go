@@ -80,6 +80,10 @@ func writeJSON(w http.ResponseWriter, status int, body envelope) {
 
 // writeResult encodes a handler's result as a success envelope.
 func writeResult(w http.ResponseWriter, v any) {
+	if f, ok := v.(archivo); ok {
+		f.serve(w)
+		return
+	}
 	if doc, ok := v.(openAPIDocument); ok {
 		w.Header().Set("Content-Type", "application/json; charset=utf-8")
 		_, _ = w.Write(doc)

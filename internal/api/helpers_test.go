@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"strings"
 	"testing"
 	"time"
 
@@ -58,6 +59,9 @@ type response struct {
 	Success bool            `json:"success"`
 	Message string          `json:"message"`
 	Data    json.RawMessage `json:"data"`
+	// Header and Body are the raw answer (files are not JSON).
+	Header http.Header `json:"-"`
+	Body   []byte      `json:"-"`
 }
 
 // do sends a request with an optional bearer token and JSON body.
@@ -89,11 +93,12 @@ func (e *env) request(method, path, token string, body any, adjust func(*http.Re
 	}
 	rec := httptest.NewRecorder()
 	e.srv.Handler().ServeHTTP(rec, req)
-	var r response
-	if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
-		e.t.Fatalf("%s %s: respuesta no JSON (%d): %s", method, path, rec.Code, rec.Body.String())
+	r := response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
+	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || rec.Code != http.StatusOK {
+		if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {
+			e.t.Fatalf("%s %s: respuesta no JSON (%d): %s", method, path, rec.Code, rec.Body.String())
+		}
 	}
-	r.Status = rec.Code
 	return r
 }
 

@@ -27,7 +27,8 @@ func OpenAPI() ([]byte, error) {
 			continue
 		}
 		ops = append(ops, openapi.Operation{Method: rt.Method, Path: rt.Path, Access: accessText(rt.Access),
-			Public: rt.Access.Publico, Body: rt.Handler.body, Data: rt.Handler.data, Status: rt.Handler.status})
+			Public: rt.Access.Publico, Body: rt.Handler.body, Data: rt.Handler.data, Status: rt.Handler.status,
+			Produces: rt.Handler.produces})
 	}
 	return openapi.Document(openAPIInfo, ops)
 }

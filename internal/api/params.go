@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -117,22 +119,41 @@ const maxLimite = 500
 // queryPagina reads the page of a list: pagina (from 1) and limite (at most
 // maxLimite). Without limite the page holds defLimite rows (0: all of them).
 func queryPagina(q url.Values, defLimite int64) (store.Pagina, error) {
-	limite, err := queryInt64(q, "limite")
+	return paginaDe(q, "pagina", "limite", defLimite, maxLimite)
+}
+
+// paginaDe reads a page whose parameters are named pagina and limite
+// (limite at most maxLim; defLimite when absent, 0: all rows).
+func paginaDe(q url.Values, pagina, limite string, defLimite, maxLim int64) (store.Pagina, error) {
+	lim, err := queryInt64(q, limite)
 	if err != nil {
 		return store.Pagina{}, err
 	}
-	if limite > maxLimite {
-		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro limite no debe superar %d", maxLimite))
+	if lim > maxLim {
+		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s no debe superar %d", limite, maxLim))
 	}
-	pagina, err := queryInt64(q, "pagina")
+	pag, err := queryInt64(q, pagina)
 	if err != nil {
 		return store.Pagina{}, err
 	}
-	if limite == 0 {
-		limite = defLimite
+	if lim == 0 {
+		lim = defLimite
 	}
-	if pagina > 1 && limite == 0 {
-		return store.Pagina{}, domain.Invalid("El parámetro pagina requiere el parámetro limite")
+	if pag > 1 && lim == 0 {
+		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s requiere el parámetro %s", pagina, limite))
 	}
-	return store.Pagina{Limite: limite, Desplazamiento: max(pagina-1, 0) * limite}, nil
+	return store.Pagina{Limite: lim, Desplazamiento: max(pag-1, 0) * lim}, nil
+}
+
+// maxTexto bounds a free-text query parameter (a search).
+const maxTexto = 100
+
+// queryTexto reads an optional trimmed text of at most maxTexto characters.
+func queryTexto(q url.Values, name string) (string, error) {
+	v := strings.TrimSpace(q.Get(name))
+	if utf8.RuneCountInString(v) > maxTexto || strings.ContainsFunc(v, unicode.IsControl) {
+		return "", domain.Invalid(fmt.Sprintf("El parámetro %s no debe exceder %d caracteres ni contener caracteres de control",
+			name, maxTexto))
+	}
+	return v, nil
 }

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"net/http"
 	"time"
 
@@ -131,4 +132,124 @@ func (s *Server) vender(r *http.Request, v store.Venta) ([]store.Pasaje, error) 
 		return nil, err
 	}
 	return s.Store.Vender(r.Context(), a, v)
+}
+
+// Page sizes of the ticket list (operaciones §9): 10 by default, at most 100.
+const (
+	limiteListado    = 10
+	maxLimiteListado = 100
+)
+
+// ListadoPasajes is the answer of GET /pasajes: one page of tickets and the
+// figures of the whole filter (totalVentas: what the non-cancelled tickets sold).
+type ListadoPasajes struct {
+	Pasajes     []Pasaje        `json:"pasajes"`
+	TotalPages  int64           `json:"totalPages"`
+	TotalItems  int64           `json:"totalItems"`
+	TotalVentas domain.Centavos `json:"totalVentas"`
+}
+
+// AnularPasaje is the optional body of PUT /pasajes/{id}/cancelar and /reactivar: why.
+type AnularPasaje struct {
+	Motivo string `json:"motivo,omitempty" maxLength:"500"`
+}
+
+// vendedorDe is the seller a caller's ticket reads are narrowed to: the caller
+// when the role sees only its own sales, 0 (the whole company) otherwise.
+func vendedorDe(r *http.Request) int64 {
+	a := actorFrom(r)
+	if domain.VeTodosLosPasajes(a.Usuario.Rol) {
+		return 0
+	}
+	return a.Usuario.ID
+}
+
+// filtroListado reads the ticket list's filters; a seller's list is always
+// its own, whatever usuario_id says.
+func filtroListado(r *http.Request) (store.FiltroListadoPasajes, error) {
+	q := r.URL.Query()
+	var (
+		f   store.FiltroListadoPasajes
+		err error
+	)
+	steps := []func() error{
+		func() (e error) { f.Busqueda, e = queryTexto(q, "busqueda"); return },
+		func() (e error) { f.FechaInicio, e = queryDate(q, "fecha_inicio", ""); return },
+		func() (e error) { f.FechaFin, e = queryDate(q, "fecha_fin", ""); return },
+		func() (e error) {
+			f.Estado, e = queryEnum(q, "estado", domain.PasajeActivo, domain.PasajeCancelado, domain.PasajeUsado)
+			return
+		},
+		func() (e error) { f.SeccionID, e = queryInt64(q, "seccion_id"); return },
+		func() (e error) { f.TipoViajeID, e = queryInt64(q, "tipo_viaje_id"); return },
+		func() (e error) { f.UsuarioID, e = queryInt64(q, "usuario_id"); return },
+	}
+	for _, step := range steps {
+		if err = step(); err != nil {
+			return f, err
+		}
+	}
+	if f.FechaInicio != "" && f.FechaFin != "" && f.FechaFin < f.FechaInicio {
+		return f, domain.Invalid("El parámetro fecha_fin no puede ser anterior a fecha_inicio")
+	}
+	if v := vendedorDe(r); v > 0 {
+		f.UsuarioID = v
+	}
+	return f, nil
+}
+
+// listarPasajes answers one page of the ticket list with the filter's totals.
+func (s *Server) listarPasajes(r *http.Request) (ListadoPasajes, error) {
+	f, err := filtroListado(r)
+	if err != nil {
+		return ListadoPasajes{}, err
+	}
+	if f.Pagina, err = paginaDe(r.URL.Query(), "page", "limit", limiteListado, maxLimiteListado); err != nil {
+		return ListadoPasajes{}, err
+	}
+	pasajes, t, err := s.Store.ListarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
+	if err != nil {
+		return ListadoPasajes{}, err
+	}
+	return ListadoPasajes{Pasajes: mapRows(pasajes, pasajeDe), TotalItems: t.TotalItems, TotalVentas: t.TotalVentas,
+		TotalPages: (t.TotalItems + f.Pagina.Limite - 1) / f.Pagina.Limite}, nil
+}
+
+// pasajeDelPedido reads the ticket of the path's {id} as the caller may see it.
+func (s *Server) pasajeDelPedido(r *http.Request) (store.Pasaje, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return store.Pasaje{}, err
+	}
+	return s.Store.PasajePorID(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r))
+}
+
+// verPasaje answers one ticket with its customer, section, trip type and seller.
+func (s *Server) verPasaje(r *http.Request) (Pasaje, error) {
+	p, err := s.pasajeDelPedido(r)
+	return pasajeDe(p), err
+}
+
+// cancelarPasaje cancels a ticket and refunds it from the caller's open register.
+func (s *Server) cancelarPasaje(r *http.Request, body AnularPasaje) (reply[Pasaje], error) {
+	return s.cambiarEstado(r, body, s.Store.CancelarPasaje, domain.MsgPasajeCanceladoOK)
+}
+
+// reactivarPasaje reactivates a cancelled ticket and charges it into the caller's open register.
+func (s *Server) reactivarPasaje(r *http.Request, body AnularPasaje) (reply[Pasaje], error) {
+	return s.cambiarEstado(r, body, s.Store.ReactivarPasaje, domain.MsgPasajeReactivadoOK)
+}
+
+func (s *Server) cambiarEstado(r *http.Request, body AnularPasaje,
+	run func(context.Context, store.Actor, int64, string) (store.Pasaje, error), msg string) (reply[Pasaje], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[Pasaje]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[Pasaje]{}, err
+	}
+	p, err := run(r.Context(), a, id, body.Motivo)
+	return withMessage(pasajeDe(p), msg), err
 }

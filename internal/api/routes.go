@@ -24,6 +24,8 @@ type endpoint struct {
 	status int          // the success status
 	// document: the answer is the OpenAPI document itself, not an envelope.
 	document bool
+	// produces is the media type of an answer that is not JSON (a file).
+	produces string
 }
 
 // handle is a route without a request body; Resp is its answer's data, or a
@@ -47,6 +49,16 @@ func handleJSON[Req, Resp any](h func(*http.Request, Req) (Resp, error)) endpoin
 		return v, err
 	}
 	return endpointOf[Resp](run, reflect.TypeFor[Req]())
+}
+
+// handleFile is a route whose answer is not the JSON envelope but a file of
+// mediaType (CSV, printable HTML, PDF, PNG); its errors are still envelopes.
+func handleFile(mediaType string, h func(*http.Request) (archivo, error)) endpoint {
+	run := func(r *http.Request) (any, error) {
+		v, err := h(r)
+		return v, err
+	}
+	return endpoint{run: run, status: http.StatusOK, produces: mediaType}
 }
 
 func endpointOf[Resp any](run handlerFunc, body reflect.Type) endpoint {
@@ -93,6 +105,15 @@ func (s *Server) routes() []route {
 
 		{"POST", "/api/pasajes", perm("pasajes.crear"), handleJSON(s.crearPasaje)},
 		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), handleJSON(s.crearLote)},
+		{"GET", "/api/pasajes", perm("pasajes.ver"), handle(s.listarPasajes)},
+		{"GET", "/api/pasajes/export", perm("pasajes.ver"), handleFile(mediaCSV, s.exportarPasajes)},
+		{"GET", "/api/pasajes/{id}", perm("pasajes.ver"), handle(s.verPasaje)},
+		{"GET", "/api/pasajes/{id}/qr", perm("pasajes.ver"), handleFile(mediaPNG, s.qrPasaje)},
+		{"PUT", "/api/pasajes/{id}/cancelar", perm("pasajes.anular"), handleJSON(s.cancelarPasaje)},
+		{"PUT", "/api/pasajes/{id}/reactivar", perm("pasajes.anular"), handleJSON(s.reactivarPasaje)},
+		{"GET", "/api/tickets/batch", perm("pasajes.imprimir"), handleFile(mediaHTML, s.ticketsLote)},
+		{"GET", "/api/tickets/{id}", perm("pasajes.imprimir"), handleFile(mediaHTML, s.ticketHTML)},
+		{"GET", "/api/tickets/ticket/{id}/pdf", perm("pasajes.imprimir"), handleFile(mediaPDF, s.ticketPDF)},
 
 		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), handleJSON(s.validarQR)},
 		{"POST", "/api/pasajes/{id}/validar-embarque", perm("validacion.embarque"), handle(s.validarEmbarque)},

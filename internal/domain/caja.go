@@ -23,10 +23,11 @@ const (
 )
 
 // EsIngreso reports whether a movement type counts as income when listed;
-// every other type is an expense (operaciones §4).
+// every other type is an expense (operaciones §4). A reactivated ticket's
+// charge is income; a cancelled ticket's refund is an expense.
 func EsIngreso(tipo string) bool {
 	switch tipo {
-	case "ingreso", MovIngresoExtra, MovVentaPasaje, "venta", "apertura":
+	case "ingreso", MovIngresoExtra, MovVentaPasaje, "venta", "apertura", MovReactivacionPasaje:
 		return true
 	}
 	return false
@@ -92,7 +93,8 @@ type TotalesCaja struct {
 
 // Totalizar computes a register's figures from its opening amount and its
 // movements. The opening amount and movements without a payment method are
-// cash. Every figure is a checked sum: a register whose figures would pass
+// cash. Total sales are net: ticket sales and reactivations minus refunds.
+// Every figure is a checked sum: a register whose figures would pass
 // MontoMaximo is refused with MsgTotalMaximo, so a write that would cause it
 // checks with Totalizar before it stores anything, and reads never overflow.
 func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error) {
@@ -112,8 +114,11 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error
 			add(&t.Egresos, m.Monto)
 			signed = -m.Monto
 		}
-		if m.Tipo == MovVentaPasaje {
+		switch m.Tipo {
+		case MovVentaPasaje, MovReactivacionPasaje:
 			add(&t.TotalVentas, m.Monto)
+		case MovDevolucionPasaje:
+			add(&t.TotalVentas, -m.Monto)
 		}
 		if m.MedioPagoID == 0 || EsEfectivo(m.MedioNombre) {
 			add(&t.EfectivoEsperado, signed)

@@ -13,6 +13,8 @@ import (
 const (
 	PasajeCreado      = "pasajeCreado"
 	PasajeValidado    = "pasajeValidado"
+	PasajeCancelado   = "pasajeCancelado"
+	PasajeReactivado  = "pasajeReactivado"
 	CajaAbierta       = "cajaAbierta"
 	CajaCerrada       = "cajaCerrada"
 	MovimientoCaja    = "movimientoCaja"

@@ -36,6 +36,9 @@ type Operation struct {
 	Body   reflect.Type // the JSON request body; nil: none
 	Data   reflect.Type // the envelope's data; nil: the answer carries only a message
 	Status int          // the success status
+	// Produces is the media type of an answer that is not the JSON envelope
+	// (a CSV file, a printable page, a PDF, an image); "" for the envelope.
+	Produces string
 }
 
 const bearer = "bearerAuth"
@@ -94,7 +97,13 @@ func addOperation(r *openapi31.Reflector, base string, op Operation) error {
 			}
 		})
 	}
-	oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
+	if op.Produces != "" {
+		oc.AddRespStructure(nil, func(cu *openapigo.ContentUnit) {
+			cu.HTTPStatus, cu.ContentType, cu.Format = op.Status, op.Produces, "binary"
+		})
+	} else {
+		oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
+	}
 	oc.AddRespStructure(failure(), func(cu *openapigo.ContentUnit) {
 		cu.IsDefault, cu.Description = true, "Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español"
 	})

@@ -63,6 +63,12 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 	return p, err
 }
 
+// pasajes lists the company's tickets that match where, with their names.
+func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) ([]Pasaje, error) {
+	out, err := queryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
+	return out, wrap("listar pasajes", err)
+}
+
 // Venta is a whole sale: one section, date and payment method, several lines.
 type Venta struct {
 	SeccionID       int64

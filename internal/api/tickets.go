@@ -1,0 +1,188 @@
+package api
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/impresion"
+	"muelle/internal/store"
+)
+
+// Media types of the answers that are files.
+const (
+	mediaCSV  = "text/csv; charset=utf-8"
+	mediaHTML = "text/html; charset=utf-8"
+	mediaPDF  = "application/pdf"
+	mediaPNG  = "image/png"
+)
+
+// Messages of printing and export (operaciones §8).
+const (
+	MsgSinDatosExportar = "No hay datos para exportar"
+	msgIDsObligatorio   = "El parámetro ids es obligatorio"
+	msgIDsInvalidos     = "El parámetro ids debe ser una lista de números separados por comas"
+)
+
+// maxTicketsLote bounds how many tickets one print page holds.
+const maxTicketsLote = 50
+
+// archivo is an answer that is not the JSON envelope: a file or a printable
+// page. nombre set: the browser downloads it under that name.
+type archivo struct {
+	tipo   string
+	nombre string
+	write  func(io.Writer) error
+}
+
+// serve writes the file; nothing of it is cached (it carries customers' data).
+func (f archivo) serve(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", f.tipo)
+	h.Set("Cache-Control", "no-store")
+	if f.nombre != "" {
+		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.nombre))
+	}
+	w.WriteHeader(http.StatusOK)
+	_ = f.write(w)
+}
+
+// bytesDe is a file whose body is already built.
+func bytesDe(tipo, nombre string, b []byte) archivo {
+	return archivo{tipo: tipo, nombre: nombre, write: func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(b))
+		return err
+	}}
+}
+
+// zonaDe is the caller's company's time zone (dates are printed in it).
+func (s *Server) zonaDe(r *http.Request) (store.Empresa, *time.Location, error) {
+	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
+	return e, domain.Location(e.Timezone), err
+}
+
+// exportarPasajes streams the list's filter as the CSV of operaciones §9
+// (at most store.MaxExportacion tickets, newest first).
+func (s *Server) exportarPasajes(r *http.Request) (archivo, error) {
+	f, err := filtroListado(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	_, loc, err := s.zonaDe(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	pasajes, err := s.Store.ExportarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
+	if err != nil {
+		return archivo{}, err
+	}
+	if len(pasajes) == 0 {
+		return archivo{}, domain.NotFound(MsgSinDatosExportar)
+	}
+	filas := mapRows(pasajes, func(p store.Pasaje) impresion.FilaExportacion {
+		return impresion.FilaExportacion{ID: p.NumeroPasaje, FechaViaje: impresion.FechaAR(p.FechaViaje),
+			Cliente: p.ClienteNombre, Telefono: p.ClienteTelefono, Seccion: p.SeccionNombre, TipoViaje: p.TipoViajeNombre,
+			Precio: impresion.MontoAR(p.Precio), Estado: p.Estado, Vendedor: p.UsuarioNombre,
+			FechaVenta: p.CreatedAt.In(loc).Format("02/01/2006 15:04")}
+	})
+	nombre := "pasajes_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"
+	return archivo{tipo: mediaCSV, nombre: nombre, write: func(w io.Writer) error {
+		return impresion.EscribirCSV(w, filas)
+	}}, nil
+}
+
+// qrPasaje answers the ticket's QR code as a PNG.
+func (s *Server) qrPasaje(r *http.Request) (archivo, error) {
+	p, err := s.pasajeDelPedido(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	png, err := impresion.QRPNG(p.CodigoQR, 320)
+	return bytesDe(mediaPNG, "", png), err
+}
+
+// ticketDe is a ticket as printed for the company e.
+func ticketDe(p store.Pasaje, e store.Empresa, loc *time.Location) impresion.Ticket {
+	t := impresion.TicketDe(p.NumeroPasaje, p.ClienteNombre, p.SeccionNombre, p.TipoViajeNombre, p.FechaViaje,
+		p.Precio, p.MedioPagoNombre, p.UsuarioNombre, p.CreatedAt, p.Estado, p.CodigoQR, loc)
+	t.Empresa, t.LogoURL = e.Nombre, e.LogoURL
+	return t
+}
+
+// imprimir renders tickets as a printable page for the paper of ?papel=.
+func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje) (archivo, error) {
+	papel, err := queryEnum(r.URL.Query(), "papel", impresion.Papeles...)
+	if err != nil {
+		return archivo{}, err
+	}
+	if papel == "" {
+		papel = impresion.PapelPorDefecto
+	}
+	e, loc, err := s.zonaDe(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	html, err := impresion.HTML(mapRows(pasajes, func(p store.Pasaje) impresion.Ticket { return ticketDe(p, e, loc) }), papel)
+	return bytesDe(mediaHTML, "", html), err
+}
+
+// ticketHTML answers one ticket's printable page.
+func (s *Server) ticketHTML(r *http.Request) (archivo, error) {
+	p, err := s.pasajeDelPedido(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	return s.imprimir(r, []store.Pasaje{p})
+}
+
+// ticketsLote answers the printable page of several tickets (?ids=1,2,3).
+func (s *Server) ticketsLote(r *http.Request) (archivo, error) {
+	ids, err := queryIDs(r.URL.Query().Get("ids"))
+	if err != nil {
+		return archivo{}, err
+	}
+	pasajes, err := s.Store.PasajesPorIDs(r.Context(), actorFrom(r).EmpresaID(), ids, vendedorDe(r))
+	if err != nil {
+		return archivo{}, err
+	}
+	return s.imprimir(r, pasajes)
+}
+
+// queryIDs reads a comma-separated list of ids, 1 to maxTicketsLote of them.
+func queryIDs(v string) ([]int64, error) {
+	if strings.TrimSpace(v) == "" {
+		return nil, domain.Invalid(msgIDsObligatorio)
+	}
+	parts := strings.Split(v, ",")
+	if len(parts) > maxTicketsLote {
+		return nil, domain.Invalid(fmt.Sprintf("El parámetro ids admite hasta %d pasajes", maxTicketsLote))
+	}
+	ids := make([]int64, 0, len(parts))
+	for _, p := range parts {
+		id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+		if err != nil || id <= 0 {
+			return nil, domain.Invalid(msgIDsInvalidos)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// ticketPDF answers one ticket as a PDF download named ticket-{id}.pdf.
+func (s *Server) ticketPDF(r *http.Request) (archivo, error) {
+	p, err := s.pasajeDelPedido(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	e, loc, err := s.zonaDe(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	pdf, err := impresion.PDF(ticketDe(p, e, loc))
+	return bytesDe(mediaPDF, fmt.Sprintf("ticket-%d.pdf", p.ID), pdf), err
+}

@@ -1,0 +1,72 @@
+package domain
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCambiosDeEstadoDelPasaje(t *testing.T) {
+	cases := []struct {
+		cambio CambioEstado
+		estado string
+		msg    string // "" allowed
+	}{
+		{Cancelacion, PasajeActivo, ""},
+		{Cancelacion, PasajeCancelado, MsgPasajeYaCancelado},
+		{Cancelacion, PasajeUsado, MsgPasajeUsadoNoCancela},
+		{Reactivacion, PasajeCancelado, ""},
+		{Reactivacion, PasajeActivo, MsgPasajeYaActivo},
+		{Reactivacion, PasajeUsado, MsgPasajeUsadoNoReactiv},
+		{Cancelacion, "extraviado", "El pasaje está extraviado"},
+	}
+	for _, c := range cases {
+		err := c.cambio.Permite(c.estado)
+		if c.msg == "" && err != nil {
+			t.Errorf("%s desde %s: %v", c.cambio.Hasta, c.estado, err)
+		}
+		if e, ok := AsError(err); c.msg != "" && (!ok || e.Kind != KindConflict || e.Message != c.msg) {
+			t.Errorf("%s desde %s: %v, esperaba %q", c.cambio.Hasta, c.estado, err, c.msg)
+		}
+	}
+	if Cancelacion.Movimiento != MovDevolucionPasaje || EsIngreso(MovDevolucionPasaje) ||
+		Reactivacion.Movimiento != MovReactivacionPasaje || !EsIngreso(MovReactivacionPasaje) {
+		t.Fatal("la devolución es un egreso y la reactivación un ingreso")
+	}
+	if d := Cancelacion.Descripcion("LD-1"); d != "Devolución del pasaje LD-1" {
+		t.Fatalf("descripción: %q", d)
+	}
+}
+
+func TestTotalizarNetoDeDevoluciones(t *testing.T) {
+	tot, err := Totalizar(1000, []MovimientoAgregado{
+		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 9000},
+		{Tipo: MovDevolucionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 4500},
+		{Tipo: MovDevolucionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 2000},
+		{Tipo: MovReactivacionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 2000},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tot.Ingresos != 11000 || tot.Egresos != 6500 || tot.Saldo != 5500 || tot.TotalVentas != 4500 ||
+		tot.EfectivoEsperado != 5500 || tot.PorMedio[1].Esperado != 0 {
+		t.Fatalf("%+v", tot)
+	}
+}
+
+func TestMotivoYAlcance(t *testing.T) {
+	if m, err := ValidarMotivo("  error de fecha "); err != nil || m != "error de fecha" {
+		t.Fatalf("%q %v", m, err)
+	}
+	if _, err := ValidarMotivo(strings.Repeat("ñ", MaxMotivo)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := ValidarMotivo(strings.Repeat("ñ", MaxMotivo+1)); err == nil {
+		t.Fatal("motivo largo aceptado")
+	}
+	for rol, todos := range map[string]bool{RolSuperAdmin: true, RolAdmin: true, RolSupervisor: true,
+		RolVendedor: false, RolLancha: false, "cajero_personalizado": false} {
+		if VeTodosLosPasajes(rol) != todos {
+			t.Errorf("%s: VeTodosLosPasajes = %v", rol, !todos)
+		}
+	}
+}

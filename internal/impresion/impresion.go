@@ -1,0 +1,90 @@
+// Package impresion renders tickets for people: printable HTML for label and
+// page printers, a PDF, the QR code as a PNG, and the ticket list's CSV
+// export. It knows nothing of HTTP or SQL: callers hand it a Ticket.
+package impresion
+
+import (
+	"encoding/base64"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/skip2/go-qrcode"
+
+	"muelle/internal/domain"
+)
+
+// TextoLlegada is the ticket's notice to passengers (operaciones §9).
+const TextoLlegada = "Por favor, preséntese 30 minutos antes de la salida."
+
+// Ticket is one ticket as it is printed: every field already in the words a
+// passenger reads.
+type Ticket struct {
+	Empresa      string
+	LogoURL      string
+	NumeroPasaje string
+	Cliente      string
+	Seccion      string
+	TipoViaje    string
+	FechaViaje   string // dd/mm/aaaa
+	Precio       string // $ 1.500,00
+	MedioPago    string
+	Vendedor     string
+	FechaVenta   string // dd/mm/aaaa hh:mm in the company's time zone
+	Estado       string
+	CodigoQR     string
+}
+
+// TicketDe builds a printed ticket from the raw values; loc is the company's time zone.
+func TicketDe(numero, cliente, seccion, tipoViaje, fechaViaje string, precio domain.Centavos, medio, vendedor string,
+	venta time.Time, estado, codigo string, loc *time.Location) Ticket {
+	return Ticket{NumeroPasaje: numero, Cliente: cliente, Seccion: seccion, TipoViaje: tipoViaje,
+		FechaViaje: FechaAR(fechaViaje), Precio: "$ " + MontoAR(precio), MedioPago: medio, Vendedor: vendedor,
+		FechaVenta: venta.In(loc).Format("02/01/2006 15:04"), Estado: estado, CodigoQR: codigo}
+}
+
+// MontoAR writes an amount the es-AR way: 1.500,50 (−1.500,50 when negative).
+func MontoAR(c domain.Centavos) string {
+	sign, v := "", int64(c)
+	if v < 0 {
+		sign, v = "-", -v
+	}
+	entero := strconv.FormatInt(v/100, 10)
+	var b strings.Builder
+	for i, r := range entero {
+		if i > 0 && (len(entero)-i)%3 == 0 {
+			b.WriteByte('.')
+		}
+		b.WriteRune(r)
+	}
+	return fmt.Sprintf("%s%s,%02d", sign, b.String(), v%100)
+}
+
+// FechaAR writes a date YYYY-MM-DD as dd/mm/aaaa (anything else unchanged).
+func FechaAR(fecha string) string {
+	t, err := time.Parse(time.DateOnly, fecha)
+	if err != nil {
+		return fecha
+	}
+	return t.Format("02/01/2006")
+}
+
+// QRPNG is the QR code of a ticket's code as a PNG of size×size pixels, with
+// medium error correction (a crumpled label still scans).
+func QRPNG(codigo string, size int) ([]byte, error) {
+	png, err := qrcode.Encode(codigo, qrcode.Medium, size)
+	if err != nil {
+		return nil, fmt.Errorf("impresion: código QR: %w", err)
+	}
+	return png, nil
+}
+
+// qrDataURL is the QR code as a data: URL for an <img>.
+func qrDataURL(codigo string) (string, error) {
+	png, err := QRPNG(codigo, 320)
+	if err != nil {
+		return "", err
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(png), nil
+}

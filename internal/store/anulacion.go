@@ -1,0 +1,116 @@
+package store
+
+import (
+	"context"
+	"fmt"
+
+	"muelle/internal/domain"
+	"muelle/internal/events"
+)
+
+// Audit actions of a ticket's cancellation and reactivation.
+const (
+	AccionAnulacionPasaje    = "ANULACION_PASAJE"
+	AccionReactivacionPasaje = "REACTIVACION_PASAJE"
+)
+
+// CancelarPasaje moves a ticket activo → cancelado and refunds its price from
+// the acting user's open register (a devolucion_pasaje expense with the
+// ticket's payment method, linked to the ticket).
+func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, motivo string) (Pasaje, error) {
+	return s.cambiarEstado(ctx, a, id, motivo, domain.Cancelacion, "pasajes.cancelar",
+		AccionAnulacionPasaje, events.PasajeCancelado)
+}
+
+// ReactivarPasaje moves a ticket cancelado → activo and charges its price
+// again into the acting user's open register (a reactivacion_pasaje income).
+func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo string) (Pasaje, error) {
+	return s.cambiarEstado(ctx, a, id, motivo, domain.Reactivacion, "pasajes.reactivar",
+		AccionReactivacionPasaje, events.PasajeReactivado)
+}
+
+// cambiarEstado runs one change of a ticket's state in one transaction: the
+// conditional UPDATE (its row count settles two clerks acting at once), the
+// register movement that moves the money, the audit entry with who and why,
+// and the events, published after commit.
+func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo string, cambio domain.CambioEstado,
+	operacion, accion, evento string) (Pasaje, error) {
+	motivo, err := domain.ValidarMotivo(motivo)
+	if err != nil {
+		return Pasaje{}, err
+	}
+	return idempotent(ctx, s, a, operacion, func(c conn) (Pasaje, error) {
+		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
+		if err != nil {
+			return Pasaje{}, err
+		}
+		if err := cambio.Permite(p.Estado); err != nil {
+			return Pasaje{}, err
+		}
+		cajaID, err := s.cajaAbiertaID(ctx, c, a)
+		if err != nil || cajaID == 0 {
+			return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
+		}
+		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
+			cambio.Hasta, a.EmpresaID, id, cambio.Desde)
+		if err != nil {
+			return Pasaje{}, wrap("cambiar estado del pasaje", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
+		}
+		if err := sumarACaja(ctx, c, cajaID, p.Precio); err != nil {
+			return Pasaje{}, err
+		}
+		movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+			descripcion, medio_pago_id, pasaje_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, cajaID, a.UsuarioID, cambio.Movimiento, p.Precio, cambio.Descripcion(p.NumeroPasaje),
+			p.MedioPagoID, id, c.now)
+		if err != nil {
+			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
+		}
+		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
+			cambio.Movimiento, p.Precio, cajaID)
+		if motivo != "" {
+			detalles += ". Motivo: " + motivo
+		}
+		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: accion, IP: a.IP,
+			Exito: true, Detalles: detalles})
+		if err != nil {
+			return Pasaje{}, err
+		}
+		c.emit(evento, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
+			UsuarioID: a.UsuarioID})
+		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID, MovimientoID: movID})
+		p.Estado = cambio.Hasta
+		return p, nil
+	})
+}
+
+// pasajeDeEmpresa reads one ticket of the company inside a transaction (404 otherwise).
+func (s *Store) pasajeDeEmpresa(ctx context.Context, c conn, empresaID, id int64) (Pasaje, error) {
+	out, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.id = ?`, empresaID, id)
+	if err == nil && len(out) == 0 {
+		err = domain.NotFound(domain.MsgPasajeNoEncontrado)
+	}
+	if err != nil {
+		return Pasaje{}, err
+	}
+	return out[0], nil
+}
+
+// rechazoCambio explains a conditional UPDATE that changed nothing: another
+// request changed the ticket's state first.
+func (s *Store) rechazoCambio(ctx context.Context, c conn, empresaID, id int64, cambio domain.CambioEstado, err error) error {
+	if err != nil {
+		return wrap("cambiar estado del pasaje", err)
+	}
+	p, err := s.pasajeDeEmpresa(ctx, c, empresaID, id)
+	if err != nil {
+		return err
+	}
+	if err := cambio.Permite(p.Estado); err != nil {
+		return err
+	}
+	return domain.Conflict("El pasaje cambió de estado: intente nuevamente")
+}
