@@ -6,9 +6,11 @@ BIN      := bin/muelle
 ADDR     ?= 127.0.0.1:8080
 DB       ?= sqlite:data/muelle.db
 GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+# Go packages: ./... would also walk into web/node_modules (some npm packages ship Go files).
+GO_PKGS  := ./cmd/... ./internal/... ./web
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web test test-go test-web e2e bench clean
+.PHONY: run build web generate check-generated test test-go fuzz-short fuzz test-web e2e bench clean
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -30,12 +32,32 @@ run: build ## build, seed the demo data and start the server
 	@printf '\n  Muelle está listo en http://$(ADDR)  (personal: http://$(ADDR)/admin/login)\n  Ctrl+C detiene el servidor.\n\n'
 	./$(BIN) serve --addr $(ADDR) --db $(DB)
 
-test: test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+generate: web/node_modules/.installed ## the API contract: docs/openapi.json from the route table, then web/src/api/types.gen.ts
+	go run ./cmd/openapi docs/openapi.json
+	cd web && npm run --silent generate:types
 
-test-go:
-	go vet ./...
+check-generated: web/node_modules/.installed ## fails when a generated file is stale (run make generate)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	go run ./cmd/openapi "$$tmp/openapi.json" && \
+	web/node_modules/.bin/openapi-typescript "$$tmp/openapi.json" -o "$$tmp/types.gen.ts" >/dev/null && \
+	diff -u docs/openapi.json "$$tmp/openapi.json" && diff -u web/src/api/types.gen.ts "$$tmp/types.gen.ts" || \
+	{ echo "Los archivos generados están desactualizados: ejecute make generate" >&2; exit 1; }
+
+test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+
+test-go: fuzz-short
+	go vet $(GO_PKGS)
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
-	go test -count=1 ./...
+	go test -count=1 $(GO_PKGS)
+
+FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento
+FUZZTIME     ?= 2m
+
+fuzz-short: ## the request decoders' fuzz tests, a few seconds each
+	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime 5s -parallel 1 ./internal/api || exit 1; done
+
+fuzz: ## the request decoders' fuzz tests, longer (FUZZTIME=2m each)
+	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./internal/api || exit 1; done
 
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test
@@ -44,7 +66,7 @@ e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite databa
 	scripts/e2e.sh
 
 bench: ## benchmarks: figures only, never pass/fail on timings (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
-	go test -run '^$$' -bench . -benchmem ./...
+	go test -run '^$$$$' -bench . -benchmem $(GO_PKGS)
 	go run ./cmd/muellebench
 
 clean:

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs the Playwright end-to-end suite in Chromium against bin/muelle, on a
-# fresh SQLite database with the demo data. Screenshots land in web/e2e/screenshots.
+# fresh SQLite database with the demo data. Screenshots land in web/test-results/screenshots
+# (ignored by git, rewritten on every run).
 # Arguments go to Playwright (e.g. scripts/e2e.sh e2e/venta.spec.ts).
 set -euo pipefail
 cd "$(dirname "$0")/.."

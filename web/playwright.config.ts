@@ -1,13 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 
-/** Where the end-to-end specs save the screenshots they keep (committed). */
-export const SCREENSHOTS_DIR = 'e2e/screenshots';
+/** Where the end-to-end specs save their screenshots: inside Playwright's output folder, ignored by git. */
+export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
 // The Makefile starts the real `muelle` binary; the specs only drive the system Chromium.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   workers: 1,
+  // Generous: the suite shares two cores with the Go build and tests.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],

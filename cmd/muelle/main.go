@@ -170,6 +170,8 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// events of committed writes stay in this process until the realtime hub subscribes
 	st.Events = &events.Local{}
+	// expired idempotency keys are swept by date in the background, never per request
+	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err

@@ -3,62 +3,69 @@ package api
 import (
 	"net/http"
 
+	"muelle/internal/domain"
 	"muelle/internal/store"
 )
 
-// usuarioJSON is the session user of the spec (operaciones §3).
-type usuarioJSON struct {
-	ID            int64       `json:"id"`
-	NombreUsuario string      `json:"nombre_usuario"`
-	Nombre        string      `json:"nombre"`
-	Apellido      string      `json:"apellido"`
-	Email         string      `json:"email"`
-	Rol           string      `json:"rol"`
-	RolInfo       rolInfoJSON `json:"rolInfo"`
-	Empresa       empresaRef  `json:"empresa"`
+// IniciarSesion is the body of POST /auth/login.
+type IniciarSesion struct {
+	NombreUsuario string `json:"nombre_usuario" maxLength:"50"`
+	Password      string `json:"password" maxLength:"72"`
 }
 
-type rolInfoJSON struct {
-	Nombre   string `json:"nombre"`
-	Permisos any    `json:"permisos"`
+// Sesion is the answer of a successful login.
+type Sesion struct {
+	Token   string  `json:"token"`
+	Usuario Usuario `json:"usuario"`
 }
 
-type empresaRef struct {
+// Usuario is the session user of the spec (operaciones §3).
+type Usuario struct {
+	ID            int64          `json:"id"`
+	NombreUsuario string         `json:"nombre_usuario"`
+	Nombre        string         `json:"nombre"`
+	Apellido      string         `json:"apellido"`
+	Email         string         `json:"email"`
+	Rol           string         `json:"rol"`
+	RolInfo       RolInfo        `json:"rolInfo"`
+	Empresa       EmpresaUsuario `json:"empresa"`
+}
+
+// RolInfo is the user's role with its permissions.
+type RolInfo struct {
+	Nombre   string          `json:"nombre"`
+	Permisos domain.Permisos `json:"permisos"`
+}
+
+// EmpresaUsuario is the company of the session user.
+type EmpresaUsuario struct {
 	ID      int64  `json:"id"`
 	Nombre  string `json:"nombre"`
 	LogoURL string `json:"logo_url"`
 }
 
-func usuarioDe(u store.UsuarioSesion) usuarioJSON {
-	return usuarioJSON{ID: u.ID, NombreUsuario: u.NombreUsuario, Nombre: u.Nombre, Apellido: u.Apellido,
-		Email: u.Email, Rol: u.Rol, RolInfo: rolInfoJSON{Nombre: u.Rol, Permisos: u.Permisos},
-		Empresa: empresaRef{ID: u.EmpresaID, Nombre: u.EmpresaNombre, LogoURL: u.EmpresaLogo}}
+func usuarioDe(u store.UsuarioSesion) Usuario {
+	return Usuario{ID: u.ID, NombreUsuario: u.NombreUsuario, Nombre: u.Nombre, Apellido: u.Apellido,
+		Email: u.Email, Rol: u.Rol, RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos},
+		Empresa: EmpresaUsuario{ID: u.EmpresaID, Nombre: u.EmpresaNombre, LogoURL: u.EmpresaLogo}}
 }
 
-func (s *Server) login(r *http.Request) (any, error) {
-	var body struct {
-		NombreUsuario string `json:"nombre_usuario"`
-		Password      string `json:"password"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+func (s *Server) login(r *http.Request, body IniciarSesion) (reply[Sesion], error) {
 	ses, err := s.Auth.Login(r.Context(), body.NombreUsuario, body.Password, clientIP(r))
 	if err != nil {
-		return nil, err
+		return reply[Sesion]{}, err
 	}
-	return withMessage(map[string]any{"token": ses.Token, "usuario": usuarioDe(ses.Usuario)},
-		"Inicio de sesión exitoso"), nil
+	return withMessage(Sesion{Token: ses.Token, Usuario: usuarioDe(ses.Usuario)}, "Inicio de sesión exitoso"), nil
 }
 
-func (s *Server) logout(r *http.Request) (any, error) {
+func (s *Server) logout(r *http.Request) (reply[NoData], error) {
 	a := actorFrom(r)
 	if err := s.Auth.Logout(r.Context(), a.Claims, clientIP(r)); err != nil {
-		return nil, err
+		return reply[NoData]{}, err
 	}
-	return withMessage(nil, "Sesión cerrada"), nil
+	return onlyMessage("Sesión cerrada"), nil
 }
 
-func (s *Server) me(r *http.Request) (any, error) {
+func (s *Server) me(r *http.Request) (Usuario, error) {
 	return usuarioDe(actorFrom(r).Usuario), nil
 }

@@ -24,7 +24,7 @@ func TestLoginSuccessReturnsTokenAndSessionUserAndAudits(t *testing.T) {
 		r.expect(t, http.StatusOK, "")
 		var d struct {
 			Token   string
-			Usuario usuarioJSON
+			Usuario Usuario
 		}
 		r.decode(t, &d)
 		u := d.Usuario
@@ -41,7 +41,7 @@ func TestLoginSuccessReturnsTokenAndSessionUserAndAudits(t *testing.T) {
 		}
 		me := e.do("GET", "/api/auth/me", d.Token, nil)
 		me.expect(t, http.StatusOK, "")
-		var back usuarioJSON
+		var back Usuario
 		me.decode(t, &back)
 		if back.ID != u.ID || back.Empresa.ID != u.Empresa.ID {
 			t.Fatalf("/auth/me = %+v", back)

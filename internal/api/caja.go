@@ -2,39 +2,172 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
 )
 
-func (s *Server) abrirCaja(r *http.Request) (any, error) {
-	var body struct {
-		MontoApertura *domain.Centavos `json:"monto_apertura"`
-		Observaciones string           `json:"observaciones"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+// AbrirCaja is the body of POST /caja/abrir.
+type AbrirCaja struct {
+	MontoApertura *domain.Centavos `json:"monto_apertura"`
+	Observaciones string           `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+}
+
+// RegistrarMovimiento is the body of POST /caja/movimiento: monto > 0, tipo
+// ingreso_extra or egreso_gasto.
+type RegistrarMovimiento struct {
+	Tipo        string          `json:"tipo" maxLength:"20"`
+	Monto       domain.Centavos `json:"monto"`
+	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
+	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
+}
+
+// CerrarCaja is the body of POST /caja/cerrar.
+type CerrarCaja struct {
+	MontoCierre    *domain.Centavos `json:"monto_cierre"`
+	Observaciones  string           `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+	GenerarReporte bool             `json:"generar_reporte,omitempty"`
+}
+
+// CuadrarCaja is the body of POST /caja/cuadre: the cash counted, if any.
+type CuadrarCaja struct {
+	MontoContado *domain.Centavos `json:"monto_contado,omitempty"`
+}
+
+// Caja is a cash register with its figures (docs/api.md).
+type Caja struct {
+	ID            int64            `json:"id"`
+	Estado        string           `json:"estado"`
+	MontoApertura domain.Centavos  `json:"monto_apertura"`
+	FechaApertura time.Time        `json:"fecha_apertura"`
+	Observaciones string           `json:"observaciones"`
+	UsuarioID     int64            `json:"usuario_id"`
+	UsuarioNombre string           `json:"usuario_nombre"`
+	Usuario       UsuarioRef       `json:"usuario"`
+	MontoCierre   *domain.Centavos `json:"monto_cierre"`
+	Diferencia    *domain.Centavos `json:"diferencia"`
+	FechaCierre   *time.Time       `json:"fecha_cierre"`
+	TotalesCaja
+}
+
+// UsuarioRef names a user by login (the spec's usuario: {nombre_usuario}).
+type UsuarioRef struct {
+	NombreUsuario string `json:"nombre_usuario"`
+}
+
+// TotalesCaja are a register's running figures.
+type TotalesCaja struct {
+	Ingresos    domain.Centavos `json:"total_ingresos"`
+	Egresos     domain.Centavos `json:"total_egresos"`
+	Saldo       domain.Centavos `json:"monto_actual"`
+	TotalVentas domain.Centavos `json:"total_ventas"`
+	// EfectivoEsperado is apertura + cash movements: what the drawer should hold.
+	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
+	PorMedio         []PorMedio      `json:"por_medio"`
+}
+
+// PorMedio is what a register should hold for one payment method.
+type PorMedio struct {
+	MedioPagoID int64           `json:"medio_pago_id"`
+	Nombre      string          `json:"nombre"`
+	Efectivo    bool            `json:"efectivo"`
+	Esperado    domain.Centavos `json:"esperado"`
+}
+
+// Movimiento is a register movement; monto is always positive, tipo gives its sign.
+type Movimiento struct {
+	ID              int64           `json:"id"`
+	Tipo            string          `json:"tipo"`
+	Monto           domain.Centavos `json:"monto"`
+	Descripcion     string          `json:"descripcion"`
+	MedioPagoID     *int64          `json:"medio_pago_id"`
+	MedioPagoNombre *string         `json:"medio_pago_nombre"`
+	CreatedAt       time.Time       `json:"created_at"`
+}
+
+// EstadoCaja is the caller's register, if open, with its movements.
+type EstadoCaja struct {
+	CajaAbierta bool         `json:"cajaAbierta"`
+	Caja        *Caja        `json:"caja"`
+	Movimientos []Movimiento `json:"movimientos"`
+}
+
+// CierreCaja is the close summary: the closed register (whose monto_cierre,
+// diferencia, total_ventas and efectivo_esperado are the close figures) and
+// the final balance.
+type CierreCaja struct {
+	Caja
+	MontoFinal domain.Centavos `json:"montoFinal"`
+}
+
+// CuadreCaja compares the cash expected with the cash counted, and lists what
+// each payment method should add up to.
+type CuadreCaja struct {
+	CajaID   int64          `json:"caja_id"`
+	Efectivo CuadreEfectivo `json:"efectivo"`
+	PorMedio []PorMedio     `json:"por_medio"`
+}
+
+// CuadreEfectivo is the cash part of a cuadre; contado and diferencia are
+// null until the seller counts.
+type CuadreEfectivo struct {
+	Esperado   domain.Centavos  `json:"esperado"`
+	Contado    *domain.Centavos `json:"contado"`
+	Diferencia *domain.Centavos `json:"diferencia"`
+}
+
+func cajaDe(c store.Caja) Caja {
+	return Caja{ID: c.ID, Estado: c.Estado, MontoApertura: c.MontoApertura, FechaApertura: c.FechaApertura,
+		Observaciones: c.Observaciones, UsuarioID: c.UsuarioID, UsuarioNombre: c.UsuarioNombre,
+		Usuario: UsuarioRef{c.NombreUsuario}, MontoCierre: c.MontoCierre, Diferencia: c.Diferencia,
+		FechaCierre: c.FechaCierre, TotalesCaja: totalesDe(c.TotalesCaja)}
+}
+
+func totalesDe(t domain.TotalesCaja) TotalesCaja {
+	return TotalesCaja{Ingresos: t.Ingresos, Egresos: t.Egresos, Saldo: t.Saldo, TotalVentas: t.TotalVentas,
+		EfectivoEsperado: t.EfectivoEsperado, PorMedio: mapRows(t.PorMedio, porMedioDe)}
+}
+
+func porMedioDe(p domain.PorMedio) PorMedio {
+	return PorMedio{MedioPagoID: p.MedioPagoID, Nombre: p.Nombre, Efectivo: p.Efectivo, Esperado: p.Esperado}
+}
+
+func movimientoDe(m store.Movimiento) Movimiento {
+	return Movimiento{ID: m.ID, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion,
+		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt}
+}
+
+// cierreDe is the closed register with the close figures in its own fields.
+func cierreDe(c store.CierreCaja) CierreCaja {
+	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: c.MontoFinal}
+	out.MontoCierre, out.Diferencia = &c.MontoCierre, &c.Diferencia
+	out.TotalVentas, out.EfectivoEsperado = c.TotalVentas, c.EfectivoEsperado
+	return out
+}
+
+func (s *Server) abrirCaja(r *http.Request, body AbrirCaja) (createdReply[Caja], error) {
 	if body.MontoApertura == nil {
-		return nil, domain.Invalid(domain.MsgMontoNoNegativo)
+		return createdReply[Caja]{}, domain.Invalid(domain.MsgMontoNoNegativo)
 	}
 	a, err := writeActor(r)
 	if err != nil {
-		return nil, err
+		return createdReply[Caja]{}, err
 	}
 	caja, err := s.Store.AbrirCaja(r.Context(), a, *body.MontoApertura, body.Observaciones)
-	return created(cajaConUsuario(caja), "Caja abierta exitosamente"), err
+	return created(cajaDe(caja), "Caja abierta exitosamente"), err
 }
 
 // estadoCaja answers {cajaAbierta, caja, movimientos} for the caller's register.
-func (s *Server) estadoCaja(r *http.Request) (any, error) {
+func (s *Server) estadoCaja(r *http.Request) (EstadoCaja, error) {
 	a := actorFrom(r)
 	caja, ok, err := s.Store.CajaAbierta(r.Context(), a.EmpresaID(), a.Usuario.ID)
 	if err != nil || !ok {
-		return map[string]any{"cajaAbierta": false, "caja": nil, "movimientos": []any{}}, err
+		return EstadoCaja{Movimientos: []Movimiento{}}, err
 	}
 	movs, err := s.Store.Movimientos(r.Context(), a.EmpresaID(), caja.ID)
-	return map[string]any{"cajaAbierta": true, "caja": cajaConUsuario(caja), "movimientos": movs}, err
+	abierta := cajaDe(caja)
+	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: mapRows(movs, movimientoDe)}, err
 }
 
 // cajaAbiertaDe returns the caller's open register or a 400.
@@ -48,95 +181,52 @@ func (s *Server) cajaAbiertaDe(r *http.Request) (store.Caja, error) {
 }
 
 // resumenCaja is the open register's figures, with the totals per payment method.
-func (s *Server) resumenCaja(r *http.Request) (any, error) {
+func (s *Server) resumenCaja(r *http.Request) (Caja, error) {
 	caja, err := s.cajaAbiertaDe(r)
-	return cajaConUsuario(caja), err
+	return cajaDe(caja), err
 }
 
-func (s *Server) movimientosCaja(r *http.Request) (any, error) {
+func (s *Server) movimientosCaja(r *http.Request) ([]Movimiento, error) {
 	caja, err := s.cajaAbiertaDe(r)
 	if err != nil {
 		return nil, err
 	}
-	return s.Store.Movimientos(r.Context(), actorFrom(r).EmpresaID(), caja.ID)
+	movs, err := s.Store.Movimientos(r.Context(), actorFrom(r).EmpresaID(), caja.ID)
+	return mapRows(movs, movimientoDe), err
 }
 
-func (s *Server) movimientoCaja(r *http.Request) (any, error) {
-	var body store.NuevoMovimiento
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (createdReply[Movimiento], error) {
 	a, err := writeActor(r)
 	if err != nil {
-		return nil, err
+		return createdReply[Movimiento]{}, err
 	}
-	mov, err := s.Store.RegistrarMovimiento(r.Context(), a, body)
-	return created(mov, "Movimiento registrado exitosamente"), err
+	mov, err := s.Store.RegistrarMovimiento(r.Context(), a, store.NuevoMovimiento(body))
+	return created(movimientoDe(mov), "Movimiento registrado exitosamente"), err
 }
 
-func (s *Server) cerrarCaja(r *http.Request) (any, error) {
-	var body struct {
-		MontoCierre    *domain.Centavos `json:"monto_cierre"`
-		Observaciones  string           `json:"observaciones"`
-		GenerarReporte bool             `json:"generar_reporte"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja], error) {
 	if body.MontoCierre == nil {
-		return nil, domain.Invalid("Ingrese el efectivo contado (monto_cierre)")
+		return reply[CierreCaja]{}, domain.Invalid("Ingrese el efectivo contado (monto_cierre)")
 	}
 	a, err := writeActor(r)
 	if err != nil {
-		return nil, err
+		return reply[CierreCaja]{}, err
 	}
 	cierre, err := s.Store.CerrarCaja(r.Context(), a, *body.MontoCierre, body.Observaciones)
-	return withMessage(cierreConUsuario(cierre), "Caja cerrada exitosamente"), err
-}
-
-// cajaRespuesta is a register with the spec's usuario.nombre_usuario alias.
-type cajaRespuesta struct {
-	store.Caja
-	Usuario usuarioRef `json:"usuario"`
-}
-
-func cajaConUsuario(c store.Caja) cajaRespuesta {
-	return cajaRespuesta{Caja: c, Usuario: usuarioRef{c.NombreUsuario}}
-}
-
-// cierreRespuesta is the close summary: the closed register's fields and, over
-// them, the figures of the close.
-type cierreRespuesta struct {
-	cajaRespuesta
-	TotalVentas      domain.Centavos `json:"total_ventas"`
-	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
-	MontoCierre      domain.Centavos `json:"monto_cierre"`
-	Diferencia       domain.Centavos `json:"diferencia"`
-	MontoFinal       domain.Centavos `json:"montoFinal"`
-}
-
-func cierreConUsuario(c store.CierreCaja) cierreRespuesta {
-	return cierreRespuesta{cajaRespuesta: cajaConUsuario(c.Caja), TotalVentas: c.TotalVentas, EfectivoEsperado: c.EfectivoEsperado,
-		MontoCierre: c.MontoCierre, Diferencia: c.Diferencia, MontoFinal: c.MontoFinal}
+	return withMessage(cierreDe(cierre), "Caja cerrada exitosamente"), err
 }
 
 // cuadreCaja compares, without closing, the cash the drawer should hold with
 // what the seller counted, and lists what each payment method should add up to.
-func (s *Server) cuadreCaja(r *http.Request) (any, error) {
-	var body struct {
-		MontoContado *domain.Centavos `json:"monto_contado"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, error) {
 	caja, err := s.cajaAbiertaDe(r)
 	if err != nil {
-		return nil, err
+		return CuadreCaja{}, err
 	}
-	efectivo := map[string]any{"esperado": caja.EfectivoEsperado, "contado": nil, "diferencia": nil}
+	efectivo := CuadreEfectivo{Esperado: caja.EfectivoEsperado}
 	if body.MontoContado != nil {
-		efectivo["contado"] = *body.MontoContado
-		efectivo["diferencia"] = domain.Diferencia(*body.MontoContado, caja.EfectivoEsperado)
+		dif := domain.Diferencia(*body.MontoContado, caja.EfectivoEsperado)
+		efectivo.Contado, efectivo.Diferencia = body.MontoContado, &dif
 	}
-	return map[string]any{"caja_id": caja.ID, "efectivo": efectivo, "por_medio": caja.PorMedio}, nil
+	return CuadreCaja{CajaID: caja.ID, Efectivo: efectivo, PorMedio: mapRows(caja.PorMedio, porMedioDe)}, nil
 }

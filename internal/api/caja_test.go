@@ -44,8 +44,9 @@ func TestOpenRegisterRejectsBadAmounts(t *testing.T) {
 		tok := e.token("vendedor")
 		e.abrir(tok, -1).expect(t, http.StatusBadRequest, "Debe ser un monto válido (mayor o igual a cero)")
 		e.abrir(tok, nil).expect(t, http.StatusBadRequest, "Debe ser un monto válido (mayor o igual a cero)")
-		e.abrir(tok, "diez").expect(t, http.StatusBadRequest, "Debe ser un número válido")
-		e.abrir(tok, 10.555).expect(t, http.StatusBadRequest, "Debe ser un número válido")
+		e.abrir(tok, "diez").expect(t, http.StatusBadRequest, "El campo monto_apertura debe ser un número válido")
+		e.abrir(tok, 10.555).expect(t, http.StatusBadRequest, "El campo monto_apertura debe ser un número válido")
+		e.abrir(tok, 100000000.01).expect(t, http.StatusBadRequest, "El campo monto_apertura no debe superar $ 100.000.000,00")
 		e.do("POST", "/api/caja/abrir", tok, map[string]any{"monto_apertura": 1, "observaciones": 5}).
 			expect(t, http.StatusBadRequest, "El campo observaciones tiene un valor inválido")
 		if got := e.count(`SELECT COUNT(*) FROM cajas WHERE estado = 'abierta'`); got != 0 {
@@ -99,7 +100,9 @@ func TestMovementsBalanceAndClose(t *testing.T) {
 		e.abrir(tok, 10000).expect(t, http.StatusCreated, "")
 		e.sell(tok, e.lote(map[string]int{"General": 2}, "Efectivo"), "").expect(t, http.StatusCreated, "")
 		e.sell(tok, e.lote(map[string]int{"General": 1}, "Débito"), "").expect(t, http.StatusCreated, "")
-		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": -1500.5, "descripcion": "Combustible"}).
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": -50, "descripcion": "Negativo"}).
+			expect(t, http.StatusBadRequest, "Debe ser un número mayor que cero")
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": 1500.5, "descripcion": "Combustible"}).
 			expect(t, http.StatusCreated, "Movimiento registrado exitosamente")
 		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500, "descripcion": "Venta de agua"}).
 			expect(t, http.StatusCreated, "")
@@ -111,7 +114,10 @@ func TestMovementsBalanceAndClose(t *testing.T) {
 			e.do("POST", "/api/caja/movimiento", tok, bad).expect(t, http.StatusBadRequest, "")
 		}
 		if got := e.count(`SELECT monto FROM caja_movimientos WHERE descripcion = 'Combustible'`); got != 150050 {
-			t.Fatalf("egreso guardado como %d (debe ser absoluto)", got)
+			t.Fatalf("egreso guardado como %d", got)
+		}
+		if got := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE descripcion = 'Negativo'`); got != 0 {
+			t.Fatalf("un monto negativo se guardó (%d)", got)
 		}
 		// General on the first demo section costs $ 4.500
 		st := e.do("GET", "/api/caja/estado", tok, nil)

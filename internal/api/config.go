@@ -7,94 +7,133 @@ import (
 	"muelle/internal/store"
 )
 
+// GuardarItemCatalogo is the body of a catalog's POST and PUT; activo
+// defaults to true, capacidad counts only for sections.
+type GuardarItemCatalogo struct {
+	Nombre      string `json:"nombre" maxLength:"100"`
+	Descripcion string `json:"descripcion,omitempty" maxLength:"500" multilinea:"true"`
+	Capacidad   *int64 `json:"capacidad,omitempty"`
+	Activo      *bool  `json:"activo,omitempty"`
+}
+
+// ItemCatalogo is an entry of a catalog: a section, trip type or payment
+// method (capacidad only for sections).
+type ItemCatalogo domain.ItemCatalogo
+
+// ItemEliminado says whether a DELETE deactivated the entry instead (it was in use).
+type ItemEliminado struct {
+	Desactivado bool `json:"desactivado"`
+}
+
+// GuardarPrecios is the body of PUT /config/precios: all of them or none.
+type GuardarPrecios struct {
+	Precios []Precio `json:"precios"`
+}
+
+// Precio is the price of a section for a trip type.
+type Precio struct {
+	SeccionID   int64           `json:"seccion_id"`
+	TipoViajeID int64           `json:"tipo_viaje_id"`
+	Precio      domain.Centavos `json:"precio"`
+}
+
+// PrecioVigente is the price of one section and trip type.
+type PrecioVigente struct {
+	Precio domain.Centavos `json:"precio"`
+}
+
+func itemDe(it domain.ItemCatalogo) ItemCatalogo { return ItemCatalogo(it) }
+
+func precioDe(p store.Precio) Precio {
+	return Precio{SeccionID: p.SeccionID, TipoViajeID: p.TipoViajeID, Precio: p.Precio}
+}
+
 // catalogo serves the list, create, update and delete calls of one catalog.
 type catalogo struct {
 	s   *Server
 	cat domain.Catalogo
 }
 
-func (c catalogo) listar(r *http.Request) (any, error) {
-	return c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, r.URL.Query().Get("activos") == "true")
-}
-
-// item decodes and normalizes an entry; a missing "activo" means active.
-func (c catalogo) item(r *http.Request) (domain.ItemCatalogo, error) {
-	body := domain.ItemCatalogo{Activo: true}
-	if err := decode(r, &body); err != nil {
-		return body, err
-	}
-	return c.cat.Normalizar(body)
-}
-
-func (c catalogo) crear(r *http.Request) (any, error) {
-	it, err := c.item(r)
+func (c catalogo) listar(r *http.Request) ([]ItemCatalogo, error) {
+	activos, err := queryBool(r.URL.Query(), "activos")
 	if err != nil {
 		return nil, err
+	}
+	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, activos != nil && *activos)
+	return mapRows(items, itemDe), err
+}
+
+// item normalizes an entry; a missing "activo" means active.
+func (c catalogo) item(body GuardarItemCatalogo) (domain.ItemCatalogo, error) {
+	return c.cat.Normalizar(domain.ItemCatalogo{Nombre: body.Nombre, Descripcion: body.Descripcion,
+		Capacidad: body.Capacidad, Activo: body.Activo == nil || *body.Activo})
+}
+
+func (c catalogo) crear(r *http.Request, body GuardarItemCatalogo) (createdReply[ItemCatalogo], error) {
+	it, err := c.item(body)
+	if err != nil {
+		return createdReply[ItemCatalogo]{}, err
 	}
 	out, err := c.s.Store.CrearItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, it)
-	return created(out, c.cat.Mensajes.Creado), err
+	return created(itemDe(out), c.cat.Mensajes.Creado), err
 }
 
-func (c catalogo) actualizar(r *http.Request) (any, error) {
+func (c catalogo) actualizar(r *http.Request, body GuardarItemCatalogo) (reply[ItemCatalogo], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return nil, err
+		return reply[ItemCatalogo]{}, err
 	}
-	it, err := c.item(r)
+	it, err := c.item(body)
 	if err != nil {
-		return nil, err
+		return reply[ItemCatalogo]{}, err
 	}
 	out, err := c.s.Store.ActualizarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id, it)
-	return withMessage(out, c.cat.Mensajes.Actualizado), err
+	return withMessage(itemDe(out), c.cat.Mensajes.Actualizado), err
 }
 
-func (c catalogo) eliminar(r *http.Request) (any, error) {
+func (c catalogo) eliminar(r *http.Request) (reply[ItemEliminado], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return nil, err
+		return reply[ItemEliminado]{}, err
 	}
 	desactivado, err := c.s.Store.EliminarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id)
 	msg := c.cat.Mensajes.Eliminado
 	if desactivado {
 		msg = c.cat.Mensajes.Desactivado
 	}
-	return withMessage(map[string]bool{"desactivado": desactivado}, msg), err
+	return withMessage(ItemEliminado{Desactivado: desactivado}, msg), err
 }
 
-func (s *Server) listarPrecios(r *http.Request) (any, error) {
-	return s.Store.ListarPrecios(r.Context(), actorFrom(r).EmpresaID())
+func (s *Server) listarPrecios(r *http.Request) ([]Precio, error) {
+	precios, err := s.Store.ListarPrecios(r.Context(), actorFrom(r).EmpresaID())
+	return mapRows(precios, precioDe), err
 }
 
-func (s *Server) precio(r *http.Request) (any, error) {
+func (s *Server) precio(r *http.Request) (PrecioVigente, error) {
 	seccionID, err := pathID(r, "seccionId")
 	if err != nil {
-		return nil, err
+		return PrecioVigente{}, err
 	}
 	tipoID, err := pathID(r, "tipoViajeId")
 	if err != nil {
-		return nil, err
+		return PrecioVigente{}, err
 	}
 	p, ok, err := s.Store.PrecioDe(r.Context(), actorFrom(r).EmpresaID(), seccionID, tipoID)
 	if err == nil && !ok {
 		err = domain.NotFound("No hay un precio configurado para esa sección y tipo de viaje")
 	}
-	return map[string]domain.Centavos{"precio": p}, err
+	return PrecioVigente{Precio: p}, err
 }
 
-func (s *Server) guardarPrecios(r *http.Request) (any, error) {
-	var body struct {
-		Precios []store.Precio `json:"precios"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
+func (s *Server) guardarPrecios(r *http.Request, body GuardarPrecios) (reply[[]Precio], error) {
 	if len(body.Precios) == 0 {
-		return nil, domain.Invalid("Indique al menos un precio")
+		return reply[[]Precio]{}, domain.Invalid("Indique al menos un precio")
 	}
 	empresaID := actorFrom(r).EmpresaID()
-	if err := s.Store.GuardarPrecios(r.Context(), empresaID, body.Precios); err != nil {
-		return nil, err
+	nuevos := mapRows(body.Precios, func(p Precio) store.Precio { return store.Precio(p) })
+	if err := s.Store.GuardarPrecios(r.Context(), empresaID, nuevos); err != nil {
+		return reply[[]Precio]{}, err
 	}
 	precios, err := s.Store.ListarPrecios(r.Context(), empresaID)
-	return withMessage(precios, "Precios actualizados exitosamente"), err
+	return withMessage(mapRows(precios, precioDe), "Precios actualizados exitosamente"), err
 }

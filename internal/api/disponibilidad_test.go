@@ -156,6 +156,7 @@ func TestManyConcurrentClientsOnASmallPoolAreAllAnswered(t *testing.T) {
 func (e *env) quiet(method, path, token, body, ip string) int {
 	req, _ := http.NewRequest(method, path, strings.NewReader(body))
 	req.RemoteAddr = ip + ":1"
+	req.Header.Set("Content-Type", "application/json")
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

@@ -10,32 +10,126 @@ import (
 	"muelle/internal/store"
 )
 
-func (s *Server) validarQR(r *http.Request) (any, error) {
-	var body struct {
-		CodigoQR string `json:"codigo_qr"`
-	}
-	if err := decode(r, &body); err != nil {
-		return nil, err
-	}
-	a, err := writeActor(r)
-	if err != nil {
-		return nil, err
-	}
-	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR)
-	return withMessage(e, domain.MsgEmbarqueValidado), err
+// ValidarCodigo is the body of POST /pasajes/validar-qr: a scanned QR code or
+// a typed ticket number.
+type ValidarCodigo struct {
+	CodigoQR string `json:"codigo_qr" maxLength:"1000"`
 }
 
-func (s *Server) validarEmbarque(r *http.Request) (any, error) {
+// Embarque is the answer of a successful boarding validation.
+type Embarque struct {
+	ID            int64     `json:"id"`
+	NumeroPasaje  string    `json:"numero_pasaje"`
+	FechaViaje    string    `json:"fecha_viaje"`
+	FechaEmbarque time.Time `json:"fecha_embarque"`
+	Estado        string    `json:"estado"`
+	Cliente       NombreRef `json:"cliente"`
+	Seccion       NombreRef `json:"seccion"`
+	TipoViaje     NombreRef `json:"tipo_viaje"`
+	ValidadoPor   string    `json:"validado_por"`
+}
+
+// NombreRef names a related record (the spec's seccion: {nombre} and siblings).
+type NombreRef struct {
+	Nombre string `json:"nombre"`
+}
+
+// ConteoEmbarque counts the non-cancelled tickets of a travel date.
+type ConteoEmbarque struct {
+	Total      int64 `json:"total"`
+	Embarcados int64 `json:"embarcados"`
+	Pendientes int64 `json:"pendientes"`
+}
+
+// EstadisticasEmbarque is the validator's figures (operaciones §7).
+type EstadisticasEmbarque struct {
+	Hoy     ConteoEmbarque      `json:"hoy"`
+	Usuario ValidacionesUsuario `json:"usuario"`
+}
+
+// ValidacionesUsuario counts what the caller boarded today.
+type ValidacionesUsuario struct {
+	ValidadosHoy int64 `json:"validados_hoy"`
+}
+
+// PasajerosPorFecha is the answer of GET /pasajes/por-fecha: the passenger
+// list, or with tipo=programado the trip status. Exactly one is set.
+type PasajerosPorFecha struct {
+	*ListaPasajeros
+	*ViajesProgramados
+}
+
+// JSONSchemaOneOf tells the OpenAPI document the two shapes of the answer.
+func (PasajerosPorFecha) JSONSchemaOneOf() []any {
+	return []any{ListaPasajeros{}, ViajesProgramados{}}
+}
+
+// ListaPasajeros is the passenger list of a date, narrowed by the filters,
+// with the counts of the whole date.
+type ListaPasajeros struct {
+	Fecha   string         `json:"fecha"`
+	Pasajes []Pasaje       `json:"pasajes"`
+	Total   int64          `json:"total"`
+	Stats   ConteoEmbarque `json:"stats"`
+}
+
+// ViajesProgramados is the trip status of today and tomorrow by section.
+type ViajesProgramados struct {
+	Hoy    ViajesDelDia `json:"hoy"`
+	Manana ViajesDelDia `json:"manana"`
+}
+
+// ViajesDelDia is the trip status of one travel date.
+type ViajesDelDia struct {
+	Fecha     string         `json:"fecha"`
+	Secciones []ViajeSeccion `json:"secciones"`
+}
+
+// ViajeSeccion is a section's trip of one date: its tickets and how full it is.
+type ViajeSeccion struct {
+	SeccionID     int64  `json:"seccion_id"`
+	SeccionNombre string `json:"seccion_nombre"`
+	Capacidad     int64  `json:"capacidad"`
+	ConteoEmbarque
+	Porcentaje int64 `json:"porcentaje"`
+	Completo   bool  `json:"completo"`
+}
+
+func embarqueDe(e store.Embarque) Embarque {
+	return Embarque{ID: e.ID, NumeroPasaje: e.NumeroPasaje, FechaViaje: e.FechaViaje, FechaEmbarque: e.FechaEmbarque,
+		Estado: e.Estado, Cliente: NombreRef{e.Cliente.Nombre}, Seccion: NombreRef{e.Seccion.Nombre},
+		TipoViaje: NombreRef{e.TipoViaje.Nombre}, ValidadoPor: e.ValidadoPor}
+}
+
+func conteoDe(c store.ConteoEmbarque) ConteoEmbarque {
+	return ConteoEmbarque{Total: c.Total, Embarcados: c.Embarcados, Pendientes: c.Pendientes}
+}
+
+func viajeSeccionDe(v store.ViajeSeccion) ViajeSeccion {
+	return ViajeSeccion{SeccionID: v.SeccionID, SeccionNombre: v.SeccionNombre, Capacidad: v.Capacidad,
+		ConteoEmbarque: conteoDe(v.ConteoEmbarque), Porcentaje: v.Porcentaje, Completo: v.Completo}
+}
+
+func (s *Server) validarQR(r *http.Request, body ValidarCodigo) (reply[Embarque], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[Embarque]{}, err
+	}
+	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR)
+	return withMessage(embarqueDe(e), domain.MsgEmbarqueValidado), err
+}
+
+func (s *Server) validarEmbarque(r *http.Request) (reply[Embarque], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return nil, err
+		return reply[Embarque]{}, err
 	}
 	a, err := writeActor(r)
 	if err != nil {
-		return nil, err
+		return reply[Embarque]{}, err
 	}
 	e, err := s.Store.ValidarPorID(r.Context(), a, id)
-	return withMessage(e, domain.MsgEmbarqueValidado), err
+	return withMessage(embarqueDe(e), domain.MsgEmbarqueValidado), err
 }
 
 // hoy is the caller's company business day.
@@ -56,36 +150,39 @@ func figurasDelDia[T any](s *Server, r *http.Request,
 	return fn(r.Context(), a.EmpresaID(), a.Usuario.ID, dia)
 }
 
-func (s *Server) estadisticasEmbarque(r *http.Request) (any, error) {
-	return figurasDelDia(s, r, s.Store.EstadisticasDeEmbarque)
+func (s *Server) estadisticasEmbarque(r *http.Request) (EstadisticasEmbarque, error) {
+	st, err := figurasDelDia(s, r, s.Store.EstadisticasDeEmbarque)
+	return EstadisticasEmbarque{Hoy: conteoDe(st.Hoy), Usuario: ValidacionesUsuario{st.Usuario.ValidadosHoy}}, err
 }
 
 // pasajerosPorFecha is the passenger list of a date (default today), or with
 // tipo=programado the trip status of today and tomorrow by section.
-func (s *Server) pasajerosPorFecha(r *http.Request) (any, error) {
+func (s *Server) pasajerosPorFecha(r *http.Request) (PasajerosPorFecha, error) {
 	dia, err := s.hoy(r)
 	if err != nil {
-		return nil, err
+		return PasajerosPorFecha{}, err
 	}
 	q := r.URL.Query()
 	tipo, err := queryEnum(q, "tipo", "programado")
 	if err != nil {
-		return nil, err
+		return PasajerosPorFecha{}, err
 	}
 	if tipo != "" {
-		return s.viajesProgramados(r, dia)
+		viajes, err := s.viajesProgramados(r, dia)
+		return PasajerosPorFecha{ViajesProgramados: viajes}, err
 	}
 	f, err := filtroPasajeros(q, dia.Fecha)
 	if err != nil {
-		return nil, err
+		return PasajerosPorFecha{}, err
 	}
 	empresaID := actorFrom(r).EmpresaID()
 	list, total, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
 	if err != nil {
-		return nil, err
+		return PasajerosPorFecha{}, err
 	}
 	conteo, err := s.Store.ConteoPorFecha(r.Context(), empresaID, f.Fecha)
-	return map[string]any{"fecha": f.Fecha, "pasajes": pasajesRespuesta(list), "total": total, "stats": conteo}, err
+	return PasajerosPorFecha{ListaPasajeros: &ListaPasajeros{Fecha: f.Fecha, Pasajes: mapRows(list, pasajeDe),
+		Total: total, Stats: conteoDe(conteo)}}, err
 }
 
 // filtroPasajeros reads the passenger list's filters; the whole list by default.
@@ -106,16 +203,17 @@ func filtroPasajeros(q url.Values, hoy string) (f store.FiltroPasajeros, err err
 	return f, err
 }
 
-func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (any, error) {
+func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (*ViajesProgramados, error) {
 	t, _ := time.Parse(time.DateOnly, hoy.Fecha)
-	manana := t.AddDate(0, 0, 1)
-	out := map[string]any{}
-	for key, fecha := range map[string]string{"hoy": hoy.Fecha, "manana": manana.Format(time.DateOnly)} {
+	delDia := func(fecha string) (ViajesDelDia, error) {
 		viajes, err := s.Store.EstadoViajes(r.Context(), actorFrom(r).EmpresaID(), fecha)
-		if err != nil {
-			return nil, err
-		}
-		out[key] = map[string]any{"fecha": fecha, "secciones": viajes}
+		return ViajesDelDia{Fecha: fecha, Secciones: mapRows(viajes, viajeSeccionDe)}, err
 	}
-	return out, nil
+	var out ViajesProgramados
+	var err error
+	if out.Hoy, err = delDia(hoy.Fecha); err != nil {
+		return nil, err
+	}
+	out.Manana, err = delDia(t.AddDate(0, 0, 1).Format(time.DateOnly))
+	return &out, err
 }

@@ -4,15 +4,37 @@ import (
 	"net/http"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
-func (s *Server) empresaActual(r *http.Request) (any, error) {
+// Empresa is the caller's company.
+type Empresa struct {
+	ID            int64  `json:"id"`
+	Nombre        string `json:"nombre"`
+	RUC           string `json:"ruc"`
+	Direccion     string `json:"direccion"`
+	Telefono      string `json:"telefono"`
+	Email         string `json:"email"`
+	LogoURL       string `json:"logo_url"`
+	Tipo          string `json:"tipo"`
+	Timezone      string `json:"timezone"`
+	ColorPrimario string `json:"color_primario"`
+	Activa        bool   `json:"activa"`
+}
+
+func empresaDe(e store.Empresa) Empresa {
+	return Empresa{ID: e.ID, Nombre: e.Nombre, RUC: e.RUC, Direccion: e.Direccion, Telefono: e.Telefono,
+		Email: e.Email, LogoURL: e.LogoURL, Tipo: e.Tipo, Timezone: e.Timezone, ColorPrimario: e.ColorPrimario,
+		Activa: e.Activa}
+}
+
+func (s *Server) empresaActual(r *http.Request) (Empresa, error) {
 	e, ok, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
 	if err != nil {
-		return nil, err
+		return Empresa{}, err
 	}
 	if !ok {
-		return nil, domain.NotFound("Empresa no encontrada")
+		return Empresa{}, domain.NotFound("Empresa no encontrada")
 	}
-	return e, nil
+	return empresaDe(e), nil
 }

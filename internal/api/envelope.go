@@ -2,11 +2,9 @@ package api
 
 import (
 	"encoding/json"
-	"errors"
-	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -19,18 +17,60 @@ type envelope struct {
 	Message string `json:"message,omitempty"`
 }
 
-// reply is a success with its own status and a Spanish message.
-type reply struct {
-	status int
-	data   any
-	msg    string
+// NoData is the data of an answer that carries only a message.
+type NoData struct{}
+
+// mapRows maps store rows to API items; the answer is never null, an empty list is [].
+func mapRows[S, T any](rows []S, item func(S) T) []T {
+	out := make([]T, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, item(r))
+	}
+	return out
 }
 
+// answer is a success that sets its own status and message; the route table
+// reads its data type and status for the OpenAPI document.
+type answer interface {
+	parts() (status int, data any, msg string)
+	contract() (status int, data reflect.Type)
+}
+
+// reply is a success answered with a Spanish message, 200 OK.
+type reply[T any] struct {
+	data T
+	msg  string
+}
+
+// createdReply is a success answered 201 Created with a Spanish message.
+type createdReply[T any] struct{ reply[T] }
+
 // withMessage answers 200 with data and a message.
-func withMessage(data any, msg string) reply { return reply{http.StatusOK, data, msg} }
+func withMessage[T any](data T, msg string) reply[T] { return reply[T]{data, msg} }
+
+// onlyMessage answers 200 with a message and no data.
+func onlyMessage(msg string) reply[NoData] { return reply[NoData]{msg: msg} }
 
 // created answers 201 with the new record and a message.
-func created(data any, msg string) reply { return reply{http.StatusCreated, data, msg} }
+func created[T any](data T, msg string) createdReply[T] { return createdReply[T]{reply[T]{data, msg}} }
+
+func (r reply[T]) parts() (int, any, string) {
+	if _, none := any(r.data).(NoData); none {
+		return http.StatusOK, nil, r.msg
+	}
+	return http.StatusOK, r.data, r.msg
+}
+
+func (reply[T]) contract() (int, reflect.Type) { return http.StatusOK, reflect.TypeFor[T]() }
+
+func (r createdReply[T]) parts() (int, any, string) {
+	_, data, msg := r.reply.parts()
+	return http.StatusCreated, data, msg
+}
+
+func (createdReply[T]) contract() (int, reflect.Type) {
+	return http.StatusCreated, reflect.TypeFor[T]()
+}
 
 func writeJSON(w http.ResponseWriter, status int, body envelope) {
 	w.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -40,21 +80,28 @@ func writeJSON(w http.ResponseWriter, status int, body envelope) {
 
 // writeResult encodes a handler's result as a success envelope.
 func writeResult(w http.ResponseWriter, v any) {
-	if r, ok := v.(reply); ok {
-		writeJSON(w, r.status, envelope{Success: true, Data: r.data, Message: r.msg})
+	if doc, ok := v.(openAPIDocument); ok {
+		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		_, _ = w.Write(doc)
+		return
+	}
+	if a, ok := v.(answer); ok {
+		status, data, msg := a.parts()
+		writeJSON(w, status, envelope{Success: true, Data: data, Message: msg})
 		return
 	}
 	writeJSON(w, http.StatusOK, envelope{Success: true, Data: v})
 }
 
 var statusOf = map[domain.Kind]int{
-	domain.KindInvalid:      http.StatusBadRequest,
-	domain.KindUnauthorized: http.StatusUnauthorized,
-	domain.KindForbidden:    http.StatusForbidden,
-	domain.KindNotFound:     http.StatusNotFound,
-	domain.KindConflict:     http.StatusConflict,
-	domain.KindTooMany:      http.StatusTooManyRequests,
-	domain.KindUnavailable:  http.StatusServiceUnavailable,
+	domain.KindInvalid:       http.StatusBadRequest,
+	domain.KindUnauthorized:  http.StatusUnauthorized,
+	domain.KindForbidden:     http.StatusForbidden,
+	domain.KindNotFound:      http.StatusNotFound,
+	domain.KindConflict:      http.StatusConflict,
+	domain.KindTooMany:       http.StatusTooManyRequests,
+	domain.KindUnavailable:   http.StatusServiceUnavailable,
+	domain.KindUnprocessable: http.StatusUnprocessableEntity,
 }
 
 // writeError answers a business error with its status and Spanish message, a
@@ -71,24 +118,4 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	}
 	log.Error("error interno", "err", err)
 	writeJSON(w, http.StatusInternalServerError, envelope{Success: false, Message: domain.MsgErrorInterno})
-}
-
-// maxBody bounds a request body.
-const maxBody = 1 << 20
-
-// decode reads a JSON body into dst; an empty body leaves dst untouched. A
-// field of the wrong type names the field; a bad amount says so.
-func decode(r *http.Request, dst any) error {
-	err := json.NewDecoder(io.LimitReader(r.Body, maxBody)).Decode(dst)
-	var typeErr *json.UnmarshalTypeError
-	switch {
-	case err == nil || errors.Is(err, io.EOF):
-		return nil
-	case errors.As(err, &typeErr) && typeErr.Field != "":
-		return domain.Invalid(fmt.Sprintf("El campo %s tiene un valor inválido", typeErr.Field))
-	}
-	if e, ok := domain.AsError(err); ok {
-		return e
-	}
-	return domain.Invalid(domain.MsgJSONInvalido)
 }

@@ -78,6 +78,9 @@ func (e *env) request(method, path, token string, body any, adjust func(*http.Re
 		rd = bytes.NewReader(b)
 	}
 	req := httptest.NewRequest(method, path, rd)
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	if token != "" {
 		req.Header.Set("Authorization", "Bearer "+token)
 	}

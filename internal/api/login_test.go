@@ -58,10 +58,13 @@ func TestOversizedCredentialsAre400BeforeTouchingTheDatabase(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		huge := strings.Repeat("a", 1<<20-100)
 		e.do("POST", "/api/auth/login", "", loginBody(huge, "x")).
-			expect(t, http.StatusBadRequest, "El usuario no debe exceder 50 caracteres")
+			expect(t, http.StatusBadRequest, "El campo nombre_usuario no debe exceder 50 caracteres")
 		e.do("POST", "/api/auth/login", "", loginBody(strings.Repeat("ñ", 51), "x")).
-			expect(t, http.StatusBadRequest, "El usuario no debe exceder 50 caracteres")
+			expect(t, http.StatusBadRequest, "El campo nombre_usuario no debe exceder 50 caracteres")
 		e.do("POST", "/api/auth/login", "", loginBody("admin", strings.Repeat("x", 73))).
+			expect(t, http.StatusBadRequest, "El campo password no debe exceder 72 caracteres")
+		// 72 characters of two bytes each pass the decoder, and bcrypt's bound still holds
+		e.do("POST", "/api/auth/login", "", loginBody("admin", strings.Repeat("ñ", 72))).
 			expect(t, http.StatusBadRequest, "La contraseña no debe exceder 72 bytes")
 		// 72 bytes are accepted (and are simply wrong here)
 		e.do("POST", "/api/auth/login", "", loginBody("admin", strings.Repeat("x", 72))).

@@ -68,7 +68,9 @@ func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
 		done := make(chan int)
 		go func() { // holds the only slot while its body does not arrive
 			rec := httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest("POST", "/api/auth/login", body))
+			req := httptest.NewRequest("POST", "/api/auth/login", body)
+			req.Header.Set("Content-Type", "application/json")
+			h.ServeHTTP(rec, req)
 			done <- rec.Code
 		}()
 		deadline := time.Now().Add(5 * time.Second)

@@ -1,6 +1,10 @@
 package api
 
 import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -33,7 +37,29 @@ func writeActor(r *http.Request) (store.Actor, error) {
 	if len(k) > maxIdempotencyKey {
 		return store.Actor{}, domain.Invalid("La clave de idempotencia es demasiado larga")
 	}
-	return store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(), IP: clientIP(r), Clave: k}, nil
+	return store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(), IP: clientIP(r), Clave: k,
+		Huella: huellaDe(r)}, nil
+}
+
+type huellaKey struct{}
+
+// withHuella stamps a request that carries an Idempotency-Key with its
+// fingerprint: a SHA-256 of the method, the route pattern, the path (with its
+// ids) and the canonical body (the decoded request marshalled again, so that
+// spacing and key order do not matter). The store binds the key to it.
+func withHuella(r *http.Request, body any) *http.Request {
+	if r.Header.Get("Idempotency-Key") == "" {
+		return r
+	}
+	canon, _ := json.Marshal(body)
+	sum := sha256.Sum256([]byte(r.Method + "\n" + r.Pattern + "\n" + r.URL.Path + "\n" + string(canon)))
+	return r.WithContext(context.WithValue(r.Context(), huellaKey{}, hex.EncodeToString(sum[:])))
+}
+
+// huellaDe is the request's fingerprint ("" without an Idempotency-Key).
+func huellaDe(r *http.Request) string {
+	h, _ := r.Context().Value(huellaKey{}).(string)
+	return h
 }
 
 // The query-string readers below treat an empty parameter like a missing one

@@ -99,3 +99,15 @@ func TestTicketsAndRegistersKeepTheSpecsAliases(t *testing.T) {
 		}
 	})
 }
+
+// The catalogs' activos filter is read by the same helpers: a bad value is a 400, not the whole list.
+func TestCatalogFilterIsParsed(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		tok := e.token("vendedor")
+		for _, base := range []string{"/api/config/secciones", "/api/config/tipos-viaje", "/api/config/medios-pago"} {
+			e.do("GET", base+"?activos=1%20OR%201=1", tok, nil).
+				expect(t, http.StatusBadRequest, "El parámetro activos debe ser true o false")
+			e.do("GET", base+"?activos=true", tok, nil).expect(t, http.StatusOK, "")
+		}
+	})
+}

@@ -300,13 +300,28 @@ func TestIdempotencyKeysAreForgottenAfterADay(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		tok := e.token("vendedor")
 		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		antes := e.count(`SELECT COUNT(*) FROM pasajes`)
 		body := e.lote(map[string]int{"General": 1}, "Efectivo")
 		e.sell(tok, body, "clave-vieja").expect(t, http.StatusCreated, "")
+		e.sell(tok, body, "clave-otra").expect(t, http.StatusCreated, "")
 		e.now = e.now.Add(25 * time.Hour)
+		// an expired key that the sweeper has not reached yet answers a new request
 		body["fecha_viaje"] = "2026-11-21"
-		e.sell(e.token("vendedor"), body, "clave-nueva").expect(t, http.StatusCreated, "")
-		if got := e.count(`SELECT COUNT(*) FROM idempotencia WHERE usuario_id = ?`, e.userID("vendedor")); got != 1 {
+		e.sell(e.token("vendedor"), body, "clave-vieja").expect(t, http.StatusCreated, "")
+		if got := e.count(`SELECT COUNT(*) FROM pasajes`) - antes; got != 3 {
+			t.Fatalf("%d pasajes nuevos, esperaba 3", got)
+		}
+		// the sweeper removes expired keys by date, a bounded batch at a time
+		for _, want := range []int64{1, 0} {
+			if n, err := e.st.PurgarIdempotencia(context.Background(), 1); n != want || err != nil {
+				t.Fatalf("purgadas %d (%v), esperaba %d", n, err, want)
+			}
+		}
+		if got := e.count(`SELECT COUNT(*) FROM idempotencia WHERE clave = 'clave-vieja'`); got != 1 {
 			t.Fatalf("%d claves guardadas, esperaba solo la nueva", got)
+		}
+		if got := e.count(`SELECT COUNT(*) FROM idempotencia`); got != 1 {
+			t.Fatalf("%d claves guardadas, esperaba 1", got)
 		}
 	})
 }

@@ -74,7 +74,7 @@ func (s *Server) guard(rt route) http.Handler {
 			}
 			r = r.WithContext(context.WithValue(r.Context(), actorKey{}, a))
 		}
-		v, err := rt.Handler(r)
+		v, err := rt.Handler.run(r)
 		if err != nil {
 			writeError(w, s.Log, err)
 			return

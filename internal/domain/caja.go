@@ -38,8 +38,10 @@ func EsEfectivo(nombreMedio string) bool {
 	return strings.Contains(strings.ToLower(nombreMedio), "efectivo")
 }
 
-// Saldo is the register balance: opening + income − expenses.
-func Saldo(apertura, ingresos, egresos Centavos) Centavos { return apertura + ingresos - egresos }
+// Saldo is the register balance: opening + income − expenses, checked like Sumar.
+func Saldo(apertura, ingresos, egresos Centavos) (Centavos, error) {
+	return Sumar(apertura, ingresos, -egresos)
+}
 
 // Diferencia is what the seller counted minus the cash the drawer should hold.
 func Diferencia(contado, esperado Centavos) Centavos { return contado - esperado }
@@ -51,6 +53,9 @@ func ValidarMovimiento(tipo string, monto Centavos, descripcion string) error {
 	}
 	if monto <= 0 {
 		return Invalid(MsgMontoMayorQueCero)
+	}
+	if monto > MontoMaximo {
+		return Invalid(MsgMontoMaximo)
 	}
 	if strings.TrimSpace(descripcion) == "" {
 		return Invalid("La descripción es obligatoria")
@@ -86,23 +91,32 @@ type TotalesCaja struct {
 }
 
 // Totalizar computes a register's figures from its opening amount and its
-// movements. The opening amount and movements without a payment method are cash.
-func Totalizar(apertura Centavos, movs []MovimientoAgregado) TotalesCaja {
+// movements. The opening amount and movements without a payment method are
+// cash. Every figure is a checked sum: a register whose figures would pass
+// MontoMaximo is refused with MsgTotalMaximo, so a write that would cause it
+// checks with Totalizar before it stores anything, and reads never overflow.
+func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error) {
 	t := TotalesCaja{EfectivoEsperado: apertura}
 	idx := map[int64]int{}
+	var err error
+	add := func(dst *Centavos, m Centavos) {
+		if err == nil {
+			*dst, err = Sumar(*dst, m)
+		}
+	}
 	for _, m := range movs {
 		signed := m.Monto
 		if EsIngreso(m.Tipo) {
-			t.Ingresos += m.Monto
+			add(&t.Ingresos, m.Monto)
 		} else {
-			t.Egresos += m.Monto
+			add(&t.Egresos, m.Monto)
 			signed = -m.Monto
 		}
 		if m.Tipo == MovVentaPasaje {
-			t.TotalVentas += m.Monto
+			add(&t.TotalVentas, m.Monto)
 		}
 		if m.MedioPagoID == 0 || EsEfectivo(m.MedioNombre) {
-			t.EfectivoEsperado += signed
+			add(&t.EfectivoEsperado, signed)
 		}
 		if m.MedioPagoID == 0 {
 			continue
@@ -114,8 +128,11 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) TotalesCaja {
 			t.PorMedio = append(t.PorMedio, PorMedio{MedioPagoID: m.MedioPagoID, Nombre: m.MedioNombre,
 				Efectivo: EsEfectivo(m.MedioNombre)})
 		}
-		t.PorMedio[i].Esperado += signed
+		add(&t.PorMedio[i].Esperado, signed)
 	}
-	t.Saldo = Saldo(apertura, t.Ingresos, t.Egresos)
-	return t
+	if err != nil {
+		return TotalesCaja{}, err
+	}
+	t.Saldo, err = Saldo(apertura, t.Ingresos, t.Egresos)
+	return t, err
 }

@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -19,9 +20,15 @@ func (c Centavos) MarshalJSON() ([]byte, error) {
 	return []byte(fmt.Sprintf("%s%d.%02d", sign, v/100, v%100)), nil
 }
 
-// UnmarshalJSON reads a JSON number (or numeric string) with at most two decimals.
+// UnmarshalJSON reads a JSON number (or numeric string) with at most two
+// decimals and at most MontoMaximo either way.
 func (c *Centavos) UnmarshalJSON(b []byte) error {
-	s := strings.Trim(strings.TrimSpace(string(b)), `"`)
+	s := strings.TrimSpace(string(b))
+	if strings.HasPrefix(s, `"`) {
+		if err := json.Unmarshal([]byte(s), &s); err != nil {
+			return Invalid(MsgMontoInvalido)
+		}
+	}
 	v, err := ParseMonto(s)
 	if err != nil {
 		return err
@@ -30,30 +37,63 @@ func (c *Centavos) UnmarshalJSON(b []byte) error {
 	return nil
 }
 
+// MontoMaximo bounds every amount, price and total: $ 100.000.000,00. Sums of
+// bounded amounts are checked (Sumar), so no figure ever wraps around int64.
+const MontoMaximo Centavos = 10_000_000_000
+
+// MsgMontoMaximo refuses an amount past MontoMaximo.
+const MsgMontoMaximo = "No debe superar $ 100.000.000,00"
+
+// MsgTotalMaximo refuses a total (a sale, a register's figures) past MontoMaximo.
+const MsgTotalMaximo = "El total supera el máximo permitido de $ 100.000.000,00"
+
+// Sumar adds amounts, refusing a result (or a partial sum) past MontoMaximo
+// either way with MsgTotalMaximo. Every total in Go goes through it.
+func Sumar(montos ...Centavos) (Centavos, error) {
+	var total Centavos
+	for _, m := range montos {
+		if m > MontoMaximo || m < -MontoMaximo {
+			return 0, Invalid(MsgTotalMaximo)
+		}
+		total += m // both within ±MontoMaximo: no int64 overflow
+		if total > MontoMaximo || total < -MontoMaximo {
+			return 0, Invalid(MsgTotalMaximo)
+		}
+	}
+	return total, nil
+}
+
+// Multiplicar is precio × cantidad, refused past MontoMaximo like Sumar.
+func Multiplicar(precio Centavos, cantidad int) (Centavos, error) {
+	if cantidad < 0 || precio < 0 || precio > MontoMaximo {
+		return 0, Invalid(MsgTotalMaximo)
+	}
+	if cantidad > 0 && precio > MontoMaximo/Centavos(cantidad) {
+		return 0, Invalid(MsgTotalMaximo)
+	}
+	return precio * Centavos(cantidad), nil
+}
+
 // MsgMontoInvalido is the spec's message for a malformed amount.
 const MsgMontoInvalido = "Debe ser un número válido"
 
 // MsgMontoNoNegativo refuses a negative amount where zero or more is required.
 const MsgMontoNoNegativo = "Debe ser un monto válido (mayor o igual a cero)"
 
-// ValidarNoNegativo accepts an amount of zero or more (an opening float, a
-// counted close, a price).
+// ValidarNoNegativo accepts an amount from zero to MontoMaximo (an opening
+// float, a counted close, a price).
 func ValidarNoNegativo(m Centavos) error {
 	if m < 0 {
 		return Invalid(MsgMontoNoNegativo)
 	}
+	if m > MontoMaximo {
+		return Invalid(MsgMontoMaximo)
+	}
 	return nil
 }
 
-// Abs is the amount without its sign.
-func (c Centavos) Abs() Centavos {
-	if c < 0 {
-		return -c
-	}
-	return c
-}
-
-// ParseMonto parses "1500", "1500.5" or "-3.25" into cents exactly.
+// ParseMonto parses "1500", "1500.5" or "-3.25" into cents exactly; an
+// amount past MontoMaximo either way is refused with MsgMontoMaximo.
 func ParseMonto(s string) (Centavos, error) {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
@@ -62,14 +102,17 @@ func ParseMonto(s string) (Centavos, error) {
 		return 0, Invalid(MsgMontoInvalido)
 	}
 	w, err := strconv.ParseInt(whole, 10, 64)
-	if err != nil || w > 1e13 {
-		return 0, Invalid(MsgMontoInvalido)
+	if err != nil || w > int64(MontoMaximo/100) {
+		return 0, Invalid(MsgMontoMaximo)
 	}
 	f := int64(0)
 	if frac != "" {
 		f, _ = strconv.ParseInt((frac + "0")[:2], 10, 64)
 	}
 	v := Centavos(w*100 + f)
+	if v > MontoMaximo {
+		return 0, Invalid(MsgMontoMaximo)
+	}
 	if neg {
 		v = -v
 	}

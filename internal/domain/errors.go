@@ -9,13 +9,14 @@ type Kind int
 
 // Error kinds, each mapped to one HTTP status by the api package.
 const (
-	KindInvalid      Kind = iota + 1 // 400
-	KindUnauthorized                 // 401
-	KindForbidden                    // 403
-	KindNotFound                     // 404
-	KindConflict                     // 409
-	KindTooMany                      // 429
-	KindUnavailable                  // 503
+	KindInvalid       Kind = iota + 1 // 400
+	KindUnauthorized                  // 401
+	KindForbidden                     // 403
+	KindNotFound                      // 404
+	KindConflict                      // 409
+	KindTooMany                       // 429
+	KindUnavailable                   // 503
+	KindUnprocessable                 // 422
 )
 
 // Error is a business error whose Message is Spanish and safe to show to a user.
@@ -50,6 +51,10 @@ func TooMany(msg string) *Error { return &Error{Kind: KindTooMany, Message: msg}
 // Unavailable builds a 503 error.
 func Unavailable(msg string) *Error { return &Error{Kind: KindUnavailable, Message: msg} }
 
+// Unprocessable builds a 422 error: a well-formed request that cannot be
+// carried out as sent (an idempotency key reused with another request).
+func Unprocessable(msg string) *Error { return &Error{Kind: KindUnprocessable, Message: msg} }
+
 // AsError returns the business error inside err, if any.
 func AsError(err error) (*Error, bool) {
 	var e *Error
@@ -69,4 +74,5 @@ const (
 	MsgErrorInterno          = "Error interno del servidor"
 	MsgJSONInvalido          = "El cuerpo de la solicitud no es JSON válido"
 	MsgBaseNoDisponible      = "Base de datos no disponible"
+	MsgClaveReusada          = "La clave de idempotencia ya se usó con otra solicitud"
 )

@@ -23,7 +23,31 @@ const (
 	MsgFechaViaje        = "Debe seleccionar una fecha de viaje"
 	MsgFechaPasada       = "La fecha de viaje no puede ser anterior a hoy"
 	MsgCantidadPorTipo   = "La cantidad por tipo de pasajero debe estar entre 1 y 50"
+
+	// MaxLineasPorVenta and MaxPasajesPorVenta bound one sale (one transaction).
+	MaxLineasPorVenta  = 20
+	MaxPasajesPorVenta = 200
+	MsgLineasPorVenta  = "Una venta admite como máximo 20 líneas"
+	MsgPasajesPorVenta = "Una venta admite como máximo 200 pasajes"
+
+	// DiasVentaAnticipadaDefault is how far ahead a company sells unless it
+	// says otherwise (empresas.dias_venta_anticipada).
+	DiasVentaAnticipadaDefault = 365
 )
+
+// Plazo is the range of travel dates on sale: from today to Hasta (YYYY-MM-DD).
+type Plazo struct {
+	Hoy, Hasta string
+}
+
+// PlazoVenta is the range on sale from hoy (YYYY-MM-DD) to dias days ahead.
+func PlazoVenta(hoy string, dias int) Plazo {
+	d, err := time.Parse(time.DateOnly, hoy)
+	if err != nil {
+		return Plazo{Hoy: hoy, Hasta: hoy}
+	}
+	return Plazo{Hoy: hoy, Hasta: d.AddDate(0, 0, max(dias, 0)).Format(time.DateOnly)}
+}
 
 // LineaVenta is a passenger type and how many tickets of it.
 type LineaVenta struct {
@@ -31,15 +55,35 @@ type LineaVenta struct {
 	Cantidad    int   `json:"cantidad"`
 }
 
-// ValidarVenta checks a sale's shape in the spec's order, returning the first failure.
-// hoy is today's date (YYYY-MM-DD) in the company's time zone.
-func ValidarVenta(seccionID, medioPagoID int64, fechaViaje, hoy string, lineas []LineaVenta) error {
+// ValidarVenta checks a sale's shape in the spec's order, returning the first
+// failure. The 50-per-type limit applies to the sum of the lines of one type;
+// a sale has at most MaxLineasPorVenta lines and MaxPasajesPorVenta tickets;
+// the travel date lies within plazo.
+func ValidarVenta(seccionID, medioPagoID int64, fechaViaje string, plazo Plazo, lineas []LineaVenta) error {
 	if seccionID <= 0 {
 		return Invalid(MsgSeccion)
 	}
-	total := 0
+	if err := validarLineas(lineas); err != nil {
+		return err
+	}
+	if medioPagoID <= 0 {
+		return Invalid(MsgMedioPago)
+	}
+	return validarFechaViaje(fechaViaje, plazo)
+}
+
+// validarLineas checks the quantities: per line, per type summed over lines, per sale.
+func validarLineas(lineas []LineaVenta) error {
+	if len(lineas) > MaxLineasPorVenta {
+		return Invalid(MsgLineasPorVenta)
+	}
+	porTipo, total := map[int64]int{}, 0
 	for _, l := range lineas {
 		if l.TipoViajeID <= 0 || l.Cantidad < 1 || l.Cantidad > MaxPorTipo {
+			return Invalid(MsgCantidadPorTipo)
+		}
+		porTipo[l.TipoViajeID] += l.Cantidad
+		if porTipo[l.TipoViajeID] > MaxPorTipo {
 			return Invalid(MsgCantidadPorTipo)
 		}
 		total += l.Cantidad
@@ -47,17 +91,26 @@ func ValidarVenta(seccionID, medioPagoID int64, fechaViaje, hoy string, lineas [
 	if total == 0 {
 		return Invalid(MsgAlMenosUnPasajero)
 	}
-	if medioPagoID <= 0 {
-		return Invalid(MsgMedioPago)
+	if total > MaxPasajesPorVenta {
+		return Invalid(MsgPasajesPorVenta)
 	}
+	return nil
+}
+
+// validarFechaViaje checks a travel date YYYY-MM-DD within plazo.
+func validarFechaViaje(fechaViaje string, plazo Plazo) error {
 	if strings.TrimSpace(fechaViaje) == "" {
 		return Invalid(MsgFechaViaje)
 	}
 	if _, err := time.Parse(time.DateOnly, fechaViaje); err != nil {
 		return Invalid("La fecha de viaje debe tener el formato AAAA-MM-DD")
 	}
-	if fechaViaje < hoy {
+	if fechaViaje < plazo.Hoy {
 		return Invalid(MsgFechaPasada)
+	}
+	if fechaViaje > plazo.Hasta {
+		hasta, _ := time.Parse(time.DateOnly, plazo.Hasta)
+		return Invalid(fmt.Sprintf("La fecha de viaje no puede ser posterior al %s", hasta.Format("02/01/2006")))
 	}
 	return nil
 }

@@ -11,13 +11,15 @@ import (
 
 func TestCentavosJSON(t *testing.T) {
 	for in, want := range map[string]Centavos{"1500": 150000, "1500.5": 150050, "1500.50": 150050, "0.01": 1,
-		`"12.3"`: 1230, "-3.25": -325, "0": 0} {
+		`"12.3"`: 1230, "-3.25": -325, "0": 0,
+		"100000000": 10_000_000_000, `"\u0031"`: 100} {
 		var c Centavos
 		if err := json.Unmarshal([]byte(in), &c); err != nil || c != want {
 			t.Errorf("%s → %d (%v), esperaba %d", in, c, err, want)
 		}
 	}
-	for _, bad := range []string{"1.234", "abc", `""`, "1e3", ".5", "5.", "1,5", "true"} {
+	for _, bad := range []string{"1.234", "abc", `""`, "1e3", ".5", "5.", "1,5", "true", "100000000.01", "-100000000.01",
+		"99999999999999999999", `" 1"`} {
 		var c Centavos
 		if err := json.Unmarshal([]byte(bad), &c); err == nil {
 			t.Errorf("%s aceptado como %d", bad, c)
@@ -36,7 +38,7 @@ func TestCentavosJSON(t *testing.T) {
 }
 
 func TestSaldoYDiferencia(t *testing.T) {
-	if Saldo(1000000, 250000, 50000) != 1200000 {
+	if s, err := Saldo(1000000, 250000, 50000); s != 1200000 || err != nil {
 		t.Fatal("saldo = apertura + ingresos − egresos")
 	}
 	if Diferencia(990000, 1000000) != -10000 || Diferencia(1000000, 1000000) != 0 {
@@ -52,8 +54,8 @@ func TestTotalizarSeparaEfectivoDeOtrosMedios(t *testing.T) {
 		{Tipo: MovEgresoGasto, Monto: 350000},                                       // no method: cash
 		{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", Monto: 50000}, // refund by card
 	}
-	got := Totalizar(1000000, movs)
-	if got.Ingresos != 1360000 || got.Egresos != 400000 || got.Saldo != 1960000 || got.TotalVentas != 1350000 {
+	got, err := Totalizar(1000000, movs)
+	if err != nil || got.Ingresos != 1360000 || got.Egresos != 400000 || got.Saldo != 1960000 || got.TotalVentas != 1350000 {
 		t.Fatalf("totales: %+v", got)
 	}
 	// apertura 10.000 + efectivo 9.000 + extra 100 − gasto 3.500
@@ -97,9 +99,20 @@ func TestValidarVentaEnElOrdenDeLaEspecificacion(t *testing.T) {
 		{1, 1, "2026-11-22", []LineaVenta{{TipoViajeID: 1, Cantidad: 0}}, MsgCantidadPorTipo},
 		{1, 1, "2026-11-22", ok, ""},
 		{1, 1, "2026-12-01", []LineaVenta{{TipoViajeID: 1, Cantidad: 50}, {TipoViajeID: 2, Cantidad: 1}}, ""},
+		// the 50 per type is the sum of the lines of that type
+		{1, 1, "2026-11-22", []LineaVenta{{TipoViajeID: 1, Cantidad: 50}, {TipoViajeID: 1, Cantidad: 50},
+			{TipoViajeID: 1, Cantidad: 50}}, MsgCantidadPorTipo},
+		{1, 1, "2026-11-22", []LineaVenta{{TipoViajeID: 1, Cantidad: 30}, {TipoViajeID: 1, Cantidad: 21}}, MsgCantidadPorTipo},
+		{1, 1, "2026-11-22", []LineaVenta{{TipoViajeID: 1, Cantidad: 30}, {TipoViajeID: 1, Cantidad: 20}}, ""},
+		{1, 1, "2026-11-22", lineasDe(MaxLineasPorVenta+1, 1), MsgLineasPorVenta},
+		{1, 1, "2026-11-22", lineasDe(5, 41), MsgPasajesPorVenta},
+		{1, 1, "2026-11-22", lineasDe(4, 50), ""},
+		// the travel date lies within the company's selling range
+		{1, 1, "2027-11-22", ok, ""},
+		{1, 1, "2027-11-23", ok, "La fecha de viaje no puede ser posterior al 22/11/2027"},
 	}
 	for i, c := range cases {
-		err := ValidarVenta(c.seccion, c.medio, c.fecha, "2026-11-22", c.lineas)
+		err := ValidarVenta(c.seccion, c.medio, c.fecha, PlazoVenta("2026-11-22", 365), c.lineas)
 		got := ""
 		if err != nil {
 			got = err.Error()
@@ -164,4 +177,13 @@ func TestDiaDeEnLaZonaDeLaEmpresa(t *testing.T) {
 	if Location("no/existe") == nil {
 		t.Fatal("zona inválida debe caer en la de Buenos Aires")
 	}
+}
+
+// lineasDe is n lines of distinct passenger types, cantidad tickets each.
+func lineasDe(n, cantidad int) []LineaVenta {
+	out := make([]LineaVenta, n)
+	for i := range out {
+		out[i] = LineaVenta{TipoViajeID: int64(i + 1), Cantidad: cantidad}
+	}
+	return out
 }

@@ -11,29 +11,29 @@ import (
 
 // Caja is a cash register with its current figures.
 type Caja struct {
-	ID            int64            `json:"id"`
-	Estado        string           `json:"estado"`
-	MontoApertura domain.Centavos  `json:"monto_apertura"`
-	FechaApertura time.Time        `json:"fecha_apertura"`
-	Observaciones string           `json:"observaciones"`
-	UsuarioID     int64            `json:"usuario_id"`
-	UsuarioNombre string           `json:"usuario_nombre"`
-	NombreUsuario string           `json:"-"` // the api shows it as usuario.nombre_usuario
-	MontoCierre   *domain.Centavos `json:"monto_cierre"`
-	Diferencia    *domain.Centavos `json:"diferencia"`
-	FechaCierre   *time.Time       `json:"fecha_cierre"`
+	ID            int64
+	Estado        string
+	MontoApertura domain.Centavos
+	FechaApertura time.Time
+	Observaciones string
+	UsuarioID     int64
+	UsuarioNombre string
+	NombreUsuario string // the api also shows it as usuario.nombre_usuario
+	MontoCierre   *domain.Centavos
+	Diferencia    *domain.Centavos
+	FechaCierre   *time.Time
 	domain.TotalesCaja
 }
 
 // Movimiento is a register movement as listed.
 type Movimiento struct {
-	ID              int64           `json:"id"`
-	Tipo            string          `json:"tipo"`
-	Monto           domain.Centavos `json:"monto"`
-	Descripcion     string          `json:"descripcion"`
-	MedioPagoID     *int64          `json:"medio_pago_id"`
-	MedioPagoNombre *string         `json:"medio_pago_nombre"`
-	CreatedAt       time.Time       `json:"created_at"`
+	ID              int64
+	Tipo            string
+	Monto           domain.Centavos
+	Descripcion     string
+	MedioPagoID     *int64
+	MedioPagoNombre *string
+	CreatedAt       time.Time
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
@@ -78,7 +78,24 @@ func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura doma
 	if err != nil {
 		return domain.TotalesCaja{}, wrap("totalizar caja", err)
 	}
-	return domain.Totalizar(apertura, movs), nil
+	return domain.Totalizar(apertura, movs)
+}
+
+// sumarACaja adds a movement's amount to the volume of the locked open
+// register (its opening plus every movement), refusing with 400 a movement
+// that would take it past domain.MontoMaximo: every figure of a register is
+// bounded by its volume, so its totals can never overflow.
+func sumarACaja(ctx context.Context, c conn, cajaID int64, monto domain.Centavos) error {
+	var volumen domain.Centavos
+	if err := c.row(ctx, `SELECT volumen FROM cajas WHERE id = ?`, cajaID).Scan(&volumen); err != nil {
+		return wrap("leer volumen de caja", err)
+	}
+	nuevo, err := domain.Sumar(volumen, monto)
+	if err != nil {
+		return err
+	}
+	_, err = c.exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cajaID)
+	return wrap("sumar a caja", err)
 }
 
 // CajaAbierta returns the user's open register, if any.
@@ -106,8 +123,8 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 	}
 	return idempotent(ctx, s, a, "caja.abrir", func(c conn) (Caja, error) {
 		id, err := c.insertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
-			observaciones) VALUES (?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto, c.now,
-			observaciones)
+			observaciones, volumen) VALUES (?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto,
+			c.now, observaciones, monto)
 		if isUniqueViolation(err) {
 			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
 		}
@@ -137,16 +154,17 @@ func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Mov
 
 // NuevoMovimiento is a manual register movement.
 type NuevoMovimiento struct {
-	Tipo        string          `json:"tipo"`
-	Monto       domain.Centavos `json:"monto"`
-	Descripcion string          `json:"descripcion"`
-	MedioPagoID int64           `json:"medio_pago_id"`
+	Tipo        string
+	Monto       domain.Centavos
+	Descripcion string
+	MedioPagoID int64
 }
 
-// RegistrarMovimiento adds an extra income or an expense to the user's open register.
-// The amount is stored without its sign: the type says which way it goes.
+// RegistrarMovimiento adds an extra income or an expense to the user's open
+// register. The amount is greater than zero: the type says which way it goes.
+// A movement that would take the register's figures past domain.MontoMaximo
+// is refused before anything is written.
 func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimiento) (Movimiento, error) {
-	m.Monto = m.Monto.Abs()
 	if err := domain.ValidarMovimiento(m.Tipo, m.Monto, m.Descripcion); err != nil {
 		return Movimiento{}, err
 	}
@@ -161,6 +179,9 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 				return Movimiento{}, err
 			}
 			medio = m.MedioPagoID
+		}
+		if err := sumarACaja(ctx, c, cajaID, m.Monto); err != nil {
+			return Movimiento{}, err
 		}
 		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -180,12 +201,12 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 // CierreCaja is the close summary (operaciones §3): the closed register and
 // the figures of the close.
 type CierreCaja struct {
-	Caja             Caja            `json:"caja"`
-	TotalVentas      domain.Centavos `json:"total_ventas"`
-	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
-	MontoCierre      domain.Centavos `json:"monto_cierre"`
-	Diferencia       domain.Centavos `json:"diferencia"`
-	MontoFinal       domain.Centavos `json:"montoFinal"`
+	Caja             Caja
+	TotalVentas      domain.Centavos
+	EfectivoEsperado domain.Centavos
+	MontoCierre      domain.Centavos
+	Diferencia       domain.Centavos
+	MontoFinal       domain.Centavos
 }
 
 // CerrarCaja closes the user's open register: it stores the counted cash, the

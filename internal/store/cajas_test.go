@@ -62,6 +62,8 @@ func TestRegistrarMovimiento(t *testing.T) {
 		}{
 			{"tipo de venta", domain.MovVentaPasaje, 100, "x", 0, domain.KindInvalid, domain.MsgTipoMovimiento},
 			{"monto cero", domain.MovIngresoExtra, 0, "x", 0, domain.KindInvalid, domain.MsgMontoMayorQueCero},
+			{"monto negativo", domain.MovEgresoGasto, -2500, "x", 0, domain.KindInvalid, domain.MsgMontoMayorQueCero},
+			{"monto sobre el máximo", domain.MovIngresoExtra, domain.MontoMaximo + 1, "x", 0, domain.KindInvalid, domain.MsgMontoMaximo},
 			{"sin descripción", domain.MovIngresoExtra, 100, "  ", 0, domain.KindInvalid, "La descripción es obligatoria"},
 			{"medio de otra empresa", domain.MovIngresoExtra, 100, "x", otra.efectivo, domain.KindNotFound, "Medio de pago no encontrado"},
 		}
@@ -71,7 +73,7 @@ func TestRegistrarMovimiento(t *testing.T) {
 			})
 		}
 		m, err := e.st.RegistrarMovimiento(ctx, e.vendedor, store.NuevoMovimiento{Tipo: domain.MovEgresoGasto,
-			Monto: -2500, Descripcion: "Combustible", MedioPagoID: e.tarjeta})
+			Monto: 2500, Descripcion: "Combustible", MedioPagoID: e.tarjeta})
 		if err != nil || m.Monto != 2500 || m.MedioPagoID == nil || *m.MedioPagoID != e.tarjeta || !m.CreatedAt.Equal(ahora) {
 			t.Fatalf("movimiento = %+v, %v", m, err)
 		}

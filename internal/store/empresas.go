@@ -8,27 +8,29 @@ import (
 
 // Empresa is a company (tenant).
 type Empresa struct {
-	ID             int64      `json:"id"`
-	Nombre         string     `json:"nombre"`
-	RUC            string     `json:"ruc"`
-	Direccion      string     `json:"direccion"`
-	Telefono       string     `json:"telefono"`
-	Email          string     `json:"email"`
-	LogoURL        string     `json:"logo_url"`
-	Tipo           string     `json:"tipo"`
-	Timezone       string     `json:"timezone"`
-	ColorPrimario  string     `json:"color_primario"`
-	FechaFundacion *time.Time `json:"-"`
-	Activa         bool       `json:"activa"`
+	ID             int64
+	Nombre         string
+	RUC            string
+	Direccion      string
+	Telefono       string
+	Email          string
+	LogoURL        string
+	Tipo           string
+	Timezone       string
+	ColorPrimario  string
+	FechaFundacion *time.Time
+	Activa         bool
+	// DiasVentaAnticipada is how many days ahead the company sells (default 365).
+	DiasVentaAnticipada int
 }
 
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
-	color_primario, fecha_fundacion, activa`
+	color_primario, fecha_fundacion, activa, dias_venta_anticipada`
 
 func scanEmpresa(sc scanner) (Empresa, error) {
 	var e Empresa
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
-		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa)
+		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa, &e.DiasVentaAnticipada)
 	return e, err
 }
 

@@ -3,42 +3,43 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"time"
+
+	"muelle/internal/domain"
 )
 
 // idempotenciaVigencia is how long a key is remembered: far longer than any
 // client retries, short enough that the table stays small.
 const idempotenciaVigencia = 24 * time.Hour
 
-// idem identifies a write that a client may retry: who, which operation, and
-// the client's Idempotency-Key. An empty clave means no idempotency asked.
+// idem identifies a write that a client may retry: who, the client's
+// Idempotency-Key, and the fingerprint of the operation and the request. An
+// empty clave means no idempotency asked.
 type idem struct {
 	usuarioID int64
 	operacion string
 	clave     string
+	huella    string
 }
 
 // idempotent runs fn in one transaction as the actor's operation. With a key,
-// the key is claimed in the same transaction: a retry (even a concurrent one)
-// finds it claimed and gets the first result back instead of running fn again,
-// so it emits no events either. A failed fn rolls the claim back, so errors
-// are not remembered. The user's keys older than a day are forgotten on the way.
+// the key is claimed in the same transaction together with the request's
+// fingerprint: a retry of the same request (even a concurrent one) finds it
+// claimed and gets the first result back instead of running fn again, so it
+// emits no events either; the same key with another request (or operation)
+// is refused with 422 and changes nothing. A failed fn rolls the claim back,
+// so errors are not remembered. An expired key not yet swept is claimed anew.
 func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c conn) (T, error)) (T, error) {
 	var out T
-	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave}
+	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave, huella: operacion + ":" + a.Huella}
 	err := s.inTx(ctx, func(c conn) error {
 		if k.clave != "" {
-			_, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ? AND created_at < ?`,
-				k.usuarioID, c.now.Add(-idempotenciaVigencia))
+			claimed, err := claim(ctx, c, k)
 			if err != nil {
-				return wrap("olvidar claves vencidas", err)
+				return err
 			}
-			res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, operacion, clave, created_at)
-				VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.usuarioID, k.operacion, k.clave, c.now)
-			if err != nil {
-				return wrap("reclamar clave de idempotencia", err)
-			}
-			if n, err := res.RowsAffected(); err != nil || n == 0 {
+			if !claimed {
 				return replay(ctx, c, k, &out)
 			}
 		}
@@ -50,19 +51,78 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 		if err != nil {
 			return err
 		}
-		_, err = c.exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
-			string(b), k.usuarioID, k.operacion, k.clave)
+		_, err = c.exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
+			string(b), k.usuarioID, k.clave)
 		return wrap("guardar resultado idempotente", err)
 	})
 	return out, err
 }
 
+// claim inserts the key; false when the user already holds it unexpired. An
+// expired row (the sweeper has not reached it yet) is replaced.
+func claim(ctx context.Context, c conn, k idem) (bool, error) {
+	vencida := c.now.Add(-idempotenciaVigencia)
+	if _, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ? AND clave = ? AND created_at < ?`,
+		k.usuarioID, k.clave, vencida); err != nil {
+		return false, wrap("olvidar clave vencida", err)
+	}
+	res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.usuarioID, k.clave, k.operacion, k.huella, c.now)
+	if err != nil {
+		return false, wrap("reclamar clave de idempotencia", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, wrap("reclamar clave de idempotencia", err)
+}
+
+// replay decodes the first answer of the key into out, or refuses a key that
+// answered another request.
 func replay[T any](ctx context.Context, c conn, k idem, out *T) error {
-	var stored string
-	err := c.row(ctx, `SELECT resultado FROM idempotencia WHERE usuario_id = ? AND operacion = ? AND clave = ?`,
-		k.usuarioID, k.operacion, k.clave).Scan(&stored)
+	var stored, huella string
+	err := c.row(ctx, `SELECT resultado, huella FROM idempotencia WHERE usuario_id = ? AND clave = ?`,
+		k.usuarioID, k.clave).Scan(&stored, &huella)
 	if err != nil {
 		return wrap("leer resultado idempotente", err)
 	}
+	if huella != k.huella {
+		return domain.Unprocessable(domain.MsgClaveReusada)
+	}
 	return wrap("decodificar resultado idempotente", json.Unmarshal([]byte(stored), out))
+}
+
+// PurgarIdempotencia forgets up to lote keys older than their validity through
+// the created_at index, and returns how many it removed.
+func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error) {
+	res, err := s.conn().exec(ctx, `DELETE FROM idempotencia WHERE (usuario_id, clave) IN (
+		SELECT usuario_id, clave FROM idempotencia WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+		s.Now().Add(-idempotenciaVigencia), lote)
+	if err != nil {
+		return 0, wrap("purgar claves de idempotencia", err)
+	}
+	n, err := res.RowsAffected()
+	return n, wrap("purgar claves de idempotencia", err)
+}
+
+// BarrerIdempotencia purges expired idempotency keys every cada, a bounded
+// batch at a time, until ctx ends. `muelle serve` runs it in the background.
+func (s *Store) BarrerIdempotencia(ctx context.Context, cada time.Duration, log *slog.Logger) {
+	const lote = 1000
+	t := time.NewTicker(cada)
+	defer t.Stop()
+	for {
+		for {
+			n, err := s.PurgarIdempotencia(ctx, lote)
+			if err != nil && ctx.Err() == nil {
+				log.Warn("no se pudieron purgar claves de idempotencia", "err", err)
+			}
+			if err != nil || n < lote {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
 }

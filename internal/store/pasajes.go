@@ -14,32 +14,32 @@ import (
 
 // Pasaje is a ticket as the API shows it (operaciones §3).
 type Pasaje struct {
-	ID                int64           `json:"id"`
-	NumeroPasaje      string          `json:"numero_pasaje"`
-	CodigoQR          string          `json:"codigo_qr"`
-	FechaViaje        string          `json:"fecha_viaje"`
-	FechaEmbarque     *time.Time      `json:"fecha_embarque"`
-	Precio            domain.Centavos `json:"precio"`
-	PrecioTotal       domain.Centavos `json:"precio_total"`
-	Estado            string          `json:"estado"`
-	ClienteNombre     string          `json:"cliente_nombre"`
-	ClienteTelefono   string          `json:"cliente_telefono"`
-	ClienteEmail      string          `json:"cliente_email"`
-	SeccionID         int64           `json:"seccion_id"`
-	SeccionNombre     string          `json:"seccion_nombre"`
-	TipoViajeID       int64           `json:"tipo_viaje_id"`
-	TipoViajeNombre   string          `json:"tipo_viaje_nombre"`
-	MedioPagoID       int64           `json:"medio_pago_id"`
-	MedioPagoNombre   string          `json:"medio_pago_nombre"`
-	CantidadPasajeros int             `json:"cantidad_pasajeros"`
-	Observaciones     string          `json:"observaciones"`
-	UsuarioNombre     string          `json:"usuario_nombre"`
-	NombreUsuario     string          `json:"-"` // the seller's login; the api shows it as usuario.nombre_usuario
-	CreatedAt         time.Time       `json:"created_at"`
+	ID                int64
+	NumeroPasaje      string
+	CodigoQR          string
+	FechaViaje        string
+	FechaEmbarque     *time.Time
+	Precio            domain.Centavos
+	PrecioTotal       domain.Centavos
+	Estado            string
+	ClienteNombre     string
+	ClienteTelefono   string
+	ClienteEmail      string
+	SeccionID         int64
+	SeccionNombre     string
+	TipoViajeID       int64
+	TipoViajeNombre   string
+	MedioPagoID       int64
+	MedioPagoNombre   string
+	CantidadPasajeros int
+	Observaciones     string
+	UsuarioNombre     string
+	NombreUsuario     string // the seller's login; the api shows it as usuario.nombre_usuario
+	CreatedAt         time.Time
 }
 
 type nombreRef struct {
-	Nombre string `json:"nombre"`
+	Nombre string
 }
 
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
@@ -65,17 +65,17 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 
 // Venta is a whole sale: one section, date and payment method, several lines.
 type Venta struct {
-	SeccionID       int64               `json:"seccion_id"`
-	FechaViaje      string              `json:"fecha_viaje"`
-	MedioPagoID     int64               `json:"medio_pago_id"`
-	ClienteNombre   string              `json:"cliente_nombre"`
-	ClienteTelefono string              `json:"cliente_telefono"`
-	ClienteEmail    string              `json:"cliente_email"`
-	Observaciones   string              `json:"observaciones"`
-	Lineas          []domain.LineaVenta `json:"lineas"`
+	SeccionID       int64
+	FechaViaje      string
+	MedioPagoID     int64
+	ClienteNombre   string
+	ClienteTelefono string
+	ClienteEmail    string
+	Observaciones   string
+	Lineas          []domain.LineaVenta
 	// PrecioEsperado, when set, must equal the price table's unit price (the
 	// single-ticket call carries the price the seller saw).
-	PrecioEsperado *domain.Centavos `json:"-"`
+	PrecioEsperado *domain.Centavos
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the
@@ -102,6 +102,9 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 		}
 		if p.catalogo != nil {
 			return nil, p.catalogo
+		}
+		if err := sumarACaja(ctx, c, cajaID, p.total); err != nil {
+			return nil, err
 		}
 		return s.emitir(ctx, c, a, p, cajaID)
 	})
@@ -138,7 +141,8 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 		return p
 	}
 	p.prefijo, p.hoy = domain.PrefijoEmpresa(e.Nombre), domain.DiaDe(c.now, domain.Location(e.Timezone)).Fecha
-	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, p.hoy, v.Lineas); p.forma != nil {
+	plazo := domain.PlazoVenta(p.hoy, e.DiasVentaAnticipada)
+	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
 		return p
 	}
 	if p.vendedor, p.forma = s.vendedor(ctx, a.UsuarioID); p.forma != nil {
@@ -207,7 +211,13 @@ func (s *Store) preciosVenta(ctx context.Context, c conn, empresaID int64, p *ve
 				*p.PrecioEsperado, precio))
 		}
 		p.lineas = append(p.lineas, lineaPrecio{l, precio, tipo.Nombre})
-		p.total += precio * domain.Centavos(l.Cantidad)
+		subtotal, err := domain.Multiplicar(precio, l.Cantidad)
+		if err == nil {
+			p.total, err = domain.Sumar(p.total, subtotal)
+		}
+		if err != nil {
+			return err
+		}
 	}
 	return nil
 }

@@ -104,7 +104,7 @@ test('la cámara lee el QR de un pasaje y lo embarca', async ({ request }, testI
     await login(page, 'lancha');
     await page.goto('/admin/validador');
     await page.getByText('Cámara', { exact: true }).click();
-    await expect(resultado(page)).toContainText('Embarque validado exitosamente', { timeout: 15_000 });
+    await expect(resultado(page)).toContainText('Embarque validado exitosamente', { timeout: 45_000 });
     await expect(resultado(page)).toContainText(pasaje.numero_pasaje);
     await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-camara-movil.png`, fullPage: true });
   } finally {

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import { useEmpresa } from '../lib/company';
-import { SessionProvider } from '../lib/session';
+import { useEmpresa } from '@/lib/company';
+import { SessionProvider } from '@/lib/session';
 import { buildTheme, cssVariablesResolver } from './theme';
 
 /** Toasts stay this long unless a helper says otherwise. */

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { signIn } from '../testing/fixtures';
-import { renderWithProviders } from '../testing/render';
+import { signIn } from '@/testing/fixtures';
+import { signInVendedor } from '@/testing/handlers/caja';
+import { renderWithProviders } from '@/testing/render';
 import { RequireRole } from './RequireRole';
 import { AppRoutes } from './routes';
 
@@ -49,5 +50,20 @@ describe('RequireRole', () => {
     renderWithProviders(<AppRoutes />, { route: '/dashboard' });
     expect(await screen.findByRole('heading', { name: 'Dashboard de Administración' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
+  });
+
+  it('checks a permission of the role instead of a list of roles', () => {
+    signInVendedor();
+    renderWithProviders(<RequireRole permiso="caja.abrir">Abrir caja</RequireRole>);
+    expect(screen.getByText('Abrir caja')).toBeInTheDocument();
+  });
+
+  it('shows Acceso Denegado with the permission when the role lacks it', () => {
+    signIn('lancha');
+    renderWithProviders(<RequireRole permiso="caja.abrir">Abrir caja</RequireRole>);
+    expect(screen.getByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+    expect(screen.getByText('Permiso requerido: caja.abrir')).toBeInTheDocument();
+    expect(screen.getByText('Tu rol: Personal de Embarque')).toBeInTheDocument();
+    expect(screen.queryByText('Abrir caja')).not.toBeInTheDocument();
   });
 });

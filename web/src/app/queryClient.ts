@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api';
+import { ApiError } from '@/lib/api';
 
 /** Queries stay fresh this long. */
 const QUERY_STALE_TIME_MS = 5 * 60_000;

@@ -1,9 +1,9 @@
 import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { CAJA_YA_ABIERTA, useAbrirCaja } from '../lib/caja';
-import { notifySuccess, notifyWarning } from '../lib/notify';
-import { nonNegativeAmount, type NumberValue } from '../lib/validation';
+import { CAJA_YA_ABIERTA, useAbrirCaja } from '@/api/caja';
+import { notifySuccess, notifyWarning } from '@/lib/notify';
+import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { ErrorDialog } from './ErrorDialog';
 import { MoneyInput } from './MoneyInput';
 

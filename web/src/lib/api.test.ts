@@ -1,9 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fail, ok, server } from '../testing/server';
+import { fail, ok, server } from '@/testing/server';
 import { api, ApiError, UNAUTHORIZED_EVENT } from './api';
 import { writeSession } from './session';
-import { makeToken, makeUsuario } from '../testing/fixtures';
+import { makeToken, makeUsuario } from '@/testing/fixtures';
 
 function listenUnauthorized() {
   const listener = vi.fn();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppProviders } from '../app/AppProviders';
+import { AppProviders } from '@/app/AppProviders';
 
 /** Renders `ui` with the app's providers inside a memory router at `route` (or a history ending there). */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string | string[] } = {}) {

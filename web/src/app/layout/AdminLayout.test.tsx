@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signIn } from '../../testing/fixtures';
-import { fakeMediaQueryList } from '../../testing/media';
-import { renderWithProviders } from '../../testing/render';
-import { ok, server } from '../../testing/server';
-import { AppRoutes } from '../routes';
+import { signIn } from '@/testing/fixtures';
+import { fakeMediaQueryList } from '@/testing/media';
+import { renderWithProviders } from '@/testing/render';
+import { ok, server } from '@/testing/server';
+import { AppRoutes } from '@/app/routes';
 
 function renderAdmin(rol: string) {
   signIn(rol, { nombre: 'Juan', apellido: 'Gómez' });

@@ -1,5 +1,5 @@
 import { Badge, Text } from '@mantine/core';
-import { useOnline } from '../../lib/connectivity';
+import { useOnline } from '@/lib/connectivity';
 
 /** 'En línea' / 'Sin conexión' with the number of offline actions waiting to sync. */
 export function ConnectionBadge({ pending }: { pending: number }) {

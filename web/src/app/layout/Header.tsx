@@ -1,7 +1,7 @@
 import { Burger, Button, Group, Image, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
-import { useEmpresa } from '../../lib/company';
-import { useSession } from '../../lib/session';
+import { useEmpresa } from '@/lib/company';
+import { useSession } from '@/lib/session';
 import { ConnectionBadge } from './ConnectionBadge';
 import { UserSummary } from './UserSummary';
 

@@ -1,8 +1,8 @@
 import { NavLink } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
-import { useSession } from '../../lib/session';
-import { menuFor } from '../menu';
+import { useSession } from '@/lib/session';
+import { menuFor } from '@/app/menu';
 
 /** The role's menu in collapsible groups. `onNavigate` closes the mobile drawer. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {

@@ -1,5 +1,5 @@
 import { Stack, Text } from '@mantine/core';
-import { roleLabel, useSession } from '../../lib/session';
+import { roleLabel, useSession } from '@/lib/session';
 
 /** The logged-in user's name and role. */
 export function UserSummary() {

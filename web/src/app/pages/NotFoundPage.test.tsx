@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../testing/render';
-import { AppRoutes } from '../routes';
+import { renderWithProviders } from '@/testing/render';
+import { AppRoutes } from '@/app/routes';
 import { greetingFor } from './NotFoundPage';
 
 describe('greetingFor', () => {

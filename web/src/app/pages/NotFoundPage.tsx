@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconMapQuestion } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
-import { StatusActions, StatusPage } from '../../components/StatusPage';
+import { StatusActions, StatusPage } from '@/components/StatusPage';
+import { paths } from '@/lib/paths';
 
 /** 'Buenos días' before 12, 'Buenas tardes' before 18, else 'Buenas noches'. */
 export function greetingFor(hour: number): string {
@@ -21,7 +22,7 @@ export function NotFoundPage() {
       message="La página que buscas no existe o fue movida."
     >
       <StatusActions>
-        <Button component={Link} to="/dashboard">Ir al Dashboard</Button>
+        <Button component={Link} to={paths.dashboardAlias}>Ir al Dashboard</Button>
         <Button variant="default" onClick={() => navigate(-1)}>Volver</Button>
       </StatusActions>
     </StatusPage>

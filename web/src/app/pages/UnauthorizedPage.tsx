@@ -1,7 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconShieldX } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { StatusActions, StatusPage } from '../../components/StatusPage';
+import { StatusActions, StatusPage } from '@/components/StatusPage';
+import { paths } from '@/lib/paths';
 
 /** 401 page. */
 export function UnauthorizedPage() {
@@ -13,8 +14,8 @@ export function UnauthorizedPage() {
       message="No tienes permisos para acceder a este recurso. Inicia sesión con una cuenta autorizada."
     >
       <StatusActions>
-        <Button component={Link} to="/login">Iniciar sesión</Button>
-        <Button component={Link} to="/dashboard" variant="default">Ir al Dashboard</Button>
+        <Button component={Link} to={paths.loginAlias}>Iniciar sesión</Button>
+        <Button component={Link} to={paths.dashboardAlias} variant="default">Ir al Dashboard</Button>
       </StatusActions>
     </StatusPage>
   );

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../app/routes';
-import { readSession, writeSession } from '../../lib/session';
-import { makeToken, makeUsuario } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
+import { AppRoutes } from '@/app/routes';
+import { readSession, writeSession } from '@/lib/session';
+import { makeToken, makeUsuario } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 
 function renderLogin() {
   const view = renderWithProviders(<AppRoutes />, { route: '/admin/login' });

@@ -3,8 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ApiError } from '../../lib/api';
-import { useSession } from '../../lib/session';
+import { ApiError } from '@/lib/api';
+import { useSession } from '@/lib/session';
+import { paths } from '@/lib/paths';
 
 /** Login messages from the spec (operaciones §5 and §8). */
 const LOGIN_MESSAGES = {
@@ -39,7 +40,7 @@ export function LoginPage() {
     },
   });
 
-  if (isAuthenticated) return <Navigate to="/dashboard" replace />;
+  if (isAuthenticated) return <Navigate to={paths.dashboardAlias} replace />;
 
   const handleSubmit = form.onSubmit(async ({ nombre_usuario, password }) => {
     setError(null);
@@ -85,7 +86,7 @@ export function LoginPage() {
             <Button type="submit" loading={submitting} fullWidth size="md">
               Ingresar
             </Button>
-            <Anchor component={Link} to="/" ta="center" size="sm">
+            <Anchor component={Link} to={paths.landing} ta="center" size="sm">
               Volver al inicio
             </Anchor>
           </Stack>

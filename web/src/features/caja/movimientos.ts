@@ -1,4 +1,4 @@
-import { formatMoney } from '../../lib/format';
+import { formatMoney } from '@/lib/format';
 
 /** Types listed as income (operaciones §4); every other type is an expense. */
 const TIPOS_INGRESO = new Set(['ingreso', 'ingreso_extra', 'venta_pasaje', 'venta', 'apertura']);

@@ -1,5 +1,4 @@
-/** The three company lists edited under Configuración (backoffice §2.2). */
-export type CatalogoKey = 'secciones' | 'tipos-viaje' | 'medios-pago';
+import type { CatalogoKey } from '@/api/config';
 
 /** Texts and shape of one list; the screens are the same for the three. */
 export interface CatalogoDef {

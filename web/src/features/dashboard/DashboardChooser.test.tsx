@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../app/routes';
-import { signIn } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 import { DashboardChooser } from './DashboardChooser';
 
 describe('DashboardChooser', () => {
@@ -34,7 +34,7 @@ describe('DashboardChooser', () => {
   });
 
   it('welcomes the user with the company name from the server', async () => {
-    server.use(http.get('/api/config/empresa', () => ok({ id: 2, nombre: 'Interisleña Demo', logo_url: null })));
+    server.use(http.get('/api/config/empresa', () => ok({ id: 2, nombre: 'Interisleña Demo', logo_url: '' })));
     signIn('vendedor', { nombre: 'Marta', apellido: 'Suárez' });
     renderWithProviders(<DashboardChooser />);
     expect(await screen.findByText('Hola, Marta Suárez · Interisleña Demo')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('DashboardChooser', () => {
 
   it("falls back to the stored company, then to 'Terminal Fluvial'", async () => {
     server.use(http.get('/api/config/empresa', () => fail(500, 'Error obteniendo empresa')));
-    signIn('vendedor', { empresa: null });
+    signIn('vendedor', { empresa: undefined });
     renderWithProviders(<DashboardChooser />);
     expect(await screen.findByText('Hola, Ana Pérez · Terminal Fluvial')).toBeInTheDocument();
   });

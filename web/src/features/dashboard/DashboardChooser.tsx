@@ -1,7 +1,7 @@
 import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
-import { StatusPage } from '../../components/StatusPage';
-import { useSession } from '../../lib/session';
+import { StatusPage } from '@/components/StatusPage';
+import { useSession } from '@/lib/session';
 import { AdminDashboard } from './AdminDashboard';
 import { LanchaDashboard } from './LanchaDashboard';
 import { SupervisorDashboard } from './SupervisorDashboard';

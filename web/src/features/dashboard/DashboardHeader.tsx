@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
-import { useEmpresa } from '../../lib/company';
-import { useSession } from '../../lib/session';
+import { useEmpresa } from '@/lib/company';
+import { useSession } from '@/lib/session';
 
 /** Title of a role dashboard with a welcome to the user and the company name. */
 export function DashboardHeader({ title, subtitle }: { title: string; subtitle?: string }) {

@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signIn } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 import { LanchaDashboard } from './LanchaDashboard';
-import type { LanchaStats, ValidacionReciente } from './lanchaApi';
+import type { LanchaStats, ValidacionReciente } from '@/api/dashboard';
 
 const STATS: LanchaStats = {
   embarcados_hoy: 37,

@@ -2,17 +2,18 @@ import { Button, Center, Group, Loader, Paper, Progress, SimpleGrid, Stack, Text
 import { useQuery } from '@tanstack/react-query';
 import { IconListCheck, IconMapPin, IconQrcode, IconRefresh, type Icon } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { QueryState } from '../../components/QueryState';
-import { StatCard } from '../../components/StatCard';
-import { formatNumber } from '../../lib/format';
+import { QueryState } from '@/components/QueryState';
+import { StatCard } from '@/components/StatCard';
+import { formatNumber } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { DashboardHeader } from './DashboardHeader';
-import { lanchaRecientesQuery, lanchaStatsQuery, type LanchaStats } from './lanchaApi';
+import { lanchaRecientesQuery, lanchaStatsQuery, type LanchaStats } from '@/api/dashboard';
 import { ValidacionesRecientes } from './ValidacionesRecientes';
 
 const ACCESOS: { to: string; titulo: string; texto: string; icon: Icon }[] = [
-  { to: '/admin/validador', titulo: 'Validar Pasajes', texto: 'Escanear el QR o ingresar el código', icon: IconQrcode },
-  { to: '/admin/lista-pasajeros', titulo: 'Lista de Pasajeros', texto: 'Pasajeros del día y su estado', icon: IconListCheck },
-  { to: '/admin/rutas', titulo: 'Rutas y Secciones', texto: 'Secciones activas y su capacidad', icon: IconMapPin },
+  { to: paths.validador, titulo: 'Validar Pasajes', texto: 'Escanear el QR o ingresar el código', icon: IconQrcode },
+  { to: paths.listaPasajeros, titulo: 'Lista de Pasajeros', texto: 'Pasajeros del día y su estado', icon: IconListCheck },
+  { to: paths.rutas, titulo: 'Rutas y Secciones', texto: 'Secciones activas y su capacidad', icon: IconMapPin },
 ];
 
 function Accesos() {

@@ -1,8 +1,8 @@
 import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconHistory } from '@tabler/icons-react';
-import { EmptyState } from '../../components/EmptyState';
-import { formatDateTime } from '../../lib/format';
-import type { ValidacionReciente } from './lanchaApi';
+import { EmptyState } from '@/components/EmptyState';
+import { formatDateTime } from '@/lib/format';
+import type { ValidacionReciente } from '@/api/dashboard';
 
 const na = (value: string | null | undefined) => value || 'N/A';
 

@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { makeCaja, signInVendedor } from '../../testing/caja';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
-import type { VendedorStats } from './api';
+import { makeCaja, signInVendedor } from '@/testing/handlers/caja';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
+import type { VendedorStats } from '@/api/dashboard';
 import { VendedorDashboard } from './VendedorDashboard';
 
 const ABIERTA: VendedorStats = {

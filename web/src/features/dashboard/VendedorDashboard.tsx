@@ -2,15 +2,17 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { IconAlertTriangle, IconCashRegister, IconTicket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
-import { StatCard } from '../../components/StatCard';
-import type { Caja } from '../../lib/caja';
-import { formatDateTime, formatMoney, formatNumber } from '../../lib/format';
-import { useVendedorStats, type UltimaVenta } from './api';
+import { StatCard } from '@/components/StatCard';
+import type { Caja } from '@/api/caja';
+import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { useQuery } from '@tanstack/react-query';
+import { vendedorStatsQuery, type UltimaVenta } from '@/api/dashboard';
+import { paths } from '@/lib/paths';
 import { DashboardHeader } from './DashboardHeader';
 
 /** Seller dashboard (vendedor): register, today's figures, latest sales and shortcuts. */
 export function VendedorDashboard() {
-  const stats = useVendedorStats();
+  const stats = useQuery(vendedorStatsQuery);
   const data = stats.data;
   return (
     <Stack>
@@ -41,7 +43,7 @@ function AvisoCajaCerrada() {
   return (
     <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="Caja cerrada">
       <Text size="sm">No tienes una caja abierta: debes abrirla para poder vender pasajes.</Text>
-      <Button component={Link} to="/admin/gestion-caja" mt="sm" size="xs" color="orange">Abrir Caja</Button>
+      <Button component={Link} to={paths.gestionCaja} mt="sm" size="xs" color="orange">Abrir Caja</Button>
     </Alert>
   );
 }
@@ -50,13 +52,13 @@ function AccionesRapidas({ cajaAbierta }: { cajaAbierta: boolean }) {
   return (
     <Group>
       {cajaAbierta ? (
-        <Button component={Link} to="/admin/venta-pasajes" size="md" leftSection={<IconTicket size={20} aria-hidden />}>
+        <Button component={Link} to={paths.ventaPasajes} size="md" leftSection={<IconTicket size={20} aria-hidden />}>
           Vender pasajes
         </Button>
       ) : (
         <Button size="md" disabled leftSection={<IconTicket size={20} aria-hidden />}>Vender pasajes</Button>
       )}
-      <Button component={Link} to="/admin/gestion-caja" size="md" variant="light" leftSection={<IconCashRegister size={20} aria-hidden />}>
+      <Button component={Link} to={paths.gestionCaja} size="md" variant="light" leftSection={<IconCashRegister size={20} aria-hidden />}>
         Mi caja
       </Button>
     </Group>

@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { newIdempotencyKey } from '../../lib/idempotency';
-import { retryWithoutAnswer, useRefrescarEmbarque, validarCodigo } from './api';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useValidarCodigo } from '@/api/embarque';
 import { avisar } from './aviso';
 import { rechazo, TIEMPOS, type Resultado } from './validacion';
 
@@ -18,16 +17,10 @@ export interface Validacion {
 
 /** Validates codes one at a time, with sound and vibration, and the result timings of the spec. */
 export function useValidacion(): Validacion {
-  const refrescar = useRefrescarEmbarque();
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const [listo, setListo] = useState(true);
   const timer = useRef<number | undefined>(undefined);
-  const { mutateAsync, isPending } = useMutation({
-    // One key per scan: a retry of the same scan returns the first answer.
-    mutationFn: ({ codigo, clave }: { codigo: string; clave: string }) => validarCodigo(codigo, clave),
-    retry: retryWithoutAnswer,
-    onSettled: refrescar,
-  });
+  const { mutateAsync, isPending } = useValidarCodigo();
 
   useEffect(() => () => window.clearTimeout(timer.current), []);
 
@@ -37,6 +30,7 @@ export function useValidacion(): Validacion {
     setResultado(null);
     let nuevo: Resultado;
     try {
+      // One key per scan: a retry of the same scan returns the first answer.
       const { data, message } = await mutateAsync({ codigo, clave: newIdempotencyKey() });
       nuevo = { tipo: 'exito', mensaje: message ?? 'Embarque validado exitosamente', embarque: data };
     } catch (error) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '../../lib/api';
+import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
 import { ERROR_VALIDAR, mensajeErrorCamara, rechazo } from './validacion';
 
 describe('rechazo', () => {

@@ -1,5 +1,5 @@
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '../../lib/api';
-import type { Embarque, EmbarquePrevio } from './api';
+import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
+import type { Embarque, EmbarquePrevio } from '@/api/embarque';
 
 /** Timings of the validator (operaciones §9). */
 export const TIEMPOS = {

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 import { LandingPage } from './LandingPage';
 
 describe('LandingPage', () => {

@@ -1,7 +1,9 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { DEFAULT_EMPRESA_NOMBRE } from '../../lib/company';
-import { usePublicEmpresa } from './api';
+import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
+import { useQuery } from '@tanstack/react-query';
+import { publicEmpresaQuery } from '@/api/public';
+import { paths } from '@/lib/paths';
 import { ContactSection } from './components/ContactSection';
 import { DestinationsSection } from './components/DestinationsSection';
 import { HeroSection } from './components/HeroSection';
@@ -11,7 +13,7 @@ import { StatsSection } from './components/StatsSection';
 
 /** Public landing page (/). */
 export function LandingPage() {
-  const { data: empresa, isPending } = usePublicEmpresa();
+  const { data: empresa, isPending } = useQuery(publicEmpresaQuery);
   const nombre = empresa?.nombre || DEFAULT_EMPRESA_NOMBRE;
   return (
     <>
@@ -27,7 +29,7 @@ export function LandingPage() {
         <Container size="lg">
           <Group justify="space-between">
             <Text size="sm" c="dimmed">© {new Date().getFullYear()} {nombre}</Text>
-            <Anchor component={Link} to="/admin/login" size="sm">Acceso del personal</Anchor>
+            <Anchor component={Link} to={paths.login} size="sm">Acceso del personal</Anchor>
           </Group>
         </Container>
       </Box>

@@ -1,7 +1,12 @@
 import { useMemo, useState } from 'react';
-import { medioEfectivo, type ItemActivo, type Precio } from '../../lib/catalogo';
-import type { VentaInput } from './api';
+import type { ItemCatalogo, Precio } from '@/api/config';
+import type { VentaInput } from '@/api/pasajes';
 import { primerError } from './validation';
+
+/** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
+export function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
+  return medios.find((m) => m.nombre.toLowerCase().includes('efectivo'));
+}
 
 /** Most passengers of one type in one sale (operaciones §9). */
 export const MAX_POR_TIPO = 50;
@@ -16,7 +21,7 @@ export interface DatosCliente {
 
 /** A passenger type with its price in the chosen section (null: no price, not for sale) and quantity. */
 export interface Linea {
-  tipo: ItemActivo;
+  tipo: ItemCatalogo;
   precio: number | null;
   cantidad: number;
   subtotal: number;
@@ -44,8 +49,8 @@ function cantidadValida(value: number | string): number {
 }
 
 interface Catalogo {
-  tipos: ItemActivo[];
-  medios: ItemActivo[];
+  tipos: ItemCatalogo[];
+  medios: ItemCatalogo[];
   precios: Precio[];
   /** Today, YYYY-MM-DD. */
   hoy: string;

@@ -1,10 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../app/routes';
-import { makeToken, makeUsuario, signIn } from '../../testing/fixtures';
-import { renderWithProviders } from '../../testing/render';
-import { fail, ok, server } from '../../testing/server';
+import { AppRoutes } from '@/app/routes';
+import { makeToken, makeUsuario, signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 import { readSession, TOKEN_KEY, useSession, writeSession } from '.';
 
 const FIVE_MINUTES = 300_000;

@@ -1,12 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, UNAUTHORIZED_EVENT } from '../api';
+import { login as loginCall, logout as logoutCall, meQuery } from '@/api/auth';
+import { UNAUTHORIZED_EVENT } from '@/lib/api';
+import { paths } from '@/lib/paths';
 import { SessionContext, type SessionValue } from './context';
 import { can, isAdmin, isVendedor, roleName } from './roles';
 import { clearSession, readSession, TOKEN_KEY, USUARIO_KEY, writeSession } from './storage';
 import { isTokenExpired } from './token';
-import type { Credentials, StoredSession, Usuario } from './types';
+import type { Credentials, StoredSession } from './types';
 
 /** Logout after this long without mouse, keyboard, touch or scroll activity. */
 export const INACTIVITY_TIMEOUT_MS = 3_600_000;
@@ -23,11 +25,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const token = session?.token ?? null;
 
   // GET /auth/me refreshes the stored user (role, permissions, company).
-  const me = useQuery({
-    queryKey: ['auth', 'me', session?.usuario.id],
-    queryFn: ({ signal }) => api.get<Usuario>('/auth/me', { signal }),
-    enabled: token !== null,
-  });
+  const me = useQuery({ ...meQuery(session?.usuario.id), enabled: token !== null });
   const usuario = token ? (me.data ?? session?.usuario ?? null) : null;
 
   useEffect(() => {
@@ -37,16 +35,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(() => {
     if (readSession()) {
       // The call reads the token before clearing below; its result is ignored.
-      api.post('/auth/logout', undefined, { skipAuthEvent: true }).catch(() => undefined);
+      logoutCall().catch(() => undefined);
     }
     clearSession();
     queryClient.clear();
     setSession(null);
-    navigate('/login', { replace: true });
+    navigate(paths.loginAlias, { replace: true });
   }, [navigate, queryClient]);
 
   const login = useCallback(async (credentials: Credentials) => {
-    const data = await api.post<StoredSession>('/auth/login', credentials, { skipAuthEvent: true });
+    const data = await loginCall(credentials);
     queryClient.clear();
     writeSession(data);
     setSession(data);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { makeToken, makeUsuario } from '../../testing/fixtures';
+import { makeToken, makeUsuario } from '@/testing/fixtures';
 import { can, hasRole, isAdmin, isVendedor, roleLabel, roleName } from './roles';
 import { decodeTokenPayload, isTokenExpired } from './token';
 
 describe('roles', () => {
   it('takes the role name from rolInfo.nombre, else rol', () => {
     expect(roleName(makeUsuario('admin', { rolInfo: { nombre: 'supervisor', permisos: {} } }))).toBe('supervisor');
-    expect(roleName(makeUsuario('lancha', { rolInfo: null }))).toBe('lancha');
+    expect(roleName(makeUsuario('lancha', { rolInfo: undefined }))).toBe('lancha');
     expect(roleName(null)).toBeNull();
   });
 

@@ -1,7 +1,7 @@
 import { Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
-import type { Caja } from '../../../lib/caja';
-import { formatDateTime } from '../../../lib/format';
+import type { Caja } from '@/api/caja';
+import { formatDateTime } from '@/lib/format';
 
 function Dato({ label, children }: { label: string; children: ReactNode }) {
   return (

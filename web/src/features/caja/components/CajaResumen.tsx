@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@mantine/core';
-import { StatCard } from '../../../components/StatCard';
-import type { Caja } from '../../../lib/caja';
-import { formatMoney } from '../../../lib/format';
+import { StatCard } from '@/components/StatCard';
+import type { Caja } from '@/api/caja';
+import { formatMoney } from '@/lib/format';
 
 /** Monto Apertura, Ingresos, Egresos and Saldo Actual (red, and said, when negative). */
 export function CajaResumen({ caja }: { caja: Caja }) {

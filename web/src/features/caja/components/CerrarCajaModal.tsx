@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
-import { ErrorDialog } from '../../../components/ErrorDialog';
-import { MoneyInput } from '../../../components/MoneyInput';
-import { reloadPage } from '../../../lib/browser';
-import type { Caja } from '../../../lib/caja';
-import { formatMoney } from '../../../lib/format';
-import { nonNegativeAmount, type NumberValue } from '../../../lib/validation';
-import { useCerrarCaja, type CierreCaja } from '../api';
+import { ErrorDialog } from '@/components/ErrorDialog';
+import { MoneyInput } from '@/components/MoneyInput';
+import { reloadPage } from '@/lib/browser';
+import type { Caja } from '@/api/caja';
+import { formatMoney } from '@/lib/format';
+import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
+import { useCerrarCaja, type CierreCaja } from '@/api/caja';
 
 /** The page reloads this long after a close (operaciones §9). */
 export const RELOAD_AFTER_CLOSE_MS = 2000;
@@ -151,8 +151,8 @@ function Resumen({ cierre }: { cierre: CierreCaja }) {
       <SimpleGrid cols={1} spacing={4}>
         <Cifra label="Total ventas" value={cierre.total_ventas} />
         <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado} />
-        <Cifra label="Efectivo contado" value={cierre.monto_cierre} />
-        <Cifra label="Diferencia" value={cierre.diferencia} strong />
+        <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
+        <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>
       <Text size="sm" c="dimmed">La página se recargará en unos segundos.</Text>
     </Stack>

@@ -2,12 +2,12 @@ import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ErrorDialog } from '../../../components/ErrorDialog';
-import { MoneyInput } from '../../../components/MoneyInput';
-import { mediosPagoActivosQuery } from '../../../lib/catalogo';
-import { notifySuccess } from '../../../lib/notify';
-import { positiveAmount, requiredText, type NumberValue } from '../../../lib/validation';
-import { useAgregarMovimiento, type TipoMovimientoManual } from '../api';
+import { ErrorDialog } from '@/components/ErrorDialog';
+import { MoneyInput } from '@/components/MoneyInput';
+import { mediosPagoActivosQuery } from '@/api/config';
+import { notifySuccess } from '@/lib/notify';
+import { positiveAmount, requiredText, type NumberValue } from '@/lib/validation';
+import { useAgregarMovimiento, type TipoMovimientoManual } from '@/api/caja';
 
 interface Values {
   tipo: TipoMovimientoManual;

@@ -1,10 +1,10 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
-import type { MovimientoCaja } from '../../../lib/caja';
-import { esIngreso, montoConSigno } from '../movimientos';
+import type { Movimiento } from '@/api/caja';
+import { esIngreso, montoConSigno } from '@/features/caja/movimientos';
 
 /** 'Movimientos del Día': newest first, amounts with their sign. */
-export function MovimientosTable({ movimientos }: { movimientos: MovimientoCaja[] }) {
+export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] }) {
   const filas = [...movimientos].reverse();
   return (
     <Paper withBorder p="md" radius="md">

@@ -1,14 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { reloadPage } from '../../../lib/browser';
-import { catalogHandlers, estadoCaja, makeCaja, makeMovimiento, signInVendedor } from '../../../testing/caja';
-import { renderWithProviders } from '../../../testing/render';
-import { fail, ok, server } from '../../../testing/server';
+import { AppRoutes } from '@/app/routes';
+import { reloadPage } from '@/lib/browser';
+import { estadoCaja, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
+import { catalogHandlers } from '@/testing/handlers/config';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
 import { GestionCajaPage } from './GestionCajaPage';
 
-vi.mock('../../../lib/browser', () => ({ reloadPage: vi.fn(), openPopup: vi.fn() }));
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), openPopup: vi.fn() }));
 
 const card = (label: string) => screen.getByRole('group', { name: label });
 

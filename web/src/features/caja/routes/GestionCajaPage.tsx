@@ -2,14 +2,14 @@ import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from 
 import { IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AbrirCajaModal } from '../../../components/AbrirCajaModal';
-import { cajaEstadoQuery, hayCajaAbierta } from '../../../lib/caja';
-import { useSession } from '../../../lib/session';
-import { CajaInfo } from '../components/CajaInfo';
-import { CajaResumen } from '../components/CajaResumen';
-import { CerrarCajaModal } from '../components/CerrarCajaModal';
-import { MovimientoModal } from '../components/MovimientoModal';
-import { MovimientosTable } from '../components/MovimientosTable';
+import { AbrirCajaModal } from '@/components/AbrirCajaModal';
+import { cajaEstadoQuery, hayCajaAbierta } from '@/api/caja';
+import { useSession } from '@/lib/session';
+import { CajaInfo } from '@/features/caja/components/CajaInfo';
+import { CajaResumen } from '@/features/caja/components/CajaResumen';
+import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
+import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
+import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
 
 type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
 

@@ -1,8 +1,8 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { errorMessage, useGuardarItem, type ItemCatalogo, type ItemInput } from '../api';
-import type { CatalogoDef } from '../catalogos';
-import { toast } from '../feedback';
+import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
+import type { CatalogoDef } from '@/features/configuracion/catalogos';
+import { errorMessage, toast } from '@/features/configuracion/feedback';
 import type { Dialog } from './useDialog';
 
 /** Required-field message of the configuration forms (backoffice §5). */

@@ -1,9 +1,9 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconListDetails, IconPlus } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryState } from '../../../components/QueryState';
-import { useCatalogo, type ItemCatalogo } from '../api';
-import type { CatalogoDef } from '../catalogos';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { useCatalogo, type ItemCatalogo } from '@/api/config';
+import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { CatalogoFormModal } from './CatalogoFormModal';
 import { CatalogoTable } from './CatalogoTable';
 import { EliminarItemDialog } from './EliminarItemDialog';

@@ -1,9 +1,9 @@
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
-import { ScrollTable } from '../../../components/ScrollTable';
-import { formatNumber } from '../../../lib/format';
-import type { ItemCatalogo } from '../api';
-import type { CatalogoDef } from '../catalogos';
+import { ScrollTable } from '@/components/ScrollTable';
+import { formatNumber } from '@/lib/format';
+import type { ItemCatalogo } from '@/api/config';
+import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { EstadoBadge } from './EstadoBadge';
 
 interface CatalogoTableProps {

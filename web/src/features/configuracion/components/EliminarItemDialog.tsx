@@ -1,8 +1,8 @@
 import { Text } from '@mantine/core';
-import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { errorMessage, useEliminarItem, type ItemCatalogo } from '../api';
-import type { CatalogoDef } from '../catalogos';
-import { toast } from '../feedback';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useEliminarItem, type ItemCatalogo } from '@/api/config';
+import type { CatalogoDef } from '@/features/configuracion/catalogos';
+import { errorMessage, toast } from '@/features/configuracion/feedback';
 import type { Dialog } from './useDialog';
 
 /** Asks before deleting an entry; an entry in use comes back deactivated (an info toast says so). */

@@ -1,5 +1,5 @@
-import { MoneyInput } from '../../../components/MoneyInput';
-import { formatMoney } from '../../../lib/format';
+import { MoneyInput } from '@/components/MoneyInput';
+import { formatMoney } from '@/lib/format';
 import type { Celda, CeldaValor } from './usePreciosDraft';
 
 const CHANGED_STYLE = {

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { failOnce, mockConfiguracion, type Write } from '../testing';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { failOnce, mockConfiguracion, type Write } from '@/testing/handlers/config';
 
 const cell = (seccion: string, tipo: string) => screen.getByRole('textbox', { name: `Precio ${seccion}, ${tipo}` });
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconTable } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryState } from '../../../components/QueryState';
-import { errorMessage, useCatalogo, useGuardarPrecios, usePrecios, type ItemCatalogo, type Precio } from '../api';
-import { SECCIONES, TIPOS_VIAJE } from '../catalogos';
-import { toast } from '../feedback';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { useCatalogo, useGuardarPrecios, usePrecios, type ItemCatalogo, type Precio } from '@/api/config';
+import { SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
+import { errorMessage, toast } from '@/features/configuracion/feedback';
 import { PreciosTable } from './PreciosTable';
 import { usePreciosDraft } from './usePreciosDraft';
 

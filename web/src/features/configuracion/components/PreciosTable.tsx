@@ -1,7 +1,7 @@
 import { Group, Table, Text } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { ScrollTable } from '../../../components/ScrollTable';
-import type { ItemCatalogo } from '../api';
+import { ScrollTable } from '@/components/ScrollTable';
+import type { ItemCatalogo } from '@/api/config';
 import { EstadoBadge } from './EstadoBadge';
 import { PrecioInput } from './PrecioInput';
 import type { Celda, CeldaValor } from './usePreciosDraft';

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import type { ItemCatalogo, Precio } from '../api';
+import type { ItemCatalogo, Precio } from '@/api/config';
 
 /** What a money input holds: a number, or '' when empty. */
 export type CeldaValor = number | '';

@@ -1,6 +1,6 @@
 import { Stack, Title } from '@mantine/core';
-import type { CatalogoDef } from '../catalogos';
-import { CatalogoManager } from '../components/CatalogoManager';
+import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE, type CatalogoDef } from '@/features/configuracion/catalogos';
+import { CatalogoManager } from '@/features/configuracion/components/CatalogoManager';
 
 /** /admin/configuracion/{secciones|tipos-viaje|medios-pago}: one list on its own screen. */
 export function CatalogoPage({ def }: { def: CatalogoDef }) {
@@ -11,3 +11,10 @@ export function CatalogoPage({ def }: { def: CatalogoDef }) {
     </Stack>
   );
 }
+
+/** /admin/configuracion/secciones. */
+export const SeccionesPage = () => <CatalogoPage def={SECCIONES} />;
+/** /admin/configuracion/tipos-viaje. */
+export const TiposViajePage = () => <CatalogoPage def={TIPOS_VIAJE} />;
+/** /admin/configuracion/medios-pago. */
+export const MediosPagoPage = () => <CatalogoPage def={MEDIOS_PAGO} />;

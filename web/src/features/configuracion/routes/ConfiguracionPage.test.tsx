@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { mockConfiguracion } from '../testing';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { mockConfiguracion } from '@/testing/handlers/config';
 import { ConfiguracionPage } from './ConfiguracionPage';
 
 function SearchProbe() {

@@ -2,12 +2,12 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { IconCreditCard, IconMapPin, IconReceipt2, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../../lib/session';
-import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '../catalogos';
-import { CatalogoManager } from '../components/CatalogoManager';
-import { PreciosMatrix } from '../components/PreciosMatrix';
-import { UsuariosAviso } from '../components/UsuariosAviso';
-import { toast } from '../feedback';
+import { useSession } from '@/lib/session';
+import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
+import { CatalogoManager } from '@/features/configuracion/components/CatalogoManager';
+import { PreciosMatrix } from '@/features/configuracion/components/PreciosMatrix';
+import { UsuariosAviso } from '@/features/configuracion/components/UsuariosAviso';
+import { toast } from '@/features/configuracion/feedback';
 
 interface Tab {
   value: string;

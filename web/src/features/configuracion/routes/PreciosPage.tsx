@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { PreciosMatrix } from '../components/PreciosMatrix';
+import { PreciosMatrix } from '@/features/configuracion/components/PreciosMatrix';
 
 /** /admin/configuracion/precios: the price matrix on its own screen. */
 export function PreciosPage() {

@@ -1,7 +1,7 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
-import { CODIGO_VACIO, type Resultado } from '../validacion';
+import { CODIGO_VACIO, type Resultado } from '@/features/embarque/validacion';
 
 interface CodigoManualFormProps {
   validando: boolean;

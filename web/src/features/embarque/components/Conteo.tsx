@@ -1,6 +1,6 @@
 import { SimpleGrid, Text } from '@mantine/core';
-import { formatNumber } from '../../../lib/format';
-import type { ConteoEmbarque } from '../api';
+import { formatNumber } from '@/lib/format';
+import type { ConteoEmbarque } from '@/api/embarque';
 
 function Cifra({ label, value, color }: { label: string; value: number; color?: string }) {
   return (

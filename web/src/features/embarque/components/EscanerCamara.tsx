@@ -2,7 +2,7 @@ import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { IconCameraOff, IconKeyboard, IconRefresh } from '@tabler/icons-react';
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { CAMARA_NO_DISPONIBLE, mensajeErrorCamara, RECUADRO_PX, TIEMPOS } from '../validacion';
+import { CAMARA_NO_DISPONIBLE, mensajeErrorCamara, RECUADRO_PX, TIEMPOS } from '@/features/embarque/validacion';
 
 interface EscanerCamaraProps {
   /** Reads are ignored while false (a code is being validated or its result is on screen). */

@@ -1,9 +1,9 @@
 import { SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { QueryState } from '../../../components/QueryState';
-import { StatCard } from '../../../components/StatCard';
-import { formatNumber } from '../../../lib/format';
-import { estadisticasEmbarqueQuery } from '../api';
+import { QueryState } from '@/components/QueryState';
+import { StatCard } from '@/components/StatCard';
+import { formatNumber } from '@/lib/format';
+import { estadisticasEmbarqueQuery } from '@/api/embarque';
 
 /** Today's boarding figures and the user's own count; refreshed after each validation. */
 export function EstadisticasEmbarque() {

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { seccionesActivasQuery, tiposViajeActivosQuery, type ItemActivo } from '../../../lib/catalogo';
-import type { FiltrosPasajeros as Filtros } from '../api';
+import { seccionesActivasQuery, tiposViajeActivosQuery, type ItemCatalogo } from '@/api/config';
+import type { FiltrosPasajeros as Filtros } from '@/api/embarque';
 
 const ESTADOS = [
   { value: '', label: 'Todos' },
@@ -9,7 +9,7 @@ const ESTADOS = [
   { value: 'false', label: 'Solo pendientes' },
 ];
 
-const opciones = (todos: string, items: ItemActivo[] = []) => [
+const opciones = (todos: string, items: ItemCatalogo[] = []) => [
   { value: '', label: todos },
   ...items.map((item) => ({ value: String(item.id), label: item.nombre })),
 ];

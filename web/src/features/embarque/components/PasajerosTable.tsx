@@ -1,8 +1,8 @@
 import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconClock, IconUsers } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/EmptyState';
-import { ScrollTable } from '../../../components/ScrollTable';
-import type { Pasajero } from '../api';
+import { EmptyState } from '@/components/EmptyState';
+import { ScrollTable } from '@/components/ScrollTable';
+import type { Pasajero } from '@/api/embarque';
 
 /** The ticket has not boarded yet. */
 const pendiente = (pasajero: Pasajero) => pasajero.estado === 'activo';

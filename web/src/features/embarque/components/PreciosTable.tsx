@@ -1,11 +1,11 @@
 import { Table } from '@mantine/core';
-import type { ItemActivo, Precio } from '../../../lib/catalogo';
-import { formatMoney } from '../../../lib/format';
-import { ScrollTable } from '../../../components/ScrollTable';
+import type { ItemCatalogo, Precio } from '@/api/config';
+import { formatMoney } from '@/lib/format';
+import { ScrollTable } from '@/components/ScrollTable';
 
 interface PreciosTableProps {
-  secciones: ItemActivo[];
-  tipos: ItemActivo[];
+  secciones: ItemCatalogo[];
+  tipos: ItemCatalogo[];
   precios: Precio[];
 }
 

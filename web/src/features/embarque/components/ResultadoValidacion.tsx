@@ -1,8 +1,8 @@
 import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCircleCheckFilled, IconCircleXFilled, IconScan, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '../../../lib/format';
-import type { Resultado } from '../validacion';
+import { formatDateTime } from '@/lib/format';
+import type { Resultado } from '@/features/embarque/validacion';
 
 /** Strong backgrounds with white text above WCAG AA (Mantine's green.9 is just below it). */
 const FONDO = { exito: '#1e7b34', rechazo: 'red.9', validando: 'blue.8' } as const;

@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { formatNumber } from '../../../lib/format';
-import type { ViajeSeccion } from '../api';
-import { colorProgreso } from '../progreso';
+import { formatNumber } from '@/lib/format';
+import type { ViajeSeccion } from '@/api/embarque';
+import { colorProgreso } from '@/features/embarque/progreso';
 import { Conteo } from './Conteo';
 
 /** One section's boarding on one day: counts, a coloured progress bar with its percent, and 'Completo'. */

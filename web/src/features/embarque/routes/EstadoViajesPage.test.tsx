@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { ok, server } from '../../../testing/server';
-import type { ViajeSeccion, ViajesProgramados } from '../api';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { ok, server } from '@/testing/server';
+import type { ViajeSeccion, ViajesProgramados } from '@/api/embarque';
 
 const viaje = (seccion_id: number, seccion_nombre: string, total: number, embarcados: number): ViajeSeccion => ({
   seccion_id,

@@ -1,11 +1,11 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconRefresh, IconShip } from '@tabler/icons-react';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryState } from '../../../components/QueryState';
-import { formatDate } from '../../../lib/format';
-import { viajesProgramadosQuery, type ViajesDelDia } from '../api';
-import { ViajeSeccionCard } from '../components/ViajeSeccionCard';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { formatDate } from '@/lib/format';
+import { viajesProgramadosQuery, type ViajesDelDia } from '@/api/embarque';
+import { ViajeSeccionCard } from '@/features/embarque/components/ViajeSeccionCard';
 
 function Dia({ titulo, dia }: { titulo: string; dia: ViajesDelDia }) {
   return (

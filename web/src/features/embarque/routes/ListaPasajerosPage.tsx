@@ -1,15 +1,15 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryState } from '../../../components/QueryState';
-import { ApiError } from '../../../lib/api';
-import { useHoy } from '../../../lib/dates';
-import { newIdempotencyKey } from '../../../lib/idempotency';
-import { notifyError, notifySuccess } from '../../../lib/notify';
-import { pasajerosQuery, useValidarPasaje, type FiltrosPasajeros as Filtros, type Pasajero } from '../api';
-import { Conteo } from '../components/Conteo';
-import { FiltrosPasajeros } from '../components/FiltrosPasajeros';
-import { PasajerosTable } from '../components/PasajerosTable';
+import { QueryState } from '@/components/QueryState';
+import { ApiError } from '@/lib/api';
+import { useHoy } from '@/lib/dates';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { pasajerosQuery, useValidarPasaje, type FiltrosPasajeros as Filtros, type Pasajero } from '@/api/embarque';
+import { Conteo } from '@/features/embarque/components/Conteo';
+import { FiltrosPasajeros } from '@/features/embarque/components/FiltrosPasajeros';
+import { PasajerosTable } from '@/features/embarque/components/PasajerosTable';
 
 /** 'Lista de Pasajeros': a date's tickets with their boarding state; pending ones can be boarded here. */
 export function ListaPasajerosPage() {

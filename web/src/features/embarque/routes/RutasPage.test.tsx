@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { ok, server } from '../../../testing/server';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { ok, server } from '@/testing/server';
 
 const seccion = (id: number, nombre: string, capacidad: number) => ({ id, nombre, descripcion: `Ruta ${nombre}`, activo: true, capacidad });
 const tipo = (id: number, nombre: string) => ({ id, nombre, descripcion: '', activo: true });

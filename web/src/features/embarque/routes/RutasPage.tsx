@@ -2,12 +2,12 @@ import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconMapPin } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState';
-import { QueryState } from '../../../components/QueryState';
-import { preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery, type ItemActivo } from '../../../lib/catalogo';
-import { formatNumber } from '../../../lib/format';
-import { useSession } from '../../../lib/session';
-import { PreciosTable } from '../components/PreciosTable';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery, type ItemCatalogo } from '@/api/config';
+import { formatNumber } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { PreciosTable } from '@/features/embarque/components/PreciosTable';
 
 function Bloque({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -18,7 +18,7 @@ function Bloque({ titulo, children }: { titulo: string; children: ReactNode }) {
   );
 }
 
-function ItemCard({ item, detalle }: { item: ItemActivo; detalle?: string }) {
+function ItemCard({ item, detalle }: { item: ItemCatalogo; detalle?: string }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Text fw={700}>{item.nombre}</Text>
@@ -28,7 +28,7 @@ function ItemCard({ item, detalle }: { item: ItemActivo; detalle?: string }) {
   );
 }
 
-function Tarjetas({ items, detalle }: { items: ItemActivo[]; detalle?: (item: ItemActivo) => string | undefined }) {
+function Tarjetas({ items, detalle }: { items: ItemCatalogo[]; detalle?: (item: ItemCatalogo) => string | undefined }) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {items.map((item) => <ItemCard key={item.id} item={item} detalle={detalle?.(item)} />)}
@@ -36,8 +36,8 @@ function Tarjetas({ items, detalle }: { items: ItemActivo[]; detalle?: (item: It
   );
 }
 
-const capacidad = (seccion: ItemActivo) =>
-  seccion.capacidad === undefined ? undefined : `Capacidad: ${formatNumber(seccion.capacidad)} pasajeros`;
+const capacidad = (seccion: ItemCatalogo) =>
+  seccion.capacidad == null ? undefined : `Capacidad: ${formatNumber(seccion.capacidad)} pasajeros`;
 
 /** 'Rutas y Secciones': active sections with their capacity; for all but the boat crew, also trip types and fares. */
 export function RutasPage() {

@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '../../../app/routes';
-import { signIn } from '../../../testing/fixtures';
-import { renderWithProviders } from '../../../testing/render';
-import { fail, ok, okWithMessage, server } from '../../../testing/server';
-import type { Embarque, EstadisticasEmbarque } from '../api';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, okWithMessage, server } from '@/testing/server';
+import type { Embarque, EstadisticasEmbarque } from '@/api/embarque';
 
 const EMBARQUE: Embarque = {
   id: 125,

@@ -1,12 +1,12 @@
 import { Center, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconKeyboard, type Icon } from '@tabler/icons-react';
-import { CodigoManualForm } from '../components/CodigoManualForm';
-import { EscanerCamara } from '../components/EscanerCamara';
-import { EstadisticasEmbarque } from '../components/EstadisticasEmbarque';
-import { InstruccionesValidador } from '../components/InstruccionesValidador';
-import { ResultadoValidacion } from '../components/ResultadoValidacion';
-import { useValidacion } from '../useValidacion';
+import { CodigoManualForm } from '@/features/embarque/components/CodigoManualForm';
+import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
+import { EstadisticasEmbarque } from '@/features/embarque/components/EstadisticasEmbarque';
+import { InstruccionesValidador } from '@/features/embarque/components/InstruccionesValidador';
+import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
+import { useValidacion } from '@/features/embarque/useValidacion';
 
 type Modo = 'camara' | 'manual';
 

@@ -1,7 +1,7 @@
 import { Anchor, Group, Paper, SimpleGrid, Skeleton, Text, ThemeIcon } from '@mantine/core';
 import { IconMail, IconMapPin, IconPhone, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import type { PublicEmpresa } from '../api';
+import type { PublicEmpresa } from '@/api/public';
 import { LandingSection } from './LandingSection';
 
 function contactItems(empresa: PublicEmpresa): { icon: Icon; label: string; value: ReactNode }[] {

@@ -1,6 +1,7 @@
 import { Box, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconHistory, IconQrcode, IconStar } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 
 const PORTAL_FEATURES = [
   { icon: IconHistory, text: 'Historial de todos tus pasajes' },
@@ -35,7 +36,7 @@ export function HeroSection({ nombre }: { nombre: string }) {
               ))}
             </List>
             <Group>
-              <Button component={Link} to="/login" size="md" variant="white" color="brand.9">
+              <Button component={Link} to={paths.loginAlias} size="md" variant="white" color="brand.9">
                 Ingresar al Portal de Clientes
               </Button>
               <Button component="a" href="#servicios" size="md" variant="outline" color="white">

@@ -1,5 +1,6 @@
 import { Anchor, Box, Button, Container, Group, Image, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
 
 const SECTIONS = [
   { href: '#inicio', label: 'Inicio' },
@@ -22,7 +23,7 @@ export function LandingNav({ nombre, logoUrl }: { nombre: string; logoUrl?: stri
             {SECTIONS.map(({ href, label }) => (
               <Anchor key={href} href={href} c="dark" fw={500}>{label}</Anchor>
             ))}
-            <Button component={Link} to="/admin/login" variant="light" size="xs">Staff</Button>
+            <Button component={Link} to={paths.login} variant="light" size="xs">Staff</Button>
           </Group>
         </Group>
       </Container>

@@ -1,6 +1,7 @@
 import { Container, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
-import { formatNumber } from '../../../lib/format';
-import { usePublicStats, type PublicStats } from '../api';
+import { formatNumber } from '@/lib/format';
+import { useQuery } from '@tanstack/react-query';
+import { publicStatsQuery, type PublicStats } from '@/api/public';
 
 const STATS: { key: keyof PublicStats; label: string }[] = [
   { key: 'pasajeros_atendidos', label: 'Pasajeros atendidos' },
@@ -11,7 +12,7 @@ const STATS: { key: keyof PublicStats; label: string }[] = [
 
 /** The four public figures exactly as GET /public/stats gives them. */
 export function StatsSection() {
-  const { data, isPending } = usePublicStats();
+  const { data, isPending } = useQuery(publicStatsQuery);
   return (
     <Container size="lg" py={48} component="section" aria-label="Estadísticas">
       <SimpleGrid cols={{ base: 2, sm: 4 }}>

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Kbd, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { formatMoney } from '../../../lib/format';
+import { formatMoney } from '@/lib/format';
 
 interface BarraAccionesProps {
   total: number;

@@ -1,7 +1,7 @@
 import { ActionIcon, Badge, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus } from '@tabler/icons-react';
-import { formatMoney } from '../../../lib/format';
-import { MAX_POR_TIPO, type Linea } from '../useVenta';
+import { formatMoney } from '@/lib/format';
+import { MAX_POR_TIPO, type Linea } from '@/features/venta/useVenta';
 
 interface CantidadesProps {
   lineas: Linea[];

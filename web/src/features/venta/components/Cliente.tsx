@@ -1,5 +1,5 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
-import type { DatosCliente } from '../useVenta';
+import type { DatosCliente } from '@/features/venta/useVenta';
 
 const CAMPOS: { campo: keyof DatosCliente; label: string; type?: string }[] = [
   { campo: 'cliente_nombre', label: 'Nombre del cliente' },

@@ -1,8 +1,8 @@
 import { Radio, SimpleGrid } from '@mantine/core';
-import type { ItemActivo } from '../../../lib/catalogo';
+import type { ItemCatalogo } from '@/api/config';
 
 interface MedioPagoProps {
-  medios: ItemActivo[];
+  medios: ItemCatalogo[];
   value: number | null;
   onChange: (id: number) => void;
 }

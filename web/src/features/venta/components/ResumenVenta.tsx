@@ -1,6 +1,6 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '../../../lib/format';
-import type { Linea } from '../useVenta';
+import { formatMoney } from '@/lib/format';
+import type { Linea } from '@/features/venta/useVenta';
 
 interface ResumenVentaProps {
   seccion: string | null;

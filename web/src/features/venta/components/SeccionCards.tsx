@@ -1,6 +1,6 @@
 import { Paper, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import type { KeyboardEvent, Ref } from 'react';
-import type { ItemActivo } from '../../../lib/catalogo';
+import type { ItemCatalogo } from '@/api/config';
 
 const SIGUIENTE: Record<string, number> = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
@@ -16,7 +16,7 @@ function moverFoco(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 interface SeccionCardsProps {
-  secciones: ItemActivo[];
+  secciones: ItemCatalogo[];
   seleccionada: number | null;
   onSelect: (id: number) => void;
   /** The first card, where the focus goes for a new sale. */

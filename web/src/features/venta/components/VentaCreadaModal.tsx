@@ -1,9 +1,10 @@
 import { Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { openPopup } from '../../../lib/browser';
-import { formatDate, formatMoney } from '../../../lib/format';
-import type { Pasaje, VentaCreada } from '../api';
+import { openPopup } from '@/lib/browser';
+import { formatDate, formatMoney } from '@/lib/format';
+import type { Pasaje, VentaCreada } from '@/api/pasajes';
+import { paths } from '@/lib/paths';
 
 interface VentaCreadaModalProps {
   /** The sale just created; the dialog is open while it is not null. */
@@ -82,7 +83,7 @@ function Codigos({ pasajes, onClose }: { pasajes: Pasaje[]; onClose: () => void 
         ))}
       </Stack>
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup('/validador', 'validador')}>
+        <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup(paths.validadorVentana, 'validador')}>
           Abrir Validador
         </Button>
         <Button autoFocus onClick={onClose}>Listo</Button>

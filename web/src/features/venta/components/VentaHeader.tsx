@@ -1,8 +1,8 @@
 import { Badge, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCashRegister, IconPrinter, IconSettings } from '@tabler/icons-react';
-import type { Caja } from '../../../lib/caja';
-import { formatMoney } from '../../../lib/format';
-import { hasRole, useSession } from '../../../lib/session';
+import type { Caja } from '@/api/caja';
+import { formatMoney } from '@/lib/format';
+import { hasRole, useSession } from '@/lib/session';
 
 /** Roles that will configure printing (operaciones §6). */
 const IMPRESION_ROLES = ['admin', 'supervisor'] as const;

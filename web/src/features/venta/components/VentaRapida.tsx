@@ -2,13 +2,14 @@ import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { AbrirCajaModal } from '../../../components/AbrirCajaModal';
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '../../../lib/api';
-import type { Caja } from '../../../lib/caja';
-import { preciosQuery, type ItemActivo, type Precio } from '../../../lib/catalogo';
-import { useHoy } from '../../../lib/dates';
-import { useCrearVenta, type VentaCreada } from '../api';
-import { useVenta } from '../useVenta';
+import { AbrirCajaModal } from '@/components/AbrirCajaModal';
+import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
+import type { Caja } from '@/api/caja';
+import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
+import { useHoy } from '@/lib/dates';
+import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
+import { useVenta } from '@/features/venta/useVenta';
+import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
 import { Cantidades } from './Cantidades';
@@ -29,9 +30,9 @@ function mensajeError(error: Error): string {
 }
 
 interface VentaRapidaProps {
-  secciones: ItemActivo[];
-  tipos: ItemActivo[];
-  medios: ItemActivo[];
+  secciones: ItemCatalogo[];
+  tipos: ItemCatalogo[];
+  medios: ItemCatalogo[];
   precios: Precio[];
   /** The seller's open register, or null. */
   caja: Caja | null;
@@ -157,7 +158,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
               venta.cambiarSeccion();
               primeraSeccion.current?.focus();
             })}
-            onCancelar={() => navigate('/dashboard')}
+            onCancelar={() => navigate(paths.dashboardAlias)}
           />
         </Stack>
       </Box>

@@ -1,9 +1,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { cajaEstadoQuery, hayCajaAbierta } from '../../../lib/caja';
-import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '../../../lib/catalogo';
-import { useOnline } from '../../../lib/connectivity';
-import { CargaInicial } from '../components/CargaInicial';
-import { VentaRapida } from '../components/VentaRapida';
+import { cajaEstadoQuery, hayCajaAbierta } from '@/api/caja';
+import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '@/api/config';
+import { useOnline } from '@/lib/connectivity';
+import { CargaInicial } from '@/features/venta/components/CargaInicial';
+import { VentaRapida } from '@/features/venta/components/VentaRapida';
 
 const listo = (q: UseQueryResult) => q.data !== undefined;
 

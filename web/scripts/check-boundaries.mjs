@@ -1,0 +1,33 @@
+// Proves that the lint boundaries (eslint.config.js) hold: each case lints a made-up
+// file and expects the rule's error, or none for the imports that are allowed.
+// Run by `npm run lint`; exits 1 when the rules let a forbidden import through.
+import { ESLint } from 'eslint';
+
+const RESTRICTED = 'import-x/no-restricted-paths';
+
+/** [file that would hold the code, code, rule expected to fail or null]. */
+const CASES = [
+  ['src/features/venta/Cruce.ts', "export { GestionCajaPage } from '@/features/caja/routes/GestionCajaPage';", RESTRICTED],
+  ['src/features/embarque/Cruce.ts', "export { medioEfectivo } from '@/features/venta/useVenta';", RESTRICTED],
+  ['src/lib/Cruce.ts', "export { LoginPage } from '@/features/auth/LoginPage';", RESTRICTED],
+  ['src/api/Cruce.ts', "export { esIngreso } from '@/features/caja/movimientos';", RESTRICTED],
+  ['src/components/Cruce.ts', "export { DashboardChooser } from '@/features/dashboard/DashboardChooser';", RESTRICTED],
+  ['src/features/caja/Relativo.ts', "export { formatMoney } from '../../lib/format';", 'no-restricted-imports'],
+  ['src/features/venta/Permitido.ts', "export { cajaEstadoQuery } from '@/api/caja';\nexport { medioEfectivo } from '@/features/venta/useVenta';\nexport { formatMoney } from '@/lib/format';", null],
+  ['src/app/Permitido.ts', "export { GestionCajaPage } from '@/features/caja/routes/GestionCajaPage';", null],
+];
+
+const eslint = new ESLint({ cwd: import.meta.dirname + '/..' });
+let failures = 0;
+for (const [filePath, code, expected] of CASES) {
+  const [result] = await eslint.lintText(code + '\n', { filePath });
+  const rules = result.messages.map((m) => m.ruleId);
+  const ok = expected ? rules.includes(expected) : result.messages.length === 0;
+  if (!ok) failures++;
+  const what = expected ? `rechaza (${expected})` : 'permite';
+  console.log(`${ok ? 'ok  ' : 'MAL '} ${filePath} ${what}${ok ? '' : `: ${JSON.stringify(result.messages.map((m) => m.message))}`}`);
+}
+if (failures) {
+  console.error(`check-boundaries: ${failures} caso(s) no se comportan como se espera`);
+  process.exit(1);
+}

@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Schema } from './contract';
+
+// Types of internal/api/auth.go.
+
+/** Permissions per module and action; only the boolean `true` grants an action. */
+export type Permisos = Record<string, Record<string, unknown> | undefined>;
+
+/** The company summary carried by the session user. */
+export type EmpresaResumen = Schema<'EmpresaUsuario'>;
+
+/** The authenticated staff user, as returned by /auth/login and /auth/me. */
+export type Usuario = Schema<'Usuario'>;
+
+/** Body of POST /auth/login. */
+export type Credentials = Schema<'IniciarSesion'>;
+
+/** Answer of POST /auth/login: the bearer token and its user. */
+export type LoginRespuesta = Schema<'Sesion'>;
+
+// Keys, queries and calls.
+
+/** Query keys of the session. */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: (usuarioId: number | undefined) => [...authKeys.all, 'me', usuarioId] as const,
+};
+
+/** GET /auth/me: the stored user refreshed (role, permissions, company). */
+export function meQuery(usuarioId: number | undefined) {
+  return queryOptions({
+    queryKey: authKeys.me(usuarioId),
+    queryFn: ({ signal }) => api.get<Usuario>('/auth/me', { signal }),
+  });
+}
+
+/** POST /auth/login; a 401 here is a wrong password, not an expired session. */
+export function login(credentials: Credentials): Promise<LoginRespuesta> {
+  return api.post<LoginRespuesta>('/auth/login', credentials, { skipAuthEvent: true });
+}
+
+/** POST /auth/logout; it reads the token before the caller clears it. */
+export function logout(): Promise<unknown> {
+  return api.post('/auth/logout', undefined, { skipAuthEvent: true });
+}

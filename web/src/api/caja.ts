@@ -1,0 +1,96 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '@/lib/api';
+import { useIdempotencyKeys } from '@/lib/idempotency';
+import { invalidateFor, type DomainEvent } from './invalidation';
+import type { Schema } from './contract';
+
+// Types of internal/api/caja.go.
+
+/** Cash expected per payment method. */
+export type PorMedio = Schema<'PorMedio'>;
+
+/** The caller's cash register (docs/api.md). */
+export type Caja = Schema<'Caja'>;
+
+/** A register movement; `monto` is always positive, `tipo` gives its sign. */
+export type Movimiento = Schema<'Movimiento'>;
+
+/** GET /caja/estado. */
+export type EstadoCaja = Schema<'EstadoCaja'>;
+
+/** Body of POST /caja/abrir. */
+export type AbrirCajaInput = Schema<'AbrirCaja'>;
+
+/** Types entered by hand (operaciones §4). */
+export type TipoMovimientoManual = 'ingreso_extra' | 'egreso_gasto';
+
+/** Body of POST /caja/movimiento: `monto` is always positive. */
+export interface MovimientoInput {
+  tipo: TipoMovimientoManual;
+  monto: number;
+  descripcion: string;
+  medio_pago_id?: number;
+}
+
+/** Body of POST /caja/cerrar. */
+export type CerrarCajaInput = Schema<'CerrarCaja'>;
+
+/** Answer of POST /caja/cerrar: the register plus the close figures. */
+export type CierreCaja = Schema<'CierreCaja'>;
+
+// Keys, queries and mutations.
+
+/** Query keys of the register. */
+export const cajaKeys = {
+  all: ['caja'] as const,
+  estado: () => [...cajaKeys.all, 'estado'] as const,
+};
+
+const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };
+
+/** Message of POST /caja/abrir when the user already has one open. */
+export const CAJA_YA_ABIERTA = 'Ya tienes una caja abierta';
+
+/** The user's register and its movements. A 400 answer means "no register" and is silent. */
+export const cajaEstadoQuery = queryOptions({
+  queryKey: cajaKeys.estado(),
+  queryFn: async ({ signal }) => {
+    try {
+      return await api.get<EstadoCaja>('/caja/estado', { signal });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 400) return SIN_CAJA;
+      throw error;
+    }
+  },
+  // Sales, other tabs and other devices change it: always re-check on mount.
+  staleTime: 0,
+});
+
+/** Whether a register is open: only estado 'abierta' counts. */
+export function hayCajaAbierta(estado: EstadoCaja | undefined): boolean {
+  return Boolean(estado?.cajaAbierta && estado.caja?.estado === 'abierta');
+}
+
+/**
+ * A write that changes the register (open, movement, close, sale): POST with an
+ * Idempotency-Key per attempt, then the queries of `event` are refreshed.
+ */
+export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (input: I) => api.post<O>(path, input, { idempotencyKey: keys.keyFor(input) }),
+    onSuccess: () => keys.reset(),
+    // Also after a failure: the register may have changed elsewhere (another tab, a retry).
+    onSettled: () => invalidateFor(queryClient, event),
+  });
+}
+
+/** POST /caja/abrir. */
+export const useAbrirCaja = () => useCajaWrite<AbrirCajaInput, Caja>('/caja/abrir', 'cajaAbierta');
+
+/** POST /caja/movimiento. */
+export const useAgregarMovimiento = () => useCajaWrite<MovimientoInput, Movimiento>('/caja/movimiento', 'movimientoCaja');
+
+/** POST /caja/cerrar. */
+export const useCerrarCaja = () => useCajaWrite<CerrarCajaInput, CierreCaja>('/caja/cerrar', 'cajaCerrada');

@@ -1,0 +1,100 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateFor } from './invalidation';
+import type { Schema } from './contract';
+
+// Types of internal/api/config.go.
+
+/** The three company lists edited under Configuración (backoffice §2.2). */
+export type CatalogoKey = 'secciones' | 'tipos-viaje' | 'medios-pago';
+
+/** An entry of a list: a section, trip type or payment method (GET /config/{lista}). */
+export type ItemCatalogo = Schema<'ItemCatalogo'>;
+
+/** Body of POST and PUT /config/{lista}. */
+export type ItemInput = Schema<'GuardarItemCatalogo'>;
+
+/** Answer of DELETE /config/{lista}/{id}: true when tickets use it and it was deactivated instead. */
+export type EliminacionItem = Schema<'ItemEliminado'>;
+
+/** One cell of the price table. */
+export type Precio = Schema<'Precio'>;
+
+// Keys, queries and mutations.
+
+/** Query keys of the configuration lists and the price table. */
+export const configKeys = {
+  all: ['config'] as const,
+  lista: (key: CatalogoKey) => [...configKeys.all, key] as const,
+  activos: (key: CatalogoKey) => [...configKeys.lista(key), { activos: true }] as const,
+  precios: () => [...configKeys.all, 'precios'] as const,
+};
+
+/** Every entry of a list, active and inactive. */
+export function catalogoQuery(key: CatalogoKey) {
+  return queryOptions({
+    queryKey: configKeys.lista(key),
+    queryFn: ({ signal }) => api.get<ItemCatalogo[]>(`/config/${key}`, { signal }),
+  });
+}
+
+function activos(key: CatalogoKey) {
+  return queryOptions({
+    queryKey: configKeys.activos(key),
+    queryFn: ({ signal }) => api.get<ItemCatalogo[]>(`/config/${key}?activos=true`, { signal }),
+  });
+}
+
+/** Active sections (GET /config/secciones?activos=true). */
+export const seccionesActivasQuery = activos('secciones');
+/** Active trip (passenger) types. */
+export const tiposViajeActivosQuery = activos('tipos-viaje');
+/** Active payment methods. */
+export const mediosPagoActivosQuery = activos('medios-pago');
+
+/** The company's whole price table (GET /config/precios). */
+export const preciosQuery = queryOptions({
+  queryKey: configKeys.precios(),
+  queryFn: ({ signal }) => api.get<Precio[]>('/config/precios', { signal }),
+});
+
+/** Every entry of a list, active and inactive. */
+export function useCatalogo(key: CatalogoKey) {
+  return useQuery(catalogoQuery(key));
+}
+
+/** Creates (no id) or updates an entry; resolves with the server's message. */
+export function useGuardarItem(key: CatalogoKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: ItemInput }) =>
+      id === undefined
+        ? api.send<ItemCatalogo>('POST', `/config/${key}`, input)
+        : api.send<ItemCatalogo>('PUT', `/config/${key}/${id}`, input),
+    onSuccess: () => invalidateFor(queryClient, 'configActualizada'),
+  });
+}
+
+/** Deletes an entry; the server deactivates it instead when tickets use it (data.desactivado). */
+export function useEliminarItem(key: CatalogoKey) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.send<EliminacionItem>('DELETE', `/config/${key}/${id}`),
+    // Deleting a section or a trip type deletes its prices too.
+    onSuccess: () => invalidateFor(queryClient, 'configActualizada'),
+  });
+}
+
+/** The whole price table of the company. */
+export function usePrecios() {
+  return useQuery(preciosQuery);
+}
+
+/** Saves some prices in one call (all or none); the answer is the whole new table. */
+export function useGuardarPrecios() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (precios: Precio[]) => api.send<Precio[]>('PUT', '/config/precios', { precios }),
+    onSuccess: ({ data }) => queryClient.setQueryData(preciosQuery.queryKey, data),
+  });
+}

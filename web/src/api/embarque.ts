@@ -1,0 +1,107 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError, type ApiResult } from '@/lib/api';
+import { invalidateFor } from './invalidation';
+import type { Schema } from './contract';
+
+// Types of internal/api/embarque.go.
+
+/** A successful boarding: POST /pasajes/validar-qr and /pasajes/{id}/validar-embarque. */
+export type Embarque = Schema<'Embarque'>;
+
+/** Data of the refusal of a ticket that already boarded. */
+export interface EmbarquePrevio {
+  numero_pasaje?: string;
+  fecha_embarque: string | null;
+  validado_por?: string;
+}
+
+/** Tickets of a travel date: all, boarded and still to board. */
+export type ConteoEmbarque = Schema<'ConteoEmbarque'>;
+
+/** GET /pasajes/estadisticas-embarque. */
+export type EstadisticasEmbarque = Schema<'EstadisticasEmbarque'>;
+
+/** A ticket of the passenger list (the fields the list uses). */
+export type Pasajero = Schema<'Pasaje'>;
+
+/** GET /pasajes/por-fecha: the list narrowed by the filters, the counts of the whole date. */
+export type PasajerosDelDia = Schema<'ListaPasajeros'>;
+
+/** Filters of the passenger list; '' means "all". */
+export interface FiltrosPasajeros {
+  fecha: string;
+  seccion_id: string;
+  tipo_viaje_id: string;
+  embarcado: '' | 'true' | 'false';
+}
+
+/** Boarding state of one section on one travel date. */
+export type ViajeSeccion = Schema<'ViajeSeccion'>;
+
+/** The sections with tickets on one travel date. */
+export type ViajesDelDia = Schema<'ViajesDelDia'>;
+
+/** GET /pasajes/por-fecha?tipo=programado. */
+export type ViajesProgramados = Schema<'ViajesProgramados'>;
+
+// Keys, queries and mutations.
+
+/** Query keys of boarding: a validation refreshes them all. */
+export const embarqueKeys = {
+  all: ['embarque'] as const,
+  estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
+  pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
+  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
+};
+
+/** The boarding counts of today and of the user. */
+export const estadisticasEmbarqueQuery = queryOptions({
+  queryKey: embarqueKeys.estadisticas(),
+  queryFn: ({ signal }) => api.get<EstadisticasEmbarque>('/pasajes/estadisticas-embarque', { signal }),
+});
+
+/** The passenger list of a date; empty filters are left out of the query string. */
+export function pasajerosQuery(filtros: FiltrosPasajeros) {
+  const params = new URLSearchParams(Object.entries(filtros).filter(([, value]) => value !== ''));
+  return queryOptions({
+    queryKey: embarqueKeys.pasajeros(filtros),
+    queryFn: ({ signal }) => api.get<PasajerosDelDia>(`/pasajes/por-fecha?${params}`, { signal }),
+  });
+}
+
+/** How often the trip status refreshes itself. */
+export const VIAJES_REFRESH_MS = 30_000;
+
+/** Trip status of today and tomorrow by section. */
+export const viajesProgramadosQuery = queryOptions({
+  queryKey: embarqueKeys.viajes(),
+  queryFn: ({ signal }) => api.get<ViajesProgramados>('/pasajes/por-fecha?tipo=programado', { signal }),
+  refetchInterval: VIAJES_REFRESH_MS,
+});
+
+/** Retries a write once when the server never answered; the same Idempotency-Key makes it safe. */
+export function retryWithoutAnswer(failureCount: number, error: Error): boolean {
+  return failureCount < 1 && error instanceof ApiError && error.status === 0;
+}
+
+/** A boarding write: retried once without an answer, then the boarding figures are refreshed (also after a refusal). */
+function useEmbarqueWrite<I>(mutationFn: (input: I) => Promise<ApiResult<Embarque>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    retry: retryWithoutAnswer,
+    onSettled: () => invalidateFor(queryClient, 'pasajeValidado'),
+  });
+}
+
+/** Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan. */
+export function useValidarCodigo() {
+  return useEmbarqueWrite(({ codigo, clave }: { codigo: string; clave: string }) =>
+    api.send<Embarque>('POST', '/pasajes/validar-qr', { codigo_qr: codigo }, { idempotencyKey: clave }));
+}
+
+/** The Validar button of the passenger list (POST /pasajes/{id}/validar-embarque). */
+export function useValidarPasaje() {
+  return useEmbarqueWrite(({ id, clave }: { id: number; clave: string }) =>
+    api.send<Embarque>('POST', `/pasajes/${id}/validar-embarque`, undefined, { idempotencyKey: clave }));
+}

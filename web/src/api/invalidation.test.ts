@@ -1,0 +1,65 @@
+import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { authKeys } from './auth';
+import { cajaKeys } from './caja';
+import { configKeys } from './config';
+import { dashboardKeys } from './dashboard';
+import { embarqueKeys } from './embarque';
+import { empresaKeys } from './empresa';
+import { invalidateFor, type DomainEvent } from './invalidation';
+import { pasajesKeys } from './pasajes';
+import { publicKeys } from './public';
+
+/** One cached query of every kind the screens hold. */
+const CACHED: Record<string, QueryKey> = {
+  pasajes: [...pasajesKeys.all, 'lista', { pagina: 1 }],
+  caja: cajaKeys.estado(),
+  dashboardVendedor: dashboardKeys.stats(),
+  dashboardLancha: dashboardKeys.lanchaStats(),
+  pasajeros: embarqueKeys.pasajeros({ fecha: '2026-11-22', seccion_id: '', tipo_viaje_id: '', embarcado: '' }),
+  viajes: embarqueKeys.viajes(),
+  secciones: configKeys.activos('secciones'),
+  precios: configKeys.precios(),
+  empresa: empresaKeys.actual(7),
+  sesion: authKeys.me(7),
+  landing: publicKeys.stats(),
+};
+
+/** Which of CACHED each event must make stale; every other one stays fresh. */
+const EXPECTED: Record<DomainEvent, string[]> = {
+  pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
+  pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
+  cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha'],
+  cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha'],
+  movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha'],
+  configActualizada: ['secciones', 'precios'],
+};
+
+function cacheEverything(): QueryClient {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(CACHED)) queryClient.setQueryData(key, { cargado: true });
+  return queryClient;
+}
+
+describe('invalidateFor', () => {
+  it.each(Object.entries(EXPECTED) as [DomainEvent, string[]][])('%s invalidates exactly its queries', async (event, expected) => {
+    const queryClient = cacheEverything();
+    await invalidateFor(queryClient, event);
+    const stale = Object.entries(CACHED)
+      .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+      .map(([name]) => name);
+    expect(stale.sort()).toEqual([...expected].sort());
+  });
+
+  it('refetches the invalidated queries that are on screen and resolves after them', async () => {
+    const queryClient = new QueryClient();
+    let llamadas = 0;
+    const enPantalla = new QueryObserver(queryClient, { queryKey: cajaKeys.estado(), queryFn: async () => ++llamadas });
+    const unsubscribe = enPantalla.subscribe(() => {});
+    await vi.waitFor(() => expect(enPantalla.getCurrentResult().data).toBe(1));
+
+    await invalidateFor(queryClient, 'movimientoCaja');
+    expect(enPantalla.getCurrentResult().data).toBe(2);
+    unsubscribe();
+  });
+});

@@ -1,0 +1,39 @@
+/**
+ * THE addresses of the SPA. Links, redirects and the screens table use these
+ * names instead of string literals (app/screens.tsx maps each to its page).
+ */
+export const paths = {
+  landing: '/',
+  /** The staff login. */
+  login: '/admin/login',
+  /** Old address of the login; redirects to `login`. */
+  loginAlias: '/login',
+  /** Old address of the dashboard; redirects to `admin`. */
+  dashboardAlias: '/dashboard',
+  unauthorized: '/unauthorized',
+  /** The validator alone, for the small window opened from the sale screen. */
+  validadorVentana: '/validador',
+  /** The back office; redirects to `dashboard`. */
+  admin: '/admin',
+  dashboard: '/admin/dashboard',
+  gestionRoles: '/admin/gestion-roles',
+  validador: '/admin/validador',
+  validacionEmbarque: '/admin/validacion-embarque',
+  listaPasajeros: '/admin/lista-pasajeros',
+  estadoViajes: '/admin/estado-viajes',
+  rutas: '/admin/rutas',
+  ventaPasajes: '/admin/venta-pasajes',
+  /** Old address of the sale screen; redirects. */
+  venta: '/admin/venta',
+  gestionCaja: '/admin/gestion-caja',
+  /** Old address of the register screen; redirects. */
+  caja: '/admin/caja',
+  configuracion: '/admin/configuracion',
+  configuracionSecciones: '/admin/configuracion/secciones',
+  configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
+  configuracionMediosPago: '/admin/configuracion/medios-pago',
+  configuracionPrecios: '/admin/configuracion/precios',
+} as const;
+
+/** One address of the SPA. */
+export type Path = (typeof paths)[keyof typeof paths];
