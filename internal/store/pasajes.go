@@ -308,7 +308,7 @@ func (d dialect) numerosAparte() bool { return d.name == "postgres" }
 func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
 	var ultimo int64
 	err := s.transaccion(ctx, func(tx *sql.Tx) error {
-		c := conn{q: tx, d: s.dialect, now: s.Now(), traza: s.traza, tx: s.transacciones.Add(1)}
+		c := conn{q: tx, d: s.dialect, now: s.Now(), traza: s.trazador(), tx: s.transacciones.Add(1)}
 		if _, err := c.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
 			return wrap("numerar pasajes", err)
 		}

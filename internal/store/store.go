@@ -58,7 +58,7 @@ type Store struct {
 	Events events.Publisher
 	// traza, when set, sees every statement (traza.go); transacciones numbers
 	// the transactions for it.
-	traza         func(Sentencia)
+	traza         atomic.Pointer[func(Sentencia)]
 	transacciones atomic.Int64
 }
 
@@ -296,7 +296,7 @@ func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error
 // its reads go to the read pool, its writes to the writer.
 func (s *Store) conn() conn {
 	q := splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}
-	return conn{q: q, d: s.dialect, now: s.Now(), traza: s.traza}
+	return conn{q: q, d: s.dialect, now: s.Now(), traza: s.trazador()}
 }
 
 // splitQuerier sends statements that change data to one pool and queries to another.
@@ -319,7 +319,7 @@ func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ..
 // grupo). The events fn emitted are published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	nueva := func(q querier, evs *[]events.Event) conn {
-		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.traza, tx: s.transacciones.Add(1)}
+		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.trazador(), tx: s.transacciones.Add(1)}
 	}
 	var (
 		evs []events.Event

@@ -14,7 +14,21 @@ type Sentencia struct {
 // Trazar shows every statement the store runs to fn (nil stops it). It is for
 // tests and the benchmark: set it while no request runs, fn must be safe for
 // concurrent use, and it sees the arguments, secrets included.
-func (s *Store) Trazar(fn func(Sentencia)) { s.traza = fn }
+func (s *Store) Trazar(fn func(Sentencia)) {
+	if fn == nil {
+		s.traza.Store(nil)
+		return
+	}
+	s.traza.Store(&fn)
+}
+
+// trazador is the statement hook in force, or nil.
+func (s *Store) trazador() func(Sentencia) {
+	if fn := s.traza.Load(); fn != nil {
+		return *fn
+	}
+	return nil
+}
 
 // Lector is the pool the plain reads go to: its own on SQLite, the same as
 // DB on PostgreSQL.
