@@ -101,6 +101,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         fechaViaje={venta.fechaViaje}
         hoy={hoy}
         onFechaViaje={(fecha) => editar(() => venta.setFechaViaje(fecha))}
+        fechaFijada={venta.fechaFijada}
+        onFechaFijada={venta.setFechaFijada}
       />
       {!abierta && <CajaCerradaBanner />}
       <Box
@@ -144,6 +146,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
                   medioPago={medios.find((m) => m.id === venta.medioPagoId)?.nombre ?? null}
                   totalPasajeros={venta.totalPasajeros}
                   total={venta.total}
+                  fechaViaje={venta.fechaViaje}
+                  hoy={hoy}
                 />
               </Box>
             </Grid.Col>

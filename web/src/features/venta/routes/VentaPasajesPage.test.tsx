@@ -111,7 +111,7 @@ describe('VentaPasajesPage', () => {
     expect(alerts()[0]).toHaveTextContent('Debe seleccionar un medio de pago');
   });
 
-  it('keeps each quantity between 0 and 50', async () => {
+  it('keeps each quantity as typed and explains one past 0–50 instead of clamping it', async () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}');
     const general = cantidad('General');
@@ -122,12 +122,34 @@ describe('VentaPasajesPage', () => {
     await user.keyboard('{ArrowDown}');
     expect(general).toHaveValue('0');
 
-    await user.keyboard('49{ArrowUp}');
+    await user.keyboard('2{Backspace}');
+    expect(general).toHaveValue('');
+    await user.keyboard('3');
+    expect(general).toHaveValue('3');
+    await user.clear(general);
+    await user.type(general, '12');
+    expect(general).toHaveValue('12');
+    expect(crearButton()).toHaveTextContent('$ 54.000,00');
+
+    await user.clear(general);
+    await user.type(general, '2.5');
+    expect(general).toHaveValue('2.5');
+    expect(alerts()[0]).toHaveTextContent('Escribe un número entero de 0 a 50');
+
+    await user.clear(general);
+    await user.type(general, '49{ArrowUp}');
     expect(general).toHaveValue('50');
     expect(mas).toBeDisabled();
-    await user.keyboard('{ArrowUp}7');
+    await user.keyboard('{ArrowUp}');
     expect(general).toHaveValue('50');
+    await user.type(general, '99');
+    expect(general).toHaveValue('5099');
+    expect(alerts()[0]).toHaveTextContent('Máximo 50 pasajeros por tipo en una venta');
+    expect(crearButton()).toHaveTextContent('$ 0,00');
 
+    await user.clear(general);
+    await user.type(general, '50');
+    expect(alerts()).toHaveLength(0);
     await user.click(menos);
     expect(general).toHaveValue('49');
   });
@@ -174,6 +196,32 @@ describe('VentaPasajesPage', () => {
       observaciones: '',
       lineas: [{ tipo_viaje_id: 1, cantidad: 2 }, { tipo_viaje_id: 2, cantidad: 1 }],
     });
+  });
+
+  it('shows a trip date that is not today and returns to today after the sale unless pinned', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    const fecha = () => screen.getByLabelText('Fecha de viaje');
+    fireEvent.change(fecha(), { target: { value: '2099-12-31' } });
+    const resumen = screen.getByRole('region', { name: 'Resumen de la venta' });
+    expect(within(resumen).getByText('Viaje del 31/12/2099 (no es hoy)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.keyboard('1{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0].body.fecha_viaje).toBe('2099-12-31');
+    expect(fecha()).toHaveValue(HOY);
+    expect(within(resumen).queryByText(/Viaje del/)).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.change(fecha(), { target: { value: '2099-12-30' } });
+    await user.click(screen.getByRole('checkbox', { name: 'Mantener la fecha' }));
+    expect(screen.getByText('Fecha fijada')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.keyboard('1{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[1].body.fecha_viaje).toBe('2099-12-30');
+    expect(fecha()).toHaveValue('2099-12-30');
   });
 
   it('shows the codes after the sale, then resets the form and focuses the first section', async () => {
