@@ -80,6 +80,9 @@ export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (input: I) => api.post<O>(path, input, { idempotencyKey: keys.keyFor(input) }),
+    // Run even when the browser says it is offline: the call fails (or times out) and says so,
+    // instead of waiting paused for as long as the outage lasts.
+    networkMode: 'always',
     onSuccess: () => keys.reset(),
     // Also after a failure: the register may have changed elsewhere (another tab, a retry).
     onSettled: () => invalidateFor(queryClient, event),

@@ -3,12 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
 import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
+import { VENTA_SIN_CONEXION } from '@/features/venta/validation';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
@@ -23,10 +24,10 @@ import { VentaHeader } from './VentaHeader';
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
 
-/** Why a sale failed: the server's message; on a network failure, that a retry is safe. */
+/** Why a sale failed: the server's message; with no answer (offline, 10 s timeout), that nothing was sold. */
 function mensajeError(error: Error): string {
   if (error instanceof ApiError && error.status !== 0) return error.serverMessage ?? 'Error al crear pasaje';
-  return `${CONNECTION_ERROR_MESSAGE}. Puede reintentar: la venta no se duplicará.`;
+  return VENTA_SIN_CONEXION;
 }
 
 interface VentaRapidaProps {

@@ -265,12 +265,29 @@ describe('VentaPasajesPage', () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}1');
     await user.click(crearButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Puede reintentar: la venta no se duplicará.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró. Reintente cuando vuelva la conexión');
 
     await user.click(crearButton());
     await screen.findByRole('dialog', { name: 'Venta registrada' });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not wait for the connection when the browser is offline: it says the sale was not registered', async () => {
+    const keys: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/lote', ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return HttpResponse.error();
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(crearButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró');
+    expect(crearButton()).not.toHaveAttribute('data-loading');
+    expect(keys).toHaveLength(1);
+    offline.mockRestore();
   });
 
   it('shows the register error and reloads the register state when the server has no open register', async () => {
