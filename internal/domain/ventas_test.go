@@ -165,3 +165,22 @@ func TestDiaDeEnLaZonaDeLaEmpresa(t *testing.T) {
 		t.Fatal("zona inválida debe caer en la de Buenos Aires")
 	}
 }
+
+func TestVentaGrandePideConfirmacion(t *testing.T) {
+	v := VentaGrandePorDefecto
+	casos := []struct {
+		pasajes int
+		total   Centavos
+		pide    bool
+	}{
+		{10, 100_000_00, false},
+		{11, 1_000_00, true},
+		{1, 100_000_01, true},
+		{3, 13_500_00, false},
+	}
+	for _, c := range casos {
+		if got := v.PideConfirmacion(c.pasajes, c.total); got != c.pide {
+			t.Errorf("PideConfirmacion(%d, %d) = %v, quería %v", c.pasajes, c.total, got, c.pide)
+		}
+	}
+}

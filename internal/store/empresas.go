@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"muelle/internal/domain"
 )
 
 // Empresa is a company (tenant).
@@ -20,6 +22,9 @@ type Empresa struct {
 	ColorPrimario  string
 	FechaFundacion *time.Time
 	Activa         bool
+	// VentaGrande: when a sale asks for one confirmation at the counter. No column
+	// holds it yet: every company reads domain.VentaGrandePorDefecto.
+	VentaGrande domain.VentaGrande
 }
 
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
@@ -29,6 +34,7 @@ func scanEmpresa(sc scanner) (Empresa, error) {
 	var e Empresa
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
 		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa)
+	e.VentaGrande = domain.VentaGrandePorDefecto
 	return e, err
 }
 

@@ -1821,6 +1821,9 @@ export interface components {
             telefono: string;
             timezone: string;
             tipo: string;
+            venta_confirmar_mas_de_pasajes: number;
+            /** Format: double */
+            venta_confirmar_monto_mayor_a: number;
         };
         EmpresaUsuario: {
             /** Format: int64 */

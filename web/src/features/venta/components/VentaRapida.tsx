@@ -10,6 +10,9 @@ import { useHoy } from '@/lib/dates';
 import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
 import { VENTA_SIN_CONEXION } from '@/features/venta/validation';
+import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
@@ -49,6 +52,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const [aviso, setAviso] = useState<string | null>(null);
   const [creada, setCreada] = useState<VentaCreada | null>(null);
   const [abriendoCaja, setAbriendoCaja] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
+  const umbral = useUmbralVentaGrande();
   const primeraSeccion = useRef<HTMLButtonElement>(null);
   const abierta = caja !== null;
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
@@ -69,11 +74,17 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
     void queryClient.prefetchQuery({ ...preciosQuery, staleTime: PRECIOS_FRESCOS_MS });
   });
 
-  const enviar = () => {
+  /** Sends the sale; one well above the usual asks first unless already confirmed. */
+  const enviar = (confirmada = false) => {
     if (crear.isPending) return;
     const error = venta.validar(abierta);
     setAviso(error);
     if (error) return;
+    if (!confirmada && esVentaGrande(umbral, venta.totalPasajeros, venta.total)) {
+      setConfirmando(true);
+      return;
+    }
+    setConfirmando(false);
     crear.mutate(venta.input(), {
       onSuccess: (data) => {
         venta.reset();
@@ -167,6 +178,18 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
           />
         </Stack>
       </Box>
+      <ConfirmDialog
+        opened={confirmando}
+        title="Confirmar venta grande"
+        confirmLabel={`Sí, crear ${venta.totalPasajeros} pasajes`}
+        onConfirm={() => enviar(true)}
+        onClose={() => setConfirmando(false)}
+      >
+        <Text>
+          Vas a vender {venta.totalPasajeros} pasajes por {formatMoney(venta.total)} para el viaje del{' '}
+          {formatDate(venta.fechaViaje)}. Es más de lo habitual: ¿confirmas la venta?
+        </Text>
+      </ConfirmDialog>
       <AbrirCajaModal opened={abriendoCaja} onClose={() => setAbriendoCaja(false)} />
       <VentaCreadaModal
         venta={creada}

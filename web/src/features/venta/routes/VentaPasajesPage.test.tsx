@@ -224,6 +224,24 @@ describe('VentaPasajesPage', () => {
     expect(fecha()).toHaveValue('2099-12-30');
   });
 
+  it('asks once before a sale well above the usual; a stray Enter cancels it', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}11{Enter}');
+    const dialogo = await screen.findByRole('dialog', { name: 'Confirmar venta grande' });
+    expect(dialogo).toHaveTextContent('Vas a vender 11 pasajes por $ 49.500,00');
+    expect(within(dialogo).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toHaveLength(0);
+
+    await user.click(crearButton());
+    await user.click(await screen.findByRole('button', { name: 'Sí, crear 11 pasajes' }));
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body.lineas).toEqual([{ tipo_viaje_id: 1, cantidad: 11 }]);
+  });
+
   it('shows the codes after the sale, then resets the form and focuses the first section', async () => {
     trackLote();
     const { user, primera } = await renderVenta();
