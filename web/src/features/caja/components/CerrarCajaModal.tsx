@@ -114,7 +114,8 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
           <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />
         </Stack>
         <Acciones onBack={() => setPaso('form')}>
-          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={saldoNegativo ? () => setPaso('negativo') : enviar}>
+          {/* autoFocus: the modal stays open between steps, so data-autofocus would not move the focus. */}
+          <Button color="red" autoFocus loading={cerrar.isPending} onClick={saldoNegativo ? () => setPaso('negativo') : enviar}>
             Cerrar Caja
           </Button>
         </Acciones>
@@ -127,7 +128,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
           ¿Desea cerrar la caja de todos modos?
         </Alert>
         <Acciones onBack={() => setPaso('form')}>
-          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={enviar}>Cerrar con saldo negativo</Button>
+          <Button color="red" autoFocus loading={cerrar.isPending} onClick={enviar}>Cerrar con saldo negativo</Button>
         </Acciones>
       </>
     ),

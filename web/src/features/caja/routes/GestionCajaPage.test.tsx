@@ -165,6 +165,7 @@ describe('GestionCajaPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Continuar' }));
 
     const confirmar = await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' });
+    expect(within(confirmar).getByRole('button', { name: 'Cerrar Caja' })).toHaveFocus();
     await user.click(within(confirmar).getByRole('button', { name: 'Cerrar Caja' }));
 
     const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });

@@ -1,6 +1,6 @@
 import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
 import { ApiError } from '@/lib/api';
@@ -23,6 +23,7 @@ import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
 import { VentaHeader } from './VentaHeader';
+import classes from './VentaRapida.module.css';
 
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
@@ -98,6 +99,10 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
     event.preventDefault();
     enviar();
   };
+  /** The focused field is always in sight, clear of the sticky total bar (the module's scroll margins). */
+  const onFocus = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: 'nearest' });
+  };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
@@ -121,6 +126,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         component="form"
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        className={classes.form}
         noValidate
         inert={!abierta}
         opacity={abierta ? 1 : 0.45}

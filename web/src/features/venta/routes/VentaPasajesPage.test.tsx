@@ -63,8 +63,11 @@ describe('VentaPasajesPage', () => {
     expect(screen.getByLabelText('Fecha de viaje')).toHaveValue(HOY);
     expect(screen.getByLabelText('Fecha de viaje')).toHaveAttribute('min', HOY);
 
+    vi.mocked(Element.prototype.scrollIntoView).mockClear();
     await user.keyboard('{Enter}');
     expect(cantidad('General')).toHaveFocus();
+    // The focused quantity is scrolled into sight (clear of the sticky total bar).
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(cantidad('General'));
     expect(screen.getByRole('radio', { name: 'Pago en EFECTIVO' })).toBeChecked();
   });
 
@@ -73,6 +76,10 @@ describe('VentaPasajesPage', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('button', { name: /Tigre – Río Capitán/ })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
+    expect(primera).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /Tigre – Río Capitán/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
     expect(primera).toHaveFocus();
   });
 
