@@ -10,6 +10,7 @@ import { CajaResumen } from '@/features/caja/components/CajaResumen';
 import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
 import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
+import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
 
 type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
 
@@ -57,6 +58,7 @@ export function GestionCajaPage() {
       {caja && (
         <>
           <CajaResumen caja={caja} />
+          <PorMedioPago caja={caja} />
           <CajaInfo caja={caja} />
           <MovimientosTable movimientos={estado.data?.movimientos ?? []} />
         </>
