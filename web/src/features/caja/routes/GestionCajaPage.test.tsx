@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { reloadPage } from '@/lib/browser';
-import { estadoCaja, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
+import { estadoCaja, historialCajas, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
@@ -194,6 +194,17 @@ describe('GestionCajaPage', () => {
     expect(print).toHaveBeenCalledTimes(1);
     await user.click(within(resumen).getByRole('button', { name: 'Listo' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists the user's past registers with their close figures", async () => {
+    server.use(estadoCaja(null), historialCajas([{
+      id: 3, fecha_apertura: '2026-11-21T11:00:00Z', fecha_cierre: '2026-11-21T21:00:00Z', monto_apertura: 10000,
+      total_ventas: 134900, efectivo_esperado: 39900, monto_cierre: 39800, diferencia: -100,
+    }]));
+    await renderCaja();
+    const tabla = await screen.findByRole('table', { name: 'Mis cajas anteriores' });
+    const [, fila] = within(tabla).getAllByRole('row');
+    expect(fila).toHaveTextContent(/21\/11\/2026 18:00.*\$\s10\.000,00.*\$\s134\.900,00.*\$\s39\.900,00.*\$\s39\.800,00.*-\$\s100,00/);
   });
 
   it('asks an extra confirmation before closing with a negative balance', async () => {

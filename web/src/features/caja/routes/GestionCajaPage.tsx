@@ -11,6 +11,7 @@ import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
 import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
 import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
+import { HistorialCajas } from '@/features/caja/components/HistorialCajas';
 
 type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
 
@@ -63,6 +64,7 @@ export function GestionCajaPage() {
           <MovimientosTable movimientos={estado.data?.movimientos ?? []} />
         </>
       )}
+      {estado.isSuccess && <HistorialCajas />}
 
       <AbrirCajaModal opened={dialogo === 'abrir'} onClose={cerrarDialogo} />
       <MovimientoModal opened={dialogo === 'movimiento'} onClose={cerrarDialogo} />
