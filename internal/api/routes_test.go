@@ -58,7 +58,7 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 
 // walkBody is what the walk sends: enough for the update routes to reach the
 // record, so another company's caller meets the 404 and not a validation error.
-var walkBody = map[string]any{"nombre": "Recorrido de prueba"}
+var walkBody = map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10}
 
 // TestRouteTableWalk calls every route of the table as every role and as a user
 // of another company: no token answers 401, a role without the permission 403

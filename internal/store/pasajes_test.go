@@ -19,7 +19,7 @@ func TestVenderRefusals(t *testing.T) {
 		wantError(t, vender(e.venta(e.norte, e.efectivo, hoy, 1)), domain.KindInvalid, domain.MsgDebeAbrirCaja)
 		e.abrir(t, 0)
 		inactiva := e.item(t, domain.CatSecciones, "Delta")
-		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta"})
+		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta", Capacidad: new(int64(40))})
 		tipoInactivo := e.item(t, domain.CatTiposViaje, "Escolar")
 		e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, tipoInactivo, domain.ItemCatalogo{Nombre: "Escolar"})
 		sinPrecio := e.item(t, domain.CatTiposViaje, "Turista")
