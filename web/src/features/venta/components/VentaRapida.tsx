@@ -57,6 +57,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const umbral = useUmbralVentaGrande();
   const primeraSeccion = useRef<HTMLButtonElement>(null);
   const abierta = caja !== null;
+  // A section without any price cannot be sold: it is not offered.
+  const conPrecio = secciones.filter((s) => precios.some((p) => p.seccion_id === s.id));
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
 
   // A sale starts on the first section card: at load and as soon as a register opens.
@@ -138,7 +140,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack>
                 <SeccionCards
-                  secciones={secciones}
+                  secciones={conPrecio}
                   seleccionada={venta.seccionId}
                   onSelect={elegirSeccion}
                   firstCardRef={primeraSeccion}

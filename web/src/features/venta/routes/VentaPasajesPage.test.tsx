@@ -161,6 +161,16 @@ describe('VentaPasajesPage', () => {
     expect(general).toHaveValue('49');
   });
 
+  it('does not offer a section without any price', async () => {
+    server.use(http.get('/api/config/secciones', () => ok([
+      { id: 1, nombre: 'Tigre – Tres Bocas', descripcion: '', activo: true },
+      { id: 9, nombre: 'Sin tarifas', descripcion: '', activo: true },
+    ])));
+    await renderVenta();
+    expect(screen.getByRole('button', { name: /Tigre – Tres Bocas/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sin tarifas/ })).not.toBeInTheDocument();
+  });
+
   it('shows types without a price disabled', async () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}');
