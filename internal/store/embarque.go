@@ -149,8 +149,11 @@ func (s *Store) ConteoPorFecha(ctx context.Context, empresaID int64, fecha strin
 // validadosPor counts the tickets a user boarded during a business day.
 func (s *Store) validadosPor(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (int64, error) {
 	var n int64
+	// Today's trips boarded today: a ticket of another date boarded today is not one
+	// of today's Embarcados, so 'Validaste' never exceeds them.
 	err := s.conn().row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND usuario_embarque_id = ?
-		AND fecha_embarque >= ? AND fecha_embarque < ?`, empresaID, usuarioID, dia.Desde, dia.Hasta).Scan(&n)
+		AND fecha_viaje = ? AND fecha_embarque >= ? AND fecha_embarque < ?`,
+		empresaID, usuarioID, dia.Fecha, dia.Desde, dia.Hasta).Scan(&n)
 	return n, wrap("contar validaciones", err)
 }
 

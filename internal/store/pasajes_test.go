@@ -231,6 +231,14 @@ func TestBoardingFigures(t *testing.T) {
 		if err != nil || len(recientes) != 1 || recientes[0].ID != ps[1].ID || recientes[0].ValidadoPor != "Ana Paz" {
 			t.Fatalf("recientes = %+v, %v", recientes, err)
 		}
+		// A ticket of tomorrow's trip boarded today is not one of today's boardings.
+		otroDia := e.vender(t, e.venta(e.sur, e.efectivo, manana, 1))
+		if _, err := e.st.ValidarPorID(ctx, e.vendedor, otroDia[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if emb, err := e.st.EstadisticasDeEmbarque(ctx, e.empresaID, e.vendedor.UsuarioID, dia); err != nil || emb.Usuario.ValidadosHoy != 2 {
+			t.Fatalf("validados hoy tras embarcar un pasaje de mañana = %+v, %v", emb, err)
+		}
 		viajes, err := e.st.EstadoViajes(ctx, e.empresaID, hoy)
 		want := []store.ViajeSeccion{
 			{SeccionID: e.norte, SeccionNombre: "Norte", Capacidad: 40, ConteoEmbarque: store.ConteoEmbarque{Total: 3, Embarcados: 2, Pendientes: 1}, Porcentaje: 67},
