@@ -93,6 +93,24 @@ type EstadoCaja struct {
 	Movimientos []Movimiento `json:"movimientos"`
 }
 
+// CajaHistorial is one of the caller's past registers with its close figures.
+type CajaHistorial struct {
+	ID               int64           `json:"id"`
+	FechaApertura    time.Time       `json:"fecha_apertura"`
+	FechaCierre      time.Time       `json:"fecha_cierre"`
+	MontoApertura    domain.Centavos `json:"monto_apertura"`
+	TotalVentas      domain.Centavos `json:"total_ventas"`
+	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
+	MontoCierre      domain.Centavos `json:"monto_cierre"`
+	Diferencia       domain.Centavos `json:"diferencia"`
+}
+
+// HistorialCajas is one page of the caller's closed registers and how many there are.
+type HistorialCajas struct {
+	Cajas []CajaHistorial `json:"cajas"`
+	Total int64           `json:"total"`
+}
+
 // CierreCaja is the close summary: the closed register (whose monto_cierre,
 // diferencia, total_ventas and efectivo_esperado are the close figures) and
 // the final balance.
@@ -229,4 +247,25 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 		efectivo.Contado, efectivo.Diferencia = body.MontoContado, &dif
 	}
 	return CuadreCaja{CajaID: caja.ID, Efectivo: efectivo, PorMedio: mapRows(caja.PorMedio, porMedioDe)}, nil
+}
+
+// historialCajasPorDefecto is the page size of GET /caja/historial without limite.
+const historialCajasPorDefecto = 20
+
+func cajaHistorialDe(k store.CajaCerrada) CajaHistorial {
+	return CajaHistorial{ID: k.ID, FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre,
+		MontoApertura: k.MontoApertura, TotalVentas: k.TotalVentas, EfectivoEsperado: k.EfectivoEsperado,
+		MontoCierre: k.MontoCierre, Diferencia: k.Diferencia}
+}
+
+// historialCajas lists the caller's own closed registers, newest first (?pagina, ?limite).
+func (s *Server) historialCajas(r *http.Request) (HistorialCajas, error) {
+	p, err := queryPagina(r.URL.Query(), historialCajasPorDefecto)
+	if err != nil {
+		return HistorialCajas{}, err
+	}
+	a := actorFrom(r)
+	list, total, err := s.Store.HistorialCajas(r.Context(), a.EmpresaID(),
+		store.FiltroHistorialCajas{UsuarioID: a.Usuario.ID, Pagina: p})
+	return HistorialCajas{Cajas: mapRows(list, cajaHistorialDe), Total: total}, err
 }

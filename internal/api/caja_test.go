@@ -198,3 +198,41 @@ func TestRegisterIsPerUserAndCompany(t *testing.T) {
 			expect(t, http.StatusForbidden, "No tienes permisos para realizar esta acción")
 	})
 }
+
+func TestHistorialCajasListsTheCallersClosedRegisters(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vendedor := e.token("vendedor")
+		e.abrir(vendedor, 1000).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/cerrar", vendedor, map[string]any{"monto_cierre": 950.5}).expect(t, http.StatusOK, "")
+		e.abrir(vendedor, 10).expect(t, http.StatusCreated, "")
+
+		var h struct {
+			Cajas []map[string]any `json:"cajas"`
+			Total int64            `json:"total"`
+		}
+		r := e.do("GET", "/api/caja/historial", vendedor, nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &h)
+		// The fixture's three closed registers of past days, then the one just closed first.
+		if h.Total != 4 || len(h.Cajas) != 4 || h.Cajas[0]["fecha_cierre"].(string) <= h.Cajas[1]["fecha_cierre"].(string) {
+			t.Fatalf("historial = %+v", h)
+		}
+		c := h.Cajas[0]
+		if c["monto_apertura"] != float64(1000) || c["monto_cierre"] != 950.5 || c["diferencia"] != -49.5 || c["efectivo_esperado"] != float64(1000) {
+			t.Errorf("cifras = %v", c)
+		}
+		var otro struct {
+			Cajas []map[string]any `json:"cajas"`
+		}
+		r = e.do("GET", "/api/caja/historial", e.token("vendedor2"), nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &otro)
+		for _, k := range otro.Cajas {
+			if k["id"] == c["id"] {
+				t.Errorf("vendedor2 ve la caja %v de vendedor", k["id"])
+			}
+		}
+		e.do("GET", "/api/caja/historial?limite=abc", vendedor, nil).expect(t, http.StatusBadRequest, "El parámetro limite debe ser un número entero mayor que cero")
+		e.do("GET", "/api/caja/historial", e.token("lancha"), nil).expect(t, http.StatusForbidden, "No tienes permisos para realizar esta acción")
+	})
+}

@@ -18,13 +18,15 @@ func TestCatalogCRUD(t *testing.T) {
 		if it.Nombre != "Tigre – Arroyo Espera" || it.Capacidad == nil || *it.Capacidad != 35 || !it.Activo {
 			t.Fatalf("creada: %+v", it)
 		}
-		e.do("POST", "/api/config/secciones", admin, map[string]any{"nombre": "Tigre – Arroyo Espera"}).
+		e.do("POST", "/api/config/secciones", admin, map[string]any{"nombre": "Tigre – Arroyo Espera", "capacidad": 10}).
 			expect(t, http.StatusConflict, "Ya existe una sección con ese nombre")
 		e.do("POST", "/api/config/secciones", admin, map[string]any{"nombre": " "}).expect(t, http.StatusBadRequest, "El nombre es obligatorio")
-		e.do("POST", "/api/config/secciones", admin, map[string]any{"nombre": "X", "capacidad": -1}).
-			expect(t, http.StatusBadRequest, "La capacidad debe ser un número entre 0 y 10000")
+		for _, capacidad := range []any{-1, 0, nil, 10001} {
+			e.do("POST", "/api/config/secciones", admin, map[string]any{"nombre": "X", "capacidad": capacidad}).
+				expect(t, http.StatusBadRequest, "La capacidad debe ser un número entre 1 y 10000")
+		}
 		// the same name is free in another company
-		e.do("POST", "/api/config/secciones", e.token("admin2"), map[string]any{"nombre": "Tigre – Arroyo Espera"}).
+		e.do("POST", "/api/config/secciones", e.token("admin2"), map[string]any{"nombre": "Tigre – Arroyo Espera", "capacidad": 10}).
 			expect(t, http.StatusCreated, "")
 
 		path := fmt.Sprintf("/api/config/secciones/%d", it.ID)
@@ -33,7 +35,7 @@ func TestCatalogCRUD(t *testing.T) {
 		if e.count(`SELECT COUNT(*) FROM secciones WHERE id = ? AND nombre = 'Tigre – Espera' AND capacidad = 30 AND activo = ?`, it.ID, false) != 1 {
 			t.Fatal("la actualización no se guardó")
 		}
-		e.do("PUT", path, e.token("admin2"), map[string]any{"nombre": "Robada"}).expect(t, http.StatusNotFound, "Sección no encontrada")
+		e.do("PUT", path, e.token("admin2"), map[string]any{"nombre": "Robada", "capacidad": 10}).expect(t, http.StatusNotFound, "Sección no encontrada")
 		e.do("DELETE", path, e.token("admin2"), nil).expect(t, http.StatusNotFound, "Sección no encontrada")
 
 		var activos []domain.ItemCatalogo

@@ -62,7 +62,7 @@ func TestBoardingByQRThenRefusalWithTheFirstBoarding(t *testing.T) {
 		again.expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
 		var prev embarqueJSON
 		again.decode(t, &prev)
-		if !strings.HasPrefix(prev.FechaEmbarque, "2026-11-20T13:00:00") || prev.ValidadoPor != "lancha" {
+		if !strings.HasPrefix(prev.FechaEmbarque, "2026-11-20T13:00:00") || prev.ValidadoPor != "Ramón Acosta" {
 			t.Fatalf("rechazo sin el embarque anterior: %s", again.Data)
 		}
 	})

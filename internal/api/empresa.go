@@ -20,12 +20,17 @@ type Empresa struct {
 	Timezone      string `json:"timezone"`
 	ColorPrimario string `json:"color_primario"`
 	Activa        bool   `json:"activa"`
+	// VentaConfirmarMasDePasajes: a sale of more tickets than this asks for one confirmation.
+	VentaConfirmarMasDePasajes int `json:"venta_confirmar_mas_de_pasajes"`
+	// VentaConfirmarMontoMayorA: a sale whose total is above this asks for one confirmation.
+	VentaConfirmarMontoMayorA domain.Centavos `json:"venta_confirmar_monto_mayor_a"`
 }
 
 func empresaDe(e store.Empresa) Empresa {
 	return Empresa{ID: e.ID, Nombre: e.Nombre, RUC: e.RUC, Direccion: e.Direccion, Telefono: e.Telefono,
 		Email: e.Email, LogoURL: e.LogoURL, Tipo: e.Tipo, Timezone: e.Timezone, ColorPrimario: e.ColorPrimario,
-		Activa: e.Activa}
+		Activa: e.Activa, VentaConfirmarMasDePasajes: e.VentaGrande.MasDePasajes,
+		VentaConfirmarMontoMayorA: e.VentaGrande.MontoMayorA}
 }
 
 func (s *Server) empresaActual(r *http.Request) (Empresa, error) {

@@ -1,7 +1,9 @@
 package api
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"log/slog"
 	"net/http"
 	"reflect"
@@ -110,8 +112,16 @@ var statusOf = map[domain.Kind]int{
 
 // writeError answers a business error with its status and Spanish message, a
 // database that is unreachable or read-only with 503, and anything else with
-// a logged 500 that leaks nothing.
+// a logged 500 that leaks nothing; a request the client cancelled is not an
+// error of ours (499, logged at debug level).
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
+	if errors.Is(err, context.Canceled) {
+		// The browser gave up on the request (a page left, a query cancelled): nobody
+		// reads the answer and nothing went wrong here, so it is no internal error.
+		log.Debug("petición cancelada por el cliente", "err", err)
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	if store.IsUnavailable(err) {
 		log.Error("base de datos no disponible", "err", err)
 		err = domain.Unavailable(domain.MsgBaseNoDisponible)
@@ -123,3 +133,6 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	log.Error("error interno", "err", err)
 	writeJSON(w, http.StatusInternalServerError, envelope{Success: false, Message: domain.MsgErrorInterno})
 }
+
+// statusClientClosed is written (for the access log only) when the client cancelled the request.
+const statusClientClosed = 499

@@ -69,6 +69,9 @@ func TestConfigEmpresaIsTheCallersCompany(t *testing.T) {
 					t.Errorf("falta %s", k)
 				}
 			}
+			if d["venta_confirmar_mas_de_pasajes"] != float64(10) || d["venta_confirmar_monto_mayor_a"] != float64(100000) {
+				t.Errorf("umbral de venta grande = %v, %v", d["venta_confirmar_mas_de_pasajes"], d["venta_confirmar_monto_mayor_a"])
+			}
 		}
 	})
 }

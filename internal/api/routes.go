@@ -99,6 +99,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/caja/estado", perm("caja.ver"), handle(s.estadoCaja)},
 		{"GET", "/api/caja/resumen", perm("caja.ver"), handle(s.resumenCaja)},
 		{"GET", "/api/caja/movimientos", perm("caja.ver"), handle(s.movimientosCaja)},
+		{"GET", "/api/caja/historial", perm("caja.ver"), handle(s.historialCajas)},
 		{"POST", "/api/caja/movimiento", perm("caja.movimientos"), handleJSON(s.movimientoCaja)},
 		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), handleJSON(s.cerrarCaja)},
 		{"POST", "/api/caja/cuadre", perm("caja.ver"), handleJSON(s.cuadreCaja)},

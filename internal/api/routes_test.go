@@ -61,16 +61,18 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 
 // walkBody is what the walk sends to a route: enough for the update routes to
 // reach the record, so another company's caller meets the 404 and not a
-// validation error. The strict decoder refuses unknown fields, so "nombre" goes
-// only to the routes whose body has it.
+// validation error. The strict decoder refuses unknown fields, so each value
+// goes only to the routes whose body has that field.
 func walkBody(rt route) map[string]any {
+	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10}
 	body := map[string]any{}
 	if rt.Handler.body == nil {
 		return body
 	}
 	for i := 0; i < rt.Handler.body.NumField(); i++ {
-		if name, _, _ := strings.Cut(rt.Handler.body.Field(i).Tag.Get("json"), ","); name == "nombre" {
-			body["nombre"] = "Recorrido de prueba"
+		name, _, _ := strings.Cut(rt.Handler.body.Field(i).Tag.Get("json"), ",")
+		if v, ok := valores[name]; ok {
+			body[name] = v
 		}
 	}
 	return body

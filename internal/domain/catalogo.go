@@ -74,8 +74,11 @@ type ItemCatalogo struct {
 	Activo      bool   `json:"activo"`
 }
 
+// MsgCapacidad refuses a section without a capacity of 1 to 10000.
+const MsgCapacidad = "La capacidad debe ser un número entre 1 y 10000"
+
 // Normalizar trims an entry and checks it: name required (≤ 100), description
-// ≤ 500, capacity a whole number ≥ 0 for sections.
+// ≤ 500, capacity a whole number from 1 to 10000 for sections.
 func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 	it.Nombre, it.Descripcion = strings.TrimSpace(it.Nombre), strings.TrimSpace(it.Descripcion)
 	switch {
@@ -90,12 +93,9 @@ func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 		it.Capacidad = nil
 		return it, nil
 	}
-	if it.Capacidad == nil {
-		zero := int64(0)
-		it.Capacidad = &zero
-	}
-	if *it.Capacidad < 0 || *it.Capacidad > 10000 {
-		return it, Invalid("La capacidad debe ser un número entre 0 y 10000")
+	// A section of capacity 0 could never board anyone: it is refused, as a missing one.
+	if it.Capacidad == nil || *it.Capacidad < 1 || *it.Capacidad > 10000 {
+		return it, Invalid(MsgCapacidad)
 	}
 	return it, nil
 }

@@ -146,3 +146,21 @@ func PrefijoEmpresa(nombre string) string {
 	}
 	return b.String()
 }
+
+// VentaGrande is when a sale is well above the usual and the counter asks for one
+// confirmation before sending it (a stray Enter must not sell 20 tickets).
+type VentaGrande struct {
+	// MasDePasajes: a sale of more than this many tickets asks.
+	MasDePasajes int
+	// MontoMayorA: a sale whose total is above this asks.
+	MontoMayorA Centavos
+}
+
+// VentaGrandePorDefecto is the threshold of a company that set none: more than 10
+// tickets or more than $ 100.000,00.
+var VentaGrandePorDefecto = VentaGrande{MasDePasajes: 10, MontoMayorA: 100_000_00}
+
+// PideConfirmacion tells whether a sale of pasajes tickets for total needs the extra confirmation.
+func (v VentaGrande) PideConfirmacion(pasajes int, total Centavos) bool {
+	return pasajes > v.MasDePasajes || total > v.MontoMayorA
+}

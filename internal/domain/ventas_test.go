@@ -187,3 +187,22 @@ func lineasDe(n, cantidad int) []LineaVenta {
 	}
 	return out
 }
+
+func TestVentaGrandePideConfirmacion(t *testing.T) {
+	v := VentaGrandePorDefecto
+	casos := []struct {
+		pasajes int
+		total   Centavos
+		pide    bool
+	}{
+		{10, 100_000_00, false},
+		{11, 1_000_00, true},
+		{1, 100_000_01, true},
+		{3, 13_500_00, false},
+	}
+	for _, c := range casos {
+		if got := v.PideConfirmacion(c.pasajes, c.total); got != c.pide {
+			t.Errorf("PideConfirmacion(%d, %d) = %v, quería %v", c.pasajes, c.total, got, c.pide)
+		}
+	}
+}

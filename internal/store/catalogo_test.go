@@ -84,7 +84,7 @@ func TestCatalogWritesRefuseWithTheCatalogsOwnMessages(t *testing.T) {
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) { wantError(t, tc.err(), tc.kind, tc.msg) })
 		}
-		if _, err := e.st.CrearItem(ctx, otra.empresaID, domain.CatSecciones, domain.ItemCatalogo{Nombre: "Este"}); err != nil {
+		if _, err := e.st.CrearItem(ctx, otra.empresaID, domain.CatSecciones, domain.ItemCatalogo{Nombre: "Este", Capacidad: new(int64(20))}); err != nil {
 			t.Fatalf("otra empresa puede usar sus propios nombres: %v", err)
 		}
 	})

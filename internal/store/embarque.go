@@ -111,7 +111,7 @@ func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where str
 		por   *string
 	)
 	err := c.row(ctx, `SELECT p.id, p.numero_pasaje, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.estado,
-		p.cliente_nombre, s.nombre, t.nombre, v.nombre_usuario
+		p.cliente_nombre, s.nombre, t.nombre, `+nombreValidador+`
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
 		WHERE p.empresa_id = ? AND p.`+where, empresaID, arg).Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha,
@@ -149,8 +149,11 @@ func (s *Store) ConteoPorFecha(ctx context.Context, empresaID int64, fecha strin
 // validadosPor counts the tickets a user boarded during a business day.
 func (s *Store) validadosPor(ctx context.Context, empresaID, usuarioID int64, dia domain.Dia) (int64, error) {
 	var n int64
+	// Today's trips boarded today: a ticket of another date boarded today is not one
+	// of today's Embarcados, so 'Validaste' never exceeds them.
 	err := s.conn().row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND usuario_embarque_id = ?
-		AND fecha_embarque >= ? AND fecha_embarque < ?`, empresaID, usuarioID, dia.Desde, dia.Hasta).Scan(&n)
+		AND fecha_viaje = ? AND fecha_embarque >= ? AND fecha_embarque < ?`,
+		empresaID, usuarioID, dia.Fecha, dia.Desde, dia.Hasta).Scan(&n)
 	return n, wrap("contar validaciones", err)
 }
 
@@ -210,12 +213,16 @@ type ValidacionReciente struct {
 	ValidadoPor   string
 }
 
+// nombreValidador is the name of the user v who boarded a ticket, 'Nombre Apellido'
+// (the login only when the user has no name): a refusal names a person.
+const nombreValidador = `COALESCE(NULLIF(TRIM(v.nombre || ' ' || v.apellido), ''), v.nombre_usuario)`
+
 // ValidacionesRecientes lists the company's latest boardings, newest first.
 func (s *Store) ValidacionesRecientes(ctx context.Context, empresaID int64, limite int) ([]ValidacionReciente, error) {
 	out, err := queryAll(ctx, s.conn(), func(sc scanner) (v ValidacionReciente, err error) {
 		return v, sc.Scan(&v.ID, &v.NumeroPasaje, &v.FechaEmbarque, &v.ClienteNombre, &v.SeccionNombre, &v.ValidadoPor)
 	}, `SELECT p.id, p.numero_pasaje, p.fecha_embarque, p.cliente_nombre, s.nombre,
-		COALESCE(v.nombre_usuario, '') FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
+		COALESCE(`+nombreValidador+`, '') FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
 		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
 		WHERE p.empresa_id = ? AND p.fecha_embarque IS NOT NULL ORDER BY p.fecha_embarque DESC, p.id DESC LIMIT ?`,
 		empresaID, limite)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 	"time"
+
+	"muelle/internal/domain"
 )
 
 // Empresa is a company (tenant).
@@ -22,6 +24,9 @@ type Empresa struct {
 	Activa         bool
 	// DiasVentaAnticipada is how many days ahead the company sells (default 365).
 	DiasVentaAnticipada int
+	// VentaGrande: when a sale asks for one confirmation at the counter. No column
+	// holds it yet: every company reads domain.VentaGrandePorDefecto.
+	VentaGrande domain.VentaGrande
 }
 
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
@@ -31,6 +36,7 @@ func scanEmpresa(sc scanner) (Empresa, error) {
 	var e Empresa
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
 		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa, &e.DiasVentaAnticipada)
+	e.VentaGrande = domain.VentaGrandePorDefecto
 	return e, err
 }
 

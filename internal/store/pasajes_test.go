@@ -19,7 +19,7 @@ func TestVenderRefusals(t *testing.T) {
 		wantError(t, vender(e.venta(e.norte, e.efectivo, hoy, 1)), domain.KindInvalid, domain.MsgDebeAbrirCaja)
 		e.abrir(t, 0)
 		inactiva := e.item(t, domain.CatSecciones, "Delta")
-		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta"})
+		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta", Capacidad: new(int64(40))})
 		tipoInactivo := e.item(t, domain.CatTiposViaje, "Escolar")
 		e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, tipoInactivo, domain.ItemCatalogo{Nombre: "Escolar"})
 		sinPrecio := e.item(t, domain.CatTiposViaje, "Turista")
@@ -110,7 +110,7 @@ func TestValidar(t *testing.T) {
 		for _, tc := range ok {
 			t.Run(tc.name, func(t *testing.T) {
 				emb, err := tc.board()
-				if err != nil || emb.ID != tc.p.ID || emb.Estado != domain.PasajeUsado || emb.ValidadoPor != "ana" ||
+				if err != nil || emb.ID != tc.p.ID || emb.Estado != domain.PasajeUsado || emb.ValidadoPor != "Ana Paz" ||
 					emb.Seccion.Nombre != "Norte" || !emb.FechaEmbarque.Equal(ahora) {
 					t.Fatalf("embarque = %+v, %v", emb, err)
 				}
@@ -137,7 +137,7 @@ func TestValidar(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) { wantError(t, tc.board(), tc.kind, tc.msg) })
 		}
 		_, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID)
-		if de, _ := domain.AsError(err); de == nil || de.Data.(store.YaEmbarcado).ValidadoPor != "ana" {
+		if de, _ := domain.AsError(err); de == nil || de.Data.(store.YaEmbarcado).ValidadoPor != "Ana Paz" {
 			t.Fatalf("el rechazo no dice quién embarcó: %+v", de)
 		}
 		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = ?`, ajeno.ID, domain.PasajeActivo); n != 1 {
@@ -228,8 +228,16 @@ func TestBoardingFigures(t *testing.T) {
 			t.Fatalf("estadísticas de lancha = %+v, %v", lancha, err)
 		}
 		recientes, err := e.st.ValidacionesRecientes(ctx, e.empresaID, 1)
-		if err != nil || len(recientes) != 1 || recientes[0].ID != ps[1].ID || recientes[0].ValidadoPor != "ana" {
+		if err != nil || len(recientes) != 1 || recientes[0].ID != ps[1].ID || recientes[0].ValidadoPor != "Ana Paz" {
 			t.Fatalf("recientes = %+v, %v", recientes, err)
+		}
+		// A ticket of tomorrow's trip boarded today is not one of today's boardings.
+		otroDia := e.vender(t, e.venta(e.sur, e.efectivo, manana, 1))
+		if _, err := e.st.ValidarPorID(ctx, e.vendedor, otroDia[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		if emb, err := e.st.EstadisticasDeEmbarque(ctx, e.empresaID, e.vendedor.UsuarioID, dia); err != nil || emb.Usuario.ValidadosHoy != 2 {
+			t.Fatalf("validados hoy tras embarcar un pasaje de mañana = %+v, %v", emb, err)
 		}
 		viajes, err := e.st.EstadoViajes(ctx, e.empresaID, hoy)
 		want := []store.ViajeSeccion{

@@ -38,13 +38,23 @@ export type CerrarCajaInput = Schema<'CerrarCaja'>;
 /** Answer of POST /caja/cerrar: the register plus the close figures. */
 export type CierreCaja = Schema<'CierreCaja'>;
 
+/** GET /caja/historial: a page of the caller's closed registers. */
+export type HistorialCajas = Schema<'HistorialCajas'>;
+
 // Keys, queries and mutations.
 
 /** Query keys of the register. */
 export const cajaKeys = {
   all: ['caja'] as const,
   estado: () => [...cajaKeys.all, 'estado'] as const,
+  historial: () => [...cajaKeys.all, 'historial'] as const,
 };
+
+/** The caller's last 20 closed registers, newest first (refreshed by cajaCerrada through cajaKeys.all). */
+export const historialCajasQuery = queryOptions({
+  queryKey: cajaKeys.historial(),
+  queryFn: ({ signal }) => api.get<HistorialCajas>('/caja/historial?limite=20', { signal }),
+});
 
 const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };
 
@@ -80,6 +90,9 @@ export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: (input: I) => api.post<O>(path, input, { idempotencyKey: keys.keyFor(input) }),
+    // Run even when the browser says it is offline: the call fails (or times out) and says so,
+    // instead of waiting paused for as long as the outage lasts.
+    networkMode: 'always',
     onSuccess: () => keys.reset(),
     // Also after a failure: the register may have changed elsewhere (another tab, a retry).
     onSettled: () => invalidateFor(queryClient, event),

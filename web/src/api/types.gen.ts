@@ -335,6 +335,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/historial": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso caja.ver */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaHistorialCajas"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/movimiento": {
         parameters: {
             query?: never;
@@ -2131,6 +2176,24 @@ export interface components {
             usuario_id: number;
             usuario_nombre: string;
         };
+        CajaHistorial: {
+            /** Format: double */
+            diferencia: number;
+            /** Format: double */
+            efectivo_esperado: number;
+            /** Format: date-time */
+            fecha_apertura: string;
+            /** Format: date-time */
+            fecha_cierre: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            monto_apertura: number;
+            /** Format: double */
+            monto_cierre: number;
+            /** Format: double */
+            total_ventas: number;
+        };
         CerrarCaja: {
             generar_reporte?: boolean;
             /** Format: double */
@@ -2233,6 +2296,9 @@ export interface components {
             telefono: string;
             timezone: string;
             tipo: string;
+            venta_confirmar_mas_de_pasajes: number;
+            /** Format: double */
+            venta_confirmar_monto_mayor_a: number;
         };
         EmpresaUsuario: {
             /** Format: int64 */
@@ -2297,6 +2363,11 @@ export interface components {
         };
         GuardarPrecios: {
             precios: components["schemas"]["Precio"][];
+        };
+        HistorialCajas: {
+            cajas: components["schemas"]["CajaHistorial"][];
+            /** Format: int64 */
+            total: number;
         };
         IniciarSesion: {
             nombre_usuario: string;
@@ -2480,6 +2551,12 @@ export interface components {
         };
         RespuestaEstadoCaja: {
             data: components["schemas"]["EstadoCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaHistorialCajas: {
+            data: components["schemas"]["HistorialCajas"];
             message?: string;
             /** @constant */
             success: true;

@@ -1,20 +1,64 @@
-import { NumberInput, type NumberInputProps } from '@mantine/core';
+import { TextInput, type TextInputProps } from '@mantine/core';
+import { useState } from 'react';
+import { formatMoney } from '@/lib/format';
+import { montoDe, parseMonto } from '@/lib/money';
 
-/** An ARS amount typed the es-AR way: `10.000,50`; zero or more, two decimals. */
-export function MoneyInput(props: NumberInputProps) {
+/** A money input's value: the amount, '' when empty, NaN while the text does not read. */
+export type MontoValor = number | '';
+
+interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
+  /** The amount; '' (or absent, as a form's input props may leave it) when empty. */
+  value?: number | string;
+  onChange: (value: MontoValor) => void;
+}
+
+const plain = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** The text an amount is shown as when it comes from outside ('1.500,50'). */
+function toText(value: number | string): string {
+  return typeof value === 'number' && Number.isFinite(value) ? plain.format(value) : '';
+}
+
+function sameAmount(a: number | string, b: number | string): boolean {
+  return a === b || (Number.isNaN(a) && Number.isNaN(b));
+}
+
+/**
+ * An ARS amount typed the way an Argentine user means it (`lib/money.ts`): what is
+ * typed stays as typed, the amount as it will be saved is shown below it, and an
+ * ambiguous text is refused with the parser's message.
+ */
+export function MoneyInput({ value = '', onChange, error, description, ...props }: MoneyInputProps) {
+  const [text, setText] = useState(() => toText(value));
+  const [seen, setSeen] = useState(value);
+  const [typed, setTyped] = useState(false);
+  if (!sameAmount(value, seen)) {
+    // A value from outside (a reset, a saved price): show it unless it is what the text reads.
+    setSeen(value);
+    if (!sameAmount(value, montoDe(text))) {
+      setText(toText(value));
+      setTyped(false);
+    }
+  }
+  const leido = parseMonto(text);
+  const ownError = leido.estado === 'error' ? leido.mensaje : undefined;
+  const preview = typed && leido.estado === 'ok' ? `Se guardará: ${formatMoney(leido.monto)}` : undefined;
   return (
-    <NumberInput
-      prefix="$ "
-      decimalSeparator=","
-      thousandSeparator="."
-      // '.' separates thousands in es-AR: only ',' starts the decimals.
-      allowedDecimalSeparators={[',']}
-      decimalScale={2}
-      min={0}
-      step={0.01}
-      allowNegative={false}
-      hideControls
+    <TextInput
+      leftSection="$"
       inputMode="decimal"
+      autoComplete="off"
+      value={text}
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        const monto = montoDe(next);
+        setText(next);
+        setTyped(true);
+        setSeen(monto);
+        onChange(monto);
+      }}
+      error={ownError ?? error}
+      description={preview && description ? <><span>{preview}</span><br /><span>{description}</span></> : (preview ?? description)}
       {...props}
     />
   );

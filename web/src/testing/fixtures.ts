@@ -11,6 +11,8 @@ export const EMPRESA = {
   email: 'info@lanchasdeldelta.test',
   direccion: 'Estación Fluvial, Tigre',
   color_primario: '#3B82F6',
+  venta_confirmar_mas_de_pasajes: 10,
+  venta_confirmar_monto_mayor_a: 100000,
 };
 
 function base64Url(value: object): string {

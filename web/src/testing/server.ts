@@ -1,5 +1,6 @@
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
+import { historialCajas } from './handlers/caja';
 import { dashboardHandlers } from './handlers/dashboard';
 import { empresaHandlers } from './handlers/empresa';
 import { publicHandlers } from './handlers/public';
@@ -7,7 +8,7 @@ import { publicHandlers } from './handlers/public';
 export { fail, ok, okWithMessage } from './http';
 
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
-export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers];
+export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas()];
 
 /** The request-mock server of the test run. */
 export const server = setupServer(...defaultHandlers);

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeCaja, signInVendedor } from '@/testing/handlers/caja';
@@ -48,7 +49,9 @@ describe('VendedorDashboard', () => {
     stats({ miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] });
     renderWithProviders(<VendedorDashboard />);
     expect(await screen.findByText('Caja cerrada')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Abrir Caja' })).toHaveAttribute('href', '/admin/gestion-caja');
+    await userEvent.click(screen.getByRole('button', { name: 'Abrir Caja' }));
+    expect(await screen.findByRole('dialog', { name: 'Abrir Caja' })).toBeInTheDocument();
+    expect(screen.getByLabelText(/Monto de apertura/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vender pasajes' })).toBeDisabled();
     expect(screen.getByText('No hay ventas recientes')).toBeInTheDocument();
   });

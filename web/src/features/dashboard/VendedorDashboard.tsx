@@ -2,6 +2,8 @@ import { Alert, Button, Center, Group, Loader, Paper, SimpleGrid, Stack, Table, 
 import { IconAlertTriangle, IconCashRegister, IconTicket } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { Link } from 'react-router';
+import { useState } from 'react';
+import { AbrirCajaModal } from '@/components/AbrirCajaModal';
 import { StatCard } from '@/components/StatCard';
 import type { Caja } from '@/api/caja';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
@@ -39,11 +41,14 @@ export function VendedorDashboard() {
   );
 }
 
+/** No open register: 'Abrir Caja' opens the dialog right here. */
 function AvisoCajaCerrada() {
+  const [abriendo, setAbriendo] = useState(false);
   return (
     <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="Caja cerrada">
       <Text size="sm">No tienes una caja abierta: debes abrirla para poder vender pasajes.</Text>
-      <Button component={Link} to={paths.gestionCaja} mt="sm" size="xs" color="orange">Abrir Caja</Button>
+      <Button mt="sm" size="xs" color="orange" onClick={() => setAbriendo(true)}>Abrir Caja</Button>
+      <AbrirCajaModal opened={abriendo} onClose={() => setAbriendo(false)} />
     </Alert>
   );
 }

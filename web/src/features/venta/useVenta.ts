@@ -23,30 +23,46 @@ export interface DatosCliente {
 export interface Linea {
   tipo: ItemCatalogo;
   precio: number | null;
+  /** The quantity as typed. */
+  texto: string;
+  /** Why the typed quantity is refused, or null. */
+  error: string | null;
+  /** The quantity sold: 0 while the text is refused. */
   cantidad: number;
   subtotal: number;
 }
 
+/** Said under a quantity box whose text is not a whole number of 0 to 50. */
+export const CANTIDAD_INVALIDA = `Escribe un número entero de 0 a ${MAX_POR_TIPO}`;
+/** Said under a quantity box past the maximum (operaciones §9). */
+export const CANTIDAD_EXCEDIDA = `Máximo ${MAX_POR_TIPO} pasajeros por tipo en una venta`;
+
+/** Reads a typed quantity: what is typed is kept, a refused text is explained, never clamped. */
+export function leerCantidad(texto: string): { cantidad: number; error: string | null } {
+  const limpio = texto.trim();
+  if (limpio === '') return { cantidad: 0, error: null };
+  if (!/^\d+$/.test(limpio)) return { cantidad: 0, error: CANTIDAD_INVALIDA };
+  const n = Number(limpio);
+  return n > MAX_POR_TIPO ? { cantidad: 0, error: CANTIDAD_EXCEDIDA } : { cantidad: n, error: null };
+}
+
 interface Estado {
   seccionId: number | null;
-  cantidades: Record<number, number>;
+  /** The quantities as typed, by passenger type. */
+  cantidades: Record<number, string>;
   /** null: the default payment method (efectivo). */
   medioPagoId: number | null;
   /** null: today. */
   fechaViaje: string | null;
+  /** The seller pinned the trip date: it outlives the sale. */
+  fechaFijada: boolean;
   cliente: DatosCliente;
 }
 
 const CLIENTE_VACIO: DatosCliente = { cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
-const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, cliente: CLIENTE_VACIO };
+const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO };
 
 const centavos = (monto: number) => Math.round(monto * 100);
-
-/** Clamps a typed quantity to 0–50 (non-numbers are 0). */
-function cantidadValida(value: number | string): number {
-  const n = Math.trunc(Number(value));
-  return Number.isFinite(n) ? Math.min(MAX_POR_TIPO, Math.max(0, n)) : 0;
-}
 
 interface Catalogo {
   tipos: ItemCatalogo[];
@@ -65,8 +81,9 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     const precioDe = new Map(precios.filter((p) => p.seccion_id === seccionId).map((p) => [p.tipo_viaje_id, p.precio]));
     return tipos.map((tipo) => {
       const precio = precioDe.get(tipo.id) ?? null;
-      const cantidad = precio === null ? 0 : (cantidades[tipo.id] ?? 0);
-      return { tipo, precio, cantidad, subtotal: (centavos(precio ?? 0) * cantidad) / 100 };
+      const texto = precio === null ? '' : (cantidades[tipo.id] ?? '0');
+      const { cantidad, error } = leerCantidad(texto);
+      return { tipo, precio, texto, error, cantidad, subtotal: (centavos(precio ?? 0) * cantidad) / 100 };
     });
   }, [tipos, precios, seccionId, cantidades]);
 
@@ -87,18 +104,22 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     total,
     medioPagoId,
     fechaViaje,
+    fechaFijada: estado.fechaFijada,
     seleccionarSeccion: (id: number) => update({ seccionId: id }),
     cambiarSeccion: () => update({ seccionId: null }),
-    setCantidad: (tipoId: number, value: number | string) =>
-      setEstado((prev) => ({ ...prev, cantidades: { ...prev.cantidades, [tipoId]: cantidadValida(value) } })),
+    setCantidad: (tipoId: number, texto: string) =>
+      setEstado((prev) => ({ ...prev, cantidades: { ...prev.cantidades, [tipoId]: texto } })),
     setMedioPago: (id: number) => update({ medioPagoId: id }),
     setFechaViaje: (fecha: string) => update({ fechaViaje: fecha }),
+    setFechaFijada: (fijada: boolean) => update({ fechaFijada: fijada }),
     setCliente: (campo: keyof DatosCliente, value: string) =>
       setEstado((prev) => ({ ...prev, cliente: { ...prev.cliente, [campo]: value } })),
-    /** Back to a new sale: no section, no passengers, efectivo, no client data; the trip date stays. */
-    reset: () => setEstado((prev) => ({ ...INICIAL, fechaViaje: prev.fechaViaje })),
+    /** Back to a new sale: no section, no passengers, efectivo, no client data, today unless the date is pinned. */
+    reset: () => setEstado((prev) => (prev.fechaFijada ? { ...INICIAL, fechaViaje: prev.fechaViaje, fechaFijada: true } : INICIAL)),
     /** The first failing submit check's message, or null. */
-    validar: (cajaAbierta: boolean) => primerError({ cajaAbierta, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
+    validar: (cajaAbierta: boolean) =>
+      lineas.find((l) => l.error !== null)?.error ??
+      primerError({ cajaAbierta, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
     /** The body of POST /pasajes/lote (call only once validar passed). */
     input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,

@@ -1,5 +1,5 @@
 import { http } from 'msw';
-import type { Caja, EstadoCaja, Movimiento } from '@/api/caja';
+import type { Caja, EstadoCaja, HistorialCajas, Movimiento } from '@/api/caja';
 import { signIn } from '@/testing/fixtures';
 import { ok } from '@/testing/http';
 
@@ -55,4 +55,9 @@ export function makeMovimiento(overrides: Partial<Movimiento> = {}): Movimiento 
 export function estadoCaja(caja: Caja | null, movimientos: Movimiento[] = []) {
   const estado: EstadoCaja = { cajaAbierta: caja !== null, caja, movimientos };
   return http.get('/api/caja/estado', () => ok(estado));
+}
+
+/** GET /caja/historial answering with these closed registers. */
+export function historialCajas(cajas: HistorialCajas['cajas'] = []) {
+  return http.get('/api/caja/historial', () => ok({ cajas, total: cajas.length }));
 }

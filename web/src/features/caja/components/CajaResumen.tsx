@@ -3,7 +3,7 @@ import { StatCard } from '@/components/StatCard';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 
-/** Monto Apertura, Ingresos, Egresos and Saldo Actual (red, and said, when negative). */
+/** Monto Apertura, Ingresos, Egresos and Saldo Actual (all methods; red, and said, when negative). */
 export function CajaResumen({ caja }: { caja: Caja }) {
   const negativo = caja.monto_actual < 0;
   return (
@@ -15,7 +15,7 @@ export function CajaResumen({ caja }: { caja: Caja }) {
         label="Saldo Actual"
         value={formatMoney(caja.monto_actual)}
         color={negativo ? 'red.9' : undefined}
-        note={negativo ? 'Saldo negativo' : undefined}
+        note={negativo ? 'Saldo negativo' : 'Todos los medios de pago'}
       />
     </SimpleGrid>
   );

@@ -1,17 +1,15 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { ErrorDialog } from '@/components/ErrorDialog';
 import { MoneyInput } from '@/components/MoneyInput';
 import { reloadPage } from '@/lib/browser';
+import { PorMedioPago } from './PorMedioPago';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { useCerrarCaja, type CierreCaja } from '@/api/caja';
-
-/** The page reloads this long after a close (operaciones §9). */
-export const RELOAD_AFTER_CLOSE_MS = 2000;
 
 type Paso = 'form' | 'confirmar' | 'negativo' | 'resumen';
 
@@ -55,8 +53,9 @@ interface CerrarCajaModalProps {
 
 /**
  * Close flow: count the cash (expected cash and the live difference on screen),
- * confirm, confirm again when the balance is negative, close, show the summary
- * and reload the page 2 s later.
+ * confirm, confirm again when the balance is negative, close, and show the summary
+ * (cash apart from the other methods, printable) until the user leaves it; the page
+ * reloads then.
  */
 export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps) {
   const cerrar = useCerrarCaja();
@@ -79,10 +78,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   const enviar = () => {
     const { monto_cierre, observaciones } = form.getValues();
     cerrar.mutate({ monto_cierre: Number(monto_cierre), observaciones: observaciones.trim(), generar_reporte: false }, {
-      onSuccess: () => {
-        setPaso('resumen');
-        window.setTimeout(reloadPage, RELOAD_AFTER_CLOSE_MS);
-      },
+      onSuccess: () => setPaso('resumen'),
       onError: (err) => {
         setPaso('form');
         setError(err.message);
@@ -114,7 +110,8 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
           <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />
         </Stack>
         <Acciones onBack={() => setPaso('form')}>
-          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={saldoNegativo ? () => setPaso('negativo') : enviar}>
+          {/* autoFocus: the modal stays open between steps, so data-autofocus would not move the focus. */}
+          <Button color="red" autoFocus loading={cerrar.isPending} onClick={saldoNegativo ? () => setPaso('negativo') : enviar}>
             Cerrar Caja
           </Button>
         </Acciones>
@@ -127,16 +124,21 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
           ¿Desea cerrar la caja de todos modos?
         </Alert>
         <Acciones onBack={() => setPaso('form')}>
-          <Button color="red" data-autofocus loading={cerrar.isPending} onClick={enviar}>Cerrar con saldo negativo</Button>
+          <Button color="red" autoFocus loading={cerrar.isPending} onClick={enviar}>Cerrar con saldo negativo</Button>
         </Acciones>
       </>
     ),
-    resumen: cerrar.data && <Resumen cierre={cerrar.data} />,
+    resumen: cerrar.data && <Resumen cierre={cerrar.data} onDone={reloadPage} />,
   };
 
   return (
     <>
-      <Modal opened={opened && error === null} onClose={close} title={TITULOS[paso]} centered>
+      <Modal
+        opened={opened && error === null}
+        onClose={paso === 'resumen' ? reloadPage : close}
+        title={TITULOS[paso]}
+        centered
+      >
         {pasos[paso]}
       </Modal>
       <ErrorDialog title="Error al Cerrar Caja" message={error} onClose={() => setError(null)} />
@@ -144,7 +146,8 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   );
 }
 
-function Resumen({ cierre }: { cierre: CierreCaja }) {
+/** The close figures; they stay until the user leaves them (Listo), and can be printed. */
+function Resumen({ cierre, onDone }: { cierre: CierreCaja; onDone: () => void }) {
   return (
     <Stack>
       <Text role="status" fw={600}>Caja cerrada exitosamente</Text>
@@ -154,7 +157,13 @@ function Resumen({ cierre }: { cierre: CierreCaja }) {
         <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
         <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>
-      <Text size="sm" c="dimmed">La página se recargará en unos segundos.</Text>
+      <PorMedioPago caja={cierre} />
+      <Group justify="flex-end">
+        <Button variant="default" leftSection={<IconPrinter size={18} aria-hidden />} onClick={() => window.print()}>
+          Imprimir
+        </Button>
+        <Button autoFocus onClick={onDone}>Listo</Button>
+      </Group>
     </Stack>
   );
 }

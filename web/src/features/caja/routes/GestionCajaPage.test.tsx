@@ -3,13 +3,19 @@ import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { reloadPage } from '@/lib/browser';
-import { estadoCaja, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
+import { estadoCaja, historialCajas, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { GestionCajaPage } from './GestionCajaPage';
 
 vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), openPopup: vi.fn() }));
+
+/** Cash and one card sale of $ 4.500. */
+const POR_MEDIO = [
+  { medio_pago_id: 1, nombre: 'Efectivo', efectivo: true, esperado: 16250 },
+  { medio_pago_id: 4, nombre: 'Débito', efectivo: false, esperado: 4500 },
+];
 
 const card = (label: string) => screen.getByRole('group', { name: label });
 
@@ -37,7 +43,7 @@ describe('GestionCajaPage', () => {
 
   it('shows the cards, the register data and the movements with their sign', async () => {
     server.use(estadoCaja(
-      makeCaja({ total_ingresos: 11250, total_egresos: 500, monto_actual: 20750, observaciones: '' }),
+      makeCaja({ total_ingresos: 11250, total_egresos: 500, monto_actual: 20750, observaciones: '', efectivo_esperado: 16250, por_medio: POR_MEDIO }),
       [
         makeMovimiento(),
         makeMovimiento({ id: 2, tipo: 'egreso_gasto', monto: 500, descripcion: 'Café', medio_pago_id: null, medio_pago_nombre: null, created_at: '2026-11-22T12:10:00Z' }),
@@ -49,6 +55,11 @@ describe('GestionCajaPage', () => {
     expect(card('Egresos')).toHaveTextContent('$ 500,00');
     expect(card('Saldo Actual')).toHaveTextContent('$ 20.750,00');
     expect(within(card('Saldo Actual')).queryByText('Saldo negativo')).not.toBeInTheDocument();
+    // Cash in the drawer apart from the other methods.
+    const porMedio = screen.getByRole('region', { name: 'Por medio de pago' });
+    expect(within(porMedio).getByRole('listitem', { name: 'Efectivo en caja' })).toHaveTextContent('$ 16.250,00');
+    expect(within(porMedio).getByRole('listitem', { name: 'Débito' })).toHaveTextContent('$ 4.500,00');
+    expect(within(porMedio).queryByRole('listitem', { name: 'Efectivo' })).not.toBeInTheDocument();
 
     expect(screen.getByText('22/11/2026 08:30')).toBeInTheDocument();
     expect(screen.getByText('Ana Pérez')).toBeInTheDocument();
@@ -155,6 +166,7 @@ describe('GestionCajaPage', () => {
     server.use(estadoCaja(makeCaja({ total_ingresos: 11250, monto_actual: 21250, efectivo_esperado: 21250, total_ventas: 11250 })));
     const calls = trackPost('caja/cerrar', {
       ...makeCaja({ estado: 'cerrada' }), total_ventas: 11250, efectivo_esperado: 21250, monto_cierre: 21000, diferencia: -250, montoFinal: 21250,
+      por_medio: POR_MEDIO,
     });
     const { user } = await renderCaja();
     await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
@@ -165,13 +177,34 @@ describe('GestionCajaPage', () => {
     await user.click(within(form).getByRole('button', { name: 'Continuar' }));
 
     const confirmar = await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' });
+    expect(within(confirmar).getByRole('button', { name: 'Cerrar Caja' })).toHaveFocus();
     await user.click(within(confirmar).getByRole('button', { name: 'Cerrar Caja' }));
 
     const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });
     expect(resumen).toHaveTextContent(/Total ventas\s*\$\s11\.250,00/);
     expect(resumen).toHaveTextContent(/Diferencia\s*-\$\s250,00/);
     expect(calls[0].body).toEqual({ monto_cierre: 21000, observaciones: '', generar_reporte: false });
-    await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1), { timeout: 3000 });
+    // The summary stays until the user leaves it.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(reloadPage).not.toHaveBeenCalled();
+    expect(within(resumen).getByRole('listitem', { name: 'Efectivo en caja' })).toHaveTextContent('$ 21.250,00');
+    expect(within(resumen).getByRole('listitem', { name: 'Débito' })).toHaveTextContent('$ 4.500,00');
+    const print = vi.spyOn(window, 'print').mockImplementation(() => {});
+    await user.click(within(resumen).getByRole('button', { name: 'Imprimir' }));
+    expect(print).toHaveBeenCalledTimes(1);
+    await user.click(within(resumen).getByRole('button', { name: 'Listo' }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it("lists the user's past registers with their close figures", async () => {
+    server.use(estadoCaja(null), historialCajas([{
+      id: 3, fecha_apertura: '2026-11-21T11:00:00Z', fecha_cierre: '2026-11-21T21:00:00Z', monto_apertura: 10000,
+      total_ventas: 134900, efectivo_esperado: 39900, monto_cierre: 39800, diferencia: -100,
+    }]));
+    await renderCaja();
+    const tabla = await screen.findByRole('table', { name: 'Mis cajas anteriores' });
+    const [, fila] = within(tabla).getAllByRole('row');
+    expect(fila).toHaveTextContent(/21\/11\/2026 18:00.*\$\s10\.000,00.*\$\s134\.900,00.*\$\s39\.900,00.*\$\s39\.800,00.*-\$\s100,00/);
   });
 
   it('asks an extra confirmation before closing with a negative balance', async () => {

@@ -10,6 +10,8 @@ import { CajaResumen } from '@/features/caja/components/CajaResumen';
 import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
 import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
+import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
+import { HistorialCajas } from '@/features/caja/components/HistorialCajas';
 
 type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
 
@@ -57,10 +59,12 @@ export function GestionCajaPage() {
       {caja && (
         <>
           <CajaResumen caja={caja} />
+          <PorMedioPago caja={caja} />
           <CajaInfo caja={caja} />
           <MovimientosTable movimientos={estado.data?.movimientos ?? []} />
         </>
       )}
+      {estado.isSuccess && <HistorialCajas />}
 
       <AbrirCajaModal opened={dialogo === 'abrir'} onClose={cerrarDialogo} />
       <MovimientoModal opened={dialogo === 'movimiento'} onClose={cerrarDialogo} />

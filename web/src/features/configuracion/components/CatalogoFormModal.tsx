@@ -22,7 +22,8 @@ interface Values {
 function validarCapacidad(value: number | string): string | null {
   if (value === '') return CAMPO_OBLIGATORIO;
   const n = Number(value);
-  return Number.isInteger(n) && n >= 0 && n <= MAX_CAPACIDAD ? null : `Ingrese un número entero entre 0 y ${MAX_CAPACIDAD}`;
+  // A section of capacity 0 could never board anyone (the server refuses it too).
+  return Number.isInteger(n) && n >= 1 && n <= MAX_CAPACIDAD ? null : `Ingresa un número entero entre 1 y ${MAX_CAPACIDAD}`;
 }
 
 function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad }: Values): ItemInput {
@@ -44,7 +45,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       nombre: item?.nombre ?? '',
       descripcion: item?.descripcion ?? '',
       activo: item?.activo ?? true,
-      capacidad: item?.capacidad ?? 0,
+      capacidad: item?.capacidad ?? '',
     },
     validate: {
       nombre: (value) => (value.trim() ? null : CAMPO_OBLIGATORIO),
@@ -71,8 +72,9 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
           <NumberInput
             label="Capacidad (personas)"
             withAsterisk
-            min={0}
+            min={1}
             max={MAX_CAPACIDAD}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             thousandSeparator="."

@@ -68,12 +68,18 @@ describe('catalog screens', () => {
     const dialog = await openNueva(user);
 
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
-    expect(await within(dialog).findByText('Este campo es obligatorio')).toBeInTheDocument();
+    // Name and capacity are both required.
+    expect(await within(dialog).findAllByText('Este campo es obligatorio')).toHaveLength(2);
     expect(writes).toHaveLength(0);
 
     await user.type(within(dialog).getByLabelText(/Nombre/), '  Tigre – Arroyo Espera ');
     await user.type(within(dialog).getByLabelText('Descripción'), 'Recreos del Espera');
     const capacidad = within(dialog).getByLabelText(/Capacidad/);
+    await user.clear(capacidad);
+    await user.type(capacidad, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Ingresa un número entero entre 1 y 10000')).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
     await user.clear(capacidad);
     await user.type(capacidad, '35');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -111,6 +117,7 @@ describe('catalog screens', () => {
     const { user } = renderScreen();
     const dialog = await openNueva(user);
     await user.type(within(dialog).getByLabelText(/Nombre/), 'Tigre – Tres Bocas');
+    await user.type(within(dialog).getByLabelText(/Capacidad/), '40');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Ya existe una sección con ese nombre')).toBeInTheDocument();
@@ -123,6 +130,7 @@ describe('catalog screens', () => {
     const { user } = renderScreen();
     const dialog = await openNueva(user);
     await user.type(within(dialog).getByLabelText(/Nombre/), 'Nueva');
+    await user.type(within(dialog).getByLabelText(/Capacidad/), '40');
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Error al guardar sección')).toBeInTheDocument();
   });

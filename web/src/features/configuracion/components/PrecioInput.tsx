@@ -14,12 +14,6 @@ interface PrecioInputProps {
   onChange: (valor: CeldaValor) => void;
 }
 
-function toValor(value: number | string): CeldaValor {
-  if (typeof value === 'number') return value;
-  const n = Number(value);
-  return value.trim() === '' || Number.isNaN(n) ? '' : n;
-}
-
 /** One money cell (es-AR: '$ 1.234,50'); a changed cell is tinted and tells its previous price. */
 export function PrecioInput({ label, celda, onChange }: PrecioInputProps) {
   const { valor, original, changed, invalid } = celda;
@@ -27,11 +21,10 @@ export function PrecioInput({ label, celda, onChange }: PrecioInputProps) {
     <MoneyInput
       aria-label={label}
       value={valor}
-      onChange={(value) => onChange(toValor(value))}
+      onChange={onChange}
       placeholder="Sin precio"
-      fixedDecimalScale
       miw={130}
-      error={invalid ? 'Ingrese un precio' : undefined}
+      error={invalid ? 'Ingresa un precio válido' : undefined}
       description={changed && !invalid ? `Antes: ${original === undefined ? 'sin precio' : formatMoney(original)}` : undefined}
       inputWrapperOrder={['input', 'description', 'error']}
       styles={{ input: { textAlign: 'right', ...(changed && !invalid ? CHANGED_STYLE : {}) } }}

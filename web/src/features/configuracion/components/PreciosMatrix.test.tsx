@@ -22,8 +22,8 @@ describe('price matrix', () => {
     expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Sección', 'General', 'JubiladoInactivo']);
     expect(within(table).getByRole('rowheader', { name: 'Tigre – Río Capitán Inactivo' })).toBeInTheDocument();
 
-    expect(cell('Tigre – Tres Bocas', 'General')).toHaveValue('$ 4.500,00');
-    expect(cell('Tigre – Tres Bocas', 'Jubilado')).toHaveValue('$ 2.250,50');
+    expect(cell('Tigre – Tres Bocas', 'General')).toHaveValue('4.500,00');
+    expect(cell('Tigre – Tres Bocas', 'Jubilado')).toHaveValue('2.250,50');
     expect(cell('Tigre – Río Capitán', 'Jubilado')).toHaveValue('');
     expect(cell('Tigre – Río Capitán', 'Jubilado')).toHaveAttribute('placeholder', 'Sin precio');
     expect(screen.getByRole('button', { name: 'Guardar precios' })).toBeDisabled();
@@ -54,6 +54,24 @@ describe('price matrix', () => {
     expect(screen.getByText('Sin cambios')).toBeInTheDocument();
   });
 
+  it('reads a decimal point the Argentine way, shows the amount to save and refuses an ambiguous one', async () => {
+    const { user, writes } = await renderMatrix();
+    await user.type(cell('Tigre – Río Capitán', 'Jubilado'), '4500.50');
+    expect(screen.getByText('Se guardará: $ 4.500,50')).toBeInTheDocument();
+    await user.clear(cell('Tigre – Tres Bocas', 'General'));
+    await user.type(cell('Tigre – Tres Bocas', 'General'), '1.5000');
+    expect(screen.getByText(/Monto ambiguo/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Guardar precios' })).toBeDisabled();
+    await user.clear(cell('Tigre – Tres Bocas', 'General'));
+    await user.type(cell('Tigre – Tres Bocas', 'General'), '1.500');
+    await user.click(screen.getByRole('button', { name: 'Guardar precios' }));
+    expect(await screen.findByText('Precios actualizados exitosamente')).toBeInTheDocument();
+    expect(writes[0].body).toEqual({ precios: [
+      { seccion_id: 1, tipo_viaje_id: 1, precio: 1500 },
+      { seccion_id: 2, tipo_viaje_id: 2, precio: 4500.5 },
+    ] });
+  });
+
   it('moves across the cells with Tab', async () => {
     const { user } = await renderMatrix();
     await user.click(cell('Tigre – Tres Bocas', 'General'));
@@ -75,7 +93,7 @@ describe('price matrix', () => {
   it('does not let a saved price be emptied', async () => {
     const { user } = await renderMatrix();
     await user.clear(cell('Tigre – Tres Bocas', 'General'));
-    expect(screen.getByText('Ingrese un precio')).toBeInTheDocument();
+    expect(screen.getByText('Ingresa un precio válido')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('Un precio ya configurado no se puede dejar vacío');
     expect(screen.getByRole('button', { name: 'Guardar precios' })).toBeDisabled();
   });

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ItemCatalogo, Precio } from '@/api/config';
 
-/** What a money input holds: a number, or '' when empty. */
+/** What a money input holds: a number, '' when empty, NaN while its text does not read. */
 export type CeldaValor = number | '';
 
 /** One cell of the matrix as the editor sees it. */
@@ -10,7 +10,7 @@ export interface Celda {
   /** The saved price; undefined when the cell has none. */
   original?: number;
   changed: boolean;
-  /** A saved price was emptied: the server cannot remove prices. */
+  /** A saved price was emptied (the server cannot remove prices) or the text does not read. */
   invalid: boolean;
 }
 
@@ -35,7 +35,7 @@ export function usePreciosDraft(precios: Precio[], secciones: ItemCatalogo[], ti
     const original = saved.get(key);
     const valor = key in draft ? draft[key] : (original ?? '');
     const changed = !sameValue(valor, original);
-    return { valor, original, changed, invalid: changed && valor === '' };
+    return { valor, original, changed, invalid: changed && (valor === '' || Number.isNaN(valor)) };
   }, [draft, saved]);
 
   const setValor = useCallback((seccionId: number, tipoId: number, valor: CeldaValor) => {

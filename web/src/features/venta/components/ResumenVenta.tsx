@@ -1,5 +1,5 @@
 import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatMoney } from '@/lib/format';
+import { formatDate, formatMoney } from '@/lib/format';
 import type { Linea } from '@/features/venta/useVenta';
 
 interface ResumenVentaProps {
@@ -8,6 +8,10 @@ interface ResumenVentaProps {
   medioPago: string | null;
   totalPasajeros: number;
   total: number;
+  /** YYYY-MM-DD. */
+  fechaViaje: string;
+  /** Today, YYYY-MM-DD. */
+  hoy: string;
 }
 
 function Fila({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
@@ -21,12 +25,17 @@ function Fila({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** The sale summary: section, lines type × quantity, payment method, passengers and total. */
-export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total }: ResumenVentaProps) {
+/** The sale summary: the trip date when it is not today, section, lines type × quantity, payment method, passengers and total. */
+export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total, fechaViaje, hoy }: ResumenVentaProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="resumen-venta">
       <Title order={2} size="h4" mb="sm" id="resumen-venta">Resumen de la venta</Title>
       <Stack gap={6}>
+        {fechaViaje && fechaViaje !== hoy && (
+          <Text bg="orange.8" c="white" fw={700} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+            Viaje del {formatDate(fechaViaje)} (no es hoy)
+          </Text>
+        )}
         <Fila label="Sección" value={seccion ?? '—'} />
         {lineas.map((l) => (
           <Fila key={l.tipo.id} label={`${l.tipo.nombre} × ${l.cantidad}`} value={formatMoney(l.subtotal)} />

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, TextInput, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconCashRegister, IconPrinter, IconSettings } from '@tabler/icons-react';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
@@ -39,10 +39,14 @@ interface VentaHeaderProps {
   fechaViaje: string;
   hoy: string;
   onFechaViaje: (fecha: string) => void;
+  /** The trip date stays after each sale. */
+  fechaFijada: boolean;
+  onFechaFijada: (fijada: boolean) => void;
 }
 
 /** Title, register status, printing buttons and the trip date. */
-export function VentaHeader({ caja, onAbrirCaja, fechaViaje, hoy, onFechaViaje }: VentaHeaderProps) {
+export function VentaHeader(props: VentaHeaderProps) {
+  const { caja, onAbrirCaja, fechaViaje, hoy, onFechaViaje, fechaFijada, onFechaFijada } = props;
   return (
     <Group justify="space-between" align="flex-end" gap="sm">
       <div>
@@ -71,7 +75,17 @@ export function VentaHeader({ caja, onAbrirCaja, fechaViaje, hoy, onFechaViaje }
           value={fechaViaje}
           onChange={(event) => onFechaViaje(event.currentTarget.value)}
           w={170}
+          description={
+            <Checkbox
+              size="xs"
+              label="Mantener la fecha"
+              checked={fechaFijada}
+              onChange={(event) => onFechaFijada(event.currentTarget.checked)}
+            />
+          }
+          inputWrapperOrder={['label', 'input', 'description']}
         />
+        {fechaFijada && <Badge color="orange" variant="filled" size="lg" tt="none">Fecha fijada</Badge>}
       </Group>
     </Group>
   );

@@ -1,14 +1,18 @@
 import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
 import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
+import { VENTA_SIN_CONEXION } from '@/features/venta/validation';
+import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { formatDate, formatMoney } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
@@ -19,14 +23,15 @@ import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
 import { VentaHeader } from './VentaHeader';
+import classes from './VentaRapida.module.css';
 
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
 
-/** Why a sale failed: the server's message; on a network failure, that a retry is safe. */
+/** Why a sale failed: the server's message; with no answer (offline, 10 s timeout), that nothing was sold. */
 function mensajeError(error: Error): string {
   if (error instanceof ApiError && error.status !== 0) return error.serverMessage ?? 'Error al crear pasaje';
-  return `${CONNECTION_ERROR_MESSAGE}. Puede reintentar: la venta no se duplicará.`;
+  return VENTA_SIN_CONEXION;
 }
 
 interface VentaRapidaProps {
@@ -48,8 +53,12 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const [aviso, setAviso] = useState<string | null>(null);
   const [creada, setCreada] = useState<VentaCreada | null>(null);
   const [abriendoCaja, setAbriendoCaja] = useState(false);
+  const [confirmando, setConfirmando] = useState(false);
+  const umbral = useUmbralVentaGrande();
   const primeraSeccion = useRef<HTMLButtonElement>(null);
   const abierta = caja !== null;
+  // A section without any price cannot be sold: it is not offered.
+  const conPrecio = secciones.filter((s) => precios.some((p) => p.seccion_id === s.id));
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
 
   // A sale starts on the first section card: at load and as soon as a register opens.
@@ -68,11 +77,17 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
     void queryClient.prefetchQuery({ ...preciosQuery, staleTime: PRECIOS_FRESCOS_MS });
   });
 
-  const enviar = () => {
+  /** Sends the sale; one well above the usual asks first unless already confirmed. */
+  const enviar = (confirmada = false) => {
     if (crear.isPending) return;
     const error = venta.validar(abierta);
     setAviso(error);
     if (error) return;
+    if (!confirmada && esVentaGrande(umbral, venta.totalPasajeros, venta.total)) {
+      setConfirmando(true);
+      return;
+    }
+    setConfirmando(false);
     crear.mutate(venta.input(), {
       onSuccess: (data) => {
         venta.reset();
@@ -85,6 +100,10 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     enviar();
+  };
+  /** The focused field is always in sight, clear of the sticky total bar (the module's scroll margins). */
+  const onFocus = (event: FocusEvent) => {
+    if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: 'nearest' });
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
@@ -101,12 +120,16 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         fechaViaje={venta.fechaViaje}
         hoy={hoy}
         onFechaViaje={(fecha) => editar(() => venta.setFechaViaje(fecha))}
+        fechaFijada={venta.fechaFijada}
+        onFechaFijada={venta.setFechaFijada}
       />
       {!abierta && <CajaCerradaBanner />}
       <Box
         component="form"
         onSubmit={onSubmit}
         onKeyDown={onKeyDown}
+        onFocus={onFocus}
+        className={classes.form}
         noValidate
         inert={!abierta}
         opacity={abierta ? 1 : 0.45}
@@ -117,7 +140,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
             <Grid.Col span={{ base: 12, md: 8 }}>
               <Stack>
                 <SeccionCards
-                  secciones={secciones}
+                  secciones={conPrecio}
                   seleccionada={venta.seccionId}
                   onSelect={elegirSeccion}
                   firstCardRef={primeraSeccion}
@@ -144,6 +167,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
                   medioPago={medios.find((m) => m.id === venta.medioPagoId)?.nombre ?? null}
                   totalPasajeros={venta.totalPasajeros}
                   total={venta.total}
+                  fechaViaje={venta.fechaViaje}
+                  hoy={hoy}
                 />
               </Box>
             </Grid.Col>
@@ -162,6 +187,18 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
           />
         </Stack>
       </Box>
+      <ConfirmDialog
+        opened={confirmando}
+        title="Confirmar venta grande"
+        confirmLabel={`Sí, crear ${venta.totalPasajeros} pasajes`}
+        onConfirm={() => enviar(true)}
+        onClose={() => setConfirmando(false)}
+      >
+        <Text>
+          Vas a vender {venta.totalPasajeros} pasajes por {formatMoney(venta.total)} para el viaje del{' '}
+          {formatDate(venta.fechaViaje)}. Es más de lo habitual: ¿confirmas la venta?
+        </Text>
+      </ConfirmDialog>
       <AbrirCajaModal opened={abriendoCaja} onClose={() => setAbriendoCaja(false)} />
       <VentaCreadaModal
         venta={creada}

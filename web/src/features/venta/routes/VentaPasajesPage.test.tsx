@@ -63,8 +63,11 @@ describe('VentaPasajesPage', () => {
     expect(screen.getByLabelText('Fecha de viaje')).toHaveValue(HOY);
     expect(screen.getByLabelText('Fecha de viaje')).toHaveAttribute('min', HOY);
 
+    vi.mocked(Element.prototype.scrollIntoView).mockClear();
     await user.keyboard('{Enter}');
     expect(cantidad('General')).toHaveFocus();
+    // The focused quantity is scrolled into sight (clear of the sticky total bar).
+    expect(vi.mocked(Element.prototype.scrollIntoView).mock.contexts).toContain(cantidad('General'));
     expect(screen.getByRole('radio', { name: 'Pago en EFECTIVO' })).toBeChecked();
   });
 
@@ -73,6 +76,10 @@ describe('VentaPasajesPage', () => {
     await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('button', { name: /Tigre – Río Capitán/ })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
+    expect(primera).toHaveFocus();
+    await user.keyboard('{ArrowDown}');
+    expect(screen.getByRole('button', { name: /Tigre – Río Capitán/ })).toHaveFocus();
+    await user.keyboard('{ArrowUp}');
     expect(primera).toHaveFocus();
   });
 
@@ -111,7 +118,7 @@ describe('VentaPasajesPage', () => {
     expect(alerts()[0]).toHaveTextContent('Debe seleccionar un medio de pago');
   });
 
-  it('keeps each quantity between 0 and 50', async () => {
+  it('keeps each quantity as typed and explains one past 0–50 instead of clamping it', async () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}');
     const general = cantidad('General');
@@ -122,14 +129,46 @@ describe('VentaPasajesPage', () => {
     await user.keyboard('{ArrowDown}');
     expect(general).toHaveValue('0');
 
-    await user.keyboard('49{ArrowUp}');
+    await user.keyboard('2{Backspace}');
+    expect(general).toHaveValue('');
+    await user.keyboard('3');
+    expect(general).toHaveValue('3');
+    await user.clear(general);
+    await user.type(general, '12');
+    expect(general).toHaveValue('12');
+    expect(crearButton()).toHaveTextContent('$ 54.000,00');
+
+    await user.clear(general);
+    await user.type(general, '2.5');
+    expect(general).toHaveValue('2.5');
+    expect(alerts()[0]).toHaveTextContent('Escribe un número entero de 0 a 50');
+
+    await user.clear(general);
+    await user.type(general, '49{ArrowUp}');
     expect(general).toHaveValue('50');
     expect(mas).toBeDisabled();
-    await user.keyboard('{ArrowUp}7');
+    await user.keyboard('{ArrowUp}');
     expect(general).toHaveValue('50');
+    await user.type(general, '99');
+    expect(general).toHaveValue('5099');
+    expect(alerts()[0]).toHaveTextContent('Máximo 50 pasajeros por tipo en una venta');
+    expect(crearButton()).toHaveTextContent('$ 0,00');
 
+    await user.clear(general);
+    await user.type(general, '50');
+    expect(alerts()).toHaveLength(0);
     await user.click(menos);
     expect(general).toHaveValue('49');
+  });
+
+  it('does not offer a section without any price', async () => {
+    server.use(http.get('/api/config/secciones', () => ok([
+      { id: 1, nombre: 'Tigre – Tres Bocas', descripcion: '', activo: true },
+      { id: 9, nombre: 'Sin tarifas', descripcion: '', activo: true },
+    ])));
+    await renderVenta();
+    expect(screen.getByRole('button', { name: /Tigre – Tres Bocas/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Sin tarifas/ })).not.toBeInTheDocument();
   });
 
   it('shows types without a price disabled', async () => {
@@ -176,6 +215,50 @@ describe('VentaPasajesPage', () => {
     });
   });
 
+  it('shows a trip date that is not today and returns to today after the sale unless pinned', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    const fecha = () => screen.getByLabelText('Fecha de viaje');
+    fireEvent.change(fecha(), { target: { value: '2099-12-31' } });
+    const resumen = screen.getByRole('region', { name: 'Resumen de la venta' });
+    expect(within(resumen).getByText('Viaje del 31/12/2099 (no es hoy)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.keyboard('1{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0].body.fecha_viaje).toBe('2099-12-31');
+    expect(fecha()).toHaveValue(HOY);
+    expect(within(resumen).queryByText(/Viaje del/)).not.toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    fireEvent.change(fecha(), { target: { value: '2099-12-30' } });
+    await user.click(screen.getByRole('checkbox', { name: 'Mantener la fecha' }));
+    expect(screen.getByText('Fecha fijada')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.keyboard('1{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[1].body.fecha_viaje).toBe('2099-12-30');
+    expect(fecha()).toHaveValue('2099-12-30');
+  });
+
+  it('asks once before a sale well above the usual; a stray Enter cancels it', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}11{Enter}');
+    const dialogo = await screen.findByRole('dialog', { name: 'Confirmar venta grande' });
+    expect(dialogo).toHaveTextContent('Vas a vender 11 pasajes por $ 49.500,00');
+    expect(within(dialogo).getByRole('button', { name: 'Cancelar' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(calls).toHaveLength(0);
+
+    await user.click(crearButton());
+    await user.click(await screen.findByRole('button', { name: 'Sí, crear 11 pasajes' }));
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls).toHaveLength(1);
+    expect(calls[0].body.lineas).toEqual([{ tipo_viaje_id: 1, cantidad: 11 }]);
+  });
+
   it('shows the codes after the sale, then resets the form and focuses the first section', async () => {
     trackLote();
     const { user, primera } = await renderVenta();
@@ -217,12 +300,29 @@ describe('VentaPasajesPage', () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}1');
     await user.click(crearButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Puede reintentar: la venta no se duplicará.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró. Reintente cuando vuelva la conexión');
 
     await user.click(crearButton());
     await screen.findByRole('dialog', { name: 'Venta registrada' });
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
+  });
+
+  it('does not wait for the connection when the browser is offline: it says the sale was not registered', async () => {
+    const keys: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/lote', ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return HttpResponse.error();
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    window.dispatchEvent(new Event('offline'));
+    await user.click(crearButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró');
+    expect(crearButton()).not.toHaveAttribute('data-loading');
+    expect(keys).toHaveLength(1);
+    offline.mockRestore();
   });
 
   it('shows the register error and reloads the register state when the server has no open register', async () => {
