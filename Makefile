@@ -6,6 +6,8 @@ BIN      := bin/muelle
 ADDR     ?= 127.0.0.1:8080
 DB       ?= sqlite:data/muelle.db
 GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
+# Go packages: ./... would also walk into web/node_modules (some npm packages ship Go files).
+GO_PKGS  := ./cmd/... ./internal/... ./web
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
 .PHONY: run build web generate check-generated test test-go test-web e2e bench clean
@@ -44,9 +46,9 @@ check-generated: web/node_modules/.installed ## fails when a generated file is s
 test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
 
 test-go:
-	go vet ./...
+	go vet $(GO_PKGS)
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
-	go test -count=1 ./...
+	go test -count=1 $(GO_PKGS)
 
 test-web: web/node_modules/.installed
 	cd web && npm run typecheck && npm run lint && npm test
@@ -55,7 +57,7 @@ e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite databa
 	scripts/e2e.sh
 
 bench: ## benchmarks: figures only, never pass/fail on timings
-	go test -run '^$$' -bench . -benchmem ./...
+	go test -run '^$$' -bench . -benchmem $(GO_PKGS)
 
 clean:
 	rm -rf bin web/dist/assets web/dist/index.html web/node_modules

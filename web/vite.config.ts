@@ -39,5 +39,7 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'America/Argentina/Buenos_Aires' },
+    // Screens driven by user-event take seconds on a busy two-core machine.
+    testTimeout: 20_000,
   },
 });

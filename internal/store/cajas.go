@@ -11,29 +11,29 @@ import (
 
 // Caja is a cash register with its current figures.
 type Caja struct {
-	ID            int64            `json:"id"`
-	Estado        string           `json:"estado"`
-	MontoApertura domain.Centavos  `json:"monto_apertura"`
-	FechaApertura time.Time        `json:"fecha_apertura"`
-	Observaciones string           `json:"observaciones"`
-	UsuarioID     int64            `json:"usuario_id"`
-	UsuarioNombre string           `json:"usuario_nombre"`
-	NombreUsuario string           `json:"nombre_usuario"` // the api also shows it as usuario.nombre_usuario
-	MontoCierre   *domain.Centavos `json:"monto_cierre"`
-	Diferencia    *domain.Centavos `json:"diferencia"`
-	FechaCierre   *time.Time       `json:"fecha_cierre"`
+	ID            int64
+	Estado        string
+	MontoApertura domain.Centavos
+	FechaApertura time.Time
+	Observaciones string
+	UsuarioID     int64
+	UsuarioNombre string
+	NombreUsuario string // the api also shows it as usuario.nombre_usuario
+	MontoCierre   *domain.Centavos
+	Diferencia    *domain.Centavos
+	FechaCierre   *time.Time
 	domain.TotalesCaja
 }
 
 // Movimiento is a register movement as listed.
 type Movimiento struct {
-	ID              int64           `json:"id"`
-	Tipo            string          `json:"tipo"`
-	Monto           domain.Centavos `json:"monto"`
-	Descripcion     string          `json:"descripcion"`
-	MedioPagoID     *int64          `json:"medio_pago_id"`
-	MedioPagoNombre *string         `json:"medio_pago_nombre"`
-	CreatedAt       time.Time       `json:"created_at"`
+	ID              int64
+	Tipo            string
+	Monto           domain.Centavos
+	Descripcion     string
+	MedioPagoID     *int64
+	MedioPagoNombre *string
+	CreatedAt       time.Time
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
@@ -137,10 +137,10 @@ func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Mov
 
 // NuevoMovimiento is a manual register movement.
 type NuevoMovimiento struct {
-	Tipo        string          `json:"tipo"`
-	Monto       domain.Centavos `json:"monto"`
-	Descripcion string          `json:"descripcion"`
-	MedioPagoID int64           `json:"medio_pago_id"`
+	Tipo        string
+	Monto       domain.Centavos
+	Descripcion string
+	MedioPagoID int64
 }
 
 // RegistrarMovimiento adds an extra income or an expense to the user's open register.
@@ -180,12 +180,12 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 // CierreCaja is the close summary (operaciones §3): the closed register and
 // the figures of the close.
 type CierreCaja struct {
-	Caja             Caja            `json:"caja"`
-	TotalVentas      domain.Centavos `json:"total_ventas"`
-	EfectivoEsperado domain.Centavos `json:"efectivo_esperado"`
-	MontoCierre      domain.Centavos `json:"monto_cierre"`
-	Diferencia       domain.Centavos `json:"diferencia"`
-	MontoFinal       domain.Centavos `json:"montoFinal"`
+	Caja             Caja
+	TotalVentas      domain.Centavos
+	EfectivoEsperado domain.Centavos
+	MontoCierre      domain.Centavos
+	Diferencia       domain.Centavos
+	MontoFinal       domain.Centavos
 }
 
 // CerrarCaja closes the user's open register: it stores the counted cash, the

@@ -9,21 +9,21 @@ import (
 
 // VentaReciente is one of the seller's latest tickets.
 type VentaReciente struct {
-	ID      int64           `json:"id"`
-	Numero  string          `json:"numero_pasaje"`
-	Cliente string          `json:"cliente"`
-	Monto   domain.Centavos `json:"monto"`
-	Hora    time.Time       `json:"hora"`
-	Seccion string          `json:"seccion"`
+	ID      int64
+	Numero  string
+	Cliente string
+	Monto   domain.Centavos
+	Hora    time.Time
+	Seccion string
 }
 
 // EstadisticasVendedor are the seller dashboard's figures (operaciones §3).
 type EstadisticasVendedor struct {
-	MiCajaAbierta    bool            `json:"miCajaAbierta"`
-	MiCajaInfo       *Caja           `json:"miCajaInfo"`
-	MisVentasHoy     int64           `json:"misVentasHoy"`
-	MisIngresosHoy   domain.Centavos `json:"misIngresosHoy"`
-	MisUltimasVentas []VentaReciente `json:"misUltimasVentas"`
+	MiCajaAbierta    bool
+	MiCajaInfo       *Caja
+	MisVentasHoy     int64
+	MisIngresosHoy   domain.Centavos
+	MisUltimasVentas []VentaReciente
 }
 
 // EstadisticasDeVendedor computes a seller's figures for the business day dia.

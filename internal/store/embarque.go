@@ -11,15 +11,15 @@ import (
 
 // Embarque is the answer of a successful boarding validation.
 type Embarque struct {
-	ID            int64     `json:"id"`
-	NumeroPasaje  string    `json:"numero_pasaje"`
-	FechaViaje    string    `json:"fecha_viaje"`
-	FechaEmbarque time.Time `json:"fecha_embarque"`
-	Estado        string    `json:"estado"`
-	Cliente       nombreRef `json:"cliente"`
-	Seccion       nombreRef `json:"seccion"`
-	TipoViaje     nombreRef `json:"tipo_viaje"`
-	ValidadoPor   string    `json:"validado_por"`
+	ID            int64
+	NumeroPasaje  string
+	FechaViaje    string
+	FechaEmbarque time.Time
+	Estado        string
+	Cliente       nombreRef
+	Seccion       nombreRef
+	TipoViaje     nombreRef
+	ValidadoPor   string
 }
 
 // YaEmbarcado is the data of the refusal of an already boarded ticket.
@@ -131,9 +131,9 @@ func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where str
 
 // ConteoEmbarque counts a set of tickets (cancelled ones excluded).
 type ConteoEmbarque struct {
-	Total      int64 `json:"total"`
-	Embarcados int64 `json:"embarcados"`
-	Pendientes int64 `json:"pendientes"`
+	Total      int64
+	Embarcados int64
+	Pendientes int64
 }
 
 // ConteoPorFecha counts the non-cancelled tickets of a travel date.
@@ -156,10 +156,10 @@ func (s *Store) validadosPor(ctx context.Context, empresaID, usuarioID int64, di
 
 // EstadisticasEmbarque is the validator's figures (operaciones §7).
 type EstadisticasEmbarque struct {
-	Hoy     ConteoEmbarque `json:"hoy"`
+	Hoy     ConteoEmbarque
 	Usuario struct {
-		ValidadosHoy int64 `json:"validados_hoy"`
-	} `json:"usuario"`
+		ValidadosHoy int64
+	}
 }
 
 // EstadisticasDeEmbarque counts today's trips (travel date today) and what the user boarded today.
@@ -175,12 +175,12 @@ func (s *Store) EstadisticasDeEmbarque(ctx context.Context, empresaID, usuarioID
 
 // EstadisticasLancha is the boarding dashboard's figures (operaciones §3).
 type EstadisticasLancha struct {
-	EmbarcadosHoy        int64      `json:"embarcados_hoy"`
-	MisEmbarcadosHoy     int64      `json:"mis_embarcados_hoy"`
-	PendientesHoy        int64      `json:"pendientes_hoy"`
-	TotalPasajesHoy      int64      `json:"total_pasajes_hoy"`
-	UltimaValidacion     *time.Time `json:"ultima_validacion"`
-	PorcentajeCompletado int64      `json:"porcentaje_completado"`
+	EmbarcadosHoy        int64
+	MisEmbarcadosHoy     int64
+	PendientesHoy        int64
+	TotalPasajesHoy      int64
+	UltimaValidacion     *time.Time
+	PorcentajeCompletado int64
 }
 
 // EstadisticasDeLancha computes the boarding dashboard for a crew member.
@@ -202,12 +202,12 @@ func (s *Store) EstadisticasDeLancha(ctx context.Context, empresaID, usuarioID i
 
 // ValidacionReciente is one of the latest boardings.
 type ValidacionReciente struct {
-	ID            int64     `json:"id"`
-	NumeroPasaje  string    `json:"numero_pasaje"`
-	FechaEmbarque time.Time `json:"fecha_embarque"`
-	ClienteNombre string    `json:"cliente_nombre"`
-	SeccionNombre string    `json:"seccion_nombre"`
-	ValidadoPor   string    `json:"validado_por"`
+	ID            int64
+	NumeroPasaje  string
+	FechaEmbarque time.Time
+	ClienteNombre string
+	SeccionNombre string
+	ValidadoPor   string
 }
 
 // ValidacionesRecientes lists the company's latest boardings, newest first.
@@ -262,12 +262,12 @@ func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f Filtro
 
 // ViajeSeccion is the boarding state of one section on one travel date.
 type ViajeSeccion struct {
-	SeccionID     int64  `json:"seccion_id"`
-	SeccionNombre string `json:"seccion_nombre"`
-	Capacidad     int64  `json:"capacidad"`
+	SeccionID     int64
+	SeccionNombre string
+	Capacidad     int64
 	ConteoEmbarque
-	Porcentaje int64 `json:"porcentaje"`
-	Completo   bool  `json:"completo"`
+	Porcentaje int64
+	Completo   bool
 }
 
 // EstadoViajes groups a travel date's tickets by section (sections without

@@ -8,18 +8,18 @@ import (
 
 // Empresa is a company (tenant).
 type Empresa struct {
-	ID             int64      `json:"id"`
-	Nombre         string     `json:"nombre"`
-	RUC            string     `json:"ruc"`
-	Direccion      string     `json:"direccion"`
-	Telefono       string     `json:"telefono"`
-	Email          string     `json:"email"`
-	LogoURL        string     `json:"logo_url"`
-	Tipo           string     `json:"tipo"`
-	Timezone       string     `json:"timezone"`
-	ColorPrimario  string     `json:"color_primario"`
-	FechaFundacion *time.Time `json:"-"`
-	Activa         bool       `json:"activa"`
+	ID             int64
+	Nombre         string
+	RUC            string
+	Direccion      string
+	Telefono       string
+	Email          string
+	LogoURL        string
+	Tipo           string
+	Timezone       string
+	ColorPrimario  string
+	FechaFundacion *time.Time
+	Activa         bool
 }
 
 const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,

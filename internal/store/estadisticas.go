@@ -8,10 +8,10 @@ import (
 
 // EstadisticasPublicas are the landing page's figures, all computed from data.
 type EstadisticasPublicas struct {
-	PasajerosAtendidos int64 `json:"pasajeros_atendidos"`
-	RutasDisponibles   int64 `json:"rutas_disponibles"`
-	AniosExperiencia   int   `json:"años_experiencia"`
-	ViajesDiarios      int64 `json:"viajes_diarios"`
+	PasajerosAtendidos int64
+	RutasDisponibles   int64
+	AniosExperiencia   int
+	ViajesDiarios      int64
 }
 
 // diasPromedioViajes is the window over which daily trips are averaged.

@@ -12,32 +12,32 @@ import (
 
 // Pasaje is a ticket as the API shows it (operaciones §3).
 type Pasaje struct {
-	ID                int64           `json:"id"`
-	NumeroPasaje      string          `json:"numero_pasaje"`
-	CodigoQR          string          `json:"codigo_qr"`
-	FechaViaje        string          `json:"fecha_viaje"`
-	FechaEmbarque     *time.Time      `json:"fecha_embarque"`
-	Precio            domain.Centavos `json:"precio"`
-	PrecioTotal       domain.Centavos `json:"precio_total"`
-	Estado            string          `json:"estado"`
-	ClienteNombre     string          `json:"cliente_nombre"`
-	ClienteTelefono   string          `json:"cliente_telefono"`
-	ClienteEmail      string          `json:"cliente_email"`
-	SeccionID         int64           `json:"seccion_id"`
-	SeccionNombre     string          `json:"seccion_nombre"`
-	TipoViajeID       int64           `json:"tipo_viaje_id"`
-	TipoViajeNombre   string          `json:"tipo_viaje_nombre"`
-	MedioPagoID       int64           `json:"medio_pago_id"`
-	MedioPagoNombre   string          `json:"medio_pago_nombre"`
-	CantidadPasajeros int             `json:"cantidad_pasajeros"`
-	Observaciones     string          `json:"observaciones"`
-	UsuarioNombre     string          `json:"usuario_nombre"`
-	NombreUsuario     string          `json:"nombre_usuario"` // the seller's login (kept in idempotent replays)
-	CreatedAt         time.Time       `json:"created_at"`
+	ID                int64
+	NumeroPasaje      string
+	CodigoQR          string
+	FechaViaje        string
+	FechaEmbarque     *time.Time
+	Precio            domain.Centavos
+	PrecioTotal       domain.Centavos
+	Estado            string
+	ClienteNombre     string
+	ClienteTelefono   string
+	ClienteEmail      string
+	SeccionID         int64
+	SeccionNombre     string
+	TipoViajeID       int64
+	TipoViajeNombre   string
+	MedioPagoID       int64
+	MedioPagoNombre   string
+	CantidadPasajeros int
+	Observaciones     string
+	UsuarioNombre     string
+	NombreUsuario     string // the seller's login (kept in idempotent replays)
+	CreatedAt         time.Time
 }
 
 type nombreRef struct {
-	Nombre string `json:"nombre"`
+	Nombre string
 }
 
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
@@ -68,17 +68,17 @@ func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) 
 
 // Venta is a whole sale: one section, date and payment method, several lines.
 type Venta struct {
-	SeccionID       int64               `json:"seccion_id"`
-	FechaViaje      string              `json:"fecha_viaje"`
-	MedioPagoID     int64               `json:"medio_pago_id"`
-	ClienteNombre   string              `json:"cliente_nombre"`
-	ClienteTelefono string              `json:"cliente_telefono"`
-	ClienteEmail    string              `json:"cliente_email"`
-	Observaciones   string              `json:"observaciones"`
-	Lineas          []domain.LineaVenta `json:"lineas"`
+	SeccionID       int64
+	FechaViaje      string
+	MedioPagoID     int64
+	ClienteNombre   string
+	ClienteTelefono string
+	ClienteEmail    string
+	Observaciones   string
+	Lineas          []domain.LineaVenta
 	// PrecioEsperado, when set, must equal the price table's unit price (the
 	// single-ticket call carries the price the seller saw).
-	PrecioEsperado *domain.Centavos `json:"-"`
+	PrecioEsperado *domain.Centavos
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the

@@ -9,9 +9,9 @@ import (
 
 // Precio is the price of a section for a trip type.
 type Precio struct {
-	SeccionID   int64           `json:"seccion_id"`
-	TipoViajeID int64           `json:"tipo_viaje_id"`
-	Precio      domain.Centavos `json:"precio"`
+	SeccionID   int64
+	TipoViajeID int64
+	Precio      domain.Centavos
 }
 
 // ListarPrecios lists every price of the company.

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { Schema } from './contract';
 
 // Types of internal/api/auth.go.
 
@@ -7,35 +8,16 @@ import { api } from '@/lib/api';
 export type Permisos = Record<string, Record<string, unknown> | undefined>;
 
 /** The company summary carried by the session user. */
-export interface EmpresaResumen {
-  id: number;
-  nombre: string;
-  logo_url: string | null;
-}
+export type EmpresaResumen = Schema<'EmpresaUsuario'>;
 
 /** The authenticated staff user, as returned by /auth/login and /auth/me. */
-export interface Usuario {
-  id: number;
-  nombre_usuario: string;
-  nombre: string;
-  apellido: string;
-  email: string;
-  rol: string;
-  rolInfo?: { nombre: string; permisos: Permisos } | null;
-  empresa: EmpresaResumen | null;
-}
+export type Usuario = Schema<'Usuario'>;
 
 /** Body of POST /auth/login. */
-export interface Credentials {
-  nombre_usuario: string;
-  password: string;
-}
+export type Credentials = Schema<'IniciarSesion'>;
 
 /** Answer of POST /auth/login: the bearer token and its user. */
-export interface LoginRespuesta {
-  token: string;
-  usuario: Usuario;
-}
+export type LoginRespuesta = Schema<'Sesion'>;
 
 // Keys, queries and calls.
 

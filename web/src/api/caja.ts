@@ -2,63 +2,24 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, ApiError } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor, type DomainEvent } from './invalidation';
+import type { Schema } from './contract';
 
 // Types of internal/api/caja.go.
 
 /** Cash expected per payment method. */
-export interface PorMedio {
-  medio_pago_id: number | null;
-  nombre: string;
-  efectivo: boolean;
-  esperado: number;
-}
+export type PorMedio = Schema<'PorMedio'>;
 
 /** The caller's cash register (docs/api.md). */
-export interface Caja {
-  id: number;
-  estado: string;
-  monto_apertura: number;
-  fecha_apertura: string;
-  observaciones: string;
-  usuario_id: number;
-  usuario_nombre: string;
-  usuario: { nombre_usuario: string };
-  monto_cierre: number | null;
-  diferencia: number | null;
-  fecha_cierre: string | null;
-  total_ingresos: number;
-  total_egresos: number;
-  /** apertura + ingresos − egresos. */
-  monto_actual: number;
-  total_ventas: number;
-  /** apertura + cash movements: what the drawer should hold. */
-  efectivo_esperado: number;
-  por_medio: PorMedio[] | null;
-}
+export type Caja = Schema<'Caja'>;
 
 /** A register movement; `monto` is always positive, `tipo` gives its sign. */
-export interface Movimiento {
-  id: number;
-  tipo: string;
-  monto: number;
-  descripcion: string;
-  medio_pago_id: number | null;
-  medio_pago_nombre: string | null;
-  created_at: string;
-}
+export type Movimiento = Schema<'Movimiento'>;
 
 /** GET /caja/estado. */
-export interface EstadoCaja {
-  cajaAbierta: boolean;
-  caja: Caja | null;
-  movimientos: Movimiento[];
-}
+export type EstadoCaja = Schema<'EstadoCaja'>;
 
 /** Body of POST /caja/abrir. */
-export interface AbrirCajaInput {
-  monto_apertura: number;
-  observaciones: string;
-}
+export type AbrirCajaInput = Schema<'AbrirCaja'>;
 
 /** Types entered by hand (operaciones §4). */
 export type TipoMovimientoManual = 'ingreso_extra' | 'egreso_gasto';
@@ -72,20 +33,10 @@ export interface MovimientoInput {
 }
 
 /** Body of POST /caja/cerrar. */
-export interface CerrarCajaInput {
-  monto_cierre: number;
-  observaciones: string;
-  generar_reporte: boolean;
-}
+export type CerrarCajaInput = Schema<'CerrarCaja'>;
 
 /** Answer of POST /caja/cerrar: the register plus the close figures. */
-export interface CierreCaja extends Caja {
-  total_ventas: number;
-  efectivo_esperado: number;
-  monto_cierre: number;
-  diferencia: number;
-  montoFinal: number;
-}
+export type CierreCaja = Schema<'CierreCaja'>;
 
 // Keys, queries and mutations.
 

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateFor } from './invalidation';
+import type { Schema } from './contract';
 
 // Types of internal/api/config.go.
 
@@ -8,29 +9,16 @@ import { invalidateFor } from './invalidation';
 export type CatalogoKey = 'secciones' | 'tipos-viaje' | 'medios-pago';
 
 /** An entry of a list: a section, trip type or payment method (GET /config/{lista}). */
-export interface ItemCatalogo {
-  id: number;
-  nombre: string;
-  descripcion: string;
-  activo: boolean;
-  /** Persons; sections only. */
-  capacidad?: number;
-}
+export type ItemCatalogo = Schema<'ItemCatalogo'>;
 
 /** Body of POST and PUT /config/{lista}. */
-export type ItemInput = Omit<ItemCatalogo, 'id'>;
+export type ItemInput = Schema<'GuardarItemCatalogo'>;
 
 /** Answer of DELETE /config/{lista}/{id}: true when tickets use it and it was deactivated instead. */
-export interface EliminacionItem {
-  desactivado: boolean;
-}
+export type EliminacionItem = Schema<'ItemEliminado'>;
 
 /** One cell of the price table. */
-export interface Precio {
-  seccion_id: number;
-  tipo_viaje_id: number;
-  precio: number;
-}
+export type Precio = Schema<'Precio'>;
 
 // Keys, queries and mutations.
 

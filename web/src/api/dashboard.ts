@@ -1,48 +1,23 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Caja } from './caja';
+import type { Schema } from './contract';
 
 // Types of internal/api/dashboard.go (the boarding dashboard's too).
 
 /** One of the seller's latest sales. */
-export interface UltimaVenta {
-  id: number;
-  numero_pasaje: string;
-  cliente: string;
-  monto: number;
-  /** RFC 3339 timestamp of the sale. */
-  hora: string;
-  seccion: string;
-}
+export type UltimaVenta = Schema<'VentaReciente'>;
 
-/** GET /dashboard/stats for a user who runs a register. */
-export interface VendedorStats {
-  miCajaAbierta: boolean;
-  miCajaInfo: Caja | null;
-  misVentasHoy: number;
-  misIngresosHoy: number;
-  misUltimasVentas: UltimaVenta[];
-}
+/**
+ * GET /dashboard/stats for a user who runs a register: the server fills every
+ * field for roles with caja.ver (the only ones shown the seller dashboard).
+ */
+export type VendedorStats = Required<Schema<'EstadisticasDashboard'>>;
 
 /** GET /dashboard/lancha/stats: today's boarding. */
-export interface LanchaStats {
-  embarcados_hoy: number;
-  mis_embarcados_hoy: number;
-  pendientes_hoy: number;
-  total_pasajes_hoy: number;
-  ultima_validacion: string | null;
-  porcentaje_completado: number;
-}
+export type LanchaStats = Schema<'EstadisticasLancha'>;
 
 /** One of the latest validations of the company. */
-export interface ValidacionReciente {
-  id: number;
-  numero_pasaje: string;
-  fecha_embarque: string;
-  cliente_nombre: string;
-  seccion_nombre: string;
-  validado_por: string;
-}
+export type ValidacionReciente = Schema<'ValidacionReciente'>;
 
 // Keys and queries.
 

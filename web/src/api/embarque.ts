@@ -1,21 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { invalidateFor } from './invalidation';
+import type { Schema } from './contract';
 
 // Types of internal/api/embarque.go.
 
 /** A successful boarding: POST /pasajes/validar-qr and /pasajes/{id}/validar-embarque. */
-export interface Embarque {
-  id: number;
-  numero_pasaje: string;
-  fecha_viaje: string;
-  fecha_embarque: string;
-  estado: string;
-  cliente: { nombre: string };
-  seccion: { nombre: string };
-  tipo_viaje: { nombre: string };
-  validado_por: string;
-}
+export type Embarque = Schema<'Embarque'>;
 
 /** Data of the refusal of a ticket that already boarded. */
 export interface EmbarquePrevio {
@@ -25,35 +16,16 @@ export interface EmbarquePrevio {
 }
 
 /** Tickets of a travel date: all, boarded and still to board. */
-export interface ConteoEmbarque {
-  total: number;
-  embarcados: number;
-  pendientes: number;
-}
+export type ConteoEmbarque = Schema<'ConteoEmbarque'>;
 
 /** GET /pasajes/estadisticas-embarque. */
-export interface EstadisticasEmbarque {
-  hoy: ConteoEmbarque;
-  usuario: { validados_hoy: number };
-}
+export type EstadisticasEmbarque = Schema<'EstadisticasEmbarque'>;
 
 /** A ticket of the passenger list (the fields the list uses). */
-export interface Pasajero {
-  id: number;
-  numero_pasaje: string;
-  cliente_nombre: string;
-  seccion_nombre: string;
-  tipo_viaje_nombre: string;
-  estado: string;
-  fecha_embarque: string | null;
-}
+export type Pasajero = Schema<'Pasaje'>;
 
 /** GET /pasajes/por-fecha: the list narrowed by the filters, the counts of the whole date. */
-export interface PasajerosDelDia {
-  fecha: string;
-  pasajes: Pasajero[];
-  stats: ConteoEmbarque;
-}
+export type PasajerosDelDia = Schema<'ListaPasajeros'>;
 
 /** Filters of the passenger list; '' means "all". */
 export interface FiltrosPasajeros {
@@ -64,25 +36,13 @@ export interface FiltrosPasajeros {
 }
 
 /** Boarding state of one section on one travel date. */
-export interface ViajeSeccion extends ConteoEmbarque {
-  seccion_id: number;
-  seccion_nombre: string;
-  capacidad: number;
-  porcentaje: number;
-  completo: boolean;
-}
+export type ViajeSeccion = Schema<'ViajeSeccion'>;
 
 /** The sections with tickets on one travel date. */
-export interface ViajesDelDia {
-  fecha: string;
-  secciones: ViajeSeccion[];
-}
+export type ViajesDelDia = Schema<'ViajesDelDia'>;
 
 /** GET /pasajes/por-fecha?tipo=programado. */
-export interface ViajesProgramados {
-  hoy: ViajesDelDia;
-  manana: ViajesDelDia;
-}
+export type ViajesProgramados = Schema<'ViajesProgramados'>;
 
 // Keys, queries and mutations.
 

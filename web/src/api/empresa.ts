@@ -1,21 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { Schema } from './contract';
 
 // Types of internal/api/empresa.go.
 
 /** The logged-in user's company, as GET /config/empresa returns it. */
-export interface Empresa {
-  id?: number;
-  nombre: string;
-  logo_url?: string | null;
-  ruc?: string | null;
-  telefono?: string | null;
-  email?: string | null;
-  direccion?: string | null;
-  color_primario?: string | null;
-  /** IANA time zone of the business day, e.g. America/Argentina/Buenos_Aires. */
-  timezone?: string | null;
-}
+export type Empresa = Schema<'Empresa'>;
 
 // Keys and queries.
 

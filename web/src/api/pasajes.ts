@@ -1,38 +1,16 @@
 import { useCajaWrite } from './caja';
+import type { Schema } from './contract';
 
 // Types of internal/api/pasajes.go.
 
 /** Body of POST /pasajes/lote: one sale, every ticket or none. */
-export interface VentaInput {
-  seccion_id: number;
-  fecha_viaje: string;
-  medio_pago_id: number;
-  cliente_nombre: string;
-  cliente_telefono: string;
-  cliente_email: string;
-  observaciones: string;
-  lineas: { tipo_viaje_id: number; cantidad: number }[];
-}
+export type VentaInput = Schema<'VenderPasajes'>;
 
 /** A sold ticket (the fields the sale screen shows). */
-export interface Pasaje {
-  id: number;
-  numero_pasaje: string;
-  codigo_qr: string;
-  fecha_viaje: string;
-  precio: number;
-  estado: string;
-  seccion_nombre: string;
-  tipo_viaje_nombre: string;
-  medio_pago_nombre: string;
-  cliente_nombre: string;
-}
+export type Pasaje = Schema<'Pasaje'>;
 
 /** Answer of POST /pasajes/lote. */
-export interface VentaCreada {
-  pasajes: Pasaje[];
-  total: number;
-}
+export type VentaCreada = Schema<'Venta'>;
 
 // Keys and mutations.
 

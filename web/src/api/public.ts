@@ -1,24 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import type { Schema } from './contract';
 
 // Types of internal/api/public.go.
 
 /** GET /public/stats: figures for the landing page (0 where there is no data). */
-export interface PublicStats {
-  pasajeros_atendidos: number;
-  rutas_disponibles: number;
-  años_experiencia: number;
-  viajes_diarios: number;
-}
+export type PublicStats = Schema<'EstadisticasPublicas'>;
 
-/** GET /public/empresa: the installation's public company. */
-export interface PublicEmpresa {
-  nombre: string;
-  telefono?: string | null;
-  email?: string | null;
-  direccion?: string | null;
-  logo_url?: string | null;
-}
+/** GET /public/empresa: the installation's public company ({} when there is none). */
+export type PublicEmpresa = Schema<'ContactoPublico'>;
 
 // Keys and queries.
 

@@ -1,10 +1,11 @@
+import type { Pasaje } from '@/api/pasajes';
 import { writeSession, type Role, type Usuario } from '@/lib/session';
 
 /** The company every fixture user belongs to. */
 export const EMPRESA = {
   id: 1,
   nombre: 'Lanchas del Delta',
-  logo_url: null,
+  logo_url: '',
   ruc: '30-71234567-8',
   telefono: '+54 11 4731-0000',
   email: 'info@lanchasdeldelta.test',
@@ -32,7 +33,7 @@ export function makeUsuario(rol: string, overrides: Partial<Usuario> = {}): Usua
     email: `${rol}@lanchasdeldelta.test`,
     rol,
     rolInfo: { nombre: rol, permisos: { pasajes: { ver: true, crear: true, cancelar: false } } },
-    empresa: { id: EMPRESA.id, nombre: EMPRESA.nombre, logo_url: null },
+    empresa: { id: EMPRESA.id, nombre: EMPRESA.nombre, logo_url: '' },
     ...overrides,
   };
 }
@@ -42,4 +43,36 @@ export function signIn(rol: Role | string, overrides: Partial<Usuario> = {}): Us
   const usuario = makeUsuario(rol, overrides);
   writeSession({ token: makeToken(), usuario });
   return usuario;
+}
+
+/** A sold, active ticket of the fixture company; overrides change any field. */
+export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
+  const p: Pasaje = {
+    id: 41,
+    numero_pasaje: 'LD-20261122-000041',
+    codigo_qr: 'MUELLE1.payload.firma',
+    fecha_viaje: '2026-11-22',
+    fecha_embarque: null,
+    precio: 4500,
+    precio_total: 4500,
+    cantidad_pasajeros: 1,
+    estado: 'activo',
+    cliente_nombre: 'Juana Gómez',
+    cliente_telefono: '',
+    cliente_email: '',
+    cliente: { nombre: 'Juana Gómez', telefono: '' },
+    seccion_id: 1,
+    seccion_nombre: 'Tigre – Tres Bocas',
+    seccion: { nombre: 'Tigre – Tres Bocas' },
+    tipo_viaje_id: 1,
+    tipo_viaje_nombre: 'General',
+    tipoViaje: { nombre: 'General' },
+    medio_pago_id: 1,
+    medio_pago_nombre: 'Efectivo',
+    observaciones: '',
+    usuario_nombre: 'Ana Pérez',
+    usuario: { nombre_usuario: 'vendedor' },
+    created_at: '2026-11-22T12:00:00Z',
+  };
+  return { ...p, ...overrides };
 }

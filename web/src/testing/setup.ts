@@ -1,10 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadScreens } from '@/app/screens';
 import { fakeMediaQueryList } from './media';
 import { server } from './server';
+
+// findBy* waits up to 5 s (not 1 s): the suite shares two cores with the Go build and tests.
+configure({ asyncUtilTimeout: 5_000 });
 
 // jsdom lacks the layout APIs Mantine uses.
 Object.defineProperty(window, 'matchMedia', {

@@ -34,7 +34,7 @@ describe('DashboardChooser', () => {
   });
 
   it('welcomes the user with the company name from the server', async () => {
-    server.use(http.get('/api/config/empresa', () => ok({ id: 2, nombre: 'Interisleña Demo', logo_url: null })));
+    server.use(http.get('/api/config/empresa', () => ok({ id: 2, nombre: 'Interisleña Demo', logo_url: '' })));
     signIn('vendedor', { nombre: 'Marta', apellido: 'Suárez' });
     renderWithProviders(<DashboardChooser />);
     expect(await screen.findByText('Hola, Marta Suárez · Interisleña Demo')).toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('DashboardChooser', () => {
 
   it("falls back to the stored company, then to 'Terminal Fluvial'", async () => {
     server.use(http.get('/api/config/empresa', () => fail(500, 'Error obteniendo empresa')));
-    signIn('vendedor', { empresa: null });
+    signIn('vendedor', { empresa: undefined });
     renderWithProviders(<DashboardChooser />);
     expect(await screen.findByText('Hola, Ana Pérez · Terminal Fluvial')).toBeInTheDocument();
   });

@@ -6,7 +6,7 @@ import { decodeTokenPayload, isTokenExpired } from './token';
 describe('roles', () => {
   it('takes the role name from rolInfo.nombre, else rol', () => {
     expect(roleName(makeUsuario('admin', { rolInfo: { nombre: 'supervisor', permisos: {} } }))).toBe('supervisor');
-    expect(roleName(makeUsuario('lancha', { rolInfo: null }))).toBe('lancha');
+    expect(roleName(makeUsuario('lancha', { rolInfo: undefined }))).toBe('lancha');
     expect(roleName(null)).toBeNull();
   });
 

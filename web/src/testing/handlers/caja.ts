@@ -32,7 +32,7 @@ export function makeCaja(overrides: Partial<Caja> = {}): Caja {
     monto_actual: 10000,
     total_ventas: 0,
     efectivo_esperado: 10000,
-    por_medio: null,
+    por_medio: [],
     ...overrides,
   };
 }

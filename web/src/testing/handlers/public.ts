@@ -4,7 +4,7 @@ import { EMPRESA } from '@/testing/fixtures';
 import { ok } from '@/testing/http';
 
 const EMPRESA_PUBLICA: PublicEmpresa = {
-  nombre: EMPRESA.nombre, telefono: EMPRESA.telefono, email: EMPRESA.email, direccion: EMPRESA.direccion, logo_url: null,
+  nombre: EMPRESA.nombre, telefono: EMPRESA.telefono, email: EMPRESA.email, direccion: EMPRESA.direccion, logo_url: '',
 };
 const SIN_ESTADISTICAS: PublicStats = { pasajeros_atendidos: 0, rutas_disponibles: 0, años_experiencia: 0, viajes_diarios: 0 };
 

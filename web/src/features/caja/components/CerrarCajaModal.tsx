@@ -151,8 +151,8 @@ function Resumen({ cierre }: { cierre: CierreCaja }) {
       <SimpleGrid cols={1} spacing={4}>
         <Cifra label="Total ventas" value={cierre.total_ventas} />
         <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado} />
-        <Cifra label="Efectivo contado" value={cierre.monto_cierre} />
-        <Cifra label="Diferencia" value={cierre.diferencia} strong />
+        <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
+        <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>
       <Text size="sm" c="dimmed">La página se recargará en unos segundos.</Text>
     </Stack>

@@ -2,20 +2,12 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
-import { signIn } from '@/testing/fixtures';
+import { makePasaje, signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Pasajero } from '@/api/embarque';
 
-const PENDIENTE: Pasajero = {
-  id: 41,
-  numero_pasaje: 'LD-20261122-000041',
-  cliente_nombre: 'Juana Gómez',
-  seccion_nombre: 'Tigre – Tres Bocas',
-  tipo_viaje_nombre: 'General',
-  estado: 'activo',
-  fecha_embarque: null,
-};
+const PENDIENTE: Pasajero = makePasaje();
 const EMBARCADO: Pasajero = { ...PENDIENTE, id: 42, numero_pasaje: 'LD-20261122-000042', cliente_nombre: '', estado: 'usado', fecha_embarque: '2026-11-22T13:00:00Z' };
 
 const item = (id: number, nombre: string) => ({ id, nombre, descripcion: '', activo: true });

@@ -37,7 +37,7 @@ function Tarjetas({ items, detalle }: { items: ItemCatalogo[]; detalle?: (item: 
 }
 
 const capacidad = (seccion: ItemCatalogo) =>
-  seccion.capacidad === undefined ? undefined : `Capacidad: ${formatNumber(seccion.capacidad)} pasajeros`;
+  seccion.capacidad == null ? undefined : `Capacidad: ${formatNumber(seccion.capacidad)} pasajeros`;
 
 /** 'Rutas y Secciones': active sections with their capacity; for all but the boat crew, also trip types and fares. */
 export function RutasPage() {

@@ -5,7 +5,7 @@ import { AppRoutes } from '@/app/routes';
 import { todayIn } from '@/lib/dates';
 import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
-import { signIn } from '@/testing/fixtures';
+import { makePasaje, signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import type { VentaCreada, VentaInput } from '@/api/pasajes';
@@ -14,7 +14,7 @@ import { VentaPasajesPage } from './VentaPasajesPage';
 const HOY = todayIn('America/Argentina/Buenos_Aires');
 
 function venta(body: VentaInput): VentaCreada {
-  const pasajes = body.lineas.flatMap((l) => Array.from({ length: l.cantidad }, () => l.tipo_viaje_id)).map((tipo, i) => ({
+  const pasajes = body.lineas.flatMap((l) => Array.from({ length: l.cantidad }, () => l.tipo_viaje_id)).map((tipo, i) => makePasaje({
     id: 100 + i,
     numero_pasaje: `LD-20261122-00000${i + 1}`,
     codigo_qr: `MUELLE1.payload${i}.firma`,
