@@ -75,8 +75,7 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
         value={motivo}
         onChange={(e) => setMotivo(e.currentTarget.value)}
         maxLength={MOTIVO_MAX}
-        autosize
-        minRows={2}
+        rows={2}
       />
       {error && <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">{error}</Alert>}
       <Group justify="flex-end">
