@@ -29,6 +29,8 @@ const CACHED: Record<string, QueryKey> = {
 const EXPECTED: Record<DomainEvent, string[]> = {
   pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
   pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
+  pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
+  pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
   cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha'],
   cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha'],
   movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha'],

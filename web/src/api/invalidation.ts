@@ -9,6 +9,8 @@ import { pasajesKeys } from './pasajes';
 export type DomainEvent =
   | 'pasajeCreado'
   | 'pasajeValidado'
+  | 'pasajeCancelado'
+  | 'pasajeReactivado'
   | 'cajaAbierta'
   | 'cajaCerrada'
   | 'movimientoCaja'
@@ -25,6 +27,9 @@ export const INVALIDA: Readonly<Record<DomainEvent, () => readonly QueryKey[]>> 
   pasajeCreado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   // A boarding: ticket lists, the boarding figures and the dashboards.
   pasajeValidado: () => [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
+  // A cancel or reactivation moves money through the caller's register and changes what boards.
+  pasajeCancelado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  pasajeReactivado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   cajaAbierta: () => [cajaKeys.all, dashboardKeys.all],
   cajaCerrada: () => [cajaKeys.all, dashboardKeys.all],
   movimientoCaja: () => [cajaKeys.all, dashboardKeys.all],

@@ -35,10 +35,12 @@ describe('menuFor', () => {
     expect(embarque('vendedor')).toBeUndefined();
   });
 
-  it('gives sellers, supervisors and admins Vender Pasajes and Mi Caja', () => {
+  it('gives sellers, supervisors and admins Vender Pasajes, Mi Caja and Mis Ventas; the ticket list to supervisors and admins', () => {
     const ventas = (role: string) => menuFor(role).find((g) => g.group === 'Ventas')?.entries.map((e) => [e.label, e.path]);
-    for (const role of ['vendedor', 'supervisor', 'admin']) {
-      expect(ventas(role)).toEqual([['Vender Pasajes', '/admin/venta-pasajes'], ['Mi Caja', '/admin/gestion-caja']]);
+    const propias = [['Vender Pasajes', '/admin/venta-pasajes'], ['Mi Caja', '/admin/gestion-caja'], ['Mis Ventas', '/admin/mis-ventas']];
+    expect(ventas('vendedor')).toEqual(propias);
+    for (const role of ['supervisor', 'admin']) {
+      expect(ventas(role)).toEqual([...propias, ['Listado de Pasajes', '/admin/listado-pasajes']]);
     }
     for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
   });

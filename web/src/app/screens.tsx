@@ -1,8 +1,10 @@
 import {
   IconCashRegister,
   IconCreditCard,
+  IconFileInvoice,
   IconLayoutDashboard,
   IconListCheck,
+  IconListDetails,
   IconMapPin,
   IconQrcode,
   IconReceipt2,
@@ -111,6 +113,16 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/caja/routes/GestionCajaPage'), (m) => m.GestionCajaPage),
   },
   {
+    path: paths.misVentas, access: SELLERS, layout: 'admin',
+    menu: [{ label: 'Mis Ventas', icon: IconFileInvoice, group: 'Ventas', roles: MENU_SELLERS }],
+    page: lazyPage(() => import('@/features/pasajes/routes/MisVentasPage'), (m) => m.MisVentasPage),
+  },
+  {
+    path: paths.listadoPasajes, access: SELLERS, layout: 'admin',
+    menu: [{ label: 'Listado de Pasajes', icon: IconListDetails, group: 'Ventas', roles: ['admin', 'supervisor'] }],
+    page: lazyPage(() => import('@/features/pasajes/routes/ListadoPasajesPage'), (m) => m.ListadoPasajesPage),
+  },
+  {
     path: paths.validador, access: VALIDATORS, layout: 'admin',
     menu: [
       { label: 'Validar Pasajes', icon: IconQrcode, group: 'Embarque', roles: MENU_CREW },
@@ -172,4 +184,5 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.dashboardAlias, to: paths.admin },
   { from: paths.venta, to: paths.ventaPasajes },
   { from: paths.caja, to: paths.gestionCaja },
+  { from: paths.pasajes, to: paths.listadoPasajes },
 ];

@@ -28,6 +28,10 @@ export const paths = {
   gestionCaja: '/admin/gestion-caja',
   /** Old address of the register screen; redirects. */
   caja: '/admin/caja',
+  listadoPasajes: '/admin/listado-pasajes',
+  /** Old address of the ticket list; redirects. */
+  pasajes: '/admin/pasajes',
+  misVentas: '/admin/mis-ventas',
   configuracion: '/admin/configuracion',
   configuracionSecciones: '/admin/configuracion/secciones',
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',

@@ -1,10 +1,21 @@
-import { Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCopy, IconExternalLink } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCheck, IconCopy, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { ApiError } from '@/lib/api';
 import { openPopup } from '@/lib/browser';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { Pasaje, VentaCreada } from '@/api/pasajes';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import { useConfigImpresion, useImprimir } from '@/lib/impresion';
+import { notifySuccess } from '@/lib/notify';
+import { can, useSession } from '@/lib/session';
+import { useCancelarPasaje, type Pasaje, type VentaCreada } from '@/api/pasajes';
 import { paths } from '@/lib/paths';
+
+/** How long after a sale the dialog offers to undo it (issue 11: a stray Enter). */
+export const ANULAR_VENTA_MS = 5 * 60_000;
+
+/** Reason recorded in the audit of each ticket cancelled by 'Anular esta venta'. */
+export const MOTIVO_ANULAR_VENTA = 'Venta anulada desde el mostrador';
 
 interface VentaCreadaModalProps {
   /** The sale just created; the dialog is open while it is not null. */
@@ -12,36 +23,137 @@ interface VentaCreadaModalProps {
   onClose: () => void;
 }
 
-/** After a sale: the options (validation codes now, or later); printing and sending arrive with their modules. */
+type Vista = 'opciones' | 'codigos' | 'anular';
+
+const TITULOS: Record<Vista, string> = {
+  opciones: 'Venta registrada',
+  codigos: 'Códigos de Validación',
+  anular: 'Anular esta venta',
+};
+
+/** After a sale: print, validation codes, undo the sale (5 minutes), or later. */
 export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
-  const [verCodigos, setVerCodigos] = useState(false);
+  const [vista, setVista] = useState<Vista>('opciones');
   const close = () => {
-    setVerCodigos(false);
+    setVista('opciones');
     onClose();
   };
-  const cantidad = venta?.pasajes.length ?? 0;
+  useImpresionAutomatica(venta);
   return (
     <Modal
       opened={venta !== null}
       onClose={close}
-      title={verCodigos ? 'Códigos de Validación' : 'Venta registrada'}
-      size={verCodigos ? 'lg' : 'md'}
+      title={TITULOS[vista]}
+      size={vista === 'codigos' ? 'lg' : 'md'}
       centered
       returnFocus={false}
     >
-      {venta && !verCodigos && (
-        <Stack>
-          <Text role="status">
-            Se {cantidad === 1 ? 'creó 1 pasaje' : `crearon ${cantidad} pasajes`} por {formatMoney(venta.total)}.
-          </Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>Más Tarde</Button>
-            <Button data-autofocus onClick={() => setVerCodigos(true)}>Ver Códigos de Validación</Button>
-          </Group>
-        </Stack>
-      )}
-      {venta && verCodigos && <Codigos pasajes={venta.pasajes} onClose={close} />}
+      {venta && vista === 'opciones' && <Opciones venta={venta} onVista={setVista} onClose={close} />}
+      {venta && vista === 'codigos' && <Codigos pasajes={venta.pasajes} onClose={close} />}
+      {venta && vista === 'anular' && <AnularVenta venta={venta} onVolver={() => setVista('opciones')} onAnulada={close} />}
     </Modal>
+  );
+}
+
+/** With auto print on (printer settings), each new sale's tickets print as soon as it is created. */
+function useImpresionAutomatica(venta: VentaCreada | null) {
+  const [config] = useConfigImpresion();
+  const imprimir = useImprimir();
+  const impresa = useRef<VentaCreada | null>(null);
+  useEffect(() => {
+    if (!venta || !config.autoPrint || impresa.current === venta) return;
+    impresa.current = venta;
+    void imprimir(venta.pasajes.map((p) => p.id));
+  }, [venta, config.autoPrint, imprimir]);
+}
+
+/** True until `ms` after the component mounted (the sale's dialog opened). */
+function useDurante(ms: number): boolean {
+  const [vigente, setVigente] = useState(true);
+  useEffect(() => {
+    const timer = setTimeout(() => setVigente(false), ms);
+    return () => clearTimeout(timer);
+  }, [ms]);
+  return vigente;
+}
+
+function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v: Vista) => void; onClose: () => void }) {
+  const { usuario } = useSession();
+  const imprimir = useImprimir();
+  const anulable = useDurante(ANULAR_VENTA_MS) && can(usuario, 'pasajes', 'anular');
+  const cantidad = venta.pasajes.length;
+  return (
+    <Stack>
+      <Text role="status">
+        Se {cantidad === 1 ? 'creó 1 pasaje' : `crearon ${cantidad} pasajes`} por {formatMoney(venta.total)}.
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onClose}>Más Tarde</Button>
+        <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => void imprimir(venta.pasajes.map((p) => p.id))}>
+          Imprimir
+        </Button>
+        <Button data-autofocus onClick={() => onVista('codigos')}>Ver Códigos de Validación</Button>
+      </Group>
+      {anulable && (
+        <Group justify="flex-start">
+          <Button variant="subtle" color="red.8" size="compact-sm" onClick={() => onVista('anular')}>Anular esta venta</Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}
+
+/** Message of a ticket the undo could not cancel. */
+const mensajeDe = (error: unknown) => (error instanceof ApiError && error.serverMessage) || 'Error al cancelar pasaje';
+
+/**
+ * One confirmation, then every ticket of the sale is cancelled through the cancel
+ * API (each refunded in the register). Each ticket keeps its key across retries,
+ * so retrying after a partial failure refunds nothing twice.
+ */
+function AnularVenta({ venta, onVolver, onAnulada }: { venta: VentaCreada; onVolver: () => void; onAnulada: () => void }) {
+  const cancelar = useCancelarPasaje();
+  const claves = useRef(new Map(venta.pasajes.map((p) => [p.id, newIdempotencyKey()])));
+  const [anulando, setAnulando] = useState(false);
+  const [fallos, setFallos] = useState<string[]>([]);
+  const cantidad = venta.pasajes.length;
+
+  const anular = async () => {
+    setAnulando(true);
+    const errores: string[] = [];
+    for (const p of venta.pasajes) {
+      try {
+        await cancelar.mutateAsync({ id: p.id, motivo: MOTIVO_ANULAR_VENTA, clave: claves.current.get(p.id) });
+      } catch (error) {
+        errores.push(`${p.numero_pasaje}: ${mensajeDe(error)}`);
+      }
+    }
+    setAnulando(false);
+    setFallos(errores);
+    if (errores.length === 0) {
+      notifySuccess(`Venta anulada: ${cantidad === 1 ? '1 pasaje cancelado' : `${cantidad} pasajes cancelados`} y ${formatMoney(venta.total)} devueltos en la caja`);
+      onAnulada();
+    }
+  };
+
+  return (
+    <Stack>
+      <Text>
+        ¿Anular la venta de {cantidad === 1 ? '1 pasaje' : `${cantidad} pasajes`} por {formatMoney(venta.total)}? Se cancelan
+        todos sus pasajes y se registra la devolución de {formatMoney(venta.total)} en tu caja.
+      </Text>
+      {fallos.length > 0 && (
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={`${fallos.length} pasaje(s) no se pudieron anular`}>
+          {fallos.map((f) => <Text key={f} size="sm">{f}</Text>)}
+        </Alert>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onVolver} disabled={anulando} data-autofocus>Volver</Button>
+        <Button color="red.8" onClick={() => void anular()} loading={anulando}>
+          {fallos.length > 0 ? 'Reintentar anulación' : 'Sí, anular la venta'}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

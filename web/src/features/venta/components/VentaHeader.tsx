@@ -1,37 +1,8 @@
-import { Badge, Button, Checkbox, Group, TextInput, Title, Tooltip } from '@mantine/core';
-import { IconCashRegister, IconPrinter, IconSettings } from '@tabler/icons-react';
+import { Badge, Button, Checkbox, Group, TextInput, Title } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
 import type { Caja } from '@/api/caja';
+import { BotonesImpresion } from '@/components/impresion/BotonesImpresion';
 import { formatMoney } from '@/lib/format';
-import { hasRole, useSession } from '@/lib/session';
-
-/** Roles that will configure printing (operaciones §6). */
-const IMPRESION_ROLES = ['admin', 'supervisor'] as const;
-
-/** Impresión and Impresora: shown, disabled until the printing module arrives. */
-function BotonesImpresion() {
-  const { usuario } = useSession();
-  const tooltip = hasRole(usuario, IMPRESION_ROLES)
-    ? 'La configuración de impresión llega con el módulo de impresión'
-    : 'No tiene permisos para configurar impresión';
-  return (
-    <>
-      {[{ label: 'Impresión', icon: IconPrinter }, { label: 'Impresora', icon: IconSettings }].map(({ label, icon: ButtonIcon }) => (
-        <Tooltip key={label} label={tooltip} withArrow>
-          <Button
-            variant="default"
-            leftSection={<ButtonIcon size={18} aria-hidden />}
-            data-disabled
-            aria-disabled
-            aria-description={tooltip}
-            onClick={(event) => event.preventDefault()}
-          >
-            {label}
-          </Button>
-        </Tooltip>
-      ))}
-    </>
-  );
-}
 
 interface VentaHeaderProps {
   caja: Caja | null;
@@ -67,7 +38,7 @@ export function VentaHeader(props: VentaHeaderProps) {
         </Group>
       </div>
       <Group gap="xs" align="flex-end">
-        <BotonesImpresion />
+        <BotonesImpresion soloAdministradores />
         <TextInput
           type="date"
           label="Fecha de viaje"

@@ -1,0 +1,74 @@
+import { Badge, Button, Group, Kbd, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
+import type { Ref } from 'react';
+import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
+import { ESTADO_LABELS } from './EstadoPasajeBadge';
+
+const ESTADOS = [
+  { value: '', label: 'Todos' },
+  ...(Object.keys(ESTADO_LABELS) as EstadoPasaje[]).map((e) => ({ value: e, label: ESTADO_LABELS[e] })),
+];
+
+/** How many filters differ from the default (today, no search, every state). */
+export function filtrosActivos(filtros: FiltrosPasajes, hoy: string): number {
+  return [filtros.busqueda.trim() !== '', filtros.fecha_inicio !== hoy, filtros.fecha_fin !== hoy, filtros.estado !== ''].filter(Boolean).length;
+}
+
+interface FiltrosListadoProps {
+  value: FiltrosPasajes;
+  onChange: (filtros: FiltrosPasajes) => void;
+  hoy: string;
+  /** 'Mis Ventas' filters by dates only. */
+  soloFechas?: boolean;
+  exportando: boolean;
+  onExportar: () => void;
+  busquedaRef?: Ref<HTMLInputElement>;
+}
+
+/** Search, dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
+export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, onExportar, busquedaRef }: FiltrosListadoProps) {
+  const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
+  const activos = filtrosActivos(value, hoy);
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Filtros">
+      <SimpleGrid cols={{ base: 1, xs: 2, md: soloFechas ? 2 : 4 }} spacing="sm">
+        {!soloFechas && (
+          <TextInput
+            ref={busquedaRef}
+            type="search"
+            label="Buscar"
+            placeholder="Cliente, teléfono o N° de pasaje"
+            leftSection={<IconSearch size={16} aria-hidden />}
+            rightSection={<Kbd size="xs" aria-hidden>/</Kbd>}
+            value={value.busqueda}
+            onChange={(e) => set('busqueda', e.currentTarget.value)}
+            maxLength={100}
+          />
+        )}
+        <TextInput type="date" label="Desde" value={value.fecha_inicio} max={value.fecha_fin || undefined} onChange={(e) => set('fecha_inicio', e.currentTarget.value)} />
+        <TextInput type="date" label="Hasta" value={value.fecha_fin} min={value.fecha_inicio || undefined} onChange={(e) => set('fecha_fin', e.currentTarget.value)} />
+        {!soloFechas && (
+          <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
+        )}
+      </SimpleGrid>
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Badge variant={activos > 0 ? 'filled' : 'light'} color={activos > 0 ? 'blue' : 'gray'} tt="none" aria-live="polite">
+          {activos === 1 ? '1 filtro activo' : `${activos} filtros activos`}
+        </Badge>
+        <Group gap="xs">
+          <Button
+            variant="default"
+            size="xs"
+            leftSection={<IconRefresh size={14} aria-hidden />}
+            onClick={() => onChange({ ...value, busqueda: '', estado: '', fecha_inicio: hoy, fecha_fin: hoy })}
+          >
+            Restablecer a Hoy
+          </Button>
+          <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} loading={exportando} onClick={onExportar}>
+            Exportar
+          </Button>
+        </Group>
+      </Group>
+    </Paper>
+  );
+}

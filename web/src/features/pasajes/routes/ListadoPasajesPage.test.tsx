@@ -1,0 +1,184 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
+import { makePasaje, signIn } from '@/testing/fixtures';
+import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervisor, ticketImprimible } from '@/testing/handlers/pasajes';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { ListadoPasajesPage } from './ListadoPasajesPage';
+
+const hoy = todayIn(DEFAULT_TIMEZONE);
+const activo = makePasaje({ id: 41, numero_pasaje: 'LD-000041', cliente: { nombre: 'Juana Gómez', telefono: '11 5555-0001' } });
+const cancelado = makePasaje({ id: 42, numero_pasaje: 'LD-000042', estado: 'cancelado', precio_total: 2250 });
+const usado = makePasaje({ id: 43, numero_pasaje: 'LD-000043', estado: 'usado' });
+
+async function renderListado(pasajes = [activo, cancelado, usado]) {
+  const listado = listadoPasajes(pasajes);
+  server.use(listado.handler);
+  const view = renderWithProviders(<ListadoPasajesPage />, { route: '/admin/listado-pasajes' });
+  await screen.findByRole('heading', { name: 'Listado de Pasajes' });
+  return { ...view, consultas: listado.consultas };
+}
+
+const fila = (numero: string) => screen.getByRole('row', { name: new RegExp(numero) });
+
+describe('ListadoPasajesPage', () => {
+  beforeEach(() => {
+    signInSupervisor();
+  });
+
+  it('asks for today by default and shows the cards, the rows and the pagination', async () => {
+    const pasajes = Array.from({ length: 12 }, (_, i) => makePasaje({ id: 100 + i, numero_pasaje: `LD-${100 + i}`, precio_total: 4500 }));
+    const { user, consultas } = await renderListado(pasajes);
+    expect(await screen.findByText('Mostrando 1 a 10 de 12 resultados')).toBeInTheDocument();
+    expect(consultas[0].toString()).toBe(`fecha_inicio=${hoy}&fecha_fin=${hoy}&page=1&limit=10`);
+    expect(screen.getByRole('group', { name: 'Total de Pasajes' })).toHaveTextContent('12');
+    expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('$ 54.000,00');
+    expect(screen.getByRole('group', { name: 'Promedio por Pasaje' })).toHaveTextContent('$ 4.500,00');
+    expect(fila('LD-100')).toHaveTextContent(/Juana Gómez.*Tigre – Tres Bocas.*General · 1 pasajero.*22\/11\/2026.*\$\s4\.500,00.*Efectivo.*Activo/);
+    expect(screen.getByRole('button', { name: 'Anterior' })).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 11 a 12 de 12 resultados')).toBeInTheDocument();
+    expect(consultas.at(-1)?.get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  });
+
+  it('shows the empty state', async () => {
+    await renderListado([]);
+    expect(await screen.findByText('No hay pasajes para mostrar')).toBeInTheDocument();
+  });
+
+  it('focuses the search with /, counts the active filters and resets to today', async () => {
+    const { user, consultas } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    expect(screen.getByText('0 filtros activos')).toBeInTheDocument();
+    await user.keyboard('/');
+    expect(screen.getByLabelText('Buscar')).toHaveFocus();
+    await user.keyboard('Juana');
+    expect(screen.getByLabelText('Buscar')).toHaveValue('Juana');
+    await waitFor(() => expect(consultas.at(-1)?.get('busqueda')).toBe('Juana'));
+    expect(screen.getByText('1 filtro activo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Restablecer a Hoy' }));
+    expect(screen.getByLabelText('Buscar')).toHaveValue('');
+    expect(screen.getByText('0 filtros activos')).toBeInTheDocument();
+    await waitFor(() => expect(consultas.at(-1)?.has('busqueda')).toBe(false));
+  });
+
+  it('offers cancel only on active tickets and reactivate only on cancelled ones; WhatsApp stays hidden', async () => {
+    await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    const botones = (numero: string) => within(fila(numero)).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
+    expect(botones('LD-000041')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR', 'Cancelar pasaje']);
+    expect(botones('LD-000042')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR', 'Reactivar pasaje']);
+    expect(botones('LD-000043')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR']);
+  });
+
+  it('hides cancel and reactivate from a role without pasajes.anular', async () => {
+    signIn('vendedor', { rolInfo: { nombre: 'vendedor', permisos: { pasajes: { ver: true, imprimir: true } } } });
+    await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reactivar pasaje' })).not.toBeInTheDocument();
+  });
+
+  it('cancels after the confirmation, sending the reason and a key, and reports a refusal in the dialog', async () => {
+    const rechazo = cambioEstado('cancelar', activo, { status: 400, message: 'Debe abrir una caja para registrar la devolución' });
+    server.use(rechazo.handler);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Cancelar pasaje' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Cancelar pasaje' });
+    expect(dialogo).toHaveTextContent('¿Estás seguro de que deseas cancelar este pasaje?');
+    expect(dialogo).toHaveTextContent(/devolución de \$\s4\.500,00 \(Efectivo\)/);
+    await user.type(within(dialogo).getByLabelText('Motivo (opcional)'), 'No viaja');
+    await user.click(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' }));
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('Debe abrir una caja para registrar la devolución');
+
+    const exito = cambioEstado('cancelar', activo);
+    server.use(exito.handler);
+    await user.click(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' }));
+    expect(await screen.findByText('Pasaje cancelado exitosamente')).toBeInTheDocument();
+    expect(exito.llamadas).toHaveLength(1);
+    expect(exito.llamadas[0].body).toEqual({ motivo: 'No viaja' });
+    // The retry of the same confirmation carries the same key.
+    expect(exito.llamadas[0].key).toBe(rechazo.llamadas[0].key);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancelar pasaje' })).not.toBeInTheDocument());
+  });
+
+  it('reactivates a cancelled ticket with an empty body', async () => {
+    const reactivar = cambioEstado('reactivar', cancelado);
+    server.use(reactivar.handler);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000042')).getByRole('button', { name: 'Reactivar pasaje' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Reactivar pasaje' });
+    expect(dialogo).toHaveTextContent('¿Estás seguro de que deseas reactivar este pasaje?');
+    await user.click(within(dialogo).getByRole('button', { name: 'Sí, reactivar pasaje' }));
+    expect(await screen.findByText('Pasaje reactivado exitosamente')).toBeInTheDocument();
+    expect(reactivar.llamadas[0].body).toEqual({});
+    expect(reactivar.llamadas[0].key).toBeTruthy();
+  });
+
+  it('shows the detail read from the server', async () => {
+    server.use(detallePasaje({ ...activo, observaciones: 'Lleva bicicleta', usuario_nombre: 'Lucía Benítez' }));
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Ver detalle' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Detalle del Pasaje' });
+    expect(await within(dialogo).findByText('Lleva bicicleta')).toBeInTheDocument();
+    expect(dialogo).toHaveTextContent(/Cliente\s*Juana Gómez/);
+    expect(dialogo).toHaveTextContent(/Teléfono\s*11 5555-0001/);
+    expect(dialogo).toHaveTextContent(/Vendedor\s*Lucía Benítez/);
+    expect(dialogo).toHaveTextContent(/Fecha de viaje\s*22\/11\/2026/);
+  });
+
+  it('downloads the export under the server name, or says there is nothing to export', async () => {
+    const createObjectURL = vi.fn(() => 'blob:csv');
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      expect(this.download).toBe('pasajes_2026-11-22.csv');
+    });
+    const csv = exportacion('ID;Fecha Viaje\r\nLD-000041;22/11/2026\r\n');
+    server.use(csv.handler);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    await waitFor(() => expect(click).toHaveBeenCalledTimes(1));
+    expect(csv.consultas[0].toString()).toBe(`fecha_inicio=${hoy}&fecha_fin=${hoy}`);
+
+    server.use(exportacion(null).handler);
+    await user.click(screen.getByRole('button', { name: 'Exportar' }));
+    expect(await screen.findByText('No hay datos para exportar')).toBeInTheDocument();
+    expect(click).toHaveBeenCalledTimes(1);
+    click.mockRestore();
+  });
+
+  it('prints into a new window after 500 ms, or asks to allow pop-ups', async () => {
+    const ticket = ticketImprimible();
+    server.use(ticket.handler);
+    const escrito: string[] = [];
+    const print = vi.fn();
+    const ventana = { document: { write: (h: string) => escrito.push(h), open: vi.fn(), close: vi.fn() }, print, focus: vi.fn(), close: vi.fn(), addEventListener: vi.fn() };
+    const open = vi.spyOn(window, 'open').mockReturnValue(ventana as unknown as Window);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(escrito.at(-1)).toContain('Pasaje 41'));
+    expect(ticket.consultas[0].get('papel')).toBe('80mm');
+    expect(print).not.toHaveBeenCalled();
+    await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+
+    open.mockReturnValue(null);
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Imprimir' }));
+    expect(await screen.findByText('Por favor, permite ventanas emergentes para la impresión')).toBeInTheDocument();
+    open.mockRestore();
+  });
+
+  it('is reached from /admin/pasajes', async () => {
+    server.use(listadoPasajes([activo]).handler);
+    renderWithProviders(<AppRoutes />, { route: '/admin/pasajes' });
+    expect(await screen.findByRole('heading', { name: 'Listado de Pasajes' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/listado-pasajes');
+  });
+});

@@ -1,0 +1,26 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
+import { makePasaje } from '@/testing/fixtures';
+import { signInVendedor } from '@/testing/handlers/caja';
+import { listadoPasajes } from '@/testing/handlers/pasajes';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { MisVentasPage } from './MisVentasPage';
+
+describe('MisVentasPage', () => {
+  it("asks for the caller's own tickets of today and shows their totals", async () => {
+    signInVendedor();
+    const hoy = todayIn(DEFAULT_TIMEZONE);
+    const listado = listadoPasajes([makePasaje(), makePasaje({ id: 42, numero_pasaje: 'LD-42', precio_total: 2250 })]);
+    server.use(listado.handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    expect(await screen.findByRole('heading', { name: 'Mis Ventas' })).toBeInTheDocument();
+    expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
+    expect(listado.consultas[0].toString()).toBe(`fecha_inicio=${hoy}&fecha_fin=${hoy}&usuario_id=7&page=1&limit=10`);
+    expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('$ 6.750,00');
+    expect(screen.getByLabelText('Desde')).toHaveValue(hoy);
+    expect(screen.queryByLabelText('Buscar')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,61 @@
+import { API_BASE, API_TIMEOUT_MS, ApiError, UNAUTHORIZED_EVENT } from './api';
+import { readToken } from './session/storage';
+
+/** A file the API answered: its bytes and the name the server gave it (null when none). */
+export interface Archivo {
+  blob: Blob;
+  nombre: string | null;
+}
+
+/** The file name of a Content-Disposition header (`attachment; filename="x.csv"`). */
+export function fileNameOf(disposition: string | null): string | null {
+  const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
+  return match ? decodeURIComponent(match[1]) : null;
+}
+
+async function errorOf(response: Response): Promise<ApiError> {
+  try {
+    const body = (await response.json()) as { message?: string; data?: unknown };
+    return new ApiError(response.status, body.message || null, body.data ?? null);
+  } catch {
+    return new ApiError(response.status, null);
+  }
+}
+
+/**
+ * GET of an API answer that is a file (CSV, PDF, PNG, printable HTML), with the
+ * bearer token: a link or window.open could not send it. Failures are ApiErrors
+ * with the server's message, as with the JSON calls.
+ */
+export async function fetchFile(path: string): Promise<Archivo> {
+  const token = readToken();
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
+  try {
+    const response = await fetch(API_BASE + path, {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+      signal: controller.signal,
+    });
+    if (response.status === 401) window.dispatchEvent(new Event(UNAUTHORIZED_EVENT));
+    if (!response.ok) throw await errorOf(response);
+    return { blob: await response.blob(), nombre: fileNameOf(response.headers.get('Content-Disposition')) };
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    throw new ApiError(0, null);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Saves `archivo` through the browser's download, under its name or `fallback`. */
+export function downloadFile(archivo: Archivo, fallback: string): void {
+  const url = URL.createObjectURL(archivo.blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = archivo.nombre ?? fallback;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Give the browser time to start the download before the URL goes.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

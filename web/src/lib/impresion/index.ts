@@ -1,0 +1,24 @@
+import { useCallback } from 'react';
+import { notifyError } from '@/lib/notify';
+import { useConfigImpresion } from './config';
+import { imprimirPasajes } from './ventana';
+
+export * from './config';
+export * from './ventana';
+
+/**
+ * Prints tickets with this browser's settings; a blocked window or a failure
+ * shows the spec's message. Call it straight from the click (the window opens first).
+ */
+export function useImprimir(): (ids: readonly number[]) => Promise<boolean> {
+  const [config] = useConfigImpresion();
+  return useCallback(async (ids) => {
+    try {
+      await imprimirPasajes(ids, config);
+      return true;
+    } catch (error) {
+      notifyError((error as Error).message);
+      return false;
+    }
+  }, [config]);
+}

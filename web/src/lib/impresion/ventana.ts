@@ -1,0 +1,103 @@
+import { fetchFile } from '@/lib/files';
+import type { ConfigImpresion, Papel } from './config';
+
+/** The print window opens the printer dialog this long after the ticket is in it (operaciones §9). */
+export const IMPRIMIR_DESPUES_MS = 500;
+
+/** Messages of printing (operaciones §8). */
+export const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
+export const MSG_ERROR_TICKET = 'Error al generar ticket para impresión';
+export const MSG_ERROR_TICKETS = 'Error al generar tickets para impresión';
+
+/** The browser blocked the print window. */
+export class VentanaBloqueadaError extends Error {
+  constructor() {
+    super(MSG_VENTANA_BLOQUEADA);
+    this.name = 'VentanaBloqueadaError';
+  }
+}
+
+/** The server's papel for a paper size: custom prints on 80 mm with its own margins. */
+function papelServidor(papel: Papel): string {
+  return papel === 'custom' ? '80mm' : papel;
+}
+
+/** The settings as CSS over the server's ticket page: font, margins, logo and a minimum QR size. */
+export function estiloDe(config: ConfigImpresion): string {
+  const { top, right, bottom, left } = config.margins;
+  return [
+    `body { font-family: "${config.fontFamily}", monospace; font-size: ${config.fontSize}px; line-height: ${config.lineHeight}; }`,
+    `.ticket { padding: ${top}px ${right}px ${bottom}px ${left}px; }`,
+    // The server sizes the QR for the paper so that it scans; the setting may only enlarge it.
+    `.qr { min-width: ${config.qrSize}px; min-height: ${config.qrSize}px; }`,
+    config.logo ? '' : '.logo { display: none; }',
+  ].join('\n');
+}
+
+/** The server's page with the settings applied and each ticket repeated `copies` times. */
+export function prepararHTML(html: string, config: ConfigImpresion): string {
+  const doc = new DOMParser().parseFromString(html, 'text/html');
+  const style = doc.createElement('style');
+  style.textContent = estiloDe(config);
+  doc.head.append(style);
+  for (const ticket of Array.from(doc.querySelectorAll('.ticket'))) {
+    for (let i = 1; i < config.copies; i++) ticket.after(ticket.cloneNode(true));
+  }
+  return `<!DOCTYPE html>\n${doc.documentElement.outerHTML}`;
+}
+
+/** Opens the (empty) print window; must run inside the click, before any await, or browsers block it. */
+export function abrirVentanaImpresion(): Window {
+  const ventana = window.open('', '_blank', 'popup,width=420,height=720');
+  if (!ventana) throw new VentanaBloqueadaError();
+  ventana.document.write('<!DOCTYPE html><title>Imprimiendo…</title><p style="font-family:sans-serif">Preparando impresión…</p>');
+  return ventana;
+}
+
+/** Writes `html` into the window and, when the settings say so, prints it after 500 ms (and closes it after). */
+export function mostrarEImprimir(ventana: Window, html: string, config: ConfigImpresion): void {
+  ventana.document.open();
+  ventana.document.write(html);
+  ventana.document.close();
+  if (!config.openPrintDialog) return;
+  if (config.autoClose) ventana.addEventListener('afterprint', () => ventana.close());
+  setTimeout(() => {
+    ventana.focus();
+    ventana.print();
+  }, IMPRIMIR_DESPUES_MS);
+}
+
+/** The address of the printable page of these tickets on the configured paper. */
+export function rutaTickets(ids: readonly number[], config: ConfigImpresion): string {
+  const papel = encodeURIComponent(papelServidor(config.paperSize));
+  return ids.length === 1 ? `/tickets/${ids[0]}?papel=${papel}` : `/tickets/batch?ids=${ids.join(',')}&papel=${papel}`;
+}
+
+/**
+ * Prints tickets: opens the window at once (inside the click), fetches the
+ * printable page with the session's token, writes it in with the settings and
+ * prints it. Throws VentanaBloqueadaError, or an Error with the spec's message.
+ */
+export async function imprimirPasajes(ids: readonly number[], config: ConfigImpresion): Promise<void> {
+  const ventana = abrirVentanaImpresion();
+  try {
+    const { blob } = await fetchFile(rutaTickets(ids, config));
+    mostrarEImprimir(ventana, prepararHTML(await blob.text(), config), config);
+  } catch {
+    ventana.close();
+    throw new Error(ids.length === 1 ? MSG_ERROR_TICKET : MSG_ERROR_TICKETS);
+  }
+}
+
+/** A sample ticket, to try the settings without selling anything. */
+const PAGINA_PRUEBA = `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8"><title>Impresión de prueba</title>
+<style>body{margin:0}.ticket{margin:0 auto;width:72mm}.centro{text-align:center}.qr{border:2px dashed #000;display:inline-block}</style>
+</head><body><section class="ticket"><div class="centro"><strong>IMPRESIÓN DE PRUEBA</strong></div>
+<p>Pasaje: PRUEBA-0001<br>Sección: Ejemplo<br>Pasajero: General<br>Precio: $ 0,00</p>
+<div class="centro"><span class="qr"></span></div>
+<p class="centro">Si puede leer este ticket, la impresora está lista.</p></section></body></html>`;
+
+/** Prints the sample ticket with the settings (the 'Imprimir prueba' buttons). */
+export function imprimirPrueba(config: ConfigImpresion): void {
+  mostrarEImprimir(abrirVentanaImpresion(), prepararHTML(PAGINA_PRUEBA, config), config);
+}

@@ -1,0 +1,81 @@
+import { http, HttpResponse } from 'msw';
+import type { ListadoPasajes, Pasaje } from '@/api/pasajes';
+import { signIn } from '@/testing/fixtures';
+import { fail, ok, okWithMessage } from '@/testing/http';
+
+/** Signs in a supervisor, who sees the whole company's tickets and may cancel, reactivate and print them. */
+export function signInSupervisor() {
+  return signIn('supervisor', {
+    rolInfo: { nombre: 'supervisor', permisos: { pasajes: { ver: true, crear: true, anular: true, imprimir: true }, caja: { abrir: true } } },
+  });
+}
+
+/**
+ * GET /api/pasajes answering `pasajes` paged by ?page and ?limit, with the totals of
+ * all of them (as the server sums the whole filter). Every request's query is recorded.
+ */
+export function listadoPasajes(pasajes: Pasaje[]) {
+  const consultas: URLSearchParams[] = [];
+  const handler = http.get('/api/pasajes', ({ request }) => {
+    const q = new URL(request.url).searchParams;
+    consultas.push(q);
+    const limit = Number(q.get('limit') ?? 10);
+    const page = Number(q.get('page') ?? 1);
+    const activos = pasajes.filter((p) => p.estado !== 'cancelado');
+    const listado: ListadoPasajes = {
+      pasajes: pasajes.slice((page - 1) * limit, page * limit),
+      totalItems: pasajes.length,
+      totalPages: Math.ceil(pasajes.length / limit),
+      totalVentas: activos.reduce((sum, p) => sum + p.precio_total, 0),
+    };
+    return ok(listado);
+  });
+  return { handler, consultas };
+}
+
+/** GET /api/pasajes/{id} answering `pasaje`. */
+export function detallePasaje(pasaje: Pasaje) {
+  return http.get(`/api/pasajes/${pasaje.id}`, () => ok(pasaje));
+}
+
+/**
+ * PUT /api/pasajes/{id}/{accion}: records body and key, answers the ticket in its new
+ * state, or fails with `error` ({status, message}) when given.
+ */
+export function cambioEstado(accion: 'cancelar' | 'reactivar', pasaje: Pasaje, error?: { status: number; message: string }) {
+  const llamadas: { body: unknown; key: string | null }[] = [];
+  const handler = http.put(`/api/pasajes/:id/${accion}`, async ({ request, params }) => {
+    llamadas.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
+    if (error) return fail(error.status, error.message);
+    const estado = accion === 'cancelar' ? 'cancelado' : 'activo';
+    const mensaje = accion === 'cancelar' ? 'Pasaje cancelado exitosamente' : 'Pasaje reactivado exitosamente';
+    return okWithMessage({ ...pasaje, id: Number(params.id), estado }, mensaje);
+  });
+  return { handler, llamadas };
+}
+
+/** GET /api/pasajes/export answering `csv` as pasajes_2026-11-22.csv, or the server's 404 when null. */
+export function exportacion(csv: string | null) {
+  const consultas: URLSearchParams[] = [];
+  const handler = http.get('/api/pasajes/export', ({ request }) => {
+    consultas.push(new URL(request.url).searchParams);
+    if (csv === null) return fail(404, 'No hay datos para exportar');
+    return new HttpResponse(`\uFEFF${csv}`, {
+      headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="pasajes_2026-11-22.csv"' },
+    });
+  });
+  return { handler, consultas };
+}
+
+/** GET /api/tickets/{id}: the printable page of one ticket (records ?papel). */
+export function ticketImprimible() {
+  const consultas: URLSearchParams[] = [];
+  const handler = http.get('/api/tickets/:id', ({ request, params }) => {
+    consultas.push(new URL(request.url).searchParams);
+    return new HttpResponse(
+      `<!DOCTYPE html><html><head><title>Pasaje</title></head><body><section class="ticket">Pasaje ${String(params.id)}</section></body></html>`,
+      { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
+    );
+  });
+  return { handler, consultas };
+}
