@@ -323,6 +323,8 @@ describe('VentaPasajesPage', () => {
     expect(crearButton()).not.toHaveAttribute('data-loading');
     expect(keys).toHaveLength(1);
     offline.mockRestore();
+    // TanStack Query's online manager heard 'offline': the next tests need it back online.
+    window.dispatchEvent(new Event('online'));
   });
 
   it('shows the register error and reloads the register state when the server has no open register', async () => {
