@@ -87,7 +87,7 @@ func (s *Server) exportarPasajes(r *http.Request) (archivo, error) {
 	filas := mapRows(pasajes, func(p store.Pasaje) impresion.FilaExportacion {
 		return impresion.FilaExportacion{ID: p.NumeroPasaje, FechaViaje: impresion.FechaAR(p.FechaViaje),
 			Cliente: p.ClienteNombre, Telefono: p.ClienteTelefono, Seccion: p.SeccionNombre, TipoViaje: p.TipoViajeNombre,
-			Precio: impresion.MontoAR(p.Precio), Estado: p.Estado, Vendedor: p.UsuarioNombre,
+			Precio: p.Precio.Numero(), Estado: p.Estado, Vendedor: p.UsuarioNombre,
 			FechaVenta: p.CreatedAt.In(loc).Format("02/01/2006 15:04")}
 	})
 	nombre := "pasajes_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"

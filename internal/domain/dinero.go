@@ -128,8 +128,9 @@ func digits(s string) bool {
 	return true
 }
 
-// String formats the amount the es-AR way: $ 1.234,50.
-func (c Centavos) String() string {
+// Numero writes the amount the es-AR way without the currency sign: 1.234,50
+// (-1.234,50 when negative), as CSV cells and printed tickets show it.
+func (c Centavos) Numero() string {
 	sign, v := "", int64(c)
 	if v < 0 {
 		sign, v = "-", -v
@@ -142,5 +143,13 @@ func (c Centavos) String() string {
 		}
 		b.WriteRune(r)
 	}
-	return fmt.Sprintf("%s$ %s,%02d", sign, b.String(), v%100)
+	return fmt.Sprintf("%s%s,%02d", sign, b.String(), v%100)
+}
+
+// String formats the amount the es-AR way: $ 1.234,50 (-$ 1.234,50 when negative).
+func (c Centavos) String() string {
+	if n, negativo := strings.CutPrefix(c.Numero(), "-"); negativo {
+		return "-$ " + n
+	}
+	return "$ " + c.Numero()
 }

@@ -6,8 +6,6 @@ package impresion
 import (
 	"encoding/base64"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"github.com/skip2/go-qrcode"
@@ -40,26 +38,10 @@ type Ticket struct {
 func TicketDe(numero, cliente, seccion, tipoViaje, fechaViaje string, precio domain.Centavos, medio, vendedor string,
 	venta time.Time, estado, codigo string, loc *time.Location) Ticket {
 	return Ticket{NumeroPasaje: numero, Cliente: cliente, Seccion: seccion, TipoViaje: tipoViaje,
-		FechaViaje: FechaAR(fechaViaje), Precio: "$ " + MontoAR(precio), MedioPago: medio, Vendedor: vendedor,
+		FechaViaje: FechaAR(fechaViaje), Precio: precio.String(), MedioPago: medio, Vendedor: vendedor,
 		FechaVenta: venta.In(loc).Format("02/01/2006 15:04"), Estado: estado, CodigoQR: codigo}
 }
 
-// MontoAR writes an amount the es-AR way: 1.500,50 (−1.500,50 when negative).
-func MontoAR(c domain.Centavos) string {
-	sign, v := "", int64(c)
-	if v < 0 {
-		sign, v = "-", -v
-	}
-	entero := strconv.FormatInt(v/100, 10)
-	var b strings.Builder
-	for i, r := range entero {
-		if i > 0 && (len(entero)-i)%3 == 0 {
-			b.WriteByte('.')
-		}
-		b.WriteRune(r)
-	}
-	return fmt.Sprintf("%s%s,%02d", sign, b.String(), v%100)
-}
 
 // FechaAR writes a date YYYY-MM-DD as dd/mm/aaaa (anything else unchanged).
 func FechaAR(fecha string) string {

@@ -27,8 +27,8 @@ func ticketDePrueba(cliente string) Ticket {
 func TestMontoYFechaAR(t *testing.T) {
 	for c, want := range map[int64]string{0: "0,00", 5: "0,05", 150050: "1.500,50", 123456789: "1.234.567,89",
 		-150000: "-1.500,00", 99999: "999,99"} {
-		if got := MontoAR(domain.Centavos(c)); got != want {
-			t.Errorf("MontoAR(%d) = %q, esperaba %q", c, got, want)
+		if got := domain.Centavos(c).Numero(); got != want {
+			t.Errorf("Numero(%d) = %q, esperaba %q", c, got, want)
 		}
 	}
 	tk := ticketDePrueba("Ana")
