@@ -42,7 +42,6 @@ func TicketDe(numero, cliente, seccion, tipoViaje, fechaViaje string, precio dom
 		FechaVenta: venta.In(loc).Format("02/01/2006 15:04"), Estado: estado, CodigoQR: codigo}
 }
 
-
 // FechaAR writes a date YYYY-MM-DD as dd/mm/aaaa (anything else unchanged).
 func FechaAR(fecha string) string {
 	t, err := time.Parse(time.DateOnly, fecha)
