@@ -79,7 +79,7 @@ test('la tripulación embarca un pasaje en modo manual y el segundo intento se r
   await codigo.fill(pasaje.numero_pasaje);
   await codigo.press('Enter');
   await expect(resultado(page)).toContainText('El pasaje ya fue utilizado para embarcar');
-  await expect(resultado(page)).toContainText(`Embarcado el ${embarque} por lancha`);
+  await expect(resultado(page)).toContainText(`Embarcado el ${embarque} por Ramón Acosta`);
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-rechazo-movil.png`, fullPage: true });
 });
 

@@ -14,7 +14,9 @@ test('el vendedor abre la caja, vende 3 pasajes solo con el teclado y cierra la 
   await page.getByRole('button', { name: 'Abrir Caja' }).click();
   const abrir = page.getByRole('dialog', { name: 'Abrir Caja' });
   await abrir.getByLabel('Monto de apertura').fill('10000');
-  await expect(abrir.getByLabel('Monto de apertura')).toHaveValue('$ 10.000');
+  // What is typed stays as typed; the amount to be saved is shown below it.
+  await expect(abrir.getByLabel('Monto de apertura')).toHaveValue('10000');
+  await expect(abrir.getByText('Se guardará: $ 10.000,00')).toBeVisible();
   await shot(page, 'abrir-caja');
   await abrir.getByRole('button', { name: 'Abrir Caja' }).click();
   await expect(page.getByRole('group', { name: 'Saldo Actual' })).toContainText(/10\.000,00/);
@@ -79,8 +81,9 @@ test('el vendedor abre la caja, vende 3 pasajes solo con el teclado y cierra la 
   await expect(resumen).toContainText(/Diferencia\s*\$\s0,00/);
   await shot(page, 'cierre');
 
-  // La página se recarga y muestra la caja cerrada.
-  await expect(resumen).toBeHidden({ timeout: 10_000 });
+  // El resumen queda en pantalla hasta Listo; después se ve la caja cerrada.
+  await resumen.getByRole('button', { name: 'Listo' }).click();
+  await expect(resumen).toBeHidden();
   await expect(page.getByRole('heading', { name: 'Caja Cerrada', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Abrir Caja' })).toBeVisible();
 });
