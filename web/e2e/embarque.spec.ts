@@ -83,34 +83,40 @@ test('la tripulación embarca un pasaje en modo manual y el segundo intento se r
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-rechazo-movil.png`, fullPage: true });
 });
 
-test('la cámara lee el QR de un pasaje y lo embarca', async ({ request }, testInfo) => {
-  const pasaje = await venderPasaje(request);
-  const dir = mkdtempSync(path.join(tmpdir(), 'muelle-qr-'));
-  const video = path.join(dir, 'qr.y4m');
-  writeQrVideo(pasaje.codigo_qr, video);
+test.describe('cámara', () => {
+  // Chromium's fake camera sometimes never delivers a frame ZXing can read (seen about one run
+  // in four on a busy machine): the read itself is what is tested, so a second try is allowed.
+  test.describe.configure({ retries: 2 });
 
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      ...(config.use?.launchOptions?.args ?? []),
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
+  test('la cámara lee el QR de un pasaje y lo embarca', async ({ request }, testInfo) => {
+    const pasaje = await venderPasaje(request);
+    const dir = mkdtempSync(path.join(tmpdir(), 'muelle-qr-'));
+    const video = path.join(dir, 'qr.y4m');
+    writeQrVideo(pasaje.codigo_qr, video);
+
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        ...(config.use?.launchOptions?.args ?? []),
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const { baseURL, locale, timezoneId } = testInfo.project.use;
+      const page = await browser.newPage({ baseURL, locale, timezoneId, viewport: MOVIL });
+      await login(page, 'lancha');
+      await page.goto('/admin/validador');
+      await page.getByText('Cámara', { exact: true }).click();
+      await expect(resultado(page)).toContainText('Embarque validado exitosamente', { timeout: 45_000 });
+      await expect(resultado(page)).toContainText(pasaje.numero_pasaje);
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-camara-movil.png`, fullPage: true });
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
-  try {
-    const { baseURL, locale, timezoneId } = testInfo.project.use;
-    const page = await browser.newPage({ baseURL, locale, timezoneId, viewport: MOVIL });
-    await login(page, 'lancha');
-    await page.goto('/admin/validador');
-    await page.getByText('Cámara', { exact: true }).click();
-    await expect(resultado(page)).toContainText('Embarque validado exitosamente', { timeout: 45_000 });
-    await expect(resultado(page)).toContainText(pasaje.numero_pasaje);
-    await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-camara-movil.png`, fullPage: true });
-  } finally {
-    await browser.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
 
 test('el dashboard de embarque muestra los contadores y las últimas validaciones, y lleva al validador', async ({ page, request }) => {
