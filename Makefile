@@ -22,8 +22,11 @@ web/dist/index.html: web/node_modules/.installed $(WEB_SRC)
 
 web: web/dist/index.html ## build the React app into web/dist
 
+# VERSION is stamped into the binary (the system configuration shows it).
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo desarrollo)
+
 $(BIN): web/dist/index.html $(GO_SRC) go.mod go.sum
-	go build -o $(BIN) ./cmd/muelle
+	go build -ldflags "-X main.version=$(VERSION)" -o $(BIN) ./cmd/muelle
 
 build: $(BIN) ## the binary with the web app embedded
 

@@ -24,4 +24,4 @@ done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
 
 cd web
-MUELLE_E2E_URL="http://127.0.0.1:$port" npx playwright test "$@" || { tail -50 "$log"; exit 1; }
+MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" npx playwright test "$@" || { tail -50 "$log"; exit 1; }

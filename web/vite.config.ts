@@ -3,6 +3,9 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The packages of @mantine/charts: recharts and what it depends on. */
+const CHARTS = String.raw`(@mantine[\\/]charts|recharts|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|victory-vendor|d3-[a-z-]+|internmap)[\\/]`;
+
 // The Go server listens on 8080 in development; the SPA talks to it through /api.
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -26,9 +29,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/]/ },
-            // The QR scanner's library stays with the validator: the login route does not download it.
-            { name: 'vendor', test: /node_modules[\\/](?!@zxing[\\/])/ },
+            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
+            // The QR scanner's library stays with the validator, the charts (with recharts and its
+            // dependencies) with the global dashboard: the login route downloads neither.
+            { name: 'vendor', test: new RegExp(String.raw`node_modules[\\/](?!@zxing[\\/]|${CHARTS})`) },
           ],
         },
       },

@@ -19,7 +19,8 @@ import (
 	"muelle/internal/auth"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
-	"muelle/internal/events"
+	"muelle/internal/mensajeria"
+	"muelle/internal/realtime"
 	"muelle/internal/store"
 	"muelle/web"
 )
@@ -36,7 +37,7 @@ Comandos:
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
-8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_SECRET_KEY (obligatoria con
+8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_AMBIENTE (desarrollo; produccion en producción), MUELLE_SECRET_KEY (obligatoria con
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base).
 `
 
@@ -168,17 +169,30 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// events of committed writes stay in this process until the realtime hub subscribes
-	st.Events = &events.Local{}
+	// committed events become notifications and reach the sockets of every instance
+	hub, err := realtime.Iniciar(ctx, st, autenticador(svc), log)
+	if err != nil {
+		return err
+	}
 	// expired idempotency keys are swept by date in the background, never per request
 	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
 	}
-	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(),
-		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second}}
+	// the outbox is sent after commit by a worker (woken by the API, polling
+	// every 15 s); several instances share it, each message claimed by one
+	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr)}
+	salida := mensajeria.NuevoWorker(st, log, email)
+	go salida.Correr(ctx, 15*time.Second)
+	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
+		Email: email, Despertar: salida.Despertar,
+		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second},
+		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
+			Inicio: time.Now()},
+		Servicios: api.Servicios{WebSocket: api.ComprobarSockets(hub.Sockets)}}
 	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
+	srv.RegisterOnShutdown(hub.Cerrar)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
@@ -191,6 +205,14 @@ func serve(args []string, log *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// autenticador checks a socket's session token like a request's.
+func autenticador(svc *auth.Service) realtime.Autenticar {
+	return func(ctx context.Context, token string) (store.UsuarioSesion, error) {
+		_, u, err := svc.Authenticate(ctx, token)
+		return u, err
+	}
 }
 
 // timeouts bound how long a client may hold a connection at each stage.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -29,6 +30,11 @@ type Usuario struct {
 	Rol           string         `json:"rol"`
 	RolInfo       RolInfo        `json:"rolInfo"`
 	Empresa       EmpresaUsuario `json:"empresa"`
+	// Modulos are the codes of the modules the company has effective now.
+	Modulos []string `json:"modulos"`
+	// DebeCambiarClave: the session may do nothing but change the password.
+	DebeCambiarClave bool   `json:"debe_cambiar_clave"`
+	EstadoClave      string `json:"estado_clave" enum:"vigente,expirada,reinicio_pendiente"`
 }
 
 // RolInfo is the user's role with its permissions.
@@ -44,8 +50,8 @@ type EmpresaUsuario struct {
 	LogoURL string `json:"logo_url"`
 }
 
-func usuarioDe(u store.UsuarioSesion) Usuario {
-	return Usuario{ID: u.ID, NombreUsuario: u.NombreUsuario, Nombre: u.Nombre, Apellido: u.Apellido,
+func usuarioDe(u store.UsuarioSesion, now time.Time) Usuario {
+	return Usuario{DebeCambiarClave: u.DebeCambiarClave, EstadoClave: u.EstadoClave(now), ID: u.ID, NombreUsuario: u.NombreUsuario, Nombre: u.Nombre, Apellido: u.Apellido,
 		Email: u.Email, Rol: u.Rol, RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos},
 		Empresa: EmpresaUsuario{ID: u.EmpresaID, Nombre: u.EmpresaNombre, LogoURL: u.EmpresaLogo}}
 }
@@ -55,7 +61,8 @@ func (s *Server) login(r *http.Request, body IniciarSesion) (reply[Sesion], erro
 	if err != nil {
 		return reply[Sesion]{}, err
 	}
-	return withMessage(Sesion{Token: ses.Token, Usuario: usuarioDe(ses.Usuario)}, "Inicio de sesión exitoso"), nil
+	u, err := s.usuarioConModulos(r, ses.Usuario)
+	return withMessage(Sesion{Token: ses.Token, Usuario: u}, "Inicio de sesión exitoso"), err
 }
 
 func (s *Server) logout(r *http.Request) (reply[NoData], error) {
@@ -67,5 +74,13 @@ func (s *Server) logout(r *http.Request) (reply[NoData], error) {
 }
 
 func (s *Server) me(r *http.Request) (Usuario, error) {
-	return usuarioDe(actorFrom(r).Usuario), nil
+	return s.usuarioConModulos(r, actorFrom(r).Usuario)
+}
+
+// usuarioConModulos is the session user with its company's effective modules.
+func (s *Server) usuarioConModulos(r *http.Request, su store.UsuarioSesion) (Usuario, error) {
+	u := usuarioDe(su, s.Store.Now())
+	var err error
+	u.Modulos, err = s.modulosEfectivos(r.Context(), su)
+	return u, err
 }

@@ -224,7 +224,7 @@ func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (crea
 
 func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja], error) {
 	if body.MontoCierre == nil {
-		return reply[CierreCaja]{}, domain.Invalid("Ingrese el efectivo contado (monto_cierre)")
+		return reply[CierreCaja]{}, domain.Invalid("Ingresa el efectivo contado (monto_cierre)")
 	}
 	a, err := writeActor(r)
 	if err != nil {

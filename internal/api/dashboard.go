@@ -8,10 +8,17 @@ import (
 	"muelle/internal/store"
 )
 
-// EstadisticasDashboard is the caller's dashboard: the seller figures for
-// anyone who runs a register, {} for the others (their dashboards come later).
+// EstadisticasDashboard is the caller's dashboard, shaped by role
+// (operaciones §3): the global figures for super_admin, the company figures
+// for admin, the sellers and the own register for supervisor, the seller
+// figures for anyone else who runs a register, {} for the others.
 type EstadisticasDashboard struct {
 	*EstadisticasVendedor
+	*EstadisticasAdmin
+	*EstadisticasSupervisor
+	*EstadisticasGlobales
+	// EstadoServicios is shown to admin and super_admin.
+	EstadoServicios []EstadoServicio `json:"estado_servicios,omitempty"`
 }
 
 // EstadisticasVendedor are the seller dashboard's figures (operaciones §3).
@@ -72,14 +79,26 @@ func validacionRecienteDe(v store.ValidacionReciente) ValidacionReciente {
 		ClienteNombre: v.ClienteNombre, SeccionNombre: v.SeccionNombre, ValidadoPor: v.ValidadoPor}
 }
 
-// dashboardStats answers the figures of the caller's dashboard. Anyone who runs
-// a register gets the seller figures; the other dashboards add theirs later.
+// dashboardStats answers the figures of the caller's dashboard, by role.
 func (s *Server) dashboardStats(r *http.Request) (EstadisticasDashboard, error) {
-	if !actorFrom(r).Usuario.Permisos.Allows("caja", "ver") {
-		return EstadisticasDashboard{}, nil
+	u := actorFrom(r).Usuario
+	switch {
+	case u.Rol == domain.RolSuperAdmin:
+		return s.statsGlobales(r)
+	case u.Rol == domain.RolAdmin:
+		return s.statsAdmin(r)
+	case u.Rol == domain.RolSupervisor:
+		return s.statsSupervisor(r)
+	case u.Permisos.Allows("caja", "ver"):
+		st, err := s.statsVendedor(r)
+		return EstadisticasDashboard{EstadisticasVendedor: st}, err
 	}
+	return EstadisticasDashboard{}, nil
+}
+
+func (s *Server) statsVendedor(r *http.Request) (*EstadisticasVendedor, error) {
 	st, err := figurasDelDia(s, r, s.Store.EstadisticasDeVendedor)
-	return EstadisticasDashboard{estadisticasVendedorDe(st)}, err
+	return estadisticasVendedorDe(st), err
 }
 
 func (s *Server) lanchaStats(r *http.Request) (EstadisticasLancha, error) {

@@ -92,6 +92,9 @@ const (
 	kindNumber
 	kindBool
 	kindMoney
+	// kindFreeObject is a json.RawMessage field: any JSON object, its keys
+	// once each and its texts bounded like the field's.
+	kindFreeObject
 )
 
 // schema is the shape of a request type as the decoder checks it, compiled
@@ -113,6 +116,7 @@ type field struct {
 var (
 	schemas     sync.Map // reflect.Type → *schema
 	centavosTyp = reflect.TypeFor[domain.Centavos]()
+	rawJSONTyp  = reflect.TypeFor[json.RawMessage]()
 )
 
 // schemaOf is the compiled schema of t, built on first use.
@@ -136,6 +140,8 @@ func compile(t reflect.Type) (*schema, error) {
 	switch {
 	case t == centavosTyp:
 		return &schema{kind: kindMoney}, nil
+	case t == rawJSONTyp:
+		return &schema{kind: kindFreeObject}, nil
 	case t.Kind() == reflect.String:
 		return &schema{kind: kindString}, nil
 	case t.Kind() == reflect.Bool:
@@ -227,6 +233,11 @@ func (s *schema) checkToken(dec *json.Decoder, f *field, tok json.Token) error {
 		return f.checkText(str)
 	case kindMoney:
 		return f.checkMoney(tok)
+	case kindFreeObject:
+		if tok != json.Delim('{') {
+			return f.invalid()
+		}
+		return f.checkFree(dec, tok)
 	case kindBool:
 		if _, ok := tok.(bool); !ok {
 			return f.invalid()
@@ -266,6 +277,49 @@ func (s *schema) checkObject(dec *json.Decoder) error {
 		}
 	}
 	return closing(dec)
+}
+
+// checkFree checks a free JSON value that begins with tok: objects hold each
+// key once, texts respect the field's bounds.
+func (f *field) checkFree(dec *json.Decoder, tok json.Token) error {
+	switch tok {
+	case json.Delim('{'):
+		seen := map[string]bool{}
+		for dec.More() {
+			key, err := dec.Token()
+			if err != nil {
+				return domain.Invalid(domain.MsgJSONInvalido)
+			}
+			k, _ := key.(string)
+			if seen[k] {
+				return domain.Invalid(fmt.Sprintf(msgCampoRepetido, f.name+"."+k))
+			}
+			seen[k] = true
+			if err := f.checkFreeValue(dec); err != nil {
+				return err
+			}
+		}
+		return closing(dec)
+	case json.Delim('['):
+		for dec.More() {
+			if err := f.checkFreeValue(dec); err != nil {
+				return err
+			}
+		}
+		return closing(dec)
+	}
+	if str, ok := tok.(string); ok {
+		return f.checkText(str)
+	}
+	return nil
+}
+
+func (f *field) checkFreeValue(dec *json.Decoder) error {
+	tok, err := dec.Token()
+	if err != nil {
+		return domain.Invalid(domain.MsgJSONInvalido)
+	}
+	return f.checkFree(dec, tok)
 }
 
 // closing reads the '}' or ']' that ends an object or array.

@@ -132,6 +132,20 @@ func (s *Server) validarEmbarque(r *http.Request) (reply[Embarque], error) {
 	return withMessage(embarqueDe(e), domain.MsgEmbarqueValidado), err
 }
 
+// deshacerEmbarque returns a ticket the caller boarded moments ago to pending.
+func (s *Server) deshacerEmbarque(r *http.Request) (reply[Pasaje], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[Pasaje]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[Pasaje]{}, err
+	}
+	p, err := s.Store.DeshacerEmbarque(r.Context(), a, id)
+	return withMessage(pasajeDe(p), domain.MsgEmbarqueDeshecho), err
+}
+
 // hoy is the caller's company business day.
 func (s *Server) hoy(r *http.Request) (domain.Dia, error) {
 	return s.Store.Hoy(r.Context(), actorFrom(r).EmpresaID())

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"muelle/internal/domain"
 )
@@ -113,7 +114,7 @@ func TestUnknownForgedAndForeignCodesAreNotFound(t *testing.T) {
 		} {
 			e.validarQR(e.token("lancha"), code).expect(t, http.StatusNotFound, "Pasaje no encontrado")
 		}
-		e.validarQR(e.token("lancha"), "   ").expect(t, http.StatusBadRequest, "Ingrese el código del pasaje")
+		e.validarQR(e.token("lancha"), "   ").expect(t, http.StatusBadRequest, "Ingresa el código del pasaje")
 		// company 2's crew cannot board company 1's ticket, by code, by number or by id
 		other := e.token("lancha2")
 		e.validarQR(other, p.CodigoQR).expect(t, http.StatusNotFound, "Pasaje no encontrado")
@@ -227,5 +228,66 @@ func TestBoardingStatsMatchTheData(t *testing.T) {
 			t.Fatalf("programado: %+v", prog)
 		}
 		e.do("GET", "/api/pasajes/por-fecha", e.token("supervisor"), nil).expect(t, http.StatusForbidden, "")
+	})
+}
+
+func TestUndoBoardingOnlyByTheSameUserWithinTheWindow(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(2)
+		lancha := e.token("lancha")
+		validar := func(id int64, tok string) {
+			e.do("POST", fmt.Sprintf("/api/pasajes/%d/validar-embarque", id), tok, nil).expect(t, http.StatusOK, "")
+		}
+		deshacer := func(id int64, tok, clave string) response {
+			return e.doWith("POST", fmt.Sprintf("/api/pasajes/%d/deshacer-embarque", id), tok, nil,
+				map[string]string{"Idempotency-Key": clave})
+		}
+		validar(ps[0].ID, lancha)
+		e.now = e.now.Add(90 * time.Second)
+
+		// Another crew member, a seller and another company cannot undo it.
+		deshacer(ps[0].ID, e.token("admin"), "").
+			expect(t, http.StatusForbidden, "Este embarque lo validó Ramón Acosta: solo quien lo validó puede deshacerlo")
+		deshacer(ps[0].ID, e.token("vendedor"), "").expect(t, http.StatusForbidden, "No tienes permisos para realizar esta acción")
+		deshacer(ps[0].ID, e.token("lancha2"), "").expect(t, http.StatusNotFound, "Pasaje no encontrado")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'usado'`, ps[0].ID) != 1 {
+			t.Fatal("un deshacer rechazado cambió el pasaje")
+		}
+
+		r := deshacer(ps[0].ID, lancha, "deshacer-1")
+		r.expect(t, http.StatusOK, "Embarque deshecho: el pasaje vuelve a estar pendiente")
+		var p pasajeJSON
+		r.decode(t, &p)
+		if p.ID != ps[0].ID || p.Estado != "activo" {
+			t.Fatalf("pasaje: %+v", p)
+		}
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo' AND fecha_embarque IS NULL
+			AND usuario_embarque_id IS NULL`, ps[0].ID) != 1 {
+			t.Fatal("el pasaje no volvió a pendiente")
+		}
+		deshacer(ps[0].ID, lancha, "deshacer-1").expect(t, http.StatusOK, "Embarque deshecho: el pasaje vuelve a estar pendiente")
+		deshacer(ps[0].ID, lancha, "deshacer-2").expect(t, http.StatusConflict, "El pasaje no está embarcado: no hay embarque que deshacer")
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'DESHACER_VALIDACION' AND usuario_id = ?
+			AND detalles LIKE ?`, e.userID("lancha"), "%"+ps[0].NumeroPasaje+"%"); n != 1 {
+			t.Fatalf("%d auditorías DESHACER_VALIDACION", n)
+		}
+		var est struct {
+			Usuario struct {
+				ValidadosHoy int `json:"validados_hoy"`
+			}
+		}
+		e.do("GET", "/api/pasajes/estadisticas-embarque", lancha, nil).decode(t, &est)
+		if est.Usuario.ValidadosHoy != 0 {
+			t.Fatalf("validados hoy tras deshacer: %d", est.Usuario.ValidadosHoy)
+		}
+
+		// Two minutes after the boarding it is too late.
+		validar(ps[1].ID, lancha)
+		e.now = e.now.Add(2*time.Minute + time.Second)
+		deshacer(ps[1].ID, lancha, "").expect(t, http.StatusConflict, "Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'usado'`, ps[1].ID) != 1 {
+			t.Fatal("un deshacer tardío cambió el pasaje")
+		}
+		deshacer(999999, lancha, "").expect(t, http.StatusNotFound, "Pasaje no encontrado")
 	})
 }

@@ -22,14 +22,14 @@ import (
 
 // env is a running API over a seeded database with a controllable clock.
 type env struct {
-	t   *testing.T
+	t   testing.TB
 	st  *store.Store
 	svc *auth.Service
 	srv *Server
 	now time.Time
 }
 
-func newEnv(t *testing.T, st *store.Store) *env {
+func newEnv(t testing.TB, st *store.Store) *env {
 	t.Helper()
 	ctx := context.Background()
 	e := &env{t: t, st: st, now: time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)}
@@ -103,7 +103,7 @@ func (e *env) request(method, path, token string, body any, adjust func(*http.Re
 }
 
 // data decodes the data of a successful answer into v.
-func (r response) decode(t *testing.T, v any) {
+func (r response) decode(t testing.TB, v any) {
 	t.Helper()
 	if err := json.Unmarshal(r.Data, v); err != nil {
 		t.Fatalf("data: %v (%s)", err, r.Data)
@@ -111,7 +111,7 @@ func (r response) decode(t *testing.T, v any) {
 }
 
 // expect fails unless the answer has the status, success flag and message given.
-func (r response) expect(t *testing.T, status int, message string) {
+func (r response) expect(t testing.TB, status int, message string) {
 	t.Helper()
 	if r.Status != status || r.Success != (status < 400) || (message != "" && r.Message != message) {
 		t.Fatalf("esperaba %d %q, obtuve %d success=%v %q", status, message, r.Status, r.Success, r.Message)

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/pdfcpu/pdfcpu/pkg/api"
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
@@ -160,6 +161,7 @@ func TestCancelarYReactivarPorLaAPI(t *testing.T) {
 		p := e.ventaA("vendedor", "Ana Paz", 1)[0]
 		sup, cancelar := e.token("supervisor"), fmt.Sprintf("/api/pasajes/%d/cancelar", p.ID)
 		reactivar := fmt.Sprintf("/api/pasajes/%d/reactivar", p.ID)
+		e.now = e.now.Add(domain.PlazoAnulacionPropia + time.Second)
 		e.do("PUT", cancelar, e.token("vendedor"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
 		e.do("PUT", cancelar, sup, nil).expect(t, http.StatusBadRequest, domain.MsgCajaParaDevolucion)
 		e.do("PUT", cancelar, e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
@@ -191,6 +193,44 @@ func TestCancelarYReactivarPorLaAPI(t *testing.T) {
 			expect(t, http.StatusBadRequest, "El campo motivo no debe exceder 500 caracteres")
 		e.do("POST", fmt.Sprintf("/api/pasajes/%d/validar-embarque", p.ID), sup, nil).expect(t, http.StatusOK, "")
 		e.do("PUT", cancelar, sup, nil).expect(t, http.StatusConflict, domain.MsgPasajeUsadoNoCancela)
+	})
+}
+
+// TestVendedorAnulaSuVentaReciente: without pasajes.anular a seller cancels
+// only their own sale of the last five minutes, and the refund leaves their
+// own open register; anything else is the 403 of a missing permission.
+func TestVendedorAnulaSuVentaReciente(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend, sup := e.token("vendedor"), e.token("supervisor")
+		ajeno := e.ventaA("supervisor", "Luis Gil", 1)[0]
+		propio := e.ventaA("vendedor", "Ana Paz", 1)[0]
+		viejo := e.ventaA("vendedor", "Eva Sol", 1)[0]
+		ruta := func(p pasajeJSON) string { return fmt.Sprintf("/api/pasajes/%d/cancelar", p.ID) }
+		e.do("PUT", ruta(ajeno), vend, nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("PUT", ruta(propio), e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/reactivar", propio.ID), vend, nil).
+			expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		saldo, _ := e.resumenDe(vend)
+		e.now = e.now.Add(domain.PlazoAnulacionPropia)
+		key := map[string]string{"Idempotency-Key": "anular-propia"}
+		e.doWith("PUT", ruta(propio), vend, map[string]string{"motivo": "Se arrepintió"}, key).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
+		e.doWith("PUT", ruta(propio), vend, map[string]string{"motivo": "Se arrepintió"}, key).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
+		if despues, _ := e.resumenDe(vend); despues != saldo-propio.Precio {
+			t.Fatalf("caja del vendedor: %v antes, %v después de devolver %v", saldo, despues, propio.Precio)
+		}
+		n := e.count(`SELECT COUNT(*) FROM caja_movimientos m JOIN cajas c ON c.id = m.caja_id
+			WHERE m.pasaje_id = ? AND m.tipo = 'devolucion_pasaje' AND c.usuario_id = ?`, propio.ID, e.userID("vendedor"))
+		if n != 1 {
+			t.Fatalf("%d devoluciones en la caja del vendedor", n)
+		}
+		e.now = e.now.Add(time.Second)
+		e.do("PUT", ruta(viejo), vend, nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE id IN (?, ?) AND estado = 'activo'`, viejo.ID, ajeno.ID); n != 2 {
+			t.Fatal("un rechazo cambió el estado")
+		}
+		e.do("PUT", ruta(viejo), sup, nil).expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
 	})
 }
 

@@ -24,7 +24,7 @@ func TestAStrangerCannotLockTheAdminOutButIsLockedHimself(t *testing.T) {
 				expect(t, http.StatusUnauthorized, domain.MsgCredencialesInvalidas)
 		}
 		e.request("POST", "/api/auth/login", "", loginBody("admin", demo.Password), from("127.0.0.2")).
-			expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intente nuevamente en 15 minuto(s).")
+			expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intenta nuevamente en 15 minuto(s).")
 		e.request("POST", "/api/auth/login", "", loginBody("admin", demo.Password), from("127.0.0.3")).
 			expect(t, http.StatusOK, "Inicio de sesión exitoso")
 		// the admin's success does not clear the stranger's failures

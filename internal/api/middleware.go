@@ -29,7 +29,7 @@ func securityHeaders(next http.Handler) http.Handler {
 
 // MsgServidorOcupado answers a request refused because the server is at its
 // limit of concurrent requests.
-const MsgServidorOcupado = "El servidor está ocupado. Intente nuevamente en unos segundos."
+const MsgServidorOcupado = "El servidor está ocupado. Intenta nuevamente en unos segundos."
 
 // Limits bound the work the server accepts at once.
 type Limits struct {

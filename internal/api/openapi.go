@@ -26,7 +26,7 @@ func OpenAPI() ([]byte, error) {
 		if rt.Handler.document {
 			continue
 		}
-		ops = append(ops, openapi.Operation{Method: rt.Method, Path: rt.Path, Access: accessText(rt.Access),
+		ops = append(ops, openapi.Operation{Method: rt.Method, Path: rt.Path, Access: accessText(rt.Access) + "; módulo " + rt.Modulo,
 			Public: rt.Access.Publico, Body: rt.Handler.body, Data: rt.Handler.data, Status: rt.Handler.status,
 			Produces: rt.Handler.produces})
 	}
@@ -38,6 +38,8 @@ func accessText(a domain.Acceso) string {
 	switch {
 	case a.Publico:
 		return "público"
+	case a.VentaPropia:
+		return "permiso " + a.Permiso + ", o la venta propia de los últimos 5 minutos"
 	case a.Permiso != "":
 		return "permiso " + a.Permiso
 	case len(a.Roles) > 0:

@@ -18,7 +18,10 @@ type DatosVenta struct {
 	ClienteNombre   string `json:"cliente_nombre,omitempty" maxLength:"100"`
 	ClienteTelefono string `json:"cliente_telefono,omitempty" maxLength:"30"`
 	ClienteEmail    string `json:"cliente_email,omitempty" maxLength:"254"`
-	Observaciones   string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+	// ClienteDocumento links the sale to the customer of that document
+	// (created with the sale when the company does not have it yet).
+	ClienteDocumento string `json:"cliente_documento,omitempty" maxLength:"20"`
+	Observaciones    string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
 }
 
 // VenderPasajes is the body of POST /pasajes/lote: a whole sale, several lines.
@@ -61,6 +64,8 @@ type Pasaje struct {
 	ClienteNombre     string          `json:"cliente_nombre"`
 	ClienteTelefono   string          `json:"cliente_telefono"`
 	ClienteEmail      string          `json:"cliente_email"`
+	ClienteDocumento  string          `json:"cliente_documento"`
+	ClienteID         *int64          `json:"cliente_id"`
 	SeccionID         int64           `json:"seccion_id"`
 	SeccionNombre     string          `json:"seccion_nombre"`
 	TipoViajeID       int64           `json:"tipo_viaje_id"`
@@ -87,7 +92,7 @@ func pasajeDe(p store.Pasaje) Pasaje {
 	return Pasaje{ID: p.ID, NumeroPasaje: p.NumeroPasaje, CodigoQR: p.CodigoQR, FechaViaje: p.FechaViaje,
 		FechaEmbarque: p.FechaEmbarque, Precio: p.Precio, PrecioTotal: p.PrecioTotal, Estado: p.Estado,
 		ClienteNombre: p.ClienteNombre, ClienteTelefono: p.ClienteTelefono, ClienteEmail: p.ClienteEmail,
-		SeccionID: p.SeccionID, SeccionNombre: p.SeccionNombre, TipoViajeID: p.TipoViajeID,
+		ClienteDocumento: p.ClienteDocumento, ClienteID: p.ClienteID, SeccionID: p.SeccionID, SeccionNombre: p.SeccionNombre, TipoViajeID: p.TipoViajeID,
 		TipoViajeNombre: p.TipoViajeNombre, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.MedioPagoNombre,
 		CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
@@ -98,7 +103,7 @@ func pasajeDe(p store.Pasaje) Pasaje {
 func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 	return store.Venta{SeccionID: d.SeccionID, FechaViaje: d.FechaViaje, MedioPagoID: d.MedioPagoID,
 		ClienteNombre: d.ClienteNombre, ClienteTelefono: d.ClienteTelefono, ClienteEmail: d.ClienteEmail,
-		Observaciones: d.Observaciones, Lineas: lineas}
+		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Lineas: lineas}
 }
 
 // crearLote sells a whole sale: every ticket or none.
@@ -232,7 +237,11 @@ func (s *Server) verPasaje(r *http.Request) (Pasaje, error) {
 
 // cancelarPasaje cancels a ticket and refunds it from the caller's open register.
 func (s *Server) cancelarPasaje(r *http.Request, body AnularPasaje) (reply[Pasaje], error) {
-	return s.cambiarEstado(r, body, s.Store.CancelarPasaje, domain.MsgPasajeCanceladoOK)
+	soloPropia := actorFrom(r).SoloVentaPropia
+	cancelar := func(ctx context.Context, a store.Actor, id int64, motivo string) (store.Pasaje, error) {
+		return s.Store.CancelarPasaje(ctx, a, id, motivo, soloPropia)
+	}
+	return s.cambiarEstado(r, body, cancelar, domain.MsgPasajeCanceladoOK)
 }
 
 // reactivarPasaje reactivates a cancelled ticket and charges it into the caller's open register.

@@ -100,7 +100,7 @@ func TestSaleCreatesTicketsMovementAndAuditTogether(t *testing.T) {
 			e.userID("vendedor"), e.idOf(1, domain.CatMediosPago, "Efectivo")); got != 1125000 {
 			t.Fatalf("movimiento de venta = %d centavos", got)
 		}
-		if got := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'VENTA_PASAJE' AND usuario_id = ? AND detalles LIKE '3 pasaje(s)%' AND created_at >= ?`,
+		if got := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'VENTA_PASAJE' AND usuario_id = ? AND detalles LIKE '3 pasajes por%' AND created_at >= ?`,
 			e.userID("vendedor"), e.now); got != 1 {
 			t.Fatalf("auditoría VENTA_PASAJE = %d", got)
 		}

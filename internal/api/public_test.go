@@ -56,13 +56,14 @@ func TestPublicStatsAreComputedFromData(t *testing.T) {
 
 func TestConfigEmpresaIsTheCallersCompany(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		for usuario, nombre := range map[string]string{"vendedor": "Lanchas del Delta", "lancha2": "Interisleña Demo"} {
+		type empresa struct{ nombre, prefijo string }
+		for usuario, want := range map[string]empresa{"vendedor": {"Lanchas del Delta", "LD"}, "lancha2": {"Interisleña Demo", "ID"}} {
 			r := e.do("GET", "/api/config/empresa", e.token(usuario), nil)
 			r.expect(t, http.StatusOK, "")
 			var d map[string]any
 			r.decode(t, &d)
-			if d["nombre"] != nombre {
-				t.Errorf("%s ve la empresa %v", usuario, d["nombre"])
+			if d["nombre"] != want.nombre || d["prefijo_pasaje"] != want.prefijo {
+				t.Errorf("%s ve la empresa %v con el prefijo %v", usuario, d["nombre"], d["prefijo_pasaje"])
 			}
 			for _, k := range []string{"logo_url", "ruc", "telefono", "email", "direccion"} {
 				if _, ok := d[k]; !ok {
@@ -71,6 +72,27 @@ func TestConfigEmpresaIsTheCallersCompany(t *testing.T) {
 			}
 			if d["venta_confirmar_mas_de_pasajes"] != float64(10) || d["venta_confirmar_monto_mayor_a"] != float64(100000) {
 				t.Errorf("umbral de venta grande = %v, %v", d["venta_confirmar_mas_de_pasajes"], d["venta_confirmar_monto_mayor_a"])
+			}
+		}
+	})
+}
+
+func TestConfigEmpresaServesTheCompanysLargeSaleThreshold(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		if _, err := e.st.DB().Exec(e.st.Rebind(
+			`UPDATE empresas SET venta_grande_pasajes = ?, venta_grande_centavos = ? WHERE nombre = ?`),
+			4, 2500050, "Interisleña Demo"); err != nil {
+			t.Fatal(err)
+		}
+		want := map[string][2]float64{"lancha2": {4, 25000.5}, "vendedor": {10, 100000}}
+		for usuario, umbral := range want {
+			var d map[string]any
+			r := e.do("GET", "/api/config/empresa", e.token(usuario), nil)
+			r.expect(t, http.StatusOK, "")
+			r.decode(t, &d)
+			if d["venta_confirmar_mas_de_pasajes"] != umbral[0] || d["venta_confirmar_monto_mayor_a"] != umbral[1] {
+				t.Errorf("%s: umbral de venta grande = %v, %v", usuario,
+					d["venta_confirmar_mas_de_pasajes"], d["venta_confirmar_monto_mayor_a"])
 			}
 		}
 	})

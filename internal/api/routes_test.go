@@ -47,12 +47,50 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 	}
 	seccion, tipo := first(domain.CatSecciones), first(domain.CatTiposViaje)
 	pasaje := strconv.FormatInt(e.count(`SELECT MIN(id) FROM pasajes WHERE empresa_id = 1`), 10)
+	// the walk may run more than once on one database: the customer is made once
+	cliente := domain.Cliente{ID: e.count(`SELECT COALESCE(MAX(id), 0) FROM clientes WHERE documento = '99999999'`)}
+	if cliente.ID == 0 {
+		var err error
+		if cliente, err = e.st.CrearCliente(context.Background(), store.Actor{EmpresaID: 1},
+			domain.Cliente{Nombre: "Cliente de prueba", Documento: "99999999"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := e.st.EnsureUsuario(context.Background(), store.NuevoUsuario{EmpresaID: 1, Rol: domain.RolVendedor,
+		NombreUsuario: "recorrido", Email: "recorrido@muelle.demo", PasswordHash: "x", Activo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := func(q string) string { return strconv.FormatInt(e.count(q), 10) }
+	pasajeID, _ := strconv.ParseInt(pasaje, 10, 64)
+	mensaje, err := e.st.EncolarMensaje(context.Background(), store.Actor{UsuarioID: e.userID("admin"), EmpresaID: 1},
+		store.NuevoMensaje{Canal: store.CanalEmail, Tipo: store.TipoPasajes, Destino: "a@example.com", PasajeIDs: []int64{pasajeID}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a company of its own: the super administrator's walk deactivates it
+	recorrido, err := e.st.EnsureEmpresa(context.Background(), store.Empresa{Nombre: "Empresa del recorrido"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	empresa := strconv.FormatInt(recorrido, 10)
 	return map[string]string{
+		"/api/public/empresas/|id":   empresa,
+		"/api/config/empresas/|id":   empresa,
+		"/api/admin/empresas/|id":    empresa,
+		"/api/admin/empresas/|clave": "color_primario",
+		"/api/mensajes/|id":          strconv.FormatInt(mensaje.ID, 10),
+		// a built-in role and the core module: the walk's writes are refused and change nothing
+		"/api/config/roles/|id":            id(`SELECT id FROM roles WHERE nombre = 'pasajero'`),
+		"/api/admin/empresas/|moduloId":    id(`SELECT id FROM modulos WHERE codigo = 'core'`),
+		"/api/notificaciones/|id":          notificacionDe1(t, e),
+		"/api/config/usuarios/|id":         strconv.FormatInt(e.userID("recorrido"), 10),
 		"/api/config/secciones/|id":        seccion,
 		"/api/config/tipos-viaje/|id":      first(domain.CatTiposViaje),
 		"/api/config/medios-pago/|id":      first(domain.CatMediosPago),
 		"/api/config/precios/|seccionId":   seccion,
 		"/api/config/precios/|tipoViajeId": tipo,
+		"/api/config/clientes/|id":         strconv.FormatInt(cliente.ID, 10),
 		"/api/pasajes/|id":                 pasaje,
 		"/api/tickets/|id":                 pasaje,
 		"/api/tickets/ticket/|id":          pasaje,
@@ -64,7 +102,8 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 // validation error. The strict decoder refuses unknown fields, so each value
 // goes only to the routes whose body has that field.
 func walkBody(rt route) map[string]any {
-	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10}
+	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10, "nombre_usuario": "recorrido",
+		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999"}
 	body := map[string]any{}
 	if rt.Handler.body == nil {
 		return body
@@ -89,19 +128,26 @@ func TestRouteTableWalk(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		fixtures := routeFixtures(t, e)
-		for _, rt := range e.srv.routes() {
-			prefix := rt.Path[:strings.Index(rt.Path+"{", "{")]
-			path := pathParam.ReplaceAllStringFunc(rt.Path, func(m string) string {
-				v, ok := fixtures[prefix+"|"+m[1:len(m)-1]]
-				if !ok {
-					t.Fatalf("%s %s: falta un fixture para %s en routeFixtures", rt.Method, rt.Path, m)
-				}
-				return v
-			})
-			checkRoute(t, e, rt, path)
-		}
+		walkRoutes(t, e, func(rt route, path string) { checkRoute(t, e, rt, path) })
 	})
+}
+
+// walkRoutes calls fn with every route of the table and its path, the
+// parameters replaced by the fixtures of company 1.
+func walkRoutes(t *testing.T, e *env, fn func(rt route, path string)) {
+	t.Helper()
+	fixtures := routeFixtures(t, e)
+	for _, rt := range e.srv.routes() {
+		prefix := rt.Path[:strings.Index(rt.Path+"{", "{")]
+		path := pathParam.ReplaceAllStringFunc(rt.Path, func(m string) string {
+			v, ok := fixtures[prefix+"|"+m[1:len(m)-1]]
+			if !ok {
+				t.Fatalf("%s %s: falta un fixture para %s en routeFixtures", rt.Method, rt.Path, m)
+			}
+			return v
+		})
+		fn(rt, path)
+	}
 }
 
 func checkRoute(t *testing.T, e *env, rt route, path string) {
@@ -146,4 +192,14 @@ func TestRouteTableRolesMatchTheirDefinitions(t *testing.T) {
 			}
 		}
 	})
+}
+
+// notificacionDe1 is a notification of company 1's admin.
+func notificacionDe1(t *testing.T, e *env) string {
+	err := e.st.CrearNotificaciones(context.Background(), []store.NuevaNotificacion{{EmpresaID: 1,
+		UsuarioID: e.userID("admin"), Tipo: domain.NotifInfo, Titulo: "Aviso", Mensaje: "Prueba"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strconv.FormatInt(e.count(`SELECT MAX(id) FROM notificaciones`), 10)
 }

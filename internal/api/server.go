@@ -4,6 +4,8 @@ package api
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io/fs"
 	"log/slog"
 	"net"
@@ -13,6 +15,8 @@ import (
 
 	"muelle/internal/auth"
 	"muelle/internal/domain"
+	"muelle/internal/mensajeria"
+	"muelle/internal/realtime"
 	"muelle/internal/store"
 )
 
@@ -25,12 +29,37 @@ type Server struct {
 	App fs.FS
 	// Limits bound the concurrent requests; the zero value has no limit.
 	Limits Limits
+	// Email sends the e-mail tests; Despertar wakes the outbox worker once a
+	// message is committed (nil: no worker runs in this process; the others
+	// find the message at their next poll).
+	Email     mensajeria.Email
+	Despertar func()
+
+	// metricas counts the API's answers since Handler was built.
+	metricas metricas
+
+	// SocketsAbiertos reports how many event-stream sockets this instance holds
+	// open, for the global dashboard (the hub's count). Nil (no event stream
+	// wired) shows the real-time service as unavailable with 0 sockets.
+	SocketsAbiertos func() int
+
+	// Hub serves GET /api/ws (nil: no event stream).
+	Hub *realtime.Hub
+
+	// Proceso describes the running server (version, environment, address, start).
+	Proceso Proceso
+	// Servicios are the checks of the services the service monitor shows; the
+	// component that runs a service registers its check here.
+	Servicios Servicios
 }
 
 // actor is the authenticated caller of a request.
 type actor struct {
 	Claims  auth.Claims
 	Usuario store.UsuarioSesion
+	// SoloVentaPropia: the route's permission is missing and the route
+	// (domain.Acceso.VentaPropia) allows the caller's own recent sale only.
+	SoloVentaPropia bool
 }
 
 // EmpresaID is the caller's company: every query is scoped by it.
@@ -56,7 +85,13 @@ func (s *Server) Handler() http.Handler {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})
 	})
 	mux.Handle("/", s.spa())
-	return s.logRequests(securityHeaders(limitConcurrency(s.Limits, mux)))
+	s.metricas.inicio = time.Now()
+	// the event stream is a long-lived connection: it does not hold one of
+	// the concurrent-request slots
+	top := http.NewServeMux()
+	top.HandleFunc("GET /api/ws", s.socket)
+	top.Handle("/", limitConcurrency(s.Limits, mux))
+	return s.logRequests(securityHeaders(top))
 }
 
 // guard authenticates and authorizes a route, then runs its handler.
@@ -68,19 +103,40 @@ func (s *Server) guard(rt route) http.Handler {
 				writeError(w, s.Log, err)
 				return
 			}
+			if err := cambioDeClavePendiente(rt, a.Usuario); err != nil {
+				writeError(w, s.Log, err)
+				return
+			}
 			if !rt.Access.Permite(a.Usuario.Rol, a.Usuario.Permisos) {
-				writeError(w, s.Log, domain.Forbidden(domain.MsgSinPermisos))
+				if !rt.Access.VentaPropia {
+					writeError(w, s.Log, domain.Forbidden(domain.MsgSinPermisos))
+					return
+				}
+				a.SoloVentaPropia = true
+			}
+			if err := s.checkModulo(r.Context(), a, rt.Modulo); err != nil {
+				writeError(w, s.Log, err)
 				return
 			}
 			r = r.WithContext(context.WithValue(r.Context(), actorKey{}, a))
 		}
 		v, err := rt.Handler.run(r)
 		if err != nil {
-			writeError(w, s.Log, err)
+			writeError(w, s.Log, canceladaPorElCliente(r, err))
 			return
 		}
 		writeResult(w, v)
 	})
+}
+
+// canceladaPorElCliente marks err as a cancelled request when the client went away
+// while it ran: a driver may report the interrupted query with an error of its own
+// (SQLite's "interrupted") that does not wrap context.Canceled.
+func canceladaPorElCliente(r *http.Request, err error) error {
+	if errors.Is(r.Context().Err(), context.Canceled) && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("%w: %w", context.Canceled, err)
+	}
+	return err
 }
 
 func (s *Server) authenticate(r *http.Request) (actor, error) {
@@ -106,6 +162,10 @@ type statusRecorder struct {
 	status int
 }
 
+// Unwrap lets http.ResponseController and the WebSocket upgrade reach the
+// connection (deadlines, hijacking).
+func (s *statusRecorder) Unwrap() http.ResponseWriter { return s.ResponseWriter }
+
 func (s *statusRecorder) WriteHeader(code int) {
 	s.status = code
 	s.ResponseWriter.WriteHeader(code)
@@ -117,6 +177,7 @@ func (s *Server) logRequests(next http.Handler) http.Handler {
 		rec := &statusRecorder{ResponseWriter: w, status: http.StatusOK}
 		next.ServeHTTP(rec, r)
 		if strings.HasPrefix(r.URL.Path, "/api/") {
+			s.metricas.contar(time.Now(), rec.status)
 			s.Log.Info("petición", "método", r.Method, "ruta", r.URL.Path, "estado", rec.status,
 				"duración", time.Since(start).Round(time.Microsecond).String())
 		}

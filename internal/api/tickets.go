@@ -2,6 +2,8 @@ package api
 
 import (
 	"bytes"
+	"cmp"
+	"encoding/base64"
 	"fmt"
 	"io"
 	"net/http"
@@ -11,6 +13,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/impresion"
+	"muelle/internal/mensajeria"
 	"muelle/internal/store"
 )
 
@@ -38,13 +41,25 @@ type archivo struct {
 	tipo   string
 	nombre string
 	write  func(io.Writer) error
+	// cache and etag, when set, let the browser keep the file (a public
+	// logo); noModificado answers 304 to a request that already holds it.
+	cache, etag  string
+	noModificado bool
 }
 
-// serve writes the file; nothing of it is cached (it carries customers' data).
+// serve writes the file; nothing of it is cached (it carries customers' data)
+// unless the file says how.
 func (f archivo) serve(w http.ResponseWriter) {
 	h := w.Header()
 	h.Set("Content-Type", f.tipo)
-	h.Set("Cache-Control", "no-store")
+	h.Set("Cache-Control", cmp.Or(f.cache, "no-store"))
+	if f.etag != "" {
+		h.Set("ETag", f.etag)
+	}
+	if f.noModificado {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
 	if f.nombre != "" {
 		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.nombre))
 	}
@@ -107,12 +122,7 @@ func (s *Server) qrPasaje(r *http.Request) (archivo, error) {
 }
 
 // ticketDe is a ticket as printed for the company e.
-func ticketDe(p store.Pasaje, e store.Empresa, loc *time.Location) impresion.Ticket {
-	t := impresion.TicketDe(p.NumeroPasaje, p.ClienteNombre, p.SeccionNombre, p.TipoViajeNombre, p.FechaViaje,
-		p.Precio, p.MedioPagoNombre, p.UsuarioNombre, p.CreatedAt, p.Estado, p.CodigoQR, loc)
-	t.Empresa, t.LogoURL = e.Nombre, e.LogoURL
-	return t
-}
+var ticketDe = mensajeria.TicketImpreso
 
 // imprimir renders tickets as a printable page for the paper of ?papel=.
 func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje) (archivo, error) {
@@ -183,6 +193,23 @@ func (s *Server) ticketPDF(r *http.Request) (archivo, error) {
 	if err != nil {
 		return archivo{}, err
 	}
-	pdf, err := impresion.PDF(ticketDe(p, e, loc))
+	t, err := s.conLogoGuardado(r, ticketDe(p, e, loc))
+	if err != nil {
+		return archivo{}, err
+	}
+	pdf, err := impresion.PDF(t)
 	return bytesDe(mediaPDF, fmt.Sprintf("ticket-%d.pdf", p.ID), pdf), err
+}
+
+// conLogoGuardado hands the PDF the company's logo stored in the database as a
+// data: URL (the PDF embeds nothing else; the printable page loads the path).
+func (s *Server) conLogoGuardado(r *http.Request, t impresion.Ticket) (impresion.Ticket, error) {
+	if !strings.HasPrefix(t.LogoURL, "/api/public/empresas/") {
+		return t, nil
+	}
+	l, ok, err := s.Store.LogoDeEmpresa(r.Context(), actorFrom(r).EmpresaID())
+	if err == nil && ok {
+		t.LogoURL = "data:" + l.Tipo + ";base64," + base64.StdEncoding.EncodeToString(l.Datos)
+	}
+	return t, err
 }

@@ -21,13 +21,15 @@ type RolInfo struct {
 }
 
 // Claims is the token payload of the spec (userId, nombreUsuario, rolInfo, rol,
-// exp) plus the company and a unique id (jti) so a token can be revoked.
+// exp) plus the company, a unique id (jti) so a token can be revoked, and the
+// user's session version at issue (raising it revokes every token of the user).
 type Claims struct {
 	UserID        int64   `json:"userId"`
 	NombreUsuario string  `json:"nombreUsuario"`
 	RolInfo       RolInfo `json:"rolInfo"`
 	Rol           string  `json:"rol"`
 	EmpresaID     int64   `json:"empresaId"`
+	SesionVersion int64   `json:"sv"`
 	jwt.RegisteredClaims
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"strconv"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -76,6 +77,9 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 		}
 		return Session{}, domain.Unauthorized(domain.MsgCredencialesInvalidas)
 	}
+	if u.EstadoClave(s.Store.Now()) == domain.ClaveExpirada {
+		return Session{}, s.claveTemporalExpirada(ctx, u, ip)
+	}
 	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
 	if err != nil {
 		return Session{}, err
@@ -88,15 +92,32 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 	return Session{Token: token, Usuario: u}, nil
 }
 
+// claveTemporalExpirada audits a login refused because the right temporary
+// password is past its 24 hours, and says so.
+func (s *Service) claveTemporalExpirada(ctx context.Context, u store.UsuarioSesion, ip string) error {
+	err := s.Store.Audit(ctx, store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin,
+		IP: ip, Detalles: "Contraseña temporal expirada"})
+	if err != nil {
+		return err
+	}
+	return domain.Unauthorized(domain.MsgClaveTemporalExpirada)
+}
+
 func msgBloqueado(restante time.Duration) string {
 	minutos := int(math.Ceil(restante.Minutes()))
-	return fmt.Sprintf("Demasiados intentos fallidos. Intente nuevamente en %d minuto(s).", minutos)
+	return fmt.Sprintf("Demasiados intentos fallidos. Intenta nuevamente en %d minuto(s).", minutos)
 }
 
 // ClaimsFor is the token payload of a user.
 func ClaimsFor(u store.UsuarioSesion) Claims {
 	return Claims{UserID: u.ID, NombreUsuario: u.NombreUsuario, Rol: u.Rol, EmpresaID: u.EmpresaID,
-		RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos}}
+		RolInfo: RolInfo{Nombre: u.Rol, Permisos: u.Permisos}, SesionVersion: u.SesionVersion}
+}
+
+// PoliticaLogin is the login policy in force: the attempt limit and how long
+// a login name stays locked after it (the system configuration shows them).
+func (s *Service) PoliticaLogin(ctx context.Context) (maxIntentos int, bloqueo time.Duration, err error) {
+	return s.loginPolicy(ctx)
 }
 
 // loginPolicy reads the attempt limit and the lock duration, which is also the
@@ -125,6 +146,8 @@ func (s *Service) intSetting(ctx context.Context, clave string, def int) (int, e
 // Authenticate verifies a bearer token and loads its user fresh from the
 // database with the token's revocation in the same query, so a logout, a role
 // change or a deactivation applies at once, with one round trip per request.
+// A token issued before the user's sessions were ended (a deactivation, a
+// password reset) is refused too.
 func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store.UsuarioSesion, error) {
 	claims, err := s.Tokens.Parse(token, s.Store.Now())
 	if err == ErrExpired {
@@ -137,7 +160,7 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store
 	if err != nil {
 		return claims, u, err
 	}
-	if !found || !u.Habilitado() {
+	if !found || !u.Habilitado() || claims.SesionVersion != u.SesionVersion {
 		return claims, u, domain.Unauthorized(domain.MsgNoAutenticado)
 	}
 	return claims, u, nil
@@ -147,4 +170,35 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store
 func (s *Service) Logout(ctx context.Context, c Claims, ip string) error {
 	return s.Store.RevocarToken(ctx, c.ID, c.ExpiresAt.Time, store.Auditoria{EmpresaID: c.EmpresaID,
 		UsuarioID: c.UserID, Accion: store.AccionLogout, IP: ip, Exito: true, Detalles: "Cierre de sesión"})
+}
+
+// CambiarClave changes the session user's own password: the current one is
+// required unless a change is forced, the new one must differ from it, match
+// its confirmation (checked by the caller) and meet the policy.
+func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.UsuarioSesion, actual, nueva string) error {
+	if !u.DebeCambiarClave {
+		if actual == "" {
+			return domain.Invalid(domain.MsgClaveActualRequerida)
+		}
+		if !s.Hasher.Check(u.PasswordHash, actual) {
+			return domain.Invalid(domain.MsgClaveActualIncorrecta)
+		}
+	}
+	if v := domain.ValidarPassword(nueva, PersonalesDe(u)); !v.Valid {
+		return domain.Invalid(domain.MsgPasswordNoCumple + ": " + strings.Join(v.Errors, "; "))
+	}
+	if s.Hasher.Check(u.PasswordHash, nueva) {
+		return domain.Invalid(domain.MsgClaveNuevaIgualActual)
+	}
+	hash, err := s.Hasher.Hash(nueva)
+	if err != nil {
+		return err
+	}
+	return s.Store.CambiarClave(ctx, a, hash, u.Rol == domain.RolPasajero)
+}
+
+// PersonalesDe are the personal data of a user a password must not contain.
+func PersonalesDe(u store.UsuarioSesion) domain.DatosPersonales {
+	return domain.DatosPersonales{NombreUsuario: u.NombreUsuario, Email: u.Email, Nombre: u.Nombre,
+		Apellido: u.Apellido}
 }

@@ -20,20 +20,25 @@ type Config struct {
 	Duracion   time.Duration // at most this long per scenario
 	MaxVentas  int           // at most this many sales per scenario
 	Embarques  int           // tickets sold beforehand for each boarding scenario
+	Sostenida  time.Duration // the sustained mixed load that shows memory is flat (0 skips it)
 }
 
 // ConfigDeEntorno is the issue's configuration, adjustable with
-// MUELLE_BENCH_DURACION (e.g. 20s), MUELLE_BENCH_VENTAS, MUELLE_BENCH_EMBARQUES,
-// MUELLE_BENCH_VENDEDORES and MUELLE_BENCH_ESCANERES.
+// MUELLE_BENCH_DURACION (e.g. 20s), MUELLE_BENCH_SOSTENIDA (5m; 0 skips it),
+// MUELLE_BENCH_VENTAS, MUELLE_BENCH_EMBARQUES, MUELLE_BENCH_VENDEDORES and
+// MUELLE_BENCH_ESCANERES.
 func ConfigDeEntorno() (Config, error) {
 	c := Config{Vendedores: 64, Escaneres: 100, Carrera: 50, Duracion: 10 * time.Second, MaxVentas: 20000,
-		Embarques: 15000}
-	if v := os.Getenv("MUELLE_BENCH_DURACION"); v != "" {
-		d, err := time.ParseDuration(v)
-		if err != nil || d <= 0 {
-			return c, fmt.Errorf("MUELLE_BENCH_DURACION inválido: %q", v)
+		Embarques: 15000, Sostenida: 5 * time.Minute}
+	for nombre, dest := range map[string]*time.Duration{"MUELLE_BENCH_DURACION": &c.Duracion,
+		"MUELLE_BENCH_SOSTENIDA": &c.Sostenida} {
+		if v := os.Getenv(nombre); v != "" {
+			d, err := time.ParseDuration(v)
+			if err != nil || d < 0 || (d == 0 && dest == &c.Duracion) {
+				return c, fmt.Errorf("%s inválido: %q", nombre, v)
+			}
+			*dest = d
 		}
-		c.Duracion = d
 	}
 	for nombre, dest := range map[string]*int{"MUELLE_BENCH_VENTAS": &c.MaxVentas, "MUELLE_BENCH_EMBARQUES": &c.Embarques,
 		"MUELLE_BENCH_VENDEDORES": &c.Vendedores, "MUELLE_BENCH_ESCANERES": &c.Escaneres} {
@@ -57,6 +62,7 @@ type Informe struct {
 	CarreraOK, CarreraRepetido, Otros int
 	MemoriaAntes, MemoriaDespues      uint64 // heap in use after a GC, bytes
 	Pasajes, NumerosDistintos, Usados int64  // the database after the run
+	Sostenida                         Sostenida
 }
 
 // Correr seeds dbURL ("sqlite:" for a temporary file) and runs every
@@ -96,6 +102,10 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 	inf.EmbarquesCrudos = e.EmbarquesCrudos(ctx, guionesEmbarque, cfg.Duracion, codigos[cfg.Embarques:2*cfg.Embarques])
 	inf.CarreraOK, inf.CarreraRepetido, inf.Otros = e.Carrera(ctx, cfg.Carrera, codigos[len(codigos)-1])
 	inf.MemoriaDespues = memoria()
+	if cfg.Sostenida > 0 {
+		paso("carga sostenida (ventas y embarques, %s), memoria cada %s", cfg.Sostenida, intervaloMemoria(cfg.Sostenida))
+		inf.Sostenida = e.CargaSostenida(ctx, cfg.Sostenida, intervaloMemoria(cfg.Sostenida))
+	}
 	err = e.St.DB().QueryRowContext(ctx, `SELECT COUNT(*), COUNT(DISTINCT numero_pasaje),
 		SUM(CASE WHEN estado = 'usado' THEN 1 ELSE 0 END) FROM pasajes`).
 		Scan(&inf.Pasajes, &inf.NumerosDistintos, &inf.Usados)
@@ -129,7 +139,8 @@ func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 			inf.Base, inf.CarreraOK+inf.CarreraRepetido+inf.Otros, inf.CarreraOK, inf.CarreraRepetido, inf.Otros,
 			cumple(inf.CarreraOK == 1 && inf.Otros == 0), mb(inf.MemoriaAntes), mb(inf.MemoriaDespues), inf.Pasajes,
 			inf.NumerosDistintos, inf.Usados)
-		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.Embarques, inf.EmbarquesCrudos} {
+		imprimirSostenida(w, inf.Sostenida)
+		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.Embarques, inf.EmbarquesCrudos, inf.Sostenida.Carga} {
 			if m.Primero != "" {
 				fmt.Fprintf(w, "  primer error: %s\n", m.Primero)
 			}
@@ -154,6 +165,26 @@ func fila(w io.Writer, inf Informe, nombre string, m, crudo Medicion, minimo flo
 	fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %d (%d) | %.0f | %s | %.0f %% | %s |\n", inf.Base, nombre,
 		m.PorSegundo(), ms(m.Percentil(0.5)), ms(m.Percentil(0.99)), m.Errores, m.Errores5xx, crudo.PorSegundo(),
 		ms(crudo.Media()), 100*ratio, objetivo)
+}
+
+// intervaloMemoria samples the heap ten times over a sustained run, at most
+// every 30 s.
+func intervaloMemoria(d time.Duration) time.Duration { return min(d/10, 30*time.Second) }
+
+// imprimirSostenida prints the sustained run: its throughput, errors and the
+// heap samples (flat: the last within 20 % of the first).
+func imprimirSostenida(w io.Writer, s Sostenida) {
+	if len(s.Muestras) == 0 {
+		return
+	}
+	muestras := make([]string, len(s.Muestras))
+	for i, b := range s.Muestras {
+		muestras[i] = mb(b)
+	}
+	fmt.Fprintf(w, "  carga sostenida %s: %.0f ventas+embarques/s, p99 %s, %d errores (%d 5xx); heap cada %s: %s "+
+		"(%+.0f %%, memoria estable ≤ +20 %%: %s)\n", s.Carga.Duracion.Round(time.Second), s.Carga.PorSegundo(),
+		ms(s.Carga.Percentil(0.99)), s.Carga.Errores, s.Carga.Errores5xx, s.Intervalo, strings.Join(muestras, ", "),
+		100*s.Crecimiento(), cumple(s.Crecimiento() <= 0.2 && s.Carga.Errores == 0))
 }
 
 func cumple(ok bool) string {

@@ -26,25 +26,10 @@ var secciones = []seccion{
 	{domain.ItemCatalogo{Nombre: "Tigre – Paraná de las Palmas", Descripcion: "Tercera sección: Paraná de las Palmas y Arroyo Las Cañas", Capacidad: capacidad(40)}, 12500},
 }
 
-// tipos are the passenger categories with their share of the General fare (percent).
-var tipos = []struct {
-	item       domain.ItemCatalogo
-	porcentaje int64
-}{
-	{domain.ItemCatalogo{Nombre: "General", Descripcion: "Tarifa general"}, 100},
-	{domain.ItemCatalogo{Nombre: "Jubilado", Descripcion: "Jubilados y pensionados con credencial"}, 50},
-	{domain.ItemCatalogo{Nombre: "Estudiante", Descripcion: "Estudiantes con boleto estudiantil"}, 60},
-	{domain.ItemCatalogo{Nombre: "Menor", Descripcion: "Menores de 3 a 11 años"}, 50},
-	{domain.ItemCatalogo{Nombre: "Residente isleño", Descripcion: "Residentes del Delta con credencial municipal"}, 40},
-}
-
-var medios = []domain.ItemCatalogo{
-	{Nombre: "Efectivo", Descripcion: "Pago en efectivo en boletería"},
-	{Nombre: "Débito", Descripcion: "Tarjeta de débito"},
-	{Nombre: "Crédito", Descripcion: "Tarjeta de crédito en un pago"},
-	{Nombre: "Transferencia", Descripcion: "Transferencia bancaria o CVU"},
-	{Nombre: "Mercado Pago", Descripcion: "QR de Mercado Pago"},
-}
+// porcentajes are each trip type's share of the General fare (percent); the
+// trip types and payment methods are those every new company starts with.
+var porcentajes = map[string]int64{"General": 100, "Jubilado": 50, "Estudiante": 60, "Menor": 50,
+	"Residente isleño": 40}
 
 // ensureItems creates the catalog entries that are missing and returns the ids by name.
 func ensureItems(ctx context.Context, st *store.Store, empresaID int64, cat domain.Catalogo, items []domain.ItemCatalogo) (map[string]int64, error) {
@@ -87,14 +72,10 @@ func seedCatalogo(ctx context.Context, st *store.Store, empresaID int64) (catalo
 	if c.secciones, err = ensureItems(ctx, st, empresaID, domain.CatSecciones, items); err != nil {
 		return c, err
 	}
-	items = make([]domain.ItemCatalogo, len(tipos))
-	for i, t := range tipos {
-		items[i] = t.item
-	}
-	if c.tipos, err = ensureItems(ctx, st, empresaID, domain.CatTiposViaje, items); err != nil {
+	if c.tipos, err = ensureItems(ctx, st, empresaID, domain.CatTiposViaje, domain.TiposViajeIniciales()); err != nil {
 		return c, err
 	}
-	if c.medios, err = ensureItems(ctx, st, empresaID, domain.CatMediosPago, medios); err != nil {
+	if c.medios, err = ensureItems(ctx, st, empresaID, domain.CatMediosPago, domain.MediosPagoIniciales()); err != nil {
 		return c, err
 	}
 	return c, seedPrecios(ctx, st, empresaID, c)
@@ -112,12 +93,12 @@ func seedPrecios(ctx context.Context, st *store.Store, empresaID int64, c catalo
 	}
 	var nuevos []store.Precio
 	for _, s := range secciones {
-		for _, t := range tipos {
-			sid, tid := c.secciones[s.item.Nombre], c.tipos[t.item.Nombre]
+		for _, t := range domain.TiposViajeIniciales() {
+			sid, tid := c.secciones[s.item.Nombre], c.tipos[t.Nombre]
 			if have[[2]int64{sid, tid}] {
 				continue
 			}
-			pesos := s.general * t.porcentaje / 100
+			pesos := s.general * porcentajes[t.Nombre] / 100
 			nuevos = append(nuevos, store.Precio{SeccionID: sid, TipoViajeID: tid, Precio: domain.Centavos(pesos * 100)})
 		}
 	}
@@ -164,10 +145,10 @@ func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, ap
 		t = t.Add(time.Duration(20+rng.IntN(40)) * time.Minute)
 		at(t)
 		v := store.Venta{SeccionID: c.secciones[secciones[rng.IntN(len(secciones))].item.Nombre], FechaViaje: fecha,
-			MedioPagoID: c.medios[medios[pick(rng)].Nombre], ClienteNombre: clientes[rng.IntN(len(clientes))],
+			MedioPagoID: c.medios[domain.MediosPagoIniciales()[pick(rng)].Nombre], ClienteNombre: clientes[rng.IntN(len(clientes))],
 			Lineas: []domain.LineaVenta{{TipoViajeID: c.tipos["General"], Cantidad: 1 + rng.IntN(3)}}}
 		if rng.IntN(3) == 0 {
-			v.Lineas = append(v.Lineas, domain.LineaVenta{TipoViajeID: c.tipos[tipos[1+rng.IntN(4)].item.Nombre], Cantidad: 1})
+			v.Lineas = append(v.Lineas, domain.LineaVenta{TipoViajeID: c.tipos[domain.TiposViajeIniciales()[1+rng.IntN(4)].Nombre], Cantidad: 1})
 		}
 		if _, err := st.Vender(ctx, a, v); err != nil {
 			return fmt.Errorf("demo: venta: %w", err)
@@ -193,5 +174,5 @@ func pick(rng *rand.Rand) int {
 	if rng.IntN(2) == 0 {
 		return 0
 	}
-	return rng.IntN(len(medios))
+	return rng.IntN(len(domain.MediosPagoIniciales()))
 }

@@ -6,6 +6,10 @@ type Acceso struct {
 	Publico bool
 	Permiso string
 	Roles   []string
+	// VentaPropia lets a caller without Permiso through the guard: the
+	// handler then narrows the call to the caller's own recent sale
+	// (AnulacionPropia), and refuses anything else with the same 403.
+	VentaPropia bool
 }
 
 // Publico is an access open to anyone.
@@ -16,6 +20,10 @@ func ConSesion() Acceso { return Acceso{} }
 
 // ConPermiso requires the permission "module.action".
 func ConPermiso(p string) Acceso { return Acceso{Permiso: p} }
+
+// ConPermisoOVentaPropia requires the permission p, except on the caller's own
+// sale of the last PlazoAnulacionPropia, which the handler decides.
+func ConPermisoOVentaPropia(p string) Acceso { return Acceso{Permiso: p, VentaPropia: true} }
 
 // ConRoles requires one of the roles.
 func ConRoles(roles ...string) Acceso { return Acceso{Roles: roles} }

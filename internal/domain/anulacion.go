@@ -3,6 +3,7 @@ package domain
 import (
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -21,8 +22,8 @@ const (
 	MsgPasajeYaActivo       = "El pasaje ya está activo"
 	MsgPasajeUsadoNoCancela = "El pasaje ya fue utilizado para embarcar: no se puede cancelar"
 	MsgPasajeUsadoNoReactiv = "El pasaje ya fue utilizado para embarcar: no se puede reactivar"
-	MsgCajaParaDevolucion   = "Debe abrir una caja para registrar la devolución"
-	MsgCajaParaCobro        = "Debe abrir una caja para registrar el cobro"
+	MsgCajaParaDevolucion   = "Debes abrir una caja para registrar la devolución"
+	MsgCajaParaCobro        = "Debes abrir una caja para registrar el cobro"
 )
 
 // MaxMotivo bounds the reason given for a cancellation or reactivation.
@@ -62,6 +63,19 @@ func (c CambioEstado) Permite(estado string) error {
 		return Conflict(c.yaEnDestino)
 	}
 	return Conflict(fmt.Sprintf("El pasaje está %s", estado))
+}
+
+// PlazoAnulacionPropia is how long after a sale its seller may cancel it
+// without the permission pasajes.anular (the after-sale 'Anular esta venta').
+const PlazoAnulacionPropia = 5 * time.Minute
+
+// AnulacionPropia fails with the 403 of a missing permission unless the user
+// usuarioID sold the ticket (vendedorID) at most PlazoAnulacionPropia before now.
+func AnulacionPropia(usuarioID, vendedorID int64, vendido, now time.Time) error {
+	if usuarioID != vendedorID || now.Before(vendido) || now.Sub(vendido) > PlazoAnulacionPropia {
+		return Forbidden(MsgSinPermisos)
+	}
+	return nil
 }
 
 // Descripcion is the register movement's description for a ticket number.

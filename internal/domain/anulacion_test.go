@@ -3,6 +3,7 @@ package domain
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestCambiosDeEstadoDelPasaje(t *testing.T) {
@@ -67,6 +68,29 @@ func TestMotivoYAlcance(t *testing.T) {
 		RolVendedor: false, RolLancha: false, "cajero_personalizado": false} {
 		if VeTodosLosPasajes(rol) != todos {
 			t.Errorf("%s: VeTodosLosPasajes = %v", rol, !todos)
+		}
+	}
+}
+
+func TestAnulacionPropiaSoloDelVendedorYDentroDelPlazo(t *testing.T) {
+	vendido := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	cases := []struct {
+		nombre    string
+		usuario   int64
+		now       time.Time
+		permitida bool
+	}{
+		{"en el momento", 7, vendido, true},
+		{"al cumplirse el plazo", 7, vendido.Add(PlazoAnulacionPropia), true},
+		{"un segundo tarde", 7, vendido.Add(PlazoAnulacionPropia + time.Second), false},
+		{"reloj anterior a la venta", 7, vendido.Add(-time.Second), false},
+		{"otro vendedor", 8, vendido.Add(time.Minute), false},
+	}
+	for _, c := range cases {
+		err := AnulacionPropia(c.usuario, 7, vendido, c.now)
+		if e, ok := AsError(err); c.permitida != (err == nil) || (err != nil && (!ok || e.Kind != KindForbidden ||
+			e.Message != MsgSinPermisos)) {
+			t.Errorf("%s: %v", c.nombre, err)
 		}
 	}
 }

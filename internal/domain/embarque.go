@@ -1,6 +1,10 @@
 package domain
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+	"time"
+)
 
 // Boarding messages (operaciones §8, backoffice §8).
 const (
@@ -8,8 +12,46 @@ const (
 	MsgPasajeYaEmbarcado  = "El pasaje ya fue utilizado para embarcar"
 	MsgPasajeCancelado    = "El pasaje está cancelado y no puede embarcar"
 	MsgEmbarqueValidado   = "Embarque validado exitosamente"
-	MsgCodigoVacio        = "Ingrese el código del pasaje"
+	MsgCodigoVacio        = "Ingresa el código del pasaje"
+	MsgEmbarqueDeshecho   = "Embarque deshecho: el pasaje vuelve a estar pendiente"
+	MsgPasajeNoEmbarcado  = "El pasaje no está embarcado: no hay embarque que deshacer"
 )
+
+// PlazoDeshacerEmbarque is how long after a boarding the crew member who
+// validated it may undo it (a wrong tap on the passenger list's Validar).
+const PlazoDeshacerEmbarque = 2 * time.Minute
+
+// MsgPlazoDeshacerVencido refuses an undo asked for after PlazoDeshacerEmbarque.
+var MsgPlazoDeshacerVencido = fmt.Sprintf("Pasaron más de %d minutos desde el embarque: ya no se puede deshacer",
+	int(PlazoDeshacerEmbarque/time.Minute))
+
+// EmbarqueHecho is what the undo rule needs to know of a ticket's boarding.
+type EmbarqueHecho struct {
+	Estado        string
+	ValidadorID   int64  // who boarded it (0 when it has not boarded)
+	ValidadoPor   string // their name, for the refusal
+	FechaEmbarque time.Time
+}
+
+// PuedeDeshacerEmbarque tells why usuarioID may not undo the boarding e at
+// now: the ticket must have boarded, by the same user, at most
+// PlazoDeshacerEmbarque ago. Nil when the undo is allowed.
+func PuedeDeshacerEmbarque(e EmbarqueHecho, usuarioID int64, now time.Time) error {
+	switch {
+	case e.Estado != PasajeUsado:
+		return Conflict(MsgPasajeNoEmbarcado)
+	case e.ValidadorID != usuarioID:
+		return Forbidden(fmt.Sprintf("Este embarque lo validó %s: solo quien lo validó puede deshacerlo", e.ValidadoPor))
+	case e.FechaEmbarque.Before(InicioPlazoDeshacer(now)):
+		return Conflict(MsgPlazoDeshacerVencido)
+	}
+	return nil
+}
+
+// InicioPlazoDeshacer is the earliest boarding time that may still be undone at now.
+func InicioPlazoDeshacer(now time.Time) time.Time {
+	return now.Add(-PlazoDeshacerEmbarque)
+}
 
 // CodigoIngresado tells how a typed or scanned code should be looked up: a
 // signed QR code, or a ticket number typed by hand from a damaged QR.

@@ -1,6 +1,9 @@
 package domain
 
-import "testing"
+import (
+	"testing"
+	"time"
+)
 
 func TestLeerCodigoIngresado(t *testing.T) {
 	if _, err := LeerCodigoIngresado("  "); err == nil || err.Error() != MsgCodigoVacio {
@@ -20,5 +23,40 @@ func TestPorcentaje(t *testing.T) {
 		if got := Porcentaje(c[0], c[1]); got != c[2] {
 			t.Errorf("%d/%d = %d, esperaba %d", c[0], c[1], got, c[2])
 		}
+	}
+}
+
+func TestPuedeDeshacerEmbarque(t *testing.T) {
+	now := time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)
+	embarcado := EmbarqueHecho{Estado: PasajeUsado, ValidadorID: 7, ValidadoPor: "Ramón Acosta", FechaEmbarque: now.Add(-time.Minute)}
+	cases := []struct {
+		name    string
+		e       EmbarqueHecho
+		usuario int64
+		kind    Kind // 0: allowed
+		msg     string
+	}{
+		{"el mismo usuario dentro del plazo", embarcado, 7, 0, ""},
+		{"justo al límite del plazo", EmbarqueHecho{Estado: PasajeUsado, ValidadorID: 7, FechaEmbarque: now.Add(-PlazoDeshacerEmbarque)}, 7, 0, ""},
+		{"pasado el plazo", EmbarqueHecho{Estado: PasajeUsado, ValidadorID: 7, FechaEmbarque: now.Add(-PlazoDeshacerEmbarque - time.Second)}, 7,
+			KindConflict, "Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer"},
+		{"otro usuario", embarcado, 8, KindForbidden, "Este embarque lo validó Ramón Acosta: solo quien lo validó puede deshacerlo"},
+		{"pendiente", EmbarqueHecho{Estado: PasajeActivo}, 7, KindConflict, MsgPasajeNoEmbarcado},
+		{"cancelado", EmbarqueHecho{Estado: PasajeCancelado}, 7, KindConflict, MsgPasajeNoEmbarcado},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := PuedeDeshacerEmbarque(c.e, c.usuario, now)
+			if c.kind == 0 {
+				if err != nil {
+					t.Fatalf("se esperaba permitido: %v", err)
+				}
+				return
+			}
+			e, ok := AsError(err)
+			if !ok || e.Kind != c.kind || e.Message != c.msg {
+				t.Fatalf("error = %v, se esperaba %d %q", err, c.kind, c.msg)
+			}
+		})
 	}
 }

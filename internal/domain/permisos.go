@@ -53,6 +53,7 @@ type Rol struct {
 	ColorBadge      string
 	Icono           string
 	Permisos        Permisos
+	Activo          bool
 }
 
 // build returns permissions with every catalogue flag off, then turns on the
@@ -105,26 +106,26 @@ func RolIntegrado(nombre string) (Rol, bool) {
 	switch nombre {
 	case RolSuperAdmin:
 		return Rol{nombre, "Super Administrador: todas las empresas y la configuración global", 1, "#9333EA", "👑",
-			build(RolSuperAdmin, allModules()...)}, true
+			build(RolSuperAdmin, allModules()...), true}, true
 	case RolAdmin:
 		p := build(RolAdmin, allModules()...)
 		for _, a := range []string{"crear", "editar", "eliminar"} {
 			p["empresas"][a] = false
 		}
 		p["configuracion"]["sistema"] = false
-		return Rol{nombre, "Administrador: todo dentro de su empresa", 2, "#3B82F6", "🛡️", p}, true
+		return Rol{nombre, "Administrador: todo dentro de su empresa", 2, "#3B82F6", "🛡️", p, true}, true
 	case RolSupervisor:
 		return Rol{nombre, "Supervisor: operaciones, monitoreo de vendedores y validación", 3, "#06B6D4", "👔",
-			build(RolSupervisor, "dashboard.ver", "usuarios.ver", "usuarios.editar", "configuracion.ver",
+			build(RolSupervisor, "dashboard.ver", "usuarios.ver", "usuarios.crear", "usuarios.editar", "configuracion.ver",
 				"reportes.ver", "reportes.exportar", "pasajes.*", "caja.*", "validacion.embarque",
-				"whatsapp.enviar", "whatsapp.ver_estado", "email.enviar", "impresion.*")}, true
+				"whatsapp.enviar", "whatsapp.ver_estado", "email.enviar", "impresion.*"), true}, true
 	case RolVendedor:
-		return Rol{nombre, "Vendedor: venta de pasajes y caja propia", 4, "#10B981", "👤", PermisosRolNuevo()}, true
+		return Rol{nombre, "Vendedor: venta de pasajes y caja propia", 4, "#10B981", "👤", PermisosRolNuevo(), true}, true
 	case RolLancha:
 		return Rol{nombre, "Personal de Embarque: validación de embarque", 5, "#F59E0B", "⚓",
-			build(RolLancha, "dashboard.ver", "pasajes.ver", "validacion.*")}, true
+			build(RolLancha, "dashboard.ver", "pasajes.ver", "validacion.*"), true}, true
 	case RolPasajero:
-		return Rol{nombre, "Pasajero: solo consultas públicas", 6, "#6B7280", "🧳", build(RolPasajero)}, true
+		return Rol{nombre, "Pasajero: solo consultas públicas", 6, "#6B7280", "🧳", build(RolPasajero), true}, true
 	}
 	return Rol{}, false
 }

@@ -147,6 +147,14 @@ func PrefijoEmpresa(nombre string) string {
 	return b.String()
 }
 
+// CantidadPasajes names a count of tickets in the right number: "1 pasaje", "3 pasajes".
+func CantidadPasajes(n int) string {
+	if n == 1 {
+		return "1 pasaje"
+	}
+	return fmt.Sprintf("%d pasajes", n)
+}
+
 // VentaGrande is when a sale is well above the usual and the counter asks for one
 // confirmation before sending it (a stray Enter must not sell 20 tickets).
 type VentaGrande struct {

@@ -206,3 +206,11 @@ func TestVentaGrandePideConfirmacion(t *testing.T) {
 		}
 	}
 }
+
+func TestCantidadPasajes(t *testing.T) {
+	for n, want := range map[int]string{0: "0 pasajes", 1: "1 pasaje", 2: "2 pasajes", 20: "20 pasajes"} {
+		if got := CantidadPasajes(n); got != want {
+			t.Errorf("CantidadPasajes(%d) = %q, want %q", n, got, want)
+		}
+	}
+}

@@ -1,11 +1,11 @@
 // Package events carries the domain events a store transaction causes to
 // whoever listens, once the transaction has committed. Only the in-process
-// publisher exists today; a WebSocket or PostgreSQL NOTIFY fan-out is another
-// Publisher.
+// fan-out lives here; the realtime package delivers events to sockets.
 package events
 
 import (
 	"context"
+	"slices"
 	"sync"
 )
 
@@ -19,14 +19,42 @@ const (
 	CajaCerrada       = "cajaCerrada"
 	MovimientoCaja    = "movimientoCaja"
 	ConfigActualizada = "configActualizada"
+	// NuevaVenta is one per sale (its tickets are each a pasajeCreado).
+	NuevaVenta = "nuevaVenta"
+	// Notificacion carries one stored notification to its user.
+	Notificacion = "notificacion"
+	// AlertaSistema warns a company's supervisors and admins.
+	AlertaSistema       = "alertaSistema"
+	UsuarioConectado    = "usuarioConectado"
+	UsuarioDesconectado = "usuarioDesconectado"
+	// SesionRevocada tells the instances holding a user's sockets to check
+	// them again at once (a logout, a deactivation); clients never see it.
+	SesionRevocada = "sesionRevocada"
 )
 
+// PasajeValidacionDeshecha is a boarding undone by the crew member who validated it.
+const PasajeValidacionDeshecha = "pasajeValidacionDeshecha"
+
 // Event is one thing that happened in a company: its name, the company (the
-// room it is delivered to) and a JSON-encodable payload.
+// room it is delivered to) and a JSON-encodable payload. UsuarioID and Roles
+// narrow the room: one user, or the company's users of those roles. ID is
+// set once the event is stored (0 before).
 type Event struct {
-	Nombre    string `json:"nombre"`
-	EmpresaID int64  `json:"empresa_id"`
-	Datos     any    `json:"datos"`
+	ID        int64    `json:"id,omitempty"`
+	Nombre    string   `json:"nombre"`
+	EmpresaID int64    `json:"empresa_id"`
+	UsuarioID int64    `json:"usuario_id,omitempty"`
+	Roles     []string `json:"roles,omitempty"`
+	Datos     any      `json:"datos"`
+}
+
+// Alcanza reports whether the event is for a user of that company and role:
+// the rooms of a socket come from its session, never from the client.
+func (e Event) Alcanza(empresaID, usuarioID int64, rol string) bool {
+	if e.EmpresaID != empresaID || (e.UsuarioID != 0 && e.UsuarioID != usuarioID) {
+		return false
+	}
+	return len(e.Roles) == 0 || slices.Contains(e.Roles, rol)
 }
 
 // Publisher receives the events of a committed transaction, in order. It runs

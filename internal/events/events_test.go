@@ -20,3 +20,27 @@ func TestLocalDeliversEveryEventToEverySubscriberInOrder(t *testing.T) {
 	var p Publisher = Nop{}
 	p.Publish(context.Background(), evs) // discards without failing
 }
+
+func TestAlcanzaOnlyTheCompanyUserAndRolesOfTheEvent(t *testing.T) {
+	casos := []struct {
+		ev      Event
+		empresa int64
+		usuario int64
+		rol     string
+		alcanza bool
+	}{
+		{Event{EmpresaID: 1}, 1, 5, "vendedor", true},
+		{Event{EmpresaID: 1}, 2, 5, "vendedor", false},
+		{Event{EmpresaID: 1, UsuarioID: 5}, 1, 5, "vendedor", true},
+		{Event{EmpresaID: 1, UsuarioID: 5}, 1, 6, "vendedor", false},
+		{Event{EmpresaID: 1, UsuarioID: 5}, 2, 5, "vendedor", false},
+		{Event{EmpresaID: 1, Roles: []string{"admin", "supervisor"}}, 1, 5, "supervisor", true},
+		{Event{EmpresaID: 1, Roles: []string{"admin", "supervisor"}}, 1, 5, "vendedor", false},
+		{Event{EmpresaID: 1, Roles: []string{"admin"}}, 2, 5, "admin", false},
+	}
+	for i, c := range casos {
+		if got := c.ev.Alcanza(c.empresa, c.usuario, c.rol); got != c.alcanza {
+			t.Errorf("caso %d: Alcanza = %v, want %v", i, got, c.alcanza)
+		}
+	}
+}

@@ -19,10 +19,21 @@ type FilaExportacion struct {
 	ID, FechaViaje, Cliente, Telefono, Seccion, TipoViaje, Precio, Estado, Vendedor, FechaVenta string
 }
 
-// EscribirCSV writes the export: a UTF-8 BOM, the header, then one line per
-// ticket, separated by semicolons. A cell that a spreadsheet would read as a
-// formula is neutralised.
+// EscribirCSV writes the ticket export: a UTF-8 BOM, the header, then one
+// line per ticket (EscribirTabla).
 func EscribirCSV(w io.Writer, filas []FilaExportacion) error {
+	celdas := make([][]string, 0, len(filas))
+	for _, f := range filas {
+		celdas = append(celdas, []string{f.ID, f.FechaViaje, f.Cliente, f.Telefono, f.Seccion, f.TipoViaje, f.Precio,
+			f.Estado, f.Vendedor, f.FechaVenta})
+	}
+	return EscribirTabla(w, ColumnasExportacion, celdas)
+}
+
+// EscribirTabla writes a CSV for spreadsheets: a UTF-8 BOM, the header, then
+// one line per row, separated by semicolons. A cell that a spreadsheet would
+// read as a formula is neutralised.
+func EscribirTabla(w io.Writer, columnas []string, filas [][]string) error {
 	bw := bufio.NewWriter(w)
 	if _, err := bw.WriteString(bom); err != nil {
 		return err
@@ -30,13 +41,12 @@ func EscribirCSV(w io.Writer, filas []FilaExportacion) error {
 	cw := csv.NewWriter(bw)
 	cw.Comma = ';'
 	cw.UseCRLF = true
-	if err := cw.Write(ColumnasExportacion); err != nil {
+	if err := cw.Write(columnas); err != nil {
 		return err
 	}
-	for _, f := range filas {
-		cells := []string{f.ID, f.FechaViaje, f.Cliente, f.Telefono, f.Seccion, f.TipoViaje, f.Precio, f.Estado,
-			f.Vendedor, f.FechaVenta}
-		for i, c := range cells {
+	for _, fila := range filas {
+		cells := make([]string, len(fila))
+		for i, c := range fila {
 			cells[i] = Neutralizar(c)
 		}
 		if err := cw.Write(cells); err != nil {

@@ -28,7 +28,8 @@ var hojas = map[string]hoja{
 // ticketHTML is a ticket with its QR code ready for the template.
 type ticketHTML struct {
 	Ticket
-	QR template.URL // a data: URL built here, never from user input
+	QR   template.URL // a data: URL built here, never from user input
+	Logo template.URL // logoHTML of the company's logo_url
 }
 
 var plantilla = template.Must(template.New("tickets").Parse(`<!DOCTYPE html>
@@ -57,7 +58,7 @@ dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 <body>
 {{range .Tickets}}<section class="ticket">
 <div class="centro">
-{{if .LogoURL}}<img class="logo" src="{{.LogoURL}}" alt="">{{end}}
+{{if .Logo}}<img class="logo" src="{{.Logo}}" alt="">{{end}}
 <div class="empresa">{{.Empresa}}</div>
 <div class="numero">Pasaje {{.NumeroPasaje}}</div>
 {{if eq .Estado "cancelado"}}<div class="cancelado">CANCELADO</div>{{end}}
@@ -97,7 +98,7 @@ func HTML(tickets []Ticket, papel string) ([]byte, error) {
 		if err != nil {
 			return nil, err
 		}
-		data.Tickets = append(data.Tickets, ticketHTML{Ticket: t, QR: template.URL(qr)})
+		data.Tickets = append(data.Tickets, ticketHTML{Ticket: t, QR: template.URL(qr), Logo: logoHTML(t.LogoURL)})
 	}
 	var b bytes.Buffer
 	if err := plantilla.Execute(&b, data); err != nil {

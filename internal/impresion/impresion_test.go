@@ -3,6 +3,8 @@ package impresion
 import (
 	"bytes"
 	"compress/zlib"
+	"encoding/base64"
+	"image"
 	"image/png"
 	"io"
 	"regexp"
@@ -142,5 +144,69 @@ func TestPDFEsUnPDFConElNumero(t *testing.T) {
 		if !strings.Contains(text, want) {
 			t.Errorf("el PDF no contiene %s", want)
 		}
+	}
+}
+
+// logoPNG is a data: URL of a w×h PNG image.
+func logoPNG(t *testing.T, w, h int) string {
+	t.Helper()
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewRGBA(image.Rect(0, 0, w, h))); err != nil {
+		t.Fatal(err)
+	}
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(b.Bytes())
+}
+
+func TestLogoDelTicketSinPedirNadaAfuera(t *testing.T) {
+	dataPNG := logoPNG(t, 40, 20)
+	grande := logoPNG(t, 3000, 2000)
+	cases := []struct {
+		nombre, logo, img string // img "": no logo on the page
+	}{
+		{"imagen embebida", dataPNG, `<img class="logo" src="` + strings.ReplaceAll(dataPNG, "+", "&#43;") + `" alt="">`},
+		{"ruta de este servidor, escapada", `/logos/a"b<c>.png`, `<img class="logo" src="/logos/a%22b%3cc%3e.png" alt="">`},
+		{"URL remota", "https://example.com/logo.png", ""},
+		{"sin esquema", "//example.com/logo.png", ""},
+		{"svg embebido", "data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=", ""},
+		{"dice png y no lo es", "data:image/png;base64,aG9sYQ==", ""},
+		{"demasiados píxeles", grande, ""},
+		{"archivo del servidor", "file:///etc/passwd", ""},
+	}
+	for _, c := range cases {
+		tk := ticketDePrueba("Ana")
+		tk.LogoURL = c.logo
+		out, err := HTML([]Ticket{tk}, "80mm")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := string(out); (c.img == "" && strings.Contains(got, `class="logo"`)) || !strings.Contains(got, c.img) {
+			t.Errorf("%s: el HTML no muestra %q como se esperaba", c.nombre, c.img)
+		}
+	}
+}
+
+func TestPDFConLogoEmbebido(t *testing.T) {
+	imagenes := func(tk Ticket) int {
+		b, err := PDF(tk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := api.Validate(bytes.NewReader(b), model.NewDefaultConfiguration()); err != nil {
+			t.Fatalf("PDF inválido: %v", err)
+		}
+		if !strings.Contains(pdfText(t, b), "(Pasaje LD-20261120-000042)") {
+			t.Fatal("el PDF no contiene el número del pasaje")
+		}
+		return bytes.Count(b, []byte("/Subtype /Image"))
+	}
+	tk := ticketDePrueba("Ana")
+	sinLogo := imagenes(tk)
+	tk.LogoURL = logoPNG(t, 40, 20)
+	if con := imagenes(tk); con <= sinLogo {
+		t.Fatalf("imágenes con logo %d, sin logo %d", con, sinLogo)
+	}
+	tk.LogoURL = "https://example.com/logo.png"
+	if remoto := imagenes(tk); remoto != sinLogo {
+		t.Fatalf("un logo remoto no se descarga: %d imágenes, %d sin logo", remoto, sinLogo)
 	}
 }

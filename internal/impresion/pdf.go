@@ -5,6 +5,7 @@ import (
 
 	"github.com/johnfercher/maroto/v2"
 	"github.com/johnfercher/maroto/v2/pkg/components/code"
+	"github.com/johnfercher/maroto/v2/pkg/components/image"
 	"github.com/johnfercher/maroto/v2/pkg/components/row"
 	"github.com/johnfercher/maroto/v2/pkg/components/text"
 	"github.com/johnfercher/maroto/v2/pkg/config"
@@ -19,18 +20,23 @@ import (
 const (
 	pdfAncho = 80
 	pdfAlto  = 200
+	// pdfAltoLogo is the height of the row of the company's logo, when the
+	// company has one the PDF can embed (logoDeDatos).
+	pdfAltoLogo = 18
 )
 
-// PDF renders one ticket as an 80 mm PDF page with its QR code.
+// PDF renders one ticket as an 80 mm PDF page with its QR code, and the
+// company's logo when it is an image embedded in logo_url.
 func PDF(t Ticket) ([]byte, error) {
 	cfg := config.NewBuilder().WithDimensions(pdfAncho, pdfAlto).WithLeftMargin(4).WithRightMargin(4).
 		WithTopMargin(4).WithTitle("Pasaje "+t.NumeroPasaje, true).WithCreator("Muelle", true).Build()
 	centro := props.Text{Align: align.Center, Size: 9}
 	negrita := props.Text{Align: align.Center, Size: 12, Style: fontstyle.Bold}
-	rows := []core.Row{
-		text.NewRow(7, t.Empresa, negrita),
-		text.NewRow(6, "Pasaje "+t.NumeroPasaje, negrita),
+	var rows []core.Row
+	if logo, ok := logoDeDatos(t.LogoURL); ok {
+		rows = append(rows, image.NewFromBytesRow(pdfAltoLogo, logo.datos, logo.ext, props.Rect{Center: true, Percent: 100}))
 	}
+	rows = append(rows, text.NewRow(7, t.Empresa, negrita), text.NewRow(6, "Pasaje "+t.NumeroPasaje, negrita))
 	if t.Estado == "cancelado" {
 		rows = append(rows, text.NewRow(6, "CANCELADO", negrita))
 	}

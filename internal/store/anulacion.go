@@ -16,31 +16,43 @@ const (
 
 // CancelarPasaje moves a ticket activo → cancelado and refunds its price from
 // the acting user's open register (a devolucion_pasaje expense with the
-// ticket's payment method, linked to the ticket).
-func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, motivo string) (Pasaje, error) {
+// ticket's payment method, linked to the ticket). soloPropia (a caller without
+// pasajes.anular) allows only the caller's own sale of the last
+// domain.PlazoAnulacionPropia, by the transaction's clock.
+func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, motivo string, soloPropia bool) (Pasaje, error) {
+	var autoriza func(c conn, p Pasaje) error
+	if soloPropia {
+		autoriza = func(c conn, p Pasaje) error {
+			return domain.AnulacionPropia(a.UsuarioID, p.UsuarioID, p.CreatedAt, c.now)
+		}
+	}
 	return s.cambiarEstado(ctx, a, id, motivo, domain.Cancelacion, "pasajes.cancelar",
-		AccionAnulacionPasaje, events.PasajeCancelado)
+		AccionAnulacionPasaje, events.PasajeCancelado, autoriza)
 }
 
 // ReactivarPasaje moves a ticket cancelado → activo and charges its price
 // again into the acting user's open register (a reactivacion_pasaje income).
 func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo string) (Pasaje, error) {
 	return s.cambiarEstado(ctx, a, id, motivo, domain.Reactivacion, "pasajes.reactivar",
-		AccionReactivacionPasaje, events.PasajeReactivado)
+		AccionReactivacionPasaje, events.PasajeReactivado, nil)
 }
 
 // cambiarEstado runs one change of a ticket's state in one transaction: the
 // conditional UPDATE (its row count settles two clerks acting at once), the
 // register movement that moves the money, the audit entry with who and why,
-// and the events, published after commit.
+// and the events, published after commit. autoriza, when set, may refuse the
+// ticket before anything changes.
 func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo string, cambio domain.CambioEstado,
-	operacion, accion, evento string) (Pasaje, error) {
+	operacion, accion, evento string, autoriza func(conn, Pasaje) error) (Pasaje, error) {
 	motivo, err := domain.ValidarMotivo(motivo)
 	if err != nil {
 		return Pasaje{}, err
 	}
 	return idempotent(ctx, s, a, operacion, func(c conn) (Pasaje, error) {
 		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
+		if err == nil && autoriza != nil {
+			err = autoriza(c, p)
+		}
 		if err != nil {
 			return Pasaje{}, err
 		}

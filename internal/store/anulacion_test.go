@@ -29,7 +29,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 		tarjeta := e.vender(t, e.venta(e.sur, e.tarjeta, hoy, 1))[0]
 		antes := len(e.rec.Events())
 
-		p, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "  Cliente desistió  ")
+		p, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "  Cliente desistió  ", false)
 		if err != nil || p.Estado != domain.PasajeCancelado {
 			t.Fatalf("cancelar: %+v %v", p, err)
 		}
@@ -51,7 +51,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 			t.Fatalf("auditoría: %+v", audit)
 		}
 
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "")
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "", false)
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeYaCancelado)
 		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, tarjeta.ID, "")
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeYaActivo)
@@ -64,7 +64,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 			c.EfectivoEsperado != 160000 {
 			t.Fatalf("caja tras reactivar: %+v", c.TotalesCaja)
 		}
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta.ID, ""); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta.ID, "", false); err != nil {
 			t.Fatal(err)
 		}
 		c = e.cajaDe(t)
@@ -96,19 +96,19 @@ func TestCancelarRechazos(t *testing.T) {
 		if _, err := e.st.ValidarPorID(ctx, e.vendedor, usado.ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err := e.st.CancelarPasaje(ctx, e.vendedor, usado.ID, "")
+		_, err := e.st.CancelarPasaje(ctx, e.vendedor, usado.ID, "", false)
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeUsadoNoCancela)
 		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, usado.ID, "")
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeUsadoNoReactiv)
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, strings.Repeat("x", domain.MaxMotivo+1))
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, strings.Repeat("x", domain.MaxMotivo+1), false)
 		wantError(t, err, domain.KindInvalid, "El motivo no debe exceder 500 caracteres")
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado.ID, ""); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado.ID, "", false); err != nil {
 			t.Fatal(err)
 		}
 
 		ajena := nuevaEmpresa(t, e.st, "Otra Empresa", "otro")
 		ajena.abrir(t, 0)
-		_, err = e.st.CancelarPasaje(ctx, ajena.vendedor, otro.ID, "")
+		_, err = e.st.CancelarPasaje(ctx, ajena.vendedor, otro.ID, "", false)
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
 		_, err = e.st.ReactivarPasaje(ctx, ajena.vendedor, cancelado.ID, "")
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
@@ -116,7 +116,7 @@ func TestCancelarRechazos(t *testing.T) {
 		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
 			t.Fatal(err)
 		}
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, "")
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, "", false)
 		wantError(t, err, domain.KindInvalid, domain.MsgCajaParaDevolucion)
 		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, cancelado.ID, "")
 		wantError(t, err, domain.KindInvalid, domain.MsgCajaParaCobro)
@@ -138,11 +138,11 @@ func TestCancelarIdempotente(t *testing.T) {
 		a := e.vendedor
 		a.Clave = "cancelar-1"
 		antes := len(e.rec.Events())
-		first, err := e.st.CancelarPasaje(ctx, a, p.ID, "")
+		first, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := e.st.CancelarPasaje(ctx, a, p.ID, "")
+		again, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
 		if err != nil || jsonOf(t, again) != jsonOf(t, first) {
 			t.Fatalf("la repetición difiere: %v\n%s\n%s", err, jsonOf(t, first), jsonOf(t, again))
 		}
@@ -190,7 +190,7 @@ func TestCancelacionesSimultaneas(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := e.st.CancelarPasaje(ctx, a, p.ID, "")
+				_, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
 				errs <- err
 			}()
 		}

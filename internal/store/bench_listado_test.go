@@ -26,6 +26,7 @@ const (
 	benchEmpresas   = 20
 	benchVendedores = 5
 	benchLote       = 1000 // rows per INSERT
+	benchObjetivoMs = 30   // the target p95, reported, never enforced
 )
 
 // benchSiembra is one seeded company: its id, the sellers and what a ticket needs.
@@ -120,10 +121,25 @@ func benchConsulta(b *testing.B, st *store.Store, empresas []benchSiembra, c ben
 		tiempos = append(tiempos, time.Since(t0))
 	}
 	b.StopTimer()
+	reportarPercentiles(b, c.nombre, tiempos)
+}
+
+// reportarPercentiles reports the p95 and the median of a benchmark's timings
+// and logs whether the p95 meets the 30 ms target.
+func reportarPercentiles(b *testing.B, nombre string, tiempos []time.Duration) {
 	slices.Sort(tiempos)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
-	b.ReportMetric(ms(tiempos[len(tiempos)*95/100]), "p95-ms")
-	b.ReportMetric(ms(tiempos[len(tiempos)/2]), "p50-ms")
+	p50, p95 := ms(tiempos[len(tiempos)/2]), ms(tiempos[len(tiempos)*95/100])
+	b.ReportMetric(p95, "p95-ms")
+	b.ReportMetric(p50, "p50-ms")
+	if b.N < 20 { // the runner's first probe, not a measure
+		return
+	}
+	cumple := "sí"
+	if p95 > benchObjetivoMs {
+		cumple = "no"
+	}
+	b.Logf("%s: p50 %.2f ms, p95 %.2f ms, objetivo p95 ≤ %d ms: %s", nombre, p50, p95, benchObjetivoMs, cumple)
 }
 
 // benchSembrar creates the companies through the store and their tickets
@@ -161,11 +177,12 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 	for i := range total {
 		e := empresas[i%benchEmpresas]
 		// each company's tickets walk back evenly over a year.
-		creado := ahora.Add(-time.Duration(i/benchEmpresas) * paso)
+		j := i / benchEmpresas
+		creado := ahora.Add(-time.Duration(j) * paso)
 		args = append(args, e.empresaID, fmt.Sprintf("B-%07d", i), fmt.Sprintf("Q-%d", i), creado.Format(time.DateOnly),
-			domain.Centavos(150000+(i%4)*50000), estados[i%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
+			domain.Centavos(150000+(j%4)*50000), estados[j%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
 			fmt.Sprintf("11%08d", i), e.seccion, e.tipo, e.medio, e.cajaID, e.movimientoID,
-			e.vendedores[(i/benchEmpresas)%benchVendedores], creado)
+			e.vendedores[j%benchVendedores], creado)
 		if rows++; rows == benchLote {
 			flush(rows)
 			rows = 0
@@ -175,8 +192,9 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}
-	if st.Dialect() == "postgres" { // as autovacuum would: statistics and the visibility map of index-only scans
-		_, err = db.ExecContext(ctx, "VACUUM ANALYZE pasajes")
+	if st.Dialect() == "postgres" { // as autovacuum would: statistics, the visibility map of index-only
+		// scans, and the dead versions of the per-day totals the triggers updated once per ticket
+		_, err = db.ExecContext(ctx, "VACUUM ANALYZE pasajes, pasajes_totales_dia")
 	} else {
 		_, err = db.ExecContext(ctx, "ANALYZE")
 	}
@@ -196,7 +214,11 @@ func benchEmpresa(b testing.TB, st *store.Store, k int) benchSiembra {
 	}
 	e := benchSiembra{empresaID: id}
 	item := func(cat domain.Catalogo) int64 {
-		it, err := st.CrearItem(ctx, id, cat, domain.ItemCatalogo{Nombre: "Principal", Activo: true})
+		it := domain.ItemCatalogo{Nombre: "Principal", Activo: true}
+		if cat.ConCapacidad {
+			it.Capacidad = new(int64(10000))
+		}
+		it, err := st.CrearItem(ctx, id, cat, it)
 		if err != nil {
 			b.Fatal(err)
 		}

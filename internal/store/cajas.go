@@ -136,8 +136,9 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 		if err != nil {
 			return Caja{}, err
 		}
-		c.emit(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID})
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
+		c.emit(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
+			Usuario: caja.UsuarioNombre, MontoApertura: &monto})
 		return caja, err
 	})
 }
@@ -238,7 +239,7 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		if err != nil {
 			return CierreCaja{}, err
 		}
-		c.emit(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID})
+		emitirCierre(c, a, caja, dif)
 		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
 		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
 			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err
@@ -250,4 +251,16 @@ func (s *Store) CantidadCajas(ctx context.Context, empresaID int64) (int64, erro
 	var n int64
 	err := s.conn().row(ctx, `SELECT COUNT(*) FROM cajas WHERE empresa_id = ?`, empresaID).Scan(&n)
 	return n, wrap("contar cajas", err)
+}
+
+// emitirCierre emits cajaCerrada with the close summary and, when the counted
+// cash does not match the expected, an alertaSistema for the supervisors.
+func emitirCierre(c conn, a Actor, caja Caja, dif domain.Centavos) {
+	c.emit(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
+		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif})
+	if dif != 0 {
+		c.emitEvento(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
+			Datos: EventoAlerta{Tipo: "diferencia_caja", Titulo: domain.TituloDiferenciaCaja,
+				Mensaje: domain.MensajeDiferenciaCaja(caja.ID, caja.UsuarioNombre, dif)}})
+	}
 }

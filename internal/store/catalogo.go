@@ -58,23 +58,29 @@ func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catal
 	}
 	var out domain.ItemCatalogo
 	err = s.inTx(ctx, func(c conn) error {
-		cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
-			[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
-		if cat.ConCapacidad {
-			cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
-		}
-		id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
-		if isUniqueViolation(err) {
-			return domain.Conflict(cat.Mensajes.Duplicado)
-		}
+		id, err := insertarItem(ctx, c, empresaID, cat, it)
 		if err != nil {
-			return wrap("crear en "+cat.Tabla, err)
+			return err
 		}
 		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
 		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
 		return err
 	})
 	return out, err
+}
+
+// insertarItem writes a normalized entry inside the caller's transaction.
+func insertarItem(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
+	cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
+		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
+	if cat.ConCapacidad {
+		cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
+	}
+	id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
+	if isUniqueViolation(err) {
+		return 0, domain.Conflict(cat.Mensajes.Duplicado)
+	}
+	return id, wrap("crear en "+cat.Tabla, err)
 }
 
 // ActualizarItem changes an entry of the company's catalog, normalized (domain.Catalogo.Normalizar).

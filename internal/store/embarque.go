@@ -20,6 +20,7 @@ type Embarque struct {
 	Seccion       nombreRef
 	TipoViaje     nombreRef
 	ValidadoPor   string
+	ValidadorID   int64
 }
 
 // YaEmbarcado is the data of the refusal of an already boarded ticket.
@@ -106,16 +107,17 @@ func rechazo(e Embarque) error {
 
 func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
 	var (
-		e     Embarque
-		fecha *time.Time
-		por   *string
+		e           Embarque
+		fecha       *time.Time
+		por         *string
+		validadorID *int64
 	)
 	err := c.row(ctx, `SELECT p.id, p.numero_pasaje, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.estado,
-		p.cliente_nombre, s.nombre, t.nombre, `+nombreValidador+`
+		p.cliente_nombre, s.nombre, t.nombre, `+nombreValidador+`, p.usuario_embarque_id
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
 		WHERE p.empresa_id = ? AND p.`+where, empresaID, arg).Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha,
-		&e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre, &e.TipoViaje.Nombre, &por)
+		&e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre, &e.TipoViaje.Nombre, &por, &validadorID)
 	missing, err := notFound(err)
 	if err != nil || missing {
 		return e, false, wrap("leer pasaje a embarcar", err)
@@ -126,7 +128,57 @@ func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where str
 	if por != nil {
 		e.ValidadoPor = *por
 	}
+	if validadorID != nil {
+		e.ValidadorID = *validadorID
+	}
 	return e, true, nil
+}
+
+// AccionDeshacerValidacion is the audit action of an undone boarding.
+const AccionDeshacerValidacion = "DESHACER_VALIDACION"
+
+// DeshacerEmbarque returns a ticket usado → activo when the caller boarded it
+// at most domain.PlazoDeshacerEmbarque ago (the transaction's now decides).
+// One conditional UPDATE whose row count decides, so an undo never races a
+// second boarding; a refusal says why (another user's boarding, too late,
+// not boarded).
+func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje, error) {
+	return idempotent(ctx, s, a, "pasajes.deshacer-embarque", func(c conn) (Pasaje, error) {
+		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL
+			WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ? AND fecha_embarque >= ?`,
+			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.now))
+		if err != nil {
+			return Pasaje{}, wrap("deshacer embarque", err)
+		}
+		n, err := res.RowsAffected()
+		if err != nil {
+			return Pasaje{}, wrap("deshacer embarque", err)
+		}
+		if n != 1 {
+			return Pasaje{}, s.rechazoDeshacer(ctx, c, a, id)
+		}
+		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
+		if err != nil {
+			return Pasaje{}, err
+		}
+		c.emit(events.PasajeValidacionDeshecha, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje,
+			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID})
+		return p, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
+			Accion: AccionDeshacerValidacion, IP: a.IP, Exito: true,
+			Detalles: "Embarque deshecho del pasaje " + p.NumeroPasaje + ": vuelve a activo"})
+	})
+}
+
+// rechazoDeshacer explains an undo that changed nothing.
+func (s *Store) rechazoDeshacer(ctx context.Context, c conn, a Actor, id int64) error {
+	e, found, err := s.embarque(ctx, c, a.EmpresaID, `id = ?`, id)
+	if err != nil || !found {
+		return firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
+	}
+	hecho := domain.EmbarqueHecho{Estado: e.Estado, ValidadorID: e.ValidadorID, ValidadoPor: e.ValidadoPor,
+		FechaEmbarque: e.FechaEmbarque}
+	return firstErr(domain.PuedeDeshacerEmbarque(hecho, a.UsuarioID, c.now),
+		domain.Conflict("El pasaje cambió de estado: intente nuevamente"))
 }
 
 // ConteoEmbarque counts a set of tickets (cancelled ones excluded).

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -10,33 +11,61 @@ import (
 
 // Empresa is a company (tenant).
 type Empresa struct {
-	ID             int64
-	Nombre         string
-	RUC            string
-	Direccion      string
-	Telefono       string
-	Email          string
-	LogoURL        string
-	Tipo           string
-	Timezone       string
-	ColorPrimario  string
-	FechaFundacion *time.Time
-	Activa         bool
+	ID        int64
+	Nombre    string
+	RUC       string
+	Direccion string
+	Telefono  string
+	Email     string
+	LogoURL   string
+	Tipo      string
+	Timezone  string
+	// ColorPrimario and ColorSecundario theme the app: the per-company
+	// settings color_primario and color_secundario when set, else the defaults.
+	ColorPrimario   string
+	ColorSecundario string
+	DatosContacto   DatosContacto
+	FechaFundacion  *time.Time
+	Activa          bool
 	// DiasVentaAnticipada is how many days ahead the company sells (default 365).
 	DiasVentaAnticipada int
-	// VentaGrande: when a sale asks for one confirmation at the counter. No column
-	// holds it yet: every company reads domain.VentaGrandePorDefecto.
+	// VentaGrande: when a sale asks for one confirmation at the counter (columns
+	// venta_grande_pasajes and venta_grande_centavos; the defaults are
+	// domain.VentaGrandePorDefecto).
 	VentaGrande domain.VentaGrande
 }
 
-const empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
-	color_primario, fecha_fundacion, activa, dias_venta_anticipada`
+// DatosContacto are the company's additional contact data (column
+// datos_contacto, a JSON object).
+type DatosContacto struct {
+	Gerente         string `json:"gerente"`
+	Whatsapp        string `json:"whatsapp"`
+	HorarioAtencion string `json:"horario_atencion"`
+	SitioWeb        string `json:"sitio_web"`
+}
+
+// colorDeEmpresa is a theme colour: the company's setting, else def.
+func colorDeEmpresa(clave, def string) string {
+	return `COALESCE((SELECT ec.valor FROM empresa_configuraciones ec WHERE ec.empresa_id = empresas.id
+		AND ec.clave = '` + clave + `'), ` + def + `)`
+}
+
+var empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone, ` +
+	colorDeEmpresa("color_primario", "color_primario") + `, ` + colorDeEmpresa("color_secundario", "'#10B981'") +
+	`, datos_contacto, fecha_fundacion, activa, dias_venta_anticipada, venta_grande_pasajes, venta_grande_centavos`
 
 func scanEmpresa(sc scanner) (Empresa, error) {
-	var e Empresa
+	var (
+		e        Empresa
+		contacto string
+	)
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
-		&e.Timezone, &e.ColorPrimario, &e.FechaFundacion, &e.Activa, &e.DiasVentaAnticipada)
-	e.VentaGrande = domain.VentaGrandePorDefecto
+		&e.Timezone, &e.ColorPrimario, &e.ColorSecundario, &contacto, &e.FechaFundacion, &e.Activa,
+		&e.DiasVentaAnticipada, &e.VentaGrande.MasDePasajes, &e.VentaGrande.MontoMayorA)
+	if err == nil && contacto != "" {
+		// a malformed value left by hand reads as empty contact data
+		_ = json.Unmarshal([]byte(contacto), &e.DatosContacto)
+	}
 	return e, err
 }
 

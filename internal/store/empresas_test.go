@@ -45,6 +45,17 @@ func TestEmpresas(t *testing.T) {
 				t.Errorf("empresa %d = %+v %v %v", tc.id, e, ok, err)
 			}
 		}
+		if e, _, _ := st.Empresa(ctx, primera); e.VentaGrande != domain.VentaGrandePorDefecto {
+			t.Errorf("umbral de venta grande por defecto = %+v", e.VentaGrande)
+		}
+		if _, err := st.DB().ExecContext(ctx, st.Rebind(
+			`UPDATE empresas SET venta_grande_pasajes = 4, venta_grande_centavos = 2500000 WHERE id = ?`), segunda); err != nil {
+			t.Fatal(err)
+		}
+		propio := domain.VentaGrande{MasDePasajes: 4, MontoMayorA: 25_000_00}
+		if e, _, _ := st.Empresa(ctx, segunda); e.VentaGrande != propio {
+			t.Errorf("umbral de venta grande propio = %+v", e.VentaGrande)
+		}
 		if id, _ := st.PrimeraEmpresa(ctx); id != primera {
 			t.Errorf("primera empresa = %d", id)
 		}

@@ -1,5 +1,20 @@
 package store
 
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/events"
+)
+
 // The payloads of the events the store's writes emit (names in package events).
 
 // EventoPasaje is the payload of pasajeCreado and pasajeValidado: one ticket.
@@ -10,16 +25,315 @@ type EventoPasaje struct {
 	UsuarioID    int64  `json:"usuario_id"`
 }
 
+// EventoVenta is the payload of nuevaVenta, one per sale (operaciones §3:
+// codigo, cliente_nombre, precio): the first ticket's number, the client, the
+// sale's total, how many tickets, and who sold them.
+type EventoVenta struct {
+	Codigo        string          `json:"codigo"`
+	ClienteNombre string          `json:"cliente_nombre"`
+	Precio        domain.Centavos `json:"precio"`
+	Cantidad      int             `json:"cantidad"`
+	PasajeIDs     []int64         `json:"pasaje_ids"`
+	UsuarioID     int64           `json:"usuario_id"`
+	Usuario       string          `json:"usuario"`
+}
+
 // EventoCaja is the payload of cajaAbierta, cajaCerrada and movimientoCaja
-// (MovimientoID only for the latter).
+// (MovimientoID only for the latter; the close summary only for cajaCerrada:
+// operaciones §3 montoFinal, total_ventas, diferencia).
 type EventoCaja struct {
-	CajaID       int64 `json:"caja_id"`
-	UsuarioID    int64 `json:"usuario_id"`
-	MovimientoID int64 `json:"movimiento_id,omitempty"`
+	CajaID        int64            `json:"caja_id"`
+	UsuarioID     int64            `json:"usuario_id"`
+	Usuario       string           `json:"usuario,omitempty"`
+	MovimientoID  int64            `json:"movimiento_id,omitempty"`
+	MontoApertura *domain.Centavos `json:"monto_apertura,omitempty"`
+	MontoFinal    *domain.Centavos `json:"montoFinal,omitempty"`
+	TotalVentas   *domain.Centavos `json:"total_ventas,omitempty"`
+	Diferencia    *domain.Centavos `json:"diferencia,omitempty"`
 }
 
 // EventoConfig is the payload of configActualizada: which table changed
 // (secciones, tipos_viaje, medios_pago or precios).
 type EventoConfig struct {
 	Tabla string `json:"tabla"`
+}
+
+// EventoAlerta is the payload of alertaSistema.
+type EventoAlerta struct {
+	Tipo    string `json:"tipo"`
+	Titulo  string `json:"titulo"`
+	Mensaje string `json:"mensaje"`
+}
+
+// EventoUsuario is the payload of usuarioConectado and usuarioDesconectado.
+type EventoUsuario struct {
+	UsuarioID int64  `json:"usuario_id"`
+	Usuario   string `json:"usuario"`
+	Rol       string `json:"rol"`
+}
+
+// Supervisores are the roles told about a company's operations (sales,
+// registers, boarding, alerts, who connects).
+var Supervisores = []string{domain.RolAdmin, domain.RolSupervisor}
+
+// EventosVigencia is how long stored events are kept for clients that
+// reconnect (at least a day).
+const EventosVigencia = 24 * time.Hour
+
+// canalEventos is the PostgreSQL channel that announces new events.
+const canalEventos = "muelle_eventos"
+
+// maxFilasEvento bounds the rows of one INSERT (6 parameters each).
+const maxFilasEvento = 500
+
+// maxAviso bounds the payload of one NOTIFY (PostgreSQL's limit is 8000 bytes).
+const maxAviso = 7000
+
+// elegirCanal names the channel of this database: NOTIFY is database-wide, so
+// a store in another schema than public (tests) gets a channel of its own.
+func (s *Store) elegirCanal() error {
+	if s.dialect.name != "postgres" {
+		return nil
+	}
+	var schema string
+	if err := s.db.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
+		return err
+	}
+	s.canal = canalEventos
+	if schema != "public" {
+		s.canal += "_" + schema
+	}
+	return nil
+}
+
+// guardandoEventos wraps a transaction's work so that, when it succeeds, the
+// events it emitted are stored before the commit and, on PostgreSQL,
+// announced (NOTIFY is delivered at commit, never for a rollback).
+func (s *Store) guardandoEventos(ctx context.Context, fn func(c conn) error) func(c conn) error {
+	return func(c conn) error {
+		if err := fn(c); err != nil {
+			return err
+		}
+		return s.guardarEventos(ctx, c)
+	}
+}
+
+// guardarEventos inserts the transaction's events, one multi-row INSERT per
+// maxFilasEvento, and sets their ids.
+func (s *Store) guardarEventos(ctx context.Context, c conn) error {
+	evs := *c.evs
+	for inicio := 0; inicio < len(evs); inicio += maxFilasEvento {
+		lote := evs[inicio:min(len(evs), inicio+maxFilasEvento)]
+		if err := insertarEventos(ctx, c, lote); err != nil {
+			return err
+		}
+	}
+	if s.canal == "" || len(evs) == 0 {
+		return nil
+	}
+	for _, aviso := range avisos(evs) {
+		if _, err := c.exec(ctx, `SELECT pg_notify(?, ?)`, s.canal, aviso); err != nil {
+			return wrap("anunciar eventos", err)
+		}
+	}
+	return nil
+}
+
+func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
+	var q strings.Builder
+	q.WriteString(`INSERT INTO eventos (empresa_id, usuario_id, roles, nombre, datos, created_at) VALUES `)
+	args := make([]any, 0, 6*len(lote))
+	for i, ev := range lote {
+		datos, err := json.Marshal(ev.Datos)
+		if err != nil {
+			return fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
+		}
+		if i > 0 {
+			q.WriteString(", ")
+		}
+		q.WriteString(`(?, ?, ?, ?, ?, ?)`)
+		var usuario *int64
+		if ev.UsuarioID != 0 {
+			usuario = &ev.UsuarioID
+		}
+		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), ev.Nombre, string(datos), c.now)
+	}
+	rows, err := c.query(ctx, q.String()+` RETURNING id`, args...)
+	if err != nil {
+		return wrap("guardar eventos", err)
+	}
+	ids, err := scanIDs(rows)
+	if err != nil || len(ids) != len(lote) {
+		return firstErr(wrap("guardar eventos", err), fmt.Errorf("store: guardar eventos: %d ids para %d", len(ids), len(lote)))
+	}
+	ordenarIDs(ids)
+	for i := range lote {
+		lote[i].ID = ids[i]
+	}
+	return nil
+}
+
+// avisos are the NOTIFY payloads of a transaction's events: their ids,
+// comma-separated, never the payload, each under maxAviso bytes.
+func avisos(evs []events.Event) []string {
+	var (
+		out    []string
+		actual strings.Builder
+	)
+	for _, ev := range evs {
+		id := strconv.FormatInt(ev.ID, 10)
+		if actual.Len()+len(id)+1 > maxAviso {
+			out = append(out, actual.String())
+			actual.Reset()
+		}
+		if actual.Len() > 0 {
+			actual.WriteByte(',')
+		}
+		actual.WriteString(id)
+	}
+	return append(out, actual.String())
+}
+
+// IDsDeAviso reads the event ids of a NOTIFY payload.
+func IDsDeAviso(aviso string) ([]int64, error) {
+	partes := strings.Split(aviso, ",")
+	ids := make([]int64, 0, len(partes))
+	for _, p := range partes {
+		id, err := strconv.ParseInt(p, 10, 64)
+		if err != nil {
+			return nil, fmt.Errorf("store: aviso de eventos inválido %q", aviso)
+		}
+		ids = append(ids, id)
+	}
+	return ids, nil
+}
+
+// ordenarIDs sorts the ids an INSERT ... RETURNING gave: the ids of one
+// statement grow in the order of its rows, RETURNING's order is not promised.
+func ordenarIDs(ids []int64) { slices.Sort(ids) }
+
+func scanIDs(rows *sql.Rows) ([]int64, error) {
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		ids = append(ids, id)
+	}
+	return ids, rows.Err()
+}
+
+const eventoColumnas = `SELECT id, empresa_id, usuario_id, roles, nombre, datos FROM eventos `
+
+// eventos reads up to limite stored events, oldest first; their Datos are the
+// stored JSON.
+func (s *Store) eventos(ctx context.Context, where string, limite int, args ...any) ([]events.Event, error) {
+	rows, err := s.conn().query(ctx, eventoColumnas+where+` ORDER BY id LIMIT ?`, append(args, limite)...)
+	if err != nil {
+		return nil, wrap("leer eventos", err)
+	}
+	defer rows.Close()
+	var out []events.Event
+	for rows.Next() {
+		ev, err := scanEvento(rows)
+		if err != nil {
+			return nil, wrap("leer eventos", err)
+		}
+		out = append(out, ev)
+	}
+	return out, wrap("leer eventos", rows.Err())
+}
+
+func scanEvento(sc scanner) (events.Event, error) {
+	var (
+		ev           events.Event
+		usuario      *int64
+		roles, datos string
+	)
+	if err := sc.Scan(&ev.ID, &ev.EmpresaID, &usuario, &roles, &ev.Nombre, &datos); err != nil {
+		return ev, err
+	}
+	if usuario != nil {
+		ev.UsuarioID = *usuario
+	}
+	if roles != "" {
+		ev.Roles = strings.Split(roles, ",")
+	}
+	ev.Datos = json.RawMessage(datos)
+	return ev, nil
+}
+
+// EventosPorID reads the announced events (a NOTIFY payload), oldest first.
+func (s *Store) EventosPorID(ctx context.Context, ids []int64) ([]events.Event, error) {
+	if len(ids) == 0 {
+		return nil, nil
+	}
+	lista := marcas(len(ids))
+	args := make([]any, len(ids))
+	for i, id := range ids {
+		args[i] = id
+	}
+	return s.eventos(ctx, `WHERE id IN (`+lista+`)`, len(ids), args...)
+}
+
+// EventosPosteriores reads up to limite events of every company after id,
+// oldest first (a listener that reconnects catches up with them).
+func (s *Store) EventosPosteriores(ctx context.Context, id int64, limite int) ([]events.Event, error) {
+	return s.eventos(ctx, `WHERE id > ?`, limite, id)
+}
+
+// Reanudar reads the company's events after desde, the last one a client
+// received, for a client that reconnects. completo is false when the server
+// cannot fill the gap (the event desde was swept, or more than limite events
+// followed it): the client must then refetch everything.
+func (s *Store) Reanudar(ctx context.Context, empresaID, desde int64, limite int) (evs []events.Event, completo bool, err error) {
+	var existe int64
+	err = s.conn().row(ctx, `SELECT COUNT(*) FROM eventos WHERE id = ?`, desde).Scan(&existe)
+	if err != nil || existe == 0 {
+		return nil, false, wrap("reanudar eventos", err)
+	}
+	evs, err = s.eventos(ctx, `WHERE empresa_id = ? AND id > ?`, limite+1, empresaID, desde)
+	if err != nil || len(evs) > limite {
+		return nil, false, err
+	}
+	return evs, true, nil
+}
+
+// UltimoEvento is the id of the newest stored event (0: none): a client that
+// connects starts from it.
+func (s *Store) UltimoEvento(ctx context.Context) (int64, error) {
+	var id int64
+	err := s.conn().row(ctx, `SELECT COALESCE(MAX(id), 0) FROM eventos`).Scan(&id)
+	return id, wrap("leer último evento", err)
+}
+
+// PublicarEventos stores and publishes events that no business write causes
+// (a user connects, a notification is created, an alert): one transaction.
+func (s *Store) PublicarEventos(ctx context.Context, evs ...events.Event) error {
+	return s.inTx(ctx, func(c conn) error {
+		for _, ev := range evs {
+			c.emitEvento(ev)
+		}
+		return nil
+	})
+}
+
+// PurgarEventos forgets up to lote events older than EventosVigencia through
+// the created_at index, and returns how many it removed.
+func (s *Store) PurgarEventos(ctx context.Context, lote int) (int64, error) {
+	res, err := s.conn().exec(ctx, `DELETE FROM eventos WHERE id IN (
+		SELECT id FROM eventos WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+		s.Now().Add(-EventosVigencia), lote)
+	if err != nil {
+		return 0, wrap("purgar eventos", err)
+	}
+	n, err := res.RowsAffected()
+	return n, wrap("purgar eventos", err)
+}
+
+// BarrerEventos purges expired events every cada until ctx ends.
+func (s *Store) BarrerEventos(ctx context.Context, cada time.Duration, log *slog.Logger) {
+	barrer(ctx, cada, log, "eventos", s.PurgarEventos)
 }

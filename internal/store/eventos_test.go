@@ -22,16 +22,19 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 	}{
 		{"abrir caja", func(t *testing.T, e *empresaDePrueba) any {
 			caja := e.abrir(t, 0)
-			return store.EventoCaja{CajaID: caja.ID, UsuarioID: e.vendedor.UsuarioID}
+			cero := domain.Centavos(0)
+			return store.EventoCaja{CajaID: caja.ID, UsuarioID: e.vendedor.UsuarioID, Usuario: caja.UsuarioNombre,
+				MontoApertura: &cero}
 		}, []string{events.CajaAbierta}},
 		{"vender dos pasajes", func(t *testing.T, e *empresaDePrueba) any {
 			e.abrir(t, 0)
 			e.rec = &events.Recorder{} // only the sale's events
 			e.st.Events.(*events.Local).Subscribe(e.rec.Record)
 			ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2))
-			return store.EventoPasaje{PasajeID: ps[1].ID, NumeroPasaje: ps[1].NumeroPasaje, FechaViaje: hoy,
-				UsuarioID: e.vendedor.UsuarioID}
-		}, []string{events.PasajeCreado, events.PasajeCreado}},
+			return store.EventoVenta{Codigo: ps[0].NumeroPasaje, ClienteNombre: ps[0].ClienteNombre,
+				Precio: ps[0].Precio + ps[1].Precio, Cantidad: 2, PasajeIDs: []int64{ps[0].ID, ps[1].ID},
+				UsuarioID: e.vendedor.UsuarioID, Usuario: ps[0].UsuarioNombre}
+		}, []string{events.PasajeCreado, events.PasajeCreado, events.NuevaVenta}},
 		{"validar pasaje", func(t *testing.T, e *empresaDePrueba) any {
 			e.abrir(t, 0)
 			p := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))[0]
@@ -60,7 +63,9 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
 				t.Fatal(err)
 			}
-			return store.EventoCaja{CajaID: caja.ID, UsuarioID: e.vendedor.UsuarioID}
+			cero := domain.Centavos(0)
+			return store.EventoCaja{CajaID: caja.ID, UsuarioID: e.vendedor.UsuarioID, Usuario: caja.UsuarioNombre,
+				MontoFinal: &cero, TotalVentas: &cero, Diferencia: &cero}
 		}, []string{events.CajaCerrada}},
 		{"crear sección", func(t *testing.T, e *empresaDePrueba) any {
 			e.item(t, domain.CatSecciones, "Este")
@@ -87,6 +92,14 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			}
 			return store.EventoConfig{Tabla: "precios"}
 		}, []string{events.ConfigActualizada}},
+		{"guardar configuración del sistema", func(t *testing.T, e *empresaDePrueba) any {
+			_, err := e.st.GuardarConfiguracionSistema(ctx, e.vendedor, domain.ConfiguracionSistema{Nombre: "Muelle Sur",
+				Timezone: "UTC", Idioma: "pt"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			return store.EventoConfig{Tabla: "configuracion_sistema"}
+		}, []string{events.ConfigActualizada}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -101,6 +114,11 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 				last := got[len(got)-1]
 				if last.EmpresaID != e.empresaID || !reflect.DeepEqual(last.Datos, datos) {
 					t.Fatalf("evento = %+v, se esperaba empresa %d y datos %+v", last, e.empresaID, datos)
+				}
+				guardados := storetest.Int(t, e.st, `SELECT COUNT(*) FROM eventos WHERE id >= ? AND empresa_id = ?`,
+					got[0].ID, e.empresaID)
+				if got[0].ID == 0 || guardados != int64(len(got)) {
+					t.Fatalf("guardados = %d (desde el id %d), publicados %d", guardados, got[0].ID, len(got))
 				}
 			})
 		})
@@ -153,11 +171,15 @@ func TestRolledBackTransactionsPublishNothing(t *testing.T) {
 			eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 				e.rec = &events.Recorder{}
 				e.st.Events.(*events.Local).Subscribe(e.rec.Record)
+				antes := storetest.Int(t, e.st, `SELECT COUNT(*) FROM eventos`)
 				if err := tc.write(e); err == nil {
 					t.Fatal("la escritura debía fallar")
 				}
 				if got := e.rec.Events(); len(got) != 0 {
 					t.Fatalf("publicó %v", nombres(got))
+				}
+				if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM eventos`); n != antes {
+					t.Fatalf("la transacción fallida guardó %d eventos", n-antes)
 				}
 				if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM empresas WHERE telefono = '111'`); n != 0 {
 					t.Fatal("la transacción fallida dejó su escritura")
@@ -228,12 +250,16 @@ func TestIdempotentReplaysPublishNothing(t *testing.T) {
 				}
 				e.rec = &events.Recorder{}
 				e.st.Events.(*events.Local).Subscribe(e.rec.Record)
+				antes := storetest.Int(t, e.st, `SELECT COUNT(*) FROM eventos`)
 				again, err := tc.write(e, a, x)
 				if err != nil {
 					t.Fatal(err)
 				}
 				if got := e.rec.Events(); len(got) != 0 {
 					t.Fatalf("la repetición publicó %v", nombres(got))
+				}
+				if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM eventos`); n != antes {
+					t.Fatalf("la repetición guardó %d eventos", n-antes)
 				}
 				if !reflect.DeepEqual(jsonOf(t, first), jsonOf(t, again)) {
 					t.Fatalf("la repetición respondió otra cosa:\n%s\n%s", jsonOf(t, first), jsonOf(t, again))

@@ -106,14 +106,21 @@ func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error)
 // BarrerIdempotencia purges expired idempotency keys every cada, a bounded
 // batch at a time, until ctx ends. `muelle serve` runs it in the background.
 func (s *Store) BarrerIdempotencia(ctx context.Context, cada time.Duration, log *slog.Logger) {
+	barrer(ctx, cada, log, "claves de idempotencia", s.PurgarIdempotencia)
+}
+
+// barrer runs purgar every cada, in bounded batches until one comes back
+// short, until ctx ends; que names what is purged in the log.
+func barrer(ctx context.Context, cada time.Duration, log *slog.Logger, que string,
+	purgar func(ctx context.Context, lote int) (int64, error)) {
 	const lote = 1000
 	t := time.NewTicker(cada)
 	defer t.Stop()
 	for {
 		for {
-			n, err := s.PurgarIdempotencia(ctx, lote)
+			n, err := purgar(ctx, lote)
 			if err != nil && ctx.Err() == nil {
-				log.Warn("no se pudieron purgar claves de idempotencia", "err", err)
+				log.Warn("no se pudieron purgar "+que, "err", err)
 			}
 			if err != nil || n < lote {
 				break

@@ -35,52 +35,178 @@ type TotalesListado struct {
 	TotalVentas domain.Centavos
 }
 
-// where is the filter as SQL conditions over pasajes p and their arguments;
-// the sale dates become UTC bounds of the company's business days.
-func (f FiltroListadoPasajes) where(empresaID int64, loc *time.Location) (string, []any, error) {
-	w, args := `WHERE p.empresa_id = ?`, []any{empresaID}
-	add := func(cond string, v ...any) { w, args = w+` AND `+cond, append(args, v...) }
+// listado is a filter ready to query: the company and the sale dates as UTC
+// instants [desde, hasta) of the company's business days (zero: open).
+type listado struct {
+	empresaID    int64
+	desde, hasta time.Time
+	f            FiltroListadoPasajes
+	contiene     func(col string) string // dialect.contiene
+}
+
+// listadoDe turns the filter's business days into UTC instants in the
+// company's time zone.
+func (s *Store) listadoDe(ctx context.Context, c conn, empresaID int64, f FiltroListadoPasajes) (listado, error) {
+	l := listado{empresaID: empresaID, f: f, contiene: s.dialect.contiene}
+	e, err := empresa(ctx, c, empresaID)
+	if err != nil {
+		return l, err
+	}
+	loc := domain.Location(e.Timezone)
 	for _, b := range []struct {
-		fecha, op string
-		hasta     bool
-	}{{f.FechaInicio, ">=", false}, {f.FechaFin, "<", true}} {
+		fecha string
+		dst   *time.Time
+		fin   bool
+	}{{f.FechaInicio, &l.desde, false}, {f.FechaFin, &l.hasta, true}} {
 		if b.fecha == "" {
 			continue
 		}
 		t, err := time.ParseInLocation(time.DateOnly, b.fecha, loc)
 		if err != nil {
-			return "", nil, domain.Invalid("La fecha debe tener el formato AAAA-MM-DD")
+			return l, domain.Invalid("La fecha debe tener el formato AAAA-MM-DD")
 		}
 		dia := domain.DiaDe(t, loc)
-		bound := dia.Desde
-		if b.hasta {
-			bound = dia.Hasta
+		*b.dst = dia.Desde
+		if b.fin {
+			*b.dst = dia.Hasta
 		}
-		add(`p.created_at `+b.op+` ?`, bound)
 	}
-	if f.Estado != "" {
-		add(`p.estado = ?`, f.Estado)
-	}
-	if f.SeccionID > 0 {
-		add(`p.seccion_id = ?`, f.SeccionID)
-	}
-	if f.TipoViajeID > 0 {
-		add(`p.tipo_viaje_id = ?`, f.TipoViajeID)
-	}
-	if f.UsuarioID > 0 {
-		add(`p.usuario_id = ?`, f.UsuarioID)
-	}
-	if q := strings.TrimSpace(f.Busqueda); q != "" {
-		like := "%" + escapeLike(strings.ToLower(q)) + "%"
-		cond := `(LOWER(p.cliente_nombre) LIKE ? ESCAPE '\' OR LOWER(p.cliente_telefono) LIKE ? ESCAPE '\'
-			OR LOWER(p.numero_pasaje) LIKE ? ESCAPE '\'`
-		v := []any{like, like, like}
-		if id, err := strconv.ParseInt(q, 10, 64); err == nil {
-			cond, v = cond+` OR p.id = ?`, append(v, id)
+	return l, nil
+}
+
+// dimensiones are the conditions on the columns that pasajes and
+// pasajes_totales_dia share, over the table alias given.
+func (f FiltroListadoPasajes) dimensiones(alias string) (string, []any) {
+	var w string
+	var args []any
+	for _, d := range []struct {
+		col string
+		v   any
+		ok  bool
+	}{{"estado", f.Estado, f.Estado != ""}, {"seccion_id", f.SeccionID, f.SeccionID > 0},
+		{"tipo_viaje_id", f.TipoViajeID, f.TipoViajeID > 0}, {"usuario_id", f.UsuarioID, f.UsuarioID > 0}} {
+		if d.ok {
+			w, args = w+` AND `+alias+`.`+d.col+` = ?`, append(args, d.v)
 		}
-		add(cond+`)`, v...)
 	}
-	return w, args, nil
+	return w, args
+}
+
+// busqueda is the search as one condition over pasajes p ("" without a search):
+// a part of the customer's name or phone or of the ticket number, whatever
+// the case, or the id.
+func (l listado) busqueda() (string, []any) {
+	q := strings.TrimSpace(l.f.Busqueda)
+	if q == "" {
+		return "", nil
+	}
+	like := "%" + escapeLike(strings.ToLower(q)) + "%"
+	cond := ` AND (` + l.contiene("p.cliente_nombre") + ` OR ` + l.contiene("p.cliente_telefono") +
+		` OR ` + l.contiene("p.numero_pasaje")
+	args := []any{like, like, like}
+	if id, err := strconv.ParseInt(q, 10, 64); err == nil {
+		cond, args = cond+` OR p.id = ?`, append(args, id)
+	}
+	return cond + `)`, args
+}
+
+// wherePasajes is the filter over pasajes p for sales in [desde, hasta).
+func (l listado) wherePasajes(desde, hasta time.Time) (string, []any) {
+	w, args := `WHERE p.empresa_id = ?`+entre("p.created_at", desde, hasta), []any{l.empresaID}
+	args = append(args, noCero(desde, hasta)...)
+	for _, cond := range []func() (string, []any){func() (string, []any) { return l.f.dimensiones("p") }, l.busqueda} {
+		c, a := cond()
+		w, args = w+c, append(args, a...)
+	}
+	return w, args
+}
+
+// entre is "col >= ? AND col < ?" for the ends of [desde, hasta) that are set.
+func entre(col string, desde, hasta time.Time) string {
+	var w string
+	if !desde.IsZero() {
+		w += ` AND ` + col + ` >= ?`
+	}
+	if !hasta.IsZero() {
+		w += ` AND ` + col + ` < ?`
+	}
+	return w
+}
+
+// noCero are the instants that are set, in order (the arguments of entre).
+func noCero(ts ...time.Time) []any {
+	var out []any
+	for _, t := range ts {
+		if !t.IsZero() {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// diasCompletos are the whole UTC days [primero, ultimo) inside the range
+// (zero: open end), and whether there is any.
+func (l listado) diasCompletos() (primero, ultimo time.Time, ok bool) {
+	const dia = 24 * time.Hour
+	if !l.desde.IsZero() {
+		if primero = l.desde.Truncate(dia); primero.Before(l.desde) {
+			primero = primero.Add(dia)
+		}
+	}
+	if !l.hasta.IsZero() {
+		ultimo = l.hasta.Truncate(dia)
+	}
+	return primero, ultimo, primero.IsZero() || ultimo.IsZero() || primero.Before(ultimo)
+}
+
+// totales are the figures of the whole filter. A search reads the tickets
+// (the listing index holds the searched texts); otherwise the whole UTC days of
+// the range come from pasajes_totales_dia and only the partial days at its
+// ends from the tickets, so a year costs about as much as a day.
+func (l listado) totales(ctx context.Context, c conn) (TotalesListado, error) {
+	var partes []string
+	var args []any
+	sumar := func(q string, a []any) {
+		partes, args = append(partes, q), append(append(args, domain.PasajeCancelado), a...)
+	}
+	primero, ultimo, ok := l.diasCompletos()
+	if b, _ := l.busqueda(); b != "" || !ok {
+		sumar(l.sumaDeTickets(l.desde, l.hasta))
+	} else {
+		if !l.desde.IsZero() && l.desde.Before(primero) {
+			sumar(l.sumaDeTickets(l.desde, primero))
+		}
+		sumar(l.sumaDeDias(primero, ultimo))
+		if !l.hasta.IsZero() && ultimo.Before(l.hasta) {
+			sumar(l.sumaDeTickets(ultimo, l.hasta))
+		}
+	}
+	var t TotalesListado
+	err := c.row(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT)
+		FROM (`+strings.Join(partes, ` UNION ALL `)+`) partes`, args...).Scan(&t.TotalItems, &t.TotalVentas)
+	return t, wrap("totalizar listado de pasajes", err)
+}
+
+// sumaDeTickets counts and sums the filter's tickets sold in [desde, hasta);
+// its first argument, the cancelled state, comes before args.
+func (l listado) sumaDeTickets(desde, hasta time.Time) (string, []any) {
+	w, args := l.wherePasajes(desde, hasta)
+	return `SELECT COUNT(*) AS cantidad, SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END) AS ventas
+		FROM pasajes p ` + w, args
+}
+
+// sumaDeDias adds up the per-day totals of the UTC days [primero, ultimo)
+// (zero: open end); its first argument, the cancelled state, comes before args.
+func (l listado) sumaDeDias(primero, ultimo time.Time) (string, []any) {
+	args := []any{l.empresaID}
+	for _, d := range []time.Time{primero, ultimo} {
+		if !d.IsZero() {
+			args = append(args, d.Format(time.DateOnly))
+		}
+	}
+	dim, a := l.f.dimensiones("t")
+	return `SELECT SUM(t.cantidad) AS cantidad, SUM(CASE WHEN t.estado <> ? THEN t.importe ELSE 0 END) AS ventas
+		FROM pasajes_totales_dia t WHERE t.empresa_id = ?` + entre("t.dia", primero, ultimo) + dim, append(args, a...)
 }
 
 // escapeLike makes a search term match itself in LIKE ... ESCAPE '\'.
@@ -92,25 +218,19 @@ func escapeLike(s string) string {
 const ordenListado = ` ORDER BY p.created_at DESC, p.id DESC`
 
 // ListarPasajes answers one page of the ticket list and the figures of the
-// whole filter. The figures are one aggregate over pasajes alone (the covering
-// indexes of migration 7 answer it), the page one query with its joins cut by
+// whole filter (listado.totales), the page one query with its joins cut by
 // LIMIT: a COUNT(*) OVER() would join every matching row first.
 func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, TotalesListado, error) {
-	var t TotalesListado
 	c := s.conn()
-	where, args, err := s.whereListado(ctx, c, empresaID, f)
+	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
-		return nil, t, err
+		return nil, TotalesListado{}, err
 	}
-	err = c.row(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END), 0)
-		FROM pasajes p `+where, append([]any{domain.PasajeCancelado}, args...)...).Scan(&t.TotalItems, &t.TotalVentas)
-	if err != nil {
-		return nil, t, wrap("totalizar listado de pasajes", err)
+	t, err := l.totales(ctx, c)
+	if err != nil || t.TotalItems == 0 || f.Pagina.Desplazamiento >= t.TotalItems {
+		return []Pasaje{}, t, err
 	}
-	if t.TotalItems == 0 || f.Pagina.Desplazamiento >= t.TotalItems {
-		return []Pasaje{}, t, nil
-	}
-	pasajes, err := s.paginaListado(ctx, c, where, args, f.Pagina)
+	pasajes, err := s.paginaListado(ctx, c, l, f.Pagina)
 	return pasajes, t, err
 }
 
@@ -118,27 +238,22 @@ func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroList
 // at most MaxExportacion of them.
 func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, error) {
 	c := s.conn()
-	where, args, err := s.whereListado(ctx, c, empresaID, f)
+	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
 		return nil, err
 	}
-	return s.paginaListado(ctx, c, where, args, Pagina{Limite: MaxExportacion})
+	return s.paginaListado(ctx, c, l, Pagina{Limite: MaxExportacion})
 }
 
-func (s *Store) whereListado(ctx context.Context, c conn, empresaID int64, f FiltroListadoPasajes) (string, []any, error) {
-	e, err := empresa(ctx, c, empresaID)
-	if err != nil {
-		return "", nil, err
-	}
-	return f.where(empresaID, domain.Location(e.Timezone))
-}
-
-func (s *Store) paginaListado(ctx context.Context, c conn, where string, args []any, p Pagina) ([]Pasaje, error) {
-	q := where + ordenListado
+// paginaListado picks the page's ids from the listing index alone (it holds
+// the filtered and searched columns), then reads those tickets with their joins.
+func (s *Store) paginaListado(ctx context.Context, c conn, l listado, p Pagina) ([]Pasaje, error) {
+	where, args := l.wherePasajes(l.desde, l.hasta)
+	ids := `SELECT p.id FROM pasajes p ` + where + ordenListado
 	if p.Limite > 0 {
-		q, args = q+` LIMIT ? OFFSET ?`, append(append([]any{}, args...), p.Limite, p.Desplazamiento)
+		ids, args = ids+` LIMIT ? OFFSET ?`, append(args, p.Limite, p.Desplazamiento)
 	}
-	return s.pasajes(ctx, c, q, args...)
+	return s.pasajes(ctx, c, `WHERE p.id IN (`+ids+`)`+ordenListado, args...)
 }
 
 // PasajePorID answers one ticket of the company; vendedorID > 0 narrows it to

@@ -25,6 +25,8 @@ type Pasaje struct {
 	ClienteNombre     string
 	ClienteTelefono   string
 	ClienteEmail      string
+	ClienteDocumento  string
+	ClienteID         *int64 // the customer of ClienteDocumento
 	SeccionID         int64
 	SeccionNombre     string
 	TipoViajeID       int64
@@ -33,6 +35,7 @@ type Pasaje struct {
 	MedioPagoNombre   string
 	CantidadPasajeros int
 	Observaciones     string
+	UsuarioID         int64 // the seller
 	UsuarioNombre     string
 	NombreUsuario     string // the seller's login; the api shows it as usuario.nombre_usuario
 	CreatedAt         time.Time
@@ -43,8 +46,8 @@ type nombreRef struct {
 }
 
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
-	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
-	p.medio_pago_id, m.nombre, p.observaciones, u.nombre_usuario, u.nombre, u.apellido, p.created_at`
+	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.cliente_documento, p.cliente_id, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
+	p.medio_pago_id, m.nombre, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at`
 
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id `
@@ -55,8 +58,8 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 		nombre, apellido string
 	)
 	err := sc.Scan(&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
-		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
-		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.NombreUsuario,
+		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.ClienteDocumento, &p.ClienteID, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
+		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
 		&nombre, &apellido, &p.CreatedAt)
 	p.PrecioTotal, p.CantidadPasajeros = p.Precio, 1
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
@@ -77,8 +80,11 @@ type Venta struct {
 	ClienteNombre   string
 	ClienteTelefono string
 	ClienteEmail    string
-	Observaciones   string
-	Lineas          []domain.LineaVenta
+	// ClienteDocumento, when given, links the tickets to the company's
+	// customer of that document, created with the sale when new.
+	ClienteDocumento string
+	Observaciones    string
+	Lineas           []domain.LineaVenta
 	// PrecioEsperado, when set, must equal the price table's unit price (the
 	// single-ticket call carries the price the seller saw).
 	PrecioEsperado *domain.Centavos
@@ -133,6 +139,8 @@ type ventaPreparada struct {
 	// ultimo is the last of the sale's ticket numbers when they were taken
 	// before the transaction (PostgreSQL); 0 takes them inside it.
 	ultimo int64
+	// clienteID is the customer of the sale's document (vincularCliente).
+	clienteID *int64
 
 	forma, catalogo error
 }
@@ -248,9 +256,12 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 	cantidad := p.cantidad()
 	movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, p.total, fmt.Sprintf("Venta de %d pasaje(s)", cantidad), p.MedioPagoID, c.now)
+		domain.MovVentaPasaje, p.total, "Venta de "+domain.CantidadPasajes(cantidad), p.MedioPagoID, c.now)
 	if err != nil {
 		return nil, wrap("registrar venta en caja", err)
+	}
+	if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
+		return nil, err
 	}
 	pasajes := p.pasajes(c.now)
 	ultimo := p.ultimo
@@ -265,14 +276,37 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
 		return nil, err
 	}
-	numeros := make([]string, len(pasajes))
+	numeros, ids := make([]string, len(pasajes)), make([]int64, len(pasajes))
 	for i, ps := range pasajes {
-		numeros[i] = ps.NumeroPasaje
+		numeros[i], ids[i] = ps.NumeroPasaje, ps.ID
 		c.emit(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
 			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID})
 	}
+	c.emit(events.NuevaVenta, a.EmpresaID, EventoVenta{Codigo: numeros[0], ClienteNombre: pasajes[0].ClienteNombre,
+		Precio: p.total, Cantidad: len(pasajes), PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre})
 	return pasajes, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje,
-		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%d pasaje(s) por %s: %s", cantidad, p.total, strings.Join(numeros, ", "))})
+		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%s por %s: %s", domain.CantidadPasajes(cantidad), p.total, strings.Join(numeros, ", "))})
+}
+
+// vincularCliente links a sale with a document to its customer (clienteDeVenta);
+// a sale without a name or phone takes the customer's. Only a sale with a
+// document does any of this.
+func (p *ventaPreparada) vincularCliente(ctx context.Context, c conn, empresaID int64) error {
+	if p.ClienteDocumento = strings.TrimSpace(p.ClienteDocumento); p.ClienteDocumento == "" {
+		return nil
+	}
+	cl, err := clienteDeVenta(ctx, c, empresaID, p.Venta)
+	if err != nil {
+		return err
+	}
+	p.clienteID = &cl.ID
+	if strings.TrimSpace(p.ClienteNombre) == "" {
+		p.ClienteNombre = strings.TrimSpace(cl.Nombre + " " + cl.Apellido)
+	}
+	if strings.TrimSpace(p.ClienteTelefono) == "" {
+		p.ClienteTelefono = cl.Telefono
+	}
+	return nil
 }
 
 // pasajes are the sale's tickets as they will be stored, still without
@@ -280,8 +314,9 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	base := Pasaje{FechaViaje: p.FechaViaje, Estado: domain.PasajeActivo, ClienteNombre: domain.NombreCliente(p.ClienteNombre),
 		ClienteTelefono: strings.TrimSpace(p.ClienteTelefono), ClienteEmail: strings.TrimSpace(p.ClienteEmail),
-		SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio,
-		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), NombreUsuario: p.vendedor.NombreUsuario,
+		ClienteDocumento: p.ClienteDocumento, ClienteID: p.clienteID, SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio,
+		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), UsuarioID: p.vendedor.ID,
+		NombreUsuario: p.vendedor.NombreUsuario,
 		UsuarioNombre: nombreCompleto(p.vendedor.Nombre, p.vendedor.Apellido, p.vendedor.NombreUsuario), CreatedAt: now}
 	out := make([]Pasaje, 0, p.cantidad())
 	for _, l := range p.lineas {
@@ -343,7 +378,7 @@ func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64)
 	return nil
 }
 
-// pasajesPorInsert bounds the rows of one INSERT (17 parameters each, well
+// pasajesPorInsert bounds the rows of one INSERT (19 parameters each, well
 // under both engines' limits on parameters per statement).
 const pasajesPorInsert = 50
 
@@ -354,15 +389,15 @@ func insertarPasajes(ctx context.Context, c conn, a Actor, cajaID, movID int64, 
 		lote := pasajes[:min(len(pasajes), pasajesPorInsert)]
 		pasajes = pasajes[len(lote):]
 		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, cliente_email, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
-			observaciones, created_at) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
-		args := make([]any, 0, 17*len(lote))
+			cliente_telefono, cliente_email, cliente_documento, cliente_id, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
+			observaciones, created_at) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
+		args := make([]any, 0, 19*len(lote))
 		porNumero := make(map[string]*Pasaje, len(lote))
 		for i := range lote {
 			p := &lote[i]
 			porNumero[p.NumeroPasaje] = p
 			args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
-				p.ClienteTelefono, p.ClienteEmail, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID, movID, a.UsuarioID,
+				p.ClienteTelefono, p.ClienteEmail, p.ClienteDocumento, p.ClienteID, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID, movID, a.UsuarioID,
 				p.Observaciones, p.CreatedAt)
 		}
 		err := func() error {

@@ -81,8 +81,12 @@ func TestVenderWritesTicketsMovementAndAudit(t *testing.T) {
 			caja.ID, domain.MovVentaPasaje); n != 500000 {
 			t.Fatalf("venta en caja = %d", n)
 		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM caja_movimientos WHERE caja_id = ? AND descripcion = ?`,
+			caja.ID, "Venta de 3 pasajes"); n != 1 {
+			t.Fatalf("movimientos 'Venta de 3 pasajes' = %d", n)
+		}
 		audit, err := e.st.AuditoriaPorAccion(context.Background(), store.AccionVentaPasaje)
-		if err != nil || len(audit) != 1 || !strings.Contains(audit[0].Detalles, "3 pasaje(s) por $ 5.000,00") {
+		if err != nil || len(audit) != 1 || !strings.Contains(audit[0].Detalles, "3 pasajes por $ 5.000,00") {
 			t.Fatalf("auditoría = %+v, %v", audit, err)
 		}
 	})

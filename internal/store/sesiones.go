@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"time"
+
+	"muelle/internal/events"
 )
 
 // IntentoLogin identifies who is trying to log in: the login name and the
@@ -75,7 +77,7 @@ func (s *Store) LoginExitoso(ctx context.Context, usuarioID int64, i IntentoLogi
 }
 
 // RevocarToken revokes a token id until its expiry, drops revocations that have
-// expired anyway, and audits the logout.
+// expired anyway, audits the logout, and has the user's sockets checked again.
 func (s *Store) RevocarToken(ctx context.Context, jti string, expira time.Time, a Auditoria) error {
 	return s.inTx(ctx, func(c conn) error {
 		if _, err := c.exec(ctx, `DELETE FROM tokens_revocados WHERE expira_en < ?`, s.Now()); err != nil {
@@ -86,6 +88,14 @@ func (s *Store) RevocarToken(ctx context.Context, jti string, expira time.Time, 
 		if err != nil {
 			return wrap("revocar token", err)
 		}
+		emitirRevocacion(c, a.EmpresaID, a.UsuarioID)
 		return s.audit(ctx, c, a)
 	})
+}
+
+// emitirRevocacion has every instance check the user's open sockets again
+// (their sessions may have ended); clients never receive it.
+func emitirRevocacion(c conn, empresaID, usuarioID int64) {
+	c.emitEvento(events.Event{Nombre: events.SesionRevocada, EmpresaID: empresaID, UsuarioID: usuarioID,
+		Datos: struct{}{}})
 }

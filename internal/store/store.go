@@ -38,10 +38,14 @@ type Store struct {
 	// pool as db on PostgreSQL.
 	read    *sql.DB
 	dialect dialect
+	// destino is where the database is, without credentials.
+	destino Destino
 	// secretos seals the secrets stored in the database (nil: none can be stored).
 	secretos *secretbox.Box
 	// claves caches the companies' signing keys (claves.go).
 	claves claves
+	// modulos caches the companies' module states by version (modulos.go).
+	modulos modulosCache
 	// grupo commits SQLite's write transactions in groups (grupo.go), and
 	// escritor and lector keep SQLite's statements prepared (preparadas.go);
 	// all nil on PostgreSQL.
@@ -54,8 +58,12 @@ type Store struct {
 	turnos chan struct{}
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
-	// Events receives the events of every committed transaction; nil discards them.
+	// Events receives the events of every committed transaction, already
+	// stored with their ids (eventos.go); nil discards them.
 	Events events.Publisher
+	// url is PostgreSQL's, for the connection that listens for events, and
+	// canal the channel they are announced on (eventos.go); "" on SQLite.
+	url, canal string
 	// traza, when set, sees every statement (traza.go); transacciones numbers
 	// the transactions for it.
 	traza         atomic.Pointer[func(Sentencia)]
@@ -113,7 +121,7 @@ func Open(url string, opts ...Option) (*Store, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos}
+	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos, destino: destinoDe(url)}
 	var err error
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
@@ -127,7 +135,7 @@ func Open(url string, opts ...Option) (*Store, error) {
 		st.dialect = dialect{name: "postgres", positional: true}
 		n := maxConns(o.maxConns, DefaultMaxConnsPostgres)
 		st.db, err = openPostgres(url, n)
-		st.read, st.turnos = st.db, make(chan struct{}, max(1, n-n/5))
+		st.read, st.turnos, st.url = st.db, make(chan struct{}, max(1, n-n/5)), url
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
 	}
@@ -135,6 +143,10 @@ func Open(url string, opts ...Option) (*Store, error) {
 		return nil, fmt.Errorf("store: abrir base de datos: %w", err)
 	}
 	if err := st.db.Ping(); err != nil {
+		st.Close()
+		return nil, fmt.Errorf("store: conectar base de datos: %w", err)
+	}
+	if err := st.elegirCanal(); err != nil {
 		st.Close()
 		return nil, fmt.Errorf("store: conectar base de datos: %w", err)
 	}
@@ -258,10 +270,15 @@ type conn struct {
 // emit records an event of the company; it is published only if the
 // transaction commits.
 func (c conn) emit(nombre string, empresaID int64, datos any) {
+	c.emitEvento(events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
+}
+
+// emitEvento records an event with its target (a user, some roles).
+func (c conn) emitEvento(ev events.Event) {
 	if c.evs == nil {
-		panic("store: evento " + nombre + " fuera de una transacción")
+		panic("store: evento " + ev.Nombre + " fuera de una transacción")
 	}
-	*c.evs = append(*c.evs, events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
+	*c.evs = append(*c.evs, ev)
 }
 
 // rebind adapts a statement to the dialect and shows it to the hook.
@@ -316,8 +333,10 @@ func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ..
 
 // inTx runs fn in one transaction: committed if fn returns nil, rolled back
 // otherwise (on SQLite, a savepoint of a group that shares one commit: see
-// grupo). The events fn emitted are published after the commit, and only then.
+// grupo). The events fn emitted are stored in the same transaction (one
+// multi-row INSERT, eventos.go) and published after the commit, and only then.
 func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
+	fn = s.guardandoEventos(ctx, fn)
 	nueva := func(q querier, evs *[]events.Event) conn {
 		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.trazador(), tx: s.transacciones.Add(1)}
 	}

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -23,29 +24,51 @@ type UsuarioSesion struct {
 	EmpresaNombre string
 	EmpresaLogo   string
 	EmpresaActiva bool
+	// ModulosVersion is the company's modulos_version: the module check
+	// reloads its cached state when it is newer.
+	ModulosVersion int64
+	Telefono       string
+	RolNivel       int
+	// DebeCambiarClave: the user must change the password before anything else.
+	DebeCambiarClave bool
+	// ClaveTemporalHasta is when a temporary password stops being valid (nil: not temporary).
+	ClaveTemporalHasta *time.Time
+	// SesionVersion is compared with the token's: a token of an older version is refused.
+	SesionVersion int64
+}
+
+// EstadoClave is the state of the user's password at now.
+func (u UsuarioSesion) EstadoClave(now time.Time) string {
+	return domain.EstadoClave(u.DebeCambiarClave, u.ClaveTemporalHasta, now)
 }
 
 // Habilitado reports whether the user may hold a session: active user, active company.
 func (u UsuarioSesion) Habilitado() bool { return u.Activo && u.EmpresaActiva }
 
 const usuarioSesionQuery = `SELECT u.id, u.empresa_id, u.nombre_usuario, u.nombre, u.apellido, u.email,
-	u.password_hash, u.activo, r.nombre, r.permisos, e.nombre, e.logo_url, e.activa
+	u.password_hash, u.activo, r.nombre, r.permisos, r.activo, e.nombre, e.logo_url, e.activa, e.modulos_version,
+	u.telefono, r.nivel_jerarquico, u.debe_cambiar_clave, u.clave_temporal_hasta, u.sesion_version
 	FROM usuarios u JOIN roles r ON r.id = u.rol_id JOIN empresas e ON e.id = u.empresa_id `
 
 func (s *Store) usuarioSesion(ctx context.Context, where string, args ...any) (UsuarioSesion, bool, error) {
 	var (
-		u        UsuarioSesion
-		permisos string
+		u         UsuarioSesion
+		permisos  string
+		rolActivo bool
 	)
 	err := s.conn().row(ctx, usuarioSesionQuery+where, args...).Scan(&u.ID, &u.EmpresaID, &u.NombreUsuario,
-		&u.Nombre, &u.Apellido, &u.Email, &u.PasswordHash, &u.Activo, &u.Rol, &permisos, &u.EmpresaNombre,
-		&u.EmpresaLogo, &u.EmpresaActiva)
+		&u.Nombre, &u.Apellido, &u.Email, &u.PasswordHash, &u.Activo, &u.Rol, &permisos, &rolActivo,
+		&u.EmpresaNombre, &u.EmpresaLogo, &u.EmpresaActiva, &u.ModulosVersion, &u.Telefono, &u.RolNivel,
+		&u.DebeCambiarClave, &u.ClaveTemporalHasta, &u.SesionVersion)
 	missing, err := notFound(err)
 	if err != nil || missing {
 		return u, false, wrap("leer usuario", err)
 	}
 	if u.Permisos, err = domain.ParsePermisos(permisos); err != nil {
 		return u, false, fmt.Errorf("store: permisos del rol %s: %w", u.Rol, err)
+	}
+	if !rolActivo { // an inactive role grants nothing
+		u.Permisos = domain.Permisos{}
 	}
 	return u, true, nil
 }
@@ -86,30 +109,39 @@ type NuevoUsuario struct {
 // when it already existed (nothing is changed then).
 func (s *Store) EnsureUsuario(ctx context.Context, n NuevoUsuario) (created bool, err error) {
 	err = s.inTx(ctx, func(c conn) error {
-		rolID, err := s.rolIntegradoID(ctx, c, n.Rol)
-		if err != nil {
-			return err
-		}
-		res, err := c.exec(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
-			telefono, password_hash, activo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (nombre_usuario) DO NOTHING`,
-			n.EmpresaID, rolID, n.NombreUsuario, n.Nombre, n.Apellido, n.Email, n.Telefono, n.PasswordHash,
-			n.Activo, c.now)
-		if err != nil {
-			return fmt.Errorf("store: crear usuario %s: %w", n.NombreUsuario, err)
-		}
-		affected, err := res.RowsAffected()
-		created = affected == 1
+		created, err = s.insertarUsuario(ctx, c, n)
 		return err
 	})
 	return created, err
 }
 
-// SetUsuarioActivo turns a user on or off inside its company.
+// insertarUsuario writes the user inside the caller's transaction unless the
+// login name exists; created is false then.
+func (s *Store) insertarUsuario(ctx context.Context, c conn, n NuevoUsuario) (created bool, err error) {
+	rolID, err := s.rolIntegradoID(ctx, c, n.Rol)
+	if err != nil {
+		return false, err
+	}
+	res, err := c.exec(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
+		telefono, password_hash, activo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (nombre_usuario) DO NOTHING`,
+		n.EmpresaID, rolID, n.NombreUsuario, n.Nombre, n.Apellido, n.Email, n.Telefono, n.PasswordHash,
+		n.Activo, c.now)
+	if err != nil {
+		return false, fmt.Errorf("store: crear usuario %s: %w", n.NombreUsuario, err)
+	}
+	affected, err := res.RowsAffected()
+	return affected == 1, err
+}
+
+// SetUsuarioActivo turns a user on or off inside its company; the user's
+// open sockets are checked again at once.
 func (s *Store) SetUsuarioActivo(ctx context.Context, empresaID, id int64, activo bool) error {
-	_, err := s.conn().exec(ctx, `UPDATE usuarios SET activo = ? WHERE empresa_id = ? AND id = ?`,
-		activo, empresaID, id)
-	return wrap("cambiar estado de usuario", err)
+	return s.inTx(ctx, func(c conn) error {
+		_, err := c.exec(ctx, `UPDATE usuarios SET activo = ? WHERE empresa_id = ? AND id = ?`, activo, empresaID, id)
+		emitirRevocacion(c, empresaID, id)
+		return wrap("cambiar estado de usuario", err)
+	})
 }
 
 // UltimoLogin returns the last successful login time of a user, if any.
@@ -117,4 +149,375 @@ func (s *Store) UltimoLogin(ctx context.Context, id int64) (*time.Time, error) {
 	var t *time.Time
 	err := s.conn().row(ctx, `SELECT ultimo_login FROM usuarios WHERE id = ?`, id).Scan(&t)
 	return t, wrap("leer último login", err)
+}
+
+// Audit actions of user management (backoffice §9).
+const (
+	AccionCreacionUsuario      = "CREACION_USUARIO"
+	AccionActualizacionUsuario = "ACTUALIZACION_USUARIO"
+	AccionCambioRol            = "CAMBIO_ROL"
+	AccionCambioClave          = "CAMBIO_CLAVE"
+)
+
+// FichaUsuario is a user as the management screens show it.
+type FichaUsuario struct {
+	ID                 int64
+	NombreUsuario      string
+	Nombre             string
+	Apellido           string
+	Email              string
+	Telefono           string
+	Activo             bool
+	Rol                string
+	RolNivel           int
+	RolColor           string
+	RolIcono           string
+	DebeCambiarClave   bool
+	ClaveTemporalHasta *time.Time
+	UltimoLogin        *time.Time
+	CreatedAt          time.Time
+}
+
+const fichaUsuarioQuery = `SELECT u.id, u.nombre_usuario, u.nombre, u.apellido, u.email, u.telefono, u.activo,
+	r.nombre, r.nivel_jerarquico, r.color_badge, r.icono, u.debe_cambiar_clave, u.clave_temporal_hasta,
+	u.ultimo_login, u.created_at FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?`
+
+func scanFichaUsuario(sc scanner) (f FichaUsuario, err error) {
+	return f, sc.Scan(&f.ID, &f.NombreUsuario, &f.Nombre, &f.Apellido, &f.Email, &f.Telefono, &f.Activo, &f.Rol,
+		&f.RolNivel, &f.RolColor, &f.RolIcono, &f.DebeCambiarClave, &f.ClaveTemporalHasta, &f.UltimoLogin,
+		&f.CreatedAt)
+}
+
+// ListarUsuarios lists a company's users by login name.
+func (s *Store) ListarUsuarios(ctx context.Context, empresaID int64) ([]FichaUsuario, error) {
+	out, err := queryAll(ctx, s.conn(), scanFichaUsuario, fichaUsuarioQuery+` ORDER BY u.nombre_usuario`, empresaID)
+	return out, wrap("listar usuarios", err)
+}
+
+func fichaUsuario(ctx context.Context, c conn, empresaID, id int64) (FichaUsuario, error) {
+	f, err := scanFichaUsuario(c.row(ctx, fichaUsuarioQuery+` AND u.id = ?`, empresaID, id))
+	if missing, err := notFound(err); err != nil || missing {
+		if missing {
+			return f, domain.NotFound(domain.MsgUsuarioNoEncontrado)
+		}
+		return f, wrap("leer usuario", err)
+	}
+	return f, nil
+}
+
+// RolAsignable is a role a company's users may hold: a built-in one or one of
+// the company's own.
+type RolAsignable struct {
+	ID          int64
+	Nombre      string
+	Descripcion string
+	Nivel       int
+}
+
+const rolesAsignablesQuery = `SELECT id, nombre, descripcion, nivel_jerarquico FROM roles
+	WHERE (empresa_id IS NULL OR empresa_id = ?) AND activo = TRUE`
+
+func scanRolAsignable(sc scanner) (r RolAsignable, err error) {
+	return r, sc.Scan(&r.ID, &r.Nombre, &r.Descripcion, &r.Nivel)
+}
+
+// RolesAsignables lists the active roles of a company, highest level first.
+func (s *Store) RolesAsignables(ctx context.Context, empresaID int64) ([]RolAsignable, error) {
+	out, err := queryAll(ctx, s.conn(), scanRolAsignable, rolesAsignablesQuery+` ORDER BY nivel_jerarquico, nombre`,
+		empresaID)
+	return out, wrap("listar roles", err)
+}
+
+func rolAsignable(ctx context.Context, c conn, empresaID int64, nombre string) (RolAsignable, error) {
+	r, err := scanRolAsignable(c.row(ctx, rolesAsignablesQuery+` AND nombre = ? ORDER BY empresa_id`, empresaID, nombre))
+	if missing, err := notFound(err); err != nil || missing {
+		if missing {
+			return r, domain.Invalid(domain.MsgRolInexistente)
+		}
+		return r, wrap("leer rol", err)
+	}
+	return r, nil
+}
+
+// EstadisticaRol counts a company's users of one role.
+type EstadisticaRol struct {
+	Rol       string
+	Total     int64
+	Activos   int64
+	Inactivos int64
+}
+
+// EstadisticasRoles counts a company's users per role.
+func (s *Store) EstadisticasRoles(ctx context.Context, empresaID int64) ([]EstadisticaRol, error) {
+	out, err := queryAll(ctx, s.conn(), func(sc scanner) (e EstadisticaRol, err error) {
+		err = sc.Scan(&e.Rol, &e.Total, &e.Activos)
+		e.Inactivos = e.Total - e.Activos
+		return e, err
+	}, `SELECT r.nombre, COUNT(*), SUM(CASE WHEN u.activo THEN 1 ELSE 0 END)
+		FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?
+		GROUP BY r.nombre, r.nivel_jerarquico ORDER BY r.nivel_jerarquico, r.nombre`, empresaID)
+	return out, wrap("contar usuarios por rol", err)
+}
+
+// Gestor is who manages users: the actor of the write (its EmpresaID is the
+// company whose users are managed) and the level of its role.
+type Gestor struct {
+	Actor
+	Nivel int
+}
+
+// DatosGestionUsuario is what creating or editing a user sets. PasswordHash
+// "" keeps the current password on an edit; a password set here is someone
+// else's choice, so it is temporary: valid 24 hours and to be changed at the
+// first login.
+type DatosGestionUsuario struct {
+	domain.DatosUsuario
+	Activo       bool
+	PasswordHash string
+}
+
+// usuarioAuditado is the before/after image of a user in the audit.
+type usuarioAuditado struct {
+	ID            int64  `json:"id"`
+	NombreUsuario string `json:"nombre_usuario"`
+	Email         string `json:"email"`
+	Nombre        string `json:"nombre"`
+	Apellido      string `json:"apellido"`
+	Telefono      string `json:"telefono"`
+	Rol           string `json:"rol"`
+	Activo        bool   `json:"activo"`
+	ClaveCambiada bool   `json:"clave_restablecida,omitempty"`
+}
+
+func auditado(f FichaUsuario) *usuarioAuditado {
+	return &usuarioAuditado{ID: f.ID, NombreUsuario: f.NombreUsuario, Email: f.Email, Nombre: f.Nombre,
+		Apellido: f.Apellido, Telefono: f.Telefono, Rol: f.Rol, Activo: f.Activo}
+}
+
+// auditarCambio writes an audit entry of the actor with the before and after images.
+func (s *Store) auditarCambio(ctx context.Context, c conn, g Gestor, accion string, antes, despues any) error {
+	detalles, err := json.Marshal(map[string]any{"antes": antes, "despues": despues})
+	if err != nil {
+		return err
+	}
+	return s.audit(ctx, c, Auditoria{EmpresaID: g.EmpresaID, UsuarioID: g.UsuarioID, Accion: accion,
+		Detalles: string(detalles), IP: g.IP, Exito: true})
+}
+
+// UsuarioCreado is a created user; Nuevo is false on an idempotent replay
+// (the password given then is not the one stored, so it must not be shown).
+type UsuarioCreado struct {
+	FichaUsuario
+	Nuevo bool `json:"-"`
+}
+
+// CrearUsuario creates a user of the gestor's company with a role the gestor
+// may grant and a temporary password, and audits CREACION_USUARIO.
+func (s *Store) CrearUsuario(ctx context.Context, g Gestor, d DatosGestionUsuario) (UsuarioCreado, error) {
+	return idempotent(ctx, s, g.Actor, "usuarios.crear", func(c conn) (UsuarioCreado, error) {
+		rol, err := rolOtorgable(ctx, c, g, d.Rol)
+		if err != nil {
+			return UsuarioCreado{}, err
+		}
+		id, err := c.insertID(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
+			telefono, password_hash, activo, debe_cambiar_clave, clave_temporal_hasta, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`, g.EmpresaID, rol.ID, d.NombreUsuario, d.Nombre,
+			d.Apellido, d.Email, d.Telefono, d.PasswordHash, d.Activo, c.now.Add(domain.VigenciaClaveTemporal), c.now)
+		if isUniqueViolation(err) {
+			return UsuarioCreado{}, domain.Conflict(domain.MsgUsuarioDuplicado)
+		}
+		if err != nil {
+			return UsuarioCreado{}, wrap("crear usuario", err)
+		}
+		f, err := fichaUsuario(ctx, c, g.EmpresaID, id)
+		if err != nil {
+			return UsuarioCreado{}, err
+		}
+		return UsuarioCreado{f, true}, s.auditarCambio(ctx, c, g, AccionCreacionUsuario, nil, auditado(f))
+	})
+}
+
+// rolOtorgable reads a role of the company by name and checks the gestor may grant it.
+func rolOtorgable(ctx context.Context, c conn, g Gestor, nombre string) (RolAsignable, error) {
+	rol, err := rolAsignable(ctx, c, g.EmpresaID, nombre)
+	if err == nil && !domain.PuedeOtorgar(g.Nivel, rol.Nivel) {
+		return rol, domain.Forbidden(domain.MsgRolNoPermitido)
+	}
+	return rol, err
+}
+
+// gestionable reads a user of the gestor's company (404 otherwise) that the
+// gestor may manage: itself or a user of a lower level.
+func gestionable(ctx context.Context, c conn, g Gestor, id int64) (FichaUsuario, error) {
+	f, err := fichaUsuario(ctx, c, g.EmpresaID, id)
+	if err == nil && !domain.PuedeGestionar(g.Nivel, f.RolNivel, id == g.UsuarioID) {
+		return f, domain.Forbidden(domain.MsgUsuarioNoEditable)
+	}
+	return f, err
+}
+
+// ActualizarUsuario edits a user: a new role must be one the gestor may grant
+// (a passenger's role never changes), a new password is temporary, and
+// deactivating the user or resetting its password ends its sessions at once.
+// It audits ACTUALIZACION_USUARIO, and CAMBIO_ROL when the role changed.
+func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d DatosGestionUsuario) (FichaUsuario, error) {
+	return idempotent(ctx, s, g.Actor, "usuarios.actualizar", func(c conn) (FichaUsuario, error) {
+		antes, err := gestionable(ctx, c, g, id)
+		if err != nil {
+			return antes, err
+		}
+		rol, err := s.rolDeEdicion(ctx, c, g, antes, d)
+		if err != nil {
+			return antes, err
+		}
+		if id == g.UsuarioID && !d.Activo {
+			return antes, domain.Forbidden(domain.MsgNoDesactivarseASiMismo)
+		}
+		if err := actualizarFila(ctx, c, g.EmpresaID, id, rol.ID, d, antes.Activo && !d.Activo); err != nil {
+			return antes, err
+		}
+		despues, err := fichaUsuario(ctx, c, g.EmpresaID, id)
+		if err != nil {
+			return despues, err
+		}
+		return despues, s.auditarEdicion(ctx, c, g, antes, despues, d.PasswordHash != "")
+	})
+}
+
+// rolDeEdicion is the role a user keeps or gets in an edit.
+func (s *Store) rolDeEdicion(ctx context.Context, c conn, g Gestor, antes FichaUsuario, d DatosGestionUsuario) (RolAsignable, error) {
+	if d.Rol == antes.Rol {
+		return rolAsignable(ctx, c, g.EmpresaID, d.Rol)
+	}
+	if antes.Rol == domain.RolPasajero {
+		return RolAsignable{}, domain.Forbidden(domain.MsgRolPasajeroFijo)
+	}
+	return rolOtorgable(ctx, c, g, d.Rol)
+}
+
+// actualizarFila writes an edit; a new password or a deactivation raises the
+// session version, which ends every session of the user.
+func actualizarFila(ctx context.Context, c conn, empresaID, id, rolID int64, d DatosGestionUsuario, desactivado bool) error {
+	set := `rol_id = ?, nombre_usuario = ?, nombre = ?, apellido = ?, email = ?, telefono = ?, activo = ?`
+	args := []any{rolID, d.NombreUsuario, d.Nombre, d.Apellido, d.Email, d.Telefono, d.Activo}
+	if d.PasswordHash != "" {
+		set += `, password_hash = ?, debe_cambiar_clave = TRUE, clave_temporal_hasta = ?`
+		args = append(args, d.PasswordHash, c.now.Add(domain.VigenciaClaveTemporal))
+	}
+	if d.PasswordHash != "" || desactivado {
+		set += `, sesion_version = sesion_version + 1`
+	}
+	_, err := c.exec(ctx, `UPDATE usuarios SET `+set+` WHERE empresa_id = ? AND id = ?`, append(args, empresaID, id)...)
+	if isUniqueViolation(err) {
+		return domain.Conflict(domain.MsgUsuarioDuplicado)
+	}
+	return wrap("actualizar usuario", err)
+}
+
+func (s *Store) auditarEdicion(ctx context.Context, c conn, g Gestor, antes, despues FichaUsuario, claveNueva bool) error {
+	d := auditado(despues)
+	d.ClaveCambiada = claveNueva
+	if err := s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), d); err != nil {
+		return err
+	}
+	if antes.Rol == despues.Rol {
+		return nil
+	}
+	type rolDe struct {
+		UsuarioID int64  `json:"usuario_id"`
+		Rol       string `json:"rol"`
+	}
+	return s.auditarCambio(ctx, c, g, AccionCambioRol, rolDe{antes.ID, antes.Rol}, rolDe{despues.ID, despues.Rol})
+}
+
+// Baja is the outcome of removing a user: deleted, or deactivated because it
+// has history or is a passenger.
+type Baja struct {
+	Desactivado bool
+}
+
+// EliminarUsuario deletes a user of the gestor's company, or deactivates it
+// (ending its sessions) when it is a passenger or has history: sales,
+// registers, boardings or audit entries of its own.
+func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, error) {
+	return idempotent(ctx, s, g.Actor, "usuarios.eliminar", func(c conn) (Baja, error) {
+		antes, err := gestionable(ctx, c, g, id)
+		if err != nil {
+			return Baja{}, err
+		}
+		if id == g.UsuarioID {
+			return Baja{}, domain.Forbidden(domain.MsgNoDesactivarseASiMismo)
+		}
+		historial, err := tieneHistorial(ctx, c, id)
+		if err != nil {
+			return Baja{}, err
+		}
+		if historial || antes.Rol == domain.RolPasajero {
+			return Baja{Desactivado: true}, s.desactivar(ctx, c, g, antes)
+		}
+		if _, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ?`, id); err != nil {
+			return Baja{}, wrap("eliminar claves del usuario", err)
+		}
+		if _, err := c.exec(ctx, `DELETE FROM usuarios WHERE empresa_id = ? AND id = ?`, g.EmpresaID, id); err != nil {
+			return Baja{}, wrap("eliminar usuario", err)
+		}
+		return Baja{}, s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), nil)
+	})
+}
+
+func (s *Store) desactivar(ctx context.Context, c conn, g Gestor, antes FichaUsuario) error {
+	_, err := c.exec(ctx, `UPDATE usuarios SET activo = FALSE, sesion_version = sesion_version + 1
+		WHERE empresa_id = ? AND id = ?`, g.EmpresaID, antes.ID)
+	if err != nil {
+		return wrap("desactivar usuario", err)
+	}
+	despues := auditado(antes)
+	despues.Activo = false
+	return s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), despues)
+}
+
+// tieneHistorial reports whether a user sold, opened a register, moved money,
+// boarded a passenger or acted in the audit.
+func tieneHistorial(ctx context.Context, c conn, id int64) (bool, error) {
+	var n int64
+	err := c.row(ctx, `SELECT
+		(SELECT COUNT(*) FROM pasajes WHERE usuario_id = ? OR usuario_embarque_id = ?) +
+		(SELECT COUNT(*) FROM cajas WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM caja_movimientos WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM auditoria WHERE usuario_id = ?)`, id, id, id, id, id).Scan(&n)
+	return n > 0, wrap("buscar historial del usuario", err)
+}
+
+// CambiarClave sets the user's own new password (already checked and hashed):
+// it is no longer temporary and no change is pending. A passenger may change
+// it at most 3 times per calendar month (UTC). It audits CAMBIO_CLAVE.
+func (s *Store) CambiarClave(ctx context.Context, a Actor, hash string, esPasajero bool) error {
+	return s.inTx(ctx, func(c conn) error {
+		if esPasajero {
+			if err := limiteCambiosClave(ctx, c, a.UsuarioID); err != nil {
+				return err
+			}
+		}
+		_, err := c.exec(ctx, `UPDATE usuarios SET password_hash = ?, debe_cambiar_clave = FALSE,
+			clave_temporal_hasta = NULL WHERE id = ?`, hash, a.UsuarioID)
+		if err != nil {
+			return wrap("cambiar contraseña", err)
+		}
+		return s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCambioClave,
+			IP: a.IP, Exito: true, Detalles: "Cambio de contraseña"})
+	})
+}
+
+func limiteCambiosClave(ctx context.Context, c conn, usuarioID int64) error {
+	y, m, _ := c.now.UTC().Date()
+	var n int64
+	err := c.row(ctx, `SELECT COUNT(*) FROM auditoria WHERE usuario_id = ? AND accion = ? AND exito = TRUE
+		AND created_at >= ?`, usuarioID, AccionCambioClave, time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)).Scan(&n)
+	if err != nil {
+		return wrap("contar cambios de contraseña", err)
+	}
+	if n >= domain.MaxCambiosClavePasajeroMes {
+		return domain.TooMany(domain.MsgLimiteCambiosClave)
+	}
+	return nil
 }

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { login } from './helpers';
+import { apiGet, authHeaders, login } from './helpers';
 
 const SECCION = 'Tigre – Arroyo Espera';
 
@@ -79,4 +79,35 @@ test('un vendedor ve Acceso Denegado en la configuración', async ({ page }) => 
   await expect(page.getByRole('heading', { name: 'Acceso Denegado' })).toBeVisible();
   await expect(page.getByRole('tab')).toHaveCount(0);
   await shot(page, 'acceso-denegado');
+});
+
+test('con seis tipos de viaje la columna de secciones tapa la columna General al desplazar la tabla', async ({ page, request }) => {
+  const headers = await authHeaders(request, 'admin');
+  const existentes = await apiGet<{ nombre: string }[]>(request, '/api/config/tipos-viaje', headers);
+  for (let i = existentes.length; i < 6; i++) {
+    const creado = await request.post('/api/config/tipos-viaje', { headers, data: { nombre: `Tipo columna ${i + 1}` } });
+    expect(creado.status()).toBe(201);
+  }
+  await page.setViewportSize({ width: 1024, height: 720 });
+  await login(page, 'admin');
+  await page.goto('/admin/configuracion?tab=precios');
+  const tabla = page.getByRole('table', { name: 'Tarifas por sección y tipo de viaje' });
+  const seccion = tabla.getByRole('rowheader').first();
+  await expect(seccion).toBeVisible();
+  const nombre = (await seccion.innerText()).trim();
+  const general = tabla.getByRole('textbox', { name: `Precio ${nombre}, General` });
+  await expect(general).toBeVisible();
+
+  // Scroll the table's own box sideways until the General column passes under the section column.
+  await tabla.evaluate((t) => { if (t.parentElement) t.parentElement.scrollLeft = 200; });
+  const caja = await seccion.boundingBox();
+  expect(caja).not.toBeNull();
+  const punto = { x: caja!.x + caja!.width - 4, y: caja!.y + caja!.height / 2 };
+  // What the user sees at the section cell's right edge: the cell itself, not the General price under it.
+  const encima = await tabla.evaluate((t, { x, y }) => {
+    const el = t.ownerDocument.elementFromPoint(x, y);
+    return el?.closest('th')?.textContent ?? el?.tagName ?? '';
+  }, punto);
+  expect(encima).toContain(nombre);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/configuracion-tarifas-columna-fija.png` });
 });

@@ -3,7 +3,7 @@ import { SCREENSHOTS_DIR } from '../playwright.config';
 import { DEMO_PASSWORD, login } from './helpers';
 
 const roles = [
-  { usuario: 'superadmin', titulo: 'Dashboard Global', menu: ['Dashboard', 'Gestión de Roles'] },
+  { usuario: 'superadmin', titulo: 'Dashboard Global', menu: ['Dashboard', 'Gestión de Roles', 'Gestión de Módulos'] },
   { usuario: 'admin', titulo: 'Dashboard de Administración', menu: ['Dashboard'] },
   { usuario: 'supervisor', titulo: 'Dashboard de Supervisión', menu: ['Dashboard'] },
   { usuario: 'vendedor', titulo: 'Dashboard de Ventas', menu: ['Dashboard'] },

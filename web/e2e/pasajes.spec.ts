@@ -12,7 +12,7 @@ const pesos = (n: number) => new Intl.NumberFormat('es-AR', { minimumFractionDig
 
 /** The register's balance on Gestión de Caja, opening the register with $ 10.000 when it is closed. */
 async function saldoDeCaja(page: Page): Promise<number> {
-  await menu(page).getByRole('link', { name: 'Mi Caja' }).click();
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   await expect(page.getByRole('heading', { name: 'Gestión de Caja' })).toBeVisible();
   const abrirCaja = page.getByRole('button', { name: 'Abrir Caja' });
   await expect(saldo(page).or(abrirCaja)).toBeVisible();
@@ -30,13 +30,13 @@ async function saldoDeCaja(page: Page): Promise<number> {
 
 /** Expects the register's balance to read `monto`. */
 async function esperarSaldo(page: Page, monto: number) {
-  await menu(page).getByRole('link', { name: 'Mi Caja' }).click();
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   await expect(saldo(page)).toContainText(pesos(monto));
 }
 
 /** Sells one General ticket of Tigre – Tres Bocas and answers its number. */
 async function venderUno(page: Page, cliente: string): Promise<string> {
-  await menu(page).getByRole('link', { name: 'Vender Pasajes' }).click();
+  await menu(page).getByRole('link', { name: 'Venta Rápida de Pasajes' }).click();
   await page.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
   await expect(page.getByLabel('Cantidad General')).toBeFocused();
   await page.keyboard.type('1');
@@ -134,4 +134,21 @@ test('sin pasajes que coincidan, el listado lo dice y no exporta', async ({ page
   await expect(page.getByText('No hay pasajes para mostrar')).toBeVisible();
   await page.getByRole('button', { name: 'Exportar' }).click();
   await expect(page.getByText('No hay datos para exportar')).toBeVisible();
+});
+
+test('un vendedor anula su propia venta recién hecha y la caja vuelve a su saldo', async ({ page }) => {
+  test.setTimeout(180_000);
+  await login(page, 'vendedor');
+  const inicial = await saldoDeCaja(page);
+  await menu(page).getByRole('link', { name: 'Venta Rápida de Pasajes' }).click();
+  await page.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
+  await expect(page.getByLabel('Cantidad General')).toBeFocused();
+  await page.keyboard.type('1');
+  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  const venta = page.getByRole('dialog', { name: 'Venta registrada' });
+  await expect(venta).toContainText('Se creó 1 pasaje por $ 4.500,00.');
+  await venta.getByRole('button', { name: 'Anular esta venta' }).click();
+  await page.getByRole('dialog', { name: 'Anular esta venta' }).getByRole('button', { name: 'Sí, anular la venta' }).click();
+  await expect(page.getByText('Venta anulada: 1 pasaje cancelado y $ 4.500,00 devueltos en la caja')).toBeVisible();
+  await esperarSaldo(page, inicial);
 });

@@ -9,7 +9,7 @@ test('el vendedor abre la caja, vende 3 pasajes solo con el teclado y cierra la 
   await login(page, 'vendedor');
 
   // Abre la caja con $ 10.000 desde Gestión de Caja.
-  await menu(page).getByRole('link', { name: 'Mi Caja' }).click();
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   await expect(page.getByRole('heading', { name: 'Gestión de Caja' })).toBeVisible();
   await page.getByRole('button', { name: 'Abrir Caja' }).click();
   const abrir = page.getByRole('dialog', { name: 'Abrir Caja' });
@@ -22,7 +22,7 @@ test('el vendedor abre la caja, vende 3 pasajes solo con el teclado y cierra la 
   await expect(page.getByRole('group', { name: 'Saldo Actual' })).toContainText(/10\.000,00/);
 
   // Venta Rápida: desde aquí, solo el teclado.
-  await menu(page).getByRole('link', { name: 'Vender Pasajes' }).click();
+  await menu(page).getByRole('link', { name: 'Venta Rápida de Pasajes' }).click();
   const tresBocas = page.getByRole('button', { name: /Tigre – Tres Bocas/ });
   await expect(tresBocas).toBeFocused();
   await expect(page.getByText(/Caja abierta · Apertura \$\s10\.000,00/)).toBeVisible();
@@ -63,8 +63,8 @@ test('el vendedor abre la caja, vende 3 pasajes solo con el teclado y cierra la 
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // La venta está en la caja.
-  await menu(page).getByRole('link', { name: 'Mi Caja' }).click();
-  await expect(page.getByRole('row', { name: /Venta de 3 pasaje\(s\)/ })).toContainText(/\+ \$\s11\.250,00/);
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
+  await expect(page.getByRole('row', { name: /Venta de 3 pasajes/ })).toContainText(/\+\$\s11\.250,00/);
   await expect(page.getByRole('group', { name: 'Saldo Actual' })).toContainText(/21\.250,00/);
   await shot(page, 'caja');
 

@@ -1,20 +1,23 @@
 import '@mantine/core/styles.css';
+import '@mantine/dates/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { createBrowserRouter, Outlet } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
-import { AppRoutes } from './app/routes';
+import { ROUTES } from './app/routes';
 
 const queryClient = createQueryClient();
 
+// A data router: pages may block a navigation (useBlocker) while they hold unsaved edits.
+const router = createBrowserRouter([
+  { element: <AppProviders queryClient={queryClient}><Outlet /></AppProviders>, children: ROUTES },
+]);
+
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <BrowserRouter>
-      <AppProviders queryClient={queryClient}>
-        <AppRoutes />
-      </AppProviders>
-    </BrowserRouter>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

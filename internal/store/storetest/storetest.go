@@ -43,6 +43,27 @@ var schemaSeq atomic.Int64
 // database need not survive a crash, and the suite runs faster.
 func Postgres(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
+	return open(t, PostgresSchema(t), opts...)
+}
+
+// PostgresPair opens two stores on one fresh PostgreSQL schema, like two
+// instances of Muelle on one database.
+func PostgresPair(t testing.TB) (a, b *store.Store) {
+	t.Helper()
+	url, box := PostgresSchema(t), Box(t)
+	a = open(t, url, store.WithSecretBox(box))
+	b, err := store.Open(url, store.WithSecretBox(box))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	return a, b
+}
+
+// PostgresSchema creates a schema dropped when the test ends and returns the
+// URL of a connection to it.
+func PostgresSchema(t testing.TB) string {
+	t.Helper()
 	base := PostgresURL()
 	if base == "" {
 		t.Skip("MUELLE_TEST_POSTGRES no está definido")
@@ -63,7 +84,7 @@ func Postgres(t testing.TB, opts ...store.Option) *store.Store {
 	if strings.Contains(base, "?") {
 		sep = "&"
 	}
-	return open(t, base+sep+"search_path="+schema+"&synchronous_commit=off", opts...)
+	return base + sep + "search_path=" + schema + "&synchronous_commit=off"
 }
 
 // Box is a fresh installation key for a test store: the secrets a test

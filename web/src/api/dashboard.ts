@@ -7,11 +7,39 @@ import type { Schema } from './contract';
 /** One of the seller's latest sales. */
 export type UltimaVenta = Schema<'VentaReciente'>;
 
-/**
- * GET /dashboard/stats for a user who runs a register: the server fills every
- * field for roles with caja.ver (the only ones shown the seller dashboard).
- */
-export type VendedorStats = Required<Schema<'EstadisticasDashboard'>>;
+/** GET /dashboard/stats: the server fills the fields of the caller's role (operaciones §3). */
+type Estadisticas = Schema<'EstadisticasDashboard'>;
+
+/** The seller figures: every role that runs a register and is not admin or super_admin. */
+type CamposVendedor = 'miCajaAbierta' | 'miCajaInfo' | 'misVentasHoy' | 'misIngresosHoy' | 'misUltimasVentas';
+
+/** GET /dashboard/stats for a user who runs a register (vendedor). */
+export type VendedorStats = Required<Pick<Estadisticas, CamposVendedor>>;
+
+/** GET /dashboard/stats for admin. */
+export type AdminStats = Required<
+  Pick<Estadisticas, 'ingresosHoy' | 'pasajesHoy' | 'totalClientes' | 'usuariosActivos' | 'cajasAbiertas' | 'desempenoVendedores' | 'estado_servicios'>
+>;
+
+/** GET /dashboard/stats for supervisor: the seller figures plus the sellers. */
+export type SupervisorStats = Required<
+  Pick<Estadisticas, CamposVendedor | 'vendedoresActivos' | 'pasajesEmbarcados' | 'vendedoresSupervisados'>
+>;
+
+/** GET /dashboard/stats for super_admin: every company. */
+export type GlobalStats = Required<Pick<Estadisticas, 'metricas_globales' | 'empresas' | 'alertas' | 'monitoreo' | 'estado_servicios'>>;
+
+/** One company of the global dashboard. */
+export type EmpresaResumen = Schema<'EmpresaResumen'>;
+
+/** One service and whether it works now. */
+export type EstadoServicio = Schema<'EstadoServicio'>;
+
+/** One seller with the register and today's sales. */
+export type VendedorSupervisado = Schema<'VendedorSupervisado'>;
+
+/** GET /dashboard/vendedores: the seller monitoring. */
+export type MonitoreoVendedores = Schema<'MonitoreoVendedores'>;
 
 /** GET /dashboard/lancha/stats: today's boarding. */
 export type LanchaStats = Schema<'EstadisticasLancha'>;
@@ -25,6 +53,7 @@ export type ValidacionReciente = Schema<'ValidacionReciente'>;
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   stats: () => [...dashboardKeys.all, 'stats'] as const,
+  vendedores: () => [...dashboardKeys.all, 'vendedores'] as const,
   lancha: () => [...dashboardKeys.all, 'lancha'] as const,
   lanchaStats: () => [...dashboardKeys.lancha(), 'stats'] as const,
   lanchaRecientes: () => [...dashboardKeys.lancha(), 'recientes'] as const,
@@ -33,10 +62,28 @@ export const dashboardKeys = {
 /** Dashboards poll every 30 s (operaciones §7); figures younger than 20 s are not fetched again. */
 const REFRESCO = { refetchInterval: 30_000, staleTime: 20_000 } as const;
 
+/** GET /dashboard/stats read as the dashboard of one role (a user has one role: one shape per cache). */
+function statsQuery<T>() {
+  return queryOptions({
+    queryKey: dashboardKeys.stats(),
+    queryFn: ({ signal }) => api.get<T>('/dashboard/stats', { signal }),
+    ...REFRESCO,
+  });
+}
+
 /** The seller's figures. */
-export const vendedorStatsQuery = queryOptions({
-  queryKey: dashboardKeys.stats(),
-  queryFn: ({ signal }) => api.get<VendedorStats>('/dashboard/stats', { signal }),
+export const vendedorStatsQuery = statsQuery<VendedorStats>();
+/** The company's figures (admin). */
+export const adminStatsQuery = statsQuery<AdminStats>();
+/** The supervisor's figures. */
+export const supervisorStatsQuery = statsQuery<SupervisorStats>();
+/** Every company's figures (super_admin); the page chooses its refresh interval. */
+export const globalStatsQuery = statsQuery<GlobalStats>();
+
+/** The seller monitoring (admin and supervisor). */
+export const monitoreoVendedoresQuery = queryOptions({
+  queryKey: dashboardKeys.vendedores(),
+  queryFn: ({ signal }) => api.get<MonitoreoVendedores>('/dashboard/vendedores', { signal }),
   ...REFRESCO,
 });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiResult } from '@/lib/api';
-import { invalidateFor } from './invalidation';
+import { invalidateFor, type DomainEvent } from './invalidation';
 import type { Schema } from './contract';
 
 // Types of internal/api/embarque.go.
@@ -84,24 +84,33 @@ export function retryWithoutAnswer(failureCount: number, error: Error): boolean 
   return failureCount < 1 && error instanceof ApiError && error.status === 0;
 }
 
-/** A boarding write: retried once without an answer, then the boarding figures are refreshed (also after a refusal). */
-function useEmbarqueWrite<I>(mutationFn: (input: I) => Promise<ApiResult<Embarque>>) {
+/**
+ * A boarding write: retried once without an answer, then what `event` makes stale is
+ * refreshed (also after a refusal: the state on screen may be the stale one).
+ */
+function useEmbarqueWrite<I, T>(event: DomainEvent, mutationFn: (input: I) => Promise<ApiResult<T>>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
     retry: retryWithoutAnswer,
-    onSettled: () => invalidateFor(queryClient, 'pasajeValidado'),
+    onSettled: () => invalidateFor(queryClient, event),
   });
 }
 
 /** Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan. */
 export function useValidarCodigo() {
-  return useEmbarqueWrite(({ codigo, clave }: { codigo: string; clave: string }) =>
+  return useEmbarqueWrite('pasajeValidado', ({ codigo, clave }: { codigo: string; clave: string }) =>
     api.send<Embarque>('POST', '/pasajes/validar-qr', { codigo_qr: codigo }, { idempotencyKey: clave }));
 }
 
 /** The Validar button of the passenger list (POST /pasajes/{id}/validar-embarque). */
 export function useValidarPasaje() {
-  return useEmbarqueWrite(({ id, clave }: { id: number; clave: string }) =>
+  return useEmbarqueWrite('pasajeValidado', ({ id, clave }: { id: number; clave: string }) =>
     api.send<Embarque>('POST', `/pasajes/${id}/validar-embarque`, undefined, { idempotencyKey: clave }));
+}
+
+/** Undoes the caller's boarding of moments ago (POST /pasajes/{id}/deshacer-embarque): the ticket is pending again. */
+export function useDeshacerEmbarque() {
+  return useEmbarqueWrite('pasajeValidacionDeshecha', ({ id, clave }: { id: number; clave: string }) =>
+    api.send<Pasajero>('POST', `/pasajes/${id}/deshacer-embarque`, undefined, { idempotencyKey: clave }));
 }

@@ -6,7 +6,9 @@ import { configKeys } from './config';
 import { dashboardKeys } from './dashboard';
 import { embarqueKeys } from './embarque';
 import { empresaKeys } from './empresa';
+import { empresasKeys } from './empresas';
 import { invalidateFor, type DomainEvent } from './invalidation';
+import { notificacionesKeys, SIN_FILTRO } from './notificaciones';
 import { pasajesKeys } from './pasajes';
 import { publicKeys } from './public';
 
@@ -16,25 +18,35 @@ const CACHED: Record<string, QueryKey> = {
   caja: cajaKeys.estado(),
   dashboardVendedor: dashboardKeys.stats(),
   dashboardLancha: dashboardKeys.lanchaStats(),
+  monitoreoVendedores: dashboardKeys.vendedores(),
   pasajeros: embarqueKeys.pasajeros({ fecha: '2026-11-22', seccion_id: '', tipo_viaje_id: '', embarcado: '' }),
   viajes: embarqueKeys.viajes(),
   secciones: configKeys.activos('secciones'),
   precios: configKeys.precios(),
   empresa: empresaKeys.actual(7),
+  empresas: empresasKeys.configuraciones(2),
   sesion: authKeys.me(7),
   landing: publicKeys.stats(),
+  notificaciones: notificacionesKeys.lista(SIN_FILTRO),
 };
 
 /** Which of CACHED each event must make stale; every other one stays fresh. */
 const EXPECTED: Record<DomainEvent, string[]> = {
-  pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
-  pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
-  pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
-  pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'pasajeros', 'viajes'],
-  cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha'],
-  cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha'],
-  movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha'],
-  configActualizada: ['secciones', 'precios'],
+  pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  pasajeValidacionDeshecha: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  configActualizada: ['secciones', 'precios', 'empresa', 'empresas'],
+  nuevaVenta: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  notificacion: ['notificaciones'],
+  alertaSistema: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  usuarioConectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  usuarioDesconectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  resync: Object.keys(CACHED),
 };
 
 function cacheEverything(): QueryClient {

@@ -2,40 +2,72 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { cajaKeys } from './caja';
 import { configKeys } from './config';
 import { dashboardKeys } from './dashboard';
+import { empresaKeys } from './empresa';
+import { empresasKeys } from './empresas';
 import { embarqueKeys } from './embarque';
+import { notificacionesKeys } from './notificaciones';
 import { pasajesKeys } from './pasajes';
 
-/** The domain events of the server (the store publishes them after commit). */
+/**
+ * The events of the server (the store publishes them after commit; the socket
+ * delivers them, docs/api.md), plus `resync`: the socket missed events it
+ * cannot tell, so everything is stale.
+ */
 export type DomainEvent =
   | 'pasajeCreado'
+  | 'nuevaVenta'
   | 'pasajeValidado'
+  | 'pasajeValidacionDeshecha'
   | 'pasajeCancelado'
   | 'pasajeReactivado'
   | 'cajaAbierta'
   | 'cajaCerrada'
   | 'movimientoCaja'
-  | 'configActualizada';
+  | 'configActualizada'
+  | 'notificacion'
+  | 'alertaSistema'
+  | 'usuarioConectado'
+  | 'usuarioDesconectado'
+  | 'resync';
 
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are
  * invalidated, so the ones on screen refetch. Mutations use it after a write, the
- * WebSocket will use it when another user or device causes the event.
+ * socket (api/socket.ts) for every event another user or device causes.
  * Entries are functions because the resource modules import this one.
  */
 export const INVALIDA: Readonly<Record<DomainEvent, () => readonly QueryKey[]>> = {
   // A sale: ticket lists, the seller's register, the dashboards and the boarding figures.
   pasajeCreado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  // One per sale (its tickets each came as pasajeCreado): the same queries.
+  nuevaVenta: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   // A boarding: ticket lists, the boarding figures and the dashboards.
   pasajeValidado: () => [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
+  // An undone boarding: the same, the ticket is pending again.
+  pasajeValidacionDeshecha: () => [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
   // A cancel or reactivation moves money through the caller's register and changes what boards.
   pasajeCancelado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   pasajeReactivado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   cajaAbierta: () => [cajaKeys.all, dashboardKeys.all],
   cajaCerrada: () => [cajaKeys.all, dashboardKeys.all],
   movimientoCaja: () => [cajaKeys.all, dashboardKeys.all],
-  // Lists, prices: the configuration screens and the sale screen's catalogs.
-  configActualizada: () => [configKeys.all],
+  // Lists, prices, the company's data, logo and settings.
+  configActualizada: () => [configKeys.all, empresaKeys.all, empresasKeys.all],
+  // A new notification of the session's user (bell, centre).
+  notificacion: () => [notificacionesKeys.all],
+  // An alert: the dashboards' alert figures; its notification comes as notificacion.
+  alertaSistema: () => [dashboardKeys.all],
+  // Who is connected: the supervisors' and admins' seller figures.
+  usuarioConectado: () => [dashboardKeys.all],
+  usuarioDesconectado: () => [dashboardKeys.all],
+  // The empty prefix matches every query.
+  resync: () => [[]],
 };
+
+/** Whether the server's event name is one the table knows (others are ignored). */
+export function isDomainEvent(name: string): name is DomainEvent {
+  return Object.hasOwn(INVALIDA, name);
+}
 
 /** Invalidates the queries `event` makes stale; resolves once the ones on screen have refetched. */
 export function invalidateFor(queryClient: QueryClient, event: DomainEvent): Promise<unknown> {

@@ -4,6 +4,386 @@
  */
 
 export interface paths {
+    "/admin/empresas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaEmpresaAdmin"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/empresas/{id}/configuraciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfiguracionesEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/empresas/{id}/configuraciones/{clave}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    clave: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarConfiguracion"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfiguracionEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/empresas/{id}/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadisticasEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/empresas/{id}/modulos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaModuloDeEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/empresas/{id}/modulos/{moduloId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                    moduloId: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarModuloEmpresa"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaModuloDeEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/modulos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaCatalogoModulos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/admin/servicios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaServicio"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/login": {
         parameters: {
             query?: never;
@@ -13,7 +393,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: público */
+        /** @description Acceso: público; módulo core */
         post: {
             parameters: {
                 query?: never;
@@ -62,7 +442,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         post: {
             parameters: {
                 query?: never;
@@ -105,7 +485,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -152,7 +532,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.abrir */
+        /** @description Acceso: permiso caja.abrir; módulo caja */
         post: {
             parameters: {
                 query?: never;
@@ -201,7 +581,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.cerrar */
+        /** @description Acceso: permiso caja.cerrar; módulo caja */
         post: {
             parameters: {
                 query?: never;
@@ -250,7 +630,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.ver */
+        /** @description Acceso: permiso caja.ver; módulo caja */
         post: {
             parameters: {
                 query?: never;
@@ -297,7 +677,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver */
+        /** @description Acceso: permiso caja.ver; módulo caja */
         get: {
             parameters: {
                 query?: never;
@@ -342,7 +722,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver */
+        /** @description Acceso: permiso caja.ver; módulo caja */
         get: {
             parameters: {
                 query?: never;
@@ -389,7 +769,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.movimientos */
+        /** @description Acceso: permiso caja.movimientos; módulo caja */
         post: {
             parameters: {
                 query?: never;
@@ -436,7 +816,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver */
+        /** @description Acceso: permiso caja.ver; módulo caja */
         get: {
             parameters: {
                 query?: never;
@@ -481,7 +861,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver */
+        /** @description Acceso: permiso caja.ver; módulo caja */
         get: {
             parameters: {
                 query?: never;
@@ -519,6 +899,424 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/auditoria/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadisticasAuditoria"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/auditoria/logs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListadoAuditoria"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/auditoria/logs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/csv": string;
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/auditoria/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaUsuarioDeFiltro"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/clientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: cualquier sesión; módulo clientes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListadoClientes"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarCliente"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaCliente"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/clientes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: cualquier sesión; módulo clientes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaCliente"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarCliente"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaCliente"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaClienteEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/clientes/{id}/pasajes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso pasajes.ver; módulo clientes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaPasajesCliente"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/empresa": {
         parameters: {
             query?: never;
@@ -526,7 +1324,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -556,6 +1354,336 @@ export interface paths {
                 };
             };
         };
+        /** @description Acceso: permiso configuracion.editar; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarEmpresaActual"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/empresa/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso configuracion.editar; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaLogoSubido"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/empresas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaEmpresaListada"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarEmpresa"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEmpresaCreada"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/empresas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarEmpresa"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/empresas/{id}/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaUsuariosEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/generar-passwords": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso usuarios.ver; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaPasswordsGeneradas"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         put?: never;
         post?: never;
         delete?: never;
@@ -571,7 +1699,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -602,7 +1730,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         post: {
             parameters: {
                 query?: never;
@@ -650,7 +1778,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         put: {
             parameters: {
                 query?: never;
@@ -687,7 +1815,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         delete: {
             parameters: {
                 query?: never;
@@ -731,7 +1859,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -761,7 +1889,7 @@ export interface paths {
                 };
             };
         };
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         put: {
             parameters: {
                 query?: never;
@@ -809,7 +1937,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -850,6 +1978,211 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/roles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaRol"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarRol"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaRol"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/roles/plantilla": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaPlantillaRol"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/roles/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarRol"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaRol"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Acceso: roles super_admin; módulo core */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaRolEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/secciones": {
         parameters: {
             query?: never;
@@ -857,7 +2190,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -888,7 +2221,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         post: {
             parameters: {
                 query?: never;
@@ -936,7 +2269,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         put: {
             parameters: {
                 query?: never;
@@ -973,7 +2306,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         delete: {
             parameters: {
                 query?: never;
@@ -1010,6 +2343,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/sistema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** @description Acceso: roles super_admin; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarConfiguracionSistema"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/tipos-viaje": {
         parameters: {
             query?: never;
@@ -1017,7 +2428,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión */
+        /** @description Acceso: cualquier sesión; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -1048,7 +2459,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         post: {
             parameters: {
                 query?: never;
@@ -1096,7 +2507,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         put: {
             parameters: {
                 query?: never;
@@ -1133,7 +2544,7 @@ export interface paths {
             };
         };
         post?: never;
-        /** @description Acceso: permiso configuracion.editar */
+        /** @description Acceso: permiso configuracion.editar; módulo core */
         delete: {
             parameters: {
                 query?: never;
@@ -1170,6 +2581,477 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso usuarios.ver; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaUsuarioGestion"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Acceso: permiso usuarios.crear; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarUsuario"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaUsuarioCreado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/usuarios/roles-info": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso usuarios.ver; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaRolesInfo"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/usuarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: permiso usuarios.editar; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarUsuario"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaUsuarioGestion"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** @description Acceso: permiso usuarios.eliminar; módulo core */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaUsuarioEliminado"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/validar-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso usuarios.ver; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ValidarPasswordDe"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaValidacionPassword"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuracion-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso email.configurar; módulo email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfigEmail"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** @description Acceso: permiso email.configurar; módulo email */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["GuardarConfigEmail"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaConfigEmail"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuracion-email/estado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso email.configurar; módulo email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadoEmail"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuracion-email/plantilla-defecto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso email.configurar; módulo email */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaPlantillaEmail"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/configuracion-email/prueba": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso email.configurar; módulo email */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PruebaEmail"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dashboard/lancha/recientes": {
         parameters: {
             query?: never;
@@ -1177,7 +3059,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque */
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
         get: {
             parameters: {
                 query?: never;
@@ -1222,7 +3104,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque */
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
         get: {
             parameters: {
                 query?: never;
@@ -1267,7 +3149,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso dashboard.ver */
+        /** @description Acceso: permiso dashboard.ver; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -1305,6 +3187,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/vendedores": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles admin, supervisor; módulo venta_pasajes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaMonitoreoVendedores"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/email/send-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EnviarPasajesEmail"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -1312,7 +3288,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público */
+        /** @description Acceso: público; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -1350,6 +3326,266 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/mensajes/{id}/reenviar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: cualquier sesión; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaNotificaciones"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificaciones/leidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificaciones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/notificaciones/{id}/leida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes": {
         parameters: {
             query?: never;
@@ -1357,7 +3593,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver */
+        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -1388,7 +3624,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** @description Acceso: permiso pasajes.crear */
+        /** @description Acceso: permiso pasajes.crear; módulo venta_pasajes */
         post: {
             parameters: {
                 query?: never;
@@ -1435,7 +3671,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque */
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
         get: {
             parameters: {
                 query?: never;
@@ -1480,7 +3716,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver */
+        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -1527,7 +3763,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso pasajes.crear */
+        /** @description Acceso: permiso pasajes.crear; módulo venta_pasajes */
         post: {
             parameters: {
                 query?: never;
@@ -1574,7 +3810,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles lancha, admin */
+        /** @description Acceso: roles lancha, admin; módulo embarque */
         get: {
             parameters: {
                 query?: never;
@@ -1621,7 +3857,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso validacion.embarque */
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
         post: {
             parameters: {
                 query?: never;
@@ -1668,7 +3904,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver */
+        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -1716,7 +3952,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso pasajes.anular */
+        /** @description Acceso: permiso pasajes.anular, o la venta propia de los últimos 5 minutos; módulo venta_pasajes */
         put: {
             parameters: {
                 query?: never;
@@ -1759,6 +3995,100 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/{id}/deshacer-embarque": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaPasaje"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/pasajes/{id}/mensajes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaMensajeSalida"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/{id}/qr": {
         parameters: {
             query?: never;
@@ -1766,7 +4096,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver */
+        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -1814,7 +4144,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso pasajes.anular */
+        /** @description Acceso: permiso pasajes.anular; módulo venta_pasajes */
         put: {
             parameters: {
                 query?: never;
@@ -1866,7 +4196,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso validacion.embarque */
+        /** @description Acceso: permiso validacion.embarque; módulo embarque */
         post: {
             parameters: {
                 query?: never;
@@ -1911,7 +4241,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público */
+        /** @description Acceso: público; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -1949,6 +4279,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/empresas/{id}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: público; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "image/png": string;
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/stats": {
         parameters: {
             query?: never;
@@ -1956,7 +4333,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público */
+        /** @description Acceso: público; módulo core */
         get: {
             parameters: {
                 query?: never;
@@ -2001,7 +4378,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir */
+        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -2046,7 +4423,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir */
+        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -2093,7 +4470,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir */
+        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
         get: {
             parameters: {
                 query?: never;
@@ -2133,6 +4510,149 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/usuarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso usuarios.ver; módulo core */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaUsuarioBasico"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usuarios/cambiar-contrasena": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CambiarContrasena"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/usuarios/validar-contrasena": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: cualquier sesión; módulo core */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ValidarContrasena"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaValidacionPassword"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2142,8 +4662,25 @@ export interface components {
             monto_apertura: null | number;
             observaciones?: string;
         };
+        Alerta: {
+            /** Format: int64 */
+            cantidad: number;
+            mensaje: string;
+            /** @enum {string} */
+            tipo: "error" | "warning" | "info";
+        };
         AnularPasaje: {
             motivo?: string;
+        };
+        BaseDatos: {
+            /** @enum {string} */
+            estado: "conectada" | "desconectada";
+            host: string;
+            /** Format: double */
+            latencia_ms: number;
+            nombre: string;
+            nombre_bd: string;
+            puerto: string;
         };
         Caja: {
             /** Format: double */
@@ -2194,11 +4731,28 @@ export interface components {
             /** Format: double */
             total_ventas: number;
         };
+        CambiarContrasena: {
+            clave_actual?: string;
+            clave_nueva: string;
+        };
+        CatalogoModulos: {
+            modulos: components["schemas"]["Modulo"][];
+        };
         CerrarCaja: {
             generar_reporte?: boolean;
             /** Format: double */
             monto_cierre: null | number;
             observaciones?: string;
+        };
+        ChequeosPassword: {
+            length: boolean;
+            lowercase: boolean;
+            no_common: boolean;
+            no_consecutive: boolean;
+            no_personal: boolean;
+            numbers: boolean;
+            special: boolean;
+            uppercase: boolean;
         };
         CierreCaja: {
             /** Format: double */
@@ -2233,9 +4787,51 @@ export interface components {
             usuario_id: number;
             usuario_nombre: string;
         };
+        Cliente: {
+            activo: boolean;
+            apellido: string;
+            direccion: string;
+            documento: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            telefono: string;
+        };
+        ClienteEliminado: {
+            desactivado: boolean;
+        };
         ClienteRef: {
             nombre: string;
             telefono: string;
+        };
+        ConfigEmail: {
+            activo: boolean;
+            email_remitente: string;
+            nombre_remitente: string;
+            password_guardada: boolean;
+            plantilla_pasaje: string;
+            smtp_host: string;
+            smtp_port: number;
+            smtp_secure: boolean;
+            smtp_user: string;
+        };
+        ConfiguracionEmpresa: {
+            clave: string;
+            descripcion: string;
+            /** Format: int64 */
+            id: number;
+            valor: string;
+        };
+        ConfiguracionSistema: {
+            estadisticas: components["schemas"]["EstadisticasSistema"];
+            seguridad: components["schemas"]["SeguridadSistema"];
+            servicios: components["schemas"]["ServiciosSistema"];
+            sistema: components["schemas"]["DatosSistema"];
+        };
+        ConfiguracionesEmpresa: {
+            configuraciones: components["schemas"]["ConfiguracionEmpresa"][];
+            presets: components["schemas"]["PresetConfiguracion"][];
         };
         ContactoPublico: {
             direccion?: string;
@@ -2251,6 +4847,16 @@ export interface components {
             pendientes: number;
             /** Format: int64 */
             total: number;
+        };
+        CredencialesAdmin: {
+            nombre_usuario: string;
+            password_temporal: string;
+        };
+        CredencialesTemporales: {
+            password_temporal: string;
+            usuario: string;
+            /** Format: date-time */
+            valida_hasta: string;
         };
         CuadrarCaja: {
             /** Format: double */
@@ -2270,6 +4876,30 @@ export interface components {
             /** Format: double */
             esperado: number;
         };
+        DatosContacto: {
+            gerente: string;
+            horario_atencion: string;
+            sitio_web: string;
+            whatsapp: string;
+        };
+        DatosSistema: {
+            ambiente: string;
+            /** Format: date-time */
+            fecha_instalacion: string;
+            idioma: string;
+            nombre: string;
+            timezone: string;
+            version: string;
+        };
+        DesempenoVendedor: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            total_pasajes: number;
+            /** Format: double */
+            total_ventas: number;
+            vendedor: string;
+        };
         Embarque: {
             cliente: components["schemas"]["NombreRef"];
             estado: string;
@@ -2286,12 +4916,16 @@ export interface components {
         Empresa: {
             activa: boolean;
             color_primario: string;
+            color_secundario: string;
+            datos_contacto: components["schemas"]["DatosContacto"];
+            dias_venta_anticipada: number;
             direccion: string;
             email: string;
             /** Format: int64 */
             id: number;
             logo_url: string;
             nombre: string;
+            prefijo_pasaje: string;
             ruc: string;
             telefono: string;
             timezone: string;
@@ -2300,11 +4934,74 @@ export interface components {
             /** Format: double */
             venta_confirmar_monto_mayor_a: number;
         };
+        EmpresaAdmin: {
+            activa: boolean;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            ruc: string;
+            tipo: string;
+        };
+        EmpresaCreada: {
+            admin: components["schemas"]["CredencialesAdmin"];
+            empresa: components["schemas"]["Empresa"];
+        };
+        EmpresaDeFiltro: {
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
+        EmpresaListada: {
+            activa: boolean;
+            color_primario: string;
+            color_secundario: string;
+            /** Format: date-time */
+            created_at: string;
+            datos_contacto: components["schemas"]["DatosContacto"];
+            dias_venta_anticipada: number;
+            direccion: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            logo_url: string;
+            nombre: string;
+            prefijo_pasaje: string;
+            ruc: string;
+            telefono: string;
+            timezone: string;
+            tipo: string;
+            /** Format: int64 */
+            usuarios_count: number;
+            venta_confirmar_mas_de_pasajes: number;
+            /** Format: double */
+            venta_confirmar_monto_mayor_a: number;
+        };
+        EmpresaResumen: {
+            activa: boolean;
+            /** Format: int64 */
+            cajas_abiertas: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            ingresos_hoy: number;
+            nombre: string;
+            /** Format: int64 */
+            pasajes_hoy: number;
+            /** Format: date-time */
+            ultima_venta: null | string;
+            /** Format: int64 */
+            usuarios_activos: number;
+        };
         EmpresaUsuario: {
             /** Format: int64 */
             id: number;
             logo_url: string;
             nombre: string;
+        };
+        EnviarPasajesEmail: {
+            cliente: string;
+            email: string;
+            pasajeIds: number[];
         };
         Error: {
             data?: {
@@ -2314,7 +5011,43 @@ export interface components {
             /** @constant */
             success: false;
         };
+        EstadisticaRol: {
+            /** Format: int64 */
+            activos: number;
+            /** Format: int64 */
+            inactivos: number;
+            rol: string;
+            /** Format: int64 */
+            total: number;
+        };
+        EstadisticasAuditoria: {
+            acciones: string[];
+            /** Format: date-time */
+            desde: string;
+            /** Format: int64 */
+            dias: number;
+            empresas: components["schemas"]["EmpresaDeFiltro"][];
+            /** Format: int64 */
+            logins: number;
+            tipos_eventos: components["schemas"]["TotalAccion"][];
+            /** Format: int64 */
+            total_eventos: number;
+            /** Format: int64 */
+            usuarios_distintos: number;
+            usuarios_mas_activos: components["schemas"]["UsuarioActivo"][];
+            /** Format: int64 */
+            ventas_pasajes: number;
+        };
         EstadisticasDashboard: {
+            alertas?: components["schemas"]["Alerta"][];
+            /** Format: int64 */
+            cajasAbiertas?: number;
+            desempenoVendedores?: components["schemas"]["DesempenoVendedor"][];
+            empresas?: components["schemas"]["EmpresaResumen"][];
+            estado_servicios?: components["schemas"]["EstadoServicio"][];
+            /** Format: double */
+            ingresosHoy?: number;
+            metricas_globales?: components["schemas"]["MetricasGlobales"];
             miCajaAbierta?: boolean;
             miCajaInfo?: components["schemas"]["Caja"] | null;
             /** Format: double */
@@ -2322,10 +5055,32 @@ export interface components {
             misUltimasVentas?: components["schemas"]["VentaReciente"][];
             /** Format: int64 */
             misVentasHoy?: number;
+            monitoreo?: components["schemas"]["MonitoreoServidor"];
+            /** Format: int64 */
+            pasajesEmbarcados?: number;
+            /** Format: int64 */
+            pasajesHoy?: number;
+            /** Format: int64 */
+            totalClientes?: number;
+            /** Format: int64 */
+            usuariosActivos?: number;
+            /** Format: int64 */
+            vendedoresActivos?: number;
+            vendedoresSupervisados?: components["schemas"]["VendedorSupervisado"][];
         };
         EstadisticasEmbarque: {
             hoy: components["schemas"]["ConteoEmbarque"];
             usuario: components["schemas"]["ValidacionesUsuario"];
+        };
+        EstadisticasEmpresa: {
+            /** Format: int64 */
+            cajas_abiertas: number;
+            /** Format: double */
+            ingresos_mes: number;
+            /** Format: int64 */
+            total_pasajes: number;
+            /** Format: int64 */
+            total_usuarios: number;
         };
         EstadisticasLancha: {
             /** Format: int64 */
@@ -2350,10 +5105,100 @@ export interface components {
             /** Format: int64 */
             viajes_diarios: number;
         };
+        EstadisticasSistema: {
+            /** Format: int64 */
+            cajas_abiertas: number;
+            /** Format: int64 */
+            empresas_activas: number;
+            /** Format: int64 */
+            total_empresas: number;
+            /** Format: int64 */
+            total_pasajes: number;
+            /** Format: int64 */
+            total_usuarios: number;
+            /** Format: int64 */
+            usuarios_activos: number;
+        };
         EstadoCaja: {
             caja: components["schemas"]["Caja"] | null;
             cajaAbierta: boolean;
             movimientos: components["schemas"]["Movimiento"][];
+        };
+        EstadoEmail: {
+            activo: boolean;
+            configurado: boolean;
+            /** @enum {string} */
+            estado: "funcionando" | "error" | "sin_configurar" | "incompleto" | "inactivo";
+            mensaje: string;
+            /** Format: date-time */
+            ultima_prueba: null | string;
+        };
+        EstadoModuloEmpresa: {
+            configuracion: unknown;
+            efectivo: boolean;
+            fecha_vencimiento: null | string;
+            habilitado: boolean;
+            vencido: boolean;
+        };
+        EstadoServicio: {
+            conectado: boolean;
+            detalles: string;
+            nombre: string;
+            /** Format: date-time */
+            ultima_verificacion: string;
+        };
+        GuardarCliente: {
+            activo?: null | boolean;
+            apellido?: string;
+            direccion?: string;
+            documento: string;
+            email?: string;
+            nombre: string;
+            telefono?: string;
+        };
+        GuardarConfigEmail: {
+            activo: boolean;
+            email_remitente: string;
+            nombre_remitente: string;
+            plantilla_pasaje: string;
+            smtp_host: string;
+            smtp_password: string;
+            smtp_port: number;
+            smtp_secure: boolean;
+            smtp_user: string;
+        };
+        GuardarConfiguracion: {
+            descripcion?: string;
+            valor: string;
+        };
+        GuardarConfiguracionSistema: {
+            idioma: string;
+            nombre: string;
+            timezone: string;
+        };
+        GuardarEmpresa: {
+            activo?: null | boolean;
+            admin_usuario?: string;
+            direccion?: string;
+            email?: string;
+            nombre: string;
+            ruc: string;
+            telefono?: string;
+            timezone?: string;
+            tipo?: string;
+        };
+        GuardarEmpresaActual: {
+            datos_contacto: components["schemas"]["DatosContacto"];
+            dias_venta_anticipada: number;
+            direccion?: string;
+            email?: string;
+            nombre: string;
+            ruc?: string;
+            telefono?: string;
+            timezone: string;
+            venta_confirmar_mas_de_pasajes: number;
+            /** Format: double */
+            venta_confirmar_monto_mayor_a: number;
         };
         GuardarItemCatalogo: {
             activo?: null | boolean;
@@ -2361,8 +5206,33 @@ export interface components {
             descripcion?: string;
             nombre: string;
         };
+        GuardarModuloEmpresa: {
+            configuracion: unknown;
+            fecha_vencimiento: null | string;
+            habilitado: boolean;
+        };
         GuardarPrecios: {
             precios: components["schemas"]["Precio"][];
+        };
+        GuardarRol: {
+            activo?: null | boolean;
+            color_badge: string;
+            descripcion: string;
+            icono: string;
+            nivel_jerarquico: number;
+            nombre: string;
+            permisos: components["schemas"]["PermisosRol"];
+        };
+        GuardarUsuario: {
+            activo?: null | boolean;
+            apellido?: string;
+            auto_generate_password?: boolean;
+            email: string;
+            nombre?: string;
+            nombre_usuario: string;
+            password?: string;
+            rol: string;
+            telefono?: string;
         };
         HistorialCajas: {
             cajas: components["schemas"]["CajaHistorial"][];
@@ -2396,6 +5266,15 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        ListadoAuditoria: {
+            logs: components["schemas"]["RegistroAuditoria"][];
+            paginacion: components["schemas"]["PaginacionAuditoria"];
+        };
+        ListadoClientes: {
+            clientes: components["schemas"]["Cliente"][];
+            /** Format: int64 */
+            total: number;
+        };
         ListadoPasajes: {
             pasajes: components["schemas"]["Pasaje"][];
             /** Format: int64 */
@@ -2404,6 +5283,83 @@ export interface components {
             totalPages: number;
             /** Format: double */
             totalVentas: number;
+        };
+        LogoSubido: {
+            url: string;
+        };
+        MensajeFuerza: {
+            text: string;
+        };
+        MensajeSalida: {
+            canal: string;
+            cliente: string;
+            /** Format: date-time */
+            created_at: string;
+            destino: string;
+            /** Format: date-time */
+            enviado_at?: null | string;
+            error?: string;
+            estado: string;
+            /** Format: int64 */
+            id: number;
+            intentos: number;
+            pasaje_ids: number[];
+            /** Format: date-time */
+            proximo_intento: string;
+            tipo: string;
+        };
+        MetricasGlobales: {
+            /** Format: int64 */
+            cajas_abiertas_sistema: number;
+            /** Format: int64 */
+            empresas_activas: number;
+            /** Format: int64 */
+            empresas_inactivas: number;
+            /** Format: int64 */
+            pasajes_hoy_sistema: number;
+            /** Format: int64 */
+            total_empresas: number;
+            /** Format: int64 */
+            usuarios_activos_sistema: number;
+            /** Format: double */
+            volumen_movimientos_hoy: number;
+        };
+        Modulo: {
+            categoria: string;
+            codigo: string;
+            descripcion: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
+        ModuloDeEmpresa: {
+            categoria: string;
+            codigo: string;
+            descripcion: string;
+            empresaModulos: components["schemas"]["EstadoModuloEmpresa"][];
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
+        MonitoreoServidor: {
+            /** Format: int64 */
+            errores_por_minuto: number;
+            /** Format: int64 */
+            errores_totales: number;
+            /** Format: double */
+            latencia_bd_ms: number;
+            /** Format: int64 */
+            peticiones_por_minuto: number;
+            /** Format: int64 */
+            peticiones_totales: number;
+            /** Format: int64 */
+            sockets_abiertos: number;
+            /** Format: int64 */
+            uptime_segundos: number;
+        };
+        MonitoreoVendedores: {
+            totales: components["schemas"]["TotalesVendedores"];
+            vendedores: components["schemas"]["VendedorSupervisado"][];
         };
         Movimiento: {
             /** Format: date-time */
@@ -2417,13 +5373,52 @@ export interface components {
             monto: number;
             tipo: string;
         };
+        NivelJerarquico: {
+            nivel: number;
+            nombre: string;
+        };
         NombreRef: {
             nombre: string;
+        };
+        Notificacion: {
+            datos: {
+                [key: string]: unknown;
+            };
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            tipo: string;
+            titulo: string;
+        };
+        Notificaciones: {
+            /** Format: int64 */
+            no_leidas: number;
+            notificaciones: components["schemas"]["Notificacion"][];
+        };
+        NotificacionesCambiadas: {
+            /** Format: int64 */
+            cantidad: number;
+        };
+        PaginacionAuditoria: {
+            /** Format: int64 */
+            limite: number;
+            /** Format: int64 */
+            pagina_actual: number;
+            total_exacto: boolean;
+            /** Format: int64 */
+            total_paginas: number;
+            /** Format: int64 */
+            total_registros: number;
         };
         Pasaje: {
             cantidad_pasajeros: number;
             cliente: components["schemas"]["ClienteRef"];
+            cliente_documento: string;
             cliente_email: string;
+            cliente_id: null | number;
             cliente_nombre: string;
             cliente_telefono: string;
             codigo_qr: string;
@@ -2456,10 +5451,95 @@ export interface components {
             usuario_nombre: string;
         };
         PasajerosPorFecha: components["schemas"]["ListaPasajeros"] | components["schemas"]["ViajesProgramados"];
+        PasajesCliente: {
+            pasajes: components["schemas"]["Pasaje"][];
+            /** Format: int64 */
+            total: number;
+        };
+        PasswordsGeneradas: {
+            passwords: string[];
+        };
         Permisos: {
             [key: string]: {
                 [key: string]: unknown;
             };
+        };
+        PermisosABM: {
+            crear: boolean;
+            editar: boolean;
+            eliminar: boolean;
+            ver: boolean;
+        };
+        PermisosCaja: {
+            abrir: boolean;
+            cerrar: boolean;
+            movimientos: boolean;
+            ver: boolean;
+        };
+        PermisosConfiguracion: {
+            editar: boolean;
+            sistema: boolean;
+            ver: boolean;
+        };
+        PermisosDashboard: {
+            tipo: string;
+            ver: boolean;
+        };
+        PermisosEmail: {
+            configurar: boolean;
+            enviar: boolean;
+        };
+        PermisosImpresion: {
+            batch: boolean;
+            configurar: boolean;
+            ticket_80mm: boolean;
+            ticket_a4: boolean;
+        };
+        PermisosPasajes: {
+            anular: boolean;
+            crear: boolean;
+            editar: boolean;
+            imprimir: boolean;
+            ver: boolean;
+        };
+        PermisosReportes: {
+            avanzados: boolean;
+            exportar: boolean;
+            ver: boolean;
+        };
+        PermisosRol: {
+            caja: components["schemas"]["PermisosCaja"];
+            configuracion: components["schemas"]["PermisosConfiguracion"];
+            dashboard: components["schemas"]["PermisosDashboard"];
+            email: components["schemas"]["PermisosEmail"];
+            empresas: components["schemas"]["PermisosABM"];
+            impresion: components["schemas"]["PermisosImpresion"];
+            pasajes: components["schemas"]["PermisosPasajes"];
+            reportes: components["schemas"]["PermisosReportes"];
+            usuarios: components["schemas"]["PermisosABM"];
+            validacion: components["schemas"]["PermisosValidacion"];
+            whatsapp: components["schemas"]["PermisosWhatsApp"];
+        };
+        PermisosValidacion: {
+            desembarque: boolean;
+            embarque: boolean;
+        };
+        PermisosWhatsApp: {
+            configurar: boolean;
+            enviar: boolean;
+            ver_estado: boolean;
+        };
+        PlantillaEmail: {
+            plantilla: string;
+        };
+        PlantillaRol: {
+            catalogo: {
+                [key: string]: string[];
+            };
+            colores: string[];
+            iconos: string[];
+            niveles: components["schemas"]["NivelJerarquico"][];
+            rol_nuevo: components["schemas"]["Rol"];
         };
         PorMedio: {
             efectivo: boolean;
@@ -2481,6 +5561,14 @@ export interface components {
             /** Format: double */
             precio: number;
         };
+        PresetConfiguracion: {
+            clave: string;
+            descripcion: string;
+            valor: string;
+        };
+        PruebaEmail: {
+            email_destino: string;
+        };
         RegistrarMovimiento: {
             descripcion: string;
             /** Format: int64 */
@@ -2489,14 +5577,70 @@ export interface components {
             monto: number;
             tipo: string;
         };
+        RegistroAuditoria: {
+            accion: string;
+            /** Format: date-time */
+            created_at: string;
+            detalles: string;
+            empresa_id: null | number;
+            empresa_nombre: string;
+            exito: boolean;
+            /** Format: int64 */
+            id: number;
+            ip_address: string;
+            usuario: components["schemas"]["UsuarioAuditoria"] | null;
+            usuario_id: null | number;
+        };
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
             message?: string;
             /** @constant */
             success: true;
         };
+        RespuestaCatalogoModulos: {
+            data: components["schemas"]["CatalogoModulos"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaCierreCaja: {
             data: components["schemas"]["CierreCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaCliente: {
+            data: components["schemas"]["Cliente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaClienteEliminado: {
+            data: components["schemas"]["ClienteEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfigEmail: {
+            data: components["schemas"]["ConfigEmail"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfiguracionEmpresa: {
+            data: components["schemas"]["ConfiguracionEmpresa"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfiguracionSistema: {
+            data: components["schemas"]["ConfiguracionSistema"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfiguracionesEmpresa: {
+            data: components["schemas"]["ConfiguracionesEmpresa"];
             message?: string;
             /** @constant */
             success: true;
@@ -2525,6 +5669,18 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEmpresaCreada: {
+            data: components["schemas"]["EmpresaCreada"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaEstadisticasAuditoria: {
+            data: components["schemas"]["EstadisticasAuditoria"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaEstadisticasDashboard: {
             data: components["schemas"]["EstadisticasDashboard"];
             message?: string;
@@ -2533,6 +5689,12 @@ export interface components {
         };
         RespuestaEstadisticasEmbarque: {
             data: components["schemas"]["EstadisticasEmbarque"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaEstadisticasEmpresa: {
+            data: components["schemas"]["EstadisticasEmpresa"];
             message?: string;
             /** @constant */
             success: true;
@@ -2555,6 +5717,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEstadoEmail: {
+            data: components["schemas"]["EstadoEmail"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaHistorialCajas: {
             data: components["schemas"]["HistorialCajas"];
             message?: string;
@@ -2573,8 +5741,32 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaEmpresaAdmin: {
+            data: components["schemas"]["EmpresaAdmin"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaEmpresaListada: {
+            data: components["schemas"]["EmpresaListada"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaItemCatalogo: {
             data: components["schemas"]["ItemCatalogo"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaMensajeSalida: {
+            data: components["schemas"]["MensajeSalida"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaModuloDeEmpresa: {
+            data: components["schemas"]["ModuloDeEmpresa"][];
             message?: string;
             /** @constant */
             success: true;
@@ -2591,8 +5783,50 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaRol: {
+            data: components["schemas"]["Rol"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaServicio: {
+            data: components["schemas"]["Servicio"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaUsuarioBasico: {
+            data: components["schemas"]["UsuarioBasico"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaUsuarioDeFiltro: {
+            data: components["schemas"]["UsuarioDeFiltro"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaUsuarioGestion: {
+            data: components["schemas"]["UsuarioGestion"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaValidacionReciente: {
             data: components["schemas"]["ValidacionReciente"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListadoAuditoria: {
+            data: components["schemas"]["ListadoAuditoria"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListadoClientes: {
+            data: components["schemas"]["ListadoClientes"];
             message?: string;
             /** @constant */
             success: true;
@@ -2603,8 +5837,44 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaLogoSubido: {
+            data: components["schemas"]["LogoSubido"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaMensajeSalida: {
+            data: components["schemas"]["MensajeSalida"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaModuloDeEmpresa: {
+            data: components["schemas"]["ModuloDeEmpresa"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaMonitoreoVendedores: {
+            data: components["schemas"]["MonitoreoVendedores"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaMovimiento: {
             data: components["schemas"]["Movimiento"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaNotificaciones: {
+            data: components["schemas"]["Notificaciones"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaNotificacionesCambiadas: {
+            data: components["schemas"]["NotificacionesCambiadas"];
             message?: string;
             /** @constant */
             success: true;
@@ -2621,8 +5891,50 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaPasajesCliente: {
+            data: components["schemas"]["PasajesCliente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPasswordsGeneradas: {
+            data: components["schemas"]["PasswordsGeneradas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPlantillaEmail: {
+            data: components["schemas"]["PlantillaEmail"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPlantillaRol: {
+            data: components["schemas"]["PlantillaRol"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaPrecioVigente: {
             data: components["schemas"]["PrecioVigente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaRol: {
+            data: components["schemas"]["Rol"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaRolEliminado: {
+            data: components["schemas"]["RolEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaRolesInfo: {
+            data: components["schemas"]["RolesInfo"];
             message?: string;
             /** @constant */
             success: true;
@@ -2650,37 +5962,250 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaUsuarioCreado: {
+            data: components["schemas"]["UsuarioCreado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaUsuarioEliminado: {
+            data: components["schemas"]["UsuarioEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaUsuarioGestion: {
+            data: components["schemas"]["UsuarioGestion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaUsuariosEmpresa: {
+            data: components["schemas"]["UsuariosEmpresa"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaValidacionPassword: {
+            data: components["schemas"]["ValidacionPassword"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaVenta: {
             data: components["schemas"]["Venta"];
             message?: string;
             /** @constant */
             success: true;
         };
+        RestriccionesRoles: {
+            max_cambios_clave_pasajero_mes: number;
+            puede_crear: boolean;
+            puede_editar: boolean;
+            puede_eliminar: boolean;
+            vigencia_clave_temporal_horas: number;
+        };
+        Rol: {
+            activo: boolean;
+            color_badge: string;
+            descripcion: string;
+            icono: string;
+            /** Format: int64 */
+            id: number;
+            integrado: boolean;
+            nivel_jerarquico: number;
+            nombre: string;
+            permisos: components["schemas"]["Permisos"];
+            /** Format: int64 */
+            usuarios: number;
+        };
+        RolDeUsuario: {
+            color_badge: string;
+            icono: string;
+            nivel_jerarquico: number;
+            nombre: string;
+        };
+        RolDisponible: {
+            descripcion: string;
+            label: string;
+            nivel_jerarquico: number;
+            value: string;
+        };
+        RolEliminado: {
+            /** Format: int64 */
+            usuarios_movidos: number;
+        };
         RolInfo: {
             nombre: string;
             permisos: components["schemas"]["Permisos"];
+        };
+        RolesInfo: {
+            estadisticas: components["schemas"]["EstadisticaRol"][];
+            restricciones: components["schemas"]["RestriccionesRoles"];
+            rolActual: string;
+            rolesDisponibles: components["schemas"]["RolDisponible"][];
+            rolesPermitidos: string[];
         };
         Salud: {
             database: string;
             status: string;
         };
+        SeguridadSistema: {
+            bcrypt_rounds: number;
+            /** Format: int64 */
+            bloqueo_login_minutos: number;
+            intentos_login_max: number;
+            /** Format: int64 */
+            jwt_expiracion: number;
+            max_peticiones_simultaneas: number;
+            rate_limit_activo: boolean;
+        };
+        Servicio: {
+            /** @enum {string} */
+            clave: "base_datos" | "email" | "whatsapp" | "websocket";
+            clientes_activos?: null | number;
+            conectado: boolean;
+            detalles: string;
+            /** @enum {string} */
+            estado: "conectado" | "desconectado" | "sin_configurar";
+            latencia_ms?: null | number;
+            nombre: string;
+            /** Format: date-time */
+            ultima_verificacion: string;
+        };
+        ServiciosSistema: {
+            base_datos: components["schemas"]["BaseDatos"];
+            servidor: components["schemas"]["Servidor"];
+        };
+        Servidor: {
+            modo: string;
+            puerto: string;
+            /** Format: int64 */
+            uptime: number;
+        };
         Sesion: {
             token: string;
             usuario: components["schemas"]["Usuario"];
         };
+        TotalAccion: {
+            accion: string;
+            /** Format: int64 */
+            total: number;
+        };
+        TotalesVendedores: {
+            /** Format: int64 */
+            activos: number;
+            /** Format: int64 */
+            inactivos: number;
+            /** Format: double */
+            ingresos: number;
+            /** Format: int64 */
+            vendedores: number;
+            /** Format: int64 */
+            ventas: number;
+        };
         Usuario: {
             apellido: string;
+            debe_cambiar_clave: boolean;
             email: string;
             empresa: components["schemas"]["EmpresaUsuario"];
+            /** @enum {string} */
+            estado_clave: "vigente" | "expirada" | "reinicio_pendiente";
             /** Format: int64 */
             id: number;
+            modulos: string[];
             nombre: string;
             nombre_usuario: string;
             rol: string;
             rolInfo: components["schemas"]["RolInfo"];
         };
+        UsuarioActivo: {
+            apellido: string;
+            nombre: string;
+            nombre_usuario: string;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        UsuarioAuditoria: {
+            apellido: string;
+            nombre: string;
+            nombre_usuario: string;
+        };
+        UsuarioBasico: {
+            apellido: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            nombre_usuario: string;
+        };
+        UsuarioCreado: {
+            credenciales_temporales?: components["schemas"]["CredencialesTemporales"] | null;
+            usuario: components["schemas"]["UsuarioGestion"];
+        };
+        UsuarioDeEmpresa: {
+            activo: boolean;
+            apellido: string;
+            color_badge: string;
+            icono: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            nombre_usuario: string;
+            rol: string;
+            /** Format: date-time */
+            ultimo_login: null | string;
+        };
+        UsuarioDeFiltro: {
+            apellido: string;
+            empresa_nombre: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            nombre_usuario: string;
+            rol: string;
+        };
+        UsuarioEliminado: {
+            desactivado: boolean;
+        };
+        UsuarioGestion: {
+            activo: boolean;
+            apellido: string;
+            /** Format: date-time */
+            clave_temporal_hasta: null | string;
+            /** Format: date-time */
+            created_at: string;
+            debe_cambiar_clave: boolean;
+            email: string;
+            /** @enum {string} */
+            estado_clave: "vigente" | "expirada" | "reinicio_pendiente";
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            nombre_completo: string;
+            nombre_usuario: string;
+            rol: string;
+            rolInfo: components["schemas"]["RolDeUsuario"];
+            telefono: string;
+            /** Format: date-time */
+            ultimo_login: null | string;
+        };
         UsuarioRef: {
             nombre_usuario: string;
+        };
+        UsuariosEmpresa: {
+            usuarios: components["schemas"]["UsuarioDeEmpresa"][];
+        };
+        ValidacionPassword: {
+            checks: components["schemas"]["ChequeosPassword"];
+            errors: string[];
+            score: number;
+            /** @enum {string} */
+            strength: "very_weak" | "weak" | "medium" | "strong" | "very_strong";
+            strengthMessage: components["schemas"]["MensajeFuerza"];
+            suggestions: string[];
+            valid: boolean;
         };
         ValidacionReciente: {
             cliente_nombre: string;
@@ -2699,7 +6224,32 @@ export interface components {
         ValidarCodigo: {
             codigo_qr: string;
         };
+        ValidarContrasena: {
+            password: string;
+        };
+        ValidarPasswordDe: {
+            apellido?: string;
+            email?: string;
+            nombre?: string;
+            nombre_usuario?: string;
+            password: string;
+        };
+        VendedorSupervisado: {
+            /** @enum {string} */
+            caja_estado: "abierta" | "cerrada";
+            /** Format: date-time */
+            fecha_apertura: null | string;
+            /** Format: int64 */
+            id: number;
+            nombre_usuario: string;
+            /** Format: double */
+            total_ventas: number;
+            vendedor: string;
+            /** Format: int64 */
+            ventas_hoy: number;
+        };
         VenderPasaje: {
+            cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
             cliente_telefono?: string;
@@ -2715,6 +6265,7 @@ export interface components {
             tipo_viaje_id: number;
         };
         VenderPasajes: {
+            cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
             cliente_telefono?: string;

@@ -1,21 +1,26 @@
 import { MantineProvider } from '@mantine/core';
+import { DatesProvider } from '@mantine/dates';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useEmpresa } from '@/lib/company';
 import { SessionProvider } from '@/lib/session';
 import { buildTheme, cssVariablesResolver } from './theme';
+import toasts from './toasts.module.css';
 
 /** Toasts stay this long unless a helper says otherwise. */
 const DEFAULT_TOAST_MS = 5000;
 
+/** Date pickers speak Spanish and start the week on Monday, whatever the browser's language. */
+const DATES = { locale: 'es', firstDayOfWeek: 1 } as const;
+
 function ThemeProvider({ children }: { children: ReactNode }) {
-  const { color_primario } = useEmpresa();
-  const theme = useMemo(() => buildTheme(color_primario), [color_primario]);
+  const { color_primario, color_secundario } = useEmpresa();
+  const theme = useMemo(() => buildTheme(color_primario, color_secundario), [color_primario, color_secundario]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-right" autoClose={DEFAULT_TOAST_MS} />
-      {children}
+      <Notifications position="top-center" autoClose={DEFAULT_TOAST_MS} classNames={{ root: toasts.toasts }} />
+      <DatesProvider settings={DATES}>{children}</DatesProvider>
     </MantineProvider>
   );
 }

@@ -66,4 +66,23 @@ describe('RequireRole', () => {
     expect(screen.getByText('Tu rol: Personal de Embarque')).toBeInTheDocument();
     expect(screen.queryByText('Abrir caja')).not.toBeInTheDocument();
   });
+
+  it('lets a custom role in by the permission a role check names, and a built-in role not', () => {
+    signIn('cajero', { rolInfo: { nombre: 'cajero', permisos: { pasajes: { crear: true } } } });
+    renderWithProviders(<RequireRole roles={['vendedor']} permiso="pasajes.crear">Vender</RequireRole>);
+    expect(screen.getByText('Vender')).toBeInTheDocument();
+  });
+
+  it('keeps a custom role out when its matrix lacks the permission', () => {
+    signIn('cajero', { rolInfo: { nombre: 'cajero', permisos: { pasajes: { crear: false } } } });
+    renderWithProviders(<RequireRole roles={['vendedor']} permiso="pasajes.crear">Vender</RequireRole>);
+    expect(screen.getByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+  });
+
+  it('refuses a screen of a module the company lacks, whatever the role', () => {
+    signIn('super_admin', { modulos: ['core'] });
+    renderWithProviders(<RequireRole modulo="caja">Mi caja</RequireRole>);
+    expect(screen.getByText('El módulo de esta pantalla no está habilitado para su empresa')).toBeInTheDocument();
+    expect(screen.queryByText('Mi caja')).not.toBeInTheDocument();
+  });
 });

@@ -4,38 +4,40 @@ import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { StatusActions, StatusPage } from '@/components/StatusPage';
 import { paths } from '@/lib/paths';
-import { hasRole, roleLabel, useSession, type Role } from '@/lib/session';
+import { mayEnter, moduloActivo, roleLabel, useSession, type Role } from '@/lib/session';
 
 interface RequireRoleProps {
   /** Roles allowed in; omit (and `permiso`) to require only a logged-in user. super_admin always passes. */
   roles?: readonly Role[];
-  /** A permission of the user's role instead, 'module.action' (e.g. 'caja.abrir'). */
+  /**
+   * A permission of the user's role, 'module.action' (e.g. 'caja.abrir'): alone, it decides;
+   * with `roles`, it lets in a custom role whose matrix grants it.
+   */
   permiso?: string;
+  /** The module the screen belongs to: a company without it effective is refused. */
+  modulo?: string;
   children: ReactNode;
 }
 
 /** Route guard: anonymous users go to /admin/login; others without access see 'Acceso Denegado'. */
-export function RequireRole({ roles, permiso, children }: RequireRoleProps) {
-  const { usuario, roleName, can } = useSession();
+export function RequireRole({ roles, permiso, modulo, children }: RequireRoleProps) {
+  const { usuario, roleName } = useSession();
   if (!usuario) return <Navigate to={paths.login} replace />;
+  // A temporary password must be changed before any other screen (backoffice §4).
+  if (usuario.debe_cambiar_clave) return <Navigate to={paths.cambiarContrasena} replace />;
   const current = roleName ?? '';
-  if (roles && !hasRole(usuario, roles)) {
+  if (modulo && !moduloActivo(usuario, modulo)) {
+    return <AccessDenied current={current}>El módulo de esta pantalla no está habilitado para su empresa</AccessDenied>;
+  }
+  if (mayEnter(usuario, roles, permiso)) return children;
+  if (roles) {
     return (
       <AccessDenied current={current}>
         {roles.length === 1 ? 'Rol requerido' : 'Roles requeridos'}: {roles.map(roleLabel).join(', ')}
       </AccessDenied>
     );
   }
-  if (permiso && current !== 'super_admin' && !can(...splitPermiso(permiso))) {
-    return <AccessDenied current={current}>Permiso requerido: {permiso}</AccessDenied>;
-  }
-  return children;
-}
-
-/** 'caja.abrir' as [module, action]. */
-function splitPermiso(permiso: string): [string, string] {
-  const dot = permiso.indexOf('.');
-  return [permiso.slice(0, dot), permiso.slice(dot + 1)];
+  return <AccessDenied current={current}>Permiso requerido: {permiso}</AccessDenied>;
 }
 
 function AccessDenied({ current, children }: { current: string; children: ReactNode }) {

@@ -1,12 +1,35 @@
 import { describe, expect, it } from 'vitest';
+import { makeUsuario } from '@/testing/fixtures';
 import { menuFor } from './menu';
 
 describe('menuFor', () => {
-  it('gives super_admin the dashboard and role management', () => {
+  it('gives super_admin the dashboard, the system screens and the audit', () => {
     expect(menuFor('super_admin').map((g) => [g.group, g.entries.map((e) => e.label)])).toEqual([
-      ['General', ['Dashboard']],
-      ['Sistema', ['Gestión de Roles']],
+      ['General', ['Dashboard', 'Notificaciones']],
+      ['Sistema', ['Gestión de Usuarios', 'Gestión de Roles', 'Gestión de Módulos', 'Configuración del Sistema', 'Estado de Servicios', 'Gestión de Empresas', 'Configuraciones por Empresa', 'Usuarios por Empresa']],
+      ['Auditoría', ['Reportes de Auditoría', 'Logs del Sistema', 'Logs de Usuarios']],
     ]);
+  });
+
+  it('gives a custom role the entries its permissions grant, and no others', () => {
+    const cajero = makeUsuario('cajero', {
+      rolInfo: { nombre: 'cajero', permisos: { dashboard: { ver: true, tipo: 'vendedor' }, pasajes: { crear: true }, caja: { ver: true } } },
+    });
+    const labels = menuFor('cajero', cajero).flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels).toEqual(['Dashboard', 'Venta Rápida de Pasajes', 'Gestión de Caja']);
+  });
+
+  it('drops the entries of a module the company lacks', () => {
+    const vendedor = makeUsuario('vendedor', { modulos: ['core', 'venta_pasajes'] });
+    const labels = menuFor('vendedor', vendedor).flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels).toContain('Venta Rápida de Pasajes');
+    expect(labels).not.toContain('Gestión de Caja');
+  });
+
+  it('lists user management for admin and supervisor, not for sellers or crew', () => {
+    const usuarios = (role: string) => menuFor(role).flatMap((g) => g.entries.map((e) => e.path)).includes('/admin/gestion-usuarios');
+    expect(['admin', 'supervisor'].every(usuarios)).toBe(true);
+    expect(['vendedor', 'lancha'].some(usuarios)).toBe(false);
   });
 
   it('does not list super_admin entries for other roles', () => {
@@ -17,30 +40,33 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Configuración de Email']);
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
   it('gives the boat crew and admin the Embarque group, the supervisor only the validator', () => {
     const embarque = (role: string) => menuFor(role).find((g) => g.group === 'Embarque')?.entries.map((e) => [e.label, e.path]);
     const todo = [
-      ['Validar Pasajes', '/admin/validador'],
-      ['Pasajeros Embarcados', '/admin/lista-pasajeros'],
+      ['Validador de Embarque', '/admin/validador'],
+      ['Lista de Pasajeros', '/admin/lista-pasajeros'],
       ['Estado de Viajes', '/admin/estado-viajes'],
-      ['Rutas Activas', '/admin/rutas'],
+      ['Rutas y Secciones', '/admin/rutas'],
     ];
     expect(embarque('lancha')).toEqual(todo);
     expect(embarque('admin')).toEqual(todo);
-    expect(embarque('supervisor')).toEqual([['Validador', '/admin/validador']]);
+    expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador']]);
     expect(embarque('vendedor')).toBeUndefined();
   });
 
-  it('gives sellers, supervisors and admins Vender Pasajes, Mi Caja and Mis Ventas; the ticket list to supervisors and admins', () => {
+  it('gives sellers, supervisors and admins Venta Rápida de Pasajes, Gestión de Caja, Mis Ventas and Clientes; the ticket list and seller monitoring to supervisors and admins', () => {
     const ventas = (role: string) => menuFor(role).find((g) => g.group === 'Ventas')?.entries.map((e) => [e.label, e.path]);
-    const propias = [['Vender Pasajes', '/admin/venta-pasajes'], ['Mi Caja', '/admin/gestion-caja'], ['Mis Ventas', '/admin/mis-ventas']];
-    expect(ventas('vendedor')).toEqual(propias);
+    const propias = [['Venta Rápida de Pasajes', '/admin/venta-pasajes'], ['Gestión de Caja', '/admin/gestion-caja'], ['Mis Ventas', '/admin/mis-ventas']];
+    const clientes = ['Clientes', '/admin/clientes'];
+    expect(ventas('vendedor')).toEqual([...propias, clientes]);
     for (const role of ['supervisor', 'admin']) {
-      expect(ventas(role)).toEqual([...propias, ['Listado de Pasajes', '/admin/listado-pasajes']]);
+      expect(ventas(role)).toEqual([
+        ...propias, ['Listado de Pasajes', '/admin/listado-pasajes'], clientes, ['Monitoreo de Vendedores', '/admin/monitoreo-vendedores'],
+      ]);
     }
     for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
   });

@@ -1,5 +1,5 @@
 import type { Icon } from '@tabler/icons-react';
-import type { Role } from '@/lib/session';
+import { can, isCustomRole, splitPermiso, type Role, type Usuario } from '@/lib/session';
 import { SCREENS, type Screen } from './screens';
 
 /** One sidebar entry. */
@@ -9,6 +9,10 @@ export interface MenuEntry {
   icon: Icon;
   /** Roles that see the entry. Menus are per role: super_admin is not added implicitly. */
   roles: readonly Role[];
+  /** A custom role sees the entry when its matrix grants this permission. */
+  permiso?: string;
+  /** The screen's module: the entry leaves the menu when the company lacks it. */
+  modulo: string;
   /** Collapsible group the entry is listed under. */
   group: string;
 }
@@ -21,17 +25,28 @@ export interface MenuGroup {
 
 /** The menu entries of `screens`, in their order. */
 export function menuOf(screens: readonly Screen[]): MenuEntry[] {
-  return screens.flatMap(({ path, menu = [] }) => menu.map((item) => ({ ...item, path })));
+  return screens.flatMap(({ path, modulo, menu = [] }) => menu.map((item) => ({ ...item, path, modulo })));
 }
 
 /** THE sidebar menu, derived from the screens table (app/screens.tsx). */
 export const MENU: readonly MenuEntry[] = menuOf(SCREENS);
 
-/** The menu of a role, grouped, keeping the order of MENU. */
-export function menuFor(role: string | null, menu: readonly MenuEntry[] = MENU): MenuGroup[] {
+/**
+ * Whether `usuario` sees `entry`: its company has the entry's module (a session without
+ * the list: every module), and its role is listed — or, for a custom role, its matrix
+ * grants the entry's permission.
+ */
+function sees(entry: MenuEntry, role: string, usuario: Usuario | null): boolean {
+  if (usuario?.modulos && !usuario.modulos.includes(entry.modulo)) return false;
+  if (entry.roles.includes(role as Role)) return true;
+  return isCustomRole(role) && entry.permiso !== undefined && can(usuario, ...splitPermiso(entry.permiso));
+}
+
+/** The menu of a role (and, when given, of the user: its permissions and modules), grouped, keeping the order of MENU. */
+export function menuFor(role: string | null, usuario: Usuario | null = null, menu: readonly MenuEntry[] = MENU): MenuGroup[] {
   const groups = new Map<string, MenuEntry[]>();
   for (const entry of menu) {
-    if (!role || !entry.roles.includes(role as Role)) continue;
+    if (!role || !sees(entry, role, usuario)) continue;
     groups.set(entry.group, [...(groups.get(entry.group) ?? []), entry]);
   }
   return [...groups].map(([group, entries]) => ({ group, entries }));

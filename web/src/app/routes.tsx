@@ -5,31 +5,32 @@ import { paths } from '@/lib/paths';
 import { AdminLayout } from './layout/AdminLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RequireRole } from './RequireRole';
-import { REDIRECTS, SCREENS, type Access, type Screen } from './screens';
+import { REDIRECTS, SCREENS, type Screen } from './screens';
 
 /** `element` behind the guard of `access`. */
-function guard(access: Access, element: ReactNode): ReactNode {
+function guard({ access, modulo }: Pick<Screen, 'access' | 'modulo'>, element: ReactNode): ReactNode {
   switch (access.kind) {
     case 'public':
       return element;
     case 'session':
-      return <RequireRole>{element}</RequireRole>;
+      return <RequireRole modulo={modulo}>{element}</RequireRole>;
     case 'roles':
-      return <RequireRole roles={access.roles}>{element}</RequireRole>;
+      return <RequireRole roles={access.roles} permiso={access.permiso} modulo={modulo}>{element}</RequireRole>;
     case 'permiso':
-      return <RequireRole permiso={access.permiso}>{element}</RequireRole>;
+      return <RequireRole permiso={access.permiso} modulo={modulo}>{element}</RequireRole>;
   }
 }
 
-function screenRoute({ path, access, page: Page }: Screen): RouteObject {
-  return { path, element: guard(access, <Suspense fallback={<PageLoader />}><Page /></Suspense>) };
+function screenRoute(screen: Screen): RouteObject {
+  const { path, page: Page } = screen;
+  return { path, element: guard(screen, <Suspense fallback={<PageLoader />}><Page /></Suspense>) };
 }
 
 /** A redirect keeps the guard of the screen it leads to. */
 function redirectRoute({ from, to }: (typeof REDIRECTS)[number]): RouteObject {
   const target = SCREENS.find((screen) => screen.path === to);
   const element = <Navigate to={to} replace />;
-  return { path: from, element: target ? guard(target.access, element) : element };
+  return { path: from, element: target ? guard(target, element) : element };
 }
 
 const inAdmin = (path: string) => path.startsWith(`${paths.admin}/`);

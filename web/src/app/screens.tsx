@@ -1,23 +1,35 @@
 import {
+  IconBell,
+  IconAddressBook,
+  IconAdjustments,
+  IconBuilding,
   IconCashRegister,
+  IconActivityHeartbeat,
   IconCreditCard,
   IconFileInvoice,
   IconLayoutDashboard,
   IconListCheck,
   IconListDetails,
+  IconMail,
+  IconPuzzle,
+  IconListSearch,
   IconMapPin,
   IconQrcode,
   IconReceipt2,
   IconRoute,
   IconSettings,
   IconShieldLock,
+  IconShieldSearch,
   IconShip,
   IconTicket,
+  IconUsers,
+  IconUsersGroup,
+  IconUserSearch,
   type Icon,
 } from '@tabler/icons-react';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { paths, type Path } from '@/lib/paths';
-import type { Role } from '@/lib/session';
+import { PERMISO_VALIDAR, type Role } from '@/lib/session';
 
 /** A sidebar entry of a screen. */
 export interface MenuItem {
@@ -27,13 +39,16 @@ export interface MenuItem {
   group: string;
   /** Roles that see the entry. Menus are per role: super_admin is not added implicitly. */
   roles: readonly Role[];
+  /** A custom role (role management) sees the entry when its matrix grants this permission. */
+  permiso?: string;
 }
 
 /** Who may open a screen; super_admin passes every check. */
 export type Access =
   | { kind: 'public' }
   | { kind: 'session' }
-  | { kind: 'roles'; roles: readonly Role[] }
+  /** Built-in roles by name; a custom role by `permiso` when given (lib/session mayEnter). */
+  | { kind: 'roles'; roles: readonly Role[]; permiso?: string }
   /** A permission of the role, 'module.action' (e.g. 'caja.abrir'). */
   | { kind: 'permiso'; permiso: string };
 
@@ -43,6 +58,8 @@ export interface Screen {
   access: Access;
   /** Inside the back-office shell (header and menu) or alone. */
   layout: 'admin' | 'none';
+  /** The module it belongs to (backoffice §2.7): hidden and refused when the company lacks it. */
+  modulo: Modulo;
   /** Its sidebar entries, in menu order (one screen may be listed differently per role). */
   menu?: readonly MenuItem[];
   page: LazyPage;
@@ -72,14 +89,20 @@ export function preloadScreens(): Promise<unknown> {
 const session: Access = { kind: 'session' };
 const publico: Access = { kind: 'public' };
 const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed });
+/** Built-in roles by name, custom roles by the permission. */
+const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
+
+/** The module codes of the server (domain.CodigosModulo) that screens belong to. */
+export type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email';
 
 /** Roles that sell at the counter and run their own register. */
-const SELLERS = roles('vendedor', 'supervisor', 'admin', 'super_admin');
-/** Roles that validate boarding. */
-const VALIDATORS = roles('lancha', 'supervisor', 'admin', 'super_admin');
+const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
+/** Roles that validate boarding; custom roles with validacion.embarque too. */
+const VALIDATORS = rolesOr(PERMISO_VALIDAR, 'lancha', 'supervisor', 'admin', 'super_admin');
 /** Roles of the passenger list, trip status and routes. */
 const BOAT_CREW = roles('lancha', 'admin', 'super_admin');
-const ADMIN = roles('admin');
+const ADMIN = rolesOr('configuracion.editar', 'admin');
+const SUPER_ADMIN = roles('super_admin');
 
 /** Menu roles of the sellers' entries. */
 const MENU_SELLERS: readonly Role[] = ['admin', 'supervisor', 'vendedor'];
@@ -93,88 +116,165 @@ const validador = lazyPage(() => import('@/features/embarque/routes/ValidadorPag
  * menus (app/menu.ts) are derived from it. Listed in menu order. Add a screen here.
  */
 export const SCREENS: readonly Screen[] = [
-  { path: paths.landing, access: publico, layout: 'none', page: lazyPage(() => import('@/features/landing/LandingPage'), (m) => m.LandingPage) },
-  { path: paths.login, access: publico, layout: 'none', page: lazyPage(() => import('@/features/auth/LoginPage'), (m) => m.LoginPage) },
-  { path: paths.unauthorized, access: publico, layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
-  { path: paths.validadorVentana, access: VALIDATORS, layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
+  { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/LandingPage'), (m) => m.LandingPage) },
+  { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/LoginPage'), (m) => m.LoginPage) },
+  { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
+  { path: paths.unauthorized, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
+  { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
-    path: paths.dashboard, access: session, layout: 'admin',
-    menu: [{ label: 'Dashboard', icon: IconLayoutDashboard, group: 'General', roles: MENU_STAFF }],
+    path: paths.dashboard, access: session, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Dashboard', icon: IconLayoutDashboard, group: 'General', roles: MENU_STAFF, permiso: 'dashboard.ver' }],
     page: lazyPage(() => import('@/features/dashboard/DashboardChooser'), (m) => m.DashboardChooser),
   },
   {
-    path: paths.ventaPasajes, access: SELLERS, layout: 'admin',
-    menu: [{ label: 'Vender Pasajes', icon: IconTicket, group: 'Ventas', roles: MENU_SELLERS }],
+    path: paths.notificaciones, access: session, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Notificaciones', icon: IconBell, group: 'General', roles: MENU_STAFF }],
+    page: lazyPage(() => import('@/features/notificaciones/routes/NotificacionesPage'), (m) => m.NotificacionesPage),
+  },
+  {
+    path: paths.ventaPasajes, access: rolesOr('pasajes.crear', ...SELLER_ROLES), modulo: 'venta_pasajes', layout: 'admin',
+    menu: [{ label: 'Venta Rápida de Pasajes', icon: IconTicket, group: 'Ventas', roles: MENU_SELLERS, permiso: 'pasajes.crear' }],
     page: lazyPage(() => import('@/features/venta/routes/VentaPasajesPage'), (m) => m.VentaPasajesPage),
   },
   {
-    path: paths.gestionCaja, access: SELLERS, layout: 'admin',
-    menu: [{ label: 'Mi Caja', icon: IconCashRegister, group: 'Ventas', roles: MENU_SELLERS }],
+    path: paths.gestionCaja, access: rolesOr('caja.ver', ...SELLER_ROLES), modulo: 'caja', layout: 'admin',
+    menu: [{ label: 'Gestión de Caja', icon: IconCashRegister, group: 'Ventas', roles: MENU_SELLERS, permiso: 'caja.ver' }],
     page: lazyPage(() => import('@/features/caja/routes/GestionCajaPage'), (m) => m.GestionCajaPage),
   },
   {
-    path: paths.misVentas, access: SELLERS, layout: 'admin',
-    menu: [{ label: 'Mis Ventas', icon: IconFileInvoice, group: 'Ventas', roles: MENU_SELLERS }],
+    path: paths.misVentas, access: rolesOr('pasajes.ver', ...SELLER_ROLES), modulo: 'venta_pasajes', layout: 'admin',
+    menu: [{ label: 'Mis Ventas', icon: IconFileInvoice, group: 'Ventas', roles: MENU_SELLERS, permiso: 'pasajes.ver' }],
     page: lazyPage(() => import('@/features/pasajes/routes/MisVentasPage'), (m) => m.MisVentasPage),
   },
   {
-    path: paths.listadoPasajes, access: SELLERS, layout: 'admin',
-    menu: [{ label: 'Listado de Pasajes', icon: IconListDetails, group: 'Ventas', roles: ['admin', 'supervisor'] }],
+    path: paths.listadoPasajes, access: rolesOr('pasajes.anular', ...SELLER_ROLES), modulo: 'venta_pasajes', layout: 'admin',
+    menu: [{ label: 'Listado de Pasajes', icon: IconListDetails, group: 'Ventas', roles: ['admin', 'supervisor'], permiso: 'pasajes.anular' }],
     page: lazyPage(() => import('@/features/pasajes/routes/ListadoPasajesPage'), (m) => m.ListadoPasajesPage),
   },
   {
-    path: paths.validador, access: VALIDATORS, layout: 'admin',
+    path: paths.clientes, access: session, modulo: 'clientes', layout: 'admin',
+    menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS }],
+    page: lazyPage(() => import('@/features/configuracion/routes/ClientesPage'), (m) => m.ClientesPage),
+  },
+  {
+    path: paths.monitoreoVendedores, access: roles('admin', 'supervisor'), modulo: 'venta_pasajes', layout: 'admin',
+    menu: [{ label: 'Monitoreo de Vendedores', icon: IconUsersGroup, group: 'Ventas', roles: ['admin', 'supervisor'] }],
+    page: lazyPage(() => import('@/features/dashboard/routes/MonitoreoVendedoresPage'), (m) => m.MonitoreoVendedoresPage),
+  },
+  {
+    path: paths.validador, access: VALIDATORS, modulo: 'embarque', layout: 'admin',
     menu: [
-      { label: 'Validar Pasajes', icon: IconQrcode, group: 'Embarque', roles: MENU_CREW },
-      { label: 'Validador', icon: IconQrcode, group: 'Embarque', roles: ['supervisor'] },
+      { label: 'Validador de Embarque', icon: IconQrcode, group: 'Embarque', roles: MENU_CREW, permiso: 'validacion.embarque' },
+      { label: 'Validador de Embarque', icon: IconQrcode, group: 'Embarque', roles: ['supervisor'] },
     ],
     page: validador,
   },
-  { path: paths.validacionEmbarque, access: VALIDATORS, layout: 'admin', page: validador },
+  { path: paths.validacionEmbarque, access: VALIDATORS, modulo: 'embarque', layout: 'admin', page: validador },
   {
-    path: paths.listaPasajeros, access: BOAT_CREW, layout: 'admin',
-    menu: [{ label: 'Pasajeros Embarcados', icon: IconListCheck, group: 'Embarque', roles: MENU_CREW }],
+    path: paths.listaPasajeros, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
+    menu: [{ label: 'Lista de Pasajeros', icon: IconListCheck, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/ListaPasajerosPage'), (m) => m.ListaPasajerosPage),
   },
   {
-    path: paths.estadoViajes, access: BOAT_CREW, layout: 'admin',
+    path: paths.estadoViajes, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Estado de Viajes', icon: IconShip, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/EstadoViajesPage'), (m) => m.EstadoViajesPage),
   },
   {
-    path: paths.rutas, access: BOAT_CREW, layout: 'admin',
-    menu: [{ label: 'Rutas Activas', icon: IconRoute, group: 'Embarque', roles: MENU_CREW }],
+    path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
+    menu: [{ label: 'Rutas y Secciones', icon: IconRoute, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/RutasPage'), (m) => m.RutasPage),
   },
   {
-    path: paths.gestionRoles, access: roles('super_admin'), layout: 'admin',
-    menu: [{ label: 'Gestión de Roles', icon: IconShieldLock, group: 'Sistema', roles: ['super_admin'] }],
-    page: lazyPage(() => import('@/features/roles/GestionRolesPage'), (m) => m.GestionRolesPage),
+    path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Gestión de Usuarios', icon: IconUsers, group: 'Sistema', roles: ['super_admin', 'admin', 'supervisor'] }],
+    page: lazyPage(() => import('@/features/configuracion/routes/GestionUsuariosPage'), (m) => m.GestionUsuariosPage),
   },
   {
-    path: paths.configuracion, access: ADMIN, layout: 'admin',
-    menu: [{ label: 'Configuración', icon: IconSettings, group: 'Configuración', roles: ['admin'] }],
+    path: paths.gestionRoles, access: roles('super_admin'), modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Gestión de Roles', icon: IconShieldLock, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/roles/routes/GestionRolesPage'), (m) => m.GestionRolesPage),
+  },
+  {
+    path: paths.gestionModulos, access: roles('super_admin'), modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Gestión de Módulos', icon: IconPuzzle, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/modulos/routes/GestionModulosPage'), (m) => m.GestionModulosPage),
+  },
+  {
+    path: paths.configuracionSistema, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Configuración del Sistema', icon: IconAdjustments, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/sistema/routes/ConfiguracionSistemaPage'), (m) => m.ConfiguracionSistemaPage),
+  },
+  {
+    path: paths.reportesServicios, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Estado de Servicios', icon: IconActivityHeartbeat, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/sistema/routes/EstadoServiciosPage'), (m) => m.EstadoServiciosPage),
+  },
+  {
+    path: paths.reportesAuditoria, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Reportes de Auditoría', icon: IconShieldSearch, group: 'Auditoría', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/auditoria/routes/ReportesAuditoriaPage'), (m) => m.ReportesAuditoriaPage),
+  },
+  {
+    path: paths.logsSistema, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Logs del Sistema', icon: IconListSearch, group: 'Auditoría', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/auditoria/routes/LogsSistemaPage'), (m) => m.LogsSistemaPage),
+  },
+  {
+    path: paths.logsUsuarios, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Logs de Usuarios', icon: IconUserSearch, group: 'Auditoría', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/auditoria/routes/LogsUsuariosPage'), (m) => m.LogsUsuariosPage),
+  },
+  {
+    // Other roles reach the page and read 'Acceso Denegado' (backoffice §2.12); the server refuses them too.
+    path: paths.gestionEmpresas, access: session, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Gestión de Empresas', icon: IconBuilding, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/empresas/routes/GestionEmpresasPage'), (m) => m.GestionEmpresasPage),
+  },
+  {
+    path: paths.configuracionesEmpresa, access: roles('super_admin'), modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Configuraciones por Empresa', icon: IconAdjustments, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/empresas/routes/ConfiguracionesEmpresaPage'), (m) => m.ConfiguracionesEmpresaPage),
+  },
+  {
+    path: paths.usuariosPorEmpresa, access: roles('super_admin'), modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Usuarios por Empresa', icon: IconUsers, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/empresas/routes/UsuariosPorEmpresaPage'), (m) => m.UsuariosPorEmpresaPage),
+  },
+  {
+    path: paths.configuracionGeneral, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Configuración General', icon: IconBuilding, group: 'Configuración', roles: ['admin'] }],
+    page: lazyPage(() => import('@/features/empresas/routes/ConfiguracionGeneralPage'), (m) => m.ConfiguracionGeneralPage),
+  },
+  {
+    path: paths.configuracion, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Configuración del Sistema', icon: IconSettings, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/ConfiguracionPage'), (m) => m.ConfiguracionPage),
   },
   {
-    path: paths.configuracionSecciones, access: ADMIN, layout: 'admin',
-    menu: [{ label: 'Secciones', icon: IconMapPin, group: 'Configuración', roles: ['admin'] }],
+    path: paths.configuracionSecciones, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Secciones', icon: IconMapPin, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.SeccionesPage),
   },
   {
-    path: paths.configuracionTiposViaje, access: ADMIN, layout: 'admin',
-    menu: [{ label: 'Tipos de viaje', icon: IconTicket, group: 'Configuración', roles: ['admin'] }],
+    path: paths.configuracionTiposViaje, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Tipos de viaje', icon: IconTicket, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.TiposViajePage),
   },
   {
-    path: paths.configuracionMediosPago, access: ADMIN, layout: 'admin',
-    menu: [{ label: 'Medios de pago', icon: IconCreditCard, group: 'Configuración', roles: ['admin'] }],
+    path: paths.configuracionMediosPago, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Medios de pago', icon: IconCreditCard, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.MediosPagoPage),
   },
   {
-    path: paths.configuracionPrecios, access: ADMIN, layout: 'admin',
-    menu: [{ label: 'Tarifas', icon: IconReceipt2, group: 'Configuración', roles: ['admin'] }],
+    path: paths.configuracionPrecios, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Tarifas', icon: IconReceipt2, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/PreciosPage'), (m) => m.PreciosPage),
+  },
+  {
+    path: paths.configuracionEmail, access: rolesOr('email.configurar', 'admin'), modulo: 'email', layout: 'admin',
+    menu: [{ label: 'Configuración de Email', icon: IconMail, group: 'Configuración', roles: ['admin'], permiso: 'email.configurar' }],
+    page: lazyPage(() => import('@/features/correo/routes/ConfiguracionEmailPage'), (m) => m.ConfiguracionEmailPage),
   },
 ];
 
@@ -185,4 +285,6 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.venta, to: paths.ventaPasajes },
   { from: paths.caja, to: paths.gestionCaja },
   { from: paths.pasajes, to: paths.listadoPasajes },
+  { from: paths.usuarios, to: paths.gestionUsuarios },
+  { from: paths.logs, to: paths.reportesAuditoria },
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTheme, DEFAULT_PRIMARY_COLOR, palette } from './theme';
+import { buildTheme, DEFAULT_PRIMARY_COLOR, palette, SECONDARY_COLOR } from './theme';
 
 describe('theme', () => {
   it('builds ten shades with the base colour at index 6, lighter before and darker after', () => {
@@ -14,5 +14,10 @@ describe('theme', () => {
     expect(buildTheme('#FF5500').colors?.brand?.[6]).toBe('#FF5500');
     expect(buildTheme(null).colors?.brand?.[6]).toBe(DEFAULT_PRIMARY_COLOR);
     expect(buildTheme('red; background: url(x)').colors?.brand?.[6]).toBe(DEFAULT_PRIMARY_COLOR);
+  });
+
+  it("themes the secondary colour from the company's color_secundario", () => {
+    expect(buildTheme('#FF5500', '#7C3AED').colors?.secondary?.[6]).toBe('#7C3AED');
+    expect(buildTheme('#FF5500', 'verde').colors?.secondary?.[6]).toBe(SECONDARY_COLOR);
   });
 });

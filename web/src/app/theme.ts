@@ -9,7 +9,7 @@ import {
 
 /** Primary colour when the company has none. */
 export const DEFAULT_PRIMARY_COLOR = '#3B82F6';
-/** Secondary colour of the whole app. */
+/** Secondary colour when the company has none. */
 export const SECONDARY_COLOR = '#10B981';
 
 const HEX_COLOR = /^#[0-9a-f]{6}$/i;
@@ -30,16 +30,20 @@ export function palette(base: string): MantineColorsTuple {
   ];
 }
 
-/** The app theme; the primary colour comes from the company's color_primario. */
-export function buildTheme(colorPrimario?: string | null): MantineThemeOverride {
-  const primary = colorPrimario && HEX_COLOR.test(colorPrimario) ? colorPrimario : DEFAULT_PRIMARY_COLOR;
+function colorOr(color: string | null | undefined, fallback: string): string {
+  return color && HEX_COLOR.test(color) ? color : fallback;
+}
+
+/** The app theme; the colours come from the company's color_primario and color_secundario settings. */
+export function buildTheme(colorPrimario?: string | null, colorSecundario?: string | null): MantineThemeOverride {
+  const primary = colorOr(colorPrimario, DEFAULT_PRIMARY_COLOR);
   return createTheme({
     primaryColor: 'brand',
     // Filled surfaces use the darker shade 7 and autoContrast picks the text colour,
     // so white text on buttons keeps WCAG AA contrast for light company colours too.
     primaryShade: 7,
     autoContrast: true,
-    colors: { brand: palette(primary), secondary: palette(SECONDARY_COLOR) },
+    colors: { brand: palette(primary), secondary: palette(colorOr(colorSecundario, SECONDARY_COLOR)) },
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   });

@@ -61,7 +61,9 @@ async function requestResult<T>(method: string, path: string, body: unknown, opt
   // Read before the first await: logout starts its call and then clears the storage.
   const token = readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A form (a file upload) sets its own multipart content type.
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   if (token) headers.Authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['Idempotency-Key'] = options.idempotencyKey;
 
@@ -73,7 +75,7 @@ async function requestResult<T>(method: string, path: string, body: unknown, opt
     const response = await fetch(API_BASE + path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined || form ? (body as FormData | undefined) : JSON.stringify(body),
       signal: controller.signal,
     });
     const envelope = await readEnvelope(response);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatMoney, formatNumber } from './format';
+import { formatDate, formatDateTime, formatDuracion, formatMoney, formatNumber } from './format';
 
 const NBSP = '\u00a0';
 
@@ -9,6 +9,8 @@ describe('formatMoney', () => {
     [0, `$${NBSP}0,00`],
     [1500000.25, `$${NBSP}1.500.000,25`],
     [-50, `-$${NBSP}50,00`],
+    [-1500, `-$${NBSP}1.500,00`],
+    [-0.001, `$${NBSP}0,00`],
   ])('formats %d as %s', (amount, expected) => {
     expect(formatMoney(amount)).toBe(expected);
   });
@@ -35,5 +37,15 @@ describe('dates', () => {
 
   it('returns an empty text for invalid input', () => {
     expect(formatDateTime('no es una fecha')).toBe('');
+  });
+});
+
+describe('formatDuracion', () => {
+  it('writes the two largest units', () => {
+    expect(formatDuracion(30_000)).toBe('menos de 1 min');
+    expect(formatDuracion(45 * 60_000)).toBe('45 min');
+    expect(formatDuracion((2 * 60 + 15) * 60_000 + 59_000)).toBe('2 h 15 min');
+    expect(formatDuracion((3 * 1440 + 4 * 60 + 5) * 60_000)).toBe('3 d 4 h');
+    expect(formatDuracion(-5_000)).toBe('menos de 1 min');
   });
 });

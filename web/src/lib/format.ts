@@ -11,9 +11,13 @@ export const DATE_FORMAT = 'DD/MM/YYYY';
 const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
 const integer = new Intl.NumberFormat('es-AR');
 
-/** ARS amount, e.g. `$ 1.234,50` (with a non-breaking space after `$`). */
+/**
+ * ARS amount, e.g. `$ 1.234,50` (with a non-breaking space after `$`). A negative amount
+ * is always `-$ 1.234,50`, as the server writes it, whatever the browser's ICU prefers.
+ */
 export function formatMoney(amount: number): string {
-  return money.format(amount);
+  const centavos = Math.round(amount * 100);
+  return `${centavos < 0 ? '-' : ''}${money.format(Math.abs(centavos) / 100)}`;
 }
 
 /** Plain es-AR number, e.g. `1.234.567`. */
@@ -34,4 +38,25 @@ export function formatDateTime(value: dayjs.ConfigType): string {
 /** Date as dd/MM/yyyy; '' when invalid. */
 export function formatDate(value: dayjs.ConfigType): string {
   return format(value, DATE_FORMAT);
+}
+
+/** A count with its noun in the right number: `1 pasaje`, `3 pasajes`, `0 pasajeros`. */
+export function formatCantidad(n: number, singular: string, plural = `${singular}s`): string {
+  return `${formatNumber(n)} ${n === 1 ? singular : plural}`;
+}
+
+/** A length of time in words, its two largest units: `3 d 4 h`, `2 h 15 min`, `45 min`, `menos de 1 min`. */
+export function formatDuracion(ms: number): string {
+  const minutos = Math.floor(Math.max(ms, 0) / 60_000);
+  const dias = Math.floor(minutos / 1440);
+  const horas = Math.floor((minutos % 1440) / 60);
+  const resto = minutos % 60;
+  if (dias > 0) return `${dias} d ${horas} h`;
+  if (horas > 0) return `${horas} h ${resto} min`;
+  return minutos > 0 ? `${resto} min` : 'menos de 1 min';
+}
+
+/** Date and time of a notification: dd/MM/yyyy 'a las' HH:mm (backoffice §2.22); '' when invalid. */
+export function formatFechaNotificacion(value: dayjs.ConfigType): string {
+  return format(value, "DD/MM/YYYY [a las] HH:mm");
 }

@@ -11,12 +11,15 @@ export const paths = {
   /** Old address of the dashboard; redirects to `admin`. */
   dashboardAlias: '/dashboard',
   unauthorized: '/unauthorized',
+  /** Change-password screen; forced while a temporary password is in use. */
+  cambiarContrasena: '/cambiar-contrasena',
   /** The validator alone, for the small window opened from the sale screen. */
   validadorVentana: '/validador',
   /** The back office; redirects to `dashboard`. */
   admin: '/admin',
   dashboard: '/admin/dashboard',
   gestionRoles: '/admin/gestion-roles',
+  gestionModulos: '/admin/gestion-modulos',
   validador: '/admin/validador',
   validacionEmbarque: '/admin/validacion-embarque',
   listaPasajeros: '/admin/lista-pasajeros',
@@ -32,11 +35,29 @@ export const paths = {
   /** Old address of the ticket list; redirects. */
   pasajes: '/admin/pasajes',
   misVentas: '/admin/mis-ventas',
+  clientes: '/admin/clientes',
+  monitoreoVendedores: '/admin/monitoreo-vendedores',
+  notificaciones: '/admin/notificaciones',
+  gestionUsuarios: '/admin/gestion-usuarios',
+  /** Old address of user management; redirects. */
+  usuarios: '/admin/usuarios',
   configuracion: '/admin/configuracion',
   configuracionSecciones: '/admin/configuracion/secciones',
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
+  configuracionSistema: '/admin/configuracion/sistema',
+  reportesServicios: '/admin/reportes/servicios',
+  reportesAuditoria: '/admin/reportes/auditoria',
+  /** Old address of the audit reports; redirects. */
+  logs: '/admin/logs',
+  logsSistema: '/admin/logs/sistema',
+  logsUsuarios: '/admin/logs/usuarios',
+  configuracionEmail: '/admin/configuracion-email',
+  configuracionGeneral: '/admin/configuracion/general',
+  gestionEmpresas: '/admin/empresas',
+  configuracionesEmpresa: '/admin/empresas/configuraciones',
+  usuariosPorEmpresa: '/admin/empresas/usuarios',
 } as const;
 
 /** One address of the SPA. */

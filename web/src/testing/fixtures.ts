@@ -1,5 +1,5 @@
 import type { Pasaje } from '@/api/pasajes';
-import { writeSession, type Role, type Usuario } from '@/lib/session';
+import { writeSession, type Permisos, type Role, type Usuario } from '@/lib/session';
 
 /** The company every fixture user belongs to. */
 export const EMPRESA = {
@@ -11,8 +11,15 @@ export const EMPRESA = {
   email: 'info@lanchasdeldelta.test',
   direccion: 'Estación Fluvial, Tigre',
   color_primario: '#3B82F6',
+  color_secundario: '#10B981',
+  tipo: 'operativa',
+  timezone: 'America/Argentina/Buenos_Aires',
+  activa: true,
+  datos_contacto: { gerente: 'Ana Paz', whatsapp: '', horario_atencion: '', sitio_web: '' },
+  dias_venta_anticipada: 365,
   venta_confirmar_mas_de_pasajes: 10,
   venta_confirmar_monto_mayor_a: 100000,
+  prefijo_pasaje: 'LD',
 };
 
 function base64Url(value: object): string {
@@ -25,6 +32,15 @@ export function makeToken(exp = Math.floor(Date.now() / 1000) + 3600, payload: o
   return `${base64Url({ alg: 'HS256', typ: 'JWT' })}.${base64Url({ userId: 1, exp, ...payload })}.firma`;
 }
 
+/** The built-in roles that validate boarding hold validacion.embarque, as on the server. */
+function permisosDeValidacion(rol: string): Permisos {
+  return ['lancha', 'supervisor', 'admin'].includes(rol) ? { validacion: { embarque: true } } : {};
+}
+
+/** Every module code of the server: the fixture company has them all. */
+export const MODULOS = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
+  'notificaciones', 'puntos', 'portal_clientes'];
+
 /** A staff user of the given role. */
 export function makeUsuario(rol: string, overrides: Partial<Usuario> = {}): Usuario {
   return {
@@ -34,8 +50,11 @@ export function makeUsuario(rol: string, overrides: Partial<Usuario> = {}): Usua
     apellido: 'Pérez',
     email: `${rol}@lanchasdeldelta.test`,
     rol,
-    rolInfo: { nombre: rol, permisos: { pasajes: { ver: true, crear: true, cancelar: false } } },
+    rolInfo: { nombre: rol, permisos: { pasajes: { ver: true, crear: true, cancelar: false }, ...permisosDeValidacion(rol) } },
     empresa: { id: EMPRESA.id, nombre: EMPRESA.nombre, logo_url: '' },
+    modulos: MODULOS,
+    debe_cambiar_clave: false,
+    estado_clave: 'vigente',
     ...overrides,
   };
 }
@@ -62,6 +81,8 @@ export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
     cliente_nombre: 'Juana Gómez',
     cliente_telefono: '',
     cliente_email: '',
+    cliente_documento: '',
+    cliente_id: null,
     cliente: { nombre: 'Juana Gómez', telefono: '' },
     seccion_id: 1,
     seccion_nombre: 'Tigre – Tres Bocas',

@@ -2,21 +2,19 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/AppProviders';
 
-/** Renders `ui` with the app's providers inside a memory router at `route` (or a history ending there). */
+/** Renders `ui` with the app's providers inside a memory data router at `route` (or a history ending there). */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string | string[] } = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const user = userEvent.setup();
-  const result = render(
-    <MemoryRouter initialEntries={Array.isArray(route) ? route : [route]}>
-      <AppProviders queryClient={queryClient}>
-        {ui}
-        <LocationProbe />
-      </AppProviders>
-    </MemoryRouter>,
+  // A data router as in the app (useBlocker needs one); `ui` renders at every path.
+  const router = createMemoryRouter(
+    [{ path: '*', element: <AppProviders queryClient={queryClient}>{ui}<LocationProbe /></AppProviders> }],
+    { initialEntries: Array.isArray(route) ? route : [route] },
   );
+  const result = render(<RouterProvider router={router} />);
   return { ...result, user, queryClient };
 }
 

@@ -3,12 +3,14 @@ import { authHandlers } from './handlers/auth';
 import { historialCajas } from './handlers/caja';
 import { dashboardHandlers } from './handlers/dashboard';
 import { empresaHandlers } from './handlers/empresa';
+import { notificacionesHandlers } from './handlers/notificaciones';
 import { publicHandlers } from './handlers/public';
 
 export { fail, ok, okWithMessage } from './http';
 
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
-export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas()];
+export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
+  ...notificacionesHandlers().handlers];
 
 /** The request-mock server of the test run. */
 export const server = setupServer(...defaultHandlers);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadScreens } from '@/app/screens';
 import { fakeMediaQueryList } from './media';
 import { server } from './server';
+import { FakeWebSocket } from './websocket';
 
 // findBy* waits up to 5 s (not 1 s): the suite shares two cores with the Go build and tests.
 configure({ asyncUtilTimeout: 5_000 });
@@ -21,6 +22,8 @@ class ResizeObserverStub {
   disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub;
+// No test opens a real socket: the layout's event stream talks to a fake.
+window.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 // Mantine's Select scrolls the selected option into view.
 Element.prototype.scrollIntoView = vi.fn();
 
@@ -33,5 +36,6 @@ afterEach(() => {
   notifications.clean();
   server.resetHandlers();
   localStorage.clear();
+  FakeWebSocket.abiertos = [];
 });
 afterAll(() => server.close());

@@ -50,14 +50,14 @@ describe('AdminLayout', () => {
 
   it('shows the connection state with the pending count and toasts on changes', async () => {
     renderAdmin('vendedor');
-    expect(screen.getByRole('status')).toHaveTextContent('En línea · 0 pendientes');
+    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('En línea · 0 pendientes');
 
     setOnline(false);
-    expect(screen.getByRole('status')).toHaveTextContent('Sin conexión · 0 pendientes');
+    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('Sin conexión · 0 pendientes');
     expect(await screen.findByText('Sin conexión a Internet')).toBeInTheDocument();
 
     setOnline(true);
-    expect(screen.getByRole('status')).toHaveTextContent('En línea');
+    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('En línea');
     expect(await screen.findByText('Conexión restablecida')).toBeInTheDocument();
   });
 

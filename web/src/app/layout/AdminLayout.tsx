@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
+import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
 import { useGestures, useIsMobile, type Gesture } from '@/lib/gestures';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -23,25 +24,27 @@ export function AdminLayout() {
   useGestures(onGesture, isMobile);
 
   return (
-    <AppShell
-      header={{ height: 64 }}
-      navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
-      padding="md"
-    >
-      <AppShell.Header>
-        <Header navbarOpened={opened} onToggleNavbar={toggle} />
-      </AppShell.Header>
-      <AppShell.Navbar p="sm">
-        <AppShell.Section grow>
-          <Sidebar onNavigate={close} />
-        </AppShell.Section>
-        <Box hiddenFrom="sm" pt="sm">
-          <UserSummary />
-        </Box>
-      </AppShell.Navbar>
-      <AppShell.Main>
-        <Outlet />
-      </AppShell.Main>
-    </AppShell>
+    <RealtimeProvider>
+      <AppShell
+        header={{ height: 64 }}
+        navbar={{ width: SIDEBAR_WIDTH, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+        padding="md"
+      >
+        <AppShell.Header>
+          <Header navbarOpened={opened} onToggleNavbar={toggle} />
+        </AppShell.Header>
+        <AppShell.Navbar p="sm">
+          <AppShell.Section grow>
+            <Sidebar onNavigate={close} />
+          </AppShell.Section>
+          <Box hiddenFrom="sm" pt="sm">
+            <UserSummary />
+          </Box>
+        </AppShell.Navbar>
+        <AppShell.Main>
+          <Outlet />
+        </AppShell.Main>
+      </AppShell>
+    </RealtimeProvider>
   );
 }

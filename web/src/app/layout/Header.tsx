@@ -1,5 +1,6 @@
 import { Burger, Button, Group, Image, Text } from '@mantine/core';
 import { IconLogout } from '@tabler/icons-react';
+import { EstadoConexion, NotificationBell } from '@/features/notificaciones/NotificationBell';
 import { useEmpresa } from '@/lib/company';
 import { useSession } from '@/lib/session';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -31,6 +32,10 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
       <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
         {/* The offline queue arrives with the offline module; until then nothing is pending. */}
         <ConnectionBadge pending={0} />
+        <Group visibleFrom="md">
+          <EstadoConexion />
+        </Group>
+        <NotificationBell />
         <Group visibleFrom="sm">
           <UserSummary />
         </Group>

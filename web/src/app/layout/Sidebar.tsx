@@ -6,9 +6,9 @@ import { menuFor } from '@/app/menu';
 
 /** The role's menu in collapsible groups. `onNavigate` closes the mobile drawer. */
 export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
-  const { roleName } = useSession();
+  const { roleName, usuario } = useSession();
   const { pathname } = useLocation();
-  const groups = menuFor(roleName);
+  const groups = menuFor(roleName, usuario);
   // The most specific entry wins: /admin/configuracion/secciones is Secciones, not Configuración.
   const activePath = groups
     .flatMap(({ entries }) => entries.map((e) => e.path))

@@ -80,7 +80,7 @@ describe('LoginPage', () => {
 
   it.each([
     ['the server message', fail(401, 'Credenciales inválidas'), 'Credenciales inválidas'],
-    ['a lockout message', fail(429, 'Demasiados intentos. Intente nuevamente en 15 minutos.'), 'Demasiados intentos. Intente nuevamente en 15 minutos.'],
+    ['a lockout message', fail(429, 'Demasiados intentos. Intenta nuevamente en 15 minutos.'), 'Demasiados intentos. Intenta nuevamente en 15 minutos.'],
     ['no message', new HttpResponse('Internal error', { status: 500 }), 'Credenciales inválidas'],
     ['a network failure', HttpResponse.error(), 'Error de conexión. Por favor intente nuevamente.'],
   ])('shows %s', async (_case, response, message) => {

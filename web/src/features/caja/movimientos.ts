@@ -8,7 +8,8 @@ export function esIngreso(tipo: string): boolean {
   return TIPOS_INGRESO.has(tipo);
 }
 
-/** The amount with its sign: `+ $ 4.500,00` or `− $ 500,00`. */
+/** The amount with its sign, negatives as everywhere: `+$ 4.500,00` or `-$ 500,00`. */
 export function montoConSigno(tipo: string, monto: number): string {
-  return `${esIngreso(tipo) ? '+' : '−'} ${formatMoney(Math.abs(monto))}`;
+  const importe = Math.abs(monto);
+  return esIngreso(tipo) ? `+${formatMoney(importe)}` : formatMoney(-importe);
 }

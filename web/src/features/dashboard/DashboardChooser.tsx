@@ -29,7 +29,9 @@ export function DashboardChooser() {
       />
     );
   }
-  const dashboard = roleName ? DASHBOARDS.get(roleName) : undefined;
+  // A custom role sees the dashboard its matrix names (dashboard.tipo).
+  const tipo = usuario.rolInfo.permisos.dashboard?.tipo;
+  const dashboard = (roleName ? DASHBOARDS.get(roleName) : undefined) ?? (typeof tipo === 'string' ? DASHBOARDS.get(tipo) : undefined);
   if (!dashboard) {
     return (
       <StatusPage

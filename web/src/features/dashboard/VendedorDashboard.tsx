@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { useState } from 'react';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
 import { StatCard } from '@/components/StatCard';
-import type { Caja } from '@/api/caja';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { vendedorStatsQuery, type UltimaVenta } from '@/api/dashboard';
 import { paths } from '@/lib/paths';
+import { CajaActiva } from './CajaActiva';
 import { DashboardHeader } from './DashboardHeader';
 
 /** Seller dashboard (vendedor): register, today's figures, latest sales and shortcuts. */
@@ -67,28 +67,6 @@ function AccionesRapidas({ cajaAbierta }: { cajaAbierta: boolean }) {
         Mi caja
       </Button>
     </Group>
-  );
-}
-
-function CajaActiva({ caja }: { caja: Caja }) {
-  return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">Caja activa</Title>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>Apertura</Text>
-          <Text fw={700}>{formatMoney(caja.monto_apertura)}</Text>
-        </div>
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>Saldo actual</Text>
-          <Text fw={700} c={caja.monto_actual < 0 ? 'red.9' : undefined}>{formatMoney(caja.monto_actual)}</Text>
-        </div>
-        <div>
-          <Text size="sm" c="dimmed" fw={600}>Abierta el</Text>
-          <Text fw={700}>{formatDateTime(caja.fecha_apertura)}</Text>
-        </div>
-      </SimpleGrid>
-    </Paper>
   );
 }
 

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
-import { ERROR_VALIDAR, mensajeErrorCamara, rechazo } from './validacion';
+import { CAMARA_NO_DISPONIBLE, ejemploNumeroPasaje, ERROR_VALIDAR, faltaCamara, mensajeErrorCamara, motivoSinCamara, rechazo, SIN_CAMARA } from './validacion';
 
 describe('rechazo', () => {
   it("keeps the server's message and the earlier boarding", () => {
@@ -22,12 +22,50 @@ describe('rechazo', () => {
 describe('mensajeErrorCamara', () => {
   it.each([
     ['NotAllowedError', /permiso/],
-    ['NotFoundError', /No se encontró ninguna cámara/],
     ['NotReadableError', /usada por otra aplicación/],
     ['TypeError', /No se pudo iniciar la cámara/],
   ])('explains %s and points to the manual mode', (name, texto) => {
     const mensaje = mensajeErrorCamara(new DOMException('x', name));
     expect(mensaje).toMatch(texto);
     expect(mensaje).toMatch(/modo manual/);
+  });
+});
+
+describe('faltaCamara', () => {
+  it.each([
+    ['NotFoundError', true],
+    ['OverconstrainedError', true],
+    ['NotAllowedError', false],
+    ['NotReadableError', false],
+  ])('%s means no camera: %s', (name, esperado) => {
+    expect(faltaCamara(new DOMException('x', name))).toBe(esperado);
+  });
+});
+
+describe('motivoSinCamara', () => {
+  const conDispositivos = (mediaDevices: unknown) => vi.stubGlobal('navigator', { ...navigator, mediaDevices });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('says so when the browser has no camera API (a plain-HTTP page)', async () => {
+    conDispositivos(undefined);
+    await expect(motivoSinCamara()).resolves.toBe(CAMARA_NO_DISPONIBLE);
+  });
+
+  it('says so when the device lists no video input', async () => {
+    conDispositivos({ getUserMedia: vi.fn(), enumerateDevices: vi.fn().mockResolvedValue([{ kind: 'audioinput' }]) });
+    await expect(motivoSinCamara()).resolves.toBe(SIN_CAMARA);
+  });
+
+  it('lets the camera be tried when a video input is listed, or when the list cannot be read', async () => {
+    conDispositivos({ getUserMedia: vi.fn(), enumerateDevices: vi.fn().mockResolvedValue([{ kind: 'videoinput' }]) });
+    await expect(motivoSinCamara()).resolves.toBeNull();
+    conDispositivos({ getUserMedia: vi.fn(), enumerateDevices: vi.fn().mockRejectedValue(new Error('x')) });
+    await expect(motivoSinCamara()).resolves.toBeNull();
+  });
+});
+
+describe('ejemploNumeroPasaje', () => {
+  it("is the company's prefix, today and the first number", () => {
+    expect(ejemploNumeroPasaje('ID', '2026-11-22')).toBe('ID-20261122-000001');
   });
 });

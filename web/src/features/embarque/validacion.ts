@@ -11,6 +11,8 @@ export const TIEMPOS = {
   rechazoMs: 2500,
   /** After its validation a code is ignored until it has been out of the camera's sight this long. */
   mismoCodigoMs: 5000,
+  /** The passenger list offers 'Deshacer' this long after a Validar (the server allows 2 minutes). */
+  deshacerMs: 10_000,
 } as const;
 
 /** Side of the square the crew aims the QR code at, in CSS pixels. */
@@ -19,7 +21,7 @@ export const RECUADRO_PX = 250;
 /** Message when the server refuses without saying why. */
 export const ERROR_VALIDAR = 'Error al validar pasaje';
 /** Message of an empty manual code. */
-export const CODIGO_VACIO = 'Ingrese el código del pasaje';
+export const CODIGO_VACIO = 'Ingresa el código del pasaje';
 
 /** What the validator shows after a validation. */
 export type Resultado =
@@ -41,22 +43,48 @@ export function rechazo(error: unknown): Extract<Resultado, { tipo: 'rechazo' }>
 
 /** The browser offers no camera here (no navigator.mediaDevices: old browser or a plain-HTTP page). */
 export const CAMARA_NO_DISPONIBLE =
-  'Este navegador no permite usar la cámara en esta página (se necesita una conexión segura HTTPS). Use el modo manual.';
+  'Este navegador no permite usar la cámara en esta página (hace falta una conexión segura HTTPS): ingresa el código del pasaje a mano.';
 
-/** Spanish explanation of a camera that did not start (a getUserMedia error). */
+/** The device has no camera (a desk computer). */
+export const SIN_CAMARA = 'No se encontró una cámara en este dispositivo: ingresa el código del pasaje a mano.';
+
+/** A getUserMedia error that means there is no camera to use, not a camera that failed. */
+export function faltaCamara(error: unknown): boolean {
+  const name = nombreError(error);
+  return name === 'NotFoundError' || name === 'OverconstrainedError';
+}
+
+const nombreError = (error: unknown) => (typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '');
+
+/** Spanish explanation of a camera that did not start (a getUserMedia error other than a missing camera). */
 export function mensajeErrorCamara(error: unknown): string {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String(error.name) : '';
-  switch (name) {
+  switch (nombreError(error)) {
     case 'NotAllowedError':
     case 'SecurityError':
       return 'No se otorgó permiso para usar la cámara. Habilítelo en la configuración del navegador o use el modo manual.';
-    case 'NotFoundError':
-    case 'OverconstrainedError':
-      return 'No se encontró ninguna cámara en este dispositivo. Use el modo manual.';
     case 'NotReadableError':
     case 'AbortError':
       return 'La cámara está siendo usada por otra aplicación. Ciérrela e intente de nuevo, o use el modo manual.';
     default:
-      return 'No se pudo iniciar la cámara. Intente de nuevo o use el modo manual.';
+      return 'No se pudo iniciar la cámara. Intenta de nuevo o use el modo manual.';
   }
+}
+
+/** Why the camera cannot be offered at all (no camera API, no video input), or null when it may be tried. */
+export async function motivoSinCamara(): Promise<string | null> {
+  const dispositivos = typeof navigator === 'undefined' ? undefined : navigator.mediaDevices;
+  if (!dispositivos?.getUserMedia) return CAMARA_NO_DISPONIBLE;
+  if (!dispositivos.enumerateDevices) return null;
+  try {
+    const lista = await dispositivos.enumerateDevices();
+    return lista.some((d) => d.kind === 'videoinput') ? null : SIN_CAMARA;
+  } catch {
+    // The list could not be read: let getUserMedia decide.
+    return null;
+  }
+}
+
+/** The example ticket number of the help texts: the company's prefix, today, the first of the day. */
+export function ejemploNumeroPasaje(prefijo: string, hoy: string): string {
+  return `${prefijo}-${hoy.replaceAll('-', '')}-000001`;
 }

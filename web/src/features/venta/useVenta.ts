@@ -13,6 +13,8 @@ export const MAX_POR_TIPO = 50;
 
 /** Optional client fields of a sale. */
 export interface DatosCliente {
+  /** Links the sale to the customer of that document (created with the sale when new). */
+  cliente_documento: string;
   cliente_nombre: string;
   cliente_telefono: string;
   cliente_email: string;
@@ -59,7 +61,7 @@ interface Estado {
   cliente: DatosCliente;
 }
 
-const CLIENTE_VACIO: DatosCliente = { cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
+const CLIENTE_VACIO: DatosCliente = { cliente_documento: '', cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
 const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO };
 
 const centavos = (monto: number) => Math.round(monto * 100);
@@ -126,6 +128,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       fecha_viaje: fechaViaje,
       medio_pago_id: medioPagoId ?? 0,
       cliente_nombre: cliente.cliente_nombre.trim() || 'Cliente Anónimo',
+      ...(cliente.cliente_documento.trim() && { cliente_documento: cliente.cliente_documento.trim() }),
       cliente_telefono: cliente.cliente_telefono.trim(),
       cliente_email: cliente.cliente_email.trim(),
       observaciones: cliente.observaciones.trim(),

@@ -9,7 +9,7 @@ export const VENTA_MESSAGES = {
 } as const;
 
 /** A sale that got no answer (offline, or none within the client's 10 s): nothing was sold; a retry reuses the key. */
-export const VENTA_SIN_CONEXION = 'Sin conexión: la venta no se registró. Reintente cuando vuelva la conexión';
+export const VENTA_SIN_CONEXION = 'Sin conexión: la venta no se registró. Reintenta cuando vuelva la conexión';
 
 /** What the submit checks look at. */
 export interface VentaACheckear {

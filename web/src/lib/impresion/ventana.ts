@@ -95,7 +95,7 @@ const PAGINA_PRUEBA = `<!DOCTYPE html><html lang="es"><head><meta charset="utf-8
 </head><body><section class="ticket"><div class="centro"><strong>IMPRESIÓN DE PRUEBA</strong></div>
 <p>Pasaje: PRUEBA-0001<br>Sección: Ejemplo<br>Pasajero: General<br>Precio: $ 0,00</p>
 <div class="centro"><span class="qr"></span></div>
-<p class="centro">Si puede leer este ticket, la impresora está lista.</p></section></body></html>`;
+<p class="centro">Si puedes leer este ticket, la impresora está lista.</p></section></body></html>`;
 
 /** Prints the sample ticket with the settings (the 'Imprimir prueba' buttons). */
 export function imprimirPrueba(config: ConfigImpresion): void {

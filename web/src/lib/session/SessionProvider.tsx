@@ -50,6 +50,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(data);
   }, [queryClient]);
 
+  const claveCambiada = useCallback(() => {
+    const stored = readSession();
+    if (!stored) return;
+    const updated = { ...stored, usuario: { ...stored.usuario, debe_cambiar_clave: false, estado_clave: 'vigente' as const } };
+    writeSession(updated);
+    queryClient.setQueryData(meQuery(updated.usuario.id).queryKey, updated.usuario);
+    setSession(updated);
+  }, [queryClient]);
+
   // Token expiry: at load and every 5 minutes.
   useEffect(() => {
     if (!token) return;
@@ -103,7 +112,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     can: (module, action) => can(usuario, module, action),
     login,
     logout,
-  }), [usuario, token, login, logout]);
+    claveCambiada,
+  }), [usuario, token, login, logout, claveCambiada]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

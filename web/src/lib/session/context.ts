@@ -16,6 +16,8 @@ export interface SessionValue {
   login: (credentials: Credentials) => Promise<void>;
   /** Ends the session and goes to /login. */
   logout: () => void;
+  /** Records that the user changed the password: no change is pending any more. */
+  claveCambiada: () => void;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

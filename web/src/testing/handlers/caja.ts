@@ -43,7 +43,7 @@ export function makeMovimiento(overrides: Partial<Movimiento> = {}): Movimiento 
     id: 1,
     tipo: 'venta_pasaje',
     monto: 11250,
-    descripcion: 'Venta de 3 pasaje(s)',
+    descripcion: 'Venta de 3 pasajes',
     medio_pago_id: 1,
     medio_pago_nombre: 'Efectivo',
     created_at: '2026-11-22T12:05:00Z',

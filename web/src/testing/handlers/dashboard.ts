@@ -1,5 +1,7 @@
 import { http } from 'msw';
-import type { LanchaStats, VendedorStats } from '@/api/dashboard';
+import type {
+  AdminStats, GlobalStats, LanchaStats, MonitoreoVendedores, SupervisorStats, VendedorStats, VendedorSupervisado,
+} from '@/api/dashboard';
 import { ok } from '@/testing/http';
 
 const VENDEDOR_SIN_VENTAS: VendedorStats = { miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] };
@@ -7,9 +9,53 @@ const LANCHA_SIN_EMBARQUES: LanchaStats = {
   embarcados_hoy: 0, mis_embarcados_hoy: 0, pendientes_hoy: 0, total_pasajes_hoy: 0, ultima_validacion: null, porcentaje_completado: 0,
 };
 
-/** /dashboard: empty figures of the seller's and the boarding dashboards. */
+/** The services as the server reports them when all is well. */
+export const SERVICIOS_EN_ORDEN: AdminStats['estado_servicios'] = [
+  { nombre: 'Base de datos', conectado: true, detalles: 'Latencia 0,4 ms', ultima_verificacion: '2026-11-22T13:00:00Z' },
+  { nombre: 'Tiempo real (WebSocket)', conectado: false, detalles: 'Sin servicio de tiempo real', ultima_verificacion: '2026-11-22T13:00:00Z' },
+];
+
+const ADMIN_SIN_VENTAS: AdminStats = {
+  ingresosHoy: 0, pasajesHoy: 0, totalClientes: 0, usuariosActivos: 1, cajasAbiertas: 0, desempenoVendedores: [],
+  estado_servicios: SERVICIOS_EN_ORDEN,
+};
+
+const SUPERVISOR_SIN_VENDEDORES: SupervisorStats = {
+  ...VENDEDOR_SIN_VENTAS, vendedoresActivos: 0, pasajesEmbarcados: 0, vendedoresSupervisados: [],
+};
+
+/** The global dashboard of an installation without companies. */
+export const GLOBAL_VACIO: GlobalStats = {
+  metricas_globales: {
+    total_empresas: 0, empresas_activas: 0, empresas_inactivas: 0, volumen_movimientos_hoy: 0, pasajes_hoy_sistema: 0,
+    usuarios_activos_sistema: 0, cajas_abiertas_sistema: 0,
+  },
+  empresas: [],
+  alertas: [],
+  monitoreo: {
+    uptime_segundos: 0, latencia_bd_ms: 0, sockets_abiertos: 0, peticiones_por_minuto: 0, errores_por_minuto: 0,
+    peticiones_totales: 0, errores_totales: 0,
+  },
+  estado_servicios: SERVICIOS_EN_ORDEN,
+};
+
+/** A seller with an open register and sales; overrides change any field. */
+export function makeVendedor(overrides: Partial<VendedorSupervisado> = {}): VendedorSupervisado {
+  return {
+    id: 4, vendedor: 'Diego Sosa', nombre_usuario: 'vendedor', caja_estado: 'abierta', fecha_apertura: '2026-11-22T11:30:00Z',
+    ventas_hoy: 3, total_ventas: 13500, ...overrides,
+  };
+}
+
+const MONITOREO_VACIO: MonitoreoVendedores = { totales: { vendedores: 0, activos: 0, inactivos: 0, ventas: 0, ingresos: 0 }, vendedores: [] };
+
+/**
+ * /dashboard: empty figures. GET /dashboard/stats answers the fields of every role at once
+ * (the server sends those of the caller's role), so any dashboard renders.
+ */
 export const dashboardHandlers = [
-  http.get('/api/dashboard/stats', () => ok(VENDEDOR_SIN_VENTAS)),
+  http.get('/api/dashboard/stats', () => ok({ ...ADMIN_SIN_VENTAS, ...SUPERVISOR_SIN_VENDEDORES, ...GLOBAL_VACIO })),
+  http.get('/api/dashboard/vendedores', () => ok(MONITOREO_VACIO)),
   http.get('/api/dashboard/lancha/stats', () => ok(LANCHA_SIN_EMBARQUES)),
   http.get('/api/dashboard/lancha/recientes', () => ok([])),
 ];

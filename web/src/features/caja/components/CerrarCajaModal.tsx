@@ -25,8 +25,10 @@ function diferencia(contado: number, esperado: number): number {
   return (Math.round(contado * 100) - Math.round(esperado * 100)) / 100;
 }
 
-function Cifra({ label, value, strong }: { label: string; value: number; strong?: boolean }) {
-  const color = strong && value !== 0 ? (value < 0 ? 'red.9' : 'green.9') : undefined;
+/** A close figure; a strong one is green above 0 and red below, an expense always red. */
+function Cifra({ label, value, strong, egreso }: { label: string; value: number; strong?: boolean; egreso?: boolean }) {
+  const signo = strong && value !== 0 ? (value < 0 ? 'red.9' : 'green.9') : undefined;
+  const color = egreso ? 'red.9' : signo;
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text fw={strong ? 700 : undefined}>{label}</Text>
@@ -104,7 +106,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
     ),
     confirmar: (
       <>
-        <Text>¿Confirma el cierre de la caja? Después del cierre no podrá vender hasta abrir una nueva caja.</Text>
+        <Text>¿Confirmas el cierre de la caja? Después del cierre no podrás vender hasta abrir una nueva caja.</Text>
         <Stack gap={4} mt="md">
           <Cifra label="Efectivo contado" value={contado} />
           <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />
@@ -153,6 +155,7 @@ function Resumen({ cierre, onDone }: { cierre: CierreCaja; onDone: () => void })
       <Text role="status" fw={600}>Caja cerrada exitosamente</Text>
       <SimpleGrid cols={1} spacing={4}>
         <Cifra label="Total ventas" value={cierre.total_ventas} />
+        <Cifra label="Egresos" value={cierre.total_egresos} egreso />
         <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado} />
         <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
         <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />

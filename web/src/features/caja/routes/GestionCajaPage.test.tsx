@@ -67,8 +67,8 @@ describe('GestionCajaPage', () => {
     expect(screen.getByText('Sin observaciones')).toBeInTheDocument();
 
     const [, gasto, venta] = screen.getAllByRole('row');
-    expect(gasto).toHaveTextContent(/09:10.*Egreso.*Café.*− \$\s500,00/);
-    expect(venta).toHaveTextContent(/09:05.*Ingreso.*Venta de 3 pasaje\(s\).*\+ \$\s11\.250,00.*Efectivo/);
+    expect(gasto).toHaveTextContent(/09:10.*Egreso.*Café.*-\$\s500,00/);
+    expect(venta).toHaveTextContent(/09:05.*Ingreso.*Venta de 3 pasajes.*\+\$\s11\.250,00.*Efectivo/);
     expect(screen.getByRole('button', { name: 'Agregar Movimiento' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cerrar Caja' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Abrir Caja' })).not.toBeInTheDocument();

@@ -16,6 +16,21 @@ async function renderMatrix() {
 }
 
 describe('price matrix', () => {
+  it('asks before leaving with unsaved prices, and stays when told to', async () => {
+    const { user } = await renderMatrix();
+    await user.clear(cell('Tigre – Tres Bocas', 'General'));
+    await user.type(cell('Tigre – Tres Bocas', 'General'), '5200');
+    await user.click(screen.getAllByRole('link', { name: 'Secciones' })[0]);
+    const aviso = await screen.findByRole('dialog', { name: 'Cambios sin guardar' });
+    await user.click(within(aviso).getByRole('button', { name: 'Cancelar' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/configuracion/precios');
+    expect(cell('Tigre – Tres Bocas', 'General')).toHaveValue('5200');
+
+    await user.click(screen.getAllByRole('link', { name: 'Secciones' })[0]);
+    await user.click(await screen.findByRole('button', { name: 'Salir sin guardar' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/admin/configuracion/secciones');
+  });
+
   it('shows sections by trip types with the saved prices, Sin precio and the inactive entries marked', async () => {
     await renderMatrix();
     const table = screen.getByRole('table');

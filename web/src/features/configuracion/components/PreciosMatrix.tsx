@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconDeviceFloppy, IconTable } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { useCatalogo, useGuardarPrecios, usePrecios, type ItemCatalogo, type Precio } from '@/api/config';
@@ -24,14 +24,6 @@ function PreciosEditor({ secciones, tipos, precios }: EditorProps) {
   const { celda, setValor, changes, invalidCount, reset } = usePreciosDraft(precios, secciones, tipos);
   const guardar = useGuardarPrecios();
   const pending = changes.length + invalidCount;
-
-  // Closing or reloading the page with unsaved prices asks first.
-  useEffect(() => {
-    if (pending === 0) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [pending]);
 
   const save = async () => {
     try {
@@ -63,10 +55,11 @@ function PreciosEditor({ secciones, tipos, precios }: EditorProps) {
       </Group>
       {invalidCount > 0 && (
         <Alert color="yellow" role="alert">
-          Un precio ya configurado no se puede dejar vacío: ingrese un valor o descarte los cambios.
+          Un precio ya configurado no se puede dejar vacío: ingresa un valor o descarta los cambios.
         </Alert>
       )}
       <PreciosTable secciones={secciones} tipos={tipos} celda={celda} onChange={setValor} />
+      <AvisoSalidaSinGuardar pendiente={pending > 0} />
     </Stack>
   );
 }

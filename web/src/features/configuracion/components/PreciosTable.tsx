@@ -6,8 +6,18 @@ import { EstadoBadge } from './EstadoBadge';
 import { PrecioInput } from './PrecioInput';
 import type { Celda, CeldaValor } from './usePreciosDraft';
 
-/** The section column stays in view while the trip types scroll sideways. */
-const STICKY_COLUMN: CSSProperties = { position: 'sticky', left: 0, zIndex: 1, background: 'var(--mantine-color-body)' };
+/**
+ * The section column stays in view while the trip types scroll sideways: opaque, above
+ * the price inputs (their sections sit at z-index 1), with its edge drawn (a sticky cell
+ * loses its collapsed border).
+ */
+const STICKY_COLUMN: CSSProperties = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 2,
+  background: 'var(--mantine-color-body)',
+  boxShadow: 'inset -1px 0 0 var(--table-border-color)',
+};
 
 interface PreciosTableProps {
   secciones: ItemCatalogo[];
@@ -32,7 +42,7 @@ export function PreciosTable({ secciones, tipos, celda, onChange }: PreciosTable
     <ScrollTable minWidth={220 + tipos.length * 150} aria-label="Tarifas por sección y tipo de viaje" withColumnBorders>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th style={{ ...STICKY_COLUMN, zIndex: 2 }}>Sección</Table.Th>
+          <Table.Th style={{ ...STICKY_COLUMN, zIndex: 4 }}>Sección</Table.Th>
           {tipos.map((t) => (
             <Table.Th key={t.id}><Nombre item={t} justify="flex-end" /></Table.Th>
           ))}

@@ -5,6 +5,7 @@ import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { mockConfiguracion } from '@/testing/handlers/config';
+import { mockUsuarios } from '@/testing/handlers/usuarios';
 import { ConfiguracionPage } from './ConfiguracionPage';
 
 function SearchProbe() {
@@ -36,10 +37,12 @@ describe('Configuración del Sistema', () => {
     expect(selectedTab()).toHaveTextContent('Secciones');
   });
 
-  it('shows admins the usuarios tab, which only says user management comes in its own module', () => {
+  it('shows admins the usuarios tab with the company\'s users', async () => {
+    mockUsuarios();
     renderPage('admin', '/admin/configuracion?tab=usuarios');
     expect(selectedTab()).toHaveTextContent('Usuarios');
-    expect(screen.getByText(/La gestión de usuarios llegará con su propio módulo/)).toBeVisible();
+    expect(await screen.findByText('Diego Sosa')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Nuevo usuario' })).toBeVisible();
   });
 
   it('tells a non-admin asking for usuarios that they lack permission and sends them to secciones', async () => {

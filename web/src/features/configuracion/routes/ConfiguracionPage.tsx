@@ -6,7 +6,7 @@ import { useSession } from '@/lib/session';
 import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
 import { CatalogoManager } from '@/features/configuracion/components/CatalogoManager';
 import { PreciosMatrix } from '@/features/configuracion/components/PreciosMatrix';
-import { UsuariosAviso } from '@/features/configuracion/components/UsuariosAviso';
+import { UsuariosManager } from '@/features/configuracion/components/UsuariosManager';
 import { toast } from '@/features/configuracion/feedback';
 
 interface Tab {
@@ -22,7 +22,7 @@ const TABS: readonly Tab[] = [
   { value: 'tipos-viaje', label: TIPOS_VIAJE.titulo, icon: IconTicket, panel: <CatalogoManager def={TIPOS_VIAJE} /> },
   { value: 'medios-pago', label: MEDIOS_PAGO.titulo, icon: IconCreditCard, panel: <CatalogoManager def={MEDIOS_PAGO} /> },
   { value: 'precios', label: 'Tarifas', icon: IconReceipt2, panel: <PreciosMatrix /> },
-  { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: <UsuariosAviso />, adminOnly: true },
+  { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: <UsuariosManager />, adminOnly: true },
 ];
 const DEFAULT_TAB = 'secciones';
 /** backoffice §8: a non-admin asking for the usuarios tab. */

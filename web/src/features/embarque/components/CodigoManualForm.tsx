@@ -1,16 +1,35 @@
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
+import { punteroTactil } from '@/lib/browser';
 import { CODIGO_VACIO, type Resultado } from '@/features/embarque/validacion';
 
 interface CodigoManualFormProps {
   validando: boolean;
   validar: (codigo: string) => Promise<Resultado>;
+  /** A ticket number of the caller's company, for the help text; null while unknown. */
+  ejemplo: string | null;
+}
+
+/**
+ * Where the focus goes after a result: back to the field for the next code with a
+ * keyboard at hand; off the field on a touch screen, whose keyboard would hide the
+ * result. A refused code stays selected to correct or replace it.
+ */
+function enfocarTrasResultado(input: HTMLInputElement | null, tipo: Resultado['tipo']): void {
+  if (!input) return;
+  if (punteroTactil()) {
+    input.blur();
+    return;
+  }
+  input.focus();
+  if (tipo === 'rechazo') input.select();
 }
 
 /** Manual mode: the ticket number or the whole QR text; Enter validates. */
-export function CodigoManualForm({ validando, validar }: CodigoManualFormProps) {
+export function CodigoManualForm({ validando, validar, ejemplo }: CodigoManualFormProps) {
   const input = useRef<HTMLInputElement>(null);
+  const [tactil] = useState(punteroTactil);
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
 
@@ -25,10 +44,9 @@ export function CodigoManualForm({ validando, validar }: CodigoManualFormProps) 
       return;
     }
     const { tipo } = await validar(limpio);
-    // Ready for the next passenger; a refused code stays selected to correct or replace it.
+    // Ready for the next passenger.
     if (tipo === 'exito') setCodigo('');
-    input.current?.focus();
-    if (tipo === 'rechazo') input.current?.select();
+    enfocarTrasResultado(input.current, tipo);
   };
 
   return (
@@ -37,10 +55,10 @@ export function CodigoManualForm({ validando, validar }: CodigoManualFormProps) 
         <TextInput
           ref={input}
           label="Código del pasaje"
-          description="Número del pasaje (por ejemplo LD-20261122-000001) o el texto completo del QR"
+          description={`Número del pasaje${ejemplo ? ` (por ejemplo ${ejemplo})` : ''} o el texto completo del QR`}
           size="lg"
           withAsterisk
-          autoFocus
+          autoFocus={!tactil}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

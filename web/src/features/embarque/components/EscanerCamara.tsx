@@ -2,25 +2,25 @@ import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { IconCameraOff, IconKeyboard, IconRefresh } from '@tabler/icons-react';
 import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { CAMARA_NO_DISPONIBLE, mensajeErrorCamara, RECUADRO_PX, TIEMPOS } from '@/features/embarque/validacion';
+import { faltaCamara, mensajeErrorCamara, motivoSinCamara, RECUADRO_PX, SIN_CAMARA, TIEMPOS } from '@/features/embarque/validacion';
 
 interface EscanerCamaraProps {
   /** Reads are ignored while false (a code is being validated or its result is on screen). */
   activo: boolean;
   onCodigo: (codigo: string) => void;
-  /** Offered when the camera cannot be used. */
+  /** Offered when the camera failed (permission refused, camera busy). */
   onModoManual: () => void;
+  /** The device has no camera to use: the page goes to the manual mode with `aviso`, calmly. */
+  onSinCamara: (aviso: string) => void;
 }
 
 type Estado = 'iniciando' | 'escaneando' | { error: string };
 
-const camaraDisponible = () => typeof navigator !== 'undefined' && !!navigator.mediaDevices?.getUserMedia;
-
 /** Reads QR codes from the back camera, 10 times a second, while `activo`. */
-export function EscanerCamara({ activo, onCodigo, onModoManual }: EscanerCamaraProps) {
+export function EscanerCamara({ activo, onCodigo, onModoManual, onSinCamara }: EscanerCamaraProps) {
   const video = useRef<HTMLVideoElement>(null);
   const [intento, setIntento] = useState(0);
-  const [estado, setEstado] = useState<Estado>(() => (camaraDisponible() ? 'iniciando' : { error: CAMARA_NO_DISPONIBLE }));
+  const [estado, setEstado] = useState<Estado>('iniciando');
   const ultimo = useRef<{ codigo: string; at: number } | null>(null);
 
   const leer = useEffectEvent((codigo: string) => {
@@ -36,28 +36,38 @@ export function EscanerCamara({ activo, onCodigo, onModoManual }: EscanerCamaraP
     onCodigo(codigo);
   });
 
+  const sinCamara = useEffectEvent(onSinCamara);
+
   useEffect(() => {
-    if (!video.current || !camaraDisponible()) return;
     let cancelado = false;
     let controles: IScannerControls | null = null;
-    const lector = new BrowserQRCodeReader(undefined, {
-      delayBetweenScanAttempts: TIEMPOS.intentoLecturaMs,
-      delayBetweenScanSuccess: TIEMPOS.intentoLecturaMs,
-    });
-    lector
-      .decodeFromConstraints({ video: { facingMode: 'environment' } }, video.current, (result) => {
-        if (result) leer(result.getText());
-      })
-      .then((c) => {
-        if (cancelado) c.stop();
-        else {
-          controles = c;
-          setEstado('escaneando');
-        }
-      })
-      .catch((error: unknown) => {
-        if (!cancelado) setEstado({ error: mensajeErrorCamara(error) });
+    const iniciar = async (elemento: HTMLVideoElement) => {
+      const motivo = await motivoSinCamara();
+      if (cancelado) return;
+      if (motivo) {
+        sinCamara(motivo);
+        return;
+      }
+      const lector = new BrowserQRCodeReader(undefined, {
+        delayBetweenScanAttempts: TIEMPOS.intentoLecturaMs,
+        delayBetweenScanSuccess: TIEMPOS.intentoLecturaMs,
       });
+      const c = await lector.decodeFromConstraints({ video: { facingMode: 'environment' } }, elemento, (result) => {
+        if (result) leer(result.getText());
+      });
+      if (cancelado) c.stop();
+      else {
+        controles = c;
+        setEstado('escaneando');
+      }
+    };
+    if (video.current) {
+      iniciar(video.current).catch((error: unknown) => {
+        if (cancelado) return;
+        if (faltaCamara(error)) sinCamara(SIN_CAMARA);
+        else setEstado({ error: mensajeErrorCamara(error) });
+      });
+    }
     return () => {
       cancelado = true;
       controles?.stop();
@@ -69,7 +79,7 @@ export function EscanerCamara({ activo, onCodigo, onModoManual }: EscanerCamaraP
       setEstado('iniciando');
       setIntento((n) => n + 1);
     };
-    return <CamaraError mensaje={estado.error} onModoManual={onModoManual} onReintentar={camaraDisponible() ? reintentar : undefined} />;
+    return <CamaraError mensaje={estado.error} onModoManual={onModoManual} onReintentar={reintentar} />;
   }
   const aviso = estado === 'iniciando' ? AVISOS.iniciando : activo ? AVISOS.escaneando : AVISOS.pausa;
   return (
@@ -101,8 +111,7 @@ const RECUADRO_STYLE = {
 interface CamaraErrorProps {
   mensaje: string;
   onModoManual: () => void;
-  /** Absent when trying again cannot help. */
-  onReintentar?: () => void;
+  onReintentar: () => void;
 }
 
 function CamaraError({ mensaje, onModoManual, onReintentar }: CamaraErrorProps) {
@@ -111,9 +120,7 @@ function CamaraError({ mensaje, onModoManual, onReintentar }: CamaraErrorProps) 
       <Text>{mensaje}</Text>
       <Group mt="md">
         <Button size="md" leftSection={<IconKeyboard aria-hidden />} onClick={onModoManual}>Usar modo manual</Button>
-        {onReintentar && (
-          <Button size="md" variant="default" leftSection={<IconRefresh aria-hidden />} onClick={onReintentar}>Reintentar</Button>
-        )}
+        <Button size="md" variant="default" leftSection={<IconRefresh aria-hidden />} onClick={onReintentar}>Reintentar</Button>
       </Group>
     </Alert>
   );

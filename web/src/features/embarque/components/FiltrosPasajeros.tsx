@@ -1,5 +1,6 @@
-import { Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Select, SimpleGrid } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { FechaInput } from '@/components/FechaInput';
 import { seccionesActivasQuery, tiposViajeActivosQuery, type ItemCatalogo } from '@/api/config';
 import type { FiltrosPasajeros as Filtros } from '@/api/embarque';
 
@@ -26,7 +27,7 @@ export function FiltrosPasajeros({ value, onChange }: FiltrosPasajerosProps) {
   const set = <K extends keyof Filtros>(key: K, v: Filtros[K]) => onChange({ ...value, [key]: v });
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-      <TextInput type="date" label="Fecha" value={value.fecha} onChange={(e) => set('fecha', e.currentTarget.value)} />
+      <FechaInput label="Fecha" value={value.fecha} onChange={(fecha) => set('fecha', fecha)} />
       <Select
         label="Sección"
         data={opciones('Todas', secciones.data)}

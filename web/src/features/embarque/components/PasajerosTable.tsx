@@ -1,36 +1,9 @@
-import { Badge, Button, Table, VisuallyHidden } from '@mantine/core';
-import { IconCircleCheck, IconClock, IconUsers } from '@tabler/icons-react';
-import { EmptyState } from '@/components/EmptyState';
+import { Table, VisuallyHidden } from '@mantine/core';
 import { ScrollTable } from '@/components/ScrollTable';
-import type { Pasajero } from '@/api/embarque';
-
-/** The ticket has not boarded yet. */
-const pendiente = (pasajero: Pasajero) => pasajero.estado === 'activo';
-
-function EstadoBadge({ pasajero }: { pasajero: Pasajero }) {
-  const [color, EstadoIcon, texto] = pendiente(pasajero)
-    ? ['orange', IconClock, 'Pendiente'] as const
-    : ['green', IconCircleCheck, 'Embarcado'] as const;
-  return (
-    // Never squeezed into an ellipsis by a narrow table column.
-    <Badge color={color} variant="light" size="lg" miw="max-content" leftSection={<EstadoIcon size={14} aria-hidden />}>
-      {texto}
-    </Badge>
-  );
-}
-
-interface PasajerosTableProps {
-  pasajeros: Pasajero[];
-  /** The ticket being boarded, if any. */
-  validandoId: number | null;
-  onValidar: (pasajero: Pasajero) => void;
-}
+import { EstadoBadge, ValidarButton, type PasajerosProps } from '@/features/embarque/components/EstadoPasajero';
 
 /** Ticket, passenger, document, section, trip type, state, and Validar for pending tickets. */
-export function PasajerosTable({ pasajeros, validandoId, onValidar }: PasajerosTableProps) {
-  if (pasajeros.length === 0) {
-    return <EmptyState icon={IconUsers} title="No hay pasajeros para mostrar" message="Pruebe con otra fecha u otros filtros." />;
-  }
+export function PasajerosTable({ pasajeros, validandoId, onValidar }: PasajerosProps) {
   return (
     <ScrollTable minWidth={960}>
       <Table.Thead>
@@ -54,17 +27,7 @@ export function PasajerosTable({ pasajeros, validandoId, onValidar }: PasajerosT
             <Table.Td>{p.tipo_viaje_nombre}</Table.Td>
             <Table.Td><EstadoBadge pasajero={p} /></Table.Td>
             <Table.Td>
-              {pendiente(p) && (
-                <Button
-                  size="sm"
-                  loading={validandoId === p.id}
-                  disabled={validandoId !== null && validandoId !== p.id}
-                  onClick={() => onValidar(p)}
-                  aria-label={`Validar ${p.numero_pasaje}`}
-                >
-                  Validar
-                </Button>
-              )}
+              <ValidarButton pasajero={p} validandoId={validandoId} onValidar={onValidar} />
             </Table.Td>
           </Table.Tr>
         ))}

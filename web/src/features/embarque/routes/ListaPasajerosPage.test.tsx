@@ -1,6 +1,7 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/testing/media';
 import { AppRoutes } from '@/app/routes';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
@@ -63,6 +64,78 @@ describe('ListaPasajerosPage', () => {
     await user.click(screen.getByRole('combobox', { name: 'Estado de embarque' }));
     await user.click(await screen.findByRole('option', { name: 'Solo embarcados', hidden: true }));
     await waitFor(() => expect(consultas.at(-1)!.get('embarcado')).toBe('true'));
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false));
+  });
+
+  /** A phone: the narrow-screen queries match. */
+  const pantallaAngosta = () =>
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
+
+  it('shows one card per passenger on a narrow screen, with the state and Validar', async () => {
+    pantallaAngosta();
+    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const lista = await screen.findByRole('list', { name: 'Pasajeros' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const pendiente = within(lista).getByRole('listitem', { name: 'LD-20261122-000041' });
+    expect(pendiente).toHaveTextContent('Pendiente');
+    expect(pendiente).toHaveTextContent('Juana Gómez');
+    expect(within(pendiente).getByRole('button', { name: 'Validar LD-20261122-000041' })).toBeInTheDocument();
+    const embarcado = within(lista).getByRole('listitem', { name: 'LD-20261122-000042' });
+    expect(embarcado).toHaveTextContent('Embarcado');
+    expect(within(embarcado).queryByRole('button', { name: /Validar/ })).not.toBeInTheDocument();
+  });
+
+  it('boards a pending ticket with Validar, without asking, and offers Deshacer', async () => {
+    const claves: (string | null)[] = [];
+    server.use(
+      http.post('/api/pasajes/41/validar-embarque', () => okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente')),
+      http.post('/api/pasajes/41/deshacer-embarque', ({ request }) => {
+        claves.push(request.headers.get('Idempotency-Key'));
+        return okWithMessage(PENDIENTE, 'Embarque deshecho: el pasaje vuelve a estar pendiente');
+      }),
+    );
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    const barra = await screen.findByRole('status', { name: 'Último embarque' });
+    expect(barra).toHaveTextContent('Embarque validado exitosamente');
+    expect(barra).toHaveTextContent('LD-20261122-000041 · Juana Gómez');
+    await user.click(within(barra).getByRole('button', { name: 'Deshacer' }));
+
+    expect(await screen.findByText('Embarque deshecho: el pasaje vuelve a estar pendiente')).toBeInTheDocument();
+    expect(claves).toEqual([expect.any(String)]);
+    expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
+    await waitFor(() => expect(consultas).toHaveLength(3));
+  });
+
+  it("shows the server's refusal of an undo", async () => {
+    server.use(
+      http.post('/api/pasajes/41/validar-embarque', () => okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente')),
+      http.post('/api/pasajes/41/deshacer-embarque', () =>
+        fail(409, 'Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer')),
+    );
+    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
+    await user.click(within(await screen.findByRole('status', { name: 'Último embarque' })).getByRole('button', { name: 'Deshacer' }));
+    expect(await screen.findByText('Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer')).toBeInTheDocument();
+  });
+
+  it('stops offering Deshacer after 10 seconds', async () => {
+    server.use(http.post('/api/pasajes/41/validar-embarque', () => okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente')));
+    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const validar = await screen.findByRole('button', { name: 'Validar LD-20261122-000041' });
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    fireEvent.click(validar);
+    await screen.findByRole('status', { name: 'Último embarque' });
+    await act(() => vi.advanceTimersByTimeAsync(9000));
+    expect(screen.getByRole('status', { name: 'Último embarque' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(1000));
+    expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
   });
 
   it('boards a pending ticket with Validar, says so and refreshes the list', async () => {

@@ -2,10 +2,13 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/routes';
-import { signIn } from '@/testing/fixtures';
+import { EMPRESA, signIn } from '@/testing/fixtures';
+import { fakeMediaQueryList } from '@/testing/media';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Embarque, EstadisticasEmbarque } from '@/api/embarque';
+import { CAMARA_NO_DISPONIBLE, SIN_CAMARA } from '@/features/embarque/validacion';
+import { MODO_STORAGE_KEY } from './ValidadorPage';
 
 const EMBARQUE: Embarque = {
   id: 125,
@@ -62,6 +65,74 @@ describe('ValidadorPage', () => {
 
   afterEach(() => {
     vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false));
+  });
+
+  /** The browser's camera API: `enumerateDevices` lists `dispositivos`, `getUserMedia` answers as given. */
+  const conCamara = (dispositivos: string[], getUserMedia = vi.fn()) => {
+    const enumerateDevices = vi.fn().mockResolvedValue(dispositivos.map((kind) => ({ kind })));
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia, enumerateDevices } });
+    return getUserMedia;
+  };
+
+  /** The calm note of a device without a camera (not a red alert). */
+  const notaSinCamara = () => screen.findByRole('status', { name: /Modo manual/ });
+
+  it('remembers the last mode chosen', async () => {
+    const { user, unmount } = await abrirModoManual();
+    expect(localStorage.getItem(MODO_STORAGE_KEY)).toBe('"manual"');
+    unmount();
+
+    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    expect(await screen.findByLabelText(/Código del pasaje/)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Manual' })).toBeChecked();
+    conCamara(['videoinput'], vi.fn(() => new Promise<MediaStream>(() => undefined)));
+    await user.click(screen.getByRole('radio', { name: 'Cámara' }));
+    expect(await screen.findByText('Iniciando cámara...')).toBeInTheDocument();
+    expect(localStorage.getItem(MODO_STORAGE_KEY)).toBe('"camara"');
+  });
+
+  it('starts in manual mode with a calm note on a device without a camera', async () => {
+    const getUserMedia = conCamara(['audioinput', 'audiooutput']);
+    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    expect(await notaSinCamara()).toHaveTextContent(SIN_CAMARA);
+    expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(getUserMedia).not.toHaveBeenCalled();
+  });
+
+  it('goes to manual mode calmly when the camera is not found on start', async () => {
+    conCamara(['videoinput'], vi.fn().mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError')));
+    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    expect(await notaSinCamara()).toHaveTextContent(SIN_CAMARA);
+    expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
+    expect(screen.queryByText('No se pudo usar la cámara')).not.toBeInTheDocument();
+  });
+
+  it('goes to manual mode calmly when the browser offers no camera at all', async () => {
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: undefined });
+    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    expect(await notaSinCamara()).toHaveTextContent(CAMARA_NO_DISPONIBLE);
+    expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
+  });
+
+  it('does not put the focus back in the code on a touch screen: the keyboard would hide the result', async () => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query === '(pointer: coarse)'));
+    validarQR(exito);
+    const { user, input } = await abrirModoManual();
+    expect(input).not.toHaveFocus();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(input).not.toHaveFocus();
+  });
+
+  it("shows a ticket number of the caller's company in the help texts", async () => {
+    server.use(http.get('/api/config/empresa', () => ok({ ...EMPRESA, id: 2, nombre: 'Interisleña Demo', prefijo_pasaje: 'ID' })));
+    const { input } = await abrirModoManual();
+    await waitFor(() => expect(input).toHaveAccessibleDescription(/por ejemplo ID-\d{8}-000001/));
+    expect(screen.getByText(/escriba el número del pasaje \(por ejemplo ID-\d{8}-000001\)/)).toBeInTheDocument();
+    expect(screen.queryByText(/LD-/)).not.toBeInTheDocument();
   });
 
   it('shows the statistics cards', async () => {
@@ -76,7 +147,7 @@ describe('ValidadorPage', () => {
     const llamadas = validarQR(exito);
     const { user, input } = await abrirModoManual();
     await user.type(input, '   {Enter}');
-    expect(await screen.findByText('Ingrese el código del pasaje')).toBeInTheDocument();
+    expect(await screen.findByText('Ingresa el código del pasaje')).toBeInTheDocument();
     expect(llamadas).toHaveLength(0);
   });
 

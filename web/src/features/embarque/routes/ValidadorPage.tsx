@@ -1,18 +1,25 @@
-import { Center, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Alert, Center, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
-import { IconCamera, IconKeyboard, type Icon } from '@tabler/icons-react';
+import { IconCamera, IconInfoCircle, IconKeyboard, type Icon } from '@tabler/icons-react';
+import { useCallback, useState } from 'react';
+import { useEmpresa } from '@/lib/company';
+import { useHoy } from '@/lib/dates';
 import { CodigoManualForm } from '@/features/embarque/components/CodigoManualForm';
 import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
 import { EstadisticasEmbarque } from '@/features/embarque/components/EstadisticasEmbarque';
 import { InstruccionesValidador } from '@/features/embarque/components/InstruccionesValidador';
 import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
 import { useValidacion } from '@/features/embarque/useValidacion';
+import { ejemploNumeroPasaje } from '@/features/embarque/validacion';
 
 type Modo = 'camara' | 'manual';
 
+/** Where the chosen mode is remembered, per browser. */
+export const MODO_STORAGE_KEY = 'muelle:validador-modo';
+
 const INDICACION: Record<Modo, string> = {
   camara: 'Apunte la cámara al código QR del pasaje.',
-  manual: 'Ingrese el código del pasaje y presione Enter.',
+  manual: 'Ingresa el código del pasaje y presiona Enter.',
 };
 
 function Opcion({ icon: OpcionIcon, texto }: { icon: Icon; texto: string }) {
@@ -29,15 +36,41 @@ const MODOS = [
   { value: 'manual', label: <Opcion icon={IconKeyboard} texto="Manual" /> },
 ];
 
+/**
+ * The mode the user chose last (camera by default), and the calm note of a device
+ * without a camera, which goes to the manual mode by itself.
+ */
+function useModo() {
+  const [modo, setModo] = useLocalStorage<Modo>({ key: MODO_STORAGE_KEY, defaultValue: 'camara', getInitialValueInEffect: false });
+  const [avisoSinCamara, setAvisoSinCamara] = useState<string | null>(null);
+  const elegir = useCallback((nuevo: Modo) => {
+    setAvisoSinCamara(null);
+    setModo(nuevo);
+  }, [setModo]);
+  const sinCamara = useCallback((aviso: string) => {
+    setAvisoSinCamara(aviso);
+    setModo('manual');
+  }, [setModo]);
+  return { modo, elegir, avisoSinCamara, sinCamara };
+}
+
+/** A ticket number of the caller's company for the help texts (null until the company is known). */
+function useEjemploNumero(): string | null {
+  const { prefijo_pasaje: prefijo } = useEmpresa();
+  const hoy = useHoy();
+  return prefijo ? ejemploNumeroPasaje(prefijo, hoy) : null;
+}
+
 /** 'Validador de Embarque': camera or manual mode, a big result, today's figures and instructions. */
 export function ValidadorPage() {
-  const [modo, setModo] = useLocalStorage<Modo>({ key: 'muelle:validador-modo', defaultValue: 'camara', getInitialValueInEffect: false });
+  const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
   const { resultado, validando, listo, validar } = useValidacion();
+  const ejemplo = useEjemploNumero();
   return (
     <Stack>
       <div>
         <Title order={1} fz={{ base: 26, sm: 34 }}>Validador de Embarque</Title>
-        <Text c="dimmed" visibleFrom="sm">Escanee el QR del pasaje o ingrese su código</Text>
+        <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -48,12 +81,17 @@ export function ValidadorPage() {
               size="lg"
               data={MODOS}
               value={modo}
-              onChange={(value) => setModo(value as Modo)}
+              onChange={(value) => elegir(value as Modo)}
             />
+            {avisoSinCamara && (
+              <Alert color="blue" variant="light" icon={<IconInfoCircle aria-hidden />} title="Modo manual" role="status">
+                {avisoSinCamara}
+              </Alert>
+            )}
             {modo === 'camara' ? (
-              <EscanerCamara activo={listo} onCodigo={(codigo) => void validar(codigo)} onModoManual={() => setModo('manual')} />
+              <EscanerCamara activo={listo} onCodigo={(codigo) => void validar(codigo)} onModoManual={() => elegir('manual')} onSinCamara={sinCamara} />
             ) : (
-              <CodigoManualForm validando={validando} validar={validar} />
+              <CodigoManualForm validando={validando} validar={validar} ejemplo={ejemplo} />
             )}
             <ResultadoValidacion resultado={resultado} validando={validando} indicacion={INDICACION[modo]} />
           </Stack>
@@ -61,7 +99,7 @@ export function ValidadorPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack>
             <EstadisticasEmbarque />
-            <InstruccionesValidador />
+            <InstruccionesValidador ejemplo={ejemplo} />
           </Stack>
         </Grid.Col>
       </Grid>

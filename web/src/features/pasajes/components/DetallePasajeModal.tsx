@@ -5,6 +5,7 @@ import { pasajeQuery, qrPasaje, type Pasaje } from '@/api/pasajes';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { EstadoPasajeBadge } from './EstadoPasajeBadge';
+import { MensajesPasaje } from './MensajesPasaje';
 
 function Campo({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -43,6 +44,7 @@ export function DetallePasajeModal({ id, onClose }: { id: number | null; onClose
     <Modal opened={id !== null} onClose={onClose} title="Detalle del Pasaje" centered size="lg">
       <QueryState pending={query.isPending} error={query.error} errorTitle="Error al obtener detalles del pasaje" onRetry={() => void query.refetch()}>
         {query.data && <Detalle p={query.data} />}
+        {query.data && <MensajesPasaje pasajeId={query.data.id} />}
       </QueryState>
     </Modal>
   );

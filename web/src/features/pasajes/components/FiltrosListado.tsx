@@ -2,6 +2,7 @@ import { Badge, Button, Group, Kbd, Paper, Select, SimpleGrid, TextInput } from 
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
+import { FechaInput } from '@/components/FechaInput';
 import { ESTADO_LABELS } from './EstadoPasajeBadge';
 
 const ESTADOS = [
@@ -45,8 +46,8 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
             maxLength={100}
           />
         )}
-        <TextInput type="date" label="Desde" value={value.fecha_inicio} max={value.fecha_fin || undefined} onChange={(e) => set('fecha_inicio', e.currentTarget.value)} />
-        <TextInput type="date" label="Hasta" value={value.fecha_fin} min={value.fecha_inicio || undefined} onChange={(e) => set('fecha_fin', e.currentTarget.value)} />
+        <FechaInput label="Desde" value={value.fecha_inicio} max={value.fecha_fin || undefined} onChange={(fecha) => set('fecha_inicio', fecha)} clearable />
+        <FechaInput label="Hasta" value={value.fecha_fin} min={value.fecha_inicio || undefined} onChange={(fecha) => set('fecha_fin', fecha)} clearable />
         {!soloFechas && (
           <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
         )}

@@ -4,6 +4,7 @@ import { AppRoutes } from '@/app/routes';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervisor, ticketImprimible } from '@/testing/handlers/pasajes';
+import { mensajesDePasaje } from '@/testing/handlers/correo';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ListadoPasajesPage } from './ListadoPasajesPage';
@@ -83,7 +84,7 @@ describe('ListadoPasajesPage', () => {
   });
 
   it('cancels after the confirmation, sending the reason and a key, and reports a refusal in the dialog', async () => {
-    const rechazo = cambioEstado('cancelar', activo, { status: 400, message: 'Debe abrir una caja para registrar la devolución' });
+    const rechazo = cambioEstado('cancelar', activo, { status: 400, message: 'Debes abrir una caja para registrar la devolución' });
     server.use(rechazo.handler);
     const { user } = await renderListado();
     await screen.findByText('Mostrando 1 a 3 de 3 resultados');
@@ -93,7 +94,7 @@ describe('ListadoPasajesPage', () => {
     expect(dialogo).toHaveTextContent(/devolución de \$\s4\.500,00 \(Efectivo\)/);
     await user.type(within(dialogo).getByLabelText('Motivo (opcional)'), 'No viaja');
     await user.click(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' }));
-    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('Debe abrir una caja para registrar la devolución');
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('Debes abrir una caja para registrar la devolución');
 
     const exito = cambioEstado('cancelar', activo);
     server.use(exito.handler);
@@ -121,7 +122,8 @@ describe('ListadoPasajesPage', () => {
   });
 
   it('shows the detail read from the server', async () => {
-    server.use(detallePasaje({ ...activo, observaciones: 'Lleva bicicleta', usuario_nombre: 'Lucía Benítez' }));
+    server.use(detallePasaje({ ...activo, observaciones: 'Lleva bicicleta', usuario_nombre: 'Lucía Benítez' }),
+      ...mensajesDePasaje(activo.id, []).handlers);
     const { user } = await renderListado();
     await screen.findByText('Mostrando 1 a 3 de 3 resultados');
     await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Ver detalle' }));
@@ -131,6 +133,24 @@ describe('ListadoPasajesPage', () => {
     expect(dialogo).toHaveTextContent(/Teléfono\s*11 5555-0001/);
     expect(dialogo).toHaveTextContent(/Vendedor\s*Lucía Benítez/);
     expect(dialogo).toHaveTextContent(/Fecha de viaje\s*22\/11\/2026/);
+  });
+
+  it('shows the e-mails of the ticket with the reason of a failure and resends one', async () => {
+    const mensajes = mensajesDePasaje(activo.id, [{
+      id: 7, canal: 'email', tipo: 'pasajes', destino: 'juana@example.com', cliente: 'Juana', estado: 'fallido', intentos: 1,
+      error: '550 Casilla inexistente', proximo_intento: '2026-11-22T13:00:00Z', created_at: '2026-11-22T13:00:00Z', pasaje_ids: [activo.id],
+    }]);
+    server.use(detallePasaje(activo), ...mensajes.handlers);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Ver detalle' }));
+    const envios = await screen.findByRole('region', { name: 'Envíos del pasaje' });
+    expect(envios).toHaveTextContent('Fallido');
+    expect(envios).toHaveTextContent('Email a juana@example.com');
+    expect(envios).toHaveTextContent('550 Casilla inexistente');
+    await user.click(within(envios).getByRole('button', { name: 'Reenviar' }));
+    expect(await screen.findByText('Mensaje en cola para reenviarse')).toBeInTheDocument();
+    expect(mensajes.reenviados).toEqual([7]);
   });
 
   it('downloads the export under the server name, or says there is nothing to export', async () => {

@@ -2,5 +2,5 @@ import { Listado } from '@/features/pasajes/components/Listado';
 
 /** 'Listado de Pasajes' (operaciones §2): every ticket the user may see, with its actions. */
 export function ListadoPasajesPage() {
-  return <Listado titulo="Listado de Pasajes" subtitulo="Busque, imprima, cancele o reactive pasajes y exporte el listado" />;
+  return <Listado titulo="Listado de Pasajes" subtitulo="Busca, imprime, cancela o reactiva pasajes y exporta el listado" />;
 }

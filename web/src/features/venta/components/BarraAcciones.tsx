@@ -1,10 +1,14 @@
 import { Alert, Box, Button, Group, Kbd, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { formatMoney } from '@/lib/format';
+import { formatCantidad, formatDate, formatMoney } from '@/lib/format';
 
 interface BarraAccionesProps {
   total: number;
   totalPasajeros: number;
+  /** The trip date, YYYY-MM-DD. */
+  fechaViaje: string;
+  /** Today, YYYY-MM-DD: another trip date is named on the confirm button. */
+  hoy: string;
   /** The message of the last failed submit. */
   aviso: string | null;
   creando: boolean;
@@ -34,7 +38,7 @@ function Atajos() {
 
 /** Sticky bottom bar: the total is always in sight, with the sale's buttons and the keyboard hints. */
 export function BarraAcciones(props: BarraAccionesProps) {
-  const { total, totalPasajeros, aviso, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
+  const { total, totalPasajeros, fechaViaje, hoy, aviso, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
   return (
     <Paper
       withBorder
@@ -55,7 +59,7 @@ export function BarraAcciones(props: BarraAccionesProps) {
         <Group justify="space-between" gap="sm">
           <Text fz="xl" fw={700} aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
             Total: {formatMoney(total)}{' '}
-            <Text span c="dimmed" fz="md" fw={500}>· {totalPasajeros} pasajero(s)</Text>
+            <Text span c="dimmed" fz="md" fw={500}>· {formatCantidad(totalPasajeros, 'pasajero')}</Text>
           </Text>
           <Group gap="xs" grow preventGrowOverflow={false} style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
             <Button variant="default" size="md" onClick={onCambiarSeccion} disabled={!haySeccion || creando}>
@@ -64,6 +68,7 @@ export function BarraAcciones(props: BarraAccionesProps) {
             <Button variant="default" size="md" onClick={onCancelar} disabled={creando}>Cancelar</Button>
             <Button type="submit" size="md" color="secondary" loading={creando}>
               Crear Pasaje(s) — {formatMoney(total)}
+              {fechaViaje && fechaViaje !== hoy && ` para el ${formatDate(fechaViaje)}`}
             </Button>
           </Group>
         </Group>

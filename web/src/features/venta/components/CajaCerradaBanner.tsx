@@ -5,7 +5,7 @@ import { IconLock } from '@tabler/icons-react';
 export function CajaCerradaBanner() {
   return (
     <Alert color="red" variant="filled" icon={<IconLock aria-hidden />} title="Caja Cerrada - Ventas Bloqueadas">
-      Para vender pasajes debe abrir una caja:
+      Para vender pasajes debes abrir una caja:
       <List size="sm" mt={4} c="white">
         <List.Item>Todas las ventas se registran en la caja activa.</List.Item>
         <List.Item>Cada usuario puede tener una sola caja abierta.</List.Item>

@@ -1,22 +1,70 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { clientePorDocumentoQuery } from '@/api/clientes';
 import type { DatosCliente } from '@/features/venta/useVenta';
 
-const CAMPOS: { campo: keyof DatosCliente; label: string; type?: string }[] = [
+const CAMPOS: { campo: Exclude<keyof DatosCliente, 'cliente_documento'>; label: string; type?: string }[] = [
   { campo: 'cliente_nombre', label: 'Nombre del cliente' },
   { campo: 'cliente_telefono', label: 'Teléfono', type: 'tel' },
   { campo: 'cliente_email', label: 'Email', type: 'email' },
   { campo: 'observaciones', label: 'Observaciones' },
 ];
 
+/** Server limit of a document. */
+const MAX_DOCUMENTO = 20;
+
 interface ClienteProps {
   value: DatosCliente;
   onChange: (campo: keyof DatosCliente, value: string) => void;
 }
 
-/** Step 2c: optional client data; an empty name is sold as 'Cliente Anónimo'. */
+/**
+ * What the document lookup found: a registered customer (whose name and phone
+ * filled the form), a new one (registered with the sale), or nothing yet.
+ */
+function useBuscarDocumento(onChange: ClienteProps['onChange']) {
+  const queryClient = useQueryClient();
+  const [aviso, setAviso] = useState<string | null>(null);
+  const buscar = async (documento: string) => {
+    const doc = documento.trim();
+    if (!doc) {
+      setAviso(null);
+      return;
+    }
+    try {
+      const cliente = await queryClient.fetchQuery(clientePorDocumentoQuery(doc));
+      if (!cliente) {
+        setAviso('Cliente nuevo: se registrará con la venta');
+        return;
+      }
+      onChange('cliente_nombre', `${cliente.nombre} ${cliente.apellido}`.trim());
+      if (cliente.telefono) onChange('cliente_telefono', cliente.telefono);
+      setAviso(`Cliente registrado: ${`${cliente.nombre} ${cliente.apellido}`.trim()}`);
+    } catch {
+      setAviso('No se pudo buscar el cliente; la venta lo vinculará igual por su documento');
+    }
+  };
+  return { aviso, buscar };
+}
+
+/**
+ * Step 2c: optional client data; an empty name is sold as 'Cliente Anónimo'. A known
+ * document fills the name and phone when the seller leaves the field.
+ */
 export function Cliente({ value, onChange }: ClienteProps) {
+  const { aviso, buscar } = useBuscarDocumento(onChange);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
+      <TextInput
+        label="Documento (opcional)"
+        autoComplete="off"
+        maxLength={MAX_DOCUMENTO}
+        description={aviso}
+        value={value.cliente_documento}
+        onChange={(event) => onChange('cliente_documento', event.currentTarget.value)}
+        onBlur={(event) => void buscar(event.currentTarget.value)}
+      />
       {CAMPOS.map(({ campo, label, type }) => (
         <TextInput
           key={campo}

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { VentaCreada } from '@/api/pasajes';
 import { makePasaje, signIn } from '@/testing/fixtures';
+import { envioPasajes } from '@/testing/handlers/correo';
 import { cambioEstado, signInSupervisor } from '@/testing/handlers/pasajes';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
-import { VentaCreadaModal } from './VentaCreadaModal';
+import { ANULAR_VENTA_MS, VentaCreadaModal } from './VentaCreadaModal';
 
 const venta: VentaCreada = {
   pasajes: [makePasaje({ id: 41, numero_pasaje: 'LD-41' }), makePasaje({ id: 42, numero_pasaje: 'LD-42' })],
@@ -35,27 +36,85 @@ describe('VentaCreadaModal', () => {
 
   it('names the tickets that could not be cancelled and keeps the dialog open', async () => {
     signInSupervisor();
-    server.use(cambioEstado('cancelar', venta.pasajes[0], { status: 400, message: 'Debe abrir una caja para registrar la devolución' }).handler);
+    server.use(cambioEstado('cancelar', venta.pasajes[0], { status: 400, message: 'Debes abrir una caja para registrar la devolución' }).handler);
     const onClose = vi.fn();
     const { user } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={onClose} />);
     await user.click(await screen.findByRole('button', { name: 'Anular esta venta' }));
     await user.click(await screen.findByRole('button', { name: 'Sí, anular la venta' }));
     const alerta = await screen.findByRole('alert');
-    expect(alerta).toHaveTextContent('2 pasaje(s) no se pudieron anular');
-    expect(alerta).toHaveTextContent('LD-41: Debe abrir una caja para registrar la devolución');
+    expect(alerta).toHaveTextContent('2 pasajes no se pudieron anular');
+    expect(alerta).toHaveTextContent('LD-41: Debes abrir una caja para registrar la devolución');
     expect(screen.getByRole('button', { name: 'Reintentar anulación' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
   });
 
-  it('does not offer the undo to a role that cannot cancel tickets; Imprimir opens the print window', async () => {
+  it('offers the undo to a seller without pasajes.anular for five minutes only; Imprimir opens the print window', async () => {
     signIn('vendedor', { rolInfo: { nombre: 'vendedor', permisos: { pasajes: { crear: true, imprimir: true } } } });
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const { user } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
     expect(await screen.findByText(/Se crearon 2 pasajes/)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Anular esta venta' })).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(ANULAR_VENTA_MS));
     expect(screen.queryByRole('button', { name: 'Anular esta venta' })).not.toBeInTheDocument();
+    vi.useRealTimers();
     await user.click(screen.getByRole('button', { name: 'Imprimir' }));
     expect(open).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Por favor, permite ventanas emergentes para la impresión')).toBeInTheDocument();
     open.mockRestore();
+  });
+
+  it('offers the validator only to a role that may validate', async () => {
+    signInSupervisor();
+    const { user, unmount } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Ver Códigos de Validación' }));
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    await user.click(await screen.findByRole('button', { name: 'Abrir Validador' }));
+    expect(open).toHaveBeenCalledWith('/validador', 'validador', expect.stringContaining('width='));
+    open.mockRestore();
+    unmount();
+
+    signIn('vendedor');
+    const vendedor = renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    await vendedor.user.click(await screen.findByRole('button', { name: 'Ver Códigos de Validación' }));
+    expect(await screen.findByRole('button', { name: 'Listo' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Abrir Validador' })).not.toBeInTheDocument();
+  });
+
+  it('sends the sale by e-mail: checks the address, one call with every ticket and a key kept across retries', async () => {
+    signIn('vendedor');
+    const envio = envioPasajes(503, 'Servicio no disponible');
+    server.use(envio.handler);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={onClose} />);
+    await user.click(await screen.findByRole('button', { name: 'Enviar por Email' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Enviar por Email' });
+    const campo = within(dialogo).getByLabelText('Email del pasajero');
+    await user.clear(campo);
+    await user.type(campo, 'sin-arroba');
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialogo).findByText('Por favor ingresa un email válido')).toBeInTheDocument();
+    expect(envio.llamadas).toHaveLength(0);
+
+    await user.clear(campo);
+    await user.type(campo, 'ana@example.com');
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialogo).findByText('Servicio no disponible')).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+
+    const ok = envioPasajes();
+    server.use(ok.handler);
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(ok.llamadas[0].body).toEqual({ email: 'ana@example.com', pasajeIds: [41, 42], cliente: venta.pasajes[0].cliente_nombre });
+    expect(ok.llamadas[0].key).toBe(envio.llamadas[0].key);
+    expect(await screen.findByText('2 pasajes enviados a ana@example.com')).toBeInTheDocument();
+  });
+
+  it('hides Enviar por Email when the company lacks the e-mail module', async () => {
+    signIn('vendedor', { modulos: ['core', 'venta_pasajes', 'caja'] });
+    renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Imprimir' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar por Email' })).not.toBeInTheDocument();
   });
 });

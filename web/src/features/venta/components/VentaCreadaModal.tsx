@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconExternalLink, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { openPopup } from '@/lib/browser';
@@ -7,9 +7,10 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useConfigImpresion, useImprimir } from '@/lib/impresion';
 import { notifySuccess } from '@/lib/notify';
-import { can, useSession } from '@/lib/session';
+import { moduloActivo, PERMISO_VALIDAR, tienePermiso, useSession } from '@/lib/session';
 import { useCancelarPasaje, type Pasaje, type VentaCreada } from '@/api/pasajes';
 import { paths } from '@/lib/paths';
+import { EnviarEmailVenta } from '@/features/venta/components/EnviarEmailVenta';
 
 /** How long after a sale the dialog offers to undo it (issue 11: a stray Enter). */
 export const ANULAR_VENTA_MS = 5 * 60_000;
@@ -23,12 +24,13 @@ interface VentaCreadaModalProps {
   onClose: () => void;
 }
 
-type Vista = 'opciones' | 'codigos' | 'anular';
+type Vista = 'opciones' | 'codigos' | 'anular' | 'email';
 
 const TITULOS: Record<Vista, string> = {
   opciones: 'Venta registrada',
   codigos: 'Códigos de Validación',
   anular: 'Anular esta venta',
+  email: 'Enviar por Email',
 };
 
 /** After a sale: print, validation codes, undo the sale (5 minutes), or later. */
@@ -50,6 +52,7 @@ export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
     >
       {venta && vista === 'opciones' && <Opciones venta={venta} onVista={setVista} onClose={close} />}
       {venta && vista === 'codigos' && <Codigos pasajes={venta.pasajes} onClose={close} />}
+      {venta && vista === 'email' && <EnviarEmailVenta venta={venta} onVolver={() => setVista('opciones')} onEnviado={close} />}
       {venta && vista === 'anular' && <AnularVenta venta={venta} onVolver={() => setVista('opciones')} onAnulada={close} />}
     </Modal>
   );
@@ -78,9 +81,10 @@ function useDurante(ms: number): boolean {
 }
 
 function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v: Vista) => void; onClose: () => void }) {
-  const { usuario } = useSession();
   const imprimir = useImprimir();
-  const anulable = useDurante(ANULAR_VENTA_MS) && can(usuario, 'pasajes', 'anular');
+  const { usuario } = useSession();
+  // The seller may cancel their own sale for five minutes even without pasajes.anular; the server decides.
+  const anulable = useDurante(ANULAR_VENTA_MS);
   const cantidad = venta.pasajes.length;
   return (
     <Stack>
@@ -92,6 +96,11 @@ function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v
         <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => void imprimir(venta.pasajes.map((p) => p.id))}>
           Imprimir
         </Button>
+        {moduloActivo(usuario, 'email') && (
+          <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} onClick={() => onVista('email')}>
+            Enviar por Email
+          </Button>
+        )}
         <Button data-autofocus onClick={() => onVista('codigos')}>Ver Códigos de Validación</Button>
       </Group>
       {anulable && (
@@ -143,7 +152,7 @@ function AnularVenta({ venta, onVolver, onAnulada }: { venta: VentaCreada; onVol
         todos sus pasajes y se registra la devolución de {formatMoney(venta.total)} en tu caja.
       </Text>
       {fallos.length > 0 && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={`${fallos.length} pasaje(s) no se pudieron anular`}>
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={fallos.length === 1 ? '1 pasaje no se pudo anular' : `${fallos.length} pasajes no se pudieron anular`}>
           {fallos.map((f) => <Text key={f} size="sm">{f}</Text>)}
         </Alert>
       )}
@@ -158,10 +167,11 @@ function AnularVenta({ venta, onVolver, onAnulada }: { venta: VentaCreada; onVol
 }
 
 function Codigos({ pasajes, onClose }: { pasajes: Pasaje[]; onClose: () => void }) {
+  const { usuario } = useSession();
   return (
     <Stack>
       <Text size="sm">
-        Entregue a cada pasajero su número de pasaje y su código. Al embarcar, el personal valida el código en el
+        Entrega a cada pasajero su número de pasaje y su código. Al embarcar, el personal valida el código en el
         Validador (escaneando el QR o pegando el código); cada código sirve para un solo embarque.
       </Text>
       <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
@@ -195,9 +205,11 @@ function Codigos({ pasajes, onClose }: { pasajes: Pasaje[]; onClose: () => void 
         ))}
       </Stack>
       <Group justify="flex-end">
-        <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup(paths.validadorVentana, 'validador')}>
-          Abrir Validador
-        </Button>
+        {tienePermiso(usuario, PERMISO_VALIDAR) && (
+          <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup(paths.validadorVentana, 'validador')}>
+            Abrir Validador
+          </Button>
+        )}
         <Button autoFocus onClick={onClose}>Listo</Button>
       </Group>
     </Stack>

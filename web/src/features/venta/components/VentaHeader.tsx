@@ -1,6 +1,7 @@
-import { Badge, Button, Checkbox, Group, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Title } from '@mantine/core';
 import { IconCashRegister } from '@tabler/icons-react';
 import type { Caja } from '@/api/caja';
+import { FechaInput } from '@/components/FechaInput';
 import { BotonesImpresion } from '@/components/impresion/BotonesImpresion';
 import { formatMoney } from '@/lib/format';
 
@@ -39,23 +40,15 @@ export function VentaHeader(props: VentaHeaderProps) {
       </div>
       <Group gap="xs" align="flex-end">
         <BotonesImpresion soloAdministradores />
-        <TextInput
-          type="date"
-          label="Fecha de viaje"
-          min={hoy}
-          value={fechaViaje}
-          onChange={(event) => onFechaViaje(event.currentTarget.value)}
-          w={170}
-          description={
-            <Checkbox
-              size="xs"
-              label="Mantener la fecha"
-              checked={fechaFijada}
-              onChange={(event) => onFechaFijada(event.currentTarget.checked)}
-            />
-          }
-          inputWrapperOrder={['label', 'input', 'description']}
-        />
+        <Stack gap={4}>
+          <FechaInput label="Fecha de viaje" min={hoy} value={fechaViaje} onChange={onFechaViaje} w={170} />
+          <Checkbox
+            size="xs"
+            label="Mantener la fecha"
+            checked={fechaFijada}
+            onChange={(event) => onFechaFijada(event.currentTarget.checked)}
+          />
+        </Stack>
         {fechaFijada && <Badge color="orange" variant="filled" size="lg" tt="none">Fecha fijada</Badge>}
       </Group>
     </Group>

@@ -154,7 +154,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
                       <Cliente value={venta.cliente} onChange={(campo, v) => editar(() => venta.setCliente(campo, v))} />
                     </Stack>
                   ) : (
-                    <Text c="dimmed">Elija una sección para cargar los pasajeros.</Text>
+                    <Text c="dimmed">Elige una sección para cargar los pasajeros.</Text>
                   )}
                 </Paper>
               </Stack>
@@ -176,6 +176,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
           <BarraAcciones
             total={venta.total}
             totalPasajeros={venta.totalPasajeros}
+            fechaViaje={venta.fechaViaje}
+            hoy={hoy}
             aviso={aviso}
             creando={crear.isPending}
             haySeccion={seccion !== null}

@@ -1,0 +1,144 @@
+package api
+
+import (
+	"net/http"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// GuardarCliente is the body of POST and PUT /config/clientes; activo
+// defaults to true.
+type GuardarCliente struct {
+	Nombre    string `json:"nombre" maxLength:"100"`
+	Apellido  string `json:"apellido,omitempty" maxLength:"100"`
+	Documento string `json:"documento" maxLength:"20"`
+	Telefono  string `json:"telefono,omitempty" maxLength:"30"`
+	Email     string `json:"email,omitempty" maxLength:"254"`
+	Direccion string `json:"direccion,omitempty" maxLength:"200"`
+	Activo    *bool  `json:"activo,omitempty"`
+}
+
+// Cliente is a company's customer (backoffice §3).
+type Cliente struct {
+	ID        int64  `json:"id"`
+	Nombre    string `json:"nombre"`
+	Apellido  string `json:"apellido"`
+	Documento string `json:"documento"`
+	Telefono  string `json:"telefono"`
+	Email     string `json:"email"`
+	Direccion string `json:"direccion"`
+	Activo    bool   `json:"activo"`
+}
+
+// ListadoClientes is one page of customers and how many the filter matched.
+type ListadoClientes struct {
+	Clientes []Cliente `json:"clientes"`
+	Total    int64     `json:"total"`
+}
+
+// PasajesCliente is one page of a customer's tickets, newest first.
+type PasajesCliente struct {
+	Pasajes []Pasaje `json:"pasajes"`
+	Total   int64    `json:"total"`
+}
+
+// ClienteEliminado says whether a DELETE deactivated the customer instead
+// (they have tickets).
+type ClienteEliminado struct {
+	Desactivado bool `json:"desactivado"`
+}
+
+// clientesPorPagina is the page size of the customer lists without limite.
+const clientesPorPagina = 10
+
+func clienteDe(c domain.Cliente) Cliente { return Cliente(c) }
+
+func (b GuardarCliente) cliente() domain.Cliente {
+	return domain.Cliente{Nombre: b.Nombre, Apellido: b.Apellido, Documento: b.Documento, Telefono: b.Telefono,
+		Email: b.Email, Direccion: b.Direccion, Activo: b.Activo == nil || *b.Activo}
+}
+
+// listarClientes answers a page of the company's customers (?search, ?documento, ?pagina, ?limite).
+func (s *Server) listarClientes(r *http.Request) (ListadoClientes, error) {
+	q := r.URL.Query()
+	var (
+		f   store.FiltroClientes
+		err error
+	)
+	if f.Busqueda, err = queryTexto(q, "search"); err != nil {
+		return ListadoClientes{}, err
+	}
+	if f.Documento, err = queryTexto(q, "documento"); err != nil {
+		return ListadoClientes{}, err
+	}
+	if f.Pagina, err = queryPagina(q, clientesPorPagina); err != nil {
+		return ListadoClientes{}, err
+	}
+	list, total, err := s.Store.ListarClientes(r.Context(), actorFrom(r).EmpresaID(), f)
+	return ListadoClientes{Clientes: mapRows(list, clienteDe), Total: total}, err
+}
+
+// verCliente answers one of the company's customers.
+func (s *Server) verCliente(r *http.Request) (Cliente, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return Cliente{}, err
+	}
+	c, err := s.Store.ClientePorID(r.Context(), actorFrom(r).EmpresaID(), id)
+	return clienteDe(c), err
+}
+
+// pasajesCliente answers a page of a customer's tickets (?pagina, ?limite).
+func (s *Server) pasajesCliente(r *http.Request) (PasajesCliente, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return PasajesCliente{}, err
+	}
+	p, err := queryPagina(r.URL.Query(), clientesPorPagina)
+	if err != nil {
+		return PasajesCliente{}, err
+	}
+	list, total, err := s.Store.PasajesDeCliente(r.Context(), actorFrom(r).EmpresaID(), id, p)
+	return PasajesCliente{Pasajes: mapRows(list, pasajeDe), Total: total}, err
+}
+
+func (s *Server) crearCliente(r *http.Request, body GuardarCliente) (createdReply[Cliente], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[Cliente]{}, err
+	}
+	c, err := s.Store.CrearCliente(r.Context(), a, body.cliente())
+	return created(clienteDe(c), domain.MsgClienteCreado), err
+}
+
+func (s *Server) actualizarCliente(r *http.Request, body GuardarCliente) (reply[Cliente], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[Cliente]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[Cliente]{}, err
+	}
+	c, err := s.Store.ActualizarCliente(r.Context(), a, id, body.cliente())
+	return withMessage(clienteDe(c), domain.MsgClienteActualizado), err
+}
+
+// eliminarCliente deletes a customer, or deactivates one with tickets.
+func (s *Server) eliminarCliente(r *http.Request) (reply[ClienteEliminado], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[ClienteEliminado]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ClienteEliminado]{}, err
+	}
+	desactivado, err := s.Store.EliminarCliente(r.Context(), a, id)
+	msg := domain.MsgClienteEliminado
+	if desactivado {
+		msg = domain.MsgClienteDesactivado
+	}
+	return withMessage(ClienteEliminado{Desactivado: desactivado}, msg), err
+}

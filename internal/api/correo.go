@@ -1,0 +1,195 @@
+package api
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/mensajeria"
+	"muelle/internal/store"
+)
+
+// GuardarConfigEmail is the body of POST /configuracion-email; an empty
+// smtp_password keeps the stored one.
+type GuardarConfigEmail struct {
+	Activo          bool   `json:"activo"`
+	SMTPHost        string `json:"smtp_host" maxLength:"255"`
+	SMTPPort        int    `json:"smtp_port"`
+	SMTPSecure      bool   `json:"smtp_secure"`
+	SMTPUser        string `json:"smtp_user" maxLength:"255"`
+	SMTPPassword    string `json:"smtp_password" maxLength:"255"`
+	EmailRemitente  string `json:"email_remitente" maxLength:"255"`
+	NombreRemitente string `json:"nombre_remitente" maxLength:"100"`
+	PlantillaPasaje string `json:"plantilla_pasaje" maxLength:"20000" multilinea:"true"`
+}
+
+// ConfigEmail is a company's e-mail configuration as read: the password is
+// never returned, password_guardada says whether one is stored.
+type ConfigEmail struct {
+	Activo           bool   `json:"activo"`
+	SMTPHost         string `json:"smtp_host"`
+	SMTPPort         int    `json:"smtp_port"`
+	SMTPSecure       bool   `json:"smtp_secure"`
+	SMTPUser         string `json:"smtp_user"`
+	PasswordGuardada bool   `json:"password_guardada"`
+	EmailRemitente   string `json:"email_remitente"`
+	NombreRemitente  string `json:"nombre_remitente"`
+	PlantillaPasaje  string `json:"plantilla_pasaje"`
+}
+
+// EstadoEmail is the state of the company's e-mail service (backoffice §3, §4).
+type EstadoEmail struct {
+	Configurado  bool       `json:"configurado"`
+	Activo       bool       `json:"activo"`
+	Estado       string     `json:"estado" enum:"funcionando,error,sin_configurar,incompleto,inactivo"`
+	Mensaje      string     `json:"mensaje"`
+	UltimaPrueba *time.Time `json:"ultima_prueba"`
+}
+
+// PlantillaEmail is the default ticket template.
+type PlantillaEmail struct {
+	Plantilla string `json:"plantilla"`
+}
+
+// PruebaEmail is the body of POST /configuracion-email/prueba.
+type PruebaEmail struct {
+	EmailDestino string `json:"email_destino" maxLength:"255"`
+}
+
+// EnviarPasajesEmail is the body of POST /email/send-tickets.
+type EnviarPasajesEmail struct {
+	Email     string  `json:"email" maxLength:"255"`
+	PasajeIDs []int64 `json:"pasajeIds"`
+	Cliente   string  `json:"cliente" maxLength:"200"`
+}
+
+// MensajeSalida is a message of the outbox: its state (pendiente, enviado,
+// fallido with the reason in error).
+type MensajeSalida store.Mensaje
+
+func (s *Server) configEmail(r *http.Request) (ConfigEmail, error) {
+	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), actorFrom(r).EmpresaID())
+	if !found {
+		return ConfigEmail{SMTPPort: domain.PuertoSMTPPorDefecto}, err
+	}
+	return ConfigEmail{Activo: cfg.Activo, SMTPHost: cfg.Host, SMTPPort: cfg.Puerto, SMTPSecure: cfg.Seguro,
+		SMTPUser: cfg.Usuario, PasswordGuardada: cfg.Password != "", EmailRemitente: cfg.EmailRemitente,
+		NombreRemitente: cfg.NombreRemitente, PlantillaPasaje: cfg.Plantilla}, err
+}
+
+func (s *Server) guardarConfigEmail(r *http.Request, body GuardarConfigEmail) (reply[ConfigEmail], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ConfigEmail]{}, err
+	}
+	actual, found, err := s.Store.ConfiguracionEmail(r.Context(), a.EmpresaID)
+	if err != nil {
+		return reply[ConfigEmail]{}, err
+	}
+	v := domain.ConfigEmail{Host: body.SMTPHost, Usuario: body.SMTPUser, Remitente: body.EmailRemitente,
+		Puerto: body.SMTPPort, FaltaPassword: body.SMTPPassword == "" && (!found || actual.Password == "")}
+	if err := v.Validar(); err != nil {
+		return reply[ConfigEmail]{}, err
+	}
+	if _, err := mensajeria.CompilarPlantilla(body.PlantillaPasaje); err != nil {
+		return reply[ConfigEmail]{}, domain.Invalid("La plantilla del pasaje tiene un error: " + err.Error())
+	}
+	cfg := store.ConfigEmail{Activo: body.Activo, Host: strings.TrimSpace(body.SMTPHost), Puerto: body.SMTPPort,
+		Seguro: body.SMTPSecure, Usuario: strings.TrimSpace(body.SMTPUser), Password: body.SMTPPassword,
+		EmailRemitente: body.EmailRemitente, NombreRemitente: body.NombreRemitente, Plantilla: body.PlantillaPasaje}
+	if err := s.Store.GuardarConfiguracionEmail(r.Context(), a, cfg); err != nil {
+		return reply[ConfigEmail]{}, err
+	}
+	out, err := s.configEmail(r)
+	return withMessage(out, domain.MsgEmailConfigGuardada), err
+}
+
+func (s *Server) estadoEmail(r *http.Request) (EstadoEmail, error) {
+	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), actorFrom(r).EmpresaID())
+	if err != nil {
+		return EstadoEmail{}, err
+	}
+	v := domain.ConfigEmail{Host: cfg.Host, Usuario: cfg.Usuario, Remitente: cfg.EmailRemitente,
+		Puerto: cfg.Puerto, FaltaPassword: cfg.Password == ""}
+	estado, mensaje := domain.EstadoEmail(found, cfg.Activo, v, cfg.UltimoError)
+	return EstadoEmail{Configurado: found && v.Validar() == nil, Activo: cfg.Activo, Estado: estado,
+		Mensaje: mensaje, UltimaPrueba: cfg.UltimaPrueba}, nil
+}
+
+func (s *Server) plantillaEmail(*http.Request) (PlantillaEmail, error) {
+	return PlantillaEmail{Plantilla: mensajeria.PlantillaPorDefecto}, nil
+}
+
+func (s *Server) probarEmail(r *http.Request, body PruebaEmail) (reply[NoData], error) {
+	if !strings.Contains(body.EmailDestino, "@") || !domain.EmailValido(body.EmailDestino) {
+		return reply[NoData]{}, domain.Invalid(domain.MsgEmailPruebaInvalido)
+	}
+	if err := s.Email.Probar(r.Context(), actorFrom(r).EmpresaID(), body.EmailDestino); err != nil {
+		if de := (*domain.Error)(nil); errors.As(err, &de) {
+			return reply[NoData]{}, de
+		}
+		return reply[NoData]{}, domain.Unprocessable("No se pudo enviar el email de prueba: " + err.Error())
+	}
+	return withMessage(NoData{}, domain.MsgEmailPruebaEnviada), nil
+}
+
+func (s *Server) enviarPasajesEmail(r *http.Request, body EnviarPasajesEmail) (createdReply[MensajeSalida], error) {
+	switch {
+	case len(body.PasajeIDs) == 0 && actorFrom(r).SoloVentaPropia:
+		// without email.enviar only an own recent sale may be sent: none named, none allowed
+		return createdReply[MensajeSalida]{}, domain.Forbidden(domain.MsgSinPermisos)
+	case len(body.PasajeIDs) == 0:
+		return createdReply[MensajeSalida]{}, domain.Invalid(domain.MsgEmailPasajesObligatorios)
+	case !domain.EmailValido(body.Email):
+		return createdReply[MensajeSalida]{}, domain.Invalid(domain.MsgEmailDestinoInvalido)
+	case len(body.PasajeIDs) > domain.MaxPasajesPorEmail:
+		return createdReply[MensajeSalida]{}, domain.Invalid("Se pueden enviar hasta 20 pasajes por email")
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[MensajeSalida]{}, err
+	}
+	m, err := s.Store.EncolarMensaje(r.Context(), a, store.NuevoMensaje{Canal: store.CanalEmail,
+		Tipo: store.TipoPasajes, Destino: body.Email, Cliente: strings.TrimSpace(body.Cliente),
+		PasajeIDs: body.PasajeIDs, VendedorID: vendedorDe(r), SoloVentaPropia: actorFrom(r).SoloVentaPropia})
+	if err != nil {
+		return createdReply[MensajeSalida]{}, err
+	}
+	s.despertarSalida()
+	return created(MensajeSalida(m), domain.MsgEmailPasajesEncolados), nil
+}
+
+// despertarSalida wakes the outbox worker after a message was committed.
+func (s *Server) despertarSalida() {
+	if s.Despertar != nil {
+		s.Despertar()
+	}
+}
+
+func (s *Server) mensajesPasaje(r *http.Request) ([]MensajeSalida, error) {
+	p, err := s.pasajeDelPedido(r)
+	if err != nil {
+		return nil, err
+	}
+	ms, err := s.Store.MensajesDePasaje(r.Context(), actorFrom(r).EmpresaID(), p.ID)
+	return mapRows(ms, func(m store.Mensaje) MensajeSalida { return MensajeSalida(m) }), err
+}
+
+func (s *Server) reenviarMensaje(r *http.Request) (createdReply[MensajeSalida], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return createdReply[MensajeSalida]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[MensajeSalida]{}, err
+	}
+	m, err := s.Store.ReenviarMensaje(r.Context(), a, id, vendedorDe(r), actorFrom(r).SoloVentaPropia)
+	if err != nil {
+		return createdReply[MensajeSalida]{}, err
+	}
+	s.despertarSalida()
+	return created(MensajeSalida(m), domain.MsgMensajeReenviado), nil
+}

@@ -1,0 +1,273 @@
+package api
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+var nuevaEmpresa = map[string]any{"nombre": "Río Luján Lanchas", "ruc": "33-69345023-9", "tipo": "operativa",
+	"timezone": "America/Argentina/Buenos_Aires", "admin_usuario": "admin_lujan"}
+
+func TestEmpresasSoloSuperAdmin(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		for _, u := range []string{"admin", "supervisor", "vendedor", "admin2"} {
+			e.do("GET", "/api/config/empresas", e.token(u), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+			e.do("POST", "/api/config/empresas", e.token(u), nuevaEmpresa).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+			e.do("DELETE", "/api/config/empresas/2", e.token(u), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+			e.do("GET", "/api/admin/empresas/1/estadisticas", e.token(u), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM empresas`); n != 2 {
+			t.Fatalf("empresas: %d", n)
+		}
+		r := e.do("GET", "/api/config/empresas", e.token("superadmin"), nil)
+		r.expect(t, http.StatusOK, "")
+		var list []EmpresaListada
+		r.decode(t, &list)
+		if len(list) != 2 || list[1].Nombre != "Lanchas del Delta" || list[1].UsuariosCount != 5 {
+			t.Fatalf("lista: %+v", list)
+		}
+	})
+}
+
+func TestCrearEmpresaConCatalogosYAdmin(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		r := e.do("POST", "/api/config/empresas", e.token("superadmin"), nuevaEmpresa)
+		r.expect(t, http.StatusCreated, "Empresa creada exitosamente")
+		var c EmpresaCreada
+		r.decode(t, &c)
+		if c.Admin.NombreUsuario != "admin_lujan" || len(c.Admin.PasswordTemporal) != 12 || c.Empresa.Tipo != "operativa" {
+			t.Fatalf("creada: %+v", c)
+		}
+		for tabla, n := range map[string]int64{"secciones": 1, "tipos_viaje": 5, "medios_pago": 5, "usuarios": 1} {
+			if got := e.count(`SELECT COUNT(*) FROM `+tabla+` WHERE empresa_id = ?`, c.Empresa.ID); got != n {
+				t.Errorf("%s: %d, esperaba %d", tabla, got, n)
+			}
+		}
+		login := e.do("POST", "/api/auth/login", "", map[string]string{"nombre_usuario": "admin_lujan",
+			"password": c.Admin.PasswordTemporal})
+		login.expect(t, http.StatusOK, "")
+
+		// the same admin login again: nothing of the second company is written (one transaction)
+		otra := map[string]any{"nombre": "Otra Empresa", "ruc": "30-50001091-2", "admin_usuario": "admin_lujan"}
+		e.do("POST", "/api/config/empresas", e.token("superadmin"), otra).expect(t, http.StatusConflict, store.MsgUsuarioDuplicado)
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE nombre = 'Otra Empresa'`); n != 0 {
+			t.Fatalf("la empresa quedó escrita sin su administrador")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM secciones`); n != 11 { // 5 + 5 of the demo, 1 of the first new company
+			t.Fatalf("secciones: %d", n)
+		}
+		e.do("POST", "/api/config/empresas", e.token("superadmin"), nuevaEmpresa).expect(t, http.StatusConflict, store.MsgEmpresaDuplicada)
+	})
+}
+
+func TestEmpresaEntradaInvalida(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		casos := []struct {
+			cambio map[string]any
+			msg    string
+		}{
+			{map[string]any{"ruc": ""}, domain.MsgEmpresaObligatorios},
+			{map[string]any{"ruc": "33-69345023-8"}, domain.MsgCUITInvalido},
+			{map[string]any{"timezone": "America/Tigre"}, domain.MsgZonaHorariaInvalida},
+			{map[string]any{"tipo": "mixta"}, domain.MsgTipoEmpresa},
+		}
+		for _, c := range casos {
+			body := map[string]any{}
+			for k, v := range nuevaEmpresa {
+				body[k] = v
+			}
+			for k, v := range c.cambio {
+				body[k] = v
+			}
+			e.do("POST", "/api/config/empresas", e.token("superadmin"), body).expect(t, http.StatusBadRequest, c.msg)
+			e.do("PUT", "/api/config/empresas/2", e.token("superadmin"), body).expect(t, http.StatusBadRequest, c.msg)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM empresas`); n != 2 {
+			t.Fatalf("empresas: %d", n)
+		}
+		actual := map[string]any{"nombre": "Lanchas del Delta", "timezone": "Marte/Olympus",
+			"datos_contacto": map[string]string{}, "dias_venta_anticipada": 365,
+			"venta_confirmar_mas_de_pasajes": 10, "venta_confirmar_monto_mayor_a": 100000}
+		e.do("PUT", "/api/config/empresa", e.token("admin"), actual).expect(t, http.StatusBadRequest, domain.MsgZonaHorariaInvalida)
+	})
+}
+
+func TestEmpresaDesactivadaQuedaAfuera(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		token := e.login("admin2")
+		e.do("DELETE", "/api/config/empresas/2", e.token("superadmin"), nil).expect(t, http.StatusOK, "Empresa desactivada exitosamente")
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE id = 2 AND activa = ?`, false); n != 1 {
+			t.Fatal("la empresa sigue activa")
+		}
+		e.do("GET", "/api/auth/me", token, nil).expect(t, http.StatusUnauthorized, "")
+		r := e.do("POST", "/api/auth/login", "", map[string]string{"nombre_usuario": "admin2", "password": "demo123"})
+		if r.Status != http.StatusUnauthorized {
+			t.Fatalf("login de empresa desactivada: %d %q", r.Status, r.Message)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM usuarios WHERE empresa_id = 2`); n != 3 {
+			t.Fatalf("los usuarios de la empresa se borraron: %d", n)
+		}
+		e.do("DELETE", "/api/config/empresas/1", e.token("superadmin"), nil).expect(t, http.StatusBadRequest, store.MsgEmpresaPropia)
+		e.do("DELETE", "/api/config/empresas/999", e.token("superadmin"), nil).expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+	})
+}
+
+func pngDe(t *testing.T, lado int) []byte {
+	var b bytes.Buffer
+	if err := png.Encode(&b, image.NewGray(image.Rect(0, 0, lado, lado))); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// subirLogo posts a multipart form whose field logo carries datos under the name nombre.
+func (e *env) subirLogo(token, nombre string, datos []byte) response {
+	var body bytes.Buffer
+	w := multipart.NewWriter(&body)
+	f, err := w.CreateFormFile("logo", nombre)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	_, _ = f.Write(datos)
+	_ = w.Close()
+	return e.requestRaw("POST", "/api/config/empresa/logo", token, w.FormDataContentType(), body.Bytes())
+}
+
+func (e *env) requestRaw(method, path, token, contentType string, body []byte) response {
+	e.t.Helper()
+	return e.request(method, path, token, nil, func(r *http.Request) {
+		r.Header.Set("Content-Type", contentType)
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		r.ContentLength = int64(len(body))
+	})
+}
+
+func TestLogoEmpresa(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		admin := e.token("admin")
+		ticketPDF := fmt.Sprintf("/api/tickets/ticket/%d/pdf", e.count(`SELECT MIN(id) FROM pasajes WHERE empresa_id = 1`))
+		imagenesSinLogo := bytes.Count(e.do("GET", ticketPDF, admin, nil).Body, []byte("/Subtype /Image"))
+		e.subirLogo(admin, "logo.png", []byte("texto renombrado como imagen")).expect(t, http.StatusBadRequest, domain.MsgLogoNoImagen)
+		grande := append(pngDe(t, 8), make([]byte, 6<<20)...)
+		e.subirLogo(admin, "grande.png", grande).expect(t, http.StatusBadRequest, domain.MsgLogoGrande)
+		e.subirLogo(e.token("vendedor"), "logo.png", pngDe(t, 8)).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		if n := e.count(`SELECT COUNT(*) FROM empresa_logos`); n != 0 {
+			t.Fatalf("logos guardados: %d", n)
+		}
+
+		r := e.subirLogo(admin, "logo.png", pngDe(t, 8))
+		r.expect(t, http.StatusOK, "Logo subido exitosamente")
+		var l LogoSubido
+		r.decode(t, &l)
+		if !strings.HasPrefix(l.URL, "/api/public/empresas/1/logo?v=") {
+			t.Fatalf("url: %s", l.URL)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE id = 1 AND logo_url = ?`, l.URL); n != 1 {
+			t.Fatal("logo_url no apunta al logo guardado")
+		}
+		img := e.do("GET", l.URL, "", nil)
+		if img.Status != http.StatusOK || img.Header.Get("Content-Type") != "image/png" ||
+			!strings.Contains(img.Header.Get("Cache-Control"), "max-age") || !bytes.Equal(img.Body, pngDe(t, 8)) {
+			t.Fatalf("logo servido: %d %v", img.Status, img.Header)
+		}
+		req := httptest.NewRequest("GET", l.URL, nil)
+		req.Header.Set("If-None-Match", img.Header.Get("ETag"))
+		again := httptest.NewRecorder()
+		e.srv.Handler().ServeHTTP(again, req)
+		if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
+			t.Fatalf("If-None-Match: %d", again.Code)
+		}
+		e.do("GET", "/api/public/empresas/2/logo", "", nil).expect(t, http.StatusNotFound, "La empresa no tiene logo")
+
+		pdf := e.do("GET", ticketPDF, admin, nil)
+		if n := bytes.Count(pdf.Body, []byte("/Subtype /Image")); pdf.Status != http.StatusOK || n != imagenesSinLogo+1 {
+			t.Fatalf("el PDF no lleva el logo guardado: %d, %d imágenes (%d sin logo)", pdf.Status, n, imagenesSinLogo)
+		}
+	})
+}
+
+func TestConfiguracionGeneral(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		body := map[string]any{"nombre": "Lanchas del Delta", "ruc": "30-50001091-2", "timezone": "America/Montevideo",
+			"datos_contacto": map[string]string{"gerente": "Ana Paz", "whatsapp": "+54 9 11 5555-0000",
+				"horario_atencion": "8 a 18", "sitio_web": "https://lanchas.ar"},
+			"dias_venta_anticipada": 30, "venta_confirmar_mas_de_pasajes": 4, "venta_confirmar_monto_mayor_a": 50000}
+		r := e.do("PUT", "/api/config/empresa", e.token("admin"), body)
+		r.expect(t, http.StatusOK, "Configuración actualizada exitosamente")
+		var got Empresa
+		r.decode(t, &got)
+		if got.Timezone != "America/Montevideo" || got.DatosContacto.Gerente != "Ana Paz" || got.DiasVentaAnticipada != 30 ||
+			got.VentaConfirmarMasDePasajes != 4 || got.VentaConfirmarMontoMayorA != 5000000 {
+			t.Fatalf("guardada: %+v", got)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE id = 2 AND timezone = 'America/Montevideo'`); n != 0 {
+			t.Fatal("se cambió otra empresa")
+		}
+		e.do("PUT", "/api/config/empresa", e.token("vendedor"), body).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		body["datos_contacto"] = map[string]string{"gerente": strings.Repeat("a", 201)}
+		if r := e.do("PUT", "/api/config/empresa", e.token("admin"), body); r.Status != http.StatusBadRequest ||
+			!strings.Contains(r.Message, "gerente") {
+			t.Fatalf("gerente demasiado largo: %d %q", r.Status, r.Message)
+		}
+	})
+}
+
+func TestConfiguracionesPorEmpresa(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		sa := e.token("superadmin")
+		path := "/api/admin/empresas/2/configuraciones/color_primario"
+		e.do("PUT", path, sa, map[string]string{"valor": "rojo"}).expect(t, http.StatusBadRequest,
+			"El valor de color_primario debe ser un color #RRGGBB")
+		e.do("PUT", path, sa, map[string]string{"valor": "#B91C1C", "descripcion": "Rojo"}).
+			expect(t, http.StatusOK, "Configuración guardada exitosamente")
+		e.do("PUT", "/api/admin/empresas/999/configuraciones/color_primario", sa, map[string]string{"valor": "#B91C1C"}).
+			expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+		e.do("PUT", path, e.token("admin2"), map[string]string{"valor": "#000000"}).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+
+		r := e.do("GET", "/api/config/empresa", e.token("admin2"), nil)
+		var emp Empresa
+		r.decode(t, &emp)
+		if emp.ColorPrimario != "#B91C1C" || emp.ColorSecundario != "#10B981" {
+			t.Fatalf("tema de la empresa 2: %s %s", emp.ColorPrimario, emp.ColorSecundario)
+		}
+		r = e.do("GET", "/api/admin/empresas/2/configuraciones", sa, nil)
+		var cf ConfiguracionesEmpresa
+		r.decode(t, &cf)
+		if len(cf.Configuraciones) != 1 || cf.Configuraciones[0].Descripcion != "Rojo" || len(cf.Presets) != 10 {
+			t.Fatalf("configuraciones: %+v", cf)
+		}
+	})
+}
+
+func TestUsuariosYEstadisticasDeEmpresa(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		sa := e.token("superadmin")
+		e.login("admin2")
+		r := e.do("GET", "/api/config/empresas/2/usuarios", sa, nil)
+		r.expect(t, http.StatusOK, "")
+		var u UsuariosEmpresa
+		r.decode(t, &u)
+		if len(u.Usuarios) != 3 || u.Usuarios[0].NombreUsuario != "admin2" || u.Usuarios[0].UltimoLogin == nil ||
+			u.Usuarios[0].Rol != "admin" || u.Usuarios[1].UltimoLogin != nil {
+			t.Fatalf("usuarios: %+v", u.Usuarios)
+		}
+		r = e.do("GET", "/api/admin/empresas/1/estadisticas", sa, nil)
+		var st EstadisticasEmpresa
+		r.decode(t, &st)
+		if st.TotalUsuarios != 5 || st.TotalPasajes != e.count(`SELECT COUNT(*) FROM pasajes WHERE empresa_id = 1`) {
+			t.Fatalf("estadísticas: %+v", st)
+		}
+		e.do("GET", "/api/admin/empresas/999/estadisticas", sa, nil).expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+	})
+}

@@ -1,0 +1,181 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// EmpresaAdmin is a company in the global administrator's pick list.
+type EmpresaAdmin struct {
+	ID     int64  `json:"id"`
+	Nombre string `json:"nombre"`
+	RUC    string `json:"ruc"`
+	Tipo   string `json:"tipo"`
+	Activa bool   `json:"activa"`
+}
+
+// Modulo is an entry of the module catalogue (backoffice §3).
+type Modulo struct {
+	ID          int64  `json:"id"`
+	Codigo      string `json:"codigo"`
+	Nombre      string `json:"nombre"`
+	Descripcion string `json:"descripcion"`
+	Categoria   string `json:"categoria"`
+}
+
+// CatalogoModulos is the answer of GET /admin/modulos.
+type CatalogoModulos struct {
+	Modulos []Modulo `json:"modulos"`
+}
+
+// ModuloDeEmpresa is a module with the company's state of it in empresaModulos
+// (one entry; a module the company never changed is enabled).
+type ModuloDeEmpresa struct {
+	Modulo
+	EmpresaModulos []EstadoModuloEmpresa `json:"empresaModulos"`
+}
+
+// EstadoModuloEmpresa is a company's state of a module. efectivo: enabled and
+// not past fecha_vencimiento in the company's business day; vencido: past it.
+type EstadoModuloEmpresa struct {
+	Habilitado       bool            `json:"habilitado"`
+	Configuracion    json.RawMessage `json:"configuracion"`
+	FechaVencimiento *string         `json:"fecha_vencimiento"`
+	Vencido          bool            `json:"vencido"`
+	Efectivo         bool            `json:"efectivo"`
+}
+
+// GuardarModuloEmpresa is the body of PUT /admin/empresas/{id}/modulos/{moduloId}:
+// configuracion is a JSON object (or null), fecha_vencimiento YYYY-MM-DD (or null).
+type GuardarModuloEmpresa struct {
+	Habilitado       bool            `json:"habilitado"`
+	Configuracion    json.RawMessage `json:"configuracion" maxLength:"500"`
+	FechaVencimiento *string         `json:"fecha_vencimiento" maxLength:"10"`
+}
+
+func moduloDe(m store.Modulo) Modulo {
+	return Modulo{ID: m.ID, Codigo: m.Codigo, Nombre: m.Nombre, Descripcion: m.Descripcion, Categoria: m.Categoria}
+}
+
+func (s *Server) listarEmpresasAdmin(r *http.Request) ([]EmpresaAdmin, error) {
+	empresas, err := s.Store.ListarEmpresas(r.Context())
+	return mapRows(empresas, func(e store.EmpresaListada) EmpresaAdmin {
+		return EmpresaAdmin{ID: e.ID, Nombre: e.Nombre, RUC: e.RUC, Tipo: e.Tipo, Activa: e.Activa}
+	}), err
+}
+
+func (s *Server) listarModulos(r *http.Request) (CatalogoModulos, error) {
+	modulos, err := s.Store.ListarModulos(r.Context())
+	return CatalogoModulos{Modulos: mapRows(modulos, moduloDe)}, err
+}
+
+func (s *Server) modulosDeEmpresa(r *http.Request) ([]ModuloDeEmpresa, error) {
+	empresaID, err := pathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	hoy, err := s.hoyDe(r.Context(), empresaID)
+	if err != nil {
+		return nil, err
+	}
+	modulos, err := s.Store.ModulosDeEmpresa(r.Context(), empresaID)
+	return mapRows(modulos, func(m store.ModuloEmpresa) ModuloDeEmpresa { return moduloDeEmpresa(m, hoy) }), err
+}
+
+func moduloDeEmpresa(m store.ModuloEmpresa, hoy string) ModuloDeEmpresa {
+	var cfg json.RawMessage
+	if m.Configuracion != nil {
+		cfg = json.RawMessage(*m.Configuracion)
+	}
+	e := m.Estado()
+	return ModuloDeEmpresa{Modulo: moduloDe(m.Modulo), EmpresaModulos: []EstadoModuloEmpresa{{
+		Habilitado: m.Habilitado, Configuracion: cfg, FechaVencimiento: m.FechaVencimiento,
+		Vencido: e.Vencido(hoy), Efectivo: e.Efectivo(hoy)}}}
+}
+
+// hoyDe is a company's business day now; an unknown company is a 404.
+func (s *Server) hoyDe(ctx context.Context, empresaID int64) (string, error) {
+	e, ok, err := s.Store.Empresa(ctx, empresaID)
+	if err != nil || !ok {
+		if err == nil {
+			err = domain.NotFound(domain.MsgEmpresaNoEncontrada)
+		}
+		return "", err
+	}
+	return domain.DiaDe(s.Store.Now(), domain.Location(e.Timezone)).Fecha, nil
+}
+
+func (s *Server) actualizarModuloEmpresa(r *http.Request, body GuardarModuloEmpresa) (reply[ModuloDeEmpresa], error) {
+	empresaID, err := pathID(r, "id")
+	if err != nil {
+		return reply[ModuloDeEmpresa]{}, err
+	}
+	moduloID, err := pathID(r, "moduloId")
+	if err != nil {
+		return reply[ModuloDeEmpresa]{}, err
+	}
+	cambio, err := body.cambio()
+	if err != nil {
+		return reply[ModuloDeEmpresa]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ModuloDeEmpresa]{}, err
+	}
+	hoy, err := s.hoyDe(r.Context(), empresaID)
+	if err != nil {
+		return reply[ModuloDeEmpresa]{}, err
+	}
+	antes, despues, err := s.Store.ActualizarModuloEmpresa(r.Context(), a, empresaID, moduloID, cambio)
+	msg := domain.MensajeCambioModulo(despues.Nombre, antes.Habilitado, despues.Habilitado)
+	return withMessage(moduloDeEmpresa(despues, hoy), msg), err
+}
+
+// cambio checks the body: a bounded JSON object or null, a calendar date or null.
+func (g GuardarModuloEmpresa) cambio() (store.CambioModulo, error) {
+	c := store.CambioModulo{Habilitado: g.Habilitado}
+	if len(g.Configuracion) > 0 && string(g.Configuracion) != "null" {
+		if len(g.Configuracion) > domain.MaxConfiguracionModulo {
+			return c, domain.Invalid(domain.MsgConfiguracionModulo)
+		}
+		cfg := string(g.Configuracion)
+		c.Configuracion = &cfg
+	}
+	if g.FechaVencimiento != nil && *g.FechaVencimiento != "" {
+		if !domain.FechaValida(*g.FechaVencimiento) {
+			return c, domain.Invalid(domain.MsgFechaVencimiento)
+		}
+		c.FechaVencimiento = g.FechaVencimiento
+	}
+	return c, nil
+}
+
+// checkModulo refuses a request whose route belongs to a module that the
+// caller's company does not have effective today (disabled, or past its
+// fecha_vencimiento in the company's business day), whatever the role. core
+// is always effective. The state comes from the store's per-company cache,
+// which the session's modulos_version keeps current.
+func (s *Server) checkModulo(ctx context.Context, a actor, codigo string) error {
+	if codigo == domain.ModuloCore {
+		return nil
+	}
+	m, err := s.Store.ModulosActivosDe(ctx, a.EmpresaID(), a.Usuario.ModulosVersion)
+	if err != nil {
+		return err
+	}
+	if e := m.Estado(codigo); !e.Efectivo(m.Hoy(s.Store.Now())) {
+		return domain.ModuloNoHabilitado(e.Nombre)
+	}
+	return nil
+}
+
+// modulosEfectivos lists the codes of the modules the user's company has
+// effective now: the web app hides the screens of the others.
+func (s *Server) modulosEfectivos(ctx context.Context, u store.UsuarioSesion) ([]string, error) {
+	m, err := s.Store.ModulosActivosDe(ctx, u.EmpresaID, u.ModulosVersion)
+	return m.Efectivos(s.Store.Now()), err
+}

@@ -1,0 +1,122 @@
+package api
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// Notificacion is one of the session's notifications (operaciones §3).
+type Notificacion struct {
+	ID        int64          `json:"id"`
+	Tipo      string         `json:"tipo"`
+	Titulo    string         `json:"titulo"`
+	Mensaje   string         `json:"mensaje"`
+	Datos     map[string]any `json:"datos"`
+	Leida     bool           `json:"leida"`
+	Timestamp time.Time      `json:"timestamp"`
+}
+
+// Notificaciones is the session's newest notifications (at most 50) after
+// the filters, and how many of all of them are unread.
+type Notificaciones struct {
+	Notificaciones []Notificacion `json:"notificaciones"`
+	NoLeidas       int64          `json:"no_leidas"`
+}
+
+// NotificacionesCambiadas says how many notifications an action on all of them changed.
+type NotificacionesCambiadas struct {
+	Cantidad int64 `json:"cantidad"`
+}
+
+// Notification centre messages.
+const (
+	msgNotificacionLeida      = "Notificación marcada como leída"
+	msgNotificacionesLeidas   = "Todas las notificaciones fueron marcadas como leídas"
+	msgNotificacionEliminada  = "Notificación eliminada"
+	msgNotificacionesBorradas = "Se eliminaron todas las notificaciones"
+)
+
+// listarNotificaciones: GET /notificaciones?estado=todas|no_leidas|leidas&tipo=venta|caja|embarque|alerta|whatsapp|info.
+func (s *Server) listarNotificaciones(r *http.Request) (Notificaciones, error) {
+	q := r.URL.Query()
+	estado, err := queryEnum(q, "estado", "todas", "no_leidas", "leidas")
+	if err != nil {
+		return Notificaciones{}, err
+	}
+	tipo, err := queryEnum(q, "tipo", "todas", "venta", "caja", "embarque", "alerta", "whatsapp", "info")
+	if err != nil {
+		return Notificaciones{}, err
+	}
+	var f store.FiltroNotificaciones
+	if estado == "no_leidas" || estado == "leidas" {
+		leida := estado == "leidas"
+		f.Leida = &leida
+	}
+	if tipo != "" && tipo != "todas" {
+		f.Tipos, _ = domain.TiposDeFiltro(tipo)
+	}
+	a := actorFrom(r)
+	items, noLeidas, err := s.Store.Notificaciones(r.Context(), store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID()}, f)
+	return Notificaciones{Notificaciones: mapRows(items, notificacionDe), NoLeidas: noLeidas}, err
+}
+
+func notificacionDe(n store.Notificacion) Notificacion {
+	datos := map[string]any{}
+	_ = json.Unmarshal(n.Datos, &datos) // the store wrote it from an event payload: an object
+	return Notificacion{ID: n.ID, Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Leida: n.Leida,
+		Timestamp: n.CreatedAt}
+}
+
+// marcarNotificacionLeida: PUT /notificaciones/{id}/leida.
+func (s *Server) marcarNotificacionLeida(r *http.Request) (reply[NoData], error) {
+	return s.cambiarNotificacion(r, s.Store.MarcarNotificacionLeida, msgNotificacionLeida)
+}
+
+// eliminarNotificacion: DELETE /notificaciones/{id}.
+func (s *Server) eliminarNotificacion(r *http.Request) (reply[NoData], error) {
+	return s.cambiarNotificacion(r, s.Store.EliminarNotificacion, msgNotificacionEliminada)
+}
+
+func (s *Server) cambiarNotificacion(r *http.Request, run func(ctx context.Context, a store.Actor, id int64) error,
+	msg string) (reply[NoData], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[NoData]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[NoData]{}, err
+	}
+	if err := run(r.Context(), a, id); err != nil {
+		return reply[NoData]{}, err
+	}
+	return onlyMessage(msg), nil
+}
+
+// marcarTodasLeidas: PUT /notificaciones/leidas.
+func (s *Server) marcarTodasLeidas(r *http.Request) (reply[NotificacionesCambiadas], error) {
+	return s.cambiarTodas(r, s.Store.MarcarTodasLeidas, msgNotificacionesLeidas)
+}
+
+// limpiarNotificaciones: DELETE /notificaciones.
+func (s *Server) limpiarNotificaciones(r *http.Request) (reply[NotificacionesCambiadas], error) {
+	return s.cambiarTodas(r, s.Store.LimpiarNotificaciones, msgNotificacionesBorradas)
+}
+
+func (s *Server) cambiarTodas(r *http.Request, run func(ctx context.Context, a store.Actor) (int64, error),
+	msg string) (reply[NotificacionesCambiadas], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[NotificacionesCambiadas]{}, err
+	}
+	n, err := run(r.Context(), a)
+	if err != nil {
+		return reply[NotificacionesCambiadas]{}, err
+	}
+	return withMessage(NotificacionesCambiadas{Cantidad: n}, msg), nil
+}

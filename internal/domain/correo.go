@@ -1,0 +1,82 @@
+package domain
+
+import (
+	"net/mail"
+	"strings"
+)
+
+// E-mail messages (backoffice §5, §8; operaciones §5, §7).
+const (
+	MsgEmailHostObligatorio     = "El servidor SMTP es obligatorio"
+	MsgEmailPuertoInvalido      = "El puerto SMTP debe ser un número entre 1 y 65535"
+	MsgEmailUsuarioObligatorio  = "El usuario SMTP es obligatorio"
+	MsgEmailPasswordObligatoria = "La contraseña SMTP es obligatoria"
+	MsgEmailRemitenteInvalido   = "El email remitente no es válido"
+	MsgEmailPruebaInvalido      = "Ingrese un email válido para la prueba"
+	MsgEmailDestinoInvalido     = "Por favor ingresa un email válido"
+	MsgEmailPasajesObligatorios = "Debe indicar al menos un pasaje"
+	MsgEmailConfigGuardada      = "Configuración guardada exitosamente"
+	MsgEmailPruebaEnviada       = "¡Email de prueba enviado exitosamente! Revisa tu bandeja de entrada."
+	MsgEmailPasajesEncolados    = "Pasajes en cola de envío por email"
+	MsgMensajeReenviado         = "Mensaje en cola para reenviarse"
+	MaxPasajesPorEmail          = 20
+	PuertoSMTPPorDefecto        = 587
+)
+
+// EmailValido reports whether s is one plain address (name@domain, no display name).
+func EmailValido(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndex(s, "@"):], ".")
+}
+
+// ConfigEmail is what the e-mail form sends, to be checked.
+type ConfigEmail struct {
+	Host, Usuario, Remitente string
+	Puerto                   int
+	// FaltaPassword: no password given and none stored.
+	FaltaPassword bool
+}
+
+// Validar checks the fields backoffice §5 marks as required: host, port,
+// user, password and sender address.
+func (c ConfigEmail) Validar() error {
+	switch {
+	case strings.TrimSpace(c.Host) == "":
+		return Invalid(MsgEmailHostObligatorio)
+	case c.Puerto < 1 || c.Puerto > 65535:
+		return Invalid(MsgEmailPuertoInvalido)
+	case strings.TrimSpace(c.Usuario) == "":
+		return Invalid(MsgEmailUsuarioObligatorio)
+	case c.FaltaPassword:
+		return Invalid(MsgEmailPasswordObligatoria)
+	case !EmailValido(c.Remitente):
+		return Invalid(MsgEmailRemitenteInvalido)
+	}
+	return nil
+}
+
+// E-mail service states (backoffice §4).
+const (
+	EmailFuncionando   = "funcionando"
+	EmailError         = "error"
+	EmailSinConfigurar = "sin_configurar"
+	EmailIncompleto    = "incompleto"
+	EmailInactivo      = "inactivo"
+)
+
+// EstadoEmail is the state of a company's e-mail service and its message:
+// no configuration, an incomplete one, switched off, its last test failed
+// (ultimoError), or working.
+func EstadoEmail(existe, activo bool, c ConfigEmail, ultimoError string) (estado, mensaje string) {
+	switch {
+	case !existe:
+		return EmailSinConfigurar, "El envío de email no está configurado"
+	case c.Validar() != nil:
+		return EmailIncompleto, "La configuración de email está incompleta"
+	case !activo:
+		return EmailInactivo, "El envío de email está desactivado"
+	case ultimoError != "":
+		return EmailError, "La última prueba falló: " + ultimoError
+	}
+	return EmailFuncionando, "El envío de email está configurado y activo"
+}

@@ -1,0 +1,61 @@
+package domain
+
+import "testing"
+
+func TestEmailValido(t *testing.T) {
+	for s, want := range map[string]bool{
+		"ana@example.com": true, "a.b+c@sub.example.com.ar": true,
+		"": false, "ana": false, "ana@": false, "ana@localhost": false, "Ana <ana@example.com>": false,
+		"ana@example.com\nBcc: x@y.com": false,
+	} {
+		if got := EmailValido(s); got != want {
+			t.Errorf("EmailValido(%q) = %v, want %v", s, got, want)
+		}
+	}
+}
+
+func TestConfigEmailValidar(t *testing.T) {
+	ok := ConfigEmail{Host: "smtp.gmail.com", Usuario: "u", Remitente: "u@example.com", Puerto: 587}
+	cases := []struct {
+		name string
+		edit func(*ConfigEmail)
+		want string
+	}{
+		{"completa", func(*ConfigEmail) {}, ""},
+		{"sin host", func(c *ConfigEmail) { c.Host = " " }, MsgEmailHostObligatorio},
+		{"puerto 0", func(c *ConfigEmail) { c.Puerto = 0 }, MsgEmailPuertoInvalido},
+		{"puerto alto", func(c *ConfigEmail) { c.Puerto = 70000 }, MsgEmailPuertoInvalido},
+		{"sin usuario", func(c *ConfigEmail) { c.Usuario = "" }, MsgEmailUsuarioObligatorio},
+		{"sin contraseña", func(c *ConfigEmail) { c.FaltaPassword = true }, MsgEmailPasswordObligatoria},
+		{"remitente", func(c *ConfigEmail) { c.Remitente = "nada" }, MsgEmailRemitenteInvalido},
+	}
+	for _, tc := range cases {
+		c := ok
+		tc.edit(&c)
+		err := c.Validar()
+		if (tc.want == "" && err != nil) || (tc.want != "" && (err == nil || err.Error() != tc.want)) {
+			t.Errorf("%s: %v, want %q", tc.name, err, tc.want)
+		}
+	}
+}
+
+func TestEstadoEmail(t *testing.T) {
+	ok := ConfigEmail{Host: "smtp.gmail.com", Usuario: "u", Remitente: "u@example.com", Puerto: 587}
+	cases := []struct {
+		name           string
+		existe, activo bool
+		c              ConfigEmail
+		fallo, want    string
+	}{
+		{"sin fila", false, false, ConfigEmail{}, "", EmailSinConfigurar},
+		{"incompleta", true, true, ConfigEmail{Puerto: 587}, "", EmailIncompleto},
+		{"apagada", true, false, ok, "", EmailInactivo},
+		{"prueba fallida", true, true, ok, "535 auth", EmailError},
+		{"funciona", true, true, ok, "", EmailFuncionando},
+	}
+	for _, tc := range cases {
+		if got, _ := EstadoEmail(tc.existe, tc.activo, tc.c, tc.fallo); got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+}

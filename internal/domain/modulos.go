@@ -1,0 +1,74 @@
+package domain
+
+import "fmt"
+
+// Module codes (backoffice §2.7): each route and each screen belongs to one.
+// The migration that creates the modulos table seeds one row per code.
+const (
+	ModuloCore           = "core"
+	ModuloVentaPasajes   = "venta_pasajes"
+	ModuloCaja           = "caja"
+	ModuloEmbarque       = "embarque"
+	ModuloReportes       = "reportes"
+	ModuloClientes       = "clientes"
+	ModuloWhatsApp       = "whatsapp"
+	ModuloEmail          = "email"
+	ModuloNotificaciones = "notificaciones"
+	ModuloPuntos         = "puntos"
+	ModuloPortalClientes = "portal_clientes"
+)
+
+// CodigosModulo lists every module code, in catalogue order.
+var CodigosModulo = []string{ModuloCore, ModuloVentaPasajes, ModuloCaja, ModuloEmbarque, ModuloReportes,
+	ModuloClientes, ModuloWhatsApp, ModuloEmail, ModuloNotificaciones, ModuloPuntos, ModuloPortalClientes}
+
+// CategoriasModulo are the module categories of backoffice §2.7.
+var CategoriasModulo = []string{"core", "ventas", "comunicacion", "reportes", "gestion", "avanzado"}
+
+// MaxConfiguracionModulo bounds the JSON configuration a company keeps per module.
+const MaxConfiguracionModulo = 4096
+
+// EstadoModulo is a module as one company has it. A company without a row for
+// a module has it enabled, without configuration or expiry.
+type EstadoModulo struct {
+	Codigo           string
+	Nombre           string
+	Habilitado       bool
+	FechaVencimiento *string // YYYY-MM-DD, the last day it works
+}
+
+// Vencido reports whether the module expired before the business day hoy.
+func (m EstadoModulo) Vencido(hoy string) bool {
+	return m.FechaVencimiento != nil && *m.FechaVencimiento < hoy
+}
+
+// Efectivo reports whether the module works on the business day hoy
+// (backoffice §4): enabled and not past fecha_vencimiento.
+func (m EstadoModulo) Efectivo(hoy string) bool { return m.Habilitado && !m.Vencido(hoy) }
+
+// ModuloNoHabilitado is the 403 of a route whose module the company lacks.
+func ModuloNoHabilitado(nombre string) *Error {
+	return Forbidden(fmt.Sprintf("El módulo %s no está habilitado para su empresa", nombre))
+}
+
+// Messages of the module administration.
+const (
+	MsgModuloNoEncontrado   = "Módulo no encontrado"
+	MsgEmpresaNoEncontrada  = "Empresa no encontrada"
+	MsgCoreNoDeshabilitable = "El módulo principal del sistema no se puede deshabilitar"
+	MsgConfiguracionModulo  = "La configuración del módulo debe ser un objeto JSON de hasta 4096 bytes"
+	MsgFechaVencimiento     = "fecha_vencimiento debe tener el formato AAAA-MM-DD"
+)
+
+// MensajeCambioModulo is the success message of a module change: the toggle's
+// when habilitado changed, the configuration's otherwise (backoffice §8).
+func MensajeCambioModulo(nombre string, antes, despues bool) string {
+	switch {
+	case antes == despues:
+		return fmt.Sprintf("Configuración de %s actualizada exitosamente", nombre)
+	case despues:
+		return nombre + " habilitado correctamente"
+	default:
+		return nombre + " deshabilitado correctamente"
+	}
+}

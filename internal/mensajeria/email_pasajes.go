@@ -1,0 +1,179 @@
+package mensajeria
+
+import (
+	"cmp"
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"html"
+	"net/url"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/impresion"
+	"muelle/internal/store"
+)
+
+// MaxAdjuntosPorDefecto bounds the attachments of one mail (10 MB); past it
+// the mail links the tickets instead of carrying their PDFs.
+const MaxAdjuntosPorDefecto = 10 << 20
+
+// Messages of the e-mail channel.
+const (
+	MsgEmailSinConfigurar = "El envío de email no está configurado para la empresa"
+	MsgEmailInactivo      = "El envío de email está desactivado para la empresa"
+	asuntoPasajes         = "Tus pasajes - %s"
+	asuntoPrueba          = "Email de prueba - %s"
+)
+
+// Email is the e-mail channel of the installation.
+type Email struct {
+	Store *store.Store
+	// URLPublica is the public site's address; the link to the tickets when
+	// their PDFs do not fit in one mail points there.
+	URLPublica string
+	// MaxAdjuntos bounds the attachments of one mail in bytes (0: MaxAdjuntosPorDefecto).
+	MaxAdjuntos int
+	// TLS replaces the system's TLS settings when set (tests).
+	TLS *tls.Config
+}
+
+// Salida is the e-mail channel as the worker uses it.
+func (e Email) Salida() Salida {
+	return Salida{Armar: e.armar, Abrir: func(ctx context.Context, empresaID int64) (Canal, error) {
+		cfg, err := e.configuracion(ctx, empresaID)
+		return SMTP{Config: cfg, TLS: e.TLS}, err
+	}}
+}
+
+// configuracion is the company's SMTP configuration, refused when missing or off.
+func (e Email) configuracion(ctx context.Context, empresaID int64) (store.ConfigEmail, error) {
+	cfg, found, err := e.Store.ConfiguracionEmail(ctx, empresaID)
+	switch {
+	case err != nil:
+		return cfg, Temporal(err)
+	case !found:
+		return cfg, errors.New(MsgEmailSinConfigurar)
+	case !cfg.Activo:
+		return cfg, errors.New(MsgEmailInactivo)
+	}
+	return cfg, nil
+}
+
+// Probar sends the test mail of backoffice §5 to destino now (not through
+// the outbox: the admin waits for the answer) and records how it went.
+func (e Email) Probar(ctx context.Context, empresaID int64, destino string) error {
+	cfg, found, err := e.Store.ConfiguracionEmail(ctx, empresaID)
+	if err != nil {
+		return err
+	}
+	if !found {
+		return domain.Invalid(MsgEmailSinConfigurar)
+	}
+	empresa, _, err := e.Store.Empresa(ctx, empresaID)
+	if err != nil {
+		return err
+	}
+	cuerpo := "<p>Este es un email de prueba de " + html.EscapeString(empresa.Nombre) +
+		". La configuración SMTP funciona.</p>"
+	err = SMTP{Config: cfg, TLS: e.TLS}.Enviar(ctx, Mensaje{Destino: destino,
+		Asunto: fmt.Sprintf(asuntoPrueba, empresa.Nombre), HTML: cuerpo})
+	fallo := ""
+	if err != nil {
+		fallo = err.Error()
+	}
+	return errors.Join(err, e.Store.RegistrarPruebaEmail(ctx, empresaID, fallo))
+}
+
+// armar builds the mail of an outbox row of tickets: the company's template
+// once per ticket with its QR inline, and the PDFs attached, or a link to the
+// tickets when the PDFs exceed MaxAdjuntos.
+func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
+	empresa, _, err := e.Store.Empresa(ctx, m.EmpresaID)
+	if err != nil {
+		return Mensaje{}, Temporal(err)
+	}
+	cfg, err := e.configuracion(ctx, m.EmpresaID)
+	if err != nil {
+		return Mensaje{}, err
+	}
+	plantilla, err := CompilarPlantilla(cmp.Or(cfg.Plantilla, PlantillaPorDefecto))
+	if err != nil {
+		return Mensaje{}, fmt.Errorf("plantilla de pasaje inválida: %w", err)
+	}
+	pasajes, err := e.Store.PasajesPorIDs(ctx, m.EmpresaID, m.PasajeIDs, 0)
+	if err != nil {
+		return Mensaje{}, err
+	}
+	loc := domain.Location(empresa.Timezone)
+	var (
+		datos   []DatosPasaje
+		inline  []Adjunto
+		pdfs    []Adjunto
+		tamaño  int
+		numeros []string
+	)
+	for _, p := range pasajes {
+		t := TicketImpreso(p, empresa, loc)
+		qr, err := impresion.QRPNG(p.CodigoQR, 320)
+		if err != nil {
+			return Mensaje{}, err
+		}
+		pdf, err := impresion.PDF(t)
+		if err != nil {
+			return Mensaje{}, err
+		}
+		cid := fmt.Sprintf("qr-%d@muelle", p.ID)
+		origen, destino := origenDestino(empresa.Nombre, p.SeccionNombre)
+		datos = append(datos, DatosPasaje{EmpresaNombre: empresa.Nombre, CodigoPasaje: p.NumeroPasaje,
+			NombrePasajero: p.ClienteNombre, Origen: origen, Destino: destino, FechaViaje: t.FechaViaje,
+			Precio: t.Precio, CID: cid})
+		inline = append(inline, Adjunto{Nombre: "qr-" + p.NumeroPasaje + ".png", Tipo: "image/png", Datos: qr, CID: cid})
+		pdfs = append(pdfs, Adjunto{Nombre: "pasaje-" + p.NumeroPasaje + ".pdf", Tipo: "application/pdf", Datos: pdf})
+		tamaño += len(pdf)
+		numeros = append(numeros, p.NumeroPasaje)
+	}
+	cuerpo, err := RenderPasajes(plantilla, datos)
+	if err != nil {
+		return Mensaje{}, fmt.Errorf("plantilla de pasaje inválida: %w", err)
+	}
+	adjuntos := append(inline, pdfs...)
+	if tamaño > cmp.Or(e.MaxAdjuntos, MaxAdjuntosPorDefecto) {
+		adjuntos, cuerpo = inline, cuerpo+e.enlacePasajes(numeros)
+	}
+	return Mensaje{Destino: m.Destino, Asunto: fmt.Sprintf(asuntoPasajes, empresa.Nombre), HTML: cuerpo,
+		Adjuntos: adjuntos}, nil
+}
+
+// enlacePasajes is the paragraph that replaces PDFs too large to attach: a
+// link per ticket to the public site (the customer portal, when it exists,
+// will answer there).
+func (e Email) enlacePasajes(numeros []string) string {
+	var b strings.Builder
+	b.WriteString(`<p>Los PDF de tus pasajes superan el tamaño permitido para un email. Podés verlos en:</p><ul>`)
+	for _, n := range numeros {
+		enlace := strings.TrimRight(e.URLPublica, "/") + "/?pasaje=" + url.QueryEscape(n)
+		fmt.Fprintf(&b, `<li><a href="%s">Pasaje %s</a></li>`, html.EscapeString(enlace), html.EscapeString(n))
+	}
+	b.WriteString(`</ul>`)
+	return b.String()
+}
+
+// origenDestino reads a section named "Origen - Destino"; a section with
+// another name is a destination reached from the company's terminal.
+func origenDestino(empresa, seccion string) (string, string) {
+	if o, d, ok := strings.Cut(seccion, " - "); ok {
+		return strings.TrimSpace(o), strings.TrimSpace(d)
+	}
+	return empresa, seccion
+}
+
+// TicketImpreso is a ticket as printed for the company e (dates in loc).
+func TicketImpreso(p store.Pasaje, e store.Empresa, loc *time.Location) impresion.Ticket {
+	t := impresion.TicketDe(p.NumeroPasaje, p.ClienteNombre, p.SeccionNombre, p.TipoViajeNombre, p.FechaViaje,
+		p.Precio, p.MedioPagoNombre, p.UsuarioNombre, p.CreatedAt, p.Estado, p.CodigoQR, loc)
+	t.Empresa, t.LogoURL = e.Nombre, e.LogoURL
+	return t
+}

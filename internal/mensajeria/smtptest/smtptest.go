@@ -1,0 +1,179 @@
+// Package smtptest is a real SMTP server (emersion/go-smtp) on 127.0.0.1 for
+// tests and the end-to-end helper: STARTTLS and implicit TLS with a
+// certificate of its own, AUTH PLAIN, the mails it received, and answers to
+// refuse the next mails with (4xx, 5xx).
+package smtptest
+
+import (
+	"bytes"
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/tls"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"io"
+	"math/big"
+	"net"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Recibido is one mail the server accepted.
+type Recibido struct {
+	De    string
+	Para  []string
+	Datos []byte
+}
+
+// Servidor is a running SMTP server.
+type Servidor struct {
+	Host string
+	Port int
+	// Cliente is the TLS configuration that trusts the server's certificate.
+	Cliente           *tls.Config
+	Usuario, Password string
+
+	srv       *smtp.Server
+	mu        sync.Mutex
+	recibidos []Recibido
+	rechazos  []*smtp.SMTPError
+}
+
+// Iniciar starts a server on 127.0.0.1 (a free port) that wants usuario and
+// password; implicitTLS: the connection is TLS from the start (port 465
+// style), otherwise plain with STARTTLS (587 style).
+func Iniciar(usuario, password string, implicitTLS bool) (*Servidor, error) {
+	cert, pool, err := certificado()
+	if err != nil {
+		return nil, err
+	}
+	s := &Servidor{Host: "127.0.0.1", Usuario: usuario, Password: password,
+		Cliente: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12}}
+	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sesion{s: s}, nil }))
+	s.srv.Domain, s.srv.TLSConfig = "localhost", serverTLS
+	s.srv.ReadTimeout, s.srv.WriteTimeout = 10*time.Second, 10*time.Second
+	s.srv.MaxMessageBytes = 30 << 20
+	var l net.Listener
+	if implicitTLS {
+		l, err = tls.Listen("tcp", "127.0.0.1:0", serverTLS)
+	} else {
+		l, err = net.Listen("tcp", "127.0.0.1:0")
+	}
+	if err != nil {
+		return nil, err
+	}
+	s.Port = l.Addr().(*net.TCPAddr).Port
+	go func() { _ = s.srv.Serve(l) }()
+	return s, nil
+}
+
+// Cerrar stops the server.
+func (s *Servidor) Cerrar() error { return s.srv.Close() }
+
+// Rechazar makes the server refuse the next mails, one answer each (code 4xx
+// or 5xx with message).
+func (s *Servidor) Rechazar(code int, mensaje string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rechazos = append(s.rechazos, &smtp.SMTPError{Code: code, Message: mensaje})
+}
+
+// Recibidos are the mails accepted so far.
+func (s *Servidor) Recibidos() []Recibido {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Recibido(nil), s.recibidos...)
+}
+
+type sesion struct {
+	s      *Servidor
+	auth   bool
+	actual Recibido
+}
+
+func (se *sesion) AuthMechanisms() []string { return []string{sasl.Plain} }
+
+func (se *sesion) Auth(string) (sasl.Server, error) {
+	return sasl.NewPlainServer(func(_, usuario, password string) error {
+		if usuario != se.s.Usuario || password != se.s.Password {
+			return &smtp.SMTPError{Code: 535, Message: "Credenciales inválidas"}
+		}
+		se.auth = true
+		return nil
+	}), nil
+}
+
+func (se *sesion) Mail(from string, _ *smtp.MailOptions) error {
+	if !se.auth && se.s.Usuario != "" {
+		return smtp.ErrAuthRequired
+	}
+	se.s.mu.Lock()
+	defer se.s.mu.Unlock()
+	if len(se.s.rechazos) > 0 {
+		err := se.s.rechazos[0]
+		se.s.rechazos = se.s.rechazos[1:]
+		return err
+	}
+	se.actual = Recibido{De: from}
+	return nil
+}
+
+func (se *sesion) Rcpt(to string, _ *smtp.RcptOptions) error {
+	se.actual.Para = append(se.actual.Para, to)
+	return nil
+}
+
+func (se *sesion) Data(r io.Reader) error {
+	b, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	se.actual.Datos = b
+	se.s.mu.Lock()
+	defer se.s.mu.Unlock()
+	se.s.recibidos = append(se.s.recibidos, se.actual)
+	return nil
+}
+
+func (se *sesion) Reset()        { se.actual = Recibido{} }
+func (se *sesion) Logout() error { return nil }
+
+// certificado is a self-signed certificate for 127.0.0.1 and localhost, and
+// the pool that trusts it.
+func certificado() (tls.Certificate, *x509.CertPool, error) {
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		return tls.Certificate{}, nil, err
+	}
+	tpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "muelle smtptest"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
+		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
+		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, IsCA: true, BasicConstraintsValid: true,
+		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tpl, tpl, &key.PublicKey, key)
+	if err != nil {
+		return tls.Certificate{}, nil, err
+	}
+	parsed, err := x509.ParseCertificate(der)
+	if err != nil {
+		return tls.Certificate{}, nil, err
+	}
+	pool := x509.NewCertPool()
+	pool.AddCert(parsed)
+	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: parsed}, pool, nil
+}
+
+// Contiene reports whether any received mail's raw data holds b.
+func (s *Servidor) Contiene(b []byte) bool {
+	for _, r := range s.Recibidos() {
+		if bytes.Contains(r.Datos, b) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,124 @@
+package mensajeria
+
+import (
+	"context"
+	"log/slog"
+	"time"
+
+	"muelle/internal/store"
+)
+
+// Salida is how the worker sends one channel's messages: Armar builds a row
+// of the outbox into what the channel sends, Abrir opens the company's channel.
+type Salida struct {
+	Armar func(ctx context.Context, m store.Mensaje) (Mensaje, error)
+	Abrir Abridor
+}
+
+// Reintentos bounds the attempts of a message that keeps failing temporarily.
+const Reintentos = 8
+
+// Espera is how long a message waits after its n-th failed attempt: 30 s
+// doubling, at most an hour.
+func Espera(n int) time.Duration {
+	d := 30 * time.Second
+	for i := 1; i < n && d < time.Hour; i++ {
+		d *= 2
+	}
+	return min(d, time.Hour)
+}
+
+// Worker sends the outbox. Several workers (goroutines or instances) may run
+// on one database: each message is claimed by exactly one of them for Lease.
+type Worker struct {
+	Store   *store.Store
+	Salidas map[string]Salida // by store channel (store.CanalEmail ...)
+	Log     *slog.Logger
+	// Lease is how long a claim lasts; a worker that dies frees its message then.
+	Lease     time.Duration
+	despertar chan struct{}
+}
+
+// NuevoWorker is a worker over st with the e-mail channel.
+func NuevoWorker(st *store.Store, log *slog.Logger, email Email) *Worker {
+	return &Worker{Store: st, Log: log, Lease: 2 * TimeoutSMTP, despertar: make(chan struct{}, 1),
+		Salidas: map[string]Salida{store.CanalEmail: email.Salida()}}
+}
+
+// Despertar makes the worker look at the outbox now (called after a commit
+// that wrote a message); it never blocks.
+func (w *Worker) Despertar() {
+	select {
+	case w.despertar <- struct{}{}:
+	default:
+	}
+}
+
+// Correr sends the outbox until ctx ends: when woken and every cada.
+func (w *Worker) Correr(ctx context.Context, cada time.Duration) {
+	t := time.NewTicker(cada)
+	defer t.Stop()
+	for {
+		if _, err := w.Procesar(ctx); err != nil && ctx.Err() == nil {
+			w.Log.Error("enviar mensajes pendientes", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		case <-w.despertar:
+		}
+	}
+}
+
+// Procesar sends every message due now and returns how many it attempted.
+func (w *Worker) Procesar(ctx context.Context) (int, error) {
+	n := 0
+	for ctx.Err() == nil {
+		m, ok, err := w.Store.ReclamarMensaje(ctx, w.Lease)
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		if err := w.enviar(ctx, m); err != nil {
+			return n, err
+		}
+	}
+	return n, ctx.Err()
+}
+
+// enviar sends one claimed message and records how it went.
+func (w *Worker) enviar(ctx context.Context, m store.Mensaje) error {
+	err := w.intentar(ctx, m)
+	switch {
+	case err == nil:
+		_, err = w.Store.MarcarEnviado(ctx, m)
+	case EsTemporal(err) && m.Intentos < Reintentos:
+		w.Log.Warn("mensaje demorado", "mensaje", m.ID, "intento", m.Intentos, "error", err)
+		_, err = w.Store.Reintentar(ctx, m, w.Store.Now().Add(Espera(m.Intentos)), err.Error())
+	default:
+		w.Log.Warn("mensaje fallido", "mensaje", m.ID, "error", err)
+		_, err = w.Store.MarcarFallido(ctx, m, err.Error())
+	}
+	return err
+}
+
+func (w *Worker) intentar(ctx context.Context, m store.Mensaje) error {
+	salida, ok := w.Salidas[m.Canal]
+	if !ok {
+		return errCanalDesconocido(m.Canal)
+	}
+	msg, err := salida.Armar(ctx, m)
+	if err != nil {
+		return err
+	}
+	canal, err := salida.Abrir(ctx, m.EmpresaID)
+	if err != nil {
+		return err
+	}
+	return canal.Enviar(ctx, msg)
+}
+
+type errCanalDesconocido string
+
+func (e errCanalDesconocido) Error() string { return "canal de mensajes desconocido: " + string(e) }

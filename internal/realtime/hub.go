@@ -1,0 +1,195 @@
+// Package realtime delivers the stored events to the WebSocket clients of
+// this instance (operaciones §7, Socket): each socket's rooms (its company,
+// its role, its user) come from its session, never from the client; a client
+// that reconnects resumes after the last event it received; a slow client is
+// dropped and never blocks the others.
+package realtime
+
+import (
+	"context"
+	"encoding/json"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/coder/websocket"
+
+	"muelle/internal/events"
+	"muelle/internal/store"
+)
+
+// Defaults of a Hub.
+const (
+	// RevisarCadaDefault: how often a socket's session is checked again
+	// (besides at once on a logout or a deactivation).
+	RevisarCadaDefault = time.Minute
+	// LatidoCadaDefault: how often the server pings a socket.
+	LatidoCadaDefault = 25 * time.Second
+	// maxSalida bounds the messages waiting for a socket: a client that lets
+	// it fill is dropped (it reconnects and resumes).
+	maxSalida = 256
+	// maxReanudar bounds the events a reconnecting client may catch up with;
+	// past it the client is told to resync.
+	maxReanudar = 1000
+	// esperaEscritura bounds one write or ping.
+	esperaEscritura = 10 * time.Second
+	// barrerCada is how often expired events are swept.
+	barrerCada = 5 * time.Minute
+)
+
+// Close codes and reasons of the sockets the server ends.
+const (
+	razonSesion = "Sesión no válida"
+	razonLento  = "Cliente lento"
+	razonCierre = "Servidor reiniciándose"
+)
+
+// Autenticar checks a session token and loads its user fresh (auth.Service).
+type Autenticar func(ctx context.Context, token string) (store.UsuarioSesion, error)
+
+// Hub holds this instance's sockets by company.
+type Hub struct {
+	st         *store.Store
+	autenticar Autenticar
+	log        *slog.Logger
+	// RevisarCada and LatidoCada may be shortened by tests before use.
+	RevisarCada, LatidoCada time.Duration
+
+	mu       sync.RWMutex
+	empresas map[int64]map[*cliente]struct{}
+	// sockets counts each user's sockets here (usuarioConectado on the first,
+	// usuarioDesconectado after the last).
+	sockets map[int64]int
+	cerrado bool
+}
+
+// NewHub is a hub with no sockets.
+func NewHub(st *store.Store, autenticar Autenticar, log *slog.Logger) *Hub {
+	return &Hub{st: st, autenticar: autenticar, log: log, RevisarCada: RevisarCadaDefault,
+		LatidoCada: LatidoCadaDefault, empresas: map[int64]map[*cliente]struct{}{}, sockets: map[int64]int{}}
+}
+
+// Mensaje is what the server sends: an event (with its id), or a control
+// message: "conectado" (ultimo_id: resume from it), "resync" (refetch
+// everything: the gap cannot be filled), "rechazado" (a client request refused).
+type Mensaje struct {
+	ID       int64           `json:"id,omitempty"`
+	Evento   string          `json:"evento"`
+	Datos    json.RawMessage `json:"datos,omitempty"`
+	UltimoID int64           `json:"ultimo_id,omitempty"`
+	Mensaje  string          `json:"mensaje,omitempty"`
+}
+
+// Recibir delivers one event (a subscriber of events.Local).
+func (h *Hub) Recibir(ev events.Event) { h.Entregar([]events.Event{ev}) }
+
+// Entregar delivers stored events to the sockets they reach; it never blocks.
+func (h *Hub) Entregar(evs []events.Event) {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	for _, ev := range evs {
+		sala := h.empresas[ev.EmpresaID]
+		if len(sala) == 0 {
+			continue
+		}
+		if ev.Nombre == events.SesionRevocada {
+			for c := range sala {
+				if c.usuarioID == ev.UsuarioID {
+					c.pedirRevision()
+				}
+			}
+			continue
+		}
+		msg, err := codificar(ev)
+		if err != nil {
+			h.log.Warn("eventos: no se pudo codificar", "evento", ev.Nombre, "err", err)
+			continue
+		}
+		for c := range sala {
+			if c.alcanza(ev) {
+				c.entregar(ev.ID, msg)
+			}
+		}
+	}
+}
+
+func codificar(ev events.Event) ([]byte, error) {
+	datos, err := json.Marshal(ev.Datos)
+	if err != nil {
+		return nil, err
+	}
+	return json.Marshal(Mensaje{ID: ev.ID, Evento: ev.Nombre, Datos: datos})
+}
+
+// Sockets is how many sockets this instance holds.
+func (h *Hub) Sockets() int {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	n := 0
+	for _, sala := range h.empresas {
+		n += len(sala)
+	}
+	return n
+}
+
+// Cerrar ends every socket (the server shuts down); clients reconnect elsewhere.
+func (h *Hub) Cerrar() {
+	h.mu.Lock()
+	h.cerrado = true
+	var todos []*cliente
+	for _, sala := range h.empresas {
+		for c := range sala {
+			todos = append(todos, c)
+		}
+	}
+	h.mu.Unlock()
+	for _, c := range todos {
+		c.cerrar(websocket.StatusGoingAway, razonCierre)
+	}
+}
+
+// registrar adds a socket; primero reports the user's first socket here.
+func (h *Hub) registrar(c *cliente) (primero, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.cerrado {
+		return false, false
+	}
+	sala := h.empresas[c.empresaID]
+	if sala == nil {
+		sala = map[*cliente]struct{}{}
+		h.empresas[c.empresaID] = sala
+	}
+	sala[c] = struct{}{}
+	h.sockets[c.usuarioID]++
+	return h.sockets[c.usuarioID] == 1, true
+}
+
+// quitar removes a socket; ultimo reports the user's last socket here.
+func (h *Hub) quitar(c *cliente) (ultimo bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	sala := h.empresas[c.empresaID]
+	delete(sala, c)
+	if len(sala) == 0 {
+		delete(h.empresas, c.empresaID)
+	}
+	h.sockets[c.usuarioID]--
+	if h.sockets[c.usuarioID] > 0 {
+		return false
+	}
+	delete(h.sockets, c.usuarioID)
+	return true
+}
+
+// anunciarPresencia stores usuarioConectado or usuarioDesconectado for the
+// company's supervisors and admins, on every instance.
+func (h *Hub) anunciarPresencia(nombre string, u store.UsuarioSesion) {
+	ctx, cancel := context.WithTimeout(context.Background(), esperaEscritura)
+	defer cancel()
+	err := h.st.PublicarEventos(ctx, events.Event{Nombre: nombre, EmpresaID: u.EmpresaID, Roles: store.Supervisores,
+		Datos: store.EventoUsuario{UsuarioID: u.ID, Usuario: u.NombreUsuario, Rol: u.Rol}})
+	if err != nil {
+		h.log.Warn("eventos: no se pudo anunciar la conexión", "evento", nombre, "err", err)
+	}
+}

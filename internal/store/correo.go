@@ -1,0 +1,109 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"time"
+
+	"muelle/internal/events"
+)
+
+// ConfigEmail is a company's SMTP configuration (backoffice §2.9). Password
+// is the plain password, opened from its sealed column; the API never
+// returns it.
+type ConfigEmail struct {
+	Activo          bool
+	Host            string
+	Puerto          int
+	Seguro          bool // implicit TLS (465); false: STARTTLS (587)
+	Usuario         string
+	Password        string
+	EmailRemitente  string
+	NombreRemitente string
+	Plantilla       string
+	UltimaPrueba    *time.Time
+	UltimoError     string // the last test's failure; empty when it worked
+}
+
+// contextoPasswordSMTP binds a company's sealed SMTP password to its row.
+func contextoPasswordSMTP(empresaID int64) string {
+	return "configuracion_email.smtp_password/" + strconv.FormatInt(empresaID, 10)
+}
+
+// ConfiguracionEmail reads the company's SMTP configuration, its password
+// opened; found is false when the company has none.
+func (s *Store) ConfiguracionEmail(ctx context.Context, empresaID int64) (cfg ConfigEmail, found bool, err error) {
+	var (
+		sealed string
+		prueba sql.NullTime
+		fallo  sql.NullString
+	)
+	err = s.conn().row(ctx, `SELECT activo, smtp_host, smtp_port, smtp_secure, smtp_user, smtp_password,
+		email_remitente, nombre_remitente, plantilla_pasaje, ultima_prueba, ultimo_error
+		FROM configuracion_email WHERE empresa_id = ?`, empresaID).Scan(&cfg.Activo, &cfg.Host, &cfg.Puerto,
+		&cfg.Seguro, &cfg.Usuario, &sealed, &cfg.EmailRemitente, &cfg.NombreRemitente, &cfg.Plantilla, &prueba, &fallo)
+	if missing, err := notFound(err); err != nil || missing {
+		return ConfigEmail{}, false, wrap("leer configuración de email", err)
+	}
+	if prueba.Valid {
+		t := prueba.Time.UTC()
+		cfg.UltimaPrueba = &t
+	}
+	cfg.UltimoError = fallo.String
+	if sealed != "" {
+		if s.secretos == nil {
+			return ConfigEmail{}, false, errSinClaveInstalacion
+		}
+		plain, err := s.secretos.Open(sealed, contextoPasswordSMTP(empresaID))
+		if err != nil {
+			return ConfigEmail{}, false, wrap("abrir contraseña SMTP", err)
+		}
+		cfg.Password = string(plain)
+	}
+	return cfg, true, nil
+}
+
+// GuardarConfiguracionEmail stores the company's SMTP configuration; an empty
+// password keeps the stored one. Saving forgets the last test's result.
+func (s *Store) GuardarConfiguracionEmail(ctx context.Context, a Actor, cfg ConfigEmail) error {
+	if s.secretos == nil {
+		return errSinClaveInstalacion
+	}
+	sealed := ""
+	if cfg.Password != "" {
+		var err error
+		if sealed, err = s.secretos.Seal([]byte(cfg.Password), contextoPasswordSMTP(a.EmpresaID)); err != nil {
+			return err
+		}
+	}
+	_, err := idempotent(ctx, s, a, "configuracion_email.guardar", func(c conn) (struct{}, error) {
+		_, err := c.exec(ctx, `INSERT INTO configuracion_email (empresa_id, activo, smtp_host, smtp_port, smtp_secure,
+			smtp_user, smtp_password, email_remitente, nombre_remitente, plantilla_pasaje, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+			ON CONFLICT (empresa_id) DO UPDATE SET activo = excluded.activo, smtp_host = excluded.smtp_host,
+			smtp_port = excluded.smtp_port, smtp_secure = excluded.smtp_secure, smtp_user = excluded.smtp_user,
+			smtp_password = CASE WHEN excluded.smtp_password = '' THEN configuracion_email.smtp_password
+				ELSE excluded.smtp_password END,
+			email_remitente = excluded.email_remitente, nombre_remitente = excluded.nombre_remitente,
+			plantilla_pasaje = excluded.plantilla_pasaje, ultima_prueba = NULL, ultimo_error = NULL,
+			updated_at = excluded.updated_at`,
+			a.EmpresaID, cfg.Activo, cfg.Host, cfg.Puerto, cfg.Seguro, cfg.Usuario, sealed, cfg.EmailRemitente,
+			cfg.NombreRemitente, cfg.Plantilla, c.now)
+		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "configuracion_email"})
+		return struct{}{}, wrap("guardar configuración de email", err)
+	})
+	return err
+}
+
+// RegistrarPruebaEmail records when the company's configuration was last
+// tried and how it went (fallo empty: it worked).
+func (s *Store) RegistrarPruebaEmail(ctx context.Context, empresaID int64, fallo string) error {
+	var motivo any
+	if fallo != "" {
+		motivo = fallo
+	}
+	_, err := s.conn().exec(ctx, `UPDATE configuracion_email SET ultima_prueba = ?, ultimo_error = ? WHERE empresa_id = ?`,
+		s.Now(), motivo, empresaID)
+	return wrap("registrar prueba de email", err)
+}

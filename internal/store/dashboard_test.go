@@ -1,0 +1,95 @@
+package store_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+	"muelle/internal/store/storetest"
+)
+
+// Each company counts today's tickets on its own business day: at 15:30 UTC it is
+// still the 20th in Buenos Aires but already the 21st in Tokyo, so a sale made at
+// 14:30 UTC is today's for the first and yesterday's for the second.
+func TestEmpresasResumenCountsEachCompanyOnItsOwnDay(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		delta := nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
+		tokio := nuevaEmpresa(t, st, "Lanchas de Tokio", "kenji")
+		if _, err := st.DB().Exec(st.Rebind(`UPDATE empresas SET timezone = ? WHERE id = ?`), "Asia/Tokyo", tokio.empresaID); err != nil {
+			t.Fatal(err)
+		}
+		venta := ahora.Add(-30 * time.Minute)
+		st.Now = func() time.Time { return venta }
+		for _, e := range []*empresaDePrueba{delta, tokio} {
+			e.abrir(t, 0)
+			e.vender(t, e.venta(e.norte, e.efectivo, manana, 2))
+		}
+		st.Now = func() time.Time { return ahora.Add(30 * time.Minute) }
+
+		empresas, err := st.EmpresasResumen(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tests := []struct {
+			nombre          string
+			pasajes         int64
+			ingresos        domain.Centavos
+			usuarios, cajas int64
+		}{
+			{"Lanchas del Delta", 2, 300000, 1, 1},
+			{"Lanchas de Tokio", 0, 0, 1, 1},
+		}
+		if len(empresas) != len(tests) {
+			t.Fatalf("empresas: %+v", empresas)
+		}
+		for i, tt := range tests {
+			e := empresas[i]
+			if e.Nombre != tt.nombre || e.PasajesHoy != tt.pasajes || e.IngresosHoy != tt.ingresos ||
+				e.UsuariosActivos != tt.usuarios || e.CajasAbiertas != tt.cajas || e.CajasLargas != 0 ||
+				e.UltimaVenta == nil || !e.UltimaVenta.Equal(venta) {
+				t.Errorf("%s: %+v", tt.nombre, e)
+			}
+		}
+	})
+}
+
+// The ranking and the seller monitoring read one company only, and a cancelled
+// ticket counts for nobody.
+func TestDashboardFiguresOfOneCompany(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		delta := nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
+		otra := nuevaEmpresa(t, st, "Otra Empresa", "beto")
+		for _, e := range []*empresaDePrueba{delta, otra} {
+			e.abrir(t, 0)
+			e.vender(t, e.venta(e.sur, e.efectivo, hoy, 3))
+		}
+		ps := delta.vender(t, delta.venta(delta.norte, delta.efectivo, hoy, 1))
+		if _, err := st.CancelarPasaje(ctx, delta.vendedor, ps[0].ID, "Error de carga", false); err != nil {
+			t.Fatal(err)
+		}
+		dia, err := st.Hoy(ctx, delta.empresaID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		admin, err := st.EstadisticasDeAdmin(ctx, delta.empresaID, dia)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if admin.PasajesHoy != 3 || admin.IngresosHoy != 600000 || admin.CajasAbiertas != 1 || admin.TotalClientes != 1 ||
+			len(admin.Ranking) != 1 || admin.Ranking[0].TotalPasajes != 3 || admin.Ranking[0].Vendedor != "Ana Paz" {
+			t.Fatalf("admin: %+v", admin)
+		}
+		m, err := st.VendedoresSupervisados(ctx, delta.empresaID, dia)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := store.TotalesVendedores{Vendedores: 1, Activos: 1, Inactivos: 0, Ventas: 3, Ingresos: 600000}
+		if m.Totales != want || len(m.Vendedores) != 1 || m.Vendedores[0].CajaID == nil || m.Vendedores[0].VentasHoy != 3 {
+			t.Fatalf("monitoreo: %+v", m)
+		}
+	})
+}

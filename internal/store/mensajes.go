@@ -1,0 +1,260 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+)
+
+// Outbox states and channels.
+const (
+	MensajePendiente = "pendiente"
+	MensajeEnviado   = "enviado"
+	MensajeFallido   = "fallido"
+
+	CanalEmail = "email"
+
+	// TipoPasajes is a message carrying tickets.
+	TipoPasajes = "pasajes"
+)
+
+// MsgMensajeNoEncontrado answers a message id that is not the company's.
+const MsgMensajeNoEncontrado = "Mensaje no encontrado"
+
+// Mensaje is one row of the outbox.
+type Mensaje struct {
+	ID             int64      `json:"id"`
+	EmpresaID      int64      `json:"-"`
+	Canal          string     `json:"canal"`
+	Tipo           string     `json:"tipo"`
+	Destino        string     `json:"destino"`
+	Cliente        string     `json:"cliente"`
+	Estado         string     `json:"estado"`
+	Intentos       int        `json:"intentos"`
+	ProximoIntento time.Time  `json:"proximo_intento"`
+	Error          string     `json:"error,omitempty"`
+	CreatedAt      time.Time  `json:"created_at"`
+	EnviadoAt      *time.Time `json:"enviado_at,omitempty"`
+	PasajeIDs      []int64    `json:"pasaje_ids"`
+}
+
+// NuevoMensaje is a message asked for: the channel, kind, destination, the
+// customer's name and the tickets it carries.
+type NuevoMensaje struct {
+	Canal, Tipo, Destino, Cliente string
+	PasajeIDs                     []int64
+	// VendedorID > 0 narrows the tickets to that seller's (a role that sees
+	// only its own sales).
+	VendedorID int64
+	// SoloVentaPropia: the caller lacks the send permission and may send only
+	// tickets it sold within domain.PlazoAnulacionPropia (the after-sale dialog).
+	SoloVentaPropia bool
+}
+
+const columnasMensaje = `m.id, m.empresa_id, m.canal, m.tipo, m.destino, m.cliente, m.estado, m.intentos,
+	m.proximo_intento, m.error, m.created_at, m.enviado_at`
+
+func scanMensaje(sc scanner) (Mensaje, error) {
+	var (
+		m       Mensaje
+		fallo   sql.NullString
+		enviado sql.NullTime
+	)
+	err := sc.Scan(&m.ID, &m.EmpresaID, &m.Canal, &m.Tipo, &m.Destino, &m.Cliente, &m.Estado, &m.Intentos,
+		&m.ProximoIntento, &fallo, &m.CreatedAt, &enviado)
+	m.Error, m.ProximoIntento, m.CreatedAt = fallo.String, m.ProximoIntento.UTC(), m.CreatedAt.UTC()
+	if enviado.Valid {
+		t := enviado.Time.UTC()
+		m.EnviadoAt = &t
+	}
+	return m, err
+}
+
+// EncolarMensaje writes a message to the outbox in its own transaction (with
+// the actor's idempotency key: a retried request makes one message). Every
+// ticket must be the company's (404 otherwise). The caller wakes the worker
+// once it returns.
+func (s *Store) EncolarMensaje(ctx context.Context, a Actor, n NuevoMensaje) (Mensaje, error) {
+	return idempotent(ctx, s, a, "mensajes.encolar."+n.Canal, func(c conn) (Mensaje, error) {
+		return encolar(ctx, c, a, n)
+	})
+}
+
+// encolar inserts the message and its tickets inside the caller's transaction.
+func encolar(ctx context.Context, c conn, a Actor, n NuevoMensaje) (Mensaje, error) {
+	// a caller limited to its own recent sale meets one 403 for anything else,
+	// missing tickets included
+	check := func() error { return pasajesDeLaEmpresa(ctx, c, a.EmpresaID, n.VendedorID, n.PasajeIDs) }
+	if n.SoloVentaPropia {
+		check = func() error { return ventaPropiaReciente(ctx, c, a, n.PasajeIDs) }
+	}
+	if err := check(); err != nil {
+		return Mensaje{}, err
+	}
+	id, err := c.insertID(ctx, `INSERT INTO mensajes (empresa_id, canal, tipo, destino, cliente, estado, intentos,
+		proximo_intento, usuario_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
+		a.EmpresaID, n.Canal, n.Tipo, n.Destino, n.Cliente, MensajePendiente, c.now, a.UsuarioID, c.now)
+	if err != nil {
+		return Mensaje{}, wrap("encolar mensaje", err)
+	}
+	for _, p := range n.PasajeIDs {
+		if _, err := c.exec(ctx, `INSERT INTO mensaje_pasajes (mensaje_id, pasaje_id) VALUES (?, ?)
+			ON CONFLICT DO NOTHING`, id, p); err != nil {
+			return Mensaje{}, wrap("encolar mensaje", err)
+		}
+	}
+	return Mensaje{ID: id, EmpresaID: a.EmpresaID, Canal: n.Canal, Tipo: n.Tipo, Destino: n.Destino,
+		Cliente: n.Cliente, Estado: MensajePendiente, ProximoIntento: c.now, CreatedAt: c.now,
+		PasajeIDs: n.PasajeIDs}, nil
+}
+
+// pasajesDeLaEmpresa refuses with 404 any id that is not one of the company's
+// tickets (of the seller, when vendedorID > 0).
+func pasajesDeLaEmpresa(ctx context.Context, c conn, empresaID, vendedorID int64, ids []int64) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	args := []any{empresaID}
+	distintos := map[int64]bool{}
+	for _, id := range ids {
+		args, distintos[id] = append(args, id), true
+	}
+	q := `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+	if vendedorID > 0 {
+		q, args = q+` AND usuario_id = ?`, append(args, vendedorID)
+	}
+	var n int
+	err := c.row(ctx, q, args...).Scan(&n)
+	if err != nil {
+		return wrap("buscar pasajes", err)
+	}
+	if n != len(distintos) {
+		return domain.NotFound(domain.MsgPasajeNoEncontrado)
+	}
+	return nil
+}
+
+// ventaPropiaReciente refuses with the 403 of a missing permission unless the
+// actor sold every ticket within domain.PlazoAnulacionPropia.
+func ventaPropiaReciente(ctx context.Context, c conn, a Actor, ids []int64) error {
+	desde := c.now.Add(-domain.PlazoAnulacionPropia)
+	for _, id := range ids {
+		var n int
+		err := c.row(ctx, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND empresa_id = ? AND usuario_id = ?
+			AND created_at >= ?`, id, a.EmpresaID, a.UsuarioID, desde).Scan(&n)
+		if err != nil {
+			return wrap("buscar venta propia", err)
+		}
+		if n == 0 {
+			return domain.Forbidden(domain.MsgSinPermisos)
+		}
+	}
+	return nil
+}
+
+// ReclamarMensaje claims the oldest due message for lease: exactly one
+// claimer gets each (FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the
+// conditional UPDATE's row count decides). A claim whose lease ran out (its
+// worker died) is due again. ok is false when nothing is due.
+func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration) (m Mensaje, ok bool, err error) {
+	err = s.inTx(ctx, func(c conn) error {
+		var id int64
+		err := c.row(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
+			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) ORDER BY proximo_intento, id LIMIT 1`+
+			c.d.skipLocked(), MensajePendiente, c.now, c.now).Scan(&id)
+		if missing, err := notFound(err); err != nil || missing {
+			return wrap("buscar mensaje pendiente", err)
+		}
+		hasta := c.now.Add(lease)
+		res, err := c.exec(ctx, `UPDATE mensajes SET reclamado_hasta = ?, intentos = intentos + 1
+			WHERE id = ? AND estado = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`,
+			hasta, id, MensajePendiente, c.now)
+		if err != nil {
+			return wrap("reclamar mensaje", err)
+		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return wrap("reclamar mensaje", err)
+		}
+		if m, err = mensajePorID(ctx, c, id); err != nil {
+			return err
+		}
+		ok = true
+		return nil
+	})
+	return m, ok, err
+}
+
+func mensajePorID(ctx context.Context, c conn, id int64) (Mensaje, error) {
+	m, err := scanMensaje(c.row(ctx, `SELECT `+columnasMensaje+` FROM mensajes m WHERE m.id = ?`, id))
+	if err != nil {
+		return Mensaje{}, wrap("leer mensaje", err)
+	}
+	ids, err := queryAll(ctx, c, func(sc scanner) (int64, error) {
+		var p int64
+		return p, sc.Scan(&p)
+	}, `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
+	m.PasajeIDs = ids
+	return m, wrap("leer pasajes del mensaje", err)
+}
+
+// MarcarEnviado records that the claimed message was sent. false: the claim
+// was lost (its lease ran out and another worker holds it).
+func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
+	return s.cerrarReclamo(ctx, m, `estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
+}
+
+// MarcarFallido records that the claimed message failed for good with motivo.
+func (s *Store) MarcarFallido(ctx context.Context, m Mensaje, motivo string) (bool, error) {
+	return s.cerrarReclamo(ctx, m, `estado = ?, error = ?`, MensajeFallido, motivo)
+}
+
+// Reintentar leaves the claimed message pending until en, with motivo as its last error.
+func (s *Store) Reintentar(ctx context.Context, m Mensaje, en time.Time, motivo string) (bool, error) {
+	return s.cerrarReclamo(ctx, m, `proximo_intento = ?, error = ?`, en, motivo)
+}
+
+// cerrarReclamo applies set to the message if this claim still holds it: each
+// claim counts an attempt, so a claim taken over after its lease ran out has
+// another count.
+func (s *Store) cerrarReclamo(ctx context.Context, m Mensaje, set string, args ...any) (bool, error) {
+	args = append(args, m.ID, m.Intentos, MensajePendiente)
+	res, err := s.conn().exec(ctx, `UPDATE mensajes SET `+set+`, reclamado_hasta = NULL
+		WHERE id = ? AND intentos = ? AND estado = ? AND reclamado_hasta IS NOT NULL`, args...)
+	if err != nil {
+		return false, wrap("actualizar mensaje", err)
+	}
+	n, err := res.RowsAffected()
+	return n == 1, wrap("actualizar mensaje", err)
+}
+
+// MensajesDePasaje lists the company's messages that carry the ticket, newest first.
+func (s *Store) MensajesDePasaje(ctx context.Context, empresaID, pasajeID int64) ([]Mensaje, error) {
+	out, err := queryAll(ctx, s.conn(), scanMensaje, `SELECT `+columnasMensaje+` FROM mensajes m
+		JOIN mensaje_pasajes mp ON mp.mensaje_id = m.id
+		WHERE m.empresa_id = ? AND mp.pasaje_id = ? ORDER BY m.id DESC`, empresaID, pasajeID)
+	for i := range out {
+		out[i].PasajeIDs = []int64{pasajeID}
+	}
+	return out, wrap("listar mensajes del pasaje", err)
+}
+
+// ReenviarMensaje makes a new pending copy of one of the company's messages
+// (the old one keeps its history) with the actor's idempotency key.
+// vendedorID and soloPropia narrow it as in NuevoMensaje.
+func (s *Store) ReenviarMensaje(ctx context.Context, a Actor, id, vendedorID int64, soloPropia bool) (Mensaje, error) {
+	return idempotent(ctx, s, a, "mensajes.reenviar", func(c conn) (Mensaje, error) {
+		m, err := mensajePorID(ctx, c, id)
+		missing, err := notFound(err)
+		if err != nil {
+			return Mensaje{}, err
+		}
+		if missing || m.EmpresaID != a.EmpresaID {
+			return Mensaje{}, domain.NotFound(MsgMensajeNoEncontrado)
+		}
+		return encolar(ctx, c, a, NuevoMensaje{Canal: m.Canal, Tipo: m.Tipo, Destino: m.Destino,
+			Cliente: m.Cliente, PasajeIDs: m.PasajeIDs, VendedorID: vendedorID, SoloVentaPropia: soloPropia})
+	})
+}

@@ -1,0 +1,215 @@
+package store_test
+
+import (
+	"context"
+	"fmt"
+	"reflect"
+	"testing"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/events"
+	"muelle/internal/store"
+)
+
+// usuario adds a user of the company with that role and returns its actor.
+func (e *empresaDePrueba) usuario(t *testing.T, rol, nombre string) store.Actor {
+	t.Helper()
+	ctx := context.Background()
+	if _, err := e.st.EnsureUsuario(ctx, store.NuevoUsuario{EmpresaID: e.empresaID, Rol: rol, NombreUsuario: nombre,
+		Nombre: nombre, PasswordHash: "x", Activo: true}); err != nil {
+		t.Fatal(err)
+	}
+	u, _, err := e.st.UsuarioPorNombre(ctx, nombre)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return store.Actor{UsuarioID: u.ID, EmpresaID: e.empresaID, IP: "10.0.0.2"}
+}
+
+func tiposDe(t *testing.T, st *store.Store, a store.Actor) []string {
+	t.Helper()
+	ns, _, err := st.Notificaciones(context.Background(), a, store.FiltroNotificaciones{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return mapear(ns, func(n store.Notificacion) string { return n.Tipo })
+}
+
+// A sale, a register opened and closed with a difference, and boarding half
+// and all of the day's tickets notify the company's admins and supervisors
+// (not the seller who did it, not another company), each through a
+// notificacion event to that user only.
+func TestEventsBecomeNotificationsForSupervisorsAndAdmins(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		admin := e.usuario(t, domain.RolAdmin, "jefa")
+		supervisor := e.usuario(t, domain.RolSupervisor, "encargado")
+		otra := nuevaEmpresa(t, e.st, "Otra Lancha", "otro")
+		ajeno := otra.usuario(t, domain.RolAdmin, "jefa2")
+		e.rec = &events.Recorder{}
+		e.st.Events.(*events.Local).Subscribe(e.rec.Record)
+		e.abrir(t, 1000)
+		ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2))
+		for _, p := range ps {
+			if _, err := e.st.ValidarPorID(ctx, e.vendedor, p.ID); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
+			t.Fatal(err)
+		}
+		hechos := e.rec.Events()
+		e.rec = &events.Recorder{}
+		e.st.Events.(*events.Local).Subscribe(e.rec.Record)
+		if err := e.st.NotificarEventos(ctx, hechos); err != nil {
+			t.Fatal(err)
+		}
+		want := []string{domain.NotifAlerta, domain.NotifCajaCerrada, domain.NotifEmbarque, domain.NotifEmbarque,
+			domain.NotifVenta, domain.NotifCajaAbierta}
+		for _, a := range []store.Actor{admin, supervisor} {
+			if got := tiposDe(t, e.st, a); !reflect.DeepEqual(got, want) {
+				t.Fatalf("usuario %d: notificaciones %v, se esperaba %v", a.UsuarioID, got, want)
+			}
+		}
+		if got := tiposDe(t, e.st, e.vendedor); len(got) != 0 {
+			t.Fatalf("el vendedor recibió %v", got)
+		}
+		if got := tiposDe(t, e.st, ajeno); len(got) != 0 {
+			t.Fatalf("otra empresa recibió %v", got)
+		}
+		avisos := e.rec.Events()
+		if len(avisos) != 2*len(want) {
+			t.Fatalf("eventos notificacion = %d, se esperaban %d", len(avisos), 2*len(want))
+		}
+		for _, ev := range avisos {
+			if ev.Nombre != events.Notificacion || ev.EmpresaID != e.empresaID ||
+				(ev.UsuarioID != admin.UsuarioID && ev.UsuarioID != supervisor.UsuarioID) {
+				t.Fatalf("evento %+v", ev)
+			}
+		}
+		ns, noLeidas, err := e.st.Notificaciones(ctx, admin, store.FiltroNotificaciones{})
+		if err != nil || noLeidas != int64(len(want)) {
+			t.Fatalf("no leídas = %d, %v", noLeidas, err)
+		}
+		if ns[4].Titulo != domain.TituloNuevaVenta || ns[4].Mensaje != "Ana Paz vendió 2 pasaje(s) a Juan Pérez por $ 3.000,00" {
+			t.Fatalf("venta: %q %q", ns[4].Titulo, ns[4].Mensaje)
+		}
+	})
+}
+
+// A user keeps the newest 50 notifications.
+func TestNotificationsAreCappedAtTheNewest50(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		var ns []store.NuevaNotificacion
+		for i := range 60 {
+			ns = append(ns, store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: e.vendedor.UsuarioID,
+				Tipo: domain.NotifInfo, Titulo: "Aviso", Mensaje: fmt.Sprint(i), Datos: map[string]int{"n": i}})
+		}
+		if err := e.st.CrearNotificaciones(ctx, ns[:30]); err != nil {
+			t.Fatal(err)
+		}
+		if err := e.st.CrearNotificaciones(ctx, ns[30:]); err != nil {
+			t.Fatal(err)
+		}
+		got, noLeidas, err := e.st.Notificaciones(ctx, e.vendedor, store.FiltroNotificaciones{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != domain.MaxNotificaciones || noLeidas != domain.MaxNotificaciones {
+			t.Fatalf("quedan %d (%d no leídas)", len(got), noLeidas)
+		}
+		if got[0].Mensaje != "59" || got[49].Mensaje != "10" || string(got[0].Datos) != `{"n":59}` {
+			t.Fatalf("primera %q, última %q, datos %s", got[0].Mensaje, got[49].Mensaje, got[0].Datos)
+		}
+	})
+}
+
+// Marking read, deleting, and the filters act on the user's own
+// notifications only; another user's id is 404.
+func TestNotificationActionsTouchOnlyTheOwnNotifications(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		otro := e.usuario(t, domain.RolSupervisor, "encargado")
+		var ns []store.NuevaNotificacion
+		for _, a := range []store.Actor{e.vendedor, e.vendedor, e.vendedor, otro} {
+			ns = append(ns, store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: a.UsuarioID,
+				Tipo: domain.NotifCajaAbierta, Titulo: "Caja", Mensaje: "m"})
+		}
+		ns[0].Tipo = domain.NotifVenta
+		if err := e.st.CrearNotificaciones(ctx, ns); err != nil {
+			t.Fatal(err)
+		}
+		mias, _, _ := e.st.Notificaciones(ctx, e.vendedor, store.FiltroNotificaciones{})
+		suyas, _, _ := e.st.Notificaciones(ctx, otro, store.FiltroNotificaciones{})
+		wantError(t, e.st.MarcarNotificacionLeida(ctx, e.vendedor, suyas[0].ID), domain.KindNotFound,
+			domain.MsgNotificacionNoEncontrada)
+		wantError(t, e.st.EliminarNotificacion(ctx, e.vendedor, suyas[0].ID), domain.KindNotFound,
+			domain.MsgNotificacionNoEncontrada)
+		if err := e.st.MarcarNotificacionLeida(ctx, e.vendedor, mias[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		leida, noLeida := true, false
+		caja, _ := domain.TiposDeFiltro("caja")
+		for _, c := range []struct {
+			f    store.FiltroNotificaciones
+			want int
+		}{
+			{store.FiltroNotificaciones{Leida: &leida}, 1},
+			{store.FiltroNotificaciones{Leida: &noLeida}, 2},
+			{store.FiltroNotificaciones{Tipos: caja}, 2},
+			{store.FiltroNotificaciones{Tipos: []string{domain.NotifVenta}}, 1},
+		} {
+			got, noLeidas, err := e.st.Notificaciones(ctx, e.vendedor, c.f)
+			if err != nil || len(got) != c.want || noLeidas != 2 {
+				t.Fatalf("filtro %+v: %d, %d no leídas, %v", c.f, len(got), noLeidas, err)
+			}
+		}
+		if err := e.st.EliminarNotificacion(ctx, e.vendedor, mias[1].ID); err != nil {
+			t.Fatal(err)
+		}
+		if n, err := e.st.MarcarTodasLeidas(ctx, e.vendedor); err != nil || n != 1 {
+			t.Fatalf("marcadas %d, %v", n, err)
+		}
+		if n, err := e.st.LimpiarNotificaciones(ctx, e.vendedor); err != nil || n != 2 {
+			t.Fatalf("borradas %d, %v", n, err)
+		}
+		if got, noLeidas, _ := e.st.Notificaciones(ctx, otro, store.FiltroNotificaciones{}); len(got) != 1 || noLeidas != 1 {
+			t.Fatalf("las del otro usuario cambiaron: %d, %d no leídas", len(got), noLeidas)
+		}
+	})
+}
+
+// A client that reconnects gets its company's events after the last it saw;
+// a swept event, or too many, is a gap it must resync from.
+func TestReanudarFillsTheGapOrSaysItCannot(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		otra := nuevaEmpresa(t, e.st, "Otra Lancha", "otro")
+		desde, err := e.st.UltimoEvento(ctx)
+		if err != nil || desde == 0 {
+			t.Fatalf("último = %d, %v", desde, err)
+		}
+		e.abrir(t, 0)
+		otra.abrir(t, 0)
+		e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))
+		evs, completo, err := e.st.Reanudar(ctx, e.empresaID, desde, 10)
+		if err != nil || !completo {
+			t.Fatalf("completo = %v, %v", completo, err)
+		}
+		if got := nombres(evs); !reflect.DeepEqual(got, []string{events.CajaAbierta, events.PasajeCreado, events.NuevaVenta}) {
+			t.Fatalf("eventos = %v", got)
+		}
+		if _, completo, _ := e.st.Reanudar(ctx, e.empresaID, desde, 2); completo {
+			t.Fatal("más eventos que el límite debían pedir resync")
+		}
+		e.st.Now = func() time.Time { return ahora.Add(store.EventosVigencia + time.Hour) }
+		if _, err := e.st.PurgarEventos(ctx, 1000); err != nil {
+			t.Fatal(err)
+		}
+		if evs, completo, _ := e.st.Reanudar(ctx, e.empresaID, desde, 10); completo || len(evs) != 0 {
+			t.Fatalf("tras la purga: completo = %v, %d eventos", completo, len(evs))
+		}
+	})
+}

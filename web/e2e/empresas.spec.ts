@@ -1,0 +1,42 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { login } from './helpers';
+
+const EMPRESA = 'Lanchas del Río Luján';
+/** A real 1×1 PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/empresas-${name}.png` });
+
+test('el super admin crea una empresa y su admin entra, sube el logo y lo ve en el encabezado', async ({ page, browser }) => {
+  await login(page, 'superadmin');
+  await page.goto('/admin/empresas');
+  await expect(page.getByRole('heading', { name: 'Gestión de Empresas' })).toBeVisible();
+  await page.getByRole('button', { name: 'Nueva empresa' }).click();
+  const form = page.getByRole('dialog', { name: 'Nueva empresa' });
+  await form.getByLabel('Nombre').fill(EMPRESA);
+  await form.getByLabel('RUC').fill('33-69345023-8');
+  await form.getByLabel('Usuario administrador').fill('admin_lujan');
+  await form.getByRole('button', { name: 'Crear empresa' }).click();
+  await expect(page.getByText('El RUC tiene forma de CUIT (11 dígitos) pero su dígito verificador no es válido')).toBeVisible();
+  await form.getByLabel('RUC').fill('33-69345023-9');
+  await form.getByRole('button', { name: 'Crear empresa' }).click();
+  await expect(page.getByTestId('admin-usuario')).toHaveText('admin_lujan');
+  const password = (await page.getByTestId('admin-password').textContent()) ?? '';
+  expect(password).toHaveLength(12);
+  await shot(page, 'credenciales');
+  await page.getByRole('button', { name: 'Entendido' }).click();
+  await expect(page.getByRole('row').filter({ hasText: EMPRESA })).toContainText('Activa');
+
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, 'admin_lujan', password);
+  await expect(admin.getByRole('banner').getByText(EMPRESA)).toBeVisible();
+  await admin.goto('/admin/configuracion/general');
+  await admin.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
+  await admin.getByRole('button', { name: 'Subir logo' }).click();
+  await expect(admin.getByText('Logo subido exitosamente')).toBeVisible();
+  const logo = admin.getByRole('banner').getByAltText(`Logo de ${EMPRESA}`);
+  await expect(logo).toHaveAttribute('src', /^\/api\/public\/empresas\/\d+\/logo\?v=/);
+  await expect.poll(() => logo.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth)).toBe(1);
+  await shot(admin, 'logo');
+});

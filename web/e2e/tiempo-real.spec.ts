@@ -1,0 +1,67 @@
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { authHeaders, login } from './helpers';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/tiempo-real-${name}.png` });
+
+/** Opens the seller's register through the API unless it is open already. */
+async function abrirCaja(page: Page) {
+  const token = await page.evaluate(() =>
+    (globalThis as unknown as { localStorage: { getItem: (k: string) => string | null } }).localStorage.getItem('token'));
+  const r = await page.request.post('/api/caja/abrir', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { monto_apertura: 1000 },
+  });
+  expect([201, 409]).toContain(r.status());
+}
+
+test('un supervisor vende y la campana del administrador se actualiza sin recargar', async ({ browser }) => {
+  test.setTimeout(240_000);
+  const adminCtx = await browser.newContext();
+  const vendedorCtx = await browser.newContext();
+  const admin = await adminCtx.newPage();
+  const vendedor = await vendedorCtx.newPage();
+
+  // earlier specs' sales left the admin unread notifications: start from none
+  const leidas = await admin.request.put('/api/notificaciones/leidas', { headers: await authHeaders(admin.request, 'admin') });
+  expect(leidas.ok()).toBeTruthy();
+  await login(admin, 'admin');
+  await expect(admin.getByRole('status', { name: 'Tiempo real: Conectado' })).toBeVisible({ timeout: 30_000 });
+  const campana = admin.getByRole('button', { name: /^Notificaciones/ });
+  await expect(campana).toHaveAccessibleName('Notificaciones');
+  // nothing on the admin's page may reload: a marker set now must survive
+  await admin.evaluate(() => { (globalThis as unknown as { marca: string }).marca = 'sin recargar'; });
+
+  // the supervisor sells: the seller's own register stays as the sale specs expect it
+  await login(vendedor, 'supervisor');
+  await abrirCaja(vendedor);
+  await vendedor.goto('/admin/venta-pasajes');
+  await vendedor.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
+  await vendedor.getByLabel('Cantidad General').fill('2');
+  await vendedor.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await expect(vendedor.getByRole('dialog', { name: 'Venta registrada' })).toBeVisible();
+
+  // the sale (and the register's opening, when this run had not opened it yet): unread notifications
+  await expect(campana).toHaveAccessibleName(/^Notificaciones: \d+ sin leer$/, { timeout: 30_000 });
+  const sinLeer = Number((await campana.getAttribute('aria-label'))?.match(/(\d+) sin leer/)?.[1]);
+  await campana.click();
+  const panel = admin.getByRole('dialog');
+  // newest first; earlier specs' sales may be listed below, already read
+  await expect(panel.getByText(/vendió 2 pasaje\(s\) a Cliente Anónimo por \$\s9\.000,00/).first()).toBeVisible();
+  await shot(admin, 'campana');
+  await panel.getByRole('button', { name: 'Marcar como leída: Nueva venta' }).first().click();
+  await expect(campana).toHaveAccessibleName(sinLeer > 1 ? `Notificaciones: ${sinLeer - 1} sin leer` : 'Notificaciones');
+  await panel.getByRole('button', { name: 'Marcar todas como leídas' }).click();
+  await expect(campana).toHaveAccessibleName('Notificaciones');
+  expect(await admin.evaluate(() => (globalThis as unknown as { marca?: string }).marca)).toBe('sin recargar');
+
+  // the centre lists it with the date as dd/MM/yyyy 'a las' HH:mm
+  await panel.getByRole('link', { name: 'Ver todas' }).click();
+  await expect(admin.getByRole('heading', { name: 'Centro de Notificaciones' })).toBeVisible();
+  await expect(admin.getByText(/\d{2}\/\d{2}\/\d{4} a las \d{2}:\d{2}/).first()).toBeVisible();
+  await admin.getByText('No leídas', { exact: true }).click();
+  await expect(admin.getByText('No tienes notificaciones sin leer')).toBeVisible();
+
+  await adminCtx.close();
+  await vendedorCtx.close();
+});

@@ -1,0 +1,92 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { newIdempotencyKey } from '@/lib/idempotency';
+import type { Schema } from './contract';
+
+// Types of internal/api/correo.go.
+
+/** The company's SMTP configuration as read (the password is never returned). */
+export type ConfigEmail = Schema<'ConfigEmail'>;
+/** Body of POST /configuracion-email; an empty smtp_password keeps the stored one. */
+export type GuardarConfigEmail = Schema<'GuardarConfigEmail'>;
+/** State of the e-mail service (backoffice §4). */
+export type EstadoEmail = Schema<'EstadoEmail'>;
+/** A message of the outbox. */
+export type MensajeSalida = Schema<'MensajeSalida'>;
+
+export const correoKeys = {
+  all: ['configuracion-email'] as const,
+  config: () => [...correoKeys.all, 'config'] as const,
+  estado: () => [...correoKeys.all, 'estado'] as const,
+  mensajes: (pasajeId: number) => ['pasajes', pasajeId, 'mensajes'] as const,
+};
+
+export const configEmailQuery = queryOptions({
+  queryKey: correoKeys.config(),
+  queryFn: ({ signal }) => api.get<ConfigEmail>('/configuracion-email', { signal }),
+});
+
+export const estadoEmailQuery = queryOptions({
+  queryKey: correoKeys.estado(),
+  queryFn: ({ signal }) => api.get<EstadoEmail>('/configuracion-email/estado', { signal }),
+});
+
+export const useConfigEmail = () => useQuery(configEmailQuery);
+export const useEstadoEmail = () => useQuery(estadoEmailQuery);
+
+/** GET /configuracion-email/plantilla-defecto, fetched when asked for. */
+export const cargarPlantillaDefecto = () =>
+  api.get<{ plantilla: string }>('/configuracion-email/plantilla-defecto').then((d) => d.plantilla);
+
+/** Saves the configuration; resolves with the server's message. */
+export function useGuardarConfigEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: GuardarConfigEmail) =>
+      api.send<ConfigEmail>('POST', '/configuracion-email', input, { idempotencyKey: newIdempotencyKey() }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: correoKeys.all }),
+  });
+}
+
+/** Sends the test mail now; the state changes either way. */
+export function useProbarEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (emailDestino: string) =>
+      api.send<unknown>('POST', '/configuracion-email/prueba', { email_destino: emailDestino }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: correoKeys.estado() }),
+  });
+}
+
+/** What the counter sends: the tickets, where, for whom, and the attempt's key. */
+export interface EnvioPasajes {
+  email: string;
+  pasajeIds: number[];
+  cliente: string;
+  clave: string;
+}
+
+/** POST /email/send-tickets: queues the tickets' mail (sent by the server's outbox). */
+export function useEnviarPasajesEmail() {
+  return useMutation({
+    mutationFn: ({ email, pasajeIds, cliente, clave }: EnvioPasajes) =>
+      api.send<MensajeSalida>('POST', '/email/send-tickets', { email, pasajeIds, cliente }, { idempotencyKey: clave }),
+  });
+}
+
+/** The ticket's messages, newest first (GET /pasajes/{id}/mensajes). */
+export function mensajesPasajeQuery(pasajeId: number) {
+  return queryOptions({
+    queryKey: correoKeys.mensajes(pasajeId),
+    queryFn: ({ signal }) => api.get<MensajeSalida[]>(`/pasajes/${pasajeId}/mensajes`, { signal }),
+  });
+}
+
+/** POST /mensajes/{id}/reenviar: a new pending copy of a message. */
+export function useReenviarMensaje(pasajeId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.send<MensajeSalida>('POST', `/mensajes/${id}/reenviar`, undefined, { idempotencyKey: newIdempotencyKey() }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: correoKeys.mensajes(pasajeId) }),
+  });
+}

@@ -1,0 +1,107 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import { invalidateFor } from './invalidation';
+import type { Schema } from './contract';
+
+// Types of internal/api/empresas.go and empresa_configuraciones.go.
+
+/** A company of the super administrator's list (GET /config/empresas). */
+export type EmpresaListada = Schema<'EmpresaListada'>;
+/** Body of POST and PUT /config/empresas. */
+export type EmpresaInput = Schema<'GuardarEmpresa'>;
+/** Answer of POST /config/empresas: the company and its admin's temporary password. */
+export type EmpresaCreada = Schema<'EmpresaCreada'>;
+/** A user of the users-by-company table. */
+export type UsuarioDeEmpresa = Schema<'UsuarioDeEmpresa'>;
+/** A company's figures. */
+export type EstadisticasEmpresa = Schema<'EstadisticasEmpresa'>;
+/** A company's settings and the presets. */
+export type ConfiguracionesEmpresa = Schema<'ConfiguracionesEmpresa'>;
+/** One per-company setting. */
+export type ConfiguracionEmpresa = Schema<'ConfiguracionEmpresa'>;
+/** Body of PUT /config/empresa (general configuration). */
+export type EmpresaActualInput = Schema<'GuardarEmpresaActual'>;
+
+/** Query keys of the companies screens. */
+export const empresasKeys = {
+  all: ['empresas'] as const,
+  lista: () => [...empresasKeys.all, 'lista'] as const,
+  usuarios: (id: number) => [...empresasKeys.all, id, 'usuarios'] as const,
+  estadisticas: (id: number) => [...empresasKeys.all, id, 'estadisticas'] as const,
+  configuraciones: (id: number) => [...empresasKeys.all, id, 'configuraciones'] as const,
+};
+
+/** Every company with its user count (super_admin). */
+export const empresasQuery = queryOptions({
+  queryKey: empresasKeys.lista(),
+  queryFn: ({ signal }) => api.get<EmpresaListada[]>('/config/empresas', { signal }),
+});
+
+/** A company's users (GET /config/empresas/{id}/usuarios). */
+export function usuariosDeEmpresaQuery(id: number) {
+  return queryOptions({
+    queryKey: empresasKeys.usuarios(id),
+    queryFn: ({ signal }) => api.get<{ usuarios: UsuarioDeEmpresa[] }>(`/config/empresas/${id}/usuarios`, { signal }),
+    select: (d) => d.usuarios,
+  });
+}
+
+/** A company's figures (GET /admin/empresas/{id}/estadisticas). */
+export function estadisticasEmpresaQuery(id: number) {
+  return queryOptions({
+    queryKey: empresasKeys.estadisticas(id),
+    queryFn: ({ signal }) => api.get<EstadisticasEmpresa>(`/admin/empresas/${id}/estadisticas`, { signal }),
+  });
+}
+
+/** A company's settings and the presets. */
+export function configuracionesEmpresaQuery(id: number) {
+  return queryOptions({
+    queryKey: empresasKeys.configuraciones(id),
+    queryFn: ({ signal }) => api.get<ConfiguracionesEmpresa>(`/admin/empresas/${id}/configuraciones`, { signal }),
+  });
+}
+
+/** Invalidates what a company write changes once it succeeded. */
+function useConfigMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateFor(queryClient, 'configActualizada') });
+}
+
+/** Creates (no id) or edits a company. */
+export function useGuardarEmpresa() {
+  return useConfigMutation(({ id, input }: { id?: number; input: EmpresaInput }) =>
+    id === undefined
+      ? api.send<EmpresaCreada | EmpresaListada>('POST', '/config/empresas', input)
+      : api.send<EmpresaCreada | EmpresaListada>('PUT', `/config/empresas/${id}`, input),
+  );
+}
+
+/** Deactivates a company (DELETE /config/empresas/{id}). */
+export function useDesactivarEmpresa() {
+  return useConfigMutation((id: number) => api.send<EmpresaListada>('DELETE', `/config/empresas/${id}`));
+}
+
+/** Creates or replaces one setting of a company. */
+export function useGuardarConfiguracion(empresaId: number) {
+  return useConfigMutation(({ clave, valor, descripcion }: { clave: string; valor: string; descripcion: string }) =>
+    api.send<ConfiguracionEmpresa>('PUT', `/admin/empresas/${empresaId}/configuraciones/${encodeURIComponent(clave)}`, {
+      valor,
+      descripcion,
+    }),
+  );
+}
+
+/** Saves the general configuration of the caller's company. */
+export function useGuardarEmpresaActual() {
+  return useConfigMutation((input: EmpresaActualInput) => api.send('PUT', '/config/empresa', input));
+}
+
+/** Uploads the company logo (multipart field `logo`). */
+export function useSubirLogo() {
+  return useConfigMutation((file: File) => {
+    const form = new FormData();
+    form.append('logo', file);
+    return api.send<{ url: string }>('POST', '/config/empresa/logo', form);
+  });
+}

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+import type { Schema } from './contract';
+
+// Types of internal/api/notificaciones.go.
+
+/** One of the session's notifications (operaciones §3). */
+export type Notificacion = Schema<'Notificacion'>;
+
+/** GET /notificaciones: the newest (at most 50) and how many are unread. */
+export type Notificaciones = Schema<'Notificaciones'>;
+
+/** State filter of the notification centre (backoffice §2.22). */
+export type EstadoFiltro = 'todas' | 'no_leidas' | 'leidas';
+
+/** Type filter of the notification centre (backoffice §2.22). */
+export type TipoFiltro = 'todas' | 'venta' | 'caja' | 'embarque' | 'alerta' | 'whatsapp';
+
+export interface FiltroNotificaciones {
+  estado: EstadoFiltro;
+  tipo: TipoFiltro;
+}
+
+/** The filters of the header panel: everything. */
+export const SIN_FILTRO: FiltroNotificaciones = { estado: 'todas', tipo: 'todas' };
+
+/** Query keys of the notifications. */
+export const notificacionesKeys = {
+  all: ['notificaciones'] as const,
+  lista: (f: FiltroNotificaciones) => [...notificacionesKeys.all, f] as const,
+};
+
+/** The session's notifications after the filters (refreshed by the notificacion event). */
+export function notificacionesQuery(f: FiltroNotificaciones = SIN_FILTRO) {
+  const params = new URLSearchParams(f as unknown as Record<string, string>);
+  return queryOptions({
+    queryKey: notificacionesKeys.lista(f),
+    queryFn: ({ signal }) => api.get<Notificaciones>(`/notificaciones?${params}`, { signal }),
+  });
+}
+
+/** The four writes of the bell and the centre; each refreshes every list of notifications. */
+function useNotificacionesMutation<V>(run: (v: V) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: run,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificacionesKeys.all }),
+  });
+}
+
+/** PUT /notificaciones/{id}/leida. */
+export const useMarcarLeida = () => useNotificacionesMutation((id: number) => api.put(`/notificaciones/${id}/leida`));
+/** PUT /notificaciones/leidas. */
+export const useMarcarTodasLeidas = () => useNotificacionesMutation(() => api.put('/notificaciones/leidas'));
+/** DELETE /notificaciones/{id}. */
+export const useEliminarNotificacion = () => useNotificacionesMutation((id: number) => api.delete(`/notificaciones/${id}`));
+/** DELETE /notificaciones. */
+export const useLimpiarNotificaciones = () => useNotificacionesMutation(() => api.delete('/notificaciones'));

@@ -1,0 +1,149 @@
+import { API_BASE } from '@/lib/api';
+
+/** Reconnection after a lost socket (operaciones §9): 5 attempts, 2000 ms apart, then by hand. */
+export const RECONEXION = { intentos: 5, esperaMs: 2000 } as const;
+
+/** The subprotocol of GET /api/ws; the session token is offered beside it (docs/api.md). */
+export const SUBPROTOCOLO = 'muelle';
+
+/** Close code of a socket whose session ended: no point in retrying. */
+const SESION_INVALIDA = 1008;
+
+/** conectando: opening or waiting to retry; conectado: live; desconectado: retries exhausted. */
+export type EstadoSocket = 'conectando' | 'conectado' | 'desconectado';
+
+/** A message of the server: an event (with id) or `conectado`, `resync`, `rechazado`. */
+export interface MensajeSocket {
+  id?: number;
+  evento: string;
+  datos?: unknown;
+  ultimo_id?: number;
+  mensaje?: string;
+}
+
+export interface OpcionesSocket {
+  /** The session token, read at each attempt (null: no session, no socket). */
+  token: () => string | null;
+  onMensaje: (m: MensajeSocket) => void;
+  /** Opens the WebSocket (tests pass a fake). */
+  abrir?: (url: string, protocolos: string[]) => WebSocket;
+  /** Where the API lives (default: this page's origin). */
+  origen?: string;
+}
+
+/** The ws(s):// address of the event stream, resuming after `desde` when it is not 0. */
+export function urlSocket(origen: string, desde: number): string {
+  const url = new URL(`${API_BASE}/ws`, origen);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  if (desde > 0) url.searchParams.set('desde', String(desde));
+  return url.toString();
+}
+
+/**
+ * The tab's one socket to the event stream. It remembers the last event id, so
+ * that a reconnection receives what it missed; a lost socket is retried
+ * RECONEXION.intentos times RECONEXION.esperaMs apart, then waits for
+ * `reconectar` (the header's button).
+ */
+export class EventSocket {
+  private ws: WebSocket | null = null;
+  private estadoActual: EstadoSocket = 'desconectado';
+  private intentos = 0;
+  private ultimoId = 0;
+  private espera: ReturnType<typeof setTimeout> | null = null;
+  private oyentes = new Set<() => void>();
+  private readonly opciones: OpcionesSocket;
+
+  constructor(opciones: OpcionesSocket) {
+    this.opciones = opciones;
+  }
+
+  get estado(): EstadoSocket {
+    return this.estadoActual;
+  }
+
+  /** For useSyncExternalStore: calls `oyente` on every change of estado. */
+  suscribir = (oyente: () => void): (() => void) => {
+    this.oyentes.add(oyente);
+    return () => this.oyentes.delete(oyente);
+  };
+
+  /** Opens the socket (a new attempt series). */
+  conectar(): void {
+    this.intentos = 0;
+    this.abrir();
+  }
+
+  /** The manual 'Reconectar': a new series of attempts. */
+  reconectar(): void {
+    this.cerrarSocket();
+    this.conectar();
+  }
+
+  /** Closes for good (logout, unmount). */
+  cerrar(): void {
+    this.cerrarSocket();
+    this.cambiar('desconectado');
+  }
+
+  private abrir(): void {
+    const token = this.opciones.token();
+    if (!token) {
+      this.cambiar('desconectado');
+      return;
+    }
+    this.cambiar('conectando');
+    const url = urlSocket(this.opciones.origen ?? window.location.origin, this.ultimoId);
+    const abrir = this.opciones.abrir ?? ((u, p) => new WebSocket(u, p));
+    const ws = abrir(url, [SUBPROTOCOLO, token]);
+    this.ws = ws;
+    ws.onmessage = (ev) => this.recibir(ev.data);
+    ws.onclose = (ev) => {
+      if (this.ws === ws) this.perdido(ev.code);
+    };
+  }
+
+  private recibir(data: unknown): void {
+    let m: MensajeSocket;
+    try {
+      m = JSON.parse(String(data)) as MensajeSocket;
+    } catch {
+      return;
+    }
+    if (m.id) this.ultimoId = Math.max(this.ultimoId, m.id);
+    if (m.evento === 'conectado') {
+      this.ultimoId = Math.max(this.ultimoId, m.ultimo_id ?? 0);
+      this.intentos = 0;
+      this.cambiar('conectado');
+    }
+    this.opciones.onMensaje(m);
+  }
+
+  private perdido(code: number): void {
+    this.ws = null;
+    if (code === SESION_INVALIDA || this.intentos >= RECONEXION.intentos) {
+      this.cambiar('desconectado');
+      return;
+    }
+    this.intentos += 1;
+    this.cambiar('conectando');
+    this.espera = setTimeout(() => {
+      this.espera = null;
+      this.abrir();
+    }, RECONEXION.esperaMs);
+  }
+
+  private cerrarSocket(): void {
+    if (this.espera) clearTimeout(this.espera);
+    this.espera = null;
+    const ws = this.ws;
+    this.ws = null;
+    ws?.close();
+  }
+
+  private cambiar(estado: EstadoSocket): void {
+    if (estado === this.estadoActual) return;
+    this.estadoActual = estado;
+    this.oyentes.forEach((o) => o());
+  }
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { invalidateFor, isDomainEvent } from '@/api/invalidation';
+import { EventSocket } from '@/api/socket';
+import { roleName, useSession } from '@/lib/session';
+import { readToken } from '@/lib/session/storage';
+import { avisar } from './avisos';
+import { RealtimeContext } from '@/lib/realtime';
+
+/**
+ * Opens the tab's one socket while a staff session lasts: every event
+ * invalidates its queries through invalidateFor (no reloads), and the events
+ * of the user's role show a toast.
+ */
+export function RealtimeProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const { usuario } = useSession();
+  const rol = usuario ? roleName(usuario) : null;
+  const socket = useMemo(() => new EventSocket({
+    token: readToken,
+    onMensaje: (m) => {
+      if (isDomainEvent(m.evento)) void invalidateFor(queryClient, m.evento);
+      avisar(m, rol);
+    },
+  }), [queryClient, rol]);
+  const usuarioId = usuario?.id;
+  useEffect(() => {
+    if (!usuarioId) return undefined;
+    socket.conectar();
+    return () => socket.cerrar();
+  }, [socket, usuarioId]);
+  const estado = useSyncExternalStore(socket.suscribir, () => socket.estado);
+  const value = useMemo(() => ({ estado, reconectar: () => socket.reconectar() }), [estado, socket]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}

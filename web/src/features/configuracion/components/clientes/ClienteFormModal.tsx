@@ -1,0 +1,84 @@
+import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useGuardarCliente, type Cliente, type ClienteInput } from '@/api/clientes';
+import { errorMessage, toast } from '@/features/configuracion/feedback';
+import type { Dialog } from '@/features/configuracion/components/useDialog';
+
+const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
+
+type Values = Required<Omit<ClienteInput, 'activo'>> & { activo: boolean };
+
+/** The text fields of the form with their server limits. */
+const CAMPOS: { campo: keyof Omit<Values, 'activo'>; label: string; max: number; requerido?: boolean; type?: string }[] = [
+  { campo: 'nombre', label: 'Nombre', max: 100, requerido: true },
+  { campo: 'apellido', label: 'Apellido', max: 100 },
+  { campo: 'documento', label: 'Documento', max: 20, requerido: true },
+  { campo: 'telefono', label: 'Teléfono', max: 30, type: 'tel' },
+  { campo: 'email', label: 'Email', max: 254, type: 'email' },
+  { campo: 'direccion', label: 'Dirección', max: 200 },
+];
+
+const requerido = (value: string) => (value.trim() ? null : CAMPO_OBLIGATORIO);
+
+function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => void }) {
+  const guardar = useGuardarCliente();
+  const form = useForm<Values>({
+    initialValues: {
+      nombre: cliente?.nombre ?? '',
+      apellido: cliente?.apellido ?? '',
+      documento: cliente?.documento ?? '',
+      telefono: cliente?.telefono ?? '',
+      email: cliente?.email ?? '',
+      direccion: cliente?.direccion ?? '',
+      activo: cliente?.activo ?? true,
+    },
+    validate: { nombre: requerido, documento: requerido },
+  });
+
+  const submit = form.onSubmit(async (values) => {
+    const input: ClienteInput = { ...values };
+    for (const { campo } of CAMPOS) input[campo] = values[campo].trim();
+    try {
+      const { message } = await guardar.mutateAsync({ id: cliente?.id, input });
+      toast.success(message ?? (cliente ? 'Cliente actualizado correctamente' : 'Cliente creado correctamente'));
+      onDone();
+    } catch (error) {
+      toast.error(errorMessage(error, cliente ? 'Error al actualizar cliente' : 'Error al crear cliente'));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          {CAMPOS.map(({ campo, label, max, requerido: obligatorio, type }) => (
+            <TextInput
+              key={campo}
+              label={label}
+              type={type}
+              withAsterisk={obligatorio}
+              maxLength={max}
+              data-autofocus={campo === 'nombre' || undefined}
+              {...form.getInputProps(campo)}
+            />
+          ))}
+        </SimpleGrid>
+        {cliente && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Cancelar</Button>
+          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Create or edit modal of a customer; `dialog.value` null means a new one. */
+export function ClienteFormModal({ dialog }: { dialog: Dialog<Cliente | null> }) {
+  const cliente = dialog.value ?? undefined;
+  return (
+    <Modal opened={dialog.opened} onClose={dialog.close} title={cliente ? 'Editar cliente' : 'Nuevo cliente'} centered size="lg">
+      <ClienteForm key={dialog.key} cliente={cliente} onDone={dialog.close} />
+    </Modal>
+  );
+}

@@ -1,0 +1,38 @@
+import { Text } from '@mantine/core';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { useEliminarCliente, type Cliente } from '@/api/clientes';
+import { errorMessage, toast } from '@/features/configuracion/feedback';
+import type { Dialog } from '@/features/configuracion/components/useDialog';
+
+/** Asks before deleting a customer; one with tickets comes back deactivated (an info toast says so). */
+export function EliminarClienteDialog({ dialog }: { dialog: Dialog<Cliente> }) {
+  const eliminar = useEliminarCliente();
+  const cliente = dialog.value;
+
+  const confirm = async () => {
+    if (!cliente) return;
+    try {
+      const { data, message } = await eliminar.mutateAsync(cliente.id);
+      const text = message ?? 'Cliente eliminado correctamente';
+      if (data.desactivado) toast.info(text);
+      else toast.success(text);
+      dialog.close();
+    } catch (error) {
+      toast.error(errorMessage(error, 'Error al eliminar cliente'));
+    }
+  };
+
+  return (
+    <ConfirmDialog
+      opened={dialog.opened}
+      title="Eliminar cliente"
+      confirmLabel="Eliminar"
+      loading={eliminar.isPending}
+      onConfirm={confirm}
+      onClose={dialog.close}
+    >
+      <Text>¿Está seguro de eliminar a «{cliente?.nombre} {cliente?.apellido}»?</Text>
+      <Text size="sm" c="dimmed">Si ya tiene pasajes, se desactivará en lugar de eliminarse.</Text>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,82 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import { signIn } from '@/testing/fixtures';
+import { renderWithProviders } from '@/testing/render';
+import { mockClientes } from '@/testing/handlers/clientes';
+import type { Write } from '@/testing/handlers/config';
+
+function renderScreen(rol = 'admin') {
+  signIn(rol);
+  return renderWithProviders(<AppRoutes />, { route: '/admin/clientes' });
+}
+
+describe('customers screen', () => {
+  it('lists the customers and searches on the server, whatever the accents', async () => {
+    mockClientes();
+    const { user } = renderScreen();
+    const table = await screen.findByRole('table', { name: 'Clientes' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('Inactivo')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Buscar'), 'gomez');
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Clientes' })).getAllByRole('row')).toHaveLength(2));
+    expect(screen.getByText('Juan Gómez')).toBeInTheDocument();
+
+    await user.clear(screen.getByLabelText('Buscar'));
+    await user.type(screen.getByLabelText('Buscar'), 'nadie');
+    expect(await screen.findByText('Ningún cliente coincide con la búsqueda')).toBeInTheDocument();
+  });
+
+  it('shows the empty state', async () => {
+    mockClientes([]);
+    renderScreen();
+    expect(await screen.findByText('No hay clientes registrados')).toBeInTheDocument();
+  });
+
+  it('creates a customer with the trimmed fields', async () => {
+    const writes: Write[] = [];
+    mockClientes(undefined, writes);
+    const { user } = renderScreen('supervisor');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cliente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(within(dialog).getAllByText('Este campo es obligatorio')).toHaveLength(2);
+
+    await user.type(within(dialog).getByLabelText(/Nombre/), ' Marta ');
+    await user.type(within(dialog).getByLabelText(/Documento/), '40111222');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cliente creado correctamente')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'POST', path: '/api/config/clientes', body: expect.objectContaining({ nombre: 'Marta', documento: '40111222', activo: true }) }]);
+  });
+
+  it('deletes after confirming and says when the customer was deactivated', async () => {
+    const writes: Write[] = [];
+    mockClientes(undefined, writes);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Eliminar Juan Gómez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Eliminar cliente' });
+    await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('El cliente tiene pasajes: se desactivó en lugar de eliminarse')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'DELETE', path: '/api/config/clientes/1', body: undefined }]);
+  });
+
+  it('shows a customer\'s tickets in the detail', async () => {
+    mockClientes();
+    const { user } = renderScreen('vendedor');
+    await user.click(await screen.findByRole('button', { name: 'Ver Juan Gómez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle del cliente' });
+    expect(await within(dialog).findByText('LD-20261122-000041')).toBeInTheDocument();
+  });
+
+  it('disables the writes of a vendedor with the no-permission tooltip', async () => {
+    mockClientes();
+    const { user } = renderScreen('vendedor');
+    const nuevo = await screen.findByRole('button', { name: 'Nuevo cliente' });
+    expect(nuevo).toBeDisabled();
+    expect(await screen.findByRole('button', { name: 'Editar Juan Gómez' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Eliminar Juan Gómez' })).toBeDisabled();
+    await user.hover(nuevo.parentElement as HTMLElement);
+    expect(await screen.findByText('No tiene permisos para realizar esta acción')).toBeInTheDocument();
+  });
+});

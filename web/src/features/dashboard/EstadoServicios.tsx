@@ -1,0 +1,24 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { EstadoServicio } from '@/api/dashboard';
+import { formatDateTime } from '@/lib/format';
+
+/** The installation's services and whether each works now (checked by the server on every load). */
+export function EstadoServicios({ servicios }: { servicios: readonly EstadoServicio[] }) {
+  return (
+    <Paper withBorder p="md" radius="md">
+      <Title order={2} size="h4" mb="sm">Estado de servicios</Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        {servicios.map((s) => (
+          <Stack key={s.nombre} gap={2} role="group" aria-label={s.nombre}>
+            <Group gap="xs">
+              <Text fw={600}>{s.nombre}</Text>
+              <Badge color={s.conectado ? 'green' : 'red'} variant="light">{s.conectado ? 'Conectado' : 'Desconectado'}</Badge>
+            </Group>
+            <Text size="sm">{s.detalles}</Text>
+            <Text size="xs" c="dimmed">Verificado {formatDateTime(s.ultima_verificacion)}</Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Paper>
+  );
+}

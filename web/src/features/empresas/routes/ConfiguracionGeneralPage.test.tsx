@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import { EMPRESA, signIn } from '@/testing/fixtures';
+import { ok, okWithMessage } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { MSG_LOGO_GRANDE, MSG_LOGO_NO_IMAGEN, MSG_LOGO_SIN_ARCHIVO, problemaDeLogo } from './ConfiguracionGeneralPage';
+
+function renderScreen() {
+  signIn('admin');
+  return renderWithProviders(<AppRoutes />, { route: '/admin/configuracion/general' });
+}
+
+describe('problemaDeLogo', () => {
+  it('checks presence, type and the 5 MB bound', () => {
+    expect(problemaDeLogo(null)).toBe(MSG_LOGO_SIN_ARCHIVO);
+    expect(problemaDeLogo(new File(['x'], 'logo.txt', { type: 'text/plain' }))).toBe(MSG_LOGO_NO_IMAGEN);
+    expect(problemaDeLogo(new File([new Uint8Array(6 * 1024 * 1024)], 'logo.png', { type: 'image/png' }))).toBe(MSG_LOGO_GRANDE);
+    expect(problemaDeLogo(new File(['x'], 'logo.gif', { type: 'image/gif' }))).toBeNull();
+  });
+});
+
+describe('Configuración General', () => {
+  it('saves the company form with its contact data and sale thresholds', async () => {
+    let body: Record<string, unknown> | undefined;
+    server.use(
+      http.put('/api/config/empresa', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return okWithMessage(EMPRESA, 'Configuración actualizada exitosamente');
+      }),
+    );
+    const { user } = renderScreen();
+    const whatsapp = await screen.findByLabelText('WhatsApp');
+    expect(screen.getByLabelText('Gerente')).toHaveValue('Ana Paz');
+    await user.type(whatsapp, '+54 9 11 5555-0000');
+    await user.clear(screen.getByLabelText('Días de venta anticipada'));
+    await user.type(screen.getByLabelText('Días de venta anticipada'), '30');
+    await user.click(screen.getByRole('button', { name: 'Guardar Configuración' }));
+    expect(await screen.findByText('Configuración actualizada exitosamente')).toBeInTheDocument();
+    expect(body).toMatchObject({
+      nombre: 'Lanchas del Delta',
+      timezone: 'America/Argentina/Buenos_Aires',
+      dias_venta_anticipada: 30,
+      venta_confirmar_monto_mayor_a: 100000,
+      datos_contacto: { gerente: 'Ana Paz', whatsapp: '+54 9 11 5555-0000' },
+    });
+  });
+
+  it('uploads the logo as multipart and the header shows the new one', async () => {
+    let empresa = EMPRESA;
+    let field: FormDataEntryValue | null = null;
+    server.use(
+      http.get('/api/config/empresa', () => ok(empresa)),
+      http.post('/api/config/empresa/logo', async ({ request }) => {
+        field = (await request.formData()).get('logo');
+        empresa = { ...EMPRESA, logo_url: '/api/public/empresas/1/logo?v=abc' };
+        return okWithMessage({ url: empresa.logo_url }, 'Logo subido exitosamente');
+      }),
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Subir logo' }));
+    expect(await screen.findByText(MSG_LOGO_SIN_ARCHIVO)).toBeInTheDocument();
+
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['png'], 'logo.png', { type: 'image/png' }));
+    await user.click(screen.getByRole('button', { name: 'Subir logo' }));
+    expect(await screen.findByText('Logo subido exitosamente')).toBeInTheDocument();
+    expect(field).toMatchObject({ type: 'image/png' });
+    await waitFor(() => expect(screen.getByAltText('Logo de Lanchas del Delta')).toHaveAttribute('src', '/api/public/empresas/1/logo?v=abc'));
+  });
+});

@@ -1,0 +1,65 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { AppRoutes } from '@/app/routes';
+import { EMPRESA, signIn } from '@/testing/fixtures';
+import { EMPRESAS, mockEmpresas } from '@/testing/handlers/empresas';
+import { fail, okWithMessage } from '@/testing/http';
+import { renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+
+function renderScreen(rol = 'super_admin') {
+  signIn(rol);
+  mockEmpresas();
+  return renderWithProviders(<AppRoutes />, { route: '/admin/empresas' });
+}
+
+describe('Gestión de Empresas', () => {
+  it('tells other roles that only super administrators manage companies', async () => {
+    renderScreen('admin');
+    expect(await screen.findByText('Solo los super administradores pueden acceder a la gestión de empresas.')).toBeInTheDocument();
+    expect(screen.getByText('Acceso Denegado')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('lists the companies with their state, type and users', async () => {
+    renderScreen();
+    const row = (await screen.findByText('Interisleña Demo')).closest('tr') as HTMLElement;
+    expect(within(row).getByText('Inactiva')).toBeInTheDocument();
+    expect(within(row).getByText('Operativa')).toBeInTheDocument();
+    expect(within(row).getByText('3')).toBeInTheDocument();
+    expect(within(row).getByRole('button', { name: 'Desactivar Interisleña Demo' })).toBeDisabled();
+  });
+
+  it('requires name and RUC, then shows the new admin temporary password once', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/config/empresas', async ({ request }) => {
+        body = await request.json();
+        return okWithMessage({ empresa: { ...EMPRESA, id: 3, nombre: 'Río Luján' }, admin: { nombre_usuario: 'admin_rl', password_temporal: 'a1b2c3d4e5f6' } }, 'Empresa creada exitosamente', { status: 201 });
+      }),
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Nueva empresa' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nueva empresa' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Río Luján');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear empresa' }));
+    expect(await within(dialog).findByText('Nombre y RUC son obligatorios')).toBeInTheDocument();
+    expect(body).toBeUndefined();
+
+    await user.type(within(dialog).getByLabelText(/RUC/), '33-69345023-9');
+    await user.click(within(dialog).getByRole('button', { name: 'Crear empresa' }));
+    expect(await screen.findByTestId('admin-password')).toHaveTextContent('a1b2c3d4e5f6');
+    expect(screen.getByTestId('admin-usuario')).toHaveTextContent('admin_rl');
+    expect(body).toMatchObject({ nombre: 'Río Luján', ruc: '33-69345023-9', tipo: 'operativa' });
+  });
+
+  it("shows the server's check-digit message", async () => {
+    server.use(http.put('/api/config/empresas/1', () => fail(400, 'El RUC tiene forma de CUIT (11 dígitos) pero su dígito verificador no es válido')));
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: `Editar ${EMPRESAS[0].nombre}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar empresa' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar cambios' }));
+    expect(await screen.findByText('El RUC tiene forma de CUIT (11 dígitos) pero su dígito verificador no es válido')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,84 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ApiError } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { useGuardarModulo, type ModuloDeEmpresa } from '@/api/modulos';
+
+const FECHA = /^\d{4}-\d{2}-\d{2}$/;
+
+interface Values {
+  configuracion: string;
+  fecha_vencimiento: string;
+}
+
+function parseObjeto(texto: string): Record<string, unknown> | null {
+  try {
+    const v: unknown = JSON.parse(texto || '{}');
+    return v !== null && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+interface FormProps {
+  empresaId: number;
+  modulo: ModuloDeEmpresa;
+  onDone: () => void;
+}
+
+function ConfigForm({ empresaId, modulo, onDone }: FormProps) {
+  const guardar = useGuardarModulo(empresaId);
+  const estado = modulo.empresaModulos[0];
+  const form = useForm<Values>({
+    initialValues: {
+      configuracion: estado?.configuracion ? JSON.stringify(estado.configuracion, null, 2) : '{}',
+      fecha_vencimiento: estado?.fecha_vencimiento ?? '',
+    },
+    validate: {
+      configuracion: (v) => (parseObjeto(v) ? null : 'La configuración debe ser un objeto JSON'),
+      fecha_vencimiento: (v) => (!v || FECHA.test(v) ? null : 'Usa el formato AAAA-MM-DD'),
+    },
+  });
+
+  const submit = form.onSubmit(async (v) => {
+    try {
+      const input = { habilitado: estado?.habilitado ?? true, configuracion: parseObjeto(v.configuracion),
+        fecha_vencimiento: v.fecha_vencimiento || null };
+      const { message } = await guardar.mutateAsync({ moduloId: modulo.id, input });
+      notifySuccess(message ?? `Configuración de ${modulo.nombre} actualizada exitosamente`, undefined, 3000);
+      onDone();
+    } catch (error) {
+      notifyError(`Error al actualizar configuración: ${error instanceof ApiError ? error.message : ''}`, undefined, 5000);
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Textarea label="Configuración (JSON)" autosize minRows={4} maxRows={12} ff="monospace"
+          {...form.getInputProps('configuracion')} />
+        <TextInput label="Fecha de vencimiento" description="Último día en que el módulo funciona; vacío: sin vencimiento."
+          placeholder="AAAA-MM-DD" maxLength={10} {...form.getInputProps('fecha_vencimiento')} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>Cancelar</Button>
+          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+interface ModuloConfigModalProps {
+  empresaId: number;
+  modulo: ModuloDeEmpresa | null;
+  onClose: () => void;
+}
+
+/** The configuration and expiry date of one module of a company. */
+export function ModuloConfigModal({ empresaId, modulo, onClose }: ModuloConfigModalProps) {
+  return (
+    <Modal opened={modulo !== null} onClose={onClose} title={`Configurar ${modulo?.nombre ?? ''}`} centered>
+      {modulo && <ConfigForm key={modulo.id} empresaId={empresaId} modulo={modulo} onDone={onClose} />}
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+import { ActionIcon, Anchor, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { notificacionesQuery } from '@/api/notificaciones';
+import { paths } from '@/lib/paths';
+import { useRealtime } from '@/lib/realtime';
+import { NotificacionItem } from './NotificacionItem';
+import { PermisoNavegador } from './PermisoNavegador';
+import { useAcciones } from './useAcciones';
+
+/** The unread badge: the count, '9+' above 9 (operaciones §9). */
+export function etiquetaNoLeidas(n: number): string {
+  return n > 9 ? '9+' : String(n);
+}
+
+/** Connected / disconnected, with the manual reconnect once the retries ran out. */
+export function EstadoConexion() {
+  const { estado, reconectar } = useRealtime();
+  const label = { conectado: 'Conectado', conectando: 'Conectando…', desconectado: 'Desconectado' }[estado];
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Badge role="status" aria-label={`Tiempo real: ${label}`} variant="dot" tt="none"
+        color={estado === 'conectado' ? 'green' : estado === 'conectando' ? 'yellow' : 'red'}>
+        {label}
+      </Badge>
+      {estado === 'desconectado' && <Button size="compact-xs" variant="light" onClick={reconectar}>Reconectar</Button>}
+    </Group>
+  );
+}
+
+/** The header bell: the unread count and the panel of the newest notifications (at most 50). */
+export function NotificationBell() {
+  const { data } = useQuery(notificacionesQuery());
+  const noLeidas = data?.no_leidas ?? 0;
+  return (
+    <Popover width={380} position="bottom-end" shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator label={etiquetaNoLeidas(noLeidas)} size={18} disabled={noLeidas === 0} color="red" offset={4}>
+          <ActionIcon variant="subtle" color="gray" size="lg"
+            aria-label={noLeidas ? `Notificaciones: ${noLeidas} sin leer` : 'Notificaciones'}>
+            <IconBell size={22} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <PanelNotificaciones />
+      </Popover.Dropdown>
+    </Popover>
+  );
+}
+
+/** The bell's panel: connection state, mark all read, clear all, each notification, the browser permission. */
+export function PanelNotificaciones() {
+  const { data } = useQuery(notificacionesQuery());
+  const acciones = useAcciones();
+  const noLeidas = data?.no_leidas ?? 0;
+  const lista = data?.notificaciones ?? [];
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between">
+        <Text fw={700}>Notificaciones</Text>
+        <EstadoConexion />
+      </Group>
+      <Group gap="xs">
+        <Button size="compact-xs" variant="subtle" disabled={noLeidas === 0} onClick={acciones.marcarTodas}>
+          Marcar todas como leídas
+        </Button>
+        <Button size="compact-xs" variant="subtle" color="red" disabled={lista.length === 0}
+          onClick={() => acciones.limpiar()}>
+          Limpiar todas
+        </Button>
+      </Group>
+      <Divider />
+      <ScrollArea.Autosize mah={360}>
+        <Stack gap="xs">
+          {lista.length === 0 && <Text size="sm" c="dimmed" ta="center" py="md">No hay notificaciones</Text>}
+          {lista.map((n) => (
+            <NotificacionItem key={n.id} notificacion={n} onLeida={acciones.marcarLeida} onEliminar={acciones.eliminar} />
+          ))}
+        </Stack>
+      </ScrollArea.Autosize>
+      <Divider />
+      <Group justify="space-between">
+        <PermisoNavegador />
+        <Anchor component={Link} to={paths.notificaciones} size="sm">Ver todas</Anchor>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+/** Seconds as days, hours and minutes: '1d 2h 5m', '2h 0m', '0m' (the system's uptime, the session's lifetime). */
+export function formatDuracion(segundos: number): string {
+  const minutos = Math.floor(segundos / 60);
+  const dias = Math.floor(minutos / 1440);
+  const horas = Math.floor((minutos % 1440) / 60);
+  const partes = [dias > 0 && `${dias}d`, (dias > 0 || horas > 0) && `${horas}h`, `${minutos % 60}m`];
+  return partes.filter(Boolean).join(' ');
+}

@@ -1,0 +1,88 @@
+import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useConfiguracionSistema, type ConfiguracionSistema } from '@/api/sistema';
+import { QueryState } from '@/components/QueryState';
+import { StatCard } from '@/components/StatCard';
+import { formatNumber } from '@/lib/format';
+import { Dato } from '@/features/sistema/components/Dato';
+import { SistemaForm } from '@/features/sistema/components/SistemaForm';
+import { formatDuracion } from '@/features/sistema/duracion';
+
+function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={titulo}>
+      <Title order={3} size="h4" mb="sm">{titulo}</Title>
+      <Stack gap="xs">{children}</Stack>
+    </Paper>
+  );
+}
+
+function Estadisticas({ e }: { e: ConfiguracionSistema['estadisticas'] }) {
+  const figuras: [string, number][] = [
+    ['Empresas', e.total_empresas], ['Empresas activas', e.empresas_activas], ['Usuarios', e.total_usuarios],
+    ['Usuarios activos', e.usuarios_activos], ['Pasajes emitidos', e.total_pasajes], ['Cajas abiertas', e.cajas_abiertas],
+  ];
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm" component="section" aria-label="Estadísticas globales">
+      {figuras.map(([label, value]) => <StatCard key={label} label={label} value={formatNumber(value)} />)}
+    </SimpleGrid>
+  );
+}
+
+function Detalles({ config }: { config: ConfiguracionSistema }) {
+  const { base_datos: bd, servidor } = config.servicios;
+  const seg = config.seguridad;
+  return (
+    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+      <Tarjeta titulo="Base de Datos">
+        <Dato label="Estado">
+          <Badge color={bd.estado === 'conectada' ? 'green' : 'red'} variant="light">{bd.estado === 'conectada' ? 'Conectada' : 'Desconectada'}</Badge>
+        </Dato>
+        <Dato label="Motor">{bd.nombre}</Dato>
+        <Dato label="Host">{bd.host || '—'}</Dato>
+        <Dato label="Puerto">{bd.puerto || '—'}</Dato>
+        <Dato label="Base de datos">{bd.nombre_bd}</Dato>
+      </Tarjeta>
+      <Tarjeta titulo="Servidor">
+        <Dato label="Puerto">{servidor.puerto || '—'}</Dato>
+        <Dato label="Modo">{servidor.modo}</Dato>
+        <Dato label="Tiempo activo">{formatDuracion(servidor.uptime)}</Dato>
+      </Tarjeta>
+      <Tarjeta titulo="Seguridad">
+        <Dato label="Expiración de la sesión">{formatDuracion(seg.jwt_expiracion)}</Dato>
+        <Dato label="Intentos de login máximos">{seg.intentos_login_max}</Dato>
+        <Dato label="Bloqueo tras los intentos">{seg.bloqueo_login_minutos} min</Dato>
+        <Dato label="Rondas de bcrypt">{seg.bcrypt_rounds}</Dato>
+        <Dato label="Límite de peticiones">
+          {seg.rate_limit_activo ? `Activo (${seg.max_peticiones_simultaneas} simultáneas)` : 'Inactivo'}
+        </Dato>
+      </Tarjeta>
+    </SimpleGrid>
+  );
+}
+
+const inputKey = (c: ConfiguracionSistema) => [c.sistema.nombre, c.sistema.timezone, c.sistema.idioma];
+
+/** 'Configuración del Sistema' of the super admin (backoffice §2.4). */
+export function ConfiguracionSistemaPage() {
+  const query = useConfiguracionSistema();
+  return (
+    <Stack gap="md">
+      <div>
+        <Title order={2}>Configuración del Sistema</Title>
+        <Text c="dimmed">Parámetros globales de la instalación, estado de la base de datos y del servidor, seguridad</Text>
+      </div>
+      <QueryState pending={query.isPending} error={query.error} errorTitle="Error al cargar la configuración del sistema" onRetry={() => void query.refetch()}>
+        {query.data && (
+          <>
+            <Estadisticas e={query.data.estadisticas} />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+              <SistemaForm key={JSON.stringify(inputKey(query.data))} config={query.data} />
+            </SimpleGrid>
+            <Detalles config={query.data} />
+          </>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,52 @@
+import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconRefresh } from '@tabler/icons-react';
+import dayjs from 'dayjs';
+import { useEstadoServicios, type Servicio } from '@/api/servicios';
+import { QueryState } from '@/components/QueryState';
+
+const ESTADOS: Record<Servicio['estado'], { label: string; color: string }> = {
+  conectado: { label: 'Conectado', color: 'green' },
+  desconectado: { label: 'Desconectado', color: 'red' },
+  sin_configurar: { label: 'Sin configurar', color: 'gray' },
+};
+
+function TarjetaServicio({ s }: { s: Servicio }) {
+  const estado = ESTADOS[s.estado];
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label={s.nombre}>
+      <Group justify="space-between" mb="xs">
+        <Title order={3} size="h4">{s.nombre}</Title>
+        <Badge color={estado.color} variant="light">{estado.label}</Badge>
+      </Group>
+      <Stack gap={4}>
+        {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
+        {s.latencia_ms != null && <Text size="sm">Latencia: {s.latencia_ms.toFixed(1)} ms</Text>}
+        {s.clientes_activos != null && <Text size="sm">Clientes activos: {s.clientes_activos}</Text>}
+        <Text size="xs" c="dimmed">Última verificación: {dayjs(s.ultima_verificacion).format('DD/MM/YYYY HH:mm:ss')}</Text>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** 'Estado de Servicios' (backoffice §2.13): each service as the server found it now, every 30 s. */
+export function EstadoServiciosPage() {
+  const query = useEstadoServicios();
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Estado de Servicios</Title>
+          <Text c="dimmed">Se verifica cada 30 segundos</Text>
+        </div>
+        <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={query.isFetching} onClick={() => void query.refetch()}>
+          Verificar ahora
+        </Button>
+      </Group>
+      <QueryState pending={query.isPending} error={query.error} errorTitle="Error al verificar los servicios" onRetry={() => void query.refetch()}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          {query.data?.map((s) => <TarjetaServicio key={s.clave} s={s} />)}
+        </SimpleGrid>
+      </QueryState>
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { leerFecha, todayIn } from './dates';
+
+describe('leerFecha', () => {
+  it.each([
+    ['25/11/2026', '2026-11-25'],
+    ['5/1/2027', '2027-01-05'],
+    [' 29/02/2028 ', '2028-02-29'],
+    ['2026-11-25', '2026-11-25'],
+    ['29/02/2027', null],
+    ['31/04/2026', null],
+    ['11/25/2026', null],
+    ['25-11-2026', null],
+    ['', null],
+  ])('reads %j as %j', (texto, fecha) => {
+    expect(leerFecha(texto)).toBe(fecha);
+  });
+});
+
+describe('todayIn', () => {
+  it('is the date of the given time zone', () => {
+    const now = new Date('2026-11-23T02:00:00Z');
+    expect(todayIn('America/Argentina/Buenos_Aires', now)).toBe('2026-11-22');
+    expect(todayIn('UTC', now)).toBe('2026-11-23');
+  });
+});
