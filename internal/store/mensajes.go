@@ -15,7 +15,8 @@ const (
 	MensajeEnviado   = "enviado"
 	MensajeFallido   = "fallido"
 
-	CanalEmail = "email"
+	CanalEmail    = "email"
+	CanalWhatsApp = "whatsapp"
 
 	// TipoPasajes is a message carrying tickets.
 	TipoPasajes = "pasajes"
