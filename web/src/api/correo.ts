@@ -74,11 +74,15 @@ export function useEnviarPasajesEmail() {
   });
 }
 
-/** The ticket's messages, newest first (GET /pasajes/{id}/mensajes). */
+/** While a message on screen waits in the outbox, its state is read again this often (no event tells). */
+export const MENSAJES_PENDIENTES_REFRESCO_MS = 5_000;
+
+/** The ticket's messages, newest first (GET /pasajes/{id}/mensajes); polled while one is pending. */
 export function mensajesPasajeQuery(pasajeId: number) {
   return queryOptions({
     queryKey: correoKeys.mensajes(pasajeId),
     queryFn: ({ signal }) => api.get<MensajeSalida[]>(`/pasajes/${pasajeId}/mensajes`, { signal }),
+    refetchInterval: (query) => (query.state.data?.some((m) => m.estado === 'pendiente') ? MENSAJES_PENDIENTES_REFRESCO_MS : false),
   });
 }
 

@@ -11,6 +11,8 @@ import { invalidateFor, type DomainEvent } from './invalidation';
 import { notificacionesKeys, SIN_FILTRO } from './notificaciones';
 import { pasajesKeys } from './pasajes';
 import { publicKeys } from './public';
+import { serviciosKeys } from './servicios';
+import { whatsappKeys } from './whatsapp';
 
 /** One cached query of every kind the screens hold. */
 const CACHED: Record<string, QueryKey> = {
@@ -28,6 +30,11 @@ const CACHED: Record<string, QueryKey> = {
   sesion: authKeys.me(7),
   landing: publicKeys.stats(),
   notificaciones: notificacionesKeys.lista(SIN_FILTRO),
+  whatsapp: whatsappKeys.estado(),
+  whatsappEmpresa: whatsappKeys.estadoEmpresa(3),
+  whatsappGlobal: whatsappKeys.global(),
+  whatsappConfig: whatsappKeys.config(),
+  servicios: serviciosKeys.all,
 };
 
 /** Which of CACHED each event must make stale; every other one stays fresh. */
@@ -40,12 +47,13 @@ const EXPECTED: Record<DomainEvent, string[]> = {
   cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
-  configActualizada: ['secciones', 'precios', 'empresa', 'empresas'],
+  configActualizada: ['secciones', 'precios', 'empresa', 'empresas', 'whatsappConfig'],
   nuevaVenta: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
   notificacion: ['notificaciones'],
   alertaSistema: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   usuarioConectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   usuarioDesconectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  whatsappStatus: ['whatsapp', 'whatsappEmpresa', 'whatsappGlobal', 'servicios'],
   resync: Object.keys(CACHED),
 };
 

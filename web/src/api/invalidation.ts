@@ -7,6 +7,8 @@ import { empresasKeys } from './empresas';
 import { embarqueKeys } from './embarque';
 import { notificacionesKeys } from './notificaciones';
 import { pasajesKeys } from './pasajes';
+import { serviciosKeys } from './servicios';
+import { whatsappKeys } from './whatsapp';
 
 /**
  * The events of the server (the store publishes them after commit; the socket
@@ -28,6 +30,7 @@ export type DomainEvent =
   | 'alertaSistema'
   | 'usuarioConectado'
   | 'usuarioDesconectado'
+  | 'whatsappStatus'
   | 'resync';
 
 /**
@@ -51,8 +54,8 @@ export const INVALIDA: Readonly<Record<DomainEvent, () => readonly QueryKey[]>> 
   cajaAbierta: () => [cajaKeys.all, dashboardKeys.all],
   cajaCerrada: () => [cajaKeys.all, dashboardKeys.all],
   movimientoCaja: () => [cajaKeys.all, dashboardKeys.all],
-  // Lists, prices, the company's data, logo and settings.
-  configActualizada: () => [configKeys.all, empresaKeys.all, empresasKeys.all],
+  // Lists, prices, the company's data, logo and settings, the WhatsApp entries.
+  configActualizada: () => [configKeys.all, empresaKeys.all, empresasKeys.all, whatsappKeys.config()],
   // A new notification of the session's user (bell, centre).
   notificacion: () => [notificacionesKeys.all],
   // An alert: the dashboards' alert figures; its notification comes as notificacion.
@@ -60,6 +63,8 @@ export const INVALIDA: Readonly<Record<DomainEvent, () => readonly QueryKey[]>> 
   // Who is connected: the supervisors' and admins' seller figures.
   usuarioConectado: () => [dashboardKeys.all],
   usuarioDesconectado: () => [dashboardKeys.all],
+  // A company's WhatsApp link changed (a new QR, linked, logged out): the status screens and the service monitor.
+  whatsappStatus: () => [whatsappKeys.estado(), whatsappKeys.global(), serviciosKeys.all],
   // The empty prefix matches every query.
   resync: () => [[]],
 };

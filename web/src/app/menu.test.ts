@@ -6,7 +6,7 @@ describe('menuFor', () => {
   it('gives super_admin the dashboard, the system screens and the audit', () => {
     expect(menuFor('super_admin').map((g) => [g.group, g.entries.map((e) => e.label)])).toEqual([
       ['General', ['Dashboard', 'Notificaciones']],
-      ['Sistema', ['Gestión de Usuarios', 'Gestión de Roles', 'Gestión de Módulos', 'Configuración del Sistema', 'Estado de Servicios', 'Gestión de Empresas', 'Configuraciones por Empresa', 'Usuarios por Empresa']],
+      ['Sistema', ['Gestión de Usuarios', 'Gestión de Roles', 'Gestión de Módulos', 'Configuración del Sistema', 'Estado de Servicios', 'Gestión de Empresas', 'Configuraciones por Empresa', 'Usuarios por Empresa', 'WhatsApp Global']],
       ['Auditoría', ['Reportes de Auditoría', 'Logs del Sistema', 'Logs de Usuarios']],
     ]);
   });
@@ -26,6 +26,15 @@ describe('menuFor', () => {
     expect(labels).not.toContain('Gestión de Caja');
   });
 
+  it('lists Gestión WhatsApp for admin and for a custom role with whatsapp.configurar, only with the WhatsApp module', () => {
+    const gestion = (role: string, usuario = makeUsuario(role)) =>
+      menuFor(role, usuario).flatMap((g) => g.entries.map((e) => e.path)).includes('/admin/whatsapp');
+    expect(gestion('admin')).toBe(true);
+    expect(gestion('admin', makeUsuario('admin', { modulos: ['core', 'venta_pasajes'] }))).toBe(false);
+    expect(gestion('mensajeria', makeUsuario('mensajeria', { rolInfo: { nombre: 'mensajeria', permisos: { whatsapp: { configurar: true } } } }))).toBe(true);
+    expect(['supervisor', 'vendedor', 'lancha'].some((role) => gestion(role))).toBe(false);
+  });
+
   it('lists user management for admin and supervisor, not for sellers or crew', () => {
     const usuarios = (role: string) => menuFor(role).flatMap((g) => g.entries.map((e) => e.path)).includes('/admin/gestion-usuarios');
     expect(['admin', 'supervisor'].every(usuarios)).toBe(true);
@@ -40,7 +49,7 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Configuración de Email']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Configuración de Email', 'Gestión WhatsApp']);
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 

@@ -1,5 +1,6 @@
 import {
   IconBell,
+  IconBrandWhatsapp,
   IconAddressBook,
   IconAdjustments,
   IconBuilding,
@@ -93,7 +94,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-export type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email';
+export type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -275,6 +276,16 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionEmail, access: rolesOr('email.configurar', 'admin'), modulo: 'email', layout: 'admin',
     menu: [{ label: 'Configuración de Email', icon: IconMail, group: 'Configuración', roles: ['admin'], permiso: 'email.configurar' }],
     page: lazyPage(() => import('@/features/correo/routes/ConfiguracionEmailPage'), (m) => m.ConfiguracionEmailPage),
+  },
+  {
+    path: paths.whatsapp, access: rolesOr('whatsapp.configurar', 'admin'), modulo: 'whatsapp', layout: 'admin',
+    menu: [{ label: 'Gestión WhatsApp', icon: IconBrandWhatsapp, group: 'Configuración', roles: ['admin'], permiso: 'whatsapp.configurar' }],
+    page: lazyPage(() => import('@/features/whatsapp/routes/GestionWhatsAppPage'), (m) => m.GestionWhatsAppPage),
+  },
+  {
+    path: paths.whatsappGlobal, access: SUPER_ADMIN, modulo: 'whatsapp', layout: 'admin',
+    menu: [{ label: 'WhatsApp Global', icon: IconBrandWhatsapp, group: 'Sistema', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/whatsapp/routes/WhatsAppGlobalPage'), (m) => m.WhatsAppGlobalPage),
   },
 ];
 

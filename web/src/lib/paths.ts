@@ -54,6 +54,10 @@ export const paths = {
   logsSistema: '/admin/logs/sistema',
   logsUsuarios: '/admin/logs/usuarios',
   configuracionEmail: '/admin/configuracion-email',
+  /** 'Gestión WhatsApp': the company's link. */
+  whatsapp: '/admin/whatsapp',
+  /** Every company's WhatsApp link (super_admin). */
+  whatsappGlobal: '/admin/configuracion/whatsapp-global',
   configuracionGeneral: '/admin/configuracion/general',
   gestionEmpresas: '/admin/empresas',
   configuracionesEmpresa: '/admin/empresas/configuraciones',

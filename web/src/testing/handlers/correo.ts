@@ -54,7 +54,7 @@ export function envioPasajes(status = 201, message = 'Pasajes en cola de envío 
     llamadas.push({ body: await request.json(), key: request.headers.get('Idempotency-Key') });
     return status < 400 ? okWithMessage(mensaje, message, { status }) : fail(status, message);
   });
-  return { handler, llamadas };
+  return { handler, llamadas, mensaje };
 }
 
 /** A ticket's messages (GET /pasajes/{id}/mensajes) and its resend, recording the resent ids. */

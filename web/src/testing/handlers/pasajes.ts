@@ -6,7 +6,7 @@ import { fail, ok, okWithMessage } from '@/testing/http';
 /** Signs in a supervisor, who sees the whole company's tickets and may cancel, reactivate and print them. */
 export function signInSupervisor() {
   return signIn('supervisor', {
-    rolInfo: { nombre: 'supervisor', permisos: { pasajes: { ver: true, crear: true, anular: true, imprimir: true }, caja: { abrir: true }, validacion: { embarque: true } } },
+    rolInfo: { nombre: 'supervisor', permisos: { pasajes: { ver: true, crear: true, anular: true, imprimir: true }, caja: { abrir: true }, validacion: { embarque: true }, whatsapp: { enviar: true } } },
   });
 }
 

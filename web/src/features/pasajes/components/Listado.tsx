@@ -12,9 +12,10 @@ import { useHoy } from '@/lib/dates';
 import { downloadFile } from '@/lib/files';
 import { useImprimir } from '@/lib/impresion';
 import { notifyError, notifyWarning } from '@/lib/notify';
-import { can, useSession } from '@/lib/session';
+import { can, moduloActivo, useSession } from '@/lib/session';
 import { CambioEstadoDialog, type Accion } from './CambioEstadoDialog';
 import { DetallePasajeModal, QrPasajeModal } from './DetallePasajeModal';
+import { EnviarWhatsAppDialog } from './EnviarWhatsAppDialog';
 import { FiltrosListado } from './FiltrosListado';
 import { Paginacion } from './Paginacion';
 import { PasajesTable } from './PasajesTable';
@@ -72,6 +73,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
   const [exportando, setExportando] = useState(false);
   const [detalle, setDetalle] = useState<number | null>(null);
   const [qr, setQr] = useState<Pasaje | null>(null);
+  const [whatsapp, setWhatsApp] = useState<Pasaje | null>(null);
   const [cambio, setCambio] = useState<{ pasaje: Pasaje; accion: Accion } | null>(null);
   const busquedaRef = useRef<HTMLInputElement>(null);
   useHotkeys([['/', () => busquedaRef.current?.focus()]]);
@@ -114,11 +116,16 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
               <Stack>
                 <PasajesTable
                   pasajes={data.pasajes}
-                  permisos={{ imprimir: can(usuario, 'pasajes', 'imprimir'), anular: can(usuario, 'pasajes', 'anular') }}
+                  permisos={{
+                    imprimir: can(usuario, 'pasajes', 'imprimir'),
+                    anular: can(usuario, 'pasajes', 'anular'),
+                    whatsapp: can(usuario, 'whatsapp', 'enviar') && moduloActivo(usuario, 'whatsapp'),
+                  }}
                   onDetalle={(p) => setDetalle(p.id)}
                   onImprimir={(p) => void imprimir([p.id])}
                   onPdf={(p) => void descargarPdf(p)}
                   onQr={setQr}
+                  onWhatsApp={setWhatsApp}
                   onCambioEstado={(pasaje, accion) => setCambio({ pasaje, accion })}
                 />
                 <Paginacion page={page} totalPages={data.totalPages} totalItems={data.totalItems} porPagina={PASAJES_POR_PAGINA} onPage={setPage} />
@@ -129,6 +136,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
       </QueryState>
       <DetallePasajeModal id={detalle} onClose={() => setDetalle(null)} />
       <QrPasajeModal pasaje={qr} onClose={() => setQr(null)} />
+      <EnviarWhatsAppDialog pasaje={whatsapp} onClose={() => setWhatsApp(null)} />
       <CambioEstadoDialog cambio={cambio} onClose={() => setCambio(null)} />
     </Stack>
   );

@@ -1,15 +1,9 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { mensajesPasajeQuery, useReenviarMensaje, type MensajeSalida } from '@/api/correo';
+import { mensajesPasajeQuery, useReenviarMensaje } from '@/api/correo';
+import { EnvioMensaje } from '@/components/EnvioMensaje';
 import { ApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
-
-const ESTADOS: Record<MensajeSalida['estado'], { color: string; label: string }> = {
-  pendiente: { color: 'yellow', label: 'Pendiente' },
-  enviado: { color: 'green', label: 'Enviado' },
-  fallido: { color: 'red', label: 'Fallido' },
-};
 
 /** The ticket's outgoing messages with their state (the reason of a failure) and a resend. */
 export function MensajesPasaje({ pasajeId }: { pasajeId: number }) {
@@ -25,21 +19,13 @@ export function MensajesPasaje({ pasajeId }: { pasajeId: number }) {
     <Stack gap="xs" mt="md" component="section" aria-label="Envíos del pasaje">
       <Text fw={600}>Envíos</Text>
       {data.map((m) => (
-        <Group key={m.id} justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Group gap="xs">
-              <Badge color={ESTADOS[m.estado].color}>{ESTADOS[m.estado].label}</Badge>
-              <Text size="sm">{m.canal === 'email' ? 'Email' : m.canal} a {m.destino}</Text>
-            </Group>
-            <Text size="xs" c="dimmed">{formatDateTime(m.enviado_at ?? m.created_at)}</Text>
-            {m.error && <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>{m.error}</Text>}
-          </div>
+        <EnvioMensaje key={m.id} m={m}>
           {m.estado !== 'pendiente' && (
             <Button size="compact-sm" variant="light" onClick={() => reenviarMensaje(m.id)} loading={reenviar.isPending}>
               Reenviar
             </Button>
           )}
-        </Group>
+        </EnvioMensaje>
       ))}
     </Stack>
   );

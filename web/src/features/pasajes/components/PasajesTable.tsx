@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconEye, IconFileTypePdf, IconPrinter, IconQrcode, IconRestore, IconX, type Icon } from '@tabler/icons-react';
+import { IconBrandWhatsapp, IconEye, IconFileTypePdf, IconPrinter, IconQrcode, IconRestore, IconX, type Icon } from '@tabler/icons-react';
 import type { Pasaje } from '@/api/pasajes';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -12,6 +12,7 @@ export interface AccionesPasaje {
   onImprimir: (p: Pasaje) => void;
   onPdf: (p: Pasaje) => void;
   onQr: (p: Pasaje) => void;
+  onWhatsApp: (p: Pasaje) => void;
   onCambioEstado: (p: Pasaje, accion: Accion) => void;
 }
 
@@ -19,6 +20,8 @@ export interface AccionesPasaje {
 export interface PermisosPasaje {
   imprimir: boolean;
   anular: boolean;
+  /** Sending by WhatsApp: the role's whatsapp.enviar and the company's module. */
+  whatsapp: boolean;
 }
 
 interface PasajesTableProps extends AccionesPasaje {
@@ -43,7 +46,9 @@ function Acciones({ p, permisos, ...on }: { p: Pasaje; permisos: PermisosPasaje 
       {permisos.imprimir && <Accion label="Imprimir" icon={IconPrinter} onClick={() => on.onImprimir(p)} />}
       {permisos.imprimir && <Accion label="Descargar PDF" icon={IconFileTypePdf} onClick={() => on.onPdf(p)} />}
       <Accion label="Ver QR" icon={IconQrcode} onClick={() => on.onQr(p)} />
-      {/* Sending by WhatsApp appears with the messaging module (issue 10: hidden until then). */}
+      {permisos.whatsapp && p.cliente.telefono && (
+        <Accion label="Enviar por WhatsApp" icon={IconBrandWhatsapp} color="green.8" onClick={() => on.onWhatsApp(p)} />
+      )}
       {permisos.anular && p.estado === 'activo' && (
         <Accion label="Cancelar pasaje" icon={IconX} color="red.8" onClick={() => on.onCambioEstado(p, 'cancelar')} />
       )}

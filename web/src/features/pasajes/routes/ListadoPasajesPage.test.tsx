@@ -1,10 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervisor, ticketImprimible } from '@/testing/handlers/pasajes';
 import { mensajesDePasaje } from '@/testing/handlers/correo';
+import { envioWhatsApp } from '@/testing/handlers/whatsapp';
+import { fail } from '@/testing/http';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ListadoPasajesPage } from './ListadoPasajesPage';
@@ -66,13 +69,56 @@ describe('ListadoPasajesPage', () => {
     await waitFor(() => expect(consultas.at(-1)?.has('busqueda')).toBe(false));
   });
 
-  it('offers cancel only on active tickets and reactivate only on cancelled ones; WhatsApp stays hidden', async () => {
+  it('offers cancel only on active tickets, reactivate only on cancelled ones, WhatsApp only when the client has a phone', async () => {
     await renderListado();
     await screen.findByText('Mostrando 1 a 3 de 3 resultados');
     const botones = (numero: string) => within(fila(numero)).getAllByRole('button').map((b) => b.getAttribute('aria-label'));
-    expect(botones('LD-000041')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR', 'Cancelar pasaje']);
+    expect(botones('LD-000041')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR', 'Enviar por WhatsApp', 'Cancelar pasaje']);
     expect(botones('LD-000042')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR', 'Reactivar pasaje']);
     expect(botones('LD-000043')).toEqual(['Ver detalle', 'Imprimir', 'Descargar PDF', 'Ver QR']);
+  });
+
+  it('hides WhatsApp from a role without whatsapp.enviar and from a company without the module', async () => {
+    signIn('vendedor', { rolInfo: { nombre: 'vendedor', permisos: { pasajes: { ver: true, imprimir: true } } } });
+    const { unmount } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    expect(screen.queryByRole('button', { name: 'Enviar por WhatsApp' })).not.toBeInTheDocument();
+    unmount();
+
+    signIn('supervisor', { rolInfo: { nombre: 'supervisor', permisos: { whatsapp: { enviar: true } } }, modulos: ['core', 'venta_pasajes'] });
+    await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    expect(screen.queryByRole('button', { name: 'Enviar por WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('sends the ticket to its client\'s phone after the confirmation, keeping the key across a retry', async () => {
+    let primeraClave: string | null = null;
+    server.use(http.post('/api/pasajes/:id/enviar-whatsapp', ({ request }) => {
+      primeraClave = request.headers.get('Idempotency-Key');
+      return fail(503, '');
+    }));
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Enviar por WhatsApp' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Enviar por WhatsApp' });
+    expect(dialogo).toHaveTextContent('¿Enviar el pasaje LD-000041 con su código QR por WhatsApp a 11 5555-0001?');
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Error al enviar por WhatsApp')).toBeInTheDocument();
+
+    const envio = envioWhatsApp();
+    server.use(...envio.handlers);
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await screen.findByText('Pasaje en cola de envío por WhatsApp')).toBeInTheDocument();
+    await waitFor(() => expect(dialogo).not.toBeInTheDocument());
+    expect(envio.llamadas).toEqual([{ pasajeId: 41, body: { telefono: '11 5555-0001' }, clave: primeraClave }]);
+    expect(primeraClave).toBeTruthy();
+
+    // The state of the queued message is in the ticket's detail.
+    server.use(detallePasaje(activo));
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Ver detalle' }));
+    const envios = await screen.findByRole('region', { name: 'Envíos del pasaje' });
+    expect(envios).toHaveTextContent('Pendiente');
+    expect(envios).toHaveTextContent('WhatsApp a +5491155551234');
   });
 
   it('hides cancel and reactivate from a role without pasajes.anular', async () => {

@@ -2,7 +2,8 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { VentaCreada } from '@/api/pasajes';
 import { makePasaje, signIn } from '@/testing/fixtures';
-import { envioPasajes } from '@/testing/handlers/correo';
+import { envioPasajes, mensajesDePasaje } from '@/testing/handlers/correo';
+import { envioWhatsApp, MSG_NUMERO_INVALIDO, NUMERO_INVALIDO } from '@/testing/handlers/whatsapp';
 import { cambioEstado, signInSupervisor } from '@/testing/handlers/pasajes';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
@@ -103,12 +104,80 @@ describe('VentaCreadaModal', () => {
     expect(onClose).not.toHaveBeenCalled();
 
     const ok = envioPasajes();
-    server.use(ok.handler);
+    server.use(ok.handler, ...mensajesDePasaje(41, [{ ...ok.mensaje, estado: 'enviado', enviado_at: '2026-11-20T13:00:05Z' }]).handlers);
     await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
-    await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(ok.llamadas[0].body).toEqual({ email: 'ana@example.com', pasajeIds: [41, 42], cliente: venta.pasajes[0].cliente_nombre });
     expect(ok.llamadas[0].key).toBe(envio.llamadas[0].key);
-    expect(await screen.findByText('2 pasajes enviados a ana@example.com')).toBeInTheDocument();
+    // The outbox's state of the mail, as the server has it now.
+    const estado = await within(dialogo).findByRole('region', { name: 'Estado del envío' });
+    expect(estado).toHaveTextContent('Email a ana@example.com');
+    await waitFor(() => expect(estado).toHaveTextContent('Enviado'));
+    expect(onClose).not.toHaveBeenCalled();
+    await user.click(within(dialogo).getByRole('button', { name: 'Listo' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('sends each ticket by WhatsApp to the client\'s phone: a phone is required, the server\'s refusal is shown as is, then the pending state', async () => {
+    signIn('vendedor');
+    const conTelefono: VentaCreada = { ...venta, pasajes: venta.pasajes.map((p) => ({ ...p, cliente_telefono: '11 5555-1234' })) };
+    const envio = envioWhatsApp();
+    server.use(...envio.handlers);
+    const onClose = vi.fn();
+    const { user } = renderWithProviders(<VentaCreadaModal venta={conTelefono} onClose={onClose} />);
+    await user.click(await screen.findByRole('button', { name: 'Enviar por WhatsApp' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Enviar por WhatsApp' });
+    const campo = within(dialogo).getByLabelText('Teléfono del pasajero');
+    expect(campo).toHaveValue('11 5555-1234');
+    await user.clear(campo);
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialogo).findByText('Por favor ingresa un número de teléfono')).toBeInTheDocument();
+    expect(envio.llamadas).toHaveLength(0);
+
+    await user.type(campo, NUMERO_INVALIDO);
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    expect(await within(dialogo).findByText(MSG_NUMERO_INVALIDO)).toBeInTheDocument();
+    // A refused number is not tried for the second ticket.
+    expect(envio.llamadas.map((l) => l.pasajeId)).toEqual([41]);
+
+    await user.clear(campo);
+    await user.type(campo, '11 5555-1234');
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    const estado = await within(dialogo).findByRole('region', { name: 'Estado del envío' });
+    expect(within(estado).getAllByText('Pendiente')).toHaveLength(2);
+    expect(within(estado).getAllByText('WhatsApp a +5491155551234')).toHaveLength(2);
+    expect(envio.llamadas.slice(1).map((l) => [l.pasajeId, l.body])).toEqual([[41, { telefono: '11 5555-1234' }], [42, { telefono: '11 5555-1234' }]]);
+    expect(envio.llamadas[1].clave).toBe(envio.llamadas[0].clave);
+    expect(envio.llamadas[2].clave).not.toBe(envio.llamadas[1].clave);
+    await user.click(within(dialogo).getByRole('button', { name: 'Listo' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('after a partial WhatsApp failure says how many went and retries only the rest, with its key', async () => {
+    signIn('vendedor');
+    const falla = envioWhatsApp([42]);
+    server.use(...falla.handlers);
+    const { user } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Enviar por WhatsApp' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Enviar por WhatsApp' });
+    await user.type(within(dialogo).getByLabelText('Teléfono del pasajero'), '11 5555-1234');
+    await user.click(within(dialogo).getByRole('button', { name: 'Enviar' }));
+    const alerta = await within(dialogo).findByRole('alert');
+    expect(alerta).toHaveTextContent('1 enviados, 1 fallaron');
+    expect(alerta).toHaveTextContent('LD-42: Servicio no disponible');
+
+    const ok = envioWhatsApp();
+    server.use(...ok.handlers);
+    await user.click(within(dialogo).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialogo).findByRole('button', { name: 'Listo' })).toBeInTheDocument();
+    expect(ok.llamadas.map((l) => l.pasajeId)).toEqual([42]);
+    expect(ok.llamadas[0].clave).toBe(falla.llamadas[1].clave);
+  });
+
+  it('hides Enviar por WhatsApp when the company lacks the WhatsApp module', async () => {
+    signIn('vendedor', { modulos: ['core', 'venta_pasajes', 'caja', 'email'] });
+    renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Enviar por Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar por WhatsApp' })).not.toBeInTheDocument();
   });
 
   it('hides Enviar por Email when the company lacks the e-mail module', async () => {

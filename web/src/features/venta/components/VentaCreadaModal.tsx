@@ -1,5 +1,5 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
+import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError } from '@/lib/api';
 import { openPopup } from '@/lib/browser';
@@ -11,6 +11,7 @@ import { moduloActivo, PERMISO_VALIDAR, tienePermiso, useSession } from '@/lib/s
 import { useCancelarPasaje, type Pasaje, type VentaCreada } from '@/api/pasajes';
 import { paths } from '@/lib/paths';
 import { EnviarEmailVenta } from '@/features/venta/components/EnviarEmailVenta';
+import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppVenta';
 
 /** How long after a sale the dialog offers to undo it (issue 11: a stray Enter). */
 export const ANULAR_VENTA_MS = 5 * 60_000;
@@ -24,13 +25,14 @@ interface VentaCreadaModalProps {
   onClose: () => void;
 }
 
-type Vista = 'opciones' | 'codigos' | 'anular' | 'email';
+type Vista = 'opciones' | 'codigos' | 'anular' | 'email' | 'whatsapp';
 
 const TITULOS: Record<Vista, string> = {
   opciones: 'Venta registrada',
   codigos: 'Códigos de Validación',
   anular: 'Anular esta venta',
   email: 'Enviar por Email',
+  whatsapp: 'Enviar por WhatsApp',
 };
 
 /** After a sale: print, validation codes, undo the sale (5 minutes), or later. */
@@ -53,6 +55,7 @@ export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
       {venta && vista === 'opciones' && <Opciones venta={venta} onVista={setVista} onClose={close} />}
       {venta && vista === 'codigos' && <Codigos pasajes={venta.pasajes} onClose={close} />}
       {venta && vista === 'email' && <EnviarEmailVenta venta={venta} onVolver={() => setVista('opciones')} onEnviado={close} />}
+      {venta && vista === 'whatsapp' && <EnviarWhatsAppVenta venta={venta} onVolver={() => setVista('opciones')} onEnviado={close} />}
       {venta && vista === 'anular' && <AnularVenta venta={venta} onVolver={() => setVista('opciones')} onAnulada={close} />}
     </Modal>
   );
@@ -96,6 +99,11 @@ function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v
         <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => void imprimir(venta.pasajes.map((p) => p.id))}>
           Imprimir
         </Button>
+        {moduloActivo(usuario, 'whatsapp') && (
+          <Button variant="light" leftSection={<IconBrandWhatsapp size={16} aria-hidden />} onClick={() => onVista('whatsapp')}>
+            Enviar por WhatsApp
+          </Button>
+        )}
         {moduloActivo(usuario, 'email') && (
           <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} onClick={() => onVista('email')}>
             Enviar por Email
