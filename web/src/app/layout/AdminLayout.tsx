@@ -1,4 +1,4 @@
-import { AppShell, Box } from '@mantine/core';
+import { AppShell, Box, ScrollArea } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { Outlet } from 'react-router';
@@ -34,7 +34,8 @@ export function AdminLayout() {
           <Header navbarOpened={opened} onToggleNavbar={toggle} />
         </AppShell.Header>
         <AppShell.Navbar p="sm">
-          <AppShell.Section grow>
+          {/* The menu scrolls on its own: an admin's is taller than a laptop screen. */}
+          <AppShell.Section grow component={ScrollArea}>
             <Sidebar onNavigate={close} />
           </AppShell.Section>
           <Box hiddenFrom="sm" pt="sm">

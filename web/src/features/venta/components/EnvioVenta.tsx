@@ -100,11 +100,15 @@ export function EnvioVenta({ descripcion, label, type, maxLength, inicial, valid
 function EnCola({ mensajes }: { mensajes: MensajeSalida[] }) {
   const pasajes = [...new Set(mensajes.map((m) => m.pasaje_ids[0]))];
   const listas = useQueries({ queries: pasajes.map((id) => mensajesPasajeQuery(id)) });
-  const actuales = new Map(listas.flatMap((q) => q.data ?? []).map((m) => [m.id, m]));
+  const leidos = new Map(listas.flatMap((q) => q.data ?? []).map((m) => [m.id, m]));
+  const actuales = mensajes.map((m) => leidos.get(m.id) ?? m);
   return (
     <Stack gap="xs" component="section" aria-label="Estado del envío">
       <Text fw={600} size="sm">Estado del envío</Text>
-      {mensajes.map((m) => <EnvioMensaje key={m.id} m={actuales.get(m.id) ?? m} />)}
+      {actuales.some((m) => m.estado === 'pendiente') && (
+        <Text size="xs" c="dimmed">Mientras está pendiente, el estado se actualiza solo.</Text>
+      )}
+      {actuales.map((m) => <EnvioMensaje key={m.id} m={m} />)}
     </Stack>
   );
 }

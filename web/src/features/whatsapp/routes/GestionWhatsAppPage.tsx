@@ -74,7 +74,7 @@ function Conexion({ estado }: { estado: EstadoWhatsApp }) {
                 Inicializar WhatsApp
               </Button>
             ) : (
-              <Button variant="light" color="red.8" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={() => setConfirmando(true)}>
+              <Button variant="outline" color="red.8" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={() => setConfirmando(true)}>
                 Desconectar
               </Button>
             )}

@@ -69,17 +69,15 @@ function TarjetaEmpresa({ e, onDesconectar, onInicializada }: { e: EstadoWhatsAp
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={nombreDe(e)}>
       <Stack gap="xs" h="100%">
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>{nombreDe(e)}</Title>
-          <EstadoWhatsAppBadge status={e.status} />
-        </Group>
+        <Title order={2} size="h4" style={{ overflowWrap: 'anywhere' }}>{nombreDe(e)}</Title>
+        <div><EstadoWhatsAppBadge status={e.status} /></div>
         <Text size="sm">Número: {e.numero_vinculado || 'Sin vincular'}</Text>
         <Text size="sm">Mensajes enviados: {formatNumber(e.mensajes_enviados)}</Text>
         <Text size="sm">Última conexión: {e.ultima_conexion ? formatDateTime(e.ultima_conexion) : 'Nunca'}</Text>
         {e.error && <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>{e.error}</Text>}
         <Group justify="flex-end" mt="auto">
           {e.conectado ? (
-            <Button variant="light" color="red.8" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={onDesconectar}>
+            <Button variant="outline" color="red.8" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={onDesconectar}>
               Desconectar
             </Button>
           ) : (
