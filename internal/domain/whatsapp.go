@@ -86,3 +86,27 @@ func ValidarConfigWhatsApp(clave, valor string) (string, error) {
 func TelefonoInvalido(telefono string) *Error {
 	return Invalid(fmt.Sprintf("El teléfono %s no es un número válido de Argentina", telefono))
 }
+
+// Why WhatsApp ended a company's connection (internal/whatsapp) and the
+// system alert that tells its admins.
+const (
+	MsgWhatsAppSesionCerrada  = "WhatsApp cerró la sesión: el dispositivo se desvinculó desde el teléfono"
+	MsgWhatsAppBloqueado      = "WhatsApp bloqueó el número de la empresa"
+	MsgWhatsAppSuspendido     = "WhatsApp suspendió temporalmente el número de la empresa"
+	MsgWhatsAppDesactualizado = "WhatsApp rechazó la conexión porque esta versión de Muelle está desactualizada"
+	MsgWhatsAppReemplazado    = "Otra conexión reemplazó la sesión de WhatsApp de la empresa"
+	MsgWhatsAppQRVencido      = "El código QR venció sin ser escaneado. Vuelva a inicializar WhatsApp"
+	MsgWhatsAppSinCuenta      = "El número %s no tiene WhatsApp"
+	MsgWhatsAppConectando     = "WhatsApp todavía se está conectando. Intente de nuevo en unos segundos"
+	TituloWhatsAppBaja        = "WhatsApp desconectado"
+)
+
+// MensajeWhatsAppBaja is the alert raised when WhatsApp ends a company's
+// connection: why, and how many pending messages failed.
+func MensajeWhatsAppBaja(motivo string, fallidos int64) string {
+	m := motivo + ". Vuelva a vincular el número desde Gestión WhatsApp."
+	if fallidos > 0 {
+		m += " " + Plural(fallidos, "mensaje pendiente quedó fallido", "mensajes pendientes quedaron fallidos") + "."
+	}
+	return m
+}
