@@ -5617,6 +5617,7 @@ export interface components {
             vencido: boolean;
         };
         EstadoServicio: {
+            clientes_activos?: null | number;
             conectado: boolean;
             detalles: string;
             nombre: string;
