@@ -193,6 +193,10 @@ func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) 
 		return reply[EstadoWhatsApp]{}, err
 	}
 	out, err := s.estadoWhatsAppDeEmpresa(r, w.EmpresaID)
+	if err == nil && out.Status == domain.WhatsAppDesconectado && out.Error != "" {
+		// it could not connect: the reason, and the status says it too
+		return reply[EstadoWhatsApp]{}, domain.Unprocessable(out.Error)
+	}
 	return withMessage(out, domain.MsgWhatsAppInicializado), err
 }
 

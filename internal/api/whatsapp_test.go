@@ -165,6 +165,26 @@ func TestWhatsAppInitializeShowsTheQRAndDisconnectUnlinks(t *testing.T) {
 	})
 }
 
+func TestWhatsAppInitializeThatCannotConnectAnswersTheReason(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		w := nuevoWA(t, e)
+		w.red.Cortar(true)
+		motivo := "No se pudo conectar con WhatsApp: " + whatsapptest.ErrSinConexion.Error()
+		e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{}).expect(t, http.StatusUnprocessableEntity, motivo)
+		if s := w.estado(w.admin, "/api/whatsapp/status"); s.Status != domain.WhatsAppDesconectado || s.Error != motivo {
+			t.Fatalf("estado: %+v", s)
+		}
+		w.red.Cortar(false)
+		r := e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{})
+		r.expect(t, http.StatusOK, domain.MsgWhatsAppInicializado)
+		var s EstadoWhatsApp
+		r.decode(t, &s)
+		if s.Status != domain.WhatsAppQRListo || s.Error != "" {
+			t.Fatalf("al volver la red: %+v", s)
+		}
+	})
+}
+
 func TestWhatsAppCallsNeedTheServiceOnThisServer(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		admin := e.token("admin")

@@ -11,8 +11,9 @@ import (
 
 // SesionWhatsApp is a company's WhatsApp link (whatsapp_sesiones): the
 // device it is linked to (JID empty: none), its connection state as the
-// internal/whatsapp Gestor last wrote it, the QR code waiting to be scanned,
-// the linked number and name, the last error and the counters.
+// internal/whatsapp Gestor last wrote it, the QR code waiting to be scanned
+// (a PNG data URL), the linked number and name, the last error and the
+// counters.
 type SesionWhatsApp struct {
 	EmpresaID        int64
 	EmpresaNombre    string

@@ -58,13 +58,13 @@ type sesion struct {
 	cliente   Cliente
 	mu        sync.Mutex
 	estado    string
-	jid       string
+	// vinculada: the device is linked (restored, or scanned since).
+	vinculada bool
 	// cerrada: the Gestor let go of this client; its late events are ignored.
 	cerrada bool
 	// listo is closed at the first QR code, the connection or a failure.
-	listo     chan struct{}
-	listoUna  sync.Once
-	vinculada bool
+	listo    chan struct{}
+	listoUna sync.Once
 }
 
 func (s *sesion) avisarListo() { s.listoUna.Do(func() { close(s.listo) }) }
@@ -107,7 +107,7 @@ func (g *Gestor) Iniciar(ctx context.Context) error {
 // abrirSesion opens the company's client and connects it in the background;
 // the caller holds g.mu.
 func (g *Gestor) abrirSesion(empresaID int64, jid string) (*sesion, error) {
-	s := &sesion{empresaID: empresaID, jid: jid, estado: domain.WhatsAppConectando, listo: make(chan struct{}),
+	s := &sesion{empresaID: empresaID, estado: domain.WhatsAppConectando, listo: make(chan struct{}),
 		vinculada: jid != ""}
 	cli, err := g.Abrir(g.ctx, jid, func(ev Evento) { g.recibir(s, ev) })
 	if err != nil {
@@ -143,7 +143,7 @@ func (g *Gestor) recibir(s *sesion, ev Evento) {
 		}
 		s.avisarListo()
 	case EventoVinculado:
-		s.estado, s.jid, s.vinculada = domain.WhatsAppConectando, ev.JID, true
+		s.estado, s.vinculada = domain.WhatsAppConectando, true
 		err = g.Store.CambiarSesionWhatsApp(g.ctx, s.empresaID, store.CambioWhatsApp{Estado: s.estado,
 			JID: ev.JID, Numero: ev.Numero, Nombre: ev.Nombre})
 	case EventoConectado:
@@ -157,13 +157,13 @@ func (g *Gestor) recibir(s *sesion, ev Evento) {
 			err = g.Store.CambiarSesionWhatsApp(g.ctx, s.empresaID, store.CambioWhatsApp{Estado: s.estado})
 		}
 	case EventoQRVencido:
-		g.terminar(s)
 		err = g.Store.CambiarSesionWhatsApp(g.ctx, s.empresaID, store.CambioWhatsApp{
 			Estado: domain.WhatsAppDesconectado, Error: domain.MsgWhatsAppQRVencido})
-	case EventoBaja:
 		g.terminar(s)
+	case EventoBaja:
 		var fallidos int64
 		fallidos, err = g.Store.BajaWhatsApp(g.ctx, s.empresaID, ev.Motivo, ev.Olvidar)
+		g.terminar(s)
 		g.Log.Warn("whatsapp: WhatsApp terminó la sesión", "empresa", s.empresaID, "motivo", ev.Motivo,
 			"mensajes_fallidos", fallidos)
 	}
@@ -172,8 +172,10 @@ func (g *Gestor) recibir(s *sesion, ev Evento) {
 	}
 }
 
-// soltar lets go of a session: it leaves the map and its late events are
-// ignored. The caller holds s.mu.
+// soltar lets go of a session: it leaves the map, its late events are
+// ignored and whoever waits for it is woken. The caller holds s.mu and has
+// written the session's last state, so that a new session opened from now
+// on is never overwritten by this one.
 func (g *Gestor) soltar(s *sesion) {
 	s.cerrada = true
 	s.estado = domain.WhatsAppDesconectado
@@ -200,12 +202,12 @@ func (g *Gestor) fallar(s *sesion, motivo string) {
 	if s.cerrada {
 		return
 	}
-	g.terminar(s)
 	err := g.Store.CambiarSesionWhatsApp(g.ctx, s.empresaID, store.CambioWhatsApp{
 		Estado: domain.WhatsAppDesconectado, Error: motivo})
 	if err != nil {
 		g.Log.Error("whatsapp: registrar estado", "empresa", s.empresaID, "error", err)
 	}
+	g.terminar(s)
 }
 
 // sesion is the company's session, nil when it has none.
@@ -278,9 +280,9 @@ func (g *Gestor) Desconectar(ctx context.Context, empresaID int64) error {
 	g.mu.Unlock()
 	var cli Cliente
 	if s != nil {
+		// the logout's own events are ignored: it is no end of session to alert about
 		s.mu.Lock()
-		cli = s.cliente
-		g.soltar(s)
+		cli, s.cerrada = s.cliente, true
 		s.mu.Unlock()
 	} else {
 		w, err := g.Store.SesionWhatsAppDe(ctx, empresaID)
@@ -300,8 +302,14 @@ func (g *Gestor) Desconectar(ctx context.Context, empresaID int64) error {
 			g.Log.Warn("whatsapp: desvincular", "empresa", empresaID, "error", err)
 		}
 	}
-	return g.Store.CambiarSesionWhatsApp(ctx, empresaID, store.CambioWhatsApp{Estado: domain.WhatsAppDesconectado,
+	err := g.Store.CambiarSesionWhatsApp(ctx, empresaID, store.CambioWhatsApp{Estado: domain.WhatsAppDesconectado,
 		Olvidar: true})
+	if s != nil {
+		s.mu.Lock()
+		g.soltar(s)
+		s.mu.Unlock()
+	}
+	return err
 }
 
 // conectado is the company's client when it is connected; otherwise the
@@ -456,7 +464,7 @@ func (g *Gestor) Activas() (vinculadas, conectadas int64) {
 }
 
 // Cerrar closes every connection and keeps the links (the server stops:
-// the next start restores them).
+// the next start restores them, and sets their state).
 func (g *Gestor) Cerrar() {
 	g.mu.Lock()
 	ss := make([]*sesion, 0, len(g.sesiones))

@@ -60,8 +60,9 @@ func (d *Dispositivos) Abrir(ctx context.Context, jid string, avisar func(Evento
 		}
 	}
 	cli := whatsmeow.NewClient(dispositivo, d.log.Sub("Cliente"))
-	// a linked device retries a first connection that fails on the network
-	cli.InitialAutoReconnect = true
+	// a linked device retries a first connection that fails on the network;
+	// a new one reports the failure (there is no QR to wait for)
+	cli.InitialAutoReconnect = dispositivo.ID != nil
 	c := &clienteWhatsmeow{cli: cli, avisar: avisar}
 	cli.AddEventHandler(c.evento)
 	return c, nil

@@ -34,6 +34,8 @@ type Red struct {
 	clientes    []*Cliente
 	sinWhatsApp map[string]bool
 	recibidos   []Recibido
+	// caida: the servers cannot be reached; Conectar fails.
+	caida bool
 }
 
 // NuevaRed is an empty fake WhatsApp.
@@ -46,6 +48,13 @@ func (r *Red) SinWhatsApp(numero string) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.sinWhatsApp[numero] = true
+}
+
+// Cortar makes the servers unreachable (caida true) or reachable again.
+func (r *Red) Cortar(caida bool) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.caida = caida
 }
 
 // Recibidos are the messages delivered so far.
@@ -96,8 +105,15 @@ func (c *Cliente) JID() string {
 	return c.jid
 }
 
-// Conectar logs a linked device in; a new one shows its first QR code.
+// Conectar logs a linked device in; a new one shows its first QR code. It
+// fails with ErrSinConexion while the Red is down.
 func (c *Cliente) Conectar(context.Context) error {
+	c.red.mu.Lock()
+	caida := c.red.caida
+	c.red.mu.Unlock()
+	if caida {
+		return ErrSinConexion
+	}
 	c.mu.Lock()
 	vinculado := c.jid != "" && c.red.Vinculado(c.jid)
 	if !vinculado {
