@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"strings"
 	"time"
 )
@@ -14,10 +13,6 @@ const (
 	WhatsAppQRListo        = "qr_ready"
 	WhatsAppSinInicializar = "not_initialized"
 )
-
-// EstadosWhatsApp are the states, as the API and the database name them.
-var EstadosWhatsApp = []string{WhatsAppConectado, WhatsAppConectando, WhatsAppDesconectado, WhatsAppQRListo,
-	WhatsAppSinInicializar}
 
 // WhatsApp messages (backoffice §5, §8; operaciones §5, §8).
 const (
@@ -35,7 +30,6 @@ const (
 	MsgWhatsAppClaveInvalida       = "La clave de configuración de WhatsApp no es válida: use mensaje_bienvenida, horario_atencion o auto_respuesta"
 	MsgWhatsAppHorarioInvalido     = "El horario de atención debe tener el formato HH:MM-HH:MM (por ejemplo 08:00-18:00)"
 	MsgWhatsAppAutoRespuesta       = "La respuesta automática debe ser true o false"
-	MaxMensajeWhatsApp             = 4000
 )
 
 // WhatsApp configuration entries (backoffice §2.8, §3).
@@ -79,12 +73,6 @@ func ValidarConfigWhatsApp(clave, valor string) (string, error) {
 		return valor, nil
 	}
 	return "", Invalid(MsgWhatsAppClaveInvalida)
-}
-
-// TelefonoInvalido is the refusal of a phone number that cannot be an
-// Argentine one.
-func TelefonoInvalido(telefono string) *Error {
-	return Invalid(fmt.Sprintf("El teléfono %s no es un número válido de Argentina", telefono))
 }
 
 // Why WhatsApp ended a company's connection (internal/whatsapp) and the

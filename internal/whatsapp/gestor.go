@@ -77,7 +77,8 @@ type turno struct {
 }
 
 // Iniciar readies the Gestor and restores, in the background, every company
-// whose device is linked; a company left half-way through linking by a
+// whose device is linked (not one whose session WhatsApp ended: its admin
+// initializes it again); a company left half-way through linking by a
 // previous run is set disconnected. ctx bounds the clients' life.
 func (g *Gestor) Iniciar(ctx context.Context) error {
 	g.mu.Lock()
