@@ -82,6 +82,9 @@ func (s *Server) statsGlobales(r *http.Request) (EstadisticasDashboard, error) {
 	}
 	metricas, estado := metricasDe(empresas)
 	estado.LatenciaBase = latencia
+	whatsapp := comprobar(r.Context(), s.Servicios.WhatsApp)
+	servicios = append(servicios, EstadoServicio{Nombre: servicioWhatsApp, Conectado: whatsapp.Conectado,
+		Detalles: whatsapp.Detalles, ClientesActivos: whatsapp.ClientesActivos, UltimaVerificacion: s.Store.Now()})
 	return EstadisticasDashboard{EstadoServicios: servicios, EstadisticasGlobales: &EstadisticasGlobales{
 		MetricasGlobales: metricas,
 		Empresas:         mapRows(empresas, empresaResumenDe),

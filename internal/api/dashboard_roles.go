@@ -67,6 +67,7 @@ type EstadoServicio struct {
 	Nombre             string    `json:"nombre"`
 	Conectado          bool      `json:"conectado"`
 	Detalles           string    `json:"detalles"`
+	ClientesActivos    *int64    `json:"clientes_activos,omitempty"`
 	UltimaVerificacion time.Time `json:"ultima_verificacion"`
 }
 
@@ -129,6 +130,7 @@ func (s *Server) monitoreoVendedores(r *http.Request) (MonitoreoVendedores, erro
 const (
 	servicioBaseDatos  = "Base de datos"
 	servicioTiempoReal = "Tiempo real (WebSocket)"
+	servicioWhatsApp   = "WhatsApp"
 )
 
 // estadoServicios checks the services now: the database by a timed round trip

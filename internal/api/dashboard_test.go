@@ -216,7 +216,8 @@ func TestGlobalDashboardAddsUpEveryCompany(t *testing.T) {
 		if len(st.Alertas) != 0 || st.Monitoreo == nil || st.Monitoreo.SociosAbiertos != 7 || st.Monitoreo.PeticionesPorMinuto == 0 {
 			t.Fatalf("alertas %+v, monitoreo %+v", st.Alertas, st.Monitoreo)
 		}
-		if s := st.EstadoServicios; len(s) != 2 || !s[1].Conectado || s[1].Detalles != "7 conexiones abiertas" {
+		if s := st.EstadoServicios; len(s) != 3 || !s[1].Conectado || s[1].Detalles != "7 conexiones abiertas" ||
+			s[2].Nombre != "WhatsApp" || s[2].Conectado || s[2].Detalles != MsgServicioSinConfigurar {
 			t.Fatalf("servicios: %+v", s)
 		}
 

@@ -85,7 +85,7 @@ func (s *Server) routes() []route {
 	superAdmin := domain.ConRoles(domain.RolSuperAdmin)
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
 	clientes, gestionClientes := domain.ModuloClientes, domain.ConRoles(domain.RolesClientes...)
-	email := domain.ModuloEmail
+	email, whatsapp := domain.ModuloEmail, domain.ModuloWhatsApp
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health)},
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI)},
@@ -171,6 +171,18 @@ func (s *Server) routes() []route {
 		{"POST", "/api/email/send-tickets", domain.ConPermisoOVentaPropia("email.enviar"), email, handleJSON(s.enviarPasajesEmail)},
 		{"GET", "/api/pasajes/{id}/mensajes", perm("pasajes.ver"), ventas, handle(s.mensajesPasaje)},
 		{"POST", "/api/mensajes/{id}/reenviar", domain.ConPermisoOVentaPropia("email.enviar"), email, handle(s.reenviarMensaje)},
+
+		{"GET", "/api/whatsapp/status", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsApp)},
+		{"GET", "/api/whatsapp/status/all", superAdmin, whatsapp, handle(s.estadosWhatsApp)},
+		{"GET", "/api/whatsapp/status/{empresaId}", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsAppEmpresa)},
+		{"GET", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handle(s.configWhatsApp)},
+		{"PUT", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handleJSON(s.guardarConfigWhatsApp)},
+		{"POST", "/api/whatsapp/initialize", perm("whatsapp.configurar"), whatsapp, handleJSON(s.inicializarWhatsApp)},
+		{"POST", "/api/whatsapp/pair-phone", perm("whatsapp.configurar"), whatsapp, handleJSON(s.vincularWhatsApp)},
+		{"POST", "/api/whatsapp/disconnect", perm("whatsapp.configurar"), whatsapp, handleJSON(s.desconectarWhatsApp)},
+		{"POST", "/api/whatsapp/send", perm("whatsapp.enviar"), whatsapp, handleJSON(s.probarWhatsApp)},
+		{"POST", "/api/pasajes/{id}/enviar-whatsapp", domain.ConPermisoOVentaPropia("whatsapp.enviar"), whatsapp,
+			handleJSON(s.enviarPasajeWhatsApp)},
 
 		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), core, handle(s.dashboardStats)},
 		{"GET", "/api/dashboard/vendedores", domain.ConRoles(domain.RolAdmin, domain.RolSupervisor), ventas,

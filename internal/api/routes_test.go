@@ -75,11 +75,12 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 	}
 	empresa := strconv.FormatInt(recorrido, 10)
 	return map[string]string{
-		"/api/public/empresas/|id":   empresa,
-		"/api/config/empresas/|id":   empresa,
-		"/api/admin/empresas/|id":    empresa,
-		"/api/admin/empresas/|clave": "color_primario",
-		"/api/mensajes/|id":          strconv.FormatInt(mensaje.ID, 10),
+		"/api/public/empresas/|id":        empresa,
+		"/api/config/empresas/|id":        empresa,
+		"/api/admin/empresas/|id":         empresa,
+		"/api/admin/empresas/|clave":      "color_primario",
+		"/api/mensajes/|id":               strconv.FormatInt(mensaje.ID, 10),
+		"/api/whatsapp/status/|empresaId": "1",
 		// a built-in role and the core module: the walk's writes are refused and change nothing
 		"/api/config/roles/|id":            id(`SELECT id FROM roles WHERE nombre = 'pasajero'`),
 		"/api/admin/empresas/|moduloId":    id(`SELECT id FROM modulos WHERE codigo = 'core'`),
@@ -103,7 +104,7 @@ func routeFixtures(t *testing.T, e *env) map[string]string {
 // goes only to the routes whose body has that field.
 func walkBody(rt route) map[string]any {
 	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10, "nombre_usuario": "recorrido",
-		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999"}
+		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999", "telefono": "11 5555-1234"}
 	body := map[string]any{}
 	if rt.Handler.body == nil {
 		return body

@@ -34,6 +34,9 @@ type Server struct {
 	// find the message at their next poll).
 	Email     mensajeria.Email
 	Despertar func()
+	// WhatsApp links and drives the companies' WhatsApp devices (nil: this
+	// server runs none and refuses the calls that need it).
+	WhatsApp WhatsApp
 
 	// metricas counts the API's answers since Handler was built.
 	metricas metricas

@@ -42,6 +42,21 @@ func ComprobarSockets(sockets func() int) ComprobarServicio {
 	}
 }
 
+// ComprobarWhatsApp is the WhatsApp service's check: configured once a
+// company linked its number, up while at least one is connected, with the
+// connected companies as its active clients.
+func ComprobarWhatsApp(activas func() (vinculadas, conectadas int64)) ComprobarServicio {
+	return func(context.Context) Comprobacion {
+		vinculadas, conectadas := activas()
+		if vinculadas == 0 {
+			return Comprobacion{Detalles: MsgServicioSinConfigurar}
+		}
+		return Comprobacion{Configurado: true, Conectado: conectadas > 0, ClientesActivos: &conectadas,
+			Detalles: fmt.Sprintf("%s de %d", domain.Plural(conectadas, "empresa conectada", "empresas conectadas"),
+				vinculadas)}
+	}
+}
+
 // Messages of the service monitor.
 const (
 	MsgServicioSinConfigurar = "Sin configurar"

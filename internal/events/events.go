@@ -24,7 +24,9 @@ const (
 	// Notificacion carries one stored notification to its user.
 	Notificacion = "notificacion"
 	// AlertaSistema warns a company's supervisors and admins.
-	AlertaSistema       = "alertaSistema"
+	AlertaSistema = "alertaSistema"
+	// WhatsAppStatus tells a company's admins its WhatsApp connection changed.
+	WhatsAppStatus      = "whatsappStatus"
 	UsuarioConectado    = "usuarioConectado"
 	UsuarioDesconectado = "usuarioDesconectado"
 	// SesionRevocada tells the instances holding a user's sockets to check

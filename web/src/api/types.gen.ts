@@ -4042,6 +4042,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/{id}/enviar-whatsapp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso whatsapp.enviar, o la venta propia de los últimos 5 minutos; módulo whatsapp */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EnviarWhatsApp"];
+                };
+            };
+            responses: {
+                /** @description Created */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/{id}/mensajes": {
         parameters: {
             query?: never;
@@ -4653,6 +4704,417 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/whatsapp/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EntradaConfigWhatsApp"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["DesconectarWhatsApp"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/initialize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["InicializarWhatsApp"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/pair-phone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["VincularPorTelefono"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaCodigoVinculacion"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/send": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Acceso: permiso whatsapp.enviar; módulo whatsapp */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["MensajePruebaWhatsApp"];
+                };
+            };
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/status/all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: roles super_admin; módulo whatsapp */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaListaEstadoWhatsAppEmpresa"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/whatsapp/status/{empresaId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    empresaId: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description OK */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                    };
+                };
+                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
+                default: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -4805,6 +5267,9 @@ export interface components {
             nombre: string;
             telefono: string;
         };
+        CodigoVinculacion: {
+            codigo: string;
+        };
         ConfigEmail: {
             activo: boolean;
             email_remitente: string;
@@ -4890,6 +5355,10 @@ export interface components {
             nombre: string;
             timezone: string;
             version: string;
+        };
+        DesconectarWhatsApp: {
+            /** Format: int64 */
+            empresaId?: number;
         };
         DesempenoVendedor: {
             /** Format: int64 */
@@ -4998,10 +5467,17 @@ export interface components {
             logo_url: string;
             nombre: string;
         };
+        EntradaConfigWhatsApp: {
+            clave: string;
+            valor: string;
+        };
         EnviarPasajesEmail: {
             cliente: string;
             email: string;
             pasajeIds: number[];
+        };
+        EnviarWhatsApp: {
+            telefono: string;
         };
         Error: {
             data?: {
@@ -5141,11 +5617,34 @@ export interface components {
             vencido: boolean;
         };
         EstadoServicio: {
+            clientes_activos?: null | number;
             conectado: boolean;
             detalles: string;
             nombre: string;
             /** Format: date-time */
             ultima_verificacion: string;
+        };
+        EstadoWhatsApp: {
+            connected: boolean;
+            error?: string;
+            info?: components["schemas"]["InfoWhatsApp"] | null;
+            qrCode?: string;
+            /** @enum {string} */
+            status: "connected" | "connecting" | "disconnected" | "qr_ready" | "not_initialized";
+        };
+        EstadoWhatsAppEmpresa: {
+            conectado: boolean;
+            /** Format: int64 */
+            empresa_id: number;
+            empresa_nombre: string;
+            error: string;
+            /** Format: int64 */
+            mensajes_enviados: number;
+            numero_vinculado: string;
+            /** @enum {string} */
+            status: "connected" | "connecting" | "disconnected" | "qr_ready" | "not_initialized";
+            /** Format: date-time */
+            ultima_conexion: null | string;
         };
         GuardarCliente: {
             activo?: null | boolean;
@@ -5239,6 +5738,14 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        InfoWhatsApp: {
+            name: string;
+            number: string;
+        };
+        InicializarWhatsApp: {
+            /** Format: int64 */
+            empresaId?: number;
+        };
         IniciarSesion: {
             nombre_usuario: string;
             password: string;
@@ -5289,6 +5796,10 @@ export interface components {
         };
         MensajeFuerza: {
             text: string;
+        };
+        MensajePruebaWhatsApp: {
+            mensaje: string;
+            numero: string;
         };
         MensajeSalida: {
             canal: string;
@@ -5621,6 +6132,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaCodigoVinculacion: {
+            data: components["schemas"]["CodigoVinculacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaConfigEmail: {
             data: components["schemas"]["ConfigEmail"];
             message?: string;
@@ -5723,6 +6240,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEstadoWhatsApp: {
+            data: components["schemas"]["EstadoWhatsApp"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaHistorialCajas: {
             data: components["schemas"]["HistorialCajas"];
             message?: string;
@@ -5749,6 +6272,18 @@ export interface components {
         };
         RespuestaListaEmpresaListada: {
             data: components["schemas"]["EmpresaListada"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaEntradaConfigWhatsApp: {
+            data: components["schemas"]["EntradaConfigWhatsApp"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaEstadoWhatsAppEmpresa: {
+            data: components["schemas"]["EstadoWhatsAppEmpresa"][];
             message?: string;
             /** @constant */
             success: true;
@@ -6316,6 +6851,11 @@ export interface components {
         ViajesProgramados: {
             hoy: components["schemas"]["ViajesDelDia"];
             manana: components["schemas"]["ViajesDelDia"];
+        };
+        VincularPorTelefono: {
+            /** Format: int64 */
+            empresaId?: number;
+            telefono: string;
         };
     };
     responses: never;
