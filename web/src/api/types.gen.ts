@@ -4848,10 +4848,6 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
-        CredencialesAdmin: {
-            nombre_usuario: string;
-            password_temporal: string;
-        };
         CredencialesTemporales: {
             password_temporal: string;
             usuario: string;
@@ -4943,7 +4939,7 @@ export interface components {
             tipo: string;
         };
         EmpresaCreada: {
-            admin: components["schemas"]["CredencialesAdmin"];
+            credenciales_temporales?: components["schemas"]["CredencialesTemporales"] | null;
             empresa: components["schemas"]["Empresa"];
         };
         EmpresaDeFiltro: {
