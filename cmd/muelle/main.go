@@ -189,8 +189,7 @@ func serve(args []string, log *slog.Logger) error {
 		Email: email, Despertar: salida.Despertar,
 		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second},
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
-			Inicio: time.Now()},
-		Servicios: api.Servicios{WebSocket: api.ComprobarSockets(hub.Sockets)}}
+			Inicio: time.Now()}}
 	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
 	srv.RegisterOnShutdown(hub.Cerrar)
 	errc := make(chan error, 1)

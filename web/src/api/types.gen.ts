@@ -5040,7 +5040,7 @@ export interface components {
             cajasAbiertas?: number;
             desempenoVendedores?: components["schemas"]["DesempenoVendedor"][];
             empresas?: components["schemas"]["EmpresaResumen"][];
-            estado_servicios?: components["schemas"]["EstadoServicio"][];
+            estado_servicios?: components["schemas"]["Servicio"][];
             /** Format: double */
             ingresosHoy?: number;
             metricas_globales?: components["schemas"]["MetricasGlobales"];
@@ -5135,13 +5135,6 @@ export interface components {
             fecha_vencimiento: null | string;
             habilitado: boolean;
             vencido: boolean;
-        };
-        EstadoServicio: {
-            conectado: boolean;
-            detalles: string;
-            nombre: string;
-            /** Format: date-time */
-            ultima_verificacion: string;
         };
         GuardarCliente: {
             activo?: null | boolean;
