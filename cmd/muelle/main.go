@@ -185,14 +185,18 @@ func serve(args []string, log *slog.Logger) error {
 	// the outbox is sent after commit by a worker (woken by the API, polling
 	// every 15 s); several instances share it, each message claimed by one
 	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr)}
+	if ca := os.Getenv("MUELLE_SMTP_CA"); ca != "" {
+		if email.TLS, err = mensajeria.TLSConCA(ca); err != nil {
+			return err
+		}
+	}
 	salida := mensajeria.NuevoWorker(st, log, email)
 	go salida.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Despertar: salida.Despertar,
 		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second},
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
-			Inicio: time.Now()},
-		Servicios: api.Servicios{WebSocket: api.ComprobarSockets(hub.Sockets)}}
+			Inicio: time.Now()}}
 	if env("MUELLE_WHATSAPP", "true") != "false" {
 		gestor, err := iniciarWhatsApp(ctx, st, log, app)
 		if err != nil {
