@@ -11,8 +11,15 @@ tmp=$(mktemp -d)
 db="sqlite:$tmp/e2e.db"
 log="$tmp/server.log"
 
+# The SMTP spec runs its own mail server on loopback with this self-signed
+# certificate; the server trusts it through MUELLE_SMTP_CA (verification stays on).
+smtp_port=${MUELLE_E2E_SMTP_PORT:-$((port - 15555))}
+openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=127.0.0.1 \
+  -addext subjectAltName=IP:127.0.0.1 -keyout "$tmp/smtp-key.pem" -out "$tmp/smtp-cert.pem" 2>/dev/null
+
 MUELLE_BCRYPT_COST=4 bin/muelle seed --demo --db "$db" >/dev/null
-MUELLE_BCRYPT_COST=4 bin/muelle serve --addr "127.0.0.1:$port" --db "$db" >"$log" 2>&1 &
+MUELLE_BCRYPT_COST=4 MUELLE_SMTP_CA="$tmp/smtp-cert.pem" \
+  bin/muelle serve --addr "127.0.0.1:$port" --db "$db" >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
@@ -24,4 +31,5 @@ done
 curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
 
 cd web
-MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" npx playwright test "$@" || { tail -50 "$log"; exit 1; }
+MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" \
+  MUELLE_E2E_SMTP_CERT="$tmp/smtp-cert.pem" MUELLE_E2E_SMTP_KEY="$tmp/smtp-key.pem" npx playwright test "$@" || { tail -50 "$log"; exit 1; }

@@ -22,6 +22,7 @@ import (
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
+	"muelle/internal/whatsapp"
 	"muelle/web"
 )
 
@@ -38,7 +39,8 @@ Comandos:
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
 8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_AMBIENTE (desarrollo; produccion en producción), MUELLE_SECRET_KEY (obligatoria con
-PostgreSQL; con SQLite, el archivo RUTA.key junto a la base).
+PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
+conecta WhatsApp).
 `
 
 func main() {
@@ -183,14 +185,25 @@ func serve(args []string, log *slog.Logger) error {
 	// the outbox is sent after commit by a worker (woken by the API, polling
 	// every 15 s); several instances share it, each message claimed by one
 	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr)}
+	if ca := os.Getenv("MUELLE_SMTP_CA"); ca != "" {
+		if email.TLS, err = mensajeria.TLSConCA(ca); err != nil {
+			return err
+		}
+	}
 	salida := mensajeria.NuevoWorker(st, log, email)
 	go salida.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Despertar: salida.Despertar,
 		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second},
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
-			Inicio: time.Now()},
-		Servicios: api.Servicios{WebSocket: api.ComprobarSockets(hub.Sockets)}}
+			Inicio: time.Now()}}
+	if env("MUELLE_WHATSAPP", "true") != "false" {
+		gestor, err := iniciarWhatsApp(ctx, st, log, app)
+		if err != nil {
+			return err
+		}
+		defer gestor.Cerrar()
+	}
 	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
 	srv.RegisterOnShutdown(hub.Cerrar)
 	errc := make(chan error, 1)
@@ -205,6 +218,27 @@ func serve(args []string, log *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// iniciarWhatsApp opens the WhatsApp device store in Muelle's database (its
+// upgrades run now), restores the linked companies and starts the worker of
+// the WhatsApp outbox; app gets the service, its check and the worker's wake-up.
+func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
+	db, dialecto := st.BaseExterna()
+	dispositivos, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, log)
+	if err != nil {
+		return nil, err
+	}
+	gestor := &whatsapp.Gestor{Store: st, Abrir: dispositivos.Abrir, Log: log}
+	if err := gestor.Iniciar(ctx); err != nil {
+		return nil, err
+	}
+	salida := mensajeria.NuevoWorkerWhatsApp(st, log, mensajeria.WhatsApp{Store: st, Remitente: gestor})
+	go salida.Correr(ctx, 15*time.Second)
+	despertarEmail := app.Despertar
+	app.WhatsApp, app.Servicios.WhatsApp = gestor, api.ComprobarWhatsApp(gestor.Activas)
+	app.Despertar = func() { despertarEmail(); salida.Despertar() }
+	return gestor, nil
 }
 
 // autenticador checks a socket's session token like a request's.

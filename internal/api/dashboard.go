@@ -17,8 +17,8 @@ type EstadisticasDashboard struct {
 	*EstadisticasAdmin
 	*EstadisticasSupervisor
 	*EstadisticasGlobales
-	// EstadoServicios is shown to admin and super_admin.
-	EstadoServicios []EstadoServicio `json:"estado_servicios,omitempty"`
+	// EstadoServicios is shown to admin and super_admin: the service monitor's cards.
+	EstadoServicios []Servicio `json:"estado_servicios,omitempty"`
 }
 
 // EstadisticasVendedor are the seller dashboard's figures (operaciones §3).

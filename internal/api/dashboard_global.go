@@ -3,8 +3,6 @@ package api
 import (
 	"math"
 	"net/http"
-	"strconv"
-	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -72,10 +70,7 @@ func alertaDe(a domain.Alerta) Alerta { return Alerta(a) }
 
 // statsGlobales is the super_admin's dashboard across every company.
 func (s *Server) statsGlobales(r *http.Request) (EstadisticasDashboard, error) {
-	servicios, latencia, err := s.estadoServicios(r.Context())
-	if err != nil {
-		return EstadisticasDashboard{}, err
-	}
+	servicios, latencia := s.comprobarServicios(r.Context())
 	empresas, err := s.Store.EmpresasResumen(r.Context())
 	if err != nil {
 		return EstadisticasDashboard{}, err
@@ -128,9 +123,4 @@ func (s *Server) monitoreoServidor(latencia time.Duration) MonitoreoServidor {
 		m.SocketsAbiertos = int64(s.SocketsAbiertos())
 	}
 	return m
-}
-
-// milisegundos writes a duration in milliseconds with two decimals, es-AR style ("0,04").
-func milisegundos(d time.Duration) string {
-	return strings.Replace(strconv.FormatFloat(float64(d.Microseconds())/1000, 'f', 2, 64), ".", ",", 1)
 }

@@ -62,14 +62,6 @@ type TotalesVendedores struct {
 	Ingresos   domain.Centavos `json:"ingresos"`
 }
 
-// EstadoServicio is one service of the installation and whether it works now.
-type EstadoServicio struct {
-	Nombre             string    `json:"nombre"`
-	Conectado          bool      `json:"conectado"`
-	Detalles           string    `json:"detalles"`
-	UltimaVerificacion time.Time `json:"ultima_verificacion"`
-}
-
 func vendedorSupervisadoDe(v store.VendedorSupervisado) VendedorSupervisado {
 	estado := domain.CajaCerrada
 	if v.CajaID != nil {
@@ -99,7 +91,7 @@ func (s *Server) statsAdmin(r *http.Request) (EstadisticasDashboard, error) {
 	if err != nil {
 		return EstadisticasDashboard{}, err
 	}
-	servicios, _, err := s.estadoServicios(r.Context())
+	servicios, _ := s.comprobarServicios(r.Context())
 	return EstadisticasDashboard{EstadoServicios: servicios, EstadisticasAdmin: &EstadisticasAdmin{
 		IngresosHoy: st.IngresosHoy, PasajesHoy: st.PasajesHoy, TotalClientes: st.TotalClientes,
 		UsuariosActivos: st.UsuariosActivos, CajasAbiertas: st.CajasAbiertas,
@@ -123,30 +115,4 @@ func (s *Server) statsSupervisor(r *http.Request) (EstadisticasDashboard, error)
 func (s *Server) monitoreoVendedores(r *http.Request) (MonitoreoVendedores, error) {
 	m, err := empresaDelDia(s, r, s.Store.VendedoresSupervisados)
 	return monitoreoVendedoresDe(m), err
-}
-
-// Names of the services the dashboards report.
-const (
-	servicioBaseDatos  = "Base de datos"
-	servicioTiempoReal = "Tiempo real (WebSocket)"
-)
-
-// estadoServicios checks the services now: the database by a timed round trip
-// (a failure is a 503 like any other read), the event stream by whether it is
-// wired. It also answers the measured database latency.
-func (s *Server) estadoServicios(ctx context.Context) ([]EstadoServicio, time.Duration, error) {
-	latencia, err := s.Store.LatenciaBase(ctx)
-	if err != nil {
-		return nil, 0, err
-	}
-	ahora := s.Store.Now()
-	tiempoReal := EstadoServicio{Nombre: servicioTiempoReal, Detalles: "Sin servicio de tiempo real", UltimaVerificacion: ahora}
-	if s.SocketsAbiertos != nil {
-		tiempoReal.Conectado = true
-		tiempoReal.Detalles = domain.Plural(int64(s.SocketsAbiertos()), "conexión abierta", "conexiones abiertas")
-	}
-	return []EstadoServicio{
-		{Nombre: servicioBaseDatos, Conectado: true, Detalles: "Latencia " + milisegundos(latencia) + " ms", UltimaVerificacion: ahora},
-		tiempoReal,
-	}, latencia, nil
 }

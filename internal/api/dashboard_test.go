@@ -115,7 +115,7 @@ func TestAdminDashboardCountsTodaysSalesOfItsCompany(t *testing.T) {
 			antes.TotalClientes == nil || len(antes.DesempenoVendedores) != 0 {
 			t.Fatalf("antes de vender: %+v", antes)
 		}
-		if len(antes.EstadoServicios) != 2 || !antes.EstadoServicios[0].Conectado || antes.EstadoServicios[1].Conectado {
+		if len(antes.EstadoServicios) != 4 || !antes.EstadoServicios[0].Conectado || antes.EstadoServicios[3].Conectado {
 			t.Fatalf("estado de servicios: %+v", antes.EstadoServicios)
 		}
 		vendidos := e.ventaA("vendedor", "Cliente Nuevo Uno", 3) // 3 × 4500, one customer
@@ -216,7 +216,8 @@ func TestGlobalDashboardAddsUpEveryCompany(t *testing.T) {
 		if len(st.Alertas) != 0 || st.Monitoreo == nil || st.Monitoreo.SociosAbiertos != 7 || st.Monitoreo.PeticionesPorMinuto == 0 {
 			t.Fatalf("alertas %+v, monitoreo %+v", st.Alertas, st.Monitoreo)
 		}
-		if s := st.EstadoServicios; len(s) != 2 || !s[1].Conectado || s[1].Detalles != "7 conexiones abiertas" {
+		if s := st.EstadoServicios; len(s) != 4 || !s[3].Conectado || s[3].Detalles != "7 conexiones abiertas" ||
+			s[2].Nombre != "WhatsApp" || s[2].Conectado || s[2].Detalles != MsgServicioSinConfigurar {
 			t.Fatalf("servicios: %+v", s)
 		}
 

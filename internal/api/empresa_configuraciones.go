@@ -57,7 +57,11 @@ func (s *Server) guardarConfiguracion(r *http.Request, b GuardarConfiguracion) (
 	if err := domain.ValidarConfiguracion(clave, b.Valor); err != nil {
 		return reply[ConfiguracionEmpresa]{}, err
 	}
-	out, err := s.Store.GuardarConfiguracion(r.Context(), id, store.Configuracion{Clave: clave, Valor: b.Valor,
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ConfiguracionEmpresa]{}, err
+	}
+	out, err := s.Store.GuardarConfiguracion(r.Context(), a, id, store.Configuracion{Clave: clave, Valor: b.Valor,
 		Descripcion: b.Descripcion})
 	return withMessage(ConfiguracionEmpresa(out), "Configuración guardada exitosamente"), err
 }

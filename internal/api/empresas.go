@@ -33,17 +33,11 @@ type EmpresaListada struct {
 	CreatedAt     time.Time `json:"created_at"`
 }
 
-// EmpresaCreada is a new company and its administrator's temporary password,
-// shown once.
+// EmpresaCreada is a new company and its administrator's temporary
+// credentials, answered once (not on an idempotent replay).
 type EmpresaCreada struct {
-	Empresa Empresa           `json:"empresa"`
-	Admin   CredencialesAdmin `json:"admin"`
-}
-
-// CredencialesAdmin are the first login of a new company's administrator.
-type CredencialesAdmin struct {
-	NombreUsuario    string `json:"nombre_usuario"`
-	PasswordTemporal string `json:"password_temporal"`
+	Empresa                Empresa                 `json:"empresa"`
+	CredencialesTemporales *CredencialesTemporales `json:"credenciales_temporales,omitempty"`
 }
 
 // EstadisticasEmpresa are a company's figures (super administrator).
@@ -99,7 +93,8 @@ func (s *Server) listarEmpresas(r *http.Request) ([]EmpresaListada, error) {
 
 // crearEmpresa creates the company, its catalogs and its administrator
 // (login admin_usuario, or "admin_" and the company's ticket prefix) with a
-// random temporary password answered once.
+// generated temporary password, valid 24 hours and answered once, exactly as
+// a user created with auto_generate_password.
 func (s *Server) crearEmpresa(r *http.Request, body GuardarEmpresa) (createdReply[EmpresaCreada], error) {
 	e, err := body.datos()
 	if err != nil {
@@ -110,16 +105,27 @@ func (s *Server) crearEmpresa(r *http.Request, body GuardarEmpresa) (createdRepl
 	if err := domain.ValidarCredenciales(usuario, "x"); err != nil {
 		return createdReply[EmpresaCreada]{}, err
 	}
-	password := auth.RandomHex(6)
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[EmpresaCreada]{}, err
+	}
+	password := auth.GenerarPassword(true)
 	hash, err := s.Auth.Hasher.Hash(password)
 	if err != nil {
 		return createdReply[EmpresaCreada]{}, err
 	}
-	creada, err := s.Store.CrearEmpresa(r.Context(), store.NuevaEmpresa{Empresa: e, Admin: store.NuevoUsuario{
-		Rol: domain.RolAdmin, NombreUsuario: usuario, Nombre: "Administrador", Email: e.Email,
-		PasswordHash: hash, Activo: true}})
-	return created(EmpresaCreada{Empresa: empresaDe(creada),
-		Admin: CredencialesAdmin{NombreUsuario: usuario, PasswordTemporal: password}}, "Empresa creada exitosamente"), err
+	c, err := s.Store.CrearEmpresa(r.Context(), a, store.NuevaEmpresa{Empresa: e, Admin: store.DatosGestionUsuario{
+		DatosUsuario: domain.DatosUsuario{NombreUsuario: usuario, Nombre: "Administrador", Email: e.Email,
+			Rol: domain.RolAdmin}, PasswordHash: hash, Activo: true}})
+	if err != nil {
+		return createdReply[EmpresaCreada]{}, err
+	}
+	out := EmpresaCreada{Empresa: empresaDe(c.Empresa)}
+	if c.Nueva {
+		out.CredencialesTemporales = &CredencialesTemporales{Usuario: c.Admin.NombreUsuario, PasswordTemporal: password,
+			ValidaHasta: *c.Admin.ClaveTemporalHasta}
+	}
+	return created(out, "Empresa creada exitosamente"), nil
 }
 
 func (s *Server) actualizarEmpresa(r *http.Request, body GuardarEmpresa) (reply[Empresa], error) {

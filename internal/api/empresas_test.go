@@ -9,6 +9,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -46,21 +47,26 @@ func TestCrearEmpresaConCatalogosYAdmin(t *testing.T) {
 		r.expect(t, http.StatusCreated, "Empresa creada exitosamente")
 		var c EmpresaCreada
 		r.decode(t, &c)
-		if c.Admin.NombreUsuario != "admin_lujan" || len(c.Admin.PasswordTemporal) != 12 || c.Empresa.Tipo != "operativa" {
-			t.Fatalf("creada: %+v", c)
+		cred := c.CredencialesTemporales
+		if cred == nil || cred.Usuario != "admin_lujan" || !domain.ValidarPassword(cred.PasswordTemporal, domain.DatosPersonales{}).Valid ||
+			!cred.ValidaHasta.Equal(e.now.Add(domain.VigenciaClaveTemporal)) || c.Empresa.Tipo != "operativa" {
+			t.Fatalf("creada: %+v %+v", c, cred)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM usuarios WHERE nombre_usuario = 'admin_lujan' AND debe_cambiar_clave = ?
+			AND clave_temporal_hasta IS NOT NULL`, true); n != 1 {
+			t.Fatal("el administrador nuevo no tiene una contraseña temporal")
 		}
 		for tabla, n := range map[string]int64{"secciones": 1, "tipos_viaje": 5, "medios_pago": 5, "usuarios": 1} {
 			if got := e.count(`SELECT COUNT(*) FROM `+tabla+` WHERE empresa_id = ?`, c.Empresa.ID); got != n {
 				t.Errorf("%s: %d, esperaba %d", tabla, got, n)
 			}
 		}
-		login := e.do("POST", "/api/auth/login", "", map[string]string{"nombre_usuario": "admin_lujan",
-			"password": c.Admin.PasswordTemporal})
-		login.expect(t, http.StatusOK, "")
+		tok := e.tokenDe(e.loginCon("admin_lujan", cred.PasswordTemporal))
+		e.do("GET", "/api/config/empresa", tok, nil).expect(t, http.StatusForbidden, domain.MsgDebeCambiarClave)
 
 		// the same admin login again: nothing of the second company is written (one transaction)
 		otra := map[string]any{"nombre": "Otra Empresa", "ruc": "30-50001091-2", "admin_usuario": "admin_lujan"}
-		e.do("POST", "/api/config/empresas", e.token("superadmin"), otra).expect(t, http.StatusConflict, store.MsgUsuarioDuplicado)
+		e.do("POST", "/api/config/empresas", e.token("superadmin"), otra).expect(t, http.StatusConflict, domain.MsgUsuarioDuplicado)
 		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE nombre = 'Otra Empresa'`); n != 0 {
 			t.Fatalf("la empresa quedó escrita sin su administrador")
 		}
@@ -269,5 +275,103 @@ func TestUsuariosYEstadisticasDeEmpresa(t *testing.T) {
 			t.Fatalf("estadísticas: %+v", st)
 		}
 		e.do("GET", "/api/admin/empresas/999/estadisticas", sa, nil).expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+	})
+}
+
+// auditadas counts the audit rows of accion by the super administrator, from
+// the test client's address, on company empresaID, whose details contain each of detalles.
+func (e *env) auditadas(accion string, empresaID int64, detalles ...string) int64 {
+	e.t.Helper()
+	q := `SELECT COUNT(*) FROM auditoria WHERE accion = ? AND empresa_id = ? AND usuario_id = ?
+		AND ip_address = '192.0.2.1' AND exito = ?`
+	args := []any{accion, empresaID, e.userID("superadmin"), true}
+	for _, d := range detalles {
+		q += ` AND detalles LIKE ?`
+		args = append(args, "%"+d+"%")
+	}
+	return e.count(q, args...)
+}
+
+func TestEscriturasDeEmpresaIdempotentesYAuditadas(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		sa := e.token("superadmin")
+		clave := func(k string) map[string]string { return map[string]string{"Idempotency-Key": k} }
+
+		// create: a retry answers the company again, without the password, and creates nothing more
+		primera := e.doWith("POST", "/api/config/empresas", sa, nuevaEmpresa, clave("emp-crear"))
+		primera.expect(t, http.StatusCreated, "Empresa creada exitosamente")
+		var c EmpresaCreada
+		primera.decode(t, &c)
+		reintento := e.doWith("POST", "/api/config/empresas", sa, nuevaEmpresa, clave("emp-crear"))
+		reintento.expect(t, http.StatusCreated, "Empresa creada exitosamente")
+		var c2 EmpresaCreada
+		reintento.decode(t, &c2)
+		if c.CredencialesTemporales == nil || c2.CredencialesTemporales != nil || c2.Empresa.ID != c.Empresa.ID {
+			t.Fatalf("reintento: %+v / %+v", c, c2)
+		}
+		otra := map[string]any{"nombre": "Otra Empresa", "ruc": "30-50001091-2", "admin_usuario": "admin_otra"}
+		e.doWith("POST", "/api/config/empresas", sa, otra, clave("emp-crear")).
+			expect(t, http.StatusUnprocessableEntity, domain.MsgClaveReusada)
+		if n := e.count(`SELECT COUNT(*) FROM empresas`); n != 3 {
+			t.Fatalf("empresas: %d", n)
+		}
+		if n := e.auditadas(store.AccionCreacionEmpresa, c.Empresa.ID, `"antes":null`,
+			`"despues":{"id":`+strconv.FormatInt(c.Empresa.ID, 10)+`,"nombre":"Río Luján Lanchas"`); n != 1 {
+			t.Fatalf("CREACION_EMPRESA auditadas: %d", n)
+		}
+		if n := e.auditadas(store.AccionCreacionUsuario, c.Empresa.ID, `"nombre_usuario":"admin_lujan"`); n != 1 {
+			t.Fatalf("CREACION_USUARIO del administrador: %d", n)
+		}
+
+		// edit
+		edicion := map[string]any{"nombre": "Lanchas del Delta Norte", "ruc": "30-50001091-2", "tipo": "operativa"}
+		for range 2 {
+			e.doWith("PUT", "/api/config/empresas/2", sa, edicion, clave("emp-editar")).
+				expect(t, http.StatusOK, "Empresa actualizada exitosamente")
+		}
+		edicion["nombre"] = "Lanchas del Delta Sur"
+		e.doWith("PUT", "/api/config/empresas/2", sa, edicion, clave("emp-editar")).
+			expect(t, http.StatusUnprocessableEntity, domain.MsgClaveReusada)
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE id = 2 AND nombre = 'Lanchas del Delta Norte'`); n != 1 {
+			t.Fatal("la edición no quedó o la rechazada se escribió")
+		}
+		if n := e.auditadas(store.AccionActualizacionEmpresa, 2, `"antes":{"id":2,"nombre":"Interisleña Demo"`,
+			`"despues":{"id":2,"nombre":"Lanchas del Delta Norte"`); n != 1 {
+			t.Fatalf("ACTUALIZACION_EMPRESA auditadas: %d", n)
+		}
+
+		// per-company setting
+		ajuste := "/api/admin/empresas/2/configuraciones/color_primario"
+		for range 2 {
+			e.doWith("PUT", ajuste, sa, map[string]string{"valor": "#B91C1C"}, clave("emp-ajuste")).
+				expect(t, http.StatusOK, "Configuración guardada exitosamente")
+		}
+		e.doWith("PUT", ajuste, sa, map[string]string{"valor": "#000000"}, clave("emp-ajuste")).
+			expect(t, http.StatusUnprocessableEntity, domain.MsgClaveReusada)
+		if n := e.auditadas(store.AccionConfiguracionEmpresa, 2, `"antes":null`,
+			`"despues":{"id":`, `"clave":"color_primario","valor":"#B91C1C"`); n != 1 {
+			t.Fatalf("CONFIGURACION_EMPRESA auditadas: %d", n)
+		}
+
+		// deactivate
+		for range 2 {
+			e.doWith("DELETE", "/api/config/empresas/2", sa, nil, clave("emp-baja")).
+				expect(t, http.StatusOK, "Empresa desactivada exitosamente")
+		}
+		e.doWith("DELETE", "/api/config/empresas/"+strconv.FormatInt(c.Empresa.ID, 10), sa, nil, clave("emp-baja")).
+			expect(t, http.StatusUnprocessableEntity, domain.MsgClaveReusada)
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE activa = ?`, true); n != 2 {
+			t.Fatalf("empresas activas: %d", n)
+		}
+		if n := e.auditadas(store.AccionDesactivacionEmpresa, 2, `"antes":{`, `"activa":true`, `"despues":{`,
+			`"activa":false`); n != 1 {
+			t.Fatalf("DESACTIVACION_EMPRESA auditadas: %d", n)
+		}
+
+		// a refused write is not audited
+		e.do("DELETE", "/api/config/empresas/999", sa, nil).expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionDesactivacionEmpresa); n != 1 {
+			t.Fatalf("DESACTIVACION_EMPRESA: %d", n)
+		}
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"image/png"
 	"net/http"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -304,6 +305,40 @@ func TestImprimirPasajes(t *testing.T) {
 		if img, err := png.Decode(bytes.NewReader(r.Body)); err != nil || r.Header.Get("Content-Type") != "image/png" ||
 			img.Bounds().Dx() != 320 {
 			t.Fatalf("qr: %v %v", err, r.Header)
+		}
+	})
+}
+
+// TestConsultaPasajeAuditada: the detail view writes CONSULTA_PASAJE with the
+// caller, the company, the IP and the ticket; the list, the QR and the PDF
+// write nothing, nor does a lookup of another company's ticket.
+func TestConsultaPasajeAuditada(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		path := "/api/pasajes/" + strconv.FormatInt(p.ID, 10)
+		consultas := func() int64 {
+			return e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'CONSULTA_PASAJE'`)
+		}
+		admin := e.token("admin")
+		for _, ruta := range []string{"/api/pasajes", path + "/qr", "/api/tickets/ticket/" + strconv.FormatInt(p.ID, 10) + "/pdf"} {
+			if r := e.do("GET", ruta, admin, nil); r.Status != http.StatusOK {
+				t.Fatalf("%s: %d %s", ruta, r.Status, r.Message)
+			}
+		}
+		e.do("GET", path, e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
+		if n := consultas(); n != 0 {
+			t.Fatalf("consultas auditadas sin ver el detalle: %d", n)
+		}
+
+		var got pasajeJSON
+		e.do("GET", path, admin, nil).decode(t, &got)
+		if got.NumeroPasaje != p.NumeroPasaje {
+			t.Fatalf("detalle: %+v", got)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'CONSULTA_PASAJE' AND empresa_id = 1
+			AND usuario_id = ? AND ip_address = '192.0.2.1' AND exito = ? AND detalles = ?`,
+			e.userID("admin"), true, "Consulta del pasaje "+p.NumeroPasaje); n != 1 || consultas() != 1 {
+			t.Fatalf("CONSULTA_PASAJE: %d de %d", n, consultas())
 		}
 	})
 }

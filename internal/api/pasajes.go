@@ -229,9 +229,16 @@ func (s *Server) pasajeDelPedido(r *http.Request) (store.Pasaje, error) {
 	return s.Store.PasajePorID(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r))
 }
 
-// verPasaje answers one ticket with its customer, section, trip type and seller.
+// verPasaje answers one ticket with its customer, section, trip type and
+// seller, and audits the lookup (CONSULTA_PASAJE).
 func (s *Server) verPasaje(r *http.Request) (Pasaje, error) {
-	p, err := s.pasajeDelPedido(r)
+	id, err := pathID(r, "id")
+	if err != nil {
+		return Pasaje{}, err
+	}
+	a := actorFrom(r)
+	p, err := s.Store.ConsultarPasaje(r.Context(), store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(),
+		IP: clientIP(r)}, id, vendedorDe(r))
 	return pasajeDe(p), err
 }
 

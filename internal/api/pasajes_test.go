@@ -307,7 +307,16 @@ func TestIdempotencyKeysAreForgottenAfterADay(t *testing.T) {
 		e.now = e.now.Add(25 * time.Hour)
 		// an expired key that the sweeper has not reached yet answers a new request
 		body["fecha_viaje"] = "2026-11-21"
-		e.sell(e.token("vendedor"), body, "clave-vieja").expect(t, http.StatusCreated, "")
+		tok = e.token("vendedor")
+		nueva := e.sell(tok, body, "clave-vieja")
+		nueva.expect(t, http.StatusCreated, "")
+		// the key now answers its new request, and refuses the old one
+		if repetida := e.sell(tok, body, "clave-vieja"); repetida.Status != http.StatusCreated ||
+			string(repetida.Data) != string(nueva.Data) {
+			t.Fatalf("la repetición respondió %d %s, se esperaba %s", repetida.Status, repetida.Data, nueva.Data)
+		}
+		body["fecha_viaje"] = "2026-11-20"
+		e.sell(tok, body, "clave-vieja").expect(t, http.StatusUnprocessableEntity, domain.MsgClaveReusada)
 		if got := e.count(`SELECT COUNT(*) FROM pasajes`) - antes; got != 3 {
 			t.Fatalf("%d pasajes nuevos, esperaba 3", got)
 		}

@@ -4,9 +4,11 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // Comprobacion is a service's status at the time of a check: whether it is
@@ -24,21 +26,26 @@ type Comprobacion struct {
 // service is not configured.
 type ComprobarServicio func(ctx context.Context) Comprobacion
 
-// Servicios are the checks of the services the monitor shows besides the
-// database; a nil check is a service not built or not configured.
+// Servicios are the checks registered by components the Server does not hold:
+// WhatsApp (nil: not built or not configured). The database, the e-mail
+// (the companies' SMTP configurations, in the database) and the event stream
+// (SocketsAbiertos) are checked by the Server itself.
 type Servicios struct {
-	Email     ComprobarServicio
-	WhatsApp  ComprobarServicio
-	WebSocket ComprobarServicio
+	WhatsApp ComprobarServicio
 }
 
-// ComprobarSockets is the event stream's check: up while its hub runs, with
-// the sockets it holds open.
-func ComprobarSockets(sockets func() int) ComprobarServicio {
+// ComprobarWhatsApp is the WhatsApp service's check: configured once a
+// company linked its number, up while at least one is connected, with the
+// connected companies as its active clients.
+func ComprobarWhatsApp(activas func() (vinculadas, conectadas int64)) ComprobarServicio {
 	return func(context.Context) Comprobacion {
-		n := int64(sockets())
-		return Comprobacion{Configurado: true, Conectado: true, ClientesActivos: &n,
-			Detalles: domain.Plural(n, "conexión abierta", "conexiones abiertas")}
+		vinculadas, conectadas := activas()
+		if vinculadas == 0 {
+			return Comprobacion{Detalles: MsgServicioSinConfigurar}
+		}
+		return Comprobacion{Configurado: true, Conectado: conectadas > 0, ClientesActivos: &conectadas,
+			Detalles: fmt.Sprintf("%s de %d", domain.Plural(conectadas, "empresa conectada", "empresas conectadas"),
+				vinculadas)}
 	}
 }
 
@@ -56,7 +63,8 @@ const (
 	servicioSinConfigurar = "sin_configurar"
 )
 
-// Servicio is one card of the service monitor (backoffice §2.13).
+// Servicio is one card of the service monitor (backoffice §2.13) and one
+// entry of the dashboards' estado_servicios.
 type Servicio struct {
 	Clave              string    `json:"clave" enum:"base_datos,email,whatsapp,websocket"`
 	Nombre             string    `json:"nombre"`
@@ -68,22 +76,32 @@ type Servicio struct {
 	UltimaVerificacion time.Time `json:"ultima_verificacion"`
 }
 
-// monitorServicios checks every service now: the database with a real query,
-// the others through the check their component registered.
+// monitorServicios is GET /admin/servicios.
 func (s *Server) monitorServicios(r *http.Request) ([]Servicio, error) {
-	ctx := r.Context()
-	out := []Servicio{s.servicioBaseDatos(ctx)}
+	out, _ := s.comprobarServicios(r.Context())
+	return out, nil
+}
+
+// comprobarServicios checks every service now: the database with a real
+// query, the e-mail from the companies' configurations, WhatsApp through the
+// check its component registered and the event stream through its hub. It is
+// the one check behind the service monitor and the dashboards' estado_servicios,
+// and also answers the database's latency.
+func (s *Server) comprobarServicios(ctx context.Context) ([]Servicio, time.Duration) {
+	ahora := s.Store.Now()
+	bd, latencia := s.baseDatos(ctx)
+	out := []Servicio{servicioBaseDatos(bd, ahora)}
 	for _, sv := range []struct {
 		clave, nombre string
 		check         ComprobarServicio
 	}{
-		{"email", "Email", s.Servicios.Email},
+		{"email", "Email", s.comprobarEmail},
 		{"whatsapp", "WhatsApp", s.Servicios.WhatsApp},
-		{"websocket", "WebSocket", s.Servicios.WebSocket},
+		{"websocket", "WebSocket", s.comprobarSockets()},
 	} {
-		out = append(out, servicioDe(sv.clave, sv.nombre, comprobar(ctx, sv.check), s.Store.Now()))
+		out = append(out, servicioDe(sv.clave, sv.nombre, comprobar(ctx, sv.check), ahora))
 	}
-	return out, nil
+	return out, latencia
 }
 
 // comprobar runs a check; a service without one is not configured.
@@ -107,14 +125,63 @@ func servicioDe(clave, nombre string, e Comprobacion, ahora time.Time) Servicio 
 		ClientesActivos: e.ClientesActivos, UltimaVerificacion: ahora}
 }
 
-// servicioBaseDatos times a real query on the database.
-func (s *Server) servicioBaseDatos(ctx context.Context) Servicio {
-	bd := s.baseDatos(ctx)
+// servicioBaseDatos is the database's card, from the one database check (baseDatos).
+func servicioBaseDatos(bd BaseDatos, ahora time.Time) Servicio {
 	e := Comprobacion{Configurado: true, Conectado: bd.Estado == "conectada", Detalles: msgBaseDatosSinConexion}
 	if e.Conectado {
 		e.Detalles = fmt.Sprintf(msgBaseDatosConectada, bd.LatenciaMs, bd.Nombre)
 	}
-	out := servicioDe("base_datos", "Base de Datos", e, s.Store.Now())
+	out := servicioDe("base_datos", "Base de Datos", e, ahora)
 	out.LatenciaMs = &bd.LatenciaMs
 	return out
+}
+
+// comprobarSockets is the event stream's check: up while its hub runs, with
+// the sockets it holds open; without a hub, not configured.
+func (s *Server) comprobarSockets() ComprobarServicio {
+	if s.SocketsAbiertos == nil {
+		return nil
+	}
+	return func(context.Context) Comprobacion {
+		n := int64(s.SocketsAbiertos())
+		return Comprobacion{Configurado: true, Conectado: true, ClientesActivos: &n,
+			Detalles: domain.Plural(n, "conexión abierta", "conexiones abiertas")}
+	}
+}
+
+// comprobarEmail reads the companies' SMTP configurations now: 'Sin
+// configurar' while no active company has an active one; green only when
+// every one of them was tested and its last test worked. The details count
+// them and tell the most recent test and its error.
+func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
+	r, err := s.Store.ResumirCorreo(ctx)
+	if err != nil {
+		return Comprobacion{Configurado: true, Detalles: msgEmailIlegible}
+	}
+	if r.Activas == 0 {
+		return Comprobacion{Detalles: MsgServicioSinConfigurar}
+	}
+	return Comprobacion{Configurado: true, Conectado: r.ConError == 0 && r.ProbadasBien == r.Activas,
+		Detalles: detallesEmail(r)}
+}
+
+const msgEmailIlegible = "No se pudo leer la configuración de email"
+
+// detallesEmail: "2 empresas con email activo; 1 sin probar. Última prueba (Lanchas del Delta): correcta".
+func detallesEmail(r store.ResumenCorreo) string {
+	partes := []string{domain.Plural(r.Activas, "empresa con email activo", "empresas con email activo")}
+	if r.ConError > 0 {
+		partes = append(partes, fmt.Sprintf("%d con error", r.ConError))
+	}
+	if sinProbar := r.Activas - r.ProbadasBien - r.ConError; sinProbar > 0 {
+		partes = append(partes, fmt.Sprintf("%d sin probar", sinProbar))
+	}
+	out := strings.Join(partes, "; ")
+	switch {
+	case r.Ultima == nil:
+		return out + ". Ninguna prueba realizada"
+	case r.Ultima.Error != "":
+		return out + ". Última prueba (" + r.Ultima.Empresa + "): " + r.Ultima.Error
+	}
+	return out + ". Última prueba (" + r.Ultima.Empresa + "): correcta"
 }

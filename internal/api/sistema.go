@@ -110,11 +110,12 @@ func (s *Server) configuracionSistema(r *http.Request) (ConfiguracionSistema, er
 		return ConfiguracionSistema{}, err
 	}
 	seguridad, err := s.seguridad(ctx)
+	bd, _ := s.baseDatos(ctx)
 	return ConfiguracionSistema{
 		Sistema: DatosSistema{Nombre: cfg.Nombre, Version: s.Proceso.Version, Ambiente: s.Proceso.Ambiente,
 			Timezone: cfg.Timezone, Idioma: cfg.Idioma, FechaInstalacion: instalacion},
 		Estadisticas: EstadisticasSistema(globales),
-		Servicios:    ServiciosSistema{BaseDatos: s.baseDatos(ctx), Servidor: s.servidor()},
+		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor()},
 		Seguridad:    seguridad,
 	}, err
 }
@@ -135,16 +136,19 @@ func (s *Server) guardarConfiguracionSistema(r *http.Request, body GuardarConfig
 	return withMessage(out, domain.MsgConfiguracionActualizada), err
 }
 
-// baseDatos says where the database is and times a real query on it.
-func (s *Server) baseDatos(ctx context.Context) BaseDatos {
+// baseDatos says where the database is and times a real query on it: the one
+// database check of the system configuration, the service monitor and the
+// dashboards. It also answers the latency measured.
+func (s *Server) baseDatos(ctx context.Context) (BaseDatos, time.Duration) {
 	d := s.Store.Destino()
 	out := BaseDatos{Estado: "conectada", Nombre: d.Motor, Host: d.Host, Puerto: d.Puerto, NombreBD: d.Nombre}
 	latencia, err := s.Store.Latencia(ctx)
 	if err != nil {
+		s.Log.Error("base de datos no disponible", "err", err)
 		out.Estado = "desconectada"
 	}
 	out.LatenciaMs = milisegundosDecimales(latencia)
-	return out
+	return out, latencia
 }
 
 func milisegundosDecimales(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }

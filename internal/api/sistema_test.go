@@ -135,33 +135,102 @@ func TestGuardarConfiguracionSistema(t *testing.T) {
 	})
 }
 
+// servicios reads the service monitor as the super administrator, by key.
+func (e *env) servicios() map[string]Servicio {
+	e.t.Helper()
+	r := e.do("GET", "/api/admin/servicios", e.token("superadmin"), nil)
+	r.expect(e.t, http.StatusOK, "")
+	var got []Servicio
+	r.decode(e.t, &got)
+	por := map[string]Servicio{}
+	for _, s := range got {
+		por[s.Clave] = s
+		if !s.UltimaVerificacion.Equal(e.now) {
+			e.t.Errorf("%s: última verificación %v", s.Clave, s.UltimaVerificacion)
+		}
+	}
+	if len(got) != 4 || len(por) != 4 {
+		e.t.Fatalf("servicios: %+v", got)
+	}
+	return por
+}
+
 func TestEstadoServicios(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		e.srv.Servicios.WebSocket = func(context.Context) Comprobacion {
-			return Comprobacion{Configurado: true, Conectado: true, Detalles: "3 conexiones"}
-		}
-		r := e.do("GET", "/api/admin/servicios", e.token("superadmin"), nil)
-		r.expect(t, http.StatusOK, "")
-		var got []Servicio
-		r.decode(t, &got)
-		por := map[string]Servicio{}
-		for _, s := range got {
-			por[s.Clave] = s
-			if !s.UltimaVerificacion.Equal(e.now) {
-				t.Errorf("%s: última verificación %v", s.Clave, s.UltimaVerificacion)
-			}
-		}
-		if bd := por["base_datos"]; len(got) != 4 || !bd.Conectado || bd.Estado != "conectado" || bd.LatenciaMs == nil ||
+		por := e.servicios()
+		if bd := por["base_datos"]; !bd.Conectado || bd.Estado != "conectado" || bd.LatenciaMs == nil ||
 			*bd.LatenciaMs <= 0 || !strings.Contains(bd.Detalles, e.st.Dialect()) {
 			t.Errorf("base de datos = %+v", bd)
 		}
-		for _, clave := range []string{"email", "whatsapp"} {
+		for _, clave := range []string{"email", "whatsapp", "websocket"} {
 			if s := por[clave]; s.Conectado || s.Estado != "sin_configurar" || s.Detalles != MsgServicioSinConfigurar {
 				t.Errorf("%s = %+v, se esperaba 'Sin configurar'", clave, s)
 			}
 		}
-		if ws := por["websocket"]; !ws.Conectado || ws.Estado != "conectado" || ws.Detalles != "3 conexiones" {
+		e.srv.SocketsAbiertos = func() int { return 3 }
+		if ws := e.servicios()["websocket"]; !ws.Conectado || ws.Estado != "conectado" ||
+			ws.Detalles != "3 conexiones abiertas" || ws.ClientesActivos == nil || *ws.ClientesActivos != 3 {
 			t.Errorf("websocket = %+v", ws)
+		}
+	})
+}
+
+// TestServicioEmailSegunConfiguraciones: the e-mail card is computed from the
+// companies' SMTP configurations at the time of the check, green only once
+// every active one passed its last test.
+func TestServicioEmailSegunConfiguraciones(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		email := func(estado, detalles string) {
+			t.Helper()
+			if s := e.servicios()["email"]; s.Estado != estado || s.Conectado != (estado == "conectado") || s.Detalles != detalles {
+				t.Fatalf("email = %+v, se esperaba %s %q", s, estado, detalles)
+			}
+		}
+		probar := func(token string) int {
+			return e.do("POST", "/api/configuracion-email/prueba", token, map[string]string{"email_destino": "admin@example.com"}).Status
+		}
+		c.configurar()
+		email("desconectado", "1 empresa con email activo; 1 sin probar. Ninguna prueba realizada")
+		if st := probar(c.admin); st != http.StatusOK {
+			t.Fatalf("prueba: %d", st)
+		}
+		email("conectado", "1 empresa con email activo. Última prueba (Lanchas del Delta): correcta")
+
+		// the second company's server refuses its password
+		admin2 := e.token("admin2")
+		e.do("POST", "/api/configuracion-email", admin2, c.cuerpoConfig("otra-clave")).expect(t, http.StatusOK, "")
+		e.now = e.now.Add(time.Minute)
+		if st := probar(admin2); st != http.StatusUnprocessableEntity {
+			t.Fatalf("prueba con clave errónea: %d", st)
+		}
+		s := e.servicios()["email"]
+		if s.Estado != "desconectado" || !strings.HasPrefix(s.Detalles,
+			"2 empresas con email activo; 1 con error. Última prueba (Interisleña Demo): ") || !strings.Contains(s.Detalles, "535") {
+			t.Fatalf("email con un error = %+v", s)
+		}
+		if strings.Contains(s.Detalles, "otra-clave") || strings.Contains(s.Detalles, passwordSMTP) {
+			t.Fatalf("el detalle muestra una contraseña: %s", s.Detalles)
+		}
+
+		// a deactivated company's configuration no longer counts
+		e.do("DELETE", "/api/config/empresas/2", e.token("superadmin"), nil).expect(t, http.StatusOK, "")
+		email("conectado", "1 empresa con email activo. Última prueba (Lanchas del Delta): correcta")
+
+		// the dashboards show the same cards, computed by the same check
+		var d struct {
+			EstadoServicios []Servicio `json:"estado_servicios"`
+		}
+		e.do("GET", "/api/dashboard/stats", c.admin, nil).decode(t, &d)
+		monitor := e.servicios()
+		if len(d.EstadoServicios) != 4 {
+			t.Fatalf("estado_servicios del tablero: %+v", d.EstadoServicios)
+		}
+		for _, sv := range d.EstadoServicios {
+			m := monitor[sv.Clave]
+			if sv.Nombre != m.Nombre || sv.Estado != m.Estado || (sv.Clave != "base_datos" && sv.Detalles != m.Detalles) {
+				t.Errorf("tablero %+v, monitor %+v", sv, m)
+			}
 		}
 	})
 }

@@ -2,13 +2,11 @@ package api
 
 import (
 	"context"
-	"encoding/base64"
 	"net/http"
 	"strings"
 	"time"
 
 	"muelle/internal/domain"
-	"muelle/internal/impresion"
 	"muelle/internal/store"
 )
 
@@ -98,22 +96,15 @@ type EnviarWhatsApp struct {
 	Telefono string `json:"telefono" maxLength:"30"`
 }
 
-// qrWhatsApp is the side in pixels of the QR image to scan.
-const qrWhatsApp = 264
-
-func estadoWhatsAppDe(w store.SesionWhatsApp) (EstadoWhatsApp, error) {
+func estadoWhatsAppDe(w store.SesionWhatsApp) EstadoWhatsApp {
 	e := EstadoWhatsApp{Status: w.Estado, Connected: w.Estado == domain.WhatsAppConectado, Error: w.Error}
-	if w.Estado == domain.WhatsAppQRListo && w.QR != "" {
-		png, err := impresion.QRPNG(w.QR, qrWhatsApp)
-		if err != nil {
-			return EstadoWhatsApp{}, err
-		}
-		e.QRCode = "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)
+	if w.Estado == domain.WhatsAppQRListo {
+		e.QRCode = w.QR
 	}
 	if w.Numero != "" {
 		e.Info = &InfoWhatsApp{Name: w.Nombre, Number: w.Numero}
 	}
-	return e, nil
+	return e
 }
 
 // empresaWhatsApp is the company a WhatsApp call acts on: the caller's own
@@ -133,10 +124,7 @@ func (s *Server) empresaWhatsApp(r *http.Request, pedida int64) (store.SesionWha
 // estadoWhatsAppDeEmpresa answers a company's status as the store holds it.
 func (s *Server) estadoWhatsAppDeEmpresa(r *http.Request, empresaID int64) (EstadoWhatsApp, error) {
 	w, err := s.empresaWhatsApp(r, empresaID)
-	if err != nil {
-		return EstadoWhatsApp{}, err
-	}
-	return estadoWhatsAppDe(w)
+	return estadoWhatsAppDe(w), err
 }
 
 func (s *Server) estadoWhatsApp(r *http.Request) (EstadoWhatsApp, error) {
@@ -205,6 +193,10 @@ func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) 
 		return reply[EstadoWhatsApp]{}, err
 	}
 	out, err := s.estadoWhatsAppDeEmpresa(r, w.EmpresaID)
+	if err == nil && out.Status == domain.WhatsAppDesconectado && out.Error != "" {
+		// it could not connect: the reason, and the status says it too
+		return reply[EstadoWhatsApp]{}, domain.Unprocessable(out.Error)
+	}
 	return withMessage(out, domain.MsgWhatsAppInicializado), err
 }
 

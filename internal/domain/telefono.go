@@ -1,6 +1,9 @@
 package domain
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // MsgTelefonoSinArea refuses a local number given without its area code: the
 // area cannot be guessed.
@@ -35,7 +38,7 @@ func NormalizarTelefono(telefono string) (string, error) {
 			d.WriteRune(r)
 		case r == '+' && i == 0, r == ' ', r == '-', r == '.', r == '(', r == ')':
 		default:
-			return "", TelefonoInvalido(t)
+			return "", telefonoInvalido(t)
 		}
 	}
 	n := d.String()
@@ -47,11 +50,11 @@ func NormalizarTelefono(telefono string) (string, error) {
 	case internacional || (strings.HasPrefix(n, "54") && len(n) >= 12):
 		var ok bool
 		if n, ok = strings.CutPrefix(n, "54"); !ok {
-			return "", TelefonoInvalido(t)
+			return "", telefonoInvalido(t)
 		}
 		if len(n) == 11 || len(n) == 13 {
 			if n, ok = strings.CutPrefix(n, "9"); !ok {
-				return "", TelefonoInvalido(t)
+				return "", telefonoInvalido(t)
 			}
 		}
 	default:
@@ -64,7 +67,7 @@ func NormalizarTelefono(telefono string) (string, error) {
 		n = sinQuince(n)
 	}
 	if len(n) != 10 || !(strings.HasPrefix(n, "11") || n[0] == '2' || n[0] == '3') {
-		return "", TelefonoInvalido(t)
+		return "", telefonoInvalido(t)
 	}
 	return "+549" + n, nil
 }
@@ -81,4 +84,9 @@ func sinQuince(n string) string {
 		}
 	}
 	return n
+}
+
+// telefonoInvalido is the refusal of what cannot be an Argentine number.
+func telefonoInvalido(telefono string) *Error {
+	return Invalid(fmt.Sprintf("El teléfono %s no es un número válido de Argentina", telefono))
 }

@@ -1,7 +1,6 @@
 package domain
 
 import (
-	"fmt"
 	"strings"
 	"time"
 )
@@ -14,10 +13,6 @@ const (
 	WhatsAppQRListo        = "qr_ready"
 	WhatsAppSinInicializar = "not_initialized"
 )
-
-// EstadosWhatsApp are the states, as the API and the database name them.
-var EstadosWhatsApp = []string{WhatsAppConectado, WhatsAppConectando, WhatsAppDesconectado, WhatsAppQRListo,
-	WhatsAppSinInicializar}
 
 // WhatsApp messages (backoffice §5, §8; operaciones §5, §8).
 const (
@@ -35,7 +30,6 @@ const (
 	MsgWhatsAppClaveInvalida       = "La clave de configuración de WhatsApp no es válida: use mensaje_bienvenida, horario_atencion o auto_respuesta"
 	MsgWhatsAppHorarioInvalido     = "El horario de atención debe tener el formato HH:MM-HH:MM (por ejemplo 08:00-18:00)"
 	MsgWhatsAppAutoRespuesta       = "La respuesta automática debe ser true o false"
-	MaxMensajeWhatsApp             = 4000
 )
 
 // WhatsApp configuration entries (backoffice §2.8, §3).
@@ -81,8 +75,26 @@ func ValidarConfigWhatsApp(clave, valor string) (string, error) {
 	return "", Invalid(MsgWhatsAppClaveInvalida)
 }
 
-// TelefonoInvalido is the refusal of a phone number that cannot be an
-// Argentine one.
-func TelefonoInvalido(telefono string) *Error {
-	return Invalid(fmt.Sprintf("El teléfono %s no es un número válido de Argentina", telefono))
+// Why WhatsApp ended a company's connection (internal/whatsapp) and the
+// system alert that tells its admins.
+const (
+	MsgWhatsAppSesionCerrada  = "WhatsApp cerró la sesión: el dispositivo se desvinculó desde el teléfono"
+	MsgWhatsAppBloqueado      = "WhatsApp bloqueó el número de la empresa"
+	MsgWhatsAppSuspendido     = "WhatsApp suspendió temporalmente el número de la empresa"
+	MsgWhatsAppDesactualizado = "WhatsApp rechazó la conexión porque esta versión de Muelle está desactualizada"
+	MsgWhatsAppReemplazado    = "Otra conexión reemplazó la sesión de WhatsApp de la empresa"
+	MsgWhatsAppQRVencido      = "El código QR venció sin ser escaneado. Vuelva a inicializar WhatsApp"
+	MsgWhatsAppSinCuenta      = "El número %s no tiene WhatsApp"
+	MsgWhatsAppConectando     = "WhatsApp todavía se está conectando. Intente de nuevo en unos segundos"
+	TituloWhatsAppBaja        = "WhatsApp desconectado"
+)
+
+// MensajeWhatsAppBaja is the alert raised when WhatsApp ends a company's
+// connection: why, and how many pending messages failed.
+func MensajeWhatsAppBaja(motivo string, fallidos int64) string {
+	m := motivo + ". Vuelva a vincular el número desde Gestión WhatsApp."
+	if fallidos > 0 {
+		m += " " + Plural(fallidos, "mensaje pendiente quedó fallido", "mensajes pendientes quedaron fallidos") + "."
+	}
+	return m
 }

@@ -1,6 +1,7 @@
 // Package mensajeria sends the outbox (store mensajes): a worker claims each
-// due message, builds it and hands it to its channel (e-mail today; WhatsApp
-// plugs in as another Canal), retrying temporary failures with back-off.
+// due message of its channels, builds it and hands it to the channel (e-mail
+// over SMTP, WhatsApp through the whatsapp.Gestor), retrying temporary
+// failures with back-off.
 package mensajeria
 
 import (

@@ -2,12 +2,15 @@ package mensajeria
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"crypto/tls"
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"html/template"
 	"net"
+	"os"
 	"regexp"
 	"strings"
 	"time"
@@ -16,6 +19,25 @@ import (
 
 	"muelle/internal/store"
 )
+
+// TLSConCA is the TLS of the SMTP connections trusting, besides the system's
+// roots, the certificates of the PEM file at path (MUELLE_SMTP_CA: a mail
+// server with a private CA, or the end-to-end tests' own server). Certificates
+// are always verified.
+func TLSConCA(path string) (*tls.Config, error) {
+	pem, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("leer las CA de SMTP: %w", err)
+	}
+	pool, err := x509.SystemCertPool()
+	if err != nil {
+		pool = x509.NewCertPool()
+	}
+	if !pool.AppendCertsFromPEM(pem) {
+		return nil, fmt.Errorf("%s no tiene certificados PEM", path)
+	}
+	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+}
 
 // TimeoutSMTP bounds one whole SMTP conversation.
 const TimeoutSMTP = 30 * time.Second
@@ -43,7 +65,9 @@ func (s SMTP) Enviar(ctx context.Context, m Mensaje) error {
 		opts = append(opts, mail.WithTLSPolicy(mail.TLSMandatory))
 	}
 	if s.TLS != nil {
-		opts = append(opts, mail.WithTLSConfig(s.TLS))
+		t := s.TLS.Clone()
+		t.ServerName = cmp.Or(t.ServerName, s.Config.Host)
+		opts = append(opts, mail.WithTLSConfig(t))
 	}
 	if s.Config.Usuario != "" {
 		opts = append(opts, mail.WithSMTPAuth(mail.SMTPAuthAutoDiscover), mail.WithUsername(s.Config.Usuario),

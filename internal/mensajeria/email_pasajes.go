@@ -91,10 +91,6 @@ func (e Email) Probar(ctx context.Context, empresaID int64, destino string) erro
 // once per ticket with its QR inline, and the PDFs attached, or a link to the
 // tickets when the PDFs exceed MaxAdjuntos.
 func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
-	empresa, _, err := e.Store.Empresa(ctx, m.EmpresaID)
-	if err != nil {
-		return Mensaje{}, Temporal(err)
-	}
 	cfg, err := e.configuracion(ctx, m.EmpresaID)
 	if err != nil {
 		return Mensaje{}, err
@@ -103,11 +99,10 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	if err != nil {
 		return Mensaje{}, fmt.Errorf("plantilla de pasaje inválida: %w", err)
 	}
-	pasajes, err := e.Store.PasajesPorIDs(ctx, m.EmpresaID, m.PasajeIDs, 0)
+	empresa, pasajes, err := armarPasajes(ctx, e.Store, m)
 	if err != nil {
 		return Mensaje{}, err
 	}
-	loc := domain.Location(empresa.Timezone)
 	var (
 		datos   []DatosPasaje
 		inline  []Adjunto
@@ -116,21 +111,15 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 		numeros []string
 	)
 	for _, p := range pasajes {
-		t := TicketImpreso(p, empresa, loc)
-		qr, err := impresion.QRPNG(p.CodigoQR, 320)
-		if err != nil {
-			return Mensaje{}, err
-		}
-		pdf, err := impresion.PDF(t)
+		pdf, err := impresion.PDF(p.Ticket)
 		if err != nil {
 			return Mensaje{}, err
 		}
 		cid := fmt.Sprintf("qr-%d@muelle", p.ID)
-		origen, destino := origenDestino(empresa.Nombre, p.SeccionNombre)
 		datos = append(datos, DatosPasaje{EmpresaNombre: empresa.Nombre, CodigoPasaje: p.NumeroPasaje,
-			NombrePasajero: p.ClienteNombre, Origen: origen, Destino: destino, FechaViaje: t.FechaViaje,
-			Precio: t.Precio, CID: cid})
-		inline = append(inline, Adjunto{Nombre: "qr-" + p.NumeroPasaje + ".png", Tipo: "image/png", Datos: qr, CID: cid})
+			NombrePasajero: p.ClienteNombre, Origen: p.Origen, Destino: p.Destino, FechaViaje: p.Ticket.FechaViaje,
+			Precio: p.Ticket.Precio, CID: cid})
+		inline = append(inline, Adjunto{Nombre: "qr-" + p.NumeroPasaje + ".png", Tipo: "image/png", Datos: p.QR, CID: cid})
 		pdfs = append(pdfs, Adjunto{Nombre: "pasaje-" + p.NumeroPasaje + ".pdf", Tipo: "application/pdf", Datos: pdf})
 		tamaño += len(pdf)
 		numeros = append(numeros, p.NumeroPasaje)
@@ -145,6 +134,43 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	}
 	return Mensaje{Destino: m.Destino, Asunto: fmt.Sprintf(asuntoPasajes, empresa.Nombre), HTML: cuerpo,
 		Adjuntos: adjuntos}, nil
+}
+
+// pasajeArmado is a ticket of a message as every channel shows it: printed
+// for the company, its route and its QR image.
+type pasajeArmado struct {
+	store.Pasaje
+	Ticket          impresion.Ticket
+	Origen, Destino string
+	QR              []byte
+}
+
+// ladoQR is the side in pixels of a ticket's QR image in a message.
+const ladoQR = 320
+
+// armarPasajes reads the company (a failure is temporary) and the tickets of
+// an outbox row, and prepares each one.
+func armarPasajes(ctx context.Context, st *store.Store, m store.Mensaje) (store.Empresa, []pasajeArmado, error) {
+	empresa, _, err := st.Empresa(ctx, m.EmpresaID)
+	if err != nil {
+		return store.Empresa{}, nil, Temporal(err)
+	}
+	pasajes, err := st.PasajesPorIDs(ctx, m.EmpresaID, m.PasajeIDs, 0)
+	if err != nil {
+		return store.Empresa{}, nil, err
+	}
+	loc := domain.Location(empresa.Timezone)
+	out := make([]pasajeArmado, 0, len(pasajes))
+	for _, p := range pasajes {
+		qr, err := impresion.QRPNG(p.CodigoQR, ladoQR)
+		if err != nil {
+			return store.Empresa{}, nil, err
+		}
+		origen, destino := origenDestino(empresa.Nombre, p.SeccionNombre)
+		out = append(out, pasajeArmado{Pasaje: p, Ticket: TicketImpreso(p, empresa, loc), Origen: origen,
+			Destino: destino, QR: qr})
+	}
+	return empresa, out, nil
 }
 
 // enlacePasajes is the paragraph that replaces PDFs too large to attach: a

@@ -3,6 +3,8 @@ package mensajeria
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -70,5 +72,37 @@ func TestSMTPClassifiesTheServerAnswers(t *testing.T) {
 	}
 	if EsTemporal(errors.New("x")) || !EsTemporal(Temporal(errors.New("x"))) || Temporal(nil) != nil {
 		t.Fatal("Temporal")
+	}
+}
+
+// TestTLSConCATrustsTheNamedCertificates: MUELLE_SMTP_CA's file makes a server
+// with a private certificate trusted (the host name checked as usual); without
+// it the same server is refused; a file without certificates is an error.
+func TestTLSConCATrustsTheNamedCertificates(t *testing.T) {
+	srv, err := smtptest.Iniciar("u@muelle.test", "clave", false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Cerrar()
+	dir := t.TempDir()
+	ca, basura := filepath.Join(dir, "ca.pem"), filepath.Join(dir, "basura.pem")
+	if os.WriteFile(ca, srv.CA, 0o600) != nil || os.WriteFile(basura, []byte("no es un certificado"), 0o600) != nil {
+		t.Fatal("escribir archivos")
+	}
+	if _, err := TLSConCA(basura); err == nil {
+		t.Fatal("un archivo sin certificados fue aceptado")
+	}
+	conf, err := TLSConCA(ca)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := store.ConfigEmail{Host: srv.Host, Puerto: srv.Port, Usuario: "u@muelle.test", Password: "clave",
+		EmailRemitente: "u@muelle.test"}
+	m := Mensaje{Destino: "ana@example.com", Asunto: "Hola", HTML: "<p>Hola</p>"}
+	if err := (SMTP{Config: cfg}).Enviar(context.Background(), m); err == nil {
+		t.Fatal("un certificado desconocido fue aceptado sin MUELLE_SMTP_CA")
+	}
+	if err := (SMTP{Config: cfg, TLS: conf}).Enviar(context.Background(), m); err != nil || len(srv.Recibidos()) != 1 {
+		t.Fatalf("con la CA: %v, recibidos %d", err, len(srv.Recibidos()))
 	}
 }

@@ -3,6 +3,8 @@ package mensajeria
 import (
 	"context"
 	"log/slog"
+	"maps"
+	"slices"
 	"time"
 
 	"muelle/internal/store"
@@ -28,8 +30,10 @@ func Espera(n int) time.Duration {
 	return min(d, time.Hour)
 }
 
-// Worker sends the outbox. Several workers (goroutines or instances) may run
-// on one database: each message is claimed by exactly one of them for Lease.
+// Worker sends the outbox messages of its channels (Salidas). Several workers
+// (goroutines or instances) may run on one database: each message is claimed
+// by exactly one of them for Lease; a worker leaves the other channels'
+// messages to theirs.
 type Worker struct {
 	Store   *store.Store
 	Salidas map[string]Salida // by store channel (store.CanalEmail ...)
@@ -41,8 +45,13 @@ type Worker struct {
 
 // NuevoWorker is a worker over st with the e-mail channel.
 func NuevoWorker(st *store.Store, log *slog.Logger, email Email) *Worker {
-	return &Worker{Store: st, Log: log, Lease: 2 * TimeoutSMTP, despertar: make(chan struct{}, 1),
-		Salidas: map[string]Salida{store.CanalEmail: email.Salida()}}
+	return nuevoWorker(st, log, 2*TimeoutSMTP, store.CanalEmail, email.Salida())
+}
+
+// nuevoWorker is a worker of one channel.
+func nuevoWorker(st *store.Store, log *slog.Logger, lease time.Duration, canal string, salida Salida) *Worker {
+	return &Worker{Store: st, Log: log, Lease: lease, despertar: make(chan struct{}, 1),
+		Salidas: map[string]Salida{canal: salida}}
 }
 
 // Despertar makes the worker look at the outbox now (called after a commit
@@ -75,7 +84,7 @@ func (w *Worker) Correr(ctx context.Context, cada time.Duration) {
 func (w *Worker) Procesar(ctx context.Context) (int, error) {
 	n := 0
 	for ctx.Err() == nil {
-		m, ok, err := w.Store.ReclamarMensaje(ctx, w.Lease)
+		m, ok, err := w.Store.ReclamarMensaje(ctx, w.Lease, slices.Sorted(maps.Keys(w.Salidas))...)
 		if err != nil || !ok {
 			return n, err
 		}

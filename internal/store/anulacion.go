@@ -59,8 +59,8 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err := cambio.Permite(p.Estado); err != nil {
 			return Pasaje{}, err
 		}
-		cajaID, err := s.cajaAbiertaID(ctx, c, a)
-		if err != nil || cajaID == 0 {
+		caja, err := bloquearCajaAbierta(ctx, c, a)
+		if err != nil || caja.id == 0 {
 			return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
 		}
 		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
@@ -71,18 +71,18 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
 		}
-		if err := sumarACaja(ctx, c, cajaID, p.Precio); err != nil {
+		if err := caja.sumar(ctx, c, p.Precio); err != nil {
 			return Pasaje{}, err
 		}
 		movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, pasaje_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, cajaID, a.UsuarioID, cambio.Movimiento, p.Precio, cambio.Descripcion(p.NumeroPasaje),
+			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, p.Precio, cambio.Descripcion(p.NumeroPasaje),
 			p.MedioPagoID, id, c.now)
 		if err != nil {
 			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
 		}
 		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
-			cambio.Movimiento, p.Precio, cajaID)
+			cambio.Movimiento, p.Precio, caja.id)
 		if motivo != "" {
 			detalles += ". Motivo: " + motivo
 		}
@@ -93,7 +93,7 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		}
 		c.emit(evento, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
 			UsuarioID: a.UsuarioID})
-		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID, MovimientoID: movID})
+		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID})
 		p.Estado = cambio.Hasta
 		return p, nil
 	})

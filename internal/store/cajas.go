@@ -81,38 +81,45 @@ func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura doma
 	return domain.Totalizar(apertura, movs)
 }
 
-// sumarACaja adds a movement's amount to the volume of the locked open
-// register (its opening plus every movement), refusing with 400 a movement
-// that would take it past domain.MontoMaximo: every figure of a register is
-// bounded by its volume, so its totals can never overflow.
-func sumarACaja(ctx context.Context, c conn, cajaID int64, monto domain.Centavos) error {
-	var volumen domain.Centavos
-	if err := c.row(ctx, `SELECT volumen FROM cajas WHERE id = ?`, cajaID).Scan(&volumen); err != nil {
-		return wrap("leer volumen de caja", err)
-	}
-	nuevo, err := domain.Sumar(volumen, monto)
-	if err != nil {
-		return err
-	}
-	_, err = c.exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cajaID)
-	return wrap("sumar a caja", err)
-}
-
 // CajaAbierta returns the user's open register, if any.
 func (s *Store) CajaAbierta(ctx context.Context, empresaID, usuarioID int64) (Caja, bool, error) {
 	return s.caja(ctx, s.conn(), `WHERE c.empresa_id = ? AND c.usuario_id = ? AND c.estado = ?`,
 		empresaID, usuarioID, domain.CajaAbierta)
 }
 
-// cajaAbiertaID locks and returns the id of the user's open register (0: none).
-func (s *Store) cajaAbiertaID(ctx context.Context, c conn, a Actor) (int64, error) {
-	var id int64
-	err := c.row(ctx, `SELECT id FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.d.forUpdate(),
-		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&id)
+// cajaBloqueada is the user's open register, locked by the transaction that
+// read it, with its volume as read: no other transaction changes it meanwhile.
+type cajaBloqueada struct {
+	id      int64 // 0: the user has no open register
+	volumen domain.Centavos
+}
+
+// bloquearCajaAbierta locks and returns the user's open register with its
+// volume, in one statement.
+func bloquearCajaAbierta(ctx context.Context, c conn, a Actor) (cajaBloqueada, error) {
+	var cb cajaBloqueada
+	err := c.row(ctx, `SELECT id, volumen FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.d.forUpdate(),
+		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&cb.id, &cb.volumen)
 	if _, err := notFound(err); err != nil {
-		return 0, wrap("buscar caja abierta", err)
+		return cajaBloqueada{}, wrap("buscar caja abierta", err)
 	}
-	return id, nil
+	return cb, nil
+}
+
+// sumar adds a movement's amount to the locked register's volume (its opening
+// plus every movement), refusing with 400 a movement that would take it past
+// domain.MontoMaximo: every figure of a register is bounded by its volume, so
+// its totals can never overflow.
+func (cb *cajaBloqueada) sumar(ctx context.Context, c conn, monto domain.Centavos) error {
+	nuevo, err := domain.Sumar(cb.volumen, monto)
+	if err != nil {
+		return err
+	}
+	if _, err := c.exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
+		return wrap("sumar a caja", err)
+	}
+	cb.volumen = nuevo
+	return nil
 }
 
 // AbrirCaja opens a register for the user. The database allows one open
@@ -170,8 +177,8 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		return Movimiento{}, err
 	}
 	return idempotent(ctx, s, a, "caja.movimiento", func(c conn) (Movimiento, error) {
-		cajaID, err := s.cajaAbiertaID(ctx, c, a)
-		if err != nil || cajaID == 0 {
+		caja, err := bloquearCajaAbierta(ctx, c, a)
+		if err != nil || caja.id == 0 {
 			return Movimiento{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
 		}
 		var medio any
@@ -181,16 +188,16 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 			}
 			medio = m.MedioPagoID
 		}
-		if err := sumarACaja(ctx, c, cajaID, m.Monto); err != nil {
+		if err := caja.sumar(ctx, c, m.Monto); err != nil {
 			return Movimiento{}, err
 		}
 		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, cajaID, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.now)
+			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.now)
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
-		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: cajaID, UsuarioID: a.UsuarioID, MovimientoID: id})
+		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: id})
 		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.now}
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
@@ -217,11 +224,11 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		return CierreCaja{}, err
 	}
 	return idempotent(ctx, s, a, "caja.cerrar", func(c conn) (CierreCaja, error) {
-		cajaID, err := s.cajaAbiertaID(ctx, c, a)
-		if err != nil || cajaID == 0 {
+		abierta, err := bloquearCajaAbierta(ctx, c, a)
+		if err != nil || abierta.id == 0 {
 			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
 		}
-		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
+		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
 		if err != nil {
 			return CierreCaja{}, err
 		}
@@ -229,18 +236,18 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		_, err = c.exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
 			total_ventas = ?, fecha_cierre = ?, observaciones_cierre = ? WHERE id = ? AND estado = ?`,
 			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, c.now, observaciones,
-			cajaID, domain.CajaAbierta)
+			abierta.id, domain.CajaAbierta)
 		if err != nil {
 			return CierreCaja{}, wrap("cerrar caja", err)
 		}
 		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCierreCaja,
 			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
-				cajaID, caja.TotalVentas, contado, dif)})
+				abierta.id, caja.TotalVentas, contado, dif)})
 		if err != nil {
 			return CierreCaja{}, err
 		}
 		emitirCierre(c, a, caja, dif)
-		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
+		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
 		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
 			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err
 	})

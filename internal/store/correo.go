@@ -107,3 +107,45 @@ func (s *Store) RegistrarPruebaEmail(ctx context.Context, empresaID int64, fallo
 		s.Now(), motivo, empresaID)
 	return wrap("registrar prueba de email", err)
 }
+
+// ResumenCorreo is the installation's e-mail service as the service monitor
+// shows it: the active companies' SMTP configurations and their last tests.
+type ResumenCorreo struct {
+	// Activas counts the active companies with an active configuration;
+	// ProbadasBien those whose last test worked, ConError those whose last test failed.
+	Activas, ProbadasBien, ConError int64
+	// Ultima is the most recent test of those configurations (nil: none tested).
+	Ultima *PruebaCorreo
+}
+
+// PruebaCorreo is a company's last e-mail test (Error empty: it worked).
+type PruebaCorreo struct {
+	Empresa string
+	Fecha   time.Time
+	Error   string
+}
+
+// ResumirCorreo reads the e-mail service's state now, in two queries.
+func (s *Store) ResumirCorreo(ctx context.Context) (ResumenCorreo, error) {
+	var r ResumenCorreo
+	const activas = `FROM configuracion_email c JOIN empresas e ON e.id = c.empresa_id WHERE c.activo = ? AND e.activa = ?`
+	err := s.conn().row(ctx, `SELECT COUNT(*),
+		COALESCE(SUM(CASE WHEN c.ultima_prueba IS NOT NULL AND c.ultimo_error IS NULL THEN 1 ELSE 0 END), 0),
+		COALESCE(SUM(CASE WHEN c.ultimo_error IS NOT NULL THEN 1 ELSE 0 END), 0) `+activas, true, true).
+		Scan(&r.Activas, &r.ProbadasBien, &r.ConError)
+	if err != nil || r.Activas == 0 {
+		return r, wrap("resumir configuraciones de email", err)
+	}
+	var (
+		p     PruebaCorreo
+		fallo sql.NullString
+	)
+	err = s.conn().row(ctx, `SELECT e.nombre, c.ultima_prueba, c.ultimo_error `+activas+`
+		AND c.ultima_prueba IS NOT NULL ORDER BY c.ultima_prueba DESC LIMIT 1`, true, true).Scan(&p.Empresa, &p.Fecha, &fallo)
+	if missing, err := notFound(err); err != nil || missing {
+		return r, wrap("leer la última prueba de email", err)
+	}
+	p.Fecha, p.Error = p.Fecha.UTC(), fallo.String
+	r.Ultima = &p
+	return r, nil
+}

@@ -82,11 +82,3 @@ func (s *Store) ventasHoyPorZona(ctx context.Context, c conn, zona string, porID
 	}
 	return wrap("ventas de hoy por empresa", rows.Err())
 }
-
-// LatenciaBase times one round trip to the database (a trivial query on the read pool).
-func (s *Store) LatenciaBase(ctx context.Context) (time.Duration, error) {
-	inicio := time.Now()
-	var uno int
-	err := s.conn().row(ctx, `SELECT 1`).Scan(&uno)
-	return time.Since(inicio), wrap("medir latencia", err)
-}

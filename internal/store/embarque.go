@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"crypto/ed25519"
+	"database/sql"
 	"time"
 
 	"muelle/internal/domain"
@@ -71,28 +72,35 @@ func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, 
 }
 
 // validar moves one ticket activo → usado with one conditional UPDATE whose row
-// count decides, so two crew members scanning at once board it once. The
-// refusal of an already boarded ticket carries when and by whom it boarded.
+// count decides, so two crew members scanning at once board it once; the
+// UPDATE returns the boarded ticket. The refusal of an already boarded ticket
+// carries when and by whom it boarded.
 func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Embarque, error) {
 	return idempotent(ctx, s, a, "pasajes.validar", func(c conn) (Embarque, error) {
-		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?, usuario_embarque_id = ?
-			WHERE empresa_id = ? AND estado = ? AND `+where,
-			domain.PasajeUsado, c.now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg)
+		e, embarcado, err := scanEmbarque(c.row(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
+			usuario_embarque_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
+			domain.PasajeUsado, c.now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg))
 		if err != nil {
-			return Embarque{}, wrap("validar embarque", err)
+			return e, wrap("validar embarque", err)
 		}
-		e, found, err := s.embarque(ctx, c, a.EmpresaID, where, arg)
-		if err != nil || !found {
-			return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
+		if !embarcado {
+			return s.rechazoEmbarque(ctx, c, a.EmpresaID, where, arg)
 		}
-		if n, _ := res.RowsAffected(); n == 1 {
-			c.emit(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
-				FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID})
-			return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
-				Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
-		}
-		return e, rechazo(e)
+		c.emit(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
+			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID})
+		return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
+			Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
 	})
+}
+
+// rechazoEmbarque explains a boarding that changed nothing: the ticket is
+// not the company's, or it cannot board (rechazo).
+func (s *Store) rechazoEmbarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, error) {
+	e, found, err := s.embarque(ctx, c, empresaID, where, arg)
+	if err != nil || !found {
+		return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
+	}
+	return e, rechazo(e)
 }
 
 // rechazo explains why a ticket that exists could not board.
@@ -105,22 +113,25 @@ func rechazo(e Embarque) error {
 		Data: YaEmbarcado{NumeroPasaje: e.NumeroPasaje, FechaEmbarque: &fecha, ValidadoPor: e.ValidadoPor}}
 }
 
-func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
+// embarqueColumnas are what an Embarque shows of a ticket, from a statement
+// on pasajes alone (a SELECT, or the boarding UPDATE's RETURNING): the names
+// of its section, trip type and validator come from subqueries by primary key.
+const embarqueColumnas = `id, numero_pasaje, CAST(fecha_viaje AS TEXT), fecha_embarque, estado, cliente_nombre,
+	(SELECT s.nombre FROM secciones s WHERE s.id = pasajes.seccion_id),
+	(SELECT t.nombre FROM tipos_viaje t WHERE t.id = pasajes.tipo_viaje_id),
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.usuario_embarque_id), usuario_embarque_id`
+
+// scanEmbarque reads a row of embarqueColumnas; found is false when there is none.
+func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 	var (
-		e           Embarque
 		fecha       *time.Time
 		por         *string
 		validadorID *int64
 	)
-	err := c.row(ctx, `SELECT p.id, p.numero_pasaje, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.estado,
-		p.cliente_nombre, s.nombre, t.nombre, `+nombreValidador+`, p.usuario_embarque_id
-		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
-		LEFT JOIN usuarios v ON v.id = p.usuario_embarque_id
-		WHERE p.empresa_id = ? AND p.`+where, empresaID, arg).Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha,
-		&e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre, &e.TipoViaje.Nombre, &por, &validadorID)
-	missing, err := notFound(err)
-	if err != nil || missing {
-		return e, false, wrap("leer pasaje a embarcar", err)
+	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
+		&e.TipoViaje.Nombre, &por, &validadorID)
+	if missing, err := notFound(err); err != nil || missing {
+		return e, false, err
 	}
 	if fecha != nil {
 		e.FechaEmbarque = *fecha
@@ -132,6 +143,13 @@ func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where str
 		e.ValidadorID = *validadorID
 	}
 	return e, true, nil
+}
+
+// embarque reads the company's ticket that matches where (a condition on pasajes).
+func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
+	e, found, err := scanEmbarque(c.row(ctx, `SELECT `+embarqueColumnas+` FROM pasajes WHERE empresa_id = ? AND `+where,
+		empresaID, arg))
+	return e, found, wrap("leer pasaje a embarcar", err)
 }
 
 // AccionDeshacerValidacion is the audit action of an undone boarding.

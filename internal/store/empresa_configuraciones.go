@@ -3,16 +3,15 @@ package store
 import (
 	"context"
 
-	"muelle/internal/domain"
 	"muelle/internal/events"
 )
 
 // Configuracion is one per-company setting.
 type Configuracion struct {
-	ID          int64
-	Clave       string
-	Valor       string
-	Descripcion string
+	ID          int64  `json:"id"`
+	Clave       string `json:"clave"`
+	Valor       string `json:"valor"`
+	Descripcion string `json:"descripcion"`
 }
 
 // ConfiguracionesDeEmpresa lists a company's settings by key; 404 for an unknown company.
@@ -28,32 +27,44 @@ func (s *Store) ConfiguracionesDeEmpresa(ctx context.Context, empresaID int64) (
 }
 
 // GuardarConfiguracion creates or replaces one setting of a company (already
-// checked by domain.ValidarConfiguracion) and emits configActualizada.
-func (s *Store) GuardarConfiguracion(ctx context.Context, empresaID int64, cf Configuracion) (Configuracion, error) {
-	var out Configuracion
-	err := s.inTx(ctx, func(c conn) error {
+// checked by domain.ValidarConfiguracion), audits CONFIGURACION_EMPRESA with
+// the value before and after, and emits configActualizada.
+func (s *Store) GuardarConfiguracion(ctx context.Context, a Actor, empresaID int64, cf Configuracion) (Configuracion, error) {
+	return idempotent(ctx, s, a, "empresas.configuracion", func(c conn) (Configuracion, error) {
+		var out Configuracion
 		if err := existeEmpresa(ctx, c, empresaID); err != nil {
-			return err
+			return out, err
 		}
-		err := c.row(ctx, `INSERT INTO empresa_configuraciones (empresa_id, clave, valor, descripcion, updated_at)
+		antes, err := configuracion(ctx, c, empresaID, cf.Clave)
+		if err != nil {
+			return out, err
+		}
+		err = c.row(ctx, `INSERT INTO empresa_configuraciones (empresa_id, clave, valor, descripcion, updated_at)
 			VALUES (?, ?, ?, ?, ?) ON CONFLICT (empresa_id, clave) DO UPDATE SET valor = excluded.valor,
 			descripcion = excluded.descripcion, updated_at = excluded.updated_at
 			RETURNING id, clave, valor, descripcion`, empresaID, cf.Clave, cf.Valor, cf.Descripcion, c.now).
 			Scan(&out.ID, &out.Clave, &out.Valor, &out.Descripcion)
 		if err != nil {
-			return wrap("guardar configuración", err)
+			return out, wrap("guardar configuración", err)
 		}
 		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: "empresa_configuraciones"})
-		return nil
+		return out, s.auditarCambio(ctx, c, enEmpresa(a, empresaID), AccionConfiguracionEmpresa, antes, out)
 	})
-	return out, err
+}
+
+// configuracion reads one setting of a company; nil when it was never saved.
+func configuracion(ctx context.Context, c conn, empresaID int64, clave string) (*Configuracion, error) {
+	var cf Configuracion
+	err := c.row(ctx, `SELECT id, clave, valor, descripcion FROM empresa_configuraciones WHERE empresa_id = ? AND clave = ?`,
+		empresaID, clave).Scan(&cf.ID, &cf.Clave, &cf.Valor, &cf.Descripcion)
+	if missing, err := notFound(err); err != nil || missing {
+		return nil, wrap("leer configuración", err)
+	}
+	return &cf, nil
 }
 
 // existeEmpresa answers 404 'Empresa no encontrada' for an unknown company id.
 func existeEmpresa(ctx context.Context, c conn, id int64) error {
-	_, err := empresa(ctx, c, id)
-	if missing, _ := notFound(err); missing {
-		return domain.NotFound(MsgEmpresaNoEncontrada)
-	}
+	_, err := empresaExistente(ctx, c, id)
 	return err
 }

@@ -13,7 +13,6 @@ import (
 const (
 	MsgEmpresaNoEncontrada = "Empresa no encontrada"
 	MsgEmpresaDuplicada    = "Ya existe una empresa con ese nombre"
-	MsgUsuarioDuplicado    = "Ya existe un usuario con ese nombre de usuario"
 	MsgEmpresaPropia       = "No puede desactivar su propia empresa"
 )
 
@@ -44,46 +43,93 @@ type rowPrefix struct {
 
 func (r rowPrefix) Scan(dest ...any) error { return r.sc.Scan(append(r.pre, dest...)...) }
 
-// NuevaEmpresa is a company to create with its first administrator.
+// Audit actions of the companies screens. Their rows carry the company they
+// change (empresa_id) and the super administrator who changed it (usuario_id).
+const (
+	AccionCreacionEmpresa      = "CREACION_EMPRESA"
+	AccionActualizacionEmpresa = "ACTUALIZACION_EMPRESA"
+	AccionDesactivacionEmpresa = "DESACTIVACION_EMPRESA"
+	AccionConfiguracionEmpresa = "CONFIGURACION_EMPRESA"
+)
+
+// NuevaEmpresa is a company to create with its first administrator, whose
+// password (already hashed) is temporary.
 type NuevaEmpresa struct {
 	Empresa Empresa
-	Admin   NuevoUsuario
+	Admin   DatosGestionUsuario
+}
+
+// EmpresaCreada is a created company and its administrator; Nueva is false on
+// an idempotent replay (the password given then is not the one stored).
+type EmpresaCreada struct {
+	Empresa Empresa
+	Admin   FichaUsuario
+	Nueva   bool `json:"-"`
+}
+
+// empresaAuditada is the before/after image of a company in the audit.
+type empresaAuditada struct {
+	ID                  int64         `json:"id"`
+	Nombre              string        `json:"nombre"`
+	RUC                 string        `json:"ruc"`
+	Direccion           string        `json:"direccion"`
+	Telefono            string        `json:"telefono"`
+	Email               string        `json:"email"`
+	Tipo                string        `json:"tipo"`
+	Timezone            string        `json:"timezone"`
+	Activa              bool          `json:"activa"`
+	DatosContacto       DatosContacto `json:"datos_contacto"`
+	DiasVentaAnticipada int           `json:"dias_venta_anticipada"`
+	VentaGrandePasajes  int           `json:"venta_grande_pasajes"`
+	VentaGrandeMonto    int64         `json:"venta_grande_centavos"`
+}
+
+func empresaAuditadaDe(e Empresa) *empresaAuditada {
+	return &empresaAuditada{ID: e.ID, Nombre: e.Nombre, RUC: e.RUC, Direccion: e.Direccion, Telefono: e.Telefono,
+		Email: e.Email, Tipo: e.Tipo, Timezone: e.Timezone, Activa: e.Activa, DatosContacto: e.DatosContacto,
+		DiasVentaAnticipada: e.DiasVentaAnticipada, VentaGrandePasajes: e.VentaGrande.MasDePasajes,
+		VentaGrandeMonto: int64(e.VentaGrande.MontoMayorA)}
+}
+
+// enEmpresa is the actor acting on company id: its audit rows belong to that company.
+func enEmpresa(a Actor, id int64) Actor {
+	a.EmpresaID = id
+	return a
 }
 
 // CrearEmpresa creates a company, its default catalogs (domain.CatalogoDeEmpresaNueva)
-// and its administrator in one transaction.
-func (s *Store) CrearEmpresa(ctx context.Context, n NuevaEmpresa) (Empresa, error) {
-	var out Empresa
-	err := s.inTx(ctx, func(c conn) error {
+// and its administrator with a temporary password in one transaction, and
+// audits CREACION_EMPRESA and the administrator's CREACION_USUARIO.
+func (s *Store) CrearEmpresa(ctx context.Context, a Actor, n NuevaEmpresa) (EmpresaCreada, error) {
+	return idempotent(ctx, s, a, "empresas.crear", func(c conn) (EmpresaCreada, error) {
 		e := n.Empresa
 		id, err := c.insertID(ctx, `INSERT INTO empresas (nombre, ruc, direccion, telefono, email, tipo, timezone,
 			activa, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Tipo, e.Timezone, true, c.now)
 		if isUniqueViolation(err) {
-			return domain.Conflict(MsgEmpresaDuplicada)
+			return EmpresaCreada{}, domain.Conflict(MsgEmpresaDuplicada)
 		}
 		if err != nil {
-			return wrap("crear empresa", err)
+			return EmpresaCreada{}, wrap("crear empresa", err)
 		}
 		if err := insertarCatalogoInicial(ctx, c, id); err != nil {
-			return err
+			return EmpresaCreada{}, err
 		}
-		admin := n.Admin
-		admin.EmpresaID = id
-		if creado, err := s.insertarUsuario(ctx, c, admin); err != nil || !creado {
-			return orConflict(err, MsgUsuarioDuplicado)
+		rolID, err := s.rolIntegradoID(ctx, c, domain.RolAdmin)
+		if err != nil {
+			return EmpresaCreada{}, err
 		}
-		out, err = empresa(ctx, c, id)
-		return err
+		out := EmpresaCreada{Nueva: true}
+		if out.Empresa, err = empresa(ctx, c, id); err != nil {
+			return out, err
+		}
+		enNueva := enEmpresa(a, id)
+		if err := s.auditarCambio(ctx, c, enNueva, AccionCreacionEmpresa, nil, empresaAuditadaDe(out.Empresa)); err != nil {
+			return out, err
+		}
+		out.Admin, err = s.insertarConClaveTemporal(ctx, c, enNueva, rolID, n.Admin)
+		return out, err
 	})
-	return out, err
-}
-
-func orConflict(err error, msg string) error {
-	if err != nil {
-		return err
-	}
-	return domain.Conflict(msg)
 }
 
 func insertarCatalogoInicial(ctx context.Context, c conn, empresaID int64) error {
@@ -103,54 +149,65 @@ func insertarCatalogoInicial(ctx context.Context, c conn, empresaID int64) error
 	return nil
 }
 
-// ActualizarEmpresa changes a company's data and state (super administrator).
-// A caller cannot deactivate their own company.
+// ActualizarEmpresa changes a company's data and state (super administrator)
+// and audits ACTUALIZACION_EMPRESA. A caller cannot deactivate their own company.
 func (s *Store) ActualizarEmpresa(ctx context.Context, a Actor, id int64, e Empresa) (Empresa, error) {
 	if id == a.EmpresaID && !e.Activa {
 		return Empresa{}, domain.Invalid(MsgEmpresaPropia)
 	}
-	return s.actualizarEmpresa(ctx, id, `nombre = ?, ruc = ?, direccion = ?, telefono = ?, email = ?, tipo = ?,
-		timezone = ?, activa = ?`, e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Tipo, e.Timezone, e.Activa)
+	return s.actualizarEmpresa(ctx, a, id, "empresas.actualizar", AccionActualizacionEmpresa, `nombre = ?, ruc = ?,
+		direccion = ?, telefono = ?, email = ?, tipo = ?, timezone = ?, activa = ?`,
+		e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Tipo, e.Timezone, e.Activa)
 }
 
 // DesactivarEmpresa turns a company off: its users can no longer log in nor
-// use their tokens (UsuarioSesion.Habilitado); its data stays.
+// use their tokens (UsuarioSesion.Habilitado); its data stays. It audits
+// DESACTIVACION_EMPRESA.
 func (s *Store) DesactivarEmpresa(ctx context.Context, a Actor, id int64) (Empresa, error) {
 	if id == a.EmpresaID {
 		return Empresa{}, domain.Invalid(MsgEmpresaPropia)
 	}
-	return s.actualizarEmpresa(ctx, id, `activa = ?`, false)
+	return s.actualizarEmpresa(ctx, a, id, "empresas.desactivar", AccionDesactivacionEmpresa, `activa = ?`, false)
 }
 
-// GuardarEmpresaActual saves the general configuration of the caller's company.
+// GuardarEmpresaActual saves the general configuration of the caller's
+// company and audits ACTUALIZACION_EMPRESA.
 func (s *Store) GuardarEmpresaActual(ctx context.Context, a Actor, e Empresa) (Empresa, error) {
 	contacto, err := json.Marshal(e.DatosContacto)
 	if err != nil {
 		return Empresa{}, wrap("datos de contacto", err)
 	}
-	return s.actualizarEmpresa(ctx, a.EmpresaID, `nombre = ?, ruc = ?, direccion = ?, telefono = ?, email = ?,
-		timezone = ?, datos_contacto = ?, dias_venta_anticipada = ?, venta_grande_pasajes = ?, venta_grande_centavos = ?`,
+	return s.actualizarEmpresa(ctx, a, a.EmpresaID, "empresas.actual", AccionActualizacionEmpresa, `nombre = ?, ruc = ?,
+		direccion = ?, telefono = ?, email = ?, timezone = ?, datos_contacto = ?, dias_venta_anticipada = ?,
+		venta_grande_pasajes = ?, venta_grande_centavos = ?`,
 		e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Timezone, string(contacto), e.DiasVentaAnticipada,
 		e.VentaGrande.MasDePasajes, e.VentaGrande.MontoMayorA)
 }
 
-// actualizarEmpresa runs one UPDATE of the company's columns set, emits
-// configActualizada and returns the company as saved.
-func (s *Store) actualizarEmpresa(ctx context.Context, id int64, set string, args ...any) (Empresa, error) {
-	var out Empresa
-	err := s.inTx(ctx, func(c conn) error {
-		res, err := c.exec(ctx, `UPDATE empresas SET `+set+` WHERE id = ?`, append(args, id)...)
-		if isUniqueViolation(err) {
-			return domain.Conflict(MsgEmpresaDuplicada)
+// actualizarEmpresa runs one UPDATE of the company's columns set through
+// idempotent (operacion), audits accion with the company before and after,
+// emits configActualizada and returns the company as saved.
+func (s *Store) actualizarEmpresa(ctx context.Context, a Actor, id int64, operacion, accion, set string, args ...any) (Empresa, error) {
+	return idempotent(ctx, s, a, operacion, func(c conn) (Empresa, error) {
+		antes, err := empresaExistente(ctx, c, id)
+		if err != nil {
+			return antes, err
 		}
-		if err := afectoUna(res, err, MsgEmpresaNoEncontrada); err != nil {
-			return err
+		_, err = c.exec(ctx, `UPDATE empresas SET `+set+` WHERE id = ?`, append(args, id)...)
+		if isUniqueViolation(err) {
+			return antes, domain.Conflict(MsgEmpresaDuplicada)
+		}
+		if err != nil {
+			return antes, wrap("actualizar empresa", err)
 		}
 		c.emit(events.ConfigActualizada, id, EventoConfig{Tabla: "empresas"})
-		out, err = empresa(ctx, c, id)
-		return err
+		despues, err := empresa(ctx, c, id)
+		if err != nil {
+			return despues, err
+		}
+		return despues, s.auditarCambio(ctx, c, enEmpresa(a, id), accion, empresaAuditadaDe(antes),
+			empresaAuditadaDe(despues))
 	})
-	return out, err
 }
 
 // afectoUna turns an UPDATE that matched no row into a 404 with msg.

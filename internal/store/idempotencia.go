@@ -59,15 +59,14 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 }
 
 // claim inserts the key; false when the user already holds it unexpired. An
-// expired row (the sweeper has not reached it yet) is replaced.
+// expired row (the sweeper has not reached it yet) is taken over in the same
+// statement, as a new claim.
 func claim(ctx context.Context, c conn, k idem) (bool, error) {
-	vencida := c.now.Add(-idempotenciaVigencia)
-	if _, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ? AND clave = ? AND created_at < ?`,
-		k.usuarioID, k.clave, vencida); err != nil {
-		return false, wrap("olvidar clave vencida", err)
-	}
 	res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
-		VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`, k.usuarioID, k.clave, k.operacion, k.huella, c.now)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (usuario_id, clave) DO UPDATE SET operacion = excluded.operacion,
+		huella = excluded.huella, resultado = '', created_at = excluded.created_at
+		WHERE idempotencia.created_at < ?`,
+		k.usuarioID, k.clave, k.operacion, k.huella, c.now, c.now.Add(-idempotenciaVigencia))
 	if err != nil {
 		return false, wrap("reclamar clave de idempotencia", err)
 	}

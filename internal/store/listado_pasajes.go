@@ -273,6 +273,20 @@ func (s *Store) PasajePorID(ctx context.Context, empresaID, id, vendedorID int64
 	return out[0], nil
 }
 
+// ConsultarPasaje is the ticket's detail view (GET /pasajes/{id}): the ticket
+// as PasajePorID reads it, and the lookup audited as CONSULTA_PASAJE by one
+// INSERT of its own (the lookup changes nothing else, so no transaction). Only
+// the detail view audits: the list, the PDF, the QR and the messages read
+// without writing. A lookup the database cannot record fails like a write.
+func (s *Store) ConsultarPasaje(ctx context.Context, a Actor, id, vendedorID int64) (Pasaje, error) {
+	p, err := s.PasajePorID(ctx, a.EmpresaID, id, vendedorID)
+	if err != nil {
+		return p, err
+	}
+	return p, s.Audit(ctx, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConsultaPasaje,
+		IP: a.IP, Exito: true, Detalles: "Consulta del pasaje " + p.NumeroPasaje})
+}
+
 // PasajesPorIDs answers the company's tickets of ids in the order given (for
 // printing several); any id missing is a 404 like PasajePorID.
 func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64, vendedorID int64) ([]Pasaje, error) {

@@ -95,6 +95,11 @@ func encolar(ctx context.Context, c conn, a Actor, n NuevoMensaje) (Mensaje, err
 	if err := check(); err != nil {
 		return Mensaje{}, err
 	}
+	if n.Canal == CanalWhatsApp {
+		if err := whatsAppVinculado(ctx, c, a.EmpresaID); err != nil {
+			return Mensaje{}, err
+		}
+	}
 	id, err := c.insertID(ctx, `INSERT INTO mensajes (empresa_id, canal, tipo, destino, cliente, estado, intentos,
 		proximo_intento, usuario_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
 		a.EmpresaID, n.Canal, n.Tipo, n.Destino, n.Cliente, MensajePendiente, c.now, a.UsuarioID, c.now)
@@ -156,16 +161,23 @@ func ventaPropiaReciente(ctx context.Context, c conn, a Actor, ids []int64) erro
 	return nil
 }
 
-// ReclamarMensaje claims the oldest due message for lease: exactly one
-// claimer gets each (FOR UPDATE SKIP LOCKED on PostgreSQL; on SQLite the
-// conditional UPDATE's row count decides). A claim whose lease ran out (its
-// worker died) is due again. ok is false when nothing is due.
-func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration) (m Mensaje, ok bool, err error) {
+// ReclamarMensaje claims the oldest due message of the channels for lease:
+// exactly one claimer gets each (FOR UPDATE SKIP LOCKED on PostgreSQL; on
+// SQLite the conditional UPDATE's row count decides). A claim whose lease ran
+// out (its worker died) is due again. ok is false when nothing is due.
+func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration, canales ...string) (m Mensaje, ok bool, err error) {
+	if len(canales) == 0 {
+		return Mensaje{}, false, nil
+	}
 	err = s.inTx(ctx, func(c conn) error {
 		var id int64
+		args := []any{MensajePendiente, c.now, c.now}
+		for _, canal := range canales {
+			args = append(args, canal)
+		}
 		err := c.row(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) ORDER BY proximo_intento, id LIMIT 1`+
-			c.d.skipLocked(), MensajePendiente, c.now, c.now).Scan(&id)
+			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (?`+strings.Repeat(`, ?`, len(canales)-1)+`)
+			ORDER BY proximo_intento, id LIMIT 1`+c.d.skipLocked(), args...).Scan(&id)
 		if missing, err := notFound(err); err != nil || missing {
 			return wrap("buscar mensaje pendiente", err)
 		}

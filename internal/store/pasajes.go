@@ -95,12 +95,12 @@ type Venta struct {
 // written, or none is. Prices come from the price table.
 //
 // What a sale only reads (the company, the catalogue, the prices, the seller's
-// name, the signing key) is read before the transaction, from the read pool:
-// under READ COMMITTED each statement sees the latest commit anyway, and the
-// transaction (the one writer connection, on SQLite) is held for the writes
-// alone. Refusals found while reading are returned inside the transaction, in
-// the spec's order and after the idempotency key's claim, so a replay still
-// answers the first result.
+// name, the signing key) is read before the transaction, from the read pool,
+// in two queries (cabeceraVenta, tiposDeVenta): under READ COMMITTED each
+// statement sees the latest commit anyway, and the transaction (the one writer
+// connection, on SQLite) is held for the writes alone. Refusals found while
+// reading are returned inside the transaction, in the spec's order and after
+// the idempotency key's claim, so a replay still answers the first result.
 func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
 	p := s.prepararVenta(ctx, a, v)
@@ -108,17 +108,17 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 		if p.forma != nil {
 			return nil, p.forma
 		}
-		cajaID, err := s.cajaAbiertaID(ctx, c, a)
-		if err != nil || cajaID == 0 {
+		caja, err := bloquearCajaAbierta(ctx, c, a)
+		if err != nil || caja.id == 0 {
 			return nil, firstErr(err, domain.Invalid(domain.MsgDebeAbrirCaja))
 		}
 		if p.catalogo != nil {
 			return nil, p.catalogo
 		}
-		if err := sumarACaja(ctx, c, cajaID, p.total); err != nil {
+		if err := caja.sumar(ctx, c, p.total); err != nil {
 			return nil, err
 		}
-		return s.emitir(ctx, c, a, p, cajaID)
+		return s.emitir(ctx, c, a, p, caja.id)
 	})
 }
 
@@ -149,35 +149,81 @@ type ventaPreparada struct {
 func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPreparada) {
 	p.Venta = v
 	c := s.conn()
-	e, err := empresa(ctx, c, a.EmpresaID)
+	cab, err := leerCabeceraVenta(ctx, c, a, v)
 	if err != nil {
 		p.forma = err
 		return p
 	}
-	p.prefijo, p.hoy = domain.PrefijoEmpresa(e.Nombre), domain.DiaDe(c.now, domain.Location(e.Timezone)).Fecha
-	plazo := domain.PlazoVenta(p.hoy, e.DiasVentaAnticipada)
+	p.prefijo, p.hoy = domain.PrefijoEmpresa(cab.empresa), domain.DiaDe(c.now, domain.Location(cab.zona)).Fecha
+	plazo := domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada)
 	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
 		return p
 	}
-	if p.vendedor, p.forma = s.vendedor(ctx, a.UsuarioID); p.forma != nil {
+	if p.vendedor, p.forma = cab.vendedorDe(a); p.forma != nil {
 		return p
 	}
 	if p.clave, p.forma = s.claveEmpresa(ctx, a.EmpresaID); p.forma != nil {
 		return p
 	}
-	p.catalogo = s.preciosVenta(ctx, c, a.EmpresaID, &p)
+	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab)
 	if p.catalogo == nil && s.dialect.numerosAparte() {
 		p.ultimo, p.forma = s.reservarNumeros(ctx, a.EmpresaID, p.cantidad())
 	}
 	return p
 }
 
-// vendedor reads the seller's names, as the tickets show them.
-func (s *Store) vendedor(ctx context.Context, id int64) (UsuarioSesion, error) {
-	var u UsuarioSesion
-	err := s.conn().row(ctx, `SELECT nombre_usuario, nombre, apellido FROM usuarios WHERE id = ?`, id).
-		Scan(&u.NombreUsuario, &u.Nombre, &u.Apellido)
-	return u, wrap("leer vendedor", err)
+// cabeceraVenta is what one query reads for a sale besides its lines: the
+// company's name, time zone and selling horizon, the seller's names, and the
+// sale's section and payment method as the company has them.
+type cabeceraVenta struct {
+	empresa, zona       string
+	diasVentaAnticipada int
+	// usuario, nombre and apellido are nil when the seller does not exist.
+	usuario, nombre, apellido *string
+	seccion, medio            entradaVenta
+}
+
+// leerCabeceraVenta reads a sale's cabeceraVenta in one query, through
+// primary keys; a missing company is an error.
+func leerCabeceraVenta(ctx context.Context, c conn, a Actor, v Venta) (cabeceraVenta, error) {
+	var h cabeceraVenta
+	err := c.row(ctx, `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
+		s.nombre, s.activo, m.nombre, m.activo
+		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
+		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
+		LEFT JOIN medios_pago m ON m.empresa_id = e.id AND m.id = ?
+		WHERE e.id = ?`, a.UsuarioID, v.SeccionID, v.MedioPagoID, a.EmpresaID).Scan(&h.empresa, &h.zona,
+		&h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre, &h.seccion.activo,
+		&h.medio.nombre, &h.medio.activo)
+	return h, wrap("leer empresa, vendedor, sección y medio de pago", err)
+}
+
+// vendedorDe is the seller's names, as the tickets show them.
+func (h cabeceraVenta) vendedorDe(a Actor) (UsuarioSesion, error) {
+	if h.usuario == nil {
+		return UsuarioSesion{}, wrap("leer vendedor", sql.ErrNoRows)
+	}
+	return UsuarioSesion{ID: a.UsuarioID, EmpresaID: a.EmpresaID, NombreUsuario: *h.usuario, Nombre: *h.nombre,
+		Apellido: *h.apellido}, nil
+}
+
+// entradaVenta is a catalogue entry that a sale names, read through a LEFT
+// JOIN: nil fields when the company has no such entry.
+type entradaVenta struct {
+	nombre *string
+	activo *bool
+}
+
+// usable returns the entry's name, or the refusal of a sale that names it:
+// another company's or missing (404, like itemCatalogo) or inactive (400).
+func (e entradaVenta) usable(cat domain.Catalogo) (string, error) {
+	switch {
+	case e.nombre == nil:
+		return "", domain.NotFound(cat.Mensajes.NoEncontrado)
+	case !*e.activo:
+		return "", cat.Inactivo(*e.nombre)
+	}
+	return *e.nombre, nil
 }
 
 // cantidad is how many tickets the sale makes.
@@ -196,53 +242,84 @@ type lineaPrecio struct {
 	nombre string
 }
 
-// preciosVenta checks that section, payment method and trip types are active
-// and the company's own, and prices every line from the price table.
-func (s *Store) preciosVenta(ctx context.Context, c conn, empresaID int64, p *ventaPreparada) error {
-	seccion, err := s.activo(ctx, c, empresaID, domain.CatSecciones, p.SeccionID)
+// preciar checks that section, payment method and trip types are active and
+// the company's own, and prices every line from the price table, refusing in
+// that order (line by line: the trip type, its price, the expected price, the
+// total).
+func (p *ventaPreparada) preciar(ctx context.Context, c conn, empresaID int64, cab cabeceraVenta) error {
+	var err error
+	if p.seccion, err = cab.seccion.usable(domain.CatSecciones); err != nil {
+		return err
+	}
+	if p.medio, err = cab.medio.usable(domain.CatMediosPago); err != nil {
+		return err
+	}
+	tipos, err := tiposDeVenta(ctx, c, empresaID, p.SeccionID, p.Lineas)
 	if err != nil {
 		return err
 	}
-	medio, err := s.activo(ctx, c, empresaID, domain.CatMediosPago, p.MedioPagoID)
-	if err != nil {
-		return err
-	}
-	p.seccion, p.medio = seccion.Nombre, medio.Nombre
 	for _, l := range p.Lineas {
-		tipo, err := s.activo(ctx, c, empresaID, domain.CatTiposViaje, l.TipoViajeID)
-		if err != nil {
-			return err
-		}
-		precio, ok, err := s.precio(ctx, c, empresaID, p.SeccionID, l.TipoViajeID)
-		if err != nil {
-			return err
-		}
-		if !ok {
-			return domain.Invalid("No hay un precio configurado para esa sección y tipo de viaje")
-		}
-		if p.PrecioEsperado != nil && *p.PrecioEsperado != precio {
-			return domain.Invalid(fmt.Sprintf("El precio enviado (%s) no coincide con el precio vigente (%s)",
-				*p.PrecioEsperado, precio))
-		}
-		p.lineas = append(p.lineas, lineaPrecio{l, precio, tipo.Nombre})
-		subtotal, err := domain.Multiplicar(precio, l.Cantidad)
-		if err == nil {
-			p.total, err = domain.Sumar(p.total, subtotal)
-		}
-		if err != nil {
+		if err := p.agregarLinea(l, tipos[l.TipoViajeID]); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// activo returns the catalog entry unless it is missing from the company or inactive.
-func (s *Store) activo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
-	it, err := s.itemCatalogo(ctx, c, empresaID, cat, id)
-	if err == nil && !it.Activo {
-		err = cat.Inactivo(it.Nombre)
+// agregarLinea prices one line with its trip type (the zero tipoVenta: not
+// the company's) and adds it to the total.
+func (p *ventaPreparada) agregarLinea(l domain.LineaVenta, t tipoVenta) error {
+	nombre, err := t.usable(domain.CatTiposViaje)
+	if err != nil {
+		return err
 	}
-	return it, err
+	if t.precio == nil {
+		return domain.Invalid("No hay un precio configurado para esa sección y tipo de viaje")
+	}
+	precio := *t.precio
+	if p.PrecioEsperado != nil && *p.PrecioEsperado != precio {
+		return domain.Invalid(fmt.Sprintf("El precio enviado (%s) no coincide con el precio vigente (%s)",
+			*p.PrecioEsperado, precio))
+	}
+	p.lineas = append(p.lineas, lineaPrecio{l, precio, nombre})
+	subtotal, err := domain.Multiplicar(precio, l.Cantidad)
+	if err == nil {
+		p.total, err = domain.Sumar(p.total, subtotal)
+	}
+	return err
+}
+
+// tipoVenta is a trip type that a sale names, with its price in the sale's
+// section (nil: none set).
+type tipoVenta struct {
+	id int64
+	entradaVenta
+	precio *domain.Centavos
+}
+
+// tiposDeVenta reads the company's trip types of a sale's lines, with their
+// prices in the section, in one query through primary keys (the lines are
+// bounded by domain.MaxLineasPorVenta): a trip type that is not the
+// company's is absent from the map.
+func tiposDeVenta(ctx context.Context, c conn, empresaID, seccionID int64, lineas []domain.LineaVenta) (map[int64]tipoVenta, error) {
+	args := []any{seccionID, empresaID}
+	ids := map[int64]bool{}
+	for _, l := range lineas {
+		if !ids[l.TipoViajeID] {
+			ids[l.TipoViajeID] = true
+			args = append(args, l.TipoViajeID)
+		}
+	}
+	filas, err := queryAll(ctx, c, func(sc scanner) (t tipoVenta, err error) {
+		return t, sc.Scan(&t.id, &t.nombre, &t.activo, &t.precio)
+	}, `SELECT t.id, t.nombre, t.activo, pr.precio FROM tipos_viaje t
+		LEFT JOIN precios pr ON pr.empresa_id = t.empresa_id AND pr.seccion_id = ? AND pr.tipo_viaje_id = t.id
+		WHERE t.empresa_id = ? AND t.id IN (`+marcas(len(ids))+`)`, args...)
+	tipos := make(map[int64]tipoVenta, len(filas))
+	for _, t := range filas {
+		tipos[t.id] = t
+	}
+	return tipos, wrap("leer tipos de viaje y precios", err)
 }
 
 // emitir writes the movement, the tickets and the audit entry of a priced sale.
@@ -329,38 +406,42 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	return out
 }
 
-// numerosAparte reports whether ticket numbers are taken in a transaction of
-// their own before the sale's (PostgreSQL, where sales run side by side).
+// numerosAparte reports whether ticket numbers are taken by a statement of
+// their own before the sale's transaction (PostgreSQL, where sales run side
+// by side).
 func (d dialect) numerosAparte() bool { return d.name == "postgres" }
 
-// reservarNumeros takes n ticket numbers of the company in a short
-// transaction of its own that does not wait for the disk (synchronous_commit
-// off for it alone): the counter row stays locked for one statement instead
-// of a whole sale. It is safe: the sale that uses the numbers commits
-// durably afterwards, and a durable commit flushes every earlier record of
-// the log, the counter's included; a crash can only lose numbers that no
-// stored ticket carries.
+// reservarNumeros takes n ticket numbers of the company with one statement
+// of its own, in the transaction PostgreSQL gives it alone, that does not
+// wait for the disk: set_config(…, true) turns synchronous_commit off until
+// that transaction ends (the setting is read at its commit). The counter
+// row stays locked for one statement instead of a whole sale. It is safe: the
+// sale that uses the numbers commits durably afterwards, and a durable commit
+// flushes every earlier record of the log, the counter's included; a crash
+// can only lose numbers that no stored ticket carries.
 func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
-	var ultimo int64
-	err := s.transaccion(ctx, func(tx *sql.Tx) error {
-		c := conn{q: tx, d: s.dialect, now: s.Now(), traza: s.trazador(), tx: s.transacciones.Add(1)}
-		if _, err := c.exec(ctx, `SET LOCAL synchronous_commit = off`); err != nil {
-			return wrap("numerar pasajes", err)
-		}
-		var err error
-		ultimo, err = contarPasajes(ctx, c, empresaID, n)
-		return err
-	})
-	return ultimo, err
+	c := conn{q: pool{s.db, s.escritor}, d: s.dialect, now: s.Now(), traza: s.trazador()}
+	return leerContador(c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
+		SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco`+
+		sumarAlContador, empresaID, n))
 }
 
 // contarPasajes advances the company's ticket counter by n with one atomic
-// upsert and returns the last number taken.
+// upsert, inside the caller's transaction, and returns the last number taken.
 func contarPasajes(ctx context.Context, c conn, empresaID int64, n int) (int64, error) {
+	return leerContador(c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)`+
+		sumarAlContador, empresaID, n))
+}
+
+// sumarAlContador ends the upsert of a company's ticket counter: the new
+// value, the last number taken.
+const sumarAlContador = ` ON CONFLICT (empresa_id, nombre) DO UPDATE SET valor = secuencias.valor + excluded.valor
+	RETURNING valor`
+
+// leerContador reads the counter's new value that the upsert returned.
+func leerContador(r *sql.Row) (int64, error) {
 	var ultimo int64
-	err := c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)
-		ON CONFLICT (empresa_id, nombre) DO UPDATE SET valor = secuencias.valor + excluded.valor RETURNING valor`,
-		empresaID, n).Scan(&ultimo)
+	err := r.Scan(&ultimo)
 	return ultimo, wrap("numerar pasajes", err)
 }
 

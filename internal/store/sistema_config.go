@@ -109,7 +109,9 @@ func (s *Store) ContarGlobales(ctx context.Context) (EstadisticasGlobales, error
 	return e, wrap("contar estadísticas globales", err)
 }
 
-// Latencia runs a real query on the database and answers how long it took.
+// Latencia runs a real query on the database (a trivial one, on the read pool)
+// and answers how long it took: the one database check of the service monitor,
+// the dashboards and the system configuration.
 func (s *Store) Latencia(ctx context.Context) (time.Duration, error) {
 	start := time.Now()
 	var uno int

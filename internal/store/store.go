@@ -6,6 +6,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"database/sql/driver"
 	"embed"
 	"errors"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -38,6 +40,11 @@ type Store struct {
 	// pool as db on PostgreSQL.
 	read    *sql.DB
 	dialect dialect
+	// sqlite opens SQLite connections (nil on PostgreSQL); externas are the
+	// pools BaseExterna opened with it.
+	sqlite     driver.Connector
+	externasMu sync.Mutex
+	externas   []*sql.DB
 	// destino is where the database is, without credentials.
 	destino Destino
 	// secretos seals the secrets stored in the database (nil: none can be stored).
@@ -126,7 +133,7 @@ func Open(url string, opts ...Option) (*Store, error) {
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
 		st.dialect = dialect{name: "sqlite"}
-		st.db, st.read, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
+		st.db, st.read, st.sqlite, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
 		if err == nil {
 			st.escritor, st.lector = nuevasPreparadas(st.db), nuevasPreparadas(st.read)
 			st.grupo = nuevoGrupo(st.db, st.escritor)
@@ -172,22 +179,43 @@ func bound(db *sql.DB, n int) *sql.DB {
 // openSQLite opens a file database in WAL mode with durable commits, foreign
 // keys, a busy timeout and write transactions that start with BEGIN IMMEDIATE:
 // one writer connection, which is never read-only, and a pool of readers.
-func openSQLite(path string, readers int) (writer, reader *sql.DB, err error) {
+func openSQLite(path string, readers int) (writer, reader *sql.DB, base driver.Connector, err error) {
 	if dir := filepath.Dir(path); dir != "." {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
 	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
 		"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
 		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
-	base, err := sqlite.NewConnector(dsn)
+	base, err = sqlite.NewConnector(dsn)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, nil, err
 	}
 	writer = bound(sql.OpenDB(writableConnector{Connector: base, path: path}), 1)
 	reader = bound(sql.OpenDB(base), readers)
-	return writer, reader, nil
+	return writer, reader, base, nil
+}
+
+// maxConnsExterna bounds the SQLite pool of a library's own tables (BaseExterna).
+const maxConnsExterna = 2
+
+// BaseExterna is Muelle's database for a library that keeps tables of its own
+// in it (whatsmeow's device store, tables whatsmeow_*, upgraded by the
+// library), and the dialect's name ("sqlite" or "postgres"). On PostgreSQL it
+// is the store's pool; on SQLite a small pool of its own on the same file,
+// with the same settings (WAL, busy timeout, foreign keys, immediate write
+// transactions), so the library's transactions never wait behind the
+// store's one writer connection; it is closed with the store.
+func (s *Store) BaseExterna() (*sql.DB, string) {
+	if s.sqlite == nil {
+		return s.db, s.dialect.name
+	}
+	s.externasMu.Lock()
+	defer s.externasMu.Unlock()
+	db := bound(sql.OpenDB(s.sqlite), maxConnsExterna)
+	s.externas = append(s.externas, db)
+	return db, s.dialect.name
 }
 
 // Close releases the connection pools.
@@ -198,6 +226,11 @@ func (s *Store) Close() error {
 	s.escritor.cerrar()
 	s.lector.cerrar()
 	err := s.db.Close()
+	s.externasMu.Lock()
+	for _, db := range s.externas {
+		err = errors.Join(err, db.Close())
+	}
+	s.externasMu.Unlock()
 	if s.read != nil && s.read != s.db {
 		err = errors.Join(err, s.read.Close())
 	}

@@ -295,13 +295,13 @@ func auditado(f FichaUsuario) *usuarioAuditado {
 }
 
 // auditarCambio writes an audit entry of the actor with the before and after images.
-func (s *Store) auditarCambio(ctx context.Context, c conn, g Gestor, accion string, antes, despues any) error {
+func (s *Store) auditarCambio(ctx context.Context, c conn, a Actor, accion string, antes, despues any) error {
 	detalles, err := json.Marshal(map[string]any{"antes": antes, "despues": despues})
 	if err != nil {
 		return err
 	}
-	return s.audit(ctx, c, Auditoria{EmpresaID: g.EmpresaID, UsuarioID: g.UsuarioID, Accion: accion,
-		Detalles: string(detalles), IP: g.IP, Exito: true})
+	return s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: accion,
+		Detalles: string(detalles), IP: a.IP, Exito: true})
 }
 
 // UsuarioCreado is a created user; Nuevo is false on an idempotent replay
@@ -319,22 +319,30 @@ func (s *Store) CrearUsuario(ctx context.Context, g Gestor, d DatosGestionUsuari
 		if err != nil {
 			return UsuarioCreado{}, err
 		}
-		id, err := c.insertID(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
-			telefono, password_hash, activo, debe_cambiar_clave, clave_temporal_hasta, created_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`, g.EmpresaID, rol.ID, d.NombreUsuario, d.Nombre,
-			d.Apellido, d.Email, d.Telefono, d.PasswordHash, d.Activo, c.now.Add(domain.VigenciaClaveTemporal), c.now)
-		if isUniqueViolation(err) {
-			return UsuarioCreado{}, domain.Conflict(domain.MsgUsuarioDuplicado)
-		}
-		if err != nil {
-			return UsuarioCreado{}, wrap("crear usuario", err)
-		}
-		f, err := fichaUsuario(ctx, c, g.EmpresaID, id)
-		if err != nil {
-			return UsuarioCreado{}, err
-		}
-		return UsuarioCreado{f, true}, s.auditarCambio(ctx, c, g, AccionCreacionUsuario, nil, auditado(f))
+		f, err := s.insertarConClaveTemporal(ctx, c, g.Actor, rol.ID, d)
+		return UsuarioCreado{f, true}, err
 	})
+}
+
+// insertarConClaveTemporal writes a user of a.EmpresaID whose password someone
+// else chose: temporary (valid domain.VigenciaClaveTemporal, to be changed at
+// the first login). It audits CREACION_USUARIO in the caller's transaction.
+func (s *Store) insertarConClaveTemporal(ctx context.Context, c conn, a Actor, rolID int64, d DatosGestionUsuario) (FichaUsuario, error) {
+	id, err := c.insertID(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
+		telefono, password_hash, activo, debe_cambiar_clave, clave_temporal_hasta, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`, a.EmpresaID, rolID, d.NombreUsuario, d.Nombre,
+		d.Apellido, d.Email, d.Telefono, d.PasswordHash, d.Activo, c.now.Add(domain.VigenciaClaveTemporal), c.now)
+	if isUniqueViolation(err) {
+		return FichaUsuario{}, domain.Conflict(domain.MsgUsuarioDuplicado)
+	}
+	if err != nil {
+		return FichaUsuario{}, wrap("crear usuario", err)
+	}
+	f, err := fichaUsuario(ctx, c, a.EmpresaID, id)
+	if err != nil {
+		return f, err
+	}
+	return f, s.auditarCambio(ctx, c, a, AccionCreacionUsuario, nil, auditado(f))
 }
 
 // rolOtorgable reads a role of the company by name and checks the gestor may grant it.
@@ -417,7 +425,7 @@ func actualizarFila(ctx context.Context, c conn, empresaID, id, rolID int64, d D
 func (s *Store) auditarEdicion(ctx context.Context, c conn, g Gestor, antes, despues FichaUsuario, claveNueva bool) error {
 	d := auditado(despues)
 	d.ClaveCambiada = claveNueva
-	if err := s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), d); err != nil {
+	if err := s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), d); err != nil {
 		return err
 	}
 	if antes.Rol == despues.Rol {
@@ -427,7 +435,7 @@ func (s *Store) auditarEdicion(ctx context.Context, c conn, g Gestor, antes, des
 		UsuarioID int64  `json:"usuario_id"`
 		Rol       string `json:"rol"`
 	}
-	return s.auditarCambio(ctx, c, g, AccionCambioRol, rolDe{antes.ID, antes.Rol}, rolDe{despues.ID, despues.Rol})
+	return s.auditarCambio(ctx, c, g.Actor, AccionCambioRol, rolDe{antes.ID, antes.Rol}, rolDe{despues.ID, despues.Rol})
 }
 
 // Baja is the outcome of removing a user: deleted, or deactivated because it
@@ -461,7 +469,7 @@ func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, 
 		if _, err := c.exec(ctx, `DELETE FROM usuarios WHERE empresa_id = ? AND id = ?`, g.EmpresaID, id); err != nil {
 			return Baja{}, wrap("eliminar usuario", err)
 		}
-		return Baja{}, s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), nil)
+		return Baja{}, s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), nil)
 	})
 }
 
@@ -473,7 +481,7 @@ func (s *Store) desactivar(ctx context.Context, c conn, g Gestor, antes FichaUsu
 	}
 	despues := auditado(antes)
 	despues.Activo = false
-	return s.auditarCambio(ctx, c, g, AccionActualizacionUsuario, auditado(antes), despues)
+	return s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), despues)
 }
 
 // tieneHistorial reports whether a user sold, opened a register, moved money,

@@ -11,8 +11,9 @@ import (
 
 // SesionWhatsApp is a company's WhatsApp link (whatsapp_sesiones): the
 // device it is linked to (JID empty: none), its connection state as the
-// internal/whatsapp Gestor last wrote it, the QR code waiting to be scanned,
-// the linked number and name, the last error and the counters.
+// internal/whatsapp Gestor last wrote it, the QR code waiting to be scanned
+// (a PNG data URL), the linked number and name, the last error and the
+// counters.
 type SesionWhatsApp struct {
 	EmpresaID        int64
 	EmpresaNombre    string
@@ -65,6 +66,20 @@ func (s *Store) SesionesWhatsApp(ctx context.Context) ([]SesionWhatsApp, error) 
 	return out, wrap("listar sesiones de WhatsApp", err)
 }
 
+// whatsAppVinculado refuses with 409 a WhatsApp message of a company that has
+// no linked device: nothing could ever send it.
+func whatsAppVinculado(ctx context.Context, c conn, empresaID int64) error {
+	var n int
+	err := c.row(ctx, `SELECT COUNT(*) FROM whatsapp_sesiones WHERE empresa_id = ? AND jid IS NOT NULL`, empresaID).Scan(&n)
+	if err != nil {
+		return wrap("leer sesión de WhatsApp", err)
+	}
+	if n == 0 {
+		return domain.Conflict(domain.MsgWhatsAppNoConectado)
+	}
+	return nil
+}
+
 // EntradaWhatsApp is one of a company's WhatsApp configuration entries.
 type EntradaWhatsApp struct {
 	Clave string
@@ -106,4 +121,112 @@ func (s *Store) GuardarEntradaWhatsApp(ctx context.Context, a Actor, e EntradaWh
 		return struct{}{}, wrap("guardar configuración de WhatsApp", err)
 	})
 	return err
+}
+
+// EventoWhatsApp is the payload of whatsappStatus: a company's new WhatsApp
+// state, with the QR code to scan (a PNG data URL) while qr_ready.
+type EventoWhatsApp struct {
+	EmpresaID int64  `json:"empresa_id"`
+	Status    string `json:"status"`
+	QRCode    string `json:"qrCode,omitempty"`
+}
+
+// rolesWhatsApp are the rooms told about a company's WhatsApp connection.
+var rolesWhatsApp = []string{domain.RolAdmin, domain.RolSuperAdmin}
+
+// CambioWhatsApp is a new state of a company's WhatsApp connection, as the
+// Gestor sees it.
+type CambioWhatsApp struct {
+	Estado string
+	// QR is the code to scan as a PNG data URL while qr_ready.
+	QR string
+	// JID, Numero and Nombre are the linked device and account; empty keeps them.
+	JID, Numero, Nombre string
+	// Olvidar: the device is gone (logged out): JID, Numero and Nombre are cleared.
+	Olvidar bool
+	// Error is why the connection failed; empty clears it.
+	Error string
+	// Conectado records the time as the last connection.
+	Conectado bool
+}
+
+// CambiarSesionWhatsApp records a company's new WhatsApp state and pushes it
+// to the company's admins as whatsappStatus, in one transaction.
+func (s *Store) CambiarSesionWhatsApp(ctx context.Context, empresaID int64, cambio CambioWhatsApp) error {
+	return s.inTx(ctx, func(c conn) error { return cambiarSesionWhatsApp(ctx, c, empresaID, cambio) })
+}
+
+func cambiarSesionWhatsApp(ctx context.Context, c conn, empresaID int64, cambio CambioWhatsApp) error {
+	_, err := c.exec(ctx, `INSERT INTO whatsapp_sesiones (empresa_id, estado, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (empresa_id) DO NOTHING`, empresaID, cambio.Estado, c.now)
+	if err != nil {
+		return wrap("guardar sesión de WhatsApp", err)
+	}
+	set, args := `estado = ?, qr = ?, error = ?, updated_at = ?`, []any{cambio.Estado, nulo(cambio.QR), nulo(cambio.Error), c.now}
+	for _, campo := range []struct{ columna, valor string }{
+		{"jid", cambio.JID}, {"numero", cambio.Numero}, {"nombre", cambio.Nombre},
+	} {
+		if campo.valor != "" {
+			set, args = set+`, `+campo.columna+` = ?`, append(args, campo.valor)
+		}
+	}
+	if cambio.Olvidar {
+		set += `, jid = NULL, numero = '', nombre = ''`
+	}
+	if cambio.Conectado {
+		set, args = set+`, ultima_conexion = ?`, append(args, c.now)
+	}
+	if _, err := c.exec(ctx, `UPDATE whatsapp_sesiones SET `+set+` WHERE empresa_id = ?`,
+		append(args, empresaID)...); err != nil {
+		return wrap("guardar sesión de WhatsApp", err)
+	}
+	c.emitEvento(events.Event{Nombre: events.WhatsAppStatus, EmpresaID: empresaID, Roles: rolesWhatsApp,
+		Datos: EventoWhatsApp{EmpresaID: empresaID, Status: cambio.Estado, QRCode: cambio.QR}})
+	return nil
+}
+
+// nulo is NULL for an empty text.
+func nulo(s string) any {
+	if s == "" {
+		return nil
+	}
+	return s
+}
+
+// BajaWhatsApp records that WhatsApp ended a company's connection for good
+// (logged out, banned, outdated client): the company is disconnected with
+// the reason (its device forgotten when olvidar), its pending WhatsApp
+// messages fail with that reason instead of being retried, and its admins get
+// an alertaSistema; one transaction. A message a worker holds right now is
+// left to it. It answers how many messages failed.
+func (s *Store) BajaWhatsApp(ctx context.Context, empresaID int64, motivo string, olvidar bool) (int64, error) {
+	var fallidos int64
+	err := s.inTx(ctx, func(c conn) error {
+		err := cambiarSesionWhatsApp(ctx, c, empresaID, CambioWhatsApp{Estado: domain.WhatsAppDesconectado,
+			Error: motivo, Olvidar: olvidar})
+		if err != nil {
+			return err
+		}
+		res, err := c.exec(ctx, `UPDATE mensajes SET estado = ?, error = ? WHERE empresa_id = ? AND canal = ?
+			AND estado = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`,
+			MensajeFallido, motivo, empresaID, CanalWhatsApp, MensajePendiente, c.now)
+		if err != nil {
+			return wrap("marcar mensajes de WhatsApp fallidos", err)
+		}
+		if fallidos, err = res.RowsAffected(); err != nil {
+			return wrap("marcar mensajes de WhatsApp fallidos", err)
+		}
+		c.emitEvento(events.Event{Nombre: events.AlertaSistema, EmpresaID: empresaID, Roles: Supervisores,
+			Datos: EventoAlerta{Tipo: "whatsapp_desconectado", Titulo: domain.TituloWhatsAppBaja,
+				Mensaje: domain.MensajeWhatsAppBaja(motivo, fallidos)}})
+		return nil
+	})
+	return fallidos, err
+}
+
+// ContarEnvioWhatsApp counts one more message sent by the company's WhatsApp.
+func (s *Store) ContarEnvioWhatsApp(ctx context.Context, empresaID int64) error {
+	_, err := s.conn().exec(ctx, `UPDATE whatsapp_sesiones SET mensajes_enviados = mensajes_enviados + 1
+		WHERE empresa_id = ?`, empresaID)
+	return wrap("contar mensaje de WhatsApp", err)
 }

@@ -7,6 +7,7 @@ const SECCION = 'Tigre – Arroyo Espera';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/configuracion-${name}.png` });
 
 test('admin crea, edita, pone tarifa y elimina una sección', async ({ page }) => {
+  test.slow(); // four screens and two widths: longer than the default on a busy machine
   await login(page, 'admin');
   await page.goto('/admin/configuracion/secciones');
   await expect(page.getByRole('heading', { name: 'Secciones' })).toBeVisible();

@@ -21,15 +21,27 @@ test('el super admin crea una empresa y su admin entra, sube el logo y lo ve en 
   await expect(page.getByText('El RUC tiene forma de CUIT (11 dígitos) pero su dígito verificador no es válido')).toBeVisible();
   await form.getByLabel('RUC').fill('33-69345023-9');
   await form.getByRole('button', { name: 'Crear empresa' }).click();
-  await expect(page.getByTestId('admin-usuario')).toHaveText('admin_lujan');
-  const password = (await page.getByTestId('admin-password').textContent()) ?? '';
-  expect(password).toHaveLength(12);
+  const credenciales = page.getByRole('dialog', { name: 'Credenciales temporales' });
+  await expect(credenciales.getByTestId('credencial-usuario')).toHaveText('admin_lujan');
+  await expect(credenciales).toContainText('debe cambiarse en el primer ingreso');
+  const password = (await credenciales.getByTestId('credencial-password').textContent()) ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(8);
   await shot(page, 'credenciales');
-  await page.getByRole('button', { name: 'Entendido' }).click();
+  await credenciales.getByRole('button', { name: 'Listo' }).click();
   await expect(page.getByRole('row').filter({ hasText: EMPRESA })).toContainText('Activa');
 
+  // The new admin's password is temporary: the first login leads to changing it.
   const admin = await (await browser.newContext()).newPage();
-  await login(admin, 'admin_lujan', password);
+  await admin.goto('/admin/login');
+  await admin.getByLabel('Usuario').fill('admin_lujan');
+  await admin.getByLabel('Contraseña', { exact: true }).fill(password);
+  await admin.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(admin).toHaveURL(/\/cambiar-contrasena$/);
+  await expect(admin.getByText('Tu contraseña es temporal. Elige una nueva para continuar.')).toBeVisible();
+  await admin.getByLabel('Nueva contraseña').fill('Sauce63#Delta');
+  await admin.getByLabel('Confirmar contraseña').fill('Sauce63#Delta');
+  await admin.getByRole('button', { name: 'Cambiar contraseña' }).click();
+  await expect(admin).toHaveURL(/\/admin\/dashboard$/, { timeout: 10_000 });
   await expect(admin.getByRole('banner').getByText(EMPRESA)).toBeVisible();
   await admin.goto('/admin/configuracion/general');
   await admin.locator('input[type="file"]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });

@@ -40,6 +40,14 @@ async function cargarVenta(page: Page, cantidad: string) {
   await page.keyboard.type(cantidad);
 }
 
+/** Leaves the after-sale dialog, once it shows the sale (`resumen`), with 'Más Tarde'. */
+async function masTarde(page: Page, resumen: RegExp) {
+  const venta = page.getByRole('dialog', { name: 'Venta registrada' });
+  await expect(venta).toContainText(resumen);
+  await venta.getByRole('button', { name: 'Más Tarde' }).click();
+  await expect(venta).toBeHidden();
+}
+
 /** Closes the register on Gestión de Caja counting `contado` in cash; answers the close summary. */
 async function cerrarCaja(page: Page, contado: string) {
   await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
@@ -102,9 +110,7 @@ test('sin conexión la venta dice que no se registró, y al volver la conexión 
 
   await context.setOffline(false);
   await crear(page).click();
-  const venta = page.getByRole('dialog', { name: 'Venta registrada' });
-  await expect(venta).toContainText(/Se creó 1 pasaje por \$\s4\.500,00/);
-  await venta.getByRole('button', { name: 'Más Tarde' }).click();
+  await masTarde(page, /Se creó 1 pasaje por \$\s4\.500,00/);
 
   await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   await expect(page.getByRole('row', { name: /Venta de 1 pasaje\b/ })).toHaveCount(1);
@@ -119,12 +125,12 @@ test('Gestión de Caja separa el efectivo en caja de los otros medios de pago', 
 
   await cargarVenta(page, '2');
   await page.keyboard.press('Control+Enter');
-  await page.getByRole('dialog', { name: 'Venta registrada' }).getByRole('button', { name: 'Más Tarde' }).click();
+  await masTarde(page, /Se crearon 2 pasajes por \$\s9\.000,00/);
 
   await cargarVenta(page, '1');
   await page.getByRole('radio', { name: 'Débito' }).check();
   await crear(page).click();
-  await page.getByRole('dialog', { name: 'Venta registrada' }).getByRole('button', { name: 'Más Tarde' }).click();
+  await masTarde(page, /Se creó 1 pasaje por \$\s4\.500,00/);
 
   await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   const porMedio = page.getByRole('region', { name: 'Por medio de pago' });

@@ -18,7 +18,7 @@ test('el admin ve en su dashboard una venta hecha recién', async ({ page, reque
   await page.reload();
   await expect(cifra(pasajesHoy)).toHaveText(String(antes + 1));
   await expect(page.getByRole('row').filter({ hasText: 'Diego Sosa' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Base de datos' })).toContainText('Conectado');
+  await expect(page.getByRole('group', { name: 'Base de Datos' })).toContainText('Conectado');
   await shot(page, 'admin');
 });
 
@@ -37,7 +37,7 @@ test('el super admin recorre las cuatro pestañas del dashboard global', async (
   await expect(page.getByRole('row').filter({ hasText: 'Interisleña Demo' })).toBeVisible();
 
   await page.getByRole('tab', { name: 'Servicios' }).click();
-  await expect(page.getByRole('group', { name: 'Base de datos' })).toContainText('Conectado');
+  await expect(page.getByRole('group', { name: 'Base de Datos' })).toContainText('Conectado');
 
   await page.getByRole('tab', { name: 'Monitoreo' }).click();
   await expect(cifra(page.getByRole('group', { name: 'Peticiones por minuto' }))).not.toHaveText('0');

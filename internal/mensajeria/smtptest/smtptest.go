@@ -12,6 +12,7 @@ import (
 	"crypto/tls"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/pem"
 	"io"
 	"math/big"
 	"net"
@@ -33,8 +34,10 @@ type Recibido struct {
 type Servidor struct {
 	Host string
 	Port int
-	// Cliente is the TLS configuration that trusts the server's certificate.
+	// Cliente is the TLS configuration that trusts the server's certificate;
+	// CA is that certificate in PEM (what MUELLE_SMTP_CA would name).
 	Cliente           *tls.Config
+	CA                []byte
 	Usuario, Password string
 
 	srv       *smtp.Server
@@ -52,7 +55,8 @@ func Iniciar(usuario, password string, implicitTLS bool) (*Servidor, error) {
 		return nil, err
 	}
 	s := &Servidor{Host: "127.0.0.1", Usuario: usuario, Password: password,
-		Cliente: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12}}
+		Cliente: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12},
+		CA:      pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Certificate[0]})}
 	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sesion{s: s}, nil }))
 	s.srv.Domain, s.srv.TLSConfig = "localhost", serverTLS

@@ -32,9 +32,6 @@ export type GlobalStats = Required<Pick<Estadisticas, 'metricas_globales' | 'emp
 /** One company of the global dashboard. */
 export type EmpresaResumen = Schema<'EmpresaResumen'>;
 
-/** One service and whether it works now. */
-export type EstadoServicio = Schema<'EstadoServicio'>;
-
 /** One seller with the register and today's sales. */
 export type VendedorSupervisado = Schema<'VendedorSupervisado'>;
 

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
 
@@ -62,46 +63,64 @@ export function configuracionesEmpresaQuery(id: number) {
   });
 }
 
-/** Invalidates what a company write changes once it succeeded. */
-function useConfigMutation<V, R>(mutationFn: (v: V) => Promise<R>) {
+/**
+ * A company write: sent with the Idempotency-Key of its body (a retry of the same body after a failure reuses
+ * it, so the server does it once), invalidating what it changes once it succeeded.
+ */
+function useConfigMutation<V, R>(mutationFn: (v: V, options: { idempotencyKey: string }) => Promise<R>) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn, onSuccess: () => invalidateFor(queryClient, 'configActualizada') });
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (v: V) => mutationFn(v, { idempotencyKey: keys.keyFor(v) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidateFor(queryClient, 'configActualizada');
+    },
+  });
 }
 
 /** Creates (no id) or edits a company. */
 export function useGuardarEmpresa() {
-  return useConfigMutation(({ id, input }: { id?: number; input: EmpresaInput }) =>
+  return useConfigMutation(({ id, input }: { id?: number; input: EmpresaInput }, options) =>
     id === undefined
-      ? api.send<EmpresaCreada | EmpresaListada>('POST', '/config/empresas', input)
-      : api.send<EmpresaCreada | EmpresaListada>('PUT', `/config/empresas/${id}`, input),
+      ? api.send<EmpresaCreada | EmpresaListada>('POST', '/config/empresas', input, options)
+      : api.send<EmpresaCreada | EmpresaListada>('PUT', `/config/empresas/${id}`, input, options),
   );
 }
 
 /** Deactivates a company (DELETE /config/empresas/{id}). */
 export function useDesactivarEmpresa() {
-  return useConfigMutation((id: number) => api.send<EmpresaListada>('DELETE', `/config/empresas/${id}`));
+  return useConfigMutation((id: number, options) =>
+    api.send<EmpresaListada>('DELETE', `/config/empresas/${id}`, undefined, options),
+  );
 }
 
 /** Creates or replaces one setting of a company. */
 export function useGuardarConfiguracion(empresaId: number) {
-  return useConfigMutation(({ clave, valor, descripcion }: { clave: string; valor: string; descripcion: string }) =>
-    api.send<ConfiguracionEmpresa>('PUT', `/admin/empresas/${empresaId}/configuraciones/${encodeURIComponent(clave)}`, {
-      valor,
-      descripcion,
-    }),
+  return useConfigMutation(({ clave, valor, descripcion }: { clave: string; valor: string; descripcion: string }, options) =>
+    api.send<ConfiguracionEmpresa>(
+      'PUT',
+      `/admin/empresas/${empresaId}/configuraciones/${encodeURIComponent(clave)}`,
+      { valor, descripcion },
+      options,
+    ),
   );
 }
 
 /** Saves the general configuration of the caller's company. */
 export function useGuardarEmpresaActual() {
-  return useConfigMutation((input: EmpresaActualInput) => api.send('PUT', '/config/empresa', input));
+  return useConfigMutation((input: EmpresaActualInput, options) => api.send('PUT', '/config/empresa', input, options));
 }
 
-/** Uploads the company logo (multipart field `logo`). */
+/** Uploads the company logo (multipart field `logo`; the upload replaces the logo, no key needed). */
 export function useSubirLogo() {
-  return useConfigMutation((file: File) => {
-    const form = new FormData();
-    form.append('logo', file);
-    return api.send<{ url: string }>('POST', '/config/empresa/logo', form);
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('logo', file);
+      return api.send<{ url: string }>('POST', '/config/empresa/logo', form);
+    },
+    onSuccess: () => invalidateFor(queryClient, 'configActualizada'),
   });
 }

@@ -5313,10 +5313,6 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
-        CredencialesAdmin: {
-            nombre_usuario: string;
-            password_temporal: string;
-        };
         CredencialesTemporales: {
             password_temporal: string;
             usuario: string;
@@ -5412,7 +5408,7 @@ export interface components {
             tipo: string;
         };
         EmpresaCreada: {
-            admin: components["schemas"]["CredencialesAdmin"];
+            credenciales_temporales?: components["schemas"]["CredencialesTemporales"] | null;
             empresa: components["schemas"]["Empresa"];
         };
         EmpresaDeFiltro: {
@@ -5520,7 +5516,7 @@ export interface components {
             cajasAbiertas?: number;
             desempenoVendedores?: components["schemas"]["DesempenoVendedor"][];
             empresas?: components["schemas"]["EmpresaResumen"][];
-            estado_servicios?: components["schemas"]["EstadoServicio"][];
+            estado_servicios?: components["schemas"]["Servicio"][];
             /** Format: double */
             ingresosHoy?: number;
             metricas_globales?: components["schemas"]["MetricasGlobales"];
@@ -5615,13 +5611,6 @@ export interface components {
             fecha_vencimiento: null | string;
             habilitado: boolean;
             vencido: boolean;
-        };
-        EstadoServicio: {
-            conectado: boolean;
-            detalles: string;
-            nombre: string;
-            /** Format: date-time */
-            ultima_verificacion: string;
         };
         EstadoWhatsApp: {
             connected: boolean;

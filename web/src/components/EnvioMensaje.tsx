@@ -11,6 +11,9 @@ const ESTADOS: Record<string, { color: string; label: string }> = {
 
 const CANALES: Record<string, string> = { email: 'Email', whatsapp: 'WhatsApp' };
 
+/** operaciones §8: a batch of which some went and some did not. */
+export const envioParcial = (ok: number, fail: number) => `${ok} enviados, ${fail} fallaron`;
+
 /** One message of the outbox: its state, channel and destination, when, and why it failed. */
 export function EnvioMensaje({ m, children }: { m: MensajeSalida; children?: ReactNode }) {
   const estado = ESTADOS[m.estado] ?? { color: 'gray', label: m.estado };

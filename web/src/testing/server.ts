@@ -1,3 +1,4 @@
+import { ws } from 'msw';
 import { setupServer } from 'msw/node';
 import { authHandlers } from './handlers/auth';
 import { historialCajas } from './handlers/caja';
@@ -8,9 +9,12 @@ import { publicHandlers } from './handlers/public';
 
 export { fail, ok, okWithMessage } from './http';
 
+/** The event stream every signed-in screen opens: accepted and silent (tests that need events use FakeWebSocket). */
+const eventStream = ws.link('ws://*/api/ws').addEventListener('connection', () => {});
+
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
 export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
-  ...notificacionesHandlers().handlers];
+  ...notificacionesHandlers().handlers, eventStream];
 
 /** The request-mock server of the test run. */
 export const server = setupServer(...defaultHandlers);

@@ -36,10 +36,12 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('row', { name: /Sofía Vera/ })).toHaveTextContent('4º');
     expect(screen.getByRole('row', { name: /Diego Sosa/ })).toHaveTextContent('$ 13.500,00');
 
-    const base = screen.getByRole('group', { name: 'Base de datos' });
+    const base = screen.getByRole('group', { name: 'Base de Datos' });
     expect(within(base).getByText('Conectado')).toBeInTheDocument();
-    expect(within(base).getByText('Latencia 0,4 ms')).toBeInTheDocument();
-    expect(within(screen.getByRole('group', { name: 'Tiempo real (WebSocket)' })).getByText('Desconectado')).toBeInTheDocument();
+    expect(within(base).getByText('Consulta respondida en 0.4 ms (sqlite)')).toBeInTheDocument();
+    const email = screen.getByRole('group', { name: 'Email' });
+    expect(within(email).getByText('Sin configurar')).toBeInTheDocument();
+    expect(within(email).queryByText('Conectado')).not.toBeInTheDocument();
   });
 
   it('says so when nobody sold today', async () => {

@@ -1,20 +1,21 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import type { EstadoServicio } from '@/api/dashboard';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import type { Servicio } from '@/api/servicios';
+import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { formatDateTime } from '@/lib/format';
 
 /** The installation's services and whether each works now (checked by the server on every load). */
-export function EstadoServicios({ servicios }: { servicios: readonly EstadoServicio[] }) {
+export function EstadoServicios({ servicios }: { servicios: readonly Servicio[] }) {
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="sm">Estado de servicios</Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {servicios.map((s) => (
-          <Stack key={s.nombre} gap={2} role="group" aria-label={s.nombre}>
+          <Stack key={s.clave} gap={2} role="group" aria-label={s.nombre}>
             <Group gap="xs">
               <Text fw={600}>{s.nombre}</Text>
-              <Badge color={s.conectado ? 'green' : 'red'} variant="light">{s.conectado ? 'Conectado' : 'Desconectado'}</Badge>
+              <EstadoServicioBadge estado={s.estado} />
             </Group>
-            <Text size="sm">{s.detalles}</Text>
+            {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
             <Text size="xs" c="dimmed">Verificado {formatDateTime(s.ultima_verificacion)}</Text>
           </Stack>
         ))}

@@ -55,7 +55,7 @@ describe('SuperAdminDashboard', () => {
     expect(screen.queryByRole('button', { name: /Nueva empresa/i })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Servicios' }));
-    expect(within(screen.getByRole('group', { name: 'Base de datos' })).getByText('Conectado')).toBeInTheDocument();
+    expect(within(screen.getByRole('group', { name: 'Base de Datos' })).getByText('Conectado')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Monitoreo' }));
     expect(screen.getByRole('group', { name: 'Tiempo activo' })).toHaveTextContent('2 h 15 min');

@@ -9,10 +9,16 @@ const LANCHA_SIN_EMBARQUES: LanchaStats = {
   embarcados_hoy: 0, mis_embarcados_hoy: 0, pendientes_hoy: 0, total_pasajes_hoy: 0, ultima_validacion: null, porcentaje_completado: 0,
 };
 
-/** The services as the server reports them when all is well. */
+/** The services as the server reports them on an installation without e-mail, WhatsApp nor event stream. */
 export const SERVICIOS_EN_ORDEN: AdminStats['estado_servicios'] = [
-  { nombre: 'Base de datos', conectado: true, detalles: 'Latencia 0,4 ms', ultima_verificacion: '2026-11-22T13:00:00Z' },
-  { nombre: 'Tiempo real (WebSocket)', conectado: false, detalles: 'Sin servicio de tiempo real', ultima_verificacion: '2026-11-22T13:00:00Z' },
+  {
+    clave: 'base_datos', nombre: 'Base de Datos', estado: 'conectado', conectado: true, detalles: 'Consulta respondida en 0.4 ms (sqlite)',
+    latencia_ms: 0.4, ultima_verificacion: '2026-11-22T13:00:00Z',
+  },
+  ...(['email', 'whatsapp', 'websocket'] as const).map((clave) => ({
+    clave, nombre: { email: 'Email', whatsapp: 'WhatsApp', websocket: 'WebSocket' }[clave], estado: 'sin_configurar' as const,
+    conectado: false, detalles: 'Sin configurar', ultima_verificacion: '2026-11-22T13:00:00Z',
+  })),
 ];
 
 const ADMIN_SIN_VENTAS: AdminStats = {

@@ -2,6 +2,7 @@ import { ActionIcon, Badge, Button, Group, Select, SimpleGrid, Stack, Table, Tex
 import { IconPencil, IconPlus, IconSearch, IconTrash, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { CredencialesDialog } from '@/components/CredencialesDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
@@ -12,7 +13,6 @@ import {
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { roleLabel, useSession } from '@/lib/session';
 import { errorMessage, toast } from '@/features/configuracion/feedback';
-import { CredencialesDialog } from './CredencialesDialog';
 import { UsuarioFormModal } from './UsuarioFormModal';
 import { useDialog, type Dialog } from './useDialog';
 
@@ -172,7 +172,7 @@ export function UsuariosManager() {
           )}
           <UsuarioFormModal info={info.data} dialog={formDialog} onCredenciales={credenciales.open} />
           <EliminarUsuarioDialog dialog={deleteDialog} />
-          <CredencialesDialog dialog={credenciales} />
+          <CredencialesDialog opened={credenciales.opened} credenciales={credenciales.value} onClose={credenciales.close} />
         </Stack>
       )}
     </QueryState>

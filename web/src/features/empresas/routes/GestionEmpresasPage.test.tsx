@@ -31,12 +31,21 @@ describe('Gestión de Empresas', () => {
     expect(within(row).getByRole('button', { name: 'Desactivar Interisleña Demo' })).toBeDisabled();
   });
 
-  it('requires name and RUC, then shows the new admin temporary password once', async () => {
+  it('requires name and RUC, then shows the new admin temporary credentials once', async () => {
     let body: unknown;
+    let key: string | null = null;
     server.use(
       http.post('/api/config/empresas', async ({ request }) => {
         body = await request.json();
-        return okWithMessage({ empresa: { ...EMPRESA, id: 3, nombre: 'Río Luján' }, admin: { nombre_usuario: 'admin_rl', password_temporal: 'a1b2c3d4e5f6' } }, 'Empresa creada exitosamente', { status: 201 });
+        key = request.headers.get('Idempotency-Key');
+        return okWithMessage(
+          {
+            empresa: { ...EMPRESA, id: 3, nombre: 'Río Luján' },
+            credenciales_temporales: { usuario: 'admin_rl', password_temporal: 'Garza47!Remo', valida_hasta: '2026-11-21T12:00:00Z' },
+          },
+          'Empresa creada exitosamente',
+          { status: 201 },
+        );
       }),
     );
     const { user } = renderScreen();
@@ -49,9 +58,13 @@ describe('Gestión de Empresas', () => {
 
     await user.type(within(dialog).getByLabelText(/RUC/), '33-69345023-9');
     await user.click(within(dialog).getByRole('button', { name: 'Crear empresa' }));
-    expect(await screen.findByTestId('admin-password')).toHaveTextContent('a1b2c3d4e5f6');
-    expect(screen.getByTestId('admin-usuario')).toHaveTextContent('admin_rl');
+    const credenciales = await screen.findByRole('dialog', { name: 'Credenciales temporales' });
+    expect(within(credenciales).getByTestId('credencial-password')).toHaveTextContent('Garza47!Remo');
+    expect(within(credenciales).getByTestId('credencial-usuario')).toHaveTextContent('admin_rl');
+    expect(within(credenciales).getByText(/La empresa Río Luján ya tiene sus secciones/)).toBeInTheDocument();
+    expect(within(credenciales).getByText(/debe cambiarse en el primer ingreso/)).toBeInTheDocument();
     expect(body).toMatchObject({ nombre: 'Río Luján', ruc: '33-69345023-9', tipo: 'operativa' });
+    expect(key).toMatch(/\S{16,}/);
   });
 
   it("shows the server's check-digit message", async () => {

@@ -3,11 +3,11 @@ import { IconChartBar, IconPencil, IconPlus, IconTrash } from '@tabler/icons-rea
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { empresasQuery, useDesactivarEmpresa, type EmpresaCreada, type EmpresaListada } from '@/api/empresas';
+import { CredencialesDialog } from '@/components/CredencialesDialog';
 import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
 import { errorMessage, toast } from '@/features/empresas/feedback';
 import { AccesoDenegado } from '@/features/empresas/components/AccesoDenegado';
-import { CredencialesModal } from '@/features/empresas/components/CredencialesModal';
 import { EmpresaFormModal } from '@/features/empresas/components/EmpresaFormModal';
 import { EstadisticasModal } from '@/features/empresas/components/EstadisticasModal';
 
@@ -76,7 +76,9 @@ function Empresas() {
         </Table.ScrollContainer>
       )}
       <EmpresaFormModal opened={edicion !== null} empresa={edicion?.empresa} onClose={() => setEdicion(null)} onCreated={setCreada} />
-      <CredencialesModal creada={creada} onClose={() => setCreada(null)} />
+      <CredencialesDialog opened={creada !== null} credenciales={creada?.credenciales_temporales} onClose={() => setCreada(null)}>
+        <Text>La empresa {creada?.empresa.nombre} ya tiene sus secciones, tipos de viaje y medios de pago iniciales, y su administrador:</Text>
+      </CredencialesDialog>
       <EstadisticasModal empresa={stats} onClose={() => setStats(null)} />
     </Stack>
   );

@@ -181,6 +181,22 @@ describe('ListadoPasajesPage', () => {
     expect(dialogo).toHaveTextContent(/Fecha de viaje\s*22\/11\/2026/);
   });
 
+  it('sums up a partial failure of the ticket\'s sends', async () => {
+    const base = { canal: 'email', tipo: 'pasajes', cliente: 'Juana', intentos: 1, proximo_intento: '2026-11-22T13:00:00Z',
+      created_at: '2026-11-22T13:00:00Z', pasaje_ids: [activo.id] };
+    const mensajes = mensajesDePasaje(activo.id, [
+      { ...base, id: 8, destino: 'juana@example.com', estado: 'enviado', enviado_at: '2026-11-22T13:01:00Z' },
+      { ...base, id: 7, destino: 'juana@exmaple.com', estado: 'fallido', error: '550 Casilla inexistente' },
+      { ...base, id: 6, destino: 'pedro@example.com', estado: 'enviado', enviado_at: '2026-11-22T13:00:30Z' },
+    ]);
+    server.use(detallePasaje(activo), ...mensajes.handlers);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Ver detalle' }));
+    const envios = await screen.findByRole('region', { name: 'Envíos del pasaje' });
+    expect(within(envios).getByRole('status')).toHaveTextContent('2 enviados, 1 fallaron');
+  });
+
   it('shows the e-mails of the ticket with the reason of a failure and resends one', async () => {
     const mensajes = mensajesDePasaje(activo.id, [{
       id: 7, canal: 'email', tipo: 'pasajes', destino: 'juana@example.com', cliente: 'Juana', estado: 'fallido', intentos: 1,

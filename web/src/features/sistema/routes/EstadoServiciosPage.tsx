@@ -1,22 +1,16 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import dayjs from 'dayjs';
 import { useEstadoServicios, type Servicio } from '@/api/servicios';
+import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { QueryState } from '@/components/QueryState';
 
-const ESTADOS: Record<Servicio['estado'], { label: string; color: string }> = {
-  conectado: { label: 'Conectado', color: 'green' },
-  desconectado: { label: 'Desconectado', color: 'red' },
-  sin_configurar: { label: 'Sin configurar', color: 'gray' },
-};
-
 function TarjetaServicio({ s }: { s: Servicio }) {
-  const estado = ESTADOS[s.estado];
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={s.nombre}>
       <Group justify="space-between" mb="xs">
         <Title order={3} size="h4">{s.nombre}</Title>
-        <Badge color={estado.color} variant="light">{estado.label}</Badge>
+        <EstadoServicioBadge estado={s.estado} />
       </Group>
       <Stack gap={4}>
         {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}

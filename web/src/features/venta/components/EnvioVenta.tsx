@@ -3,7 +3,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mensajesPasajeQuery, type MensajeSalida } from '@/api/correo';
-import { EnvioMensaje } from '@/components/EnvioMensaje';
+import { envioParcial, EnvioMensaje } from '@/components/EnvioMensaje';
 
 /** A ticket (by its number; '' for the whole sale) that was not queued, and the server's reason. */
 export interface Fallo {
@@ -77,7 +77,7 @@ export function EnvioVenta({ descripcion, label, type, maxLength, inicial, valid
         </>
       )}
       {enviados.length > 0 && fallos.length > 0 && (
-        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={`${enviados.length} enviados, ${fallos.length} fallaron`}>
+        <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" title={envioParcial(enviados.length, fallos.length)}>
           {fallos.map((f) => <Text key={f.numero} size="sm">{f.numero}: {f.motivo}</Text>)}
         </Alert>
       )}

@@ -1,26 +1,41 @@
 import { Alert, Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconCopy } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { CredencialesTemporales } from '@/api/usuarios';
 import { formatDateTime } from '@/lib/format';
-import { toast } from '@/features/configuracion/feedback';
-import type { Dialog } from './useDialog';
+import { notifyError, notifySuccess } from '@/lib/notify';
+
+/** The configuration screens' toasts stay five seconds (backoffice §9). */
+const TOAST_MS = 5000;
 
 async function copiar(c: CredencialesTemporales) {
   try {
     await navigator.clipboard.writeText(`Usuario: ${c.usuario}\nContraseña temporal: ${c.password_temporal}`);
-    toast.success('Credenciales copiadas al portapapeles');
+    notifySuccess('Credenciales copiadas al portapapeles', undefined, TOAST_MS);
   } catch {
-    toast.error('Error copiando al portapapeles');
+    notifyError('Error copiando al portapapeles', undefined, TOAST_MS);
   }
 }
 
-/** The generated credentials of a new user, shown this once, with copy to clipboard. */
-export function CredencialesDialog({ dialog }: { dialog: Dialog<CredencialesTemporales> }) {
-  const c = dialog.value;
+interface Props {
+  opened: boolean;
+  /** The generated credentials; kept while the dialog fades out. */
+  credenciales: CredencialesTemporales | null | undefined;
+  onClose: () => void;
+  /** What the screen says before the credentials (the company that was created). */
+  children?: ReactNode;
+}
+
+/**
+ * Generated temporary credentials (a new user, a new company's administrator),
+ * shown this once, with copy to clipboard.
+ */
+export function CredencialesDialog({ opened, credenciales: c, onClose, children }: Props) {
   return (
-    <Modal opened={dialog.opened} onClose={dialog.close} title="Credenciales temporales" centered>
+    <Modal opened={opened} onClose={onClose} title="Credenciales temporales" centered>
       {c && (
         <Stack>
+          {children}
           <Alert color="yellow">
             Esta contraseña se muestra una sola vez. Vale hasta el {formatDateTime(c.valida_hasta)} y debe cambiarse en
             el primer ingreso.
@@ -31,7 +46,7 @@ export function CredencialesDialog({ dialog }: { dialog: Dialog<CredencialesTemp
             <Button variant="light" leftSection={<IconCopy size={16} aria-hidden />} onClick={() => void copiar(c)}>
               Copiar al portapapeles
             </Button>
-            <Button onClick={dialog.close}>Listo</Button>
+            <Button onClick={onClose}>Listo</Button>
           </Group>
         </Stack>
       )}

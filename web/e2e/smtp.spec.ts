@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { authHeaders, login } from './helpers';
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/smtp-${name}.png` });
+
+/** scripts/e2e.sh names the port and the self-signed certificate the server (MUELLE_SMTP_CA) trusts. */
+const PUERTO = Number(process.env.MUELLE_E2E_SMTP_PORT ?? 2525);
+const USUARIO = 'ventas@lanchas.test';
+const CLAVE = 'Smtp-de-prueba-2026';
+
+interface Recibido {
+  para: string[];
+  datos: string;
+}
+
+const recibidos: Recibido[] = [];
+const recibidosPor = (destino: string) => recibidos.filter((r) => r.para.includes(destino));
+
+/** A real SMTP server on loopback: STARTTLS with the certificate of scripts/e2e.sh, AUTH only after it. */
+const servidor = new SMTPServer({
+  key: readFileSync(process.env.MUELLE_E2E_SMTP_KEY ?? ''),
+  cert: readFileSync(process.env.MUELLE_E2E_SMTP_CERT ?? ''),
+  authMethods: ['PLAIN', 'LOGIN'],
+  logger: false,
+  onAuth(auth, _session, callback) {
+    if (auth.username === USUARIO && auth.password === CLAVE) callback(null, { user: USUARIO });
+    else callback(new Error('Credenciales inválidas'));
+  },
+  onData(stream, session, callback) {
+    const partes: Buffer[] = [];
+    stream.on('data', (parte: Buffer) => partes.push(parte));
+    stream.on('end', () => {
+      const para = session.envelope.rcptTo.map((r) => r.address);
+      recibidos.push({ para, datos: Buffer.concat(partes).toString('latin1') });
+      callback();
+    });
+  },
+});
+
+test.beforeAll(async () => {
+  await new Promise<void>((listo, falla) => {
+    servidor.once('error', falla);
+    servidor.listen(PUERTO, '127.0.0.1', () => listo());
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((listo) => servidor.close(() => listo()));
+});
+
+test('el admin configura el SMTP, envía la prueba y los pasajes llegan con su PDF', async ({ page, browser, request }) => {
+  await login(page, 'admin');
+  await page.goto('/admin/configuracion-email');
+  await page.getByLabel('Envío de email activo').check();
+  await page.getByLabel('Servidor SMTP').fill('127.0.0.1');
+  await page.getByRole('textbox', { name: 'Puerto' }).fill(String(PUERTO));
+  await page.getByLabel('Usuario SMTP').fill(USUARIO);
+  await page.getByLabel('Contraseña SMTP').fill(CLAVE);
+  await page.getByLabel('Email remitente').fill(USUARIO);
+  await page.getByLabel('Nombre remitente').fill('Lanchas del Delta');
+  await page.getByRole('button', { name: 'Cargar plantilla por defecto' }).click();
+  await expect(page.getByLabel('Plantilla HTML del pasaje')).toHaveValue(/\{\{codigo_pasaje\}\}/);
+  await page.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración guardada exitosamente')).toBeVisible();
+
+  await page.getByLabel('Email de destino').fill('admin@lanchas.test');
+  await page.getByRole('button', { name: 'Enviar prueba' }).click();
+  await expect(page.getByText(/Email de prueba enviado exitosamente/)).toBeVisible();
+  expect(recibidosPor('admin@lanchas.test')).toHaveLength(1);
+  expect(recibidosPor('admin@lanchas.test')[0].datos).toContain('Este es un email de prueba de Lanchas del Delta');
+  await shot(page, 'configuracion');
+
+  // A sale at the counter, sent from the after-sale dialog: the outbox worker delivers it.
+  const vendedor = await authHeaders(request, 'vendedor');
+  const abrir = await request.post('/api/caja/abrir', { headers: vendedor, data: { monto_apertura: 0 } });
+  expect([201, 409]).toContain(abrir.status());
+  const venta = await (await browser.newContext()).newPage();
+  await login(venta, 'vendedor');
+  await venta.goto('/admin/venta-pasajes');
+  await venta.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
+  await venta.getByLabel('Cantidad General').fill('2');
+  await venta.getByRole('radio', { name: 'Efectivo' }).check();
+  await venta.getByLabel('Nombre del cliente (opcional)').fill('Marta Correo');
+  await venta.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  const dialogo = venta.getByRole('dialog', { name: 'Venta registrada' });
+  await dialogo.getByRole('button', { name: 'Enviar por Email' }).click();
+  await venta.getByLabel('Email del pasajero').fill('marta@example.com');
+  await venta.getByRole('button', { name: 'Enviar', exact: true }).click();
+  // The dialog shows the mail in the outbox, and its state once the worker delivered it.
+  const envio = venta.getByRole('region', { name: 'Estado del envío' });
+  await expect(envio).toContainText('Email a marta@example.com');
+
+  await expect.poll(() => recibidosPor('marta@example.com').length, { timeout: 30_000 }).toBe(1);
+  await expect(envio).toContainText('Enviado', { timeout: 30_000 });
+  await shot(venta, 'enviado');
+  const mail = recibidosPor('marta@example.com')[0].datos;
+  expect(mail).toMatch(/^Subject: .*Lanchas del Delta/m);
+  const pdfs = mail.match(/Content-Disposition: attachment;\s*filename="pasaje-[^"]+\.pdf"/g) ?? [];
+  expect(pdfs).toHaveLength(2);
+  expect(mail).toContain('JVBERi0'); // base64 of "%PDF-"
+
+  // Leave nothing behind: the register closed, the e-mail service off again.
+  const cierre = await request.post('/api/caja/cerrar', {
+    headers: vendedor,
+    data: { monto_cierre: 0, observaciones: 'Cierre de la prueba de SMTP', generar_reporte: false },
+  });
+  expect(cierre.ok()).toBeTruthy();
+  await page.getByLabel('Envío de email activo').uncheck();
+  await page.getByRole('button', { name: 'Guardar configuración' }).click();
+  await expect(page.getByText('Configuración guardada exitosamente').last()).toBeVisible();
+});
