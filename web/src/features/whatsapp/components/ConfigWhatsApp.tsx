@@ -5,7 +5,8 @@ import { MAX_VALOR_CONFIG, useConfigWhatsApp, useGuardarConfigWhatsApp, type Ent
 import { notifyError } from '@/lib/notify';
 import { conMotivo } from './mensajes';
 
-type Guardar = (clave: string, valor: string) => void;
+/** Saves an entry if it changed; `alFallar` undoes what the field shows. */
+type Guardar = (clave: string, valor: string, alFallar?: () => void) => void;
 
 /**
  * The configuration entries (backoffice §2.8): each text is saved when it loses the
@@ -15,9 +16,14 @@ export function ConfigWhatsApp() {
   const config = useConfigWhatsApp();
   const guardar = useGuardarConfigWhatsApp();
   const valor = (clave: string) => config.data?.find((e) => e.clave === clave)?.valor ?? '';
-  const onGuardar: Guardar = (clave, v) => {
+  const onGuardar: Guardar = (clave, v, alFallar) => {
     if (v === valor(clave)) return;
-    guardar.mutate({ clave, valor: v }, { onError: (err) => notifyError(conMotivo('Error actualizando configuración', err)) });
+    guardar.mutate({ clave, valor: v }, {
+      onError: (err) => {
+        alFallar?.();
+        notifyError(conMotivo('Error actualizando configuración', err));
+      },
+    });
   };
 
   return (
@@ -48,12 +54,7 @@ export function ConfigWhatsApp() {
               label="Horario de atención"
               placeholder="08:00-18:00"
             />
-            <Checkbox
-              label="Respuesta automática"
-              description="Responde con el mensaje de bienvenida y el horario a quien escriba a la empresa"
-              checked={(guardar.isPending && guardar.variables.clave === 'auto_respuesta' ? guardar.variables.valor : valor('auto_respuesta')) === 'true'}
-              onChange={(e) => onGuardar('auto_respuesta', String(e.currentTarget.checked))}
-            />
+            <CampoCasilla key={`a:${valor('auto_respuesta')}`} valor={valor('auto_respuesta')} onGuardar={onGuardar} />
           </>
         )}
       </Stack>
@@ -92,4 +93,21 @@ function CampoTexto({ clave, valor, label, placeholder, multilinea, onGuardar }:
     onBlur: () => onGuardar(clave, texto),
   };
   return multilinea ? <Textarea rows={3} {...props} /> : <TextInput {...props} />;
+}
+
+/** auto_respuesta: shown as clicked at once, saved at once, put back if the save fails. */
+function CampoCasilla({ valor, onGuardar }: { valor: string; onGuardar: Guardar }) {
+  const [marcada, setMarcada] = useState(valor === 'true');
+  return (
+    <Checkbox
+      label="Respuesta automática"
+      description="Responde con el mensaje de bienvenida y el horario a quien escriba a la empresa"
+      checked={marcada}
+      onChange={(e) => {
+        const v = e.currentTarget.checked;
+        setMarcada(v);
+        onGuardar('auto_respuesta', String(v), () => setMarcada(!v));
+      }}
+    />
+  );
 }

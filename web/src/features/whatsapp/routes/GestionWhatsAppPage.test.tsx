@@ -151,4 +151,13 @@ describe('GestionWhatsAppPage', () => {
     expect(await screen.findByText(`Error actualizando configuración: ${MSG_HORARIO_INVALIDO}`)).toBeInTheDocument();
     expect(horario).toHaveValue('de 8 a 18');
   });
+
+  it('puts the checkbox back when its save fails', async () => {
+    const { user } = renderPage(NO_INICIALIZADO, CONFIG);
+    server.use(http.put('/api/whatsapp/config', () => fail(503, 'Base de datos no disponible')));
+    const casilla = await screen.findByLabelText(/Respuesta automática/);
+    await user.click(casilla);
+    expect(await screen.findByText('Error actualizando configuración: Base de datos no disponible')).toBeInTheDocument();
+    expect(casilla).not.toBeChecked();
+  });
 });
