@@ -124,8 +124,9 @@ func memoria() uint64 {
 // targets of issue 9 (met or not: it never fails).
 func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 	fmt.Fprintf(w, "\nMuelle: %d vendedores (1 a 5 pasajes por venta), %d embarcando, carrera de %d; "+
-		"hasta %s o %d ventas por escenario; %s, %d CPU, %s/%s\n\n", cfg.Vendedores, cfg.Escaneres, cfg.Carrera,
-		cfg.Duracion, cfg.MaxVentas, runtime.Version(), runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+		"hasta %s o %d ventas por escenario, medidos tras %s de calentamiento; %s, %d CPU, %s/%s\n\n", cfg.Vendedores,
+		cfg.Escaneres, cfg.Carrera, cfg.Duracion, cfg.MaxVentas, Calentamiento(cfg.Duracion), runtime.Version(),
+		runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
 	fmt.Fprintln(w, "| base | escenario | Muelle por HTTP | p50 | p99 | errores (5xx) | SQL directo, misma corrida | media | proporción | objetivo (issue 9) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
 	for _, inf := range informes {

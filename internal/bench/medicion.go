@@ -18,20 +18,21 @@ import (
 // Medicion is what one scenario measured.
 type Medicion struct {
 	Ops        int           // operations that succeeded
+	Medidas    int           // of them, those started after the warm-up (carga)
 	Errores    int           // operations that failed (any answer other than the expected one)
 	Errores5xx int           // of them, answers 5xx
 	Estados    map[int]int   // HTTP status → how many (empty for raw SQL)
-	Duracion   time.Duration // wall time of the scenario
+	Duracion   time.Duration // wall time of the scenario after its warm-up
 	Primero    string        // the first failure, as an example
 	latencias  []time.Duration
 }
 
-// PorSegundo is the successful operations per second.
+// PorSegundo is the successful operations per second after the warm-up.
 func (m Medicion) PorSegundo() float64 {
 	if m.Duracion <= 0 {
 		return 0
 	}
-	return float64(m.Ops) / m.Duracion.Seconds()
+	return float64(m.Medidas) / m.Duracion.Seconds()
 }
 
 // Percentil is the latency below which fraction p of the operations ended.
@@ -62,11 +63,23 @@ type resultado struct {
 	err    error
 }
 
+// maxCalentamiento bounds the warm-up of a scenario (carga).
+const maxCalentamiento = 2 * time.Second
+
+// Calentamiento is how long a scenario of dur warms up before it is measured:
+// a fifth of it, at most maxCalentamiento.
+func Calentamiento(dur time.Duration) time.Duration { return min(maxCalentamiento, dur/5) }
+
 // carga runs op from clientes workers at once until dur passes or limite
 // operations started; op(ctx, c, i) is the i-th operation, run by client c.
+// The first Calentamiento(dur) runs the same load unmeasured (every client
+// and database connection opened at the same instant, statement caches
+// filled, the heap grown), as load generators do: its operations count as
+// answers (Ops, Errores, Estados), never in the rates and latencies.
 func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 	op func(ctx context.Context, cliente, i int) resultado) Medicion {
-	ctx, cancel := context.WithTimeout(ctx, dur)
+	calentar := Calentamiento(dur)
+	ctx, cancel := context.WithTimeout(ctx, calentar+dur)
 	defer cancel()
 	var (
 		wg        sync.WaitGroup
@@ -74,7 +87,7 @@ func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 		m         = Medicion{Estados: map[int]int{}}
 		iniciadas atomic.Int64
 	)
-	inicio := time.Now()
+	medido := time.Now().Add(calentar)
 	for c := range clientes {
 		wg.Add(1)
 		go func() {
@@ -91,12 +104,18 @@ func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 				if ctx.Err() != nil && !r.ok {
 					break // cut by the end of the scenario, not an answer
 				}
-				propias = append(propias, time.Since(t0))
 				local.sumar(r)
+				if !t0.Before(medido) {
+					propias = append(propias, time.Since(t0))
+					if r.ok {
+						local.Medidas++
+					}
+				}
 			}
 			mu.Lock()
 			defer mu.Unlock()
-			m.Ops, m.Errores, m.Errores5xx = m.Ops+local.Ops, m.Errores+local.Errores, m.Errores5xx+local.Errores5xx
+			m.Ops, m.Medidas = m.Ops+local.Ops, m.Medidas+local.Medidas
+			m.Errores, m.Errores5xx = m.Errores+local.Errores, m.Errores5xx+local.Errores5xx
 			if m.Primero == "" {
 				m.Primero = local.Primero
 			}
@@ -107,7 +126,7 @@ func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 		}()
 	}
 	wg.Wait()
-	m.Duracion = time.Since(inicio)
+	m.Duracion = time.Since(medido)
 	slices.Sort(m.latencias)
 	return m
 }

@@ -86,11 +86,9 @@ const canalEventos = "muelle_eventos"
 // maxFilasEvento bounds the rows of one INSERT (6 parameters each).
 const maxFilasEvento = 500
 
-// maxAviso bounds the payload of one NOTIFY (PostgreSQL's limit is 8000 bytes).
-const maxAviso = 7000
-
-// elegirCanal names the channel of this database: NOTIFY is database-wide, so
-// a store in another schema than public (tests) gets a channel of its own.
+// elegirCanal names the channel of this database (NOTIFY is database-wide, so
+// a store in another schema than public, in the tests, gets a channel of its
+// own) and starts the goroutine that announces on it.
 func (s *Store) elegirCanal() error {
 	if s.dialect.name != "postgres" {
 		return nil
@@ -103,37 +101,32 @@ func (s *Store) elegirCanal() error {
 	if schema != "public" {
 		s.canal += "_" + schema
 	}
+	s.aviso = nuevoAvisador(func(ctx context.Context, aviso string) error {
+		_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.canal, aviso)
+		return err
+	})
 	return nil
 }
 
 // guardandoEventos wraps a transaction's work so that, when it succeeds, the
-// events it emitted are stored before the commit and, on PostgreSQL,
-// announced (NOTIFY is delivered at commit, never for a rollback).
+// events it emitted are stored before the commit (announced after it: avisos.go).
 func (s *Store) guardandoEventos(ctx context.Context, fn func(c conn) error) func(c conn) error {
 	return func(c conn) error {
 		if err := fn(c); err != nil {
 			return err
 		}
-		return s.guardarEventos(ctx, c)
+		return guardarEventos(ctx, c)
 	}
 }
 
 // guardarEventos inserts the transaction's events, one multi-row INSERT per
 // maxFilasEvento, and sets their ids.
-func (s *Store) guardarEventos(ctx context.Context, c conn) error {
+func guardarEventos(ctx context.Context, c conn) error {
 	evs := *c.evs
 	for inicio := 0; inicio < len(evs); inicio += maxFilasEvento {
 		lote := evs[inicio:min(len(evs), inicio+maxFilasEvento)]
 		if err := insertarEventos(ctx, c, lote); err != nil {
 			return err
-		}
-	}
-	if s.canal == "" || len(evs) == 0 {
-		return nil
-	}
-	for _, aviso := range avisos(evs) {
-		if _, err := c.exec(ctx, `SELECT pg_notify(?, ?)`, s.canal, aviso); err != nil {
-			return wrap("anunciar eventos", err)
 		}
 	}
 	return nil
@@ -171,27 +164,6 @@ func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
 		lote[i].ID = ids[i]
 	}
 	return nil
-}
-
-// avisos are the NOTIFY payloads of a transaction's events: their ids,
-// comma-separated, never the payload, each under maxAviso bytes.
-func avisos(evs []events.Event) []string {
-	var (
-		out    []string
-		actual strings.Builder
-	)
-	for _, ev := range evs {
-		id := strconv.FormatInt(ev.ID, 10)
-		if actual.Len()+len(id)+1 > maxAviso {
-			out = append(out, actual.String())
-			actual.Reset()
-		}
-		if actual.Len() > 0 {
-			actual.WriteByte(',')
-		}
-		actual.WriteString(id)
-	}
-	return append(out, actual.String())
 }
 
 // IDsDeAviso reads the event ids of a NOTIFY payload.

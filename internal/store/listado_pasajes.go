@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -318,4 +319,35 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 		out = append(out, p)
 	}
 	return out, nil
+}
+
+// ConsolidarTotales folds, on PostgreSQL, up to lote stripes of the past UTC
+// days' totals into stripe -1 (migration 00021) and answers how many it
+// folded; SQLite keeps every total in one stripe and folds nothing. It never
+// waits for a write: the stripes a transaction holds are skipped until the
+// next fold, and stripe -1 is written only here, in key order, so two folds
+// never deadlock either.
+func (s *Store) ConsolidarTotales(ctx context.Context, lote int) (int64, error) {
+	if s.dialect.name != "postgres" {
+		return 0, nil
+	}
+	const claves = `empresa_id, dia, estado, seccion_id, tipo_viaje_id, usuario_id`
+	var n int64
+	err := s.conn().row(ctx, `WITH plegadas AS (
+			DELETE FROM pasajes_totales_dia WHERE ctid IN (SELECT ctid FROM pasajes_totales_dia
+				WHERE franja >= 0 AND dia < ? LIMIT ? FOR UPDATE SKIP LOCKED)
+			RETURNING `+claves+`, cantidad, importe),
+		sumadas AS (INSERT INTO pasajes_totales_dia AS t (`+claves+`, franja, cantidad, importe)
+			SELECT `+claves+`, -1, SUM(cantidad), SUM(importe) FROM plegadas
+			GROUP BY `+claves+` ORDER BY `+claves+`
+			ON CONFLICT (`+claves+`, franja)
+			DO UPDATE SET cantidad = t.cantidad + excluded.cantidad, importe = t.importe + excluded.importe)
+		SELECT COUNT(*) FROM plegadas`, s.Now().Truncate(24*time.Hour), lote).Scan(&n)
+	return n, wrap("consolidar totales de pasajes", err)
+}
+
+// BarrerTotales folds the past days' stripes of the ticket totals every
+// cada until ctx ends. `muelle serve` runs it in the background.
+func (s *Store) BarrerTotales(ctx context.Context, cada time.Duration, log *slog.Logger) {
+	barrer(ctx, cada, log, "totales de pasajes", s.ConsolidarTotales)
 }

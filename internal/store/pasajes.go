@@ -101,7 +101,14 @@ type Venta struct {
 // connection, on SQLite) is held for the writes alone. Refusals found while
 // reading are returned inside the transaction, in the spec's order and after
 // the idempotency key's claim, so a replay still answers the first result.
+// On PostgreSQL the whole sale, its reads and its transaction, waits for one
+// turno (enTurno), so that sales are served in the order they came.
 func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
+	ctx, soltar, err := s.enTurno(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer soltar()
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
 	p := s.prepararVenta(ctx, a, v)
 	return idempotent(ctx, s, a, "pasajes.vender", func(c conn) ([]Pasaje, error) {

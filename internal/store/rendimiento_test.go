@@ -404,9 +404,9 @@ func contarSentencias(st *store.Store, fn func()) []string {
 // sale and of a boarding by QR code, both with an Idempotency-Key, once the
 // company's signing key is cached: adding a query to either path fails it.
 // SQLite takes the ticket numbers inside the sale's transaction, PostgreSQL
-// before it and announces the events with pg_notify.
+// before it (its events are announced after the commit, off the request: avisos.go).
 func TestSaleAndBoardingRunFewStatements(t *testing.T) {
-	want := map[string]struct{ venta, embarque int }{"sqlite": {11, 5}, "postgres": {12, 6}}
+	want := map[string]struct{ venta, embarque int }{"sqlite": {11, 5}, "postgres": {11, 5}}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
 		e.abrir(t, 0)
@@ -435,4 +435,43 @@ func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 				strings.Join(embarque, "\n"))
 		}
 	})
+}
+
+// TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock: on a
+// PostgreSQL pool of one connection (one turno) a sale, whose reads and
+// transaction hold one turno together, and the token check still run, one
+// after the other and at once: what runs inside a turno never waits for another.
+func TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock(t *testing.T) {
+	if storetest.PostgresURL() == "" {
+		t.Skip("MUELLE_TEST_POSTGRES no está definido")
+	}
+	e := nuevaEmpresa(t, storetest.Postgres(t, store.WithMaxConns(1)), "Lanchas del Delta", "ana")
+	e.abrir(t, 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for range 4 {
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			_, err := e.st.Vender(ctx, e.vendedor, e.venta(e.norte, e.efectivo, hoy, 2))
+			errs <- err
+		}()
+		go func() {
+			defer wg.Done()
+			_, _, err := e.st.UsuarioDeToken(ctx, "jti-de-prueba", e.vendedor.UsuarioID)
+			errs <- err
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = $1`, e.empresaID); n != 8 {
+		t.Fatalf("%d pasajes vendidos, se esperaban 8", n)
+	}
 }

@@ -58,10 +58,11 @@ type Store struct {
 	// all nil on PostgreSQL.
 	grupo            *grupo
 	escritor, lector *preparadas
-	// turnos lets transactions into the PostgreSQL pool in the order they
-	// came (database/sql hands a freed connection to a random waiter, which
-	// makes long tails under load), leaving connections free for the plain
-	// reads; nil on SQLite, whose transactions queue in grupo.
+	// turnos lets transactions, and the sale and the authentication whole,
+	// into the PostgreSQL pool in the order they came (database/sql hands a
+	// freed connection to a random waiter, which makes long tails under
+	// load), leaving connections free for the other plain reads (enTurno);
+	// nil on SQLite, whose transactions queue in grupo.
 	turnos chan struct{}
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
@@ -69,8 +70,10 @@ type Store struct {
 	// stored with their ids (eventos.go); nil discards them.
 	Events events.Publisher
 	// url is PostgreSQL's, for the connection that listens for events, and
-	// canal the channel they are announced on (eventos.go); "" on SQLite.
+	// canal the channel they are announced on (eventos.go) by aviso after
+	// the commit (avisos.go); "" and nil on SQLite.
 	url, canal string
+	aviso      *avisador
 	// traza, when set, sees every statement (traza.go); transacciones numbers
 	// the transactions for it.
 	traza         atomic.Pointer[func(Sentencia)]
@@ -220,6 +223,9 @@ func (s *Store) BaseExterna() (*sql.DB, string) {
 
 // Close releases the connection pools.
 func (s *Store) Close() error {
+	if s.aviso != nil {
+		s.aviso.cerrar()
+	}
 	if s.grupo != nil {
 		s.grupo.cerrar()
 	}
@@ -379,12 +385,18 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	)
 	if s.grupo != nil {
 		evs, err = s.grupo.correr(ctx, fn, nueva)
-	} else if err = s.turno(ctx); err == nil {
-		defer func() { <-s.turnos }()
-		err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
+	} else {
+		var soltar func()
+		if ctx, soltar, err = s.enTurno(ctx); err == nil {
+			defer soltar()
+			err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
+		}
 	}
 	if err != nil {
 		return err
+	}
+	if len(evs) > 0 && s.aviso != nil {
+		s.aviso.avisar(ctx, evs)
 	}
 	if len(evs) > 0 && s.Events != nil {
 		s.Events.Publish(ctx, evs)
@@ -392,14 +404,25 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 	return nil
 }
 
-// turno waits, first come first served, for a place among the transactions
-// that hold a connection.
-func (s *Store) turno(ctx context.Context) error {
+// conTurno marks the context of an operation that holds a turno: what it
+// runs inside (its transaction) does not wait for another.
+type conTurno struct{}
+
+// enTurno waits, first come first served, for a place among the operations
+// that hold a PostgreSQL connection, and answers the context that holds it and
+// the function that gives it back; an operation that holds one already, and
+// SQLite, do not wait. Everything run with the context must use one
+// connection at a time and the same context (a second turno would wait for
+// the first).
+func (s *Store) enTurno(ctx context.Context) (context.Context, func(), error) {
+	if s.turnos == nil || ctx.Value(conTurno{}) != nil {
+		return ctx, func() {}, nil
+	}
 	select {
 	case s.turnos <- struct{}{}:
-		return nil
+		return context.WithValue(ctx, conTurno{}, true), func() { <-s.turnos }, nil
 	case <-ctx.Done():
-		return fmt.Errorf("store: iniciar transacción: %w", ctx.Err())
+		return ctx, nil, fmt.Errorf("store: esperar una conexión: %w", ctx.Err())
 	}
 }
 

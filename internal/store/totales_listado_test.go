@@ -132,49 +132,105 @@ func TestTotalesDelListadoComoUnConteoDirecto(t *testing.T) {
 	})
 }
 
-// TestTotalesPorDiaSiguenALosPasajes checks the per-day totals table row by row
-// against the tickets after every kind of write.
+// TestTotalesPorDiaSiguenALosPasajes checks the per-day totals table key by
+// key (its stripes summed) against the tickets after every kind of write.
 func TestTotalesPorDiaSiguenALosPasajes(t *testing.T) {
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ventasAlrededorDeMedianoche(t, e)
-		claves := func(q string) map[string]int64 {
-			rows, err := e.st.DB().Query(q)
+		compararTotalesConPasajes(t, e.st)
+	})
+}
+
+// TestConsolidarTotalesPliegaLasFranjasPasadas spreads every total over three
+// stripes (as three database sessions would leave them), folds them in small
+// lots and checks that the past days are left in stripe -1 alone, today's
+// stripes untouched, and every figure what the tickets say. SQLite has one
+// stripe and folds nothing.
+func TestConsolidarTotalesPliegaLasFranjasPasadas(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		ventasAlrededorDeMedianoche(t, e)
+		if e.st.Dialect() == "sqlite" {
+			if n, err := e.st.ConsolidarTotales(ctx, 10); n != 0 || err != nil {
+				t.Fatalf("SQLite plegó %d filas (%v)", n, err)
+			}
+			return
+		}
+		if _, err := e.st.DB().Exec(`INSERT INTO pasajes_totales_dia (empresa_id, dia, estado, seccion_id,
+			tipo_viaje_id, usuario_id, franja, cantidad, importe)
+			SELECT empresa_id, dia, estado, seccion_id, tipo_viaje_id, usuario_id, franja + 40 * d, 3 * s, 300 * s
+			FROM pasajes_totales_dia, (VALUES (1, 1), (2, -1)) AS x (d, s)`); err != nil {
+			t.Fatal(err)
+		}
+		hoy := ahora.Truncate(24 * time.Hour)
+		pasadas := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes_totales_dia WHERE dia < $1`, hoy)
+		deHoy := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes_totales_dia WHERE dia >= $1`, hoy)
+		if pasadas < 30 || deHoy < 3 {
+			t.Fatalf("siembra: %d filas de días pasados y %d de hoy", pasadas, deHoy)
+		}
+		var plegadas int64
+		for {
+			n, err := e.st.ConsolidarTotales(ctx, 7)
 			if err != nil {
 				t.Fatal(err)
 			}
-			defer rows.Close()
-			out := map[string]int64{}
-			for rows.Next() {
-				var empresa, seccion, tipo, usuario, cantidad, importe int64
-				var dia, estado string
-				if err := rows.Scan(&empresa, &dia, &estado, &seccion, &tipo, &usuario, &cantidad, &importe); err != nil {
-					t.Fatal(err)
-				}
-				if cantidad != 0 {
-					out[fmt.Sprint(empresa, dia, estado, seccion, tipo, usuario)] = cantidad*1e12 + importe
-				}
+			if plegadas += n; n < 7 {
+				break
 			}
-			return out
 		}
-		tabla := claves(`SELECT empresa_id, CAST(dia AS TEXT), estado, seccion_id, tipo_viaje_id, usuario_id, cantidad, importe
-			FROM pasajes_totales_dia`)
-		directo := map[string]int64{}
-		rows, err := e.st.DB().Query(`SELECT empresa_id, created_at, estado, seccion_id, tipo_viaje_id, usuario_id, precio FROM pasajes`)
-		if err != nil {
+		if plegadas != pasadas {
+			t.Errorf("plegó %d filas, había %d de días pasados", plegadas, pasadas)
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes_totales_dia WHERE dia < $1 AND franja <> -1`, hoy); n != 0 {
+			t.Errorf("quedaron %d franjas de días pasados sin plegar", n)
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes_totales_dia WHERE dia >= $1`, hoy); n != deHoy {
+			t.Errorf("las filas de hoy pasaron de %d a %d", deHoy, n)
+		}
+		if n, err := e.st.ConsolidarTotales(ctx, 7); n != 0 || err != nil {
+			t.Errorf("un segundo pliegue plegó %d filas (%v)", n, err)
+		}
+		compararTotalesConPasajes(t, e.st)
+	})
+}
+
+// compararTotalesConPasajes fails unless the per-day totals, their stripes
+// summed, are what the tickets say, key by key.
+func compararTotalesConPasajes(t *testing.T, st *store.Store) {
+	t.Helper()
+	rows, err := st.DB().Query(`SELECT empresa_id, CAST(dia AS TEXT), estado, seccion_id, tipo_viaje_id, usuario_id,
+		SUM(cantidad), SUM(importe) FROM pasajes_totales_dia GROUP BY empresa_id, dia, estado, seccion_id, tipo_viaje_id, usuario_id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	tabla := map[string]int64{}
+	for rows.Next() {
+		var empresa, seccion, tipo, usuario, cantidad, importe int64
+		var dia, estado string
+		if err := rows.Scan(&empresa, &dia, &estado, &seccion, &tipo, &usuario, &cantidad, &importe); err != nil {
 			t.Fatal(err)
 		}
-		defer rows.Close()
-		for rows.Next() {
-			var empresa, seccion, tipo, usuario, precio int64
-			var creado time.Time
-			var estado string
-			if err := rows.Scan(&empresa, &creado, &estado, &seccion, &tipo, &usuario, &precio); err != nil {
-				t.Fatal(err)
-			}
-			directo[fmt.Sprint(empresa, creado.UTC().Format(time.DateOnly), estado, seccion, tipo, usuario)] += 1e12 + precio
+		if cantidad != 0 {
+			tabla[fmt.Sprint(empresa, dia, estado, seccion, tipo, usuario)] = cantidad*1e12 + importe
 		}
-		if fmt.Sprint(tabla) != fmt.Sprint(directo) || len(tabla) < 10 {
-			t.Fatalf("totales por día:\n%v\npasajes:\n%v", tabla, directo)
+	}
+	directo := map[string]int64{}
+	rows, err = st.DB().Query(`SELECT empresa_id, created_at, estado, seccion_id, tipo_viaje_id, usuario_id, precio FROM pasajes`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var empresa, seccion, tipo, usuario, precio int64
+		var creado time.Time
+		var estado string
+		if err := rows.Scan(&empresa, &creado, &estado, &seccion, &tipo, &usuario, &precio); err != nil {
+			t.Fatal(err)
 		}
-	})
+		directo[fmt.Sprint(empresa, creado.UTC().Format(time.DateOnly), estado, seccion, tipo, usuario)] += 1e12 + precio
+	}
+	if fmt.Sprint(tabla) != fmt.Sprint(directo) || len(tabla) < 10 {
+		t.Fatalf("totales por día:\n%v\npasajes:\n%v", tabla, directo)
+	}
 }

@@ -88,6 +88,11 @@ func (s *Store) UsuarioPorID(ctx context.Context, id int64) (UsuarioSesion, bool
 // company, the revocation), so that every request reads the revocation, the
 // user's state and its role fresh. found is false for a revoked token too.
 func (s *Store) UsuarioDeToken(ctx context.Context, jti string, id int64) (UsuarioSesion, bool, error) {
+	ctx, soltar, err := s.enTurno(ctx)
+	if err != nil {
+		return UsuarioSesion{}, false, err
+	}
+	defer soltar()
 	return s.usuarioSesion(ctx, `WHERE u.id = ? AND NOT EXISTS (SELECT 1 FROM tokens_revocados tr WHERE tr.jti = ?)`,
 		id, jti)
 }
