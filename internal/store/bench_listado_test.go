@@ -74,7 +74,8 @@ type benchCaso struct {
 }
 
 // benchConsultas are the lists a counter asks for: today (the default), the
-// last month, a whole year, one seller's year ('Mis Ventas'), a search, a deep page.
+// last month, a whole year, one seller's year ('Mis Ventas'), a search over a
+// month and over everything, a deep page.
 func benchConsultas() []benchCaso {
 	const hoy, mes = "2026-11-20", "2026-10-21"
 	pag := store.Pagina{Limite: 10}
@@ -94,6 +95,9 @@ func benchConsultas() []benchCaso {
 		{"busqueda_mes", func(_ benchSiembra, i int) store.FiltroListadoPasajes {
 			return store.FiltroListadoPasajes{Busqueda: fmt.Sprintf("cliente %d", 100+i%800), FechaInicio: mes,
 				FechaFin: hoy, Pagina: pag}
+		}},
+		{"busqueda_anio", func(_ benchSiembra, i int) store.FiltroListadoPasajes {
+			return store.FiltroListadoPasajes{Busqueda: fmt.Sprintf("cliente %d", 100+i%800), Pagina: pag}
 		}},
 		{"estado_seccion_mes", func(e benchSiembra, _ int) store.FiltroListadoPasajes {
 			return store.FiltroListadoPasajes{Estado: domain.PasajeCancelado, SeccionID: e.seccion, FechaInicio: mes,
