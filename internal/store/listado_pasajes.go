@@ -177,7 +177,7 @@ func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
 		return err
 	}
 	where, args := l.wherePasajes(l.desde, l.hasta)
-	// the LIMIT inside: a search index read stops at the cap, and only the tickets found are sorted
+	// the LIMIT inside: the read stops past the cap, and only the tickets found are sorted
 	es, err := queryAll(ctx, c, func(sc scanner) (encontrado, error) {
 		var e encontrado
 		return e, sc.Scan(&e.id, &e.estado, &e.precio)
@@ -250,7 +250,7 @@ func trigramasFTS(termino string) string {
 	}
 }
 
-// totales are the figures of the tickets a search found.
+// totalesDe are the figures of the tickets a search found through the search index.
 func totalesDe(es []encontrado) TotalesListado {
 	t := TotalesListado{TotalItems: int64(len(es))}
 	for _, e := range es {
@@ -261,7 +261,8 @@ func totalesDe(es []encontrado) TotalesListado {
 	return t
 }
 
-// paginaEncontrados reads the page p of the tickets a search found, by id.
+// paginaEncontrados reads the page p of the tickets a search found through
+// the search index, by id, with their joins.
 func (s *Store) paginaEncontrados(ctx context.Context, c conn, es []encontrado, p Pagina) ([]Pasaje, error) {
 	desde := min(int64(len(es)), max(p.Desplazamiento, 0))
 	hasta := int64(len(es))
@@ -354,10 +355,11 @@ func (l listado) diasCompletos() (primero, ultimo time.Time, ok bool) {
 	return primero, ultimo, primero.IsZero() || ultimo.IsZero() || primero.Before(ultimo)
 }
 
-// totales are the figures of the whole filter. A search reads the tickets
-// (the listing index holds the searched texts); otherwise the whole UTC days of
-// the range come from pasajes_totales_dia and only the partial days at its
-// ends from the tickets, so a year costs about as much as a day.
+// totales are the figures of the whole filter. A search the search index did
+// not serve (totalesDe) reads the tickets: the listing index holds the
+// searched texts. Otherwise the whole UTC days of the range come from
+// pasajes_totales_dia and only the partial days at its ends from the
+// tickets, so a year costs about as much as a day.
 func (l listado) totales(ctx context.Context, c conn) (TotalesListado, error) {
 	var partes []string
 	var args []any
