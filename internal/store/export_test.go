@@ -18,3 +18,11 @@ func (s *Store) EmitirEnTx(ctx context.Context, empresaID int64, fallo error) er
 		return fallo
 	})
 }
+
+// UmbralesBusqueda changes how many tickets of the filter a search of the
+// ticket list reads in the listing index (leidos) and how many the search
+// index may find (encontrados) before the search reads the other way: a test
+// forces either way with them.
+func (s *Store) UmbralesBusqueda(leidos, encontrados int) {
+	s.busqueda = umbralesBusqueda{leidos: leidos, encontrados: encontrados}
+}

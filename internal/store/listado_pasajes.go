@@ -2,10 +2,15 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/jackc/pgx/v5"
 
 	"muelle/internal/domain"
 )
@@ -37,18 +42,30 @@ type TotalesListado struct {
 }
 
 // listado is a filter ready to query: the company and the sale dates as UTC
-// instants [desde, hasta) of the company's business days (zero: open).
+// instants [desde, hasta) of the company's business days (zero: open). When
+// the search index served the filter's search (porIndice), encontrados are
+// the filter's tickets, in the list's order.
 type listado struct {
 	empresaID    int64
 	desde, hasta time.Time
 	f            FiltroListadoPasajes
-	contiene     func(col string) string // dialect.contiene
+	d            dialect
+	encontrados  []encontrado
+	porIndice    bool
+}
+
+// encontrado is a ticket a search found: what the totals and the page need.
+type encontrado struct {
+	id     int64
+	estado string
+	precio domain.Centavos
 }
 
 // listadoDe turns the filter's business days into UTC instants in the
-// company's time zone.
+// company's time zone, and reads a search's tickets through the search index
+// when it can (buscarEnIndice).
 func (s *Store) listadoDe(ctx context.Context, c conn, empresaID int64, f FiltroListadoPasajes) (listado, error) {
-	l := listado{empresaID: empresaID, f: f, contiene: s.dialect.contiene}
+	l := listado{empresaID: empresaID, f: f, d: s.dialect}
 	e, err := empresa(ctx, c, empresaID)
 	if err != nil {
 		return l, err
@@ -72,7 +89,7 @@ func (s *Store) listadoDe(ctx context.Context, c conn, empresaID int64, f Filtro
 			*b.dst = dia.Hasta
 		}
 	}
-	return l, nil
+	return l, s.buscarEnIndice(ctx, c, &l)
 }
 
 // dimensiones are the conditions on the columns that pasajes and
@@ -102,24 +119,203 @@ func (l listado) busqueda() (string, []any) {
 		return "", nil
 	}
 	like := "%" + escapeLike(strings.ToLower(q)) + "%"
-	cond := ` AND (` + l.contiene("p.cliente_nombre") + ` OR ` + l.contiene("p.cliente_telefono") +
-		` OR ` + l.contiene("p.numero_pasaje")
+	cond := ` AND (` + l.d.contiene("p.cliente_nombre") + ` OR ` + l.d.contiene("p.cliente_telefono") +
+		` OR ` + l.d.contiene("p.numero_pasaje")
 	args := []any{like, like, like}
-	if id, err := strconv.ParseInt(q, 10, 64); err == nil {
+	if id, ok := idBuscado(q); ok {
 		cond, args = cond+` OR p.id = ?`, append(args, id)
 	}
 	return cond + `)`, args
 }
 
+// idBuscado is the ticket id a search also finds: the term, if it is a number.
+func idBuscado(q string) (int64, bool) {
+	id, err := strconv.ParseInt(q, 10, 64)
+	return id, err == nil
+}
+
+// A search reads the filter's tickets in the listing index, checking each,
+// when they are at most maxLeidos (today's, a month's of most companies):
+// cheaper than the search index then. Otherwise it asks the search index,
+// unless the index finds the term in more than maxEncontrados of the
+// company's tickets (a common part of names): fetching each would cost more
+// than reading them all in the listing index.
+const (
+	maxLeidos      = 5000
+	maxEncontrados = 2000
+)
+
+// umbralesBusqueda are a store's maxLeidos and maxEncontrados.
+type umbralesBusqueda struct{ leidos, encontrados int }
+
+// buscarEnIndice reads a search's tickets through the search index (migration
+// 00020) instead of every ticket of the filter in the listing index: the
+// tickets the index may match (candidatosBusqueda), checked by busqueda and
+// every other condition of the filter, in the list's order, with what the
+// totals need; ListarPasajes then adds them up and fetches the page's alone.
+// The index needs a term of three characters or more (it looks trigrams up).
+// A shorter term, a filter of at most maxLeidos tickets, or a term the index
+// finds in more than maxEncontrados tickets leaves l as it was.
+func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
+	q := strings.TrimSpace(l.f.Busqueda)
+	termino := strings.ToLower(q)
+	// a control character could match across the texts the index joins (the API refuses them anyway)
+	if utf8.RuneCountInString(termino) < 3 || !utf8.ValidString(termino) || strings.ContainsFunc(termino, unicode.IsControl) {
+		return nil
+	}
+	if !l.desde.IsZero() || !l.hasta.IsZero() { // without dates, a company of few tickets costs little either way
+		where, args := l.sinBusqueda(l.desde, l.hasta)
+		var n int64
+		err := c.row(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM pasajes p `+where+` LIMIT ?) leidos`,
+			append(args, s.busqueda.leidos+1)...).Scan(&n)
+		if err != nil || n <= int64(s.busqueda.leidos) {
+			return wrap("buscar pasajes", err)
+		}
+	}
+	id, esID := idBuscado(q)
+	cond, cargs, ok, err := s.candidatosBusqueda(ctx, c, l.empresaID, termino, id, esID)
+	if err != nil || !ok {
+		return err
+	}
+	where, args := l.wherePasajes(l.desde, l.hasta)
+	// the LIMIT inside: the read stops past the cap, and only the tickets found are sorted
+	es, err := queryAll(ctx, c, func(sc scanner) (encontrado, error) {
+		var e encontrado
+		return e, sc.Scan(&e.id, &e.estado, &e.precio)
+	}, `SELECT p.id, p.estado, p.precio FROM (SELECT p.id, p.created_at, p.estado, p.precio FROM pasajes p `+
+		where+` AND `+cond+` LIMIT ?) p`+ordenListado,
+		s.dialect.conValores(append(append(args, cargs...), s.busqueda.encontrados+1))...)
+	if err != nil {
+		return wrap("buscar pasajes", err)
+	}
+	if len(es) <= s.busqueda.encontrados {
+		l.encontrados, l.porIndice = es, true
+	}
+	return nil
+}
+
+// candidatosBusqueda is the condition over pasajes p "the search index may
+// find the lower-case term (three characters or more) in the company's
+// ticket, or the ticket is the one of id (esID)": a superset of the search's
+// tickets, never fewer (busqueda decides); ok is false when the index cannot
+// narrow the search enough.
+//
+// SQLite: the FTS5 table pasajes_busqueda (trigram tokenizer) is asked first
+// for the tickets holding the trigrams that cover the term, within the
+// company's rowids (empresa_id * 2^40 + the ticket's id), at most
+// maxEncontrados of them: a term in more is not narrow enough. PostgreSQL:
+// the company trigrams of the ticket's texts in pasajes_busqueda (the GIN
+// index pasajes_busqueda_idx, whose expression this is to the letter) hold
+// the term's covering trigrams.
+func (s *Store) candidatosBusqueda(ctx context.Context, c conn, empresaID int64, termino string, id int64,
+	esID bool) (string, []any, bool, error) {
+	if s.dialect.name == "postgres" {
+		cond := `p.id IN (SELECT b.pasaje_id FROM pasajes_busqueda b
+			WHERE pasajes_trigramas(b.empresa_id, b.texto, 1) @> pasajes_trigramas(?, ?, 3)`
+		args := []any{empresaID, termino}
+		if esID { // in the list, not OR-ed to it: a semi-join by primary key either way
+			cond, args = cond+` UNION ALL SELECT ?`, append(args, id)
+		}
+		return cond + `)`, args, true, nil
+	}
+	base := empresaID << 40
+	ids, err := queryAll(ctx, c, func(sc scanner) (int64, error) {
+		var id int64
+		return id, sc.Scan(&id)
+	}, `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
+		base, trigramasFTS(termino), base, base+1<<40, s.busqueda.encontrados+1)
+	if err != nil || len(ids) > s.busqueda.encontrados {
+		return "", nil, false, wrap("buscar pasajes", err)
+	}
+	if esID {
+		ids = append(ids, id)
+	}
+	cond, arg := s.dialect.enIDs("p.id", ids)
+	return cond, []any{arg}, true, nil
+}
+
+// trigramasFTS is the FTS5 query for a term of three characters or more in a
+// trigram index: the trigrams that cover the term side by side, and its last
+// one, each a quoted string ("" inside is one "), all required. Any of the
+// term's trigrams would do (the search checks what the index finds); fewer
+// are fewer lists for FTS5 to walk.
+func trigramasFTS(termino string) string {
+	r := []rune(termino)
+	var partes []string
+	for i := 0; ; i += 3 {
+		i = min(i, len(r)-3)
+		partes = append(partes, `"`+strings.ReplaceAll(string(r[i:i+3]), `"`, `""`)+`"`)
+		if i+3 >= len(r) {
+			return strings.Join(partes, " ")
+		}
+	}
+}
+
+// totalesDe are the figures of the tickets a search found through the search index.
+func totalesDe(es []encontrado) TotalesListado {
+	t := TotalesListado{TotalItems: int64(len(es))}
+	for _, e := range es {
+		if e.estado != domain.PasajeCancelado {
+			t.TotalVentas += e.precio
+		}
+	}
+	return t
+}
+
+// paginaEncontrados reads the page p of the tickets a search found through
+// the search index, by id, with their joins.
+func (s *Store) paginaEncontrados(ctx context.Context, c conn, es []encontrado, p Pagina) ([]Pasaje, error) {
+	desde := min(int64(len(es)), max(p.Desplazamiento, 0))
+	hasta := int64(len(es))
+	if p.Limite > 0 {
+		hasta = min(hasta, desde+p.Limite)
+	}
+	if desde == hasta {
+		return []Pasaje{}, nil
+	}
+	ids := make([]int64, 0, hasta-desde)
+	for _, e := range es[desde:hasta] {
+		ids = append(ids, e.id)
+	}
+	cond, arg := s.dialect.enIDs("p.id", ids)
+	return s.pasajes(ctx, c, `WHERE `+cond+ordenListado, arg)
+}
+
+// conValores are a statement's arguments with, on PostgreSQL, what makes it
+// planned with their values on every run (pgx sends it unnamed). A prepared
+// statement may get a generic plan, made once for any values: the search's,
+// not knowing how few tickets the term's trigrams hold, reads the whole
+// company (seen: 100 ms instead of 1 ms for a term found nowhere).
+func (d dialect) conValores(args []any) []any {
+	if d.name != "postgres" {
+		return args
+	}
+	return append([]any{pgx.QueryExecModeExec}, args...)
+}
+
+// enIDs is the condition "col is one of ids", the ids one argument (one
+// statement whatever their number): an array on PostgreSQL, a JSON array on
+// SQLite.
+func (d dialect) enIDs(col string, ids []int64) (string, any) {
+	if d.name == "postgres" {
+		return col + ` = ANY(?)`, ids
+	}
+	lista, _ := json.Marshal(append([]int64{}, ids...)) // [] for none, never null
+	return col + ` IN (SELECT value FROM json_each(?))`, string(lista)
+}
+
 // wherePasajes is the filter over pasajes p for sales in [desde, hasta).
 func (l listado) wherePasajes(desde, hasta time.Time) (string, []any) {
+	w, args := l.sinBusqueda(desde, hasta)
+	b, a := l.busqueda()
+	return w + b, append(args, a...)
+}
+
+// sinBusqueda is the filter over pasajes p for sales in [desde, hasta) but its search.
+func (l listado) sinBusqueda(desde, hasta time.Time) (string, []any) {
 	w, args := `WHERE p.empresa_id = ?`+entre("p.created_at", desde, hasta), []any{l.empresaID}
-	args = append(args, noCero(desde, hasta)...)
-	for _, cond := range []func() (string, []any){func() (string, []any) { return l.f.dimensiones("p") }, l.busqueda} {
-		c, a := cond()
-		w, args = w+c, append(args, a...)
-	}
-	return w, args
+	dim, a := l.f.dimensiones("p")
+	return w + dim, append(append(args, noCero(desde, hasta)...), a...)
 }
 
 // entre is "col >= ? AND col < ?" for the ends of [desde, hasta) that are set.
@@ -160,10 +356,11 @@ func (l listado) diasCompletos() (primero, ultimo time.Time, ok bool) {
 	return primero, ultimo, primero.IsZero() || ultimo.IsZero() || primero.Before(ultimo)
 }
 
-// totales are the figures of the whole filter. A search reads the tickets
-// (the listing index holds the searched texts); otherwise the whole UTC days of
-// the range come from pasajes_totales_dia and only the partial days at its
-// ends from the tickets, so a year costs about as much as a day.
+// totales are the figures of the whole filter. A search the search index did
+// not serve (totalesDe) reads the tickets: the listing index holds the
+// searched texts. Otherwise the whole UTC days of the range come from
+// pasajes_totales_dia and only the partial days at its ends from the
+// tickets, so a year costs about as much as a day.
 func (l listado) totales(ctx context.Context, c conn) (TotalesListado, error) {
 	var partes []string
 	var args []any
@@ -227,6 +424,10 @@ func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroList
 	if err != nil {
 		return nil, TotalesListado{}, err
 	}
+	if l.porIndice {
+		pasajes, err := s.paginaEncontrados(ctx, c, l.encontrados, f.Pagina)
+		return pasajes, totalesDe(l.encontrados), err
+	}
 	t, err := l.totales(ctx, c)
 	if err != nil || t.TotalItems == 0 || f.Pagina.Desplazamiento >= t.TotalItems {
 		return []Pasaje{}, t, err
@@ -242,6 +443,9 @@ func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroLi
 	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
 		return nil, err
+	}
+	if l.porIndice {
+		return s.paginaEncontrados(ctx, c, l.encontrados, Pagina{Limite: MaxExportacion})
 	}
 	return s.paginaListado(ctx, c, l, Pagina{Limite: MaxExportacion})
 }

@@ -78,6 +78,9 @@ type Store struct {
 	// the transactions for it.
 	traza         atomic.Pointer[func(Sentencia)]
 	transacciones atomic.Int64
+	// busqueda bounds how the ticket list's search reads (listado_pasajes.go);
+	// tests may change it.
+	busqueda umbralesBusqueda
 }
 
 type dialect struct {
@@ -131,7 +134,8 @@ func Open(url string, opts ...Option) (*Store, error) {
 	for _, opt := range opts {
 		opt(&o)
 	}
-	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos, destino: destinoDe(url)}
+	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos, destino: destinoDe(url),
+		busqueda: umbralesBusqueda{leidos: maxLeidos, encontrados: maxEncontrados}}
 	var err error
 	switch {
 	case strings.HasPrefix(url, "sqlite:"):
