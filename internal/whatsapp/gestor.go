@@ -442,16 +442,22 @@ func (g *Gestor) dormir(ctx context.Context, d time.Duration) error {
 	}
 }
 
-// Activas counts the companies with a linked device in this Gestor and those
-// of them connected now (the service monitor's active clients).
-func (g *Gestor) Activas() (vinculadas, conectadas int64) {
+// todas is a snapshot of the sessions, taken under the Gestor's lock, so
+// that each can then be locked on its own.
+func (g *Gestor) todas() []*sesion {
 	g.mu.Lock()
+	defer g.mu.Unlock()
 	ss := make([]*sesion, 0, len(g.sesiones))
 	for _, s := range g.sesiones {
 		ss = append(ss, s)
 	}
-	g.mu.Unlock()
-	for _, s := range ss {
+	return ss
+}
+
+// Activas counts the companies with a linked device in this Gestor and those
+// of them connected now (the service monitor's active clients).
+func (g *Gestor) Activas() (vinculadas, conectadas int64) {
+	for _, s := range g.todas() {
 		s.mu.Lock()
 		if s.vinculada {
 			vinculadas++
@@ -467,13 +473,7 @@ func (g *Gestor) Activas() (vinculadas, conectadas int64) {
 // Cerrar closes every connection and keeps the links (the server stops:
 // the next start restores them, and sets their state).
 func (g *Gestor) Cerrar() {
-	g.mu.Lock()
-	ss := make([]*sesion, 0, len(g.sesiones))
-	for _, s := range g.sesiones {
-		ss = append(ss, s)
-	}
-	g.mu.Unlock()
-	for _, s := range ss {
+	for _, s := range g.todas() {
 		s.mu.Lock()
 		g.soltar(s)
 		s.mu.Unlock()
