@@ -227,7 +227,7 @@ func serve(args []string, log *slog.Logger) error {
 // the WhatsApp outbox; app gets the service, its check and the worker's wake-up.
 func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
 	db, dialecto := st.BaseExterna()
-	dispositivos, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, log)
+	dispositivos, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log)
 	if err != nil {
 		return nil, err
 	}

@@ -4,10 +4,12 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"os"
 
 	"muelle/internal/secretbox"
 	"muelle/internal/store"
+	"muelle/internal/whatsapp"
 )
 
 // installationKey is where the installation key of a database lives: the
@@ -95,11 +97,16 @@ func rotateSecret(args []string) error {
 	return nil
 }
 
-// rotate re-seals the secrets and, with a key file, replaces it: the new key
+// rotate re-seals the secrets (the WhatsApp devices' too: their tables are
+// made first when missing) and, with a key file, replaces it: the new key
 // is written beside the file first, so it is never lost.
 func rotate(ctx context.Context, st *store.Store, current installationKey, key []byte) (int, error) {
 	box, err := secretbox.New(key)
 	if err != nil {
+		return 0, err
+	}
+	db, dialecto := st.BaseExterna()
+	if _, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), slog.Default()); err != nil {
 		return 0, err
 	}
 	install := func() error { return nil }
@@ -108,7 +115,7 @@ func rotate(ctx context.Context, st *store.Store, current installationKey, key [
 			return 0, err
 		}
 	}
-	n, err := st.RotarClaveSecreta(ctx, box)
+	n, err := st.RotarClaveSecreta(ctx, box, whatsapp.Resellar)
 	if err != nil {
 		return 0, err
 	}

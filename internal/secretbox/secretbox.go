@@ -1,13 +1,17 @@
 // Package secretbox encrypts the secrets Muelle keeps in its database (the
-// companies' signing keys, and later SMTP passwords and messaging keys) with
-// AES-256-GCM under an installation key that is never stored in the database.
+// companies' signing keys, SMTP passwords, WhatsApp device keys and sessions)
+// with AES-256-GCM under an installation key that is never stored in the
+// database.
 package secretbox
 
 import (
 	"crypto/aes"
 	"crypto/cipher"
+	"crypto/hmac"
 	"crypto/rand"
+	"crypto/sha256"
 	"encoding/base64"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -23,7 +27,10 @@ const KeySize = 32
 const prefix = "v1:"
 
 // Box seals and opens secrets with one installation key.
-type Box struct{ aead cipher.AEAD }
+type Box struct {
+	aead cipher.AEAD
+	mask []byte // the key of Mask, derived from the installation key
+}
 
 // New builds a box from a 32-byte key.
 func New(key []byte) (*Box, error) {
@@ -38,7 +45,13 @@ func New(key []byte) (*Box, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Box{aead: aead}, nil
+	return &Box{aead: aead, mask: hmacSHA256(key, []byte("secretbox/mask"))}, nil
+}
+
+func hmacSHA256(key, data []byte) []byte {
+	h := hmac.New(sha256.New, key)
+	h.Write(data)
+	return h.Sum(nil)
 }
 
 // NewKey returns a fresh random installation key.
@@ -89,6 +102,23 @@ func (b *Box) Open(sealed, context string) ([]byte, error) {
 		return nil, ErrOpen
 	}
 	return secret, nil
+}
+
+// Mask encrypts a secret keeping its length, for a column whose length is
+// fixed (whatsmeow's 32-byte private keys): an XOR with a keystream that
+// depends only on the installation key and context
+// (HMAC-SHA256(mask key, context, block number)); masking again unmasks. It
+// is deterministic and unauthenticated: use it only for random secrets, one
+// secret per context, and let an authenticated Seal nearby tell a wrong key.
+func (b *Box) Mask(secret []byte, context string) []byte {
+	out := make([]byte, len(secret))
+	for i := 0; i < len(secret); i += sha256.Size {
+		pad := hmacSHA256(b.mask, binary.BigEndian.AppendUint32(append([]byte(context), 0), uint32(i/sha256.Size)))
+		for j := i; j < len(secret) && j < i+sha256.Size; j++ {
+			out[j] = secret[j] ^ pad[j-i]
+		}
+	}
+	return out
 }
 
 // IsSealed tells a sealed value from a plain one (stored before encryption).

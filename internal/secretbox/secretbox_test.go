@@ -96,3 +96,27 @@ func TestAStagedKeyReplacesTheFileOnlyWhenInstalled(t *testing.T) {
 		t.Fatalf("después de instalar: %v", err)
 	}
 }
+
+func TestMaskKeepsTheLengthAndUndoesItselfOnlyWithItsKeyAndContext(t *testing.T) {
+	b, _ := New(NewKey())
+	other, _ := New(NewKey())
+	secret := bytes.Repeat([]byte("clave privada de 32 bytes justos"), 3)[:70]
+	masked := b.Mask(secret, "dispositivo/1")
+	if len(masked) != len(secret) || bytes.Contains(masked, secret[:8]) {
+		t.Fatalf("enmascarado %x", masked)
+	}
+	if got := b.Mask(masked, "dispositivo/1"); !bytes.Equal(got, secret) {
+		t.Fatalf("desenmascarado %q", got)
+	}
+	if bytes.Equal(masked[:32], masked[32:64]) {
+		t.Fatal("dos bloques usan la misma máscara")
+	}
+	for name, got := range map[string][]byte{
+		"otra clave": other.Mask(masked, "dispositivo/1"),
+		"otra fila":  b.Mask(masked, "dispositivo/2"),
+	} {
+		if bytes.Equal(got, secret) || bytes.Contains(got, secret[:8]) {
+			t.Errorf("%s: desenmascaró", name)
+		}
+	}
+}

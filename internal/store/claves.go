@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
+	"database/sql"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -146,14 +147,29 @@ func (s *Store) abrirClave(box *secretbox.Box, empresaID int64, stored string) (
 // sealed ones open with it (a wrong key is refused at start, not at the first
 // sale); it returns how many it sealed. Running it again changes nothing.
 func (s *Store) CifrarSecretos(ctx context.Context) (int, error) {
-	return s.resellarClaves(ctx, s.secretos, s.secretos, false)
+	return s.resellarClaves(ctx, s.secretos, s.secretos, false, nil)
 }
 
-// RotarClaveSecreta re-seals every secret (signing keys and sealed system
-// settings) with a new installation key in one transaction and makes the
-// store use it; it returns how many it re-sealed.
-func (s *Store) RotarClaveSecreta(ctx context.Context, nueva *secretbox.Box) (int, error) {
-	n, err := s.resellarClaves(ctx, s.secretos, nueva, true)
+// SecretBox is the installation key the store seals with, for the secrets a
+// library keeps in tables of its own (whatsmeow's, internal/whatsapp).
+func (s *Store) SecretBox() *secretbox.Box { return s.secretos }
+
+// Consultas runs statements as written (no rebinding): a transaction.
+type Consultas interface {
+	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
+}
+
+// Resellador re-seals, inside RotarClaveSecreta's transaction, the secrets a
+// library keeps in tables of its own (whatsapp.Resellar): opened with vieja,
+// sealed with nueva. It returns how many it re-sealed.
+type Resellador func(ctx context.Context, q Consultas, vieja, nueva *secretbox.Box) (int, error)
+
+// RotarClaveSecreta re-seals every secret (signing keys, sealed system
+// settings and what the otros re-seal) with a new installation key in one
+// transaction and makes the store use it; it returns how many it re-sealed.
+func (s *Store) RotarClaveSecreta(ctx context.Context, nueva *secretbox.Box, otros ...Resellador) (int, error) {
+	n, err := s.resellarClaves(ctx, s.secretos, nueva, true, otros)
 	if err == nil {
 		s.secretos = nueva
 	}
@@ -161,8 +177,9 @@ func (s *Store) RotarClaveSecreta(ctx context.Context, nueva *secretbox.Box) (in
 }
 
 // resellarClaves opens the companies' private keys with vieja (or as plain
-// base64) and seals them with nueva: all of them, or only the plain ones.
-func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box, todas bool) (int, error) {
+// base64) and seals them with nueva: all of them, or only the plain ones; a
+// rotation (todas) re-seals the system settings and the otros' secrets too.
+func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box, todas bool, otros []Resellador) (int, error) {
 	if vieja == nil || nueva == nil {
 		return 0, errSinClaveInstalacion
 	}
@@ -190,7 +207,7 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 			return wrap("leer claves de las empresas", err)
 		}
 		if todas {
-			m, err := s.resellarSettings(ctx, c, vieja, nueva)
+			m, err := s.resellarOtros(ctx, c, vieja, nueva, otros)
 			if err != nil {
 				return err
 			}
@@ -216,6 +233,23 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 		return nil
 	})
 	return n, err
+}
+
+// resellarOtros re-seals, inside a rotation, the sealed system settings and
+// what the otros re-seal.
+func (s *Store) resellarOtros(ctx context.Context, c conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
+	n, err := s.resellarSettings(ctx, c, vieja, nueva)
+	if err != nil {
+		return 0, err
+	}
+	for _, otro := range otros {
+		m, err := otro(ctx, c.q, vieja, nueva)
+		if err != nil {
+			return 0, err
+		}
+		n += m
+	}
+	return n, nil
 }
 
 // ClavePublica returns the company's public key (nil when it has sold nothing yet).

@@ -3,43 +3,60 @@ package whatsapp
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strings"
 
+	"go.mau.fi/util/dbutil"
 	"go.mau.fi/whatsmeow"
 	"go.mau.fi/whatsmeow/proto/waE2E"
 	wastore "go.mau.fi/whatsmeow/store"
 	"go.mau.fi/whatsmeow/store/sqlstore"
+	"go.mau.fi/whatsmeow/store/sqlstore/upgrades"
 	"go.mau.fi/whatsmeow/types"
 	"go.mau.fi/whatsmeow/types/events"
 	waLog "go.mau.fi/whatsmeow/util/log"
 	"google.golang.org/protobuf/proto"
 
 	"muelle/internal/domain"
+	"muelle/internal/secretbox"
 )
 
 // nombreDispositivo is how the linked device is listed on the phone.
 const nombreDispositivo = "Muelle"
 
 // Dispositivos is the whatsmeow device store in Muelle's own database: its
-// tables (whatsmeow_*, with whatsmeow_version) sit beside ours, and
+// tables (whatsmeow_*, with whatsmeow_version) sit beside ours, every secret
+// of a device sealed with the installation key (sellado.go), and
 // whatsapp_sesiones.jid maps each company to its device.
 type Dispositivos struct {
-	contenedor *sqlstore.Container
+	contenedor *contenedor
 	log        waLog.Logger
 }
 
 // AbrirDispositivos opens the device store on db ("sqlite" or "postgres",
-// as the store names its dialect) and runs whatsmeow's upgrades.
-func AbrirDispositivos(ctx context.Context, db *sql.DB, dialecto string, log *slog.Logger) (*Dispositivos, error) {
+// as the store names its dialect), runs whatsmeow's upgrades, and seals with
+// box the devices stored in plain form (a wrong box is refused).
+func AbrirDispositivos(ctx context.Context, db *sql.DB, dialecto string, box *secretbox.Box, log *slog.Logger) (*Dispositivos, error) {
+	if box == nil {
+		return nil, errors.New("whatsapp: falta la clave de instalación")
+	}
 	l := registro{log.With("componente", "whatsmeow")}
-	c := sqlstore.NewWithDB(db, dialecto, l.Sub("Base"))
+	base, err := dbutil.NewWithDB(db, dialecto)
+	if err != nil {
+		return nil, err
+	}
+	base.UpgradeTable, base.VersionTable = upgrades.Table, "whatsmeow_version"
+	c := sqlstore.NewWithWrappedDB(base, l.Sub("Base"))
 	if err := c.Upgrade(ctx); err != nil {
 		return nil, fmt.Errorf("whatsapp: preparar las tablas de dispositivos: %w", err)
 	}
+	if err := sellarAlAbrir(ctx, db, box); err != nil {
+		return nil, fmt.Errorf("whatsapp: cifrar los dispositivos: %w", err)
+	}
 	wastore.SetOSInfo(nombreDispositivo, [3]uint32{1, 0, 0})
-	return &Dispositivos{contenedor: c, log: l}, nil
+	return &Dispositivos{contenedor: &contenedor{base: c, db: base, sellos: sellos{box}}, log: l}, nil
 }
 
 // Abrir is the Abridor of whatsmeow clients: the linked device jid (a new

@@ -21,11 +21,11 @@ func TestTheWhatsmeowDeviceStoreLivesInMuellesDatabase(t *testing.T) {
 		ctx := context.Background()
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
 		db, dialecto := st.BaseExterna()
-		d, err := AbrirDispositivos(ctx, db, dialecto, log)
+		d, err := AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := AbrirDispositivos(ctx, db, dialecto, log); err != nil {
+		if _, err := AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log); err != nil {
 			t.Fatalf("segundo arranque: %v", err)
 		}
 		var version, dispositivos int
