@@ -59,7 +59,9 @@ type SMTP struct {
 }
 
 // autenticaciones are the SASL mechanisms tried, best first: those go-mail
-// prefers over an encrypted connection, which every connection of ours is.
+// prefers over an encrypted connection, which every connection of ours is
+// (its own discovery, not knowing that our dialer's implicit TLS is TLS,
+// would leave PLAIN and LOGIN out).
 var autenticaciones = []mail.SMTPAuthType{mail.SMTPAuthSCRAMSHA256PLUS, mail.SMTPAuthSCRAMSHA256,
 	mail.SMTPAuthSCRAMSHA1PLUS, mail.SMTPAuthSCRAMSHA1, mail.SMTPAuthCramMD5, mail.SMTPAuthPlain, mail.SMTPAuthLogin}
 
