@@ -11,14 +11,15 @@ tmp=$(mktemp -d)
 db="sqlite:$tmp/e2e.db"
 log="$tmp/server.log"
 
-# The SMTP spec runs its own mail server on loopback with this self-signed
-# certificate; the server trusts it through MUELLE_SMTP_CA (verification stays on).
+# The SMTP spec runs its own mail server on loopback, on a port of its own, with
+# this self-signed certificate; the server trusts it through MUELLE_SMTP_CA
+# (verification stays on) and may reach it through MUELLE_SMTP_PERMITIR_PRIVADAS.
 smtp_port=${MUELLE_E2E_SMTP_PORT:-$((port - 15555))}
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=127.0.0.1 \
   -addext subjectAltName=IP:127.0.0.1 -keyout "$tmp/smtp-key.pem" -out "$tmp/smtp-cert.pem" 2>/dev/null
 
 MUELLE_BCRYPT_COST=4 bin/muelle seed --demo --db "$db" >/dev/null
-MUELLE_BCRYPT_COST=4 MUELLE_SMTP_CA="$tmp/smtp-cert.pem" \
+MUELLE_BCRYPT_COST=4 MUELLE_SMTP_CA="$tmp/smtp-cert.pem" MUELLE_SMTP_PERMITIR_PRIVADAS=true \
   bin/muelle serve --addr "127.0.0.1:$port" --db "$db" >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }

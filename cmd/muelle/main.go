@@ -40,7 +40,8 @@ Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muell
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
 8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_AMBIENTE (desarrollo; produccion en producción), MUELLE_SECRET_KEY (obligatoria con
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
-conecta WhatsApp).
+conecta WhatsApp), MUELLE_SMTP_CA (vacío), MUELLE_SMTP_PERMITIR_PRIVADAS (false; true: los servidores SMTP
+pueden estar en direcciones privadas o locales y en cualquier puerto).
 `
 
 func main() {
@@ -186,7 +187,11 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// the outbox is sent after commit by a worker (woken by the API, polling
 	// every 15 s); several instances share it, each message claimed by one
-	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr)}
+	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr),
+		PermitirPrivadas: env("MUELLE_SMTP_PERMITIR_PRIVADAS", "false") == "true"}
+	if email.PermitirPrivadas {
+		log.Warn("MUELLE_SMTP_PERMITIR_PRIVADAS: los servidores SMTP pueden estar en direcciones privadas y en cualquier puerto")
+	}
 	if ca := os.Getenv("MUELLE_SMTP_CA"); ca != "" {
 		if email.TLS, err = mensajeria.TLSConCA(ca); err != nil {
 			return err

@@ -12,7 +12,7 @@ import (
 )
 
 // GuardarConfigEmail is the body of POST /configuracion-email; an empty
-// smtp_password keeps the stored one.
+// smtp_password keeps the stored one while host, port and user stay the same.
 type GuardarConfigEmail struct {
 	Activo          bool   `json:"activo"`
 	SMTPHost        string `json:"smtp_host" maxLength:"255"`
@@ -88,17 +88,21 @@ func (s *Server) guardarConfigEmail(r *http.Request, body GuardarConfigEmail) (r
 	if err != nil {
 		return reply[ConfigEmail]{}, err
 	}
+	cfg := store.ConfigEmail{Activo: body.Activo, Host: strings.TrimSpace(body.SMTPHost), Puerto: body.SMTPPort,
+		Seguro: body.SMTPSecure, Usuario: strings.TrimSpace(body.SMTPUser), Password: body.SMTPPassword,
+		EmailRemitente: body.EmailRemitente, NombreRemitente: body.NombreRemitente, Plantilla: body.PlantillaPasaje}
+	// the store forgets the stored password when host, port or user change
+	cambiado := found && actual.Password != "" &&
+		(cfg.Host != actual.Host || cfg.Puerto != actual.Puerto || cfg.Usuario != actual.Usuario)
 	v := domain.ConfigEmail{Host: body.SMTPHost, Usuario: body.SMTPUser, Remitente: body.EmailRemitente,
-		Puerto: body.SMTPPort, FaltaPassword: body.SMTPPassword == "" && (!found || actual.Password == "")}
+		Puerto: body.SMTPPort, FaltaPassword: body.SMTPPassword == "" && (!found || actual.Password == "" || cambiado),
+		ServidorCambiado: cambiado, CualquierPuerto: s.Email.PermitirPrivadas}
 	if err := v.Validar(); err != nil {
 		return reply[ConfigEmail]{}, err
 	}
 	if _, err := mensajeria.CompilarPlantilla(body.PlantillaPasaje); err != nil {
 		return reply[ConfigEmail]{}, domain.Invalid("La plantilla del pasaje tiene un error: " + err.Error())
 	}
-	cfg := store.ConfigEmail{Activo: body.Activo, Host: strings.TrimSpace(body.SMTPHost), Puerto: body.SMTPPort,
-		Seguro: body.SMTPSecure, Usuario: strings.TrimSpace(body.SMTPUser), Password: body.SMTPPassword,
-		EmailRemitente: body.EmailRemitente, NombreRemitente: body.NombreRemitente, Plantilla: body.PlantillaPasaje}
 	if err := s.Store.GuardarConfiguracionEmail(r.Context(), a, cfg); err != nil {
 		return reply[ConfigEmail]{}, err
 	}
@@ -112,7 +116,7 @@ func (s *Server) estadoEmail(r *http.Request) (EstadoEmail, error) {
 		return EstadoEmail{}, err
 	}
 	v := domain.ConfigEmail{Host: cfg.Host, Usuario: cfg.Usuario, Remitente: cfg.EmailRemitente,
-		Puerto: cfg.Puerto, FaltaPassword: cfg.Password == ""}
+		Puerto: cfg.Puerto, FaltaPassword: cfg.Password == "", CualquierPuerto: s.Email.PermitirPrivadas}
 	estado, mensaje := domain.EstadoEmail(found, cfg.Activo, v, cfg.UltimoError)
 	return EstadoEmail{Configurado: found && v.Validar() == nil, Activo: cfg.Activo, Estado: estado,
 		Mensaje: mensaje, UltimaPrueba: cfg.UltimaPrueba}, nil
@@ -122,17 +126,29 @@ func (s *Server) plantillaEmail(*http.Request) (PlantillaEmail, error) {
 	return PlantillaEmail{Plantilla: mensajeria.PlantillaPorDefecto}, nil
 }
 
+// Test mails a company may send: they open connections from the server to
+// a host of the admin's choosing, so they are few (counted per instance).
+const (
+	maxPruebasEmail     = 5
+	ventanaPruebasEmail = time.Minute
+)
+
 func (s *Server) probarEmail(r *http.Request, body PruebaEmail) (reply[NoData], error) {
 	if !strings.Contains(body.EmailDestino, "@") || !domain.EmailValido(body.EmailDestino) {
 		return reply[NoData]{}, domain.Invalid(domain.MsgEmailPruebaInvalido)
 	}
-	if err := s.Email.Probar(r.Context(), actorFrom(r).EmpresaID(), body.EmailDestino); err != nil {
-		if de := (*domain.Error)(nil); errors.As(err, &de) {
-			return reply[NoData]{}, de
-		}
-		return reply[NoData]{}, domain.Unprocessable("No se pudo enviar el email de prueba: " + err.Error())
+	empresa := actorFrom(r).EmpresaID()
+	if espera := s.pruebasEmail.permitir(empresa, s.Store.Now(), maxPruebasEmail, ventanaPruebasEmail); espera > 0 {
+		e := domain.TooMany(domain.MsgEmailPruebasDemasiadas)
+		e.RetryAfter = espera
+		return reply[NoData]{}, e
 	}
-	return withMessage(NoData{}, domain.MsgEmailPruebaEnviada), nil
+	err := s.Email.Probar(r.Context(), empresa, body.EmailDestino)
+	if ec := (*mensajeria.ErrorCorreo)(nil); errors.As(err, &ec) {
+		s.Log.Warn("email de prueba fallido", "empresa", empresa, "error", err.Error(), "detalle", ec.Detalle)
+		return reply[NoData]{}, domain.Unprocessable("No se pudo enviar el email de prueba: " + ec.Mensaje)
+	}
+	return withMessage(NoData{}, domain.MsgEmailPruebaEnviada), err
 }
 
 func (s *Server) enviarPasajesEmail(r *http.Request, body EnviarPasajesEmail) (createdReply[MensajeSalida], error) {

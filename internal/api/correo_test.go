@@ -44,9 +44,34 @@ func nuevoCorreo(t *testing.T, e *env) *correo {
 	var mu sync.Mutex
 	logger := slog.New(slog.NewTextHandler(lockedWriter{&mu, c.log}, &slog.HandlerOptions{Level: slog.LevelDebug}))
 	e.srv.Log = logger
-	e.srv.Email = mensajeria.Email{Store: e.st, URLPublica: "https://muelle.test", TLS: srv.Cliente}
+	// the test server listens on loopback, on a free port: the installation allows it
+	e.srv.Email = mensajeria.Email{Store: e.st, URLPublica: "https://muelle.test", TLS: srv.Cliente, PermitirPrivadas: true}
 	c.worker = mensajeria.NuevoWorker(e.st, logger, e.srv.Email)
 	return c
+}
+
+// sinPermisoPrivadas makes the installation refuse private SMTP addresses and
+// other ports, as in production.
+func (c *correo) sinPermisoPrivadas() {
+	c.srv.Email.PermitirPrivadas = false
+	c.worker = mensajeria.NuevoWorker(c.st, c.srv.Log, c.srv.Email)
+}
+
+// probar sends the test mail to admin@example.com.
+func (c *correo) probar(token string) response {
+	c.t.Helper()
+	return c.do("POST", "/api/configuracion-email/prueba", token, map[string]string{"email_destino": "admin@example.com"})
+}
+
+// sinDetalles fails when a message shown to users carries a host, a port or
+// Go's words.
+func sinDetalles(t *testing.T, mensaje string, puerto int) {
+	t.Helper()
+	for _, detalle := range []string{"127.0.0.1", "localhost", fmt.Sprint(puerto), "dial", "tcp", "smtp:", "failed"} {
+		if strings.Contains(mensaje, detalle) {
+			t.Fatalf("%q muestra %q", mensaje, detalle)
+		}
+	}
 }
 
 type lockedWriter struct {
@@ -223,7 +248,8 @@ func TestEmailTemporaryRefusalIsRetriedAndPermanentOneFails(t *testing.T) {
 		c.enviar(tok, []int64{p.ID}, "Ana", "").decode(t, &m)
 		c.procesar()
 		estado, motivo, intentos := c.mensaje(m.ID)
-		if estado != store.MensajePendiente || intentos != 1 || !strings.Contains(motivo, "451") {
+		if estado != store.MensajePendiente || intentos != 1 || motivo != "El servidor de correo rechazó el mensaje" ||
+			!strings.Contains(c.log.String(), "451") {
 			t.Fatalf("tras 451: %s %q %d", estado, motivo, intentos)
 		}
 		if n := c.procesar(); n != 0 {
@@ -241,7 +267,9 @@ func TestEmailTemporaryRefusalIsRetriedAndPermanentOneFails(t *testing.T) {
 		c.enviar(tok, []int64{p.ID}, "Ana", "").decode(t, &m2)
 		c.procesar()
 		estado, motivo, _ = c.mensaje(m2.ID)
-		if estado != store.MensajeFallido || !strings.Contains(motivo, "550") || !strings.Contains(motivo, "Casilla inexistente") {
+		// the server's own words stay in the log
+		if estado != store.MensajeFallido || motivo != "El servidor de correo rechazó el mensaje" ||
+			!strings.Contains(c.log.String(), "Casilla inexistente") {
 			t.Fatalf("tras 550: %s %q", estado, motivo)
 		}
 		// the counter resends it: a new pending message for the same tickets
@@ -280,14 +308,15 @@ func TestEmailPasswordIsNeverAnsweredNorLogged(t *testing.T) {
 		if estado.Estado != "funcionando" || !estado.Configurado || estado.UltimaPrueba == nil {
 			t.Fatalf("estado %+v", estado)
 		}
-		// a wrong password: the test fails with the server's answer, state error
+		// a wrong password: the test fails with its category (the server's answer is logged), state error
 		c.do("POST", "/api/configuracion-email", c.admin, c.cuerpoConfig("otra-"+passwordSMTP)).expect(t, http.StatusOK, "")
-		r = e.do("POST", "/api/configuracion-email/prueba", c.admin, map[string]string{"email_destino": "admin@example.com"})
-		if r.Status != http.StatusUnprocessableEntity || !strings.Contains(r.Message, "No se pudo enviar el email de prueba") {
-			t.Fatalf("prueba con clave errónea: %d %s", r.Status, r.Message)
+		c.probar(c.admin).expect(t, http.StatusUnprocessableEntity,
+			"No se pudo enviar el email de prueba: Usuario o contraseña rechazados")
+		if !strings.Contains(c.log.String(), "535") {
+			t.Fatalf("el log no tiene la respuesta del servidor: %s", c.log)
 		}
 		e.do("GET", "/api/configuracion-email/estado", c.admin, nil).decode(t, &estado)
-		if estado.Estado != "error" {
+		if estado.Estado != "error" || estado.Mensaje != "La última prueba falló: Usuario o contraseña rechazados" {
 			t.Fatalf("estado tras fallo %+v", estado)
 		}
 		for _, ruta := range []string{"/api/configuracion-email", "/api/configuracion-email/estado"} {
@@ -420,5 +449,162 @@ func TestEmailTwoWorkersNeverSendAMessageTwice(t *testing.T) {
 		if k := e.count(`SELECT COUNT(*) FROM mensajes WHERE estado = 'enviado' AND intentos = 1`); k != n {
 			t.Fatalf("enviados una vez %d, want %d", k, n)
 		}
+	})
+}
+
+// TestEmailRefusesPrivateServersWithoutTheAllowance: an installation without
+// MUELLE_SMTP_PERMITIR_PRIVADAS refuses a port that is not an SMTP one when
+// saving, and a loopback or metadata address when connecting, for the test
+// mail and for the outbox alike; users read a category, the log the detail.
+func TestEmailRefusesPrivateServersWithoutTheAllowance(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		c.sinPermisoPrivadas()
+		c.do("POST", "/api/configuracion-email", c.admin, c.cuerpoConfig(passwordSMTP)).
+			expect(t, http.StatusBadRequest, "El puerto SMTP debe ser 25, 465, 587 o 2525")
+		if n := e.count(`SELECT COUNT(*) FROM configuracion_email`); n != 0 {
+			t.Fatalf("guardó un puerto no SMTP: %d", n)
+		}
+		for _, host := range []string{"127.0.0.1", "localhost", "169.254.169.254"} {
+			cuerpo := c.cuerpoConfig(passwordSMTP)
+			cuerpo["smtp_host"], cuerpo["smtp_port"] = host, 587
+			c.do("POST", "/api/configuracion-email", c.admin, cuerpo).expect(t, http.StatusOK, "")
+			c.probar(c.admin).expect(t, http.StatusUnprocessableEntity,
+				"No se pudo enviar el email de prueba: La dirección del servidor de correo no está permitida")
+		}
+		var estado EstadoEmail
+		e.do("GET", "/api/configuracion-email/estado", c.admin, nil).decode(t, &estado)
+		if estado.Mensaje != "La última prueba falló: La dirección del servidor de correo no está permitida" {
+			t.Fatalf("estado %+v", estado)
+		}
+		p := e.ventaA("vendedor", "Ana", 1)[0]
+		var m MensajeSalida
+		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").decode(t, &m)
+		c.procesar()
+		if estado, motivo, _ := c.mensaje(m.ID); estado != store.MensajeFallido ||
+			motivo != "La dirección del servidor de correo no está permitida" {
+			t.Fatalf("mensaje a una dirección privada: %s %q", estado, motivo)
+		}
+		if !strings.Contains(c.log.String(), "169.254.169.254:587") || len(c.smtp.Recibidos()) != 0 {
+			t.Fatalf("el log no tiene el detalle, o algo llegó: %s", c.log)
+		}
+	})
+}
+
+// TestEmailTestErrorsAreCategories: a server that refuses the connection, one
+// without STARTTLS and one with another certificate answer a few Spanish
+// categories, with no host, port or Go text; the outbox records the same.
+func TestEmailTestErrorsAreCategories(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		plano, err := smtptest.IniciarSinTLS(c.smtp.Usuario, passwordSMTP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer plano.Cerrar()
+		cuerpo := c.cuerpoConfig(passwordSMTP)
+		cuerpo["smtp_port"] = plano.Port
+		c.do("POST", "/api/configuracion-email", c.admin, cuerpo).expect(t, http.StatusOK, "")
+		r := c.probar(c.admin)
+		r.expect(t, http.StatusUnprocessableEntity, "No se pudo enviar el email de prueba: El servidor no ofrece STARTTLS")
+		sinDetalles(t, r.Message, plano.Port)
+
+		c.configurar()
+		c.srv.Email.TLS = nil // the system's roots do not know the test server's certificate
+		r = c.probar(c.admin)
+		r.expect(t, http.StatusUnprocessableEntity,
+			"No se pudo enviar el email de prueba: El certificado del servidor de correo no es válido")
+		sinDetalles(t, r.Message, c.smtp.Port)
+
+		c.srv.Email.TLS = c.smtp.Cliente
+		_ = c.smtp.Cerrar()
+		r = c.probar(c.admin)
+		r.expect(t, http.StatusUnprocessableEntity, "No se pudo enviar el email de prueba: No se pudo conectar al servidor de correo")
+		sinDetalles(t, r.Message, c.smtp.Port)
+		p := e.ventaA("vendedor", "Ana", 1)[0]
+		var m MensajeSalida
+		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").decode(t, &m)
+		c.procesar()
+		if estado, motivo, _ := c.mensaje(m.ID); estado != store.MensajePendiente ||
+			motivo != "No se pudo conectar al servidor de correo" {
+			t.Fatalf("mensaje a un servidor caído: %s %q", estado, motivo)
+		}
+		if !strings.Contains(c.log.String(), "connection refused") || !strings.Contains(c.log.String(), "STARTTLS") {
+			t.Fatalf("el log no tiene los detalles: %s", c.log)
+		}
+	})
+}
+
+// TestEmailTestIsRateLimitedPerCompany: 5 test mails a minute per company;
+// the sixth answers 429 with Retry-After and sends nothing; another company
+// is not held back, and a minute later the first may test again.
+func TestEmailTestIsRateLimitedPerCompany(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		for range 5 {
+			c.probar(c.admin).expect(t, http.StatusOK, "")
+		}
+		e.now = e.now.Add(20 * time.Second)
+		r := c.probar(c.admin)
+		r.expect(t, http.StatusTooManyRequests, "Se enviaron demasiados emails de prueba. Espere un minuto e intente de nuevo.")
+		if got := r.Header.Get("Retry-After"); got != "40" || len(c.smtp.Recibidos()) != 5 {
+			t.Fatalf("Retry-After %q, recibidos %d", got, len(c.smtp.Recibidos()))
+		}
+		c.probar(e.token("admin2")).expect(t, http.StatusBadRequest, "El envío de email no está configurado para la empresa")
+		e.now = e.now.Add(40 * time.Second)
+		c.probar(c.admin).expect(t, http.StatusOK, "")
+	})
+}
+
+// TestEmailChangingServerForgetsThePassword: a blank password keeps the
+// stored one while host, port and user stay; changing any of them asks for it
+// again, and the store forgets it if a write changes them without one.
+func TestEmailChangingServerForgetsThePassword(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		guardada := func() ConfigEmail {
+			var cfg ConfigEmail
+			e.do("GET", "/api/configuracion-email", c.admin, nil).decode(t, &cfg)
+			return cfg
+		}
+		cuerpo := c.cuerpoConfig("")
+		cuerpo["nombre_remitente"], cuerpo["smtp_secure"] = "Otro nombre", true
+		c.do("POST", "/api/configuracion-email", c.admin, cuerpo).expect(t, http.StatusOK, "")
+		if cfg := guardada(); !cfg.PasswordGuardada || cfg.NombreRemitente != "Otro nombre" {
+			t.Fatalf("otro nombre: %+v", cfg)
+		}
+		for campo, valor := range map[string]any{"smtp_host": "localhost", "smtp_port": 2525, "smtp_user": "otro@muelle.test"} {
+			cuerpo := c.cuerpoConfig("")
+			cuerpo[campo] = valor
+			c.do("POST", "/api/configuracion-email", c.admin, cuerpo).expect(t, http.StatusBadRequest,
+				"Cambió el servidor, el puerto o el usuario SMTP: ingrese la contraseña de nuevo")
+			if cfg := guardada(); !cfg.PasswordGuardada || cfg.SMTPHost != c.smtp.Host || cfg.SMTPPort != c.smtp.Port {
+				t.Fatalf("%s sin contraseña cambió la configuración: %+v", campo, cfg)
+			}
+		}
+		cuerpo = c.cuerpoConfig(passwordSMTP)
+		cuerpo["smtp_host"] = "localhost"
+		c.do("POST", "/api/configuracion-email", c.admin, cuerpo).expect(t, http.StatusOK, "")
+		if cfg := guardada(); !cfg.PasswordGuardada || cfg.SMTPHost != "localhost" {
+			t.Fatalf("otro host con contraseña: %+v", cfg)
+		}
+		// a write that reaches the store changing the host without a password forgets it
+		a := store.Actor{EmpresaID: e.count(`SELECT empresa_id FROM usuarios WHERE nombre_usuario = 'admin'`)}
+		err := e.st.GuardarConfiguracionEmail(context.Background(), a, store.ConfigEmail{Activo: true, Host: c.smtp.Host,
+			Puerto: c.smtp.Port, Usuario: c.smtp.Usuario, EmailRemitente: "ventas@muelle.test"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var estado EstadoEmail
+		e.do("GET", "/api/configuracion-email/estado", c.admin, nil).decode(t, &estado)
+		if cfg := guardada(); cfg.PasswordGuardada || estado.Estado != "incompleto" {
+			t.Fatalf("la contraseña sigue guardada: %+v %+v", cfg, estado)
+		}
+		c.do("POST", "/api/configuracion-email", c.admin, c.cuerpoConfig("")).
+			expect(t, http.StatusBadRequest, "La contraseña SMTP es obligatoria")
+		c.configurar()
+		c.probar(c.admin).expect(t, http.StatusOK, "")
 	})
 }

@@ -40,6 +40,8 @@ type Server struct {
 
 	// metricas counts the API's answers since Handler was built.
 	metricas metricas
+	// pruebasEmail counts each company's recent test mails.
+	pruebasEmail limitador
 
 	// SocketsAbiertos reports how many event-stream sockets this instance holds
 	// open, for the global dashboard (the hub's count). Nil (no event stream

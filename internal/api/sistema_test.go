@@ -206,7 +206,8 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 		}
 		s := e.servicios()["email"]
 		if s.Estado != "desconectado" || !strings.HasPrefix(s.Detalles,
-			"2 empresas con email activo; 1 con error. Última prueba (Interisleña Demo): ") || !strings.Contains(s.Detalles, "535") {
+			"2 empresas con email activo; 1 con error. Última prueba (Interisleña Demo): ") ||
+			!strings.Contains(s.Detalles, "Usuario o contraseña rechazados") || strings.Contains(s.Detalles, "535") {
 			t.Fatalf("email con un error = %+v", s)
 		}
 		if strings.Contains(s.Detalles, "otra-clave") || strings.Contains(s.Detalles, passwordSMTP) {

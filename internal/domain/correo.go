@@ -2,6 +2,7 @@ package domain
 
 import (
 	"net/mail"
+	"slices"
 	"strings"
 )
 
@@ -9,6 +10,8 @@ import (
 const (
 	MsgEmailHostObligatorio     = "El servidor SMTP es obligatorio"
 	MsgEmailPuertoInvalido      = "El puerto SMTP debe ser un número entre 1 y 65535"
+	MsgEmailPuertoNoPermitido   = "El puerto SMTP debe ser 25, 465, 587 o 2525"
+	MsgEmailPasswordDeNuevo     = "Cambió el servidor, el puerto o el usuario SMTP: ingrese la contraseña de nuevo"
 	MsgEmailUsuarioObligatorio  = "El usuario SMTP es obligatorio"
 	MsgEmailPasswordObligatoria = "La contraseña SMTP es obligatoria"
 	MsgEmailRemitenteInvalido   = "El email remitente no es válido"
@@ -19,9 +22,29 @@ const (
 	MsgEmailPruebaEnviada       = "¡Email de prueba enviado exitosamente! Revisa tu bandeja de entrada."
 	MsgEmailPasajesEncolados    = "Pasajes en cola de envío por email"
 	MsgMensajeReenviado         = "Mensaje en cola para reenviarse"
+	MsgEmailPruebasDemasiadas   = "Se enviaron demasiados emails de prueba. Espere un minuto e intente de nuevo."
 	MaxPasajesPorEmail          = 20
 	PuertoSMTPPorDefecto        = 587
 )
+
+// Why a mail could not be sent, as users read it (the test mail's answer, a
+// message's error): a few categories, never a host, an address or the
+// server's own words (those go to the server log).
+const (
+	MsgCorreoSinConexion  = "No se pudo conectar al servidor de correo"
+	MsgCorreoSinSTARTTLS  = "El servidor no ofrece STARTTLS"
+	MsgCorreoCredenciales = "Usuario o contraseña rechazados"
+	MsgCorreoCertificado  = "El certificado del servidor de correo no es válido"
+	MsgCorreoDireccion    = "La dirección del servidor de correo no está permitida"
+	MsgCorreoRechazado    = "El servidor de correo rechazó el mensaje"
+	MsgCorreoError        = "Error inesperado al enviar el email"
+)
+
+// PuertosSMTP are the ports an SMTP server may listen on: relay (25), implicit
+// TLS (465), submission (587) and the common alternative (2525). An
+// installation that allows private addresses (MUELLE_SMTP_PERMITIR_PRIVADAS)
+// allows any port too.
+var PuertosSMTP = []int{25, 465, 587, 2525}
 
 // EmailValido reports whether s is one plain address (name@domain, no display name).
 func EmailValido(s string) bool {
@@ -33,20 +56,30 @@ func EmailValido(s string) bool {
 type ConfigEmail struct {
 	Host, Usuario, Remitente string
 	Puerto                   int
-	// FaltaPassword: no password given and none stored.
+	// FaltaPassword: no password given and none stored (or the stored one
+	// is forgotten: ServidorCambiado).
 	FaltaPassword bool
+	// ServidorCambiado: a password is stored and host, port or user change;
+	// the stored password then goes (it must be typed again).
+	ServidorCambiado bool
+	// CualquierPuerto: the installation allows ports outside PuertosSMTP.
+	CualquierPuerto bool
 }
 
-// Validar checks the fields backoffice §5 marks as required: host, port,
-// user, password and sender address.
+// Validar checks the fields backoffice §5 marks as required: host, port (an
+// SMTP one), user, password and sender address.
 func (c ConfigEmail) Validar() error {
 	switch {
 	case strings.TrimSpace(c.Host) == "":
 		return Invalid(MsgEmailHostObligatorio)
 	case c.Puerto < 1 || c.Puerto > 65535:
 		return Invalid(MsgEmailPuertoInvalido)
+	case !c.CualquierPuerto && !slices.Contains(PuertosSMTP, c.Puerto):
+		return Invalid(MsgEmailPuertoNoPermitido)
 	case strings.TrimSpace(c.Usuario) == "":
 		return Invalid(MsgEmailUsuarioObligatorio)
+	case c.FaltaPassword && c.ServidorCambiado:
+		return Invalid(MsgEmailPasswordDeNuevo)
 	case c.FaltaPassword:
 		return Invalid(MsgEmailPasswordObligatoria)
 	case !EmailValido(c.Remitente):

@@ -25,8 +25,14 @@ func TestConfigEmailValidar(t *testing.T) {
 		{"sin host", func(c *ConfigEmail) { c.Host = " " }, MsgEmailHostObligatorio},
 		{"puerto 0", func(c *ConfigEmail) { c.Puerto = 0 }, MsgEmailPuertoInvalido},
 		{"puerto alto", func(c *ConfigEmail) { c.Puerto = 70000 }, MsgEmailPuertoInvalido},
+		{"puerto 465", func(c *ConfigEmail) { c.Puerto = 465 }, ""},
+		{"puerto no SMTP", func(c *ConfigEmail) { c.Puerto = 6379 }, MsgEmailPuertoNoPermitido},
+		{"cualquier puerto permitido", func(c *ConfigEmail) { c.Puerto, c.CualquierPuerto = 6379, true }, ""},
 		{"sin usuario", func(c *ConfigEmail) { c.Usuario = "" }, MsgEmailUsuarioObligatorio},
 		{"sin contraseña", func(c *ConfigEmail) { c.FaltaPassword = true }, MsgEmailPasswordObligatoria},
+		{"otro servidor sin contraseña", func(c *ConfigEmail) { c.FaltaPassword, c.ServidorCambiado = true, true },
+			MsgEmailPasswordDeNuevo},
+		{"otro servidor con contraseña", func(c *ConfigEmail) { c.ServidorCambiado = true }, ""},
 		{"remitente", func(c *ConfigEmail) { c.Remitente = "nada" }, MsgEmailRemitenteInvalido},
 	}
 	for _, tc := range cases {

@@ -2,7 +2,10 @@
 // permission catalogue and the rules as plain functions. It imports nothing of ours.
 package domain
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // Kind classifies a business error so the HTTP layer can choose a status.
 type Kind int
@@ -26,6 +29,9 @@ type Error struct {
 	// Data travels with the error to the client when not nil (e.g. the first
 	// boarding time of an already boarded ticket).
 	Data any
+	// RetryAfter, when set on a 429, is how long the client should wait
+	// (answered as the Retry-After header).
+	RetryAfter time.Duration
 }
 
 func (e *Error) Error() string { return e.Message }

@@ -10,13 +10,16 @@ import (
 	"fmt"
 	"html/template"
 	"net"
+	"net/textproto"
 	"os"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
 	mail "github.com/wneessen/go-mail"
 
+	"muelle/internal/domain"
 	"muelle/internal/store"
 )
 
@@ -48,34 +51,52 @@ type SMTP struct {
 	// TLS, when set, replaces the system's TLS settings (tests trust their
 	// own server's certificate with it).
 	TLS *tls.Config
+	// PermitirPrivadas lets the connection reach loopback, private and
+	// link-local addresses and any port (MUELLE_SMTP_PERMITIR_PRIVADAS: tests,
+	// an on-premise relay); otherwise only public addresses on
+	// domain.PuertosSMTP.
+	PermitirPrivadas bool
 }
 
+// autenticaciones are the SASL mechanisms tried, best first: those go-mail
+// prefers over an encrypted connection, which every connection of ours is
+// (its own discovery, not knowing that our dialer's implicit TLS is TLS,
+// would leave PLAIN and LOGIN out).
+var autenticaciones = []mail.SMTPAuthType{mail.SMTPAuthSCRAMSHA256PLUS, mail.SMTPAuthSCRAMSHA256,
+	mail.SMTPAuthSCRAMSHA1PLUS, mail.SMTPAuthSCRAMSHA1, mail.SMTPAuthCramMD5, mail.SMTPAuthPlain, mail.SMTPAuthLogin}
+
 // Enviar sends m over STARTTLS (port 587) or implicit TLS (465, smtp_secure),
-// authenticating when a user is configured. SMTP 4xx answers and network
-// failures are temporary; 5xx and the rest are permanent.
+// authenticating when a user is configured. Its errors are ErrorCorreo: SMTP
+// 4xx answers and network failures are temporary; 5xx and the rest are
+// permanent.
 func (s SMTP) Enviar(ctx context.Context, m Mensaje) error {
+	if !s.PermitirPrivadas && !slices.Contains(domain.PuertosSMTP, s.Config.Puerto) {
+		return &ErrorCorreo{Mensaje: domain.MsgEmailPuertoNoPermitido,
+			Detalle: fmt.Errorf("puerto SMTP %d fuera de los permitidos", s.Config.Puerto)}
+	}
 	msg, err := s.mensaje(m)
 	if err != nil {
-		return err
+		return clasificar(err)
 	}
-	opts := []mail.Option{mail.WithPort(s.Config.Puerto), mail.WithTimeout(TimeoutSMTP)}
+	t := &tls.Config{MinVersion: tls.VersionTLS12}
+	if s.TLS != nil {
+		t = s.TLS.Clone()
+	}
+	t.ServerName = cmp.Or(t.ServerName, s.Config.Host)
+	opts := []mail.Option{mail.WithPort(s.Config.Puerto), mail.WithTimeout(TimeoutSMTP), mail.WithTLSConfig(t),
+		mail.WithDialContextFunc(marcador(s.PermitirPrivadas, t, s.Config.Seguro))}
 	if s.Config.Seguro {
 		opts = append(opts, mail.WithSSL())
 	} else {
 		opts = append(opts, mail.WithTLSPolicy(mail.TLSMandatory))
 	}
-	if s.TLS != nil {
-		t := s.TLS.Clone()
-		t.ServerName = cmp.Or(t.ServerName, s.Config.Host)
-		opts = append(opts, mail.WithTLSConfig(t))
-	}
 	if s.Config.Usuario != "" {
-		opts = append(opts, mail.WithSMTPAuth(mail.SMTPAuthAutoDiscover), mail.WithUsername(s.Config.Usuario),
+		opts = append(opts, mail.WithOpportunisticSMTPAuth(autenticaciones...), mail.WithUsername(s.Config.Usuario),
 			mail.WithPassword(s.Config.Password))
 	}
 	client, err := mail.NewClient(s.Config.Host, opts...)
 	if err != nil {
-		return err
+		return clasificar(err)
 	}
 	ctx, cancel := context.WithTimeout(ctx, TimeoutSMTP)
 	defer cancel()
@@ -86,10 +107,10 @@ func (s SMTP) Enviar(ctx context.Context, m Mensaje) error {
 func (s SMTP) mensaje(m Mensaje) (*mail.Msg, error) {
 	msg := mail.NewMsg()
 	if err := msg.FromFormat(s.Config.NombreRemitente, s.Config.EmailRemitente); err != nil {
-		return nil, fmt.Errorf("remitente inválido: %w", err)
+		return nil, &ErrorCorreo{Mensaje: domain.MsgEmailRemitenteInvalido, Detalle: err}
 	}
 	if err := msg.To(m.Destino); err != nil {
-		return nil, fmt.Errorf("destinatario inválido: %w", err)
+		return nil, &ErrorCorreo{Mensaje: domain.MsgEmailDestinoInvalido, Detalle: err}
 	}
 	msg.Subject(m.Asunto)
 	msg.SetBodyString(mail.TypeTextHTML, m.HTML)
@@ -108,23 +129,70 @@ func (s SMTP) mensaje(m Mensaje) (*mail.Msg, error) {
 	return msg, nil
 }
 
-// clasificar marks as temporary the SMTP 4xx answers and the network failures.
+// ErrorCorreo is a mail that could not be sent as users read it: Mensaje is
+// one of a few Spanish categories (domain.MsgCorreo...), safe to show and to
+// store as a message's error; Detalle is what happened (the host, the
+// server's answer, Go's error), for the server log only.
+type ErrorCorreo struct {
+	Mensaje string
+	Detalle error
+}
+
+func (e *ErrorCorreo) Error() string { return e.Mensaje }
+func (e *ErrorCorreo) Unwrap() error { return e.Detalle }
+
+// Detalle is what the server log records of a failure: the detail behind an
+// ErrorCorreo, or err itself.
+func Detalle(err error) error {
+	if ec := (*ErrorCorreo)(nil); errors.As(err, &ec) && ec.Detalle != nil {
+		return ec.Detalle
+	}
+	return err
+}
+
+// clasificar turns a send's error into its ErrorCorreo, marked temporary for
+// the SMTP 4xx answers and the network failures.
 func clasificar(err error) error {
 	if err == nil {
 		return nil
 	}
-	var se *mail.SendError
-	if errors.As(err, &se) && se.ErrorCode() >= 400 && se.ErrorCode() < 500 {
-		return Temporal(err)
+	if ec := (*ErrorCorreo)(nil); errors.As(err, &ec) {
+		return err
 	}
-	var ne net.Error
-	if errors.As(err, &ne) || errors.Is(err, context.DeadlineExceeded) {
-		return Temporal(err)
+	mensaje, temporal := categoria(err)
+	ec := &ErrorCorreo{Mensaje: mensaje, Detalle: err}
+	if temporal {
+		return Temporal(ec)
 	}
-	if se != nil && se.ErrorCode() == 0 && se.IsTemp() {
-		return Temporal(err)
+	return ec
+}
+
+// categoria is the category of a send's error and whether it is temporary.
+func categoria(err error) (mensaje string, temporal bool) {
+	var (
+		verificacion *tls.CertificateVerificationError
+		respuesta    *textproto.Error
+		red          net.Error
+		envio        *mail.SendError
+	)
+	switch {
+	case errors.Is(err, errDireccionNoPermitida):
+		return domain.MsgCorreoDireccion, false
+	case errors.As(err, &verificacion):
+		return domain.MsgCorreoCertificado, false
+	case errors.As(err, &respuesta) && (respuesta.Code == 534 || respuesta.Code == 535):
+		return domain.MsgCorreoCredenciales, false
+	case strings.Contains(err.Error(), "does not support STARTTLS"): // go-mail's words: it has no error value for it
+		return domain.MsgCorreoSinSTARTTLS, false
+	case errors.As(err, &red) || errors.Is(err, context.DeadlineExceeded):
+		return domain.MsgCorreoSinConexion, true
+	case errors.As(err, &envio):
+		codigo := envio.ErrorCode()
+		return domain.MsgCorreoRechazado, codigo >= 400 && codigo < 500 || codigo == 0 && envio.IsTemp()
+	case respuesta != nil:
+		return domain.MsgCorreoError, respuesta.Code >= 400 && respuesta.Code < 500
 	}
-	return err
+	return domain.MsgCorreoError, false
 }
 
 // Variables of the ticket template (backoffice §3).

@@ -38,13 +38,21 @@ type Email struct {
 	MaxAdjuntos int
 	// TLS replaces the system's TLS settings when set (tests).
 	TLS *tls.Config
+	// PermitirPrivadas lets the SMTP connections reach non-public addresses
+	// and any port (MUELLE_SMTP_PERMITIR_PRIVADAS; see SMTP).
+	PermitirPrivadas bool
+}
+
+// smtp is the e-mail channel of a company's configuration.
+func (e Email) smtp(cfg store.ConfigEmail) SMTP {
+	return SMTP{Config: cfg, TLS: e.TLS, PermitirPrivadas: e.PermitirPrivadas}
 }
 
 // Salida is the e-mail channel as the worker uses it.
 func (e Email) Salida() Salida {
 	return Salida{Armar: e.armar, Abrir: func(ctx context.Context, empresaID int64) (Canal, error) {
 		cfg, err := e.configuracion(ctx, empresaID)
-		return SMTP{Config: cfg, TLS: e.TLS}, err
+		return e.smtp(cfg), err
 	}}
 }
 
@@ -63,7 +71,8 @@ func (e Email) configuracion(ctx context.Context, empresaID int64) (store.Config
 }
 
 // Probar sends the test mail of backoffice §5 to destino now (not through
-// the outbox: the admin waits for the answer) and records how it went.
+// the outbox: the admin waits for the answer) and records how it went (the
+// ErrorCorreo's category when it failed).
 func (e Email) Probar(ctx context.Context, empresaID int64, destino string) error {
 	cfg, found, err := e.Store.ConfiguracionEmail(ctx, empresaID)
 	if err != nil {
@@ -78,7 +87,7 @@ func (e Email) Probar(ctx context.Context, empresaID int64, destino string) erro
 	}
 	cuerpo := "<p>Este es un email de prueba de " + html.EscapeString(empresa.Nombre) +
 		". La configuración SMTP funciona.</p>"
-	err = SMTP{Config: cfg, TLS: e.TLS}.Enviar(ctx, Mensaje{Destino: destino,
+	err = e.smtp(cfg).Enviar(ctx, Mensaje{Destino: destino,
 		Asunto: fmt.Sprintf(asuntoPrueba, empresa.Nombre), HTML: cuerpo})
 	fallo := ""
 	if err != nil {

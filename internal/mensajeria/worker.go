@@ -96,17 +96,18 @@ func (w *Worker) Procesar(ctx context.Context) (int, error) {
 	return n, ctx.Err()
 }
 
-// enviar sends one claimed message and records how it went.
+// enviar sends one claimed message and records how it went: the message
+// keeps the error users may read, the log its detail (Detalle).
 func (w *Worker) enviar(ctx context.Context, m store.Mensaje) error {
 	err := w.intentar(ctx, m)
 	switch {
 	case err == nil:
 		_, err = w.Store.MarcarEnviado(ctx, m)
 	case EsTemporal(err) && m.Intentos < Reintentos:
-		w.Log.Warn("mensaje demorado", "mensaje", m.ID, "intento", m.Intentos, "error", err)
+		w.Log.Warn("mensaje demorado", "mensaje", m.ID, "intento", m.Intentos, "error", err.Error(), "detalle", Detalle(err))
 		_, err = w.Store.Reintentar(ctx, m, w.Store.Now().Add(Espera(m.Intentos)), err.Error())
 	default:
-		w.Log.Warn("mensaje fallido", "mensaje", m.ID, "error", err)
+		w.Log.Warn("mensaje fallido", "mensaje", m.ID, "error", err.Error(), "detalle", Detalle(err))
 		_, err = w.Store.MarcarFallido(ctx, m, err.Error())
 	}
 	return err

@@ -65,7 +65,9 @@ func (s *Store) ConfiguracionEmail(ctx context.Context, empresaID int64) (cfg Co
 }
 
 // GuardarConfiguracionEmail stores the company's SMTP configuration; an empty
-// password keeps the stored one. Saving forgets the last test's result.
+// password keeps the stored one while host, port and user stay the same, and
+// forgets it when any of them changes (a password never goes to a server it
+// was not typed for). Saving forgets the last test's result.
 func (s *Store) GuardarConfiguracionEmail(ctx context.Context, a Actor, cfg ConfigEmail) error {
 	if s.secretos == nil {
 		return errSinClaveInstalacion
@@ -83,8 +85,10 @@ func (s *Store) GuardarConfiguracionEmail(ctx context.Context, a Actor, cfg Conf
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (empresa_id) DO UPDATE SET activo = excluded.activo, smtp_host = excluded.smtp_host,
 			smtp_port = excluded.smtp_port, smtp_secure = excluded.smtp_secure, smtp_user = excluded.smtp_user,
-			smtp_password = CASE WHEN excluded.smtp_password = '' THEN configuracion_email.smtp_password
-				ELSE excluded.smtp_password END,
+			smtp_password = CASE WHEN excluded.smtp_password <> '' THEN excluded.smtp_password
+				WHEN configuracion_email.smtp_host = excluded.smtp_host AND configuracion_email.smtp_port = excluded.smtp_port
+					AND configuracion_email.smtp_user = excluded.smtp_user THEN configuracion_email.smtp_password
+				ELSE '' END,
 			email_remitente = excluded.email_remitente, nombre_remitente = excluded.nombre_remitente,
 			plantilla_pasaje = excluded.plantilla_pasaje, ultima_prueba = NULL, ultimo_error = NULL,
 			updated_at = excluded.updated_at`,

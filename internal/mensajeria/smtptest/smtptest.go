@@ -1,5 +1,5 @@
 // Package smtptest is a real SMTP server (emersion/go-smtp) on 127.0.0.1 for
-// tests and the end-to-end helper: STARTTLS and implicit TLS with a
+// tests and the end-to-end helper: STARTTLS, implicit TLS or no TLS, with a
 // certificate of its own, AUTH PLAIN, the mails it received, and answers to
 // refuse the next mails with (4xx, 5xx).
 package smtptest
@@ -46,10 +46,32 @@ type Servidor struct {
 	rechazos  []*smtp.SMTPError
 }
 
+// modo is how a server speaks TLS.
+type modo int
+
+const (
+	conSTARTTLS modo = iota
+	tlsImplicito
+	sinTLS
+)
+
 // Iniciar starts a server on 127.0.0.1 (a free port) that wants usuario and
 // password; implicitTLS: the connection is TLS from the start (port 465
 // style), otherwise plain with STARTTLS (587 style).
 func Iniciar(usuario, password string, implicitTLS bool) (*Servidor, error) {
+	if implicitTLS {
+		return iniciar(usuario, password, tlsImplicito)
+	}
+	return iniciar(usuario, password, conSTARTTLS)
+}
+
+// IniciarSinTLS starts a server like Iniciar that offers no TLS at all (no
+// STARTTLS): a client that insists on TLS must give up.
+func IniciarSinTLS(usuario, password string) (*Servidor, error) {
+	return iniciar(usuario, password, sinTLS)
+}
+
+func iniciar(usuario, password string, m modo) (*Servidor, error) {
 	cert, pool, err := certificado()
 	if err != nil {
 		return nil, err
@@ -59,11 +81,14 @@ func Iniciar(usuario, password string, implicitTLS bool) (*Servidor, error) {
 		CA:      pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Certificate[0]})}
 	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sesion{s: s}, nil }))
-	s.srv.Domain, s.srv.TLSConfig = "localhost", serverTLS
+	s.srv.Domain = "localhost"
+	if m != sinTLS {
+		s.srv.TLSConfig = serverTLS
+	}
 	s.srv.ReadTimeout, s.srv.WriteTimeout = 10*time.Second, 10*time.Second
 	s.srv.MaxMessageBytes = 30 << 20
 	var l net.Listener
-	if implicitTLS {
+	if m == tlsImplicito {
 		l, err = tls.Listen("tcp", "127.0.0.1:0", serverTLS)
 	} else {
 		l, err = net.Listen("tcp", "127.0.0.1:0")
