@@ -242,6 +242,11 @@ func (s *Store) resellarOtros(ctx context.Context, c conn, vieja, nueva *secretb
 	if err != nil {
 		return 0, err
 	}
+	m, err := s.resellarPasswordsSMTP(ctx, c, vieja, nueva)
+	if err != nil {
+		return 0, err
+	}
+	n += m
 	for _, otro := range otros {
 		m, err := otro(ctx, c.q, vieja, nueva)
 		if err != nil {
@@ -268,4 +273,52 @@ func (s *Store) ClavePublica(ctx context.Context, empresaID int64) (ed25519.Publ
 	}
 	s.claves.guardar(empresaID, nil, raw)
 	return raw, nil
+}
+
+// columnaSellada names a column of sealed values for a rotation: how to read
+// its rows (key, sealed value) locked, how to write one back, and the context
+// each value is sealed under.
+type columnaSellada[K comparable] struct {
+	que      string // what the rows are, for errors
+	leer     string
+	escribir string // UPDATE … SET column = ? WHERE key = ?
+	contexto func(K) string
+}
+
+// resellarColumna opens every value of col with vieja and seals it with nueva,
+// inside the rotation's transaction; it returns how many it re-sealed.
+func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *secretbox.Box, col columnaSellada[K]) (int, error) {
+	rows, err := c.query(ctx, col.leer)
+	if err != nil {
+		return 0, wrap("leer "+col.que, err)
+	}
+	sellados := map[K]string{}
+	for rows.Next() {
+		var (
+			clave K
+			valor string
+		)
+		if err := rows.Scan(&clave, &valor); err != nil {
+			rows.Close()
+			return 0, wrap("leer "+col.que, err)
+		}
+		sellados[clave] = valor
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return 0, wrap("leer "+col.que, err)
+	}
+	for clave, valor := range sellados {
+		plain, err := vieja.Open(valor, col.contexto(clave))
+		if err != nil {
+			return 0, fmt.Errorf("store: %s %v: %w", col.que, clave, err)
+		}
+		resellado, err := nueva.Seal(plain, col.contexto(clave))
+		if err != nil {
+			return 0, err
+		}
+		if _, err := c.exec(ctx, col.escribir, resellado, clave); err != nil {
+			return 0, wrap("guardar "+col.que, err)
+		}
+	}
+	return len(sellados), nil
 }

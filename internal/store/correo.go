@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/events"
+	"muelle/internal/secretbox"
 )
 
 // ConfigEmail is a company's SMTP configuration (backoffice §2.9). Password
@@ -29,6 +30,17 @@ type ConfigEmail struct {
 // contextoPasswordSMTP binds a company's sealed SMTP password to its row.
 func contextoPasswordSMTP(empresaID int64) string {
 	return "configuracion_email.smtp_password/" + strconv.FormatInt(empresaID, 10)
+}
+
+// resellarPasswordsSMTP re-seals, inside a rotation, every company's SMTP password.
+func (s *Store) resellarPasswordsSMTP(ctx context.Context, c conn, vieja, nueva *secretbox.Box) (int, error) {
+	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[int64]{
+		que: "contraseñas SMTP",
+		leer: `SELECT empresa_id, smtp_password FROM configuracion_email WHERE smtp_password <> '' ORDER BY empresa_id` +
+			s.dialect.forUpdate(),
+		escribir: `UPDATE configuracion_email SET smtp_password = ? WHERE empresa_id = ?`,
+		contexto: contextoPasswordSMTP,
+	})
 }
 
 // ConfiguracionEmail reads the company's SMTP configuration, its password

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"muelle/internal/secretbox"
@@ -83,35 +82,10 @@ func (s *Store) sellarSetting(ctx context.Context, clave, plain string) error {
 
 // resellarSettings re-seals, inside a rotation, every sealed system setting.
 func (s *Store) resellarSettings(ctx context.Context, c conn, vieja, nueva *secretbox.Box) (int, error) {
-	rows, err := c.query(ctx, `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave`+
-		s.dialect.forUpdate())
-	if err != nil {
-		return 0, wrap("leer secretos de configuración", err)
-	}
-	sealed := map[string]string{}
-	for rows.Next() {
-		var clave, valor string
-		if err := rows.Scan(&clave, &valor); err != nil {
-			rows.Close()
-			return 0, wrap("leer secretos de configuración", err)
-		}
-		sealed[clave] = valor
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return 0, wrap("leer secretos de configuración", err)
-	}
-	for clave, valor := range sealed {
-		plain, err := vieja.Open(valor, contextoSetting(clave))
-		if err != nil {
-			return 0, fmt.Errorf("store: configuración %s: %w", clave, err)
-		}
-		resealed, err := nueva.Seal(plain, contextoSetting(clave))
-		if err != nil {
-			return 0, err
-		}
-		if _, err := c.exec(ctx, `UPDATE configuracion_sistema SET valor = ? WHERE clave = ?`, resealed, clave); err != nil {
-			return 0, wrap("guardar secreto de configuración", err)
-		}
-	}
-	return len(sealed), nil
+	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[string]{
+		que:      "secretos de configuración",
+		leer:     `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave` + s.dialect.forUpdate(),
+		escribir: `UPDATE configuracion_sistema SET valor = ? WHERE clave = ?`,
+		contexto: contextoSetting,
+	})
 }
