@@ -83,7 +83,7 @@ func TestRolesPermitidosSegunNivel(t *testing.T) {
 					Value     string
 					Otorgable bool
 				}
-				Estadisticas     []struct {
+				Estadisticas []struct {
 					Rol            string
 					Total, Activos int64
 				}
