@@ -81,12 +81,15 @@ type RolesInfo struct {
 	Restricciones    RestriccionesRoles `json:"restricciones"`
 }
 
-// RolDisponible is a role of the company.
+// RolDisponible is a role of the company; Otorgable says whether the caller
+// may give it (domain.ValidarOtorgamiento: a level below its own and only
+// permissions it holds), as the server checks on every create and edit.
 type RolDisponible struct {
 	Value           string `json:"value"`
 	Label           string `json:"label"`
 	Descripcion     string `json:"descripcion"`
 	NivelJerarquico int    `json:"nivel_jerarquico"`
+	Otorgable       bool   `json:"otorgable"`
 }
 
 // EstadisticaRol counts the company's users of a role.
@@ -152,7 +155,7 @@ func (s *Server) gestor(r *http.Request) (store.Gestor, error) {
 	}
 	w, err := writeActor(r)
 	w.EmpresaID = empresaID
-	return store.Gestor{Actor: w, Nivel: actorFrom(r).Usuario.RolNivel}, err
+	return store.Gestor{Actor: w, Rol: actorFrom(r).Usuario.RolPropio()}, err
 }
 
 func (s *Server) listarUsuarios(r *http.Request) ([]UsuarioGestion, error) {
@@ -180,9 +183,10 @@ func (s *Server) rolesInfo(r *http.Request) (RolesInfo, error) {
 		Estadisticas:  mapRows(stats, func(e store.EstadisticaRol) EstadisticaRol { return EstadisticaRol(e) }),
 		Restricciones: restriccionesDe(u)}
 	for _, rol := range roles {
-		info.RolesDisponibles = append(info.RolesDisponibles,
-			RolDisponible{Value: rol.Nombre, Label: rol.Nombre, Descripcion: rol.Descripcion, NivelJerarquico: rol.Nivel})
-		if domain.PuedeOtorgar(u.RolNivel, rol.Nivel) {
+		otorgable := domain.ValidarOtorgamiento(u.RolPropio(), rol.Rol) == nil
+		info.RolesDisponibles = append(info.RolesDisponibles, RolDisponible{Value: rol.Nombre, Label: rol.Nombre,
+			Descripcion: rol.Descripcion, NivelJerarquico: rol.NivelJerarquico, Otorgable: otorgable})
+		if otorgable {
 			info.RolesPermitidos = append(info.RolesPermitidos, rol.Nombre)
 		}
 	}

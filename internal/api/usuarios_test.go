@@ -70,7 +70,8 @@ func TestRolesPermitidosSegunNivel(t *testing.T) {
 		cases := map[string][]string{
 			"superadmin": {domain.RolAdmin, domain.RolSupervisor, domain.RolVendedor, domain.RolLancha, domain.RolPasajero},
 			"admin":      {domain.RolSupervisor, domain.RolVendedor, domain.RolLancha, domain.RolPasajero},
-			"supervisor": {domain.RolVendedor, domain.RolLancha},
+			// lancha has validacion.desembarque, which the supervisor lacks
+			"supervisor": {domain.RolVendedor},
 		}
 		for usuario, want := range cases {
 			r := e.do("GET", "/api/config/usuarios/roles-info", e.token(usuario), nil)
@@ -78,8 +79,11 @@ func TestRolesPermitidosSegunNivel(t *testing.T) {
 			var info struct {
 				RolActual        string
 				RolesPermitidos  []string
-				RolesDisponibles []struct{ Value string }
-				Estadisticas     []struct {
+				RolesDisponibles []struct {
+					Value     string
+					Otorgable bool
+				}
+				Estadisticas []struct {
 					Rol            string
 					Total, Activos int64
 				}
@@ -93,6 +97,11 @@ func TestRolesPermitidosSegunNivel(t *testing.T) {
 			slices.Sort(info.RolesPermitidos)
 			if !slices.Equal(info.RolesPermitidos, want) || len(info.RolesDisponibles) != 6 || !info.Restricciones.PuedeCrear {
 				t.Errorf("%s: %+v", usuario, info)
+			}
+			for _, r := range info.RolesDisponibles {
+				if r.Otorgable != slices.Contains(want, r.Value) {
+					t.Errorf("%s: %s otorgable=%v", usuario, r.Value, r.Otorgable)
+				}
 			}
 			if info.Restricciones.PuedeEliminar != (usuario != "supervisor") {
 				t.Errorf("%s: puede_eliminar %v", usuario, info.Restricciones.PuedeEliminar)
@@ -116,12 +125,12 @@ func TestEscaladaDeRolRechazada(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM usuarios`); n != antes {
 			t.Fatalf("se crearon %d usuarios", n-antes)
 		}
-		// editing oneself to a higher role, or a user of one's own level or above
+		// editing one's own role, or a user of one's own level or above
 		self := map[string]any{"nombre_usuario": "admin", "email": "admin@muelle.demo", "rol": domain.RolSuperAdmin}
-		e.do("PUT", usuarioPath(e.userID("admin")), admin, self).expect(t, http.StatusForbidden, domain.MsgRolNoPermitido)
+		e.do("PUT", usuarioPath(e.userID("admin")), admin, self).expect(t, http.StatusForbidden, domain.MsgRolPropio)
 		self = map[string]any{"nombre_usuario": "supervisor", "email": "supervisor@muelle.demo", "rol": domain.RolAdmin}
 		e.do("PUT", usuarioPath(e.userID("supervisor")), supervisor, self).
-			expect(t, http.StatusForbidden, domain.MsgRolNoPermitido)
+			expect(t, http.StatusForbidden, domain.MsgRolPropio)
 		jefe := map[string]any{"nombre_usuario": "admin", "email": "admin@muelle.demo", "rol": domain.RolVendedor}
 		e.do("PUT", usuarioPath(e.userID("admin")), supervisor, jefe).
 			expect(t, http.StatusForbidden, domain.MsgUsuarioNoEditable)

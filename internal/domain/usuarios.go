@@ -2,6 +2,7 @@ package domain
 
 import (
 	"regexp"
+	"sort"
 	"strings"
 )
 
@@ -23,19 +24,54 @@ const (
 	MsgUsuarioNoEncontrado    = "Usuario no encontrado"
 	MsgUsuarioDuplicado       = "Ya existe un usuario con ese nombre de usuario"
 	MsgRolNoPermitido         = "No tienes permisos para asignar ese rol"
+	MsgRolPermisosAjenos      = "No puedes asignar un rol con permisos que tú no tienes"
+	MsgRolPropio              = "No puedes cambiar tu propio rol"
 	MsgUsuarioNoEditable      = "No tienes permisos para modificar a un usuario de tu nivel o superior"
 	MsgRolPasajeroFijo        = "El rol de un pasajero no puede cambiarse"
 	MsgNoDesactivarseASiMismo = "No puedes desactivar ni eliminar tu propio usuario"
 )
 
-// PuedeOtorgar reports whether an actor of level nivelActor may give a role of
-// level nivelRol: only roles strictly below its own, and the passenger role
+// NivelOtorgable reports whether an actor of level nivelActor may give a role
+// of level nivelRol: only roles strictly below its own, and the passenger role
 // only from an administrator up (a supervisor grants vendedor and lancha).
-func PuedeOtorgar(nivelActor, nivelRol int) bool {
+func NivelOtorgable(nivelActor, nivelRol int) bool {
 	if nivelRol == NivelPasajero && nivelActor > NivelAdmin {
 		return false
 	}
 	return nivelRol > nivelActor
+}
+
+// PermisosFaltantes lists, sorted, the flags ("module.action") the role rol
+// grants that the role actor does not. super_admin holds every flag, as it
+// passes every route (Acceso.Permite); dashboard.tipo is not a permission.
+func PermisosFaltantes(actor, rol Rol) []string {
+	faltan := []string{}
+	if actor.Nombre == RolSuperAdmin {
+		return faltan
+	}
+	for mod, actions := range CatalogoPermisos {
+		for _, a := range actions {
+			if rol.Permisos.Allows(mod, a) && !actor.Permisos.Allows(mod, a) {
+				faltan = append(faltan, mod+"."+a)
+			}
+		}
+	}
+	sort.Strings(faltan)
+	return faltan
+}
+
+// ValidarOtorgamiento checks that a user of role actor may give the role rol:
+// its level allows it (NivelOtorgable) and the actor holds every permission
+// the role has (PermisosFaltantes is empty), so no one grants more than they
+// hold through a custom role. It returns the 403 to answer.
+func ValidarOtorgamiento(actor, rol Rol) error {
+	switch {
+	case !NivelOtorgable(actor.NivelJerarquico, rol.NivelJerarquico):
+		return Forbidden(MsgRolNoPermitido)
+	case len(PermisosFaltantes(actor, rol)) > 0:
+		return Forbidden(MsgRolPermisosAjenos)
+	}
+	return nil
 }
 
 // PuedeGestionar reports whether an actor may edit or remove a user: itself,

@@ -42,6 +42,11 @@ func (u UsuarioSesion) EstadoClave(now time.Time) string {
 	return domain.EstadoClave(u.DebeCambiarClave, u.ClaveTemporalHasta, now)
 }
 
+// RolPropio is the user's role as the grant rules read it: name, level and permissions.
+func (u UsuarioSesion) RolPropio() domain.Rol {
+	return domain.Rol{Nombre: u.Rol, NivelJerarquico: u.RolNivel, Permisos: u.Permisos}
+}
+
 // Habilitado reports whether the user may hold a session: active user, active company.
 func (u UsuarioSesion) Habilitado() bool { return u.Activo && u.EmpresaActiva }
 
@@ -162,6 +167,8 @@ const (
 	AccionActualizacionUsuario = "ACTUALIZACION_USUARIO"
 	AccionCambioRol            = "CAMBIO_ROL"
 	AccionCambioClave          = "CAMBIO_CLAVE"
+	// AccionRolDenegado records a refused grant of a role (exito false).
+	AccionRolDenegado = "ROL_DENEGADO"
 )
 
 // FichaUsuario is a user as the management screens show it.
@@ -211,19 +218,22 @@ func fichaUsuario(ctx context.Context, c conn, empresaID, id int64) (FichaUsuari
 }
 
 // RolAsignable is a role a company's users may hold: a built-in one or one of
-// the company's own.
+// the company's own, with its level and permissions.
 type RolAsignable struct {
-	ID          int64
-	Nombre      string
-	Descripcion string
-	Nivel       int
+	ID int64
+	domain.Rol
 }
 
-const rolesAsignablesQuery = `SELECT id, nombre, descripcion, nivel_jerarquico FROM roles
+const rolesAsignablesQuery = `SELECT id, nombre, descripcion, nivel_jerarquico, permisos FROM roles
 	WHERE (empresa_id IS NULL OR empresa_id = ?) AND activo = TRUE`
 
 func scanRolAsignable(sc scanner) (r RolAsignable, err error) {
-	return r, sc.Scan(&r.ID, &r.Nombre, &r.Descripcion, &r.Nivel)
+	var permisos string
+	if err = sc.Scan(&r.ID, &r.Nombre, &r.Descripcion, &r.NivelJerarquico, &permisos); err != nil {
+		return r, err
+	}
+	r.Permisos, err = domain.ParsePermisos(permisos)
+	return r, err
 }
 
 // RolesAsignables lists the active roles of a company, highest level first.
@@ -265,10 +275,10 @@ func (s *Store) EstadisticasRoles(ctx context.Context, empresaID int64) ([]Estad
 }
 
 // Gestor is who manages users: the actor of the write (its EmpresaID is the
-// company whose users are managed) and the level of its role.
+// company whose users are managed) and its role (level and permissions).
 type Gestor struct {
 	Actor
-	Nivel int
+	Rol domain.Rol
 }
 
 // DatosGestionUsuario is what creating or editing a user sets. PasswordHash
@@ -317,16 +327,18 @@ type UsuarioCreado struct {
 }
 
 // CrearUsuario creates a user of the gestor's company with a role the gestor
-// may grant and a temporary password, and audits CREACION_USUARIO.
+// may grant and a temporary password, and audits CREACION_USUARIO; a refused
+// role is audited ROL_DENEGADO.
 func (s *Store) CrearUsuario(ctx context.Context, g Gestor, d DatosGestionUsuario) (UsuarioCreado, error) {
-	return idempotent(ctx, s, g.Actor, "usuarios.crear", func(c conn) (UsuarioCreado, error) {
-		rol, err := rolOtorgable(ctx, c, g, d.Rol)
+	u, err := idempotent(ctx, s, g.Actor, "usuarios.crear", func(c conn) (UsuarioCreado, error) {
+		rol, err := rolOtorgable(ctx, c, g, solicitudRol{NombreUsuario: d.NombreUsuario, RolPedido: d.Rol})
 		if err != nil {
 			return UsuarioCreado{}, err
 		}
 		f, err := s.insertarConClaveTemporal(ctx, c, g.Actor, rol.ID, d)
 		return UsuarioCreado{f, true}, err
 	})
+	return u, s.auditarRolDenegado(ctx, g.Actor, err)
 }
 
 // insertarConClaveTemporal writes a user of a.EmpresaID whose password someone
@@ -350,31 +362,37 @@ func (s *Store) insertarConClaveTemporal(ctx context.Context, c conn, a Actor, r
 	return f, s.auditarCambio(ctx, c, a, AccionCreacionUsuario, nil, auditado(f))
 }
 
-// rolOtorgable reads a role of the company by name and checks the gestor may grant it.
-func rolOtorgable(ctx context.Context, c conn, g Gestor, nombre string) (RolAsignable, error) {
-	rol, err := rolAsignable(ctx, c, g.EmpresaID, nombre)
-	if err == nil && !domain.PuedeOtorgar(g.Nivel, rol.Nivel) {
-		return rol, domain.Forbidden(domain.MsgRolNoPermitido)
+// rolOtorgable reads the role asked for by name among the company's and checks
+// that the gestor may grant it (domain.ValidarOtorgamiento: level and
+// permissions), read in the write's transaction.
+func rolOtorgable(ctx context.Context, c conn, g Gestor, sol solicitudRol) (RolAsignable, error) {
+	rol, err := rolAsignable(ctx, c, g.EmpresaID, sol.RolPedido)
+	if err != nil {
+		return rol, err
 	}
-	return rol, err
+	if err := domain.ValidarOtorgamiento(g.Rol, rol.Rol); err != nil {
+		return rol, denegarRol(err, sol, domain.PermisosFaltantes(g.Rol, rol.Rol))
+	}
+	return rol, nil
 }
 
 // gestionable reads a user of the gestor's company (404 otherwise) that the
 // gestor may manage: itself or a user of a lower level.
 func gestionable(ctx context.Context, c conn, g Gestor, id int64) (FichaUsuario, error) {
 	f, err := fichaUsuario(ctx, c, g.EmpresaID, id)
-	if err == nil && !domain.PuedeGestionar(g.Nivel, f.RolNivel, id == g.UsuarioID) {
+	if err == nil && !domain.PuedeGestionar(g.Rol.NivelJerarquico, f.RolNivel, id == g.UsuarioID) {
 		return f, domain.Forbidden(domain.MsgUsuarioNoEditable)
 	}
 	return f, err
 }
 
 // ActualizarUsuario edits a user: a new role must be one the gestor may grant
-// (a passenger's role never changes), a new password is temporary, and
-// deactivating the user or resetting its password ends its sessions at once.
-// It audits ACTUALIZACION_USUARIO, and CAMBIO_ROL when the role changed.
+// (no one changes their own role, a passenger's role never changes), a new
+// password is temporary, and deactivating the user or resetting its password
+// ends its sessions at once. It audits ACTUALIZACION_USUARIO, and CAMBIO_ROL
+// when the role changed; a refused role is audited ROL_DENEGADO.
 func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d DatosGestionUsuario) (FichaUsuario, error) {
-	return idempotent(ctx, s, g.Actor, "usuarios.actualizar", func(c conn) (FichaUsuario, error) {
+	f, err := idempotent(ctx, s, g.Actor, "usuarios.actualizar", func(c conn) (FichaUsuario, error) {
 		antes, err := gestionable(ctx, c, g, id)
 		if err != nil {
 			return antes, err
@@ -395,6 +413,7 @@ func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d Dat
 		}
 		return despues, s.auditarEdicion(ctx, c, g, antes, despues, d.PasswordHash != "")
 	})
+	return f, s.auditarRolDenegado(ctx, g.Actor, err)
 }
 
 // rolDeEdicion is the role a user keeps or gets in an edit.
@@ -402,10 +421,14 @@ func (s *Store) rolDeEdicion(ctx context.Context, c conn, g Gestor, antes FichaU
 	if d.Rol == antes.Rol {
 		return rolAsignable(ctx, c, g.EmpresaID, d.Rol)
 	}
-	if antes.Rol == domain.RolPasajero {
-		return RolAsignable{}, domain.Forbidden(domain.MsgRolPasajeroFijo)
+	sol := solicitudRol{UsuarioID: antes.ID, NombreUsuario: antes.NombreUsuario, RolActual: antes.Rol, RolPedido: d.Rol}
+	switch {
+	case antes.ID == g.UsuarioID:
+		return RolAsignable{}, denegarRol(domain.Forbidden(domain.MsgRolPropio), sol, nil)
+	case antes.Rol == domain.RolPasajero:
+		return RolAsignable{}, denegarRol(domain.Forbidden(domain.MsgRolPasajeroFijo), sol, nil)
 	}
-	return rolOtorgable(ctx, c, g, d.Rol)
+	return rolOtorgable(ctx, c, g, sol)
 }
 
 // actualizarFila writes an edit; a new password or a deactivation raises the

@@ -6552,6 +6552,7 @@ export interface components {
             descripcion: string;
             label: string;
             nivel_jerarquico: number;
+            otorgable: boolean;
             value: string;
         };
         RolEliminado: {

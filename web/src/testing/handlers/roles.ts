@@ -18,10 +18,10 @@ const CATALOGO = {
   impresion: ['configurar', 'ticket_80mm', 'ticket_a4', 'batch'],
 };
 
-/** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role). */
+/** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role, at the lowest level). */
 export const PLANTILLA: PlantillaRol = {
   rol_nuevo: {
-    id: 0, nombre: '', descripcion: '', nivel_jerarquico: 1, color_badge: '#10B981', icono: '👤', activo: true,
+    id: 0, nombre: '', descripcion: '', nivel_jerarquico: 6, color_badge: '#10B981', icono: '👤', activo: true,
     integrado: false, usuarios: 0,
     permisos: {
       dashboard: { ver: true, tipo: 'vendedor' },

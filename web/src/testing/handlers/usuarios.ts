@@ -24,13 +24,19 @@ export const USUARIOS_FIXTURE: UsuarioGestion[] = [
   makeUsuarioGestion(4, 'ramon', 'lancha', { nombre_completo: 'Ramón Acosta', activo: false, estado_clave: 'expirada' }),
 ];
 
-const rol = (value: string, nivel: number) => ({ value, label: value, descripcion: '', nivel_jerarquico: nivel });
+const PERMITIDOS_ADMIN = ['supervisor', 'vendedor', 'lancha', 'pasajero'];
+
+/** The company's roles as roles-info lists them, `otorgable` for those in permitidos. */
+export function rolesDisponibles(permitidos: string[]): RolesInfo['rolesDisponibles'] {
+  return ['super_admin', 'admin', 'supervisor', 'vendedor', 'lancha', 'pasajero'].map((value, i) => (
+    { value, label: value, descripcion: '', nivel_jerarquico: i + 1, otorgable: permitidos.includes(value) }));
+}
 
 /** roles-info of an admin: every role below admin may be granted. */
 export const ROLES_INFO_ADMIN: RolesInfo = {
   rolActual: 'admin',
-  rolesDisponibles: [rol('super_admin', 1), rol('admin', 2), rol('supervisor', 3), rol('vendedor', 4), rol('lancha', 5), rol('pasajero', 6)],
-  rolesPermitidos: ['supervisor', 'vendedor', 'lancha', 'pasajero'],
+  rolesDisponibles: rolesDisponibles(PERMITIDOS_ADMIN),
+  rolesPermitidos: PERMITIDOS_ADMIN,
   estadisticas: [
     { rol: 'supervisor', total: 1, activos: 1, inactivos: 0 },
     { rol: 'vendedor', total: 1, activos: 1, inactivos: 0 },

@@ -7,7 +7,7 @@ import {
 } from '@/api/usuarios';
 import { PasswordStrength, usePasswordCheck } from '@/components/PasswordStrength';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { roleLabel } from '@/lib/session';
+import { roleLabel, useSession } from '@/lib/session';
 import { errorMessage, toast } from '@/features/configuracion/feedback';
 import type { Dialog } from './useDialog';
 
@@ -56,13 +56,31 @@ function toInput(v: Values, creating: boolean): GuardarUsuario {
   return v.password ? { ...input, password: v.password } : input;
 }
 
+/** The roles the caller may grant, as the server decides them (`otorgable`). */
+function otorgables(info: RolesInfo): string[] {
+  return info.rolesDisponibles.filter((r) => r.otorgable).map((r) => r.value);
+}
+
 /** The roles offered: those the caller may grant, plus the user's current one. */
 function roleOptions(info: RolesInfo, usuario?: UsuarioGestion) {
-  const values = new Set(info.rolesPermitidos);
+  const values = new Set(otorgables(info));
   if (usuario) values.add(usuario.rol);
   return info.rolesDisponibles
     .filter((r) => values.has(r.value))
     .map((r) => ({ value: r.value, label: roleLabel(r.label) }));
+}
+
+/** Why the role cannot change, or why some roles are not offered (the server's rule); undefined when all are. */
+const NOTA_ROL = {
+  propio: 'No puedes cambiar tu propio rol',
+  pasajero: 'El rol de un pasajero no puede cambiarse (máximo 3 cambios por mes)',
+  filtrados: 'Solo se ofrecen roles de nivel inferior al tuyo cuyos permisos tienes',
+};
+
+function notaRol(info: RolesInfo, propio: boolean, pasajero: boolean): string | undefined {
+  if (propio) return NOTA_ROL.propio;
+  if (pasajero) return NOTA_ROL.pasajero;
+  return info.rolesDisponibles.some((r) => !r.otorgable) ? NOTA_ROL.filtrados : undefined;
 }
 
 interface FormProps {
@@ -78,7 +96,7 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
   const keys = useIdempotencyKeys();
   const [sugeridas, setSugeridas] = useState<string[]>([]);
   const form = useForm<Values>({
-    initialValues: initialValues(usuario, info.rolesPermitidos),
+    initialValues: initialValues(usuario, otorgables(info)),
     validate: {
       nombre_usuario: (v) => (v.trim() ? null : MSG.nombreUsuario),
       email: (v) => (!v.trim() ? MSG.email : EMAIL.test(v.trim()) ? null : MSG.emailFormato),
@@ -93,6 +111,8 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
   );
   const verdict = usePasswordCheck(password, validate);
   const pasajero = usuario?.rol === 'pasajero';
+  const sesionId = useSession().usuario?.id;
+  const propio = usuario !== undefined && usuario.id === sesionId;
 
   const sugerir = async () => {
     try {
@@ -124,9 +144,8 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
           <TextInput label="Nombre" maxLength={100} {...form.getInputProps('nombre')} />
           <TextInput label="Apellido" maxLength={100} {...form.getInputProps('apellido')} />
           <TextInput label="Teléfono" maxLength={30} {...form.getInputProps('telefono')} />
-          <Select label="Rol" withAsterisk allowDeselect={false} data={roleOptions(info, usuario)} disabled={pasajero}
-            description={pasajero ? 'El rol de un pasajero no puede cambiarse (máximo 3 cambios por mes)' : undefined}
-            {...form.getInputProps('rol')} />
+          <Select label="Rol" withAsterisk allowDeselect={false} data={roleOptions(info, usuario)} disabled={pasajero || propio}
+            description={notaRol(info, propio, pasajero)} {...form.getInputProps('rol')} />
         </SimpleGrid>
         {creating && (
           <Switch label="Generar contraseña automáticamente"

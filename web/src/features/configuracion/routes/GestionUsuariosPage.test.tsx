@@ -3,16 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { mockUsuarios, ROLES_INFO_ADMIN } from '@/testing/handlers/usuarios';
+import { mockUsuarios, rolesDisponibles, ROLES_INFO_ADMIN } from '@/testing/handlers/usuarios';
 import { GestionUsuariosPage } from './GestionUsuariosPage';
 
-function renderPage(info = ROLES_INFO_ADMIN) {
+function renderPage(info = ROLES_INFO_ADMIN, { rol = 'admin', id = 99 } = {}) {
   const calls = mockUsuarios(info);
-  signIn('admin', { rolInfo: { nombre: 'admin', permisos: { usuarios: { ver: true, crear: true, editar: true, eliminar: true } } } });
+  signIn(rol, { id, rolInfo: { nombre: rol, permisos: { usuarios: { ver: true, crear: true, editar: true, eliminar: true } } } });
   return { calls, ...renderWithProviders(<GestionUsuariosPage />, { route: '/admin/gestion-usuarios' }) };
 }
 
 const filas = () => screen.getAllByRole('row').slice(1);
+
+/** The labels of the role options the open dialog offers. */
+async function opcionesDeRol(user: ReturnType<typeof renderPage>['user'], dialog: HTMLElement) {
+  const rol = within(dialog).getByRole('combobox', { name: 'Rol' });
+  await user.click(rol);
+  await waitFor(() => expect(rol).toHaveAttribute('aria-controls'));
+  const lista = document.getElementById(rol.getAttribute('aria-controls') ?? '') as HTMLElement;
+  return { lista, opciones: within(lista).getAllByRole('option', { hidden: true }).map((o) => o.textContent) };
+}
+
+const NOTA_FILTRADOS = 'Solo se ofrecen roles de nivel inferior al tuyo cuyos permisos tienes';
 
 describe('Gestión de Usuarios', () => {
   it('shows the statistics per role and the table, narrowed by the filters', async () => {
@@ -46,11 +57,7 @@ describe('Gestión de Usuarios', () => {
 
     await user.type(within(dialog).getByLabelText(/Nombre de usuario/), 'nueva');
     await user.type(within(dialog).getByLabelText(/Email/), 'nueva@muelle.test');
-    const rol = within(dialog).getByRole('combobox', { name: 'Rol' });
-    await user.click(rol);
-    await waitFor(() => expect(rol).toHaveAttribute('aria-controls'));
-    const lista = document.getElementById(rol.getAttribute('aria-controls') ?? '') as HTMLElement;
-    const opciones = within(lista).getAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    const { lista, opciones } = await opcionesDeRol(user, dialog);
     expect(opciones).toEqual(['Supervisor', 'Vendedor', 'Personal de Embarque', 'Pasajero']);
     await user.click(within(lista).getByRole('option', { name: 'Vendedor', hidden: true }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
@@ -77,6 +84,49 @@ describe('Gestión de Usuarios', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     await waitFor(() => expect(calls.writes).toHaveLength(1));
     expect(calls.writes[0]).toMatchObject({ method: 'PUT', path: '/api/config/usuarios/3', body: { password: 'Junco58?Proa', rol: 'vendedor' } });
+  });
+
+  it('offers only the roles the server marks otorgable, and says why the others are not offered', async () => {
+    // an admin whose custom role lacks the register: vendedor and supervisor have it
+    const permitidos = ['lancha', 'pasajero'];
+    const { user } = renderPage({ ...ROLES_INFO_ADMIN, rolesDisponibles: rolesDisponibles(permitidos), rolesPermitidos: permitidos });
+    await user.click(await screen.findByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+    expect(within(dialog).getByText(NOTA_FILTRADOS)).toBeInTheDocument();
+    expect((await opcionesDeRol(user, dialog)).opciones).toEqual(['Personal de Embarque', 'Pasajero']);
+    expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toHaveValue('Personal de Embarque');
+  });
+
+  it('keeps a user\'s current role among the choices', async () => {
+    const permitidos = ['lancha', 'pasajero'];
+    const { user } = renderPage({ ...ROLES_INFO_ADMIN, rolesDisponibles: rolesDisponibles(permitidos), rolesPermitidos: permitidos });
+    await user.click(await screen.findByRole('button', { name: 'Editar diego' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    expect((await opcionesDeRol(user, dialog)).opciones).toEqual(['Vendedor', 'Personal de Embarque', 'Pasajero']);
+    expect(within(dialog).getByText(NOTA_FILTRADOS)).toBeInTheDocument();
+  });
+
+  it('has no note when every role is offered', async () => {
+    const todos = ['super_admin', 'admin', 'supervisor', 'vendedor', 'lancha', 'pasajero'];
+    const { user } = renderPage({ ...ROLES_INFO_ADMIN, rolesDisponibles: rolesDisponibles(todos), rolesPermitidos: todos });
+    await user.click(await screen.findByRole('button', { name: 'Nuevo usuario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo usuario' });
+    expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toBeEnabled();
+    expect(within(dialog).queryByText(NOTA_FILTRADOS)).not.toBeInTheDocument();
+  });
+
+  it('does not let a user change their own role, and says so', async () => {
+    const { user, calls } = renderPage(
+      { ...ROLES_INFO_ADMIN, rolActual: 'supervisor', rolesDisponibles: rolesDisponibles(['vendedor']), rolesPermitidos: ['vendedor'] },
+      { rol: 'supervisor', id: 2 });
+    await user.click(await screen.findByRole('button', { name: 'Editar supervisora' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar usuario' });
+    expect(within(dialog).getByRole('combobox', { name: 'Rol' })).toBeDisabled();
+    expect(within(dialog).getByText('No puedes cambiar tu propio rol')).toBeInTheDocument();
+    expect(within(dialog).queryByText(NOTA_FILTRADOS)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await waitFor(() => expect(calls.writes).toHaveLength(1));
+    expect(calls.writes[0]).toMatchObject({ method: 'PUT', path: '/api/config/usuarios/2', body: { rol: 'supervisor' } });
   });
 
   it('hides create and delete from who may not use them', async () => {
