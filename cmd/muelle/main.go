@@ -226,8 +226,7 @@ func serve(args []string, log *slog.Logger) error {
 // upgrades run now), restores the linked companies and starts the worker of
 // the WhatsApp outbox; app gets the service, its check and the worker's wake-up.
 func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
-	db, dialecto := st.BaseExterna()
-	dispositivos, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, log)
+	dispositivos, err := whatsapp.AbrirDispositivos(ctx, st, log)
 	if err != nil {
 		return nil, err
 	}

@@ -2,7 +2,6 @@ package whatsapp
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"log/slog"
 	"strings"
@@ -17,6 +16,7 @@ import (
 	"google.golang.org/protobuf/proto"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // nombreDispositivo is how the linked device is listed on the phone.
@@ -30,12 +30,14 @@ type Dispositivos struct {
 	log        waLog.Logger
 }
 
-// AbrirDispositivos opens the device store on db ("sqlite" or "postgres",
-// as the store names its dialect) and runs whatsmeow's upgrades.
-func AbrirDispositivos(ctx context.Context, db *sql.DB, dialecto string, log *slog.Logger) (*Dispositivos, error) {
+// AbrirDispositivos opens the device store in the store's database
+// (Store.BaseExterna) and runs whatsmeow's upgrades under the schema lock
+// (Store.WithSchemaLock), like our migrations.
+func AbrirDispositivos(ctx context.Context, st *store.Store, log *slog.Logger) (*Dispositivos, error) {
 	l := registro{log.With("componente", "whatsmeow")}
+	db, dialecto := st.BaseExterna()
 	c := sqlstore.NewWithDB(db, dialecto, l.Sub("Base"))
-	if err := c.Upgrade(ctx); err != nil {
+	if err := st.WithSchemaLock(ctx, c.Upgrade); err != nil {
 		return nil, fmt.Errorf("whatsapp: preparar las tablas de dispositivos: %w", err)
 	}
 	wastore.SetOSInfo(nombreDispositivo, [3]uint32{1, 0, 0})

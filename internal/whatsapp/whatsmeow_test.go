@@ -20,12 +20,11 @@ func TestTheWhatsmeowDeviceStoreLivesInMuellesDatabase(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		db, dialecto := st.BaseExterna()
-		d, err := AbrirDispositivos(ctx, db, dialecto, log)
+		d, err := AbrirDispositivos(ctx, st, log)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := AbrirDispositivos(ctx, db, dialecto, log); err != nil {
+		if _, err := AbrirDispositivos(ctx, st, log); err != nil {
 			t.Fatalf("segundo arranque: %v", err)
 		}
 		var version, dispositivos int
