@@ -158,6 +158,7 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	registrarDescriptores(log)
 	st, err := openDB(ctx, *dbURL)
 	if err != nil {
 		return err
