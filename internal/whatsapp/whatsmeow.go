@@ -37,7 +37,17 @@ func AbrirDispositivos(ctx context.Context, st *store.Store, log *slog.Logger) (
 	l := registro{log.With("componente", "whatsmeow")}
 	db, dialecto := st.BaseExterna()
 	c := sqlstore.NewWithDB(db, dialecto, l.Sub("Base"))
-	if err := st.WithSchemaLock(ctx, c.Upgrade); err != nil {
+	err := st.WithSchemaLock(ctx, func(ctx context.Context) error {
+		// whatsmeow looks for its version table in every schema of a
+		// PostgreSQL database (information_schema, no schema named): the
+		// table it would create is created in ours first, so a schema beside
+		// another Muelle's (one per test) is upgraded too
+		if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS whatsmeow_version (version INTEGER, compat INTEGER)`); err != nil {
+			return err
+		}
+		return c.Upgrade(ctx)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("whatsapp: preparar las tablas de dispositivos: %w", err)
 	}
 	wastore.SetOSInfo(nombreDispositivo, [3]uint32{1, 0, 0})

@@ -72,3 +72,20 @@ func TestTheWhatsmeowDeviceStoreLivesInMuellesDatabase(t *testing.T) {
 		}
 	})
 }
+
+// whatsmeow looks for its version table in every schema of a PostgreSQL
+// database: a schema beside one already upgraded (another Muelle, another
+// test) gets its own tables all the same.
+func TestTheDeviceStoreUpgradesASchemaBesideAnother(t *testing.T) {
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, st := range []*store.Store{storetest.Postgres(t), storetest.Postgres(t)} {
+		if _, err := AbrirDispositivos(ctx, st, log); err != nil {
+			t.Fatal(err)
+		}
+		var dispositivos int
+		if err := st.DB().QueryRow(`SELECT COUNT(*) FROM whatsmeow_device`).Scan(&dispositivos); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
