@@ -159,6 +159,7 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
+	registrarDescriptores(log)
 	st, err := openDB(ctx, *dbURL)
 	if err != nil {
 		return err
@@ -201,7 +202,7 @@ func serve(args []string, log *slog.Logger) error {
 	go salida.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Despertar: salida.Despertar,
-		Limits: api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second},
+		Limits: limites(maxRequests),
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
 	if env("MUELLE_WHATSAPP", "true") != "false" {
@@ -231,8 +232,7 @@ func serve(args []string, log *slog.Logger) error {
 // upgrades run now), restores the linked companies and starts the worker of
 // the WhatsApp outbox; app gets the service, its check and the worker's wake-up.
 func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
-	db, dialecto := st.BaseExterna()
-	dispositivos, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log)
+	dispositivos, err := whatsapp.AbrirDispositivos(ctx, st, st.SecretBox(), log)
 	if err != nil {
 		return nil, err
 	}
@@ -254,6 +254,14 @@ func autenticador(svc *auth.Service) realtime.Autenticar {
 		_, u, err := svc.Authenticate(ctx, token)
 		return u, err
 	}
+}
+
+// limites bound the requests: maxRequests run at once (a request waits 2 s
+// for a slot), and a body, read before its request takes one, must arrive
+// within 15 s, at most 16 at once from one address.
+func limites(maxRequests int) api.Limits {
+	return api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second, BodyTimeout: 15 * time.Second,
+		BodiesPerAddress: 16}
 }
 
 // timeouts bound how long a client may hold a connection at each stage.

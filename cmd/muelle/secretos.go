@@ -105,8 +105,7 @@ func rotate(ctx context.Context, st *store.Store, current installationKey, key [
 	if err != nil {
 		return 0, err
 	}
-	db, dialecto := st.BaseExterna()
-	if _, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), slog.Default()); err != nil {
+	if _, err := whatsapp.AbrirDispositivos(ctx, st, st.SecretBox(), slog.Default()); err != nil {
 		return 0, err
 	}
 	install := func() error { return nil }

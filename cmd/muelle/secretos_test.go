@@ -110,13 +110,12 @@ func TestRotateReSealsTheWhatsAppDevices(t *testing.T) {
 				bytes.Contains(guardada, adv) {
 				t.Fatalf("adv_key sin cifrar: %v", err)
 			}
-			db, dialecto := st.BaseExterna()
 			log := slog.New(slog.NewTextHandler(io.Discard, nil))
 			viejaBox, _ := secretbox.New(vieja)
-			if _, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, viejaBox, log); !errors.Is(err, secretbox.ErrOpen) {
+			if _, err := whatsapp.AbrirDispositivos(ctx, st, viejaBox, log); !errors.Is(err, secretbox.ErrOpen) {
 				t.Fatalf("la clave vieja abrió los dispositivos: %v", err)
 			}
-			if _, err := whatsapp.AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log); err != nil {
+			if _, err := whatsapp.AbrirDispositivos(ctx, st, st.SecretBox(), log); err != nil {
 				t.Fatalf("la clave nueva no abre los dispositivos: %v", err)
 			}
 		})

@@ -37,6 +37,13 @@ type Limits struct {
 	MaxConcurrent int
 	// Wait is how long a request waits for a free slot before it is refused.
 	Wait time.Duration
+	// BodyTimeout is how long a request's body may take to arrive, read
+	// before the request takes a slot (readBodies); 0: only the server's
+	// read timeout.
+	BodyTimeout time.Duration
+	// BodiesPerAddress is how many bodies one client address may be sending
+	// at once; 0 means no limit.
+	BodiesPerAddress int
 }
 
 // retryAfterSeconds is what a refused client is told to wait.

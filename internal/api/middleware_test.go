@@ -2,7 +2,6 @@ package api
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -60,43 +59,39 @@ func TestTheAppHasNoInlineScript(t *testing.T) {
 	}
 }
 
+// A request that finds every slot taken waits, then is refused with 503 and
+// Retry-After; once the slot is free, requests run again.
 func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
-	eachEnv(t, func(t *testing.T, e *env) {
-		e.srv.Limits = Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond}
-		h := e.srv.Handler()
-		body, release := io.Pipe()
-		done := make(chan int)
-		go func() { // holds the only slot while its body does not arrive
-			rec := httptest.NewRecorder()
-			req := httptest.NewRequest("POST", "/api/auth/login", body)
-			req.Header.Set("Content-Type", "application/json")
-			h.ServeHTTP(rec, req)
-			done <- rec.Code
-		}()
-		deadline := time.Now().Add(5 * time.Second)
-		var rec *httptest.ResponseRecorder
-		for time.Now().Before(deadline) {
-			rec = httptest.NewRecorder()
-			h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
-			if rec.Code == http.StatusServiceUnavailable {
-				break
+	dentro, soltar := make(chan struct{}), make(chan struct{})
+	h := limitConcurrency(Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond},
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Path == "/api/lenta" { // holds the only slot until released
+				close(dentro)
+				<-soltar
 			}
-			time.Sleep(10 * time.Millisecond)
-		}
-		var env envelope
-		if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || rec.Code != http.StatusServiceUnavailable ||
-			env.Success || env.Message != MsgServidorOcupado || rec.Header().Get("Retry-After") == "" {
-			t.Fatalf("esperaba 503 con Retry-After, obtuve %d %v %s", rec.Code, rec.Header(), rec.Body)
-		}
-		_, _ = release.Write([]byte(`{"nombre_usuario":"admin","password":"mal"}`))
-		release.Close()
-		if code := <-done; code != http.StatusUnauthorized {
-			t.Fatalf("la petición lenta terminó con %d", code)
-		}
-		rec = httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
-		if rec.Code != http.StatusOK {
-			t.Fatalf("con el cupo libre esperaba 200, obtuve %d", rec.Code)
-		}
-	})
+			writeJSON(w, http.StatusOK, envelope{Success: true})
+		}))
+	done := make(chan int)
+	go func() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/lenta", nil))
+		done <- rec.Code
+	}()
+	<-dentro
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
+	var env envelope
+	if err := json.Unmarshal(rec.Body.Bytes(), &env); err != nil || rec.Code != http.StatusServiceUnavailable ||
+		env.Success || env.Message != MsgServidorOcupado || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("esperaba 503 con Retry-After, obtuve %d %v %s", rec.Code, rec.Header(), rec.Body)
+	}
+	close(soltar)
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("la petición que ocupaba el cupo terminó con %d", code)
+	}
+	rec = httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
+	if rec.Code != http.StatusOK {
+		t.Fatalf("con el cupo libre esperaba 200, obtuve %d", rec.Code)
+	}
 }

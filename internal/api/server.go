@@ -92,10 +92,10 @@ func (s *Server) Handler() http.Handler {
 	mux.Handle("/", s.spa())
 	s.metricas.inicio = time.Now()
 	// the event stream is a long-lived connection: it does not hold one of
-	// the concurrent-request slots
+	// the concurrent-request slots; a request takes one once its body arrived
 	top := http.NewServeMux()
 	top.HandleFunc("GET /api/ws", s.socket)
-	top.Handle("/", limitConcurrency(s.Limits, mux))
+	top.Handle("/", readBodies(s.Limits, limitConcurrency(s.Limits, mux)))
 	return s.logRequests(securityHeaders(top))
 }
 

@@ -250,8 +250,14 @@ func (s *Store) Close() error {
 // Dialect names the database engine: "sqlite" or "postgres".
 func (s *Store) Dialect() string { return s.dialect.name }
 
-// Migrate applies every pending migration of the current dialect.
+// Migrate applies every pending migration of the current dialect, under the
+// schema lock (WithSchemaLock).
 func (s *Store) Migrate(ctx context.Context) error {
+	return s.WithSchemaLock(ctx, s.migrar)
+}
+
+// migrar applies the pending migrations; the caller holds the schema lock.
+func (s *Store) migrar(ctx context.Context) error {
 	sub, err := fs.Sub(migrationsFS, "migrations/"+s.dialect.name)
 	if err != nil {
 		return err

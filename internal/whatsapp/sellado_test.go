@@ -36,8 +36,7 @@ func TestEveryWhatsAppDeviceSecretIsSealedInTheDatabase(t *testing.T) {
 		sinSecretosEnClaro(t, st, s.todos())
 
 		s.comprobar(t, abrirDispositivos(t, st, st.SecretBox()))
-		db, dialecto := st.BaseExterna()
-		if _, err := AbrirDispositivos(ctx, db, dialecto, storetest.Box(t), silencio()); !errors.Is(err, secretbox.ErrOpen) {
+		if _, err := AbrirDispositivos(ctx, st, storetest.Box(t), silencio()); !errors.Is(err, secretbox.ErrOpen) {
 			t.Fatalf("otra clave de instalación abrió los dispositivos: %v", err)
 		}
 	})
@@ -69,8 +68,7 @@ func TestRotatingTheInstallationKeyReSealsTheWhatsAppDevices(t *testing.T) {
 		if got, err := nueva.Open(string(despues), contexto); err != nil || !bytes.Equal(got, s.sesion) {
 			t.Fatalf("la clave nueva no abre la sesión rotada: %v", err)
 		}
-		db, dialecto := st.BaseExterna()
-		if _, err := AbrirDispositivos(ctx, db, dialecto, vieja, silencio()); !errors.Is(err, secretbox.ErrOpen) {
+		if _, err := AbrirDispositivos(ctx, st, vieja, silencio()); !errors.Is(err, secretbox.ErrOpen) {
 			t.Fatalf("la clave vieja abrió los dispositivos: %v", err)
 		}
 		sinSecretosEnClaro(t, st, s.todos())
@@ -106,8 +104,7 @@ func silencio() *slog.Logger { return slog.New(slog.NewTextHandler(io.Discard, n
 
 func abrirDispositivos(t *testing.T, st *store.Store, box *secretbox.Box) *Dispositivos {
 	t.Helper()
-	db, dialecto := st.BaseExterna()
-	d, err := AbrirDispositivos(context.Background(), db, dialecto, box, silencio())
+	d, err := AbrirDispositivos(context.Background(), st, box, silencio())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -2,7 +2,6 @@ package whatsapp
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -21,6 +20,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/secretbox"
+	"muelle/internal/store"
 )
 
 // nombreDispositivo is how the linked device is listed on the phone.
@@ -35,21 +35,34 @@ type Dispositivos struct {
 	log        waLog.Logger
 }
 
-// AbrirDispositivos opens the device store on db ("sqlite" or "postgres",
-// as the store names its dialect), runs whatsmeow's upgrades, and seals with
-// box the devices stored in plain form (a wrong box is refused).
-func AbrirDispositivos(ctx context.Context, db *sql.DB, dialecto string, box *secretbox.Box, log *slog.Logger) (*Dispositivos, error) {
+// AbrirDispositivos opens the device store in the store's database
+// (Store.BaseExterna), runs whatsmeow's upgrades under the schema lock
+// (Store.WithSchemaLock) like our migrations, and seals with box (the
+// installation key, st.SecretBox()) the devices stored in plain form (a wrong
+// box is refused).
+func AbrirDispositivos(ctx context.Context, st *store.Store, box *secretbox.Box, log *slog.Logger) (*Dispositivos, error) {
 	if box == nil {
 		return nil, errors.New("whatsapp: falta la clave de instalación")
 	}
 	l := registro{log.With("componente", "whatsmeow")}
+	db, dialecto := st.BaseExterna()
 	base, err := dbutil.NewWithDB(db, dialecto)
 	if err != nil {
 		return nil, err
 	}
 	base.UpgradeTable, base.VersionTable = upgrades.Table, "whatsmeow_version"
 	c := sqlstore.NewWithWrappedDB(base, l.Sub("Base"))
-	if err := c.Upgrade(ctx); err != nil {
+	err = st.WithSchemaLock(ctx, func(ctx context.Context) error {
+		// whatsmeow looks for its version table in every schema of a
+		// PostgreSQL database (information_schema, no schema named): the
+		// table it would create is created in ours first, so a schema beside
+		// another Muelle's (one per test) is upgraded too
+		if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS whatsmeow_version (version INTEGER, compat INTEGER)`); err != nil {
+			return err
+		}
+		return c.Upgrade(ctx)
+	})
+	if err != nil {
 		return nil, fmt.Errorf("whatsapp: preparar las tablas de dispositivos: %w", err)
 	}
 	if err := sellarAlAbrir(ctx, db, box); err != nil {

@@ -20,12 +20,11 @@ func TestTheWhatsmeowDeviceStoreLivesInMuellesDatabase(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
 		log := slog.New(slog.NewTextHandler(io.Discard, nil))
-		db, dialecto := st.BaseExterna()
-		d, err := AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log)
+		d, err := AbrirDispositivos(ctx, st, st.SecretBox(), log)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := AbrirDispositivos(ctx, db, dialecto, st.SecretBox(), log); err != nil {
+		if _, err := AbrirDispositivos(ctx, st, st.SecretBox(), log); err != nil {
 			t.Fatalf("segundo arranque: %v", err)
 		}
 		var version, dispositivos int
@@ -72,4 +71,21 @@ func TestTheWhatsmeowDeviceStoreLivesInMuellesDatabase(t *testing.T) {
 			t.Fatalf("dispositivos tras desvincular: %d %v", dispositivos, err)
 		}
 	})
+}
+
+// whatsmeow looks for its version table in every schema of a PostgreSQL
+// database: a schema beside one already upgraded (another Muelle, another
+// test) gets its own tables all the same.
+func TestTheDeviceStoreUpgradesASchemaBesideAnother(t *testing.T) {
+	ctx := context.Background()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	for _, st := range []*store.Store{storetest.Postgres(t), storetest.Postgres(t)} {
+		if _, err := AbrirDispositivos(ctx, st, st.SecretBox(), log); err != nil {
+			t.Fatal(err)
+		}
+		var dispositivos int
+		if err := st.DB().QueryRow(`SELECT COUNT(*) FROM whatsmeow_device`).Scan(&dispositivos); err != nil {
+			t.Fatal(err)
+		}
+	}
 }
