@@ -17,8 +17,9 @@ import (
 const SubprotocoloSocket = "muelle"
 
 // socket: GET /api/ws?desde=ID, the event stream (docs/api.md). The session
-// is checked before the upgrade (401 without one); the socket then lives
-// outside the request timeouts and the concurrent-request limit.
+// is checked before the upgrade (401 without one, 403 while its password must
+// change); the socket then lives outside the request timeouts and the
+// concurrent-request limit.
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 	if s.Hub == nil {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})
@@ -30,6 +31,9 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, u, err := s.Auth.Authenticate(r.Context(), token)
+	if err == nil && u.DebeCambiarClave {
+		err = domain.Forbidden(domain.MsgDebeCambiarClave) // like every route but the password's
+	}
 	if err != nil {
 		writeError(w, s.Log, err)
 		return

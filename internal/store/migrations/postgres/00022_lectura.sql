@@ -8,5 +8,10 @@ UPDATE roles SET permisos = jsonb_set(permisos::jsonb, '{clientes}', jsonb_build
     WHEN NOT integrado AND permisos::jsonb #> '{pasajes,crear}' = 'true'::jsonb THEN TRUE
     ELSE FALSE END))::text;
 
+-- Who may read an event (events.Event.Lecturas as JSON, '' for every session
+-- of its room): the sockets apply the same reads as the API.
+ALTER TABLE eventos ADD COLUMN lecturas TEXT NOT NULL DEFAULT '';
+
 -- +goose Down
+ALTER TABLE eventos DROP COLUMN lecturas;
 UPDATE roles SET permisos = (permisos::jsonb - 'clientes')::text;

@@ -8,5 +8,10 @@ UPDATE roles SET permisos = json_set(permisos, '$.clientes', json_object('ver', 
     WHEN NOT integrado AND json_extract(permisos, '$.pasajes.crear') = 1 THEN 'true'
     ELSE 'false' END)));
 
+-- Who may read an event (events.Event.Lecturas as JSON, '' for every session
+-- of its room): the sockets apply the same reads as the API.
+ALTER TABLE eventos ADD COLUMN lecturas TEXT NOT NULL DEFAULT '';
+
 -- +goose Down
+ALTER TABLE eventos DROP COLUMN lecturas;
 UPDATE roles SET permisos = json_remove(permisos, '$.clientes');
