@@ -35,6 +35,8 @@ type cliente struct {
 	reanudados map[int64]bool
 	salida     chan []byte
 	revisar    chan struct{}
+	// desalojado: closed because its user opened too many (held under the hub's mu).
+	desalojado bool
 	// fin is closed when the socket must end, with codigo and razon to close it with.
 	fin    chan struct{}
 	cerro  sync.Once
@@ -98,9 +100,11 @@ func (c *cliente) cerrar(code websocket.StatusCode, razon string) {
 	})
 }
 
-// Atender serves one authenticated socket until it ends. desde is the last
-// event id the client received before reconnecting (0: a fresh start).
+// Atender serves one authenticated socket, whose place was taken by
+// Reservar, until it ends, and gives the place back. desde is the last event
+// id the client received before reconnecting (0: a fresh start).
 func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64) {
+	defer h.liberar(u.EmpresaID)
 	conn.SetReadLimit(4096)
 	c := &cliente{conn: conn, token: token, empresaID: u.EmpresaID, usuarioID: u.ID, rol: u.Rol, permisos: u.Permisos,
 		pendientes: []pendiente{}, salida: make(chan []byte, maxSalida), revisar: make(chan struct{}, 1),
