@@ -89,7 +89,8 @@ func (s *Server) verCliente(r *http.Request) (Cliente, error) {
 	return clienteDe(c), err
 }
 
-// pasajesCliente answers a page of a customer's tickets (?pagina, ?limite).
+// pasajesCliente answers a page of a customer's tickets (?pagina, ?limite);
+// a role that sees only its own sales gets only the ones it sold (vendedorDe).
 func (s *Server) pasajesCliente(r *http.Request) (PasajesCliente, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
@@ -99,7 +100,7 @@ func (s *Server) pasajesCliente(r *http.Request) (PasajesCliente, error) {
 	if err != nil {
 		return PasajesCliente{}, err
 	}
-	list, total, err := s.Store.PasajesDeCliente(r.Context(), actorFrom(r).EmpresaID(), id, p)
+	list, total, err := s.Store.PasajesDeCliente(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r), p)
 	return PasajesCliente{Pasajes: mapRows(list, pasajeDe), Total: total}, err
 }
 

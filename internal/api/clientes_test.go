@@ -259,3 +259,51 @@ func TestUpdatingACustomerRefreshesTheSearch(t *testing.T) {
 			expect(t, http.StatusConflict, domain.MsgClienteDuplicado)
 	})
 }
+
+// Customer reads need clientes.ver: a role without it (lancha, which any
+// session once was enough for) gets 403 and nothing; a seller reads the
+// customers, and of a customer's tickets only the ones it sold, like every
+// ticket read of a role that sees its own sales only.
+func TestClienteReadsNeedThePermission(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		id := e.nuevoCliente("Juan", "Gómez", "30111222", "", "")
+		path := fmt.Sprintf("/api/config/clientes/%d", id)
+		for _, u := range []string{"vendedor", "supervisor"} {
+			e.abrir(e.token(u), 0).expect(t, http.StatusCreated, "")
+			b := e.lote(map[string]int{"General": 1}, "Efectivo")
+			b["cliente_documento"] = "30111222"
+			e.sell(e.token(u), b, "").expect(t, http.StatusCreated, "")
+		}
+		lancha := e.token("lancha")
+		for _, p := range []string{"/api/config/clientes", "/api/config/clientes?documento=30111222", path, path + "/pasajes"} {
+			r := e.do("GET", p, lancha, nil)
+			r.expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+			if strings.Contains(string(r.Body), "Gómez") || strings.Contains(string(r.Body), "30111222") {
+				t.Fatalf("%s: la respuesta prohibida muestra el cliente: %s", p, r.Body)
+			}
+		}
+		e.do("GET", path, e.token("vendedor"), nil).expect(t, http.StatusOK, "")
+		pasajes := func(usuario string) (total int64, vendedores []string) {
+			t.Helper()
+			r := e.do("GET", path+"/pasajes", e.token(usuario), nil)
+			r.expect(t, http.StatusOK, "")
+			var d struct {
+				Pasajes []struct {
+					UsuarioNombre string `json:"usuario_nombre"`
+				}
+				Total int64
+			}
+			r.decode(t, &d)
+			for _, p := range d.Pasajes {
+				vendedores = append(vendedores, p.UsuarioNombre)
+			}
+			return d.Total, vendedores
+		}
+		if total, vs := pasajes("vendedor"); total != 1 || len(vs) != 1 || vs[0] != "Diego Sosa" {
+			t.Fatalf("pasajes del cliente para el vendedor: %d %v", total, vs)
+		}
+		if total, vs := pasajes("supervisor"); total != 2 || len(vs) != 2 {
+			t.Fatalf("pasajes del cliente para el supervisor: %d %v", total, vs)
+		}
+	})
+}

@@ -17,7 +17,8 @@ type EstadisticasDashboard struct {
 	*EstadisticasAdmin
 	*EstadisticasSupervisor
 	*EstadisticasGlobales
-	// EstadoServicios is shown to admin and super_admin: the service monitor's cards.
+	// EstadoServicios is shown to super_admin (the service monitor's cards) and
+	// to admin (its own company's e-mail and WhatsApp only).
 	EstadoServicios []Servicio `json:"estado_servicios,omitempty"`
 }
 

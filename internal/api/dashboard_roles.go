@@ -91,7 +91,7 @@ func (s *Server) statsAdmin(r *http.Request) (EstadisticasDashboard, error) {
 	if err != nil {
 		return EstadisticasDashboard{}, err
 	}
-	servicios, _ := s.comprobarServicios(r.Context())
+	servicios := s.serviciosDeEmpresa(r.Context(), actorFrom(r).EmpresaID())
 	return EstadisticasDashboard{EstadoServicios: servicios, EstadisticasAdmin: &EstadisticasAdmin{
 		IngresosHoy: st.IngresosHoy, PasajesHoy: st.PasajesHoy, TotalClientes: st.TotalClientes,
 		UsuariosActivos: st.UsuariosActivos, CajasAbiertas: st.CajasAbiertas,

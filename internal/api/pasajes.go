@@ -163,10 +163,7 @@ type AnularPasaje struct {
 // when the role sees only its own sales, 0 (the whole company) otherwise.
 func vendedorDe(r *http.Request) int64 {
 	a := actorFrom(r)
-	if domain.VeTodosLosPasajes(a.Usuario.Rol) {
-		return 0
-	}
-	return a.Usuario.ID
+	return domain.VendedorDeLectura(a.Usuario.Rol, a.Usuario.ID)
 }
 
 // filtroListado reads the ticket list's filters; a seller's list is always

@@ -84,7 +84,7 @@ func (s *Server) routes() []route {
 	public, session, perm := domain.Publico(), domain.ConSesion(), domain.ConPermiso
 	superAdmin := domain.ConRoles(domain.RolSuperAdmin)
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
-	clientes, gestionClientes := domain.ModuloClientes, domain.ConRoles(domain.RolesClientes...)
+	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp := domain.ModuloEmail, domain.ModuloWhatsApp
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health)},
@@ -122,10 +122,10 @@ func (s *Server) routes() []route {
 		{"POST", "/api/usuarios/validar-contrasena", session, core, handleJSON(s.validarContrasena)},
 		{"PUT", "/api/usuarios/cambiar-contrasena", session, core, handleJSON(s.cambiarContrasena)},
 
-		{"GET", "/api/config/clientes", session, clientes, handle(s.listarClientes)},
+		{"GET", "/api/config/clientes", verClientes, clientes, handle(s.listarClientes)},
 		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente)},
-		{"GET", "/api/config/clientes/{id}", session, clientes, handle(s.verCliente)},
-		{"GET", "/api/config/clientes/{id}/pasajes", perm("pasajes.ver"), clientes, handle(s.pasajesCliente)},
+		{"GET", "/api/config/clientes/{id}", verClientes, clientes, handle(s.verCliente)},
+		{"GET", "/api/config/clientes/{id}/pasajes", verClientes, clientes, handle(s.pasajesCliente)},
 		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente)},
 		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente)},
 

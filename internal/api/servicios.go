@@ -82,6 +82,57 @@ func (s *Server) monitorServicios(r *http.Request) ([]Servicio, error) {
 	return out, nil
 }
 
+// serviciosDeEmpresa are the admin dashboard's estado_servicios: its own
+// company's e-mail and WhatsApp, checked now. Nothing of the installation
+// (the database, the other companies' names, servers and errors, the sockets)
+// leaves super_admin's views (comprobarServicios).
+func (s *Server) serviciosDeEmpresa(ctx context.Context, empresaID int64) []Servicio {
+	ahora := s.Store.Now()
+	return []Servicio{servicioDe("email", "Email", s.comprobarEmailDe(ctx, empresaID), ahora),
+		servicioDe("whatsapp", "WhatsApp", s.comprobarWhatsAppDe(ctx, empresaID), ahora)}
+}
+
+// comprobarEmailDe is the company's own e-mail: its SMTP configuration and
+// how its last test went.
+func (s *Server) comprobarEmailDe(ctx context.Context, empresaID int64) Comprobacion {
+	r, err := s.Store.ResumirCorreo(ctx, empresaID)
+	switch {
+	case err != nil:
+		return Comprobacion{Configurado: true, Detalles: msgEmailIlegible}
+	case r.Activas == 0:
+		return Comprobacion{Detalles: MsgServicioSinConfigurar}
+	case r.Ultima == nil:
+		return Comprobacion{Configurado: true, Detalles: msgEmailSinProbar}
+	case r.Ultima.Error != "":
+		return Comprobacion{Configurado: true, Detalles: "Última prueba: " + r.Ultima.Error}
+	}
+	return Comprobacion{Configurado: true, Conectado: true, Detalles: "Última prueba: correcta"}
+}
+
+// comprobarWhatsAppDe is the company's own WhatsApp link, as the last state
+// its client wrote (every instance reads it from the database).
+func (s *Server) comprobarWhatsAppDe(ctx context.Context, empresaID int64) Comprobacion {
+	w, err := s.Store.SesionWhatsAppDe(ctx, empresaID)
+	switch {
+	case err != nil:
+		return Comprobacion{Configurado: true, Detalles: msgWhatsAppIlegible}
+	case w.Estado == domain.WhatsAppSinInicializar:
+		return Comprobacion{Detalles: MsgServicioSinConfigurar}
+	case w.Estado == domain.WhatsAppConectado:
+		return Comprobacion{Configurado: true, Conectado: true, Detalles: "Conectado al número " + w.Numero}
+	case w.Error != "":
+		return Comprobacion{Configurado: true, Detalles: estadosWhatsApp[w.Estado] + ": " + w.Error}
+	}
+	return Comprobacion{Configurado: true, Detalles: estadosWhatsApp[w.Estado]}
+}
+
+// estadosWhatsApp names the states of a company's WhatsApp link that are not connected.
+var estadosWhatsApp = map[string]string{
+	domain.WhatsAppConectando:   "Conectando",
+	domain.WhatsAppQRListo:      "Esperando que se escanee el código QR",
+	domain.WhatsAppDesconectado: "Desconectado",
+}
+
 // comprobarServicios checks every service now: the database with a real
 // query, the e-mail from the companies' configurations, WhatsApp through the
 // check its component registered and the event stream through its hub. It is
@@ -154,7 +205,7 @@ func (s *Server) comprobarSockets() ComprobarServicio {
 // every one of them was tested and its last test worked. The details count
 // them and tell the most recent test and its error.
 func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
-	r, err := s.Store.ResumirCorreo(ctx)
+	r, err := s.Store.ResumirCorreo(ctx, 0)
 	if err != nil {
 		return Comprobacion{Configurado: true, Detalles: msgEmailIlegible}
 	}
@@ -165,7 +216,11 @@ func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
 		Detalles: detallesEmail(r)}
 }
 
-const msgEmailIlegible = "No se pudo leer la configuración de email"
+const (
+	msgEmailIlegible    = "No se pudo leer la configuración de email"
+	msgEmailSinProbar   = "Configurado, sin probar"
+	msgWhatsAppIlegible = "No se pudo leer el estado de WhatsApp"
+)
 
 // detallesEmail: "2 empresas con email activo; 1 sin probar. Última prueba (Lanchas del Delta): correcta".
 func detallesEmail(r store.ResumenCorreo) string {

@@ -175,6 +175,18 @@ func TestEstadoServicios(t *testing.T) {
 	})
 }
 
+// serviciosDelTablero reads the estado_servicios of token's dashboard.
+func (e *env) serviciosDelTablero(token string) []Servicio {
+	e.t.Helper()
+	var d struct {
+		EstadoServicios []Servicio `json:"estado_servicios"`
+	}
+	r := e.do("GET", "/api/dashboard/stats", token, nil)
+	r.expect(e.t, http.StatusOK, "")
+	r.decode(e.t, &d)
+	return d.EstadoServicios
+}
+
 // TestServicioEmailSegunConfiguraciones: the e-mail card is computed from the
 // companies' SMTP configurations at the time of the check, green only once
 // every active one passed its last test.
@@ -214,20 +226,43 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 			t.Fatalf("el detalle muestra una contraseña: %s", s.Detalles)
 		}
 
+		// each admin's dashboard shows its own company's e-mail and WhatsApp only: its own
+		// test's error, never the other company's name, server or error, nor the installation's
+		// database and sockets
+		e.srv.SocketsAbiertos = func() int { return 7 }
+		for _, caso := range []struct {
+			token, detalles string
+			conectado       bool
+			ajenos          []string
+		}{
+			{c.admin, "Última prueba: correcta", true, []string{"Interisleña", "535"}},
+			{admin2, "Última prueba: ", false, []string{"Lanchas del Delta"}},
+		} {
+			d := e.serviciosDelTablero(caso.token)
+			if len(d) != 2 || d[0].Clave != "email" || d[1].Clave != "whatsapp" || !strings.HasPrefix(d[0].Detalles, caso.detalles) ||
+				d[0].Conectado != caso.conectado || d[1].Estado != "sin_configurar" {
+				t.Fatalf("estado_servicios del tablero: %+v", d)
+			}
+			for _, ajeno := range append(caso.ajenos, "conexiones", "empresas") {
+				if strings.Contains(d[0].Detalles+d[1].Detalles, ajeno) {
+					t.Errorf("el tablero muestra %q: %+v", ajeno, d)
+				}
+			}
+			if !caso.conectado && !strings.Contains(d[0].Detalles, "535") {
+				t.Errorf("la empresa no ve el error de su propia prueba: %+v", d[0])
+			}
+		}
+
 		// a deactivated company's configuration no longer counts
 		e.do("DELETE", "/api/config/empresas/2", e.token("superadmin"), nil).expect(t, http.StatusOK, "")
 		email("conectado", "1 empresa con email activo. Última prueba (Lanchas del Delta): correcta")
 
-		// the dashboards show the same cards, computed by the same check
-		var d struct {
-			EstadoServicios []Servicio `json:"estado_servicios"`
+		// super_admin's dashboard keeps the installation's cards, computed by the monitor's check
+		d, monitor := e.serviciosDelTablero(e.token("superadmin")), e.servicios()
+		if len(d) != 4 {
+			t.Fatalf("estado_servicios del tablero global: %+v", d)
 		}
-		e.do("GET", "/api/dashboard/stats", c.admin, nil).decode(t, &d)
-		monitor := e.servicios()
-		if len(d.EstadoServicios) != 4 {
-			t.Fatalf("estado_servicios del tablero: %+v", d.EstadoServicios)
-		}
-		for _, sv := range d.EstadoServicios {
+		for _, sv := range d {
 			m := monitor[sv.Clave]
 			if sv.Nombre != m.Nombre || sv.Estado != m.Estado || (sv.Clave != "base_datos" && sv.Detalles != m.Detalles) {
 				t.Errorf("tablero %+v, monitor %+v", sv, m)

@@ -2,6 +2,7 @@ package api
 
 import (
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -17,8 +18,10 @@ import (
 const SubprotocoloSocket = "muelle"
 
 // socket: GET /api/ws?desde=ID, the event stream (docs/api.md). The session
-// is checked before the upgrade (401 without one); the socket then lives
-// outside the request timeouts and the concurrent-request limit.
+// is checked before the upgrade (401 without one, 403 while its password must
+// change), and so are the hub's caps of the company and the instance (503);
+// the socket then lives outside the request timeouts and the
+// concurrent-request limit.
 func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 	if s.Hub == nil {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})
@@ -30,6 +33,9 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	_, u, err := s.Auth.Authenticate(r.Context(), token)
+	if err == nil && u.DebeCambiarClave {
+		err = domain.Forbidden(domain.MsgDebeCambiarClave) // like every route but the password's
+	}
 	if err != nil {
 		writeError(w, s.Log, err)
 		return
@@ -44,8 +50,15 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.Log, err)
 		return
 	}
+	liberar, err := s.Hub.Reservar(u.EmpresaID)
+	if err != nil {
+		w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
+		writeError(w, s.Log, err)
+		return
+	}
 	conn, err := websocket.Accept(w, r, &websocket.AcceptOptions{Subprotocols: []string{SubprotocoloSocket}})
 	if err != nil {
+		liberar()
 		return // Accept has answered the client
 	}
 	s.Hub.Atender(r.Context(), conn, token, u, desde)

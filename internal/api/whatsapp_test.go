@@ -416,10 +416,21 @@ func TestServiceMonitorReportsWhatsAppFromTheGestor(t *testing.T) {
 			s.Detalles != "1 empresa conectada de 1" {
 			t.Fatalf("vinculada: %+v", s)
 		}
+		// each admin's dashboard: its own company's link only, never another's number nor the count
+		propio := func(usuario, estado, detalles string) {
+			t.Helper()
+			if s := e.serviciosDelTablero(e.token(usuario))[1]; s.Clave != "whatsapp" || s.Estado != estado ||
+				s.Detalles != detalles || s.ClientesActivos != nil {
+				t.Fatalf("tablero de %s: %+v", usuario, s)
+			}
+		}
+		propio("admin", "conectado", "Conectado al número +5491155550000")
+		propio("admin2", "sin_configurar", MsgServicioSinConfigurar)
 		c.Caer()
 		if s := servicio(); s.Estado != "desconectado" || *s.ClientesActivos != 0 || s.Detalles != "0 empresas conectadas de 1" {
 			t.Fatalf("caída: %+v", s)
 		}
+		propio("admin", "desconectado", "Conectando")
 		var d struct {
 			EstadoServicios []Servicio `json:"estado_servicios"`
 		}

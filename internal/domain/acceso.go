@@ -49,3 +49,33 @@ func (a Acceso) Permite(rol string, permisos Permisos) bool {
 	}
 	return true
 }
+
+// Lectura is what a session needs to read one record, over the API or as an
+// event of the socket: the permission Permiso ("": any session) and, for a
+// record of one seller (VendedorID: a sale, a ticket, a register), being that
+// seller unless the role sees every sale (VendedorDeLectura).
+type Lectura struct {
+	Permiso    string `json:"permiso,omitempty"`
+	VendedorID int64  `json:"vendedor_id,omitempty"`
+}
+
+// Permite reports whether the user may read the record: the route guard's
+// check of the permission (Acceso.Permite), then the narrowing every read of
+// sales applies (VendedorDeLectura).
+func (l Lectura) Permite(usuarioID int64, rol string, permisos Permisos) bool {
+	if !ConPermiso(l.Permiso).Permite(rol, permisos) {
+		return false
+	}
+	vendedor := VendedorDeLectura(rol, usuarioID)
+	return l.VendedorID == 0 || vendedor == 0 || vendedor == l.VendedorID
+}
+
+// VendedorDeLectura is the seller a user's reads of sales, tickets and
+// registers are narrowed to: 0 (the whole company) for a role that sees every
+// sale (VeTodosLosPasajes), the user otherwise.
+func VendedorDeLectura(rol string, usuarioID int64) int64 {
+	if VeTodosLosPasajes(rol) {
+		return 0
+	}
+	return usuarioID
+}

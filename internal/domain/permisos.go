@@ -30,6 +30,9 @@ var CatalogoPermisos = map[string][]string{
 	"whatsapp":      {"configurar", "enviar", "ver_estado"},
 	"email":         {"configurar", "enviar"},
 	"impresion":     {"configurar", "ticket_80mm", "ticket_a4", "batch"},
+	// clientes.ver reads the company's customers (their list, detail and
+	// tickets); writing them stays with RolesClientes.
+	"clientes": {"ver"},
 }
 
 // Built-in role names.
@@ -98,7 +101,7 @@ func allModules() []string {
 // PermisosRolNuevo are the permissions of a newly created role (backoffice §6).
 func PermisosRolNuevo() Permisos {
 	return build(RolVendedor, "dashboard.ver", "pasajes.ver", "pasajes.crear", "pasajes.imprimir",
-		"caja.*", "impresion.ticket_80mm")
+		"caja.*", "impresion.ticket_80mm", "clientes.ver")
 }
 
 // RolIntegrado returns the definition of a built-in role.
@@ -118,7 +121,7 @@ func RolIntegrado(nombre string) (Rol, bool) {
 		return Rol{nombre, "Supervisor: operaciones, monitoreo de vendedores y validación", 3, "#06B6D4", "👔",
 			build(RolSupervisor, "dashboard.ver", "usuarios.ver", "usuarios.crear", "usuarios.editar", "configuracion.ver",
 				"reportes.ver", "reportes.exportar", "pasajes.*", "caja.*", "validacion.embarque",
-				"whatsapp.enviar", "whatsapp.ver_estado", "email.enviar", "impresion.*"), true}, true
+				"whatsapp.enviar", "whatsapp.ver_estado", "email.enviar", "impresion.*", "clientes.ver"), true}, true
 	case RolVendedor:
 		return Rol{nombre, "Vendedor: venta de pasajes y caja propia", 4, "#10B981", "👤", PermisosRolNuevo(), true}, true
 	case RolLancha:

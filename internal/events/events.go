@@ -7,6 +7,8 @@ import (
 	"context"
 	"slices"
 	"sync"
+
+	"muelle/internal/domain"
 )
 
 // Names of the domain events, as the clients receive them.
@@ -39,24 +41,42 @@ const PasajeValidacionDeshecha = "pasajeValidacionDeshecha"
 
 // Event is one thing that happened in a company: its name, the company (the
 // room it is delivered to) and a JSON-encodable payload. UsuarioID and Roles
-// narrow the room: one user, or the company's users of those roles. ID is
-// set once the event is stored (0 before).
+// narrow the room: one user, or the company's users of those roles. Lecturas
+// narrow it like the API narrows the reads of the same records: a session
+// receives the event only when it may read one of them (none: every session
+// of the room). ID is set once the event is stored (0 before).
 type Event struct {
-	ID        int64    `json:"id,omitempty"`
-	Nombre    string   `json:"nombre"`
-	EmpresaID int64    `json:"empresa_id"`
-	UsuarioID int64    `json:"usuario_id,omitempty"`
-	Roles     []string `json:"roles,omitempty"`
-	Datos     any      `json:"datos"`
+	ID        int64            `json:"id,omitempty"`
+	Nombre    string           `json:"nombre"`
+	EmpresaID int64            `json:"empresa_id"`
+	UsuarioID int64            `json:"usuario_id,omitempty"`
+	Roles     []string         `json:"roles,omitempty"`
+	Lecturas  []domain.Lectura `json:"lecturas,omitempty"`
+	Datos     any              `json:"datos"`
 }
 
-// Alcanza reports whether the event is for a user of that company and role:
-// the rooms of a socket come from its session, never from the client.
-func (e Event) Alcanza(empresaID, usuarioID int64, rol string) bool {
-	if e.EmpresaID != empresaID || (e.UsuarioID != 0 && e.UsuarioID != usuarioID) {
+// Lector is a socket's session as events are filtered by: its company, user,
+// role and permissions (read with the user, like every request's).
+type Lector struct {
+	EmpresaID, UsuarioID int64
+	Rol                  string
+	Permisos             domain.Permisos
+}
+
+// Alcanza reports whether the event is for that session: its company, its
+// user, its role, and a read it may make over the API (domain.Lectura, the
+// rule of the route guard). The session comes from the token, never from the
+// client.
+func (e Event) Alcanza(l Lector) bool {
+	if e.EmpresaID != l.EmpresaID || (e.UsuarioID != 0 && e.UsuarioID != l.UsuarioID) {
 		return false
 	}
-	return len(e.Roles) == 0 || slices.Contains(e.Roles, rol)
+	if len(e.Roles) > 0 && !slices.Contains(e.Roles, l.Rol) {
+		return false
+	}
+	return len(e.Lecturas) == 0 || slices.ContainsFunc(e.Lecturas, func(x domain.Lectura) bool {
+		return x.Permite(l.UsuarioID, l.Rol, l.Permisos)
+	})
 }
 
 // Publisher receives the events of a committed transaction, in order. It runs

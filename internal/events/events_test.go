@@ -4,6 +4,8 @@ import (
 	"context"
 	"reflect"
 	"testing"
+
+	"muelle/internal/domain"
 )
 
 func TestLocalDeliversEveryEventToEverySubscriberInOrder(t *testing.T) {
@@ -39,8 +41,46 @@ func TestAlcanzaOnlyTheCompanyUserAndRolesOfTheEvent(t *testing.T) {
 		{Event{EmpresaID: 1, Roles: []string{"admin"}}, 2, 5, "admin", false},
 	}
 	for i, c := range casos {
-		if got := c.ev.Alcanza(c.empresa, c.usuario, c.rol); got != c.alcanza {
+		if got := c.ev.Alcanza(Lector{EmpresaID: c.empresa, UsuarioID: c.usuario, Rol: c.rol}); got != c.alcanza {
 			t.Errorf("caso %d: Alcanza = %v, want %v", i, got, c.alcanza)
+		}
+	}
+}
+
+// An event with reads reaches the sessions the API would answer: the
+// permission of the built-in role, and a seller's own sale or register only.
+func TestAlcanzaAppliesTheReadsOfTheAPI(t *testing.T) {
+	lector := func(rol string, usuario int64) Lector {
+		r, _ := domain.RolIntegrado(rol)
+		return Lector{EmpresaID: 1, UsuarioID: usuario, Rol: rol, Permisos: r.Permisos}
+	}
+	venta := Event{EmpresaID: 1, Lecturas: []domain.Lectura{{Permiso: "pasajes.ver", VendedorID: 5}}}
+	embarque := Event{EmpresaID: 1, Lecturas: []domain.Lectura{{Permiso: "validacion.embarque"},
+		{Permiso: "pasajes.ver", VendedorID: 5}}}
+	caja := Event{EmpresaID: 1, Lecturas: []domain.Lectura{{Permiso: "caja.ver", VendedorID: 5}}}
+	casos := []struct {
+		nombre  string
+		ev      Event
+		l       Lector
+		alcanza bool
+	}{
+		{"el vendedor, su venta", venta, lector(domain.RolVendedor, 5), true},
+		{"otro vendedor", venta, lector(domain.RolVendedor, 6), false},
+		{"el supervisor ve todas", venta, lector(domain.RolSupervisor, 7), true},
+		{"super_admin", venta, lector(domain.RolSuperAdmin, 1), true},
+		{"sin el permiso, aunque sea suya", venta, Lector{EmpresaID: 1, UsuarioID: 5, Rol: "cajero"}, false},
+		{"un rol propio con el permiso: solo lo suyo", venta,
+			Lector{EmpresaID: 1, UsuarioID: 6, Rol: "cajero", Permisos: domain.Permisos{"pasajes": {"ver": true}}}, false},
+		{"lancha: el embarque de la empresa", embarque, lector(domain.RolLancha, 8), true},
+		{"el vendedor: el embarque de su pasaje", embarque, lector(domain.RolVendedor, 5), true},
+		{"otro vendedor: embarque ajeno", embarque, lector(domain.RolVendedor, 6), false},
+		{"lancha: cajas no", caja, lector(domain.RolLancha, 5), false},
+		{"el vendedor, su caja", caja, lector(domain.RolVendedor, 5), true},
+		{"el admin, toda caja", caja, lector(domain.RolAdmin, 2), true},
+	}
+	for _, c := range casos {
+		if got := c.ev.Alcanza(c.l); got != c.alcanza {
+			t.Errorf("%s: Alcanza = %v, want %v", c.nombre, got, c.alcanza)
 		}
 	}
 }

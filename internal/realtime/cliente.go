@@ -22,8 +22,11 @@ type cliente struct {
 	empresaID int64
 	usuarioID int64
 
-	mu  sync.Mutex
-	rol string
+	mu sync.Mutex
+	// rol and permisos are the session's, read again on every check: the
+	// events reach the socket by them like the API answers the session.
+	rol      string
+	permisos domain.Permisos
 	// pendientes holds the live messages that arrive while the client
 	// catches up (nil: live); their ids are kept to deliver each once.
 	pendientes []pendiente
@@ -32,6 +35,8 @@ type cliente struct {
 	reanudados map[int64]bool
 	salida     chan []byte
 	revisar    chan struct{}
+	// desalojado: closed because its user opened too many (held under the hub's mu).
+	desalojado bool
 	// fin is closed when the socket must end, with codigo and razon to close it with.
 	fin    chan struct{}
 	cerro  sync.Once
@@ -47,7 +52,7 @@ type pendiente struct {
 func (c *cliente) alcanza(ev events.Event) bool {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return ev.Alcanza(c.empresaID, c.usuarioID, c.rol)
+	return ev.Alcanza(events.Lector{EmpresaID: c.empresaID, UsuarioID: c.usuarioID, Rol: c.rol, Permisos: c.permisos})
 }
 
 // entregar queues a message without ever waiting: a full queue drops the client.
@@ -95,11 +100,13 @@ func (c *cliente) cerrar(code websocket.StatusCode, razon string) {
 	})
 }
 
-// Atender serves one authenticated socket until it ends. desde is the last
-// event id the client received before reconnecting (0: a fresh start).
+// Atender serves one authenticated socket, whose place was taken by
+// Reservar, until it ends, and gives the place back. desde is the last event
+// id the client received before reconnecting (0: a fresh start).
 func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64) {
+	defer h.liberar(u.EmpresaID)
 	conn.SetReadLimit(4096)
-	c := &cliente{conn: conn, token: token, empresaID: u.EmpresaID, usuarioID: u.ID, rol: u.Rol,
+	c := &cliente{conn: conn, token: token, empresaID: u.EmpresaID, usuarioID: u.ID, rol: u.Rol, permisos: u.Permisos,
 		pendientes: []pendiente{}, salida: make(chan []byte, maxSalida), revisar: make(chan struct{}, 1),
 		fin: make(chan struct{})}
 	primero, ok := h.registrar(c)
@@ -211,7 +218,8 @@ func conPlazo(ctx context.Context, fn func(ctx context.Context) error) error {
 }
 
 // revisarSesion closes the socket with a policy code when its token was
-// revoked or its user or company deactivated; a role change moves its rooms.
+// revoked or its user or company deactivated; a change of role or permissions
+// changes what reaches it.
 func (h *Hub) revisarSesion(ctx context.Context, c *cliente) {
 	u, err := h.autenticar(ctx, c.token)
 	var de *domain.Error
@@ -222,7 +230,7 @@ func (h *Hub) revisarSesion(ctx context.Context, c *cliente) {
 		h.log.Warn("eventos: no se pudo revisar la sesión de un socket", "err", err)
 	default:
 		c.mu.Lock()
-		c.rol = u.Rol
+		c.rol, c.permisos = u.Rol, u.Permisos
 		c.mu.Unlock()
 	}
 }

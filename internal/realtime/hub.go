@@ -9,11 +9,13 @@ import (
 	"context"
 	"encoding/json"
 	"log/slog"
+	"slices"
 	"sync"
 	"time"
 
 	"github.com/coder/websocket"
 
+	"muelle/internal/domain"
 	"muelle/internal/events"
 	"muelle/internal/store"
 )
@@ -35,6 +37,12 @@ const (
 	esperaEscritura = 10 * time.Second
 	// barrerCada is how often expired events are swept.
 	barrerCada = 5 * time.Minute
+	// MaxPorUsuarioDefault, MaxPorEmpresaDefault and MaxTotalDefault cap the
+	// sockets of one user, of one company and of the instance (its file
+	// descriptors: the default stays below a 4096 limit).
+	MaxPorUsuarioDefault = 10
+	MaxPorEmpresaDefault = 500
+	MaxTotalDefault      = 4000
 )
 
 // Close codes and reasons of the sockets the server ends.
@@ -42,6 +50,17 @@ const (
 	razonSesion = "Sesión no válida"
 	razonLento  = "Cliente lento"
 	razonCierre = "Servidor reiniciándose"
+	// CodigoDemasiadasConexiones closes a user's oldest socket when the user
+	// opens more than MaxPorUsuario here (a client should not retry it: it
+	// would close another of the user's sockets).
+	CodigoDemasiadasConexiones websocket.StatusCode = 4008
+	RazonDemasiadasConexiones                       = "Demasiadas conexiones abiertas: se cerró la más antigua"
+)
+
+// Refusals of a socket before its upgrade (503) when a cap is reached.
+const (
+	MsgEmpresaSinLugar  = "Su empresa alcanzó el máximo de conexiones en tiempo real. Intente más tarde"
+	MsgServidorSinLugar = "El servidor alcanzó el máximo de conexiones en tiempo real. Intente más tarde"
 )
 
 // Autenticar checks a session token and loads its user fresh (auth.Service).
@@ -54,19 +73,28 @@ type Hub struct {
 	log        *slog.Logger
 	// RevisarCada and LatidoCada may be shortened by tests before use.
 	RevisarCada, LatidoCada time.Duration
+	// MaxPorUsuario, MaxPorEmpresa and MaxTotal cap the sockets held here
+	// (set before use): past the user's, its oldest socket is closed; the
+	// company's and the instance's refuse a new one (Reservar).
+	MaxPorUsuario, MaxPorEmpresa, MaxTotal int
 
 	mu       sync.RWMutex
 	empresas map[int64]map[*cliente]struct{}
-	// sockets counts each user's sockets here (usuarioConectado on the first,
-	// usuarioDesconectado after the last).
-	sockets map[int64]int
+	// usuarios holds each user's sockets here, oldest first (usuarioConectado
+	// on the first, usuarioDesconectado after the last).
+	usuarios map[int64][]*cliente
+	// plazas counts the sockets and reservations of each company, total all of them.
+	plazas  map[int64]int
+	total   int
 	cerrado bool
 }
 
 // NewHub is a hub with no sockets.
 func NewHub(st *store.Store, autenticar Autenticar, log *slog.Logger) *Hub {
 	return &Hub{st: st, autenticar: autenticar, log: log, RevisarCada: RevisarCadaDefault,
-		LatidoCada: LatidoCadaDefault, empresas: map[int64]map[*cliente]struct{}{}, sockets: map[int64]int{}}
+		LatidoCada: LatidoCadaDefault, MaxPorUsuario: MaxPorUsuarioDefault, MaxPorEmpresa: MaxPorEmpresaDefault,
+		MaxTotal: MaxTotalDefault, empresas: map[int64]map[*cliente]struct{}{}, usuarios: map[int64][]*cliente{},
+		plazas: map[int64]int{}}
 }
 
 // Mensaje is what the server sends: an event (with its id), or a control
@@ -148,7 +176,35 @@ func (h *Hub) Cerrar() {
 	}
 }
 
+// Reservar takes a place for a socket of the company before its upgrade, so
+// that the caps hold however many connect at once: 503 (domain.Unavailable)
+// when the instance or the company is full. Atender gives the place back when
+// the socket ends; liberar gives it back when the upgrade fails.
+func (h *Hub) Reservar(empresaID int64) (liberar func(), err error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	switch {
+	case h.total >= h.MaxTotal:
+		return nil, domain.Unavailable(MsgServidorSinLugar)
+	case h.plazas[empresaID] >= h.MaxPorEmpresa:
+		return nil, domain.Unavailable(MsgEmpresaSinLugar)
+	}
+	h.total++
+	h.plazas[empresaID]++
+	return func() { h.liberar(empresaID) }, nil
+}
+
+func (h *Hub) liberar(empresaID int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	h.total--
+	if h.plazas[empresaID]--; h.plazas[empresaID] <= 0 {
+		delete(h.plazas, empresaID)
+	}
+}
+
 // registrar adds a socket; primero reports the user's first socket here.
+// Past MaxPorUsuario, the user's oldest socket is closed.
 func (h *Hub) registrar(c *cliente) (primero, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
@@ -161,8 +217,31 @@ func (h *Hub) registrar(c *cliente) (primero, ok bool) {
 		h.empresas[c.empresaID] = sala
 	}
 	sala[c] = struct{}{}
-	h.sockets[c.usuarioID]++
-	return h.sockets[c.usuarioID] == 1, true
+	suyos := append(h.usuarios[c.usuarioID], c)
+	h.usuarios[c.usuarioID] = suyos
+	h.desalojar(suyos)
+	return len(suyos) == 1, true
+}
+
+// desalojar closes the oldest of a user's sockets (held under h.mu) while more
+// than MaxPorUsuario of them stay open; one already closed for it counts no more.
+func (h *Hub) desalojar(suyos []*cliente) {
+	vivos := 0
+	for _, c := range suyos {
+		if !c.desalojado {
+			vivos++
+		}
+	}
+	for _, c := range suyos {
+		if vivos <= h.MaxPorUsuario {
+			return
+		}
+		if !c.desalojado {
+			c.desalojado = true
+			c.cerrar(CodigoDemasiadasConexiones, RazonDemasiadasConexiones)
+			vivos--
+		}
+	}
 }
 
 // quitar removes a socket; ultimo reports the user's last socket here.
@@ -174,11 +253,12 @@ func (h *Hub) quitar(c *cliente) (ultimo bool) {
 	if len(sala) == 0 {
 		delete(h.empresas, c.empresaID)
 	}
-	h.sockets[c.usuarioID]--
-	if h.sockets[c.usuarioID] > 0 {
+	suyos := slices.DeleteFunc(h.usuarios[c.usuarioID], func(x *cliente) bool { return x == c })
+	if len(suyos) > 0 {
+		h.usuarios[c.usuarioID] = suyos
 		return false
 	}
-	delete(h.sockets, c.usuarioID)
+	delete(h.usuarios, c.usuarioID)
 	return true
 }
 

@@ -91,9 +91,10 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err != nil {
 			return Pasaje{}, err
 		}
-		c.emit(evento, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
-			UsuarioID: a.UsuarioID})
-		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID})
+		c.emitLeido(evento, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
+			UsuarioID: a.UsuarioID}, lecturasPasaje(p.UsuarioID))
+		c.emitLeido(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID},
+			lecturasCaja(a.UsuarioID))
 		p.Estado = cambio.Hasta
 		return p, nil
 	})

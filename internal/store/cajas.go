@@ -144,8 +144,8 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 			return Caja{}, err
 		}
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
-		c.emit(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
-			Usuario: caja.UsuarioNombre, MontoApertura: &monto})
+		c.emitLeido(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
+			Usuario: caja.UsuarioNombre, MontoApertura: &monto}, lecturasCaja(a.UsuarioID))
 		return caja, err
 	})
 }
@@ -197,7 +197,8 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
-		c.emit(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: id})
+		c.emitLeido(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: id},
+			lecturasCaja(a.UsuarioID))
 		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.now}
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
@@ -263,8 +264,9 @@ func (s *Store) CantidadCajas(ctx context.Context, empresaID int64) (int64, erro
 // emitirCierre emits cajaCerrada with the close summary and, when the counted
 // cash does not match the expected, an alertaSistema for the supervisors.
 func emitirCierre(c conn, a Actor, caja Caja, dif domain.Centavos) {
-	c.emit(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
-		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif})
+	c.emitLeido(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
+		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif},
+		lecturasCaja(a.UsuarioID))
 	if dif != 0 {
 		c.emitEvento(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
 			Datos: EventoAlerta{Tipo: "diferencia_caja", Titulo: domain.TituloDiferenciaCaja,

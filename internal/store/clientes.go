@@ -152,15 +152,19 @@ func (s *Store) EliminarCliente(ctx context.Context, a Actor, id int64) (desacti
 	})
 }
 
-// PasajesDeCliente lists one page of a customer's tickets, newest first; a
-// customer of another company is not found.
-func (s *Store) PasajesDeCliente(ctx context.Context, empresaID, id int64, p Pagina) ([]Pasaje, int64, error) {
+// PasajesDeCliente lists one page of a customer's tickets, newest first,
+// only those vendedorID sold when it is not 0 (a role that sees its own sales
+// only); a customer of another company is not found.
+func (s *Store) PasajesDeCliente(ctx context.Context, empresaID, id, vendedorID int64, p Pagina) ([]Pasaje, int64, error) {
 	if _, err := s.ClientePorID(ctx, empresaID, id); err != nil {
 		return nil, 0, err
 	}
+	where, args := ` WHERE p.empresa_id = ? AND p.cliente_id = ?`, []any{empresaID, id}
+	if vendedorID > 0 {
+		where, args = where+` AND p.usuario_id = ?`, append(args, vendedorID)
+	}
 	out, total, err := queryPage(ctx, s.conn(), scanPasaje, p, consulta{columnas: pasajeColumns,
-		desde: pasajeFrom + ` WHERE p.empresa_id = ? AND p.cliente_id = ?`, orden: `ORDER BY p.created_at DESC, p.id DESC`,
-		args: []any{empresaID, id}})
+		desde: pasajeFrom + where, orden: `ORDER BY p.created_at DESC, p.id DESC`, args: args})
 	return out, total, wrap("listar pasajes del cliente", err)
 }
 

@@ -76,7 +76,7 @@ func TestVenderConDocumentoVinculaOCreaElCliente(t *testing.T) {
 		if err != nil || creado.Nombre != "Marta Ríos" || creado.Documento != "40111222" || !creado.Activo {
 			t.Fatalf("cliente creado por la venta: %+v %v", creado, err)
 		}
-		pasajes, total, err := e.st.PasajesDeCliente(ctx, e.empresaID, conocido.ID, store.Pagina{})
+		pasajes, total, err := e.st.PasajesDeCliente(ctx, e.empresaID, conocido.ID, 0, store.Pagina{})
 		if err != nil || total != 2 || len(pasajes) != 2 {
 			t.Fatalf("pasajes del cliente: %d %d %v", len(pasajes), total, err)
 		}

@@ -124,8 +124,9 @@ func (s *Store) RegistrarPruebaEmail(ctx context.Context, empresaID int64, fallo
 	return wrap("registrar prueba de email", err)
 }
 
-// ResumenCorreo is the installation's e-mail service as the service monitor
-// shows it: the active companies' SMTP configurations and their last tests.
+// ResumenCorreo is the e-mail service as the service monitor shows it: the
+// active companies' SMTP configurations and their last tests (or one
+// company's, for its admin's dashboard).
 type ResumenCorreo struct {
 	// Activas counts the active companies with an active configuration;
 	// ProbadasBien those whose last test worked, ConError those whose last test failed.
@@ -141,13 +142,18 @@ type PruebaCorreo struct {
 	Error   string
 }
 
-// ResumirCorreo reads the e-mail service's state now, in two queries.
-func (s *Store) ResumirCorreo(ctx context.Context) (ResumenCorreo, error) {
+// ResumirCorreo reads the e-mail service's state now, in two queries: of
+// every company (empresaID 0), or of that one only.
+func (s *Store) ResumirCorreo(ctx context.Context, empresaID int64) (ResumenCorreo, error) {
 	var r ResumenCorreo
-	const activas = `FROM configuracion_email c JOIN empresas e ON e.id = c.empresa_id WHERE c.activo = ? AND e.activa = ?`
+	activas, args := `FROM configuracion_email c JOIN empresas e ON e.id = c.empresa_id WHERE c.activo = ? AND e.activa = ?`,
+		[]any{true, true}
+	if empresaID != 0 {
+		activas, args = activas+` AND c.empresa_id = ?`, append(args, empresaID)
+	}
 	err := s.conn().row(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN c.ultima_prueba IS NOT NULL AND c.ultimo_error IS NULL THEN 1 ELSE 0 END), 0),
-		COALESCE(SUM(CASE WHEN c.ultimo_error IS NOT NULL THEN 1 ELSE 0 END), 0) `+activas, true, true).
+		COALESCE(SUM(CASE WHEN c.ultimo_error IS NOT NULL THEN 1 ELSE 0 END), 0) `+activas, args...).
 		Scan(&r.Activas, &r.ProbadasBien, &r.ConError)
 	if err != nil || r.Activas == 0 {
 		return r, wrap("resumir configuraciones de email", err)
@@ -157,7 +163,7 @@ func (s *Store) ResumirCorreo(ctx context.Context) (ResumenCorreo, error) {
 		fallo sql.NullString
 	)
 	err = s.conn().row(ctx, `SELECT e.nombre, c.ultima_prueba, c.ultimo_error `+activas+`
-		AND c.ultima_prueba IS NOT NULL ORDER BY c.ultima_prueba DESC LIMIT 1`, true, true).Scan(&p.Empresa, &p.Fecha, &fallo)
+		AND c.ultima_prueba IS NOT NULL ORDER BY c.ultima_prueba DESC LIMIT 1`, args...).Scan(&p.Empresa, &p.Fecha, &fallo)
 	if missing, err := notFound(err); err != nil || missing {
 		return r, wrap("leer la última prueba de email", err)
 	}

@@ -22,6 +22,7 @@ type Embarque struct {
 	TipoViaje     nombreRef
 	ValidadoPor   string
 	ValidadorID   int64
+	VendedorID    int64 // who sold it
 }
 
 // YaEmbarcado is the data of the refusal of an already boarded ticket.
@@ -86,8 +87,8 @@ func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Em
 		if !embarcado {
 			return s.rechazoEmbarque(ctx, c, a.EmpresaID, where, arg)
 		}
-		c.emit(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
-			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID})
+		c.emitLeido(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
+			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(e.VendedorID))
 		return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
 	})
@@ -119,7 +120,8 @@ func rechazo(e Embarque) error {
 const embarqueColumnas = `id, numero_pasaje, CAST(fecha_viaje AS TEXT), fecha_embarque, estado, cliente_nombre,
 	(SELECT s.nombre FROM secciones s WHERE s.id = pasajes.seccion_id),
 	(SELECT t.nombre FROM tipos_viaje t WHERE t.id = pasajes.tipo_viaje_id),
-	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.usuario_embarque_id), usuario_embarque_id`
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.usuario_embarque_id), usuario_embarque_id,
+	usuario_id`
 
 // scanEmbarque reads a row of embarqueColumnas; found is false when there is none.
 func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
@@ -129,7 +131,7 @@ func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 		validadorID *int64
 	)
 	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
-		&e.TipoViaje.Nombre, &por, &validadorID)
+		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID)
 	if missing, err := notFound(err); err != nil || missing {
 		return e, false, err
 	}
@@ -179,8 +181,8 @@ func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje
 		if err != nil {
 			return Pasaje{}, err
 		}
-		c.emit(events.PasajeValidacionDeshecha, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje,
-			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID})
+		c.emitLeido(events.PasajeValidacionDeshecha, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje,
+			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(p.UsuarioID))
 		return p, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionDeshacerValidacion, IP: a.IP, Exito: true,
 			Detalles: "Embarque deshecho del pasaje " + p.NumeroPasaje + ": vuelve a activo"})

@@ -26,16 +26,16 @@ type EventoPasaje struct {
 }
 
 // EventoVenta is the payload of nuevaVenta, one per sale (operaciones §3:
-// codigo, cliente_nombre, precio): the first ticket's number, the client, the
-// sale's total, how many tickets, and who sold them.
+// codigo, precio): the first ticket's number, the sale's total, how many
+// tickets, their ids and who sold them. Like every event's payload it names
+// no customer (no name, document or phone): a client reads the sale by its ids.
 type EventoVenta struct {
-	Codigo        string          `json:"codigo"`
-	ClienteNombre string          `json:"cliente_nombre"`
-	Precio        domain.Centavos `json:"precio"`
-	Cantidad      int             `json:"cantidad"`
-	PasajeIDs     []int64         `json:"pasaje_ids"`
-	UsuarioID     int64           `json:"usuario_id"`
-	Usuario       string          `json:"usuario"`
+	Codigo    string          `json:"codigo"`
+	Precio    domain.Centavos `json:"precio"`
+	Cantidad  int             `json:"cantidad"`
+	PasajeIDs []int64         `json:"pasaje_ids"`
+	UsuarioID int64           `json:"usuario_id"`
+	Usuario   string          `json:"usuario"`
 }
 
 // EventoCaja is the payload of cajaAbierta, cajaCerrada and movimientoCaja
@@ -76,6 +76,30 @@ type EventoUsuario struct {
 // registers, boarding, alerts, who connects).
 var Supervisores = []string{domain.RolAdmin, domain.RolSupervisor}
 
+// emitLeido records an event of the company that only the sessions that may
+// make one of the reads receive (events.Event.Lecturas): a socket receives an
+// event only when its session could read the same record over the API.
+func (c conn) emitLeido(nombre string, empresaID int64, datos any, lecturas []domain.Lectura) {
+	c.emitEvento(events.Event{Nombre: nombre, EmpresaID: empresaID, Lecturas: lecturas, Datos: datos})
+}
+
+// lecturasVenta: a sale, read like its tickets (pasajes.ver, a seller's own).
+func lecturasVenta(vendedorID int64) []domain.Lectura {
+	return []domain.Lectura{{Permiso: "pasajes.ver", VendedorID: vendedorID}}
+}
+
+// lecturasPasaje: a ticket sold, cancelled, reactivated, boarded or unboarded;
+// besides its seller's reads, it changes the company's boarding lists and
+// figures (validacion.embarque).
+func lecturasPasaje(vendedorID int64) []domain.Lectura {
+	return append(lecturasVenta(vendedorID), domain.Lectura{Permiso: "validacion.embarque"})
+}
+
+// lecturasCaja: a register opened, moved or closed (caja.ver, a seller's own).
+func lecturasCaja(usuarioID int64) []domain.Lectura {
+	return []domain.Lectura{{Permiso: "caja.ver", VendedorID: usuarioID}}
+}
+
 // EventosVigencia is how long stored events are kept for clients that
 // reconnect (at least a day).
 const EventosVigencia = 24 * time.Hour
@@ -83,7 +107,7 @@ const EventosVigencia = 24 * time.Hour
 // canalEventos is the PostgreSQL channel that announces new events.
 const canalEventos = "muelle_eventos"
 
-// maxFilasEvento bounds the rows of one INSERT (6 parameters each).
+// maxFilasEvento bounds the rows of one INSERT (7 parameters each).
 const maxFilasEvento = 500
 
 // elegirCanal names the channel of this database (NOTIFY is database-wide, so
@@ -134,22 +158,22 @@ func guardarEventos(ctx context.Context, c conn) error {
 
 func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
 	var q strings.Builder
-	q.WriteString(`INSERT INTO eventos (empresa_id, usuario_id, roles, nombre, datos, created_at) VALUES `)
-	args := make([]any, 0, 6*len(lote))
+	q.WriteString(`INSERT INTO eventos (empresa_id, usuario_id, roles, lecturas, nombre, datos, created_at) VALUES `)
+	args := make([]any, 0, 7*len(lote))
 	for i, ev := range lote {
-		datos, err := json.Marshal(ev.Datos)
+		datos, lecturas, err := codificarEvento(ev)
 		if err != nil {
-			return fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
+			return err
 		}
 		if i > 0 {
 			q.WriteString(", ")
 		}
-		q.WriteString(`(?, ?, ?, ?, ?, ?)`)
+		q.WriteString(`(?, ?, ?, ?, ?, ?, ?)`)
 		var usuario *int64
 		if ev.UsuarioID != 0 {
 			usuario = &ev.UsuarioID
 		}
-		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), ev.Nombre, string(datos), c.now)
+		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.now)
 	}
 	rows, err := c.query(ctx, q.String()+` RETURNING id`, args...)
 	if err != nil {
@@ -164,6 +188,21 @@ func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
 		lote[i].ID = ids[i]
 	}
 	return nil
+}
+
+// codificarEvento is the stored JSON of an event's payload and of its reads
+// (empty when every session of its room may read it).
+func codificarEvento(ev events.Event) (datos, lecturas string, err error) {
+	b, err := json.Marshal(ev.Datos)
+	if err == nil && len(ev.Lecturas) > 0 {
+		var l []byte
+		l, err = json.Marshal(ev.Lecturas)
+		lecturas = string(l)
+	}
+	if err != nil {
+		return "", "", fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
+	}
+	return string(b), lecturas, nil
 }
 
 // IDsDeAviso reads the event ids of a NOTIFY payload.
@@ -197,7 +236,7 @@ func scanIDs(rows *sql.Rows) ([]int64, error) {
 	return ids, rows.Err()
 }
 
-const eventoColumnas = `SELECT id, empresa_id, usuario_id, roles, nombre, datos FROM eventos `
+const eventoColumnas = `SELECT id, empresa_id, usuario_id, roles, lecturas, nombre, datos FROM eventos `
 
 // eventos reads up to limite stored events, oldest first; their Datos are the
 // stored JSON.
@@ -220,11 +259,11 @@ func (s *Store) eventos(ctx context.Context, where string, limite int, args ...a
 
 func scanEvento(sc scanner) (events.Event, error) {
 	var (
-		ev           events.Event
-		usuario      *int64
-		roles, datos string
+		ev                     events.Event
+		usuario                *int64
+		roles, lecturas, datos string
 	)
-	if err := sc.Scan(&ev.ID, &ev.EmpresaID, &usuario, &roles, &ev.Nombre, &datos); err != nil {
+	if err := sc.Scan(&ev.ID, &ev.EmpresaID, &usuario, &roles, &lecturas, &ev.Nombre, &datos); err != nil {
 		return ev, err
 	}
 	if usuario != nil {
@@ -234,6 +273,9 @@ func scanEvento(sc scanner) (events.Event, error) {
 		ev.Roles = strings.Split(roles, ",")
 	}
 	ev.Datos = json.RawMessage(datos)
+	if lecturas != "" {
+		return ev, json.Unmarshal([]byte(lecturas), &ev.Lecturas)
+	}
 	return ev, nil
 }
 

@@ -2,8 +2,10 @@ package store_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 
 	"muelle/internal/domain"
@@ -31,8 +33,7 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			e.rec = &events.Recorder{} // only the sale's events
 			e.st.Events.(*events.Local).Subscribe(e.rec.Record)
 			ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2))
-			return store.EventoVenta{Codigo: ps[0].NumeroPasaje, ClienteNombre: ps[0].ClienteNombre,
-				Precio: ps[0].Precio + ps[1].Precio, Cantidad: 2, PasajeIDs: []int64{ps[0].ID, ps[1].ID},
+			return store.EventoVenta{Codigo: ps[0].NumeroPasaje, Precio: ps[0].Precio + ps[1].Precio, Cantidad: 2, PasajeIDs: []int64{ps[0].ID, ps[1].ID},
 				UsuarioID: e.vendedor.UsuarioID, Usuario: ps[0].UsuarioNombre}
 		}, []string{events.PasajeCreado, events.PasajeCreado, events.NuevaVenta}},
 		{"validar pasaje", func(t *testing.T, e *empresaDePrueba) any {
@@ -267,4 +268,53 @@ func TestIdempotentReplaysPublishNothing(t *testing.T) {
 			})
 		})
 	}
+}
+
+// The events of a sale, a boarding and a register carry the reads of their
+// records (the seller's, the crew's), stored with them for the other
+// instances and the sockets that resume; their payloads carry ids and
+// figures, never the customer's name, document, phone or e-mail.
+func TestEventsCarryTheReadsOfTheirRecordsAndNoCustomer(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		desde, err := e.st.UltimoEvento(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.rec = &events.Recorder{}
+		e.st.Events.(*events.Local).Subscribe(e.rec.Record)
+		e.abrir(t, 0)
+		v := e.venta(e.norte, e.efectivo, hoy, 2)
+		v.ClienteNombre, v.ClienteDocumento, v.ClienteTelefono, v.ClienteEmail = "Marta Ríos", "40111222", "11 5555-0101", "marta@correo.com"
+		ps := e.vender(t, v)
+		if _, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID); err != nil {
+			t.Fatal(err)
+		}
+		yo := e.vendedor.UsuarioID
+		venta := []domain.Lectura{{Permiso: "pasajes.ver", VendedorID: yo}}
+		pasaje := append(venta, domain.Lectura{Permiso: "validacion.embarque"})
+		caja := []domain.Lectura{{Permiso: "caja.ver", VendedorID: yo}}
+		want := map[string][]domain.Lectura{events.CajaAbierta: caja, events.PasajeCreado: pasaje,
+			events.NuevaVenta: venta, events.PasajeValidado: pasaje}
+		guardados, err := e.st.EventosPosteriores(ctx, desde, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		publicados := e.rec.Events()
+		if len(guardados) != len(publicados) || len(guardados) != 5 {
+			t.Fatalf("guardados %v, publicados %v", nombres(guardados), nombres(publicados))
+		}
+		for i, ev := range guardados {
+			if !reflect.DeepEqual(ev.Lecturas, want[ev.Nombre]) || !reflect.DeepEqual(publicados[i].Lecturas, ev.Lecturas) {
+				t.Errorf("%s: lecturas guardadas %+v, publicadas %+v; se esperaba %+v", ev.Nombre, ev.Lecturas,
+					publicados[i].Lecturas, want[ev.Nombre])
+			}
+			datos := string(ev.Datos.(json.RawMessage))
+			for _, dato := range []string{"Marta", "40111222", "5555", "marta@", "cliente"} {
+				if strings.Contains(datos, dato) {
+					t.Errorf("%s lleva %q del cliente: %s", ev.Nombre, dato, datos)
+				}
+			}
+		}
+	})
 }

@@ -52,10 +52,7 @@ type aviso struct {
 func (s *Store) avisoDe(ctx context.Context, ev events.Event) (a aviso, ok bool, err error) {
 	switch ev.Nombre {
 	case events.NuevaVenta:
-		var v EventoVenta
-		err = datosDe(ev, &v)
-		return aviso{domain.NotifVenta, domain.TituloNuevaVenta,
-			domain.MensajeNuevaVenta(v.Usuario, v.Cantidad, v.ClienteNombre, v.Precio), v.UsuarioID}, err == nil, err
+		return s.avisoVenta(ctx, ev)
 	case events.CajaAbierta:
 		var c EventoCaja
 		err = datosDe(ev, &c)
@@ -74,6 +71,24 @@ func (s *Store) avisoDe(ctx context.Context, ev events.Event) (a aviso, ok bool,
 		return s.avisoEmbarque(ctx, ev)
 	}
 	return aviso{}, false, nil
+}
+
+// avisoVenta tells who sold how many tickets to whom, for how much: the
+// customer's name is read from the sale's first ticket (the event names no
+// customer), for supervisors and admins, who read every ticket.
+func (s *Store) avisoVenta(ctx context.Context, ev events.Event) (aviso, bool, error) {
+	var v EventoVenta
+	if err := datosDe(ev, &v); err != nil || len(v.PasajeIDs) == 0 {
+		return aviso{}, false, err
+	}
+	var cliente string
+	err := s.conn().row(ctx, `SELECT cliente_nombre FROM pasajes WHERE empresa_id = ? AND id = ?`,
+		ev.EmpresaID, v.PasajeIDs[0]).Scan(&cliente)
+	if err != nil {
+		return aviso{}, false, wrap("leer el cliente de la venta", err)
+	}
+	return aviso{domain.NotifVenta, domain.TituloNuevaVenta,
+		domain.MensajeNuevaVenta(v.Usuario, v.Cantidad, cliente, v.Precio), v.UsuarioID}, true, nil
 }
 
 // avisoEmbarque tells when a boarding took the trip date's boarded tickets to

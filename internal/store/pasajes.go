@@ -363,11 +363,11 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 	numeros, ids := make([]string, len(pasajes)), make([]int64, len(pasajes))
 	for i, ps := range pasajes {
 		numeros[i], ids[i] = ps.NumeroPasaje, ps.ID
-		c.emit(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
-			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID})
+		c.emitLeido(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
+			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(a.UsuarioID))
 	}
-	c.emit(events.NuevaVenta, a.EmpresaID, EventoVenta{Codigo: numeros[0], ClienteNombre: pasajes[0].ClienteNombre,
-		Precio: p.total, Cantidad: len(pasajes), PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre})
+	c.emitLeido(events.NuevaVenta, a.EmpresaID, EventoVenta{Codigo: numeros[0], Precio: p.total, Cantidad: len(pasajes),
+		PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre}, lecturasVenta(a.UsuarioID))
 	return pasajes, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje,
 		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%s por %s: %s", domain.CantidadPasajes(cantidad), p.total, strings.Join(numeros, ", "))})
 }

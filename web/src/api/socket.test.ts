@@ -84,6 +84,15 @@ describe('EventSocket', () => {
     expect(sinSesion.estado).toBe('desconectado');
   });
 
+  it('does not retry the oldest socket closed because its user opened too many', () => {
+    const { socket } = nuevo();
+    socket.conectar();
+    FakeWebSocket.ultimo().perder(4008);
+    vi.advanceTimersByTime(10_000);
+    expect(FakeWebSocket.abiertos).toHaveLength(1);
+    expect(socket.estado).toBe('desconectado');
+  });
+
   it('cerrar stops the pending retry', () => {
     const { socket } = nuevo();
     socket.conectar();

@@ -6,8 +6,12 @@ export const RECONEXION = { intentos: 5, esperaMs: 2000 } as const;
 /** The subprotocol of GET /api/ws; the session token is offered beside it (docs/api.md). */
 export const SUBPROTOCOLO = 'muelle';
 
-/** Close code of a socket whose session ended: no point in retrying. */
-const SESION_INVALIDA = 1008;
+/**
+ * Close codes after which retrying is pointless: the session ended (1008), or the
+ * user opened too many sockets and this, the oldest, was closed (4008: retrying
+ * would close another tab's). 'Reconectar' still opens it by hand.
+ */
+const SIN_REINTENTO: readonly number[] = [1008, 4008];
 
 /** conectando: opening or waiting to retry; conectado: live; desconectado: retries exhausted. */
 export type EstadoSocket = 'conectando' | 'conectado' | 'desconectado';
@@ -121,7 +125,7 @@ export class EventSocket {
 
   private perdido(code: number): void {
     this.ws = null;
-    if (code === SESION_INVALIDA || this.intentos >= RECONEXION.intentos) {
+    if (SIN_REINTENTO.includes(code) || this.intentos >= RECONEXION.intentos) {
       this.cambiar('desconectado');
       return;
     }

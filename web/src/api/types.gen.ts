@@ -1086,7 +1086,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo clientes */
+        /** @description Acceso: permiso clientes.ver; módulo clientes */
         get: {
             parameters: {
                 query?: never;
@@ -1164,7 +1164,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo clientes */
+        /** @description Acceso: permiso clientes.ver; módulo clientes */
         get: {
             parameters: {
                 query?: never;
@@ -1277,7 +1277,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo clientes */
+        /** @description Acceso: permiso clientes.ver; módulo clientes */
         get: {
             parameters: {
                 query?: never;

@@ -153,8 +153,8 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/pasajes/routes/ListadoPasajesPage'), (m) => m.ListadoPasajesPage),
   },
   {
-    path: paths.clientes, access: session, modulo: 'clientes', layout: 'admin',
-    menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS }],
+    path: paths.clientes, access: rolesOr('clientes.ver', ...SELLER_ROLES), modulo: 'clientes', layout: 'admin',
+    menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS, permiso: 'clientes.ver' }],
     page: lazyPage(() => import('@/features/configuracion/routes/ClientesPage'), (m) => m.ClientesPage),
   },
   {

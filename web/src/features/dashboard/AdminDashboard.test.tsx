@@ -3,7 +3,7 @@ import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import type { AdminStats } from '@/api/dashboard';
 import { signIn } from '@/testing/fixtures';
-import { SERVICIOS_EN_ORDEN } from '@/testing/handlers/dashboard';
+import { SERVICIOS_DE_EMPRESA } from '@/testing/handlers/dashboard';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { AdminDashboard } from './AdminDashboard';
@@ -16,7 +16,7 @@ const HOY: AdminStats = {
     { id: 9, vendedor: 'Pablo Ríos', total_pasajes: 1, total_ventas: 4500 },
     { id: 10, vendedor: 'Sofía Vera', total_pasajes: 0, total_ventas: 0 },
   ],
-  estado_servicios: SERVICIOS_EN_ORDEN,
+  estado_servicios: SERVICIOS_DE_EMPRESA,
 };
 
 describe('AdminDashboard', () => {
@@ -36,12 +36,14 @@ describe('AdminDashboard', () => {
     expect(screen.getByRole('row', { name: /Sofía Vera/ })).toHaveTextContent('4º');
     expect(screen.getByRole('row', { name: /Diego Sosa/ })).toHaveTextContent('$ 13.500,00');
 
-    const base = screen.getByRole('group', { name: 'Base de Datos' });
-    expect(within(base).getByText('Conectado')).toBeInTheDocument();
-    expect(within(base).getByText('Consulta respondida en 0.4 ms (sqlite)')).toBeInTheDocument();
+    // the company's own services only: nothing of the installation
     const email = screen.getByRole('group', { name: 'Email' });
-    expect(within(email).getByText('Sin configurar')).toBeInTheDocument();
-    expect(within(email).queryByText('Conectado')).not.toBeInTheDocument();
+    expect(within(email).getByText('Conectado')).toBeInTheDocument();
+    expect(within(email).getByText('Última prueba: correcta')).toBeInTheDocument();
+    const whatsapp = screen.getByRole('group', { name: 'WhatsApp' });
+    expect(within(whatsapp).getByText('Sin configurar')).toBeInTheDocument();
+    expect(within(whatsapp).queryByText('Conectado')).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Base de Datos' })).not.toBeInTheDocument();
   });
 
   it('says so when nobody sold today', async () => {

@@ -3,7 +3,10 @@ import type { Servicio } from '@/api/servicios';
 import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { formatDateTime } from '@/lib/format';
 
-/** The installation's services and whether each works now (checked by the server on every load). */
+/**
+ * The services and whether each works now (checked by the server on every load): the installation's
+ * for super_admin, the company's own e-mail and WhatsApp for its admin.
+ */
 export function EstadoServicios({ servicios }: { servicios: readonly Servicio[] }) {
   return (
     <Paper withBorder p="md" radius="md">

@@ -5,6 +5,7 @@ import type { Permisos } from '@/lib/session';
 export const GRUPOS: Readonly<Record<string, string>> = {
   dashboard: 'Dashboard',
   pasajes: 'Pasajes',
+  clientes: 'Clientes',
   caja: 'Caja',
   validacion: 'Validación',
   reportes: 'Reportes',

@@ -21,9 +21,21 @@ export const SERVICIOS_EN_ORDEN: AdminStats['estado_servicios'] = [
   })),
 ];
 
+/** An admin's estado_servicios: its own company's e-mail (tested) and WhatsApp (never linked). */
+export const SERVICIOS_DE_EMPRESA: AdminStats['estado_servicios'] = [
+  {
+    clave: 'email', nombre: 'Email', estado: 'conectado', conectado: true, detalles: 'Última prueba: correcta',
+    ultima_verificacion: '2026-11-22T13:00:00Z',
+  },
+  {
+    clave: 'whatsapp', nombre: 'WhatsApp', estado: 'sin_configurar', conectado: false, detalles: 'Sin configurar',
+    ultima_verificacion: '2026-11-22T13:00:00Z',
+  },
+];
+
 const ADMIN_SIN_VENTAS: AdminStats = {
   ingresosHoy: 0, pasajesHoy: 0, totalClientes: 0, usuariosActivos: 1, cajasAbiertas: 0, desempenoVendedores: [],
-  estado_servicios: SERVICIOS_EN_ORDEN,
+  estado_servicios: SERVICIOS_DE_EMPRESA,
 };
 
 const SUPERVISOR_SIN_VENDEDORES: SupervisorStats = {

@@ -16,6 +16,7 @@ const CATALOGO = {
   whatsapp: ['configurar', 'enviar', 'ver_estado'],
   email: ['configurar', 'enviar'],
   impresion: ['configurar', 'ticket_80mm', 'ticket_a4', 'batch'],
+  clientes: ['ver'],
 };
 
 /** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role, at the lowest level). */
@@ -28,6 +29,7 @@ export const PLANTILLA: PlantillaRol = {
       pasajes: { ver: true, crear: true, imprimir: true },
       caja: { ver: true, abrir: true, cerrar: true, movimientos: true },
       impresion: { ticket_80mm: true },
+      clientes: { ver: true },
     },
   },
   colores: ['#9333EA', '#3B82F6', '#06B6D4', '#10B981', '#F59E0B', '#6B7280', '#EF4444'],
