@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"net/http"
 	"reflect"
+	"strconv"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -127,6 +129,9 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 		err = domain.Unavailable(domain.MsgBaseNoDisponible)
 	}
 	if e, ok := domain.AsError(err); ok {
+		if e.Reintento > 0 {
+			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.Reintento.Seconds()))))
+		}
 		writeJSON(w, statusOf[e.Kind], envelope{Success: false, Message: e.Message, Data: e.Data})
 		return
 	}

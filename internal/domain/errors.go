@@ -2,7 +2,10 @@
 // permission catalogue and the rules as plain functions. It imports nothing of ours.
 package domain
 
-import "errors"
+import (
+	"errors"
+	"time"
+)
 
 // Kind classifies a business error so the HTTP layer can choose a status.
 type Kind int
@@ -26,6 +29,9 @@ type Error struct {
 	// Data travels with the error to the client when not nil (e.g. the first
 	// boarding time of an already boarded ticket).
 	Data any
+	// Reintento is how long the client should wait before trying again (a
+	// 429's Retry-After); 0 says nothing.
+	Reintento time.Duration
 }
 
 func (e *Error) Error() string { return e.Message }
@@ -47,6 +53,11 @@ func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: ms
 
 // TooMany builds a 429 error.
 func TooMany(msg string) *Error { return &Error{Kind: KindTooMany, Message: msg} }
+
+// TooManyDurante builds a 429 error that tells the client to wait d.
+func TooManyDurante(msg string, d time.Duration) *Error {
+	return &Error{Kind: KindTooMany, Message: msg, Reintento: d}
+}
 
 // Unavailable builds a 503 error.
 func Unavailable(msg string) *Error { return &Error{Kind: KindUnavailable, Message: msg} }
@@ -70,6 +81,7 @@ const (
 	MsgSinPermisos           = "No tienes permisos para realizar esta acción"
 	MsgNoAutenticado         = "No autenticado. Inicia sesión nuevamente."
 	MsgSesionExpirada        = "Sesión expirada. Inicia sesión nuevamente."
+	MsgSesionInactiva        = "Tu sesión expiró por inactividad. Inicia sesión nuevamente."
 	MsgRecursoNoEncontrado   = "Recurso no encontrado"
 	MsgErrorInterno          = "Error interno del servidor"
 	MsgJSONInvalido          = "El cuerpo de la solicitud no es JSON válido"

@@ -95,9 +95,12 @@ func (c *cliente) cerrar(code websocket.StatusCode, razon string) {
 	})
 }
 
-// Atender serves one authenticated socket until it ends. desde is the last
-// event id the client received before reconnecting (0: a fresh start).
-func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64) {
+// Atender serves one authenticated socket until it ends, at the latest at
+// fin, when its session ends by itself (closed with the policy code). desde
+// is the last event id the client received before reconnecting (0: a fresh
+// start).
+func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64,
+	fin time.Time) {
 	conn.SetReadLimit(4096)
 	c := &cliente{conn: conn, token: token, empresaID: u.EmpresaID, usuarioID: u.ID, rol: u.Rol,
 		pendientes: []pendiente{}, salida: make(chan []byte, maxSalida), revisar: make(chan struct{}, 1),
@@ -115,6 +118,7 @@ func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u
 			go h.anunciarPresencia(events.UsuarioDesconectado, u)
 		}
 	}()
+	defer time.AfterFunc(time.Until(fin), func() { c.cerrar(websocket.StatusPolicyViolation, razonSesion) }).Stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go h.leer(ctx, c)
