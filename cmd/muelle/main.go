@@ -173,6 +173,11 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	logins, err := envInt("MUELLE_LOGINS_POR_MINUTO", auth.LoginsPorMinutoDefault)
+	if err != nil {
+		return err
+	}
+	svc.Limite = auth.NuevoLimiteDirecciones(logins)
 	// committed events become notifications and reach the sockets of every instance
 	hub, err := realtime.Iniciar(ctx, st, autenticador(svc), log)
 	if err != nil {

@@ -144,13 +144,21 @@ func canceladaPorElCliente(r *http.Request, err error) error {
 	return err
 }
 
+// authenticate checks the request's session and records its activity (a
+// failure to record it is logged: it never fails the request).
 func (s *Server) authenticate(r *http.Request) (actor, error) {
 	token, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
 	if !ok || token == "" {
 		return actor{}, domain.Unauthorized(domain.MsgNoAutenticado)
 	}
 	claims, u, err := s.Auth.Authenticate(r.Context(), strings.TrimSpace(token))
-	return actor{Claims: claims, Usuario: u}, err
+	if err != nil {
+		return actor{}, err
+	}
+	if err := s.Auth.RegistrarActividad(r.Context(), claims, u); err != nil {
+		s.Log.Warn("no se pudo registrar la actividad de la sesión", "err", err)
+	}
+	return actor{Claims: claims, Usuario: u}, nil
 }
 
 // clientIP is the address the request came from.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/coder/websocket"
 
+	"muelle/internal/auth"
 	"muelle/internal/domain"
 )
 
@@ -32,7 +33,7 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.Log, domain.Unauthorized(domain.MsgNoAutenticado))
 		return
 	}
-	_, u, err := s.Auth.Authenticate(r.Context(), token)
+	claims, u, err := s.Auth.Authenticate(r.Context(), token)
 	if err == nil && u.DebeCambiarClave {
 		err = domain.Forbidden(domain.MsgDebeCambiarClave) // like every route but the password's
 	}
@@ -61,7 +62,10 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		liberar()
 		return // Accept has answered the client
 	}
-	s.Hub.Atender(r.Context(), conn, token, u, desde)
+	// the socket ends with its session (the token's expiry, a temporary
+	// password's), counted by the store's clock
+	fin := time.Now().Add(auth.FinDeSesion(claims, u).Sub(s.Store.Now()))
+	s.Hub.Atender(r.Context(), conn, token, u, desde, fin)
 }
 
 // tokenDeSubprotocolos is the session token offered next to SubprotocoloSocket.

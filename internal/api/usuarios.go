@@ -394,15 +394,22 @@ type CambiarContrasena struct {
 	ClaveNueva  string `json:"clave_nueva" maxLength:"72"`
 }
 
-func (s *Server) cambiarContrasena(r *http.Request, body CambiarContrasena) (reply[NoData], error) {
+// ClaveCambiada answers a password change: every session of the user ended,
+// and this token continues the caller's.
+type ClaveCambiada struct {
+	Token string `json:"token"`
+}
+
+func (s *Server) cambiarContrasena(r *http.Request, body CambiarContrasena) (reply[ClaveCambiada], error) {
 	w, err := writeActor(r)
 	if err != nil {
-		return reply[NoData]{}, err
+		return reply[ClaveCambiada]{}, err
 	}
-	if err := s.Auth.CambiarClave(r.Context(), w, actorFrom(r).Usuario, body.ClaveActual, body.ClaveNueva); err != nil {
-		return reply[NoData]{}, err
+	token, err := s.Auth.CambiarClave(r.Context(), w, actorFrom(r).Usuario, body.ClaveActual, body.ClaveNueva)
+	if err != nil {
+		return reply[ClaveCambiada]{}, err
 	}
-	return onlyMessage("Contraseña cambiada exitosamente"), nil
+	return withMessage(ClaveCambiada{Token: token}, "Contraseña cambiada exitosamente"), nil
 }
 
 // permitidasConCambioPendiente are the only routes a session whose password

@@ -184,8 +184,10 @@ func TestAltaConClaveGeneradaYCambioForzado(t *testing.T) {
 			expect(t, http.StatusBadRequest, "")
 		e.do("PUT", "/api/usuarios/cambiar-contrasena", tok, map[string]string{"clave_nueva": clave}).
 			expect(t, http.StatusBadRequest, domain.MsgClaveNuevaIgualActual)
-		e.do("PUT", "/api/usuarios/cambiar-contrasena", tok, map[string]string{"clave_nueva": "Junco58?Proa"}).
-			expect(t, http.StatusOK, "Contraseña cambiada exitosamente")
+		r = e.do("PUT", "/api/usuarios/cambiar-contrasena", tok, map[string]string{"clave_nueva": "Junco58?Proa"})
+		r.expect(t, http.StatusOK, "Contraseña cambiada exitosamente")
+		e.do("GET", "/api/caja/estado", tok, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		tok = e.tokenDe(r) // the session goes on with a fresh token
 		e.do("GET", "/api/caja/estado", tok, nil).expect(t, http.StatusOK, "")
 		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'CAMBIO_CLAVE' AND usuario_id = ?`, u.ID); n != 1 {
 			t.Fatalf("CAMBIO_CLAVE auditados: %d", n)
@@ -439,7 +441,7 @@ func TestPasajeroCambiaLaClaveTresVecesPorMes(t *testing.T) {
 			r := e.do("PUT", "/api/usuarios/cambiar-contrasena", tok,
 				map[string]string{"clave_actual": claves[i-1], "clave_nueva": claves[i]})
 			if i <= domain.MaxCambiosClavePasajeroMes {
-				r.expect(t, http.StatusOK, "")
+				tok = e.tokenDe(r)
 				continue
 			}
 			r.expect(t, http.StatusTooManyRequests, domain.MsgLimiteCambiosClave)

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -102,14 +103,25 @@ func (h Hasher) Hash(password string) (string, error) {
 	return string(b), nil
 }
 
-// dummyHash is compared against when the user does not exist, so a wrong user
-// and a wrong password take the same time (no user enumeration by timing).
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("muelle-sin-usuario"), bcrypt.DefaultCost)
+// dummies holds, per cost, the hash compared against when the user does not
+// exist, so a wrong user and a wrong password take the same time (no user
+// enumeration by timing).
+var dummies sync.Map
 
-// Check reports whether password matches hash; an empty hash still costs a comparison.
+func (h Hasher) dummy() []byte {
+	if v, ok := dummies.Load(h.Cost); ok {
+		return v.([]byte)
+	}
+	b, _ := bcrypt.GenerateFromPassword([]byte("muelle-sin-usuario"), h.Cost)
+	v, _ := dummies.LoadOrStore(h.Cost, b)
+	return v.([]byte)
+}
+
+// Check reports whether password matches hash; an empty hash still costs a
+// comparison at the hasher's cost.
 func (h Hasher) Check(hash, password string) bool {
 	if hash == "" {
-		_ = bcrypt.CompareHashAndPassword(dummyHash, []byte(password))
+		_ = bcrypt.CompareHashAndPassword(h.dummy(), []byte(password))
 		return false
 	}
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil

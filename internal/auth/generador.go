@@ -3,6 +3,7 @@ package auth
 import (
 	"crypto/rand"
 	"math/big"
+	"strings"
 
 	"muelle/internal/domain"
 )
@@ -17,18 +18,25 @@ const (
 	largoGenerado = 16
 )
 
-// palabrasLegibles are the words of readable passwords: river and port words,
-// none of them on the common list.
-var palabrasLegibles = []string{"Remo", "Muelle", "Delta", "Isla", "Junco", "Ceibo", "Timon", "Proa", "Popa",
-	"Ancla", "Sauce", "Garza", "Bote", "Vela", "Costa", "Orilla", "Marea", "Faro", "Brisa", "Canal", "Puerto",
-	"Lancha", "Boya", "Estela"}
+// Readable passwords are made of pronounceable words of consonant-vowel
+// syllables, letters whose sound in Spanish is unambiguous when dictated (no
+// b/v, c/k/q/s/z, g/j, ll/y): "Bamotu-Keralo-Sifude-47!". Each syllable is one
+// of 12 × 5, so the 9 syllables, 2 digits and a symbol make about 62.7 bits.
+const (
+	consonantes       = "bdfjklmnprst"
+	vocales           = "aeiou"
+	palabrasClave     = 3
+	silabasPorPalabra = 3
+)
 
 // MaxPasswordsGeneradas bounds how many passwords one request asks for.
 const MaxPasswordsGeneradas = 10
 
 // GenerarPassword returns a password from a cryptographic random source that
-// meets the whole policy: readable ones are two words, two digits and a
-// symbol ("Garza47!Remo"); the others are 16 characters of every class.
+// meets the whole policy (a draw that does not is drawn again): readable ones
+// are three capitalised words of three syllables, two digits and a symbol
+// ("Bamotu-Keralo-Sifude-47!"); the others are 16 characters of every class.
+// Both carry at least 60 bits of entropy (generador_test.go computes it).
 func GenerarPassword(legible bool) string {
 	for {
 		p := passwordAleatoria()
@@ -42,8 +50,25 @@ func GenerarPassword(legible bool) string {
 }
 
 func passwordLegible() string {
-	return elegir(palabrasLegibles) + string(uno(digitos)) + string(uno(digitos)) + string(uno(simbolos)) +
-		elegir(palabrasLegibles)
+	var b strings.Builder
+	for range palabrasClave {
+		b.WriteString(palabraLegible())
+		b.WriteByte('-')
+	}
+	b.WriteByte(uno(digitos))
+	b.WriteByte(uno(digitos))
+	b.WriteByte(uno(simbolos))
+	return b.String()
+}
+
+// palabraLegible is a capitalised word of silabasPorPalabra syllables.
+func palabraLegible() string {
+	w := make([]byte, 0, 2*silabasPorPalabra)
+	for range silabasPorPalabra {
+		w = append(w, uno(consonantes), uno(vocales))
+	}
+	w[0] -= 'a' - 'A'
+	return string(w)
 }
 
 func passwordAleatoria() string {
@@ -60,8 +85,6 @@ func passwordAleatoria() string {
 }
 
 func uno(set string) byte { return set[azar(len(set))] }
-
-func elegir(ws []string) string { return ws[azar(len(ws))] }
 
 // azar is a uniform integer in [0, n) from crypto/rand.
 func azar(n int) int {

@@ -19,11 +19,17 @@ const (
 	SettingJWTSecret        = "jwt_secret"
 )
 
+// ActividadCada is how often at most a session's activity is written.
+const ActividadCada = time.Minute
+
 // Service runs the login, logout and token verification flows.
 type Service struct {
 	Store  *store.Store
 	Tokens *Tokens
 	Hasher Hasher
+	// Limite bounds the logins per client address before anything else runs
+	// (nil: no bound).
+	Limite *LimiteDirecciones
 }
 
 // NewService loads (or creates once per installation) the token signing
@@ -37,7 +43,8 @@ func NewService(ctx context.Context, st *store.Store, ttl time.Duration, bcryptC
 	if err != nil {
 		return nil, err
 	}
-	return &Service{Store: st, Tokens: tokens, Hasher: Hasher{Cost: bcryptCost}}, nil
+	return &Service{Store: st, Tokens: tokens, Hasher: Hasher{Cost: bcryptCost},
+		Limite: NuevoLimiteDirecciones(LoginsPorMinutoDefault)}, nil
 }
 
 // Session is a successful login: the signed token and who it belongs to.
@@ -48,34 +55,28 @@ type Session struct {
 
 // Login checks the credentials. A wrong user, a wrong password and an inactive
 // user all answer the same 401; too many failures of a login name from one
-// client address lock that pair for a while (other addresses are not affected).
+// client address lock that pair for a while (other addresses are not
+// affected). Each attempt is counted before its password is checked, and an
+// address that tries too many logins in a short time is refused before that.
 func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string) (Session, error) {
 	nombreUsuario = domain.NormalizarNombreUsuario(nombreUsuario)
 	if err := domain.ValidarCredenciales(nombreUsuario, password); err != nil {
 		return Session{}, err
 	}
-	maxIntentos, ventana, err := s.loginPolicy(ctx)
-	if err != nil {
-		return Session{}, err
+	if espera, ok := s.Limite.Tomar(ip, s.Store.Now()); !ok {
+		return Session{}, domain.TooManyDurante(MsgLimiteDireccion, espera)
 	}
 	intento := store.IntentoLogin{NombreUsuario: nombreUsuario, IP: ip}
-	if hasta, locked, err := s.Store.LoginBloqueadoHasta(ctx, intento, maxIntentos, ventana); err != nil || locked {
-		if err != nil {
-			return Session{}, err
-		}
-		return Session{}, domain.TooMany(msgBloqueado(hasta.Sub(s.Store.Now())))
+	ventana, err := s.reservarIntento(ctx, intento)
+	if err != nil {
+		return Session{}, err
 	}
 	u, found, err := s.Store.UsuarioPorNombre(ctx, nombreUsuario)
 	if err != nil {
 		return Session{}, err
 	}
 	if !s.Hasher.Check(u.PasswordHash, password) || !found || !u.Habilitado() {
-		a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip,
-			Detalles: "Intento fallido para el usuario " + domain.NombreAuditable(nombreUsuario)}
-		if err := s.Store.LoginFallido(ctx, intento, ventana, a); err != nil {
-			return Session{}, err
-		}
-		return Session{}, domain.Unauthorized(domain.MsgCredencialesInvalidas)
+		return Session{}, s.loginFallido(ctx, intento, ventana, u)
 	}
 	if u.EstadoClave(s.Store.Now()) == domain.ClaveExpirada {
 		return Session{}, s.claveTemporalExpirada(ctx, u, ip)
@@ -92,6 +93,16 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 	return Session{Token: token, Usuario: u}, nil
 }
 
+// loginFallido records and audits a failed attempt, and answers the 401.
+func (s *Service) loginFallido(ctx context.Context, i store.IntentoLogin, ventana time.Duration, u store.UsuarioSesion) error {
+	a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: i.IP,
+		Detalles: "Intento fallido para el usuario " + domain.NombreAuditable(i.NombreUsuario)}
+	if err := s.Store.LoginFallido(ctx, i, ventana, a); err != nil {
+		return err
+	}
+	return domain.Unauthorized(domain.MsgCredencialesInvalidas)
+}
+
 // claveTemporalExpirada audits a login refused because the right temporary
 // password is past its 24 hours, and says so.
 func (s *Service) claveTemporalExpirada(ctx context.Context, u store.UsuarioSesion, ip string) error {
@@ -101,6 +112,21 @@ func (s *Service) claveTemporalExpirada(ctx context.Context, u store.UsuarioSesi
 		return err
 	}
 	return domain.Unauthorized(domain.MsgClaveTemporalExpirada)
+}
+
+// reservarIntento counts the attempt under the login policy, or refuses it
+// while the pair is locked; it answers the policy's window.
+func (s *Service) reservarIntento(ctx context.Context, i store.IntentoLogin) (time.Duration, error) {
+	maxIntentos, ventana, err := s.loginPolicy(ctx)
+	if err != nil {
+		return 0, err
+	}
+	hasta, ok, err := s.Store.ReservarIntentoLogin(ctx, i, maxIntentos, ventana)
+	if err != nil || ok {
+		return ventana, err
+	}
+	restante := hasta.Sub(s.Store.Now())
+	return ventana, domain.TooManyDurante(msgBloqueado(restante), restante)
 }
 
 func msgBloqueado(restante time.Duration) string {
@@ -144,12 +170,14 @@ func (s *Service) intSetting(ctx context.Context, clave string, def int) (int, e
 }
 
 // Authenticate verifies a bearer token and loads its user fresh from the
-// database with the token's revocation in the same query, so a logout, a role
-// change or a deactivation applies at once, with one round trip per request.
-// A token issued before the user's sessions were ended (a deactivation, a
-// password reset) is refused too.
+// database with the token's revocation and activity in the same query, so a
+// logout, a role change or a deactivation applies at once, with one round
+// trip per request. A token issued before the user's sessions were ended (a
+// deactivation, a password change or reset) is refused too, and so is one
+// idle past domain.InactividadMaxima or whose temporary password expired.
 func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store.UsuarioSesion, error) {
-	claims, err := s.Tokens.Parse(token, s.Store.Now())
+	now := s.Store.Now()
+	claims, err := s.Tokens.Parse(token, now)
 	if err == ErrExpired {
 		return claims, store.UsuarioSesion{}, domain.Unauthorized(domain.MsgSesionExpirada)
 	}
@@ -163,7 +191,48 @@ func (s *Service) Authenticate(ctx context.Context, token string) (Claims, store
 	if !found || !u.Habilitado() || claims.SesionVersion != u.SesionVersion {
 		return claims, u, domain.Unauthorized(domain.MsgNoAutenticado)
 	}
-	return claims, u, nil
+	return claims, u, sesionVigente(claims, u, now)
+}
+
+// sesionVigente refuses a session idle for domain.InactividadMaxima or whose
+// temporary password expired.
+func sesionVigente(c Claims, u store.UsuarioSesion, now time.Time) error {
+	if now.Sub(ultimaActividad(c, u)) >= domain.InactividadMaxima {
+		return domain.Unauthorized(domain.MsgSesionInactiva)
+	}
+	if u.EstadoClave(now) == domain.ClaveExpirada {
+		return domain.Unauthorized(domain.MsgClaveTemporalExpirada)
+	}
+	return nil
+}
+
+// ultimaActividad is the session's last recorded request, or its login.
+func ultimaActividad(c Claims, u store.UsuarioSesion) time.Time {
+	t := c.IssuedAt.Time
+	if u.UltimaActividad != nil && u.UltimaActividad.After(t) {
+		t = *u.UltimaActividad
+	}
+	return t
+}
+
+// RegistrarActividad records a request of an authenticated session (the
+// inactivity limit counts from the last one), writing at most once every
+// ActividadCada per token. A socket's checks are no activity.
+func (s *Service) RegistrarActividad(ctx context.Context, c Claims, u store.UsuarioSesion) error {
+	if s.Store.Now().Sub(ultimaActividad(c, u)) < ActividadCada {
+		return nil
+	}
+	return s.Store.RegistrarActividad(ctx, c.ID, c.ExpiresAt.Time)
+}
+
+// FinDeSesion is when a session ends by itself: its token's expiry, or its
+// temporary password's when that comes first.
+func FinDeSesion(c Claims, u store.UsuarioSesion) time.Time {
+	fin := c.ExpiresAt.Time
+	if u.ClaveTemporalHasta != nil && u.ClaveTemporalHasta.Before(fin) {
+		fin = *u.ClaveTemporalHasta
+	}
+	return fin
 }
 
 // Logout revokes the token until it would have expired and audits it.
@@ -174,8 +243,26 @@ func (s *Service) Logout(ctx context.Context, c Claims, ip string) error {
 
 // CambiarClave changes the session user's own password: the current one is
 // required unless a change is forced, the new one must differ from it, match
-// its confirmation (checked by the caller) and meet the policy.
-func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.UsuarioSesion, actual, nueva string) error {
+// its confirmation (checked by the caller) and meet the policy. Every session
+// of the user ends; the answer is a fresh token for the caller's.
+func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.UsuarioSesion, actual, nueva string) (string, error) {
+	if err := s.comprobarCambio(u, actual, nueva); err != nil {
+		return "", err
+	}
+	hash, err := s.Hasher.Hash(nueva)
+	if err != nil {
+		return "", err
+	}
+	version, err := s.Store.CambiarClave(ctx, a, hash, u.Rol == domain.RolPasajero)
+	if err != nil {
+		return "", err
+	}
+	u.SesionVersion, u.DebeCambiarClave, u.ClaveTemporalHasta = version, false, nil
+	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
+	return token, err
+}
+
+func (s *Service) comprobarCambio(u store.UsuarioSesion, actual, nueva string) error {
 	if !u.DebeCambiarClave {
 		if actual == "" {
 			return domain.Invalid(domain.MsgClaveActualRequerida)
@@ -190,11 +277,7 @@ func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.Usuar
 	if s.Hasher.Check(u.PasswordHash, nueva) {
 		return domain.Invalid(domain.MsgClaveNuevaIgualActual)
 	}
-	hash, err := s.Hasher.Hash(nueva)
-	if err != nil {
-		return err
-	}
-	return s.Store.CambiarClave(ctx, a, hash, u.Rol == domain.RolPasajero)
+	return nil
 }
 
 // PersonalesDe are the personal data of a user a password must not contain.

@@ -16,6 +16,10 @@ const (
 	LargoPasswordHolgado = 12
 	// VigenciaClaveTemporal is how long a password set by someone else is valid.
 	VigenciaClaveTemporal = 24 * time.Hour
+	// InactividadMaxima ends a session that made no request for this long,
+	// on the server as in the web app (INACTIVITY_TIMEOUT_MS of
+	// web/src/lib/session/SessionProvider.tsx, checked by a test).
+	InactividadMaxima = time.Hour
 	// MaxCambiosClavePasajeroMes bounds the password changes of a passenger-role user per month.
 	MaxCambiosClavePasajeroMes = 3
 	// largoMinimoPersonal is the shortest piece of personal data looked for in a password.

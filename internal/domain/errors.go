@@ -54,6 +54,11 @@ func Conflict(msg string) *Error { return &Error{Kind: KindConflict, Message: ms
 // TooMany builds a 429 error.
 func TooMany(msg string) *Error { return &Error{Kind: KindTooMany, Message: msg} }
 
+// TooManyDurante builds a 429 error that tells the client to wait d.
+func TooManyDurante(msg string, d time.Duration) *Error {
+	return &Error{Kind: KindTooMany, Message: msg, RetryAfter: d}
+}
+
 // Unavailable builds a 503 error.
 func Unavailable(msg string) *Error { return &Error{Kind: KindUnavailable, Message: msg} }
 
@@ -76,6 +81,7 @@ const (
 	MsgSinPermisos           = "No tienes permisos para realizar esta acción"
 	MsgNoAutenticado         = "No autenticado. Inicia sesión nuevamente."
 	MsgSesionExpirada        = "Sesión expirada. Inicia sesión nuevamente."
+	MsgSesionInactiva        = "Tu sesión expiró por inactividad. Inicia sesión nuevamente."
 	MsgRecursoNoEncontrado   = "Recurso no encontrado"
 	MsgErrorInterno          = "Error interno del servidor"
 	MsgJSONInvalido          = "El cuerpo de la solicitud no es JSON válido"

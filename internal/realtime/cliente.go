@@ -101,9 +101,12 @@ func (c *cliente) cerrar(code websocket.StatusCode, razon string) {
 }
 
 // Atender serves one authenticated socket, whose place was taken by
-// Reservar, until it ends, and gives the place back. desde is the last event
-// id the client received before reconnecting (0: a fresh start).
-func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64) {
+// Reservar, until it ends, at the latest at fin, when its session ends by
+// itself (closed with the policy code), and gives the place back. desde is
+// the last event id the client received before reconnecting (0: a fresh
+// start).
+func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u store.UsuarioSesion, desde int64,
+	fin time.Time) {
 	defer h.liberar(u.EmpresaID)
 	conn.SetReadLimit(4096)
 	c := &cliente{conn: conn, token: token, empresaID: u.EmpresaID, usuarioID: u.ID, rol: u.Rol, permisos: u.Permisos,
@@ -122,6 +125,7 @@ func (h *Hub) Atender(ctx context.Context, conn *websocket.Conn, token string, u
 			go h.anunciarPresencia(events.UsuarioDesconectado, u)
 		}
 	}()
+	defer time.AfterFunc(time.Until(fin), func() { c.cerrar(websocket.StatusPolicyViolation, razonSesion) }).Stop()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	go h.leer(ctx, c)

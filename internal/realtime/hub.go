@@ -121,11 +121,7 @@ func (h *Hub) Entregar(evs []events.Event) {
 			continue
 		}
 		if ev.Nombre == events.SesionRevocada {
-			for c := range sala {
-				if c.usuarioID == ev.UsuarioID {
-					c.pedirRevision()
-				}
-			}
+			revisar(sala, ev.UsuarioID)
 			continue
 		}
 		msg, err := codificar(ev)
@@ -137,6 +133,16 @@ func (h *Hub) Entregar(evs []events.Event) {
 			if c.alcanza(ev) {
 				c.entregar(ev.ID, msg)
 			}
+		}
+	}
+}
+
+// revisar has the sockets of a user (0: every one of the company) check
+// their session again.
+func revisar(sala map[*cliente]struct{}, usuarioID int64) {
+	for c := range sala {
+		if usuarioID == 0 || c.usuarioID == usuarioID {
+			c.pedirRevision()
 		}
 	}
 }

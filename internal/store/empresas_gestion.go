@@ -205,6 +205,9 @@ func (s *Store) actualizarEmpresa(ctx context.Context, a Actor, id int64, operac
 		if err != nil {
 			return despues, err
 		}
+		if antes.Activa && !despues.Activa {
+			emitirRevocacion(c, id, 0) // every socket of the company
+		}
 		return despues, s.auditarCambio(ctx, c, enEmpresa(a, id), accion, empresaAuditadaDe(antes),
 			empresaAuditadaDe(despues))
 	})

@@ -35,6 +35,9 @@ type UsuarioSesion struct {
 	ClaveTemporalHasta *time.Time
 	// SesionVersion is compared with the token's: a token of an older version is refused.
 	SesionVersion int64
+	// UltimaActividad is the last request recorded for the token it was read
+	// with (UsuarioDeToken; nil: none recorded).
+	UltimaActividad *time.Time
 }
 
 // EstadoClave is the state of the user's password at now.
@@ -50,21 +53,25 @@ func (u UsuarioSesion) RolPropio() domain.Rol {
 // Habilitado reports whether the user may hold a session: active user, active company.
 func (u UsuarioSesion) Habilitado() bool { return u.Activo && u.EmpresaActiva }
 
+// usuarioSesionQuery reads a UsuarioSesion; its last column is the token's
+// activity, joined by UsuarioDeToken only (NULL otherwise).
 const usuarioSesionQuery = `SELECT u.id, u.empresa_id, u.nombre_usuario, u.nombre, u.apellido, u.email,
 	u.password_hash, u.activo, r.nombre, r.permisos, r.activo, e.nombre, e.logo_url, e.activa, e.modulos_version,
-	u.telefono, r.nivel_jerarquico, u.debe_cambiar_clave, u.clave_temporal_hasta, u.sesion_version
-	FROM usuarios u JOIN roles r ON r.id = u.rol_id JOIN empresas e ON e.id = u.empresa_id `
+	u.telefono, r.nivel_jerarquico, u.debe_cambiar_clave, u.clave_temporal_hasta, u.sesion_version,
+	sa.ultima_actividad
+	FROM usuarios u JOIN roles r ON r.id = u.rol_id JOIN empresas e ON e.id = u.empresa_id
+	LEFT JOIN sesiones_actividad sa ON sa.jti = ? `
 
-func (s *Store) usuarioSesion(ctx context.Context, where string, args ...any) (UsuarioSesion, bool, error) {
+func (s *Store) usuarioSesion(ctx context.Context, jti, where string, args ...any) (UsuarioSesion, bool, error) {
 	var (
 		u         UsuarioSesion
 		permisos  string
 		rolActivo bool
 	)
-	err := s.conn().row(ctx, usuarioSesionQuery+where, args...).Scan(&u.ID, &u.EmpresaID, &u.NombreUsuario,
-		&u.Nombre, &u.Apellido, &u.Email, &u.PasswordHash, &u.Activo, &u.Rol, &permisos, &rolActivo,
-		&u.EmpresaNombre, &u.EmpresaLogo, &u.EmpresaActiva, &u.ModulosVersion, &u.Telefono, &u.RolNivel,
-		&u.DebeCambiarClave, &u.ClaveTemporalHasta, &u.SesionVersion)
+	err := s.conn().row(ctx, usuarioSesionQuery+where, append([]any{jti}, args...)...).Scan(&u.ID, &u.EmpresaID,
+		&u.NombreUsuario, &u.Nombre, &u.Apellido, &u.Email, &u.PasswordHash, &u.Activo, &u.Rol, &permisos,
+		&rolActivo, &u.EmpresaNombre, &u.EmpresaLogo, &u.EmpresaActiva, &u.ModulosVersion, &u.Telefono,
+		&u.RolNivel, &u.DebeCambiarClave, &u.ClaveTemporalHasta, &u.SesionVersion, &u.UltimaActividad)
 	missing, err := notFound(err)
 	if err != nil || missing {
 		return u, false, wrap("leer usuario", err)
@@ -80,25 +87,26 @@ func (s *Store) usuarioSesion(ctx context.Context, where string, args ...any) (U
 
 // UsuarioPorNombre finds a user by login name (unique in the installation).
 func (s *Store) UsuarioPorNombre(ctx context.Context, nombreUsuario string) (UsuarioSesion, bool, error) {
-	return s.usuarioSesion(ctx, `WHERE u.nombre_usuario = ?`, nombreUsuario)
+	return s.usuarioSesion(ctx, "", `WHERE u.nombre_usuario = ?`, nombreUsuario)
 }
 
 // UsuarioPorID finds a user by id.
 func (s *Store) UsuarioPorID(ctx context.Context, id int64) (UsuarioSesion, bool, error) {
-	return s.usuarioSesion(ctx, `WHERE u.id = ?`, id)
+	return s.usuarioSesion(ctx, "", `WHERE u.id = ?`, id)
 }
 
 // UsuarioDeToken finds the user a token speaks for, unless the token id was
-// revoked: one query through three primary keys (the user, its role and
-// company, the revocation), so that every request reads the revocation, the
-// user's state and its role fresh. found is false for a revoked token too.
+// revoked: one query through four primary keys (the user, its role and
+// company, the revocation, the token's activity), so that every request reads
+// the revocation, the user's state and its role fresh. found is false for a
+// revoked token too.
 func (s *Store) UsuarioDeToken(ctx context.Context, jti string, id int64) (UsuarioSesion, bool, error) {
 	ctx, soltar, err := s.enTurno(ctx)
 	if err != nil {
 		return UsuarioSesion{}, false, err
 	}
 	defer soltar()
-	return s.usuarioSesion(ctx, `WHERE u.id = ? AND NOT EXISTS (SELECT 1 FROM tokens_revocados tr WHERE tr.jti = ?)`,
+	return s.usuarioSesion(ctx, jti, `WHERE u.id = ? AND NOT EXISTS (SELECT 1 FROM tokens_revocados tr WHERE tr.jti = ?)`,
 		id, jti)
 }
 
@@ -404,8 +412,12 @@ func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d Dat
 		if id == g.UsuarioID && !d.Activo {
 			return antes, domain.Forbidden(domain.MsgNoDesactivarseASiMismo)
 		}
-		if err := actualizarFila(ctx, c, g.EmpresaID, id, rol.ID, d, antes.Activo && !d.Activo); err != nil {
+		desactivado := antes.Activo && !d.Activo
+		if err := actualizarFila(ctx, c, g.EmpresaID, id, rol.ID, d, desactivado); err != nil {
 			return antes, err
+		}
+		if d.PasswordHash != "" || desactivado {
+			emitirRevocacion(c, g.EmpresaID, id)
 		}
 		despues, err := fichaUsuario(ctx, c, g.EmpresaID, id)
 		if err != nil {
@@ -507,6 +519,7 @@ func (s *Store) desactivar(ctx context.Context, c conn, g Gestor, antes FichaUsu
 	if err != nil {
 		return wrap("desactivar usuario", err)
 	}
+	emitirRevocacion(c, g.EmpresaID, antes.ID)
 	despues := auditado(antes)
 	despues.Activo = false
 	return s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), despues)
@@ -525,23 +538,29 @@ func tieneHistorial(ctx context.Context, c conn, id int64) (bool, error) {
 }
 
 // CambiarClave sets the user's own new password (already checked and hashed):
-// it is no longer temporary and no change is pending. A passenger may change
-// it at most 3 times per calendar month (UTC). It audits CAMBIO_CLAVE.
-func (s *Store) CambiarClave(ctx context.Context, a Actor, hash string, esPasajero bool) error {
-	return s.inTx(ctx, func(c conn) error {
+// it is no longer temporary and no change is pending. It raises the session
+// version, which ends every session of the user (their sockets are checked
+// at once), and answers the new version for the caller's fresh token. A
+// passenger may change it at most 3 times per calendar month (UTC). It
+// audits CAMBIO_CLAVE.
+func (s *Store) CambiarClave(ctx context.Context, a Actor, hash string, esPasajero bool) (sesionVersion int64, err error) {
+	err = s.inTx(ctx, func(c conn) error {
 		if esPasajero {
 			if err := limiteCambiosClave(ctx, c, a.UsuarioID); err != nil {
 				return err
 			}
 		}
-		_, err := c.exec(ctx, `UPDATE usuarios SET password_hash = ?, debe_cambiar_clave = FALSE,
-			clave_temporal_hasta = NULL WHERE id = ?`, hash, a.UsuarioID)
+		err := c.row(ctx, `UPDATE usuarios SET password_hash = ?, debe_cambiar_clave = FALSE,
+			clave_temporal_hasta = NULL, sesion_version = sesion_version + 1 WHERE id = ?
+			RETURNING sesion_version`, hash, a.UsuarioID).Scan(&sesionVersion)
 		if err != nil {
 			return wrap("cambiar contraseña", err)
 		}
+		emitirRevocacion(c, a.EmpresaID, a.UsuarioID)
 		return s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCambioClave,
 			IP: a.IP, Exito: true, Detalles: "Cambio de contraseña"})
 	})
+	return sesionVersion, err
 }
 
 func limiteCambiosClave(ctx context.Context, c conn, usuarioID int64) error {

@@ -4634,7 +4634,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
+                        "application/json": components["schemas"]["RespuestaClaveCambiada"];
                     };
                 };
                 /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
@@ -5248,6 +5248,9 @@ export interface components {
             /** Format: int64 */
             usuario_id: number;
             usuario_nombre: string;
+        };
+        ClaveCambiada: {
+            token: string;
         };
         Cliente: {
             activo: boolean;
@@ -6104,6 +6107,12 @@ export interface components {
         };
         RespuestaCierreCaja: {
             data: components["schemas"]["CierreCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaClaveCambiada: {
+            data: components["schemas"]["ClaveCambiada"];
             message?: string;
             /** @constant */
             success: true;

@@ -18,6 +18,8 @@ export type RolesInfo = Schema<'RolesInfo'>;
 export type ValidacionPassword = Schema<'ValidacionPassword'>;
 /** Body of PUT /usuarios/cambiar-contrasena. */
 export type CambiarContrasena = Schema<'CambiarContrasena'>;
+/** Answer of PUT /usuarios/cambiar-contrasena: the fresh token of this session (every other one ended). */
+export type ClaveCambiada = Schema<'ClaveCambiada'>;
 
 // Keys, queries and mutations.
 
@@ -101,6 +103,6 @@ export function validarPasswordDe(
 }
 
 /** PUT /usuarios/cambiar-contrasena. */
-export function cambiarContrasena(input: CambiarContrasena): Promise<unknown> {
-  return api.send('PUT', '/usuarios/cambiar-contrasena', input);
+export function cambiarContrasena(input: CambiarContrasena): Promise<ClaveCambiada> {
+  return api.put<ClaveCambiada>('/usuarios/cambiar-contrasena', input);
 }

@@ -14,7 +14,7 @@ import { RealtimeContext } from '@/lib/realtime';
  */
 export function RealtimeProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const { usuario } = useSession();
+  const { usuario, token } = useSession();
   const rol = usuario ? roleName(usuario) : null;
   const socket = useMemo(() => new EventSocket({
     token: readToken,
@@ -24,11 +24,12 @@ export function RealtimeProvider({ children }: { children: ReactNode }) {
     },
   }), [queryClient, rol]);
   const usuarioId = usuario?.id;
+  // a fresh token (a password change ends the old one and its socket) opens a fresh socket
   useEffect(() => {
-    if (!usuarioId) return undefined;
+    if (!usuarioId || !token) return undefined;
     socket.conectar();
     return () => socket.cerrar();
-  }, [socket, usuarioId]);
+  }, [socket, usuarioId, token]);
   const estado = useSyncExternalStore(socket.suscribir, () => socket.estado);
   const value = useMemo(() => ({ estado, reconectar: () => socket.reconectar() }), [estado, socket]);
   return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;

@@ -6,7 +6,7 @@ import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session';
 import { signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
-import { failCambioContrasena, mockUsuarios } from '@/testing/handlers/usuarios';
+import { failCambioContrasena, mockUsuarios, TOKEN_CLAVE_CAMBIADA } from '@/testing/handlers/usuarios';
 import { CambiarContrasenaPage } from './CambiarContrasenaPage';
 
 vi.mock('@/lib/browser', () => ({ loadPage: vi.fn(), reloadPage: vi.fn(), openPopup: vi.fn() }));
@@ -59,6 +59,7 @@ describe('Cambiar contraseña', () => {
     expect(await screen.findByText('Ingresando al sistema en 2 segundos…')).toBeInTheDocument();
     expect(calls.writes[0].body).toEqual({ clave_nueva: 'Junco58?Proa' });
     expect(readSession()?.usuario.debe_cambiar_clave).toBe(false);
+    expect(readSession()?.token).toBe(TOKEN_CLAVE_CAMBIADA);
     expect(loadPage).not.toHaveBeenCalled();
     await waitFor(() => expect(loadPage).toHaveBeenCalledWith(paths.dashboard), { timeout: 3000 });
   });

@@ -50,9 +50,9 @@ export function CambiarContrasenaPage() {
     if (!listo) return;
     setEnviando(true);
     try {
-      await cambiarContrasena(forzado ? { clave_nueva: nueva } : { clave_actual: actual, clave_nueva: nueva });
+      const { token } = await cambiarContrasena(forzado ? { clave_nueva: nueva } : { clave_actual: actual, clave_nueva: nueva });
       notifySuccess('Contraseña cambiada exitosamente');
-      claveCambiada();
+      claveCambiada(token);
       setCambiada(true);
       setActual('');
       setNueva('');

@@ -50,10 +50,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(data);
   }, [queryClient]);
 
-  const claveCambiada = useCallback(() => {
+  const claveCambiada = useCallback((nuevoToken: string) => {
     const stored = readSession();
     if (!stored) return;
-    const updated = { ...stored, usuario: { ...stored.usuario, debe_cambiar_clave: false, estado_clave: 'vigente' as const } };
+    const usuario = { ...stored.usuario, debe_cambiar_clave: false, estado_clave: 'vigente' as const };
+    const updated = { token: nuevoToken, usuario };
     writeSession(updated);
     queryClient.setQueryData(meQuery(updated.usuario.id).queryKey, updated.usuario);
     setSession(updated);

@@ -16,8 +16,9 @@ export interface SessionValue {
   login: (credentials: Credentials) => Promise<void>;
   /** Ends the session and goes to /login. */
   logout: () => void;
-  /** Records that the user changed the password: no change is pending any more. */
-  claveCambiada: () => void;
+  /** Records that the user changed the password: no change is pending any more, and the
+   * session goes on with the fresh token the server answered (the old one ended). */
+  claveCambiada: (token: string) => void;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

@@ -1,7 +1,11 @@
 import { http } from 'msw';
 import { fail, ok, okWithMessage } from '@/testing/http';
+import { makeToken } from '@/testing/fixtures';
 import { server } from '@/testing/server';
 import type { RolesInfo, UsuarioGestion, ValidacionPassword } from '@/api/usuarios';
+
+/** The fresh token the mocked password change answers. */
+export const TOKEN_CLAVE_CAMBIADA = makeToken(Math.floor(Date.now() / 1000) + 8 * 3600, { sv: 2 });
 
 /** A user of the company as GET /config/usuarios lists it. */
 export function makeUsuarioGestion(id: number, nombre_usuario: string, rol: string, overrides: Partial<UsuarioGestion> = {}): UsuarioGestion {
@@ -100,7 +104,7 @@ export function mockUsuarios(info: RolesInfo = ROLES_INFO_ADMIN): Calls {
     }),
     http.put('/api/usuarios/cambiar-contrasena', async ({ request }) => {
       await write('PUT', request);
-      return okWithMessage(null, 'Contraseña cambiada exitosamente');
+      return okWithMessage({ token: TOKEN_CLAVE_CAMBIADA }, 'Contraseña cambiada exitosamente');
     }),
   );
   return calls;
