@@ -197,8 +197,9 @@ func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.Usuar
 	return s.Store.CambiarClave(ctx, a, hash, u.Rol == domain.RolPasajero)
 }
 
-// PersonalesDe are the personal data of a user a password must not contain.
+// PersonalesDe are the personal data of a user a password must not contain
+// (and the name of its company, that it must not merely be).
 func PersonalesDe(u store.UsuarioSesion) domain.DatosPersonales {
 	return domain.DatosPersonales{NombreUsuario: u.NombreUsuario, Email: u.Email, Nombre: u.Nombre,
-		Apellido: u.Apellido}
+		Apellido: u.Apellido, Empresa: u.EmpresaNombre}
 }
