@@ -104,15 +104,8 @@ func queryInt64(q url.Values, name string) (int64, error) {
 	return n, nil
 }
 
-// The years a date parameter may name: both engines hold them, and every
-// period computed from one (a day, the month before) stays within theirs.
-const (
-	anioMinimo = 1
-	anioMaximo = 9999
-)
-
-// queryDate reads an optional date YYYY-MM-DD between anioMinimo and
-// anioMaximo, def when absent.
+// queryDate reads an optional date YYYY-MM-DD between the years
+// domain.AnioMinimo and domain.AnioMaximo, def when absent.
 func queryDate(q url.Values, name, def string) (string, error) {
 	v := q.Get(name)
 	if v == "" {
@@ -122,9 +115,9 @@ func queryDate(q url.Values, name, def string) (string, error) {
 	if err != nil {
 		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha con el formato AAAA-MM-DD", name))
 	}
-	if t.Year() < anioMinimo || t.Year() > anioMaximo {
+	if t.Year() < domain.AnioMinimo || t.Year() > domain.AnioMaximo {
 		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha entre los años %d y %d", name,
-			anioMinimo, anioMaximo))
+			domain.AnioMinimo, domain.AnioMaximo))
 	}
 	return v, nil
 }
