@@ -53,13 +53,13 @@ test-go: fuzz-short
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
 	go test -count=1 $(GO_PKGS)
 
-FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento
+FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento FuzzQueryParameters
 FUZZTIME     ?= 2m
 
-fuzz-short: ## the request decoders' fuzz tests, a few seconds each
+fuzz-short: ## the fuzz tests (request decoders, query parameters), a few seconds each
 	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime 5s -parallel 1 ./internal/api || exit 1; done
 
-fuzz: ## the request decoders' fuzz tests, longer (FUZZTIME=2m each)
+fuzz: ## the fuzz tests, longer (FUZZTIME=2m each)
 	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./internal/api || exit 1; done
 
 test-web: web/node_modules/.installed

@@ -183,7 +183,7 @@ func paginaAuditoria(q url.Values) (store.Pagina, error) {
 	if lim != "" {
 		limite, _ = strconv.ParseInt(lim, 10, 64)
 	}
-	pagina, err := queryInt64(q, "pagina")
+	pagina, err := queryNumeroPagina(q, "pagina")
 	return store.Pagina{Limite: limite, Desplazamiento: max(pagina-1, 0) * limite}, err
 }
 

@@ -38,8 +38,9 @@ const (
 // must be declared application/json, fit in maxBody, be valid UTF-8 and one
 // JSON value with nothing after it; its keys must be fields of the request
 // type, each once (keys that differ only in case count as the same); every
-// value must have its field's type; text fields respect their maxLength tag
-// and hold no control characters (multilinea:"true" allows tab and line
+// value must have its field's type (a whole number within its Go type's
+// range); text fields respect their maxLength tag and hold no control nor
+// invisible format characters (multilinea:"true" allows tab and line
 // breaks); amounts are valid and within domain.MontoMaximo. Every error is a
 // 400 in Spanish that names the field by its JSON name. An empty body leaves
 // dst untouched.
@@ -103,6 +104,10 @@ type schema struct {
 	kind   kind
 	fields map[string]*field // by JSON name, for kindObject
 	elem   *schema           // for kindArray
+	// bits and unsigned are the range of a kindInt: its Go type's, so a field
+	// stored in a 32-bit column is declared int32 and refuses what it cannot hold.
+	bits     int
+	unsigned bool
 }
 
 // field is one JSON field of an object with its bounds.
@@ -146,8 +151,10 @@ func compile(t reflect.Type) (*schema, error) {
 		return &schema{kind: kindString}, nil
 	case t.Kind() == reflect.Bool:
 		return &schema{kind: kindBool}, nil
-	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Uint64:
-		return &schema{kind: kindInt}, nil
+	case t.Kind() >= reflect.Int && t.Kind() <= reflect.Int64:
+		return &schema{kind: kindInt, bits: t.Bits()}, nil
+	case t.Kind() >= reflect.Uint && t.Kind() <= reflect.Uint64:
+		return &schema{kind: kindInt, bits: t.Bits(), unsigned: true}, nil
 	case t.Kind() == reflect.Float32 || t.Kind() == reflect.Float64:
 		return &schema{kind: kindNumber}, nil
 	case t.Kind() == reflect.Slice || t.Kind() == reflect.Array:
@@ -245,13 +252,21 @@ func (s *schema) checkToken(dec *json.Decoder, f *field, tok json.Token) error {
 		return nil
 	}
 	n, ok := tok.(json.Number)
-	if !ok {
-		return f.invalid()
-	}
-	if _, err := strconv.ParseInt(string(n), 10, 64); err != nil && s.kind == kindInt {
+	if !ok || (s.kind == kindInt && !s.holds(string(n))) {
 		return f.invalid()
 	}
 	return nil
+}
+
+// holds reports whether the whole number n fits the range of an int schema.
+func (s *schema) holds(n string) bool {
+	var err error
+	if s.unsigned {
+		_, err = strconv.ParseUint(n, 10, s.bits)
+	} else {
+		_, err = strconv.ParseInt(n, 10, s.bits)
+	}
+	return err == nil
 }
 
 // checkObject checks the members of an object whose '{' was read.
@@ -338,18 +353,25 @@ func (f *field) invalid() error {
 }
 
 // checkText bounds a text field and refuses control characters (a multiline
-// field may hold tabs and line breaks).
+// field may hold tabs and line breaks) and the invisible format characters
+// (Unicode Cf: zero-width spaces and joiners, bidirectional overrides and
+// isolates, the byte order mark …), which would let two names look alike or a
+// text display other than it reads.
 func (f *field) checkText(s string) error {
 	if f.maxLength > 0 && utf8.RuneCountInString(s) > f.maxLength {
 		return domain.Invalid(fmt.Sprintf(msgCampoLargo, f.name, f.maxLength))
 	}
 	for _, r := range s {
-		if unicode.IsControl(r) && !(f.multilinea && (r == '\n' || r == '\r' || r == '\t')) {
+		if noPermitido(r) && !(f.multilinea && (r == '\n' || r == '\r' || r == '\t')) {
 			return domain.Invalid(fmt.Sprintf(msgCampoControl, f.name))
 		}
 	}
 	return nil
 }
+
+// noPermitido is a character no text of a request holds: a control or an
+// invisible format character.
+func noPermitido(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }
 
 // checkMoney parses an amount (a number, or a numeric string) the way
 // domain.Centavos does and names the field in its error.

@@ -122,6 +122,10 @@ var badInputs = []badInput{
 		func(c strictCase) string { return "El campo " + c.text + " contiene caracteres no permitidos" }},
 	{"escape character", "", func(c strictCase) string { return with(c.body, c.text, "a\x1b[2Jb") },
 		func(c strictCase) string { return "El campo " + c.text + " contiene caracteres no permitidos" }},
+	{"zero-width space", "", func(c strictCase) string { return with(c.body, c.text, "Tigre\u200b") },
+		func(c strictCase) string { return "El campo " + c.text + " contiene caracteres no permitidos" }},
+	{"right-to-left override", "", func(c strictCase) string { return with(c.body, c.text, "a\u202eb") },
+		func(c strictCase) string { return "El campo " + c.text + " contiene caracteres no permitidos" }},
 	{"wrong type", "", func(c strictCase) string { return with(c.body, c.text, 5) },
 		func(c strictCase) string { return "El campo " + c.text + " tiene un valor inválido" }},
 }

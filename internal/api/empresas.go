@@ -199,7 +199,8 @@ type DatosContacto struct {
 }
 
 // GuardarEmpresaActual is the body of PUT /config/empresa (general
-// configuration of the caller's company).
+// configuration of the caller's company). VentaConfirmarMasDePasajes is
+// stored in a 32-bit column: int32 bounds it.
 type GuardarEmpresaActual struct {
 	Nombre                     string          `json:"nombre" maxLength:"100"`
 	RUC                        string          `json:"ruc,omitempty" maxLength:"30"`
@@ -209,7 +210,7 @@ type GuardarEmpresaActual struct {
 	Timezone                   string          `json:"timezone" maxLength:"64"`
 	DatosContacto              DatosContacto   `json:"datos_contacto"`
 	DiasVentaAnticipada        int             `json:"dias_venta_anticipada"`
-	VentaConfirmarMasDePasajes int             `json:"venta_confirmar_mas_de_pasajes"`
+	VentaConfirmarMasDePasajes int32           `json:"venta_confirmar_mas_de_pasajes"`
 	VentaConfirmarMontoMayorA  domain.Centavos `json:"venta_confirmar_monto_mayor_a"`
 }
 
@@ -240,7 +241,7 @@ func (s *Server) guardarEmpresaActual(r *http.Request, b GuardarEmpresaActual) (
 	out, err := s.Store.GuardarEmpresaActual(r.Context(), a, store.Empresa{Nombre: strings.TrimSpace(b.Nombre),
 		RUC: strings.TrimSpace(b.RUC), Direccion: b.Direccion, Telefono: b.Telefono, Email: b.Email,
 		Timezone: b.Timezone, DatosContacto: store.DatosContacto(b.DatosContacto), DiasVentaAnticipada: b.DiasVentaAnticipada,
-		VentaGrande: domain.VentaGrande{MasDePasajes: b.VentaConfirmarMasDePasajes,
+		VentaGrande: domain.VentaGrande{MasDePasajes: int(b.VentaConfirmarMasDePasajes),
 			MontoMayorA: b.VentaConfirmarMontoMayorA}})
 	return withMessage(empresaDe(out), "Configuración actualizada exitosamente"), err
 }

@@ -76,8 +76,10 @@ func (createdReply[T]) contract() (int, reflect.Type) {
 	return http.StatusCreated, reflect.TypeFor[T]()
 }
 
+// writeJSON answers the envelope. No JSON answer is kept by a cache (a
+// browser's or a proxy's): each one holds data of a session or of now.
 func writeJSON(w http.ResponseWriter, status int, body envelope) {
-	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	jsonHeaders(w)
 	w.WriteHeader(status)
 	_ = json.NewEncoder(w).Encode(body)
 }
@@ -89,7 +91,7 @@ func writeResult(w http.ResponseWriter, v any) {
 		return
 	}
 	if doc, ok := v.(openAPIDocument); ok {
-		w.Header().Set("Content-Type", "application/json; charset=utf-8")
+		jsonHeaders(w)
 		_, _ = w.Write(doc)
 		return
 	}
@@ -99,6 +101,12 @@ func writeResult(w http.ResponseWriter, v any) {
 		return
 	}
 	writeJSON(w, http.StatusOK, envelope{Success: true, Data: v})
+}
+
+// jsonHeaders are the headers of every JSON answer.
+func jsonHeaders(w http.ResponseWriter) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
 }
 
 var statusOf = map[domain.Kind]int{
@@ -113,9 +121,10 @@ var statusOf = map[domain.Kind]int{
 }
 
 // writeError answers a business error with its status and Spanish message, a
-// database that is unreachable or read-only with 503, and anything else with
-// a logged 500 that leaks nothing; a request the client cancelled is not an
-// error of ours (499, logged at debug level).
+// database that is unreachable, refuses connections or is read-only with 503
+// and Retry-After (like an outage: the client tries again), and anything else
+// with a logged 500 that leaks nothing; a request the client cancelled is not
+// an error of ours (499, logged at debug level).
 func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 	if errors.Is(err, context.Canceled) {
 		// The browser gave up on the request (a page left, a query cancelled): nobody
@@ -129,8 +138,11 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 		err = domain.Unavailable(domain.MsgBaseNoDisponible)
 	}
 	if e, ok := domain.AsError(err); ok {
-		if e.RetryAfter > 0 {
+		switch {
+		case e.RetryAfter > 0:
 			w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+		case e.Kind == domain.KindUnavailable:
+			w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 		}
 		writeJSON(w, statusOf[e.Kind], envelope{Success: false, Message: e.Message, Data: e.Data})
 		return

@@ -121,8 +121,10 @@ func TestModuleAdminRules(t *testing.T) {
 		sa := e.token("superadmin")
 		e.do("PUT", e.moduloPath(domain.ModuloCore), sa, map[string]any{"habilitado": false}).
 			expect(t, http.StatusConflict, domain.MsgCoreNoDeshabilitable)
-		e.do("PUT", e.moduloPath(domain.ModuloCaja), sa, map[string]any{"habilitado": true, "fecha_vencimiento": "2026-02-30"}).
-			expect(t, http.StatusBadRequest, domain.MsgFechaVencimiento)
+		for _, f := range []string{"2026-02-30", "0000-12-31", "+999-01-01"} {
+			e.do("PUT", e.moduloPath(domain.ModuloCaja), sa, map[string]any{"habilitado": true, "fecha_vencimiento": f}).
+				expect(t, http.StatusBadRequest, domain.MsgFechaVencimiento)
+		}
 		e.do("PUT", e.moduloPath(domain.ModuloCaja), sa, map[string]any{"habilitado": true, "configuracion": "texto"}).
 			expect(t, http.StatusBadRequest, "El campo configuracion tiene un valor inválido")
 		grande := map[string]any{}

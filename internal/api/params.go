@@ -32,12 +32,16 @@ func pathID(r *http.Request, name string) (int64, error) {
 const maxIdempotencyKey = 200
 
 // writeActor is the caller of a write as the store needs it: user, company,
-// address and the client's Idempotency-Key, read once from the request.
+// address and the client's Idempotency-Key, read once from the request. The
+// key is printable UTF-8 text of at most maxIdempotencyKey bytes.
 func writeActor(r *http.Request) (store.Actor, error) {
 	a := actorFrom(r)
 	k := strings.TrimSpace(r.Header.Get("Idempotency-Key"))
 	if len(k) > maxIdempotencyKey {
 		return store.Actor{}, domain.Invalid("La clave de idempotencia es demasiado larga")
+	}
+	if !utf8.ValidString(k) || strings.ContainsFunc(k, func(r rune) bool { return !unicode.IsPrint(r) }) {
+		return store.Actor{}, domain.Invalid("La clave de idempotencia contiene caracteres no permitidos")
 	}
 	return store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(), IP: clientIP(r), Clave: k,
 		Huella: huellaDe(r)}, nil
@@ -47,14 +51,16 @@ type huellaKey struct{}
 
 // withHuella stamps a request that carries an Idempotency-Key with its
 // fingerprint: a SHA-256 of the method, the route pattern, the path (with its
-// ids) and the canonical body (the decoded request marshalled again, so that
-// spacing and key order do not matter). The store binds the key to it.
+// ids), the query string (its parameters sorted by name) and the canonical
+// body (the decoded request marshalled again, so that spacing and key order
+// do not matter). The store binds the key to it.
 func withHuella(r *http.Request, body any) *http.Request {
 	if r.Header.Get("Idempotency-Key") == "" {
 		return r
 	}
 	canon, _ := json.Marshal(body)
-	sum := sha256.Sum256([]byte(r.Method + "\n" + r.Pattern + "\n" + r.URL.Path + "\n" + string(canon)))
+	sum := sha256.Sum256([]byte(r.Method + "\n" + r.Pattern + "\n" + r.URL.Path + "\n" + r.URL.Query().Encode() +
+		"\n" + string(canon)))
 	return r.WithContext(context.WithValue(r.Context(), huellaKey{}, hex.EncodeToString(sum[:])))
 }
 
@@ -62,6 +68,24 @@ func withHuella(r *http.Request, body any) *http.Request {
 func huellaDe(r *http.Request) string {
 	h, _ := r.Context().Value(huellaKey{}).(string)
 	return h
+}
+
+// checkConsulta refuses a query string with a name or value that is not valid
+// UTF-8 or holds a control character: no route reads such text, and
+// PostgreSQL would refuse it as a parameter. The guard runs it on every route.
+func checkConsulta(r *http.Request) error {
+	limpio := func(s string) bool { return utf8.ValidString(s) && !strings.ContainsFunc(s, unicode.IsControl) }
+	for name, values := range r.URL.Query() {
+		if !limpio(name) {
+			return domain.Invalid("Los parámetros de la consulta contienen caracteres no permitidos")
+		}
+		for _, v := range values {
+			if !limpio(v) {
+				return domain.Invalid(fmt.Sprintf("El parámetro %s contiene caracteres no permitidos", name))
+			}
+		}
+	}
+	return nil
 }
 
 // The query-string readers below treat an empty parameter like a missing one
@@ -80,14 +104,20 @@ func queryInt64(q url.Values, name string) (int64, error) {
 	return n, nil
 }
 
-// queryDate reads an optional date YYYY-MM-DD, def when absent.
+// queryDate reads an optional date YYYY-MM-DD between the years
+// domain.AnioMinimo and domain.AnioMaximo, def when absent.
 func queryDate(q url.Values, name, def string) (string, error) {
 	v := q.Get(name)
 	if v == "" {
 		return def, nil
 	}
-	if _, err := time.Parse(time.DateOnly, v); err != nil {
+	t, err := time.Parse(time.DateOnly, v)
+	if err != nil {
 		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha con el formato AAAA-MM-DD", name))
+	}
+	if t.Year() < domain.AnioMinimo || t.Year() > domain.AnioMaximo {
+		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha entre los años %d y %d", name,
+			domain.AnioMinimo, domain.AnioMaximo))
 	}
 	return v, nil
 }
@@ -132,7 +162,7 @@ func paginaDe(q url.Values, pagina, limite string, defLimite, maxLim int64) (sto
 	if lim > maxLim {
 		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s no debe superar %d", limite, maxLim))
 	}
-	pag, err := queryInt64(q, pagina)
+	pag, err := queryNumeroPagina(q, pagina)
 	if err != nil {
 		return store.Pagina{}, err
 	}
@@ -143,6 +173,19 @@ func paginaDe(q url.Values, pagina, limite string, defLimite, maxLim int64) (sto
 		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s requiere el parámetro %s", pagina, limite))
 	}
 	return store.Pagina{Limite: lim, Desplazamiento: max(pag-1, 0) * lim}, nil
+}
+
+// maxPagina bounds a page number: the offset it makes (at most maxPagina ·
+// maxLimite rows) never overflows, whatever the store adds to it.
+const maxPagina = 1_000_000
+
+// queryNumeroPagina reads an optional page number, from 1 to maxPagina (0 when absent).
+func queryNumeroPagina(q url.Values, name string) (int64, error) {
+	n, err := queryInt64(q, name)
+	if err == nil && n > maxPagina {
+		err = domain.Invalid(fmt.Sprintf("El parámetro %s no debe superar %d", name, maxPagina))
+	}
+	return n, err
 }
 
 // maxTexto bounds a free-text query parameter (a search).

@@ -37,7 +37,7 @@ var pathParam = regexp.MustCompile(`\{(\w+)\}`)
 // routeFixtures names, for each "path prefix|parameter", a record of company 1
 // that a company 1 caller can reach and a company 2 caller must not. A route
 // with a parameter missing here fails the walk until its fixture is added.
-func routeFixtures(t *testing.T, e *env) map[string]string {
+func routeFixtures(t testing.TB, e *env) map[string]string {
 	first := func(cat domain.Catalogo) string {
 		items, err := e.st.ListarCatalogo(context.Background(), 1, cat, false)
 		if err != nil || len(items) == 0 {
@@ -135,7 +135,7 @@ func TestRouteTableWalk(t *testing.T) {
 
 // walkRoutes calls fn with every route of the table and its path, the
 // parameters replaced by the fixtures of company 1.
-func walkRoutes(t *testing.T, e *env, fn func(rt route, path string)) {
+func walkRoutes(t testing.TB, e *env, fn func(rt route, path string)) {
 	t.Helper()
 	fixtures := routeFixtures(t, e)
 	for _, rt := range e.srv.routes() {
@@ -196,7 +196,7 @@ func TestRouteTableRolesMatchTheirDefinitions(t *testing.T) {
 }
 
 // notificacionDe1 is a notification of company 1's admin.
-func notificacionDe1(t *testing.T, e *env) string {
+func notificacionDe1(t testing.TB, e *env) string {
 	err := e.st.CrearNotificaciones(context.Background(), []store.NuevaNotificacion{{EmpresaID: 1,
 		UsuarioID: e.userID("admin"), Tipo: domain.NotifInfo, Titulo: "Aviso", Mensaje: "Prueba"}})
 	if err != nil {

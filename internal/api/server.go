@@ -102,6 +102,10 @@ func (s *Server) Handler() http.Handler {
 // guard authenticates and authorizes a route, then runs its handler.
 func (s *Server) guard(rt route) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if err := checkConsulta(r); err != nil {
+			writeError(w, s.Log, err)
+			return
+		}
 		if !rt.Access.Publico {
 			a, err := s.authenticate(r)
 			if err != nil {

@@ -202,19 +202,35 @@ func restriccionesDe(u store.UsuarioSesion) RestriccionesRoles {
 }
 
 // datosGestion checks a user body and hashes its password, if any; the
-// password must meet the policy with the user's own personal data.
-func (s *Server) datosGestion(body GuardarUsuario, password string, activo bool) (store.DatosGestionUsuario, error) {
+// password must meet the policy with the user's own personal data and the
+// name of the managed company.
+func (s *Server) datosGestion(r *http.Request, g store.Gestor, body GuardarUsuario, password string,
+	activo bool) (store.DatosGestionUsuario, error) {
 	d, err := domain.NormalizarUsuario(domain.DatosUsuario{NombreUsuario: body.NombreUsuario, Email: body.Email,
 		Nombre: body.Nombre, Apellido: body.Apellido, Telefono: body.Telefono, Rol: body.Rol})
 	out := store.DatosGestionUsuario{DatosUsuario: d, Activo: activo}
 	if err != nil || password == "" {
 		return out, err
 	}
-	if v := domain.ValidarPassword(password, d.Personales()); !v.Valid {
+	personales := d.Personales()
+	if personales.Empresa, err = s.nombreEmpresa(r, g.EmpresaID); err != nil {
+		return out, err
+	}
+	if v := domain.ValidarPassword(password, personales); !v.Valid {
 		return out, domain.Invalid(domain.MsgPasswordNoCumple + ": " + v.Errors[0])
 	}
 	out.PasswordHash, err = s.Auth.Hasher.Hash(password)
 	return out, err
+}
+
+// nombreEmpresa is the name of the company a request manages: the caller's
+// own from the session, another one (a super_admin's) from the store.
+func (s *Server) nombreEmpresa(r *http.Request, empresaID int64) (string, error) {
+	if a := actorFrom(r); a.EmpresaID() == empresaID {
+		return a.Usuario.EmpresaNombre, nil
+	}
+	e, _, err := s.Store.Empresa(r.Context(), empresaID)
+	return e.Nombre, err
 }
 
 func (s *Server) crearUsuario(r *http.Request, body GuardarUsuario) (createdReply[UsuarioCreado], error) {
@@ -229,7 +245,7 @@ func (s *Server) crearUsuario(r *http.Request, body GuardarUsuario) (createdRepl
 	if password == "" {
 		return createdReply[UsuarioCreado]{}, domain.Invalid(domain.MsgContrasenaRequerida)
 	}
-	d, err := s.datosGestion(body, password, body.Activo == nil || *body.Activo)
+	d, err := s.datosGestion(r, g, body, password, body.Activo == nil || *body.Activo)
 	if err != nil {
 		return createdReply[UsuarioCreado]{}, err
 	}
@@ -257,7 +273,7 @@ func (s *Server) actualizarUsuario(r *http.Request, body GuardarUsuario) (reply[
 	if body.AutoGeneratePassword {
 		return reply[UsuarioGestion]{}, domain.Invalid("auto_generate_password solo se usa al crear un usuario")
 	}
-	d, err := s.datosGestion(body, body.Password, body.Activo == nil || *body.Activo)
+	d, err := s.datosGestion(r, g, body, body.Password, body.Activo == nil || *body.Activo)
 	if err != nil {
 		return reply[UsuarioGestion]{}, err
 	}
@@ -349,9 +365,10 @@ func validacionDe(v domain.ValidacionPassword) ValidacionPassword {
 		Errors: v.Errors, Suggestions: v.Suggestions, StrengthMessage: MensajeFuerza{v.StrengthMessage}}
 }
 
-func (s *Server) validarPassword(_ *http.Request, body ValidarPasswordDe) (ValidacionPassword, error) {
+func (s *Server) validarPassword(r *http.Request, body ValidarPasswordDe) (ValidacionPassword, error) {
 	return validacionDe(domain.ValidarPassword(body.Password, domain.DatosPersonales{
-		NombreUsuario: body.NombreUsuario, Email: body.Email, Nombre: body.Nombre, Apellido: body.Apellido})), nil
+		NombreUsuario: body.NombreUsuario, Email: body.Email, Nombre: body.Nombre, Apellido: body.Apellido,
+		Empresa: actorFrom(r).Usuario.EmpresaNombre})), nil
 }
 
 func (s *Server) validarContrasena(r *http.Request, body ValidarContrasena) (ValidacionPassword, error) {

@@ -280,8 +280,9 @@ func (s *Service) comprobarCambio(u store.UsuarioSesion, actual, nueva string) e
 	return nil
 }
 
-// PersonalesDe are the personal data of a user a password must not contain.
+// PersonalesDe are the personal data of a user a password must not contain
+// (and the name of its company, that it must not merely be).
 func PersonalesDe(u store.UsuarioSesion) domain.DatosPersonales {
 	return domain.DatosPersonales{NombreUsuario: u.NombreUsuario, Email: u.Email, Nombre: u.Nombre,
-		Apellido: u.Apellido}
+		Apellido: u.Apellido, Empresa: u.EmpresaNombre}
 }

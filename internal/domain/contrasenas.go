@@ -100,12 +100,14 @@ type ValidacionPassword struct {
 }
 
 // DatosPersonales are what a password must not contain: the user's login
-// name, e-mail and name.
+// name, e-mail and name; and what it must not merely be: the name of the
+// user's company (Empresa), like the common words.
 type DatosPersonales struct {
 	NombreUsuario string
 	Email         string
 	Nombre        string
 	Apellido      string
+	Empresa       string
 }
 
 // requisito is one rule of the policy: whether the password meets it, the
@@ -130,7 +132,7 @@ func ValidarPassword(password string, p DatosPersonales) ValidacionPassword {
 		Special:       strings.ContainsFunc(password, esEspecial),
 		NoPersonal:    !contieneDatosPersonales(password, p),
 		NoConsecutive: !tieneSecuencia(password),
-		NoCommon:      !EsPasswordComun(password),
+		NoCommon:      !EsPasswordComun(password) && !esNombreDeEmpresa(password, p.Empresa),
 	}
 	reqs := []requisito{
 		{c.Length, msgPasswordCorta, sugerenciaLargo},
@@ -236,12 +238,32 @@ var passwordsComunes = func() map[string]struct{} {
 	return m
 }()
 
-// CantidadPasswordsComunes is the size of the shipped list.
-func CantidadPasswordsComunes() int { return len(passwordsComunes) }
+// palabrasLocales are the words a password guesser tries first here, beyond
+// the English lists: the product's own name and trade, the river and its
+// towns, the country, its teams and its common words. A password that is one
+// of them plus digits and symbols is common ('Muelle.2026', 'Tigre2026!').
+var palabrasLocales = func() map[string]struct{} {
+	m := map[string]struct{}{}
+	for _, w := range strings.Fields(`muelle muelles lancha lanchas pasaje pasajes boleto boletos embarque
+		catamaran barco barcos puerto riodelaplata delta tigre parana isla islas canal terminal fluvial
+		argentina argentino argentinos buenosaires bsas baires caba porteno portena capital rosario cordoba
+		mendoza laplata olivos nordelta sanisidro escobar campana zarate carmelo colonia uruguay
+		river riverplate boca bocajuniors racing independiente sanlorenzo huracan velez estudiantes
+		messi maradona diego scaloni seleccion campeon campeones mundial
+		mate tango asado fernet gaucho pampa malvinas patria bandera celeste albiceleste boludo
+		dulcedeleche empanada milanesa alfajor hola contrasena clave usuario admin administrador`) {
+		m[w] = struct{}{}
+	}
+	return m
+}()
+
+// CantidadPasswordsComunes is the size of the shipped lists.
+func CantidadPasswordsComunes() int { return len(passwordsComunes) + len(palabrasLocales) }
 
 // EsPasswordComun reports whether the password, ignoring case, is on the
 // common list, whole or once the digits and symbols around its letters are
-// taken off ("Dragon2024!" is "dragon").
+// taken off ("Dragon2024!" is "dragon"), or is one of the local words so
+// ("Argentina1!", "Buenos.Aires.2026", accents ignored).
 func EsPasswordComun(password string) bool {
 	lower := strings.ToLower(password)
 	if _, ok := passwordsComunes[lower]; ok {
@@ -252,7 +274,37 @@ func EsPasswordComun(password string) bool {
 		return false
 	}
 	_, ok := passwordsComunes[base]
-	return ok
+	_, local := palabrasLocales[letrasDe(base)]
+	return ok || local
+}
+
+// esNombreDeEmpresa reports whether the password, once its digits and symbols
+// are taken off, is words of the company's name in a row ("Delta2026!" or
+// "LanchasDelDelta.7" for "Lanchas del Delta S.A."), accents and case ignored.
+func esNombreDeEmpresa(password, empresa string) bool {
+	base := letrasDe(password)
+	if utf8.RuneCountInString(base) < largoMinimoPalabraComun {
+		return false
+	}
+	palabras := strings.Fields(empresa)
+	for i := range palabras {
+		for j := i + 1; j <= len(palabras); j++ {
+			if letrasDe(strings.Join(palabras[i:j], "")) == base {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// letrasDe is the letters of s alone, lower-cased and without accents.
+func letrasDe(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) {
+			return r
+		}
+		return -1
+	}, NormalizarBusqueda(s))
 }
 
 // EstadoClave is the state of a user's password at now: expirada once a

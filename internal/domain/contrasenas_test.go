@@ -99,3 +99,23 @@ func TestEstadoClave(t *testing.T) {
 		}
 	}
 }
+
+func TestLasPalabrasLocalesYLaEmpresaSonComunes(t *testing.T) {
+	empresa := DatosPersonales{NombreUsuario: "mferreyra", Empresa: "Lanchas del Delta S.A."}
+	for _, p := range []string{"Muelle.2026", "Tigre2026!", "Argentina1!", "Buenos.Aires.2026", "Paraná#2026",
+		"River1901!", "Delta.2026", "Lanchas!2026", "LanchasDelDelta9!"} {
+		v := ValidarPassword(p, empresa)
+		if v.Valid || v.Checks.NoCommon || !slices.Contains(v.Errors, msgPasswordComun) {
+			t.Errorf("%q: %+v", p, v)
+		}
+	}
+	// the company's words count only for its own users; a local word inside a longer password is fine
+	for _, p := range []string{"Lanchas!Garza47", "Tigre.Garza47!Remo"} {
+		if v := ValidarPassword(p, DatosPersonales{Empresa: "Interisleña"}); !v.Valid {
+			t.Errorf("%q: %v", p, v.Errors)
+		}
+	}
+	if v := ValidarPassword("Interislena#7", DatosPersonales{Empresa: "Interisleña"}); v.Checks.NoCommon {
+		t.Errorf("el nombre de la empresa sin acento pasó: %+v", v)
+	}
+}

@@ -114,8 +114,15 @@ func CambioRolIntegrado(antes, despues Rol) error {
 	return nil
 }
 
-// FechaValida reports whether s is a calendar date YYYY-MM-DD.
+// AnioMinimo and AnioMaximo bound the year of every date the API takes: both
+// engines hold them (PostgreSQL has no year 0), and YYYY has four digits.
+const (
+	AnioMinimo = 1
+	AnioMaximo = 9999
+)
+
+// FechaValida reports whether s is a calendar date YYYY-MM-DD from year AnioMinimo on.
 func FechaValida(s string) bool {
-	_, err := time.Parse(time.DateOnly, s)
-	return err == nil
+	t, err := time.Parse(time.DateOnly, s)
+	return err == nil && t.Year() >= AnioMinimo
 }

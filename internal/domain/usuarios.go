@@ -22,7 +22,9 @@ const (
 	MsgRolRequerido           = "El rol es requerido"
 	MsgRolInexistente         = "El rol no existe"
 	MsgUsuarioNoEncontrado    = "Usuario no encontrado"
-	MsgUsuarioDuplicado       = "Ya existe un usuario con ese nombre de usuario"
+	// MsgUsuarioDuplicado answers a login name taken in any company, the
+	// caller's or another: the same words, so they say nothing of whose it is.
+	MsgUsuarioDuplicado       = "El nombre de usuario no está disponible"
 	MsgRolNoPermitido         = "No tienes permisos para asignar ese rol"
 	MsgRolPermisosAjenos      = "No puedes asignar un rol con permisos que tú no tienes"
 	MsgRolPropio              = "No puedes cambiar tu propio rol"

@@ -5686,6 +5686,7 @@ export interface components {
             ruc?: string;
             telefono?: string;
             timezone: string;
+            /** Format: int32 */
             venta_confirmar_mas_de_pasajes: number;
             /** Format: double */
             venta_confirmar_monto_mayor_a: number;
