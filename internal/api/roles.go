@@ -40,6 +40,7 @@ type PermisosRol struct {
 	WhatsApp      PermisosWhatsApp      `json:"whatsapp"`
 	Email         PermisosEmail         `json:"email"`
 	Impresion     PermisosImpresion     `json:"impresion"`
+	Clientes      PermisosClientes      `json:"clientes"`
 }
 
 // PermisosDashboard: which dashboard the role sees (a built-in role name).
@@ -112,6 +113,11 @@ type PermisosImpresion struct {
 	Ticket80mm bool `json:"ticket_80mm"`
 	TicketA4   bool `json:"ticket_a4"`
 	Batch      bool `json:"batch"`
+}
+
+// PermisosClientes are the customer flags (reading them is personal data).
+type PermisosClientes struct {
+	Ver bool `json:"ver"`
 }
 
 // permisos is the matrix as the domain keeps it.

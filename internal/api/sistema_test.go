@@ -235,7 +235,7 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 			conectado       bool
 			ajenos          []string
 		}{
-			{c.admin, "Última prueba: correcta", true, []string{"Interisleña", "535"}},
+			{c.admin, "Última prueba: correcta", true, []string{"Interisleña", "Usuario o contraseña rechazados"}},
 			{admin2, "Última prueba: ", false, []string{"Lanchas del Delta"}},
 		} {
 			d := e.serviciosDelTablero(caso.token)
@@ -248,7 +248,7 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 					t.Errorf("el tablero muestra %q: %+v", ajeno, d)
 				}
 			}
-			if !caso.conectado && !strings.Contains(d[0].Detalles, "535") {
+			if !caso.conectado && !strings.Contains(d[0].Detalles, "Usuario o contraseña rechazados") {
 				t.Errorf("la empresa no ve el error de su propia prueba: %+v", d[0])
 			}
 		}

@@ -178,7 +178,7 @@ func TestValidar(t *testing.T) {
 				}
 				emb.FechaEmbarque = time.Time{}
 				want := store.Embarque{ID: tc.p.ID, NumeroPasaje: tc.p.NumeroPasaje, FechaViaje: hoy, Estado: domain.PasajeUsado,
-					ValidadoPor: "Ana Paz", ValidadorID: e.vendedor.UsuarioID}
+					ValidadoPor: "Ana Paz", ValidadorID: e.vendedor.UsuarioID, VendedorID: e.vendedor.UsuarioID}
 				want.Cliente.Nombre, want.Seccion.Nombre, want.TipoViaje.Nombre = "Juan Pérez", "Norte", "General"
 				if !reflect.DeepEqual(emb, want) {
 					t.Fatalf("embarque = %+v, se esperaba %+v", emb, want)

@@ -5979,6 +5979,9 @@ export interface components {
             movimientos: boolean;
             ver: boolean;
         };
+        PermisosClientes: {
+            ver: boolean;
+        };
         PermisosConfiguracion: {
             editar: boolean;
             sistema: boolean;
@@ -6012,6 +6015,7 @@ export interface components {
         };
         PermisosRol: {
             caja: components["schemas"]["PermisosCaja"];
+            clientes: components["schemas"]["PermisosClientes"];
             configuracion: components["schemas"]["PermisosConfiguracion"];
             dashboard: components["schemas"]["PermisosDashboard"];
             email: components["schemas"]["PermisosEmail"];
