@@ -51,7 +51,7 @@ test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too wh
 test-go: fuzz-short
 	go vet $(GO_PKGS)
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
-	go test -count=1 $(GO_PKGS)
+	go test -count=1 -timeout 30m $(GO_PKGS)
 
 FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento FuzzQueryParameters
 FUZZTIME     ?= 2m
