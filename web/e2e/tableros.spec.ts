@@ -18,7 +18,9 @@ test('el admin ve en su dashboard una venta hecha recién', async ({ page, reque
   await page.reload();
   await expect(cifra(pasajesHoy)).toHaveText(String(antes + 1));
   await expect(page.getByRole('row').filter({ hasText: 'Diego Sosa' })).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Base de Datos' })).toContainText('Conectado');
+  // its own company's e-mail and WhatsApp only: the installation's cards stay with super_admin
+  await expect(page.getByRole('group', { name: 'Email', exact: true })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Base de Datos' })).toHaveCount(0);
   await shot(page, 'admin');
 });
 
