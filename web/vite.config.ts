@@ -43,7 +43,9 @@ export default defineConfig({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'America/Argentina/Buenos_Aires' },
-    // Screens driven by user-event take seconds on a busy two-core machine.
-    testTimeout: 20_000,
+    // Screens driven by user-event take seconds on a busy two-core machine, and the setup
+    // preloads every screen (a cold transform of the whole app).
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
   },
 });
