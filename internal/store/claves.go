@@ -186,25 +186,10 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 	n := 0
 	defer s.claves.vaciar()
 	err := s.inTx(ctx, func(c conn) error {
-		rows, err := c.query(ctx, `SELECT empresa_id, clave_privada FROM empresa_claves ORDER BY empresa_id`+
-			s.dialect.forUpdate())
+		pendientes, err := leerSellados[int64](ctx, c, "claves de las empresas",
+			`SELECT empresa_id, clave_privada FROM empresa_claves ORDER BY empresa_id`+s.dialect.forUpdate())
 		if err != nil {
-			return wrap("leer claves de las empresas", err)
-		}
-		pendientes := map[int64]string{}
-		for rows.Next() {
-			var (
-				id     int64
-				stored string
-			)
-			if err := rows.Scan(&id, &stored); err != nil {
-				rows.Close()
-				return wrap("leer claves de las empresas", err)
-			}
-			pendientes[id] = stored
-		}
-		if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-			return wrap("leer claves de las empresas", err)
+			return err
 		}
 		if todas {
 			m, err := s.resellarOtros(ctx, c, vieja, nueva, otros)
@@ -288,24 +273,9 @@ type columnaSellada[K comparable] struct {
 // resellarColumna opens every value of col with vieja and seals it with nueva,
 // inside the rotation's transaction; it returns how many it re-sealed.
 func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *secretbox.Box, col columnaSellada[K]) (int, error) {
-	rows, err := c.query(ctx, col.leer)
+	sellados, err := leerSellados[K](ctx, c, col.que, col.leer)
 	if err != nil {
-		return 0, wrap("leer "+col.que, err)
-	}
-	sellados := map[K]string{}
-	for rows.Next() {
-		var (
-			clave K
-			valor string
-		)
-		if err := rows.Scan(&clave, &valor); err != nil {
-			rows.Close()
-			return 0, wrap("leer "+col.que, err)
-		}
-		sellados[clave] = valor
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return 0, wrap("leer "+col.que, err)
+		return 0, err
 	}
 	for clave, valor := range sellados {
 		plain, err := vieja.Open(valor, col.contexto(clave))
@@ -321,4 +291,28 @@ func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *se
 		}
 	}
 	return len(sellados), nil
+}
+
+// leerSellados reads the (key, sealed value) rows of q; que names them for errors.
+func leerSellados[K comparable](ctx context.Context, c conn, que, q string) (map[K]string, error) {
+	rows, err := c.query(ctx, q)
+	if err != nil {
+		return nil, wrap("leer "+que, err)
+	}
+	sellados := map[K]string{}
+	for rows.Next() {
+		var (
+			clave K
+			valor string
+		)
+		if err := rows.Scan(&clave, &valor); err != nil {
+			rows.Close()
+			return nil, wrap("leer "+que, err)
+		}
+		sellados[clave] = valor
+	}
+	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
+		return nil, wrap("leer "+que, err)
+	}
+	return sellados, nil
 }
