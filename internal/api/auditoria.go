@@ -2,7 +2,6 @@ package api
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -10,7 +9,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
-	"muelle/internal/impresion"
+	"muelle/internal/export"
 	"muelle/internal/store"
 )
 
@@ -221,15 +220,22 @@ func (s *Server) exportarAuditoria(r *http.Request) (archivo, error) {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
 	loc := domain.Location(cfg.Timezone)
-	filas := mapRows(logs, func(l store.RegistroAuditoria) []string { return filaAuditoria(l, loc) })
 	nombre := "auditoria_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"
-	return archivo{tipo: mediaCSV, nombre: nombre, write: func(w io.Writer) error {
-		return impresion.EscribirTabla(w, columnasAuditoria, filas)
-	}}, nil
+	t := export.Table{Title: "Auditoría", Columns: columnasAuditoria}
+	return exportarCSV(nombre, t, func(enc export.Encoder) error {
+		fila := make([]export.Cell, 0, len(columnasAuditoria))
+		for _, l := range logs {
+			fila = filaAuditoria(fila[:0], l, loc)
+			if err := enc.Encode(fila); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), nil
 }
 
-// filaAuditoria is an entry as the report's table shows it.
-func filaAuditoria(l store.RegistroAuditoria, loc *time.Location) []string {
+// filaAuditoria appends to fila an entry as the report's table shows it.
+func filaAuditoria(fila []export.Cell, l store.RegistroAuditoria, loc *time.Location) []export.Cell {
 	usuario, empresa, detalles, ip, estado := "Sistema", "N/A", "Sin detalles", "N/A", "Exitoso"
 	if l.UsuarioID != nil {
 		usuario = l.NombreUsuario
@@ -249,7 +255,8 @@ func filaAuditoria(l store.RegistroAuditoria, loc *time.Location) []string {
 	if !l.Exito {
 		estado = "Fallido"
 	}
-	return []string{l.CreatedAt.In(loc).Format("02/01/2006 15:04:05"), usuario, empresa, l.Accion, detalles, ip, estado}
+	return append(fila, export.Text(l.CreatedAt.In(loc).Format("02/01/2006 15:04:05")), export.Text(usuario),
+		export.Text(empresa), export.Text(l.Accion), export.Text(detalles), export.Text(ip), export.Text(estado))
 }
 
 func (s *Server) estadisticasAuditoria(r *http.Request) (EstadisticasAuditoria, error) {

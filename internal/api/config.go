@@ -74,7 +74,11 @@ func (c catalogo) crear(r *http.Request, body GuardarItemCatalogo) (createdReply
 	if err != nil {
 		return createdReply[ItemCatalogo]{}, err
 	}
-	out, err := c.s.Store.CrearItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, it)
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[ItemCatalogo]{}, err
+	}
+	out, err := c.s.Store.CrearItem(r.Context(), a, c.cat, it)
 	return created(itemDe(out), c.cat.Mensajes.Creado), err
 }
 
@@ -87,7 +91,11 @@ func (c catalogo) actualizar(r *http.Request, body GuardarItemCatalogo) (reply[I
 	if err != nil {
 		return reply[ItemCatalogo]{}, err
 	}
-	out, err := c.s.Store.ActualizarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id, it)
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ItemCatalogo]{}, err
+	}
+	out, err := c.s.Store.ActualizarItem(r.Context(), a, c.cat, id, it)
 	return withMessage(itemDe(out), c.cat.Mensajes.Actualizado), err
 }
 
@@ -96,7 +104,11 @@ func (c catalogo) eliminar(r *http.Request) (reply[ItemEliminado], error) {
 	if err != nil {
 		return reply[ItemEliminado]{}, err
 	}
-	desactivado, err := c.s.Store.EliminarItem(r.Context(), actorFrom(r).EmpresaID(), c.cat, id)
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[ItemEliminado]{}, err
+	}
+	desactivado, err := c.s.Store.EliminarItem(r.Context(), a, c.cat, id)
 	msg := c.cat.Mensajes.Eliminado
 	if desactivado {
 		msg = c.cat.Mensajes.Desactivado
@@ -129,11 +141,11 @@ func (s *Server) guardarPrecios(r *http.Request, body GuardarPrecios) (reply[[]P
 	if len(body.Precios) == 0 {
 		return reply[[]Precio]{}, domain.Invalid("Indique al menos un precio")
 	}
-	empresaID := actorFrom(r).EmpresaID()
-	nuevos := mapRows(body.Precios, func(p Precio) store.Precio { return store.Precio(p) })
-	if err := s.Store.GuardarPrecios(r.Context(), empresaID, nuevos); err != nil {
+	a, err := writeActor(r)
+	if err != nil {
 		return reply[[]Precio]{}, err
 	}
-	precios, err := s.Store.ListarPrecios(r.Context(), empresaID)
+	nuevos := mapRows(body.Precios, func(p Precio) store.Precio { return store.Precio(p) })
+	precios, err := s.Store.GuardarPrecios(r.Context(), a, nuevos)
 	return withMessage(mapRows(precios, precioDe), "Precios actualizados exitosamente"), err
 }

@@ -1,9 +1,13 @@
 package api
 
 import (
+	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -11,6 +15,7 @@ import (
 	"strconv"
 
 	"muelle/internal/domain"
+	"muelle/internal/export"
 	"muelle/internal/store"
 )
 
@@ -153,3 +158,70 @@ func writeError(w http.ResponseWriter, log *slog.Logger, err error) {
 
 // statusClientClosed is written (for the access log only) when the client cancelled the request.
 const statusClientClosed = 499
+
+// Media types of the answers that are files.
+const (
+	mediaCSV  = "text/csv; charset=utf-8"
+	mediaHTML = "text/html; charset=utf-8"
+	mediaPDF  = "application/pdf"
+	mediaPNG  = "image/png"
+)
+
+// archivo is an answer that is not the JSON envelope: a file or a printable
+// page. nombre set: the browser downloads it under that name.
+type archivo struct {
+	tipo   string
+	nombre string
+	write  func(io.Writer) error
+	// cache and etag, when set, let the browser keep the file (a public
+	// logo); noModificado answers 304 to a request that already holds it.
+	cache, etag  string
+	noModificado bool
+}
+
+// serve writes the file; nothing of it is cached (it carries customers' data)
+// unless the file says how.
+func (f archivo) serve(w http.ResponseWriter) {
+	h := w.Header()
+	h.Set("Content-Type", f.tipo)
+	h.Set("Cache-Control", cmp.Or(f.cache, "no-store"))
+	if f.etag != "" {
+		h.Set("ETag", f.etag)
+	}
+	if f.noModificado {
+		w.WriteHeader(http.StatusNotModified)
+		return
+	}
+	if f.nombre != "" {
+		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.nombre))
+	}
+	w.WriteHeader(http.StatusOK)
+	_ = f.write(w)
+}
+
+// bytesDe is a file whose body is already built.
+func bytesDe(tipo, nombre string, b []byte) archivo {
+	return archivo{tipo: tipo, nombre: nombre, write: func(w io.Writer) error {
+		_, err := io.Copy(w, bytes.NewReader(b))
+		return err
+	}}
+}
+
+// exportar is a file written by an export encoder while it is sent: filas
+// hands the encoder the rows one at a time, then the encoder is closed, so
+// the answer never holds the whole file. An error once the answer has started
+// cannot change its status: the download comes out cut short.
+func exportar(tipo, nombre string, nuevo func(io.Writer) export.Encoder, filas func(export.Encoder) error) archivo {
+	return archivo{tipo: tipo, nombre: nombre, write: func(w io.Writer) error {
+		enc := nuevo(w)
+		if err := filas(enc); err != nil {
+			return err
+		}
+		return enc.Close()
+	}}
+}
+
+// exportarCSV is the CSV of the table t (export.CSVEncoder).
+func exportarCSV(nombre string, t export.Table, filas func(export.Encoder) error) archivo {
+	return exportar(mediaCSV, nombre, func(w io.Writer) export.Encoder { return export.NewCSVEncoder(w, t) }, filas)
+}

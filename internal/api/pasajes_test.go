@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 func (e *env) userID(usuario string) int64 {
@@ -132,7 +133,7 @@ func TestSaleRulesRefuseAndChangeNothing(t *testing.T) {
 		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
 		ctx := context.Background()
 		inactiva := e.idOf(1, domain.CatSecciones, "Tigre – Río Capitán")
-		if _, err := e.st.ActualizarItem(ctx, 1, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Tigre – Río Capitán", Activo: false, Capacidad: new(int64(50))}); err != nil {
+		if _, err := e.st.ActualizarItem(ctx, store.Actor{EmpresaID: 1}, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Tigre – Río Capitán", Activo: false, Capacidad: new(int64(50))}); err != nil {
 			t.Fatal(err)
 		}
 		with := func(k string, v any) map[string]any {

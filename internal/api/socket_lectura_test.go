@@ -28,7 +28,7 @@ func (e *env) otraVendedora() int64 {
 // configActualizada), after a test's writes.
 func (e *env) marca() {
 	e.t.Helper()
-	_, err := e.st.CrearItem(context.Background(), 1, domain.CatSecciones, domain.ItemCatalogo{Nombre: "Marca", Activo: true,
+	_, err := e.st.CrearItem(context.Background(), store.Actor{EmpresaID: 1}, domain.CatSecciones, domain.ItemCatalogo{Nombre: "Marca", Activo: true,
 		Capacidad: new(int64(10))})
 	if err != nil {
 		e.t.Fatal(err)

@@ -1,28 +1,18 @@
 package api
 
 import (
-	"bytes"
-	"cmp"
 	"encoding/base64"
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
 	"strings"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/export"
 	"muelle/internal/impresion"
 	"muelle/internal/mensajeria"
 	"muelle/internal/store"
-)
-
-// Media types of the answers that are files.
-const (
-	mediaCSV  = "text/csv; charset=utf-8"
-	mediaHTML = "text/html; charset=utf-8"
-	mediaPDF  = "application/pdf"
-	mediaPNG  = "image/png"
 )
 
 // Messages of printing and export (operaciones §8).
@@ -35,54 +25,19 @@ const (
 // maxTicketsLote bounds how many tickets one print page holds.
 const maxTicketsLote = 50
 
-// archivo is an answer that is not the JSON envelope: a file or a printable
-// page. nombre set: the browser downloads it under that name.
-type archivo struct {
-	tipo   string
-	nombre string
-	write  func(io.Writer) error
-	// cache and etag, when set, let the browser keep the file (a public
-	// logo); noModificado answers 304 to a request that already holds it.
-	cache, etag  string
-	noModificado bool
-}
-
-// serve writes the file; nothing of it is cached (it carries customers' data)
-// unless the file says how.
-func (f archivo) serve(w http.ResponseWriter) {
-	h := w.Header()
-	h.Set("Content-Type", f.tipo)
-	h.Set("Cache-Control", cmp.Or(f.cache, "no-store"))
-	if f.etag != "" {
-		h.Set("ETag", f.etag)
-	}
-	if f.noModificado {
-		w.WriteHeader(http.StatusNotModified)
-		return
-	}
-	if f.nombre != "" {
-		h.Set("Content-Disposition", fmt.Sprintf(`attachment; filename="%s"`, f.nombre))
-	}
-	w.WriteHeader(http.StatusOK)
-	_ = f.write(w)
-}
-
-// bytesDe is a file whose body is already built.
-func bytesDe(tipo, nombre string, b []byte) archivo {
-	return archivo{tipo: tipo, nombre: nombre, write: func(w io.Writer) error {
-		_, err := io.Copy(w, bytes.NewReader(b))
-		return err
-	}}
-}
-
 // zonaDe is the caller's company's time zone (dates are printed in it).
 func (s *Server) zonaDe(r *http.Request) (store.Empresa, *time.Location, error) {
 	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
 	return e, domain.Location(e.Timezone), err
 }
 
-// exportarPasajes streams the list's filter as the CSV of operaciones §9
-// (at most store.MaxExportacion tickets, newest first).
+// columnasPasajes are the columns of the ticket export (operaciones §9).
+var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sección", "Tipo Viaje", "Precio",
+	"Estado", "Vendedor", "Fecha Venta"}
+
+// exportarPasajes answers the list's filter as the CSV of operaciones §9
+// (at most store.MaxExportacion tickets, newest first), encoded row by row
+// as it is sent.
 func (s *Server) exportarPasajes(r *http.Request) (archivo, error) {
 	f, err := filtroListado(r)
 	if err != nil {
@@ -99,16 +54,20 @@ func (s *Server) exportarPasajes(r *http.Request) (archivo, error) {
 	if len(pasajes) == 0 {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
-	filas := mapRows(pasajes, func(p store.Pasaje) impresion.FilaExportacion {
-		return impresion.FilaExportacion{ID: p.NumeroPasaje, FechaViaje: impresion.FechaAR(p.FechaViaje),
-			Cliente: p.ClienteNombre, Telefono: p.ClienteTelefono, Seccion: p.SeccionNombre, TipoViaje: p.TipoViajeNombre,
-			Precio: p.Precio.Numero(), Estado: p.Estado, Vendedor: p.UsuarioNombre,
-			FechaVenta: p.CreatedAt.In(loc).Format("02/01/2006 15:04")}
-	})
 	nombre := "pasajes_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"
-	return archivo{tipo: mediaCSV, nombre: nombre, write: func(w io.Writer) error {
-		return impresion.EscribirCSV(w, filas)
-	}}, nil
+	return exportarCSV(nombre, export.Table{Title: "Pasajes", Columns: columnasPasajes}, func(enc export.Encoder) error {
+		fila := make([]export.Cell, 0, len(columnasPasajes))
+		for _, p := range pasajes {
+			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(impresion.FechaAR(p.FechaViaje)),
+				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
+				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.Estado),
+				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))
+			if err := enc.Encode(fila); err != nil {
+				return err
+			}
+		}
+		return nil
+	}), nil
 }
 
 // qrPasaje answers the ticket's QR code as a PNG.

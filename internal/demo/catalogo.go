@@ -46,7 +46,7 @@ func ensureItems(ctx context.Context, st *store.Store, empresaID int64, cat doma
 			continue
 		}
 		it.Activo = true
-		created, err := st.CrearItem(ctx, empresaID, cat, it)
+		created, err := st.CrearItem(ctx, store.Actor{EmpresaID: empresaID}, cat, it)
 		if err != nil {
 			return nil, err
 		}
@@ -105,7 +105,8 @@ func seedPrecios(ctx context.Context, st *store.Store, empresaID int64, c catalo
 	if len(nuevos) == 0 {
 		return nil
 	}
-	return st.GuardarPrecios(ctx, empresaID, nuevos)
+	_, err = st.GuardarPrecios(ctx, store.Actor{EmpresaID: empresaID}, nuevos)
+	return err
 }
 
 var clientes = []string{"María González", "Juan Pérez", "Ana Rodríguez", "Carlos López", "Sofía Fernández",

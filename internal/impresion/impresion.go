@@ -1,6 +1,6 @@
 // Package impresion renders tickets for people: printable HTML for label and
-// page printers, a PDF, the QR code as a PNG, and the ticket list's CSV
-// export. It knows nothing of HTTP or SQL: callers hand it a Ticket.
+// page printers, a PDF and the QR code as a PNG (exports of lists are
+// internal/export's). It knows nothing of HTTP or SQL: callers hand it a Ticket.
 package impresion
 
 import (

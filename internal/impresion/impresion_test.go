@@ -39,29 +39,6 @@ func TestMontoYFechaAR(t *testing.T) {
 	}
 }
 
-func TestNeutralizar(t *testing.T) {
-	for in, want := range map[string]string{"=1+1": "'=1+1", "+54 11": "'+54 11", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)",
-		"\tx": "'\tx", "\rx": "'\rx", "Ana": "Ana", "": "", "1.500,00": "1.500,00"} {
-		if got := Neutralizar(in); got != want {
-			t.Errorf("Neutralizar(%q) = %q, esperaba %q", in, got, want)
-		}
-	}
-}
-
-func TestEscribirCSV(t *testing.T) {
-	var b bytes.Buffer
-	err := EscribirCSV(&b, []FilaExportacion{{ID: "LD-1", Cliente: "=HYPERLINK(\"x\")", Precio: "1.500,50",
-		Estado: "activo", Telefono: "+5411; 2"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Estado;Vendedor;Fecha Venta\r\n" +
-		"LD-1;;\"'=HYPERLINK(\"\"x\"\")\";\"'+5411; 2\";;;1.500,50;activo;;\r\n"
-	if b.String() != want {
-		t.Fatalf("csv:\n%q\nesperaba\n%q", b.String(), want)
-	}
-}
-
 func TestHTMLEscapaYTieneTodoLoImpreso(t *testing.T) {
 	for _, papel := range Papeles {
 		out, err := HTML([]Ticket{ticketDePrueba(`<script>alert(1)</script>`), ticketDePrueba("Luis")}, papel)

@@ -50,9 +50,11 @@ func auditarEn(t *testing.T, st *store.Store, at time.Time, a store.Auditoria) {
 }
 
 func TestListarAuditoria(t *testing.T) {
-	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		otra := nuevaEmpresa(t, e.st, "Otra Empresa", "beto")
+		// companies without a catalog: the audit holds only the entries below
+		e := empresaConVendedor(t, st, "Lanchas del Delta", "ana")
+		otra := empresaConVendedor(t, st, "Otra Empresa", "beto")
 		e.st.Now = func() time.Time { return ahora }
 		u, o := e.vendedor, otra.vendedor
 		dia := func(d int) time.Time { return ahora.AddDate(0, 0, -d) }

@@ -222,7 +222,7 @@ func benchEmpresa(b testing.TB, st *store.Store, k int) benchSiembra {
 		if cat.ConCapacidad {
 			it.Capacidad = new(int64(10000))
 		}
-		it, err := st.CrearItem(ctx, id, cat, it)
+		it, err := st.CrearItem(ctx, store.Actor{EmpresaID: id}, cat, it)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,24 @@ import (
 	"muelle/internal/events"
 )
 
+// Audit actions of the catalogs (sections, trip types, payment methods); the
+// entry's image names its catalog.
+const (
+	AccionCreacionCatalogo      = "CREACION_CATALOGO"
+	AccionActualizacionCatalogo = "ACTUALIZACION_CATALOGO"
+	AccionEliminacionCatalogo   = "ELIMINACION_CATALOGO"
+)
+
+// itemAuditado is the before/after image of a catalog entry in the audit.
+type itemAuditado struct {
+	Catalogo string `json:"catalogo"`
+	domain.ItemCatalogo
+}
+
+func itemAuditadoDe(cat domain.Catalogo, it domain.ItemCatalogo) *itemAuditado {
+	return &itemAuditado{Catalogo: cat.Tabla, ItemCatalogo: it}
+}
+
 // columns of a catalog table; sections also carry capacidad.
 func catalogColumns(cat domain.Catalogo) string {
 	if cat.ConCapacidad {
@@ -50,23 +68,26 @@ func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat d
 	return it, nil
 }
 
-// CrearItem adds an entry to a company's catalog, normalized (domain.Catalogo.Normalizar).
-func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+// CrearItem adds an entry to the actor's company's catalog, normalized
+// (domain.Catalogo.Normalizar), through idempotent, and audits
+// CREACION_CATALOGO with the entry.
+func (s *Store) CrearItem(ctx context.Context, a Actor, cat domain.Catalogo, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
 	it, err := cat.Normalizar(it)
 	if err != nil {
 		return it, err
 	}
-	var out domain.ItemCatalogo
-	err = s.inTx(ctx, func(c conn) error {
-		id, err := insertarItem(ctx, c, empresaID, cat, it)
+	return idempotent(ctx, s, a, cat.Tabla+".crear", func(c conn) (domain.ItemCatalogo, error) {
+		id, err := insertarItem(ctx, c, a.EmpresaID, cat, it)
 		if err != nil {
-			return err
+			return it, err
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
-		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
-		return err
+		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: cat.Tabla})
+		out, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
+		if err != nil {
+			return out, err
+		}
+		return out, s.auditarCambio(ctx, c, a, AccionCreacionCatalogo, nil, itemAuditadoDe(cat, out))
 	})
-	return out, err
 }
 
 // insertarItem writes a normalized entry inside the caller's transaction.
@@ -83,42 +104,54 @@ func insertarItem(ctx context.Context, c conn, empresaID int64, cat domain.Catal
 	return id, wrap("crear en "+cat.Tabla, err)
 }
 
-// ActualizarItem changes an entry of the company's catalog, normalized (domain.Catalogo.Normalizar).
-func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
+// ActualizarItem changes an entry of the actor's company's catalog,
+// normalized (domain.Catalogo.Normalizar), through idempotent, and audits
+// ACTUALIZACION_CATALOGO with the entry before and after.
+func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo, id int64, it domain.ItemCatalogo) (domain.ItemCatalogo, error) {
 	it, err := cat.Normalizar(it)
 	if err != nil {
 		return it, err
 	}
-	var out domain.ItemCatalogo
-	err = s.inTx(ctx, func(c conn) error {
+	return idempotent(ctx, s, a, cat.Tabla+".actualizar", func(c conn) (domain.ItemCatalogo, error) {
+		antes, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
+		if err != nil {
+			return antes, err
+		}
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
 		}
 		res, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
-			append(args, empresaID, id)...)
+			append(args, a.EmpresaID, id)...)
 		if isUniqueViolation(err) {
-			return domain.Conflict(cat.Mensajes.Duplicado)
+			return it, domain.Conflict(cat.Mensajes.Duplicado)
 		}
 		if err != nil {
-			return wrap("actualizar "+cat.Tabla, err)
+			return it, wrap("actualizar "+cat.Tabla, err)
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
-			return domain.NotFound(cat.Mensajes.NoEncontrado)
+			return it, domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
-		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
-		return err
+		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: cat.Tabla})
+		out, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
+		if err != nil {
+			return out, err
+		}
+		return out, s.auditarCambio(ctx, c, a, AccionActualizacionCatalogo, itemAuditadoDe(cat, antes),
+			itemAuditadoDe(cat, out))
 	})
-	return out, err
 }
 
 // EliminarItem deletes an entry, or deactivates it when tickets or register
-// movements already use it so history keeps its names. desactivado tells which.
-func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64) (desactivado bool, err error) {
-	err = s.inTx(ctx, func(c conn) error {
-		if _, err := s.itemCatalogo(ctx, c, empresaID, cat, id); err != nil {
-			return err
+// movements already use it so history keeps its names; desactivado tells
+// which. It runs through idempotent and audits ELIMINACION_CATALOGO with the
+// entry before and after (null when deleted).
+func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, id int64) (desactivado bool, err error) {
+	empresaID := a.EmpresaID
+	return idempotent(ctx, s, a, cat.Tabla+".eliminar", func(c conn) (bool, error) {
+		antes, err := s.itemCatalogo(ctx, c, empresaID, cat, id)
+		if err != nil {
+			return false, err
 		}
 		// every sale writes a register movement with its payment method
 		usedIn := `pasajes WHERE empresa_id = ? AND ` + cat.ColumnaPasaje + ` = ?`
@@ -127,21 +160,29 @@ func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Ca
 		}
 		var usos int64
 		if err := c.row(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
-			return wrap("contar usos", err)
+			return false, wrap("contar usos", err)
 		}
 		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
+		var despues *itemAuditado
 		if usos > 0 {
-			desactivado = true
-			_, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`, empresaID, id)
-			return wrap("desactivar "+cat.Tabla, err)
-		}
-		if cat != domain.CatMediosPago {
-			if _, err := c.exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`, empresaID, id); err != nil {
-				return wrap("eliminar precios", err)
+			if _, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`,
+				empresaID, id); err != nil {
+				return false, wrap("desactivar "+cat.Tabla, err)
+			}
+			desactivado := antes
+			desactivado.Activo = false
+			despues = itemAuditadoDe(cat, desactivado)
+		} else {
+			if cat != domain.CatMediosPago {
+				if _, err := c.exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`,
+					empresaID, id); err != nil {
+					return false, wrap("eliminar precios", err)
+				}
+			}
+			if _, err := c.exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id); err != nil {
+				return false, wrap("eliminar de "+cat.Tabla, err)
 			}
 		}
-		_, err := c.exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id)
-		return wrap("eliminar de "+cat.Tabla, err)
+		return usos > 0, s.auditarCambio(ctx, c, a, AccionEliminacionCatalogo, itemAuditadoDe(cat, antes), despues)
 	})
-	return desactivado, err
 }

@@ -19,7 +19,7 @@ func TestListarCatalogo(t *testing.T) {
 		ctx := context.Background()
 		otra := nuevaEmpresa(t, e.st, "Interisleña", "beto")
 		otra.item(t, domain.CatSecciones, "Ajena")
-		if _, err := e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, e.sur,
+		if _, err := e.st.ActualizarItem(ctx, e.admin(), domain.CatSecciones, e.sur,
 			domain.ItemCatalogo{Nombre: "Sur", Activo: false, Capacidad: new(int64(12))}); err != nil {
 			t.Fatal(err)
 		}
@@ -65,26 +65,26 @@ func TestCatalogWritesRefuseWithTheCatalogsOwnMessages(t *testing.T) {
 			msg  string
 		}{
 			{"sección repetida", func() error {
-				_, err := e.st.CrearItem(ctx, e.empresaID, domain.CatSecciones, item)
+				_, err := e.st.CrearItem(ctx, e.admin(), domain.CatSecciones, item)
 				return err
 			}, domain.KindConflict, "Ya existe una sección con ese nombre"},
 			{"tipo renombrado como otro", func() error {
-				_, err := e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, e.jubilado, domain.ItemCatalogo{Nombre: "General"})
+				_, err := e.st.ActualizarItem(ctx, e.admin(), domain.CatTiposViaje, e.jubilado, domain.ItemCatalogo{Nombre: "General"})
 				return err
 			}, domain.KindConflict, "Ya existe un tipo de viaje con ese nombre"},
 			{"medio de otra empresa", func() error {
-				_, err := e.st.ActualizarItem(ctx, e.empresaID, domain.CatMediosPago, otra.efectivo, domain.ItemCatalogo{Nombre: "X"})
+				_, err := e.st.ActualizarItem(ctx, e.admin(), domain.CatMediosPago, otra.efectivo, domain.ItemCatalogo{Nombre: "X"})
 				return err
 			}, domain.KindNotFound, "Medio de pago no encontrado"},
 			{"eliminar sección de otra empresa", func() error {
-				_, err := e.st.EliminarItem(ctx, e.empresaID, domain.CatSecciones, otra.norte)
+				_, err := e.st.EliminarItem(ctx, e.admin(), domain.CatSecciones, otra.norte)
 				return err
 			}, domain.KindNotFound, "Sección no encontrada"},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) { wantError(t, tc.err(), tc.kind, tc.msg) })
 		}
-		if _, err := e.st.CrearItem(ctx, otra.empresaID, domain.CatSecciones, domain.ItemCatalogo{Nombre: "Este", Capacidad: new(int64(20))}); err != nil {
+		if _, err := e.st.CrearItem(ctx, otra.admin(), domain.CatSecciones, domain.ItemCatalogo{Nombre: "Este", Capacidad: new(int64(20))}); err != nil {
 			t.Fatalf("otra empresa puede usar sus propios nombres: %v", err)
 		}
 	})
@@ -109,7 +109,7 @@ func TestEliminarItemDeletesUnusedAndDeactivatesUsed(t *testing.T) {
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
-				desactivado, err := e.st.EliminarItem(ctx, e.empresaID, tc.cat, tc.id)
+				desactivado, err := e.st.EliminarItem(ctx, e.admin(), tc.cat, tc.id)
 				if err != nil || desactivado != tc.desactivado {
 					t.Fatalf("desactivado = %v, %v; se esperaba %v", desactivado, err, tc.desactivado)
 				}
@@ -151,7 +151,7 @@ func TestPrecios(t *testing.T) {
 				t.Errorf("%s: %v %v %v", tc.name, p, ok, err)
 			}
 		}
-		if err := e.st.GuardarPrecios(ctx, e.empresaID, []store.Precio{{SeccionID: e.norte, TipoViajeID: e.general, Precio: 160050}}); err != nil {
+		if err := e.guardarPrecios(store.Precio{SeccionID: e.norte, TipoViajeID: e.general, Precio: 160050}); err != nil {
 			t.Fatal(err)
 		}
 		if p, _, _ := e.st.PrecioDe(ctx, e.empresaID, e.norte, e.general); p != 160050 {
@@ -169,7 +169,7 @@ func TestPrecios(t *testing.T) {
 		}
 		for _, tc := range refusals {
 			t.Run(tc.name, func(t *testing.T) {
-				wantError(t, e.st.GuardarPrecios(ctx, e.empresaID, []store.Precio{tc.precio}), tc.kind, tc.msg)
+				wantError(t, e.guardarPrecios(tc.precio), tc.kind, tc.msg)
 			})
 		}
 	})

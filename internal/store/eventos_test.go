@@ -73,7 +73,7 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			return store.EventoConfig{Tabla: "secciones"}
 		}, []string{events.ConfigActualizada}},
 		{"actualizar tipo de viaje", func(t *testing.T, e *empresaDePrueba) any {
-			_, err := e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, e.jubilado,
+			_, err := e.st.ActualizarItem(ctx, e.admin(), domain.CatTiposViaje, e.jubilado,
 				domain.ItemCatalogo{Nombre: "Jubilados", Activo: true})
 			if err != nil {
 				t.Fatal(err)
@@ -81,13 +81,13 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			return store.EventoConfig{Tabla: "tipos_viaje"}
 		}, []string{events.ConfigActualizada}},
 		{"eliminar medio de pago", func(t *testing.T, e *empresaDePrueba) any {
-			if _, err := e.st.EliminarItem(ctx, e.empresaID, domain.CatMediosPago, e.tarjeta); err != nil {
+			if _, err := e.st.EliminarItem(ctx, e.admin(), domain.CatMediosPago, e.tarjeta); err != nil {
 				t.Fatal(err)
 			}
 			return store.EventoConfig{Tabla: "medios_pago"}
 		}, []string{events.ConfigActualizada}},
 		{"guardar precios", func(t *testing.T, e *empresaDePrueba) any {
-			err := e.st.GuardarPrecios(ctx, e.empresaID, []store.Precio{{SeccionID: e.sur, TipoViajeID: e.general, Precio: 1}})
+			err := e.guardarPrecios(store.Precio{SeccionID: e.sur, TipoViajeID: e.general, Precio: 1})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -159,8 +159,8 @@ func TestRolledBackTransactionsPublishNothing(t *testing.T) {
 			return err
 		}},
 		{"precio de una sección ajena", func(e *empresaDePrueba) error {
-			return e.st.GuardarPrecios(ctx, e.empresaID, []store.Precio{
-				{SeccionID: e.norte, TipoViajeID: e.general, Precio: 1}, {SeccionID: 9999, TipoViajeID: e.general, Precio: 1}})
+			return e.guardarPrecios(store.Precio{SeccionID: e.norte, TipoViajeID: e.general, Precio: 1},
+				store.Precio{SeccionID: 9999, TipoViajeID: e.general, Precio: 1})
 		}},
 		{"cerrar sin caja", func(e *empresaDePrueba) error {
 			_, err := e.st.CerrarCaja(ctx, e.vendedor, 0, "")

@@ -35,6 +35,29 @@ type empresaDePrueba struct {
 // nuevaEmpresa seeds a company named nombre in st with a seller called usuario.
 func nuevaEmpresa(t *testing.T, st *store.Store, nombre, usuario string) *empresaDePrueba {
 	t.Helper()
+	e := empresaConVendedor(t, st, nombre, usuario)
+	e.norte = e.item(t, domain.CatSecciones, "Norte")
+	e.sur = e.item(t, domain.CatSecciones, "Sur")
+	e.general = e.item(t, domain.CatTiposViaje, "General")
+	e.jubilado = e.item(t, domain.CatTiposViaje, "Jubilado")
+	e.efectivo = e.item(t, domain.CatMediosPago, "Efectivo")
+	e.tarjeta = e.item(t, domain.CatMediosPago, "Tarjeta")
+	err := e.guardarPrecios(
+		store.Precio{SeccionID: e.norte, TipoViajeID: e.general, Precio: 150000},
+		store.Precio{SeccionID: e.norte, TipoViajeID: e.jubilado, Precio: 75000},
+		store.Precio{SeccionID: e.sur, TipoViajeID: e.general, Precio: 200000},
+		store.Precio{SeccionID: e.sur, TipoViajeID: e.jubilado, Precio: 100000},
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return e
+}
+
+// empresaConVendedor seeds a company named nombre in st with a seller called
+// usuario and nothing else: no catalog, so no audited write.
+func empresaConVendedor(t *testing.T, st *store.Store, nombre, usuario string) *empresaDePrueba {
+	t.Helper()
 	ctx := context.Background()
 	st.Now = func() time.Time { return ahora }
 	e := &empresaDePrueba{st: st, rec: &events.Recorder{}}
@@ -54,33 +77,28 @@ func nuevaEmpresa(t *testing.T, st *store.Store, nombre, usuario string) *empres
 		t.Fatal(err)
 	}
 	e.vendedor = store.Actor{UsuarioID: u.ID, EmpresaID: e.empresaID, IP: "10.0.0.1"}
-	e.norte = e.item(t, domain.CatSecciones, "Norte")
-	e.sur = e.item(t, domain.CatSecciones, "Sur")
-	e.general = e.item(t, domain.CatTiposViaje, "General")
-	e.jubilado = e.item(t, domain.CatTiposViaje, "Jubilado")
-	e.efectivo = e.item(t, domain.CatMediosPago, "Efectivo")
-	e.tarjeta = e.item(t, domain.CatMediosPago, "Tarjeta")
-	err = st.GuardarPrecios(ctx, e.empresaID, []store.Precio{
-		{SeccionID: e.norte, TipoViajeID: e.general, Precio: 150000},
-		{SeccionID: e.norte, TipoViajeID: e.jubilado, Precio: 75000},
-		{SeccionID: e.sur, TipoViajeID: e.general, Precio: 200000},
-		{SeccionID: e.sur, TipoViajeID: e.jubilado, Precio: 100000},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
 	return e
 }
 
 // item adds an active catalog entry and returns its id.
 func (e *empresaDePrueba) item(t *testing.T, cat domain.Catalogo, nombre string) int64 {
 	t.Helper()
-	it, err := e.st.CrearItem(context.Background(), e.empresaID, cat, domain.ItemCatalogo{Nombre: nombre, Activo: true,
+	it, err := e.st.CrearItem(context.Background(), e.admin(), cat, domain.ItemCatalogo{Nombre: nombre, Activo: true,
 		Capacidad: new(int64(40))})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return it.ID
+}
+
+// admin is a writer of the company's configuration (catalogs, prices) with no
+// user of its own: the store does not check permissions, the API does.
+func (e *empresaDePrueba) admin() store.Actor { return store.Actor{EmpresaID: e.empresaID} }
+
+// guardarPrecios sets prices and returns only the error.
+func (e *empresaDePrueba) guardarPrecios(precios ...store.Precio) error {
+	_, err := e.st.GuardarPrecios(context.Background(), e.admin(), precios)
+	return err
 }
 
 // abrir opens the seller's register with monto.

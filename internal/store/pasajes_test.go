@@ -24,15 +24,14 @@ func TestVenderRefusals(t *testing.T) {
 		wantError(t, vender(e.venta(otra.norte, e.efectivo, hoy, 1)), domain.KindInvalid, domain.MsgDebeAbrirCaja)
 		e.abrir(t, 0)
 		inactiva := e.item(t, domain.CatSecciones, "Delta")
-		e.st.ActualizarItem(ctx, e.empresaID, domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta", Capacidad: new(int64(40))})
+		e.st.ActualizarItem(ctx, e.admin(), domain.CatSecciones, inactiva, domain.ItemCatalogo{Nombre: "Delta", Capacidad: new(int64(40))})
 		tipoInactivo := e.item(t, domain.CatTiposViaje, "Escolar")
-		e.st.ActualizarItem(ctx, e.empresaID, domain.CatTiposViaje, tipoInactivo, domain.ItemCatalogo{Nombre: "Escolar"})
+		e.st.ActualizarItem(ctx, e.admin(), domain.CatTiposViaje, tipoInactivo, domain.ItemCatalogo{Nombre: "Escolar"})
 		medioInactivo := e.item(t, domain.CatMediosPago, "Cheque")
-		e.st.ActualizarItem(ctx, e.empresaID, domain.CatMediosPago, medioInactivo, domain.ItemCatalogo{Nombre: "Cheque"})
+		e.st.ActualizarItem(ctx, e.admin(), domain.CatMediosPago, medioInactivo, domain.ItemCatalogo{Nombre: "Cheque"})
 		sinPrecio := e.item(t, domain.CatTiposViaje, "Turista")
 		caro := e.item(t, domain.CatTiposViaje, "Charter")
-		if err := e.st.GuardarPrecios(ctx, e.empresaID, []store.Precio{
-			{SeccionID: e.norte, TipoViajeID: caro, Precio: domain.MontoMaximo}}); err != nil {
+		if err := e.guardarPrecios(store.Precio{SeccionID: e.norte, TipoViajeID: caro, Precio: domain.MontoMaximo}); err != nil {
 			t.Fatal(err)
 		}
 		otroPrecio, precioGeneral := domain.Centavos(1), domain.Centavos(150000)

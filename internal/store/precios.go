@@ -14,9 +14,24 @@ type Precio struct {
 	Precio      domain.Centavos
 }
 
+// AccionActualizacionPrecios audits a write of prices: the prices it set,
+// before (those that had one) and after.
+const AccionActualizacionPrecios = "ACTUALIZACION_PRECIOS"
+
+// precioAuditado is a price in the audit's images.
+type precioAuditado struct {
+	SeccionID   int64           `json:"seccion_id"`
+	TipoViajeID int64           `json:"tipo_viaje_id"`
+	Precio      domain.Centavos `json:"precio"`
+}
+
 // ListarPrecios lists every price of the company.
 func (s *Store) ListarPrecios(ctx context.Context, empresaID int64) ([]Precio, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (p Precio, err error) {
+	return listarPrecios(ctx, s.conn(), empresaID)
+}
+
+func listarPrecios(ctx context.Context, c conn, empresaID int64) ([]Precio, error) {
+	out, err := queryAll(ctx, c, func(sc scanner) (p Precio, err error) {
 		return p, sc.Scan(&p.SeccionID, &p.TipoViajeID, &p.Precio)
 	}, `SELECT seccion_id, tipo_viaje_id, precio FROM precios WHERE empresa_id = ? ORDER BY seccion_id, tipo_viaje_id`,
 		empresaID)
@@ -36,29 +51,49 @@ func (s *Store) precio(ctx context.Context, c conn, empresaID, seccionID, tipoVi
 	return p, !missing && err == nil, wrap("leer precio", err)
 }
 
-// GuardarPrecios sets several prices at once: all or nothing. Every section
-// and trip type must belong to the company.
-func (s *Store) GuardarPrecios(ctx context.Context, empresaID int64, precios []Precio) error {
-	return s.inTx(ctx, func(c conn) error {
+// GuardarPrecios sets several prices of the actor's company at once: all or
+// nothing. Every section and trip type must belong to the company. It runs
+// through idempotent, audits ACTUALIZACION_PRECIOS and returns every price of
+// the company after the write.
+func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) ([]Precio, error) {
+	empresaID := a.EmpresaID
+	return idempotent(ctx, s, a, "precios.guardar", func(c conn) ([]Precio, error) {
+		previos, err := listarPrecios(ctx, c, empresaID)
+		if err != nil {
+			return nil, err
+		}
+		tenia := make(map[[2]int64]Precio, len(previos))
+		for _, v := range previos {
+			tenia[[2]int64{v.SeccionID, v.TipoViajeID}] = v
+		}
+		antes, despues := []precioAuditado{}, make([]precioAuditado, 0, len(precios))
 		for _, p := range precios {
 			if err := domain.ValidarNoNegativo(p.Precio); err != nil {
-				return err
+				return nil, err
 			}
 			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatSecciones, p.SeccionID); err != nil {
-				return err
+				return nil, err
 			}
 			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatTiposViaje, p.TipoViajeID); err != nil {
-				return err
+				return nil, err
 			}
 			_, err := c.exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
 				VALUES (?, ?, ?, ?, ?) ON CONFLICT (seccion_id, tipo_viaje_id)
 				DO UPDATE SET precio = excluded.precio, updated_at = excluded.updated_at`,
 				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.now)
 			if err != nil {
-				return wrap("guardar precio", err)
+				return nil, wrap("guardar precio", err)
 			}
+			if v, ok := tenia[[2]int64{p.SeccionID, p.TipoViajeID}]; ok {
+				antes = append(antes, precioAuditado(v))
+				delete(tenia, [2]int64{p.SeccionID, p.TipoViajeID})
+			}
+			despues = append(despues, precioAuditado(p))
 		}
 		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: "precios"})
-		return nil
+		if err := s.auditarCambio(ctx, c, a, AccionActualizacionPrecios, antes, despues); err != nil {
+			return nil, err
+		}
+		return listarPrecios(ctx, c, empresaID)
 	})
 }
