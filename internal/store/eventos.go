@@ -7,12 +7,12 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb/pubsub"
 )
 
 // The payloads of the events the store's writes emit (names in package events).
@@ -125,15 +125,15 @@ func (s *Store) elegirCanal() error {
 	if schema != "public" {
 		s.canal += "_" + schema
 	}
-	s.aviso = nuevoAvisador(func(ctx context.Context, aviso string) error {
-		_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.canal, aviso)
+	s.aviso = pubsub.NewNotifier(func(ctx context.Context, payload string) error {
+		_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.canal, payload)
 		return err
 	})
 	return nil
 }
 
 // guardandoEventos wraps a transaction's work so that, when it succeeds, the
-// events it emitted are stored before the commit (announced after it: avisos.go).
+// events it emitted are stored before the commit (announced after it: sqldb/pubsub).
 func (s *Store) guardandoEventos(ctx context.Context, fn func(c conn) error) func(c conn) error {
 	return func(c conn) error {
 		if err := fn(c); err != nil {
@@ -203,20 +203,6 @@ func codificarEvento(ev events.Event) (datos, lecturas string, err error) {
 		return "", "", fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
 	}
 	return string(b), lecturas, nil
-}
-
-// IDsDeAviso reads the event ids of a NOTIFY payload.
-func IDsDeAviso(aviso string) ([]int64, error) {
-	partes := strings.Split(aviso, ",")
-	ids := make([]int64, 0, len(partes))
-	for _, p := range partes {
-		id, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("store: aviso de eventos inválido %q", aviso)
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
 }
 
 // ordenarIDs sorts the ids an INSERT ... RETURNING gave: the ids of one
@@ -321,6 +307,19 @@ func (s *Store) UltimoEvento(ctx context.Context) (int64, error) {
 	var id int64
 	err := s.conn().row(ctx, `SELECT COALESCE(MAX(id), 0) FROM eventos`).Scan(&id)
 	return id, wrap("leer último evento", err)
+}
+
+// Escucha reports whether events of other instances arrive by Escuchar
+// (PostgreSQL); on SQLite one instance delivers its own events after commit.
+func (s *Store) Escucha() bool { return s.canal != "" }
+
+// Escuchar hands entregar, oldest first and each once, every event stored
+// after desde (read with UltimoEvento before any socket is served) by any
+// instance, until ctx ends: a dedicated PostgreSQL connection LISTENs for the
+// ids announced and reads those events (sqldb/pubsub).
+func (s *Store) Escuchar(ctx context.Context, log *slog.Logger, desde int64, entregar func([]events.Event)) {
+	pubsub.Listener{URL: s.url, Channel: s.canal, ByID: s.EventosPorID, After: s.EventosPosteriores, Log: log}.
+		Run(ctx, desde, entregar)
 }
 
 // PublicarEventos stores and publishes events that no business write causes

@@ -424,7 +424,7 @@ func contarSentencias(st *store.Store, fn func()) []string {
 // sale and of a boarding by QR code, both with an Idempotency-Key, once the
 // company's signing key is cached: adding a query to either path fails it.
 // SQLite takes the ticket numbers inside the sale's transaction, PostgreSQL
-// before it (its events are announced after the commit, off the request: avisos.go).
+// before it (its events are announced after the commit, off the request: sqldb/pubsub).
 func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 	want := map[string]struct{ venta, embarque int }{"sqlite": {11, 5}, "postgres": {11, 5}}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {

@@ -25,6 +25,7 @@ import (
 
 	"muelle/internal/events"
 	"muelle/internal/secretbox"
+	"muelle/internal/store/sqldb/pubsub"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -71,9 +72,9 @@ type Store struct {
 	Events events.Publisher
 	// url is PostgreSQL's, for the connection that listens for events, and
 	// canal the channel they are announced on (eventos.go) by aviso after
-	// the commit (avisos.go); "" and nil on SQLite.
+	// the commit (sqldb/pubsub); "" and nil on SQLite.
 	url, canal string
-	aviso      *avisador
+	aviso      *pubsub.Notifier
 	// traza, when set, sees every statement (traza.go); transacciones numbers
 	// the transactions for it.
 	traza         atomic.Pointer[func(Sentencia)]
@@ -228,7 +229,7 @@ func (s *Store) BaseExterna() (*sql.DB, string) {
 // Close releases the connection pools.
 func (s *Store) Close() error {
 	if s.aviso != nil {
-		s.aviso.cerrar()
+		s.aviso.Close()
 	}
 	if s.grupo != nil {
 		s.grupo.cerrar()
@@ -406,7 +407,11 @@ func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
 		return err
 	}
 	if len(evs) > 0 && s.aviso != nil {
-		s.aviso.avisar(ctx, evs)
+		ids := make([]int64, len(evs))
+		for i, ev := range evs {
+			ids[i] = ev.ID
+		}
+		s.aviso.Notify(ctx, ids)
 	}
 	if len(evs) > 0 && s.Events != nil {
 		s.Events.Publish(ctx, evs)
