@@ -3,6 +3,8 @@ package store
 import (
 	"context"
 	"fmt"
+
+	"muelle/internal/store/sqldb"
 )
 
 // Audit actions (backoffice §9).
@@ -34,10 +36,10 @@ func nullID(id int64) any {
 }
 
 // audit writes an entry with the given connection, inside the caller's transaction.
-func (s *Store) audit(ctx context.Context, c conn, a Auditoria) error {
-	_, err := c.exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
+func (s *Store) audit(ctx context.Context, c sqldb.Conn, a Auditoria) error {
+	_, err := c.Exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.now)
+		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.Now())
 	if err != nil {
 		return fmt.Errorf("store: auditar %s: %w", a.Accion, err)
 	}
@@ -45,7 +47,7 @@ func (s *Store) audit(ctx context.Context, c conn, a Auditoria) error {
 }
 
 // Audit writes one entry on its own.
-func (s *Store) Audit(ctx context.Context, a Auditoria) error { return s.audit(ctx, s.conn(), a) }
+func (s *Store) Audit(ctx context.Context, a Auditoria) error { return s.audit(ctx, s.db.Conn(), a) }
 
 // AuditoriaFila is an audit entry as read back.
 type AuditoriaFila struct {
@@ -61,7 +63,7 @@ type AuditoriaFila struct {
 // AuditoriaPorAccion lists the entries of one action, newest first (used by tests
 // and, later, by the audit screens).
 func (s *Store) AuditoriaPorAccion(ctx context.Context, accion string) ([]AuditoriaFila, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (f AuditoriaFila, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (f AuditoriaFila, err error) {
 		return f, sc.Scan(&f.ID, &f.EmpresaID, &f.UsuarioID, &f.Accion, &f.Detalles, &f.IP, &f.Exito)
 	}, `SELECT id, empresa_id, usuario_id, accion, detalles, ip_address, exito
 		FROM auditoria WHERE accion = ? ORDER BY id DESC`, accion)

@@ -6,6 +6,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // columns of a catalog table; sections also carry capacidad.
@@ -16,7 +17,7 @@ func catalogColumns(cat domain.Catalogo) string {
 	return "id, nombre, descripcion, activo, NULL"
 }
 
-func scanItem(sc scanner) (domain.ItemCatalogo, error) {
+func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 	var (
 		it  domain.ItemCatalogo
 		cap sql.NullInt64
@@ -34,14 +35,14 @@ func (s *Store) ListarCatalogo(ctx context.Context, empresaID int64, cat domain.
 	if soloActivos {
 		q += ` AND activo = TRUE`
 	}
-	out, err := queryAll(ctx, s.conn(), scanItem, q+` ORDER BY id`, empresaID)
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanItem, q+` ORDER BY id`, empresaID)
 	return out, wrap("listar "+cat.Tabla, err)
 }
 
-func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
-	it, err := scanItem(c.row(ctx, `SELECT `+catalogColumns(cat)+` FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`,
+func (s *Store) itemCatalogo(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
+	it, err := scanItem(c.QueryRow(ctx, `SELECT `+catalogColumns(cat)+` FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`,
 		empresaID, id))
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return it, domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
@@ -57,12 +58,12 @@ func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catal
 		return it, err
 	}
 	var out domain.ItemCatalogo
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		id, err := insertarItem(ctx, c, empresaID, cat, it)
 		if err != nil {
 			return err
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
 		return err
 	})
@@ -70,14 +71,14 @@ func (s *Store) CrearItem(ctx context.Context, empresaID int64, cat domain.Catal
 }
 
 // insertarItem writes a normalized entry inside the caller's transaction.
-func insertarItem(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
+func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
 	cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
-		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
+		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.Now()}
 	if cat.ConCapacidad {
 		cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
 	}
-	id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
-	if isUniqueViolation(err) {
+	id, err := c.InsertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
+	if sqldb.IsUniqueViolation(err) {
 		return 0, domain.Conflict(cat.Mensajes.Duplicado)
 	}
 	return id, wrap("crear en "+cat.Tabla, err)
@@ -90,14 +91,14 @@ func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.
 		return it, err
 	}
 	var out domain.ItemCatalogo
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
 		}
-		res, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
+		res, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, empresaID, id)...)
-		if isUniqueViolation(err) {
+		if sqldb.IsUniqueViolation(err) {
 			return domain.Conflict(cat.Mensajes.Duplicado)
 		}
 		if err != nil {
@@ -106,7 +107,7 @@ func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.
 		if n, _ := res.RowsAffected(); n == 0 {
 			return domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		out, err = s.itemCatalogo(ctx, c, empresaID, cat, id)
 		return err
 	})
@@ -116,7 +117,7 @@ func (s *Store) ActualizarItem(ctx context.Context, empresaID int64, cat domain.
 // EliminarItem deletes an entry, or deactivates it when tickets or register
 // movements already use it so history keeps its names. desactivado tells which.
 func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Catalogo, id int64) (desactivado bool, err error) {
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		if _, err := s.itemCatalogo(ctx, c, empresaID, cat, id); err != nil {
 			return err
 		}
@@ -126,21 +127,21 @@ func (s *Store) EliminarItem(ctx context.Context, empresaID int64, cat domain.Ca
 			usedIn = `caja_movimientos WHERE empresa_id = ? AND medio_pago_id = ?`
 		}
 		var usos int64
-		if err := c.row(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
+		if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
 			return wrap("contar usos", err)
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		if usos > 0 {
 			desactivado = true
-			_, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`, empresaID, id)
+			_, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`, empresaID, id)
 			return wrap("desactivar "+cat.Tabla, err)
 		}
 		if cat != domain.CatMediosPago {
-			if _, err := c.exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`, empresaID, id); err != nil {
+			if _, err := c.Exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`, empresaID, id); err != nil {
 				return wrap("eliminar precios", err)
 			}
 		}
-		_, err := c.exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id)
+		_, err := c.Exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id)
 		return wrap("eliminar de "+cat.Tabla, err)
 	})
 	return desactivado, err

@@ -458,9 +458,9 @@ func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 }
 
 // TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock: on a
-// PostgreSQL pool of one connection (one turno) a sale, whose reads and
-// transaction hold one turno together, and the token check still run, one
-// after the other and at once: what runs inside a turno never waits for another.
+// PostgreSQL pool of one connection (one turn) a sale, whose reads and
+// transaction hold one turn together, and the token check still run, one
+// after the other and at once: what runs inside a turn never waits for another.
 func TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock(t *testing.T) {
 	if storetest.PostgresURL() == "" {
 		t.Skip("MUELLE_TEST_POSTGRES no está definido")

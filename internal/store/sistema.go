@@ -5,12 +5,13 @@ import (
 	"fmt"
 
 	"muelle/internal/secretbox"
+	"muelle/internal/store/sqldb"
 )
 
 // Setting reads a global system setting; ok is false when it is not set.
 func (s *Store) Setting(ctx context.Context, clave string) (valor string, ok bool, err error) {
-	err = s.conn().row(ctx, `SELECT valor FROM configuracion_sistema WHERE clave = ?`, clave).Scan(&valor)
-	missing, err := notFound(err)
+	err = s.db.Conn().QueryRow(ctx, `SELECT valor FROM configuracion_sistema WHERE clave = ?`, clave).Scan(&valor)
+	missing, err := sqldb.NoRows(err)
 	if err != nil {
 		return "", false, fmt.Errorf("store: leer configuración %s: %w", clave, err)
 	}
@@ -21,7 +22,7 @@ func (s *Store) Setting(ctx context.Context, clave string) (valor string, ok boo
 // setting does not exist yet. Concurrent callers (several instances starting at
 // once) all get the same stored value.
 func (s *Store) SettingOrCreate(ctx context.Context, clave, valor string) (string, error) {
-	_, err := s.conn().exec(ctx,
+	_, err := s.db.Conn().Exec(ctx,
 		`INSERT INTO configuracion_sistema (clave, valor) VALUES (?, ?) ON CONFLICT (clave) DO NOTHING`, clave, valor)
 	if err != nil {
 		return "", fmt.Errorf("store: crear configuración %s: %w", clave, err)
@@ -32,7 +33,7 @@ func (s *Store) SettingOrCreate(ctx context.Context, clave, valor string) (strin
 
 // SetSetting stores a global system setting.
 func (s *Store) SetSetting(ctx context.Context, clave, valor string) error {
-	_, err := s.conn().exec(ctx, `INSERT INTO configuracion_sistema (clave, valor) VALUES (?, ?)
+	_, err := s.db.Conn().Exec(ctx, `INSERT INTO configuracion_sistema (clave, valor) VALUES (?, ?)
 		ON CONFLICT (clave) DO UPDATE SET valor = excluded.valor`, clave, valor)
 	if err != nil {
 		return fmt.Errorf("store: guardar configuración %s: %w", clave, err)
@@ -75,17 +76,27 @@ func (s *Store) sellarSetting(ctx context.Context, clave, plain string) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.conn().exec(ctx, `UPDATE configuracion_sistema SET valor = ? WHERE clave = ? AND valor = ?`,
+	_, err = s.db.Conn().Exec(ctx, `UPDATE configuracion_sistema SET valor = ? WHERE clave = ? AND valor = ?`,
 		sealed, clave, plain)
 	return wrap("cifrar configuración "+clave, err)
 }
 
 // resellarSettings re-seals, inside a rotation, every sealed system setting.
-func (s *Store) resellarSettings(ctx context.Context, c conn, vieja, nueva *secretbox.Box) (int, error) {
+func (s *Store) resellarSettings(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
 	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[string]{
 		que:      "secretos de configuración",
-		leer:     `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave` + s.dialect.forUpdate(),
+		leer:     `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave` + s.db.Dialect().ForUpdate(),
 		escribir: `UPDATE configuracion_sistema SET valor = ? WHERE clave = ?`,
 		contexto: contextoSetting,
 	})
+}
+
+// PuedeEscribir proves that the database accepts writes now: it writes a row
+// of salud and rolls it back, on the connection writes use; when the database
+// is unavailable it drops the idle connections and tries once more
+// (sqldb.DB.ProbeWrite), so the health checks of a load balancer are enough
+// to bring a node back.
+func (s *Store) PuedeEscribir(ctx context.Context) error {
+	return s.db.ProbeWrite(ctx, `INSERT INTO salud (id, comprobado_en) VALUES (1, ?)
+		ON CONFLICT (id) DO UPDATE SET comprobado_en = excluded.comprobado_en`, s.Now())
 }

@@ -9,6 +9,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // The system configuration's settings in configuracion_sistema.
@@ -44,10 +45,10 @@ func (s *Store) ConfiguracionSistema(ctx context.Context) (domain.ConfiguracionS
 // language (already checked) in one transaction with its audit entry, and
 // announces configActualizada after the commit.
 func (s *Store) GuardarConfiguracionSistema(ctx context.Context, a Actor, cfg domain.ConfiguracionSistema) (domain.ConfiguracionSistema, error) {
-	return idempotent(ctx, s, a, "guardar_configuracion_sistema", func(c conn) (domain.ConfiguracionSistema, error) {
+	return idempotent(ctx, s, a, "guardar_configuracion_sistema", func(c sqldb.Conn) (domain.ConfiguracionSistema, error) {
 		for _, kv := range [][2]string{{settingNombreSistema, cfg.Nombre}, {settingTimezoneSistema, cfg.Timezone},
 			{settingIdiomaSistema, cfg.Idioma}} {
-			_, err := c.exec(ctx, `INSERT INTO configuracion_sistema (clave, valor) VALUES (?, ?)
+			_, err := c.Exec(ctx, `INSERT INTO configuracion_sistema (clave, valor) VALUES (?, ?)
 				ON CONFLICT (clave) DO UPDATE SET valor = excluded.valor`, kv[0], kv[1])
 			if err != nil {
 				return cfg, wrap("guardar configuración del sistema", err)
@@ -56,7 +57,7 @@ func (s *Store) GuardarConfiguracionSistema(ctx context.Context, a Actor, cfg do
 		err := s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConfiguracionSistema,
 			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Sistema %q, zona horaria %s, idioma %s", cfg.Nombre,
 				cfg.Timezone, cfg.Idioma)})
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "configuracion_sistema"})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "configuracion_sistema"}})
 		return cfg, err
 	})
 }
@@ -70,8 +71,8 @@ func (s *Store) FechaInstalacion(ctx context.Context) (time.Time, error) {
 		desde := s.Now()
 		// ORDER BY … LIMIT 1 and not MIN(): SQLite types a bare column as a time, an aggregate as text.
 		var primera time.Time
-		err = s.conn().row(ctx, `SELECT created_at FROM empresas ORDER BY created_at LIMIT 1`).Scan(&primera)
-		ninguna, err := notFound(err)
+		err = s.db.Conn().QueryRow(ctx, `SELECT created_at FROM empresas ORDER BY created_at LIMIT 1`).Scan(&primera)
+		ninguna, err := sqldb.NoRows(err)
 		if err != nil {
 			return time.Time{}, wrap("leer fecha de instalación", err)
 		}
@@ -101,7 +102,7 @@ type EstadisticasGlobales struct {
 // whole installation in one query.
 func (s *Store) ContarGlobales(ctx context.Context) (EstadisticasGlobales, error) {
 	var e EstadisticasGlobales
-	err := s.conn().row(ctx, `SELECT
+	err := s.db.Conn().QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM empresas), (SELECT COUNT(*) FROM empresas WHERE activa),
 		(SELECT COUNT(*) FROM usuarios), (SELECT COUNT(*) FROM usuarios WHERE activo),
 		(SELECT COUNT(*) FROM pasajes), (SELECT COUNT(*) FROM cajas WHERE estado = ?)`, domain.CajaAbierta).
@@ -115,7 +116,7 @@ func (s *Store) ContarGlobales(ctx context.Context) (EstadisticasGlobales, error
 func (s *Store) Latencia(ctx context.Context) (time.Duration, error) {
 	start := time.Now()
 	var uno int
-	err := s.conn().row(ctx, `SELECT 1`).Scan(&uno)
+	err := s.db.Conn().QueryRow(ctx, `SELECT 1`).Scan(&uno)
 	return time.Since(start), wrap("comprobar base de datos", err)
 }
 
