@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"fmt"
 
 	"muelle/internal/store/sqldb"
 )
@@ -28,20 +27,22 @@ type Auditoria struct {
 	Exito     bool
 }
 
-func nullID(id int64) any {
-	if id == 0 {
+// nulo is NULL for a zero value (no company, no user, an empty text).
+func nulo[T comparable](v T) any {
+	var cero T
+	if v == cero {
 		return nil
 	}
-	return id
+	return v
 }
 
 // audit writes an entry with the given connection, inside the caller's transaction.
 func (s *Store) audit(ctx context.Context, c sqldb.Conn, a Auditoria) error {
 	_, err := c.Exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.Now())
+		nulo(a.EmpresaID), nulo(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.Now())
 	if err != nil {
-		return fmt.Errorf("store: auditar %s: %w", a.Accion, err)
+		return wrap("auditar "+a.Accion, err)
 	}
 	return nil
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"muelle/internal/domain"
@@ -81,7 +80,7 @@ func (s *Store) Empresa(ctx context.Context, id int64) (Empresa, bool, error) {
 func empresa(ctx context.Context, c sqldb.Conn, id int64) (Empresa, error) {
 	e, err := scanEmpresa(c.QueryRow(ctx, `SELECT `+empresaColumns+` FROM empresas WHERE id = ?`, id))
 	if err != nil {
-		return e, fmt.Errorf("store: leer empresa: %w", err)
+		return e, wrap("leer empresa", err)
 	}
 	return e, nil
 }
@@ -93,7 +92,7 @@ func (s *Store) EmpresaPublica(ctx context.Context) (Empresa, bool, error) {
 		`SELECT `+empresaColumns+` FROM empresas WHERE activa = ? ORDER BY id LIMIT 1`, true))
 	missing, err := sqldb.NoRows(err)
 	if err != nil {
-		return e, false, fmt.Errorf("store: leer empresa pública: %w", err)
+		return e, false, wrap("leer empresa pública", err)
 	}
 	return e, !missing, nil
 }
@@ -108,11 +107,11 @@ func (s *Store) EnsureEmpresa(ctx context.Context, e Empresa) (int64, error) {
 		orDefault(e.Timezone, "America/Argentina/Buenos_Aires"), orDefault(e.ColorPrimario, "#3B82F6"),
 		e.FechaFundacion, true, c.Now())
 	if err != nil {
-		return 0, fmt.Errorf("store: crear empresa %s: %w", e.Nombre, err)
+		return 0, wrap("crear empresa "+e.Nombre, err)
 	}
 	var id int64
 	if err := c.QueryRow(ctx, `SELECT id FROM empresas WHERE nombre = ?`, e.Nombre).Scan(&id); err != nil {
-		return 0, fmt.Errorf("store: leer empresa %s: %w", e.Nombre, err)
+		return 0, wrap("leer empresa "+e.Nombre, err)
 	}
 	return id, nil
 }
@@ -122,7 +121,7 @@ func (s *Store) PrimeraEmpresa(ctx context.Context) (int64, error) {
 	var id int64
 	err := s.db.Conn().QueryRow(ctx, `SELECT id FROM empresas ORDER BY id LIMIT 1`).Scan(&id)
 	if _, err := sqldb.NoRows(err); err != nil {
-		return 0, fmt.Errorf("store: leer primera empresa: %w", err)
+		return 0, wrap("leer primera empresa", err)
 	}
 	return id, nil
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"log/slog"
@@ -132,11 +131,7 @@ func insertarEventos(ctx context.Context, c sqldb.Conn, lote []events.Event) err
 		}
 		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.Now())
 	}
-	rows, err := c.Query(ctx, q.String()+` RETURNING id`, args...)
-	if err != nil {
-		return wrap("guardar eventos", err)
-	}
-	ids, err := scanIDs(rows)
+	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(lote) {
 		return firstErr(wrap("guardar eventos", err), fmt.Errorf("store: guardar eventos: %d ids para %d", len(ids), len(lote)))
 	}
@@ -157,7 +152,7 @@ func codificarEvento(ev events.Event) (datos, lecturas string, err error) {
 		lecturas = string(l)
 	}
 	if err != nil {
-		return "", "", fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
+		return "", "", wrap("codificar evento "+ev.Nombre, err)
 	}
 	return string(b), lecturas, nil
 }
@@ -165,19 +160,6 @@ func codificarEvento(ev events.Event) (datos, lecturas string, err error) {
 // ordenarIDs sorts the ids an INSERT ... RETURNING gave: the ids of one
 // statement grow in the order of its rows, RETURNING's order is not promised.
 func ordenarIDs(ids []int64) { slices.Sort(ids) }
-
-func scanIDs(rows *sql.Rows) ([]int64, error) {
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
 
 const eventoColumnas = `SELECT id, empresa_id, usuario_id, roles, lecturas, nombre, datos FROM eventos `
 

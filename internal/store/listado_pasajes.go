@@ -220,10 +220,7 @@ func (s *Store) candidatosBusqueda(ctx context.Context, c sqldb.Conn, empresaID 
 		return cond + `)`, args, true, nil
 	}
 	base := empresaID << 40
-	ids, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (int64, error) {
-		var id int64
-		return id, sc.Scan(&id)
-	}, `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
+	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
 		base, trigramasFTS(termino), base, base+1<<40, s.busqueda.encontrados+1)
 	if err != nil || len(ids) > s.busqueda.encontrados {
 		return "", nil, false, wrap("buscar pasajes", err)
@@ -476,7 +473,7 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 	if len(ids) == 0 {
 		return []Pasaje{}, nil
 	}
-	where := `WHERE p.empresa_id = ? AND p.id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+	where := `WHERE p.empresa_id = ? AND p.id IN (` + sqldb.Placeholders(len(ids)) + `)`
 	args := []any{empresaID}
 	for _, id := range ids {
 		args = append(args, id)

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -129,7 +128,7 @@ func pasajesDeLaEmpresa(ctx context.Context, c sqldb.Conn, empresaID, vendedorID
 	for _, id := range ids {
 		args, distintos[id] = append(args, id), true
 	}
-	q := `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+	q := `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND id IN (` + sqldb.Placeholders(len(ids)) + `)`
 	if vendedorID > 0 {
 		q, args = q+` AND usuario_id = ?`, append(args, vendedorID)
 	}
@@ -177,7 +176,7 @@ func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration, canale
 			args = append(args, canal)
 		}
 		err := c.QueryRow(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (?`+strings.Repeat(`, ?`, len(canales)-1)+`)
+			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (`+sqldb.Placeholders(len(canales))+`)
 			ORDER BY proximo_intento, id LIMIT 1`+c.Dialect().SkipLocked(), args...).Scan(&id)
 		if missing, err := sqldb.NoRows(err); err != nil || missing {
 			return wrap("buscar mensaje pendiente", err)
@@ -206,10 +205,7 @@ func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) 
 	if err != nil {
 		return Mensaje{}, wrap("leer mensaje", err)
 	}
-	ids, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (int64, error) {
-		var p int64
-		return p, sc.Scan(&p)
-	}, `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
+	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
 	m.PasajeIDs = ids
 	return m, wrap("leer pasajes del mensaje", err)
 }

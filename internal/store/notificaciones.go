@@ -183,7 +183,7 @@ func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotific
 	for i, n := range ns {
 		datos, err := json.Marshal(n.Datos)
 		if err != nil {
-			return nil, fmt.Errorf("store: codificar notificación: %w", err)
+			return nil, wrap("codificar notificación", err)
 		}
 		if i > 0 {
 			q.WriteString(", ")
@@ -192,11 +192,7 @@ func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotific
 		args = append(args, n.EmpresaID, n.UsuarioID, n.Tipo, n.Titulo, n.Mensaje, string(datos), false, c.Now())
 		creadas[i] = EventoNotificacion{Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Timestamp: c.Now()}
 	}
-	rows, err := c.Query(ctx, q.String()+` RETURNING id`, args...)
-	if err != nil {
-		return nil, wrap("crear notificaciones", err)
-	}
-	ids, err := scanIDs(rows)
+	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(ns) {
 		return nil, firstErr(wrap("crear notificaciones", err), fmt.Errorf("store: crear notificaciones: %d ids", len(ids)))
 	}

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
@@ -119,7 +118,7 @@ func datosDe(ev events.Event, out any) error {
 		err = json.Unmarshal(b, out)
 	}
 	if err != nil {
-		return fmt.Errorf("store: datos del evento %s: %w", ev.Nombre, err)
+		return wrap("datos del evento "+ev.Nombre, err)
 	}
 	return nil
 }
@@ -137,10 +136,7 @@ func (s *Store) usuariosConRoles(ctx context.Context, empresaID int64, roles []s
 	for _, r := range roles {
 		args = append(args, r)
 	}
-	ids, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (int64, error) {
-		var id int64
-		return id, sc.Scan(&id)
-	}, `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
+	ids, err := sqldb.QueryAll(ctx, s.db.Conn(), sqldb.Value[int64], `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
 		WHERE u.empresa_id = ? AND u.activo = ? AND r.nombre IN (`+sqldb.Placeholders(len(roles))+`) ORDER BY u.id`, args...)
 	return ids, wrap("leer destinatarios", err)
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"muelle/internal/domain"
 	"muelle/internal/store/sqldb"
@@ -26,7 +25,7 @@ func (s *Store) EnsureRolesIntegrados(ctx context.Context) error {
 				r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, true, true,
 				c.Now())
 			if err != nil {
-				return fmt.Errorf("store: crear rol %s: %w", nombre, err)
+				return wrap("crear rol "+nombre, err)
 			}
 		}
 		return nil
@@ -38,7 +37,7 @@ func (s *Store) rolIntegradoID(ctx context.Context, c sqldb.Conn, nombre string)
 	var id int64
 	err := c.QueryRow(ctx, `SELECT id FROM roles WHERE empresa_id IS NULL AND nombre = ?`, nombre).Scan(&id)
 	if err != nil {
-		return 0, fmt.Errorf("store: rol %s: %w", nombre, err)
+		return 0, wrap("rol "+nombre, err)
 	}
 	return id, nil
 }

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"muelle/internal/domain"
@@ -78,7 +77,7 @@ func (s *Store) usuarioSesion(ctx context.Context, jti, where string, args ...an
 		return u, false, wrap("leer usuario", err)
 	}
 	if u.Permisos, err = domain.ParsePermisos(permisos); err != nil {
-		return u, false, fmt.Errorf("store: permisos del rol %s: %w", u.Rol, err)
+		return u, false, wrap("permisos del rol "+u.Rol, err)
 	}
 	if !rolActivo { // an inactive role grants nothing
 		u.Permisos = domain.Permisos{}
@@ -147,7 +146,7 @@ func (s *Store) insertarUsuario(ctx context.Context, c sqldb.Conn, n NuevoUsuari
 		n.EmpresaID, rolID, n.NombreUsuario, n.Nombre, n.Apellido, n.Email, n.Telefono, n.PasswordHash,
 		n.Activo, c.Now())
 	if err != nil {
-		return false, fmt.Errorf("store: crear usuario %s: %w", n.NombreUsuario, err)
+		return false, wrap("crear usuario "+n.NombreUsuario, err)
 	}
 	affected, err := res.RowsAffected()
 	return affected == 1, err

@@ -186,14 +186,6 @@ func cambiarSesionWhatsApp(ctx context.Context, c sqldb.Conn, empresaID int64, c
 	return nil
 }
 
-// nulo is NULL for an empty text.
-func nulo(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
-}
-
 // BajaWhatsApp records that WhatsApp ended a company's connection for good
 // (logged out, banned, outdated client): the company is disconnected with
 // the reason (its device forgotten when olvidar), its pending WhatsApp

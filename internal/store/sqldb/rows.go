@@ -62,3 +62,6 @@ type withTotal struct {
 }
 
 func (w withTotal) Scan(dest ...any) error { return w.sc.Scan(append(dest, w.total)...) }
+
+// Value scans a row of one column: sqldb.QueryAll(ctx, c, sqldb.Value[int64], …).
+func Value[T any](sc Scanner) (v T, err error) { return v, sc.Scan(&v) }
