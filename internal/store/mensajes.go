@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"sync"
 	"time"
 
 	"muelle/internal/domain"
@@ -74,18 +75,49 @@ func scanMensaje(sc sqldb.Scanner) (Mensaje, error) {
 	return m, err
 }
 
+// despertadores are the outbox workers' wake-ups, by channel (AlEncolarMensaje).
+type despertadores struct {
+	mu       sync.RWMutex
+	porCanal map[string][]func()
+}
+
+// AlEncolarMensaje registers despertar to run once a transaction that queued
+// a message of canal has committed (EncolarMensaje, ReenviarMensaje): `muelle
+// serve` wakes the channel's outbox worker with it. A refused or rolled-back
+// write and an idempotent replay run none (the transaction's AfterCommit).
+func (s *Store) AlEncolarMensaje(canal string, despertar func()) {
+	s.despertadores.mu.Lock()
+	defer s.despertadores.mu.Unlock()
+	if s.despertadores.porCanal == nil {
+		s.despertadores.porCanal = map[string][]func(){}
+	}
+	s.despertadores.porCanal[canal] = append(s.despertadores.porCanal[canal], despertar)
+}
+
+// despertarSalida wakes the outbox workers of canal.
+func (s *Store) despertarSalida(canal string) {
+	s.despertadores.mu.RLock()
+	despertar := s.despertadores.porCanal[canal]
+	s.despertadores.mu.RUnlock()
+	for _, d := range despertar {
+		d()
+	}
+}
+
 // EncolarMensaje writes a message to the outbox in its own transaction (with
-// the actor's idempotency key: a retried request makes one message). Every
-// ticket must be the company's (404 otherwise). The caller wakes the worker
-// once it returns.
+// the actor's idempotency key: a retried request makes one message), and
+// wakes the channel's worker once it has committed. Every ticket must be the
+// company's (404 otherwise).
 func (s *Store) EncolarMensaje(ctx context.Context, a Actor, n NuevoMensaje) (Mensaje, error) {
 	return idempotent(ctx, s, a, "mensajes.encolar."+n.Canal, func(c sqldb.Conn) (Mensaje, error) {
-		return encolar(ctx, c, a, n)
+		return s.encolar(ctx, c, a, n)
 	})
 }
 
-// encolar inserts the message and its tickets inside the caller's transaction.
-func encolar(ctx context.Context, c sqldb.Conn, a Actor, n NuevoMensaje) (Mensaje, error) {
+// encolar inserts the message and its tickets inside the caller's
+// transaction, and registers the wake-up of the channel's worker for after
+// its commit.
+func (s *Store) encolar(ctx context.Context, c sqldb.Conn, a Actor, n NuevoMensaje) (Mensaje, error) {
 	// a caller limited to its own recent sale meets one 403 for anything else,
 	// missing tickets included
 	check := func() error { return pasajesDeLaEmpresa(ctx, c, a.EmpresaID, n.VendedorID, n.PasajeIDs) }
@@ -112,6 +144,7 @@ func encolar(ctx context.Context, c sqldb.Conn, a Actor, n NuevoMensaje) (Mensaj
 			return Mensaje{}, wrap("encolar mensaje", err)
 		}
 	}
+	c.AfterCommit(func() { s.despertarSalida(n.Canal) })
 	return Mensaje{ID: id, EmpresaID: a.EmpresaID, Canal: n.Canal, Tipo: n.Tipo, Destino: n.Destino,
 		Cliente: n.Cliente, Estado: MensajePendiente, ProximoIntento: c.Now(), CreatedAt: c.Now(),
 		PasajeIDs: n.PasajeIDs}, nil
@@ -252,7 +285,8 @@ func (s *Store) MensajesDePasaje(ctx context.Context, empresaID, pasajeID int64)
 }
 
 // ReenviarMensaje makes a new pending copy of one of the company's messages
-// (the old one keeps its history) with the actor's idempotency key.
+// (the old one keeps its history) with the actor's idempotency key, and
+// wakes the channel's worker once it has committed.
 // vendedorID and soloPropia narrow it as in NuevoMensaje.
 func (s *Store) ReenviarMensaje(ctx context.Context, a Actor, id, vendedorID int64, soloPropia bool) (Mensaje, error) {
 	return idempotent(ctx, s, a, "mensajes.reenviar", func(c sqldb.Conn) (Mensaje, error) {
@@ -264,7 +298,7 @@ func (s *Store) ReenviarMensaje(ctx context.Context, a Actor, id, vendedorID int
 		if missing || m.EmpresaID != a.EmpresaID {
 			return Mensaje{}, domain.NotFound(MsgMensajeNoEncontrado)
 		}
-		return encolar(ctx, c, a, NuevoMensaje{Canal: m.Canal, Tipo: m.Tipo, Destino: m.Destino,
+		return s.encolar(ctx, c, a, NuevoMensaje{Canal: m.Canal, Tipo: m.Tipo, Destino: m.Destino,
 			Cliente: m.Cliente, PasajeIDs: m.PasajeIDs, VendedorID: vendedorID, SoloVentaPropia: soloPropia})
 	})
 }

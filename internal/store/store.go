@@ -42,6 +42,8 @@ type Store struct {
 	claves claves
 	// modulos caches the companies' module states by version (modulos.go).
 	modulos modulosCache
+	// despertadores wake the outbox workers after a message is queued (mensajes.go).
+	despertadores despertadores
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction, already

@@ -20,7 +20,7 @@ type Querier interface {
 // everything written through it. Inside a transaction (InTx) it also
 // collects what the transaction hands on once it has committed: its events
 // (Emit) and its callbacks (AfterCommit); a rolled-back transaction hands on
-// nothing.
+// nothing. Now, Emit and AfterCommit are the transaction's three hooks.
 type Conn struct {
 	q   Querier
 	d   Dialect
@@ -34,7 +34,8 @@ type Conn struct {
 
 // txState is what a transaction collected to hand on after its commit.
 type txState struct {
-	events []events.Event
+	events      []events.Event
+	afterCommit []func()
 }
 
 // Now is the one time of everything the connection writes (UTC).
@@ -55,6 +56,19 @@ func (c Conn) Emit(ev events.Event) {
 		panic("store: evento " + ev.Nombre + " fuera de una transacción")
 	}
 	c.tx.events = append(c.tx.events, ev)
+}
+
+// AfterCommit registers fn to run once the transaction has committed (after
+// its events are handed on), in the order registered, on the caller's
+// goroutine before InTx returns: what must follow a write but is no part of
+// it (waking a worker). A transaction that rolls back, a savepoint of SQLite's
+// group that does, and a commit that fails run none. Outside a transaction it
+// panics.
+func (c Conn) AfterCommit(fn func()) {
+	if c.tx == nil {
+		panic("store: AfterCommit fuera de una transacción")
+	}
+	c.tx.afterCommit = append(c.tx.afterCommit, fn)
 }
 
 // rebind adapts a statement to the dialect and shows it to the trace.

@@ -10,8 +10,8 @@
 //   - Conn, through which every statement runs, stamped with one time;
 //   - transactions (InTx): on SQLite the group commit (the transactions that
 //     queued share one durable commit, each in a savepoint of its own), on
-//     PostgreSQL the FIFO turns (InTurn); a transaction's hooks, Conn.Now
-//     and Conn.Emit;
+//     PostgreSQL the FIFO turns (InTurn); a transaction's three hooks,
+//     Conn.Now, Conn.Emit and Conn.AfterCommit;
 //   - the prepared-statement cache of SQLite's pools;
 //   - the events' hand-on after commit: stored in the transaction (by the
 //     store's SaveEvents), announced to the other instances by NOTIFY and

@@ -11,7 +11,8 @@ import (
 // group). The events fn emitted are stored in the same transaction, by the
 // SaveEvents of Options, and handed on after the commit, and only then:
 // their ids announced to the other instances (pubsub) and the events given
-// to Publish. On PostgreSQL the transaction first waits for a turn (InTurn).
+// to Publish; then the callbacks fn registered with AfterCommit run. On
+// PostgreSQL the transaction first waits for a turn (InTurn).
 func (db *DB) InTx(ctx context.Context, fn func(c Conn) error) error {
 	work := func(c Conn) error {
 		if err := fn(c); err != nil {
@@ -54,6 +55,9 @@ func (db *DB) committed(ctx context.Context, st *txState) {
 	}
 	if len(st.events) > 0 && db.publish != nil {
 		db.publish(ctx, st.events)
+	}
+	for _, fn := range st.afterCommit {
+		fn()
 	}
 }
 
