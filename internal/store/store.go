@@ -8,9 +8,11 @@
 // prepared-statement cache, the events' NOTIFY and LISTEN (sqldb/pubsub), the
 // trace, row scanning and error mapping. A store method talks to it through
 // sqldb.Conn: c.Exec, c.Query, c.QueryRow, c.InsertID, and inside
-// s.db.InTx the transaction's hooks, c.Now() (the one time of the
-// transaction) and c.Emit(event) (stored with the transaction, handed on once
-// it has committed).
+// s.db.InTx the transaction's three hooks: c.Now() (the one time of the
+// transaction), c.Emit(event) (stored with the transaction, handed on once it
+// has committed) and c.AfterCommit(fn) (run once it has committed, never
+// after a rollback or a replay). docs/architecture.md ("The store's two
+// rooms") shows both.
 package store
 
 import (
