@@ -27,11 +27,19 @@ type Auditoria struct {
 	Exito     bool
 }
 
-// nulo is NULL for a zero value (no company, no user, an empty text).
-func nulo[T comparable](v T) any {
-	var cero T
-	if v == cero {
-		return nil
+// nulo is NULL for a zero id (no company, no user) or an empty text, and v
+// otherwise. Not generic: converting a type parameter to any allocates even
+// for the small ids Go keeps preallocated.
+func nulo(v any) any {
+	switch x := v.(type) {
+	case int64:
+		if x == 0 {
+			return nil
+		}
+	case string:
+		if x == "" {
+			return nil
+		}
 	}
 	return v
 }

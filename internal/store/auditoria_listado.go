@@ -164,7 +164,7 @@ func (s *Store) ResumirAuditoria(ctx context.Context, desde time.Time) (ResumenA
 // alphabetical order. A recursive query walks the action index from one
 // action to the next, so it reads one index entry per action, not per row.
 func (s *Store) AccionesAuditadas(ctx context.Context) ([]string, error) {
-	out, err := sqldb.QueryAll(ctx, s.db.Conn(), sqldb.Value[string],
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (a string, err error) { return a, sc.Scan(&a) },
 		`WITH RECURSIVE acciones (accion) AS (
 			SELECT MIN(accion) FROM auditoria
 			UNION ALL

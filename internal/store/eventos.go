@@ -131,7 +131,7 @@ func insertarEventos(ctx context.Context, c sqldb.Conn, lote []events.Event) err
 		}
 		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.Now())
 	}
-	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], q.String()+` RETURNING id`, args...)
+	ids, err := sqldb.QueryIDs(ctx, c, q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(lote) {
 		return firstErr(wrap("guardar eventos", err), fmt.Errorf("store: guardar eventos: %d ids para %d", len(ids), len(lote)))
 	}

@@ -220,7 +220,7 @@ func (s *Store) candidatosBusqueda(ctx context.Context, c sqldb.Conn, empresaID 
 		return cond + `)`, args, true, nil
 	}
 	base := empresaID << 40
-	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
+	ids, err := sqldb.QueryIDs(ctx, c, `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
 		base, trigramasFTS(termino), base, base+1<<40, s.busqueda.encontrados+1)
 	if err != nil || len(ids) > s.busqueda.encontrados {
 		return "", nil, false, wrap("buscar pasajes", err)

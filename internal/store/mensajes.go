@@ -238,7 +238,7 @@ func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) 
 	if err != nil {
 		return Mensaje{}, wrap("leer mensaje", err)
 	}
-	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
+	ids, err := sqldb.QueryIDs(ctx, c, `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
 	m.PasajeIDs = ids
 	return m, wrap("leer pasajes del mensaje", err)
 }

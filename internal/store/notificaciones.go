@@ -192,7 +192,7 @@ func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotific
 		args = append(args, n.EmpresaID, n.UsuarioID, n.Tipo, n.Titulo, n.Mensaje, string(datos), false, c.Now())
 		creadas[i] = EventoNotificacion{Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Timestamp: c.Now()}
 	}
-	ids, err := sqldb.QueryAll(ctx, c, sqldb.Value[int64], q.String()+` RETURNING id`, args...)
+	ids, err := sqldb.QueryIDs(ctx, c, q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(ns) {
 		return nil, firstErr(wrap("crear notificaciones", err), fmt.Errorf("store: crear notificaciones: %d ids", len(ids)))
 	}

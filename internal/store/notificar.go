@@ -136,7 +136,7 @@ func (s *Store) usuariosConRoles(ctx context.Context, empresaID int64, roles []s
 	for _, r := range roles {
 		args = append(args, r)
 	}
-	ids, err := sqldb.QueryAll(ctx, s.db.Conn(), sqldb.Value[int64], `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
+	ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
 		WHERE u.empresa_id = ? AND u.activo = ? AND r.nombre IN (`+sqldb.Placeholders(len(roles))+`) ORDER BY u.id`, args...)
 	return ids, wrap("leer destinatarios", err)
 }

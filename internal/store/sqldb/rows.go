@@ -63,5 +63,23 @@ type withTotal struct {
 
 func (w withTotal) Scan(dest ...any) error { return w.sc.Scan(append(dest, w.total)...) }
 
-// Value scans a row of one column: sqldb.QueryAll(ctx, c, sqldb.Value[int64], …).
-func Value[T any](sc Scanner) (v T, err error) { return v, sc.Scan(&v) }
+// QueryIDs runs q, whose rows are one integer column (ids), and reads them
+// all; no rows is an empty slice. It reads *sql.Rows directly: a value
+// scanned through the Scanner interface escapes, one allocation per row,
+// and every write reads the ids of its events this way.
+func QueryIDs(ctx context.Context, c Conn, q string, args ...any) ([]int64, error) {
+	rows, err := c.Query(ctx, q, args...)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	out := []int64{}
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, err
+		}
+		out = append(out, id)
+	}
+	return out, rows.Err()
+}

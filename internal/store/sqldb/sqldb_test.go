@@ -283,6 +283,13 @@ func TestQueryPageCountsTheFilterAndPagesPastTheEnd(t *testing.T) {
 		if err != nil || all == nil || len(all) != 0 {
 			t.Fatalf("sin filas: %#v (%v), se esperaba un slice vacío", all, err)
 		}
+		ids, err = sqldb.QueryIDs(ctx, db.Conn(), `SELECT id FROM t WHERE id >= ? ORDER BY id`, 4)
+		if err != nil || !slices.Equal(ids, []int64{4, 5}) {
+			t.Fatalf("QueryIDs: %v (%v), se esperaban [4 5]", ids, err)
+		}
+		if ids, err = sqldb.QueryIDs(ctx, db.Conn(), `SELECT id FROM t WHERE id > ?`, 9); err != nil || ids == nil || len(ids) != 0 {
+			t.Fatalf("QueryIDs sin filas: %#v (%v), se esperaba un slice vacío", ids, err)
+		}
 		var nombre string
 		missing, err := sqldb.NoRows(db.Conn().QueryRow(ctx, `SELECT nombre FROM t WHERE id = ?`, 99).Scan(&nombre))
 		if !missing || err != nil {
