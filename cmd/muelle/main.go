@@ -191,8 +191,9 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// the outbox is sent after commit by a worker (woken by the API, polling
-	// every 15 s); several instances share it, each message claimed by one
+	// the outbox is sent after commit by a worker (woken by the commit that
+	// queues a message, polling every 15 s); several instances share it, each
+	// message claimed by one
 	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr),
 		PermitirPrivadas: env("MUELLE_SMTP_PERMITIR_PRIVADAS", "false") == "true"}
 	if email.PermitirPrivadas {
@@ -204,9 +205,10 @@ func serve(args []string, log *slog.Logger) error {
 		}
 	}
 	salida := mensajeria.NuevoWorker(st, log, email)
+	st.AlEncolarMensaje(store.CanalEmail, salida.Despertar)
 	go salida.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email: email, Despertar: salida.Despertar,
+		Email:  email,
 		Limits: limites(maxRequests),
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
@@ -235,7 +237,8 @@ func serve(args []string, log *slog.Logger) error {
 
 // iniciarWhatsApp opens the WhatsApp device store in Muelle's database (its
 // upgrades run now), restores the linked companies and starts the worker of
-// the WhatsApp outbox; app gets the service, its check and the worker's wake-up.
+// the WhatsApp outbox (woken by the store when a WhatsApp message is queued);
+// app gets the service and its check.
 func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
 	dispositivos, err := whatsapp.AbrirDispositivos(ctx, st, st.SecretBox(), log)
 	if err != nil {
@@ -246,10 +249,9 @@ func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app
 		return nil, err
 	}
 	salida := mensajeria.NuevoWorkerWhatsApp(st, log, mensajeria.WhatsApp{Store: st, Remitente: gestor})
+	st.AlEncolarMensaje(store.CanalWhatsApp, salida.Despertar)
 	go salida.Correr(ctx, 15*time.Second)
-	despertarEmail := app.Despertar
 	app.WhatsApp, app.Servicios.WhatsApp = gestor, api.ComprobarWhatsApp(gestor.Activas)
-	app.Despertar = func() { despertarEmail(); salida.Despertar() }
 	return gestor, nil
 }
 

@@ -173,15 +173,7 @@ func (s *Server) enviarPasajesEmail(r *http.Request, body EnviarPasajesEmail) (c
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	s.despertarSalida()
 	return created(MensajeSalida(m), domain.MsgEmailPasajesEncolados), nil
-}
-
-// despertarSalida wakes the outbox worker after a message was committed.
-func (s *Server) despertarSalida() {
-	if s.Despertar != nil {
-		s.Despertar()
-	}
 }
 
 func (s *Server) mensajesPasaje(r *http.Request) ([]MensajeSalida, error) {
@@ -206,6 +198,5 @@ func (s *Server) reenviarMensaje(r *http.Request) (createdReply[MensajeSalida], 
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	s.despertarSalida()
 	return created(MensajeSalida(m), domain.MsgMensajeReenviado), nil
 }

@@ -29,11 +29,9 @@ type Server struct {
 	App fs.FS
 	// Limits bound the concurrent requests; the zero value has no limit.
 	Limits Limits
-	// Email sends the e-mail tests; Despertar wakes the outbox worker once a
-	// message is committed (nil: no worker runs in this process; the others
-	// find the message at their next poll).
-	Email     mensajeria.Email
-	Despertar func()
+	// Email sends the e-mail tests (the outbox worker is woken by the store,
+	// once the transaction that queued a message has committed).
+	Email mensajeria.Email
 	// WhatsApp links and drives the companies' WhatsApp devices (nil: this
 	// server runs none and refuses the calls that need it).
 	WhatsApp WhatsApp

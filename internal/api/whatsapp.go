@@ -272,6 +272,5 @@ func (s *Server) enviarPasajeWhatsApp(r *http.Request, body EnviarWhatsApp) (cre
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	s.despertarSalida()
 	return created(MensajeSalida(m), domain.MsgWhatsAppPasajeEncolado), nil
 }

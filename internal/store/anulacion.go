@@ -6,6 +6,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Audit actions of a ticket's cancellation and reactivation.
@@ -20,10 +21,10 @@ const (
 // pasajes.anular) allows only the caller's own sale of the last
 // domain.PlazoAnulacionPropia, by the transaction's clock.
 func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, motivo string, soloPropia bool) (Pasaje, error) {
-	var autoriza func(c conn, p Pasaje) error
+	var autoriza func(c sqldb.Conn, p Pasaje) error
 	if soloPropia {
-		autoriza = func(c conn, p Pasaje) error {
-			return domain.AnulacionPropia(a.UsuarioID, p.UsuarioID, p.CreatedAt, c.now)
+		autoriza = func(c sqldb.Conn, p Pasaje) error {
+			return domain.AnulacionPropia(a.UsuarioID, p.UsuarioID, p.CreatedAt, c.Now())
 		}
 	}
 	return s.cambiarEstado(ctx, a, id, motivo, domain.Cancelacion, "pasajes.cancelar",
@@ -43,12 +44,12 @@ func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo s
 // and the events, published after commit. autoriza, when set, may refuse the
 // ticket before anything changes.
 func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo string, cambio domain.CambioEstado,
-	operacion, accion, evento string, autoriza func(conn, Pasaje) error) (Pasaje, error) {
+	operacion, accion, evento string, autoriza func(sqldb.Conn, Pasaje) error) (Pasaje, error) {
 	motivo, err := domain.ValidarMotivo(motivo)
 	if err != nil {
 		return Pasaje{}, err
 	}
-	return idempotent(ctx, s, a, operacion, func(c conn) (Pasaje, error) {
+	return idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (Pasaje, error) {
 		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
 		if err == nil && autoriza != nil {
 			err = autoriza(c, p)
@@ -63,7 +64,7 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err != nil || caja.id == 0 {
 			return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
 		}
-		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
+		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
 			cambio.Hasta, a.EmpresaID, id, cambio.Desde)
 		if err != nil {
 			return Pasaje{}, wrap("cambiar estado del pasaje", err)
@@ -74,10 +75,10 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err := caja.sumar(ctx, c, p.Precio); err != nil {
 			return Pasaje{}, err
 		}
-		movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+		movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, pasaje_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, p.Precio, cambio.Descripcion(p.NumeroPasaje),
-			p.MedioPagoID, id, c.now)
+			p.MedioPagoID, id, c.Now())
 		if err != nil {
 			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
 		}
@@ -91,17 +92,16 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err != nil {
 			return Pasaje{}, err
 		}
-		c.emitLeido(evento, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
-			UsuarioID: a.UsuarioID}, lecturasPasaje(p.UsuarioID))
-		c.emitLeido(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID},
-			lecturasCaja(a.UsuarioID))
+		c.Emit(events.Event{Nombre: evento, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(p.UsuarioID), Datos: EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
+			UsuarioID: a.UsuarioID}})
+		c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID}})
 		p.Estado = cambio.Hasta
 		return p, nil
 	})
 }
 
 // pasajeDeEmpresa reads one ticket of the company inside a transaction (404 otherwise).
-func (s *Store) pasajeDeEmpresa(ctx context.Context, c conn, empresaID, id int64) (Pasaje, error) {
+func (s *Store) pasajeDeEmpresa(ctx context.Context, c sqldb.Conn, empresaID, id int64) (Pasaje, error) {
 	out, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.id = ?`, empresaID, id)
 	if err == nil && len(out) == 0 {
 		err = domain.NotFound(domain.MsgPasajeNoEncontrado)
@@ -114,7 +114,7 @@ func (s *Store) pasajeDeEmpresa(ctx context.Context, c conn, empresaID, id int64
 
 // rechazoCambio explains a conditional UPDATE that changed nothing: another
 // request changed the ticket's state first.
-func (s *Store) rechazoCambio(ctx context.Context, c conn, empresaID, id int64, cambio domain.CambioEstado, err error) error {
+func (s *Store) rechazoCambio(ctx context.Context, c sqldb.Conn, empresaID, id int64, cambio domain.CambioEstado, err error) error {
 	if err != nil {
 		return wrap("cambiar estado del pasaje", err)
 	}

@@ -2,7 +2,8 @@ package store
 
 import (
 	"context"
-	"fmt"
+
+	"muelle/internal/store/sqldb"
 )
 
 // Audit actions (backoffice §9).
@@ -26,26 +27,36 @@ type Auditoria struct {
 	Exito     bool
 }
 
-func nullID(id int64) any {
-	if id == 0 {
-		return nil
+// nulo is NULL for a zero id (no company, no user) or an empty text, and v
+// otherwise. Not generic: converting a type parameter to any allocates even
+// for the small ids Go keeps preallocated.
+func nulo(v any) any {
+	switch x := v.(type) {
+	case int64:
+		if x == 0 {
+			return nil
+		}
+	case string:
+		if x == "" {
+			return nil
+		}
 	}
-	return id
+	return v
 }
 
 // audit writes an entry with the given connection, inside the caller's transaction.
-func (s *Store) audit(ctx context.Context, c conn, a Auditoria) error {
-	_, err := c.exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
+func (s *Store) audit(ctx context.Context, c sqldb.Conn, a Auditoria) error {
+	_, err := c.Exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
-		nullID(a.EmpresaID), nullID(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.now)
+		nulo(a.EmpresaID), nulo(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.Now())
 	if err != nil {
-		return fmt.Errorf("store: auditar %s: %w", a.Accion, err)
+		return wrap("auditar "+a.Accion, err)
 	}
 	return nil
 }
 
 // Audit writes one entry on its own.
-func (s *Store) Audit(ctx context.Context, a Auditoria) error { return s.audit(ctx, s.conn(), a) }
+func (s *Store) Audit(ctx context.Context, a Auditoria) error { return s.audit(ctx, s.db.Conn(), a) }
 
 // AuditoriaFila is an audit entry as read back.
 type AuditoriaFila struct {
@@ -61,7 +72,7 @@ type AuditoriaFila struct {
 // AuditoriaPorAccion lists the entries of one action, newest first (used by tests
 // and, later, by the audit screens).
 func (s *Store) AuditoriaPorAccion(ctx context.Context, accion string) ([]AuditoriaFila, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (f AuditoriaFila, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (f AuditoriaFila, err error) {
 		return f, sc.Scan(&f.ID, &f.EmpresaID, &f.UsuarioID, &f.Accion, &f.Detalles, &f.IP, &f.Exito)
 	}, `SELECT id, empresa_id, usuario_id, accion, detalles, ip_address, exito
 		FROM auditoria WHERE accion = ? ORDER BY id DESC`, accion)

@@ -4,6 +4,8 @@ import (
 	"context"
 	"strings"
 	"time"
+
+	"muelle/internal/store/sqldb"
 )
 
 // FiltroAuditoria selects the entries of the audit reports and logs, over
@@ -71,11 +73,11 @@ type ConteoAuditoria struct {
 // many it matched, counted through the indexes of migration 15 up to
 // conteoAdelante entries past the page. The page joins the names of its rows only.
 func (s *Store) ListarAuditoria(ctx context.Context, f FiltroAuditoria) ([]RegistroAuditoria, ConteoAuditoria, error) {
-	c := s.conn()
+	c := s.db.Conn()
 	where, args := f.where()
 	tope := f.Pagina.Desplazamiento + conteoAdelante
 	var n int64
-	err := c.row(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM auditoria a `+where+` LIMIT ?) t`,
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM auditoria a `+where+` LIMIT ?) t`,
 		append(append([]any{}, args...), tope+1)...).Scan(&n)
 	if err != nil {
 		return nil, ConteoAuditoria{}, wrap("contar auditoría", err)
@@ -92,7 +94,7 @@ func (s *Store) ListarAuditoria(ctx context.Context, f FiltroAuditoria) ([]Regis
 	}
 	q += `) a LEFT JOIN usuarios u ON u.id = a.usuario_id LEFT JOIN empresas e ON e.id = a.empresa_id
 		ORDER BY a.created_at DESC, a.id DESC`
-	out, err := queryAll(ctx, c, func(sc scanner) (r RegistroAuditoria, err error) {
+	out, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (r RegistroAuditoria, err error) {
 		err = sc.Scan(&r.ID, &r.UsuarioID, &r.EmpresaID, &r.NombreUsuario, &r.Nombre, &r.Apellido, &r.EmpresaNombre,
 			&r.Accion, &r.Detalles, &r.IP, &r.Exito, &r.CreatedAt)
 		r.CreatedAt = r.CreatedAt.UTC()
@@ -134,22 +136,22 @@ const maxUsuariosActivos = 5
 // ResumirAuditoria sums the audit entries written since desde (over every
 // company), through the date index.
 func (s *Store) ResumirAuditoria(ctx context.Context, desde time.Time) (ResumenAuditoria, error) {
-	c := s.conn()
+	c := s.db.Conn()
 	var r ResumenAuditoria
-	err := c.row(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN accion = ? THEN 1 ELSE 0 END), 0),
+	err := c.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN accion = ? THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN accion = ? THEN 1 ELSE 0 END), 0), COUNT(DISTINCT usuario_id)
 		FROM auditoria WHERE created_at >= ?`, AccionLogin, AccionVentaPasaje, desde).
 		Scan(&r.TotalEventos, &r.Logins, &r.VentasPasajes, &r.UsuariosDistintos)
 	if err != nil {
 		return r, wrap("resumir auditoría", err)
 	}
-	r.TiposEventos, err = queryAll(ctx, c, func(sc scanner) (t TotalAccion, err error) {
+	r.TiposEventos, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (t TotalAccion, err error) {
 		return t, sc.Scan(&t.Accion, &t.Total)
 	}, `SELECT accion, COUNT(*) FROM auditoria WHERE created_at >= ? GROUP BY accion ORDER BY COUNT(*) DESC, accion`, desde)
 	if err != nil {
 		return r, wrap("resumir auditoría por acción", err)
 	}
-	r.UsuariosActivos, err = queryAll(ctx, c, func(sc scanner) (u UsuarioActivo, err error) {
+	r.UsuariosActivos, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (u UsuarioActivo, err error) {
 		return u, sc.Scan(&u.UsuarioID, &u.NombreUsuario, &u.Nombre, &u.Apellido, &u.Total)
 	}, `SELECT u.id, u.nombre_usuario, u.nombre, u.apellido, t.total
 		FROM (SELECT usuario_id, COUNT(*) AS total FROM auditoria WHERE created_at >= ? AND usuario_id IS NOT NULL
@@ -162,7 +164,7 @@ func (s *Store) ResumirAuditoria(ctx context.Context, desde time.Time) (ResumenA
 // alphabetical order. A recursive query walks the action index from one
 // action to the next, so it reads one index entry per action, not per row.
 func (s *Store) AccionesAuditadas(ctx context.Context) ([]string, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (a string, err error) { return a, sc.Scan(&a) },
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (a string, err error) { return a, sc.Scan(&a) },
 		`WITH RECURSIVE acciones (accion) AS (
 			SELECT MIN(accion) FROM auditoria
 			UNION ALL
@@ -180,7 +182,7 @@ type EmpresaNombre struct {
 
 // NombresEmpresas lists every company by name (the audit filters' choices).
 func (s *Store) NombresEmpresas(ctx context.Context) ([]EmpresaNombre, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (e EmpresaNombre, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (e EmpresaNombre, err error) {
 		return e, sc.Scan(&e.ID, &e.Nombre)
 	}, `SELECT id, nombre FROM empresas ORDER BY nombre, id`)
 	return out, wrap("listar empresas", err)
@@ -203,7 +205,7 @@ const maxUsuariosAuditables = 50
 // last name (case-insensitive; "" lists the first ones by login).
 func (s *Store) BuscarUsuariosAuditables(ctx context.Context, busqueda string) ([]UsuarioAuditable, error) {
 	like := "%" + escapeLike(strings.ToLower(strings.TrimSpace(busqueda))) + "%"
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (u UsuarioAuditable, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (u UsuarioAuditable, err error) {
 		return u, sc.Scan(&u.ID, &u.NombreUsuario, &u.Nombre, &u.Apellido, &u.Rol, &u.EmpresaNombre)
 	}, `SELECT u.id, u.nombre_usuario, u.nombre, u.apellido, r.nombre, COALESCE(e.nombre, '')
 		FROM usuarios u JOIN roles r ON r.id = u.rol_id LEFT JOIN empresas e ON e.id = u.empresa_id

@@ -7,6 +7,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Caja is a cash register with its current figures.
@@ -39,15 +40,15 @@ type Movimiento struct {
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
 	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre`
 
-func (s *Store) caja(ctx context.Context, c conn, where string, args ...any) (Caja, bool, error) {
+func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...any) (Caja, bool, error) {
 	var (
 		k                Caja
 		nombre, apellido string
 	)
-	err := c.row(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
+	err := c.QueryRow(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
 		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
 		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre)
-	missing, err := notFound(err)
+	missing, err := sqldb.NoRows(err)
 	if err != nil || missing {
 		return k, false, wrap("leer caja", err)
 	}
@@ -69,8 +70,8 @@ func nombreCompleto(nombre, apellido, usuario string) string {
 }
 
 // totales adds up a register's movements by type and payment method.
-func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura domain.Centavos) (domain.TotalesCaja, error) {
-	movs, err := queryAll(ctx, c, func(sc scanner) (m domain.MovimientoAgregado, err error) {
+func (s *Store) totales(ctx context.Context, c sqldb.Conn, cajaID int64, apertura domain.Centavos) (domain.TotalesCaja, error) {
+	movs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoAgregado, err error) {
 		return m, sc.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto)
 	}, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
@@ -83,7 +84,7 @@ func (s *Store) totales(ctx context.Context, c conn, cajaID int64, apertura doma
 
 // CajaAbierta returns the user's open register, if any.
 func (s *Store) CajaAbierta(ctx context.Context, empresaID, usuarioID int64) (Caja, bool, error) {
-	return s.caja(ctx, s.conn(), `WHERE c.empresa_id = ? AND c.usuario_id = ? AND c.estado = ?`,
+	return s.caja(ctx, s.db.Conn(), `WHERE c.empresa_id = ? AND c.usuario_id = ? AND c.estado = ?`,
 		empresaID, usuarioID, domain.CajaAbierta)
 }
 
@@ -96,11 +97,11 @@ type cajaBloqueada struct {
 
 // bloquearCajaAbierta locks and returns the user's open register with its
 // volume, in one statement.
-func bloquearCajaAbierta(ctx context.Context, c conn, a Actor) (cajaBloqueada, error) {
+func bloquearCajaAbierta(ctx context.Context, c sqldb.Conn, a Actor) (cajaBloqueada, error) {
 	var cb cajaBloqueada
-	err := c.row(ctx, `SELECT id, volumen FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.d.forUpdate(),
+	err := c.QueryRow(ctx, `SELECT id, volumen FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.Dialect().ForUpdate(),
 		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&cb.id, &cb.volumen)
-	if _, err := notFound(err); err != nil {
+	if _, err := sqldb.NoRows(err); err != nil {
 		return cajaBloqueada{}, wrap("buscar caja abierta", err)
 	}
 	return cb, nil
@@ -110,12 +111,12 @@ func bloquearCajaAbierta(ctx context.Context, c conn, a Actor) (cajaBloqueada, e
 // plus every movement), refusing with 400 a movement that would take it past
 // domain.MontoMaximo: every figure of a register is bounded by its volume, so
 // its totals can never overflow.
-func (cb *cajaBloqueada) sumar(ctx context.Context, c conn, monto domain.Centavos) error {
+func (cb *cajaBloqueada) sumar(ctx context.Context, c sqldb.Conn, monto domain.Centavos) error {
 	nuevo, err := domain.Sumar(cb.volumen, monto)
 	if err != nil {
 		return err
 	}
-	if _, err := c.exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
+	if _, err := c.Exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
 		return wrap("sumar a caja", err)
 	}
 	cb.volumen = nuevo
@@ -128,11 +129,11 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 	if err := domain.ValidarNoNegativo(monto); err != nil {
 		return Caja{}, err
 	}
-	return idempotent(ctx, s, a, "caja.abrir", func(c conn) (Caja, error) {
-		id, err := c.insertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
+	return idempotent(ctx, s, a, "caja.abrir", func(c sqldb.Conn) (Caja, error) {
+		id, err := c.InsertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
 			observaciones, volumen) VALUES (?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto,
-			c.now, observaciones, monto)
-		if isUniqueViolation(err) {
+			c.Now(), observaciones, monto)
+		if sqldb.IsUniqueViolation(err) {
 			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
 		}
 		if err != nil {
@@ -144,15 +145,15 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 			return Caja{}, err
 		}
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
-		c.emitLeido(events.CajaAbierta, a.EmpresaID, EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
-			Usuario: caja.UsuarioNombre, MontoApertura: &monto}, lecturasCaja(a.UsuarioID))
+		c.Emit(events.Event{Nombre: events.CajaAbierta, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
+			Usuario: caja.UsuarioNombre, MontoApertura: &monto}})
 		return caja, err
 	})
 }
 
 // Movimientos lists a register's movements, oldest first.
 func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (m Movimiento, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (m Movimiento, err error) {
 		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt)
 	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
@@ -176,7 +177,7 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 	if err := domain.ValidarMovimiento(m.Tipo, m.Monto, m.Descripcion); err != nil {
 		return Movimiento{}, err
 	}
-	return idempotent(ctx, s, a, "caja.movimiento", func(c conn) (Movimiento, error) {
+	return idempotent(ctx, s, a, "caja.movimiento", func(c sqldb.Conn) (Movimiento, error) {
 		caja, err := bloquearCajaAbierta(ctx, c, a)
 		if err != nil || caja.id == 0 {
 			return Movimiento{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
@@ -191,15 +192,14 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		if err := caja.sumar(ctx, c, m.Monto); err != nil {
 			return Movimiento{}, err
 		}
-		id, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+		id, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.now)
+			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.Now())
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
-		c.emitLeido(events.MovimientoCaja, a.EmpresaID, EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: id},
-			lecturasCaja(a.UsuarioID))
-		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.now}
+		c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: id}})
+		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.Now()}
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
 		}
@@ -224,7 +224,7 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 	if err := domain.ValidarNoNegativo(contado); err != nil {
 		return CierreCaja{}, err
 	}
-	return idempotent(ctx, s, a, "caja.cerrar", func(c conn) (CierreCaja, error) {
+	return idempotent(ctx, s, a, "caja.cerrar", func(c sqldb.Conn) (CierreCaja, error) {
 		abierta, err := bloquearCajaAbierta(ctx, c, a)
 		if err != nil || abierta.id == 0 {
 			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
@@ -234,9 +234,9 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 			return CierreCaja{}, err
 		}
 		dif := domain.Diferencia(contado, caja.EfectivoEsperado)
-		_, err = c.exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
+		_, err = c.Exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
 			total_ventas = ?, fecha_cierre = ?, observaciones_cierre = ? WHERE id = ? AND estado = ?`,
-			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, c.now, observaciones,
+			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, c.Now(), observaciones,
 			abierta.id, domain.CajaAbierta)
 		if err != nil {
 			return CierreCaja{}, wrap("cerrar caja", err)
@@ -257,18 +257,17 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 // CantidadCajas counts the company's registers, open or closed.
 func (s *Store) CantidadCajas(ctx context.Context, empresaID int64) (int64, error) {
 	var n int64
-	err := s.conn().row(ctx, `SELECT COUNT(*) FROM cajas WHERE empresa_id = ?`, empresaID).Scan(&n)
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM cajas WHERE empresa_id = ?`, empresaID).Scan(&n)
 	return n, wrap("contar cajas", err)
 }
 
 // emitirCierre emits cajaCerrada with the close summary and, when the counted
 // cash does not match the expected, an alertaSistema for the supervisors.
-func emitirCierre(c conn, a Actor, caja Caja, dif domain.Centavos) {
-	c.emitLeido(events.CajaCerrada, a.EmpresaID, EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
-		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif},
-		lecturasCaja(a.UsuarioID))
+func emitirCierre(c sqldb.Conn, a Actor, caja Caja, dif domain.Centavos) {
+	c.Emit(events.Event{Nombre: events.CajaCerrada, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
+		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif}})
 	if dif != 0 {
-		c.emitEvento(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
+		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
 			Datos: EventoAlerta{Tipo: "diferencia_caja", Titulo: domain.TituloDiferenciaCaja,
 				Mensaje: domain.MensajeDiferenciaCaja(caja.ID, caja.UsuarioNombre, dif)}})
 	}

@@ -6,6 +6,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Audit actions of the catalogs (sections, trip types, payment methods); the
@@ -34,7 +35,7 @@ func catalogColumns(cat domain.Catalogo) string {
 	return "id, nombre, descripcion, activo, NULL"
 }
 
-func scanItem(sc scanner) (domain.ItemCatalogo, error) {
+func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 	var (
 		it  domain.ItemCatalogo
 		cap sql.NullInt64
@@ -52,14 +53,14 @@ func (s *Store) ListarCatalogo(ctx context.Context, empresaID int64, cat domain.
 	if soloActivos {
 		q += ` AND activo = TRUE`
 	}
-	out, err := queryAll(ctx, s.conn(), scanItem, q+` ORDER BY id`, empresaID)
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanItem, q+` ORDER BY id`, empresaID)
 	return out, wrap("listar "+cat.Tabla, err)
 }
 
-func (s *Store) itemCatalogo(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
-	it, err := scanItem(c.row(ctx, `SELECT `+catalogColumns(cat)+` FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`,
+func (s *Store) itemCatalogo(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain.Catalogo, id int64) (domain.ItemCatalogo, error) {
+	it, err := scanItem(c.QueryRow(ctx, `SELECT `+catalogColumns(cat)+` FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`,
 		empresaID, id))
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return it, domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
@@ -76,12 +77,12 @@ func (s *Store) CrearItem(ctx context.Context, a Actor, cat domain.Catalogo, it 
 	if err != nil {
 		return it, err
 	}
-	return idempotent(ctx, s, a, cat.Tabla+".crear", func(c conn) (domain.ItemCatalogo, error) {
+	return idempotent(ctx, s, a, cat.Tabla+".crear", func(c sqldb.Conn) (domain.ItemCatalogo, error) {
 		id, err := insertarItem(ctx, c, a.EmpresaID, cat, it)
 		if err != nil {
 			return it, err
 		}
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		out, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
 		if err != nil {
 			return out, err
@@ -91,14 +92,14 @@ func (s *Store) CrearItem(ctx context.Context, a Actor, cat domain.Catalogo, it 
 }
 
 // insertarItem writes a normalized entry inside the caller's transaction.
-func insertarItem(ctx context.Context, c conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
+func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
 	cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
-		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.now}
+		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.Now()}
 	if cat.ConCapacidad {
 		cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
 	}
-	id, err := c.insertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
-	if isUniqueViolation(err) {
+	id, err := c.InsertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
+	if sqldb.IsUniqueViolation(err) {
 		return 0, domain.Conflict(cat.Mensajes.Duplicado)
 	}
 	return id, wrap("crear en "+cat.Tabla, err)
@@ -112,7 +113,7 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 	if err != nil {
 		return it, err
 	}
-	return idempotent(ctx, s, a, cat.Tabla+".actualizar", func(c conn) (domain.ItemCatalogo, error) {
+	return idempotent(ctx, s, a, cat.Tabla+".actualizar", func(c sqldb.Conn) (domain.ItemCatalogo, error) {
 		antes, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
 		if err != nil {
 			return antes, err
@@ -121,9 +122,9 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
 		}
-		res, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
+		res, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, a.EmpresaID, id)...)
-		if isUniqueViolation(err) {
+		if sqldb.IsUniqueViolation(err) {
 			return it, domain.Conflict(cat.Mensajes.Duplicado)
 		}
 		if err != nil {
@@ -132,7 +133,7 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		if n, _ := res.RowsAffected(); n == 0 {
 			return it, domain.NotFound(cat.Mensajes.NoEncontrado)
 		}
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		out, err := s.itemCatalogo(ctx, c, a.EmpresaID, cat, id)
 		if err != nil {
 			return out, err
@@ -148,7 +149,7 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 // entry before and after (null when deleted).
 func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, id int64) (desactivado bool, err error) {
 	empresaID := a.EmpresaID
-	return idempotent(ctx, s, a, cat.Tabla+".eliminar", func(c conn) (bool, error) {
+	return idempotent(ctx, s, a, cat.Tabla+".eliminar", func(c sqldb.Conn) (bool, error) {
 		antes, err := s.itemCatalogo(ctx, c, empresaID, cat, id)
 		if err != nil {
 			return false, err
@@ -159,13 +160,13 @@ func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, 
 			usedIn = `caja_movimientos WHERE empresa_id = ? AND medio_pago_id = ?`
 		}
 		var usos int64
-		if err := c.row(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
+		if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM `+usedIn, empresaID, id).Scan(&usos); err != nil {
 			return false, wrap("contar usos", err)
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: cat.Tabla})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: cat.Tabla}})
 		var despues *itemAuditado
 		if usos > 0 {
-			if _, err := c.exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`,
+			if _, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET activo = FALSE WHERE empresa_id = ? AND id = ?`,
 				empresaID, id); err != nil {
 				return false, wrap("desactivar "+cat.Tabla, err)
 			}
@@ -174,12 +175,12 @@ func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, 
 			despues = itemAuditadoDe(cat, desactivado)
 		} else {
 			if cat != domain.CatMediosPago {
-				if _, err := c.exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`,
+				if _, err := c.Exec(ctx, `DELETE FROM precios WHERE empresa_id = ? AND `+cat.ColumnaPasaje+` = ?`,
 					empresaID, id); err != nil {
 					return false, wrap("eliminar precios", err)
 				}
 			}
-			if _, err := c.exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id); err != nil {
+			if _, err := c.Exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id); err != nil {
 				return false, wrap("eliminar de "+cat.Tabla, err)
 			}
 		}

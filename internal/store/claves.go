@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"muelle/internal/secretbox"
+	"muelle/internal/store/sqldb"
 )
 
 // errSinClaveInstalacion is returned when a secret is needed and the store
@@ -100,8 +101,8 @@ func (s *Store) claveEmpresa(ctx context.Context, empresaID int64) (ed25519.Priv
 // leerClave reads a company's sealed private key, committed.
 func (s *Store) leerClave(ctx context.Context, empresaID int64) (string, bool, error) {
 	var stored string
-	err := s.conn().row(ctx, `SELECT clave_privada FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
-	missing, err := notFound(err)
+	err := s.db.Conn().QueryRow(ctx, `SELECT clave_privada FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
+	missing, err := sqldb.NoRows(err)
 	return stored, !missing && err == nil, wrap("leer clave de la empresa", err)
 }
 
@@ -115,7 +116,7 @@ func (s *Store) crearClave(ctx context.Context, empresaID int64) error {
 	if err != nil {
 		return err
 	}
-	_, err = s.conn().exec(ctx, `INSERT INTO empresa_claves (empresa_id, clave_publica, clave_privada, created_at)
+	_, err = s.db.Conn().Exec(ctx, `INSERT INTO empresa_claves (empresa_id, clave_publica, clave_privada, created_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id) DO NOTHING`,
 		empresaID, base64.StdEncoding.EncodeToString(pub), sealed, s.Now())
 	return wrap("crear clave de la empresa", err)
@@ -185,9 +186,9 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 	}
 	n := 0
 	defer s.claves.vaciar()
-	err := s.inTx(ctx, func(c conn) error {
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		pendientes, err := leerSellados[int64](ctx, c, "claves de las empresas",
-			`SELECT empresa_id, clave_privada FROM empresa_claves ORDER BY empresa_id`+s.dialect.forUpdate())
+			`SELECT empresa_id, clave_privada FROM empresa_claves ORDER BY empresa_id`+s.db.Dialect().ForUpdate())
 		if err != nil {
 			return err
 		}
@@ -210,7 +211,7 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 			if err != nil {
 				return err
 			}
-			if _, err := c.exec(ctx, `UPDATE empresa_claves SET clave_privada = ? WHERE empresa_id = ?`, sealed, id); err != nil {
+			if _, err := c.Exec(ctx, `UPDATE empresa_claves SET clave_privada = ? WHERE empresa_id = ?`, sealed, id); err != nil {
 				return wrap("guardar clave cifrada", err)
 			}
 			n++
@@ -222,7 +223,7 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 
 // resellarOtros re-seals, inside a rotation, the sealed system settings and
 // what the otros re-seal.
-func (s *Store) resellarOtros(ctx context.Context, c conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
+func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
 	n, err := s.resellarSettings(ctx, c, vieja, nueva)
 	if err != nil {
 		return 0, err
@@ -233,7 +234,7 @@ func (s *Store) resellarOtros(ctx context.Context, c conn, vieja, nueva *secretb
 	}
 	n += m
 	for _, otro := range otros {
-		m, err := otro(ctx, c.q, vieja, nueva)
+		m, err := otro(ctx, c.Raw(), vieja, nueva)
 		if err != nil {
 			return 0, err
 		}
@@ -248,8 +249,8 @@ func (s *Store) ClavePublica(ctx context.Context, empresaID int64) (ed25519.Publ
 		return pub, nil
 	}
 	var stored string
-	err := s.conn().row(ctx, `SELECT clave_publica FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
-	if missing, err := notFound(err); err != nil || missing {
+	err := s.db.Conn().QueryRow(ctx, `SELECT clave_publica FROM empresa_claves WHERE empresa_id = ?`, empresaID).Scan(&stored)
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return nil, wrap("leer clave pública", err)
 	}
 	raw, err := base64.StdEncoding.DecodeString(stored)
@@ -272,7 +273,7 @@ type columnaSellada[K comparable] struct {
 
 // resellarColumna opens every value of col with vieja and seals it with nueva,
 // inside the rotation's transaction; it returns how many it re-sealed.
-func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *secretbox.Box, col columnaSellada[K]) (int, error) {
+func resellarColumna[K comparable](ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, col columnaSellada[K]) (int, error) {
 	sellados, err := leerSellados[K](ctx, c, col.que, col.leer)
 	if err != nil {
 		return 0, err
@@ -286,7 +287,7 @@ func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *se
 		if err != nil {
 			return 0, err
 		}
-		if _, err := c.exec(ctx, col.escribir, resellado, clave); err != nil {
+		if _, err := c.Exec(ctx, col.escribir, resellado, clave); err != nil {
 			return 0, wrap("guardar "+col.que, err)
 		}
 	}
@@ -294,8 +295,8 @@ func resellarColumna[K comparable](ctx context.Context, c conn, vieja, nueva *se
 }
 
 // leerSellados reads the (key, sealed value) rows of q; que names them for errors.
-func leerSellados[K comparable](ctx context.Context, c conn, que, q string) (map[K]string, error) {
-	rows, err := c.query(ctx, q)
+func leerSellados[K comparable](ctx context.Context, c sqldb.Conn, que, q string) (map[K]string, error) {
+	rows, err := c.Query(ctx, q)
 	if err != nil {
 		return nil, wrap("leer "+que, err)
 	}

@@ -7,6 +7,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Audit actions of the customers.
@@ -27,7 +28,7 @@ type FiltroClientes struct {
 
 const clienteColumns = `id, nombre, apellido, documento, telefono, email, direccion, activo`
 
-func scanCliente(sc scanner) (domain.Cliente, error) {
+func scanCliente(sc sqldb.Scanner) (domain.Cliente, error) {
 	var c domain.Cliente
 	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo)
 	return c, err
@@ -44,19 +45,19 @@ func (s *Store) ListarClientes(ctx context.Context, empresaID int64, f FiltroCli
 	if d := strings.TrimSpace(f.Documento); d != "" {
 		where, args = where+` AND documento = ?`, append(args, d)
 	}
-	out, total, err := queryPage(ctx, s.conn(), scanCliente, f.Pagina, consulta{columnas: clienteColumns,
-		desde: where, orden: `ORDER BY nombre, apellido, id`, args: args})
+	out, total, err := sqldb.QueryPage(ctx, s.db.Conn(), scanCliente, f.Pagina.page(), sqldb.List{Columns: clienteColumns,
+		From: where, OrderBy: `ORDER BY nombre, apellido, id`, Args: args})
 	return out, total, wrap("listar clientes", err)
 }
 
 // ClientePorID reads one of the company's customers; another company's is not found.
 func (s *Store) ClientePorID(ctx context.Context, empresaID, id int64) (domain.Cliente, error) {
-	return cliente(ctx, s.conn(), empresaID, id)
+	return cliente(ctx, s.db.Conn(), empresaID, id)
 }
 
-func cliente(ctx context.Context, c conn, empresaID, id int64) (domain.Cliente, error) {
-	cl, err := scanCliente(c.row(ctx, `SELECT `+clienteColumns+` FROM clientes WHERE empresa_id = ? AND id = ?`, empresaID, id))
-	if missing, err := notFound(err); missing || err != nil {
+func cliente(ctx context.Context, c sqldb.Conn, empresaID, id int64) (domain.Cliente, error) {
+	cl, err := scanCliente(c.QueryRow(ctx, `SELECT `+clienteColumns+` FROM clientes WHERE empresa_id = ? AND id = ?`, empresaID, id))
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
 		return cl, firstErr(wrap("leer cliente", err), domain.NotFound(domain.MsgClienteNoEncontrado))
 	}
 	return cl, nil
@@ -69,10 +70,10 @@ func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (d
 	if err != nil {
 		return cl, err
 	}
-	return idempotent(ctx, s, a, "clientes.crear", func(c conn) (domain.Cliente, error) {
-		id, err := c.insertID(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email,
+	return idempotent(ctx, s, a, "clientes.crear", func(c sqldb.Conn) (domain.Cliente, error) {
+		id, err := c.InsertID(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email,
 			direccion, busqueda, activo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
-			a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), c.now, c.now)
+			a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), c.Now(), c.Now())
 		if err := duplicado(err, "crear cliente"); err != nil {
 			return cl, err
 		}
@@ -86,10 +87,10 @@ func (s *Store) ActualizarCliente(ctx context.Context, a Actor, id int64, cl dom
 	if err != nil {
 		return cl, err
 	}
-	return idempotent(ctx, s, a, "clientes.actualizar", func(c conn) (domain.Cliente, error) {
-		res, err := c.exec(ctx, `UPDATE clientes SET nombre = ?, apellido = ?, documento = ?, telefono = ?, email = ?,
+	return idempotent(ctx, s, a, "clientes.actualizar", func(c sqldb.Conn) (domain.Cliente, error) {
+		res, err := c.Exec(ctx, `UPDATE clientes SET nombre = ?, apellido = ?, documento = ?, telefono = ?, email = ?,
 			direccion = ?, busqueda = ?, activo = ?, updated_at = ? WHERE empresa_id = ? AND id = ?`,
-			cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), cl.Activo, c.now,
+			cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), cl.Activo, c.Now(),
 			a.EmpresaID, id)
 		if err := duplicado(err, "actualizar cliente"); err != nil {
 			return cl, err
@@ -103,7 +104,7 @@ func (s *Store) ActualizarCliente(ctx context.Context, a Actor, id int64, cl dom
 
 // duplicado turns a unique violation on the document into the 409 of the spec.
 func duplicado(err error, what string) error {
-	if isUniqueViolation(err) {
+	if sqldb.IsUniqueViolation(err) {
 		return domain.Conflict(domain.MsgClienteDuplicado)
 	}
 	return wrap(what, err)
@@ -111,12 +112,12 @@ func duplicado(err error, what string) error {
 
 // clienteEscrito reads back the customer just written, audits the write and
 // announces it.
-func (s *Store) clienteEscrito(ctx context.Context, c conn, a Actor, id int64, accion string) (domain.Cliente, error) {
+func (s *Store) clienteEscrito(ctx context.Context, c sqldb.Conn, a Actor, id int64, accion string) (domain.Cliente, error) {
 	cl, err := cliente(ctx, c, a.EmpresaID, id)
 	if err != nil {
 		return cl, err
 	}
-	c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "clientes"})
+	c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "clientes"}})
 	return cl, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: accion, IP: a.IP,
 		Exito: true, Detalles: fmt.Sprintf("Cliente %d: %s %s (%s)", cl.ID, cl.Nombre, cl.Apellido, cl.Documento)})
 }
@@ -124,13 +125,13 @@ func (s *Store) clienteEscrito(ctx context.Context, c conn, a Actor, id int64, a
 // EliminarCliente deletes a customer, or deactivates one that has tickets so
 // that they keep their customer. desactivado tells which.
 func (s *Store) EliminarCliente(ctx context.Context, a Actor, id int64) (desactivado bool, err error) {
-	return idempotent(ctx, s, a, "clientes.eliminar", func(c conn) (bool, error) {
+	return idempotent(ctx, s, a, "clientes.eliminar", func(c sqldb.Conn) (bool, error) {
 		cl, err := cliente(ctx, c, a.EmpresaID, id)
 		if err != nil {
 			return false, err
 		}
 		var tiene bool
-		if err := c.row(ctx, `SELECT EXISTS (SELECT 1 FROM pasajes WHERE empresa_id = ? AND cliente_id = ?)`,
+		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pasajes WHERE empresa_id = ? AND cliente_id = ?)`,
 			a.EmpresaID, id).Scan(&tiene); err != nil {
 			return false, wrap("buscar pasajes del cliente", err)
 		}
@@ -138,14 +139,14 @@ func (s *Store) EliminarCliente(ctx context.Context, a Actor, id int64) (desacti
 		if tiene {
 			q = `UPDATE clientes SET activo = FALSE WHERE empresa_id = ? AND id = ?`
 		}
-		if _, err := c.exec(ctx, q, a.EmpresaID, id); err != nil {
+		if _, err := c.Exec(ctx, q, a.EmpresaID, id); err != nil {
 			return false, wrap("eliminar cliente", err)
 		}
 		hecho := "eliminado"
 		if tiene {
 			hecho = "desactivado"
 		}
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "clientes"})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "clientes"}})
 		return tiene, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionEliminacionCliente, IP: a.IP, Exito: true,
 			Detalles: fmt.Sprintf("Cliente %d (%s) %s", id, cl.Documento, hecho)})
@@ -163,8 +164,8 @@ func (s *Store) PasajesDeCliente(ctx context.Context, empresaID, id, vendedorID 
 	if vendedorID > 0 {
 		where, args = where+` AND p.usuario_id = ?`, append(args, vendedorID)
 	}
-	out, total, err := queryPage(ctx, s.conn(), scanPasaje, p, consulta{columnas: pasajeColumns,
-		desde: pasajeFrom + where, orden: `ORDER BY p.created_at DESC, p.id DESC`, args: args})
+	out, total, err := sqldb.QueryPage(ctx, s.db.Conn(), scanPasaje, p.page(), sqldb.List{Columns: pasajeColumns,
+		From: pasajeFrom + where, OrderBy: `ORDER BY p.created_at DESC, p.id DESC`, Args: args})
 	return out, total, wrap("listar pasajes del cliente", err)
 }
 
@@ -173,17 +174,17 @@ func (s *Store) PasajesDeCliente(ctx context.Context, empresaID, id, vendedorID 
 // of the sale's name, phone and e-mail. Insert-or-select on the unique
 // (empresa_id, documento) index: two sales of the same new document at once
 // make one customer, the second waits for the first and reads it.
-func clienteDeVenta(ctx context.Context, c conn, empresaID int64, v Venta) (domain.Cliente, error) {
+func clienteDeVenta(ctx context.Context, c sqldb.Conn, empresaID int64, v Venta) (domain.Cliente, error) {
 	nuevo := domain.Cliente{Nombre: domain.NombreCliente(v.ClienteNombre), Documento: strings.TrimSpace(v.ClienteDocumento),
 		Telefono: strings.TrimSpace(v.ClienteTelefono), Email: strings.TrimSpace(v.ClienteEmail), Activo: true}
-	err := c.row(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email, direccion,
+	err := c.QueryRow(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email, direccion,
 		busqueda, activo, created_at, updated_at) VALUES (?, ?, '', ?, ?, ?, '', ?, TRUE, ?, ?)
 		ON CONFLICT (empresa_id, documento) DO NOTHING RETURNING id`, empresaID, nuevo.Nombre, nuevo.Documento,
-		nuevo.Telefono, nuevo.Email, nuevo.Busqueda(), c.now, c.now).Scan(&nuevo.ID)
-	if missing, err := notFound(err); !missing {
+		nuevo.Telefono, nuevo.Email, nuevo.Busqueda(), c.Now(), c.Now()).Scan(&nuevo.ID)
+	if missing, err := sqldb.NoRows(err); !missing {
 		return nuevo, wrap("crear cliente de la venta", err)
 	}
-	cl, err := scanCliente(c.row(ctx, `SELECT `+clienteColumns+` FROM clientes WHERE empresa_id = ? AND documento = ?`,
+	cl, err := scanCliente(c.QueryRow(ctx, `SELECT `+clienteColumns+` FROM clientes WHERE empresa_id = ? AND documento = ?`,
 		empresaID, nuevo.Documento))
 	return cl, wrap("leer cliente de la venta", err)
 }

@@ -8,6 +8,7 @@ import (
 
 	"muelle/internal/events"
 	"muelle/internal/secretbox"
+	"muelle/internal/store/sqldb"
 )
 
 // ConfigEmail is a company's SMTP configuration (backoffice §2.9). Password
@@ -33,11 +34,11 @@ func contextoPasswordSMTP(empresaID int64) string {
 }
 
 // resellarPasswordsSMTP re-seals, inside a rotation, every company's SMTP password.
-func (s *Store) resellarPasswordsSMTP(ctx context.Context, c conn, vieja, nueva *secretbox.Box) (int, error) {
+func (s *Store) resellarPasswordsSMTP(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
 	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[int64]{
 		que: "contraseñas SMTP",
 		leer: `SELECT empresa_id, smtp_password FROM configuracion_email WHERE smtp_password <> '' ORDER BY empresa_id` +
-			s.dialect.forUpdate(),
+			s.db.Dialect().ForUpdate(),
 		escribir: `UPDATE configuracion_email SET smtp_password = ? WHERE empresa_id = ?`,
 		contexto: contextoPasswordSMTP,
 	})
@@ -51,11 +52,11 @@ func (s *Store) ConfiguracionEmail(ctx context.Context, empresaID int64) (cfg Co
 		prueba sql.NullTime
 		fallo  sql.NullString
 	)
-	err = s.conn().row(ctx, `SELECT activo, smtp_host, smtp_port, smtp_secure, smtp_user, smtp_password,
+	err = s.db.Conn().QueryRow(ctx, `SELECT activo, smtp_host, smtp_port, smtp_secure, smtp_user, smtp_password,
 		email_remitente, nombre_remitente, plantilla_pasaje, ultima_prueba, ultimo_error
 		FROM configuracion_email WHERE empresa_id = ?`, empresaID).Scan(&cfg.Activo, &cfg.Host, &cfg.Puerto,
 		&cfg.Seguro, &cfg.Usuario, &sealed, &cfg.EmailRemitente, &cfg.NombreRemitente, &cfg.Plantilla, &prueba, &fallo)
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return ConfigEmail{}, false, wrap("leer configuración de email", err)
 	}
 	if prueba.Valid {
@@ -91,8 +92,8 @@ func (s *Store) GuardarConfiguracionEmail(ctx context.Context, a Actor, cfg Conf
 			return err
 		}
 	}
-	_, err := idempotent(ctx, s, a, "configuracion_email.guardar", func(c conn) (struct{}, error) {
-		_, err := c.exec(ctx, `INSERT INTO configuracion_email (empresa_id, activo, smtp_host, smtp_port, smtp_secure,
+	_, err := idempotent(ctx, s, a, "configuracion_email.guardar", func(c sqldb.Conn) (struct{}, error) {
+		_, err := c.Exec(ctx, `INSERT INTO configuracion_email (empresa_id, activo, smtp_host, smtp_port, smtp_secure,
 			smtp_user, smtp_password, email_remitente, nombre_remitente, plantilla_pasaje, updated_at)
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (empresa_id) DO UPDATE SET activo = excluded.activo, smtp_host = excluded.smtp_host,
@@ -105,8 +106,8 @@ func (s *Store) GuardarConfiguracionEmail(ctx context.Context, a Actor, cfg Conf
 			plantilla_pasaje = excluded.plantilla_pasaje, ultima_prueba = NULL, ultimo_error = NULL,
 			updated_at = excluded.updated_at`,
 			a.EmpresaID, cfg.Activo, cfg.Host, cfg.Puerto, cfg.Seguro, cfg.Usuario, sealed, cfg.EmailRemitente,
-			cfg.NombreRemitente, cfg.Plantilla, c.now)
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "configuracion_email"})
+			cfg.NombreRemitente, cfg.Plantilla, c.Now())
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "configuracion_email"}})
 		return struct{}{}, wrap("guardar configuración de email", err)
 	})
 	return err
@@ -119,7 +120,7 @@ func (s *Store) RegistrarPruebaEmail(ctx context.Context, empresaID int64, fallo
 	if fallo != "" {
 		motivo = fallo
 	}
-	_, err := s.conn().exec(ctx, `UPDATE configuracion_email SET ultima_prueba = ?, ultimo_error = ? WHERE empresa_id = ?`,
+	_, err := s.db.Conn().Exec(ctx, `UPDATE configuracion_email SET ultima_prueba = ?, ultimo_error = ? WHERE empresa_id = ?`,
 		s.Now(), motivo, empresaID)
 	return wrap("registrar prueba de email", err)
 }
@@ -151,7 +152,7 @@ func (s *Store) ResumirCorreo(ctx context.Context, empresaID int64) (ResumenCorr
 	if empresaID != 0 {
 		activas, args = activas+` AND c.empresa_id = ?`, append(args, empresaID)
 	}
-	err := s.conn().row(ctx, `SELECT COUNT(*),
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*),
 		COALESCE(SUM(CASE WHEN c.ultima_prueba IS NOT NULL AND c.ultimo_error IS NULL THEN 1 ELSE 0 END), 0),
 		COALESCE(SUM(CASE WHEN c.ultimo_error IS NOT NULL THEN 1 ELSE 0 END), 0) `+activas, args...).
 		Scan(&r.Activas, &r.ProbadasBien, &r.ConError)
@@ -162,9 +163,9 @@ func (s *Store) ResumirCorreo(ctx context.Context, empresaID int64) (ResumenCorr
 		p     PruebaCorreo
 		fallo sql.NullString
 	)
-	err = s.conn().row(ctx, `SELECT e.nombre, c.ultima_prueba, c.ultimo_error `+activas+`
+	err = s.db.Conn().QueryRow(ctx, `SELECT e.nombre, c.ultima_prueba, c.ultimo_error `+activas+`
 		AND c.ultima_prueba IS NOT NULL ORDER BY c.ultima_prueba DESC LIMIT 1`, args...).Scan(&p.Empresa, &p.Fecha, &fallo)
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return r, wrap("leer la última prueba de email", err)
 	}
 	p.Fecha, p.Error = p.Fecha.UTC(), fallo.String

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // VentaReciente is one of the seller's latest tickets.
@@ -37,14 +38,14 @@ func (s *Store) EstadisticasDeVendedor(ctx context.Context, empresaID, usuarioID
 	if ok {
 		st.MiCajaAbierta, st.MiCajaInfo = true, &caja
 	}
-	c := s.conn()
-	err = c.row(ctx, `SELECT COUNT(*), COALESCE(SUM(precio), 0) FROM pasajes WHERE empresa_id = ? AND usuario_id = ?
+	c := s.db.Conn()
+	err = c.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(precio), 0) FROM pasajes WHERE empresa_id = ? AND usuario_id = ?
 		AND estado <> ? AND created_at >= ? AND created_at < ?`,
 		empresaID, usuarioID, domain.PasajeCancelado, dia.Desde, dia.Hasta).Scan(&st.MisVentasHoy, &st.MisIngresosHoy)
 	if err != nil {
 		return st, wrap("ventas de hoy", err)
 	}
-	st.MisUltimasVentas, err = queryAll(ctx, c, func(sc scanner) (v VentaReciente, err error) {
+	st.MisUltimasVentas, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (v VentaReciente, err error) {
 		return v, sc.Scan(&v.ID, &v.Numero, &v.Cliente, &v.Monto, &v.Hora, &v.Seccion)
 	}, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.precio, p.created_at, s.nombre
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
@@ -88,8 +89,8 @@ const rankingLimite = 5
 // registers, and today's best sellers by amount sold.
 func (s *Store) EstadisticasDeAdmin(ctx context.Context, empresaID int64, dia domain.Dia) (EstadisticasAdmin, error) {
 	var st EstadisticasAdmin
-	c := s.conn()
-	err := c.row(ctx, `SELECT h.pasajes, h.ingresos,
+	c := s.db.Conn()
+	err := c.QueryRow(ctx, `SELECT h.pasajes, h.ingresos,
 			(SELECT COUNT(*) FROM (SELECT DISTINCT cliente_nombre, cliente_telefono FROM pasajes
 				WHERE empresa_id = ? AND estado <> ?) clientes),
 			(SELECT COUNT(*) FROM usuarios WHERE empresa_id = ? AND activo = ?),
@@ -102,7 +103,7 @@ func (s *Store) EstadisticasDeAdmin(ctx context.Context, empresaID int64, dia do
 	if err != nil {
 		return st, wrap("cifras de la empresa", err)
 	}
-	st.Ranking, err = queryAll(ctx, c, func(sc scanner) (d DesempenoVendedor, err error) {
+	st.Ranking, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (d DesempenoVendedor, err error) {
 		return d, sc.Scan(&d.UsuarioID, &d.Vendedor, &d.TotalPasajes, &d.TotalVentas)
 	}, `SELECT u.id, `+nombreVendedor+`, COUNT(*), SUM(p.precio)
 		FROM pasajes p JOIN usuarios u ON u.id = p.usuario_id
@@ -147,7 +148,7 @@ type MonitoreoVendedores struct {
 func (s *Store) VendedoresSupervisados(ctx context.Context, empresaID int64, dia domain.Dia) (MonitoreoVendedores, error) {
 	var m MonitoreoVendedores
 	var err error
-	m.Vendedores, err = queryAll(ctx, s.conn(), func(sc scanner) (v VendedorSupervisado, err error) {
+	m.Vendedores, err = sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (v VendedorSupervisado, err error) {
 		t := &m.Totales
 		return v, sc.Scan(&v.UsuarioID, &v.Vendedor, &v.NombreUsuario, &v.CajaID, &v.FechaApertura, &v.VentasHoy,
 			&v.TotalVentas, &t.Vendedores, &t.Activos, &t.Ventas, &t.Ingresos)

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // EmpresaResumen is one company as the global dashboard lists it.
@@ -27,8 +28,8 @@ type EmpresaResumen struct {
 // business day. One statement reads the companies; one more per time zone in
 // use counts today's tickets.
 func (s *Store) EmpresasResumen(ctx context.Context) ([]EmpresaResumen, error) {
-	c := s.conn()
-	empresas, err := queryAll(ctx, c, func(sc scanner) (e EmpresaResumen, err error) {
+	c := s.db.Conn()
+	empresas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (e EmpresaResumen, err error) {
 		return e, sc.Scan(&e.ID, &e.Nombre, &e.Activa, &e.Timezone, &e.UsuariosActivos, &e.CajasAbiertas,
 			&e.CajasLargas, &e.UltimaVenta)
 	}, `SELECT e.id, e.nombre, e.activa, e.timezone,
@@ -40,7 +41,7 @@ func (s *Store) EmpresasResumen(ctx context.Context) ([]EmpresaResumen, error) {
 		LEFT JOIN pasajes ultima ON ultima.id =
 			(SELECT p.id FROM pasajes p WHERE p.empresa_id = e.id ORDER BY p.created_at DESC, p.id DESC LIMIT 1)
 		ORDER BY e.id`,
-		true, domain.CajaAbierta, domain.CajaAbierta, c.now.Add(-domain.CajaAbiertaLarga))
+		true, domain.CajaAbierta, domain.CajaAbierta, c.Now().Add(-domain.CajaAbiertaLarga))
 	if err != nil {
 		return nil, wrap("empresas", err)
 	}
@@ -60,9 +61,9 @@ func (s *Store) EmpresasResumen(ctx context.Context) ([]EmpresaResumen, error) {
 
 // ventasHoyPorZona fills the tickets and income of today for the companies of
 // one time zone, whose business day is the same.
-func (s *Store) ventasHoyPorZona(ctx context.Context, c conn, zona string, porID map[int64]*EmpresaResumen) error {
-	dia := domain.DiaDe(c.now, domain.Location(zona))
-	rows, err := c.query(ctx, `SELECT p.empresa_id, COUNT(*), SUM(p.precio)
+func (s *Store) ventasHoyPorZona(ctx context.Context, c sqldb.Conn, zona string, porID map[int64]*EmpresaResumen) error {
+	dia := domain.DiaDe(c.Now(), domain.Location(zona))
+	rows, err := c.Query(ctx, `SELECT p.empresa_id, COUNT(*), SUM(p.precio)
 		FROM empresas e JOIN pasajes p ON p.empresa_id = e.id
 		WHERE e.timezone = ? AND p.estado <> ? AND p.created_at >= ? AND p.created_at < ?
 		GROUP BY p.empresa_id`, zona, domain.PasajeCancelado, dia.Desde, dia.Hasta)

@@ -8,6 +8,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Embarque is the answer of a successful boarding validation.
@@ -77,18 +78,18 @@ func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, 
 // UPDATE returns the boarded ticket. The refusal of an already boarded ticket
 // carries when and by whom it boarded.
 func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Embarque, error) {
-	return idempotent(ctx, s, a, "pasajes.validar", func(c conn) (Embarque, error) {
-		e, embarcado, err := scanEmbarque(c.row(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
+	return idempotent(ctx, s, a, "pasajes.validar", func(c sqldb.Conn) (Embarque, error) {
+		e, embarcado, err := scanEmbarque(c.QueryRow(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
 			usuario_embarque_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
-			domain.PasajeUsado, c.now, a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg))
+			domain.PasajeUsado, c.Now(), a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg))
 		if err != nil {
 			return e, wrap("validar embarque", err)
 		}
 		if !embarcado {
 			return s.rechazoEmbarque(ctx, c, a.EmpresaID, where, arg)
 		}
-		c.emitLeido(events.PasajeValidado, a.EmpresaID, EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
-			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(e.VendedorID))
+		c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(e.VendedorID), Datos: EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
+			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}})
 		return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
 	})
@@ -96,7 +97,7 @@ func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Em
 
 // rechazoEmbarque explains a boarding that changed nothing: the ticket is
 // not the company's, or it cannot board (rechazo).
-func (s *Store) rechazoEmbarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, error) {
+func (s *Store) rechazoEmbarque(ctx context.Context, c sqldb.Conn, empresaID int64, where string, arg any) (Embarque, error) {
 	e, found, err := s.embarque(ctx, c, empresaID, where, arg)
 	if err != nil || !found {
 		return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
@@ -132,7 +133,7 @@ func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 	)
 	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
 		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID)
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return e, false, err
 	}
 	if fecha != nil {
@@ -148,8 +149,8 @@ func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 }
 
 // embarque reads the company's ticket that matches where (a condition on pasajes).
-func (s *Store) embarque(ctx context.Context, c conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
-	e, found, err := scanEmbarque(c.row(ctx, `SELECT `+embarqueColumnas+` FROM pasajes WHERE empresa_id = ? AND `+where,
+func (s *Store) embarque(ctx context.Context, c sqldb.Conn, empresaID int64, where string, arg any) (Embarque, bool, error) {
+	e, found, err := scanEmbarque(c.QueryRow(ctx, `SELECT `+embarqueColumnas+` FROM pasajes WHERE empresa_id = ? AND `+where,
 		empresaID, arg))
 	return e, found, wrap("leer pasaje a embarcar", err)
 }
@@ -163,10 +164,10 @@ const AccionDeshacerValidacion = "DESHACER_VALIDACION"
 // second boarding; a refusal says why (another user's boarding, too late,
 // not boarded).
 func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje, error) {
-	return idempotent(ctx, s, a, "pasajes.deshacer-embarque", func(c conn) (Pasaje, error) {
-		res, err := c.exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL
+	return idempotent(ctx, s, a, "pasajes.deshacer-embarque", func(c sqldb.Conn) (Pasaje, error) {
+		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL
 			WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ? AND fecha_embarque >= ?`,
-			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.now))
+			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()))
 		if err != nil {
 			return Pasaje{}, wrap("deshacer embarque", err)
 		}
@@ -181,8 +182,8 @@ func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje
 		if err != nil {
 			return Pasaje{}, err
 		}
-		c.emitLeido(events.PasajeValidacionDeshecha, a.EmpresaID, EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje,
-			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(p.UsuarioID))
+		c.Emit(events.Event{Nombre: events.PasajeValidacionDeshecha, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(p.UsuarioID), Datos: EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje,
+			FechaViaje: p.FechaViaje, UsuarioID: a.UsuarioID}})
 		return p, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionDeshacerValidacion, IP: a.IP, Exito: true,
 			Detalles: "Embarque deshecho del pasaje " + p.NumeroPasaje + ": vuelve a activo"})
@@ -190,14 +191,14 @@ func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje
 }
 
 // rechazoDeshacer explains an undo that changed nothing.
-func (s *Store) rechazoDeshacer(ctx context.Context, c conn, a Actor, id int64) error {
+func (s *Store) rechazoDeshacer(ctx context.Context, c sqldb.Conn, a Actor, id int64) error {
 	e, found, err := s.embarque(ctx, c, a.EmpresaID, `id = ?`, id)
 	if err != nil || !found {
 		return firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
 	}
 	hecho := domain.EmbarqueHecho{Estado: e.Estado, ValidadorID: e.ValidadorID, ValidadoPor: e.ValidadoPor,
 		FechaEmbarque: e.FechaEmbarque}
-	return firstErr(domain.PuedeDeshacerEmbarque(hecho, a.UsuarioID, c.now),
+	return firstErr(domain.PuedeDeshacerEmbarque(hecho, a.UsuarioID, c.Now()),
 		domain.Conflict("El pasaje cambió de estado: intente nuevamente"))
 }
 
@@ -211,7 +212,7 @@ type ConteoEmbarque struct {
 // ConteoPorFecha counts the non-cancelled tickets of a travel date.
 func (s *Store) ConteoPorFecha(ctx context.Context, empresaID int64, fecha string) (ConteoEmbarque, error) {
 	var c ConteoEmbarque
-	err := s.conn().row(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0)
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0)
 		FROM pasajes WHERE empresa_id = ? AND fecha_viaje = ? AND estado <> ?`,
 		domain.PasajeUsado, empresaID, fecha, domain.PasajeCancelado).Scan(&c.Total, &c.Embarcados)
 	c.Pendientes = c.Total - c.Embarcados
@@ -223,7 +224,7 @@ func (s *Store) validadosPor(ctx context.Context, empresaID, usuarioID int64, di
 	var n int64
 	// Today's trips boarded today: a ticket of another date boarded today is not one
 	// of today's Embarcados, so 'Validaste' never exceeds them.
-	err := s.conn().row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND usuario_embarque_id = ?
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND usuario_embarque_id = ?
 		AND fecha_viaje = ? AND fecha_embarque >= ? AND fecha_embarque < ?`,
 		empresaID, usuarioID, dia.Fecha, dia.Desde, dia.Hasta).Scan(&n)
 	return n, wrap("contar validaciones", err)
@@ -291,7 +292,7 @@ const nombreValidador = `COALESCE(NULLIF(TRIM(v.nombre || ' ' || v.apellido), ''
 
 // ValidacionesRecientes lists the company's latest boardings, newest first.
 func (s *Store) ValidacionesRecientes(ctx context.Context, empresaID int64, limite int) ([]ValidacionReciente, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (v ValidacionReciente, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (v ValidacionReciente, err error) {
 		return v, sc.Scan(&v.ID, &v.NumeroPasaje, &v.FechaEmbarque, &v.ClienteNombre, &v.SeccionNombre, &v.ValidadoPor)
 	}, `SELECT p.id, p.numero_pasaje, p.fecha_embarque, p.cliente_nombre, s.nombre,
 		COALESCE(`+nombreValidador+`, '') FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
@@ -334,8 +335,8 @@ func (f FiltroPasajeros) where(empresaID int64) (string, []any) {
 // date, by section and passenger, with the total the filter matched.
 func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f FiltroPasajeros) ([]Pasaje, int64, error) {
 	where, args := f.where(empresaID)
-	out, total, err := queryPage(ctx, s.conn(), scanPasaje, f.Pagina, consulta{columnas: pasajeColumns,
-		desde: pasajeFrom + ` ` + where, orden: `ORDER BY s.nombre, p.cliente_nombre, p.id`, args: args})
+	out, total, err := sqldb.QueryPage(ctx, s.db.Conn(), scanPasaje, f.Pagina.page(), sqldb.List{Columns: pasajeColumns,
+		From: pasajeFrom + ` ` + where, OrderBy: `ORDER BY s.nombre, p.cliente_nombre, p.id`, Args: args})
 	return out, total, wrap("listar pasajeros", err)
 }
 
@@ -352,7 +353,7 @@ type ViajeSeccion struct {
 // EstadoViajes groups a travel date's tickets by section (sections without
 // tickets are left out).
 func (s *Store) EstadoViajes(ctx context.Context, empresaID int64, fecha string) ([]ViajeSeccion, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (v ViajeSeccion, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (v ViajeSeccion, err error) {
 		err = sc.Scan(&v.SeccionID, &v.SeccionNombre, &v.Capacidad, &v.Total, &v.Embarcados)
 		v.Pendientes = v.Total - v.Embarcados
 		v.Porcentaje, v.Completo = domain.Porcentaje(v.Embarcados, v.Total), v.Pendientes == 0

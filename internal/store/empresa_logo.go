@@ -7,6 +7,7 @@ import (
 	"fmt"
 
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Logo is a company's logo as stored: media type, bytes and their ETag.
@@ -29,18 +30,18 @@ func (s *Store) GuardarLogo(ctx context.Context, a Actor, tipo string, datos []b
 	suma := sha256.Sum256(datos)
 	etag := hex.EncodeToString(suma[:])
 	url := LogoURL(a.EmpresaID, etag)
-	err := s.inTx(ctx, func(c conn) error {
-		_, err := c.exec(ctx, `INSERT INTO empresa_logos (empresa_id, tipo, datos, etag, updated_at) VALUES (?, ?, ?, ?, ?)
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		_, err := c.Exec(ctx, `INSERT INTO empresa_logos (empresa_id, tipo, datos, etag, updated_at) VALUES (?, ?, ?, ?, ?)
 			ON CONFLICT (empresa_id) DO UPDATE SET tipo = excluded.tipo, datos = excluded.datos, etag = excluded.etag,
-			updated_at = excluded.updated_at`, a.EmpresaID, tipo, datos, etag, c.now)
+			updated_at = excluded.updated_at`, a.EmpresaID, tipo, datos, etag, c.Now())
 		if err != nil {
 			return wrap("guardar logo", err)
 		}
-		res, err := c.exec(ctx, `UPDATE empresas SET logo_url = ? WHERE id = ?`, url, a.EmpresaID)
+		res, err := c.Exec(ctx, `UPDATE empresas SET logo_url = ? WHERE id = ?`, url, a.EmpresaID)
 		if err := afectoUna(res, err, MsgEmpresaNoEncontrada); err != nil {
 			return err
 		}
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "empresas"})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "empresas"}})
 		return nil
 	})
 	return url, err
@@ -49,8 +50,8 @@ func (s *Store) GuardarLogo(ctx context.Context, a Actor, tipo string, datos []b
 // LogoDeEmpresa reads a company's stored logo; ok is false when it has none.
 func (s *Store) LogoDeEmpresa(ctx context.Context, empresaID int64) (Logo, bool, error) {
 	var l Logo
-	err := s.conn().row(ctx, `SELECT tipo, datos, etag FROM empresa_logos WHERE empresa_id = ?`, empresaID).
+	err := s.db.Conn().QueryRow(ctx, `SELECT tipo, datos, etag FROM empresa_logos WHERE empresa_id = ?`, empresaID).
 		Scan(&l.Tipo, &l.Datos, &l.ETag)
-	missing, err := notFound(err)
+	missing, err := sqldb.NoRows(err)
 	return l, !missing && err == nil, wrap("leer logo", err)
 }

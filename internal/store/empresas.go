@@ -3,10 +3,10 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // Empresa is a company (tenant).
@@ -54,7 +54,7 @@ var empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tip
 	colorDeEmpresa("color_primario", "color_primario") + `, ` + colorDeEmpresa("color_secundario", "'#10B981'") +
 	`, datos_contacto, fecha_fundacion, activa, dias_venta_anticipada, venta_grande_pasajes, venta_grande_centavos`
 
-func scanEmpresa(sc scanner) (Empresa, error) {
+func scanEmpresa(sc sqldb.Scanner) (Empresa, error) {
 	var (
 		e        Empresa
 		contacto string
@@ -71,16 +71,16 @@ func scanEmpresa(sc scanner) (Empresa, error) {
 
 // Empresa returns one company; ok is false when it does not exist.
 func (s *Store) Empresa(ctx context.Context, id int64) (Empresa, bool, error) {
-	e, err := empresa(ctx, s.conn(), id)
-	missing, err := notFound(err)
+	e, err := empresa(ctx, s.db.Conn(), id)
+	missing, err := sqldb.NoRows(err)
 	return e, !missing && err == nil, err
 }
 
 // empresa reads one company through c; a missing one is sql.ErrNoRows.
-func empresa(ctx context.Context, c conn, id int64) (Empresa, error) {
-	e, err := scanEmpresa(c.row(ctx, `SELECT `+empresaColumns+` FROM empresas WHERE id = ?`, id))
+func empresa(ctx context.Context, c sqldb.Conn, id int64) (Empresa, error) {
+	e, err := scanEmpresa(c.QueryRow(ctx, `SELECT `+empresaColumns+` FROM empresas WHERE id = ?`, id))
 	if err != nil {
-		return e, fmt.Errorf("store: leer empresa: %w", err)
+		return e, wrap("leer empresa", err)
 	}
 	return e, nil
 }
@@ -88,30 +88,30 @@ func empresa(ctx context.Context, c conn, id int64) (Empresa, error) {
 // EmpresaPublica is the company the public landing page speaks for: the first
 // active one. ok is false on an installation without companies.
 func (s *Store) EmpresaPublica(ctx context.Context) (Empresa, bool, error) {
-	e, err := scanEmpresa(s.conn().row(ctx,
+	e, err := scanEmpresa(s.db.Conn().QueryRow(ctx,
 		`SELECT `+empresaColumns+` FROM empresas WHERE activa = ? ORDER BY id LIMIT 1`, true))
-	missing, err := notFound(err)
+	missing, err := sqldb.NoRows(err)
 	if err != nil {
-		return e, false, fmt.Errorf("store: leer empresa pública: %w", err)
+		return e, false, wrap("leer empresa pública", err)
 	}
 	return e, !missing, nil
 }
 
 // EnsureEmpresa creates the company named e.Nombre unless it exists, and returns its id.
 func (s *Store) EnsureEmpresa(ctx context.Context, e Empresa) (int64, error) {
-	c := s.conn()
-	_, err := c.exec(ctx, `INSERT INTO empresas (nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
+	c := s.db.Conn()
+	_, err := c.Exec(ctx, `INSERT INTO empresas (nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone,
 		color_primario, fecha_fundacion, activa, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (nombre) DO NOTHING`,
 		e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.LogoURL, orDefault(e.Tipo, "operativa"),
 		orDefault(e.Timezone, "America/Argentina/Buenos_Aires"), orDefault(e.ColorPrimario, "#3B82F6"),
-		e.FechaFundacion, true, c.now)
+		e.FechaFundacion, true, c.Now())
 	if err != nil {
-		return 0, fmt.Errorf("store: crear empresa %s: %w", e.Nombre, err)
+		return 0, wrap("crear empresa "+e.Nombre, err)
 	}
 	var id int64
-	if err := c.row(ctx, `SELECT id FROM empresas WHERE nombre = ?`, e.Nombre).Scan(&id); err != nil {
-		return 0, fmt.Errorf("store: leer empresa %s: %w", e.Nombre, err)
+	if err := c.QueryRow(ctx, `SELECT id FROM empresas WHERE nombre = ?`, e.Nombre).Scan(&id); err != nil {
+		return 0, wrap("leer empresa "+e.Nombre, err)
 	}
 	return id, nil
 }
@@ -119,9 +119,9 @@ func (s *Store) EnsureEmpresa(ctx context.Context, e Empresa) (int64, error) {
 // PrimeraEmpresa returns the id of the oldest company, or 0 when there is none.
 func (s *Store) PrimeraEmpresa(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.conn().row(ctx, `SELECT id FROM empresas ORDER BY id LIMIT 1`).Scan(&id)
-	if _, err := notFound(err); err != nil {
-		return 0, fmt.Errorf("store: leer primera empresa: %w", err)
+	err := s.db.Conn().QueryRow(ctx, `SELECT id FROM empresas ORDER BY id LIMIT 1`).Scan(&id)
+	if _, err := sqldb.NoRows(err); err != nil {
+		return 0, wrap("leer primera empresa", err)
 	}
 	return id, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Messages of the companies screen.
@@ -25,7 +26,7 @@ type EmpresaListada struct {
 
 // ListarEmpresas lists every company with its number of users.
 func (s *Store) ListarEmpresas(ctx context.Context) ([]EmpresaListada, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (EmpresaListada, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (EmpresaListada, error) {
 		var r EmpresaListada
 		e, err := scanEmpresa(rowPrefix{sc, []any{&r.UsuariosCount, &r.CreatedAt}})
 		r.Empresa = e
@@ -37,7 +38,7 @@ func (s *Store) ListarEmpresas(ctx context.Context) ([]EmpresaListada, error) {
 
 // rowPrefix scans leading columns into pre before handing the rest to a scanner.
 type rowPrefix struct {
-	sc  scanner
+	sc  sqldb.Scanner
 	pre []any
 }
 
@@ -101,12 +102,12 @@ func enEmpresa(a Actor, id int64) Actor {
 // and its administrator with a temporary password in one transaction, and
 // audits CREACION_EMPRESA and the administrator's CREACION_USUARIO.
 func (s *Store) CrearEmpresa(ctx context.Context, a Actor, n NuevaEmpresa) (EmpresaCreada, error) {
-	return idempotent(ctx, s, a, "empresas.crear", func(c conn) (EmpresaCreada, error) {
+	return idempotent(ctx, s, a, "empresas.crear", func(c sqldb.Conn) (EmpresaCreada, error) {
 		e := n.Empresa
-		id, err := c.insertID(ctx, `INSERT INTO empresas (nombre, ruc, direccion, telefono, email, tipo, timezone,
+		id, err := c.InsertID(ctx, `INSERT INTO empresas (nombre, ruc, direccion, telefono, email, tipo, timezone,
 			activa, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Tipo, e.Timezone, true, c.now)
-		if isUniqueViolation(err) {
+			e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Tipo, e.Timezone, true, c.Now())
+		if sqldb.IsUniqueViolation(err) {
 			return EmpresaCreada{}, domain.Conflict(MsgEmpresaDuplicada)
 		}
 		if err != nil {
@@ -132,7 +133,7 @@ func (s *Store) CrearEmpresa(ctx context.Context, a Actor, n NuevaEmpresa) (Empr
 	})
 }
 
-func insertarCatalogoInicial(ctx context.Context, c conn, empresaID int64) error {
+func insertarCatalogoInicial(ctx context.Context, c sqldb.Conn, empresaID int64) error {
 	inicial := domain.CatalogoDeEmpresaNueva()
 	catalogos := []struct {
 		cat   domain.Catalogo
@@ -188,19 +189,19 @@ func (s *Store) GuardarEmpresaActual(ctx context.Context, a Actor, e Empresa) (E
 // idempotent (operacion), audits accion with the company before and after,
 // emits configActualizada and returns the company as saved.
 func (s *Store) actualizarEmpresa(ctx context.Context, a Actor, id int64, operacion, accion, set string, args ...any) (Empresa, error) {
-	return idempotent(ctx, s, a, operacion, func(c conn) (Empresa, error) {
+	return idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (Empresa, error) {
 		antes, err := empresaExistente(ctx, c, id)
 		if err != nil {
 			return antes, err
 		}
-		_, err = c.exec(ctx, `UPDATE empresas SET `+set+` WHERE id = ?`, append(args, id)...)
-		if isUniqueViolation(err) {
+		_, err = c.Exec(ctx, `UPDATE empresas SET `+set+` WHERE id = ?`, append(args, id)...)
+		if sqldb.IsUniqueViolation(err) {
 			return antes, domain.Conflict(MsgEmpresaDuplicada)
 		}
 		if err != nil {
 			return antes, wrap("actualizar empresa", err)
 		}
-		c.emit(events.ConfigActualizada, id, EventoConfig{Tabla: "empresas"})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: id, Datos: EventoConfig{Tabla: "empresas"}})
 		despues, err := empresa(ctx, c, id)
 		if err != nil {
 			return despues, err
@@ -240,10 +241,10 @@ type EstadisticasEmpresa struct {
 // what the tickets sold since desdeMes (not cancelled) and its open registers.
 func (s *Store) EstadisticasDeEmpresa(ctx context.Context, id int64, desdeMes time.Time) (EstadisticasEmpresa, error) {
 	var st EstadisticasEmpresa
-	if err := existeEmpresa(ctx, s.conn(), id); err != nil {
+	if err := existeEmpresa(ctx, s.db.Conn(), id); err != nil {
 		return st, err
 	}
-	err := s.conn().row(ctx, `SELECT
+	err := s.db.Conn().QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM usuarios WHERE empresa_id = ?),
 		(SELECT COUNT(*) FROM pasajes WHERE empresa_id = ?),
 		(SELECT COALESCE(SUM(precio), 0) FROM pasajes WHERE empresa_id = ? AND created_at >= ? AND estado <> 'anulado'),
@@ -267,10 +268,10 @@ type UsuarioDeEmpresa struct {
 
 // UsuariosDeEmpresa lists a company's users with their role; 404 for an unknown company.
 func (s *Store) UsuariosDeEmpresa(ctx context.Context, id int64) ([]UsuarioDeEmpresa, error) {
-	if err := existeEmpresa(ctx, s.conn(), id); err != nil {
+	if err := existeEmpresa(ctx, s.db.Conn(), id); err != nil {
 		return nil, err
 	}
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (u UsuarioDeEmpresa, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (u UsuarioDeEmpresa, err error) {
 		err = sc.Scan(&u.ID, &u.NombreUsuario, &u.Nombre, &u.Apellido, &u.Rol, &u.ColorBadge, &u.Icono, &u.Activo,
 			&u.UltimoLogin)
 		return u, err

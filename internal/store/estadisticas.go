@@ -26,22 +26,22 @@ func (s *Store) EstadisticasPublicas(ctx context.Context, e Empresa) (Estadistic
 	if e.ID == 0 {
 		return st, nil
 	}
-	c := s.conn()
+	c := s.db.Conn()
 	if e.FechaFundacion != nil {
-		st.AniosExperiencia = domain.AniosCumplidos(*e.FechaFundacion, c.now)
+		st.AniosExperiencia = domain.AniosCumplidos(*e.FechaFundacion, c.Now())
 	}
-	err := c.row(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado <> ?`, e.ID, domain.PasajeCancelado).
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado <> ?`, e.ID, domain.PasajeCancelado).
 		Scan(&st.PasajerosAtendidos)
 	if err != nil {
 		return st, wrap("pasajeros atendidos", err)
 	}
-	if err := c.row(ctx, `SELECT COUNT(*) FROM secciones WHERE empresa_id = ? AND activo = TRUE`, e.ID).Scan(&st.RutasDisponibles); err != nil {
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM secciones WHERE empresa_id = ? AND activo = TRUE`, e.ID).Scan(&st.RutasDisponibles); err != nil {
 		return st, wrap("rutas disponibles", err)
 	}
 	var viajes, dias int64
-	err = c.row(ctx, `SELECT COUNT(*), COUNT(DISTINCT fecha_viaje) FROM (
+	err = c.QueryRow(ctx, `SELECT COUNT(*), COUNT(DISTINCT fecha_viaje) FROM (
 			SELECT DISTINCT fecha_viaje, seccion_id FROM pasajes WHERE empresa_id = ? AND estado <> ? AND created_at >= ?
-		) viajes`, e.ID, domain.PasajeCancelado, c.now.AddDate(0, 0, -diasPromedioViajes)).Scan(&viajes, &dias)
+		) viajes`, e.ID, domain.PasajeCancelado, c.Now().AddDate(0, 0, -diasPromedioViajes)).Scan(&viajes, &dias)
 	if err != nil {
 		return st, wrap("viajes diarios", err)
 	}

@@ -2,17 +2,16 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // The payloads of the events the store's writes emit (names in package events).
@@ -76,13 +75,6 @@ type EventoUsuario struct {
 // registers, boarding, alerts, who connects).
 var Supervisores = []string{domain.RolAdmin, domain.RolSupervisor}
 
-// emitLeido records an event of the company that only the sessions that may
-// make one of the reads receive (events.Event.Lecturas): a socket receives an
-// event only when its session could read the same record over the API.
-func (c conn) emitLeido(nombre string, empresaID int64, datos any, lecturas []domain.Lectura) {
-	c.emitEvento(events.Event{Nombre: nombre, EmpresaID: empresaID, Lecturas: lecturas, Datos: datos})
-}
-
 // lecturasVenta: a sale, read like its tickets (pasajes.ver, a seller's own).
 func lecturasVenta(vendedorID int64) []domain.Lectura {
 	return []domain.Lectura{{Permiso: "pasajes.ver", VendedorID: vendedorID}}
@@ -104,49 +96,13 @@ func lecturasCaja(usuarioID int64) []domain.Lectura {
 // reconnect (at least a day).
 const EventosVigencia = 24 * time.Hour
 
-// canalEventos is the PostgreSQL channel that announces new events.
-const canalEventos = "muelle_eventos"
-
 // maxFilasEvento bounds the rows of one INSERT (7 parameters each).
 const maxFilasEvento = 500
 
-// elegirCanal names the channel of this database (NOTIFY is database-wide, so
-// a store in another schema than public, in the tests, gets a channel of its
-// own) and starts the goroutine that announces on it.
-func (s *Store) elegirCanal() error {
-	if s.dialect.name != "postgres" {
-		return nil
-	}
-	var schema string
-	if err := s.db.QueryRow(`SELECT current_schema()`).Scan(&schema); err != nil {
-		return err
-	}
-	s.canal = canalEventos
-	if schema != "public" {
-		s.canal += "_" + schema
-	}
-	s.aviso = nuevoAvisador(func(ctx context.Context, aviso string) error {
-		_, err := s.db.ExecContext(ctx, `SELECT pg_notify($1, $2)`, s.canal, aviso)
-		return err
-	})
-	return nil
-}
-
-// guardandoEventos wraps a transaction's work so that, when it succeeds, the
-// events it emitted are stored before the commit (announced after it: avisos.go).
-func (s *Store) guardandoEventos(ctx context.Context, fn func(c conn) error) func(c conn) error {
-	return func(c conn) error {
-		if err := fn(c); err != nil {
-			return err
-		}
-		return guardarEventos(ctx, c)
-	}
-}
-
-// guardarEventos inserts the transaction's events, one multi-row INSERT per
-// maxFilasEvento, and sets their ids.
-func guardarEventos(ctx context.Context, c conn) error {
-	evs := *c.evs
+// guardarEventos stores a transaction's events in it, before its commit (they
+// are announced and published after it: sqldb.DB.InTx), one multi-row INSERT
+// per maxFilasEvento, and sets their ids.
+func guardarEventos(ctx context.Context, c sqldb.Conn, evs []events.Event) error {
 	for inicio := 0; inicio < len(evs); inicio += maxFilasEvento {
 		lote := evs[inicio:min(len(evs), inicio+maxFilasEvento)]
 		if err := insertarEventos(ctx, c, lote); err != nil {
@@ -156,7 +112,7 @@ func guardarEventos(ctx context.Context, c conn) error {
 	return nil
 }
 
-func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
+func insertarEventos(ctx context.Context, c sqldb.Conn, lote []events.Event) error {
 	var q strings.Builder
 	q.WriteString(`INSERT INTO eventos (empresa_id, usuario_id, roles, lecturas, nombre, datos, created_at) VALUES `)
 	args := make([]any, 0, 7*len(lote))
@@ -173,13 +129,9 @@ func insertarEventos(ctx context.Context, c conn, lote []events.Event) error {
 		if ev.UsuarioID != 0 {
 			usuario = &ev.UsuarioID
 		}
-		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.now)
+		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.Now())
 	}
-	rows, err := c.query(ctx, q.String()+` RETURNING id`, args...)
-	if err != nil {
-		return wrap("guardar eventos", err)
-	}
-	ids, err := scanIDs(rows)
+	ids, err := sqldb.QueryIDs(ctx, c, q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(lote) {
 		return firstErr(wrap("guardar eventos", err), fmt.Errorf("store: guardar eventos: %d ids para %d", len(ids), len(lote)))
 	}
@@ -200,48 +152,21 @@ func codificarEvento(ev events.Event) (datos, lecturas string, err error) {
 		lecturas = string(l)
 	}
 	if err != nil {
-		return "", "", fmt.Errorf("store: codificar evento %s: %w", ev.Nombre, err)
+		return "", "", wrap("codificar evento "+ev.Nombre, err)
 	}
 	return string(b), lecturas, nil
-}
-
-// IDsDeAviso reads the event ids of a NOTIFY payload.
-func IDsDeAviso(aviso string) ([]int64, error) {
-	partes := strings.Split(aviso, ",")
-	ids := make([]int64, 0, len(partes))
-	for _, p := range partes {
-		id, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			return nil, fmt.Errorf("store: aviso de eventos inválido %q", aviso)
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
 }
 
 // ordenarIDs sorts the ids an INSERT ... RETURNING gave: the ids of one
 // statement grow in the order of its rows, RETURNING's order is not promised.
 func ordenarIDs(ids []int64) { slices.Sort(ids) }
 
-func scanIDs(rows *sql.Rows) ([]int64, error) {
-	defer rows.Close()
-	var ids []int64
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, err
-		}
-		ids = append(ids, id)
-	}
-	return ids, rows.Err()
-}
-
 const eventoColumnas = `SELECT id, empresa_id, usuario_id, roles, lecturas, nombre, datos FROM eventos `
 
 // eventos reads up to limite stored events, oldest first; their Datos are the
 // stored JSON.
 func (s *Store) eventos(ctx context.Context, where string, limite int, args ...any) ([]events.Event, error) {
-	rows, err := s.conn().query(ctx, eventoColumnas+where+` ORDER BY id LIMIT ?`, append(args, limite)...)
+	rows, err := s.db.Conn().Query(ctx, eventoColumnas+where+` ORDER BY id LIMIT ?`, append(args, limite)...)
 	if err != nil {
 		return nil, wrap("leer eventos", err)
 	}
@@ -257,7 +182,7 @@ func (s *Store) eventos(ctx context.Context, where string, limite int, args ...a
 	return out, wrap("leer eventos", rows.Err())
 }
 
-func scanEvento(sc scanner) (events.Event, error) {
+func scanEvento(sc sqldb.Scanner) (events.Event, error) {
 	var (
 		ev                     events.Event
 		usuario                *int64
@@ -284,7 +209,7 @@ func (s *Store) EventosPorID(ctx context.Context, ids []int64) ([]events.Event, 
 	if len(ids) == 0 {
 		return nil, nil
 	}
-	lista := marcas(len(ids))
+	lista := sqldb.Placeholders(len(ids))
 	args := make([]any, len(ids))
 	for i, id := range ids {
 		args[i] = id
@@ -304,7 +229,7 @@ func (s *Store) EventosPosteriores(ctx context.Context, id int64, limite int) ([
 // followed it): the client must then refetch everything.
 func (s *Store) Reanudar(ctx context.Context, empresaID, desde int64, limite int) (evs []events.Event, completo bool, err error) {
 	var existe int64
-	err = s.conn().row(ctx, `SELECT COUNT(*) FROM eventos WHERE id = ?`, desde).Scan(&existe)
+	err = s.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM eventos WHERE id = ?`, desde).Scan(&existe)
 	if err != nil || existe == 0 {
 		return nil, false, wrap("reanudar eventos", err)
 	}
@@ -319,16 +244,30 @@ func (s *Store) Reanudar(ctx context.Context, empresaID, desde int64, limite int
 // connects starts from it.
 func (s *Store) UltimoEvento(ctx context.Context) (int64, error) {
 	var id int64
-	err := s.conn().row(ctx, `SELECT COALESCE(MAX(id), 0) FROM eventos`).Scan(&id)
+	err := s.db.Conn().QueryRow(ctx, `SELECT COALESCE(MAX(id), 0) FROM eventos`).Scan(&id)
 	return id, wrap("leer último evento", err)
+}
+
+// Escucha reports whether events of other instances arrive by Escuchar
+// (PostgreSQL); on SQLite one instance delivers its own events after commit.
+func (s *Store) Escucha() bool { return s.db.Announces() }
+
+// Escuchar hands entregar, oldest first and each once, every event stored
+// after desde (read with UltimoEvento before any socket is served) by any
+// instance, until ctx ends: a dedicated PostgreSQL connection LISTENs for the
+// ids announced and reads those events (sqldb/pubsub).
+func (s *Store) Escuchar(ctx context.Context, log *slog.Logger, desde int64, entregar func([]events.Event)) {
+	l := s.db.Listener()
+	l.ByID, l.After, l.Log = s.EventosPorID, s.EventosPosteriores, log
+	l.Run(ctx, desde, entregar)
 }
 
 // PublicarEventos stores and publishes events that no business write causes
 // (a user connects, a notification is created, an alert): one transaction.
 func (s *Store) PublicarEventos(ctx context.Context, evs ...events.Event) error {
-	return s.inTx(ctx, func(c conn) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
 		for _, ev := range evs {
-			c.emitEvento(ev)
+			c.Emit(ev)
 		}
 		return nil
 	})
@@ -337,7 +276,7 @@ func (s *Store) PublicarEventos(ctx context.Context, evs ...events.Event) error 
 // PurgarEventos forgets up to lote events older than EventosVigencia through
 // the created_at index, and returns how many it removed.
 func (s *Store) PurgarEventos(ctx context.Context, lote int) (int64, error) {
-	res, err := s.conn().exec(ctx, `DELETE FROM eventos WHERE id IN (
+	res, err := s.db.Conn().Exec(ctx, `DELETE FROM eventos WHERE id IN (
 		SELECT id FROM eventos WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
 		s.Now().Add(-EventosVigencia), lote)
 	if err != nil {

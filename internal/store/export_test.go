@@ -4,15 +4,16 @@ import (
 	"context"
 
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // EmitirEnTx runs a transaction that emits a configActualizada event, writes,
 // and then returns fallo: nil commits, anything else rolls back. It lets the
 // tests prove that a rolled-back transaction publishes nothing.
 func (s *Store) EmitirEnTx(ctx context.Context, empresaID int64, fallo error) error {
-	return s.inTx(ctx, func(c conn) error {
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: "empresas"})
-		if _, err := c.exec(ctx, `UPDATE empresas SET telefono = ? WHERE id = ?`, "111", empresaID); err != nil {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: "empresas"}})
+		if _, err := c.Exec(ctx, `UPDATE empresas SET telefono = ? WHERE id = ?`, "111", empresaID); err != nil {
 			return err
 		}
 		return fallo

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // idempotenciaVigencia is how long a key is remembered: far longer than any
@@ -30,10 +31,10 @@ type idem struct {
 // emits no events either; the same key with another request (or operation)
 // is refused with 422 and changes nothing. A failed fn rolls the claim back,
 // so errors are not remembered. An expired key not yet swept is claimed anew.
-func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c conn) (T, error)) (T, error) {
+func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c sqldb.Conn) (T, error)) (T, error) {
 	var out T
 	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave, huella: operacion + ":" + a.Huella}
-	err := s.inTx(ctx, func(c conn) error {
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		if k.clave != "" {
 			claimed, err := claim(ctx, c, k)
 			if err != nil {
@@ -51,7 +52,7 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 		if err != nil {
 			return err
 		}
-		_, err = c.exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
+		_, err = c.Exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
 			string(b), k.usuarioID, k.clave)
 		return wrap("guardar resultado idempotente", err)
 	})
@@ -61,12 +62,12 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 // claim inserts the key; false when the user already holds it unexpired. An
 // expired row (the sweeper has not reached it yet) is taken over in the same
 // statement, as a new claim.
-func claim(ctx context.Context, c conn, k idem) (bool, error) {
-	res, err := c.exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
+func claim(ctx context.Context, c sqldb.Conn, k idem) (bool, error) {
+	res, err := c.Exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (usuario_id, clave) DO UPDATE SET operacion = excluded.operacion,
 		huella = excluded.huella, resultado = '', created_at = excluded.created_at
 		WHERE idempotencia.created_at < ?`,
-		k.usuarioID, k.clave, k.operacion, k.huella, c.now, c.now.Add(-idempotenciaVigencia))
+		k.usuarioID, k.clave, k.operacion, k.huella, c.Now(), c.Now().Add(-idempotenciaVigencia))
 	if err != nil {
 		return false, wrap("reclamar clave de idempotencia", err)
 	}
@@ -76,9 +77,9 @@ func claim(ctx context.Context, c conn, k idem) (bool, error) {
 
 // replay decodes the first answer of the key into out, or refuses a key that
 // answered another request.
-func replay[T any](ctx context.Context, c conn, k idem, out *T) error {
+func replay[T any](ctx context.Context, c sqldb.Conn, k idem, out *T) error {
 	var stored, huella string
-	err := c.row(ctx, `SELECT resultado, huella FROM idempotencia WHERE usuario_id = ? AND clave = ?`,
+	err := c.QueryRow(ctx, `SELECT resultado, huella FROM idempotencia WHERE usuario_id = ? AND clave = ?`,
 		k.usuarioID, k.clave).Scan(&stored, &huella)
 	if err != nil {
 		return wrap("leer resultado idempotente", err)
@@ -92,7 +93,7 @@ func replay[T any](ctx context.Context, c conn, k idem, out *T) error {
 // PurgarIdempotencia forgets up to lote keys older than their validity through
 // the created_at index, and returns how many it removed.
 func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error) {
-	res, err := s.conn().exec(ctx, `DELETE FROM idempotencia WHERE (usuario_id, clave) IN (
+	res, err := s.db.Conn().Exec(ctx, `DELETE FROM idempotencia WHERE (usuario_id, clave) IN (
 		SELECT usuario_id, clave FROM idempotencia WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
 		s.Now().Add(-idempotenciaVigencia), lote)
 	if err != nil {
@@ -106,29 +107,4 @@ func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error)
 // batch at a time, until ctx ends. `muelle serve` runs it in the background.
 func (s *Store) BarrerIdempotencia(ctx context.Context, cada time.Duration, log *slog.Logger) {
 	barrer(ctx, cada, log, "claves de idempotencia", s.PurgarIdempotencia)
-}
-
-// barrer runs purgar every cada, in bounded batches until one comes back
-// short, until ctx ends; que names what is purged in the log.
-func barrer(ctx context.Context, cada time.Duration, log *slog.Logger, que string,
-	purgar func(ctx context.Context, lote int) (int64, error)) {
-	const lote = 1000
-	t := time.NewTicker(cada)
-	defer t.Stop()
-	for {
-		for {
-			n, err := purgar(ctx, lote)
-			if err != nil && ctx.Err() == nil {
-				log.Warn("no se pudieron purgar "+que, "err", err)
-			}
-			if err != nil || n < lote {
-				break
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"strconv"
 	"strings"
@@ -10,9 +9,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/jackc/pgx/v5"
-
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // MaxExportacion is the most tickets an export holds (operaciones §9).
@@ -49,7 +47,7 @@ type listado struct {
 	empresaID    int64
 	desde, hasta time.Time
 	f            FiltroListadoPasajes
-	d            dialect
+	d            sqldb.Dialect
 	encontrados  []encontrado
 	porIndice    bool
 }
@@ -64,8 +62,8 @@ type encontrado struct {
 // listadoDe turns the filter's business days into UTC instants in the
 // company's time zone, and reads a search's tickets through the search index
 // when it can (buscarEnIndice).
-func (s *Store) listadoDe(ctx context.Context, c conn, empresaID int64, f FiltroListadoPasajes) (listado, error) {
-	l := listado{empresaID: empresaID, f: f, d: s.dialect}
+func (s *Store) listadoDe(ctx context.Context, c sqldb.Conn, empresaID int64, f FiltroListadoPasajes) (listado, error) {
+	l := listado{empresaID: empresaID, f: f, d: s.db.Dialect()}
 	e, err := empresa(ctx, c, empresaID)
 	if err != nil {
 		return l, err
@@ -119,8 +117,8 @@ func (l listado) busqueda() (string, []any) {
 		return "", nil
 	}
 	like := "%" + escapeLike(strings.ToLower(q)) + "%"
-	cond := ` AND (` + l.d.contiene("p.cliente_nombre") + ` OR ` + l.d.contiene("p.cliente_telefono") +
-		` OR ` + l.d.contiene("p.numero_pasaje")
+	cond := ` AND (` + l.d.Contains("p.cliente_nombre") + ` OR ` + l.d.Contains("p.cliente_telefono") +
+		` OR ` + l.d.Contains("p.numero_pasaje")
 	args := []any{like, like, like}
 	if id, ok := idBuscado(q); ok {
 		cond, args = cond+` OR p.id = ?`, append(args, id)
@@ -156,7 +154,7 @@ type umbralesBusqueda struct{ leidos, encontrados int }
 // The index needs a term of three characters or more (it looks trigrams up).
 // A shorter term, a filter of at most maxLeidos tickets, or a term the index
 // finds in more than maxEncontrados tickets leaves l as it was.
-func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
+func (s *Store) buscarEnIndice(ctx context.Context, c sqldb.Conn, l *listado) error {
 	q := strings.TrimSpace(l.f.Busqueda)
 	termino := strings.ToLower(q)
 	// a control character could match across the texts the index joins (the API refuses them anyway)
@@ -166,7 +164,7 @@ func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
 	if !l.desde.IsZero() || !l.hasta.IsZero() { // without dates, a company of few tickets costs little either way
 		where, args := l.sinBusqueda(l.desde, l.hasta)
 		var n int64
-		err := c.row(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM pasajes p `+where+` LIMIT ?) leidos`,
+		err := c.QueryRow(ctx, `SELECT COUNT(*) FROM (SELECT 1 FROM pasajes p `+where+` LIMIT ?) leidos`,
 			append(args, s.busqueda.leidos+1)...).Scan(&n)
 		if err != nil || n <= int64(s.busqueda.leidos) {
 			return wrap("buscar pasajes", err)
@@ -178,13 +176,16 @@ func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
 		return err
 	}
 	where, args := l.wherePasajes(l.desde, l.hasta)
-	// the LIMIT inside: the read stops past the cap, and only the tickets found are sorted
-	es, err := queryAll(ctx, c, func(sc scanner) (encontrado, error) {
+	// the LIMIT inside: the read stops past the cap, and only the tickets found
+	// are sorted; planned with the term's values on every run on PostgreSQL: a
+	// generic plan, not knowing how few tickets the term's trigrams hold, reads
+	// the whole company (seen: 100 ms instead of 1 ms for a term found nowhere)
+	es, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (encontrado, error) {
 		var e encontrado
 		return e, sc.Scan(&e.id, &e.estado, &e.precio)
 	}, `SELECT p.id, p.estado, p.precio FROM (SELECT p.id, p.created_at, p.estado, p.precio FROM pasajes p `+
 		where+` AND `+cond+` LIMIT ?) p`+ordenListado,
-		s.dialect.conValores(append(append(args, cargs...), s.busqueda.encontrados+1))...)
+		s.db.Dialect().PlannedEachRun(append(append(args, cargs...), s.busqueda.encontrados+1))...)
 	if err != nil {
 		return wrap("buscar pasajes", err)
 	}
@@ -207,9 +208,9 @@ func (s *Store) buscarEnIndice(ctx context.Context, c conn, l *listado) error {
 // the company trigrams of the ticket's texts in pasajes_busqueda (the GIN
 // index pasajes_busqueda_idx, whose expression this is to the letter) hold
 // the term's covering trigrams.
-func (s *Store) candidatosBusqueda(ctx context.Context, c conn, empresaID int64, termino string, id int64,
+func (s *Store) candidatosBusqueda(ctx context.Context, c sqldb.Conn, empresaID int64, termino string, id int64,
 	esID bool) (string, []any, bool, error) {
-	if s.dialect.name == "postgres" {
+	if s.db.Dialect().Postgres() {
 		cond := `p.id IN (SELECT b.pasaje_id FROM pasajes_busqueda b
 			WHERE pasajes_trigramas(b.empresa_id, b.texto, 1) @> pasajes_trigramas(?, ?, 3)`
 		args := []any{empresaID, termino}
@@ -219,10 +220,7 @@ func (s *Store) candidatosBusqueda(ctx context.Context, c conn, empresaID int64,
 		return cond + `)`, args, true, nil
 	}
 	base := empresaID << 40
-	ids, err := queryAll(ctx, c, func(sc scanner) (int64, error) {
-		var id int64
-		return id, sc.Scan(&id)
-	}, `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
+	ids, err := sqldb.QueryIDs(ctx, c, `SELECT rowid - ? FROM pasajes_busqueda WHERE pasajes_busqueda MATCH ? AND rowid >= ? AND rowid < ? LIMIT ?`,
 		base, trigramasFTS(termino), base, base+1<<40, s.busqueda.encontrados+1)
 	if err != nil || len(ids) > s.busqueda.encontrados {
 		return "", nil, false, wrap("buscar pasajes", err)
@@ -230,7 +228,7 @@ func (s *Store) candidatosBusqueda(ctx context.Context, c conn, empresaID int64,
 	if esID {
 		ids = append(ids, id)
 	}
-	cond, arg := s.dialect.enIDs("p.id", ids)
+	cond, arg := s.db.Dialect().InIDs("p.id", ids)
 	return cond, []any{arg}, true, nil
 }
 
@@ -264,7 +262,7 @@ func totalesDe(es []encontrado) TotalesListado {
 
 // paginaEncontrados reads the page p of the tickets a search found through
 // the search index, by id, with their joins.
-func (s *Store) paginaEncontrados(ctx context.Context, c conn, es []encontrado, p Pagina) ([]Pasaje, error) {
+func (s *Store) paginaEncontrados(ctx context.Context, c sqldb.Conn, es []encontrado, p Pagina) ([]Pasaje, error) {
 	desde := min(int64(len(es)), max(p.Desplazamiento, 0))
 	hasta := int64(len(es))
 	if p.Limite > 0 {
@@ -277,31 +275,8 @@ func (s *Store) paginaEncontrados(ctx context.Context, c conn, es []encontrado, 
 	for _, e := range es[desde:hasta] {
 		ids = append(ids, e.id)
 	}
-	cond, arg := s.dialect.enIDs("p.id", ids)
+	cond, arg := s.db.Dialect().InIDs("p.id", ids)
 	return s.pasajes(ctx, c, `WHERE `+cond+ordenListado, arg)
-}
-
-// conValores are a statement's arguments with, on PostgreSQL, what makes it
-// planned with their values on every run (pgx sends it unnamed). A prepared
-// statement may get a generic plan, made once for any values: the search's,
-// not knowing how few tickets the term's trigrams hold, reads the whole
-// company (seen: 100 ms instead of 1 ms for a term found nowhere).
-func (d dialect) conValores(args []any) []any {
-	if d.name != "postgres" {
-		return args
-	}
-	return append([]any{pgx.QueryExecModeExec}, args...)
-}
-
-// enIDs is the condition "col is one of ids", the ids one argument (one
-// statement whatever their number): an array on PostgreSQL, a JSON array on
-// SQLite.
-func (d dialect) enIDs(col string, ids []int64) (string, any) {
-	if d.name == "postgres" {
-		return col + ` = ANY(?)`, ids
-	}
-	lista, _ := json.Marshal(append([]int64{}, ids...)) // [] for none, never null
-	return col + ` IN (SELECT value FROM json_each(?))`, string(lista)
 }
 
 // wherePasajes is the filter over pasajes p for sales in [desde, hasta).
@@ -361,7 +336,7 @@ func (l listado) diasCompletos() (primero, ultimo time.Time, ok bool) {
 // searched texts. Otherwise the whole UTC days of the range come from
 // pasajes_totales_dia and only the partial days at its ends from the
 // tickets, so a year costs about as much as a day.
-func (l listado) totales(ctx context.Context, c conn) (TotalesListado, error) {
+func (l listado) totales(ctx context.Context, c sqldb.Conn) (TotalesListado, error) {
 	var partes []string
 	var args []any
 	sumar := func(q string, a []any) {
@@ -380,7 +355,7 @@ func (l listado) totales(ctx context.Context, c conn) (TotalesListado, error) {
 		}
 	}
 	var t TotalesListado
-	err := c.row(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT)
+	err := c.QueryRow(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT)
 		FROM (`+strings.Join(partes, ` UNION ALL `)+`) partes`, args...).Scan(&t.TotalItems, &t.TotalVentas)
 	return t, wrap("totalizar listado de pasajes", err)
 }
@@ -419,7 +394,7 @@ const ordenListado = ` ORDER BY p.created_at DESC, p.id DESC`
 // whole filter (listado.totales), the page one query with its joins cut by
 // LIMIT: a COUNT(*) OVER() would join every matching row first.
 func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, TotalesListado, error) {
-	c := s.conn()
+	c := s.db.Conn()
 	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
 		return nil, TotalesListado{}, err
@@ -439,7 +414,7 @@ func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroList
 // ExportarPasajes answers the filter's tickets for the export, newest first,
 // at most MaxExportacion of them.
 func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, error) {
-	c := s.conn()
+	c := s.db.Conn()
 	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
 		return nil, err
@@ -452,7 +427,7 @@ func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroLi
 
 // paginaListado picks the page's ids from the listing index alone (it holds
 // the filtered and searched columns), then reads those tickets with their joins.
-func (s *Store) paginaListado(ctx context.Context, c conn, l listado, p Pagina) ([]Pasaje, error) {
+func (s *Store) paginaListado(ctx context.Context, c sqldb.Conn, l listado, p Pagina) ([]Pasaje, error) {
 	where, args := l.wherePasajes(l.desde, l.hasta)
 	ids := `SELECT p.id FROM pasajes p ` + where + ordenListado
 	if p.Limite > 0 {
@@ -468,7 +443,7 @@ func (s *Store) PasajePorID(ctx context.Context, empresaID, id, vendedorID int64
 	if vendedorID > 0 {
 		where, args = where+` AND p.usuario_id = ?`, append(args, vendedorID)
 	}
-	out, err := s.pasajes(ctx, s.conn(), where, args...)
+	out, err := s.pasajes(ctx, s.db.Conn(), where, args...)
 	if err == nil && len(out) == 0 {
 		err = domain.NotFound(domain.MsgPasajeNoEncontrado)
 	}
@@ -498,7 +473,7 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 	if len(ids) == 0 {
 		return []Pasaje{}, nil
 	}
-	where := `WHERE p.empresa_id = ? AND p.id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+	where := `WHERE p.empresa_id = ? AND p.id IN (` + sqldb.Placeholders(len(ids)) + `)`
 	args := []any{empresaID}
 	for _, id := range ids {
 		args = append(args, id)
@@ -506,7 +481,7 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 	if vendedorID > 0 {
 		where, args = where+` AND p.usuario_id = ?`, append(args, vendedorID)
 	}
-	rows, err := s.pasajes(ctx, s.conn(), where, args...)
+	rows, err := s.pasajes(ctx, s.db.Conn(), where, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -532,12 +507,12 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 // next fold, and stripe -1 is written only here, in key order, so two folds
 // never deadlock either.
 func (s *Store) ConsolidarTotales(ctx context.Context, lote int) (int64, error) {
-	if s.dialect.name != "postgres" {
+	if !s.db.Dialect().Postgres() {
 		return 0, nil
 	}
 	const claves = `empresa_id, dia, estado, seccion_id, tipo_viaje_id, usuario_id`
 	var n int64
-	err := s.conn().row(ctx, `WITH plegadas AS (
+	err := s.db.Conn().QueryRow(ctx, `WITH plegadas AS (
 			DELETE FROM pasajes_totales_dia WHERE ctid IN (SELECT ctid FROM pasajes_totales_dia
 				WHERE franja >= 0 AND dia < ? LIMIT ? FOR UPDATE SKIP LOCKED)
 			RETURNING `+claves+`, cantidad, importe),

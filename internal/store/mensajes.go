@@ -3,10 +3,11 @@ package store
 import (
 	"context"
 	"database/sql"
-	"strings"
+	"sync"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // Outbox states and channels.
@@ -58,7 +59,7 @@ type NuevoMensaje struct {
 const columnasMensaje = `m.id, m.empresa_id, m.canal, m.tipo, m.destino, m.cliente, m.estado, m.intentos,
 	m.proximo_intento, m.error, m.created_at, m.enviado_at`
 
-func scanMensaje(sc scanner) (Mensaje, error) {
+func scanMensaje(sc sqldb.Scanner) (Mensaje, error) {
 	var (
 		m       Mensaje
 		fallo   sql.NullString
@@ -74,18 +75,49 @@ func scanMensaje(sc scanner) (Mensaje, error) {
 	return m, err
 }
 
+// despertadores are the outbox workers' wake-ups, by channel (AlEncolarMensaje).
+type despertadores struct {
+	mu       sync.RWMutex
+	porCanal map[string][]func()
+}
+
+// AlEncolarMensaje registers despertar to run once a transaction that queued
+// a message of canal has committed (EncolarMensaje, ReenviarMensaje): `muelle
+// serve` wakes the channel's outbox worker with it. A refused or rolled-back
+// write and an idempotent replay run none (the transaction's AfterCommit).
+func (s *Store) AlEncolarMensaje(canal string, despertar func()) {
+	s.despertadores.mu.Lock()
+	defer s.despertadores.mu.Unlock()
+	if s.despertadores.porCanal == nil {
+		s.despertadores.porCanal = map[string][]func(){}
+	}
+	s.despertadores.porCanal[canal] = append(s.despertadores.porCanal[canal], despertar)
+}
+
+// despertarSalida wakes the outbox workers of canal.
+func (s *Store) despertarSalida(canal string) {
+	s.despertadores.mu.RLock()
+	despertar := s.despertadores.porCanal[canal]
+	s.despertadores.mu.RUnlock()
+	for _, d := range despertar {
+		d()
+	}
+}
+
 // EncolarMensaje writes a message to the outbox in its own transaction (with
-// the actor's idempotency key: a retried request makes one message). Every
-// ticket must be the company's (404 otherwise). The caller wakes the worker
-// once it returns.
+// the actor's idempotency key: a retried request makes one message), and
+// wakes the channel's worker once it has committed. Every ticket must be the
+// company's (404 otherwise).
 func (s *Store) EncolarMensaje(ctx context.Context, a Actor, n NuevoMensaje) (Mensaje, error) {
-	return idempotent(ctx, s, a, "mensajes.encolar."+n.Canal, func(c conn) (Mensaje, error) {
-		return encolar(ctx, c, a, n)
+	return idempotent(ctx, s, a, "mensajes.encolar."+n.Canal, func(c sqldb.Conn) (Mensaje, error) {
+		return s.encolar(ctx, c, a, n)
 	})
 }
 
-// encolar inserts the message and its tickets inside the caller's transaction.
-func encolar(ctx context.Context, c conn, a Actor, n NuevoMensaje) (Mensaje, error) {
+// encolar inserts the message and its tickets inside the caller's
+// transaction, and registers the wake-up of the channel's worker for after
+// its commit.
+func (s *Store) encolar(ctx context.Context, c sqldb.Conn, a Actor, n NuevoMensaje) (Mensaje, error) {
 	// a caller limited to its own recent sale meets one 403 for anything else,
 	// missing tickets included
 	check := func() error { return pasajesDeLaEmpresa(ctx, c, a.EmpresaID, n.VendedorID, n.PasajeIDs) }
@@ -100,26 +132,27 @@ func encolar(ctx context.Context, c conn, a Actor, n NuevoMensaje) (Mensaje, err
 			return Mensaje{}, err
 		}
 	}
-	id, err := c.insertID(ctx, `INSERT INTO mensajes (empresa_id, canal, tipo, destino, cliente, estado, intentos,
+	id, err := c.InsertID(ctx, `INSERT INTO mensajes (empresa_id, canal, tipo, destino, cliente, estado, intentos,
 		proximo_intento, usuario_id, created_at) VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)`,
-		a.EmpresaID, n.Canal, n.Tipo, n.Destino, n.Cliente, MensajePendiente, c.now, a.UsuarioID, c.now)
+		a.EmpresaID, n.Canal, n.Tipo, n.Destino, n.Cliente, MensajePendiente, c.Now(), a.UsuarioID, c.Now())
 	if err != nil {
 		return Mensaje{}, wrap("encolar mensaje", err)
 	}
 	for _, p := range n.PasajeIDs {
-		if _, err := c.exec(ctx, `INSERT INTO mensaje_pasajes (mensaje_id, pasaje_id) VALUES (?, ?)
+		if _, err := c.Exec(ctx, `INSERT INTO mensaje_pasajes (mensaje_id, pasaje_id) VALUES (?, ?)
 			ON CONFLICT DO NOTHING`, id, p); err != nil {
 			return Mensaje{}, wrap("encolar mensaje", err)
 		}
 	}
+	c.AfterCommit(func() { s.despertarSalida(n.Canal) })
 	return Mensaje{ID: id, EmpresaID: a.EmpresaID, Canal: n.Canal, Tipo: n.Tipo, Destino: n.Destino,
-		Cliente: n.Cliente, Estado: MensajePendiente, ProximoIntento: c.now, CreatedAt: c.now,
+		Cliente: n.Cliente, Estado: MensajePendiente, ProximoIntento: c.Now(), CreatedAt: c.Now(),
 		PasajeIDs: n.PasajeIDs}, nil
 }
 
 // pasajesDeLaEmpresa refuses with 404 any id that is not one of the company's
 // tickets (of the seller, when vendedorID > 0).
-func pasajesDeLaEmpresa(ctx context.Context, c conn, empresaID, vendedorID int64, ids []int64) error {
+func pasajesDeLaEmpresa(ctx context.Context, c sqldb.Conn, empresaID, vendedorID int64, ids []int64) error {
 	if len(ids) == 0 {
 		return nil
 	}
@@ -128,12 +161,12 @@ func pasajesDeLaEmpresa(ctx context.Context, c conn, empresaID, vendedorID int64
 	for _, id := range ids {
 		args, distintos[id] = append(args, id), true
 	}
-	q := `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND id IN (?` + strings.Repeat(`, ?`, len(ids)-1) + `)`
+	q := `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND id IN (` + sqldb.Placeholders(len(ids)) + `)`
 	if vendedorID > 0 {
 		q, args = q+` AND usuario_id = ?`, append(args, vendedorID)
 	}
 	var n int
-	err := c.row(ctx, q, args...).Scan(&n)
+	err := c.QueryRow(ctx, q, args...).Scan(&n)
 	if err != nil {
 		return wrap("buscar pasajes", err)
 	}
@@ -145,11 +178,11 @@ func pasajesDeLaEmpresa(ctx context.Context, c conn, empresaID, vendedorID int64
 
 // ventaPropiaReciente refuses with the 403 of a missing permission unless the
 // actor sold every ticket within domain.PlazoAnulacionPropia.
-func ventaPropiaReciente(ctx context.Context, c conn, a Actor, ids []int64) error {
-	desde := c.now.Add(-domain.PlazoAnulacionPropia)
+func ventaPropiaReciente(ctx context.Context, c sqldb.Conn, a Actor, ids []int64) error {
+	desde := c.Now().Add(-domain.PlazoAnulacionPropia)
 	for _, id := range ids {
 		var n int
-		err := c.row(ctx, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND empresa_id = ? AND usuario_id = ?
+		err := c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND empresa_id = ? AND usuario_id = ?
 			AND created_at >= ?`, id, a.EmpresaID, a.UsuarioID, desde).Scan(&n)
 		if err != nil {
 			return wrap("buscar venta propia", err)
@@ -169,22 +202,22 @@ func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration, canale
 	if len(canales) == 0 {
 		return Mensaje{}, false, nil
 	}
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		var id int64
-		args := []any{MensajePendiente, c.now, c.now}
+		args := []any{MensajePendiente, c.Now(), c.Now()}
 		for _, canal := range canales {
 			args = append(args, canal)
 		}
-		err := c.row(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (?`+strings.Repeat(`, ?`, len(canales)-1)+`)
-			ORDER BY proximo_intento, id LIMIT 1`+c.d.skipLocked(), args...).Scan(&id)
-		if missing, err := notFound(err); err != nil || missing {
+		err := c.QueryRow(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
+			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (`+sqldb.Placeholders(len(canales))+`)
+			ORDER BY proximo_intento, id LIMIT 1`+c.Dialect().SkipLocked(), args...).Scan(&id)
+		if missing, err := sqldb.NoRows(err); err != nil || missing {
 			return wrap("buscar mensaje pendiente", err)
 		}
-		hasta := c.now.Add(lease)
-		res, err := c.exec(ctx, `UPDATE mensajes SET reclamado_hasta = ?, intentos = intentos + 1
+		hasta := c.Now().Add(lease)
+		res, err := c.Exec(ctx, `UPDATE mensajes SET reclamado_hasta = ?, intentos = intentos + 1
 			WHERE id = ? AND estado = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`,
-			hasta, id, MensajePendiente, c.now)
+			hasta, id, MensajePendiente, c.Now())
 		if err != nil {
 			return wrap("reclamar mensaje", err)
 		}
@@ -200,15 +233,12 @@ func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration, canale
 	return m, ok, err
 }
 
-func mensajePorID(ctx context.Context, c conn, id int64) (Mensaje, error) {
-	m, err := scanMensaje(c.row(ctx, `SELECT `+columnasMensaje+` FROM mensajes m WHERE m.id = ?`, id))
+func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) {
+	m, err := scanMensaje(c.QueryRow(ctx, `SELECT `+columnasMensaje+` FROM mensajes m WHERE m.id = ?`, id))
 	if err != nil {
 		return Mensaje{}, wrap("leer mensaje", err)
 	}
-	ids, err := queryAll(ctx, c, func(sc scanner) (int64, error) {
-		var p int64
-		return p, sc.Scan(&p)
-	}, `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
+	ids, err := sqldb.QueryIDs(ctx, c, `SELECT pasaje_id FROM mensaje_pasajes WHERE mensaje_id = ? ORDER BY pasaje_id`, id)
 	m.PasajeIDs = ids
 	return m, wrap("leer pasajes del mensaje", err)
 }
@@ -234,7 +264,7 @@ func (s *Store) Reintentar(ctx context.Context, m Mensaje, en time.Time, motivo 
 // another count.
 func (s *Store) cerrarReclamo(ctx context.Context, m Mensaje, set string, args ...any) (bool, error) {
 	args = append(args, m.ID, m.Intentos, MensajePendiente)
-	res, err := s.conn().exec(ctx, `UPDATE mensajes SET `+set+`, reclamado_hasta = NULL
+	res, err := s.db.Conn().Exec(ctx, `UPDATE mensajes SET `+set+`, reclamado_hasta = NULL
 		WHERE id = ? AND intentos = ? AND estado = ? AND reclamado_hasta IS NOT NULL`, args...)
 	if err != nil {
 		return false, wrap("actualizar mensaje", err)
@@ -245,7 +275,7 @@ func (s *Store) cerrarReclamo(ctx context.Context, m Mensaje, set string, args .
 
 // MensajesDePasaje lists the company's messages that carry the ticket, newest first.
 func (s *Store) MensajesDePasaje(ctx context.Context, empresaID, pasajeID int64) ([]Mensaje, error) {
-	out, err := queryAll(ctx, s.conn(), scanMensaje, `SELECT `+columnasMensaje+` FROM mensajes m
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanMensaje, `SELECT `+columnasMensaje+` FROM mensajes m
 		JOIN mensaje_pasajes mp ON mp.mensaje_id = m.id
 		WHERE m.empresa_id = ? AND mp.pasaje_id = ? ORDER BY m.id DESC`, empresaID, pasajeID)
 	for i := range out {
@@ -255,19 +285,20 @@ func (s *Store) MensajesDePasaje(ctx context.Context, empresaID, pasajeID int64)
 }
 
 // ReenviarMensaje makes a new pending copy of one of the company's messages
-// (the old one keeps its history) with the actor's idempotency key.
+// (the old one keeps its history) with the actor's idempotency key, and
+// wakes the channel's worker once it has committed.
 // vendedorID and soloPropia narrow it as in NuevoMensaje.
 func (s *Store) ReenviarMensaje(ctx context.Context, a Actor, id, vendedorID int64, soloPropia bool) (Mensaje, error) {
-	return idempotent(ctx, s, a, "mensajes.reenviar", func(c conn) (Mensaje, error) {
+	return idempotent(ctx, s, a, "mensajes.reenviar", func(c sqldb.Conn) (Mensaje, error) {
 		m, err := mensajePorID(ctx, c, id)
-		missing, err := notFound(err)
+		missing, err := sqldb.NoRows(err)
 		if err != nil {
 			return Mensaje{}, err
 		}
 		if missing || m.EmpresaID != a.EmpresaID {
 			return Mensaje{}, domain.NotFound(MsgMensajeNoEncontrado)
 		}
-		return encolar(ctx, c, a, NuevoMensaje{Canal: m.Canal, Tipo: m.Tipo, Destino: m.Destino,
+		return s.encolar(ctx, c, a, NuevoMensaje{Canal: m.Canal, Tipo: m.Tipo, Destino: m.Destino,
 			Cliente: m.Cliente, PasajeIDs: m.PasajeIDs, VendedorID: vendedorID, SoloVentaPropia: soloPropia})
 	})
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // AccionCambioModulo audits a change of a company's module.
@@ -37,13 +38,13 @@ func (m ModuloEmpresa) Estado() domain.EstadoModulo {
 
 const moduloColumns = `m.id, m.codigo, m.nombre, m.descripcion, m.categoria`
 
-func scanModulo(sc scanner) (Modulo, error) {
+func scanModulo(sc sqldb.Scanner) (Modulo, error) {
 	var m Modulo
 	err := sc.Scan(&m.ID, &m.Codigo, &m.Nombre, &m.Descripcion, &m.Categoria)
 	return m, err
 }
 
-func scanModuloEmpresa(sc scanner) (ModuloEmpresa, error) {
+func scanModuloEmpresa(sc sqldb.Scanner) (ModuloEmpresa, error) {
 	var m ModuloEmpresa
 	err := sc.Scan(&m.ID, &m.Codigo, &m.Nombre, &m.Descripcion, &m.Categoria, &m.Habilitado, &m.Configuracion,
 		&m.FechaVencimiento)
@@ -52,7 +53,7 @@ func scanModuloEmpresa(sc scanner) (ModuloEmpresa, error) {
 
 // ListarModulos lists the module catalogue in its order.
 func (s *Store) ListarModulos(ctx context.Context) ([]Modulo, error) {
-	out, err := queryAll(ctx, s.conn(), scanModulo, `SELECT `+moduloColumns+` FROM modulos m ORDER BY m.orden`)
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanModulo, `SELECT `+moduloColumns+` FROM modulos m ORDER BY m.orden`)
 	return out, wrap("listar módulos", err)
 }
 
@@ -65,17 +66,17 @@ const modulosEmpresaQuery = `SELECT ` + moduloColumns + `, COALESCE(em.habilitad
 // ModulosDeEmpresa lists the modules with a company's state of each; an
 // unknown company is a 404.
 func (s *Store) ModulosDeEmpresa(ctx context.Context, empresaID int64) ([]ModuloEmpresa, error) {
-	if _, err := empresaExistente(ctx, s.conn(), empresaID); err != nil {
+	if _, err := empresaExistente(ctx, s.db.Conn(), empresaID); err != nil {
 		return nil, err
 	}
-	out, err := queryAll(ctx, s.conn(), scanModuloEmpresa, modulosEmpresaQuery+`ORDER BY m.orden`, empresaID)
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanModuloEmpresa, modulosEmpresaQuery+`ORDER BY m.orden`, empresaID)
 	return out, wrap("listar módulos de empresa", err)
 }
 
 // empresaExistente reads a company; a missing one is a 404.
-func empresaExistente(ctx context.Context, c conn, id int64) (Empresa, error) {
+func empresaExistente(ctx context.Context, c sqldb.Conn, id int64) (Empresa, error) {
 	e, err := empresa(ctx, c, id)
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return e, domain.NotFound(domain.MsgEmpresaNoEncontrada)
 		}
@@ -97,7 +98,7 @@ type CambioModulo struct {
 // antes is the module as it was.
 func (s *Store) ActualizarModuloEmpresa(ctx context.Context, a Actor, empresaID, moduloID int64,
 	cambio CambioModulo) (antes, despues ModuloEmpresa, err error) {
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		if _, err := empresaExistente(ctx, c, empresaID); err != nil {
 			return err
 		}
@@ -123,9 +124,9 @@ func (s *Store) ActualizarModuloEmpresa(ctx context.Context, a Actor, empresaID,
 	return antes, despues, err
 }
 
-func moduloDeEmpresa(ctx context.Context, c conn, empresaID, moduloID int64) (ModuloEmpresa, error) {
-	m, err := scanModuloEmpresa(c.row(ctx, modulosEmpresaQuery+`WHERE m.id = ?`, empresaID, moduloID))
-	if missing, err := notFound(err); err != nil || missing {
+func moduloDeEmpresa(ctx context.Context, c sqldb.Conn, empresaID, moduloID int64) (ModuloEmpresa, error) {
+	m, err := scanModuloEmpresa(c.QueryRow(ctx, modulosEmpresaQuery+`WHERE m.id = ?`, empresaID, moduloID))
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return m, domain.NotFound(domain.MsgModuloNoEncontrado)
 		}
@@ -134,17 +135,17 @@ func moduloDeEmpresa(ctx context.Context, c conn, empresaID, moduloID int64) (Mo
 	return m, nil
 }
 
-func guardarModuloEmpresa(ctx context.Context, c conn, empresaID, moduloID int64, cambio CambioModulo) error {
-	_, err := c.exec(ctx, `INSERT INTO empresa_modulos (empresa_id, modulo_id, habilitado, configuracion,
+func guardarModuloEmpresa(ctx context.Context, c sqldb.Conn, empresaID, moduloID int64, cambio CambioModulo) error {
+	_, err := c.Exec(ctx, `INSERT INTO empresa_modulos (empresa_id, modulo_id, habilitado, configuracion,
 		fecha_vencimiento, updated_at) VALUES (?, ?, ?, ?, ?, ?)
 		ON CONFLICT (empresa_id, modulo_id) DO UPDATE SET habilitado = excluded.habilitado,
 		configuracion = excluded.configuracion, fecha_vencimiento = excluded.fecha_vencimiento,
 		updated_at = excluded.updated_at`,
-		empresaID, moduloID, cambio.Habilitado, cambio.Configuracion, cambio.FechaVencimiento, c.now)
+		empresaID, moduloID, cambio.Habilitado, cambio.Configuracion, cambio.FechaVencimiento, c.Now())
 	if err != nil {
 		return wrap("guardar módulo de empresa", err)
 	}
-	_, err = c.exec(ctx, `UPDATE empresas SET modulos_version = modulos_version + 1 WHERE id = ?`, empresaID)
+	_, err = c.Exec(ctx, `UPDATE empresas SET modulos_version = modulos_version + 1 WHERE id = ?`, empresaID)
 	return wrap("versionar módulos de empresa", err)
 }
 
@@ -217,13 +218,13 @@ func (s *Store) ModulosActivosDe(ctx context.Context, empresaID, version int64) 
 		m  = ModulosActivos{estados: map[string]domain.EstadoModulo{}}
 		tz string
 	)
-	err := s.conn().row(ctx, `SELECT modulos_version, timezone FROM empresas WHERE id = ?`, empresaID).
+	err := s.db.Conn().QueryRow(ctx, `SELECT modulos_version, timezone FROM empresas WHERE id = ?`, empresaID).
 		Scan(&m.version, &tz)
 	if err != nil {
 		return m, wrap("leer versión de módulos", err)
 	}
 	m.zona = domain.Location(tz)
-	filas, err := queryAll(ctx, s.conn(), scanModuloEmpresa, modulosEmpresaQuery, empresaID)
+	filas, err := sqldb.QueryAll(ctx, s.db.Conn(), scanModuloEmpresa, modulosEmpresaQuery, empresaID)
 	if err != nil {
 		return m, wrap("leer módulos de empresa", err)
 	}

@@ -9,6 +9,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Notificacion is one of a user's stored notifications (operaciones §3).
@@ -51,7 +52,7 @@ type FiltroNotificaciones struct {
 
 const notificacionColumnas = `SELECT id, tipo, titulo, mensaje, datos, leida, created_at FROM notificaciones `
 
-func scanNotificacion(sc scanner) (Notificacion, error) {
+func scanNotificacion(sc sqldb.Scanner) (Notificacion, error) {
 	var (
 		n     Notificacion
 		datos string
@@ -69,18 +70,18 @@ func (s *Store) Notificaciones(ctx context.Context, a Actor, f FiltroNotificacio
 		where, args = where+` AND leida = ?`, append(args, *f.Leida)
 	}
 	if len(f.Tipos) > 0 {
-		where += ` AND tipo IN (` + marcas(len(f.Tipos)) + `)`
+		where += ` AND tipo IN (` + sqldb.Placeholders(len(f.Tipos)) + `)`
 		for _, t := range f.Tipos {
 			args = append(args, t)
 		}
 	}
-	c := s.conn()
-	items, err = queryAll(ctx, c, scanNotificacion, notificacionColumnas+where+` ORDER BY id DESC LIMIT ?`,
+	c := s.db.Conn()
+	items, err = sqldb.QueryAll(ctx, c, scanNotificacion, notificacionColumnas+where+` ORDER BY id DESC LIMIT ?`,
 		append(args, domain.MaxNotificaciones)...)
 	if err != nil {
 		return nil, 0, wrap("listar notificaciones", err)
 	}
-	err = c.row(ctx, `SELECT COUNT(*) FROM notificaciones WHERE empresa_id = ? AND usuario_id = ? AND leida = ?`,
+	err = c.QueryRow(ctx, `SELECT COUNT(*) FROM notificaciones WHERE empresa_id = ? AND usuario_id = ? AND leida = ?`,
 		a.EmpresaID, a.UsuarioID, false).Scan(&noLeidas)
 	return items, noLeidas, wrap("contar notificaciones", err)
 }
@@ -114,8 +115,8 @@ func (s *Store) LimpiarNotificaciones(ctx context.Context, a Actor) (int64, erro
 // cambiarNotificaciones runs q on one notification of the actor: its first
 // argument set (nil: none) then company, user and id. No row is 404.
 func (s *Store) cambiarNotificaciones(ctx context.Context, a Actor, operacion, q string, set any, id int64) error {
-	_, err := idempotent(ctx, s, a, operacion, func(c conn) (struct{}, error) {
-		res, err := c.exec(ctx, q, argumentos(set, a.EmpresaID, a.UsuarioID, id)...)
+	_, err := idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (struct{}, error) {
+		res, err := c.Exec(ctx, q, argumentos(set, a.EmpresaID, a.UsuarioID, id)...)
 		if err != nil {
 			return struct{}{}, wrap("cambiar notificación", err)
 		}
@@ -130,12 +131,12 @@ func (s *Store) cambiarNotificaciones(ctx context.Context, a Actor, operacion, q
 // cambiarTodas runs q on every notification of the actor (set first, then
 // company and user, then cond) and returns how many rows changed.
 func (s *Store) cambiarTodas(ctx context.Context, a Actor, operacion, q string, set, cond any) (int64, error) {
-	return idempotent(ctx, s, a, operacion, func(c conn) (int64, error) {
+	return idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (int64, error) {
 		args := argumentos(set, a.EmpresaID, a.UsuarioID)
 		if cond != nil {
 			args = append(args, cond)
 		}
-		res, err := c.exec(ctx, q, args...)
+		res, err := c.Exec(ctx, q, args...)
 		if err != nil {
 			return 0, wrap("cambiar notificaciones", err)
 		}
@@ -158,7 +159,7 @@ func (s *Store) CrearNotificaciones(ctx context.Context, ns []NuevaNotificacion)
 	if len(ns) == 0 {
 		return nil
 	}
-	return s.inTx(ctx, func(c conn) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
 		creadas, err := insertarNotificaciones(ctx, c, ns)
 		if err != nil {
 			return err
@@ -167,14 +168,14 @@ func (s *Store) CrearNotificaciones(ctx context.Context, ns []NuevaNotificacion)
 			return err
 		}
 		for i, n := range creadas {
-			c.emitEvento(events.Event{Nombre: events.Notificacion, EmpresaID: ns[i].EmpresaID,
+			c.Emit(events.Event{Nombre: events.Notificacion, EmpresaID: ns[i].EmpresaID,
 				UsuarioID: ns[i].UsuarioID, Datos: n})
 		}
 		return nil
 	})
 }
 
-func insertarNotificaciones(ctx context.Context, c conn, ns []NuevaNotificacion) ([]EventoNotificacion, error) {
+func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) ([]EventoNotificacion, error) {
 	var q strings.Builder
 	q.WriteString(`INSERT INTO notificaciones (empresa_id, usuario_id, tipo, titulo, mensaje, datos, leida, created_at) VALUES `)
 	args := make([]any, 0, 8*len(ns))
@@ -182,20 +183,16 @@ func insertarNotificaciones(ctx context.Context, c conn, ns []NuevaNotificacion)
 	for i, n := range ns {
 		datos, err := json.Marshal(n.Datos)
 		if err != nil {
-			return nil, fmt.Errorf("store: codificar notificación: %w", err)
+			return nil, wrap("codificar notificación", err)
 		}
 		if i > 0 {
 			q.WriteString(", ")
 		}
 		q.WriteString(`(?, ?, ?, ?, ?, ?, ?, ?)`)
-		args = append(args, n.EmpresaID, n.UsuarioID, n.Tipo, n.Titulo, n.Mensaje, string(datos), false, c.now)
-		creadas[i] = EventoNotificacion{Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Timestamp: c.now}
+		args = append(args, n.EmpresaID, n.UsuarioID, n.Tipo, n.Titulo, n.Mensaje, string(datos), false, c.Now())
+		creadas[i] = EventoNotificacion{Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Timestamp: c.Now()}
 	}
-	rows, err := c.query(ctx, q.String()+` RETURNING id`, args...)
-	if err != nil {
-		return nil, wrap("crear notificaciones", err)
-	}
-	ids, err := scanIDs(rows)
+	ids, err := sqldb.QueryIDs(ctx, c, q.String()+` RETURNING id`, args...)
 	if err != nil || len(ids) != len(ns) {
 		return nil, firstErr(wrap("crear notificaciones", err), fmt.Errorf("store: crear notificaciones: %d ids", len(ids)))
 	}
@@ -208,7 +205,7 @@ func insertarNotificaciones(ctx context.Context, c conn, ns []NuevaNotificacion)
 
 // recortarNotificaciones deletes, for the users just notified, every
 // notification past their newest domain.MaxNotificaciones.
-func recortarNotificaciones(ctx context.Context, c conn, ns []NuevaNotificacion) error {
+func recortarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) error {
 	usuarios := map[int64]bool{}
 	args := []any{}
 	for _, n := range ns {
@@ -217,8 +214,8 @@ func recortarNotificaciones(ctx context.Context, c conn, ns []NuevaNotificacion)
 			args = append(args, n.UsuarioID)
 		}
 	}
-	lista := marcas(len(args))
-	_, err := c.exec(ctx, `DELETE FROM notificaciones WHERE id IN (
+	lista := sqldb.Placeholders(len(args))
+	_, err := c.Exec(ctx, `DELETE FROM notificaciones WHERE id IN (
 		SELECT id FROM (SELECT id, ROW_NUMBER() OVER (PARTITION BY usuario_id ORDER BY id DESC) AS orden
 			FROM notificaciones WHERE usuario_id IN (`+lista+`)) recientes WHERE orden > ?)`,
 		append(args, domain.MaxNotificaciones)...)

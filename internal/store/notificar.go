@@ -3,10 +3,10 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // NotificarEventos creates the notifications that committed events cause (a
@@ -82,7 +82,7 @@ func (s *Store) avisoVenta(ctx context.Context, ev events.Event) (aviso, bool, e
 		return aviso{}, false, err
 	}
 	var cliente string
-	err := s.conn().row(ctx, `SELECT cliente_nombre FROM pasajes WHERE empresa_id = ? AND id = ?`,
+	err := s.db.Conn().QueryRow(ctx, `SELECT cliente_nombre FROM pasajes WHERE empresa_id = ? AND id = ?`,
 		ev.EmpresaID, v.PasajeIDs[0]).Scan(&cliente)
 	if err != nil {
 		return aviso{}, false, wrap("leer el cliente de la venta", err)
@@ -99,7 +99,7 @@ func (s *Store) avisoEmbarque(ctx context.Context, ev events.Event) (aviso, bool
 		return aviso{}, false, err
 	}
 	var embarcados, total int64
-	err := s.conn().row(ctx, `SELECT COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0), COUNT(*)
+	err := s.db.Conn().QueryRow(ctx, `SELECT COALESCE(SUM(CASE WHEN estado = ? THEN 1 ELSE 0 END), 0), COUNT(*)
 		FROM pasajes WHERE empresa_id = ? AND fecha_viaje = ? AND estado IN (?, ?)`,
 		domain.PasajeUsado, ev.EmpresaID, p.FechaViaje, domain.PasajeUsado, domain.PasajeActivo).Scan(&embarcados, &total)
 	if err != nil {
@@ -118,7 +118,7 @@ func datosDe(ev events.Event, out any) error {
 		err = json.Unmarshal(b, out)
 	}
 	if err != nil {
-		return fmt.Errorf("store: datos del evento %s: %w", ev.Nombre, err)
+		return wrap("datos del evento "+ev.Nombre, err)
 	}
 	return nil
 }
@@ -136,22 +136,7 @@ func (s *Store) usuariosConRoles(ctx context.Context, empresaID int64, roles []s
 	for _, r := range roles {
 		args = append(args, r)
 	}
-	ids, err := queryAll(ctx, s.conn(), func(sc scanner) (int64, error) {
-		var id int64
-		return id, sc.Scan(&id)
-	}, `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
-		WHERE u.empresa_id = ? AND u.activo = ? AND r.nombre IN (`+marcas(len(roles))+`) ORDER BY u.id`, args...)
+	ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id
+		WHERE u.empresa_id = ? AND u.activo = ? AND r.nombre IN (`+sqldb.Placeholders(len(roles))+`) ORDER BY u.id`, args...)
 	return ids, wrap("leer destinatarios", err)
-}
-
-// marcas is n comma-separated placeholders.
-func marcas(n int) string {
-	b := make([]byte, 0, 3*n)
-	for i := range n {
-		if i > 0 {
-			b = append(b, ", "...)
-		}
-		b = append(b, '?')
-	}
-	return string(b)
 }

@@ -10,6 +10,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Pasaje is a ticket as the API shows it (operaciones §3).
@@ -52,7 +53,7 @@ const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id `
 
-func scanPasaje(sc scanner) (Pasaje, error) {
+func scanPasaje(sc sqldb.Scanner) (Pasaje, error) {
 	var (
 		p                Pasaje
 		nombre, apellido string
@@ -67,8 +68,8 @@ func scanPasaje(sc scanner) (Pasaje, error) {
 }
 
 // pasajes lists the company's tickets that match where, with their names.
-func (s *Store) pasajes(ctx context.Context, c conn, where string, args ...any) ([]Pasaje, error) {
-	out, err := queryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
+func (s *Store) pasajes(ctx context.Context, c sqldb.Conn, where string, args ...any) ([]Pasaje, error) {
+	out, err := sqldb.QueryAll(ctx, c, scanPasaje, `SELECT `+pasajeColumns+` `+pasajeFrom+` `+where, args...)
 	return out, wrap("listar pasajes", err)
 }
 
@@ -102,16 +103,16 @@ type Venta struct {
 // reading are returned inside the transaction, in the spec's order and after
 // the idempotency key's claim, so a replay still answers the first result.
 // On PostgreSQL the whole sale, its reads and its transaction, waits for one
-// turno (enTurno), so that sales are served in the order they came.
+// turn (sqldb.DB.InTurn), so that sales are served in the order they came.
 func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
-	ctx, soltar, err := s.enTurno(ctx)
+	ctx, soltar, err := s.db.InTurn(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer soltar()
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
 	p := s.prepararVenta(ctx, a, v)
-	return idempotent(ctx, s, a, "pasajes.vender", func(c conn) ([]Pasaje, error) {
+	return idempotent(ctx, s, a, "pasajes.vender", func(c sqldb.Conn) ([]Pasaje, error) {
 		if p.forma != nil {
 			return nil, p.forma
 		}
@@ -155,13 +156,13 @@ type ventaPreparada struct {
 // prepararVenta reads what a sale needs outside any transaction.
 func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPreparada) {
 	p.Venta = v
-	c := s.conn()
+	c := s.db.Conn()
 	cab, err := leerCabeceraVenta(ctx, c, a, v)
 	if err != nil {
 		p.forma = err
 		return p
 	}
-	p.prefijo, p.hoy = domain.PrefijoEmpresa(cab.empresa), domain.DiaDe(c.now, domain.Location(cab.zona)).Fecha
+	p.prefijo, p.hoy = domain.PrefijoEmpresa(cab.empresa), domain.DiaDe(c.Now(), domain.Location(cab.zona)).Fecha
 	plazo := domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada)
 	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
 		return p
@@ -173,7 +174,7 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 		return p
 	}
 	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab)
-	if p.catalogo == nil && s.dialect.numerosAparte() {
+	if p.catalogo == nil && s.numerosAparte() {
 		p.ultimo, p.forma = s.reservarNumeros(ctx, a.EmpresaID, p.cantidad())
 	}
 	return p
@@ -192,9 +193,9 @@ type cabeceraVenta struct {
 
 // leerCabeceraVenta reads a sale's cabeceraVenta in one query, through
 // primary keys; a missing company is an error.
-func leerCabeceraVenta(ctx context.Context, c conn, a Actor, v Venta) (cabeceraVenta, error) {
+func leerCabeceraVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (cabeceraVenta, error) {
 	var h cabeceraVenta
-	err := c.row(ctx, `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
+	err := c.QueryRow(ctx, `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
 		s.nombre, s.activo, m.nombre, m.activo
 		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
 		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
@@ -253,7 +254,7 @@ type lineaPrecio struct {
 // the company's own, and prices every line from the price table, refusing in
 // that order (line by line: the trip type, its price, the expected price, the
 // total).
-func (p *ventaPreparada) preciar(ctx context.Context, c conn, empresaID int64, cab cabeceraVenta) error {
+func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID int64, cab cabeceraVenta) error {
 	var err error
 	if p.seccion, err = cab.seccion.usable(domain.CatSecciones); err != nil {
 		return err
@@ -308,7 +309,7 @@ type tipoVenta struct {
 // prices in the section, in one query through primary keys (the lines are
 // bounded by domain.MaxLineasPorVenta): a trip type that is not the
 // company's is absent from the map.
-func tiposDeVenta(ctx context.Context, c conn, empresaID, seccionID int64, lineas []domain.LineaVenta) (map[int64]tipoVenta, error) {
+func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, lineas []domain.LineaVenta) (map[int64]tipoVenta, error) {
 	args := []any{seccionID, empresaID}
 	ids := map[int64]bool{}
 	for _, l := range lineas {
@@ -317,11 +318,11 @@ func tiposDeVenta(ctx context.Context, c conn, empresaID, seccionID int64, linea
 			args = append(args, l.TipoViajeID)
 		}
 	}
-	filas, err := queryAll(ctx, c, func(sc scanner) (t tipoVenta, err error) {
+	filas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (t tipoVenta, err error) {
 		return t, sc.Scan(&t.id, &t.nombre, &t.activo, &t.precio)
 	}, `SELECT t.id, t.nombre, t.activo, pr.precio FROM tipos_viaje t
 		LEFT JOIN precios pr ON pr.empresa_id = t.empresa_id AND pr.seccion_id = ? AND pr.tipo_viaje_id = t.id
-		WHERE t.empresa_id = ? AND t.id IN (`+marcas(len(ids))+`)`, args...)
+		WHERE t.empresa_id = ? AND t.id IN (`+sqldb.Placeholders(len(ids))+`)`, args...)
 	tipos := make(map[int64]tipoVenta, len(filas))
 	for _, t := range filas {
 		tipos[t.id] = t
@@ -336,18 +337,18 @@ func tiposDeVenta(ctx context.Context, c conn, empresaID, seccionID int64, linea
 // that the company's counter row is never locked for a whole sale. Either
 // way a rolled-back sale leaves a gap in the numbers, and a number is never
 // given twice.
-func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
+func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
 	cantidad := p.cantidad()
-	movID, err := c.insertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+	movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, p.total, "Venta de "+domain.CantidadPasajes(cantidad), p.MedioPagoID, c.now)
+		domain.MovVentaPasaje, p.total, "Venta de "+domain.CantidadPasajes(cantidad), p.MedioPagoID, c.Now())
 	if err != nil {
 		return nil, wrap("registrar venta en caja", err)
 	}
 	if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
 		return nil, err
 	}
-	pasajes := p.pasajes(c.now)
+	pasajes := p.pasajes(c.Now())
 	ultimo := p.ultimo
 	if ultimo == 0 {
 		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
@@ -363,11 +364,11 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 	numeros, ids := make([]string, len(pasajes)), make([]int64, len(pasajes))
 	for i, ps := range pasajes {
 		numeros[i], ids[i] = ps.NumeroPasaje, ps.ID
-		c.emitLeido(events.PasajeCreado, a.EmpresaID, EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
-			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID}, lecturasPasaje(a.UsuarioID))
+		c.Emit(events.Event{Nombre: events.PasajeCreado, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(a.UsuarioID), Datos: EventoPasaje{PasajeID: ps.ID, NumeroPasaje: ps.NumeroPasaje,
+			FechaViaje: ps.FechaViaje, UsuarioID: a.UsuarioID}})
 	}
-	c.emitLeido(events.NuevaVenta, a.EmpresaID, EventoVenta{Codigo: numeros[0], Precio: p.total, Cantidad: len(pasajes),
-		PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre}, lecturasVenta(a.UsuarioID))
+	c.Emit(events.Event{Nombre: events.NuevaVenta, EmpresaID: a.EmpresaID, Lecturas: lecturasVenta(a.UsuarioID), Datos: EventoVenta{Codigo: numeros[0], Precio: p.total, Cantidad: len(pasajes),
+		PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre}})
 	return pasajes, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje,
 		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%s por %s: %s", domain.CantidadPasajes(cantidad), p.total, strings.Join(numeros, ", "))})
 }
@@ -375,7 +376,7 @@ func (s *Store) emitir(ctx context.Context, c conn, a Actor, p ventaPreparada, c
 // vincularCliente links a sale with a document to its customer (clienteDeVenta);
 // a sale without a name or phone takes the customer's. Only a sale with a
 // document does any of this.
-func (p *ventaPreparada) vincularCliente(ctx context.Context, c conn, empresaID int64) error {
+func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empresaID int64) error {
 	if p.ClienteDocumento = strings.TrimSpace(p.ClienteDocumento); p.ClienteDocumento == "" {
 		return nil
 	}
@@ -416,7 +417,7 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 // numerosAparte reports whether ticket numbers are taken by a statement of
 // their own before the sale's transaction (PostgreSQL, where sales run side
 // by side).
-func (d dialect) numerosAparte() bool { return d.name == "postgres" }
+func (s *Store) numerosAparte() bool { return s.db.Dialect().Postgres() }
 
 // reservarNumeros takes n ticket numbers of the company with one statement
 // of its own, in the transaction PostgreSQL gives it alone, that does not
@@ -427,16 +428,15 @@ func (d dialect) numerosAparte() bool { return d.name == "postgres" }
 // flushes every earlier record of the log, the counter's included; a crash
 // can only lose numbers that no stored ticket carries.
 func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
-	c := conn{q: pool{s.db, s.escritor}, d: s.dialect, now: s.Now(), traza: s.trazador()}
-	return leerContador(c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
+	return leerContador(s.db.WriterConn().QueryRow(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
 		SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco`+
 		sumarAlContador, empresaID, n))
 }
 
 // contarPasajes advances the company's ticket counter by n with one atomic
 // upsert, inside the caller's transaction, and returns the last number taken.
-func contarPasajes(ctx context.Context, c conn, empresaID int64, n int) (int64, error) {
-	return leerContador(c.row(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)`+
+func contarPasajes(ctx context.Context, c sqldb.Conn, empresaID int64, n int) (int64, error) {
+	return leerContador(c.QueryRow(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor) VALUES (?, 'pasajes', ?)`+
 		sumarAlContador, empresaID, n))
 }
 
@@ -472,7 +472,7 @@ const pasajesPorInsert = 50
 
 // insertarPasajes inserts the tickets with multi-row INSERTs of at most
 // pasajesPorInsert rows, and sets their ids.
-func insertarPasajes(ctx context.Context, c conn, a Actor, cajaID, movID int64, pasajes []Pasaje) error {
+func insertarPasajes(ctx context.Context, c sqldb.Conn, a Actor, cajaID, movID int64, pasajes []Pasaje) error {
 	for len(pasajes) > 0 {
 		lote := pasajes[:min(len(pasajes), pasajesPorInsert)]
 		pasajes = pasajes[len(lote):]
@@ -489,7 +489,7 @@ func insertarPasajes(ctx context.Context, c conn, a Actor, cajaID, movID int64, 
 				p.Observaciones, p.CreatedAt)
 		}
 		err := func() error {
-			rows, err := c.query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje`, args...)
+			rows, err := c.Query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje`, args...)
 			if err != nil {
 				return err
 			}

@@ -5,6 +5,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // Precio is the price of a section for a trip type.
@@ -27,11 +28,11 @@ type precioAuditado struct {
 
 // ListarPrecios lists every price of the company.
 func (s *Store) ListarPrecios(ctx context.Context, empresaID int64) ([]Precio, error) {
-	return listarPrecios(ctx, s.conn(), empresaID)
+	return listarPrecios(ctx, s.db.Conn(), empresaID)
 }
 
-func listarPrecios(ctx context.Context, c conn, empresaID int64) ([]Precio, error) {
-	out, err := queryAll(ctx, c, func(sc scanner) (p Precio, err error) {
+func listarPrecios(ctx context.Context, c sqldb.Conn, empresaID int64) ([]Precio, error) {
+	out, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (p Precio, err error) {
 		return p, sc.Scan(&p.SeccionID, &p.TipoViajeID, &p.Precio)
 	}, `SELECT seccion_id, tipo_viaje_id, precio FROM precios WHERE empresa_id = ? ORDER BY seccion_id, tipo_viaje_id`,
 		empresaID)
@@ -40,14 +41,14 @@ func listarPrecios(ctx context.Context, c conn, empresaID int64) ([]Precio, erro
 
 // PrecioDe returns the price of a section for a trip type; ok is false when none is set.
 func (s *Store) PrecioDe(ctx context.Context, empresaID, seccionID, tipoViajeID int64) (domain.Centavos, bool, error) {
-	return s.precio(ctx, s.conn(), empresaID, seccionID, tipoViajeID)
+	return s.precio(ctx, s.db.Conn(), empresaID, seccionID, tipoViajeID)
 }
 
-func (s *Store) precio(ctx context.Context, c conn, empresaID, seccionID, tipoViajeID int64) (domain.Centavos, bool, error) {
+func (s *Store) precio(ctx context.Context, c sqldb.Conn, empresaID, seccionID, tipoViajeID int64) (domain.Centavos, bool, error) {
 	var p domain.Centavos
-	err := c.row(ctx, `SELECT precio FROM precios WHERE empresa_id = ? AND seccion_id = ? AND tipo_viaje_id = ?`,
+	err := c.QueryRow(ctx, `SELECT precio FROM precios WHERE empresa_id = ? AND seccion_id = ? AND tipo_viaje_id = ?`,
 		empresaID, seccionID, tipoViajeID).Scan(&p)
-	missing, err := notFound(err)
+	missing, err := sqldb.NoRows(err)
 	return p, !missing && err == nil, wrap("leer precio", err)
 }
 
@@ -57,7 +58,7 @@ func (s *Store) precio(ctx context.Context, c conn, empresaID, seccionID, tipoVi
 // the company after the write.
 func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) ([]Precio, error) {
 	empresaID := a.EmpresaID
-	return idempotent(ctx, s, a, "precios.guardar", func(c conn) ([]Precio, error) {
+	return idempotent(ctx, s, a, "precios.guardar", func(c sqldb.Conn) ([]Precio, error) {
 		previos, err := listarPrecios(ctx, c, empresaID)
 		if err != nil {
 			return nil, err
@@ -77,10 +78,10 @@ func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) (
 			if _, err := s.itemCatalogo(ctx, c, empresaID, domain.CatTiposViaje, p.TipoViajeID); err != nil {
 				return nil, err
 			}
-			_, err := c.exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
+			_, err := c.Exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
 				VALUES (?, ?, ?, ?, ?) ON CONFLICT (seccion_id, tipo_viaje_id)
 				DO UPDATE SET precio = excluded.precio, updated_at = excluded.updated_at`,
-				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.now)
+				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.Now())
 			if err != nil {
 				return nil, wrap("guardar precio", err)
 			}
@@ -90,7 +91,7 @@ func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) (
 			}
 			despues = append(despues, precioAuditado(p))
 		}
-		c.emit(events.ConfigActualizada, empresaID, EventoConfig{Tabla: "precios"})
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: empresaID, Datos: EventoConfig{Tabla: "precios"}})
 		if err := s.auditarCambio(ctx, c, a, AccionActualizacionPrecios, antes, despues); err != nil {
 			return nil, err
 		}

@@ -424,7 +424,7 @@ func contarSentencias(st *store.Store, fn func()) []string {
 // sale and of a boarding by QR code, both with an Idempotency-Key, once the
 // company's signing key is cached: adding a query to either path fails it.
 // SQLite takes the ticket numbers inside the sale's transaction, PostgreSQL
-// before it (its events are announced after the commit, off the request: avisos.go).
+// before it (its events are announced after the commit, off the request: sqldb/pubsub).
 func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 	want := map[string]struct{ venta, embarque int }{"sqlite": {11, 5}, "postgres": {11, 5}}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
@@ -458,9 +458,9 @@ func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 }
 
 // TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock: on a
-// PostgreSQL pool of one connection (one turno) a sale, whose reads and
-// transaction hold one turno together, and the token check still run, one
-// after the other and at once: what runs inside a turno never waits for another.
+// PostgreSQL pool of one connection (one turn) a sale, whose reads and
+// transaction hold one turn together, and the token check still run, one
+// after the other and at once: what runs inside a turn never waits for another.
 func TestOneConnectionServesSalesAndAuthenticationWithoutDeadlock(t *testing.T) {
 	if storetest.PostgresURL() == "" {
 		t.Skip("MUELLE_TEST_POSTGRES no está definido")

@@ -3,29 +3,29 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // EnsureRolesIntegrados creates the built-in roles that are missing. Existing
 // roles are left as they are: an administrator may have tuned them.
 func (s *Store) EnsureRolesIntegrados(ctx context.Context) error {
-	return s.inTx(ctx, func(c conn) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
 		for _, nombre := range domain.RolesIntegrados {
 			r, _ := domain.RolIntegrado(nombre)
 			permisos, err := json.Marshal(r.Permisos)
 			if err != nil {
 				return err
 			}
-			_, err = c.exec(ctx, `INSERT INTO roles (empresa_id, nombre, descripcion, nivel_jerarquico, permisos,
+			_, err = c.Exec(ctx, `INSERT INTO roles (empresa_id, nombre, descripcion, nivel_jerarquico, permisos,
 				color_badge, icono, integrado, activo, created_at)
 				VALUES (NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 				ON CONFLICT (nombre) WHERE empresa_id IS NULL DO NOTHING`,
 				r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, true, true,
-				c.now)
+				c.Now())
 			if err != nil {
-				return fmt.Errorf("store: crear rol %s: %w", nombre, err)
+				return wrap("crear rol "+nombre, err)
 			}
 		}
 		return nil
@@ -33,11 +33,11 @@ func (s *Store) EnsureRolesIntegrados(ctx context.Context) error {
 }
 
 // rolIntegradoID returns the id of a built-in role.
-func (s *Store) rolIntegradoID(ctx context.Context, c conn, nombre string) (int64, error) {
+func (s *Store) rolIntegradoID(ctx context.Context, c sqldb.Conn, nombre string) (int64, error) {
 	var id int64
-	err := c.row(ctx, `SELECT id FROM roles WHERE empresa_id IS NULL AND nombre = ?`, nombre).Scan(&id)
+	err := c.QueryRow(ctx, `SELECT id FROM roles WHERE empresa_id IS NULL AND nombre = ?`, nombre).Scan(&id)
 	if err != nil {
-		return 0, fmt.Errorf("store: rol %s: %w", nombre, err)
+		return 0, wrap("rol "+nombre, err)
 	}
 	return id, nil
 }
@@ -61,7 +61,7 @@ type RolFila struct {
 const rolColumns = `r.id, r.nombre, r.descripcion, r.nivel_jerarquico, r.permisos, r.color_badge, r.icono,
 	r.activo, r.integrado, (SELECT COUNT(*) FROM usuarios u WHERE u.rol_id = r.id)`
 
-func scanRol(sc scanner) (RolFila, error) {
+func scanRol(sc sqldb.Scanner) (RolFila, error) {
 	var (
 		r        RolFila
 		permisos string
@@ -78,15 +78,15 @@ func scanRol(sc scanner) (RolFila, error) {
 // ListarRoles lists the roles of the installation (built-in and custom, all
 // global), by level then name.
 func (s *Store) ListarRoles(ctx context.Context) ([]RolFila, error) {
-	out, err := queryAll(ctx, s.conn(), scanRol, `SELECT `+rolColumns+` FROM roles r WHERE r.empresa_id IS NULL
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanRol, `SELECT `+rolColumns+` FROM roles r WHERE r.empresa_id IS NULL
 		ORDER BY r.nivel_jerarquico, r.nombre`)
 	return out, wrap("listar roles", err)
 }
 
 // rol reads one global role through c; a missing one is a 404.
-func rol(ctx context.Context, c conn, id int64) (RolFila, error) {
-	r, err := scanRol(c.row(ctx, `SELECT `+rolColumns+` FROM roles r WHERE r.empresa_id IS NULL AND r.id = ?`, id))
-	if missing, err := notFound(err); err != nil || missing {
+func rol(ctx context.Context, c sqldb.Conn, id int64) (RolFila, error) {
+	r, err := scanRol(c.QueryRow(ctx, `SELECT `+rolColumns+` FROM roles r WHERE r.empresa_id IS NULL AND r.id = ?`, id))
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return r, domain.NotFound(domain.MsgRolNoEncontrado)
 		}
@@ -102,15 +102,15 @@ func (s *Store) CrearRol(ctx context.Context, a Actor, r domain.Rol) (RolFila, e
 	if err != nil {
 		return RolFila{}, err
 	}
-	return idempotent(ctx, s, a, "crear-rol", func(c conn) (RolFila, error) {
+	return idempotent(ctx, s, a, "crear-rol", func(c sqldb.Conn) (RolFila, error) {
 		permisos, err := json.Marshal(r.Permisos)
 		if err != nil {
 			return RolFila{}, err
 		}
-		id, err := c.insertID(ctx, `INSERT INTO roles (empresa_id, nombre, descripcion, nivel_jerarquico, permisos,
+		id, err := c.InsertID(ctx, `INSERT INTO roles (empresa_id, nombre, descripcion, nivel_jerarquico, permisos,
 			color_badge, icono, integrado, activo, created_at) VALUES (NULL, ?, ?, ?, ?, ?, ?, FALSE, ?, ?)`,
-			r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, r.Activo, c.now)
-		if isUniqueViolation(err) {
+			r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, r.Activo, c.Now())
+		if sqldb.IsUniqueViolation(err) {
 			return RolFila{}, domain.Conflict(domain.MsgRolNombreDuplicado)
 		}
 		if err != nil {
@@ -133,7 +133,7 @@ func (s *Store) ActualizarRol(ctx context.Context, a Actor, id int64, r domain.R
 		return RolFila{}, err
 	}
 	var out RolFila
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		antes, err := rol(ctx, c, id)
 		if err != nil {
 			return err
@@ -147,10 +147,10 @@ func (s *Store) ActualizarRol(ctx context.Context, a Actor, id int64, r domain.R
 		if err != nil {
 			return err
 		}
-		_, err = c.exec(ctx, `UPDATE roles SET nombre = ?, descripcion = ?, nivel_jerarquico = ?, permisos = ?,
+		_, err = c.Exec(ctx, `UPDATE roles SET nombre = ?, descripcion = ?, nivel_jerarquico = ?, permisos = ?,
 			color_badge = ?, icono = ?, activo = ? WHERE empresa_id IS NULL AND id = ?`,
 			r.Nombre, r.Descripcion, r.NivelJerarquico, string(permisos), r.ColorBadge, r.Icono, r.Activo, id)
-		if isUniqueViolation(err) {
+		if sqldb.IsUniqueViolation(err) {
 			return domain.Conflict(domain.MsgRolNombreDuplicado)
 		}
 		if err != nil {
@@ -169,7 +169,7 @@ func (s *Store) ActualizarRol(ctx context.Context, a Actor, id int64, r domain.R
 // super_admin); without it the delete is refused, so no user is left without
 // a role. Built-in roles are never deleted.
 func (s *Store) EliminarRol(ctx context.Context, a Actor, id int64, reasignarA *int64) (movidos int64, err error) {
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		r, err := rol(ctx, c, id)
 		if err != nil {
 			return err
@@ -183,7 +183,7 @@ func (s *Store) EliminarRol(ctx context.Context, a Actor, id int64, reasignarA *
 			}
 			movidos = r.Usuarios
 		}
-		if _, err := c.exec(ctx, `DELETE FROM roles WHERE empresa_id IS NULL AND id = ?`, id); err != nil {
+		if _, err := c.Exec(ctx, `DELETE FROM roles WHERE empresa_id IS NULL AND id = ?`, id); err != nil {
 			return wrap("eliminar rol", err)
 		}
 		return s.auditarRol(ctx, c, a, AccionEliminacionRol, &r, nil)
@@ -192,7 +192,7 @@ func (s *Store) EliminarRol(ctx context.Context, a Actor, id int64, reasignarA *
 }
 
 // moverUsuariosDeRol moves every user of r to the role destino.
-func moverUsuariosDeRol(ctx context.Context, c conn, r RolFila, destino *int64) error {
+func moverUsuariosDeRol(ctx context.Context, c sqldb.Conn, r RolFila, destino *int64) error {
 	if destino == nil {
 		e := domain.Conflict(domain.MsgRolEnUso(r.Usuarios))
 		e.Data = map[string]int64{"usuarios": r.Usuarios}
@@ -205,12 +205,12 @@ func moverUsuariosDeRol(ctx context.Context, c conn, r RolFila, destino *int64) 
 	if d.ID == r.ID || !d.Activo || d.Nombre == domain.RolSuperAdmin {
 		return domain.Invalid(domain.MsgRolDestinoInvalido)
 	}
-	_, err = c.exec(ctx, `UPDATE usuarios SET rol_id = ? WHERE rol_id = ?`, d.ID, r.ID)
+	_, err = c.Exec(ctx, `UPDATE usuarios SET rol_id = ? WHERE rol_id = ?`, d.ID, r.ID)
 	return wrap("reasignar usuarios del rol", err)
 }
 
 // auditarRol records a role change with its state before and after.
-func (s *Store) auditarRol(ctx context.Context, c conn, a Actor, accion string, antes, despues *RolFila) error {
+func (s *Store) auditarRol(ctx context.Context, c sqldb.Conn, a Actor, accion string, antes, despues *RolFila) error {
 	detalles, err := json.Marshal(map[string]*RolFila{"antes": antes, "despues": despues})
 	if err != nil {
 		return err

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // IntentoLogin identifies who is trying to log in: the login name and the
@@ -25,23 +26,23 @@ type IntentoLogin struct {
 // success clears the count (LoginExitoso); a failure leaves it (LoginFallido).
 func (s *Store) ReservarIntentoLogin(ctx context.Context, i IntentoLogin, maxIntentos int,
 	ventana time.Duration) (hasta time.Time, ok bool, err error) {
-	err = s.inTx(ctx, func(c conn) error {
-		corte := c.now.Add(-ventana)
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
+		corte := c.Now().Add(-ventana)
 		var n int
-		err := c.row(ctx, `INSERT INTO intentos_login (nombre_usuario, ip_address, intentos, desde, ultimo_en)
+		err := c.QueryRow(ctx, `INSERT INTO intentos_login (nombre_usuario, ip_address, intentos, desde, ultimo_en)
 			VALUES (?, ?, 1, ?, ?)
 			ON CONFLICT (nombre_usuario, ip_address) DO UPDATE SET
 				intentos = CASE WHEN intentos_login.desde <= ? THEN 1 ELSE intentos_login.intentos + 1 END,
 				desde = CASE WHEN intentos_login.desde <= ? THEN excluded.desde ELSE intentos_login.desde END,
 				ultimo_en = excluded.ultimo_en
 			WHERE intentos_login.intentos < ? OR intentos_login.ultimo_en <= ?
-			RETURNING intentos`, i.NombreUsuario, i.IP, c.now, c.now, corte, corte, maxIntentos, corte).Scan(&n)
-		bloqueado, err := notFound(err)
+			RETURNING intentos`, i.NombreUsuario, i.IP, c.Now(), c.Now(), corte, corte, maxIntentos, corte).Scan(&n)
+		bloqueado, err := sqldb.NoRows(err)
 		if ok = !bloqueado && err == nil; !bloqueado || err != nil {
 			return wrap("reservar intento de login", err)
 		}
 		var ultimo time.Time
-		err = c.row(ctx, `SELECT ultimo_en FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`,
+		err = c.QueryRow(ctx, `SELECT ultimo_en FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`,
 			i.NombreUsuario, i.IP).Scan(&ultimo)
 		hasta = ultimo.Add(ventana)
 		return wrap("leer bloqueo de login", err)
@@ -60,17 +61,17 @@ const MaxAuditoriasLoginFallido = 10
 // date index, and audits the failure within the per-address bound, all in one
 // transaction; it also audits the totals of the past hours that exceeded it.
 func (s *Store) LoginFallido(ctx context.Context, i IntentoLogin, ventana time.Duration, a Auditoria) error {
-	return s.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(ctx, `DELETE FROM intentos_login WHERE ultimo_en < ?`, c.now.Add(-ventana)); err != nil {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if _, err := c.Exec(ctx, `DELETE FROM intentos_login WHERE ultimo_en < ?`, c.Now().Add(-ventana)); err != nil {
 			return wrap("podar intentos fallidos", err)
 		}
 		if err := s.auditarHorasCerradas(ctx, c); err != nil {
 			return err
 		}
 		var n int
-		err := c.row(ctx, `INSERT INTO login_fallidos (ip_address, hora, fallidos) VALUES (?, ?, 1)
+		err := c.QueryRow(ctx, `INSERT INTO login_fallidos (ip_address, hora, fallidos) VALUES (?, ?, 1)
 			ON CONFLICT (ip_address, hora) DO UPDATE SET fallidos = login_fallidos.fallidos + 1
-			RETURNING fallidos`, i.IP, c.now.Truncate(time.Hour)).Scan(&n)
+			RETURNING fallidos`, i.IP, c.Now().Truncate(time.Hour)).Scan(&n)
 		switch {
 		case err != nil:
 			return wrap("contar login fallido", err)
@@ -88,15 +89,15 @@ func (s *Store) LoginFallido(ctx context.Context, i IntentoLogin, ventana time.D
 // auditarHorasCerradas removes the per-address counts of the hours that are
 // over and audits the total of each that went past the one-by-one bound (the
 // DELETE … RETURNING hands each hour to one transaction only).
-func (s *Store) auditarHorasCerradas(ctx context.Context, c conn) error {
+func (s *Store) auditarHorasCerradas(ctx context.Context, c sqldb.Conn) error {
 	type hora struct {
 		ip       string
 		desde    time.Time
 		fallidos int
 	}
-	horas, err := queryAll(ctx, c, func(sc scanner) (h hora, err error) {
+	horas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (h hora, err error) {
 		return h, sc.Scan(&h.ip, &h.desde, &h.fallidos)
-	}, `DELETE FROM login_fallidos WHERE hora < ? RETURNING ip_address, hora, fallidos`, c.now.Truncate(time.Hour))
+	}, `DELETE FROM login_fallidos WHERE hora < ? RETURNING ip_address, hora, fallidos`, c.Now().Truncate(time.Hour))
 	if err != nil {
 		return wrap("cerrar horas de logins fallidos", err)
 	}
@@ -119,16 +120,16 @@ func (s *Store) auditarHorasCerradas(ctx context.Context, c conn) error {
 // stamps ultimo_login, drops the activity of expired tokens through its date
 // index and audits the login.
 func (s *Store) LoginExitoso(ctx context.Context, usuarioID int64, i IntentoLogin, a Auditoria) error {
-	return s.inTx(ctx, func(c conn) error {
-		_, err := c.exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`,
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		_, err := c.Exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`,
 			i.NombreUsuario, i.IP)
 		if err != nil {
 			return wrap("limpiar intentos", err)
 		}
-		if _, err := c.exec(ctx, `DELETE FROM sesiones_actividad WHERE expira_en < ?`, c.now); err != nil {
+		if _, err := c.Exec(ctx, `DELETE FROM sesiones_actividad WHERE expira_en < ?`, c.Now()); err != nil {
 			return wrap("podar actividad de sesiones", err)
 		}
-		if _, err := c.exec(ctx, `UPDATE usuarios SET ultimo_login = ? WHERE id = ?`, s.Now(), usuarioID); err != nil {
+		if _, err := c.Exec(ctx, `UPDATE usuarios SET ultimo_login = ? WHERE id = ?`, s.Now(), usuarioID); err != nil {
 			return wrap("registrar último login", err)
 		}
 		return s.audit(ctx, c, a)
@@ -138,11 +139,11 @@ func (s *Store) LoginExitoso(ctx context.Context, usuarioID int64, i IntentoLogi
 // RevocarToken revokes a token id until its expiry, drops revocations that have
 // expired anyway, audits the logout, and has the user's sockets checked again.
 func (s *Store) RevocarToken(ctx context.Context, jti string, expira time.Time, a Auditoria) error {
-	return s.inTx(ctx, func(c conn) error {
-		if _, err := c.exec(ctx, `DELETE FROM tokens_revocados WHERE expira_en < ?`, s.Now()); err != nil {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if _, err := c.Exec(ctx, `DELETE FROM tokens_revocados WHERE expira_en < ?`, s.Now()); err != nil {
 			return wrap("limpiar revocaciones", err)
 		}
-		_, err := c.exec(ctx, `INSERT INTO tokens_revocados (jti, expira_en) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING`,
+		_, err := c.Exec(ctx, `INSERT INTO tokens_revocados (jti, expira_en) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING`,
 			jti, expira.UTC())
 		if err != nil {
 			return wrap("revocar token", err)
@@ -155,8 +156,8 @@ func (s *Store) RevocarToken(ctx context.Context, jti string, expira time.Time, 
 // emitirRevocacion has every instance check the user's open sockets again
 // (their sessions may have ended); usuarioID 0 checks every socket of the
 // company (a deactivated company). Clients never receive it.
-func emitirRevocacion(c conn, empresaID, usuarioID int64) {
-	c.emitEvento(events.Event{Nombre: events.SesionRevocada, EmpresaID: empresaID, UsuarioID: usuarioID,
+func emitirRevocacion(c sqldb.Conn, empresaID, usuarioID int64) {
+	c.Emit(events.Event{Nombre: events.SesionRevocada, EmpresaID: empresaID, UsuarioID: usuarioID,
 		Datos: struct{}{}})
 }
 
@@ -164,8 +165,8 @@ func emitirRevocacion(c conn, empresaID, usuarioID int64) {
 // token's expiry: the inactivity limit counts from it. The caller writes it
 // at most once a minute per token.
 func (s *Store) RegistrarActividad(ctx context.Context, jti string, expira time.Time) error {
-	c := s.conn()
-	_, err := c.exec(ctx, `INSERT INTO sesiones_actividad (jti, ultima_actividad, expira_en) VALUES (?, ?, ?)
-		ON CONFLICT (jti) DO UPDATE SET ultima_actividad = excluded.ultima_actividad`, jti, c.now, expira.UTC())
+	c := s.db.Conn()
+	_, err := c.Exec(ctx, `INSERT INTO sesiones_actividad (jti, ultima_actividad, expira_en) VALUES (?, ?, ?)
+		ON CONFLICT (jti) DO UPDATE SET ultima_actividad = excluded.ultima_actividad`, jti, c.Now(), expira.UTC())
 	return wrap("registrar actividad de la sesión", err)
 }

@@ -1,30 +1,32 @@
-// Package store holds all SQL. One file per aggregate; each use case that must be
-// atomic is one method running one transaction. The same SQL (with ? placeholders)
-// runs on SQLite and PostgreSQL; the dialect rebinds placeholders for PostgreSQL.
+// Package store is the business room of Muelle's database: all the SQL, one
+// file per business area (pasajes.go, cajas.go, embarque.go …); each use case
+// that must be atomic is one method running one transaction. The same SQL
+// (with ? placeholders) runs on SQLite and PostgreSQL.
+//
+// The machinery under it, the engine room, is package sqldb: the pools, the
+// dialect, transactions (SQLite's group commit, PostgreSQL's turns), the
+// prepared-statement cache, the events' NOTIFY and LISTEN (sqldb/pubsub), the
+// trace, row scanning and error mapping. A store method talks to it through
+// sqldb.Conn: c.Exec, c.Query, c.QueryRow, c.InsertID, and inside
+// s.db.InTx the transaction's three hooks: c.Now() (the one time of the
+// transaction), c.Emit(event) (stored with the transaction, handed on once it
+// has committed) and c.AfterCommit(fn) (run once it has committed, never
+// after a rollback or a replay). docs/architecture.md ("The store's two
+// rooms") shows both.
 package store
 
 import (
 	"context"
 	"database/sql"
-	"database/sql/driver"
 	"embed"
-	"errors"
 	"fmt"
-	"io/fs"
-	"os"
-	"path/filepath"
-	"strconv"
+	"log/slog"
 	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
-
-	_ "github.com/jackc/pgx/v5/stdlib" // PostgreSQL driver "pgx"
-	"github.com/pressly/goose/v3"
-	"modernc.org/sqlite"
 
 	"muelle/internal/events"
 	"muelle/internal/secretbox"
+	"muelle/internal/store/sqldb"
 )
 
 //go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
@@ -32,19 +34,8 @@ var migrationsFS embed.FS
 
 // Store is the gateway to the database.
 type Store struct {
-	// db runs every transaction and every write. On SQLite it is one
-	// connection, so writers queue in the process instead of failing on the
-	// busy timeout; on PostgreSQL it is the whole bounded pool.
-	db *sql.DB
-	// read runs the plain reads: a bounded pool of its own on SQLite, the same
-	// pool as db on PostgreSQL.
-	read    *sql.DB
-	dialect dialect
-	// sqlite opens SQLite connections (nil on PostgreSQL); externas are the
-	// pools BaseExterna opened with it.
-	sqlite     driver.Connector
-	externasMu sync.Mutex
-	externas   []*sql.DB
+	// db is the engine room: pools, transactions, events after commit.
+	db *sqldb.DB
 	// destino is where the database is, without credentials.
 	destino Destino
 	// secretos seals the secrets stored in the database (nil: none can be stored).
@@ -53,58 +44,23 @@ type Store struct {
 	claves claves
 	// modulos caches the companies' module states by version (modulos.go).
 	modulos modulosCache
-	// grupo commits SQLite's write transactions in groups (grupo.go), and
-	// escritor and lector keep SQLite's statements prepared (preparadas.go);
-	// all nil on PostgreSQL.
-	grupo            *grupo
-	escritor, lector *preparadas
-	// turnos lets transactions, and the sale and the authentication whole,
-	// into the PostgreSQL pool in the order they came (database/sql hands a
-	// freed connection to a random waiter, which makes long tails under
-	// load), leaving connections free for the other plain reads (enTurno);
-	// nil on SQLite, whose transactions queue in grupo.
-	turnos chan struct{}
+	// despertadores wake the outbox workers after a message is queued (mensajes.go).
+	despertadores despertadores
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction, already
 	// stored with their ids (eventos.go); nil discards them.
 	Events events.Publisher
-	// url is PostgreSQL's, for the connection that listens for events, and
-	// canal the channel they are announced on (eventos.go) by aviso after
-	// the commit (avisos.go); "" and nil on SQLite.
-	url, canal string
-	aviso      *avisador
-	// traza, when set, sees every statement (traza.go); transacciones numbers
-	// the transactions for it.
-	traza         atomic.Pointer[func(Sentencia)]
-	transacciones atomic.Int64
 	// busqueda bounds how the ticket list's search reads (listado_pasajes.go);
 	// tests may change it.
 	busqueda umbralesBusqueda
 }
 
-type dialect struct {
-	name       string // "sqlite" or "postgres"
-	positional bool   // PostgreSQL uses $1, $2 ...
-}
-
 // DefaultURL is the embedded database used when none is configured.
 const DefaultURL = "sqlite:data/muelle.db"
 
-// Default pool sizes. PostgreSQL's default max_connections is 100: 20 per
-// instance leaves room for several instances and for maintenance sessions.
-// SQLite has one writer connection and this many readers.
-const (
-	DefaultMaxConnsPostgres = 20
-	DefaultMaxConnsSQLite   = 8
-)
-
-// Connections are recycled so that none outlives a database restart, a
-// failover or a file that was read-only when it was opened.
-const (
-	connMaxLifetime = 30 * time.Minute
-	connMaxIdleTime = 5 * time.Minute
-)
+// canalEventos is the PostgreSQL channel that announces new events.
+const canalEventos = "muelle_eventos"
 
 // options is what Open can be told.
 type options struct {
@@ -136,332 +92,131 @@ func Open(url string, opts ...Option) (*Store, error) {
 	}
 	st := &Store{Now: func() time.Time { return time.Now().UTC() }, secretos: o.secretos, destino: destinoDe(url),
 		busqueda: umbralesBusqueda{leidos: maxLeidos, encontrados: maxEncontrados}}
-	var err error
-	switch {
-	case strings.HasPrefix(url, "sqlite:"):
-		st.dialect = dialect{name: "sqlite"}
-		st.db, st.read, st.sqlite, err = openSQLite(strings.TrimPrefix(url, "sqlite:"), maxConns(o.maxConns, DefaultMaxConnsSQLite))
-		if err == nil {
-			st.escritor, st.lector = nuevasPreparadas(st.db), nuevasPreparadas(st.read)
-			st.grupo = nuevoGrupo(st.db, st.escritor)
-		}
-	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
-		st.dialect = dialect{name: "postgres", positional: true}
-		n := maxConns(o.maxConns, DefaultMaxConnsPostgres)
-		st.db, err = openPostgres(url, n)
-		st.read, st.turnos, st.url = st.db, make(chan struct{}, max(1, n-n/5)), url
-	default:
-		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
-	}
+	db, err := sqldb.Open(url, sqldb.Options{MaxConns: o.maxConns, Clock: func() time.Time { return st.Now() },
+		EventChannel: canalEventos, SaveEvents: guardarEventos, Publish: st.publicar})
 	if err != nil {
-		return nil, fmt.Errorf("store: abrir base de datos: %w", err)
+		return nil, err
 	}
-	if err := st.db.Ping(); err != nil {
-		st.Close()
-		return nil, fmt.Errorf("store: conectar base de datos: %w", err)
-	}
-	if err := st.elegirCanal(); err != nil {
-		st.Close()
-		return nil, fmt.Errorf("store: conectar base de datos: %w", err)
-	}
+	st.db = db
 	return st, nil
 }
 
-func maxConns(n, def int) int {
-	if n <= 0 {
-		return def
+// publicar hands the events of a committed transaction to Events.
+func (s *Store) publicar(ctx context.Context, evs []events.Event) {
+	if s.Events != nil {
+		s.Events.Publish(ctx, evs)
 	}
-	return n
-}
-
-// bound sizes a pool and recycles its connections.
-func bound(db *sql.DB, n int) *sql.DB {
-	db.SetMaxOpenConns(n)
-	db.SetMaxIdleConns(n)
-	db.SetConnMaxLifetime(connMaxLifetime)
-	db.SetConnMaxIdleTime(connMaxIdleTime)
-	return db
-}
-
-// openSQLite opens a file database in WAL mode with durable commits, foreign
-// keys, a busy timeout and write transactions that start with BEGIN IMMEDIATE:
-// one writer connection, which is never read-only, and a pool of readers.
-func openSQLite(path string, readers int) (writer, reader *sql.DB, base driver.Connector, err error) {
-	if dir := filepath.Dir(path); dir != "." {
-		if err := os.MkdirAll(dir, 0o755); err != nil {
-			return nil, nil, nil, err
-		}
-	}
-	dsn := "file:" + path + "?_txlock=immediate&_time_format=sqlite" +
-		"&_pragma=journal_mode(WAL)&_pragma=busy_timeout(10000)" +
-		"&_pragma=foreign_keys(1)&_pragma=synchronous(FULL)"
-	base, err = sqlite.NewConnector(dsn)
-	if err != nil {
-		return nil, nil, nil, err
-	}
-	writer = bound(sql.OpenDB(writableConnector{Connector: base, path: path}), 1)
-	reader = bound(sql.OpenDB(base), readers)
-	return writer, reader, base, nil
-}
-
-// maxConnsExterna bounds the SQLite pool of a library's own tables (BaseExterna).
-const maxConnsExterna = 2
-
-// BaseExterna is Muelle's database for a library that keeps tables of its own
-// in it (whatsmeow's device store, tables whatsmeow_*, upgraded by the
-// library), and the dialect's name ("sqlite" or "postgres"). On PostgreSQL it
-// is the store's pool; on SQLite a small pool of its own on the same file,
-// with the same settings (WAL, busy timeout, foreign keys, immediate write
-// transactions), so the library's transactions never wait behind the
-// store's one writer connection; it is closed with the store.
-func (s *Store) BaseExterna() (*sql.DB, string) {
-	if s.sqlite == nil {
-		return s.db, s.dialect.name
-	}
-	s.externasMu.Lock()
-	defer s.externasMu.Unlock()
-	db := bound(sql.OpenDB(s.sqlite), maxConnsExterna)
-	s.externas = append(s.externas, db)
-	return db, s.dialect.name
 }
 
 // Close releases the connection pools.
-func (s *Store) Close() error {
-	if s.aviso != nil {
-		s.aviso.cerrar()
-	}
-	if s.grupo != nil {
-		s.grupo.cerrar()
-	}
-	s.escritor.cerrar()
-	s.lector.cerrar()
-	err := s.db.Close()
-	s.externasMu.Lock()
-	for _, db := range s.externas {
-		err = errors.Join(err, db.Close())
-	}
-	s.externasMu.Unlock()
-	if s.read != nil && s.read != s.db {
-		err = errors.Join(err, s.read.Close())
-	}
-	return err
-}
+func (s *Store) Close() error { return s.db.Close() }
 
 // Dialect names the database engine: "sqlite" or "postgres".
-func (s *Store) Dialect() string { return s.dialect.name }
+func (s *Store) Dialect() string { return s.db.Dialect().Name() }
 
 // Migrate applies every pending migration of the current dialect, under the
 // schema lock (WithSchemaLock).
-func (s *Store) Migrate(ctx context.Context) error {
-	return s.WithSchemaLock(ctx, s.migrar)
+func (s *Store) Migrate(ctx context.Context) error { return s.db.Migrate(ctx, migrationsFS) }
+
+// WithSchemaLock runs fn holding the schema lock of the database: every
+// schema change at start-up (our migrations, whatsmeow's upgrade) runs under
+// it, so instances started together change the schema one at a time.
+func (s *Store) WithSchemaLock(ctx context.Context, fn func(ctx context.Context) error) error {
+	return s.db.WithSchemaLock(ctx, fn)
 }
 
-// migrar applies the pending migrations; the caller holds the schema lock.
-func (s *Store) migrar(ctx context.Context) error {
-	sub, err := fs.Sub(migrationsFS, "migrations/"+s.dialect.name)
-	if err != nil {
-		return err
-	}
-	gooseDialect := goose.DialectSQLite3
-	if s.dialect.name == "postgres" {
-		gooseDialect = goose.DialectPostgres
-	}
-	p, err := goose.NewProvider(gooseDialect, s.db, sub)
-	if err != nil {
-		return fmt.Errorf("store: preparar migraciones: %w", err)
-	}
-	if _, err := p.Up(ctx); err != nil {
-		return fmt.Errorf("store: aplicar migraciones: %w", err)
-	}
-	return nil
-}
-
-// rebind turns ? placeholders into $n for PostgreSQL.
-func (d dialect) rebind(q string) string {
-	if !d.positional {
-		return q
-	}
-	var b strings.Builder
-	n := 0
-	for _, r := range q {
-		if r == '?' {
-			n++
-			b.WriteByte('$')
-			b.WriteString(strconv.Itoa(n))
-			continue
-		}
-		b.WriteRune(r)
-	}
-	return b.String()
-}
-
-// querier is what both *sql.DB and *sql.Tx offer.
-type querier interface {
-	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, q string, args ...any) *sql.Row
-}
-
-// conn wraps a querier and rebinds every statement for the dialect. It
-// carries one timestamp, now, for everything written through it; inside a
-// transaction it also collects the events the transaction causes.
-type conn struct {
-	q   querier
-	d   dialect
-	now time.Time
-	evs *[]events.Event // nil outside a transaction
-	// traza is the store's statement hook (nil: none), tx the number of the
-	// transaction for it (0 outside one).
-	traza func(Sentencia)
-	tx    int64
-}
-
-// emit records an event of the company; it is published only if the
-// transaction commits.
-func (c conn) emit(nombre string, empresaID int64, datos any) {
-	c.emitEvento(events.Event{Nombre: nombre, EmpresaID: empresaID, Datos: datos})
-}
-
-// emitEvento records an event with its target (a user, some roles).
-func (c conn) emitEvento(ev events.Event) {
-	if c.evs == nil {
-		panic("store: evento " + ev.Nombre + " fuera de una transacción")
-	}
-	*c.evs = append(*c.evs, ev)
-}
-
-// rebind adapts a statement to the dialect and shows it to the hook.
-func (c conn) rebind(q string, args []any) string {
-	q = c.d.rebind(q)
-	if c.traza != nil {
-		c.traza(Sentencia{SQL: q, Args: args, Transaccion: c.tx})
-	}
-	return q
-}
-
-func (c conn) exec(ctx context.Context, q string, args ...any) (sql.Result, error) {
-	return c.q.ExecContext(ctx, c.rebind(q, args), args...)
-}
-
-func (c conn) query(ctx context.Context, q string, args ...any) (*sql.Rows, error) {
-	return c.q.QueryContext(ctx, c.rebind(q, args), args...)
-}
-
-func (c conn) row(ctx context.Context, q string, args ...any) *sql.Row {
-	return c.q.QueryRowContext(ctx, c.rebind(q, args), args...)
-}
-
-// insertID runs an INSERT ... RETURNING id and returns the new id.
-func (c conn) insertID(ctx context.Context, q string, args ...any) (int64, error) {
-	var id int64
-	err := c.row(ctx, q+" RETURNING id", args...).Scan(&id)
-	return id, err
-}
-
-// conn returns a non-transactional connection stamped with the current time:
-// its reads go to the read pool, its writes to the writer.
-func (s *Store) conn() conn {
-	q := splitQuerier{read: pool{s.read, s.lector}, write: pool{s.db, s.escritor}}
-	return conn{q: q, d: s.dialect, now: s.Now(), traza: s.trazador()}
-}
-
-// splitQuerier sends statements that change data to one pool and queries to another.
-type splitQuerier struct{ read, write pool }
-
-func (q splitQuerier) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
-	return q.write.ExecContext(ctx, query, args...)
-}
-
-func (q splitQuerier) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
-	return q.read.QueryContext(ctx, query, args...)
-}
-
-func (q splitQuerier) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
-	return q.read.QueryRowContext(ctx, query, args...)
-}
-
-// inTx runs fn in one transaction: committed if fn returns nil, rolled back
-// otherwise (on SQLite, a savepoint of a group that shares one commit: see
-// grupo). The events fn emitted are stored in the same transaction (one
-// multi-row INSERT, eventos.go) and published after the commit, and only then.
-func (s *Store) inTx(ctx context.Context, fn func(c conn) error) error {
-	fn = s.guardandoEventos(ctx, fn)
-	nueva := func(q querier, evs *[]events.Event) conn {
-		return conn{q: q, d: s.dialect, now: s.Now(), evs: evs, traza: s.trazador(), tx: s.transacciones.Add(1)}
-	}
-	var (
-		evs []events.Event
-		err error
-	)
-	if s.grupo != nil {
-		evs, err = s.grupo.correr(ctx, fn, nueva)
-	} else {
-		var soltar func()
-		if ctx, soltar, err = s.enTurno(ctx); err == nil {
-			defer soltar()
-			err = s.transaccion(ctx, func(tx *sql.Tx) error { return fn(nueva(tx, &evs)) })
-		}
-	}
-	if err != nil {
-		return err
-	}
-	if len(evs) > 0 && s.aviso != nil {
-		s.aviso.avisar(ctx, evs)
-	}
-	if len(evs) > 0 && s.Events != nil {
-		s.Events.Publish(ctx, evs)
-	}
-	return nil
-}
-
-// conTurno marks the context of an operation that holds a turno: what it
-// runs inside (its transaction) does not wait for another.
-type conTurno struct{}
-
-// enTurno waits, first come first served, for a place among the operations
-// that hold a PostgreSQL connection, and answers the context that holds it and
-// the function that gives it back; an operation that holds one already, and
-// SQLite, do not wait. Everything run with the context must use one
-// connection at a time and the same context (a second turno would wait for
-// the first).
-func (s *Store) enTurno(ctx context.Context) (context.Context, func(), error) {
-	if s.turnos == nil || ctx.Value(conTurno{}) != nil {
-		return ctx, func() {}, nil
-	}
-	select {
-	case s.turnos <- struct{}{}:
-		return context.WithValue(ctx, conTurno{}, true), func() { <-s.turnos }, nil
-	case <-ctx.Done():
-		return ctx, nil, fmt.Errorf("store: esperar una conexión: %w", ctx.Err())
-	}
-}
-
-// transaccion runs fn in a transaction of its own.
-func (s *Store) transaccion(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := s.db.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: iniciar transacción: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: confirmar transacción: %w", err)
-	}
-	return nil
-}
-
-// notFound maps sql.ErrNoRows to nil-with-false, other errors pass through.
-func notFound(err error) (bool, error) {
-	if errors.Is(err, sql.ErrNoRows) {
-		return true, nil
-	}
-	return false, err
-}
+// BaseExterna is Muelle's database for a library that keeps tables of its own
+// in it (whatsmeow's device store, tables whatsmeow_*, upgraded by the
+// library), and the dialect's name ("sqlite" or "postgres"): on SQLite a
+// small pool of its own, so its transactions never wait behind the store's
+// one writer connection (sqldb.DB.External).
+func (s *Store) BaseExterna() (*sql.DB, string) { return s.db.External() }
 
 // DB exposes the pool for tests and tools that inspect the database directly.
-func (s *Store) DB() *sql.DB { return s.db }
+func (s *Store) DB() *sql.DB { return s.db.Writer() }
+
+// Lector is the pool the plain reads go to: its own on SQLite, the same as
+// DB on PostgreSQL.
+func (s *Store) Lector() *sql.DB { return s.db.Reader() }
 
 // Rebind adapts a statement written with ? placeholders to the dialect.
-func (s *Store) Rebind(q string) string { return s.dialect.rebind(q) }
+func (s *Store) Rebind(q string) string { return s.db.Dialect().Rebind(q) }
+
+// DropIdleConns closes every idle connection of both pools; the next
+// statements open fresh ones. Tests use it to start from no open connection.
+func (s *Store) DropIdleConns() { s.db.DropIdleConns() }
+
+// Sentencia is a statement the store ran: its SQL as sent to the engine
+// (placeholders rebound), its arguments, and the transaction it ran in (0:
+// none; each transaction has a number of its own).
+type Sentencia struct {
+	SQL         string
+	Args        []any
+	Transaccion int64
+}
+
+// Trazar shows every statement the store runs to fn (nil stops it). It is for
+// tests and the benchmark: set it while no request runs, fn must be safe for
+// concurrent use, and it sees the arguments, secrets included.
+func (s *Store) Trazar(fn func(Sentencia)) {
+	if fn == nil {
+		s.db.Trace(nil)
+		return
+	}
+	s.db.Trace(func(st sqldb.Statement) { fn(Sentencia{SQL: st.SQL, Args: st.Args, Transaccion: st.Tx}) })
+}
+
+// IsUnavailable reports whether err means the database is unreachable,
+// read-only or shutting down, as opposed to a fault of the request or the code.
+func IsUnavailable(err error) bool { return sqldb.IsUnavailable(err) }
+
+// Pagina is the window of a list: at most Limite rows (0: all of them) after
+// skipping Desplazamiento rows.
+type Pagina struct {
+	Limite         int64
+	Desplazamiento int64
+}
+
+// page is the page in the engine room's terms.
+func (p Pagina) page() sqldb.Page { return sqldb.Page{Limit: p.Limite, Offset: p.Desplazamiento} }
+
+// wrap adds the store prefix and context to err; nil stays nil.
+func wrap(what string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
+}
+
+// firstErr is err when there is one, otherwise the business error otherwise.
+func firstErr(err, otherwise error) error {
+	if err != nil {
+		return err
+	}
+	return otherwise
+}
+
+// barrer runs purgar every cada, in bounded batches until one comes back
+// short, until ctx ends; que names what is purged in the log.
+func barrer(ctx context.Context, cada time.Duration, log *slog.Logger, que string,
+	purgar func(ctx context.Context, lote int) (int64, error)) {
+	const lote = 1000
+	t := time.NewTicker(cada)
+	defer t.Stop()
+	for {
+		for {
+			n, err := purgar(ctx, lote)
+			if err != nil && ctx.Err() == nil {
+				log.Warn("no se pudieron purgar "+que, "err", err)
+			}
+			if err != nil || n < lote {
+				break
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -3,10 +3,10 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"fmt"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
 )
 
 // UsuarioSesion is a user as the session needs it: identity, role and company.
@@ -68,16 +68,16 @@ func (s *Store) usuarioSesion(ctx context.Context, jti, where string, args ...an
 		permisos  string
 		rolActivo bool
 	)
-	err := s.conn().row(ctx, usuarioSesionQuery+where, append([]any{jti}, args...)...).Scan(&u.ID, &u.EmpresaID,
+	err := s.db.Conn().QueryRow(ctx, usuarioSesionQuery+where, append([]any{jti}, args...)...).Scan(&u.ID, &u.EmpresaID,
 		&u.NombreUsuario, &u.Nombre, &u.Apellido, &u.Email, &u.PasswordHash, &u.Activo, &u.Rol, &permisos,
 		&rolActivo, &u.EmpresaNombre, &u.EmpresaLogo, &u.EmpresaActiva, &u.ModulosVersion, &u.Telefono,
 		&u.RolNivel, &u.DebeCambiarClave, &u.ClaveTemporalHasta, &u.SesionVersion, &u.UltimaActividad)
-	missing, err := notFound(err)
+	missing, err := sqldb.NoRows(err)
 	if err != nil || missing {
 		return u, false, wrap("leer usuario", err)
 	}
 	if u.Permisos, err = domain.ParsePermisos(permisos); err != nil {
-		return u, false, fmt.Errorf("store: permisos del rol %s: %w", u.Rol, err)
+		return u, false, wrap("permisos del rol "+u.Rol, err)
 	}
 	if !rolActivo { // an inactive role grants nothing
 		u.Permisos = domain.Permisos{}
@@ -101,7 +101,7 @@ func (s *Store) UsuarioPorID(ctx context.Context, id int64) (UsuarioSesion, bool
 // the revocation, the user's state and its role fresh. found is false for a
 // revoked token too.
 func (s *Store) UsuarioDeToken(ctx context.Context, jti string, id int64) (UsuarioSesion, bool, error) {
-	ctx, soltar, err := s.enTurno(ctx)
+	ctx, soltar, err := s.db.InTurn(ctx)
 	if err != nil {
 		return UsuarioSesion{}, false, err
 	}
@@ -126,7 +126,7 @@ type NuevoUsuario struct {
 // EnsureUsuario creates the user unless the login name exists; created is false
 // when it already existed (nothing is changed then).
 func (s *Store) EnsureUsuario(ctx context.Context, n NuevoUsuario) (created bool, err error) {
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		created, err = s.insertarUsuario(ctx, c, n)
 		return err
 	})
@@ -135,18 +135,18 @@ func (s *Store) EnsureUsuario(ctx context.Context, n NuevoUsuario) (created bool
 
 // insertarUsuario writes the user inside the caller's transaction unless the
 // login name exists; created is false then.
-func (s *Store) insertarUsuario(ctx context.Context, c conn, n NuevoUsuario) (created bool, err error) {
+func (s *Store) insertarUsuario(ctx context.Context, c sqldb.Conn, n NuevoUsuario) (created bool, err error) {
 	rolID, err := s.rolIntegradoID(ctx, c, n.Rol)
 	if err != nil {
 		return false, err
 	}
-	res, err := c.exec(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
+	res, err := c.Exec(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
 		telefono, password_hash, activo, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (nombre_usuario) DO NOTHING`,
 		n.EmpresaID, rolID, n.NombreUsuario, n.Nombre, n.Apellido, n.Email, n.Telefono, n.PasswordHash,
-		n.Activo, c.now)
+		n.Activo, c.Now())
 	if err != nil {
-		return false, fmt.Errorf("store: crear usuario %s: %w", n.NombreUsuario, err)
+		return false, wrap("crear usuario "+n.NombreUsuario, err)
 	}
 	affected, err := res.RowsAffected()
 	return affected == 1, err
@@ -155,8 +155,8 @@ func (s *Store) insertarUsuario(ctx context.Context, c conn, n NuevoUsuario) (cr
 // SetUsuarioActivo turns a user on or off inside its company; the user's
 // open sockets are checked again at once.
 func (s *Store) SetUsuarioActivo(ctx context.Context, empresaID, id int64, activo bool) error {
-	return s.inTx(ctx, func(c conn) error {
-		_, err := c.exec(ctx, `UPDATE usuarios SET activo = ? WHERE empresa_id = ? AND id = ?`, activo, empresaID, id)
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		_, err := c.Exec(ctx, `UPDATE usuarios SET activo = ? WHERE empresa_id = ? AND id = ?`, activo, empresaID, id)
 		emitirRevocacion(c, empresaID, id)
 		return wrap("cambiar estado de usuario", err)
 	})
@@ -165,7 +165,7 @@ func (s *Store) SetUsuarioActivo(ctx context.Context, empresaID, id int64, activ
 // UltimoLogin returns the last successful login time of a user, if any.
 func (s *Store) UltimoLogin(ctx context.Context, id int64) (*time.Time, error) {
 	var t *time.Time
-	err := s.conn().row(ctx, `SELECT ultimo_login FROM usuarios WHERE id = ?`, id).Scan(&t)
+	err := s.db.Conn().QueryRow(ctx, `SELECT ultimo_login FROM usuarios WHERE id = ?`, id).Scan(&t)
 	return t, wrap("leer último login", err)
 }
 
@@ -202,7 +202,7 @@ const fichaUsuarioQuery = `SELECT u.id, u.nombre_usuario, u.nombre, u.apellido, 
 	r.nombre, r.nivel_jerarquico, r.color_badge, r.icono, u.debe_cambiar_clave, u.clave_temporal_hasta,
 	u.ultimo_login, u.created_at FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?`
 
-func scanFichaUsuario(sc scanner) (f FichaUsuario, err error) {
+func scanFichaUsuario(sc sqldb.Scanner) (f FichaUsuario, err error) {
 	return f, sc.Scan(&f.ID, &f.NombreUsuario, &f.Nombre, &f.Apellido, &f.Email, &f.Telefono, &f.Activo, &f.Rol,
 		&f.RolNivel, &f.RolColor, &f.RolIcono, &f.DebeCambiarClave, &f.ClaveTemporalHasta, &f.UltimoLogin,
 		&f.CreatedAt)
@@ -210,13 +210,13 @@ func scanFichaUsuario(sc scanner) (f FichaUsuario, err error) {
 
 // ListarUsuarios lists a company's users by login name.
 func (s *Store) ListarUsuarios(ctx context.Context, empresaID int64) ([]FichaUsuario, error) {
-	out, err := queryAll(ctx, s.conn(), scanFichaUsuario, fichaUsuarioQuery+` ORDER BY u.nombre_usuario`, empresaID)
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanFichaUsuario, fichaUsuarioQuery+` ORDER BY u.nombre_usuario`, empresaID)
 	return out, wrap("listar usuarios", err)
 }
 
-func fichaUsuario(ctx context.Context, c conn, empresaID, id int64) (FichaUsuario, error) {
-	f, err := scanFichaUsuario(c.row(ctx, fichaUsuarioQuery+` AND u.id = ?`, empresaID, id))
-	if missing, err := notFound(err); err != nil || missing {
+func fichaUsuario(ctx context.Context, c sqldb.Conn, empresaID, id int64) (FichaUsuario, error) {
+	f, err := scanFichaUsuario(c.QueryRow(ctx, fichaUsuarioQuery+` AND u.id = ?`, empresaID, id))
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return f, domain.NotFound(domain.MsgUsuarioNoEncontrado)
 		}
@@ -235,7 +235,7 @@ type RolAsignable struct {
 const rolesAsignablesQuery = `SELECT id, nombre, descripcion, nivel_jerarquico, permisos FROM roles
 	WHERE (empresa_id IS NULL OR empresa_id = ?) AND activo = TRUE`
 
-func scanRolAsignable(sc scanner) (r RolAsignable, err error) {
+func scanRolAsignable(sc sqldb.Scanner) (r RolAsignable, err error) {
 	var permisos string
 	if err = sc.Scan(&r.ID, &r.Nombre, &r.Descripcion, &r.NivelJerarquico, &permisos); err != nil {
 		return r, err
@@ -246,14 +246,14 @@ func scanRolAsignable(sc scanner) (r RolAsignable, err error) {
 
 // RolesAsignables lists the active roles of a company, highest level first.
 func (s *Store) RolesAsignables(ctx context.Context, empresaID int64) ([]RolAsignable, error) {
-	out, err := queryAll(ctx, s.conn(), scanRolAsignable, rolesAsignablesQuery+` ORDER BY nivel_jerarquico, nombre`,
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanRolAsignable, rolesAsignablesQuery+` ORDER BY nivel_jerarquico, nombre`,
 		empresaID)
 	return out, wrap("listar roles", err)
 }
 
-func rolAsignable(ctx context.Context, c conn, empresaID int64, nombre string) (RolAsignable, error) {
-	r, err := scanRolAsignable(c.row(ctx, rolesAsignablesQuery+` AND nombre = ? ORDER BY empresa_id`, empresaID, nombre))
-	if missing, err := notFound(err); err != nil || missing {
+func rolAsignable(ctx context.Context, c sqldb.Conn, empresaID int64, nombre string) (RolAsignable, error) {
+	r, err := scanRolAsignable(c.QueryRow(ctx, rolesAsignablesQuery+` AND nombre = ? ORDER BY empresa_id`, empresaID, nombre))
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return r, domain.Invalid(domain.MsgRolInexistente)
 		}
@@ -272,7 +272,7 @@ type EstadisticaRol struct {
 
 // EstadisticasRoles counts a company's users per role.
 func (s *Store) EstadisticasRoles(ctx context.Context, empresaID int64) ([]EstadisticaRol, error) {
-	out, err := queryAll(ctx, s.conn(), func(sc scanner) (e EstadisticaRol, err error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (e EstadisticaRol, err error) {
 		err = sc.Scan(&e.Rol, &e.Total, &e.Activos)
 		e.Inactivos = e.Total - e.Activos
 		return e, err
@@ -318,7 +318,7 @@ func auditado(f FichaUsuario) *usuarioAuditado {
 }
 
 // auditarCambio writes an audit entry of the actor with the before and after images.
-func (s *Store) auditarCambio(ctx context.Context, c conn, a Actor, accion string, antes, despues any) error {
+func (s *Store) auditarCambio(ctx context.Context, c sqldb.Conn, a Actor, accion string, antes, despues any) error {
 	detalles, err := json.Marshal(map[string]any{"antes": antes, "despues": despues})
 	if err != nil {
 		return err
@@ -338,7 +338,7 @@ type UsuarioCreado struct {
 // may grant and a temporary password, and audits CREACION_USUARIO; a refused
 // role is audited ROL_DENEGADO.
 func (s *Store) CrearUsuario(ctx context.Context, g Gestor, d DatosGestionUsuario) (UsuarioCreado, error) {
-	u, err := idempotent(ctx, s, g.Actor, "usuarios.crear", func(c conn) (UsuarioCreado, error) {
+	u, err := idempotent(ctx, s, g.Actor, "usuarios.crear", func(c sqldb.Conn) (UsuarioCreado, error) {
 		rol, err := rolOtorgable(ctx, c, g, solicitudRol{NombreUsuario: d.NombreUsuario, RolPedido: d.Rol})
 		if err != nil {
 			return UsuarioCreado{}, err
@@ -352,12 +352,12 @@ func (s *Store) CrearUsuario(ctx context.Context, g Gestor, d DatosGestionUsuari
 // insertarConClaveTemporal writes a user of a.EmpresaID whose password someone
 // else chose: temporary (valid domain.VigenciaClaveTemporal, to be changed at
 // the first login). It audits CREACION_USUARIO in the caller's transaction.
-func (s *Store) insertarConClaveTemporal(ctx context.Context, c conn, a Actor, rolID int64, d DatosGestionUsuario) (FichaUsuario, error) {
-	id, err := c.insertID(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
+func (s *Store) insertarConClaveTemporal(ctx context.Context, c sqldb.Conn, a Actor, rolID int64, d DatosGestionUsuario) (FichaUsuario, error) {
+	id, err := c.InsertID(ctx, `INSERT INTO usuarios (empresa_id, rol_id, nombre_usuario, nombre, apellido, email,
 		telefono, password_hash, activo, debe_cambiar_clave, clave_temporal_hasta, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`, a.EmpresaID, rolID, d.NombreUsuario, d.Nombre,
-		d.Apellido, d.Email, d.Telefono, d.PasswordHash, d.Activo, c.now.Add(domain.VigenciaClaveTemporal), c.now)
-	if isUniqueViolation(err) {
+		d.Apellido, d.Email, d.Telefono, d.PasswordHash, d.Activo, c.Now().Add(domain.VigenciaClaveTemporal), c.Now())
+	if sqldb.IsUniqueViolation(err) {
 		return FichaUsuario{}, domain.Conflict(domain.MsgUsuarioDuplicado)
 	}
 	if err != nil {
@@ -373,7 +373,7 @@ func (s *Store) insertarConClaveTemporal(ctx context.Context, c conn, a Actor, r
 // rolOtorgable reads the role asked for by name among the company's and checks
 // that the gestor may grant it (domain.ValidarOtorgamiento: level and
 // permissions), read in the write's transaction.
-func rolOtorgable(ctx context.Context, c conn, g Gestor, sol solicitudRol) (RolAsignable, error) {
+func rolOtorgable(ctx context.Context, c sqldb.Conn, g Gestor, sol solicitudRol) (RolAsignable, error) {
 	rol, err := rolAsignable(ctx, c, g.EmpresaID, sol.RolPedido)
 	if err != nil {
 		return rol, err
@@ -386,7 +386,7 @@ func rolOtorgable(ctx context.Context, c conn, g Gestor, sol solicitudRol) (RolA
 
 // gestionable reads a user of the gestor's company (404 otherwise) that the
 // gestor may manage: itself or a user of a lower level.
-func gestionable(ctx context.Context, c conn, g Gestor, id int64) (FichaUsuario, error) {
+func gestionable(ctx context.Context, c sqldb.Conn, g Gestor, id int64) (FichaUsuario, error) {
 	f, err := fichaUsuario(ctx, c, g.EmpresaID, id)
 	if err == nil && !domain.PuedeGestionar(g.Rol.NivelJerarquico, f.RolNivel, id == g.UsuarioID) {
 		return f, domain.Forbidden(domain.MsgUsuarioNoEditable)
@@ -400,7 +400,7 @@ func gestionable(ctx context.Context, c conn, g Gestor, id int64) (FichaUsuario,
 // ends its sessions at once. It audits ACTUALIZACION_USUARIO, and CAMBIO_ROL
 // when the role changed; a refused role is audited ROL_DENEGADO.
 func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d DatosGestionUsuario) (FichaUsuario, error) {
-	f, err := idempotent(ctx, s, g.Actor, "usuarios.actualizar", func(c conn) (FichaUsuario, error) {
+	f, err := idempotent(ctx, s, g.Actor, "usuarios.actualizar", func(c sqldb.Conn) (FichaUsuario, error) {
 		antes, err := gestionable(ctx, c, g, id)
 		if err != nil {
 			return antes, err
@@ -429,7 +429,7 @@ func (s *Store) ActualizarUsuario(ctx context.Context, g Gestor, id int64, d Dat
 }
 
 // rolDeEdicion is the role a user keeps or gets in an edit.
-func (s *Store) rolDeEdicion(ctx context.Context, c conn, g Gestor, antes FichaUsuario, d DatosGestionUsuario) (RolAsignable, error) {
+func (s *Store) rolDeEdicion(ctx context.Context, c sqldb.Conn, g Gestor, antes FichaUsuario, d DatosGestionUsuario) (RolAsignable, error) {
 	if d.Rol == antes.Rol {
 		return rolAsignable(ctx, c, g.EmpresaID, d.Rol)
 	}
@@ -445,24 +445,24 @@ func (s *Store) rolDeEdicion(ctx context.Context, c conn, g Gestor, antes FichaU
 
 // actualizarFila writes an edit; a new password or a deactivation raises the
 // session version, which ends every session of the user.
-func actualizarFila(ctx context.Context, c conn, empresaID, id, rolID int64, d DatosGestionUsuario, desactivado bool) error {
+func actualizarFila(ctx context.Context, c sqldb.Conn, empresaID, id, rolID int64, d DatosGestionUsuario, desactivado bool) error {
 	set := `rol_id = ?, nombre_usuario = ?, nombre = ?, apellido = ?, email = ?, telefono = ?, activo = ?`
 	args := []any{rolID, d.NombreUsuario, d.Nombre, d.Apellido, d.Email, d.Telefono, d.Activo}
 	if d.PasswordHash != "" {
 		set += `, password_hash = ?, debe_cambiar_clave = TRUE, clave_temporal_hasta = ?`
-		args = append(args, d.PasswordHash, c.now.Add(domain.VigenciaClaveTemporal))
+		args = append(args, d.PasswordHash, c.Now().Add(domain.VigenciaClaveTemporal))
 	}
 	if d.PasswordHash != "" || desactivado {
 		set += `, sesion_version = sesion_version + 1`
 	}
-	_, err := c.exec(ctx, `UPDATE usuarios SET `+set+` WHERE empresa_id = ? AND id = ?`, append(args, empresaID, id)...)
-	if isUniqueViolation(err) {
+	_, err := c.Exec(ctx, `UPDATE usuarios SET `+set+` WHERE empresa_id = ? AND id = ?`, append(args, empresaID, id)...)
+	if sqldb.IsUniqueViolation(err) {
 		return domain.Conflict(domain.MsgUsuarioDuplicado)
 	}
 	return wrap("actualizar usuario", err)
 }
 
-func (s *Store) auditarEdicion(ctx context.Context, c conn, g Gestor, antes, despues FichaUsuario, claveNueva bool) error {
+func (s *Store) auditarEdicion(ctx context.Context, c sqldb.Conn, g Gestor, antes, despues FichaUsuario, claveNueva bool) error {
 	d := auditado(despues)
 	d.ClaveCambiada = claveNueva
 	if err := s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), d); err != nil {
@@ -488,7 +488,7 @@ type Baja struct {
 // (ending its sessions) when it is a passenger or has history: sales,
 // registers, boardings or audit entries of its own.
 func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, error) {
-	return idempotent(ctx, s, g.Actor, "usuarios.eliminar", func(c conn) (Baja, error) {
+	return idempotent(ctx, s, g.Actor, "usuarios.eliminar", func(c sqldb.Conn) (Baja, error) {
 		antes, err := gestionable(ctx, c, g, id)
 		if err != nil {
 			return Baja{}, err
@@ -503,18 +503,18 @@ func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, 
 		if historial || antes.Rol == domain.RolPasajero {
 			return Baja{Desactivado: true}, s.desactivar(ctx, c, g, antes)
 		}
-		if _, err := c.exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ?`, id); err != nil {
+		if _, err := c.Exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ?`, id); err != nil {
 			return Baja{}, wrap("eliminar claves del usuario", err)
 		}
-		if _, err := c.exec(ctx, `DELETE FROM usuarios WHERE empresa_id = ? AND id = ?`, g.EmpresaID, id); err != nil {
+		if _, err := c.Exec(ctx, `DELETE FROM usuarios WHERE empresa_id = ? AND id = ?`, g.EmpresaID, id); err != nil {
 			return Baja{}, wrap("eliminar usuario", err)
 		}
 		return Baja{}, s.auditarCambio(ctx, c, g.Actor, AccionActualizacionUsuario, auditado(antes), nil)
 	})
 }
 
-func (s *Store) desactivar(ctx context.Context, c conn, g Gestor, antes FichaUsuario) error {
-	_, err := c.exec(ctx, `UPDATE usuarios SET activo = FALSE, sesion_version = sesion_version + 1
+func (s *Store) desactivar(ctx context.Context, c sqldb.Conn, g Gestor, antes FichaUsuario) error {
+	_, err := c.Exec(ctx, `UPDATE usuarios SET activo = FALSE, sesion_version = sesion_version + 1
 		WHERE empresa_id = ? AND id = ?`, g.EmpresaID, antes.ID)
 	if err != nil {
 		return wrap("desactivar usuario", err)
@@ -527,9 +527,9 @@ func (s *Store) desactivar(ctx context.Context, c conn, g Gestor, antes FichaUsu
 
 // tieneHistorial reports whether a user sold, opened a register, moved money,
 // boarded a passenger or acted in the audit.
-func tieneHistorial(ctx context.Context, c conn, id int64) (bool, error) {
+func tieneHistorial(ctx context.Context, c sqldb.Conn, id int64) (bool, error) {
 	var n int64
-	err := c.row(ctx, `SELECT
+	err := c.QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM pasajes WHERE usuario_id = ? OR usuario_embarque_id = ?) +
 		(SELECT COUNT(*) FROM cajas WHERE usuario_id = ?) +
 		(SELECT COUNT(*) FROM caja_movimientos WHERE usuario_id = ?) +
@@ -544,13 +544,13 @@ func tieneHistorial(ctx context.Context, c conn, id int64) (bool, error) {
 // passenger may change it at most 3 times per calendar month (UTC). It
 // audits CAMBIO_CLAVE.
 func (s *Store) CambiarClave(ctx context.Context, a Actor, hash string, esPasajero bool) (sesionVersion int64, err error) {
-	err = s.inTx(ctx, func(c conn) error {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
 		if esPasajero {
 			if err := limiteCambiosClave(ctx, c, a.UsuarioID); err != nil {
 				return err
 			}
 		}
-		err := c.row(ctx, `UPDATE usuarios SET password_hash = ?, debe_cambiar_clave = FALSE,
+		err := c.QueryRow(ctx, `UPDATE usuarios SET password_hash = ?, debe_cambiar_clave = FALSE,
 			clave_temporal_hasta = NULL, sesion_version = sesion_version + 1 WHERE id = ?
 			RETURNING sesion_version`, hash, a.UsuarioID).Scan(&sesionVersion)
 		if err != nil {
@@ -563,10 +563,10 @@ func (s *Store) CambiarClave(ctx context.Context, a Actor, hash string, esPasaje
 	return sesionVersion, err
 }
 
-func limiteCambiosClave(ctx context.Context, c conn, usuarioID int64) error {
-	y, m, _ := c.now.UTC().Date()
+func limiteCambiosClave(ctx context.Context, c sqldb.Conn, usuarioID int64) error {
+	y, m, _ := c.Now().UTC().Date()
 	var n int64
-	err := c.row(ctx, `SELECT COUNT(*) FROM auditoria WHERE usuario_id = ? AND accion = ? AND exito = TRUE
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM auditoria WHERE usuario_id = ? AND accion = ? AND exito = TRUE
 		AND created_at >= ?`, usuarioID, AccionCambioClave, time.Date(y, m, 1, 0, 0, 0, 0, time.UTC)).Scan(&n)
 	if err != nil {
 		return wrap("contar cambios de contraseña", err)

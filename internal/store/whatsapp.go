@@ -7,6 +7,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
 )
 
 // SesionWhatsApp is a company's WhatsApp link (whatsapp_sesiones): the
@@ -31,7 +32,7 @@ const columnasSesionWhatsApp = `e.id, e.nombre, COALESCE(w.jid, ''), COALESCE(w.
 	COALESCE(w.qr, ''), COALESCE(w.numero, ''), COALESCE(w.nombre, ''), COALESCE(w.error, ''),
 	COALESCE(w.mensajes_enviados, 0), w.ultima_conexion`
 
-func scanSesionWhatsApp(sc scanner) (SesionWhatsApp, error) {
+func scanSesionWhatsApp(sc sqldb.Scanner) (SesionWhatsApp, error) {
 	var (
 		w      SesionWhatsApp
 		ultima sql.NullTime
@@ -48,9 +49,9 @@ func scanSesionWhatsApp(sc scanner) (SesionWhatsApp, error) {
 // SesionWhatsAppDe is the company's WhatsApp link (not_initialized when it
 // never had one); 404 'Empresa no encontrada' for an unknown company.
 func (s *Store) SesionWhatsAppDe(ctx context.Context, empresaID int64) (SesionWhatsApp, error) {
-	w, err := scanSesionWhatsApp(s.conn().row(ctx, `SELECT `+columnasSesionWhatsApp+` FROM empresas e
+	w, err := scanSesionWhatsApp(s.db.Conn().QueryRow(ctx, `SELECT `+columnasSesionWhatsApp+` FROM empresas e
 		LEFT JOIN whatsapp_sesiones w ON w.empresa_id = e.id WHERE e.id = ?`, empresaID))
-	if missing, err := notFound(err); err != nil || missing {
+	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return SesionWhatsApp{}, domain.NotFound(MsgEmpresaNoEncontrada)
 		}
@@ -61,16 +62,16 @@ func (s *Store) SesionWhatsAppDe(ctx context.Context, empresaID int64) (SesionWh
 
 // SesionesWhatsApp lists the WhatsApp link of every active company, by id.
 func (s *Store) SesionesWhatsApp(ctx context.Context) ([]SesionWhatsApp, error) {
-	out, err := queryAll(ctx, s.conn(), scanSesionWhatsApp, `SELECT `+columnasSesionWhatsApp+` FROM empresas e
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanSesionWhatsApp, `SELECT `+columnasSesionWhatsApp+` FROM empresas e
 		LEFT JOIN whatsapp_sesiones w ON w.empresa_id = e.id WHERE e.activa = ? ORDER BY e.id`, true)
 	return out, wrap("listar sesiones de WhatsApp", err)
 }
 
 // whatsAppVinculado refuses with 409 a WhatsApp message of a company that has
 // no linked device: nothing could ever send it.
-func whatsAppVinculado(ctx context.Context, c conn, empresaID int64) error {
+func whatsAppVinculado(ctx context.Context, c sqldb.Conn, empresaID int64) error {
 	var n int
-	err := c.row(ctx, `SELECT COUNT(*) FROM whatsapp_sesiones WHERE empresa_id = ? AND jid IS NOT NULL`, empresaID).Scan(&n)
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM whatsapp_sesiones WHERE empresa_id = ? AND jid IS NOT NULL`, empresaID).Scan(&n)
 	if err != nil {
 		return wrap("leer sesión de WhatsApp", err)
 	}
@@ -90,7 +91,7 @@ type EntradaWhatsApp struct {
 // of domain.ConfigWhatsAppPorDefecto, with the saved value when there is one.
 func (s *Store) ConfiguracionWhatsApp(ctx context.Context, empresaID int64) ([]EntradaWhatsApp, error) {
 	guardadas := map[string]string{}
-	_, err := queryAll(ctx, s.conn(), func(sc scanner) (e EntradaWhatsApp, err error) {
+	_, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (e EntradaWhatsApp, err error) {
 		err = sc.Scan(&e.Clave, &e.Valor)
 		guardadas[e.Clave] = e.Valor
 		return e, err
@@ -113,11 +114,11 @@ func (s *Store) ConfiguracionWhatsApp(ctx context.Context, empresaID int64) ([]E
 // (already checked by domain.ValidarConfigWhatsApp), with the actor's
 // idempotency key, and emits configActualizada.
 func (s *Store) GuardarEntradaWhatsApp(ctx context.Context, a Actor, e EntradaWhatsApp) error {
-	_, err := idempotent(ctx, s, a, "whatsapp_configuracion.guardar", func(c conn) (struct{}, error) {
-		_, err := c.exec(ctx, `INSERT INTO whatsapp_configuracion (empresa_id, clave, valor, updated_at)
+	_, err := idempotent(ctx, s, a, "whatsapp_configuracion.guardar", func(c sqldb.Conn) (struct{}, error) {
+		_, err := c.Exec(ctx, `INSERT INTO whatsapp_configuracion (empresa_id, clave, valor, updated_at)
 			VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id, clave) DO UPDATE SET valor = excluded.valor,
-			updated_at = excluded.updated_at`, a.EmpresaID, e.Clave, e.Valor, c.now)
-		c.emit(events.ConfigActualizada, a.EmpresaID, EventoConfig{Tabla: "whatsapp_configuracion"})
+			updated_at = excluded.updated_at`, a.EmpresaID, e.Clave, e.Valor, c.Now())
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "whatsapp_configuracion"}})
 		return struct{}{}, wrap("guardar configuración de WhatsApp", err)
 	})
 	return err
@@ -153,16 +154,16 @@ type CambioWhatsApp struct {
 // CambiarSesionWhatsApp records a company's new WhatsApp state and pushes it
 // to the company's admins as whatsappStatus, in one transaction.
 func (s *Store) CambiarSesionWhatsApp(ctx context.Context, empresaID int64, cambio CambioWhatsApp) error {
-	return s.inTx(ctx, func(c conn) error { return cambiarSesionWhatsApp(ctx, c, empresaID, cambio) })
+	return s.db.InTx(ctx, func(c sqldb.Conn) error { return cambiarSesionWhatsApp(ctx, c, empresaID, cambio) })
 }
 
-func cambiarSesionWhatsApp(ctx context.Context, c conn, empresaID int64, cambio CambioWhatsApp) error {
-	_, err := c.exec(ctx, `INSERT INTO whatsapp_sesiones (empresa_id, estado, updated_at) VALUES (?, ?, ?)
-		ON CONFLICT (empresa_id) DO NOTHING`, empresaID, cambio.Estado, c.now)
+func cambiarSesionWhatsApp(ctx context.Context, c sqldb.Conn, empresaID int64, cambio CambioWhatsApp) error {
+	_, err := c.Exec(ctx, `INSERT INTO whatsapp_sesiones (empresa_id, estado, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (empresa_id) DO NOTHING`, empresaID, cambio.Estado, c.Now())
 	if err != nil {
 		return wrap("guardar sesión de WhatsApp", err)
 	}
-	set, args := `estado = ?, qr = ?, error = ?, updated_at = ?`, []any{cambio.Estado, nulo(cambio.QR), nulo(cambio.Error), c.now}
+	set, args := `estado = ?, qr = ?, error = ?, updated_at = ?`, []any{cambio.Estado, nulo(cambio.QR), nulo(cambio.Error), c.Now()}
 	for _, campo := range []struct{ columna, valor string }{
 		{"jid", cambio.JID}, {"numero", cambio.Numero}, {"nombre", cambio.Nombre},
 	} {
@@ -174,23 +175,15 @@ func cambiarSesionWhatsApp(ctx context.Context, c conn, empresaID int64, cambio 
 		set += `, jid = NULL, numero = '', nombre = ''`
 	}
 	if cambio.Conectado {
-		set, args = set+`, ultima_conexion = ?`, append(args, c.now)
+		set, args = set+`, ultima_conexion = ?`, append(args, c.Now())
 	}
-	if _, err := c.exec(ctx, `UPDATE whatsapp_sesiones SET `+set+` WHERE empresa_id = ?`,
+	if _, err := c.Exec(ctx, `UPDATE whatsapp_sesiones SET `+set+` WHERE empresa_id = ?`,
 		append(args, empresaID)...); err != nil {
 		return wrap("guardar sesión de WhatsApp", err)
 	}
-	c.emitEvento(events.Event{Nombre: events.WhatsAppStatus, EmpresaID: empresaID, Roles: rolesWhatsApp,
+	c.Emit(events.Event{Nombre: events.WhatsAppStatus, EmpresaID: empresaID, Roles: rolesWhatsApp,
 		Datos: EventoWhatsApp{EmpresaID: empresaID, Status: cambio.Estado, QRCode: cambio.QR}})
 	return nil
-}
-
-// nulo is NULL for an empty text.
-func nulo(s string) any {
-	if s == "" {
-		return nil
-	}
-	return s
 }
 
 // BajaWhatsApp records that WhatsApp ended a company's connection for good
@@ -201,22 +194,22 @@ func nulo(s string) any {
 // left to it. It answers how many messages failed.
 func (s *Store) BajaWhatsApp(ctx context.Context, empresaID int64, motivo string, olvidar bool) (int64, error) {
 	var fallidos int64
-	err := s.inTx(ctx, func(c conn) error {
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		err := cambiarSesionWhatsApp(ctx, c, empresaID, CambioWhatsApp{Estado: domain.WhatsAppDesconectado,
 			Error: motivo, Olvidar: olvidar})
 		if err != nil {
 			return err
 		}
-		res, err := c.exec(ctx, `UPDATE mensajes SET estado = ?, error = ? WHERE empresa_id = ? AND canal = ?
+		res, err := c.Exec(ctx, `UPDATE mensajes SET estado = ?, error = ? WHERE empresa_id = ? AND canal = ?
 			AND estado = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`,
-			MensajeFallido, motivo, empresaID, CanalWhatsApp, MensajePendiente, c.now)
+			MensajeFallido, motivo, empresaID, CanalWhatsApp, MensajePendiente, c.Now())
 		if err != nil {
 			return wrap("marcar mensajes de WhatsApp fallidos", err)
 		}
 		if fallidos, err = res.RowsAffected(); err != nil {
 			return wrap("marcar mensajes de WhatsApp fallidos", err)
 		}
-		c.emitEvento(events.Event{Nombre: events.AlertaSistema, EmpresaID: empresaID, Roles: Supervisores,
+		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: empresaID, Roles: Supervisores,
 			Datos: EventoAlerta{Tipo: "whatsapp_desconectado", Titulo: domain.TituloWhatsAppBaja,
 				Mensaje: domain.MensajeWhatsAppBaja(motivo, fallidos)}})
 		return nil
@@ -226,7 +219,7 @@ func (s *Store) BajaWhatsApp(ctx context.Context, empresaID int64, motivo string
 
 // ContarEnvioWhatsApp counts one more message sent by the company's WhatsApp.
 func (s *Store) ContarEnvioWhatsApp(ctx context.Context, empresaID int64) error {
-	_, err := s.conn().exec(ctx, `UPDATE whatsapp_sesiones SET mensajes_enviados = mensajes_enviados + 1
+	_, err := s.db.Conn().Exec(ctx, `UPDATE whatsapp_sesiones SET mensajes_enviados = mensajes_enviados + 1
 		WHERE empresa_id = ?`, empresaID)
 	return wrap("contar mensaje de WhatsApp", err)
 }

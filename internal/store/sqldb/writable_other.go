@@ -1,6 +1,6 @@
 //go:build !unix
 
-package store
+package sqldb
 
 // writable cannot check without opening the file on this system: the
 // connection's own read-only check stands alone.

@@ -1,0 +1,102 @@
+package sqldb
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+)
+
+// InTx runs fn in one transaction: committed if fn returns nil, rolled back
+// otherwise (on SQLite, a savepoint of a group that shares one commit: see
+// group). The events fn emitted are stored in the same transaction, by the
+// SaveEvents of Options, and handed on after the commit, and only then:
+// their ids announced to the other instances (pubsub) and the events given
+// to Publish; then the callbacks fn registered with AfterCommit run. On
+// PostgreSQL the transaction first waits for a turn (InTurn).
+func (db *DB) InTx(ctx context.Context, fn func(c Conn) error) error {
+	work := func(c Conn) error {
+		if err := fn(c); err != nil {
+			return err
+		}
+		if len(c.tx.events) == 0 || db.saveEvents == nil {
+			return nil
+		}
+		return db.saveEvents(ctx, c, c.tx.events)
+	}
+	var (
+		st  *txState
+		err error
+	)
+	if db.group != nil {
+		st, err = db.group.run(ctx, work, db.txConn)
+	} else {
+		var release func()
+		if ctx, release, err = db.InTurn(ctx); err == nil {
+			defer release()
+			st = &txState{}
+			err = db.transaction(ctx, func(tx *sql.Tx) error { return work(db.txConn(tx, st)) })
+		}
+	}
+	if err != nil {
+		return err
+	}
+	db.committed(ctx, st)
+	return nil
+}
+
+// committed hands on what a committed transaction collected.
+func (db *DB) committed(ctx context.Context, st *txState) {
+	if len(st.events) > 0 && db.notifier != nil {
+		ids := make([]int64, len(st.events))
+		for i, ev := range st.events {
+			ids[i] = ev.ID
+		}
+		db.notifier.Notify(ctx, ids)
+	}
+	if len(st.events) > 0 && db.publish != nil {
+		db.publish(ctx, st.events)
+	}
+	for _, fn := range st.afterCommit {
+		fn()
+	}
+}
+
+// transaction runs fn in a transaction of its own.
+func (db *DB) transaction(ctx context.Context, fn func(tx *sql.Tx) error) error {
+	tx, err := db.writer.BeginTx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("store: iniciar transacción: %w", err)
+	}
+	if err := fn(tx); err != nil {
+		_ = tx.Rollback()
+		return err
+	}
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("store: confirmar transacción: %w", err)
+	}
+	return nil
+}
+
+// inTurn marks the context of an operation that holds a turn: what it runs
+// inside (its transaction) does not wait for another.
+type inTurn struct{}
+
+// InTurn waits, first come first served, for a place among the operations
+// that hold a PostgreSQL connection, and answers the context that holds it
+// and the function that gives it back; an operation that holds one already,
+// and SQLite, do not wait. database/sql hands a freed connection to a random
+// waiter, which makes long tails under load; the turns let operations in in
+// the order they came, and leave connections free for the other plain reads.
+// Everything run with the context must use one connection at a time and the
+// same context (a second turn would wait for the first).
+func (db *DB) InTurn(ctx context.Context) (context.Context, func(), error) {
+	if db.turns == nil || ctx.Value(inTurn{}) != nil {
+		return ctx, func() {}, nil
+	}
+	select {
+	case db.turns <- struct{}{}:
+		return context.WithValue(ctx, inTurn{}, true), func() { <-db.turns }, nil
+	case <-ctx.Done():
+		return ctx, nil, fmt.Errorf("store: esperar una conexión: %w", ctx.Err())
+	}
+}
