@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import type { Schema } from './contract';
+import { embarqueKeys } from './keys';
 
 // Types of internal/api/embarque.go.
 
@@ -44,15 +45,7 @@ export type ViajesDelDia = Schema<'ViajesDelDia'>;
 /** GET /pasajes/por-fecha?tipo=programado. */
 export type ViajesProgramados = Schema<'ViajesProgramados'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of boarding: a validation refreshes them all. */
-export const embarqueKeys = {
-  all: ['embarque'] as const,
-  estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
-  pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
-  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
-};
+// Queries and mutations.
 
 /** The boarding counts of today and of the user. */
 export const estadisticasEmbarqueQuery = queryOptions({

@@ -5,6 +5,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
+import { pasajesKeys } from './keys';
 
 // Types of internal/api/pasajes.go and tickets.go.
 
@@ -39,14 +40,7 @@ export interface FiltrosPasajes {
 /** Page size of the ticket list (operaciones §9). */
 export const PASAJES_POR_PAGINA = 10;
 
-// Keys, queries and mutations.
-
-/** Query keys of ticket lists and tickets. */
-export const pasajesKeys = {
-  all: ['pasajes'] as const,
-  lista: (filtros: FiltrosPasajes, page: number, limit: number) => [...pasajesKeys.all, 'lista', filtros, page, limit] as const,
-  detalle: (id: number) => [...pasajesKeys.all, 'detalle', id] as const,
-};
+// Queries and mutations.
 
 /** The filters as a query string; empty values are left out. */
 export function filtrosParams(filtros: FiltrosPasajes): URLSearchParams {
