@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { mockConfiguracion } from '@/testing/handlers/config';
 import { mockUsuarios } from '@/testing/handlers/usuarios';
 import { ConfiguracionPage } from './ConfiguracionPage';
@@ -57,7 +56,7 @@ describe('Configuración del Sistema', () => {
     'denies %s to a vendedor',
     async (route) => {
       signIn('vendedor');
-      renderWithProviders(<AppRoutes />, { route });
+      renderApp(route);
       expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
       expect(screen.getByText('Rol requerido: Administrador')).toBeInTheDocument();
     },
