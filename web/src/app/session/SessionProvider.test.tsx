@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeToken, makeUsuario, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
-import { readSession, TOKEN_KEY, useSession, writeSession } from '.';
+import { readSession, TOKEN_KEY, useSession, writeSession } from '@/lib/session';
 
 const FIVE_MINUTES = 300_000;
 const ONE_HOUR = 3_600_000;
