@@ -5,13 +5,11 @@ import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react
 import { useMemo, type ReactNode } from 'react';
 import { empresaQuery } from '@/api/empresa';
 import { EmpresaContext, useEmpresa } from '@/lib/company';
+import { LONG_TOAST_MS } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { SessionProvider } from './session/SessionProvider';
 import { buildTheme, cssVariablesResolver } from './theme';
 import toasts from './toasts.module.css';
-
-/** Toasts stay this long unless a helper says otherwise. */
-const DEFAULT_TOAST_MS = 5000;
 
 /** Date pickers speak Spanish and start the week on Monday, whatever the browser's language. */
 const DATES = { locale: 'es', firstDayOfWeek: 1 } as const;
@@ -28,7 +26,7 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme(color_primario, color_secundario), [color_primario, color_secundario]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
-      <Notifications position="top-center" autoClose={DEFAULT_TOAST_MS} classNames={{ root: toasts.toasts }} />
+      <Notifications position="top-center" autoClose={LONG_TOAST_MS} classNames={{ root: toasts.toasts }} />
       <DatesProvider settings={DATES}>{children}</DatesProvider>
     </MantineProvider>
   );

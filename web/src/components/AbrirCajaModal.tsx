@@ -1,10 +1,11 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { CAJA_YA_ABIERTA, useAbrirCaja } from '@/api/caja';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { ErrorDialog } from './ErrorDialog';
+import { FormActions } from './FormActions';
 import { MoneyInput } from './MoneyInput';
 
 interface AbrirCajaModalProps {
@@ -58,10 +59,7 @@ export function AbrirCajaModal({ opened, onClose }: AbrirCajaModalProps) {
               {...form.getInputProps('monto_apertura')}
             />
             <Textarea label="Observaciones (opcional)" rows={2} {...form.getInputProps('observaciones')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancelar</Button>
-              <Button type="submit" loading={abrir.isPending}>Abrir Caja</Button>
-            </Group>
+            <FormActions onCancel={close} loading={abrir.isPending} submitLabel="Abrir Caja" />
           </Stack>
         </form>
       </Modal>

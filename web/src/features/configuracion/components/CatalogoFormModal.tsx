@@ -1,9 +1,11 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import { configToast } from '@/lib/notify';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from './useDialog';
+import type { Dialog } from '@/lib/dialog';
 
 /** Required-field message of the configuration forms (backoffice §5). */
 const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
@@ -56,10 +58,10 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
   const submit = form.onSubmit(async (values) => {
     try {
       const { message } = await guardar.mutateAsync({ id: item?.id, input: toInput(def, values) });
-      toast.success(message ?? 'Cambios guardados');
+      configToast.success(message ?? 'Cambios guardados');
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, def.errorGuardar));
+      configToast.error(errorMessage(error, def.errorGuardar));
     }
   });
 
@@ -87,10 +89,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
           description="Solo las entradas activas se ofrecen en la venta."
           {...form.getInputProps('activo', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

@@ -7,7 +7,7 @@ import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { CatalogoFormModal } from './CatalogoFormModal';
 import { CatalogoTable } from './CatalogoTable';
 import { EliminarItemDialog } from './EliminarItemDialog';
-import { useDialog } from './useDialog';
+import { useDialog } from '@/lib/dialog';
 
 /** List, create, edit and delete of one list (sections, trip types or payment methods). */
 export function CatalogoManager({ def }: { def: CatalogoDef }) {

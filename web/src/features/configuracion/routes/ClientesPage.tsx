@@ -9,7 +9,7 @@ import { hasRole, useSession, type Role } from '@/lib/session';
 import { ClienteDetalleModal } from '@/features/configuracion/components/clientes/ClienteDetalleModal';
 import { ClienteFormModal } from '@/features/configuracion/components/clientes/ClienteFormModal';
 import { EliminarClienteDialog } from '@/features/configuracion/components/clientes/EliminarClienteDialog';
-import { useDialog } from '@/features/configuracion/components/useDialog';
+import { useDialog } from '@/lib/dialog';
 
 /** Who creates, edits and deletes customers (backoffice §6); the server checks the same roles. */
 export const ROLES_EDITAN_CLIENTES: readonly Role[] = ['admin', 'super_admin', 'supervisor'];

@@ -2,12 +2,12 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { IconCreditCard, IconMapPin, IconReceipt2, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { configToast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
 import { CatalogoManager } from '@/features/configuracion/components/CatalogoManager';
 import { PreciosMatrix } from '@/features/configuracion/components/PreciosMatrix';
 import { UsuariosManager } from '@/features/configuracion/components/UsuariosManager';
-import { toast } from '@/features/configuracion/feedback';
 
 interface Tab {
   value: string;
@@ -37,7 +37,7 @@ function useTab(isAdmin: boolean) {
 
   useEffect(() => {
     if (!denied) return;
-    toast.error(SIN_PERMISO_USUARIOS);
+    configToast.error(SIN_PERMISO_USUARIOS);
     setParams({ tab: DEFAULT_TAB }, { replace: true });
   }, [denied, setParams]);
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { CLIENTES_POR_PAGINA, pasajesClienteQuery, type Cliente } from '@/api/clientes';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { Dialog } from '@/features/configuracion/components/useDialog';
+import type { Dialog } from '@/lib/dialog';
 
 function PasajesCliente({ cliente }: { cliente: Cliente }) {
   const [pagina, setPagina] = useState(1);

@@ -1,8 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarCliente, type Cliente, type ClienteInput } from '@/api/clientes';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from '@/features/configuracion/components/useDialog';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import { configToast } from '@/lib/notify';
+import type { Dialog } from '@/lib/dialog';
 
 const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
 
@@ -40,10 +42,10 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
     for (const { campo } of CAMPOS) input[campo] = values[campo].trim();
     try {
       const { message } = await guardar.mutateAsync({ id: cliente?.id, input });
-      toast.success(message ?? (cliente ? 'Cliente actualizado correctamente' : 'Cliente creado correctamente'));
+      configToast.success(message ?? (cliente ? 'Cliente actualizado correctamente' : 'Cliente creado correctamente'));
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, cliente ? 'Error al actualizar cliente' : 'Error al crear cliente'));
+      configToast.error(errorMessage(error, cliente ? 'Error al actualizar cliente' : 'Error al crear cliente'));
     }
   });
 
@@ -64,10 +66,7 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
           ))}
         </SimpleGrid>
         {cliente && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );
