@@ -11,9 +11,9 @@ const CYCLE = 'import-x/no-cycle';
 const CASES = [
   ['src/features/venta/Cruce.ts', "export { GestionCajaPage } from '@/features/caja/routes/GestionCajaPage';", RESTRICTED],
   ['src/features/embarque/Cruce.ts', "export { medioEfectivo } from '@/features/venta/useVenta';", RESTRICTED],
-  ['src/lib/Cruce.ts', "export { LoginPage } from '@/features/auth/LoginPage';", RESTRICTED],
+  ['src/lib/Cruce.ts', "export { LoginPage } from '@/features/auth/routes/LoginPage';", RESTRICTED],
   ['src/api/Cruce.ts', "export { esIngreso } from '@/features/caja/movimientos';", RESTRICTED],
-  ['src/components/Cruce.ts', "export { DashboardChooser } from '@/features/dashboard/DashboardChooser';", RESTRICTED],
+  ['src/components/Cruce.ts', "export { DashboardChooser } from '@/features/dashboard/routes/DashboardChooser';", RESTRICTED],
   ['src/features/caja/Cruce.ts', "export { AppRoutes } from '@/app/routes';", RESTRICTED],
   ['src/features/caja/Cruce.test.tsx', "export { SCREENS } from '@/app/screens';", RESTRICTED],
   ['src/components/Cruce.ts', "export { AppProviders } from '@/app/AppProviders';", RESTRICTED],

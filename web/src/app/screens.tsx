@@ -117,15 +117,15 @@ const validador = lazyPage(() => import('@/features/embarque/routes/ValidadorPag
  * menus (app/menu.ts) are derived from it. Listed in menu order. Add a screen here.
  */
 export const SCREENS: readonly Screen[] = [
-  { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/LandingPage'), (m) => m.LandingPage) },
-  { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/LoginPage'), (m) => m.LoginPage) },
-  { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
+  { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/routes/LandingPage'), (m) => m.LandingPage) },
+  { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/LoginPage'), (m) => m.LoginPage) },
+  { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
   { path: paths.unauthorized, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
   { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
     path: paths.dashboard, access: session, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Dashboard', icon: IconLayoutDashboard, group: 'General', roles: MENU_STAFF, permiso: 'dashboard.ver' }],
-    page: lazyPage(() => import('@/features/dashboard/DashboardChooser'), (m) => m.DashboardChooser),
+    page: lazyPage(() => import('@/features/dashboard/routes/DashboardChooser'), (m) => m.DashboardChooser),
   },
   {
     path: paths.notificaciones, access: session, modulo: 'core', layout: 'admin',
@@ -155,7 +155,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.clientes, access: rolesOr('clientes.ver', ...SELLER_ROLES), modulo: 'clientes', layout: 'admin',
     menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS, permiso: 'clientes.ver' }],
-    page: lazyPage(() => import('@/features/configuracion/routes/ClientesPage'), (m) => m.ClientesPage),
+    page: lazyPage(() => import('@/features/clientes/routes/ClientesPage'), (m) => m.ClientesPage),
   },
   {
     path: paths.monitoreoVendedores, access: roles('admin', 'supervisor'), modulo: 'venta_pasajes', layout: 'admin',
@@ -189,7 +189,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Gestión de Usuarios', icon: IconUsers, group: 'Sistema', roles: ['super_admin', 'admin', 'supervisor'] }],
-    page: lazyPage(() => import('@/features/configuracion/routes/GestionUsuariosPage'), (m) => m.GestionUsuariosPage),
+    page: lazyPage(() => import('@/features/usuarios/routes/GestionUsuariosPage'), (m) => m.GestionUsuariosPage),
   },
   {
     path: paths.gestionRoles, access: roles('super_admin'), modulo: 'core', layout: 'admin',
@@ -250,7 +250,13 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.configuracion, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Configuración del Sistema', icon: IconSettings, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
-    page: lazyPage(() => import('@/features/configuracion/routes/ConfiguracionPage'), (m) => m.ConfiguracionPage),
+    // The users tab is user management (features/usuarios), put in here: features never import each other.
+    page: lazyPage(
+      () => Promise.all([import('@/features/configuracion/routes/ConfiguracionPage'), import('@/features/usuarios/components/UsuariosManager')]),
+      ([{ ConfiguracionPage }, { UsuariosManager }]) => function ConfiguracionConUsuarios() {
+        return <ConfiguracionPage usuarios={<UsuariosManager />} />;
+      },
+    ),
   },
   {
     path: paths.configuracionSecciones, access: ADMIN, modulo: 'core', layout: 'admin',

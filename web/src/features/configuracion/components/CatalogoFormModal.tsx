@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
 import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import type { Dialog } from '@/lib/dialog';
 
 /** Required-field message of the configuration forms (backoffice §5). */
 const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';

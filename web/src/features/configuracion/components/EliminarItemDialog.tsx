@@ -2,9 +2,9 @@ import { Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarItem, type ItemCatalogo } from '@/api/config';
 import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import type { Dialog } from '@/lib/dialog';
 
 /** Asks before deleting an entry; an entry in use comes back deactivated (an info toast says so). */
 export function EliminarItemDialog({ def, dialog }: { def: CatalogoDef; dialog: Dialog<ItemCatalogo> }) {

@@ -11,10 +11,11 @@ function SearchProbe() {
   return <output data-testid="search">{useLocation().search}</output>;
 }
 
+/** The page alone, its users tab a stand-in (the app puts user management there). */
 function renderPage(rol: string, route: string) {
   mockConfiguracion();
   signIn(rol);
-  return renderWithProviders(<><ConfiguracionPage /><SearchProbe /></>, { route });
+  return renderWithProviders(<><ConfiguracionPage usuarios={<p>Panel de usuarios</p>} /><SearchProbe /></>, { route });
 }
 
 const selectedTab = () => screen.getByRole('tab', { selected: true });
@@ -37,9 +38,11 @@ describe('Configuración del Sistema', () => {
   });
 
   it('shows admins the usuarios tab with the company\'s users', async () => {
+    mockConfiguracion();
     mockUsuarios();
-    renderPage('admin', '/admin/configuracion?tab=usuarios');
-    expect(selectedTab()).toHaveTextContent('Usuarios');
+    signIn('admin');
+    renderApp('/admin/configuracion?tab=usuarios');
+    expect(await screen.findByRole('tab', { selected: true })).toHaveTextContent('Usuarios');
     expect(await screen.findByText('Diego Sosa')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Nuevo usuario' })).toBeVisible();
   });

@@ -11,11 +11,11 @@ import {
   useEliminarUsuario, useRolesInfo, useUsuarios, type CredencialesTemporales, type RolesInfo, type UsuarioGestion,
 } from '@/api/usuarios';
 import { errorMessage } from '@/lib/api';
+import { useDialog, type Dialog } from '@/lib/dialog';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { configToast } from '@/lib/notify';
 import { roleLabel, useSession } from '@/lib/session';
 import { UsuarioFormModal } from './UsuarioFormModal';
-import { useDialog, type Dialog } from '@/lib/dialog';
 
 const ESTADO_CLAVE: Record<string, { label: string; color: string }> = {
   vigente: { label: 'Vigente', color: 'green' },

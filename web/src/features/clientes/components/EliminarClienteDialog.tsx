@@ -2,8 +2,8 @@ import { Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarCliente, type Cliente } from '@/api/clientes';
 import { errorMessage } from '@/lib/api';
-import { configToast } from '@/lib/notify';
 import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
 
 /** Asks before deleting a customer; one with tickets comes back deactivated (an info toast says so). */
 export function EliminarClienteDialog({ dialog }: { dialog: Dialog<Cliente> }) {

@@ -3,8 +3,8 @@ import { useForm } from '@mantine/form';
 import { useGuardarCliente, type Cliente, type ClienteInput } from '@/api/clientes';
 import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
-import { configToast } from '@/lib/notify';
 import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
 
 const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
 

@@ -8,10 +8,10 @@ import {
 import { FormActions } from '@/components/FormActions';
 import { PasswordStrength, usePasswordCheck } from '@/components/PasswordStrength';
 import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { configToast } from '@/lib/notify';
 import { roleLabel, useSession } from '@/lib/session';
-import type { Dialog } from '@/lib/dialog';
 
 /** backoffice §5. */
 const MSG = {
