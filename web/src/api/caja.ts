@@ -52,9 +52,6 @@ export const historialCajasQuery = queryOptions({
 
 const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };
 
-/** Message of POST /caja/abrir when the user already has one open. */
-export const CAJA_YA_ABIERTA = 'Ya tienes una caja abierta';
-
 /** The user's register and its movements. A 400 answer means "no register" and is silent. */
 export const cajaEstadoQuery = queryOptions({
   queryKey: cajaKeys.estado(),
