@@ -69,7 +69,7 @@ export function useEnviarPasajesEmail() {
 }
 
 /** While a message on screen waits in the outbox, its state is read again this often (no event tells). */
-export const MENSAJES_PENDIENTES_REFRESCO_MS = 5_000;
+const MENSAJES_PENDIENTES_REFRESCO_MS = 5_000;
 
 /** The ticket's messages, newest first (GET /pasajes/{id}/mensajes); polled while one is pending. */
 export function mensajesPasajeQuery(pasajeId: number) {

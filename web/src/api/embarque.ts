@@ -63,7 +63,7 @@ export function pasajerosQuery(filtros: FiltrosPasajeros) {
 }
 
 /** How often the trip status refreshes itself. */
-export const VIAJES_REFRESH_MS = 30_000;
+const VIAJES_REFRESH_MS = 30_000;
 
 /** Trip status of today and tomorrow by section. */
 export const viajesProgramadosQuery = queryOptions({
@@ -73,7 +73,7 @@ export const viajesProgramadosQuery = queryOptions({
 });
 
 /** Retries a write once when the server never answered; the same Idempotency-Key makes it safe. */
-export function retryWithoutAnswer(failureCount: number, error: Error): boolean {
+function retryWithoutAnswer(failureCount: number, error: Error): boolean {
   return failureCount < 1 && error instanceof ApiError && error.status === 0;
 }
 

@@ -83,9 +83,6 @@ export function pdfPasaje(id: number): Promise<Archivo> {
   return fetchFile(`/tickets/ticket/${id}/pdf`);
 }
 
-/** Server message when the seller has no open register. */
-export const CAJA_REQUERIDA = 'Debe abrir una caja antes de realizar ventas';
-
 /**
  * POST /pasajes/lote; it records a movement in the register, whose state is refreshed.
  * The Idempotency-Key belongs to the sale attempt: retrying the same sale after a

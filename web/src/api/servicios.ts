@@ -9,7 +9,7 @@ import { serviciosKeys } from './keys';
 export type Servicio = Schema<'Servicio'>;
 
 /** The monitor checks every 30 s (backoffice §9). */
-export const SERVICIOS_REFRESCO_MS = 30_000;
+const SERVICIOS_REFRESCO_MS = 30_000;
 
 export const estadoServiciosQuery = queryOptions({
   queryKey: serviciosKeys.all,

@@ -5,7 +5,7 @@ import type { EstadoSocket } from '@/lib/realtime';
 export const RECONEXION = { intentos: 5, esperaMs: 2000 } as const;
 
 /** The subprotocol of GET /api/ws; the session token is offered beside it (docs/api.md). */
-export const SUBPROTOCOLO = 'muelle';
+const SUBPROTOCOLO = 'muelle';
 
 /**
  * Close codes after which retrying is pointless: the session ended (1008), or the

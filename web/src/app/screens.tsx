@@ -33,7 +33,7 @@ import { paths, type Path } from '@/lib/paths';
 import { PERMISO_VALIDAR, type Role } from '@/lib/session';
 
 /** A sidebar entry of a screen. */
-export interface MenuItem {
+interface MenuItem {
   label: string;
   icon: Icon;
   /** Collapsible group the entry is listed under. */
@@ -45,7 +45,7 @@ export interface MenuItem {
 }
 
 /** Who may open a screen; super_admin passes every check. */
-export type Access =
+type Access =
   | { kind: 'public' }
   | { kind: 'session' }
   /** Built-in roles by name; a custom role by `permiso` when given (lib/session mayEnter). */
@@ -67,7 +67,7 @@ export interface Screen {
 }
 
 /** A lazy page that can also be downloaded ahead of its first render. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 /**
  * A page downloaded on first visit: the module's named export `pick` becomes the lazy
@@ -94,7 +94,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-export type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];

@@ -5,8 +5,7 @@ import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
-
-const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
+import { requiredText } from '@/lib/validation';
 
 type Values = Required<Omit<ClienteInput, 'activo'>> & { activo: boolean };
 
@@ -20,8 +19,6 @@ const CAMPOS: { campo: keyof Omit<Values, 'activo'>; label: string; max: number;
   { campo: 'direccion', label: 'Dirección', max: 200 },
 ];
 
-const requerido = (value: string) => (value.trim() ? null : CAMPO_OBLIGATORIO);
-
 function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => void }) {
   const guardar = useGuardarCliente();
   const form = useForm<Values>({
@@ -34,7 +31,7 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
       direccion: cliente?.direccion ?? '',
       activo: cliente?.activo ?? true,
     },
-    validate: { nombre: requerido, documento: requerido },
+    validate: { nombre: requiredText, documento: requiredText },
   });
 
   const submit = form.onSubmit(async (values) => {

@@ -5,10 +5,9 @@ import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
+import { FORM_MESSAGES, requiredText } from '@/lib/validation';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
 
-/** Required-field message of the configuration forms (backoffice §5). */
-const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
 /** Limits checked by the server too. */
 const MAX_NOMBRE = 100;
 const MAX_DESCRIPCION = 500;
@@ -22,7 +21,7 @@ interface Values {
 }
 
 function validarCapacidad(value: number | string): string | null {
-  if (value === '') return CAMPO_OBLIGATORIO;
+  if (value === '') return FORM_MESSAGES.obligatorio;
   const n = Number(value);
   // A section of capacity 0 could never board anyone (the server refuses it too).
   return Number.isInteger(n) && n >= 1 && n <= MAX_CAPACIDAD ? null : `Ingresa un número entero entre 1 y ${MAX_CAPACIDAD}`;
@@ -50,7 +49,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       capacidad: item?.capacidad ?? '',
     },
     validate: {
-      nombre: (value) => (value.trim() ? null : CAMPO_OBLIGATORIO),
+      nombre: requiredText,
       capacidad: (value) => (def.conCapacidad ? validarCapacidad(value) : null),
     },
   });

@@ -12,7 +12,7 @@ import {
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { configToast } from '@/lib/notify';
-import { FORM_MESSAGES, type NumberValue } from '@/lib/validation';
+import { FORM_MESSAGES, requiredText, type NumberValue } from '@/lib/validation';
 
 /** Template variables (backoffice §3). */
 export const VARIABLES_PLANTILLA = [
@@ -29,8 +29,6 @@ const ESTADOS: Record<EstadoEmail['estado'], { color: string; label: string }> =
 };
 
 type Valores = Omit<GuardarConfigEmail, 'smtp_port'> & { smtp_port: NumberValue };
-
-const requerido = (v: string) => (v.trim() ? null : FORM_MESSAGES.obligatorio);
 
 function valoresDe(c: ConfigEmail): Valores {
   return {
@@ -78,11 +76,11 @@ function Formulario({ config }: { config: ConfigEmail }) {
   const form = useForm<Valores>({
     initialValues: valoresDe(config),
     validate: {
-      smtp_host: requerido,
+      smtp_host: requiredText,
       smtp_port: (v) => (v === '' ? FORM_MESSAGES.obligatorio : null),
-      smtp_user: requerido,
+      smtp_user: requiredText,
       smtp_password: (v) => (config.password_guardada || v ? null : FORM_MESSAGES.obligatorio),
-      email_remitente: requerido,
+      email_remitente: requiredText,
     },
   });
   const { setValues, resetDirty } = form;

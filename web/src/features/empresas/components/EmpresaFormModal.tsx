@@ -6,7 +6,7 @@ import { errorMessage } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** backoffice §5: the companies screen requires both. */
-export const NOMBRE_Y_RUC = 'Nombre y RUC son obligatorios';
+const NOMBRE_Y_RUC = 'Nombre y RUC son obligatorios';
 
 const TIPOS = [
   { value: 'operativa', label: 'Operativa' },

@@ -8,7 +8,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 
 /** Maximum length of the reason (docs/api.md). */
-export const MOTIVO_MAX = 500;
+const MOTIVO_MAX = 500;
 
 export type Accion = 'cancelar' | 'reactivar';
 

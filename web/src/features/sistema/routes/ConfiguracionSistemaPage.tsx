@@ -6,7 +6,7 @@ import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatNumber } from '@/lib/format';
 import { SistemaForm } from '@/features/sistema/components/SistemaForm';
-import { formatDuracion } from '@/features/sistema/duracion';
+import { formatDuracionExacta } from '@/features/sistema/duracion';
 
 function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -46,10 +46,10 @@ function Detalles({ config }: { config: ConfiguracionSistema }) {
       <Tarjeta titulo="Servidor">
         <Dato inline label="Puerto">{servidor.puerto || '—'}</Dato>
         <Dato inline label="Modo">{servidor.modo}</Dato>
-        <Dato inline label="Tiempo activo">{formatDuracion(servidor.uptime)}</Dato>
+        <Dato inline label="Tiempo activo">{formatDuracionExacta(servidor.uptime)}</Dato>
       </Tarjeta>
       <Tarjeta titulo="Seguridad">
-        <Dato inline label="Expiración de la sesión">{formatDuracion(seg.jwt_expiracion)}</Dato>
+        <Dato inline label="Expiración de la sesión">{formatDuracionExacta(seg.jwt_expiracion)}</Dato>
         <Dato inline label="Intentos de login máximos">{seg.intentos_login_max}</Dato>
         <Dato inline label="Bloqueo tras los intentos">{seg.bloqueo_login_minutos} min</Dato>
         <Dato inline label="Rondas de bcrypt">{seg.bcrypt_rounds}</Dato>

@@ -6,7 +6,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { EnvioVenta, type ResultadoEnvio } from './EnvioVenta';
 
 /** operaciones §5: sending by e-mail needs text with an '@'. */
-export const MSG_EMAIL_INVALIDO = 'Por favor ingresa un email válido';
+const MSG_EMAIL_INVALIDO = 'Por favor ingresa un email válido';
 
 /**
  * 'Enviar por Email' of the after-sale dialog: one mail with every ticket of the

@@ -7,7 +7,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { EnvioVenta, type Fallo, type ResultadoEnvio } from './EnvioVenta';
 
 /** operaciones §5: sending by WhatsApp needs a phone. */
-export const MSG_TELEFONO_REQUERIDO = 'Por favor ingresa un número de teléfono';
+const MSG_TELEFONO_REQUERIDO = 'Por favor ingresa un número de teléfono';
 
 /**
  * 'Enviar por WhatsApp' of the after-sale dialog: each ticket of the sale (text and

@@ -17,7 +17,7 @@ import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppV
 export const ANULAR_VENTA_MS = 5 * 60_000;
 
 /** Reason recorded in the audit of each ticket cancelled by 'Anular esta venta'. */
-export const MOTIVO_ANULAR_VENTA = 'Venta anulada desde el mostrador';
+const MOTIVO_ANULAR_VENTA = 'Venta anulada desde el mostrador';
 
 interface VentaCreadaModalProps {
   /** The sale just created; the dialog is open while it is not null. */
