@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { api } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
 import type { Schema } from './contract';
+import { auditoriaKeys } from './keys';
 
 // Types of internal/api/auditoria.go.
 
@@ -38,13 +39,6 @@ export function auditoriaParams(filtros: FiltrosAuditoria): string {
   }
   return params.toString();
 }
-
-export const auditoriaKeys = {
-  all: ['auditoria'] as const,
-  logs: (filtros: FiltrosAuditoria) => [...auditoriaKeys.all, 'logs', filtros] as const,
-  estadisticas: () => [...auditoriaKeys.all, 'estadisticas'] as const,
-  usuarios: (busqueda: string) => [...auditoriaKeys.all, 'usuarios', busqueda] as const,
-};
 
 export function useLogsAuditoria(filtros: FiltrosAuditoria, enabled = true) {
   return useQuery(queryOptions({

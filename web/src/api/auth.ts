@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { authKeys } from './keys';
 
 // Types of internal/api/auth.go.
 
@@ -19,13 +20,7 @@ export type Credentials = Schema<'IniciarSesion'>;
 /** Answer of POST /auth/login: the bearer token and its user. */
 export type LoginRespuesta = Schema<'Sesion'>;
 
-// Keys, queries and calls.
-
-/** Query keys of the session. */
-export const authKeys = {
-  all: ['auth'] as const,
-  me: (usuarioId: number | undefined) => [...authKeys.all, 'me', usuarioId] as const,
-};
+// Queries and calls.
 
 /** GET /auth/me: the stored user refreshed (role, permissions, company). */
 export function meQuery(usuarioId: number | undefined) {

@@ -3,6 +3,7 @@ import { api, ApiError } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import type { Schema } from './contract';
+import { cajaKeys } from './keys';
 
 // Types of internal/api/caja.go.
 
@@ -41,14 +42,7 @@ export type CierreCaja = Schema<'CierreCaja'>;
 /** GET /caja/historial: a page of the caller's closed registers. */
 export type HistorialCajas = Schema<'HistorialCajas'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of the register. */
-export const cajaKeys = {
-  all: ['caja'] as const,
-  estado: () => [...cajaKeys.all, 'estado'] as const,
-  historial: () => [...cajaKeys.all, 'historial'] as const,
-};
+// Queries and mutations.
 
 /** The caller's last 20 closed registers, newest first (refreshed by cajaCerrada through cajaKeys.all). */
 export const historialCajasQuery = queryOptions({
@@ -57,9 +51,6 @@ export const historialCajasQuery = queryOptions({
 });
 
 const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };
-
-/** Message of POST /caja/abrir when the user already has one open. */
-export const CAJA_YA_ABIERTA = 'Ya tienes una caja abierta';
 
 /** The user's register and its movements. A 400 answer means "no register" and is silent. */
 export const cajaEstadoQuery = queryOptions({

@@ -1,10 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { configKeys } from './config';
 import { invalidateFor } from './invalidation';
-import { pasajesKeys } from './pasajes';
 import type { Schema } from './contract';
+import { clientesKeys, pasajesKeys } from './keys';
 
 // Types of internal/api/clientes.go.
 
@@ -21,19 +20,6 @@ export type ClienteEliminado = Schema<'ClienteEliminado'>;
 
 /** Page size of the customer lists. */
 export const CLIENTES_POR_PAGINA = 10;
-
-/**
- * Query keys of the customers, under the configuration's: a customer write publishes
- * configActualizada, which refreshes them.
- */
-export const clientesKeys = {
-  all: [...configKeys.all, 'clientes'] as const,
-  lista: (search: string, pagina: number) => [...clientesKeys.all, 'lista', { search, pagina }] as const,
-  documento: (documento: string) => [...clientesKeys.all, 'documento', documento] as const,
-};
-
-/** A customer's tickets live under the tickets' keys: every ticket event refreshes them. */
-const pasajesClienteKey = (id: number, pagina: number) => [...pasajesKeys.all, 'cliente', id, pagina] as const;
 
 /** One page of the customers the server-side search finds (GET /config/clientes?search=). */
 export function clientesQuery(search: string, pagina: number) {
@@ -66,7 +52,7 @@ export function clientePorDocumentoQuery(documento: string) {
 export function pasajesClienteQuery(id: number, pagina: number) {
   const params = new URLSearchParams({ pagina: String(pagina), limite: String(CLIENTES_POR_PAGINA) });
   return queryOptions({
-    queryKey: pasajesClienteKey(id, pagina),
+    queryKey: pasajesKeys.deCliente(id, pagina),
     queryFn: ({ signal }) => api.get<PasajesCliente>(`/config/clientes/${id}/pasajes?${params.toString()}`, { signal }),
   });
 }

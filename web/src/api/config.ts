@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
+import { configKeys } from './keys';
 
 // Types of internal/api/config.go.
 
@@ -20,15 +21,7 @@ export type EliminacionItem = Schema<'ItemEliminado'>;
 /** One cell of the price table. */
 export type Precio = Schema<'Precio'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of the configuration lists and the price table. */
-export const configKeys = {
-  all: ['config'] as const,
-  lista: (key: CatalogoKey) => [...configKeys.all, key] as const,
-  activos: (key: CatalogoKey) => [...configKeys.lista(key), { activos: true }] as const,
-  precios: () => [...configKeys.all, 'precios'] as const,
-};
+// Queries and mutations.
 
 /** Every entry of a list, active and inactive. */
 export function catalogoQuery(key: CatalogoKey) {

@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import type { Schema } from './contract';
+import { correoKeys } from './keys';
 
 // Types of internal/api/correo.go.
 
@@ -13,13 +14,6 @@ export type GuardarConfigEmail = Schema<'GuardarConfigEmail'>;
 export type EstadoEmail = Schema<'EstadoEmail'>;
 /** A message of the outbox. */
 export type MensajeSalida = Schema<'MensajeSalida'>;
-
-export const correoKeys = {
-  all: ['configuracion-email'] as const,
-  config: () => [...correoKeys.all, 'config'] as const,
-  estado: () => [...correoKeys.all, 'estado'] as const,
-  mensajes: (pasajeId: number) => ['pasajes', pasajeId, 'mensajes'] as const,
-};
 
 export const configEmailQuery = queryOptions({
   queryKey: correoKeys.config(),
@@ -75,7 +69,7 @@ export function useEnviarPasajesEmail() {
 }
 
 /** While a message on screen waits in the outbox, its state is read again this often (no event tells). */
-export const MENSAJES_PENDIENTES_REFRESCO_MS = 5_000;
+const MENSAJES_PENDIENTES_REFRESCO_MS = 5_000;
 
 /** The ticket's messages, newest first (GET /pasajes/{id}/mensajes); polled while one is pending. */
 export function mensajesPasajeQuery(pasajeId: number) {

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { dashboardKeys } from './keys';
 
 // Types of internal/api/dashboard.go (the boarding dashboard's too).
 
@@ -44,17 +45,7 @@ export type LanchaStats = Schema<'EstadisticasLancha'>;
 /** One of the latest validations of the company. */
 export type ValidacionReciente = Schema<'ValidacionReciente'>;
 
-// Keys and queries.
-
-/** Query keys of the dashboards. */
-export const dashboardKeys = {
-  all: ['dashboard'] as const,
-  stats: () => [...dashboardKeys.all, 'stats'] as const,
-  vendedores: () => [...dashboardKeys.all, 'vendedores'] as const,
-  lancha: () => [...dashboardKeys.all, 'lancha'] as const,
-  lanchaStats: () => [...dashboardKeys.lancha(), 'stats'] as const,
-  lanchaRecientes: () => [...dashboardKeys.lancha(), 'recientes'] as const,
-};
+// Queries.
 
 /** Dashboards poll every 30 s (operaciones §7); figures younger than 20 s are not fetched again. */
 const REFRESCO = { refetchInterval: 30_000, staleTime: 20_000 } as const;

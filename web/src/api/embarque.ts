@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import type { Schema } from './contract';
+import { embarqueKeys } from './keys';
 
 // Types of internal/api/embarque.go.
 
@@ -44,15 +45,7 @@ export type ViajesDelDia = Schema<'ViajesDelDia'>;
 /** GET /pasajes/por-fecha?tipo=programado. */
 export type ViajesProgramados = Schema<'ViajesProgramados'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of boarding: a validation refreshes them all. */
-export const embarqueKeys = {
-  all: ['embarque'] as const,
-  estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
-  pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
-  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
-};
+// Queries and mutations.
 
 /** The boarding counts of today and of the user. */
 export const estadisticasEmbarqueQuery = queryOptions({
@@ -70,7 +63,7 @@ export function pasajerosQuery(filtros: FiltrosPasajeros) {
 }
 
 /** How often the trip status refreshes itself. */
-export const VIAJES_REFRESH_MS = 30_000;
+const VIAJES_REFRESH_MS = 30_000;
 
 /** Trip status of today and tomorrow by section. */
 export const viajesProgramadosQuery = queryOptions({
@@ -80,7 +73,7 @@ export const viajesProgramadosQuery = queryOptions({
 });
 
 /** Retries a write once when the server never answered; the same Idempotency-Key makes it safe. */
-export function retryWithoutAnswer(failureCount: number, error: Error): boolean {
+function retryWithoutAnswer(failureCount: number, error: Error): boolean {
   return failureCount < 1 && error instanceof ApiError && error.status === 0;
 }
 

@@ -1,19 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { empresaKeys } from './keys';
 
 // Types of internal/api/empresa.go.
 
 /** The logged-in user's company, as GET /config/empresa returns it. */
 export type Empresa = Schema<'Empresa'>;
 
-// Keys and queries.
-
-/** Query keys of the company. */
-export const empresaKeys = {
-  all: ['empresa'] as const,
-  actual: (usuarioId: number | undefined) => [...empresaKeys.all, usuarioId] as const,
-};
+// Queries.
 
 /** The company of the logged-in user (GET /config/empresa); one cache entry per user. */
 export function empresaQuery(usuarioId: number | undefined) {

@@ -3,6 +3,7 @@ import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
+import { empresasKeys } from './keys';
 
 // Types of internal/api/empresas.go and empresa_configuraciones.go.
 
@@ -22,15 +23,6 @@ export type ConfiguracionesEmpresa = Schema<'ConfiguracionesEmpresa'>;
 export type ConfiguracionEmpresa = Schema<'ConfiguracionEmpresa'>;
 /** Body of PUT /config/empresa (general configuration). */
 export type EmpresaActualInput = Schema<'GuardarEmpresaActual'>;
-
-/** Query keys of the companies screens. */
-export const empresasKeys = {
-  all: ['empresas'] as const,
-  lista: () => [...empresasKeys.all, 'lista'] as const,
-  usuarios: (id: number) => [...empresasKeys.all, id, 'usuarios'] as const,
-  estadisticas: (id: number) => [...empresasKeys.all, id, 'estadisticas'] as const,
-  configuraciones: (id: number) => [...empresasKeys.all, id, 'configuraciones'] as const,
-};
 
 /** Every company with its user count (super_admin). */
 export const empresasQuery = queryOptions({

@@ -1,18 +1,11 @@
 import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { authKeys } from './auth';
-import { cajaKeys } from './caja';
-import { configKeys } from './config';
-import { dashboardKeys } from './dashboard';
-import { embarqueKeys } from './embarque';
-import { empresaKeys } from './empresa';
-import { empresasKeys } from './empresas';
 import { invalidateFor, type DomainEvent } from './invalidation';
-import { notificacionesKeys, SIN_FILTRO } from './notificaciones';
-import { pasajesKeys } from './pasajes';
-import { publicKeys } from './public';
-import { serviciosKeys } from './servicios';
-import { whatsappKeys } from './whatsapp';
+import {
+  authKeys, cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys,
+  publicKeys, serviciosKeys, whatsappKeys,
+} from './keys';
+import { SIN_FILTRO } from './notificaciones';
 
 /** One cached query of every kind the screens hold. */
 const CACHED: Record<string, QueryKey> = {

@@ -1,14 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { cajaKeys } from './caja';
-import { configKeys } from './config';
-import { dashboardKeys } from './dashboard';
-import { empresaKeys } from './empresa';
-import { empresasKeys } from './empresas';
-import { embarqueKeys } from './embarque';
-import { notificacionesKeys } from './notificaciones';
-import { pasajesKeys } from './pasajes';
-import { serviciosKeys } from './servicios';
-import { whatsappKeys } from './whatsapp';
+import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /**
  * The events of the server (the store publishes them after commit; the socket
@@ -36,37 +27,37 @@ export type DomainEvent =
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are
  * invalidated, so the ones on screen refetch. Mutations use it after a write, the
- * socket (api/socket.ts) for every event another user or device causes.
- * Entries are functions because the resource modules import this one.
+ * socket (api/socket.ts) for every event another user or device causes. The keys
+ * come from keys.ts, which the resource modules share with this table.
  */
-export const INVALIDA: Readonly<Record<DomainEvent, () => readonly QueryKey[]>> = {
+const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   // A sale: ticket lists, the seller's register, the dashboards and the boarding figures.
-  pasajeCreado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  pasajeCreado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   // One per sale (its tickets each came as pasajeCreado): the same queries.
-  nuevaVenta: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  nuevaVenta: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   // A boarding: ticket lists, the boarding figures and the dashboards.
-  pasajeValidado: () => [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
+  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
   // An undone boarding: the same, the ticket is pending again.
-  pasajeValidacionDeshecha: () => [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
+  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
   // A cancel or reactivation moves money through the caller's register and changes what boards.
-  pasajeCancelado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
-  pasajeReactivado: () => [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
-  cajaAbierta: () => [cajaKeys.all, dashboardKeys.all],
-  cajaCerrada: () => [cajaKeys.all, dashboardKeys.all],
-  movimientoCaja: () => [cajaKeys.all, dashboardKeys.all],
+  pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  cajaAbierta: [cajaKeys.all, dashboardKeys.all],
+  cajaCerrada: [cajaKeys.all, dashboardKeys.all],
+  movimientoCaja: [cajaKeys.all, dashboardKeys.all],
   // Lists, prices, the company's data, logo and settings, the WhatsApp entries.
-  configActualizada: () => [configKeys.all, empresaKeys.all, empresasKeys.all, whatsappKeys.config()],
+  configActualizada: [configKeys.all, empresaKeys.all, empresasKeys.all, whatsappKeys.config()],
   // A new notification of the session's user (bell, centre).
-  notificacion: () => [notificacionesKeys.all],
+  notificacion: [notificacionesKeys.all],
   // An alert: the dashboards' alert figures; its notification comes as notificacion.
-  alertaSistema: () => [dashboardKeys.all],
+  alertaSistema: [dashboardKeys.all],
   // Who is connected: the supervisors' and admins' seller figures.
-  usuarioConectado: () => [dashboardKeys.all],
-  usuarioDesconectado: () => [dashboardKeys.all],
+  usuarioConectado: [dashboardKeys.all],
+  usuarioDesconectado: [dashboardKeys.all],
   // A company's WhatsApp link changed (a new QR, linked, logged out): the status screens and the service monitor.
-  whatsappStatus: () => [whatsappKeys.estado(), whatsappKeys.global(), serviciosKeys.all],
+  whatsappStatus: [whatsappKeys.estado(), whatsappKeys.global(), serviciosKeys.all],
   // The empty prefix matches every query.
-  resync: () => [[]],
+  resync: [[]],
 };
 
 /** Whether the server's event name is one the table knows (others are ignored). */
@@ -76,5 +67,5 @@ export function isDomainEvent(name: string): name is DomainEvent {
 
 /** Invalidates the queries `event` makes stale; resolves once the ones on screen have refetched. */
 export function invalidateFor(queryClient: QueryClient, event: DomainEvent): Promise<unknown> {
-  return Promise.all(INVALIDA[event]().map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+  return Promise.all(INVALIDA[event].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }

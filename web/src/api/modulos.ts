@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { authKeys } from './auth';
 import type { Schema } from './contract';
+import { authKeys, modulosKeys } from './keys';
 
 // Types of internal/api/modulos.go.
 
@@ -17,13 +17,7 @@ export type ModuloInput = Schema<'GuardarModuloEmpresa'>;
 /** The module categories (backoffice §2.7). */
 export const CATEGORIAS_MODULO = ['core', 'ventas', 'comunicacion', 'reportes', 'gestion', 'avanzado'] as const;
 
-// Keys, queries and mutations.
-
-export const modulosKeys = {
-  all: ['modulos'] as const,
-  empresas: () => [...modulosKeys.all, 'empresas'] as const,
-  deEmpresa: (empresaId: number) => [...modulosKeys.all, 'empresa', empresaId] as const,
-};
+// Queries and mutations.
 
 export const empresasAdminQuery = queryOptions({
   queryKey: modulosKeys.empresas(),

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { notificacionesKeys } from './keys';
 
 // Types of internal/api/notificaciones.go.
 
@@ -23,12 +24,6 @@ export interface FiltroNotificaciones {
 
 /** The filters of the header panel: everything. */
 export const SIN_FILTRO: FiltroNotificaciones = { estado: 'todas', tipo: 'todas' };
-
-/** Query keys of the notifications. */
-export const notificacionesKeys = {
-  all: ['notificaciones'] as const,
-  lista: (f: FiltroNotificaciones) => [...notificacionesKeys.all, f] as const,
-};
 
 /** The session's notifications after the filters (refreshed by the notificacion event). */
 export function notificacionesQuery(f: FiltroNotificaciones = SIN_FILTRO) {

@@ -5,6 +5,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
+import { pasajesKeys } from './keys';
 
 // Types of internal/api/pasajes.go and tickets.go.
 
@@ -39,14 +40,7 @@ export interface FiltrosPasajes {
 /** Page size of the ticket list (operaciones §9). */
 export const PASAJES_POR_PAGINA = 10;
 
-// Keys, queries and mutations.
-
-/** Query keys of ticket lists and tickets. */
-export const pasajesKeys = {
-  all: ['pasajes'] as const,
-  lista: (filtros: FiltrosPasajes, page: number, limit: number) => [...pasajesKeys.all, 'lista', filtros, page, limit] as const,
-  detalle: (id: number) => [...pasajesKeys.all, 'detalle', id] as const,
-};
+// Queries and mutations.
 
 /** The filters as a query string; empty values are left out. */
 export function filtrosParams(filtros: FiltrosPasajes): URLSearchParams {
@@ -88,9 +82,6 @@ export function qrPasaje(id: number): Promise<Archivo> {
 export function pdfPasaje(id: number): Promise<Archivo> {
   return fetchFile(`/tickets/ticket/${id}/pdf`);
 }
-
-/** Server message when the seller has no open register. */
-export const CAJA_REQUERIDA = 'Debe abrir una caja antes de realizar ventas';
 
 /**
  * POST /pasajes/lote; it records a movement in the register, whose state is refreshed.

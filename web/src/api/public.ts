@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { publicKeys } from './keys';
 
 // Types of internal/api/public.go.
 
@@ -10,14 +11,7 @@ export type PublicStats = Schema<'EstadisticasPublicas'>;
 /** GET /public/empresa: the installation's public company ({} when there is none). */
 export type PublicEmpresa = Schema<'ContactoPublico'>;
 
-// Keys and queries.
-
-/** Query keys of the public endpoints. */
-export const publicKeys = {
-  all: ['public'] as const,
-  stats: () => [...publicKeys.all, 'stats'] as const,
-  empresa: () => [...publicKeys.all, 'empresa'] as const,
-};
+// Queries.
 
 /** Landing figures. */
 export const publicStatsQuery = queryOptions({

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { authKeys } from './auth';
 import type { Schema } from './contract';
+import { authKeys, rolesKeys } from './keys';
 
 // Types of internal/api/roles.go.
 
@@ -16,14 +16,7 @@ export type PlantillaRol = Schema<'PlantillaRol'>;
 /** Answer of DELETE /config/roles/{id}. */
 export type RolEliminado = Schema<'RolEliminado'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of role management. */
-export const rolesKeys = {
-  all: ['roles'] as const,
-  lista: () => [...rolesKeys.all, 'lista'] as const,
-  plantilla: () => [...rolesKeys.all, 'plantilla'] as const,
-};
+// Queries and mutations.
 
 /** Every role, built-in and custom. */
 export const rolesQuery = queryOptions({

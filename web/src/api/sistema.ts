@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { configKeys } from './config';
 import { invalidateFor } from './invalidation';
 import type { Schema } from './contract';
+import { sistemaKeys } from './keys';
 
 // Types of internal/api/sistema.go.
 
@@ -18,11 +18,6 @@ export const IDIOMAS = [
   { value: 'en', label: 'Inglés' },
   { value: 'pt', label: 'Portugués' },
 ] as const;
-
-/** Query keys of the system configuration: under config, so configActualizada refreshes it. */
-export const sistemaKeys = {
-  all: [...configKeys.all, 'sistema'] as const,
-};
 
 export const configuracionSistemaQuery = queryOptions({
   queryKey: sistemaKeys.all,

@@ -1,10 +1,11 @@
 import { API_BASE } from '@/lib/api';
+import type { EstadoSocket } from '@/lib/realtime';
 
 /** Reconnection after a lost socket (operaciones §9): 5 attempts, 2000 ms apart, then by hand. */
 export const RECONEXION = { intentos: 5, esperaMs: 2000 } as const;
 
 /** The subprotocol of GET /api/ws; the session token is offered beside it (docs/api.md). */
-export const SUBPROTOCOLO = 'muelle';
+const SUBPROTOCOLO = 'muelle';
 
 /**
  * Close codes after which retrying is pointless: the session ended (1008), or the
@@ -12,9 +13,6 @@ export const SUBPROTOCOLO = 'muelle';
  * would close another tab's). 'Reconectar' still opens it by hand.
  */
 const SIN_REINTENTO: readonly number[] = [1008, 4008];
-
-/** conectando: opening or waiting to retry; conectado: live; desconectado: retries exhausted. */
-export type EstadoSocket = 'conectando' | 'conectado' | 'desconectado';
 
 /** A message of the server: an event (with id) or `conectado`, `resync`, `rechazado`. */
 export interface MensajeSocket {

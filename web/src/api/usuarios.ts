@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
+import { usuariosKeys } from './keys';
 
 // Types of internal/api/usuarios.go.
 
@@ -21,14 +22,7 @@ export type CambiarContrasena = Schema<'CambiarContrasena'>;
 /** Answer of PUT /usuarios/cambiar-contrasena: the fresh token of this session (every other one ended). */
 export type ClaveCambiada = Schema<'ClaveCambiada'>;
 
-// Keys, queries and mutations.
-
-/** Query keys of user management. */
-export const usuariosKeys = {
-  all: ['usuarios'] as const,
-  lista: () => [...usuariosKeys.all, 'lista'] as const,
-  rolesInfo: () => [...usuariosKeys.all, 'roles-info'] as const,
-};
+// Queries and mutations.
 
 /** The company's users (GET /config/usuarios). */
 export const usuariosQuery = queryOptions({

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { correoKeys, type MensajeSalida } from './correo';
+import { type MensajeSalida } from './correo';
 import type { Schema } from './contract';
+import { correoKeys, whatsappKeys } from './keys';
 
 // Types of internal/api/whatsapp.go.
 
@@ -27,14 +28,6 @@ export const MAX_MENSAJE = 4000;
 
 /** The status screens refresh every 30 s (backoffice §9), besides the whatsappStatus event. */
 export const WHATSAPP_REFRESCO_MS = 30_000;
-
-export const whatsappKeys = {
-  all: ['whatsapp'] as const,
-  estado: () => [...whatsappKeys.all, 'estado'] as const,
-  estadoEmpresa: (empresaId: number) => [...whatsappKeys.all, 'estado', empresaId] as const,
-  global: () => [...whatsappKeys.all, 'global'] as const,
-  config: () => [...whatsappKeys.all, 'config'] as const,
-};
 
 export const estadoWhatsAppQuery = queryOptions({
   queryKey: whatsappKeys.estado(),

@@ -2,27 +2,26 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { signInVendedor } from '@/testing/handlers/caja';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { RequireRole } from './RequireRole';
-import { AppRoutes } from './routes';
 
 describe('RequireRole', () => {
   it('sends anonymous users to the staff login', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    renderApp('/admin/gestion-roles');
     expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
   });
 
   it('lets super_admin into a super-admin route', async () => {
     signIn('super_admin');
-    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    renderApp('/admin/gestion-roles');
     expect(await screen.findByRole('heading', { name: 'Gestión de Roles' })).toBeInTheDocument();
     expect(screen.queryByText('Acceso Denegado')).not.toBeInTheDocument();
   });
 
   it('shows Acceso Denegado with the required and the current role to a vendedor', async () => {
     signIn('vendedor');
-    renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+    renderApp('/admin/gestion-roles');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
     expect(screen.getByText('No tienes permisos para acceder a esta página.')).toBeInTheDocument();
     expect(screen.getByText('Rol requerido: Super Administrador')).toBeInTheDocument();
@@ -47,7 +46,7 @@ describe('RequireRole', () => {
 
   it('redirects /dashboard and /admin to /admin/dashboard', async () => {
     signIn('admin');
-    renderWithProviders(<AppRoutes />, { route: '/dashboard' });
+    renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard de Administración' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
   });

@@ -24,7 +24,7 @@ export interface MenuGroup {
 }
 
 /** The menu entries of `screens`, in their order. */
-export function menuOf(screens: readonly Screen[]): MenuEntry[] {
+function menuOf(screens: readonly Screen[]): MenuEntry[] {
   return screens.flatMap(({ path, modulo, menu = [] }) => menu.map((item) => ({ ...item, path, modulo })));
 }
 

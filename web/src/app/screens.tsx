@@ -33,7 +33,7 @@ import { paths, type Path } from '@/lib/paths';
 import { PERMISO_VALIDAR, type Role } from '@/lib/session';
 
 /** A sidebar entry of a screen. */
-export interface MenuItem {
+interface MenuItem {
   label: string;
   icon: Icon;
   /** Collapsible group the entry is listed under. */
@@ -45,7 +45,7 @@ export interface MenuItem {
 }
 
 /** Who may open a screen; super_admin passes every check. */
-export type Access =
+type Access =
   | { kind: 'public' }
   | { kind: 'session' }
   /** Built-in roles by name; a custom role by `permiso` when given (lib/session mayEnter). */
@@ -67,7 +67,7 @@ export interface Screen {
 }
 
 /** A lazy page that can also be downloaded ahead of its first render. */
-export type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<unknown> };
 
 /**
  * A page downloaded on first visit: the module's named export `pick` becomes the lazy
@@ -94,7 +94,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-export type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -117,15 +117,15 @@ const validador = lazyPage(() => import('@/features/embarque/routes/ValidadorPag
  * menus (app/menu.ts) are derived from it. Listed in menu order. Add a screen here.
  */
 export const SCREENS: readonly Screen[] = [
-  { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/LandingPage'), (m) => m.LandingPage) },
-  { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/LoginPage'), (m) => m.LoginPage) },
-  { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
+  { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/routes/LandingPage'), (m) => m.LandingPage) },
+  { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/LoginPage'), (m) => m.LoginPage) },
+  { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
   { path: paths.unauthorized, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
   { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
     path: paths.dashboard, access: session, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Dashboard', icon: IconLayoutDashboard, group: 'General', roles: MENU_STAFF, permiso: 'dashboard.ver' }],
-    page: lazyPage(() => import('@/features/dashboard/DashboardChooser'), (m) => m.DashboardChooser),
+    page: lazyPage(() => import('@/features/dashboard/routes/DashboardChooser'), (m) => m.DashboardChooser),
   },
   {
     path: paths.notificaciones, access: session, modulo: 'core', layout: 'admin',
@@ -155,7 +155,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.clientes, access: rolesOr('clientes.ver', ...SELLER_ROLES), modulo: 'clientes', layout: 'admin',
     menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS, permiso: 'clientes.ver' }],
-    page: lazyPage(() => import('@/features/configuracion/routes/ClientesPage'), (m) => m.ClientesPage),
+    page: lazyPage(() => import('@/features/clientes/routes/ClientesPage'), (m) => m.ClientesPage),
   },
   {
     path: paths.monitoreoVendedores, access: roles('admin', 'supervisor'), modulo: 'venta_pasajes', layout: 'admin',
@@ -189,7 +189,7 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Gestión de Usuarios', icon: IconUsers, group: 'Sistema', roles: ['super_admin', 'admin', 'supervisor'] }],
-    page: lazyPage(() => import('@/features/configuracion/routes/GestionUsuariosPage'), (m) => m.GestionUsuariosPage),
+    page: lazyPage(() => import('@/features/usuarios/routes/GestionUsuariosPage'), (m) => m.GestionUsuariosPage),
   },
   {
     path: paths.gestionRoles, access: roles('super_admin'), modulo: 'core', layout: 'admin',
@@ -250,7 +250,13 @@ export const SCREENS: readonly Screen[] = [
   {
     path: paths.configuracion, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Configuración del Sistema', icon: IconSettings, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
-    page: lazyPage(() => import('@/features/configuracion/routes/ConfiguracionPage'), (m) => m.ConfiguracionPage),
+    // The users tab is user management (features/usuarios), put in here: features never import each other.
+    page: lazyPage(
+      () => Promise.all([import('@/features/configuracion/routes/ConfiguracionPage'), import('@/features/usuarios/components/UsuariosManager')]),
+      ([{ ConfiguracionPage }, { UsuariosManager }]) => function ConfiguracionConUsuarios() {
+        return <ConfiguracionPage usuarios={<UsuariosManager />} />;
+      },
+    ),
   },
   {
     path: paths.configuracionSecciones, access: ADMIN, modulo: 'core', layout: 'admin',

@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Stack, Textarea } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { CAJA_YA_ABIERTA, useAbrirCaja } from '@/api/caja';
+import { useAbrirCaja } from '@/api/caja';
+import { ApiError } from '@/lib/api';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { ErrorDialog } from './ErrorDialog';
+import { FormActions } from './FormActions';
 import { MoneyInput } from './MoneyInput';
 
 interface AbrirCajaModalProps {
@@ -34,8 +36,8 @@ export function AbrirCajaModal({ opened, onClose }: AbrirCajaModalProps) {
       },
       onError: (err) => {
         // ApiError's message is the server's, or the connection text when it sent none.
-        if (err.message.includes(CAJA_YA_ABIERTA)) {
-          // Opened elsewhere (another tab or device): the mutation reloads the state.
+        if (err instanceof ApiError && err.status === 409) {
+          // 409 'Ya tienes una caja abierta': opened elsewhere (another tab or device); the mutation reloads the state.
           notifyWarning(err.message);
           close();
         } else {
@@ -58,10 +60,7 @@ export function AbrirCajaModal({ opened, onClose }: AbrirCajaModalProps) {
               {...form.getInputProps('monto_apertura')}
             />
             <Textarea label="Observaciones (opcional)" rows={2} {...form.getInputProps('observaciones')} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancelar</Button>
-              <Button type="submit" loading={abrir.isPending}>Abrir Caja</Button>
-            </Group>
+            <FormActions onCancel={close} loading={abrir.isPending} submitLabel="Abrir Caja" />
           </Stack>
         </form>
       </Modal>

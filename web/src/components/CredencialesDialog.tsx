@@ -3,17 +3,14 @@ import { IconCopy } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { CredencialesTemporales } from '@/api/usuarios';
 import { formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
-
-/** The configuration screens' toasts stay five seconds (backoffice §9). */
-const TOAST_MS = 5000;
+import { configToast } from '@/lib/notify';
 
 async function copiar(c: CredencialesTemporales) {
   try {
     await navigator.clipboard.writeText(`Usuario: ${c.usuario}\nContraseña temporal: ${c.password_temporal}`);
-    notifySuccess('Credenciales copiadas al portapapeles', undefined, TOAST_MS);
+    configToast.success('Credenciales copiadas al portapapeles');
   } catch {
-    notifyError('Error copiando al portapapeles', undefined, TOAST_MS);
+    configToast.error('Error copiando al portapapeles');
   }
 }
 

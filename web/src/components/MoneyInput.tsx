@@ -4,7 +4,7 @@ import { formatMoney } from '@/lib/format';
 import { montoDe, parseMonto } from '@/lib/money';
 
 /** A money input's value: the amount, '' when empty, NaN while the text does not read. */
-export type MontoValor = number | '';
+type MontoValor = number | '';
 
 interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'defaultValue'> {
   /** The amount; '' (or absent, as a form's input props may leave it) when empty. */

@@ -3,9 +3,9 @@ import { useEffect, useState } from 'react';
 import type { ValidacionPassword } from '@/api/usuarios';
 
 /** The server is asked once this many characters are typed (backoffice §5). */
-export const MIN_CARACTERES_VALIDACION = 3;
+const MIN_CARACTERES_VALIDACION = 3;
 /** And after this pause in typing. */
-export const VALIDACION_DEBOUNCE_MS = 500;
+const VALIDACION_DEBOUNCE_MS = 500;
 
 const COLOR: Record<string, string> = {
   very_weak: 'red', weak: 'orange', medium: 'yellow', strong: 'teal', very_strong: 'green',

@@ -26,6 +26,11 @@ export class ApiError extends Error {
   }
 }
 
+/** The server's message of a failed call, else `fallback` (no answer, or an answer without one). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return (error instanceof ApiError && error.serverMessage) || fallback;
+}
+
 /** Per-call options. */
 export interface RequestOptions {
   /** Cancels the call (TanStack Query passes one). */

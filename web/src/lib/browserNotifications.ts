@@ -8,15 +8,15 @@ const TAGS: Record<string, string> = {
   caja_cerrada: 'caja-cerrada',
   alerta: 'system-error',
 };
-export const TAG_DEFECTO = 'terminal-fluvial';
+const TAG_DEFECTO = 'terminal-fluvial';
 
 /** The tag of a notification type. */
-export function tagDe(tipo: string): string {
+function tagDe(tipo: string): string {
   return TAGS[tipo] ?? TAG_DEFECTO;
 }
 
 /** Whether this browser has the Notification API. */
-export function notificacionesSoportadas(): boolean {
+function notificacionesSoportadas(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
 }
 

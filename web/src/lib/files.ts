@@ -8,7 +8,7 @@ export interface Archivo {
 }
 
 /** The file name of a Content-Disposition header (`attachment; filename="x.csv"`). */
-export function fileNameOf(disposition: string | null): string | null {
+function fileNameOf(disposition: string | null): string | null {
   const match = disposition?.match(/filename\*?=(?:UTF-8'')?"?([^";]+)"?/i);
   return match ? decodeURIComponent(match[1]) : null;
 }

@@ -4,7 +4,7 @@ import 'dayjs/locale/es';
 dayjs.locale('es');
 
 /** Display format of date and time: dd/MM/yyyy HH:mm. */
-export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
+const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 /** Display format of a date: dd/MM/yyyy. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 

@@ -2,15 +2,15 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect } from 'react';
 
 /** Minimum travel, in px, of a swipe. */
-export const SWIPE_THRESHOLD_PX = 50;
+const SWIPE_THRESHOLD_PX = 50;
 /** A tap moves less than this many px ... */
-export const TAP_MAX_MOVE_PX = 10;
+const TAP_MAX_MOVE_PX = 10;
 /** ... and lasts less than this many ms. */
-export const TAP_MAX_MS = 300;
+const TAP_MAX_MS = 300;
 /** A still touch held this long is a long press. */
-export const LONG_PRESS_MS = 500;
+const LONG_PRESS_MS = 500;
 /** Screens narrower than this many px are mobile. */
-export const MOBILE_BREAKPOINT_PX = 768;
+const MOBILE_BREAKPOINT_PX = 768;
 
 /** What a finished touch was. */
 export type Gesture = 'tap' | 'long-press' | 'swipe-left' | 'swipe-right' | 'swipe-up' | 'swipe-down';

@@ -1,5 +1,7 @@
 import { createContext, useContext } from 'react';
-import type { EstadoSocket } from '@/api/socket';
+
+/** conectando: opening or waiting to retry; conectado: live; desconectado: retries exhausted. */
+export type EstadoSocket = 'conectando' | 'conectado' | 'desconectado';
 
 export interface Realtime {
   estado: EstadoSocket;

@@ -38,7 +38,7 @@ function permisosDeValidacion(rol: string): Permisos {
 }
 
 /** Every module code of the server: the fixture company has them all. */
-export const MODULOS = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
+const MODULOS = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
   'notificaciones', 'puntos', 'portal_clientes'];
 
 /** A staff user of the given role. */

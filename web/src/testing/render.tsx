@@ -4,6 +4,7 @@ import { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/AppProviders';
+import { AppRoutes } from '@/app/routes';
 
 /** Renders `ui` with the app's providers inside a memory data router at `route` (or a history ending there). */
 export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?: string | string[] } = {}) {
@@ -16,6 +17,15 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   );
   const result = render(<RouterProvider router={router} />);
   return { ...result, user, queryClient };
+}
+
+/**
+ * Renders the whole app at `route` (or a history ending there): the screens table's
+ * routes with their guards, as a user reaches a page. Features test their pages through
+ * it, since they never import app/.
+ */
+export function renderApp(route: string | string[] = '/') {
+  return renderWithProviders(<AppRoutes />, { route });
 }
 
 /** Exposes the current path to assertions: screen.getByTestId('location'). */

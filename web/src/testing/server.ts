@@ -13,7 +13,7 @@ export { fail, ok, okWithMessage } from './http';
 const eventStream = ws.link('ws://*/api/ws').addEventListener('connection', () => {});
 
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
-export const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
+const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
   ...notificacionesHandlers().handlers, eventStream];
 
 /** The request-mock server of the test run. */

@@ -3,13 +3,12 @@ import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { fakeMediaQueryList } from '@/testing/media';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { ok, server } from '@/testing/server';
-import { AppRoutes } from '@/app/routes';
 
 function renderAdmin(rol: string) {
   signIn(rol, { nombre: 'Juan', apellido: 'Gómez' });
-  return renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+  return renderApp('/admin/dashboard');
 }
 
 function setOnline(online: boolean) {

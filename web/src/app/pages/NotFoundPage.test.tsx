@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/testing/render';
-import { AppRoutes } from '@/app/routes';
+import { renderApp } from '@/testing/render';
 import { greetingFor } from './NotFoundPage';
 
 describe('greetingFor', () => {
@@ -29,19 +28,19 @@ describe('NotFoundPage', () => {
   ])('greets by the clock (%s)', (now, greeting) => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(now);
-    renderWithProviders(<AppRoutes />, { route: '/no-existe' });
+    renderApp('/no-existe');
     expect(screen.getByRole('heading', { name: 'Página no encontrada' })).toBeInTheDocument();
     expect(screen.getByText(greeting)).toBeInTheDocument();
   });
 
   it('goes back with Volver', async () => {
-    const { user } = renderWithProviders(<AppRoutes />, { route: ['/unauthorized', '/ruta/perdida'] });
+    const { user } = renderApp(['/unauthorized', '/ruta/perdida']);
     await user.click(screen.getByRole('button', { name: 'Volver' }));
     expect(await screen.findByRole('heading', { name: 'Acceso No Autorizado' })).toBeInTheDocument();
   });
 
   it('offers the dashboard, which asks anonymous users to log in', async () => {
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/no-existe' });
+    const { user } = renderApp('/no-existe');
     await user.click(screen.getByRole('link', { name: 'Ir al Dashboard' }));
     expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
@@ -50,7 +49,7 @@ describe('NotFoundPage', () => {
 
 describe('UnauthorizedPage', () => {
   it('explains and links to the login and the dashboard', () => {
-    renderWithProviders(<AppRoutes />, { route: '/unauthorized' });
+    renderApp('/unauthorized');
     expect(screen.getByRole('heading', { name: 'Acceso No Autorizado' })).toBeInTheDocument();
     expect(screen.getByText(/Inicia sesión con una cuenta autorizada/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Iniciar sesión' })).toHaveAttribute('href', '/login');

@@ -2,10 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useSyncExternalStore, type ReactNode } from 'react';
 import { invalidateFor, isDomainEvent } from '@/api/invalidation';
 import { EventSocket } from '@/api/socket';
-import { roleName, useSession } from '@/lib/session';
-import { readToken } from '@/lib/session/storage';
-import { avisar } from './avisos';
+import { readToken, roleName, useSession } from '@/lib/session';
 import { RealtimeContext } from '@/lib/realtime';
+import { avisar } from './avisos';
 
 /**
  * Opens the tab's one socket while a staff session lasts: every event

@@ -5,7 +5,7 @@ import { hasRole, useSession } from '@/lib/session';
 import { ImpresionModal, ImpresoraModal, ROLES_IMPRESORA } from './ImpresionModals';
 
 /** Tooltip of the sale screen's printing buttons for other roles (operaciones §2). */
-export const MSG_SIN_PERMISO_IMPRESION = 'No tiene permisos para configurar impresión';
+const MSG_SIN_PERMISO_IMPRESION = 'No tiene permisos para configurar impresión';
 
 interface BotonesImpresionProps {
   /**

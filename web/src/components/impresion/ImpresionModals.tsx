@@ -10,7 +10,7 @@ import { borradorValido, CampoMargen, CamposBasicos, type BorradorProps } from '
 export const ROLES_IMPRESORA = ['admin', 'supervisor'] as const;
 
 /** The text of the advanced modal for other roles (operaciones §2). */
-export const MSG_ACCESO_RESTRINGIDO = 'Solo los administradores y supervisores pueden configurar las impresoras.';
+const MSG_ACCESO_RESTRINGIDO = 'Solo los administradores y supervisores pueden configurar las impresoras.';
 
 interface ModalProps {
   opened: boolean;

@@ -17,10 +17,10 @@ export interface BorradorProps {
 }
 
 /** Whether `n` lies in [min, max] as a whole number. */
-export const enRango = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
+const enRango = (n: number, min: number, max: number) => Number.isInteger(n) && n >= min && n <= max;
 
 /** The message of a value outside its limits (operaciones §5), or null. */
-export function errorRango(n: number, min: number, max: number, nombre: string): string | null {
+function errorRango(n: number, min: number, max: number, nombre: string): string | null {
   return enRango(n, min, max) ? null : `${nombre} debe estar entre ${min} y ${max}`;
 }
 

@@ -4,8 +4,8 @@ import { Paper, Title } from '@mantine/core';
 import type { EmpresaResumen } from '@/api/dashboard';
 
 /** The chart shows the first 10 companies, names cut at 15 characters (operaciones §9). */
-export const EMPRESAS_EN_GRAFICO = 10;
-export const LARGO_NOMBRE_GRAFICO = 15;
+const EMPRESAS_EN_GRAFICO = 10;
+const LARGO_NOMBRE_GRAFICO = 15;
 
 /** One bar group of the chart. */
 export interface BarraEmpresa {

@@ -1,4 +1,4 @@
-import { ApiError, CONNECTION_ERROR_MESSAGE } from '@/lib/api';
+import { ApiError, CONNECTION_ERROR_MESSAGE, errorMessage } from '@/lib/api';
 import type { Embarque, EmbarquePrevio } from '@/api/embarque';
 
 /** Timings of the validator (operaciones §9). */
@@ -36,7 +36,7 @@ export function rechazo(error: unknown): Extract<Resultado, { tipo: 'rechazo' }>
   const data = error.data as Partial<EmbarquePrevio> | null;
   return {
     tipo: 'rechazo',
-    mensaje: error.serverMessage ?? ERROR_VALIDAR,
+    mensaje: errorMessage(error, ERROR_VALIDAR),
     previo: data?.fecha_embarque ? (data as EmbarquePrevio) : null,
   };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuracion } from './duracion';
+import { formatDuracionExacta } from './duracion';
 
-describe('formatDuracion', () => {
+describe('formatDuracionExacta', () => {
   it.each([
     [0, '0m'],
     [59, '0m'],
@@ -11,6 +11,6 @@ describe('formatDuracion', () => {
     [26 * 3600 + 5 * 60 + 30, '1d 2h 5m'],
     [3 * 86400, '3d 0h 0m'],
   ])('%i s → %s', (segundos, texto) => {
-    expect(formatDuracion(segundos)).toBe(texto);
+    expect(formatDuracionExacta(segundos)).toBe(texto);
   });
 });

@@ -1,5 +1,9 @@
-/** Seconds as days, hours and minutes: '1d 2h 5m', '2h 0m', '0m' (the system's uptime, the session's lifetime). */
-export function formatDuracion(segundos: number): string {
+/**
+ * Seconds as days, hours and minutes, every unit down to the minute: '1d 2h 5m', '2h 0m', '0m'
+ * (the system's uptime, the session's lifetime). lib/format formatDuracion rounds a span of
+ * milliseconds to its two largest units instead.
+ */
+export function formatDuracionExacta(segundos: number): string {
   const minutos = Math.floor(segundos / 60);
   const dias = Math.floor(minutos / 1440);
   const horas = Math.floor((minutos % 1440) / 60);

@@ -4,7 +4,7 @@ import type { VentaInput } from '@/api/pasajes';
 import { primerError } from './validation';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
-export function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
+function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
   return medios.find((m) => m.nombre.toLowerCase().includes('efectivo'));
 }
 
@@ -35,12 +35,12 @@ export interface Linea {
 }
 
 /** Said under a quantity box whose text is not a whole number of 0 to 50. */
-export const CANTIDAD_INVALIDA = `Escribe un número entero de 0 a ${MAX_POR_TIPO}`;
+const CANTIDAD_INVALIDA = `Escribe un número entero de 0 a ${MAX_POR_TIPO}`;
 /** Said under a quantity box past the maximum (operaciones §9). */
-export const CANTIDAD_EXCEDIDA = `Máximo ${MAX_POR_TIPO} pasajeros por tipo en una venta`;
+const CANTIDAD_EXCEDIDA = `Máximo ${MAX_POR_TIPO} pasajeros por tipo en una venta`;
 
 /** Reads a typed quantity: what is typed is kept, a refused text is explained, never clamped. */
-export function leerCantidad(texto: string): { cantidad: number; error: string | null } {
+function leerCantidad(texto: string): { cantidad: number; error: string | null } {
   const limpio = texto.trim();
   if (limpio === '') return { cantidad: 0, error: null };
   if (!/^\d+$/.test(limpio)) return { cantidad: 0, error: CANTIDAD_INVALIDA };

@@ -7,7 +7,7 @@ export interface UmbralVentaGrande {
 }
 
 /** The server's default: more than 10 tickets or more than $ 100.000,00. */
-export const UMBRAL_POR_DEFECTO: UmbralVentaGrande = { masDePasajes: 10, montoMayorA: 100_000 };
+const UMBRAL_POR_DEFECTO: UmbralVentaGrande = { masDePasajes: 10, montoMayorA: 100_000 };
 
 /** The company's threshold for a sale well above the usual. */
 export function useUmbralVentaGrande(): UmbralVentaGrande {

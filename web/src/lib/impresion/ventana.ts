@@ -2,15 +2,15 @@ import { fetchFile } from '@/lib/files';
 import type { ConfigImpresion, Papel } from './config';
 
 /** The print window opens the printer dialog this long after the ticket is in it (operaciones §9). */
-export const IMPRIMIR_DESPUES_MS = 500;
+const IMPRIMIR_DESPUES_MS = 500;
 
 /** Messages of printing (operaciones §8). */
-export const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
-export const MSG_ERROR_TICKET = 'Error al generar ticket para impresión';
-export const MSG_ERROR_TICKETS = 'Error al generar tickets para impresión';
+const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
+const MSG_ERROR_TICKET = 'Error al generar ticket para impresión';
+const MSG_ERROR_TICKETS = 'Error al generar tickets para impresión';
 
 /** The browser blocked the print window. */
-export class VentanaBloqueadaError extends Error {
+class VentanaBloqueadaError extends Error {
   constructor() {
     super(MSG_VENTANA_BLOQUEADA);
     this.name = 'VentanaBloqueadaError';
@@ -47,7 +47,7 @@ export function prepararHTML(html: string, config: ConfigImpresion): string {
 }
 
 /** Opens the (empty) print window; must run inside the click, before any await, or browsers block it. */
-export function abrirVentanaImpresion(): Window {
+function abrirVentanaImpresion(): Window {
   const ventana = window.open('', '_blank', 'popup,width=420,height=720');
   if (!ventana) throw new VentanaBloqueadaError();
   ventana.document.write('<!DOCTYPE html><title>Imprimiendo…</title><p style="font-family:sans-serif">Preparando impresión…</p>');
@@ -55,7 +55,7 @@ export function abrirVentanaImpresion(): Window {
 }
 
 /** Writes `html` into the window and, when the settings say so, prints it after 500 ms (and closes it after). */
-export function mostrarEImprimir(ventana: Window, html: string, config: ConfigImpresion): void {
+function mostrarEImprimir(ventana: Window, html: string, config: ConfigImpresion): void {
   ventana.document.open();
   ventana.document.write(html);
   ventana.document.close();

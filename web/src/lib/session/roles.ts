@@ -1,7 +1,7 @@
 import type { Role, Usuario } from './types';
 
 /** Spanish display names of the roles. */
-export const ROLE_LABELS: Record<Role, string> = {
+const ROLE_LABELS: Record<Role, string> = {
   super_admin: 'Super Administrador',
   admin: 'Administrador',
   supervisor: 'Supervisor',

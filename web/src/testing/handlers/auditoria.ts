@@ -11,7 +11,7 @@ export function makeRegistro(id: number, overrides: Partial<RegistroAuditoria> =
   };
 }
 
-export const ESTADISTICAS: EstadisticasAuditoria = {
+const ESTADISTICAS: EstadisticasAuditoria = {
   dias: 7, desde: '2026-11-13T13:00:00Z', total_eventos: 128, logins: 40, ventas_pasajes: 75, usuarios_distintos: 6,
   tipos_eventos: [{ accion: 'VENTA_PASAJE', total: 75 }, { accion: 'LOGIN', total: 40 }],
   usuarios_mas_activos: [{ usuario_id: 7, nombre_usuario: 'vendedor', nombre: 'Ana', apellido: 'Paz', total: 60 }],

@@ -6,7 +6,7 @@ import { makePasaje } from '@/testing/fixtures';
 import type { Write } from './config';
 
 /** Two customers; Juan has one ticket. */
-export const CLIENTES: Cliente[] = [
+const CLIENTES: Cliente[] = [
   { id: 1, nombre: 'Juan', apellido: 'Gómez', documento: '30111222', telefono: '11 5555-0101', email: 'juan@correo.com', direccion: '', activo: true },
   { id: 2, nombre: 'Ana', apellido: 'Peña', documento: '27999888', telefono: '', email: '', direccion: '', activo: false },
 ];

@@ -6,11 +6,11 @@ import type { CatalogoKey, ItemCatalogo, ItemInput, Precio } from '@/api/config'
 const item = (id: number, nombre: string, descripcion = ''): ItemCatalogo => ({ id, nombre, descripcion, activo: true });
 
 /** The demo catalog: two sections, three trip types, three payment methods. */
-export const SECCIONES = [item(1, 'Tigre – Tres Bocas', 'Por el río Tigre y el Sarmiento'), item(2, 'Tigre – Río Capitán')];
-export const TIPOS = [item(1, 'General'), item(2, 'Jubilado'), item(3, 'Residente isleño')];
-export const MEDIOS = [item(4, 'Débito'), item(1, 'Pago en EFECTIVO'), item(5, 'Mercado Pago')];
+const SECCIONES = [item(1, 'Tigre – Tres Bocas', 'Por el río Tigre y el Sarmiento'), item(2, 'Tigre – Río Capitán')];
+const TIPOS = [item(1, 'General'), item(2, 'Jubilado'), item(3, 'Residente isleño')];
+const MEDIOS = [item(4, 'Débito'), item(1, 'Pago en EFECTIVO'), item(5, 'Mercado Pago')];
 /** Section 1 has no price for Residente isleño. */
-export const PRECIOS: Precio[] = [
+const PRECIOS: Precio[] = [
   { seccion_id: 1, tipo_viaje_id: 1, precio: 4500 },
   { seccion_id: 1, tipo_viaje_id: 2, precio: 2250 },
   { seccion_id: 2, tipo_viaje_id: 1, precio: 7800 },
@@ -39,12 +39,12 @@ export const TIPOS_FIXTURE: ItemCatalogo[] = [
 ];
 
 /** Efectivo only. */
-export const MEDIOS_FIXTURE: ItemCatalogo[] = [
+const MEDIOS_FIXTURE: ItemCatalogo[] = [
   { id: 1, nombre: 'Efectivo', descripcion: 'Pago en efectivo', activo: true },
 ];
 
 /** Three of the four cells: Río Capitán / Jubilado has no price. */
-export const PRECIOS_FIXTURE: Precio[] = [
+const PRECIOS_FIXTURE: Precio[] = [
   { seccion_id: 1, tipo_viaje_id: 1, precio: 4500 },
   { seccion_id: 1, tipo_viaje_id: 2, precio: 2250.5 },
   { seccion_id: 2, tipo_viaje_id: 1, precio: 7800 },

@@ -10,7 +10,7 @@ const LANCHA_SIN_EMBARQUES: LanchaStats = {
 };
 
 /** The services as the server reports them on an installation without e-mail, WhatsApp nor event stream. */
-export const SERVICIOS_EN_ORDEN: AdminStats['estado_servicios'] = [
+const SERVICIOS_EN_ORDEN: AdminStats['estado_servicios'] = [
   {
     clave: 'base_datos', nombre: 'Base de Datos', estado: 'conectado', conectado: true, detalles: 'Consulta respondida en 0.4 ms (sqlite)',
     latencia_ms: 0.4, ultima_verificacion: '2026-11-22T13:00:00Z',

@@ -11,7 +11,7 @@ export const EMPRESAS: EmpresaListada[] = [
 ];
 
 /** Company 2's users: one logged in, one never. */
-export const USUARIOS_EMPRESA_2: UsuarioDeEmpresa[] = [
+const USUARIOS_EMPRESA_2: UsuarioDeEmpresa[] = [
   { id: 6, nombre_usuario: 'admin2', nombre: 'Carolina', apellido: 'Méndez', rol: 'admin', color_badge: '#DC2626', icono: '', activo: true, ultimo_login: '2026-11-20T13:00:00Z' },
   { id: 7, nombre_usuario: 'vendedor2', nombre: 'Julián', apellido: 'Ortiz', rol: 'vendedor', color_badge: '#10B981', icono: '', activo: false, ultimo_login: null },
 ];

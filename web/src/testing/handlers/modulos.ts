@@ -4,7 +4,7 @@ import { server } from '@/testing/server';
 import type { EmpresaAdmin, ModuloDeEmpresa } from '@/api/modulos';
 import type { Write } from './config';
 
-export const EMPRESAS_ADMIN: EmpresaAdmin[] = [
+const EMPRESAS_ADMIN: EmpresaAdmin[] = [
   { id: 1, nombre: 'Lanchas del Delta', ruc: '30-71234567-8', tipo: 'operativa', activa: true },
   { id: 2, nombre: 'Río Bravo', ruc: '30-70000000-1', tipo: 'operativa', activa: true },
 ];

@@ -20,7 +20,7 @@ const CATALOGO = {
 };
 
 /** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role, at the lowest level). */
-export const PLANTILLA: PlantillaRol = {
+const PLANTILLA: PlantillaRol = {
   rol_nuevo: {
     id: 0, nombre: '', descripcion: '', nivel_jerarquico: 6, color_badge: '#10B981', icono: '👤', activo: true,
     integrado: false, usuarios: 0,
@@ -44,7 +44,7 @@ const rol = (id: number, nombre: string, extra: Partial<Rol> = {}): Rol => ({
 });
 
 /** Two built-in roles and a custom one held by two users. */
-export const ROLES: Rol[] = [
+const ROLES: Rol[] = [
   rol(1, 'super_admin', { nivel_jerarquico: 1, color_badge: '#9333EA', icono: '👑' }),
   rol(4, 'vendedor'),
   rol(7, 'cajero', { integrado: false, usuarios: 2, icono: '💼', permisos: { caja: { ver: true } } }),

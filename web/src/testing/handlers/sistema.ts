@@ -4,7 +4,7 @@ import type { Servicio } from '@/api/servicios';
 import { fail, ok, okWithMessage } from '@/testing/http';
 
 /** The system configuration as GET /config/sistema answers it. */
-export function makeConfiguracionSistema(): ConfiguracionSistema {
+function makeConfiguracionSistema(): ConfiguracionSistema {
   return {
     sistema: { nombre: 'Muelle', version: 'v1.4.0', ambiente: 'produccion', timezone: 'America/Argentina/Buenos_Aires', idioma: 'es', fecha_instalacion: '2026-01-15T12:00:00Z' },
     estadisticas: { total_empresas: 3, empresas_activas: 2, total_usuarios: 14, usuarios_activos: 12, total_pasajes: 1520, cajas_abiertas: 2 },

@@ -8,7 +8,7 @@ import type { RolesInfo, UsuarioGestion, ValidacionPassword } from '@/api/usuari
 export const TOKEN_CLAVE_CAMBIADA = makeToken(Math.floor(Date.now() / 1000) + 8 * 3600, { sv: 2 });
 
 /** A user of the company as GET /config/usuarios lists it. */
-export function makeUsuarioGestion(id: number, nombre_usuario: string, rol: string, overrides: Partial<UsuarioGestion> = {}): UsuarioGestion {
+function makeUsuarioGestion(id: number, nombre_usuario: string, rol: string, overrides: Partial<UsuarioGestion> = {}): UsuarioGestion {
   return {
     id, nombre_usuario, nombre: 'Ana', apellido: 'Pérez', nombre_completo: 'Ana Pérez', email: `${nombre_usuario}@muelle.test`,
     telefono: '', rol, rolInfo: { nombre: rol, nivel_jerarquico: 4, color_badge: '#10B981', icono: '👤' }, activo: true,
@@ -17,7 +17,7 @@ export function makeUsuarioGestion(id: number, nombre_usuario: string, rol: stri
   };
 }
 
-export const USUARIOS_FIXTURE: UsuarioGestion[] = [
+const USUARIOS_FIXTURE: UsuarioGestion[] = [
   makeUsuarioGestion(1, 'jefa', 'super_admin', {
     nombre_completo: 'Valeria Quiroga', rolInfo: { nombre: 'super_admin', nivel_jerarquico: 1, color_badge: '#9333EA', icono: '👑' },
   }),
@@ -50,7 +50,7 @@ export const ROLES_INFO_ADMIN: RolesInfo = {
 };
 
 /** A verdict: valid when the password is long and mixed, as the server would say. */
-export function veredicto(password: string): ValidacionPassword {
+function veredicto(password: string): ValidacionPassword {
   const valid = password.length >= 8 && /[A-Z]/.test(password) && /\d/.test(password) && /[^\w]/.test(password);
   return {
     valid, strength: valid ? 'strong' : 'weak', score: valid ? 85 : 30,

@@ -7,7 +7,7 @@ import { fail, ok, okWithMessage } from '@/testing/http';
 export const QR_DATA_URL = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 
 export const NO_INICIALIZADO: EstadoWhatsApp = { status: 'not_initialized', connected: false };
-export const QR_LISTO: EstadoWhatsApp = { status: 'qr_ready', connected: false, qrCode: QR_DATA_URL };
+const QR_LISTO: EstadoWhatsApp = { status: 'qr_ready', connected: false, qrCode: QR_DATA_URL };
 export const CONECTADO: EstadoWhatsApp = { status: 'connected', connected: true, info: { name: 'Lanchas del Delta', number: '5491155551234' } };
 
 /** A number the fake refuses, as the server refuses what cannot be a phone. */

@@ -1,9 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { auditoria, makeRegistro } from '@/testing/handlers/auditoria';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ReportesAuditoriaPage } from './ReportesAuditoriaPage';
 
@@ -61,7 +60,7 @@ describe('ReportesAuditoriaPage', () => {
 
   it('is denied to an admin, and /admin/logs leads to it', async () => {
     signIn('admin');
-    renderWithProviders(<AppRoutes />, { route: '/admin/logs' });
+    renderApp('/admin/logs');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
     expect(screen.getByText('Rol requerido: Super Administrador')).toBeInTheDocument();
   });

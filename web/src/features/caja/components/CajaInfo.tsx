@@ -1,16 +1,7 @@
-import { Badge, Paper, SimpleGrid, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { Badge, Paper, SimpleGrid, Title } from '@mantine/core';
 import type { Caja } from '@/api/caja';
+import { Dato } from '@/components/Dato';
 import { formatDateTime } from '@/lib/format';
-
-function Dato({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="sm" c="dimmed" fw={600}>{label}</Text>
-      <Text component="div">{children}</Text>
-    </div>
-  );
-}
 
 /** When and by whom the register was opened, its state and notes. */
 export function CajaInfo({ caja }: { caja: Caja }) {

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorDialog } from '@/components/ErrorDialog';
+import { FormActions } from '@/components/FormActions';
 import { MoneyInput } from '@/components/MoneyInput';
 import { mediosPagoActivosQuery } from '@/api/config';
 import { notifySuccess } from '@/lib/notify';
@@ -69,10 +70,7 @@ export function MovimientoModal({ opened, onClose }: { opened: boolean; onClose:
               data={(medios.data ?? []).map((m) => ({ value: String(m.id), label: m.nombre }))}
               {...form.getInputProps('medio_pago_id')}
             />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={close}>Cancelar</Button>
-              <Button type="submit" loading={agregar.isPending}>Agregar Movimiento</Button>
-            </Group>
+            <FormActions onCancel={close} loading={agregar.isPending} submitLabel="Agregar Movimiento" />
           </Stack>
         </form>
       </Modal>

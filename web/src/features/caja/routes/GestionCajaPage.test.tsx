@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { reloadPage } from '@/lib/browser';
 import { estadoCaja, historialCajas, makeCaja, makeMovimiento, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { GestionCajaPage } from './GestionCajaPage';
 
@@ -248,7 +247,7 @@ describe('GestionCajaPage', () => {
 
   it('is also reached at /admin/caja', async () => {
     server.use(estadoCaja(null));
-    renderWithProviders(<AppRoutes />, { route: '/admin/caja' });
+    renderApp('/admin/caja');
     expect(await screen.findByRole('heading', { name: 'Gestión de Caja' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/gestion-caja');
   });

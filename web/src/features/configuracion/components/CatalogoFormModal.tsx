@@ -1,12 +1,13 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
+import { FORM_MESSAGES, requiredText } from '@/lib/validation';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from './useDialog';
 
-/** Required-field message of the configuration forms (backoffice §5). */
-const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
 /** Limits checked by the server too. */
 const MAX_NOMBRE = 100;
 const MAX_DESCRIPCION = 500;
@@ -20,7 +21,7 @@ interface Values {
 }
 
 function validarCapacidad(value: number | string): string | null {
-  if (value === '') return CAMPO_OBLIGATORIO;
+  if (value === '') return FORM_MESSAGES.obligatorio;
   const n = Number(value);
   // A section of capacity 0 could never board anyone (the server refuses it too).
   return Number.isInteger(n) && n >= 1 && n <= MAX_CAPACIDAD ? null : `Ingresa un número entero entre 1 y ${MAX_CAPACIDAD}`;
@@ -48,7 +49,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       capacidad: item?.capacidad ?? '',
     },
     validate: {
-      nombre: (value) => (value.trim() ? null : CAMPO_OBLIGATORIO),
+      nombre: requiredText,
       capacidad: (value) => (def.conCapacidad ? validarCapacidad(value) : null),
     },
   });
@@ -56,10 +57,10 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
   const submit = form.onSubmit(async (values) => {
     try {
       const { message } = await guardar.mutateAsync({ id: item?.id, input: toInput(def, values) });
-      toast.success(message ?? 'Cambios guardados');
+      configToast.success(message ?? 'Cambios guardados');
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, def.errorGuardar));
+      configToast.error(errorMessage(error, def.errorGuardar));
     }
   });
 
@@ -87,10 +88,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
           description="Solo las entradas activas se ofrecen en la venta."
           {...form.getInputProps('activo', { type: 'checkbox' })}
         />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

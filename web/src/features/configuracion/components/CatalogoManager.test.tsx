@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { ok, okWithMessage, server } from '@/testing/server';
 import { failOnce, mockCatalogo, SECCIONES_FIXTURE, TIPOS_FIXTURE, type Write } from '@/testing/handlers/config';
 
 function renderScreen(path = '/admin/configuracion/secciones') {
   signIn('admin');
-  return renderWithProviders(<AppRoutes />, { route: path });
+  return renderApp(path);
 }
 
 async function openNueva(user: ReturnType<typeof renderScreen>['user']) {

@@ -3,11 +3,11 @@ import { IconListDetails, IconPlus } from '@tabler/icons-react';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { useCatalogo, type ItemCatalogo } from '@/api/config';
+import { useDialog } from '@/lib/dialog';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { CatalogoFormModal } from './CatalogoFormModal';
 import { CatalogoTable } from './CatalogoTable';
 import { EliminarItemDialog } from './EliminarItemDialog';
-import { useDialog } from './useDialog';
 
 /** List, create, edit and delete of one list (sections, trip types or payment methods). */
 export function CatalogoManager({ def }: { def: CatalogoDef }) {

@@ -1,9 +1,10 @@
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarItem, type ItemCatalogo } from '@/api/config';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from './useDialog';
 
 /** Asks before deleting an entry; an entry in use comes back deactivated (an info toast says so). */
 export function EliminarItemDialog({ def, dialog }: { def: CatalogoDef; dialog: Dialog<ItemCatalogo> }) {
@@ -15,11 +16,11 @@ export function EliminarItemDialog({ def, dialog }: { def: CatalogoDef; dialog: 
     try {
       const { data, message } = await eliminar.mutateAsync(item.id);
       const text = message ?? 'Eliminado exitosamente';
-      if (data.desactivado) toast.info(text);
-      else toast.success(text);
+      if (data.desactivado) configToast.info(text);
+      else configToast.success(text);
       dialog.close();
     } catch (error) {
-      toast.error(errorMessage(error, def.errorEliminar));
+      configToast.error(errorMessage(error, def.errorEliminar));
     }
   };
 

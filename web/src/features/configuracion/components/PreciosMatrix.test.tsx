@@ -1,8 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { failOnce, mockConfiguracion, type Write } from '@/testing/handlers/config';
 
 const cell = (seccion: string, tipo: string) => screen.getByRole('textbox', { name: `Precio ${seccion}, ${tipo}` });
@@ -10,7 +9,7 @@ const cell = (seccion: string, tipo: string) => screen.getByRole('textbox', { na
 async function renderMatrix() {
   const writes = mockConfiguracion();
   signIn('admin');
-  const view = renderWithProviders(<AppRoutes />, { route: '/admin/configuracion/precios' });
+  const view = renderApp('/admin/configuracion/precios');
   await screen.findByRole('table', { name: 'Tarifas por sección y tipo de viaje' });
   return { ...view, writes };
 }

@@ -4,8 +4,9 @@ import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { useCatalogo, useGuardarPrecios, usePrecios, type ItemCatalogo, type Precio } from '@/api/config';
+import { errorMessage } from '@/lib/api';
+import { configToast } from '@/lib/notify';
 import { SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
 import { PreciosTable } from './PreciosTable';
 import { usePreciosDraft } from './usePreciosDraft';
 
@@ -28,10 +29,10 @@ function PreciosEditor({ secciones, tipos, precios }: EditorProps) {
   const save = async () => {
     try {
       const { message } = await guardar.mutateAsync(changes);
-      toast.success(message ?? 'Precios actualizados exitosamente');
+      configToast.success(message ?? 'Precios actualizados exitosamente');
       reset();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al guardar'));
+      configToast.error(errorMessage(error, 'Error al guardar'));
     }
   };
 

@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { mockConfiguracion } from '@/testing/handlers/config';
 import { mockUsuarios } from '@/testing/handlers/usuarios';
 import { ConfiguracionPage } from './ConfiguracionPage';
@@ -12,10 +11,11 @@ function SearchProbe() {
   return <output data-testid="search">{useLocation().search}</output>;
 }
 
+/** The page alone, its users tab a stand-in (the app puts user management there). */
 function renderPage(rol: string, route: string) {
   mockConfiguracion();
   signIn(rol);
-  return renderWithProviders(<><ConfiguracionPage /><SearchProbe /></>, { route });
+  return renderWithProviders(<><ConfiguracionPage usuarios={<p>Panel de usuarios</p>} /><SearchProbe /></>, { route });
 }
 
 const selectedTab = () => screen.getByRole('tab', { selected: true });
@@ -38,9 +38,11 @@ describe('Configuración del Sistema', () => {
   });
 
   it('shows admins the usuarios tab with the company\'s users', async () => {
+    mockConfiguracion();
     mockUsuarios();
-    renderPage('admin', '/admin/configuracion?tab=usuarios');
-    expect(selectedTab()).toHaveTextContent('Usuarios');
+    signIn('admin');
+    renderApp('/admin/configuracion?tab=usuarios');
+    expect(await screen.findByRole('tab', { selected: true })).toHaveTextContent('Usuarios');
     expect(await screen.findByText('Diego Sosa')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Nuevo usuario' })).toBeVisible();
   });
@@ -57,7 +59,7 @@ describe('Configuración del Sistema', () => {
     'denies %s to a vendedor',
     async (route) => {
       signIn('vendedor');
-      renderWithProviders(<AppRoutes />, { route });
+      renderApp(route);
       expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
       expect(screen.getByText('Rol requerido: Administrador')).toBeInTheDocument();
     },

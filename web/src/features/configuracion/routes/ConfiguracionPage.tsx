@@ -2,12 +2,11 @@ import { Stack, Tabs, Title } from '@mantine/core';
 import { IconCreditCard, IconMapPin, IconReceipt2, IconTicket, IconUsers, type Icon } from '@tabler/icons-react';
 import { useCallback, useEffect, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
+import { configToast } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { MEDIOS_PAGO, SECCIONES, TIPOS_VIAJE } from '@/features/configuracion/catalogos';
 import { CatalogoManager } from '@/features/configuracion/components/CatalogoManager';
 import { PreciosMatrix } from '@/features/configuracion/components/PreciosMatrix';
-import { UsuariosManager } from '@/features/configuracion/components/UsuariosManager';
-import { toast } from '@/features/configuracion/feedback';
 
 interface Tab {
   value: string;
@@ -17,13 +16,17 @@ interface Tab {
   adminOnly?: boolean;
 }
 
-const TABS: readonly Tab[] = [
-  { value: 'secciones', label: SECCIONES.titulo, icon: IconMapPin, panel: <CatalogoManager def={SECCIONES} /> },
-  { value: 'tipos-viaje', label: TIPOS_VIAJE.titulo, icon: IconTicket, panel: <CatalogoManager def={TIPOS_VIAJE} /> },
-  { value: 'medios-pago', label: MEDIOS_PAGO.titulo, icon: IconCreditCard, panel: <CatalogoManager def={MEDIOS_PAGO} /> },
-  { value: 'precios', label: 'Tarifas', icon: IconReceipt2, panel: <PreciosMatrix /> },
-  { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: <UsuariosManager />, adminOnly: true },
-];
+/** The tabs, in order; the usuarios panel is user management, another feature's, which app/ hands in. */
+function tabsCon(usuarios: ReactNode): readonly Tab[] {
+  return [
+    { value: 'secciones', label: SECCIONES.titulo, icon: IconMapPin, panel: <CatalogoManager def={SECCIONES} /> },
+    { value: 'tipos-viaje', label: TIPOS_VIAJE.titulo, icon: IconTicket, panel: <CatalogoManager def={TIPOS_VIAJE} /> },
+    { value: 'medios-pago', label: MEDIOS_PAGO.titulo, icon: IconCreditCard, panel: <CatalogoManager def={MEDIOS_PAGO} /> },
+    { value: 'precios', label: 'Tarifas', icon: IconReceipt2, panel: <PreciosMatrix /> },
+    { value: 'usuarios', label: 'Usuarios', icon: IconUsers, panel: usuarios, adminOnly: true },
+  ];
+}
+const TAB_VALUES: readonly string[] = tabsCon(null).map((t) => t.value);
 const DEFAULT_TAB = 'secciones';
 /** backoffice §8: a non-admin asking for the usuarios tab. */
 const SIN_PERMISO_USUARIOS = 'No tienes permisos para ver usuarios';
@@ -33,11 +36,11 @@ function useTab(isAdmin: boolean) {
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const denied = requested === 'usuarios' && !isAdmin;
-  const tab = !denied && TABS.some((t) => t.value === requested) ? (requested as string) : DEFAULT_TAB;
+  const tab = !denied && requested !== null && TAB_VALUES.includes(requested) ? requested : DEFAULT_TAB;
 
   useEffect(() => {
     if (!denied) return;
-    toast.error(SIN_PERMISO_USUARIOS);
+    configToast.error(SIN_PERMISO_USUARIOS);
     setParams({ tab: DEFAULT_TAB }, { replace: true });
   }, [denied, setParams]);
 
@@ -45,11 +48,14 @@ function useTab(isAdmin: boolean) {
   return [tab, select] as const;
 }
 
-/** /admin/configuracion: 'Configuración del Sistema' with one tab per list, prices and users. */
-export function ConfiguracionPage() {
+/**
+ * /admin/configuracion: 'Configuración del Sistema' with one tab per list, prices and
+ * users; `usuarios` is the users tab's panel (app/screens.tsx passes user management).
+ */
+export function ConfiguracionPage({ usuarios }: { usuarios: ReactNode }) {
   const { isAdmin } = useSession();
   const [tab, select] = useTab(isAdmin);
-  const tabs = TABS.filter((t) => isAdmin || !t.adminOnly);
+  const tabs = tabsCon(usuarios).filter((t) => isAdmin || !t.adminOnly);
 
   return (
     <Stack>

@@ -9,13 +9,10 @@ import {
   cargarPlantillaDefecto, useConfigEmail, useEstadoEmail, useGuardarConfigEmail, useProbarEmail,
   type ConfigEmail, type EstadoEmail, type GuardarConfigEmail,
 } from '@/api/correo';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { FORM_MESSAGES, type NumberValue } from '@/lib/validation';
-
-/** Toasts of this screen stay five seconds (backoffice §9). */
-const TOAST_MS = 5000;
+import { configToast } from '@/lib/notify';
+import { FORM_MESSAGES, requiredText, type NumberValue } from '@/lib/validation';
 
 /** Template variables (backoffice §3). */
 export const VARIABLES_PLANTILLA = [
@@ -33,8 +30,6 @@ const ESTADOS: Record<EstadoEmail['estado'], { color: string; label: string }> =
 
 type Valores = Omit<GuardarConfigEmail, 'smtp_port'> & { smtp_port: NumberValue };
 
-const requerido = (v: string) => (v.trim() ? null : FORM_MESSAGES.obligatorio);
-
 function valoresDe(c: ConfigEmail): Valores {
   return {
     activo: c.activo, smtp_host: c.smtp_host, smtp_port: c.smtp_port, smtp_secure: c.smtp_secure, smtp_user: c.smtp_user,
@@ -42,8 +37,6 @@ function valoresDe(c: ConfigEmail): Valores {
     plantilla_pasaje: c.plantilla_pasaje,
   };
 }
-
-const mensajeDe = (error: unknown) => (error instanceof ApiError && error.serverMessage) || '';
 
 /** /admin/configuracion-email: the company's SMTP sending, its state and a test mail (backoffice §2.9). */
 export function ConfiguracionEmailPage() {
@@ -83,11 +76,11 @@ function Formulario({ config }: { config: ConfigEmail }) {
   const form = useForm<Valores>({
     initialValues: valoresDe(config),
     validate: {
-      smtp_host: requerido,
+      smtp_host: requiredText,
       smtp_port: (v) => (v === '' ? FORM_MESSAGES.obligatorio : null),
-      smtp_user: requerido,
+      smtp_user: requiredText,
       smtp_password: (v) => (config.password_guardada || v ? null : FORM_MESSAGES.obligatorio),
-      email_remitente: requerido,
+      email_remitente: requiredText,
     },
   });
   const { setValues, resetDirty } = form;
@@ -98,10 +91,10 @@ function Formulario({ config }: { config: ConfigEmail }) {
 
   const enviar = form.onSubmit((v) => {
     guardar.mutate({ ...v, smtp_port: Number(v.smtp_port) }, {
-      onSuccess: (r) => notifySuccess(r.message ?? 'Configuración guardada exitosamente', undefined, TOAST_MS),
+      onSuccess: (r) => configToast.success(r.message ?? 'Configuración guardada exitosamente'),
       onError: (err) => {
-        const m = mensajeDe(err);
-        notifyError(m ? `Error al guardar: ${m}` : 'Error al guardar configuración', undefined, TOAST_MS);
+        const m = errorMessage(err, '');
+        configToast.error(m ? `Error al guardar: ${m}` : 'Error al guardar configuración');
       },
     });
   });
@@ -109,7 +102,7 @@ function Formulario({ config }: { config: ConfigEmail }) {
     try {
       form.setFieldValue('plantilla_pasaje', await cargarPlantillaDefecto());
     } catch {
-      notifyError('Error al cargar la plantilla por defecto', undefined, TOAST_MS);
+      configToast.error('Error al cargar la plantilla por defecto');
     }
   };
 
@@ -170,10 +163,10 @@ function Prueba() {
     }
     setError(null);
     probar.mutate(destino.trim(), {
-      onSuccess: () => notifySuccess('¡Email de prueba enviado exitosamente! Revisa tu bandeja de entrada.', undefined, TOAST_MS),
+      onSuccess: () => configToast.success('¡Email de prueba enviado exitosamente! Revisa tu bandeja de entrada.'),
       onError: (err) => {
-        const m = mensajeDe(err);
-        notifyError(m ? `Error al enviar prueba: ${m}` : 'Error al enviar email de prueba', undefined, TOAST_MS);
+        const m = errorMessage(err, '');
+        configToast.error(m ? `Error al enviar prueba: ${m}` : 'Error al enviar email de prueba');
       },
     });
   };

@@ -1,10 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { makeVendedor } from '@/testing/handlers/dashboard';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { MonitoreoVendedoresPage } from './MonitoreoVendedoresPage';
 
@@ -44,7 +43,7 @@ describe('MonitoreoVendedoresPage', () => {
 
   it('is refused to a seller', async () => {
     signIn('vendedor');
-    renderWithProviders(<AppRoutes />, { route: '/admin/monitoreo-vendedores' });
+    renderApp('/admin/monitoreo-vendedores');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Monitoreo de Vendedores' })).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { Badge, Center, Group, Loader, Paper, SimpleGrid, Stack, Text, Title } f
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { monitoreoVendedoresQuery, type VendedorSupervisado } from '@/api/dashboard';
+import { Dato } from '@/components/Dato';
 import { EmptyState } from '@/components/EmptyState';
 import { StatCard } from '@/components/StatCard';
 import { formatDuracion, formatMoney, formatNumber } from '@/lib/format';
@@ -55,14 +56,8 @@ function TarjetaVendedor({ vendedor: v, ahora }: { vendedor: VendedorSupervisado
         {v.fecha_apertura ? `Caja abierta hace ${formatDuracion(ahora - new Date(v.fecha_apertura).getTime())}` : 'Caja cerrada'}
       </Text>
       <SimpleGrid cols={2} mt="sm">
-        <div>
-          <Text size="xs" c="dimmed" fw={600}>Ventas de hoy</Text>
-          <Text fw={700}>{formatNumber(v.ventas_hoy)}</Text>
-        </div>
-        <div>
-          <Text size="xs" c="dimmed" fw={600}>Total recaudado</Text>
-          <Text fw={700}>{formatMoney(v.total_ventas)}</Text>
-        </div>
+        <Dato label="Ventas de hoy" size="xs" strong>{formatNumber(v.ventas_hoy)}</Dato>
+        <Dato label="Total recaudado" size="xs" strong>{formatMoney(v.total_ventas)}</Dato>
       </SimpleGrid>
     </Paper>
   );

@@ -3,7 +3,7 @@ import { IconCircleCheck, IconClock } from '@tabler/icons-react';
 import type { Pasajero } from '@/api/embarque';
 
 /** The ticket has not boarded yet. */
-export const pendiente = (pasajero: Pasajero) => pasajero.estado === 'activo';
+const pendiente = (pasajero: Pasajero) => pasajero.estado === 'activo';
 
 /** 'Pendiente' or 'Embarcado', in words and colour. */
 export function EstadoBadge({ pasajero }: { pasajero: Pasajero }) {

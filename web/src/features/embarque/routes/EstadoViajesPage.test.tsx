@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { ok, server } from '@/testing/server';
 import type { ViajeSeccion, ViajesProgramados } from '@/api/embarque';
 
@@ -37,7 +36,7 @@ describe('EstadoViajesPage', () => {
   });
 
   it("shows today's sections with counts, percent and 'Completo', and an empty tomorrow", async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/estado-viajes' });
+    renderApp('/admin/estado-viajes');
     const hoy = await screen.findByRole('region', { name: 'Hoy' });
     expect(hoy).toHaveTextContent('22/11/2026');
     expect(within(hoy).getAllByText('Completo')).toHaveLength(1);
@@ -47,7 +46,7 @@ describe('EstadoViajesPage', () => {
   });
 
   it('refreshes with Actualizar', async () => {
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/estado-viajes' });
+    const { user } = renderApp('/admin/estado-viajes');
     await screen.findByRole('region', { name: 'Hoy' });
     await user.click(screen.getByRole('button', { name: 'Actualizar' }));
     await expect.poll(() => pedidos).toBe(2);

@@ -2,9 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '@/testing/media';
-import { AppRoutes } from '@/app/routes';
 import { makePasaje, signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Pasajero } from '@/api/embarque';
 
@@ -31,7 +30,7 @@ describe('ListaPasajerosPage', () => {
   });
 
   it("lists today's passengers with the summary, 'N/A' for the document and the state in words", async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    renderApp('/admin/lista-pasajeros');
     const pendiente = await screen.findByRole('row', { name: /LD-20261122-000041/ });
     expect(pendiente).toHaveTextContent('Juana GómezN/ATigre – Tres BocasGeneralPendiente');
     const embarcado = screen.getByRole('row', { name: /LD-20261122-000042/ });
@@ -43,7 +42,7 @@ describe('ListaPasajerosPage', () => {
   });
 
   it('sends the filters as query parameters', async () => {
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const { user } = renderApp('/admin/lista-pasajeros');
     await screen.findByRole('row', { name: /LD-20261122-000041/ });
 
     fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: '2026-11-23' } });
@@ -77,7 +76,7 @@ describe('ListaPasajerosPage', () => {
 
   it('shows one card per passenger on a narrow screen, with the state and Validar', async () => {
     pantallaAngosta();
-    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    renderApp('/admin/lista-pasajeros');
     const lista = await screen.findByRole('list', { name: 'Pasajeros' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     const pendiente = within(lista).getByRole('listitem', { name: 'LD-20261122-000041' });
@@ -98,7 +97,7 @@ describe('ListaPasajerosPage', () => {
         return okWithMessage(PENDIENTE, 'Embarque deshecho: el pasaje vuelve a estar pendiente');
       }),
     );
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const { user } = renderApp('/admin/lista-pasajeros');
     await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
@@ -119,7 +118,7 @@ describe('ListaPasajerosPage', () => {
       http.post('/api/pasajes/41/deshacer-embarque', () =>
         fail(409, 'Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer')),
     );
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const { user } = renderApp('/admin/lista-pasajeros');
     await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
     await user.click(within(await screen.findByRole('status', { name: 'Último embarque' })).getByRole('button', { name: 'Deshacer' }));
     expect(await screen.findByText('Pasaron más de 2 minutos desde el embarque: ya no se puede deshacer')).toBeInTheDocument();
@@ -127,7 +126,7 @@ describe('ListaPasajerosPage', () => {
 
   it('stops offering Deshacer after 10 seconds', async () => {
     server.use(http.post('/api/pasajes/41/validar-embarque', () => okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente')));
-    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    renderApp('/admin/lista-pasajeros');
     const validar = await screen.findByRole('button', { name: 'Validar LD-20261122-000041' });
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     fireEvent.click(validar);
@@ -144,7 +143,7 @@ describe('ListaPasajerosPage', () => {
       claves.push(request.headers.get('Idempotency-Key'));
       return okWithMessage({ ...PENDIENTE, estado: 'usado' }, 'Embarque validado exitosamente');
     }));
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const { user } = renderApp('/admin/lista-pasajeros');
     await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
 
     expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
@@ -154,7 +153,7 @@ describe('ListaPasajerosPage', () => {
 
   it("shows the server's refusal, or 'Error al validar' when it gives none", async () => {
     server.use(http.post('/api/pasajes/41/validar-embarque', () => fail(409, 'El pasaje ya fue utilizado para embarcar')));
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    const { user } = renderApp('/admin/lista-pasajeros');
     await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
     expect(await screen.findByText('El pasaje ya fue utilizado para embarcar')).toBeInTheDocument();
 
@@ -165,7 +164,7 @@ describe('ListaPasajerosPage', () => {
 
   it('is denied to the supervisor', async () => {
     signIn('supervisor');
-    renderWithProviders(<AppRoutes />, { route: '/admin/lista-pasajeros' });
+    renderApp('/admin/lista-pasajeros');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
   });
 });

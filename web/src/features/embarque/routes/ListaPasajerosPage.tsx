@@ -2,7 +2,7 @@ import { Box, Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { QueryState } from '@/components/QueryState';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { useHoy } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifyError, notifySuccess } from '@/lib/notify';
@@ -18,8 +18,6 @@ import { DeshacerEmbarque, type EmbarqueReciente } from '@/features/embarque/com
 import { FiltrosPasajeros } from '@/features/embarque/components/FiltrosPasajeros';
 import { PasajerosLista } from '@/features/embarque/components/PasajerosLista';
 
-const mensajeDeError = (error: Error, porDefecto: string) => (error instanceof ApiError && error.serverMessage) || porDefecto;
-
 /** Validar at once, then 'Deshacer' for a few seconds: a wrong tap is one more tap away from undone. */
 function useValidarConDeshacer() {
   const validacion = useValidarPasaje();
@@ -30,7 +28,7 @@ function useValidarConDeshacer() {
     const clave = newIdempotencyKey();
     validacion.mutate({ id: pasajero.id, clave }, {
       onSuccess: ({ message }) => setReciente({ clave, pasajero, mensaje: message ?? 'Embarque validado exitosamente' }),
-      onError: (e) => notifyError(mensajeDeError(e, 'Error al validar')),
+      onError: (e) => notifyError(errorMessage(e, 'Error al validar')),
     });
   };
 
@@ -38,7 +36,7 @@ function useValidarConDeshacer() {
     if (!reciente) return;
     deshacer.mutate({ id: reciente.pasajero.id, clave: newIdempotencyKey() }, {
       onSuccess: ({ message }) => notifySuccess(message ?? 'Embarque deshecho'),
-      onError: (e) => notifyError(mensajeDeError(e, 'Error al deshacer el embarque')),
+      onError: (e) => notifyError(errorMessage(e, 'Error al deshacer el embarque')),
       onSettled: () => setReciente(null),
     });
   };

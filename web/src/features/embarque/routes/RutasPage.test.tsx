@@ -1,9 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { ok, server } from '@/testing/server';
 
 const seccion = (id: number, nombre: string, capacidad: number) => ({ id, nombre, descripcion: `Ruta ${nombre}`, activo: true, capacidad });
@@ -31,7 +30,7 @@ describe('RutasPage', () => {
 
   it('shows the boat crew only the sections with their capacity, without loading trip types or prices', async () => {
     signIn('lancha');
-    renderWithProviders(<AppRoutes />, { route: '/admin/rutas' });
+    renderApp('/admin/rutas');
     expect(await screen.findByText('Capacidad: 60 pasajeros')).toBeInTheDocument();
     expect(screen.getByText('Capacidad: 50 pasajeros')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Tarifas' })).not.toBeInTheDocument();
@@ -43,7 +42,7 @@ describe('RutasPage', () => {
 
   it('shows the admin the trip types and the fares, N/A where there is no price', async () => {
     signIn('admin');
-    renderWithProviders(<AppRoutes />, { route: '/admin/rutas' });
+    renderApp('/admin/rutas');
     const tarifas = await screen.findByRole('region', { name: 'Tarifas' });
     expect(within(screen.getByRole('region', { name: 'Tipos de viaje' })).getByText('Jubilado')).toBeInTheDocument();
     const fila = (nombre: string) => within(tarifas).getByRole('row', { name: new RegExp(nombre) });

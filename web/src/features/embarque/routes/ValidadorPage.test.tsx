@@ -1,10 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { EMPRESA, signIn } from '@/testing/fixtures';
 import { fakeMediaQueryList } from '@/testing/media';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Embarque, EstadisticasEmbarque } from '@/api/embarque';
 import { CAMARA_NO_DISPONIBLE, SIN_CAMARA } from '@/features/embarque/validacion';
@@ -46,7 +45,7 @@ const exito = () => okWithMessage(EMBARQUE, 'Embarque validado exitosamente');
 const resultado = () => screen.getByRole('status', { name: 'Resultado de la validación' });
 
 async function abrirModoManual(route = '/admin/validador') {
-  const view = renderWithProviders(<AppRoutes />, { route });
+  const view = renderApp(route);
   await view.user.click(await screen.findByRole('radio', { name: 'Manual' }));
   return { ...view, input: screen.getByLabelText(/Código del pasaje/) };
 }
@@ -84,7 +83,7 @@ describe('ValidadorPage', () => {
     expect(localStorage.getItem(MODO_STORAGE_KEY)).toBe('"manual"');
     unmount();
 
-    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    renderApp('/admin/validador');
     expect(await screen.findByLabelText(/Código del pasaje/)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Manual' })).toBeChecked();
     conCamara(['videoinput'], vi.fn(() => new Promise<MediaStream>(() => undefined)));
@@ -95,7 +94,7 @@ describe('ValidadorPage', () => {
 
   it('starts in manual mode with a calm note on a device without a camera', async () => {
     const getUserMedia = conCamara(['audioinput', 'audiooutput']);
-    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    renderApp('/admin/validador');
     expect(await notaSinCamara()).toHaveTextContent(SIN_CAMARA);
     expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -104,7 +103,7 @@ describe('ValidadorPage', () => {
 
   it('goes to manual mode calmly when the camera is not found on start', async () => {
     conCamara(['videoinput'], vi.fn().mockRejectedValue(new DOMException('Requested device not found', 'NotFoundError')));
-    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    renderApp('/admin/validador');
     expect(await notaSinCamara()).toHaveTextContent(SIN_CAMARA);
     expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
     expect(screen.queryByText('No se pudo usar la cámara')).not.toBeInTheDocument();
@@ -112,7 +111,7 @@ describe('ValidadorPage', () => {
 
   it('goes to manual mode calmly when the browser offers no camera at all', async () => {
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: undefined });
-    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    renderApp('/admin/validador');
     expect(await notaSinCamara()).toHaveTextContent(CAMARA_NO_DISPONIBLE);
     expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
   });
@@ -136,7 +135,7 @@ describe('ValidadorPage', () => {
   });
 
   it('shows the statistics cards', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+    renderApp('/admin/validador');
     expect(await screen.findByText('Validados por mí')).toBeInTheDocument();
     expect(screen.getByText('Total hoy').parentElement).toHaveTextContent('50');
     expect(screen.getByText('Pendientes').parentElement).toHaveTextContent('13');
@@ -239,7 +238,7 @@ describe('ValidadorPage', () => {
     const getUserMedia = vi.fn().mockRejectedValue(new DOMException('Permission denied', 'NotAllowedError'));
     vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
     try {
-      const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/validador' });
+      const { user } = renderApp('/admin/validador');
       expect(await screen.findByText(/No se otorgó permiso para usar la cámara/)).toBeInTheDocument();
       expect(getUserMedia).toHaveBeenCalledWith({ video: { facingMode: 'environment' } });
       await user.click(screen.getByRole('button', { name: 'Usar modo manual' }));
@@ -250,20 +249,20 @@ describe('ValidadorPage', () => {
   });
 
   it('is also at /admin/validacion-embarque, inside the admin layout', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/validacion-embarque' });
+    renderApp('/admin/validacion-embarque');
     expect(await screen.findByRole('heading', { name: 'Validador de Embarque' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menú principal' })).toBeInTheDocument();
   });
 
   it('opens alone at /validador for the popup window', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/validador' });
+    renderApp('/validador');
     expect(await screen.findByRole('heading', { name: 'Validador de Embarque' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Menú principal' })).not.toBeInTheDocument();
   });
 
   it('is denied to a seller', async () => {
     signIn('vendedor');
-    renderWithProviders(<AppRoutes />, { route: '/validador' });
+    renderApp('/validador');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
   });
 });

@@ -1,10 +1,12 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarEmpresa, type EmpresaCreada, type EmpresaInput, type EmpresaListada } from '@/api/empresas';
-import { errorMessage, toast } from '@/features/empresas/feedback';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 
 /** backoffice §5: the companies screen requires both. */
-export const NOMBRE_Y_RUC = 'Nombre y RUC son obligatorios';
+const NOMBRE_Y_RUC = 'Nombre y RUC son obligatorios';
 
 const TIPOS = [
   { value: 'operativa', label: 'Operativa' },
@@ -45,11 +47,11 @@ function EmpresaForm({ empresa, onClose, onCreated }: Omit<Props, 'opened'>) {
     const input: EmpresaInput = empresa ? { ...values, activo: empresa.activa } : { ...values, admin_usuario };
     try {
       const { data, message } = await guardar.mutateAsync({ id: empresa?.id, input });
-      toast.success(message ?? 'Empresa guardada');
+      notifySuccess(message ?? 'Empresa guardada');
       if (!empresa) onCreated(data as EmpresaCreada);
       onClose();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al guardar'));
+      notifyError(errorMessage(error, 'Error al guardar'));
     }
   });
   return (
@@ -69,10 +71,7 @@ function EmpresaForm({ empresa, onClose, onCreated }: Omit<Props, 'opened'>) {
         {!empresa && (
           <TextInput label="Usuario administrador" description="Vacío: admin_ y el prefijo de la empresa" maxLength={50} {...form.getInputProps('admin_usuario')} />
         )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>{empresa ? 'Guardar cambios' : 'Crear empresa'}</Button>
-        </Group>
+        <FormActions onCancel={onClose} loading={guardar.isPending} submitLabel={empresa ? 'Guardar cambios' : 'Crear empresa'} />
       </Stack>
     </form>
   );

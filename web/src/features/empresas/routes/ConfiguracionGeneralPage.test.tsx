@@ -1,16 +1,15 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { EMPRESA, signIn } from '@/testing/fixtures';
 import { ok, okWithMessage } from '@/testing/http';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 import { MSG_LOGO_GRANDE, MSG_LOGO_NO_IMAGEN, MSG_LOGO_SIN_ARCHIVO, problemaDeLogo } from './ConfiguracionGeneralPage';
 
 function renderScreen() {
   signIn('admin');
-  return renderWithProviders(<AppRoutes />, { route: '/admin/configuracion/general' });
+  return renderApp('/admin/configuracion/general');
 }
 
 describe('problemaDeLogo', () => {

@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { empresaQuery, type Empresa } from '@/api/empresa';
 import { useGuardarEmpresaActual, useSubirLogo, type EmpresaActualInput } from '@/api/empresas';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { errorMessage, toast } from '@/features/empresas/feedback';
 
 /** backoffice §5 and §9: the logo's checks, also made by the server. */
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
@@ -44,13 +46,13 @@ function LogoUpload({ logoUrl, nombre }: { logoUrl: string; nombre: string }) {
   const subir = useSubirLogo();
   const upload = async () => {
     const problema = problemaDeLogo(file);
-    if (problema) return toast.error(problema);
+    if (problema) return notifyError(problema);
     try {
       const { message } = await subir.mutateAsync(file as File);
-      toast.success(message ?? 'Logo subido exitosamente');
+      notifySuccess(message ?? 'Logo subido exitosamente');
       setFile(null);
     } catch (error) {
-      toast.error(errorMessage(error, 'Error subiendo logo'));
+      notifyError(errorMessage(error, 'Error subiendo logo'));
     }
   };
   return (
@@ -76,9 +78,9 @@ function Formulario({ empresa }: { empresa: Empresa }) {
   const submit = form.onSubmit(async (v) => {
     try {
       const { message } = await guardar.mutateAsync({ ...v, venta_confirmar_monto_mayor_a: Number(v.venta_confirmar_monto_mayor_a) });
-      toast.success(message ?? 'Configuración actualizada exitosamente');
+      notifySuccess(message ?? 'Configuración actualizada exitosamente');
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al actualizar configuración'));
+      notifyError(errorMessage(error, 'Error al actualizar configuración'));
     }
   });
   return (
@@ -105,10 +107,7 @@ function Formulario({ empresa }: { empresa: Empresa }) {
           <NumberInput label="Confirmar ventas de más de (pasajes)" min={1} allowDecimal={false} {...form.getInputProps('venta_confirmar_mas_de_pasajes')} />
           <NumberInput label="Confirmar ventas de más de ($)" min={0.01} decimalScale={2} thousandSeparator="." decimalSeparator="," {...form.getInputProps('venta_confirmar_monto_mayor_a')} />
         </SimpleGrid>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => form.setValues(valores(empresa))}>Resetear</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar Configuración</Button>
-        </Group>
+        <FormActions onCancel={() => form.setValues(valores(empresa))} loading={guardar.isPending} submitLabel="Guardar Configuración" cancelLabel="Resetear" />
       </Stack>
     </form>
   );

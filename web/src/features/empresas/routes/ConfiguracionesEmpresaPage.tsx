@@ -3,7 +3,8 @@ import { IconPencil } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { configuracionesEmpresaQuery, useGuardarConfiguracion, type ConfiguracionEmpresa } from '@/api/empresas';
-import { errorMessage, toast } from '@/features/empresas/feedback';
+import { errorMessage } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { ListaEmpresas } from '@/features/empresas/components/ListaEmpresas';
 
 type Borrador = Pick<ConfiguracionEmpresa, 'clave' | 'valor' | 'descripcion'>;
@@ -23,10 +24,10 @@ function Editor({ empresaId, editando, presets, onDone }: EditorProps) {
   const save = async () => {
     try {
       const { message } = await guardar.mutateAsync({ ...b, clave: b.clave.trim() });
-      toast.success(message ?? 'Configuración guardada');
+      notifySuccess(message ?? 'Configuración guardada');
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al guardar'));
+      notifyError(errorMessage(error, 'Error al guardar'));
     }
   };
   return (

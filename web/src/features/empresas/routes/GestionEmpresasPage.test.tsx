@@ -1,17 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { EMPRESA, signIn } from '@/testing/fixtures';
 import { EMPRESAS, mockEmpresas } from '@/testing/handlers/empresas';
 import { fail, okWithMessage } from '@/testing/http';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function renderScreen(rol = 'super_admin') {
   signIn(rol);
   mockEmpresas();
-  return renderWithProviders(<AppRoutes />, { route: '/admin/empresas' });
+  return renderApp('/admin/empresas');
 }
 
 describe('Gestión de Empresas', () => {

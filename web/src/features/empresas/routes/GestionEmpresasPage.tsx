@@ -4,9 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { empresasQuery, useDesactivarEmpresa, type EmpresaCreada, type EmpresaListada } from '@/api/empresas';
 import { CredencialesDialog } from '@/components/CredencialesDialog';
+import { errorMessage } from '@/lib/api';
+import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { formatDate } from '@/lib/format';
-import { errorMessage, toast } from '@/features/empresas/feedback';
 import { AccesoDenegado } from '@/features/empresas/components/AccesoDenegado';
 import { EmpresaFormModal } from '@/features/empresas/components/EmpresaFormModal';
 import { EstadisticasModal } from '@/features/empresas/components/EstadisticasModal';
@@ -20,8 +21,8 @@ function Fila({ e, onEdit, onStats }: { e: EmpresaListada; onEdit: () => void; o
   const confirmar = () => {
     if (!window.confirm(`¿Desactivar la empresa ${e.nombre}? Sus usuarios no podrán ingresar; los datos se conservan.`)) return;
     desactivar.mutateAsync(e.id).then(
-      ({ message }) => toast.success(message ?? 'Empresa desactivada'),
-      (error: unknown) => toast.error(errorMessage(error, 'Error al eliminar')),
+      ({ message }) => notifySuccess(message ?? 'Empresa desactivada'),
+      (error: unknown) => notifyError(errorMessage(error, 'Error al eliminar')),
     );
   };
   return (

@@ -1,17 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { mockEmpresas } from '@/testing/handlers/empresas';
 import { ok, okWithMessage } from '@/testing/http';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { server } from '@/testing/server';
 
 function renderAt(route: string) {
   signIn('super_admin');
   mockEmpresas();
-  return renderWithProviders(<AppRoutes />, { route });
+  return renderApp(route);
 }
 
 describe('Usuarios por Empresa', () => {

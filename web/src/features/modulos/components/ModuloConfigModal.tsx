@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FormActions } from '@/components/FormActions';
 import { ApiError } from '@/lib/api';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { rolesModulosToast } from '@/lib/notify';
 import { useGuardarModulo, type ModuloDeEmpresa } from '@/api/modulos';
 
 const FECHA = /^\d{4}-\d{2}-\d{2}$/;
@@ -45,10 +46,10 @@ function ConfigForm({ empresaId, modulo, onDone }: FormProps) {
       const input = { habilitado: estado?.habilitado ?? true, configuracion: parseObjeto(v.configuracion),
         fecha_vencimiento: v.fecha_vencimiento || null };
       const { message } = await guardar.mutateAsync({ moduloId: modulo.id, input });
-      notifySuccess(message ?? `Configuración de ${modulo.nombre} actualizada exitosamente`, undefined, 3000);
+      rolesModulosToast.success(message ?? `Configuración de ${modulo.nombre} actualizada exitosamente`);
       onDone();
     } catch (error) {
-      notifyError(`Error al actualizar configuración: ${error instanceof ApiError ? error.message : ''}`, undefined, 5000);
+      rolesModulosToast.error(`Error al actualizar configuración: ${error instanceof ApiError ? error.message : ''}`);
     }
   });
 
@@ -59,10 +60,7 @@ function ConfigForm({ empresaId, modulo, onDone }: FormProps) {
           {...form.getInputProps('configuracion')} />
         <TextInput label="Fecha de vencimiento" description="Último día en que el módulo funciona; vacío: sin vencimiento."
           placeholder="AAAA-MM-DD" maxLength={10} {...form.getInputProps('fecha_vencimiento')} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

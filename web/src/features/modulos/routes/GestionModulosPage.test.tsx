@@ -1,15 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { failOnce, type Write } from '@/testing/handlers/config';
 import { MODULOS_EMPRESA, mockModulos } from '@/testing/handlers/modulos';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { filtrarModulos } from './GestionModulosPage';
 
 function renderScreen() {
   signIn('super_admin');
-  return renderWithProviders(<AppRoutes />, { route: '/admin/gestion-modulos' });
+  return renderApp('/admin/gestion-modulos');
 }
 
 describe('filtrarModulos', () => {

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { ApiError } from '@/lib/api';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { rolesModulosToast } from '@/lib/notify';
 import { CATEGORIAS_MODULO, useEmpresasAdmin, useGuardarModulo, useModulosDeEmpresa, type ModuloDeEmpresa } from '@/api/modulos';
 import { CATEGORIA_LABEL, ModuloCard } from '@/features/modulos/components/ModuloCard';
 import { ModuloConfigModal } from '@/features/modulos/components/ModuloConfigModal';
@@ -61,9 +61,9 @@ function ModulosEmpresa({ empresaId }: { empresaId: number }) {
         ? { habilitado, configuracion: {}, fecha_vencimiento: null }
         : { habilitado, configuracion: null, fecha_vencimiento: null };
       const { message } = await guardar.mutateAsync({ moduloId: modulo.id, input });
-      notifySuccess(message ?? `${modulo.nombre} ${habilitado ? 'habilitado' : 'deshabilitado'} correctamente`, undefined, 3000);
+      rolesModulosToast.success(message ?? `${modulo.nombre} ${habilitado ? 'habilitado' : 'deshabilitado'} correctamente`);
     } catch (error) {
-      notifyError(`Error al cambiar estado del módulo: ${error instanceof ApiError ? error.message : ''}`, undefined, 5000);
+      rolesModulosToast.error(`Error al cambiar estado del módulo: ${error instanceof ApiError ? error.message : ''}`);
     }
   };
 

@@ -2,13 +2,13 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useCancelarPasaje, useReactivarPasaje, type Pasaje } from '@/api/pasajes';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 
 /** Maximum length of the reason (docs/api.md). */
-export const MOTIVO_MAX = 500;
+const MOTIVO_MAX = 500;
 
 export type Accion = 'cancelar' | 'reactivar';
 
@@ -62,7 +62,7 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
       },
     });
   };
-  const error = mutation.error ? (mutation.error instanceof ApiError && mutation.error.serverMessage) || textos.error : null;
+  const error = mutation.error ? errorMessage(mutation.error, textos.error) : null;
   return (
     <Stack>
       <Text>{textos.pregunta}</Text>

@@ -1,38 +1,30 @@
 import { Center, Image, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { pasajeQuery, qrPasaje, type Pasaje } from '@/api/pasajes';
+import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import { EstadoPasajeBadge } from './EstadoPasajeBadge';
 import { MensajesPasaje } from './MensajesPasaje';
 
-function Campo({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600}>{label}</Text>
-      <Text component="div" style={{ overflowWrap: 'anywhere' }}>{children}</Text>
-    </div>
-  );
-}
-
 function Detalle({ p }: { p: Pasaje }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-      <Campo label="N° de pasaje">{p.numero_pasaje}</Campo>
-      <Campo label="Estado"><EstadoPasajeBadge estado={p.estado} /></Campo>
-      <Campo label="Cliente">{p.cliente.nombre || 'Cliente Anónimo'}</Campo>
-      <Campo label="Teléfono">{p.cliente.telefono || '—'}</Campo>
-      <Campo label="Sección">{p.seccion.nombre}</Campo>
-      <Campo label="Tipo de viaje">{p.tipoViaje.nombre}</Campo>
-      <Campo label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Campo>
-      <Campo label="Pasajeros">{p.cantidad_pasajeros}</Campo>
-      <Campo label="Precio total">{formatMoney(p.precio_total)}</Campo>
-      <Campo label="Medio de pago">{p.medio_pago_nombre}</Campo>
-      <Campo label="Creado">{formatDateTime(p.created_at)}</Campo>
-      <Campo label="Vendedor">{p.usuario_nombre || p.usuario.nombre_usuario}</Campo>
-      {p.fecha_embarque && <Campo label="Embarcó">{formatDateTime(p.fecha_embarque)}</Campo>}
-      <Campo label="Observaciones">{p.observaciones || 'Sin observaciones'}</Campo>
+      <Dato size="xs" label="N° de pasaje">{p.numero_pasaje}</Dato>
+      <Dato size="xs" label="Estado"><EstadoPasajeBadge estado={p.estado} /></Dato>
+      <Dato size="xs" label="Cliente">{p.cliente.nombre || 'Cliente Anónimo'}</Dato>
+      <Dato size="xs" label="Teléfono">{p.cliente.telefono || '—'}</Dato>
+      <Dato size="xs" label="Sección">{p.seccion.nombre}</Dato>
+      <Dato size="xs" label="Tipo de viaje">{p.tipoViaje.nombre}</Dato>
+      <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>
+      <Dato size="xs" label="Pasajeros">{p.cantidad_pasajeros}</Dato>
+      <Dato size="xs" label="Precio total">{formatMoney(p.precio_total)}</Dato>
+      <Dato size="xs" label="Medio de pago">{p.medio_pago_nombre}</Dato>
+      <Dato size="xs" label="Creado">{formatDateTime(p.created_at)}</Dato>
+      <Dato size="xs" label="Vendedor">{p.usuario_nombre || p.usuario.nombre_usuario}</Dato>
+      {p.fecha_embarque && <Dato size="xs" label="Embarcó">{formatDateTime(p.fecha_embarque)}</Dato>}
+      <Dato size="xs" label="Observaciones">{p.observaciones || 'Sin observaciones'}</Dato>
     </SimpleGrid>
   );
 }

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
 import type { Pasaje } from '@/api/pasajes';
 import { ERROR_ENVIO_WHATSAPP, useEnviarPasajeWhatsApp } from '@/api/whatsapp';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
@@ -25,7 +25,7 @@ export function EnviarWhatsAppDialog({ pasaje, onClose }: { pasaje: Pasaje | nul
         notifySuccess(r.message ?? `Pasaje en cola de envío por WhatsApp a ${r.data.destino}`);
         onClose();
       },
-      onError: (err) => notifyError((err instanceof ApiError && err.serverMessage) || ERROR_ENVIO_WHATSAPP),
+      onError: (err) => notifyError(errorMessage(err, ERROR_ENVIO_WHATSAPP)),
     });
   };
   return (

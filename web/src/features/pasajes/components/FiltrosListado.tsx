@@ -11,7 +11,7 @@ const ESTADOS = [
 ];
 
 /** How many filters differ from the default (today, no search, every state). */
-export function filtrosActivos(filtros: FiltrosPasajes, hoy: string): number {
+function filtrosActivos(filtros: FiltrosPasajes, hoy: string): number {
   return [filtros.busqueda.trim() !== '', filtros.fecha_inicio !== hoy, filtros.fecha_fin !== hoy, filtros.estado !== ''].filter(Boolean).length;
 }
 

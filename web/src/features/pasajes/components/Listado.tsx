@@ -22,7 +22,7 @@ import { PasajesTable } from './PasajesTable';
 import { ResumenPasajes } from './ResumenPasajes';
 
 /** Message of an empty export (operaciones §8). */
-export const SIN_DATOS_EXPORTAR = 'No hay datos para exportar';
+const SIN_DATOS_EXPORTAR = 'No hay datos para exportar';
 
 interface ListadoProps {
   titulo: string;

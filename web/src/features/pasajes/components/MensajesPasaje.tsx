@@ -2,7 +2,7 @@ import { Button, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { mensajesPasajeQuery, useReenviarMensaje, type MensajeSalida } from '@/api/correo';
 import { envioParcial, EnvioMensaje } from '@/components/EnvioMensaje';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 
 /**
@@ -24,7 +24,7 @@ export function MensajesPasaje({ pasajeId }: { pasajeId: number }) {
   const reenviarMensaje = (id: number) =>
     reenviar.mutate(id, {
       onSuccess: (r) => notifySuccess(r.message ?? 'Mensaje en cola para reenviarse'),
-      onError: (err) => notifyError((err instanceof ApiError && err.serverMessage) || 'Error al reenviar el mensaje'),
+      onError: (err) => notifyError(errorMessage(err, 'Error al reenviar el mensaje')),
     });
   return (
     <Stack gap="xs" mt="md" component="section" aria-label="Envíos del pasaje">

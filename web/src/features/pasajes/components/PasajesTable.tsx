@@ -7,7 +7,7 @@ import type { Accion } from './CambioEstadoDialog';
 import { EstadoPasajeBadge } from './EstadoPasajeBadge';
 
 /** What a row's buttons ask the page to do. */
-export interface AccionesPasaje {
+interface AccionesPasaje {
   onDetalle: (p: Pasaje) => void;
   onImprimir: (p: Pasaje) => void;
   onPdf: (p: Pasaje) => void;
@@ -17,7 +17,7 @@ export interface AccionesPasaje {
 }
 
 /** Which actions the user's permissions allow. */
-export interface PermisosPasaje {
+interface PermisosPasaje {
   imprimir: boolean;
   anular: boolean;
   /** Sending by WhatsApp: the role's whatsapp.enviar and the company's module. */

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervisor, ticketImprimible } from '@/testing/handlers/pasajes';
 import { mensajesDePasaje } from '@/testing/handlers/correo';
 import { envioWhatsApp } from '@/testing/handlers/whatsapp';
 import { fail } from '@/testing/http';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ListadoPasajesPage } from './ListadoPasajesPage';
 
@@ -259,7 +258,7 @@ describe('ListadoPasajesPage', () => {
 
   it('is reached from /admin/pasajes', async () => {
     server.use(listadoPasajes([activo]).handler);
-    renderWithProviders(<AppRoutes />, { route: '/admin/pasajes' });
+    renderApp('/admin/pasajes');
     expect(await screen.findByRole('heading', { name: 'Listado de Pasajes' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/listado-pasajes');
   });

@@ -2,7 +2,8 @@ import { Select, Text } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarRol, type Rol } from '@/api/roles';
-import { errorMessage, toast } from '@/features/roles/feedback';
+import { errorMessage } from '@/lib/api';
+import { rolesModulosToast } from '@/lib/notify';
 
 interface EliminarRolDialogProps {
   rol: Rol | null;
@@ -35,10 +36,10 @@ export function EliminarRolDialog({ rol, roles, onClose }: EliminarRolDialogProp
     }
     try {
       const { message } = await eliminar.mutateAsync({ id: rol.id, reasignarA: destino ? Number(destino) : undefined });
-      toast.success(message ?? 'Rol eliminado exitosamente');
+      rolesModulosToast.success(message ?? 'Rol eliminado exitosamente');
       close();
     } catch (e) {
-      toast.error(errorMessage(e, 'Error al eliminar rol'));
+      rolesModulosToast.error(errorMessage(e, 'Error al eliminar rol'));
     }
   };
 

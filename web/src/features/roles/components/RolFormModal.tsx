@@ -1,7 +1,9 @@
-import { Button, CheckIcon, ColorSwatch, Group, Modal, Radio, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { CheckIcon, ColorSwatch, Group, Modal, Radio, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarRol, type PermisosRol, type PlantillaRol, type Rol } from '@/api/roles';
-import { errorMessage, toast } from '@/features/roles/feedback';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import { rolesModulosToast } from '@/lib/notify';
 import { matrizDe } from '@/features/roles/matriz';
 import { PermisosMatrix } from './PermisosMatrix';
 
@@ -54,10 +56,10 @@ function RolForm({ plantilla, rol, onDone }: RolFormProps) {
     try {
       const input = { ...v, nombre: v.nombre.trim(), descripcion: v.descripcion.trim(), nivel_jerarquico: Number(v.nivel_jerarquico) };
       const { message } = await guardar.mutateAsync({ id: rol?.id, input });
-      toast.success(message ?? (rol ? 'Rol actualizado exitosamente' : 'Rol creado exitosamente'));
+      rolesModulosToast.success(message ?? (rol ? 'Rol actualizado exitosamente' : 'Rol creado exitosamente'));
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al guardar rol'));
+      rolesModulosToast.error(errorMessage(error, 'Error al guardar rol'));
     }
   });
 
@@ -99,10 +101,7 @@ function RolForm({ plantilla, rol, onDone }: RolFormProps) {
         <Text fw={600}>Permisos</Text>
         <PermisosMatrix form={form} catalogo={plantilla.catalogo} />
         <Switch label="Activo" disabled={integrado} {...form.getInputProps('activo', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

@@ -1,14 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { failOnce, type Write } from '@/testing/handlers/config';
 import { mockRoles } from '@/testing/handlers/roles';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 
 function renderScreen() {
   signIn('super_admin');
-  return renderWithProviders(<AppRoutes />, { route: '/admin/gestion-roles' });
+  return renderApp('/admin/gestion-roles');
 }
 
 describe('Gestión de Roles', () => {

@@ -1,14 +1,11 @@
 import { Autocomplete, Badge, Button, Group, Paper, Select, Stack, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { IDIOMAS, useGuardarConfiguracionSistema, type ConfiguracionSistema, type ConfiguracionSistemaInput } from '@/api/sistema';
-import { ApiError } from '@/lib/api';
+import { Dato } from '@/components/Dato';
+import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import { Dato } from './Dato';
-
-/** Configuration toasts stay five seconds (backoffice §9). */
-const TOAST_MS = 5000;
+import { configToast } from '@/lib/notify';
 
 /** The IANA zones the browser knows, offered while typing (the server checks the name). */
 const ZONAS = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
@@ -33,9 +30,9 @@ export function SistemaForm({ config }: { config: ConfiguracionSistema }) {
     try {
       const { message } = await guardar.mutateAsync({ input: valores, idempotencyKey: keys.keyFor(valores) });
       keys.reset();
-      notifySuccess(message ?? 'Configuración actualizada correctamente', undefined, TOAST_MS);
+      configToast.success(message ?? 'Configuración actualizada correctamente');
     } catch (error) {
-      notifyError((error instanceof ApiError && error.serverMessage) || 'Error al guardar la configuración', undefined, TOAST_MS);
+      configToast.error(errorMessage(error, 'Error al guardar la configuración'));
     }
   };
 
@@ -56,11 +53,11 @@ export function SistemaForm({ config }: { config: ConfiguracionSistema }) {
           description="Nombre IANA, por ejemplo America/Argentina/Buenos_Aires"
         />
         <Select label="Idioma" data={IDIOMAS} value={valores.idioma} onChange={(v) => set('idioma')(v ?? 'es')} allowDeselect={false} />
-        <Dato label="Versión">{config.sistema.version}</Dato>
-        <Dato label="Ambiente">
+        <Dato inline label="Versión">{config.sistema.version}</Dato>
+        <Dato inline label="Ambiente">
           <Badge color={produccion ? 'green' : 'yellow'} variant="light">{config.sistema.ambiente}</Badge>
         </Dato>
-        <Dato label="Fecha de Instalación">{formatDateTime(config.sistema.fecha_instalacion)}</Dato>
+        <Dato inline label="Fecha de Instalación">{formatDateTime(config.sistema.fecha_instalacion)}</Dato>
         <Group justify="flex-end">
           <Button type="submit" loading={guardar.isPending}>Guardar Cambios</Button>
         </Group>

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
 import { configuracionSistema } from '@/testing/handlers/sistema';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ConfiguracionSistemaPage } from './ConfiguracionSistemaPage';
 
@@ -55,7 +54,7 @@ describe('ConfiguracionSistemaPage', () => {
 
   it('is denied to an admin', async () => {
     signIn('admin');
-    renderWithProviders(<AppRoutes />, { route: '/admin/configuracion/sistema' });
+    renderApp('/admin/configuracion/sistema');
     expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
   });
 });

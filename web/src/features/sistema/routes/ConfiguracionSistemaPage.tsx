@@ -1,12 +1,12 @@
 import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useConfiguracionSistema, type ConfiguracionSistema } from '@/api/sistema';
+import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatNumber } from '@/lib/format';
-import { Dato } from '@/features/sistema/components/Dato';
 import { SistemaForm } from '@/features/sistema/components/SistemaForm';
-import { formatDuracion } from '@/features/sistema/duracion';
+import { formatDuracionExacta } from '@/features/sistema/duracion';
 
 function Tarjeta({ titulo, children }: { titulo: string; children: ReactNode }) {
   return (
@@ -35,25 +35,25 @@ function Detalles({ config }: { config: ConfiguracionSistema }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
       <Tarjeta titulo="Base de Datos">
-        <Dato label="Estado">
+        <Dato inline label="Estado">
           <Badge color={bd.estado === 'conectada' ? 'green' : 'red'} variant="light">{bd.estado === 'conectada' ? 'Conectada' : 'Desconectada'}</Badge>
         </Dato>
-        <Dato label="Motor">{bd.nombre}</Dato>
-        <Dato label="Host">{bd.host || '—'}</Dato>
-        <Dato label="Puerto">{bd.puerto || '—'}</Dato>
-        <Dato label="Base de datos">{bd.nombre_bd}</Dato>
+        <Dato inline label="Motor">{bd.nombre}</Dato>
+        <Dato inline label="Host">{bd.host || '—'}</Dato>
+        <Dato inline label="Puerto">{bd.puerto || '—'}</Dato>
+        <Dato inline label="Base de datos">{bd.nombre_bd}</Dato>
       </Tarjeta>
       <Tarjeta titulo="Servidor">
-        <Dato label="Puerto">{servidor.puerto || '—'}</Dato>
-        <Dato label="Modo">{servidor.modo}</Dato>
-        <Dato label="Tiempo activo">{formatDuracion(servidor.uptime)}</Dato>
+        <Dato inline label="Puerto">{servidor.puerto || '—'}</Dato>
+        <Dato inline label="Modo">{servidor.modo}</Dato>
+        <Dato inline label="Tiempo activo">{formatDuracionExacta(servidor.uptime)}</Dato>
       </Tarjeta>
       <Tarjeta titulo="Seguridad">
-        <Dato label="Expiración de la sesión">{formatDuracion(seg.jwt_expiracion)}</Dato>
-        <Dato label="Intentos de login máximos">{seg.intentos_login_max}</Dato>
-        <Dato label="Bloqueo tras los intentos">{seg.bloqueo_login_minutos} min</Dato>
-        <Dato label="Rondas de bcrypt">{seg.bcrypt_rounds}</Dato>
-        <Dato label="Límite de peticiones">
+        <Dato inline label="Expiración de la sesión">{formatDuracionExacta(seg.jwt_expiracion)}</Dato>
+        <Dato inline label="Intentos de login máximos">{seg.intentos_login_max}</Dato>
+        <Dato inline label="Bloqueo tras los intentos">{seg.bloqueo_login_minutos} min</Dato>
+        <Dato inline label="Rondas de bcrypt">{seg.bcrypt_rounds}</Dato>
+        <Dato inline label="Límite de peticiones">
           {seg.rate_limit_activo ? `Activo (${seg.max_peticiones_simultaneas} simultáneas)` : 'Inactivo'}
         </Dato>
       </Tarjeta>

@@ -1,7 +1,7 @@
 import { Button, Center, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 
 /** The loading splash's messages, in order; the last one means ready. */
-export const ETAPAS_CARGA = [
+const ETAPAS_CARGA = [
   'Conectando con el servidor...',
   'Cargando secciones y tipos de viaje...',
   'Verificando caja activa...',

@@ -1,12 +1,12 @@
 import { useRef } from 'react';
 import { useEnviarPasajesEmail } from '@/api/correo';
 import type { VentaCreada } from '@/api/pasajes';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { EnvioVenta, type ResultadoEnvio } from './EnvioVenta';
 
 /** operaciones §5: sending by e-mail needs text with an '@'. */
-export const MSG_EMAIL_INVALIDO = 'Por favor ingresa un email válido';
+const MSG_EMAIL_INVALIDO = 'Por favor ingresa un email válido';
 
 /**
  * 'Enviar por Email' of the after-sale dialog: one mail with every ticket of the
@@ -23,7 +23,7 @@ export function EnviarEmailVenta({ venta, onVolver, onEnviado }: { venta: VentaC
       const r = await enviar.mutateAsync({ email, pasajeIds: venta.pasajes.map((p) => p.id), cliente, clave: clave.current });
       return { enviados: [r.data], fallos: [] };
     } catch (err) {
-      return { enviados: [], fallos: [{ numero: '', motivo: (err instanceof ApiError && err.serverMessage) || 'Error al enviar el email' }] };
+      return { enviados: [], fallos: [{ numero: '', motivo: errorMessage(err, 'Error al enviar el email') }] };
     }
   };
 

@@ -2,12 +2,12 @@ import { useRef } from 'react';
 import type { MensajeSalida } from '@/api/correo';
 import type { VentaCreada } from '@/api/pasajes';
 import { ERROR_ENVIO_WHATSAPP, MAX_TELEFONO, useEnviarPasajeWhatsApp } from '@/api/whatsapp';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { EnvioVenta, type Fallo, type ResultadoEnvio } from './EnvioVenta';
 
 /** operaciones §5: sending by WhatsApp needs a phone. */
-export const MSG_TELEFONO_REQUERIDO = 'Por favor ingresa un número de teléfono';
+const MSG_TELEFONO_REQUERIDO = 'Por favor ingresa un número de teléfono';
 
 /**
  * 'Enviar por WhatsApp' of the after-sale dialog: each ticket of the sale (text and
@@ -34,7 +34,7 @@ export function EnviarWhatsAppVenta({ venta, onVolver, onEnviado }: { venta: Ven
         const r = await enviar.mutateAsync({ pasajeId: p.id, telefono, clave: claves.current.get(p.id) ?? newIdempotencyKey() });
         enCola.current.set(p.id, r.data);
       } catch (err) {
-        const motivo = (err instanceof ApiError && err.serverMessage) || ERROR_ENVIO_WHATSAPP;
+        const motivo = errorMessage(err, ERROR_ENVIO_WHATSAPP);
         fallos.push({ numero: p.numero_pasaje, motivo });
         if (err instanceof ApiError && err.status === 400) rechazo = motivo;
       }

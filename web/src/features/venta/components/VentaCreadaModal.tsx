@@ -1,7 +1,7 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 import { openPopup } from '@/lib/browser';
 import { formatDate, formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -17,7 +17,7 @@ import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppV
 export const ANULAR_VENTA_MS = 5 * 60_000;
 
 /** Reason recorded in the audit of each ticket cancelled by 'Anular esta venta'. */
-export const MOTIVO_ANULAR_VENTA = 'Venta anulada desde el mostrador';
+const MOTIVO_ANULAR_VENTA = 'Venta anulada desde el mostrador';
 
 interface VentaCreadaModalProps {
   /** The sale just created; the dialog is open while it is not null. */
@@ -120,9 +120,6 @@ function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v
   );
 }
 
-/** Message of a ticket the undo could not cancel. */
-const mensajeDe = (error: unknown) => (error instanceof ApiError && error.serverMessage) || 'Error al cancelar pasaje';
-
 /**
  * One confirmation, then every ticket of the sale is cancelled through the cancel
  * API (each refunded in the register). Each ticket keeps its key across retries,
@@ -142,7 +139,7 @@ function AnularVenta({ venta, onVolver, onAnulada }: { venta: VentaCreada; onVol
       try {
         await cancelar.mutateAsync({ id: p.id, motivo: MOTIVO_ANULAR_VENTA, clave: claves.current.get(p.id) });
       } catch (error) {
-        errores.push(`${p.numero_pasaje}: ${mensajeDe(error)}`);
+        errores.push(`${p.numero_pasaje}: ${errorMessage(error, 'Error al cancelar pasaje')}`);
       }
     }
     setAnulando(false);

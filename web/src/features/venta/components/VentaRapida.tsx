@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
@@ -30,7 +30,7 @@ const PRECIOS_FRESCOS_MS = 30_000;
 
 /** Why a sale failed: the server's message; with no answer (offline, 10 s timeout), that nothing was sold. */
 function mensajeError(error: Error): string {
-  if (error instanceof ApiError && error.status !== 0) return error.serverMessage ?? 'Error al crear pasaje';
+  if (error instanceof ApiError && error.status !== 0) return errorMessage(error, 'Error al crear pasaje');
   return VENTA_SIN_CONEXION;
 }
 

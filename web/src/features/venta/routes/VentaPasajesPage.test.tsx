@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { todayIn } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
 import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { mockClientes } from '@/testing/handlers/clientes';
 import { catalogHandlers } from '@/testing/handlers/config';
 import { makePasaje, signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import type { VentaCreada, VentaInput } from '@/api/pasajes';
 import { VentaPasajesPage } from './VentaPasajesPage';
@@ -422,7 +421,7 @@ describe('VentaPasajesPage', () => {
   });
 
   it('is also reached at /admin/venta', async () => {
-    renderWithProviders(<AppRoutes />, { route: '/admin/venta' });
+    renderApp('/admin/venta');
     expect(await screen.findByRole('heading', { name: 'Venta Rápida de Pasajes' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/venta-pasajes');
   });

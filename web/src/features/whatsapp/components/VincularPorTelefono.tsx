@@ -1,7 +1,8 @@
 import { Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { MAX_TELEFONO, useVincularPorTelefono } from '@/api/whatsapp';
-import { mensajeDe, MSG_TELEFONO_REQUERIDO } from './mensajes';
+import { errorMessage } from '@/lib/api';
+import { MSG_TELEFONO_REQUERIDO } from './mensajes';
 
 /**
  * The alternative to the QR: WhatsApp gives a code for the company's number, typed in
@@ -19,7 +20,7 @@ export function VincularPorTelefono({ empresaId }: { empresaId?: number }) {
     }
     setError(null);
     vincular.mutate({ telefono: telefono.trim(), empresaId }, {
-      onError: (err) => setError(mensajeDe(err) || 'Error al obtener el código de vinculación'),
+      onError: (err) => setError(errorMessage(err, 'Error al obtener el código de vinculación')),
     });
   };
 

@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api';
+import { errorMessage } from '@/lib/api';
 
 /** backoffice §5: the test message, and the pairing by phone, need a number. */
 export const MSG_TELEFONO_REQUERIDO = 'Ingresa un número de teléfono';
@@ -6,11 +6,8 @@ export const MSG_TELEFONO_REQUERIDO = 'Ingresa un número de teléfono';
 /** backoffice §8: the confirmation of a disconnect. */
 export const CONFIRMAR_DESCONEXION = '¿Está seguro de desconectar WhatsApp para esta empresa?';
 
-/** The server's message of a failed call, '' when it gave none. */
-export const mensajeDe = (error: unknown) => (error instanceof ApiError && error.serverMessage) || '';
-
 /** 'Prefijo: motivo' with the server's reason, or the prefix's plain message when it gave none. */
 export const conMotivo = (prefijo: string, error: unknown) => {
-  const m = mensajeDe(error);
+  const m = errorMessage(error, '');
   return m ? `${prefijo}: ${m}` : prefijo;
 };

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 
@@ -22,7 +22,7 @@ function required(message: string) {
 /** The server's message, 'Credenciales inválidas' without one, the network text when there was no answer. */
 function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status !== 0) {
-    return error.serverMessage ?? LOGIN_MESSAGES.credencialesInvalidas;
+    return errorMessage(error, LOGIN_MESSAGES.credencialesInvalidas);
   }
   return LOGIN_MESSAGES.sinConexion;
 }

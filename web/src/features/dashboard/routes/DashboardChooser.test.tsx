@@ -1,9 +1,8 @@
 import { screen } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { DashboardChooser } from './DashboardChooser';
 
@@ -16,7 +15,7 @@ describe('DashboardChooser', () => {
     ['lancha', 'Control de Embarque'],
   ])('shows the %s dashboard', async (rol, title) => {
     signIn(rol);
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });

@@ -1,11 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { makeToken, makeUsuario, signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
-import { readSession, TOKEN_KEY, useSession, writeSession } from '.';
+import { readSession, TOKEN_KEY, useSession, writeSession } from '@/lib/session';
 
 const FIVE_MINUTES = 300_000;
 const ONE_HOUR = 3_600_000;
@@ -34,7 +33,7 @@ describe('SessionProvider', () => {
     const calls = trackLogout();
     signIn('vendedor');
     const token = localStorage.getItem(TOKEN_KEY);
-    const { user } = renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    const { user } = renderApp('/admin/dashboard');
 
     await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
 
@@ -46,14 +45,14 @@ describe('SessionProvider', () => {
     const calls = trackLogout();
     server.use(http.get('/api/config/empresa', () => fail(401, 'Token revocado')));
     signIn('admin');
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     await expectLoggedOut();
     expect(calls).toHaveLength(1);
   });
 
   it('logs out at load when the stored token has expired', async () => {
     writeSession({ token: makeToken(Math.floor(Date.now() / 1000) - 60), usuario: makeUsuario('admin') });
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     await expectLoggedOut();
   });
 
@@ -61,7 +60,7 @@ describe('SessionProvider', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const now = Date.now();
     writeSession({ token: makeToken(Math.floor(now / 1000) + 200), usuario: makeUsuario('admin') });
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     await act(() => vi.advanceTimersByTimeAsync(FIVE_MINUTES - 1000));
     expect(readSession()).not.toBeNull();
 
@@ -73,7 +72,7 @@ describe('SessionProvider', () => {
   it('logs out after one hour without activity; activity restarts the count', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     signIn('supervisor');
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
 
     await act(() => vi.advanceTimersByTimeAsync(ONE_HOUR - 1000));
     fireEvent.keyDown(window, { key: 'a' });
@@ -87,7 +86,7 @@ describe('SessionProvider', () => {
 
   it('re-reads the session when another tab changes it', async () => {
     signIn('vendedor');
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard de Ventas' })).toBeInTheDocument();
 
     localStorage.clear();
@@ -101,7 +100,7 @@ describe('SessionProvider', () => {
   it('refreshes the stored user from /auth/me', async () => {
     signIn('vendedor');
     server.use(http.get('/api/auth/me', () => ok(makeUsuario('supervisor'))));
-    renderWithProviders(<AppRoutes />, { route: '/admin/dashboard' });
+    renderApp('/admin/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard de Supervisión' })).toBeInTheDocument();
     expect(readSession()?.usuario.rol).toBe('supervisor');
   });

@@ -2,11 +2,11 @@ import { IconAlertTriangle, IconUserQuestion } from '@tabler/icons-react';
 import type { ReactElement } from 'react';
 import { StatusPage } from '@/components/StatusPage';
 import { useSession } from '@/lib/session';
-import { AdminDashboard } from './AdminDashboard';
-import { LanchaDashboard } from './LanchaDashboard';
-import { SupervisorDashboard } from './SupervisorDashboard';
-import { SuperAdminDashboard } from './SuperAdminDashboard';
-import { VendedorDashboard } from './VendedorDashboard';
+import { AdminDashboard } from '@/features/dashboard/AdminDashboard';
+import { LanchaDashboard } from '@/features/dashboard/LanchaDashboard';
+import { SupervisorDashboard } from '@/features/dashboard/SupervisorDashboard';
+import { SuperAdminDashboard } from '@/features/dashboard/SuperAdminDashboard';
+import { VendedorDashboard } from '@/features/dashboard/VendedorDashboard';
 
 const DASHBOARDS = new Map<string, ReactElement>([
   ['super_admin', <SuperAdminDashboard />],

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { mockClientes } from '@/testing/handlers/clientes';
 import type { Write } from '@/testing/handlers/config';
 
 function renderScreen(rol = 'admin') {
   signIn(rol);
-  return renderWithProviders(<AppRoutes />, { route: '/admin/clientes' });
+  return renderApp('/admin/clientes');
 }
 
 describe('customers screen', () => {

@@ -10,11 +10,12 @@ import { StatCard } from '@/components/StatCard';
 import {
   useEliminarUsuario, useRolesInfo, useUsuarios, type CredencialesTemporales, type RolesInfo, type UsuarioGestion,
 } from '@/api/usuarios';
+import { errorMessage } from '@/lib/api';
+import { useDialog, type Dialog } from '@/lib/dialog';
 import { useIdempotencyKeys } from '@/lib/idempotency';
+import { configToast } from '@/lib/notify';
 import { roleLabel, useSession } from '@/lib/session';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
 import { UsuarioFormModal } from './UsuarioFormModal';
-import { useDialog, type Dialog } from './useDialog';
 
 const ESTADO_CLAVE: Record<string, { label: string; color: string }> = {
   vigente: { label: 'Vigente', color: 'green' },
@@ -115,10 +116,10 @@ function EliminarUsuarioDialog({ dialog }: { dialog: Dialog<UsuarioGestion> }) {
     try {
       const { message } = await eliminar.mutateAsync({ id: u.id, key: keys.keyFor(u.id) });
       keys.reset();
-      toast.success(message ?? 'Usuario eliminado');
+      configToast.success(message ?? 'Usuario eliminado');
       dialog.close();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error eliminando usuario'));
+      configToast.error(errorMessage(error, 'Error eliminando usuario'));
     }
   };
   return (

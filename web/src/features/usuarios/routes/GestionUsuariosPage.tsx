@@ -1,5 +1,5 @@
 import { Stack, Title } from '@mantine/core';
-import { UsuariosManager } from '@/features/configuracion/components/UsuariosManager';
+import { UsuariosManager } from '@/features/usuarios/components/UsuariosManager';
 
 /** /admin/gestion-usuarios: 'Gestión de Usuarios' (backoffice §2.5). */
 export function GestionUsuariosPage() {

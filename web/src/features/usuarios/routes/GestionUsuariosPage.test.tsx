@@ -1,8 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { mockUsuarios, rolesDisponibles, ROLES_INFO_ADMIN } from '@/testing/handlers/usuarios';
 import { GestionUsuariosPage } from './GestionUsuariosPage';
 
@@ -147,7 +146,7 @@ describe('Gestión de Usuarios', () => {
   it('redirects /admin/usuarios to /admin/gestion-usuarios', async () => {
     mockUsuarios();
     signIn('admin', { rolInfo: { nombre: 'admin', permisos: { usuarios: { ver: true } } } });
-    renderWithProviders(<AppRoutes />, { route: '/admin/usuarios' });
+    renderApp('/admin/usuarios');
     expect(await screen.findByRole('heading', { name: 'Gestión de Usuarios' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/gestion-usuarios');
   });

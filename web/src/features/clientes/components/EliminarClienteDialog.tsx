@@ -1,8 +1,9 @@
 import { Text } from '@mantine/core';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarCliente, type Cliente } from '@/api/clientes';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from '@/features/configuracion/components/useDialog';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
 
 /** Asks before deleting a customer; one with tickets comes back deactivated (an info toast says so). */
 export function EliminarClienteDialog({ dialog }: { dialog: Dialog<Cliente> }) {
@@ -14,11 +15,11 @@ export function EliminarClienteDialog({ dialog }: { dialog: Dialog<Cliente> }) {
     try {
       const { data, message } = await eliminar.mutateAsync(cliente.id);
       const text = message ?? 'Cliente eliminado correctamente';
-      if (data.desactivado) toast.info(text);
-      else toast.success(text);
+      if (data.desactivado) configToast.info(text);
+      else configToast.success(text);
       dialog.close();
     } catch (error) {
-      toast.error(errorMessage(error, 'Error al eliminar cliente'));
+      configToast.error(errorMessage(error, 'Error al eliminar cliente'));
     }
   };
 

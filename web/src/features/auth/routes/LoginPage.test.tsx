@@ -1,14 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { readSession, writeSession } from '@/lib/session';
 import { makeToken, makeUsuario } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 
 function renderLogin() {
-  const view = renderWithProviders(<AppRoutes />, { route: '/admin/login' });
+  const view = renderApp('/admin/login');
   const usuario = screen.getByLabelText('Usuario');
   const password = screen.getByLabelText('Contraseña');
   const submit = screen.getByRole('button', { name: 'Ingresar' });
@@ -98,7 +97,7 @@ describe('LoginPage', () => {
 
   it('sends a logged-in user straight to the dashboard', async () => {
     writeSession({ token: makeToken(), usuario: makeUsuario('lancha') });
-    renderWithProviders(<AppRoutes />, { route: '/login' });
+    renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Control de Embarque' })).toBeInTheDocument();
   });
 });

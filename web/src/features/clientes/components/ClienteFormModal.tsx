@@ -1,10 +1,11 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarCliente, type Cliente, type ClienteInput } from '@/api/clientes';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from '@/features/configuracion/components/useDialog';
-
-const CAMPO_OBLIGATORIO = 'Este campo es obligatorio';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
+import { configToast } from '@/lib/notify';
+import { requiredText } from '@/lib/validation';
 
 type Values = Required<Omit<ClienteInput, 'activo'>> & { activo: boolean };
 
@@ -18,8 +19,6 @@ const CAMPOS: { campo: keyof Omit<Values, 'activo'>; label: string; max: number;
   { campo: 'direccion', label: 'Dirección', max: 200 },
 ];
 
-const requerido = (value: string) => (value.trim() ? null : CAMPO_OBLIGATORIO);
-
 function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => void }) {
   const guardar = useGuardarCliente();
   const form = useForm<Values>({
@@ -32,7 +31,7 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
       direccion: cliente?.direccion ?? '',
       activo: cliente?.activo ?? true,
     },
-    validate: { nombre: requerido, documento: requerido },
+    validate: { nombre: requiredText, documento: requiredText },
   });
 
   const submit = form.onSubmit(async (values) => {
@@ -40,10 +39,10 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
     for (const { campo } of CAMPOS) input[campo] = values[campo].trim();
     try {
       const { message } = await guardar.mutateAsync({ id: cliente?.id, input });
-      toast.success(message ?? (cliente ? 'Cliente actualizado correctamente' : 'Cliente creado correctamente'));
+      configToast.success(message ?? (cliente ? 'Cliente actualizado correctamente' : 'Cliente creado correctamente'));
       onDone();
     } catch (error) {
-      toast.error(errorMessage(error, cliente ? 'Error al actualizar cliente' : 'Error al crear cliente'));
+      configToast.error(errorMessage(error, cliente ? 'Error al actualizar cliente' : 'Error al crear cliente'));
     }
   });
 
@@ -64,10 +63,7 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
           ))}
         </SimpleGrid>
         {cliente && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { CLIENTES_POR_PAGINA, pasajesClienteQuery, type Cliente } from '@/api/clientes';
 import { QueryState } from '@/components/QueryState';
+import type { Dialog } from '@/lib/dialog';
 import { formatDate, formatMoney } from '@/lib/format';
-import type { Dialog } from '@/features/configuracion/components/useDialog';
 
 function PasajesCliente({ cliente }: { cliente: Cliente }) {
   const [pagina, setPagina] = useState(1);

@@ -4,12 +4,12 @@ import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
 import { useQuery } from '@tanstack/react-query';
 import { publicEmpresaQuery } from '@/api/public';
 import { paths } from '@/lib/paths';
-import { ContactSection } from './components/ContactSection';
-import { DestinationsSection } from './components/DestinationsSection';
-import { HeroSection } from './components/HeroSection';
-import { LandingNav } from './components/LandingNav';
-import { ServicesSection } from './components/ServicesSection';
-import { StatsSection } from './components/StatsSection';
+import { ContactSection } from '@/features/landing/components/ContactSection';
+import { DestinationsSection } from '@/features/landing/components/DestinationsSection';
+import { HeroSection } from '@/features/landing/components/HeroSection';
+import { LandingNav } from '@/features/landing/components/LandingNav';
+import { ServicesSection } from '@/features/landing/components/ServicesSection';
+import { StatsSection } from '@/features/landing/components/StatsSection';
 
 /** Public landing page (/). */
 export function LandingPage() {

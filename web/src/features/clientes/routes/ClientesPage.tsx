@@ -5,11 +5,11 @@ import { useState, type ReactNode } from 'react';
 import { CLIENTES_POR_PAGINA, useClientes, type Cliente } from '@/api/clientes';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
+import { useDialog } from '@/lib/dialog';
 import { hasRole, useSession, type Role } from '@/lib/session';
-import { ClienteDetalleModal } from '@/features/configuracion/components/clientes/ClienteDetalleModal';
-import { ClienteFormModal } from '@/features/configuracion/components/clientes/ClienteFormModal';
-import { EliminarClienteDialog } from '@/features/configuracion/components/clientes/EliminarClienteDialog';
-import { useDialog } from '@/features/configuracion/components/useDialog';
+import { ClienteDetalleModal } from '@/features/clientes/components/ClienteDetalleModal';
+import { ClienteFormModal } from '@/features/clientes/components/ClienteFormModal';
+import { EliminarClienteDialog } from '@/features/clientes/components/EliminarClienteDialog';
 
 /** Who creates, edits and deletes customers (backoffice §6); the server checks the same roles. */
 export const ROLES_EDITAN_CLIENTES: readonly Role[] = ['admin', 'super_admin', 'supervisor'];

@@ -4,16 +4,15 @@ import { useNavigate } from 'react-router';
 import { login as loginCall, logout as logoutCall, meQuery } from '@/api/auth';
 import { UNAUTHORIZED_EVENT } from '@/lib/api';
 import { paths } from '@/lib/paths';
-import { SessionContext, type SessionValue } from './context';
-import { can, isAdmin, isVendedor, roleName } from './roles';
-import { clearSession, readSession, TOKEN_KEY, USUARIO_KEY, writeSession } from './storage';
-import { isTokenExpired } from './token';
-import type { Credentials, StoredSession } from './types';
+import {
+  can, clearSession, isAdmin, isTokenExpired, isVendedor, readSession, roleName, SessionContext, TOKEN_KEY, USUARIO_KEY, writeSession,
+  type Credentials, type SessionValue, type StoredSession,
+} from '@/lib/session';
 
 /** Logout after this long without mouse, keyboard, touch or scroll activity. */
-export const INACTIVITY_TIMEOUT_MS = 3_600_000;
+const INACTIVITY_TIMEOUT_MS = 3_600_000;
 /** How often the token's expiry is checked. */
-export const TOKEN_CHECK_INTERVAL_MS = 300_000;
+const TOKEN_CHECK_INTERVAL_MS = 300_000;
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 

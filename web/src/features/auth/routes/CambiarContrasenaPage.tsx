@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Navigate } from 'react-router';
 import { cambiarContrasena, validarContrasena } from '@/api/usuarios';
 import { PasswordStrength, usePasswordCheck } from '@/components/PasswordStrength';
-import { ApiError } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import { loadPage } from '@/lib/browser';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { paths } from '@/lib/paths';
@@ -18,7 +18,8 @@ const NO_CUMPLE = 'La contraseña no cumple con los requisitos de seguridad';
 const ERROR_CAMBIO = 'Error cambiando contraseña';
 
 function mensajeDeError(error: unknown): string {
-  if (error instanceof ApiError && error.serverMessage) return `${ERROR_CAMBIO}: ${error.serverMessage}`;
+  const motivo = errorMessage(error, '');
+  if (motivo) return `${ERROR_CAMBIO}: ${motivo}`;
   return error instanceof ApiError && error.status === 0 ? 'Error de conexión' : ERROR_CAMBIO;
 }
 

@@ -1,11 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { AppRoutes } from '@/app/routes';
 import { loadPage } from '@/lib/browser';
 import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session';
 import { signIn } from '@/testing/fixtures';
-import { renderWithProviders } from '@/testing/render';
+import { renderApp, renderWithProviders } from '@/testing/render';
 import { failCambioContrasena, mockUsuarios, TOKEN_CLAVE_CAMBIADA } from '@/testing/handlers/usuarios';
 import { CambiarContrasenaPage } from './CambiarContrasenaPage';
 
@@ -23,7 +22,7 @@ describe('Cambiar contraseña', () => {
   it('sends every other screen of a forced user here', async () => {
     mockUsuarios();
     signIn('vendedor', { debe_cambiar_clave: true });
-    renderWithProviders(<AppRoutes />, { route: paths.ventaPasajes });
+    renderApp(paths.ventaPasajes);
     expect(await screen.findByRole('heading', { name: 'Cambiar contraseña' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(paths.cambiarContrasena);
   });

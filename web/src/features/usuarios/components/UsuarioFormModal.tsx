@@ -5,11 +5,13 @@ import {
   generarPasswords, useGuardarUsuario, validarPasswordDe,
   type CredencialesTemporales, type GuardarUsuario, type RolesInfo, type UsuarioGestion,
 } from '@/api/usuarios';
+import { FormActions } from '@/components/FormActions';
 import { PasswordStrength, usePasswordCheck } from '@/components/PasswordStrength';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
 import { useIdempotencyKeys } from '@/lib/idempotency';
+import { configToast } from '@/lib/notify';
 import { roleLabel, useSession } from '@/lib/session';
-import { errorMessage, toast } from '@/features/configuracion/feedback';
-import type { Dialog } from './useDialog';
 
 /** backoffice §5. */
 const MSG = {
@@ -118,7 +120,7 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
     try {
       setSugeridas(await generarPasswords());
     } catch (error) {
-      toast.error(errorMessage(error, 'Error generando contraseñas'));
+      configToast.error(errorMessage(error, 'Error generando contraseñas'));
     }
   };
 
@@ -127,11 +129,11 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
     try {
       const { message, credenciales } = await guardar.mutateAsync({ id: usuario?.id, input, key: keys.keyFor(input) });
       keys.reset();
-      toast.success(message ?? 'Cambios guardados');
+      configToast.success(message ?? 'Cambios guardados');
       onDone();
       if (credenciales) onCredenciales(credenciales);
     } catch (error) {
-      toast.error(errorMessage(error, creating ? 'Error creando usuario' : 'Error actualizando usuario'));
+      configToast.error(errorMessage(error, creating ? 'Error creando usuario' : 'Error actualizando usuario'));
     }
   });
 
@@ -169,10 +171,7 @@ function UsuarioForm({ info, usuario, onDone, onCredenciales }: FormProps) {
         )}
         <Switch label="Activo" description="Un usuario inactivo no puede ingresar; sus sesiones terminan."
           {...form.getInputProps('activo', { type: 'checkbox' })} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onDone}>Cancelar</Button>
-          <Button type="submit" loading={guardar.isPending}>Guardar</Button>
-        </Group>
+        <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>
   );

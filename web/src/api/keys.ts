@@ -1,0 +1,153 @@
+import type { FiltrosAuditoria } from './auditoria';
+import type { CatalogoKey } from './config';
+import type { FiltrosPasajeros } from './embarque';
+import type { FiltroNotificaciones } from './notificaciones';
+import type { FiltrosPasajes } from './pasajes';
+
+/*
+ * THE query keys of every resource, in one module: the resource modules build their
+ * queries with them and invalidation.ts names what each event makes stale, so neither
+ * imports the other. A key nested under another's prefix is refreshed with it.
+ */
+
+/** Query keys of the audit screens. */
+export const auditoriaKeys = {
+  all: ['auditoria'] as const,
+  logs: (filtros: FiltrosAuditoria) => [...auditoriaKeys.all, 'logs', filtros] as const,
+  estadisticas: () => [...auditoriaKeys.all, 'estadisticas'] as const,
+  usuarios: (busqueda: string) => [...auditoriaKeys.all, 'usuarios', busqueda] as const,
+};
+
+/** Query keys of the session. */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: (usuarioId: number | undefined) => [...authKeys.all, 'me', usuarioId] as const,
+};
+
+/** Query keys of the register. */
+export const cajaKeys = {
+  all: ['caja'] as const,
+  estado: () => [...cajaKeys.all, 'estado'] as const,
+  historial: () => [...cajaKeys.all, 'historial'] as const,
+};
+
+/** Query keys of the configuration lists and the price table. */
+export const configKeys = {
+  all: ['config'] as const,
+  lista: (key: CatalogoKey) => [...configKeys.all, key] as const,
+  activos: (key: CatalogoKey) => [...configKeys.lista(key), { activos: true }] as const,
+  precios: () => [...configKeys.all, 'precios'] as const,
+};
+
+/**
+ * Query keys of the customers, under the configuration's: a customer write publishes
+ * configActualizada, which refreshes them.
+ */
+export const clientesKeys = {
+  all: [...configKeys.all, 'clientes'] as const,
+  lista: (search: string, pagina: number) => [...clientesKeys.all, 'lista', { search, pagina }] as const,
+  documento: (documento: string) => [...clientesKeys.all, 'documento', documento] as const,
+};
+
+/** Query keys of the e-mail settings; a ticket's outbox messages live under the tickets' prefix. */
+export const correoKeys = {
+  all: ['configuracion-email'] as const,
+  config: () => [...correoKeys.all, 'config'] as const,
+  estado: () => [...correoKeys.all, 'estado'] as const,
+  mensajes: (pasajeId: number) => ['pasajes', pasajeId, 'mensajes'] as const,
+};
+
+/** Query keys of the dashboards. */
+export const dashboardKeys = {
+  all: ['dashboard'] as const,
+  stats: () => [...dashboardKeys.all, 'stats'] as const,
+  vendedores: () => [...dashboardKeys.all, 'vendedores'] as const,
+  lancha: () => [...dashboardKeys.all, 'lancha'] as const,
+  lanchaStats: () => [...dashboardKeys.lancha(), 'stats'] as const,
+  lanchaRecientes: () => [...dashboardKeys.lancha(), 'recientes'] as const,
+};
+
+/** Query keys of boarding: a validation refreshes them all. */
+export const embarqueKeys = {
+  all: ['embarque'] as const,
+  estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
+  pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
+  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
+};
+
+/** Query keys of the company. */
+export const empresaKeys = {
+  all: ['empresa'] as const,
+  actual: (usuarioId: number | undefined) => [...empresaKeys.all, usuarioId] as const,
+};
+
+/** Query keys of the companies screens. */
+export const empresasKeys = {
+  all: ['empresas'] as const,
+  lista: () => [...empresasKeys.all, 'lista'] as const,
+  usuarios: (id: number) => [...empresasKeys.all, id, 'usuarios'] as const,
+  estadisticas: (id: number) => [...empresasKeys.all, id, 'estadisticas'] as const,
+  configuraciones: (id: number) => [...empresasKeys.all, id, 'configuraciones'] as const,
+};
+
+/** Query keys of module management. */
+export const modulosKeys = {
+  all: ['modulos'] as const,
+  empresas: () => [...modulosKeys.all, 'empresas'] as const,
+  deEmpresa: (empresaId: number) => [...modulosKeys.all, 'empresa', empresaId] as const,
+};
+
+/** Query keys of the notifications. */
+export const notificacionesKeys = {
+  all: ['notificaciones'] as const,
+  lista: (f: FiltroNotificaciones) => [...notificacionesKeys.all, f] as const,
+};
+
+/** Query keys of ticket lists and tickets. */
+export const pasajesKeys = {
+  all: ['pasajes'] as const,
+  lista: (filtros: FiltrosPasajes, page: number, limit: number) => [...pasajesKeys.all, 'lista', filtros, page, limit] as const,
+  detalle: (id: number) => [...pasajesKeys.all, 'detalle', id] as const,
+  /** A customer's tickets live under the tickets' keys: every ticket event refreshes them. */
+  deCliente: (clienteId: number, pagina: number) => [...pasajesKeys.all, 'cliente', clienteId, pagina] as const,
+};
+
+/** Query keys of the public endpoints. */
+export const publicKeys = {
+  all: ['public'] as const,
+  stats: () => [...publicKeys.all, 'stats'] as const,
+  empresa: () => [...publicKeys.all, 'empresa'] as const,
+};
+
+/** Query keys of role management. */
+export const rolesKeys = {
+  all: ['roles'] as const,
+  lista: () => [...rolesKeys.all, 'lista'] as const,
+  plantilla: () => [...rolesKeys.all, 'plantilla'] as const,
+};
+
+/** Query keys of the service monitor. */
+export const serviciosKeys = {
+  all: ['servicios'] as const,
+};
+
+/** Query keys of the system configuration: under config, so configActualizada refreshes it. */
+export const sistemaKeys = {
+  all: [...configKeys.all, 'sistema'] as const,
+};
+
+/** Query keys of user management. */
+export const usuariosKeys = {
+  all: ['usuarios'] as const,
+  lista: () => [...usuariosKeys.all, 'lista'] as const,
+  rolesInfo: () => [...usuariosKeys.all, 'roles-info'] as const,
+};
+
+/** Query keys of the WhatsApp screens. */
+export const whatsappKeys = {
+  all: ['whatsapp'] as const,
+  estado: () => [...whatsappKeys.all, 'estado'] as const,
+  estadoEmpresa: (empresaId: number) => [...whatsappKeys.all, 'estado', empresaId] as const,
+  global: () => [...whatsappKeys.all, 'global'] as const,
+  config: () => [...whatsappKeys.all, 'config'] as const,
+};
