@@ -9,29 +9,17 @@ import { notificacionesKeys } from './notificaciones';
 import { pasajesKeys } from './pasajes';
 import { serviciosKeys } from './servicios';
 import { whatsappKeys } from './whatsapp';
+import type { Schema } from './contract';
+
+/** The data of each event of the server, by name (internal/events Cargas, generated). */
+export type Eventos = Schema<'Eventos'>;
 
 /**
  * The events of the server (the store publishes them after commit; the socket
  * delivers them, docs/api.md), plus `resync`: the socket missed events it
  * cannot tell, so everything is stale.
  */
-export type DomainEvent =
-  | 'pasajeCreado'
-  | 'nuevaVenta'
-  | 'pasajeValidado'
-  | 'pasajeValidacionDeshecha'
-  | 'pasajeCancelado'
-  | 'pasajeReactivado'
-  | 'cajaAbierta'
-  | 'cajaCerrada'
-  | 'movimientoCaja'
-  | 'configActualizada'
-  | 'notificacion'
-  | 'alertaSistema'
-  | 'usuarioConectado'
-  | 'usuarioDesconectado'
-  | 'whatsappStatus'
-  | 'resync';
+export type DomainEvent = keyof Eventos | 'resync';
 
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are
