@@ -39,12 +39,13 @@ generate: web/node_modules/.installed ## the API contract: docs/openapi.json fro
 	go run ./cmd/openapi docs/openapi.json
 	cd web && npm run --silent generate:types
 
-check-generated: web/node_modules/.installed ## fails when a generated file is stale (run make generate)
+check-generated: web/node_modules/.installed ## fails when a generated file is stale (run make generate) or the contract breaks Redocly's recommended rules
 	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
 	go run ./cmd/openapi "$$tmp/openapi.json" && \
 	web/node_modules/.bin/openapi-typescript "$$tmp/openapi.json" -o "$$tmp/types.gen.ts" >/dev/null && \
 	diff -u docs/openapi.json "$$tmp/openapi.json" && diff -u web/src/api/types.gen.ts "$$tmp/types.gen.ts" || \
 	{ echo "Los archivos generados están desactualizados: ejecute make generate" >&2; exit 1; }
+	cd web && npm run --silent lint:openapi
 
 test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
 

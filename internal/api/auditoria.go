@@ -3,9 +3,6 @@ package api
 import (
 	"fmt"
 	"net/http"
-	"net/url"
-	"regexp"
-	"strconv"
 	"time"
 
 	"muelle/internal/domain"
@@ -13,17 +10,33 @@ import (
 	"muelle/internal/store"
 )
 
-// Page sizes of the audit reports (backoffice §9; the logs offer the first three).
-var limitesAuditoria = []string{"25", "50", "100", "200"}
-
-// limiteAuditoria is the audit reports' default page size.
-const limiteAuditoria = 50
-
 // diasResumenAuditoria is the window of the audit summary (backoffice §9).
 const diasResumenAuditoria = 7
 
-// accionValida is what an audit action looks like: LOGIN, VENTA_PASAJE …
-var accionValida = regexp.MustCompile(`^[A-Z][A-Z_]{0,49}$`)
+// ConsultaAuditoria is the query of the audit list and of its export: the
+// filters (dates are days of the system's time zone) and the page, of 25, 50,
+// 100 or 200 entries (backoffice §9; the logs offer the first three).
+type ConsultaAuditoria struct {
+	EmpresaID  int64  `query:"empresa_id" minimum:"1" description:"Solo las entradas de esta empresa"`
+	UsuarioID  int64  `query:"usuario_id" minimum:"1" description:"Solo las entradas de este usuario"`
+	Accion     string `query:"accion" pattern:"^[A-Z][A-Z_]{0,49}$" mensaje:"debe ser un nombre de acción en mayúsculas, por ejemplo LOGIN" description:"Una acción, por ejemplo LOGIN"`
+	FechaDesde string `query:"fecha_desde" format:"date" description:"Desde este día (AAAA-MM-DD)"`
+	FechaHasta string `query:"fecha_hasta" format:"date" description:"Hasta este día (AAAA-MM-DD), incluido"`
+	Pagina     int64  `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite     int64  `query:"limite" enum:"[25,50,100,200]" default:"50" description:"Entradas por página"`
+}
+
+func (c ConsultaAuditoria) comprobar() error {
+	if c.FechaDesde != "" && c.FechaHasta != "" && c.FechaHasta < c.FechaDesde {
+		return parametroInvalido("fecha_hasta", "El parámetro fecha_hasta no puede ser anterior a fecha_desde")
+	}
+	return nil
+}
+
+// ConsultaUsuariosAuditables is the query of the users an audit list may be filtered by.
+type ConsultaUsuariosAuditables struct {
+	Busqueda string `query:"busqueda" maxLength:"100" description:"Parte del usuario, del nombre o del apellido"`
+}
 
 // ListadoAuditoria is one page of the audit entries and where it is.
 type ListadoAuditoria struct {
@@ -120,42 +133,19 @@ type UsuarioDeFiltro struct {
 	EmpresaNombre string `json:"empresa_nombre"`
 }
 
-// filtroAuditoria reads the audit list's filters and page; dates are days of
-// the system's time zone.
-func (s *Server) filtroAuditoria(r *http.Request) (store.FiltroAuditoria, error) {
-	q := r.URL.Query()
-	var f store.FiltroAuditoria
+// filtroAuditoria is the audit list's filter and page; dates are days of the
+// system's time zone.
+func (s *Server) filtroAuditoria(r *http.Request, c ConsultaAuditoria) (store.FiltroAuditoria, error) {
+	f := store.FiltroAuditoria{EmpresaID: c.EmpresaID, UsuarioID: c.UsuarioID, Accion: c.Accion,
+		Pagina: paginaDe(c.Pagina, c.Limite)}
 	var err error
-	if f.EmpresaID, err = queryInt64(q, "empresa_id"); err != nil {
-		return f, err
-	}
-	if f.UsuarioID, err = queryInt64(q, "usuario_id"); err != nil {
-		return f, err
-	}
-	if f.Accion = q.Get("accion"); f.Accion != "" && !accionValida.MatchString(f.Accion) {
-		return f, domain.Invalid("El parámetro accion debe ser un nombre de acción en mayúsculas, por ejemplo LOGIN")
-	}
-	if f.Desde, f.Hasta, err = s.diasAuditoria(r, q); err != nil {
-		return f, err
-	}
-	f.Pagina, err = paginaAuditoria(q)
+	f.Desde, f.Hasta, err = s.diasAuditoria(r, c.FechaDesde, c.FechaHasta)
 	return f, err
 }
 
 // diasAuditoria reads fecha_desde and fecha_hasta as the bounds of whole days
 // in the system's time zone (zero: unbounded).
-func (s *Server) diasAuditoria(r *http.Request, q url.Values) (desde, hasta time.Time, err error) {
-	fechaDesde, err := queryDate(q, "fecha_desde", "")
-	if err != nil {
-		return desde, hasta, err
-	}
-	fechaHasta, err := queryDate(q, "fecha_hasta", "")
-	if err != nil {
-		return desde, hasta, err
-	}
-	if fechaDesde != "" && fechaHasta != "" && fechaHasta < fechaDesde {
-		return desde, hasta, domain.Invalid("El parámetro fecha_hasta no puede ser anterior a fecha_desde")
-	}
+func (s *Server) diasAuditoria(r *http.Request, fechaDesde, fechaHasta string) (desde, hasta time.Time, err error) {
 	cfg, err := s.Store.ConfiguracionSistema(r.Context())
 	if err != nil {
 		return desde, hasta, err
@@ -172,22 +162,8 @@ func (s *Server) diasAuditoria(r *http.Request, q url.Values) (desde, hasta time
 	return desde, hasta, nil
 }
 
-// paginaAuditoria reads pagina and limite (25, 50, 100 or 200; 50 by default).
-func paginaAuditoria(q url.Values) (store.Pagina, error) {
-	lim, err := queryEnum(q, "limite", limitesAuditoria...)
-	if err != nil {
-		return store.Pagina{}, err
-	}
-	limite := int64(limiteAuditoria)
-	if lim != "" {
-		limite, _ = strconv.ParseInt(lim, 10, 64)
-	}
-	pagina, err := queryNumeroPagina(q, "pagina")
-	return store.Pagina{Limite: limite, Desplazamiento: max(pagina-1, 0) * limite}, err
-}
-
-func (s *Server) listarAuditoria(r *http.Request) (ListadoAuditoria, error) {
-	f, err := s.filtroAuditoria(r)
+func (s *Server) listarAuditoria(r *http.Request, c ConsultaAuditoria) (ListadoAuditoria, error) {
+	f, err := s.filtroAuditoria(r, c)
 	if err != nil {
 		return ListadoAuditoria{}, err
 	}
@@ -203,8 +179,8 @@ var columnasAuditoria = []string{"Fecha/Hora", "Usuario", "Empresa", "Acción", 
 
 // exportarAuditoria answers the page the report shows as a CSV, dates in the
 // system's time zone.
-func (s *Server) exportarAuditoria(r *http.Request) (archivo, error) {
-	f, err := s.filtroAuditoria(r)
+func (s *Server) exportarAuditoria(r *http.Request, c ConsultaAuditoria) (archivo, error) {
+	f, err := s.filtroAuditoria(r, c)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -280,11 +256,7 @@ func (s *Server) estadisticasAuditoria(r *http.Request) (EstadisticasAuditoria, 
 	}, err
 }
 
-func (s *Server) usuariosAuditables(r *http.Request) ([]UsuarioDeFiltro, error) {
-	busqueda, err := queryTexto(r.URL.Query(), "busqueda")
-	if err != nil {
-		return nil, err
-	}
-	usuarios, err := s.Store.BuscarUsuariosAuditables(r.Context(), busqueda)
+func (s *Server) usuariosAuditables(r *http.Request, c ConsultaUsuariosAuditables) ([]UsuarioDeFiltro, error) {
+	usuarios, err := s.Store.BuscarUsuariosAuditables(r.Context(), c.Busqueda)
 	return mapRows(usuarios, func(u store.UsuarioAuditable) UsuarioDeFiltro { return UsuarioDeFiltro(u) }), err
 }

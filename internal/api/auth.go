@@ -31,7 +31,7 @@ type Usuario struct {
 	RolInfo       RolInfo        `json:"rolInfo"`
 	Empresa       EmpresaUsuario `json:"empresa"`
 	// Modulos are the codes of the modules the company has effective now.
-	Modulos []string `json:"modulos"`
+	Modulos []string `json:"modulos" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
 	// DebeCambiarClave: the session may do nothing but change the password.
 	DebeCambiarClave bool   `json:"debe_cambiar_clave"`
 	EstadoClave      string `json:"estado_clave" enum:"vigente,expirada,reinicio_pendiente"`

@@ -17,7 +17,7 @@ type AbrirCaja struct {
 // RegistrarMovimiento is the body of POST /caja/movimiento: monto > 0, tipo
 // ingreso_extra or egreso_gasto.
 type RegistrarMovimiento struct {
-	Tipo        string          `json:"tipo" maxLength:"20"`
+	Tipo        string          `json:"tipo" maxLength:"20" enum:"ingreso_extra,egreso_gasto"`
 	Monto       domain.Centavos `json:"monto"`
 	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
 	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
@@ -38,7 +38,7 @@ type CuadrarCaja struct {
 // Caja is a cash register with its figures (docs/api.md).
 type Caja struct {
 	ID            int64            `json:"id"`
-	Estado        string           `json:"estado"`
+	Estado        string           `json:"estado" enum:"abierta,cerrada"`
 	MontoApertura domain.Centavos  `json:"monto_apertura"`
 	FechaApertura time.Time        `json:"fecha_apertura"`
 	Observaciones string           `json:"observaciones"`
@@ -78,7 +78,7 @@ type PorMedio struct {
 // Movimiento is a register movement; monto is always positive, tipo gives its sign.
 type Movimiento struct {
 	ID              int64           `json:"id"`
-	Tipo            string          `json:"tipo"`
+	Tipo            string          `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
 	Monto           domain.Centavos `json:"monto"`
 	Descripcion     string          `json:"descripcion"`
 	MedioPagoID     *int64          `json:"medio_pago_id"`
@@ -249,23 +249,23 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 	return CuadreCaja{CajaID: caja.ID, Efectivo: efectivo, PorMedio: mapRows(caja.PorMedio, porMedioDe)}, nil
 }
 
-// historialCajasPorDefecto is the page size of GET /caja/historial without limite.
-const historialCajasPorDefecto = 20
-
 func cajaHistorialDe(k store.CajaCerrada) CajaHistorial {
 	return CajaHistorial{ID: k.ID, FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre,
 		MontoApertura: k.MontoApertura, TotalVentas: k.TotalVentas, EfectivoEsperado: k.EfectivoEsperado,
 		MontoCierre: k.MontoCierre, Diferencia: k.Diferencia}
 }
 
-// historialCajas lists the caller's own closed registers, newest first (?pagina, ?limite).
-func (s *Server) historialCajas(r *http.Request) (HistorialCajas, error) {
-	p, err := queryPagina(r.URL.Query(), historialCajasPorDefecto)
-	if err != nil {
-		return HistorialCajas{}, err
-	}
+// ConsultaHistorialCajas is the page of the register history: pagina (from
+// 1) of limite registers (20 when absent).
+type ConsultaHistorialCajas struct {
+	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite int64 `query:"limite" minimum:"1" maximum:"500" default:"20" description:"Cajas por página"`
+}
+
+// historialCajas lists the caller's own closed registers, newest first.
+func (s *Server) historialCajas(r *http.Request, c ConsultaHistorialCajas) (HistorialCajas, error) {
 	a := actorFrom(r)
 	list, total, err := s.Store.HistorialCajas(r.Context(), a.EmpresaID(),
-		store.FiltroHistorialCajas{UsuarioID: a.Usuario.ID, Pagina: p})
+		store.FiltroHistorialCajas{UsuarioID: a.Usuario.ID, Pagina: paginaDe(c.Pagina, c.Limite)})
 	return HistorialCajas{Cajas: mapRows(list, cajaHistorialDe), Total: total}, err
 }

@@ -49,9 +49,6 @@ type ClienteEliminado struct {
 	Desactivado bool `json:"desactivado"`
 }
 
-// clientesPorPagina is the page size of the customer lists without limite.
-const clientesPorPagina = 10
-
 func clienteDe(c domain.Cliente) Cliente { return Cliente(c) }
 
 func (b GuardarCliente) cliente() domain.Cliente {
@@ -59,22 +56,24 @@ func (b GuardarCliente) cliente() domain.Cliente {
 		Email: b.Email, Direccion: b.Direccion, Activo: b.Activo == nil || *b.Activo}
 }
 
-// listarClientes answers a page of the company's customers (?search, ?documento, ?pagina, ?limite).
-func (s *Server) listarClientes(r *http.Request) (ListadoClientes, error) {
-	q := r.URL.Query()
-	var (
-		f   store.FiltroClientes
-		err error
-	)
-	if f.Busqueda, err = queryTexto(q, "search"); err != nil {
-		return ListadoClientes{}, err
-	}
-	if f.Documento, err = queryTexto(q, "documento"); err != nil {
-		return ListadoClientes{}, err
-	}
-	if f.Pagina, err = queryPagina(q, clientesPorPagina); err != nil {
-		return ListadoClientes{}, err
-	}
+// ConsultaClientes is the query of the customer list: a search, an exact
+// document and the page (10 customers when limite is absent).
+type ConsultaClientes struct {
+	Search    string `query:"search" maxLength:"100" description:"Parte del nombre, apellido, documento, teléfono o correo, sin distinguir mayúsculas ni acentos"`
+	Documento string `query:"documento" maxLength:"100" description:"Solo el cliente de este documento"`
+	Pagina    int64  `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite    int64  `query:"limite" minimum:"1" maximum:"500" default:"10" description:"Clientes por página"`
+}
+
+// ConsultaPasajesCliente is the page of a customer's tickets.
+type ConsultaPasajesCliente struct {
+	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite int64 `query:"limite" minimum:"1" maximum:"500" default:"10" description:"Pasajes por página"`
+}
+
+// listarClientes answers a page of the company's customers.
+func (s *Server) listarClientes(r *http.Request, c ConsultaClientes) (ListadoClientes, error) {
+	f := store.FiltroClientes{Busqueda: c.Search, Documento: c.Documento, Pagina: paginaDe(c.Pagina, c.Limite)}
 	list, total, err := s.Store.ListarClientes(r.Context(), actorFrom(r).EmpresaID(), f)
 	return ListadoClientes{Clientes: mapRows(list, clienteDe), Total: total}, err
 }
@@ -89,18 +88,15 @@ func (s *Server) verCliente(r *http.Request) (Cliente, error) {
 	return clienteDe(c), err
 }
 
-// pasajesCliente answers a page of a customer's tickets (?pagina, ?limite);
-// a role that sees only its own sales gets only the ones it sold (vendedorDe).
-func (s *Server) pasajesCliente(r *http.Request) (PasajesCliente, error) {
+// pasajesCliente answers a page of a customer's tickets; a role that sees
+// only its own sales gets only the ones it sold (vendedorDe).
+func (s *Server) pasajesCliente(r *http.Request, c ConsultaPasajesCliente) (PasajesCliente, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return PasajesCliente{}, err
 	}
-	p, err := queryPagina(r.URL.Query(), clientesPorPagina)
-	if err != nil {
-		return PasajesCliente{}, err
-	}
-	list, total, err := s.Store.PasajesDeCliente(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r), p)
+	list, total, err := s.Store.PasajesDeCliente(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r),
+		paginaDe(c.Pagina, c.Limite))
 	return PasajesCliente{Pasajes: mapRows(list, pasajeDe), Total: total}, err
 }
 

@@ -54,12 +54,13 @@ type catalogo struct {
 	cat domain.Catalogo
 }
 
-func (c catalogo) listar(r *http.Request) ([]ItemCatalogo, error) {
-	activos, err := queryBool(r.URL.Query(), "activos")
-	if err != nil {
-		return nil, err
-	}
-	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, activos != nil && *activos)
+// ConsultaCatalogo is the query of a catalog's list.
+type ConsultaCatalogo struct {
+	Activos *bool `query:"activos" description:"true: solo las entradas activas"`
+}
+
+func (c catalogo) listar(r *http.Request, q ConsultaCatalogo) ([]ItemCatalogo, error) {
+	items, err := c.s.Store.ListarCatalogo(r.Context(), actorFrom(r).EmpresaID(), c.cat, q.Activos != nil && *q.Activos)
 	return mapRows(items, itemDe), err
 }
 

@@ -1,9 +1,9 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"net/http"
-	"net/url"
 	"time"
 
 	"muelle/internal/domain"
@@ -169,26 +169,39 @@ func (s *Server) estadisticasEmbarque(r *http.Request) (EstadisticasEmbarque, er
 	return EstadisticasEmbarque{Hoy: conteoDe(st.Hoy), Usuario: ValidacionesUsuario{st.Usuario.ValidadosHoy}}, err
 }
 
+// ConsultaPasajeros is the query of the passenger list: the travel date
+// (today by default), the filters and the page (the whole list without
+// limite), or tipo=programado for the trip status instead.
+type ConsultaPasajeros struct {
+	Tipo        string `query:"tipo" enum:"programado" description:"programado: el estado de los viajes de hoy y mañana en lugar de la lista"`
+	Fecha       string `query:"fecha" format:"date" description:"Día de viaje (AAAA-MM-DD); hoy si falta"`
+	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
+	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
+	Embarcado   *bool  `query:"embarcado" description:"true: solo los embarcados; false: solo los que faltan"`
+	Pagina      int64  `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1 (requiere limite)"`
+	Limite      int64  `query:"limite" minimum:"1" maximum:"500" description:"Pasajes por página; todos si falta"`
+}
+
+func (c ConsultaPasajeros) comprobar() error {
+	if c.Pagina > 1 && c.Limite == 0 {
+		return parametroInvalido("pagina", "El parámetro pagina requiere el parámetro limite")
+	}
+	return nil
+}
+
 // pasajerosPorFecha is the passenger list of a date (default today), or with
 // tipo=programado the trip status of today and tomorrow by section.
-func (s *Server) pasajerosPorFecha(r *http.Request) (PasajerosPorFecha, error) {
+func (s *Server) pasajerosPorFecha(r *http.Request, c ConsultaPasajeros) (PasajerosPorFecha, error) {
 	dia, err := s.hoy(r)
 	if err != nil {
 		return PasajerosPorFecha{}, err
 	}
-	q := r.URL.Query()
-	tipo, err := queryEnum(q, "tipo", "programado")
-	if err != nil {
-		return PasajerosPorFecha{}, err
-	}
-	if tipo != "" {
+	if c.Tipo != "" {
 		viajes, err := s.viajesProgramados(r, dia)
 		return PasajerosPorFecha{ViajesProgramados: viajes}, err
 	}
-	f, err := filtroPasajeros(q, dia.Fecha)
-	if err != nil {
-		return PasajerosPorFecha{}, err
-	}
+	f := store.FiltroPasajeros{Fecha: cmp.Or(c.Fecha, dia.Fecha), SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID,
+		Embarcado: c.Embarcado, Pagina: paginaDe(c.Pagina, c.Limite)}
 	empresaID := actorFrom(r).EmpresaID()
 	list, total, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
 	if err != nil {
@@ -197,24 +210,6 @@ func (s *Server) pasajerosPorFecha(r *http.Request) (PasajerosPorFecha, error) {
 	conteo, err := s.Store.ConteoPorFecha(r.Context(), empresaID, f.Fecha)
 	return PasajerosPorFecha{ListaPasajeros: &ListaPasajeros{Fecha: f.Fecha, Pasajes: mapRows(list, pasajeDe),
 		Total: total, Stats: conteoDe(conteo)}}, err
-}
-
-// filtroPasajeros reads the passenger list's filters; the whole list by default.
-func filtroPasajeros(q url.Values, hoy string) (f store.FiltroPasajeros, err error) {
-	if f.Fecha, err = queryDate(q, "fecha", hoy); err != nil {
-		return f, err
-	}
-	if f.SeccionID, err = queryInt64(q, "seccion_id"); err != nil {
-		return f, err
-	}
-	if f.TipoViajeID, err = queryInt64(q, "tipo_viaje_id"); err != nil {
-		return f, err
-	}
-	if f.Embarcado, err = queryBool(q, "embarcado"); err != nil {
-		return f, err
-	}
-	f.Pagina, err = queryPagina(q, 0)
-	return f, err
 }
 
 func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (*ViajesProgramados, error) {

@@ -16,7 +16,7 @@ type Empresa struct {
 	Telefono      string `json:"telefono"`
 	Email         string `json:"email"`
 	LogoURL       string `json:"logo_url"`
-	Tipo          string `json:"tipo"`
+	Tipo          string `json:"tipo" enum:"operativa,administrativa"`
 	Timezone      string `json:"timezone"`
 	ColorPrimario string `json:"color_primario"`
 	// ColorSecundario: with color_primario, the theme of the company's users.

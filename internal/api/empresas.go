@@ -20,7 +20,7 @@ type GuardarEmpresa struct {
 	Direccion    string `json:"direccion,omitempty" maxLength:"200"`
 	Telefono     string `json:"telefono,omitempty" maxLength:"50"`
 	Email        string `json:"email,omitempty" maxLength:"100"`
-	Tipo         string `json:"tipo,omitempty" maxLength:"20"`
+	Tipo         string `json:"tipo,omitempty" maxLength:"20" enum:"operativa,administrativa"`
 	Timezone     string `json:"timezone,omitempty" maxLength:"64"`
 	Activo       *bool  `json:"activo,omitempty"`
 	AdminUsuario string `json:"admin_usuario,omitempty" maxLength:"50"`
@@ -291,9 +291,15 @@ func leerArchivoLogo(r *http.Request) ([]byte, error) {
 	return datos, nil
 }
 
+// ConsultaLogo is the version a logo's URL carries (logo_url): a new logo has
+// a new URL, so that no browser shows an old one from its cache.
+type ConsultaLogo struct {
+	V string `query:"v" maxLength:"100" description:"La versión del logo, que cambia con él"`
+}
+
 // logoEmpresa serves a company's stored logo to anyone (the landing page and
 // printed tickets show it), cached by the browser and revalidated by ETag.
-func (s *Server) logoEmpresa(r *http.Request) (archivo, error) {
+func (s *Server) logoEmpresa(r *http.Request, _ ConsultaLogo) (archivo, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return archivo{}, err

@@ -370,7 +370,7 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 	})
 }
 
-// queryParams are every query parameter a route reads, and some no route reads.
+// queryParams are every query parameter a route declares, and some no route declares.
 var queryParams = []string{"accion", "activos", "busqueda", "count", "desde", "documento", "embarcado",
 	"empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "ids", "limit",
 	"limite", "page", "pagina", "papel", "readable", "reasignar_a", "search", "seccion_id", "tipo",
@@ -440,15 +440,33 @@ func checkNo5xx(t testing.TB, h http.Handler, g getRoute, query string) {
 
 // leidos are the query parameters a route reads: those it refuses by name
 // when given a value no parameter takes (not a number, a date nor a choice,
-// and longer than any text parameter).
+// and longer than any text parameter), other than as a parameter it does not
+// declare.
 func leidos(h http.Handler, g getRoute) []string {
 	var out []string
 	for _, p := range queryParams {
 		rec := serve(h, g, url.Values{p: {"zz" + strings.Repeat("z", maxTexto)}}.Encode())
-		if rec.Code == http.StatusBadRequest && (strings.Contains(rec.Body.String(), "parámetro "+p+" ") ||
-			strings.Contains(rec.Body.String(), "parámetro "+p+`"`)) {
+		body := rec.Body.String()
+		if rec.Code == http.StatusBadRequest && !strings.Contains(body, "parámetro "+p+" no está permitido") &&
+			(strings.Contains(body, "parámetro "+p+" ") || strings.Contains(body, "parámetro "+p+`"`)) {
 			out = append(out, p)
 		}
+	}
+	return out
+}
+
+// declarados are the query parameters of a route's query type.
+func declarados(t testing.TB, rt route) []string {
+	if rt.Handler.query == nil {
+		return nil
+	}
+	campos, err := camposConsulta(rt.Handler.query)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := make([]string, len(campos))
+	for i, c := range campos {
+		out[i] = c.nombre
 	}
 	return out
 }
@@ -465,6 +483,16 @@ func TestNoQueryParameterAnswers5xx(t *testing.T) {
 		for _, g := range getRoutes(t, e) {
 			params := leidos(h, g)
 			lee[g.rt.Path] = params
+			// what a route reads is what its query type declares, no more, no less
+			decl := declarados(t, g.rt)
+			for _, p := range decl {
+				if !slices.Contains(queryParams, p) {
+					t.Errorf("%s declara %s: agréguelo a queryParams", g.rt.Path, p)
+				}
+			}
+			if slices.Sort(decl); !slices.Equal(decl, params) {
+				t.Errorf("%s lee %v y declara %v", g.rt.Path, params, decl)
+			}
 			for _, p := range params {
 				for _, v := range garbage {
 					checkNo5xx(t, h, g, url.Values{p: {v}}.Encode())

@@ -281,8 +281,8 @@ func TestImprimirPasajes(t *testing.T) {
 		}
 		e.do("GET", fmt.Sprintf("/api/tickets/%d?papel=A5", ps[0].ID), tok, nil).
 			expect(t, http.StatusBadRequest, "El parámetro papel debe ser uno de: 58mm, 80mm, A4, letter")
-		e.do("GET", "/api/tickets/batch", tok, nil).expect(t, http.StatusBadRequest, msgIDsObligatorio)
-		e.do("GET", "/api/tickets/batch?ids=1,x", tok, nil).expect(t, http.StatusBadRequest, msgIDsInvalidos)
+		e.do("GET", "/api/tickets/batch", tok, nil).expect(t, http.StatusBadRequest, "El parámetro ids es obligatorio")
+		e.do("GET", "/api/tickets/batch?ids=1,x", tok, nil).expect(t, http.StatusBadRequest, "El parámetro ids debe ser una lista de números separados por comas")
 		e.do("GET", "/api/tickets/batch?ids="+strings.Repeat("1,", 50)+"1", tok, nil).
 			expect(t, http.StatusBadRequest, "El parámetro ids admite hasta 50 pasajes")
 		e.do("GET", fmt.Sprintf("/api/tickets/batch?ids=%d", ps[0].ID), e.token("admin2"), nil).

@@ -14,17 +14,17 @@ type EmpresaAdmin struct {
 	ID     int64  `json:"id"`
 	Nombre string `json:"nombre"`
 	RUC    string `json:"ruc"`
-	Tipo   string `json:"tipo"`
+	Tipo   string `json:"tipo" enum:"operativa,administrativa"`
 	Activa bool   `json:"activa"`
 }
 
 // Modulo is an entry of the module catalogue (backoffice §3).
 type Modulo struct {
 	ID          int64  `json:"id"`
-	Codigo      string `json:"codigo"`
+	Codigo      string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
 	Nombre      string `json:"nombre"`
 	Descripcion string `json:"descripcion"`
-	Categoria   string `json:"categoria"`
+	Categoria   string `json:"categoria" enum:"core,ventas,comunicacion,reportes,gestion,avanzado"`
 }
 
 // CatalogoModulos is the answer of GET /admin/modulos.

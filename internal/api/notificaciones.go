@@ -13,7 +13,7 @@ import (
 // Notificacion is one of the session's notifications (operaciones §3).
 type Notificacion struct {
 	ID        int64          `json:"id"`
-	Tipo      string         `json:"tipo"`
+	Tipo      string         `json:"tipo" enum:"venta,caja_abierta,caja_cerrada,embarque,whatsapp,alerta,info"`
 	Titulo    string         `json:"titulo"`
 	Mensaje   string         `json:"mensaje"`
 	Datos     map[string]any `json:"datos"`
@@ -41,17 +41,16 @@ const (
 	msgNotificacionesBorradas = "Se eliminaron todas las notificaciones"
 )
 
-// listarNotificaciones: GET /notificaciones?estado=todas|no_leidas|leidas&tipo=venta|caja|embarque|alerta|whatsapp|info.
-func (s *Server) listarNotificaciones(r *http.Request) (Notificaciones, error) {
-	q := r.URL.Query()
-	estado, err := queryEnum(q, "estado", "todas", "no_leidas", "leidas")
-	if err != nil {
-		return Notificaciones{}, err
-	}
-	tipo, err := queryEnum(q, "tipo", "todas", "venta", "caja", "embarque", "alerta", "whatsapp", "info")
-	if err != nil {
-		return Notificaciones{}, err
-	}
+// ConsultaNotificaciones is the query of the notification centre (backoffice
+// §2.22): by state and by type (caja: opened and closed registers).
+type ConsultaNotificaciones struct {
+	Estado string `query:"estado" enum:"todas,no_leidas,leidas" description:"Leídas, no leídas o todas"`
+	Tipo   string `query:"tipo" enum:"todas,venta,caja,embarque,alerta,whatsapp,info" description:"Un tipo de notificación, o todas"`
+}
+
+// listarNotificaciones answers the session's notifications after the filters.
+func (s *Server) listarNotificaciones(r *http.Request, c ConsultaNotificaciones) (Notificaciones, error) {
+	estado, tipo := c.Estado, c.Tipo
 	var f store.FiltroNotificaciones
 	if estado == "no_leidas" || estado == "leidas" {
 		leida := estado == "leidas"

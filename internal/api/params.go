@@ -1,16 +1,20 @@
 package api
 
 import (
+	"cmp"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"net/http"
-	"net/url"
+	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -88,115 +92,312 @@ func checkConsulta(r *http.Request) error {
 	return nil
 }
 
-// The query-string readers below treat an empty parameter like a missing one
-// and answer 400 with a Spanish message that names the parameter otherwise.
+// A query type is a struct whose fields tagged query:"name" are the query
+// parameters of a route (embedded structs included): the route table declares
+// it through the handler's signature (handleQuery, handleJSONQuery,
+// handleFileQuery), the OpenAPI document lists its parameters with their
+// jsonschema tags, and leerConsulta parses it. The Go type and tags say how a
+// parameter is read:
+//
+//   - int64: a whole number greater than zero; maximum:"N" bounds it, and
+//     enum:"[25,50]" limits it to those values (compared as written).
+//   - *bool: true or false.
+//   - string with format:"date": a date YYYY-MM-DD between the years
+//     domain.AnioMinimo and domain.AnioMaximo.
+//   - string with enum:"a,b": one of those values.
+//   - string with pattern:"re": text that matches re; mensaje:"…" says what it must be.
+//   - string otherwise: trimmed text of at most maxLength:"N" characters
+//     (maxTexto by default) and no control characters.
+//   - []int64 with collectionFormat:"csv": ids separated by commas, at most
+//     maxItems:"N" of them (unidad:"pasajes" names them in the message).
+//
+// An empty parameter is a missing one; default:"v" is the value of a missing
+// parameter and required:"true" refuses its absence.
 
-// queryInt64 reads an optional whole number greater than zero (0 when absent).
-func queryInt64(q url.Values, name string) (int64, error) {
-	v := q.Get(name)
-	if v == "" {
+// ParametroInvalido is a query parameter a request got wrong, and why.
+type ParametroInvalido struct {
+	Nombre  string `json:"nombre"`
+	Mensaje string `json:"mensaje"`
+}
+
+// ParametrosInvalidos is the data of the 400 of a query string: every
+// parameter it got wrong (its message names them all too).
+type ParametrosInvalidos struct {
+	Parametros []ParametroInvalido `json:"parametros"`
+}
+
+// SinConsulta is the query type of a route that reads no parameter: any
+// parameter is refused.
+type SinConsulta struct{}
+
+// comprobable is a query type with a rule over several parameters, checked
+// once each of them parsed.
+type comprobable interface {
+	comprobar() error
+}
+
+// leerConsulta parses the request's query string into a Q in one sweep and
+// answers a 400 that names every parameter that does not parse and every
+// parameter Q does not declare.
+func leerConsulta[Q any](r *http.Request) (Q, error) {
+	var q Q
+	campos, err := camposConsulta(reflect.TypeFor[Q]())
+	if err != nil {
+		panic(err) // a query type of the route table: TestQueryTypesParse reads each one
+	}
+	vals := r.URL.Query()
+	v := reflect.ValueOf(&q).Elem()
+	var malos []ParametroInvalido
+	conocidos := map[string]bool{}
+	for _, c := range campos {
+		conocidos[c.nombre] = true
+		if msg := c.leer(vals.Get(c.nombre), v.FieldByIndex(c.indice)); msg != "" {
+			malos = append(malos, ParametroInvalido{c.nombre, fmt.Sprintf("El parámetro %s %s", c.nombre, msg)})
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(vals)) {
+		if !conocidos[name] {
+			malos = append(malos, ParametroInvalido{name, fmt.Sprintf("El parámetro %s no está permitido", name)})
+		}
+	}
+	if len(malos) > 0 {
+		msgs := make([]string, len(malos))
+		for i, m := range malos {
+			msgs[i] = m.Mensaje
+		}
+		return q, &domain.Error{Kind: domain.KindInvalid, Message: strings.Join(msgs, ". "),
+			Data: ParametrosInvalidos{Parametros: malos}}
+	}
+	if c, ok := any(q).(comprobable); ok {
+		return q, c.comprobar()
+	}
+	return q, nil
+}
+
+// parametroInvalido is the 400 of a rule over several parameters, naming the one it refuses.
+func parametroInvalido(nombre, msg string) error {
+	return &domain.Error{Kind: domain.KindInvalid, Message: msg,
+		Data: ParametrosInvalidos{Parametros: []ParametroInvalido{{nombre, msg}}}}
+}
+
+// campoConsulta is one parameter of a query type: its name, the field it
+// fills and how it reads a value ("" when absent); leer answers what is wrong
+// with the value ("" when nothing).
+type campoConsulta struct {
+	nombre string
+	indice []int
+	leer   func(v string, f reflect.Value) string
+}
+
+var camposPorTipo sync.Map // reflect.Type → []campoConsulta
+
+// camposConsulta are the parameters of a query type, read once from its tags.
+func camposConsulta(t reflect.Type) ([]campoConsulta, error) {
+	if c, ok := camposPorTipo.Load(t); ok {
+		return c.([]campoConsulta), nil
+	}
+	if t.Kind() != reflect.Struct {
+		return nil, fmt.Errorf("api: the query type %s is not a struct", t)
+	}
+	var campos []campoConsulta
+	var walk func(st reflect.Type, indice []int) error
+	walk = func(st reflect.Type, indice []int) error {
+		for i := range st.NumField() {
+			f := st.Field(i)
+			idx := append(slices.Clone(indice), i)
+			name := f.Tag.Get("query")
+			switch {
+			case name == "" && f.Anonymous && f.Type.Kind() == reflect.Struct:
+				if err := walk(f.Type, idx); err != nil {
+					return err
+				}
+				continue
+			case name == "":
+				continue
+			}
+			leer, err := lectorDe(name, f)
+			if err != nil {
+				return fmt.Errorf("api: %s.%s: %w", t.Name(), f.Name, err)
+			}
+			if slices.ContainsFunc(campos, func(c campoConsulta) bool { return c.nombre == name }) {
+				return fmt.Errorf("api: %s declares the parameter %s twice", t.Name(), name)
+			}
+			campos = append(campos, campoConsulta{nombre: name, indice: idx, leer: leer})
+		}
+		return nil
+	}
+	if err := walk(t, nil); err != nil {
+		return nil, err
+	}
+	camposPorTipo.Store(t, campos)
+	return campos, nil
+}
+
+// lectorDe is how a parameter is read, from its field's type and tags.
+func lectorDe(name string, f reflect.StructField) (func(string, reflect.Value) string, error) {
+	tag := f.Tag
+	requerido := tag.Get("required") == "true"
+	enum := enumDe(tag.Get("enum"))
+	defecto, conDefecto := tag.Lookup("default")
+	var leer func(string, reflect.Value) string
+	switch {
+	case f.Type.Kind() == reflect.Int64:
+		maximo, err := entero(tag, "maximum")
+		if err != nil {
+			return nil, err
+		}
+		leer = func(v string, out reflect.Value) string {
+			if enum != nil && !slices.Contains(enum, v) {
+				return "debe ser uno de: " + strings.Join(enum, ", ")
+			}
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || n <= 0 {
+				return "debe ser un número entero mayor que cero"
+			}
+			if maximo > 0 && n > maximo {
+				return fmt.Sprintf("no debe superar %d", maximo)
+			}
+			out.SetInt(n)
+			return ""
+		}
+	case f.Type == reflect.TypeFor[*bool]():
+		leer = func(v string, out reflect.Value) string {
+			if v != "true" && v != "false" {
+				return "debe ser true o false"
+			}
+			b := v == "true"
+			out.Set(reflect.ValueOf(&b))
+			return ""
+		}
+	case f.Type.Kind() == reflect.String && tag.Get("format") == "date":
+		leer = func(v string, out reflect.Value) string {
+			t, err := time.Parse(time.DateOnly, v)
+			if err != nil {
+				return "debe ser una fecha con el formato AAAA-MM-DD"
+			}
+			if t.Year() < domain.AnioMinimo || t.Year() > domain.AnioMaximo {
+				return fmt.Sprintf("debe ser una fecha entre los años %d y %d", domain.AnioMinimo, domain.AnioMaximo)
+			}
+			out.SetString(v)
+			return ""
+		}
+	case f.Type.Kind() == reflect.String && enum != nil:
+		leer = func(v string, out reflect.Value) string {
+			if !slices.Contains(enum, v) {
+				return "debe ser uno de: " + strings.Join(enum, ", ")
+			}
+			out.SetString(v)
+			return ""
+		}
+	case f.Type.Kind() == reflect.String && tag.Get("pattern") != "":
+		re, err := regexp.Compile(tag.Get("pattern"))
+		if err != nil || tag.Get("mensaje") == "" {
+			return nil, fmt.Errorf("a pattern needs a valid expression and a mensaje: %v", err)
+		}
+		leer = func(v string, out reflect.Value) string {
+			if !re.MatchString(v) {
+				return tag.Get("mensaje")
+			}
+			out.SetString(v)
+			return ""
+		}
+	case f.Type.Kind() == reflect.String:
+		maximo, err := entero(tag, "maxLength")
+		if err != nil || maximo == 0 {
+			maximo = maxTexto
+		}
+		leer = func(v string, out reflect.Value) string {
+			v = strings.TrimSpace(v)
+			if utf8.RuneCountInString(v) > int(maximo) || strings.ContainsFunc(v, unicode.IsControl) {
+				return fmt.Sprintf("no debe exceder %d caracteres ni contener caracteres de control", maximo)
+			}
+			out.SetString(v)
+			return ""
+		}
+	case f.Type == reflect.TypeFor[[]int64]() && tag.Get("collectionFormat") == "csv":
+		maximo, err := entero(tag, "maxItems")
+		if err != nil || maximo == 0 {
+			return nil, fmt.Errorf("a list needs maxItems: %v", err)
+		}
+		unidad := cmp.Or(tag.Get("unidad"), "valores")
+		leer = func(v string, out reflect.Value) string {
+			if strings.TrimSpace(v) == "" {
+				return "es obligatorio"
+			}
+			parts := strings.Split(v, ",")
+			if int64(len(parts)) > maximo {
+				return fmt.Sprintf("admite hasta %d %s", maximo, unidad)
+			}
+			ids := make([]int64, 0, len(parts))
+			for _, p := range parts {
+				id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
+				if err != nil || id <= 0 {
+					return "debe ser una lista de números separados por comas"
+				}
+				ids = append(ids, id)
+			}
+			out.Set(reflect.ValueOf(ids))
+			return ""
+		}
+	default:
+		return nil, fmt.Errorf("no reader for the parameter %s of type %s", name, f.Type)
+	}
+	if conDefecto {
+		probe := reflect.New(f.Type).Elem()
+		if msg := leer(defecto, probe); msg != "" {
+			return nil, fmt.Errorf("the default %q of %s %s", defecto, name, msg)
+		}
+	}
+	return func(v string, out reflect.Value) string {
+		switch {
+		case v != "":
+			return leer(v, out)
+		case conDefecto:
+			return leer(defecto, out)
+		case requerido:
+			return "es obligatorio"
+		}
+		return ""
+	}, nil
+}
+
+// enumDe reads an enum tag: a JSON array or comma-separated values (nil: none).
+func enumDe(tag string) []string {
+	if tag == "" {
+		return nil
+	}
+	var vals []any
+	if json.Unmarshal([]byte(tag), &vals) != nil {
+		return strings.Split(tag, ",")
+	}
+	out := make([]string, len(vals))
+	for i, v := range vals {
+		out[i] = fmt.Sprint(v)
+	}
+	return out
+}
+
+// entero reads a whole-number tag (0 when absent).
+func entero(tag reflect.StructTag, name string) (int64, error) {
+	v, ok := tag.Lookup(name)
+	if !ok {
 		return 0, nil
 	}
-	n, err := strconv.ParseInt(v, 10, 64)
-	if err != nil || n <= 0 {
-		return 0, domain.Invalid(fmt.Sprintf("El parámetro %s debe ser un número entero mayor que cero", name))
-	}
-	return n, nil
-}
-
-// queryDate reads an optional date YYYY-MM-DD between the years
-// domain.AnioMinimo and domain.AnioMaximo, def when absent.
-func queryDate(q url.Values, name, def string) (string, error) {
-	v := q.Get(name)
-	if v == "" {
-		return def, nil
-	}
-	t, err := time.Parse(time.DateOnly, v)
-	if err != nil {
-		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha con el formato AAAA-MM-DD", name))
-	}
-	if t.Year() < domain.AnioMinimo || t.Year() > domain.AnioMaximo {
-		return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser una fecha entre los años %d y %d", name,
-			domain.AnioMinimo, domain.AnioMaximo))
-	}
-	return v, nil
-}
-
-// queryBool reads an optional true/false (nil when absent).
-func queryBool(q url.Values, name string) (*bool, error) {
-	v := q.Get(name)
-	if v == "" {
-		return nil, nil
-	}
-	if b, err := strconv.ParseBool(v); err == nil && (v == "true" || v == "false") {
-		return &b, nil
-	}
-	return nil, domain.Invalid(fmt.Sprintf("El parámetro %s debe ser true o false", name))
-}
-
-// queryEnum reads an optional value out of allowed ("" when absent).
-func queryEnum(q url.Values, name string, allowed ...string) (string, error) {
-	v := q.Get(name)
-	if v == "" || slices.Contains(allowed, v) {
-		return v, nil
-	}
-	return "", domain.Invalid(fmt.Sprintf("El parámetro %s debe ser uno de: %s", name, strings.Join(allowed, ", ")))
+	return strconv.ParseInt(v, 10, 64)
 }
 
 // maxLimite is the largest page a list serves.
 const maxLimite = 500
 
-// queryPagina reads the page of a list: pagina (from 1) and limite (at most
-// maxLimite). Without limite the page holds defLimite rows (0: all of them).
-func queryPagina(q url.Values, defLimite int64) (store.Pagina, error) {
-	return paginaDe(q, "pagina", "limite", defLimite, maxLimite)
-}
-
-// paginaDe reads a page whose parameters are named pagina and limite
-// (limite at most maxLim; defLimite when absent, 0: all rows).
-func paginaDe(q url.Values, pagina, limite string, defLimite, maxLim int64) (store.Pagina, error) {
-	lim, err := queryInt64(q, limite)
-	if err != nil {
-		return store.Pagina{}, err
-	}
-	if lim > maxLim {
-		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s no debe superar %d", limite, maxLim))
-	}
-	pag, err := queryNumeroPagina(q, pagina)
-	if err != nil {
-		return store.Pagina{}, err
-	}
-	if lim == 0 {
-		lim = defLimite
-	}
-	if pag > 1 && lim == 0 {
-		return store.Pagina{}, domain.Invalid(fmt.Sprintf("El parámetro %s requiere el parámetro %s", pagina, limite))
-	}
-	return store.Pagina{Limite: lim, Desplazamiento: max(pag-1, 0) * lim}, nil
-}
-
 // maxPagina bounds a page number: the offset it makes (at most maxPagina ·
 // maxLimite rows) never overflows, whatever the store adds to it.
 const maxPagina = 1_000_000
 
-// queryNumeroPagina reads an optional page number, from 1 to maxPagina (0 when absent).
-func queryNumeroPagina(q url.Values, name string) (int64, error) {
-	n, err := queryInt64(q, name)
-	if err == nil && n > maxPagina {
-		err = domain.Invalid(fmt.Sprintf("El parámetro %s no debe superar %d", name, maxPagina))
-	}
-	return n, err
-}
-
 // maxTexto bounds a free-text query parameter (a search).
 const maxTexto = 100
 
-// queryTexto reads an optional trimmed text of at most maxTexto characters.
-func queryTexto(q url.Values, name string) (string, error) {
-	v := strings.TrimSpace(q.Get(name))
-	if utf8.RuneCountInString(v) > maxTexto || strings.ContainsFunc(v, unicode.IsControl) {
-		return "", domain.Invalid(fmt.Sprintf("El parámetro %s no debe exceder %d caracteres ni contener caracteres de control",
-			name, maxTexto))
-	}
-	return v, nil
+// paginaDe is the page of a list: number pagina (from 1; 0 is the first) of
+// limite rows (0: all of them).
+func paginaDe(pagina, limite int64) store.Pagina {
+	return store.Pagina{Limite: limite, Desplazamiento: max(pagina-1, 0) * limite}
 }

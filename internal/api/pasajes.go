@@ -60,7 +60,7 @@ type Pasaje struct {
 	FechaEmbarque     *time.Time      `json:"fecha_embarque"`
 	Precio            domain.Centavos `json:"precio"`
 	PrecioTotal       domain.Centavos `json:"precio_total"`
-	Estado            string          `json:"estado"`
+	Estado            string          `json:"estado" enum:"activo,cancelado,usado"`
 	ClienteNombre     string          `json:"cliente_nombre"`
 	ClienteTelefono   string          `json:"cliente_telefono"`
 	ClienteEmail      string          `json:"cliente_email"`
@@ -139,11 +139,33 @@ func (s *Server) vender(r *http.Request, v store.Venta) ([]store.Pasaje, error) 
 	return s.Store.Vender(r.Context(), a, v)
 }
 
-// Page sizes of the ticket list (operaciones §9): 10 by default, at most 100.
-const (
-	limiteListado    = 10
-	maxLimiteListado = 100
-)
+// FiltroPasajes is the filter of the ticket list and of its export; dates are
+// the sale's business day. A seller's list is always its own, whatever
+// usuario_id says.
+type FiltroPasajes struct {
+	Busqueda    string `query:"busqueda" maxLength:"100" description:"Parte del número, del nombre o del teléfono del cliente"`
+	FechaInicio string `query:"fecha_inicio" format:"date" description:"Desde este día de venta (AAAA-MM-DD)"`
+	FechaFin    string `query:"fecha_fin" format:"date" description:"Hasta este día de venta (AAAA-MM-DD), incluido"`
+	Estado      string `query:"estado" enum:"activo,cancelado,usado" description:"Solo los pasajes en este estado"`
+	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
+	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
+	UsuarioID   int64  `query:"usuario_id" minimum:"1" description:"Solo los pasajes que vendió este usuario"`
+}
+
+func (f FiltroPasajes) comprobar() error {
+	if f.FechaInicio != "" && f.FechaFin != "" && f.FechaFin < f.FechaInicio {
+		return parametroInvalido("fecha_fin", "El parámetro fecha_fin no puede ser anterior a fecha_inicio")
+	}
+	return nil
+}
+
+// ConsultaPasajes is the query of the ticket list: its filter and the page
+// (operaciones §9: 10 tickets by default, at most 100).
+type ConsultaPasajes struct {
+	FiltroPasajes
+	Page  int64 `query:"page" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limit int64 `query:"limit" minimum:"1" maximum:"100" default:"10" description:"Pasajes por página"`
+}
 
 // ListadoPasajes is the answer of GET /pasajes: one page of tickets and the
 // figures of the whole filter (totalVentas: what the non-cancelled tickets sold).
@@ -166,49 +188,21 @@ func vendedorDe(r *http.Request) int64 {
 	return domain.VendedorDeLectura(a.Usuario.Rol, a.Usuario.ID)
 }
 
-// filtroListado reads the ticket list's filters; a seller's list is always
-// its own, whatever usuario_id says.
-func filtroListado(r *http.Request) (store.FiltroListadoPasajes, error) {
-	q := r.URL.Query()
-	var (
-		f   store.FiltroListadoPasajes
-		err error
-	)
-	steps := []func() error{
-		func() (e error) { f.Busqueda, e = queryTexto(q, "busqueda"); return },
-		func() (e error) { f.FechaInicio, e = queryDate(q, "fecha_inicio", ""); return },
-		func() (e error) { f.FechaFin, e = queryDate(q, "fecha_fin", ""); return },
-		func() (e error) {
-			f.Estado, e = queryEnum(q, "estado", domain.PasajeActivo, domain.PasajeCancelado, domain.PasajeUsado)
-			return
-		},
-		func() (e error) { f.SeccionID, e = queryInt64(q, "seccion_id"); return },
-		func() (e error) { f.TipoViajeID, e = queryInt64(q, "tipo_viaje_id"); return },
-		func() (e error) { f.UsuarioID, e = queryInt64(q, "usuario_id"); return },
-	}
-	for _, step := range steps {
-		if err = step(); err != nil {
-			return f, err
-		}
-	}
-	if f.FechaInicio != "" && f.FechaFin != "" && f.FechaFin < f.FechaInicio {
-		return f, domain.Invalid("El parámetro fecha_fin no puede ser anterior a fecha_inicio")
-	}
+// filtroListado is the ticket list's filter as the store takes it: a
+// seller's list is always its own.
+func filtroListado(r *http.Request, c FiltroPasajes) store.FiltroListadoPasajes {
+	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: c.FechaInicio, FechaFin: c.FechaFin,
+		Estado: c.Estado, SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID, UsuarioID: c.UsuarioID}
 	if v := vendedorDe(r); v > 0 {
 		f.UsuarioID = v
 	}
-	return f, nil
+	return f
 }
 
 // listarPasajes answers one page of the ticket list with the filter's totals.
-func (s *Server) listarPasajes(r *http.Request) (ListadoPasajes, error) {
-	f, err := filtroListado(r)
-	if err != nil {
-		return ListadoPasajes{}, err
-	}
-	if f.Pagina, err = paginaDe(r.URL.Query(), "page", "limit", limiteListado, maxLimiteListado); err != nil {
-		return ListadoPasajes{}, err
-	}
+func (s *Server) listarPasajes(r *http.Request, c ConsultaPasajes) (ListadoPasajes, error) {
+	f := filtroListado(r, c.FiltroPasajes)
+	f.Pagina = paginaDe(c.Page, c.Limit)
 	pasajes, t, err := s.Store.ListarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
 	if err != nil {
 		return ListadoPasajes{}, err

@@ -46,7 +46,7 @@ type PermisosRol struct {
 // PermisosDashboard: which dashboard the role sees (a built-in role name).
 type PermisosDashboard struct {
 	Ver  bool   `json:"ver"`
-	Tipo string `json:"tipo" maxLength:"20"`
+	Tipo string `json:"tipo" maxLength:"20" enum:"super_admin,admin,supervisor,vendedor,lancha,pasajero"`
 }
 
 // PermisosABM are the flags of a group that lists, creates, edits and deletes.
@@ -222,20 +222,20 @@ func (s *Server) actualizarRol(r *http.Request, body GuardarRol) (reply[Rol], er
 	return withMessage(rolDe(out), msgRolActualizado), err
 }
 
-// eliminarRol deletes a custom role; ?reasignar_a={id} names the role its
-// users move to.
-func (s *Server) eliminarRol(r *http.Request) (reply[RolEliminado], error) {
+// ConsultaEliminarRol names the role the users of a deleted role move to.
+type ConsultaEliminarRol struct {
+	ReasignarA int64 `query:"reasignar_a" minimum:"1" description:"El rol al que pasan sus usuarios (obligatorio si tiene usuarios)"`
+}
+
+// eliminarRol deletes a custom role; its users move to reasignar_a.
+func (s *Server) eliminarRol(r *http.Request, c ConsultaEliminarRol) (reply[RolEliminado], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return reply[RolEliminado]{}, err
 	}
-	reasignarA, err := queryInt64(r.URL.Query(), "reasignar_a")
-	if err != nil {
-		return reply[RolEliminado]{}, err
-	}
 	var destino *int64
-	if reasignarA != 0 {
-		destino = &reasignarA
+	if c.ReasignarA != 0 {
+		destino = &c.ReasignarA
 	}
 	a, err := writeActor(r)
 	if err != nil {

@@ -1,70 +1,122 @@
 package api
 
 import (
+	"maps"
 	"net/http"
 	"reflect"
+	"runtime"
+	"slices"
+	"strings"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // route is one entry of the route table: method, path, what it requires, the
 // module it belongs to (a company without that module effective gets 403 on
-// it, whatever the role) and its handler.
+// it, whatever the role), its handler and the one line that sums it up (the
+// OpenAPI summary).
 type route struct {
 	Method  string
 	Path    string
 	Access  domain.Acceso
 	Modulo  string
 	Handler endpoint
+	Resumen string
 }
 
-// endpoint is what a route runs, with the types of its JSON request body and
-// of its answer's data: the OpenAPI document is read from them.
+// endpoint is what a route runs, with the types of its query string, of its
+// JSON request body and of its answer's data: the OpenAPI document is read
+// from them.
 type endpoint struct {
-	run    handlerFunc
-	body   reflect.Type // nil: no request body
-	data   reflect.Type // nil: the answer carries no data
-	status int          // the success status
+	run   handlerFunc
+	query reflect.Type // nil: the route reads no parameter (and refuses any)
+	body  reflect.Type // nil: no request body
+	data  reflect.Type // nil: the answer carries no data
+	// status is the success status.
+	status int
 	// document: the answer is the OpenAPI document itself, not an envelope.
 	document bool
 	// produces is the media type of an answer that is not JSON (a file).
 	produces string
+	// id is the operationId: the handler's name unless set with nombrado.
+	id string
+	// errores are error answers beyond those every route of its kind gives
+	// (erroresDe), errorData the type of the data some of them carry.
+	errores   []int
+	errorData map[int]reflect.Type
 }
 
-// handle is a route without a request body; Resp is its answer's data, or a
-// reply/createdReply of it.
+// handle is a route without a request body that reads no query parameter;
+// Resp is its answer's data, or a reply/createdReply of it.
 func handle[Resp any](h func(*http.Request) (Resp, error)) endpoint {
+	e := handleQuery(func(r *http.Request, _ SinConsulta) (Resp, error) { return h(r) })
+	e.id = nombreDe(h)
+	return e
+}
+
+// handleQuery is a route without a request body whose query string parses
+// into Q (leerConsulta) before h runs.
+func handleQuery[Q, Resp any](h func(*http.Request, Q) (Resp, error)) endpoint {
 	run := func(r *http.Request) (any, error) {
-		v, err := h(withHuella(r, nil))
+		q, err := leerConsulta[Q](r)
+		if err != nil {
+			return nil, err
+		}
+		v, err := h(withHuella(r, nil), q)
 		return v, err
 	}
-	return endpointOf[Resp](run, nil)
+	return endpointOf[Q, Resp](run, nil, nombreDe(h))
 }
 
-// handleJSON is a route whose JSON request body decodes into Req before h runs.
+// handleJSON is a route whose JSON request body decodes into Req before h
+// runs; it reads no query parameter.
 func handleJSON[Req, Resp any](h func(*http.Request, Req) (Resp, error)) endpoint {
+	e := handleJSONQuery(func(r *http.Request, body Req, _ SinConsulta) (Resp, error) { return h(r, body) })
+	e.id = nombreDe(h)
+	return e
+}
+
+// handleJSONQuery is a route with a JSON request body (Req) and a query
+// string (Q), both parsed before h runs.
+func handleJSONQuery[Req, Q, Resp any](h func(*http.Request, Req, Q) (Resp, error)) endpoint {
 	run := func(r *http.Request) (any, error) {
+		q, err := leerConsulta[Q](r)
+		if err != nil {
+			return nil, err
+		}
 		var body Req
 		if err := decode(r, &body); err != nil {
 			return nil, err
 		}
-		v, err := h(withHuella(r, body), body)
+		v, err := h(withHuella(r, body), body, q)
 		return v, err
 	}
-	return endpointOf[Resp](run, reflect.TypeFor[Req]())
+	return endpointOf[Q, Resp](run, reflect.TypeFor[Req](), nombreDe(h))
 }
 
 // handleFile is a route whose answer is not the JSON envelope but a file of
 // mediaType (CSV, printable HTML, PDF, PNG); its errors are still envelopes.
 func handleFile(mediaType string, h func(*http.Request) (archivo, error)) endpoint {
-	run := func(r *http.Request) (any, error) {
-		v, err := h(r)
-		return v, err
-	}
-	return endpoint{run: run, status: http.StatusOK, produces: mediaType}
+	e := handleFileQuery(mediaType, func(r *http.Request, _ SinConsulta) (archivo, error) { return h(r) })
+	e.id = nombreDe(h)
+	return e
 }
 
-func endpointOf[Resp any](run handlerFunc, body reflect.Type) endpoint {
+// handleFileQuery is a file route whose query string parses into Q.
+func handleFileQuery[Q any](mediaType string, h func(*http.Request, Q) (archivo, error)) endpoint {
+	run := func(r *http.Request) (any, error) {
+		q, err := leerConsulta[Q](r)
+		if err != nil {
+			return nil, err
+		}
+		v, err := h(r, q)
+		return v, err
+	}
+	return endpoint{run: run, query: queryType[Q](), status: http.StatusOK, produces: mediaType, id: nombreDe(h)}
+}
+
+func endpointOf[Q, Resp any](run handlerFunc, body reflect.Type, id string) endpoint {
 	status, data := http.StatusOK, reflect.TypeFor[Resp]()
 	var zero Resp
 	if a, ok := any(zero).(answer); ok {
@@ -74,7 +126,49 @@ func endpointOf[Resp any](run handlerFunc, body reflect.Type) endpoint {
 		data = nil
 	}
 	_, document := any(zero).(openAPIDocument)
-	return endpoint{run: run, body: body, data: data, status: status, document: document}
+	return endpoint{run: run, query: queryType[Q](), body: body, data: data, status: status, document: document, id: id}
+}
+
+// queryType is the query type Q of a route, nil for SinConsulta.
+func queryType[Q any]() reflect.Type {
+	if t := reflect.TypeFor[Q](); t != reflect.TypeFor[SinConsulta]() {
+		return t
+	}
+	return nil
+}
+
+// nombreDe is the name of a handler, its operationId: listarPasajes for
+// s.listarPasajes.
+func nombreDe(h any) string {
+	name := runtime.FuncForPC(reflect.ValueOf(h).Pointer()).Name()
+	name = strings.TrimSuffix(name[strings.LastIndex(name, ".")+1:], "-fm")
+	if strings.HasPrefix(name, "func") { // a closure: the route names it with nombrado
+		return ""
+	}
+	return name
+}
+
+// nombrado sets the operationId of a route whose handler serves several (a catalog's).
+func (e endpoint) nombrado(id string) endpoint {
+	e.id = id
+	return e
+}
+
+// responde adds error answers to those erroresDe gives every route of its kind.
+func (e endpoint) responde(statuses ...int) endpoint {
+	e.errores = append(slices.Clone(e.errores), statuses...)
+	return e
+}
+
+// conDatosDeError says that the error answer status carries data of type T.
+func conDatosDeError[T any](e endpoint, status int) endpoint {
+	e = e.responde(status)
+	e.errorData = maps.Clone(e.errorData)
+	if e.errorData == nil {
+		e.errorData = map[int]reflect.Type{}
+	}
+	e.errorData[status] = reflect.TypeFor[T]()
+	return e
 }
 
 // routes is THE route table. Every API route is here with the access it needs;
@@ -87,146 +181,211 @@ func (s *Server) routes() []route {
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp := domain.ModuloEmail, domain.ModuloWhatsApp
 	table := []route{
-		{"GET", "/api/health", public, core, handle(s.health)},
-		{"GET", "/api/openapi.json", public, core, handle(s.openAPI)},
-		{"GET", "/api/public/stats", public, core, handle(s.publicStats)},
-		{"GET", "/api/public/empresa", public, core, handle(s.publicEmpresa)},
+		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
+		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
+		{"GET", "/api/public/stats", public, core, handle(s.publicStats), "Cifras públicas de la página de inicio"},
+		{"GET", "/api/public/empresa", public, core, handle(s.publicEmpresa), "Datos de contacto de la empresa para la página de inicio"},
 
-		{"POST", "/api/auth/login", public, core, handleJSON(s.login)},
-		{"POST", "/api/auth/logout", session, core, handle(s.logout)},
-		{"GET", "/api/auth/me", session, core, handle(s.me)},
+		{"POST", "/api/auth/login", public, core, handleJSON(s.login).responde(http.StatusUnauthorized),
+			"Inicia una sesión del personal"},
+		{"POST", "/api/auth/logout", session, core, handle(s.logout), "Cierra la sesión del token"},
+		{"GET", "/api/auth/me", session, core, handle(s.me), "El usuario de la sesión"},
 
-		{"GET", "/api/config/empresa", session, core, handle(s.empresaActual)},
-		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFile(mediaPNG, s.logoEmpresa)},
+		{"GET", "/api/config/empresa", session, core, handle(s.empresaActual), "La empresa de la sesión"},
+		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa), "El logo de una empresa"},
 
-		{"PUT", "/api/config/empresa", perm("configuracion.editar"), core, handleJSON(s.guardarEmpresaActual)},
-		{"POST", "/api/config/empresa/logo", perm("configuracion.editar"), core, handle(s.subirLogo)},
+		{"PUT", "/api/config/empresa", perm("configuracion.editar"), core, handleJSON(s.guardarEmpresaActual),
+			"Guarda la configuración general de la empresa"},
+		{"POST", "/api/config/empresa/logo", perm("configuracion.editar"), core, handle(s.subirLogo),
+			"Sube el logo de la empresa"},
 
-		{"GET", "/api/config/empresas", superAdmin, core, handle(s.listarEmpresas)},
-		{"POST", "/api/config/empresas", superAdmin, core, handleJSON(s.crearEmpresa)},
-		{"PUT", "/api/config/empresas/{id}", superAdmin, core, handleJSON(s.actualizarEmpresa)},
-		{"DELETE", "/api/config/empresas/{id}", superAdmin, core, handle(s.desactivarEmpresa)},
-		{"GET", "/api/config/empresas/{id}/usuarios", superAdmin, core, handle(s.usuariosDeEmpresa)},
-		{"GET", "/api/admin/empresas/{id}/estadisticas", superAdmin, core, handle(s.estadisticasEmpresa)},
-		{"GET", "/api/admin/empresas/{id}/configuraciones", superAdmin, core, handle(s.configuracionesEmpresa)},
-		{"PUT", "/api/admin/empresas/{id}/configuraciones/{clave}", superAdmin, core, handleJSON(s.guardarConfiguracion)},
+		{"GET", "/api/config/empresas", superAdmin, core, handle(s.listarEmpresas), "Lista las empresas"},
+		{"POST", "/api/config/empresas", superAdmin, core, handleJSON(s.crearEmpresa), "Crea una empresa y su administrador"},
+		{"PUT", "/api/config/empresas/{id}", superAdmin, core, handleJSON(s.actualizarEmpresa), "Actualiza una empresa"},
+		{"DELETE", "/api/config/empresas/{id}", superAdmin, core, handle(s.desactivarEmpresa), "Desactiva una empresa"},
+		{"GET", "/api/config/empresas/{id}/usuarios", superAdmin, core, handle(s.usuariosDeEmpresa),
+			"Los usuarios de una empresa"},
+		{"GET", "/api/admin/empresas/{id}/estadisticas", superAdmin, core, handle(s.estadisticasEmpresa),
+			"Las cifras de una empresa"},
+		{"GET", "/api/admin/empresas/{id}/configuraciones", superAdmin, core, handle(s.configuracionesEmpresa),
+			"Las configuraciones de una empresa"},
+		{"PUT", "/api/admin/empresas/{id}/configuraciones/{clave}", superAdmin, core, handleJSON(s.guardarConfiguracion),
+			"Guarda una configuración de una empresa"},
 
-		{"GET", "/api/config/usuarios", perm("usuarios.ver"), core, handle(s.listarUsuarios)},
-		{"GET", "/api/config/usuarios/roles-info", perm("usuarios.ver"), core, handle(s.rolesInfo)},
-		{"POST", "/api/config/usuarios", perm("usuarios.crear"), core, handleJSON(s.crearUsuario)},
-		{"PUT", "/api/config/usuarios/{id}", perm("usuarios.editar"), core, handleJSON(s.actualizarUsuario)},
-		{"DELETE", "/api/config/usuarios/{id}", perm("usuarios.eliminar"), core, handle(s.eliminarUsuario)},
-		{"POST", "/api/config/validar-password", perm("usuarios.ver"), core, handleJSON(s.validarPassword)},
-		{"GET", "/api/config/generar-passwords", perm("usuarios.ver"), core, handle(s.generarPasswords)},
-		{"GET", "/api/usuarios", perm("usuarios.ver"), core, handle(s.usuariosBasicos)},
-		{"POST", "/api/usuarios/validar-contrasena", session, core, handleJSON(s.validarContrasena)},
-		{"PUT", "/api/usuarios/cambiar-contrasena", session, core, handleJSON(s.cambiarContrasena)},
+		{"GET", "/api/config/usuarios", perm("usuarios.ver"), core, handleQuery(s.listarUsuarios), "Lista los usuarios de la empresa"},
+		{"GET", "/api/config/usuarios/roles-info", perm("usuarios.ver"), core, handleQuery(s.rolesInfo),
+			"Los roles que el llamante puede asignar y sus restricciones"},
+		{"POST", "/api/config/usuarios", perm("usuarios.crear"), core, handleJSONQuery(s.crearUsuario), "Crea un usuario"},
+		{"PUT", "/api/config/usuarios/{id}", perm("usuarios.editar"), core, handleJSONQuery(s.actualizarUsuario),
+			"Actualiza un usuario"},
+		{"DELETE", "/api/config/usuarios/{id}", perm("usuarios.eliminar"), core, handleQuery(s.eliminarUsuario),
+			"Desactiva un usuario"},
+		{"POST", "/api/config/validar-password", perm("usuarios.ver"), core, handleJSON(s.validarPassword),
+			"Evalúa una contraseña para un usuario"},
+		{"GET", "/api/config/generar-passwords", perm("usuarios.ver"), core, handleQuery(s.generarPasswords),
+			"Sugiere contraseñas"},
+		{"GET", "/api/usuarios", perm("usuarios.ver"), core, handle(s.usuariosBasicos), "Los usuarios de la empresa, en breve"},
+		{"POST", "/api/usuarios/validar-contrasena", session, core, handleJSON(s.validarContrasena),
+			"Evalúa una contraseña para el usuario de la sesión"},
+		{"PUT", "/api/usuarios/cambiar-contrasena", session, core, handleJSON(s.cambiarContrasena),
+			"Cambia la contraseña del usuario de la sesión"},
 
-		{"GET", "/api/config/clientes", verClientes, clientes, handle(s.listarClientes)},
-		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente)},
-		{"GET", "/api/config/clientes/{id}", verClientes, clientes, handle(s.verCliente)},
-		{"GET", "/api/config/clientes/{id}/pasajes", verClientes, clientes, handle(s.pasajesCliente)},
-		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente)},
-		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente)},
+		{"GET", "/api/config/clientes", verClientes, clientes, handleQuery(s.listarClientes), "Busca clientes de la empresa"},
+		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente), "Crea un cliente"},
+		{"GET", "/api/config/clientes/{id}", verClientes, clientes, handle(s.verCliente), "Un cliente"},
+		{"GET", "/api/config/clientes/{id}/pasajes", verClientes, clientes, handleQuery(s.pasajesCliente),
+			"Los pasajes de un cliente"},
+		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente), "Actualiza un cliente"},
+		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente), "Elimina un cliente"},
 
-		{"GET", "/api/config/precios", session, core, handle(s.listarPrecios)},
-		{"GET", "/api/config/precios/{seccionId}/{tipoViajeId}", session, core, handle(s.precio)},
-		{"PUT", "/api/config/precios", perm("configuracion.editar"), core, handleJSON(s.guardarPrecios)},
+		{"GET", "/api/config/precios", session, core, handle(s.listarPrecios), "La tabla de precios"},
+		{"GET", "/api/config/precios/{seccionId}/{tipoViajeId}", session, core, handle(s.precio),
+			"El precio de una sección y un tipo de viaje"},
+		{"PUT", "/api/config/precios", perm("configuracion.editar"), core, handleJSON(s.guardarPrecios),
+			"Guarda la tabla de precios"},
 
-		{"POST", "/api/caja/abrir", perm("caja.abrir"), caja, handleJSON(s.abrirCaja)},
-		{"GET", "/api/caja/estado", perm("caja.ver"), caja, handle(s.estadoCaja)},
-		{"GET", "/api/caja/resumen", perm("caja.ver"), caja, handle(s.resumenCaja)},
-		{"GET", "/api/caja/movimientos", perm("caja.ver"), caja, handle(s.movimientosCaja)},
-		{"GET", "/api/caja/historial", perm("caja.ver"), caja, handle(s.historialCajas)},
-		{"POST", "/api/caja/movimiento", perm("caja.movimientos"), caja, handleJSON(s.movimientoCaja)},
-		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), caja, handleJSON(s.cerrarCaja)},
-		{"POST", "/api/caja/cuadre", perm("caja.ver"), caja, handleJSON(s.cuadreCaja)},
+		{"POST", "/api/caja/abrir", perm("caja.abrir"), caja, handleJSON(s.abrirCaja), "Abre la caja del llamante"},
+		{"GET", "/api/caja/estado", perm("caja.ver"), caja, handle(s.estadoCaja), "La caja abierta del llamante y sus movimientos"},
+		{"GET", "/api/caja/resumen", perm("caja.ver"), caja, handle(s.resumenCaja), "Las cifras de la caja abierta"},
+		{"GET", "/api/caja/movimientos", perm("caja.ver"), caja, handle(s.movimientosCaja), "Los movimientos de la caja abierta"},
+		{"GET", "/api/caja/historial", perm("caja.ver"), caja, handleQuery(s.historialCajas),
+			"Las cajas cerradas del llamante"},
+		{"POST", "/api/caja/movimiento", perm("caja.movimientos"), caja, handleJSON(s.movimientoCaja),
+			"Registra un ingreso o un egreso en la caja"},
+		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), caja, handleJSON(s.cerrarCaja), "Cierra la caja del llamante"},
+		{"POST", "/api/caja/cuadre", perm("caja.ver"), caja, handleJSON(s.cuadreCaja), "Compara el efectivo contado con el esperado"},
 
-		{"POST", "/api/pasajes", perm("pasajes.crear"), ventas, handleJSON(s.crearPasaje)},
-		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), ventas, handleJSON(s.crearLote)},
-		{"GET", "/api/pasajes", perm("pasajes.ver"), ventas, handle(s.listarPasajes)},
-		{"GET", "/api/pasajes/export", perm("pasajes.ver"), ventas, handleFile(mediaCSV, s.exportarPasajes)},
-		{"GET", "/api/pasajes/{id}", perm("pasajes.ver"), ventas, handle(s.verPasaje)},
-		{"GET", "/api/pasajes/{id}/qr", perm("pasajes.ver"), ventas, handleFile(mediaPNG, s.qrPasaje)},
+		{"POST", "/api/pasajes", perm("pasajes.crear"), ventas, handleJSON(s.crearPasaje), "Vende un pasaje"},
+		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), ventas, handleJSON(s.crearLote), "Vende varios pasajes en una venta"},
+		{"GET", "/api/pasajes", perm("pasajes.ver"), ventas, handleQuery(s.listarPasajes), "Lista los pasajes con sus totales"},
+		{"GET", "/api/pasajes/export", perm("pasajes.ver"), ventas, handleFileQuery(mediaCSV, s.exportarPasajes),
+			"Exporta los pasajes del filtro como CSV"},
+		{"GET", "/api/pasajes/{id}", perm("pasajes.ver"), ventas, handle(s.verPasaje), "Un pasaje"},
+		{"GET", "/api/pasajes/{id}/qr", perm("pasajes.ver"), ventas, handleFile(mediaPNG, s.qrPasaje), "El código QR de un pasaje"},
 		{"PUT", "/api/pasajes/{id}/cancelar", domain.ConPermisoOVentaPropia("pasajes.anular"), ventas,
-			handleJSON(s.cancelarPasaje)},
-		{"PUT", "/api/pasajes/{id}/reactivar", perm("pasajes.anular"), ventas, handleJSON(s.reactivarPasaje)},
-		{"GET", "/api/tickets/batch", perm("pasajes.imprimir"), ventas, handleFile(mediaHTML, s.ticketsLote)},
-		{"GET", "/api/tickets/{id}", perm("pasajes.imprimir"), ventas, handleFile(mediaHTML, s.ticketHTML)},
-		{"GET", "/api/tickets/ticket/{id}/pdf", perm("pasajes.imprimir"), ventas, handleFile(mediaPDF, s.ticketPDF)},
+			handleJSON(s.cancelarPasaje), "Cancela un pasaje y devuelve su importe"},
+		{"PUT", "/api/pasajes/{id}/reactivar", perm("pasajes.anular"), ventas, handleJSON(s.reactivarPasaje),
+			"Reactiva un pasaje cancelado y vuelve a cobrarlo"},
+		{"GET", "/api/tickets/batch", perm("pasajes.imprimir"), ventas, handleFileQuery(mediaHTML, s.ticketsLote),
+			"La página imprimible de varios pasajes"},
+		{"GET", "/api/tickets/{id}", perm("pasajes.imprimir"), ventas, handleFileQuery(mediaHTML, s.ticketHTML),
+			"La página imprimible de un pasaje"},
+		{"GET", "/api/tickets/ticket/{id}/pdf", perm("pasajes.imprimir"), ventas, handleFile(mediaPDF, s.ticketPDF),
+			"Un pasaje en PDF"},
 
-		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), embarque, handleJSON(s.validarQR)},
-		{"POST", "/api/pasajes/{id}/validar-embarque", perm("validacion.embarque"), embarque, handle(s.validarEmbarque)},
-		{"POST", "/api/pasajes/{id}/deshacer-embarque", perm("validacion.embarque"), embarque, handle(s.deshacerEmbarque)},
-		{"GET", "/api/pasajes/estadisticas-embarque", perm("validacion.embarque"), embarque, handle(s.estadisticasEmbarque)},
-		{"GET", "/api/pasajes/por-fecha", domain.ConRoles(domain.RolLancha, domain.RolAdmin), embarque, handle(s.pasajerosPorFecha)},
-		{"GET", "/api/dashboard/lancha/stats", perm("validacion.embarque"), embarque, handle(s.lanchaStats)},
-		{"GET", "/api/dashboard/lancha/recientes", perm("validacion.embarque"), embarque, handle(s.lanchaRecientes)},
+		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), embarque,
+			conDatosDeError[store.YaEmbarcado](handleJSON(s.validarQR), http.StatusConflict),
+			"Embarca el pasaje de un código QR o un número"},
+		{"POST", "/api/pasajes/{id}/validar-embarque", perm("validacion.embarque"), embarque,
+			conDatosDeError[store.YaEmbarcado](handle(s.validarEmbarque), http.StatusConflict), "Embarca un pasaje"},
+		{"POST", "/api/pasajes/{id}/deshacer-embarque", perm("validacion.embarque"), embarque, handle(s.deshacerEmbarque),
+			"Deshace el embarque propio de hace instantes"},
+		{"GET", "/api/pasajes/estadisticas-embarque", perm("validacion.embarque"), embarque, handle(s.estadisticasEmbarque),
+			"Las cifras de embarque de hoy"},
+		{"GET", "/api/pasajes/por-fecha", domain.ConRoles(domain.RolLancha, domain.RolAdmin), embarque,
+			handleQuery(s.pasajerosPorFecha), "La lista de pasajeros de una fecha, o el estado de los viajes"},
+		{"GET", "/api/dashboard/lancha/stats", perm("validacion.embarque"), embarque, handle(s.lanchaStats),
+			"El tablero de embarque"},
+		{"GET", "/api/dashboard/lancha/recientes", perm("validacion.embarque"), embarque, handle(s.lanchaRecientes),
+			"Los últimos embarques"},
 
-		{"GET", "/api/configuracion-email", perm("email.configurar"), email, handle(s.configEmail)},
-		{"POST", "/api/configuracion-email", perm("email.configurar"), email, handleJSON(s.guardarConfigEmail)},
-		{"GET", "/api/configuracion-email/estado", perm("email.configurar"), email, handle(s.estadoEmail)},
-		{"GET", "/api/configuracion-email/plantilla-defecto", perm("email.configurar"), email, handle(s.plantillaEmail)},
-		{"POST", "/api/configuracion-email/prueba", perm("email.configurar"), email, handleJSON(s.probarEmail)},
-		{"POST", "/api/email/send-tickets", domain.ConPermisoOVentaPropia("email.enviar"), email, handleJSON(s.enviarPasajesEmail)},
-		{"GET", "/api/pasajes/{id}/mensajes", perm("pasajes.ver"), ventas, handle(s.mensajesPasaje)},
-		{"POST", "/api/mensajes/{id}/reenviar", domain.ConPermisoOVentaPropia("email.enviar"), email, handle(s.reenviarMensaje)},
+		{"GET", "/api/configuracion-email", perm("email.configurar"), email, handle(s.configEmail),
+			"La configuración de correo de la empresa"},
+		{"POST", "/api/configuracion-email", perm("email.configurar"), email, handleJSON(s.guardarConfigEmail),
+			"Guarda la configuración de correo"},
+		{"GET", "/api/configuracion-email/estado", perm("email.configurar"), email, handle(s.estadoEmail),
+			"El estado del envío de correo"},
+		{"GET", "/api/configuracion-email/plantilla-defecto", perm("email.configurar"), email, handle(s.plantillaEmail),
+			"La plantilla de correo por defecto"},
+		{"POST", "/api/configuracion-email/prueba", perm("email.configurar"), email,
+			handleJSON(s.probarEmail).responde(http.StatusTooManyRequests), "Envía un correo de prueba"},
+		{"POST", "/api/email/send-tickets", domain.ConPermisoOVentaPropia("email.enviar"), email, handleJSON(s.enviarPasajesEmail),
+			"Envía pasajes por correo"},
+		{"GET", "/api/pasajes/{id}/mensajes", perm("pasajes.ver"), ventas, handle(s.mensajesPasaje), "Los mensajes enviados de un pasaje"},
+		{"POST", "/api/mensajes/{id}/reenviar", domain.ConPermisoOVentaPropia("email.enviar"), email, handle(s.reenviarMensaje),
+			"Reenvía un mensaje"},
 
-		{"GET", "/api/whatsapp/status", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsApp)},
-		{"GET", "/api/whatsapp/status/all", superAdmin, whatsapp, handle(s.estadosWhatsApp)},
-		{"GET", "/api/whatsapp/status/{empresaId}", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsAppEmpresa)},
-		{"GET", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handle(s.configWhatsApp)},
-		{"PUT", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handleJSON(s.guardarConfigWhatsApp)},
-		{"POST", "/api/whatsapp/initialize", perm("whatsapp.configurar"), whatsapp, handleJSON(s.inicializarWhatsApp)},
-		{"POST", "/api/whatsapp/pair-phone", perm("whatsapp.configurar"), whatsapp, handleJSON(s.vincularWhatsApp)},
-		{"POST", "/api/whatsapp/disconnect", perm("whatsapp.configurar"), whatsapp, handleJSON(s.desconectarWhatsApp)},
-		{"POST", "/api/whatsapp/send", perm("whatsapp.enviar"), whatsapp, handleJSON(s.probarWhatsApp)},
+		{"GET", "/api/whatsapp/status", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsApp),
+			"El estado de WhatsApp de la empresa"},
+		{"GET", "/api/whatsapp/status/all", superAdmin, whatsapp, handle(s.estadosWhatsApp), "El estado de WhatsApp de cada empresa"},
+		{"GET", "/api/whatsapp/status/{empresaId}", perm("whatsapp.ver_estado"), whatsapp, handle(s.estadoWhatsAppEmpresa),
+			"El estado de WhatsApp de una empresa"},
+		{"GET", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handle(s.configWhatsApp),
+			"La configuración de WhatsApp"},
+		{"PUT", "/api/whatsapp/config", perm("whatsapp.configurar"), whatsapp, handleJSON(s.guardarConfigWhatsApp),
+			"Guarda una entrada de la configuración de WhatsApp"},
+		{"POST", "/api/whatsapp/initialize", perm("whatsapp.configurar"), whatsapp, handleJSON(s.inicializarWhatsApp),
+			"Inicia la vinculación de WhatsApp"},
+		{"POST", "/api/whatsapp/pair-phone", perm("whatsapp.configurar"), whatsapp, handleJSON(s.vincularWhatsApp),
+			"Vincula WhatsApp con un código de teléfono"},
+		{"POST", "/api/whatsapp/disconnect", perm("whatsapp.configurar"), whatsapp, handleJSON(s.desconectarWhatsApp),
+			"Desconecta WhatsApp"},
+		{"POST", "/api/whatsapp/send", perm("whatsapp.enviar"), whatsapp, handleJSON(s.probarWhatsApp),
+			"Envía un mensaje de prueba por WhatsApp"},
 		{"POST", "/api/pasajes/{id}/enviar-whatsapp", domain.ConPermisoOVentaPropia("whatsapp.enviar"), whatsapp,
-			handleJSON(s.enviarPasajeWhatsApp)},
+			handleJSON(s.enviarPasajeWhatsApp), "Envía un pasaje por WhatsApp"},
 
-		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), core, handle(s.dashboardStats)},
+		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), core, handle(s.dashboardStats), "El tablero del rol del llamante"},
 		{"GET", "/api/dashboard/vendedores", domain.ConRoles(domain.RolAdmin, domain.RolSupervisor), ventas,
-			handle(s.monitoreoVendedores)},
+			handle(s.monitoreoVendedores), "El monitoreo de vendedores"},
 
-		{"GET", "/api/config/roles", superAdmin, core, handle(s.listarRoles)},
-		{"GET", "/api/config/roles/plantilla", superAdmin, core, handle(s.plantillaRol)},
-		{"POST", "/api/config/roles", superAdmin, core, handleJSON(s.crearRol)},
-		{"PUT", "/api/config/roles/{id}", superAdmin, core, handleJSON(s.actualizarRol)},
-		{"DELETE", "/api/config/roles/{id}", superAdmin, core, handle(s.eliminarRol)},
+		{"GET", "/api/config/roles", superAdmin, core, handle(s.listarRoles), "Lista los roles"},
+		{"GET", "/api/config/roles/plantilla", superAdmin, core, handle(s.plantillaRol), "La plantilla de un rol nuevo"},
+		{"POST", "/api/config/roles", superAdmin, core, handleJSON(s.crearRol), "Crea un rol"},
+		{"PUT", "/api/config/roles/{id}", superAdmin, core, handleJSON(s.actualizarRol), "Actualiza un rol"},
+		{"DELETE", "/api/config/roles/{id}", superAdmin, core, handleQuery(s.eliminarRol),
+			"Elimina un rol y reasigna sus usuarios"},
 
-		{"GET", "/api/admin/empresas", superAdmin, core, handle(s.listarEmpresasAdmin)},
-		{"GET", "/api/admin/modulos", superAdmin, core, handle(s.listarModulos)},
-		{"GET", "/api/admin/empresas/{id}/modulos", superAdmin, core, handle(s.modulosDeEmpresa)},
-		{"PUT", "/api/admin/empresas/{id}/modulos/{moduloId}", superAdmin, core, handleJSON(s.actualizarModuloEmpresa)},
+		{"GET", "/api/admin/empresas", superAdmin, core, handle(s.listarEmpresasAdmin), "Las empresas, para elegir"},
+		{"GET", "/api/admin/modulos", superAdmin, core, handle(s.listarModulos), "El catálogo de módulos"},
+		{"GET", "/api/admin/empresas/{id}/modulos", superAdmin, core, handle(s.modulosDeEmpresa), "Los módulos de una empresa"},
+		{"PUT", "/api/admin/empresas/{id}/modulos/{moduloId}", superAdmin, core, handleJSON(s.actualizarModuloEmpresa),
+			"Habilita, deshabilita o configura un módulo de una empresa"},
 
-		{"GET", "/api/notificaciones", session, core, handle(s.listarNotificaciones)},
-		{"PUT", "/api/notificaciones/leidas", session, core, handle(s.marcarTodasLeidas)},
-		{"PUT", "/api/notificaciones/{id}/leida", session, core, handle(s.marcarNotificacionLeida)},
-		{"DELETE", "/api/notificaciones/{id}", session, core, handle(s.eliminarNotificacion)},
-		{"DELETE", "/api/notificaciones", session, core, handle(s.limpiarNotificaciones)},
+		{"GET", "/api/notificaciones", session, core, handleQuery(s.listarNotificaciones), "Las notificaciones de la sesión"},
+		{"PUT", "/api/notificaciones/leidas", session, core, handle(s.marcarTodasLeidas), "Marca leídas todas las notificaciones"},
+		{"PUT", "/api/notificaciones/{id}/leida", session, core, handle(s.marcarNotificacionLeida),
+			"Marca leída una notificación"},
+		{"DELETE", "/api/notificaciones/{id}", session, core, handle(s.eliminarNotificacion), "Elimina una notificación"},
+		{"DELETE", "/api/notificaciones", session, core, handle(s.limpiarNotificaciones), "Elimina todas las notificaciones"},
 
-		{"GET", "/api/config/sistema", superAdmin, core, handle(s.configuracionSistema)},
-		{"PUT", "/api/config/sistema", superAdmin, core, handleJSON(s.guardarConfiguracionSistema)},
-		{"GET", "/api/admin/servicios", superAdmin, core, handle(s.monitorServicios)},
-		{"GET", "/api/config/auditoria/logs", superAdmin, core, handle(s.listarAuditoria)},
-		{"GET", "/api/config/auditoria/logs/export", superAdmin, core, handleFile(mediaCSV, s.exportarAuditoria)},
-		{"GET", "/api/config/auditoria/estadisticas", superAdmin, core, handle(s.estadisticasAuditoria)},
-		{"GET", "/api/config/auditoria/usuarios", superAdmin, core, handle(s.usuariosAuditables)},
+		{"GET", "/api/config/sistema", superAdmin, core, handle(s.configuracionSistema), "La configuración del sistema"},
+		{"PUT", "/api/config/sistema", superAdmin, core, handleJSON(s.guardarConfiguracionSistema),
+			"Guarda la configuración del sistema"},
+		{"GET", "/api/admin/servicios", superAdmin, core, handle(s.monitorServicios), "El estado de los servicios"},
+		{"GET", "/api/config/auditoria/logs", superAdmin, core, handleQuery(s.listarAuditoria), "Lista la auditoría"},
+		{"GET", "/api/config/auditoria/logs/export", superAdmin, core, handleFileQuery(mediaCSV, s.exportarAuditoria),
+			"Exporta una página de la auditoría como CSV"},
+		{"GET", "/api/config/auditoria/estadisticas", superAdmin, core, handle(s.estadisticasAuditoria),
+			"El resumen de la auditoría"},
+		{"GET", "/api/config/auditoria/usuarios", superAdmin, core, handleQuery(s.usuariosAuditables),
+			"Los usuarios por los que filtrar la auditoría"},
 	}
-	table = append(table, s.catalogRoutes("/api/config/secciones", domain.CatSecciones)...)
-	table = append(table, s.catalogRoutes("/api/config/tipos-viaje", domain.CatTiposViaje)...)
-	return append(table, s.catalogRoutes("/api/config/medios-pago", domain.CatMediosPago)...)
+	table = append(table, s.catalogRoutes("/api/config/secciones", domain.CatSecciones,
+		catalogoDoc{"Seccion", "Secciones", "una sección", "las secciones"})...)
+	table = append(table, s.catalogRoutes("/api/config/tipos-viaje", domain.CatTiposViaje,
+		catalogoDoc{"TipoViaje", "TiposViaje", "un tipo de viaje", "los tipos de viaje"})...)
+	return append(table, s.catalogRoutes("/api/config/medios-pago", domain.CatMediosPago,
+		catalogoDoc{"MedioPago", "MediosPago", "un medio de pago", "los medios de pago"})...)
+}
+
+// catalogoDoc names a catalog in its routes' operationIds and summaries.
+type catalogoDoc struct {
+	id, ids, uno, todos string
 }
 
 // catalogRoutes are the list, create, update and delete routes of a catalog:
 // anyone with a session lists (the sale screen needs the lists), only
 // configuracion.editar writes.
-func (s *Server) catalogRoutes(base string, cat domain.Catalogo) []route {
+func (s *Server) catalogRoutes(base string, cat domain.Catalogo, doc catalogoDoc) []route {
 	c, edit := catalogo{s, cat}, domain.ConPermiso("configuracion.editar")
 	return []route{
-		{"GET", base, domain.ConSesion(), domain.ModuloCore, handle(c.listar)},
-		{"POST", base, edit, domain.ModuloCore, handleJSON(c.crear)},
-		{"PUT", base + "/{id}", edit, domain.ModuloCore, handleJSON(c.actualizar)},
-		{"DELETE", base + "/{id}", edit, domain.ModuloCore, handle(c.eliminar)},
+		{"GET", base, domain.ConSesion(), domain.ModuloCore, handleQuery(c.listar).nombrado("listar" + doc.ids),
+			"Lista " + doc.todos},
+		{"POST", base, edit, domain.ModuloCore, handleJSON(c.crear).nombrado("crear" + doc.id), "Crea " + doc.uno},
+		{"PUT", base + "/{id}", edit, domain.ModuloCore, handleJSON(c.actualizar).nombrado("actualizar" + doc.id),
+			"Actualiza " + doc.uno},
+		{"DELETE", base + "/{id}", edit, domain.ModuloCore, handle(c.eliminar).nombrado("eliminar" + doc.id),
+			"Elimina " + doc.uno + ", o lo desactiva si hay pasajes que lo usan"},
 	}
 }

@@ -18,6 +18,12 @@ import (
 // token never travels in the URL (which proxies and logs keep).
 const SubprotocoloSocket = "muelle"
 
+// ConsultaSocket is where a socket that reconnects resumes: after the event
+// desde, the last it received.
+type ConsultaSocket struct {
+	Desde int64 `query:"desde" minimum:"1" description:"Id del último evento recibido: se reciben primero los posteriores"`
+}
+
 // socket: GET /api/ws?desde=ID, the event stream (docs/api.md). The session
 // is checked before the upgrade (401 without one, 403 while its password must
 // change), and so are the hub's caps of the company and the instance (503);
@@ -41,7 +47,8 @@ func (s *Server) socket(w http.ResponseWriter, r *http.Request) {
 		writeError(w, s.Log, err)
 		return
 	}
-	desde, err := queryInt64(r.URL.Query(), "desde")
+	c, err := leerConsulta[ConsultaSocket](r)
+	desde := c.Desde
 	if err != nil {
 		writeError(w, s.Log, err)
 		return

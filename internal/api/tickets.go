@@ -4,7 +4,6 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
-	"strconv"
 	"strings"
 	"time"
 
@@ -15,15 +14,19 @@ import (
 	"muelle/internal/store"
 )
 
-// Messages of printing and export (operaciones §8).
-const (
-	MsgSinDatosExportar = "No hay datos para exportar"
-	msgIDsObligatorio   = "El parámetro ids es obligatorio"
-	msgIDsInvalidos     = "El parámetro ids debe ser una lista de números separados por comas"
-)
+// MsgSinDatosExportar answers an export with nothing in it (operaciones §8).
+const MsgSinDatosExportar = "No hay datos para exportar"
 
-// maxTicketsLote bounds how many tickets one print page holds.
-const maxTicketsLote = 50
+// ConsultaTicket is the paper a printable page is laid out for.
+type ConsultaTicket struct {
+	Papel string `query:"papel" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta"`
+}
+
+// ConsultaTickets are the tickets of a print page (at most 50) and its paper.
+type ConsultaTickets struct {
+	IDs []int64 `query:"ids" required:"true" collectionFormat:"csv" maxItems:"50" unidad:"pasajes" description:"Los ids de los pasajes, separados por comas"`
+	ConsultaTicket
+}
 
 // zonaDe is the caller's company's time zone (dates are printed in it).
 func (s *Server) zonaDe(r *http.Request) (store.Empresa, *time.Location, error) {
@@ -38,11 +41,8 @@ var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sec
 // exportarPasajes answers the list's filter as the CSV of operaciones §9
 // (at most store.MaxExportacion tickets, newest first), encoded row by row
 // as it is sent.
-func (s *Server) exportarPasajes(r *http.Request) (archivo, error) {
-	f, err := filtroListado(r)
-	if err != nil {
-		return archivo{}, err
-	}
+func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, error) {
+	f := filtroListado(r, c)
 	_, loc, err := s.zonaDe(r)
 	if err != nil {
 		return archivo{}, err
@@ -84,11 +84,7 @@ func (s *Server) qrPasaje(r *http.Request) (archivo, error) {
 var ticketDe = mensajeria.TicketImpreso
 
 // imprimir renders tickets as a printable page for the paper of ?papel=.
-func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje) (archivo, error) {
-	papel, err := queryEnum(r.URL.Query(), "papel", impresion.Papeles...)
-	if err != nil {
-		return archivo{}, err
-	}
+func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje, papel string) (archivo, error) {
 	if papel == "" {
 		papel = impresion.PapelPorDefecto
 	}
@@ -101,45 +97,21 @@ func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje) (archivo, err
 }
 
 // ticketHTML answers one ticket's printable page.
-func (s *Server) ticketHTML(r *http.Request) (archivo, error) {
+func (s *Server) ticketHTML(r *http.Request, c ConsultaTicket) (archivo, error) {
 	p, err := s.pasajeDelPedido(r)
 	if err != nil {
 		return archivo{}, err
 	}
-	return s.imprimir(r, []store.Pasaje{p})
+	return s.imprimir(r, []store.Pasaje{p}, c.Papel)
 }
 
 // ticketsLote answers the printable page of several tickets (?ids=1,2,3).
-func (s *Server) ticketsLote(r *http.Request) (archivo, error) {
-	ids, err := queryIDs(r.URL.Query().Get("ids"))
+func (s *Server) ticketsLote(r *http.Request, c ConsultaTickets) (archivo, error) {
+	pasajes, err := s.Store.PasajesPorIDs(r.Context(), actorFrom(r).EmpresaID(), c.IDs, vendedorDe(r))
 	if err != nil {
 		return archivo{}, err
 	}
-	pasajes, err := s.Store.PasajesPorIDs(r.Context(), actorFrom(r).EmpresaID(), ids, vendedorDe(r))
-	if err != nil {
-		return archivo{}, err
-	}
-	return s.imprimir(r, pasajes)
-}
-
-// queryIDs reads a comma-separated list of ids, 1 to maxTicketsLote of them.
-func queryIDs(v string) ([]int64, error) {
-	if strings.TrimSpace(v) == "" {
-		return nil, domain.Invalid(msgIDsObligatorio)
-	}
-	parts := strings.Split(v, ",")
-	if len(parts) > maxTicketsLote {
-		return nil, domain.Invalid(fmt.Sprintf("El parámetro ids admite hasta %d pasajes", maxTicketsLote))
-	}
-	ids := make([]int64, 0, len(parts))
-	for _, p := range parts {
-		id, err := strconv.ParseInt(strings.TrimSpace(p), 10, 64)
-		if err != nil || id <= 0 {
-			return nil, domain.Invalid(msgIDsInvalidos)
-		}
-		ids = append(ids, id)
-	}
-	return ids, nil
+	return s.imprimir(r, pasajes, c.Papel)
 }
 
 // ticketPDF answers one ticket as a PDF download named ticket-{id}.pdf.

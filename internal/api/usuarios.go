@@ -1,7 +1,6 @@
 package api
 
 import (
-	"fmt"
 	"net/http"
 	"time"
 
@@ -128,14 +127,19 @@ func nombreCompleto(nombre, apellido string) string {
 	return nombre + " " + apellido
 }
 
+// ConsultaEmpresa names the company whose users a super_admin manages.
+type ConsultaEmpresa struct {
+	EmpresaID int64 `query:"empresa_id" minimum:"1" description:"La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta"`
+}
+
 // empresaGestionada is the company whose users a request manages: the
 // caller's, or for a super_admin the one named by ?empresa_id (404 when it
 // does not exist). Anyone else naming another company is refused.
-func (s *Server) empresaGestionada(r *http.Request) (int64, error) {
+func (s *Server) empresaGestionada(r *http.Request, c ConsultaEmpresa) (int64, error) {
 	a := actorFrom(r)
-	id, err := queryInt64(r.URL.Query(), "empresa_id")
-	if err != nil || id == 0 || id == a.EmpresaID() {
-		return a.EmpresaID(), err
+	id := c.EmpresaID
+	if id == 0 || id == a.EmpresaID() {
+		return a.EmpresaID(), nil
 	}
 	if a.Usuario.Rol != domain.RolSuperAdmin {
 		return 0, domain.Forbidden(domain.MsgSinPermisos)
@@ -148,8 +152,8 @@ func (s *Server) empresaGestionada(r *http.Request) (int64, error) {
 }
 
 // gestor is the caller of a user-management write, acting on the managed company.
-func (s *Server) gestor(r *http.Request) (store.Gestor, error) {
-	empresaID, err := s.empresaGestionada(r)
+func (s *Server) gestor(r *http.Request, c ConsultaEmpresa) (store.Gestor, error) {
+	empresaID, err := s.empresaGestionada(r, c)
 	if err != nil {
 		return store.Gestor{}, err
 	}
@@ -158,8 +162,8 @@ func (s *Server) gestor(r *http.Request) (store.Gestor, error) {
 	return store.Gestor{Actor: w, Rol: actorFrom(r).Usuario.RolPropio()}, err
 }
 
-func (s *Server) listarUsuarios(r *http.Request) ([]UsuarioGestion, error) {
-	empresaID, err := s.empresaGestionada(r)
+func (s *Server) listarUsuarios(r *http.Request, c ConsultaEmpresa) ([]UsuarioGestion, error) {
+	empresaID, err := s.empresaGestionada(r, c)
 	if err != nil {
 		return nil, err
 	}
@@ -168,8 +172,8 @@ func (s *Server) listarUsuarios(r *http.Request) ([]UsuarioGestion, error) {
 	return mapRows(us, func(f store.FichaUsuario) UsuarioGestion { return usuarioGestionDe(f, now) }), err
 }
 
-func (s *Server) rolesInfo(r *http.Request) (RolesInfo, error) {
-	empresaID, err := s.empresaGestionada(r)
+func (s *Server) rolesInfo(r *http.Request, c ConsultaEmpresa) (RolesInfo, error) {
+	empresaID, err := s.empresaGestionada(r, c)
 	if err != nil {
 		return RolesInfo{}, err
 	}
@@ -233,8 +237,8 @@ func (s *Server) nombreEmpresa(r *http.Request, empresaID int64) (string, error)
 	return e.Nombre, err
 }
 
-func (s *Server) crearUsuario(r *http.Request, body GuardarUsuario) (createdReply[UsuarioCreado], error) {
-	g, err := s.gestor(r)
+func (s *Server) crearUsuario(r *http.Request, body GuardarUsuario, c ConsultaEmpresa) (createdReply[UsuarioCreado], error) {
+	g, err := s.gestor(r, c)
 	if err != nil {
 		return createdReply[UsuarioCreado]{}, err
 	}
@@ -261,8 +265,8 @@ func (s *Server) crearUsuario(r *http.Request, body GuardarUsuario) (createdRepl
 	return created(out, "Usuario creado exitosamente"), nil
 }
 
-func (s *Server) actualizarUsuario(r *http.Request, body GuardarUsuario) (reply[UsuarioGestion], error) {
-	g, err := s.gestor(r)
+func (s *Server) actualizarUsuario(r *http.Request, body GuardarUsuario, c ConsultaEmpresa) (reply[UsuarioGestion], error) {
+	g, err := s.gestor(r, c)
 	if err != nil {
 		return reply[UsuarioGestion]{}, err
 	}
@@ -296,8 +300,8 @@ func (s *Server) activoActual(r *http.Request, empresaID, id int64) (bool, error
 	return u.Activo, err
 }
 
-func (s *Server) eliminarUsuario(r *http.Request) (reply[UsuarioEliminado], error) {
-	g, err := s.gestor(r)
+func (s *Server) eliminarUsuario(r *http.Request, c ConsultaEmpresa) (reply[UsuarioEliminado], error) {
+	g, err := s.gestor(r, c)
 	if err != nil {
 		return reply[UsuarioEliminado]{}, err
 	}
@@ -375,33 +379,24 @@ func (s *Server) validarContrasena(r *http.Request, body ValidarContrasena) (Val
 	return validacionDe(domain.ValidarPassword(body.Password, auth.PersonalesDe(actorFrom(r).Usuario))), nil
 }
 
-// passwordsSugeridas is how many passwords are suggested by default (backoffice §9).
-const passwordsSugeridas = 3
-
 // PasswordsGeneradas are passwords suggested by the server.
 type PasswordsGeneradas struct {
 	Passwords []string `json:"passwords"`
 }
 
-func (s *Server) generarPasswords(r *http.Request) (PasswordsGeneradas, error) {
-	q := r.URL.Query()
-	count, err := queryInt64(q, "count")
-	if err != nil {
-		return PasswordsGeneradas{}, err
-	}
-	if count > auth.MaxPasswordsGeneradas {
-		return PasswordsGeneradas{}, domain.Invalid(fmt.Sprintf("El parámetro count no debe superar %d",
-			auth.MaxPasswordsGeneradas))
-	}
-	if count == 0 {
-		count = passwordsSugeridas
-	}
-	legible, err := queryBool(q, "readable")
+// ConsultaPasswords is how many passwords to suggest (3 by default, backoffice
+// §9; at most auth.MaxPasswordsGeneradas) and whether they are easy to read.
+type ConsultaPasswords struct {
+	Count    int64 `query:"count" minimum:"1" maximum:"10" default:"3" description:"Cuántas contraseñas"`
+	Readable *bool `query:"readable" default:"true" description:"true: sin caracteres que se confunden (0 y O, 1 y l)"`
+}
+
+func (s *Server) generarPasswords(_ *http.Request, c ConsultaPasswords) (PasswordsGeneradas, error) {
 	out := PasswordsGeneradas{Passwords: []string{}}
-	for range count {
-		out.Passwords = append(out.Passwords, auth.GenerarPassword(legible == nil || *legible))
+	for range c.Count {
+		out.Passwords = append(out.Passwords, auth.GenerarPassword(*c.Readable))
 	}
-	return out, err
+	return out, nil
 }
 
 // CambiarContrasena is the body of PUT /usuarios/cambiar-contrasena; the

@@ -2,7 +2,11 @@ package events
 
 import (
 	"context"
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"reflect"
+	"strconv"
 	"testing"
 
 	"muelle/internal/domain"
@@ -82,5 +86,45 @@ func TestAlcanzaAppliesTheReadsOfTheAPI(t *testing.T) {
 		if got := c.ev.Alcanza(c.l); got != c.alcanza {
 			t.Errorf("%s: Alcanza = %v, want %v", c.nombre, got, c.alcanza)
 		}
+	}
+}
+
+// Every event a client may receive has its payload declared in Cargas, once;
+// the instances' own SesionRevocada has none.
+func TestEveryEventNameHasItsPayload(t *testing.T) {
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, "events.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	declarados := map[string]bool{}
+	for _, c := range Cargas {
+		if declarados[c.Nombre] || c.Datos == nil {
+			t.Errorf("%s: declarado dos veces o sin carga", c.Nombre)
+		}
+		declarados[c.Nombre] = true
+	}
+	n := 0
+	for _, d := range f.Decls {
+		g, ok := d.(*ast.GenDecl)
+		if !ok || g.Tok != token.CONST {
+			continue
+		}
+		for _, spec := range g.Specs {
+			for _, v := range spec.(*ast.ValueSpec).Values {
+				lit, ok := v.(*ast.BasicLit)
+				if !ok || lit.Kind != token.STRING {
+					continue
+				}
+				nombre, _ := strconv.Unquote(lit.Value)
+				n++
+				if nombre != SesionRevocada && !declarados[nombre] {
+					t.Errorf("el evento %s no declara su carga en Cargas", nombre)
+				}
+			}
+		}
+	}
+	if n != len(Cargas)+1 {
+		t.Errorf("%d nombres de eventos, %d cargas", n, len(Cargas))
 	}
 }

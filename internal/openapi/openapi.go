@@ -1,14 +1,20 @@
 // Package openapi builds the OpenAPI 3 document of a JSON API from its
-// operations and the Go types of their request bodies and answers. Every
-// answer is the envelope {success, data, message}; a struct field without
-// omitempty is required, a pointer may be null, slices and maps never are.
+// operations and the Go types of their query strings, request bodies and
+// answers. Every answer is the envelope {success, data, message}; a struct
+// field without omitempty is required, a pointer may be null, slices and maps
+// never are. Every operation has an operationId, a summary, its security and
+// its error answers, so that the document passes Redocly's recommended lint.
 package openapi
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"net/http"
 	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/swaggest/jsonschema-go"
@@ -25,20 +31,57 @@ type Info struct {
 	// Numbers are types that JSON carries as numbers whatever their Go kind
 	// (amounts of money with decimals).
 	Numbers []any
+	// Errors are the error answers operations refer to by status
+	// (components.responses), each with the Go type of its data (nil: none).
+	Errors map[int]ErrorAnswer
+	// APIKeys are security schemes besides the bearer token, by name: a key
+	// that travels in a header (Operation.Security names one).
+	APIKeys map[string]APIKey
+	// Schemas are further types declared in components.schemas with the types
+	// they use (what a WebSocket carries, for instance); a jsonschema.Struct
+	// needs a DefName.
+	Schemas []any
+}
+
+// APIKey is a security scheme whose key travels in a header.
+type APIKey struct {
+	Header, Description string
+}
+
+// ErrorAnswer is an error answer shared by the operations: its name in
+// components.responses, its description and the Go type of the envelope's
+// data (nil: the plain Error).
+type ErrorAnswer struct {
+	Name, Description string
+	Data              reflect.Type
 }
 
 // Operation is one route of the API.
 type Operation struct {
 	Method, Path string
+	// ID is the operationId (a client's method name), Summary its one line.
+	ID, Summary string
 	// Access says who may call it, for the description; Public operations need no token.
 	Access string
 	Public bool
-	Body   reflect.Type // the JSON request body; nil: none
-	Data   reflect.Type // the envelope's data; nil: the answer carries only a message
-	Status int          // the success status
+	// Security names the scheme of Info.APIKeys a non-public operation needs
+	// ("": the bearer token).
+	Security string
+	// Query is a struct whose fields tagged query:"name" are the query
+	// parameters (with their jsonschema tags: enum, format, minimum …); nil: none.
+	Query reflect.Type
+	Body  reflect.Type // the JSON request body; nil: none
+	Data  reflect.Type // the envelope's data; nil: the answer carries only a message
+	// Status is the success status; 101 is a WebSocket whose messages are Data.
+	Status int
 	// Produces is the media type of an answer that is not the JSON envelope
 	// (a CSV file, a printable page, a PDF, an image); "" for the envelope.
 	Produces string
+	// Errors are the statuses of its error answers, each one of Info.Errors.
+	Errors []int
+	// ErrorData overrides the data of some of them for this operation (the
+	// details of a conflict, say).
+	ErrorData map[int]reflect.Type
 }
 
 const bearer = "bearerAuth"
@@ -50,6 +93,10 @@ func Document(info Info, ops []Operation) ([]byte, error) {
 	r.Spec.Info.WithTitle(info.Title).WithVersion(info.Version).WithDescription(info.Description)
 	r.Spec.Servers = []openapi31.Server{{URL: info.BasePath}}
 	r.Spec.SetHTTPBearerTokenSecurity(bearer, "", "Authorization: Bearer <token> de POST /auth/login")
+	for _, name := range slices.Sorted(maps.Keys(info.APIKeys)) {
+		k := info.APIKeys[name]
+		r.Spec.SetAPIKeySecurity(name, k.Header, openapigo.InHeader, k.Description)
+	}
 	for _, n := range info.Numbers {
 		r.AddTypeMapping(n, float64(0))
 	}
@@ -57,9 +104,22 @@ func Document(info Info, ops []Operation) ([]byte, error) {
 	r.DefaultOptions = append(r.DefaultOptions,
 		jsonschema.InterceptDefName(func(t reflect.Type, name string) string { return defName(names, t, name) }),
 		jsonschema.InterceptSchema(requiredFields),
-		jsonschema.InterceptNullability(nullability))
+		jsonschema.InterceptNullability(nullability),
+		jsonschema.InterceptProp(enumOfItems))
+	if err := addErrorAnswers(r, info.Errors); err != nil {
+		return nil, err
+	}
+	for _, v := range info.Schemas {
+		if err := addSchema(r, v); err != nil {
+			return nil, err
+		}
+	}
+	ids := map[string]bool{}
 	for _, op := range ops {
-		if err := addOperation(r, info.BasePath, op); err != nil {
+		if err := checkOperation(op, info, ids); err != nil {
+			return nil, fmt.Errorf("openapi: %s %s: %w", op.Method, op.Path, err)
+		}
+		if err := addOperation(r, info, op); err != nil {
 			return nil, fmt.Errorf("openapi: %s %s: %w", op.Method, op.Path, err)
 		}
 	}
@@ -75,18 +135,58 @@ func Document(info Info, ops []Operation) ([]byte, error) {
 	return append(doc, '\n'), nil
 }
 
-func addOperation(r *openapi31.Reflector, base string, op Operation) error {
-	path := strings.TrimPrefix(op.Path, base)
+// operationID is what an operationId may be: a name a client can give a method.
+var operationID = regexp.MustCompile(`^[a-z][A-Za-z0-9]*$`)
+
+// checkOperation refuses an operation without a well-formed, unique
+// operationId, without a summary or with an error answer the document does
+// not declare.
+func checkOperation(op Operation, info Info, ids map[string]bool) error {
+	switch {
+	case !operationID.MatchString(op.ID):
+		return fmt.Errorf("operationId %q is not a lowerCamelCase name", op.ID)
+	case ids[op.ID]:
+		return fmt.Errorf("operationId %q is used twice", op.ID)
+	case strings.TrimSpace(op.Summary) == "":
+		return fmt.Errorf("%s has no summary", op.ID)
+	case op.Security != "" && info.APIKeys[op.Security] == (APIKey{}):
+		return fmt.Errorf("security scheme %q is not declared", op.Security)
+	}
+	ids[op.ID] = true
+	for _, status := range op.Errors {
+		if _, ok := info.Errors[status]; !ok {
+			return fmt.Errorf("error answer %d is not declared", status)
+		}
+	}
+	for status := range op.ErrorData {
+		if !slices.Contains(op.Errors, status) {
+			return fmt.Errorf("error data of %d, which the operation does not answer", status)
+		}
+	}
+	return nil
+}
+
+// public is the security of an operation that needs no token: none, said
+// explicitly (an absent security would mean "not thought about").
+const public = "security"
+
+func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
+	path := strings.TrimPrefix(op.Path, info.BasePath)
 	oc, err := r.NewOperationContext(op.Method, path)
 	if err != nil {
 		return err
 	}
+	oc.SetID(op.ID)
+	oc.SetSummary(op.Summary)
 	oc.SetDescription("Acceso: " + op.Access)
 	if !op.Public {
-		oc.AddSecurity(bearer)
+		oc.AddSecurity(cmp.Or(op.Security, bearer))
 	}
 	if params := pathParams(path); params != nil {
 		oc.AddReqStructure(*params)
+	}
+	if op.Query != nil {
+		oc.AddReqStructure(reflect.New(op.Query).Interface())
 	}
 	if op.Body != nil {
 		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) {
@@ -97,17 +197,96 @@ func addOperation(r *openapi31.Reflector, base string, op Operation) error {
 			}
 		})
 	}
-	if op.Produces != "" {
+	switch {
+	case op.Status == http.StatusSwitchingProtocols: // a WebSocket: Data is each message, as JSON
+		oc.AddRespStructure(reflect.New(op.Data).Interface(), func(cu *openapigo.ContentUnit) {
+			cu.HTTPStatus = op.Status
+			cu.Description = "Pasa a WebSocket; cada mensaje del servidor es luego un " + typeName(op.Data) + " en JSON"
+		})
+	case op.Produces != "":
 		oc.AddRespStructure(nil, func(cu *openapigo.ContentUnit) {
 			cu.HTTPStatus, cu.ContentType, cu.Format = op.Status, op.Produces, "binary"
 		})
-	} else {
+	default:
 		oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
 	}
-	oc.AddRespStructure(failure(), func(cu *openapigo.ContentUnit) {
-		cu.IsDefault, cu.Description = true, "Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español"
+	for _, status := range op.Errors {
+		answer := info.Errors[status]
+		if data, ok := op.ErrorData[status]; ok {
+			oc.AddRespStructure(failure(data), func(cu *openapigo.ContentUnit) {
+				cu.HTTPStatus, cu.Description = status, answer.Description
+			})
+			continue
+		}
+		oc.AddRespStructure(nil, func(cu *openapigo.ContentUnit) {
+			cu.HTTPStatus = status
+			cu.Customize = func(cor openapigo.ContentOrReference) {
+				if ror, ok := cor.(*openapi31.ResponseOrReference); ok {
+					*ror = openapi31.ResponseOrReference{Reference: &openapi31.Reference{Ref: "#/components/responses/" + answer.Name}}
+				}
+			}
+		})
+	}
+	oc.AddRespStructure(failure(nil), func(cu *openapigo.ContentUnit) {
+		cu.IsDefault, cu.Description = true, "Error interno (500), con el mensaje en español"
 	})
-	return r.AddOperation(oc)
+	if err := r.AddOperation(oc); err != nil {
+		return err
+	}
+	if !op.Public {
+		return nil
+	}
+	return r.Spec.SetupOperation(op.Method, path, func(o *openapi31.Operation) error {
+		o.WithMapOfAnythingItem(public, []any{})
+		return nil
+	})
+}
+
+// addErrorAnswers declares the shared error answers in components.responses.
+func addErrorAnswers(r *openapi31.Reflector, answers map[int]ErrorAnswer) error {
+	for _, status := range slices.Sorted(maps.Keys(answers)) {
+		a := answers[status]
+		schema, err := reflectSchema(r, failure(a.Data))
+		if err != nil {
+			return fmt.Errorf("openapi: error answer %d: %w", status, err)
+		}
+		r.SpecEns().ComponentsEns().WithResponsesItem(a.Name, openapi31.ResponseOrReference{Response: &openapi31.Response{
+			Description: a.Description,
+			Content:     map[string]openapi31.MediaType{"application/json": {Schema: schema}},
+		}})
+	}
+	return nil
+}
+
+// addSchema declares v's type, and the types it uses, in components.schemas.
+func addSchema(r *openapi31.Reflector, v any) error {
+	if _, err := reflectSchema(r, v); err != nil {
+		return fmt.Errorf("openapi: schema %T: %w", v, err)
+	}
+	return nil
+}
+
+// reflectSchema declares v's type in components.schemas and answers a
+// reference to it.
+func reflectSchema(r *openapi31.Reflector, v any) (map[string]any, error) {
+	const prefix = "#/components/schemas/"
+	s, err := r.Reflect(v, jsonschema.RootRef, jsonschema.DefinitionsPrefix(prefix),
+		jsonschema.CollectDefinitions(func(name string, schema jsonschema.Schema) {
+			if _, exists := r.SpecEns().ComponentsEns().Schemas[name]; exists {
+				return
+			}
+			sm, err := schema.ToSchemaOrBool().ToSimpleMap()
+			if err == nil {
+				r.SpecEns().ComponentsEns().WithSchemasItem(name, sm)
+			}
+		}))
+	if err != nil {
+		return nil, err
+	}
+	if s.Ref == nil || !strings.HasPrefix(*s.Ref, prefix) {
+		return nil, fmt.Errorf("%T is not a named type", v)
+	}
+	return s.ToSchemaOrBool().ToSimpleMap()
 }
 
 var pathParam = regexp.MustCompile(`\{(\w+)\}`)
@@ -139,12 +318,18 @@ func envelope(data reflect.Type) jsonschema.Struct {
 }
 
 // failure is the answer of an error: {success: false, message, data?}; data
-// carries details of some refusals (e.g. who boarded a ticket already).
-func failure() jsonschema.Struct {
-	return jsonschema.Struct{DefName: "Error", Fields: []jsonschema.Field{
+// carries details of some refusals (e.g. who boarded a ticket already), of
+// type data (nil: any object).
+func failure(data reflect.Type) jsonschema.Struct {
+	var value any = map[string]any{}
+	name := "Error"
+	if data != nil {
+		value, name = reflect.Zero(data).Interface(), "Error"+typeName(data)
+	}
+	return jsonschema.Struct{DefName: name, Fields: []jsonschema.Field{
 		{Name: "Success", Value: false, Tag: `json:"success" required:"true" const:"false"`},
 		{Name: "Message", Value: "", Tag: `json:"message" required:"true"`},
-		{Name: "Data", Value: map[string]any{}, Tag: `json:"data,omitempty"`},
+		{Name: "Data", Value: value, Tag: `json:"data,omitempty"`},
 	}}
 }
 
@@ -215,6 +400,21 @@ func nullability(p jsonschema.InterceptNullabilityParams) {
 		ref := jsonschema.Schema{Ref: p.Schema.Ref}
 		*p.Schema = jsonschema.Schema{AnyOf: []jsonschema.SchemaOrBool{ref.ToSchemaOrBool(), null.ToSchemaOrBool()}}
 	}
+}
+
+// enumOfItems moves the enum tag of a list to its items: the tag names the
+// values each element may take.
+func enumOfItems(p jsonschema.InterceptPropParams) error {
+	if !p.Processed || p.PropertySchema == nil || len(p.PropertySchema.Enum) == 0 ||
+		p.Field.Type.Kind() != reflect.Slice || p.PropertySchema.Items == nil || p.PropertySchema.Items.SchemaOrBool == nil {
+		return nil
+	}
+	items := p.PropertySchema.Items.SchemaOrBool.TypeObject
+	if items == nil {
+		return nil
+	}
+	items.Enum, p.PropertySchema.Enum = p.PropertySchema.Enum, nil
+	return nil
 }
 
 // Field is one JSON property of a struct.

@@ -45,9 +45,25 @@ type Alta struct {
 	Nombre string `json:"nombre"`
 }
 
+type Consulta struct {
+	Estado string  `query:"estado" enum:"a,b"`
+	IDs    []int64 `query:"ids" required:"true" collectionFormat:"csv"`
+}
+
+type Lista struct {
+	Codigos []string `json:"codigos" enum:"x,y"`
+}
+
+// errores are the error answers of the documents of these tests.
+var errores = map[int]ErrorAnswer{
+	http.StatusBadRequest: {Name: "Invalida", Description: "Datos inválidos", Data: reflect.TypeFor[Ref]()},
+	http.StatusNotFound:   {Name: "NoEncontrado", Description: "No existe"},
+	http.StatusConflict:   {Name: "Conflicto", Description: "Choca"},
+}
+
 func build(t *testing.T, ops ...Operation) map[string]any {
 	t.Helper()
-	b, err := Document(Info{Title: "T", Version: "1", BasePath: "/api", Numbers: []any{Monto(0)}}, ops)
+	b, err := Document(Info{Title: "T", Version: "1", BasePath: "/api", Numbers: []any{Monto(0)}, Errors: errores}, ops)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -91,18 +107,36 @@ func TestJSONFieldsRequiredAndShadowing(t *testing.T) {
 
 func TestDocumentOperationsAndSchemas(t *testing.T) {
 	doc := build(t,
-		Operation{Method: "POST", Path: "/api/altas/{id}", Access: "permiso x.y", Body: reflect.TypeFor[Alta](),
-			Data: reflect.TypeFor[Registro](), Status: http.StatusCreated},
-		Operation{Method: "GET", Path: "/api/salud", Access: "público", Public: true, Status: http.StatusOK},
+		Operation{Method: "POST", Path: "/api/altas/{id}", ID: "crearAlta", Summary: "Da un alta", Access: "permiso x.y",
+			Query: reflect.TypeFor[Consulta](), Body: reflect.TypeFor[Alta](), Data: reflect.TypeFor[Registro](),
+			Status: http.StatusCreated, Errors: []int{400, 404, 409}, ErrorData: map[int]reflect.Type{409: reflect.TypeFor[Alta]()}},
+		Operation{Method: "GET", Path: "/api/salud", ID: "salud", Summary: "La salud", Access: "público", Public: true,
+			Status: http.StatusOK, Errors: []int{400}},
 	)
+	post := at(doc, "paths", "/altas/{id}", "post")
+	if at(post, "operationId") != "crearAlta" || at(post, "summary") != "Da un alta" {
+		t.Fatalf("operación = %s", js(post))
+	}
+	if js(at(post, "responses", "400")) != `{"$ref":"#/components/responses/Invalida"}` ||
+		js(at(post, "responses", "404")) != `{"$ref":"#/components/responses/NoEncontrado"}` ||
+		js(at(post, "responses", "409")) != `{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/ErrorAlta"}}},"description":"Choca"}` {
+		t.Fatalf("respuestas = %s", js(at(post, "responses")))
+	}
+	if js(at(doc, "components", "responses", "Invalida")) != `{"content":{"application/json":{"schema":{"$ref":"#/components/schemas/ErrorRef"}}},"description":"Datos inválidos"}` {
+		t.Fatalf("components.responses = %s", js(at(doc, "components", "responses")))
+	}
+	if js(at(doc, "paths", "/salud", "get", "security")) != `[]` {
+		t.Fatal("una operación pública dice que no pide token: security []")
+	}
 	if at(doc, "servers") == nil || js(at(doc, "servers")) != `[{"url":"/api"}]` {
 		t.Fatalf("servers = %s", js(at(doc, "servers")))
 	}
-	post := at(doc, "paths", "/altas/{id}", "post")
 	if js(at(post, "security")) != `[{"bearerAuth":[]}]` || at(post, "description") != "Acceso: permiso x.y" {
 		t.Fatalf("operación = %s", js(post))
 	}
-	if js(at(post, "parameters")) != `[{"in":"path","name":"id","required":true,"schema":{"format":"int64","minimum":1,"type":"integer"}}]` {
+	if js(at(post, "parameters")) != `[{"in":"path","name":"id","required":true,"schema":{"format":"int64","minimum":1,"type":"integer"}},`+
+		`{"in":"query","name":"estado","schema":{"enum":["a","b"],"type":"string"}},`+
+		`{"explode":false,"in":"query","name":"ids","required":true,"schema":{"items":{"format":"int64","type":"integer"},"type":"array"},"style":"form"}]` {
 		t.Fatalf("parámetros = %s", js(at(post, "parameters")))
 	}
 	if at(post, "requestBody", "required") != true {
@@ -114,14 +148,12 @@ func TestDocumentOperationsAndSchemas(t *testing.T) {
 	if js(at(post, "responses", "default", "content", "application/json", "schema")) != `{"$ref":"#/components/schemas/Error"}` {
 		t.Fatalf("respuesta de error = %s", js(at(post, "responses")))
 	}
-	if at(doc, "paths", "/salud", "get", "security") != nil {
-		t.Fatal("una operación pública no pide token")
-	}
 	schemas := at(doc, "components", "schemas")
 	checks := map[string]string{
 		"RespuestaRegistro": `{"properties":{"data":{"$ref":"#/components/schemas/Registro"},"message":{"type":"string"},"success":{"const":true,"type":"boolean"}},"required":["success","data"],"type":"object"}`,
 		"RespuestaSinDatos": `{"properties":{"message":{"type":"string"},"success":{"const":true,"type":"boolean"}},"required":["success"],"type":"object"}`,
 		"Error":             `{"properties":{"data":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"success":{"const":false,"type":"boolean"}},"required":["success","message"],"type":"object"}`,
+		"ErrorAlta":         `{"properties":{"data":{"$ref":"#/components/schemas/Alta"},"message":{"type":"string"},"success":{"const":false,"type":"boolean"}},"required":["success","message"],"type":"object"}`,
 		"Alta":              `{"properties":{"nombre":{"type":"string"}},"required":["nombre"],"type":"object"}`,
 	}
 	for name, want := range checks {
@@ -147,8 +179,59 @@ func TestDocumentOperationsAndSchemas(t *testing.T) {
 }
 
 func TestDocumentRefusesAShadowedName(t *testing.T) {
-	_, err := Document(Info{BasePath: "/api"}, []Operation{{Method: "GET", Path: "/api/x", Data: reflect.TypeFor[Sombra](), Status: 200}})
+	_, err := Document(Info{BasePath: "/api"}, []Operation{{Method: "GET", Path: "/api/x", ID: "x", Summary: "X",
+		Data: reflect.TypeFor[Sombra](), Status: 200}})
 	if err == nil || !strings.Contains(err.Error(), "twice") {
 		t.Fatalf("esperaba un error por el nombre repetido, obtuve %v", err)
+	}
+}
+
+// An operation without an operationId, with one already used, without a
+// summary, or with an error answer the document does not declare is refused.
+func TestDocumentRefusesAnOperationWithoutItsContract(t *testing.T) {
+	ok := Operation{Method: "GET", Path: "/api/x", ID: "verX", Summary: "X", Status: 200, Errors: []int{404}}
+	casos := []struct {
+		want string
+		ops  []Operation
+	}{
+		{"lowerCamelCase", []Operation{{Method: "GET", Path: "/api/x", Summary: "X", Status: 200}}},
+		{"used twice", []Operation{ok, {Method: "GET", Path: "/api/y", ID: "verX", Summary: "Y", Status: 200}}},
+		{"no summary", []Operation{{Method: "GET", Path: "/api/x", ID: "verX", Status: 200}}},
+		{"418 is not declared", []Operation{{Method: "GET", Path: "/api/x", ID: "verX", Summary: "X", Status: 200, Errors: []int{418}}}},
+		{"does not answer", []Operation{{Method: "GET", Path: "/api/x", ID: "verX", Summary: "X", Status: 200,
+			ErrorData: map[int]reflect.Type{409: nil}}}},
+		{`"otra" is not declared`, []Operation{{Method: "GET", Path: "/api/x", ID: "verX", Summary: "X", Status: 200, Security: "otra"}}},
+	}
+	for _, c := range casos {
+		if _, err := Document(Info{BasePath: "/api", Errors: errores}, c.ops); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v", c.want, err)
+		}
+	}
+}
+
+// The enum of a list is the enum of its items.
+func TestTheEnumOfAListIsItsItems(t *testing.T) {
+	doc := build(t, Operation{Method: "GET", Path: "/api/l", ID: "l", Summary: "L", Data: reflect.TypeFor[Lista](), Status: 200})
+	if got := js(at(doc, "components", "schemas", "Lista", "properties", "codigos")); got != `{"items":{"enum":["x","y"],"type":"string"},"type":"array"}` {
+		t.Fatalf("codigos = %s", got)
+	}
+}
+
+// A further schema is declared with the types it uses; a WebSocket operation
+// answers 101 with its messages' schema, under its own security scheme.
+func TestDocumentDeclaresSchemasAndAWebSocket(t *testing.T) {
+	b, err := Document(Info{BasePath: "/api", Schemas: []any{Lista{}}, APIKeys: map[string]APIKey{"socket": {Header: "X-Token", Description: "K"}}},
+		[]Operation{{Method: "GET", Path: "/api/ws", ID: "ws", Summary: "WS", Security: "socket", Data: reflect.TypeFor[Ref](),
+			Status: http.StatusSwitchingProtocols}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	_ = json.Unmarshal(b, &doc)
+	if at(doc, "components", "schemas", "Lista") == nil ||
+		js(at(doc, "paths", "/ws", "get", "responses", "101", "content", "application/json", "schema")) != `{"$ref":"#/components/schemas/Ref"}` ||
+		js(at(doc, "paths", "/ws", "get", "security")) != `[{"socket":[]}]` ||
+		js(at(doc, "components", "securitySchemes", "socket")) != `{"description":"K","in":"header","name":"X-Token","type":"apiKey"}` {
+		t.Fatalf("documento = %s", b)
 	}
 }

@@ -14,62 +14,16 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// The payloads of the events the store's writes emit (names in package events).
-
-// EventoPasaje is the payload of pasajeCreado and pasajeValidado: one ticket.
-type EventoPasaje struct {
-	PasajeID     int64  `json:"pasaje_id"`
-	NumeroPasaje string `json:"numero_pasaje"`
-	FechaViaje   string `json:"fecha_viaje"`
-	UsuarioID    int64  `json:"usuario_id"`
-}
-
-// EventoVenta is the payload of nuevaVenta, one per sale (operaciones §3:
-// codigo, precio): the first ticket's number, the sale's total, how many
-// tickets, their ids and who sold them. Like every event's payload it names
-// no customer (no name, document or phone): a client reads the sale by its ids.
-type EventoVenta struct {
-	Codigo    string          `json:"codigo"`
-	Precio    domain.Centavos `json:"precio"`
-	Cantidad  int             `json:"cantidad"`
-	PasajeIDs []int64         `json:"pasaje_ids"`
-	UsuarioID int64           `json:"usuario_id"`
-	Usuario   string          `json:"usuario"`
-}
-
-// EventoCaja is the payload of cajaAbierta, cajaCerrada and movimientoCaja
-// (MovimientoID only for the latter; the close summary only for cajaCerrada:
-// operaciones §3 montoFinal, total_ventas, diferencia).
-type EventoCaja struct {
-	CajaID        int64            `json:"caja_id"`
-	UsuarioID     int64            `json:"usuario_id"`
-	Usuario       string           `json:"usuario,omitempty"`
-	MovimientoID  int64            `json:"movimiento_id,omitempty"`
-	MontoApertura *domain.Centavos `json:"monto_apertura,omitempty"`
-	MontoFinal    *domain.Centavos `json:"montoFinal,omitempty"`
-	TotalVentas   *domain.Centavos `json:"total_ventas,omitempty"`
-	Diferencia    *domain.Centavos `json:"diferencia,omitempty"`
-}
-
-// EventoConfig is the payload of configActualizada: which table changed
-// (secciones, tipos_viaje, medios_pago or precios).
-type EventoConfig struct {
-	Tabla string `json:"tabla"`
-}
-
-// EventoAlerta is the payload of alertaSistema.
-type EventoAlerta struct {
-	Tipo    string `json:"tipo"`
-	Titulo  string `json:"titulo"`
-	Mensaje string `json:"mensaje"`
-}
-
-// EventoUsuario is the payload of usuarioConectado and usuarioDesconectado.
-type EventoUsuario struct {
-	UsuarioID int64  `json:"usuario_id"`
-	Usuario   string `json:"usuario"`
-	Rol       string `json:"rol"`
-}
+// The payloads of the events the store's writes emit, declared with their
+// names in package events.
+type (
+	EventoPasaje  = events.EventoPasaje
+	EventoVenta   = events.EventoVenta
+	EventoCaja    = events.EventoCaja
+	EventoConfig  = events.EventoConfig
+	EventoAlerta  = events.EventoAlerta
+	EventoUsuario = events.EventoUsuario
+)
 
 // Supervisores are the roles told about a company's operations (sales,
 // registers, boarding, alerts, who connects).

@@ -23,18 +23,8 @@ type Notificacion struct {
 	CreatedAt time.Time
 }
 
-// EventoNotificacion is the payload of the notificacion event, sent to the
-// notification's user only (operaciones §7: tipo, titulo, mensaje, datos,
-// timestamp).
-type EventoNotificacion struct {
-	ID        int64           `json:"id"`
-	Tipo      string          `json:"tipo"`
-	Titulo    string          `json:"titulo"`
-	Mensaje   string          `json:"mensaje"`
-	Datos     json.RawMessage `json:"datos"`
-	Timestamp time.Time       `json:"timestamp"`
-	Leida     bool            `json:"leida"`
-}
+// EventoNotificacion is the payload of the notificacion event (package events).
+type EventoNotificacion = events.EventoNotificacion
 
 // NuevaNotificacion is a notification to create for one user.
 type NuevaNotificacion struct {

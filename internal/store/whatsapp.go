@@ -124,13 +124,8 @@ func (s *Store) GuardarEntradaWhatsApp(ctx context.Context, a Actor, e EntradaWh
 	return err
 }
 
-// EventoWhatsApp is the payload of whatsappStatus: a company's new WhatsApp
-// state, with the QR code to scan (a PNG data URL) while qr_ready.
-type EventoWhatsApp struct {
-	EmpresaID int64  `json:"empresa_id"`
-	Status    string `json:"status"`
-	QRCode    string `json:"qrCode,omitempty"`
-}
+// EventoWhatsApp is the payload of whatsappStatus (package events).
+type EventoWhatsApp = events.EventoWhatsApp
 
 // rolesWhatsApp are the rooms told about a company's WhatsApp connection.
 var rolesWhatsApp = []string{domain.RolAdmin, domain.RolSuperAdmin}

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
-import type { Schema } from './contract';
+import { conConsulta, type Consulta, type Filtros, type Parametros, type Schema } from './contract';
 import { auditoriaKeys } from './keys';
 
 // Types of internal/api/auditoria.go.
@@ -15,35 +15,23 @@ export type EstadisticasAuditoria = Schema<'EstadisticasAuditoria'>;
 /** A user the user logs may be filtered by. */
 export type UsuarioDeFiltro = Schema<'UsuarioDeFiltro'>;
 
-/** The filters of the audit list; empty ones are not sent. */
-export interface FiltrosAuditoria {
-  empresa_id?: string;
-  usuario_id?: string;
-  accion?: string;
-  fecha_desde?: string;
-  fecha_hasta?: string;
-  limite: number;
-  pagina: number;
-}
+type ConsultaAuditoria = Consulta<'listarAuditoria'>;
+
+/** The filters of the audit list (only the non-empty ones are sent, backoffice §2.14) and its page. */
+export type FiltrosAuditoria = Partial<Filtros<ConsultaAuditoria, 'empresa_id' | 'usuario_id' | 'accion' | 'fecha_desde' | 'fecha_hasta'>> &
+  Record<keyof Pick<ConsultaAuditoria, 'limite' | 'pagina'>, number>;
 
 /** Page sizes of the audit reports (backoffice §9); the logs offer the first three. */
 export const LIMITES_AUDITORIA = [25, 50, 100, 200] as const;
 export const LIMITES_LOGS = [25, 50, 100] as const;
 export const LIMITE_AUDITORIA_DEFECTO = 50;
 
-/** The query string of the filters: only the non-empty ones (backoffice §2.14). */
-export function auditoriaParams(filtros: FiltrosAuditoria): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(filtros)) {
-    if (value !== undefined && value !== '') params.set(key, String(value));
-  }
-  return params.toString();
-}
 
 export function useLogsAuditoria(filtros: FiltrosAuditoria, enabled = true) {
   return useQuery(queryOptions({
     queryKey: auditoriaKeys.logs(filtros),
-    queryFn: ({ signal }) => api.get<ListadoAuditoria>(`/config/auditoria/logs?${auditoriaParams(filtros)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ListadoAuditoria>(conConsulta('/config/auditoria/logs', filtros satisfies Parametros<'listarAuditoria'>), { signal }),
     placeholderData: keepPreviousData,
     enabled,
   }));
@@ -61,12 +49,12 @@ export function useUsuariosAuditables(busqueda: string) {
   return useQuery(queryOptions({
     queryKey: auditoriaKeys.usuarios(busqueda),
     queryFn: ({ signal }) =>
-      api.get<UsuarioDeFiltro[]>(`/config/auditoria/usuarios?${new URLSearchParams({ busqueda })}`, { signal }),
+      api.get<UsuarioDeFiltro[]>(conConsulta('/config/auditoria/usuarios', { busqueda } satisfies Parametros<'usuariosAuditables'>), { signal }),
     placeholderData: keepPreviousData,
   }));
 }
 
 /** The page the report shows, as a CSV. */
 export function exportarAuditoria(filtros: FiltrosAuditoria): Promise<Archivo> {
-  return fetchFile(`/config/auditoria/logs/export?${auditoriaParams(filtros)}`);
+  return fetchFile(conConsulta('/config/auditoria/logs/export', filtros satisfies Parametros<'exportarAuditoria'>));
 }

@@ -5,14 +5,20 @@ import { authKeys } from './keys';
 
 // Types of internal/api/auth.go.
 
-/** Permissions per module and action; only the boolean `true` grants an action. */
-export type Permisos = Record<string, Record<string, unknown> | undefined>;
+/** Permissions per module and action; only the boolean `true` grants an action (a module may be missing). */
+export type Permisos = Partial<Schema<'Permisos'>>;
 
 /** The company summary carried by the session user. */
 export type EmpresaResumen = Schema<'EmpresaUsuario'>;
 
 /** The authenticated staff user, as returned by /auth/login and /auth/me. */
 export type Usuario = Schema<'Usuario'>;
+
+/** A module code of the server (domain.CodigosModulo). */
+export type CodigoModulo = Usuario['modulos'][number];
+
+/** A built-in role (domain.RolesIntegrados); a custom role has any other name. */
+export type RolIntegrado = Schema<'PermisosDashboard'>['tipo'];
 
 /** Body of POST /auth/login. */
 export type Credentials = Schema<'IniciarSesion'>;

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, ApiError } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor, type DomainEvent } from './invalidation';
-import type { Schema } from './contract';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import { cajaKeys } from './keys';
 
 // Types of internal/api/caja.go.
@@ -22,16 +22,11 @@ export type EstadoCaja = Schema<'EstadoCaja'>;
 /** Body of POST /caja/abrir. */
 export type AbrirCajaInput = Schema<'AbrirCaja'>;
 
-/** Types entered by hand (operaciones §4). */
-export type TipoMovimientoManual = 'ingreso_extra' | 'egreso_gasto';
-
 /** Body of POST /caja/movimiento: `monto` is always positive. */
-export interface MovimientoInput {
-  tipo: TipoMovimientoManual;
-  monto: number;
-  descripcion: string;
-  medio_pago_id?: number;
-}
+export type MovimientoInput = Schema<'RegistrarMovimiento'>;
+
+/** Types entered by hand (operaciones §4). */
+export type TipoMovimientoManual = MovimientoInput['tipo'];
 
 /** Body of POST /caja/cerrar. */
 export type CerrarCajaInput = Schema<'CerrarCaja'>;
@@ -47,7 +42,8 @@ export type HistorialCajas = Schema<'HistorialCajas'>;
 /** The caller's last 20 closed registers, newest first (refreshed by cajaCerrada through cajaKeys.all). */
 export const historialCajasQuery = queryOptions({
   queryKey: cajaKeys.historial(),
-  queryFn: ({ signal }) => api.get<HistorialCajas>('/caja/historial?limite=20', { signal }),
+  queryFn: ({ signal }) =>
+    api.get<HistorialCajas>(conConsulta('/caja/historial', { limite: 20 } satisfies Parametros<'historialCajas'>), { signal }),
 });
 
 const SIN_CAJA: EstadoCaja = { cajaAbierta: false, caja: null, movimientos: [] };

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor } from './invalidation';
-import type { Schema } from './contract';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import { clientesKeys, pasajesKeys } from './keys';
 
 // Types of internal/api/clientes.go.
@@ -23,11 +23,10 @@ export const CLIENTES_POR_PAGINA = 10;
 
 /** One page of the customers the server-side search finds (GET /config/clientes?search=). */
 export function clientesQuery(search: string, pagina: number) {
-  const params = new URLSearchParams({ pagina: String(pagina), limite: String(CLIENTES_POR_PAGINA) });
-  if (search) params.set('search', search);
+  const path = conConsulta('/config/clientes', { pagina, limite: CLIENTES_POR_PAGINA, search } satisfies Parametros<'listarClientes'>);
   return queryOptions({
     queryKey: clientesKeys.lista(search, pagina),
-    queryFn: ({ signal }) => api.get<ListadoClientes>(`/config/clientes?${params.toString()}`, { signal }),
+    queryFn: ({ signal }) => api.get<ListadoClientes>(path, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -41,8 +40,8 @@ export function clientePorDocumentoQuery(documento: string) {
     queryKey: clientesKeys.documento(documento),
     staleTime: 0,
     queryFn: async ({ signal }) => {
-      const params = new URLSearchParams({ documento, limite: '1' });
-      const { clientes } = await api.get<ListadoClientes>(`/config/clientes?${params.toString()}`, { signal });
+      const path = conConsulta('/config/clientes', { documento, limite: 1 } satisfies Parametros<'listarClientes'>);
+      const { clientes } = await api.get<ListadoClientes>(path, { signal });
       return clientes[0] ?? null;
     },
   });
@@ -50,10 +49,11 @@ export function clientePorDocumentoQuery(documento: string) {
 
 /** One page of a customer's tickets, newest first. */
 export function pasajesClienteQuery(id: number, pagina: number) {
-  const params = new URLSearchParams({ pagina: String(pagina), limite: String(CLIENTES_POR_PAGINA) });
+  const path = conConsulta(`/config/clientes/${id}/pasajes`,
+    { pagina, limite: CLIENTES_POR_PAGINA } satisfies Parametros<'pasajesCliente'>);
   return queryOptions({
     queryKey: pasajesKeys.deCliente(id, pagina),
-    queryFn: ({ signal }) => api.get<PasajesCliente>(`/config/clientes/${id}/pasajes?${params.toString()}`, { signal }),
+    queryFn: ({ signal }) => api.get<PasajesCliente>(path, { signal }),
   });
 }
 

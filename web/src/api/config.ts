@@ -1,13 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { invalidateFor } from './invalidation';
-import type { Schema } from './contract';
+import type { paths } from './types.gen';
+import { conConsulta, type Consulta, type Ruta, type Schema } from './contract';
 import { configKeys } from './keys';
 
 // Types of internal/api/config.go.
 
-/** The three company lists edited under Configuración (backoffice §2.2). */
-export type CatalogoKey = 'secciones' | 'tipos-viaje' | 'medios-pago';
+/**
+ * The three company lists edited under Configuración (backoffice §2.2): the paths
+ * /config/{lista} whose list takes ?activos (secciones, tipos-viaje, medios-pago).
+ */
+export type CatalogoKey = { [P in Ruta]: P extends `/config/${infer K}` ? (ConActivos<P> extends true ? K : never) : never }[Ruta];
+
+/** Whether the GET of a path takes the query of a catalog's list. */
+type ConActivos<P extends Ruta> = paths[P] extends { get: { parameters: { query?: infer Q } } }
+  ? [NonNullable<Q>] extends [never] ? false : 'activos' extends keyof NonNullable<Q> ? true : false
+  : false;
+
+/** The query of a catalog's list (the three are the same). */
+type ConsultaCatalogo = Consulta<'listarSecciones'>;
 
 /** An entry of a list: a section, trip type or payment method (GET /config/{lista}). */
 export type ItemCatalogo = Schema<'ItemCatalogo'>;
@@ -34,7 +46,8 @@ export function catalogoQuery(key: CatalogoKey) {
 function activos(key: CatalogoKey) {
   return queryOptions({
     queryKey: configKeys.activos(key),
-    queryFn: ({ signal }) => api.get<ItemCatalogo[]>(`/config/${key}?activos=true`, { signal }),
+    queryFn: ({ signal }) =>
+      api.get<ItemCatalogo[]>(conConsulta(`/config/${key}`, { activos: true } satisfies ConsultaCatalogo), { signal }),
   });
 }
 

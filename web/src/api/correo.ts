@@ -52,13 +52,8 @@ export function useProbarEmail() {
   });
 }
 
-/** What the counter sends: the tickets, where, for whom, and the attempt's key. */
-export interface EnvioPasajes {
-  email: string;
-  pasajeIds: number[];
-  cliente: string;
-  clave: string;
-}
+/** What the counter sends: the tickets, where, for whom (the body), and the attempt's key. */
+export type EnvioPasajes = Schema<'EnviarPasajesEmail'> & { clave: string };
 
 /** POST /email/send-tickets: queues the tickets' mail (sent by the server's outbox). */
 export function useEnviarPasajesEmail() {

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { invalidateFor, type DomainEvent } from './invalidation';
-import type { Schema } from './contract';
+import { conConsulta, type Consulta, type Filtros, type Parametros, type Schema } from './contract';
 import { embarqueKeys } from './keys';
 
 // Types of internal/api/embarque.go.
@@ -9,12 +9,8 @@ import { embarqueKeys } from './keys';
 /** A successful boarding: POST /pasajes/validar-qr and /pasajes/{id}/validar-embarque. */
 export type Embarque = Schema<'Embarque'>;
 
-/** Data of the refusal of a ticket that already boarded. */
-export interface EmbarquePrevio {
-  numero_pasaje?: string;
-  fecha_embarque: string | null;
-  validado_por?: string;
-}
+/** Data of the refusal (409) of a ticket that already boarded. */
+export type EmbarquePrevio = Schema<'YaEmbarcado'>;
 
 /** Tickets of a travel date: all, boarded and still to board. */
 export type ConteoEmbarque = Schema<'ConteoEmbarque'>;
@@ -29,12 +25,7 @@ export type Pasajero = Schema<'Pasaje'>;
 export type PasajerosDelDia = Schema<'ListaPasajeros'>;
 
 /** Filters of the passenger list; '' means "all". */
-export interface FiltrosPasajeros {
-  fecha: string;
-  seccion_id: string;
-  tipo_viaje_id: string;
-  embarcado: '' | 'true' | 'false';
-}
+export type FiltrosPasajeros = Filtros<Consulta<'pasajerosPorFecha'>, 'fecha' | 'seccion_id' | 'tipo_viaje_id' | 'embarcado'>;
 
 /** Boarding state of one section on one travel date. */
 export type ViajeSeccion = Schema<'ViajeSeccion'>;
@@ -55,10 +46,10 @@ export const estadisticasEmbarqueQuery = queryOptions({
 
 /** The passenger list of a date; empty filters are left out of the query string. */
 export function pasajerosQuery(filtros: FiltrosPasajeros) {
-  const params = new URLSearchParams(Object.entries(filtros).filter(([, value]) => value !== ''));
+  const path = conConsulta('/pasajes/por-fecha', filtros satisfies Parametros<'pasajerosPorFecha'>);
   return queryOptions({
     queryKey: embarqueKeys.pasajeros(filtros),
-    queryFn: ({ signal }) => api.get<PasajerosDelDia>(`/pasajes/por-fecha?${params}`, { signal }),
+    queryFn: ({ signal }) => api.get<PasajerosDelDia>(path, { signal }),
   });
 }
 
@@ -68,7 +59,8 @@ const VIAJES_REFRESH_MS = 30_000;
 /** Trip status of today and tomorrow by section. */
 export const viajesProgramadosQuery = queryOptions({
   queryKey: embarqueKeys.viajes(),
-  queryFn: ({ signal }) => api.get<ViajesProgramados>('/pasajes/por-fecha?tipo=programado', { signal }),
+  queryFn: ({ signal }) =>
+    api.get<ViajesProgramados>(conConsulta('/pasajes/por-fecha', { tipo: 'programado' } satisfies Parametros<'pasajerosPorFecha'>), { signal }),
   refetchInterval: VIAJES_REFRESH_MS,
 });
 

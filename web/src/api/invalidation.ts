@@ -1,28 +1,16 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { Schema } from './contract';
 import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, serviciosKeys, whatsappKeys } from './keys';
+
+/** The data of each event of the server, by name (internal/events Cargas, generated). */
+export type Eventos = Schema<'Eventos'>;
 
 /**
  * The events of the server (the store publishes them after commit; the socket
  * delivers them, docs/api.md), plus `resync`: the socket missed events it
  * cannot tell, so everything is stale.
  */
-export type DomainEvent =
-  | 'pasajeCreado'
-  | 'nuevaVenta'
-  | 'pasajeValidado'
-  | 'pasajeValidacionDeshecha'
-  | 'pasajeCancelado'
-  | 'pasajeReactivado'
-  | 'cajaAbierta'
-  | 'cajaCerrada'
-  | 'movimientoCaja'
-  | 'configActualizada'
-  | 'notificacion'
-  | 'alertaSistema'
-  | 'usuarioConectado'
-  | 'usuarioDesconectado'
-  | 'whatsappStatus'
-  | 'resync';
+export type DomainEvent = keyof Eventos | 'resync';
 
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are

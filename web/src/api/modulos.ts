@@ -15,7 +15,7 @@ export type ModuloDeEmpresa = Schema<'ModuloDeEmpresa'>;
 export type ModuloInput = Schema<'GuardarModuloEmpresa'>;
 
 /** The module categories (backoffice §2.7). */
-export const CATEGORIAS_MODULO = ['core', 'ventas', 'comunicacion', 'reportes', 'gestion', 'avanzado'] as const;
+export const CATEGORIAS_MODULO = ['core', 'ventas', 'comunicacion', 'reportes', 'gestion', 'avanzado'] as const satisfies readonly Modulo['categoria'][];
 
 // Queries and mutations.
 

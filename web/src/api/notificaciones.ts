@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Schema } from './contract';
+import { conConsulta, type Consulta, type Parametros, type Schema } from './contract';
 import { notificacionesKeys } from './keys';
 
 // Types of internal/api/notificaciones.go.
@@ -11,26 +11,24 @@ export type Notificacion = Schema<'Notificacion'>;
 /** GET /notificaciones: the newest (at most 50) and how many are unread. */
 export type Notificaciones = Schema<'Notificaciones'>;
 
-/** State filter of the notification centre (backoffice §2.22). */
-export type EstadoFiltro = 'todas' | 'no_leidas' | 'leidas';
+/** The filters of the notification centre (backoffice §2.22): by state and by type. */
+export type FiltroNotificaciones = Required<Consulta<'listarNotificaciones'>>;
 
-/** Type filter of the notification centre (backoffice §2.22). */
-export type TipoFiltro = 'todas' | 'venta' | 'caja' | 'embarque' | 'alerta' | 'whatsapp';
+/** State filter of the notification centre. */
+export type EstadoFiltro = FiltroNotificaciones['estado'];
 
-export interface FiltroNotificaciones {
-  estado: EstadoFiltro;
-  tipo: TipoFiltro;
-}
+/** Type filter of the notification centre (caja: opened and closed registers). */
+export type TipoFiltro = FiltroNotificaciones['tipo'];
 
 /** The filters of the header panel: everything. */
 export const SIN_FILTRO: FiltroNotificaciones = { estado: 'todas', tipo: 'todas' };
 
 /** The session's notifications after the filters (refreshed by the notificacion event). */
 export function notificacionesQuery(f: FiltroNotificaciones = SIN_FILTRO) {
-  const params = new URLSearchParams(f as unknown as Record<string, string>);
+  const path = conConsulta('/notificaciones', f satisfies Parametros<'listarNotificaciones'>);
   return queryOptions({
     queryKey: notificacionesKeys.lista(f),
-    queryFn: ({ signal }) => api.get<Notificaciones>(`/notificaciones?${params}`, { signal }),
+    queryFn: ({ signal }) => api.get<Notificaciones>(path, { signal }),
   });
 }
 

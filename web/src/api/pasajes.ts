@@ -4,7 +4,7 @@ import { fetchFile, type Archivo } from '@/lib/files';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
-import type { Schema } from './contract';
+import { conConsulta, type Consulta, type Filtros, type Parametros, type Schema } from './contract';
 import { pasajesKeys } from './keys';
 
 // Types of internal/api/pasajes.go and tickets.go.
@@ -25,37 +25,29 @@ export type ListadoPasajes = Schema<'ListadoPasajes'>;
 export type AnularPasaje = Schema<'AnularPasaje'>;
 
 /** Ticket states (operaciones §4). */
-export type EstadoPasaje = 'activo' | 'cancelado' | 'usado';
+export type EstadoPasaje = Pasaje['estado'];
 
-/** Filters of the ticket list; '' means "all". Dates are YYYY-MM-DD (the sale's business day). */
-export interface FiltrosPasajes {
-  busqueda: string;
-  fecha_inicio: string;
-  fecha_fin: string;
-  estado: '' | EstadoPasaje;
-  /** Only this seller's tickets ('Mis Ventas'); the server narrows a vendedor to its own anyway. */
-  usuario_id?: number;
-}
+/** The filter of the ticket list and its export (GET /pasajes/export). */
+type ConsultaFiltro = Consulta<'exportarPasajes'>;
+
+/**
+ * Filters of the ticket list; '' means "all". Dates are YYYY-MM-DD (the sale's business day);
+ * usuario_id: only this seller's tickets ('Mis Ventas'; the server narrows a vendedor to its own anyway).
+ */
+export type FiltrosPasajes = Filtros<ConsultaFiltro, 'busqueda' | 'fecha_inicio' | 'fecha_fin' | 'estado'> &
+  Pick<ConsultaFiltro, 'usuario_id'>;
 
 /** Page size of the ticket list (operaciones §9). */
 export const PASAJES_POR_PAGINA = 10;
 
 // Queries and mutations.
 
-/** The filters as a query string; empty values are left out. */
-export function filtrosParams(filtros: FiltrosPasajes): URLSearchParams {
-  const valores = { ...filtros, busqueda: filtros.busqueda.trim() };
-  return new URLSearchParams(Object.entries(valores).flatMap(([k, v]) => (v === '' || v === undefined ? [] : [[k, String(v)]])));
-}
-
 /** One page of the ticket list (page from 1); the previous page stays on screen while the next loads. */
 export function pasajesQuery(filtros: FiltrosPasajes, page: number, limit = PASAJES_POR_PAGINA) {
-  const params = filtrosParams(filtros);
-  params.set('page', String(page));
-  params.set('limit', String(limit));
+  const path = conConsulta('/pasajes', { ...filtros, page, limit } satisfies Parametros<'listarPasajes'>);
   return queryOptions({
     queryKey: pasajesKeys.lista(filtros, page, limit),
-    queryFn: ({ signal }) => api.get<ListadoPasajes>(`/pasajes?${params}`, { signal }),
+    queryFn: ({ signal }) => api.get<ListadoPasajes>(path, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -70,7 +62,7 @@ export function pasajeQuery(id: number) {
 
 /** GET /pasajes/export: the CSV of the filters, with the server's file name. */
 export function exportarPasajes(filtros: FiltrosPasajes): Promise<Archivo> {
-  return fetchFile(`/pasajes/export?${filtrosParams(filtros)}`);
+  return fetchFile(conConsulta('/pasajes/export', filtros satisfies Parametros<'exportarPasajes'>));
 }
 
 /** GET /pasajes/{id}/qr: the QR code as a PNG. */
@@ -90,13 +82,11 @@ export function pdfPasaje(id: number): Promise<Archivo> {
  */
 export const useCrearVenta = () => useCajaWrite<VentaInput, VentaCreada>('/pasajes/lote', 'pasajeCreado');
 
-/** A cancel or reactivation: which ticket, why, and the key of this attempt. */
-export interface CambioEstado {
-  id: number;
-  motivo?: string;
-  /** One key per confirmed attempt (a retry of the same attempt reuses it). */
-  clave?: string;
-}
+/**
+ * A cancel or reactivation: which ticket, why (the body), and the key of this attempt
+ * (one per confirmed attempt: a retry of the same attempt reuses it).
+ */
+export type CambioEstado = AnularPasaje & { id: number; clave?: string };
 
 function useCambioEstado(accion: 'cancelar' | 'reactivar', event: 'pasajeCancelado' | 'pasajeReactivado') {
   const queryClient = useQueryClient();

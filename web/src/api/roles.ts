@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Schema } from './contract';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import { authKeys, rolesKeys } from './keys';
 
 // Types of internal/api/roles.go.
@@ -61,7 +61,7 @@ export function useEliminarRol() {
   const invalidate = useInvalidateRoles();
   return useMutation({
     mutationFn: ({ id, reasignarA }: { id: number; reasignarA?: number }) =>
-      api.send<RolEliminado>('DELETE', `/config/roles/${id}${reasignarA ? `?reasignar_a=${reasignarA}` : ''}`),
+      api.send<RolEliminado>('DELETE', conConsulta(`/config/roles/${id}`, { reasignar_a: reasignarA || undefined } satisfies Parametros<'eliminarRol'>)),
     onSuccess: invalidate,
   });
 }

@@ -103,7 +103,8 @@ describe('EventSocket', () => {
     expect(socket.estado).toBe('desconectado');
   });
 
-  it('builds ws:// on plain HTTP', () => {
+  it('builds ws:// on plain HTTP, wss:// on HTTPS, and resumes after desde', () => {
     expect(urlSocket('http://127.0.0.1:8080', 0)).toBe('ws://127.0.0.1:8080/api/ws');
+    expect(urlSocket('https://muelle.example', 42)).toBe('wss://muelle.example/api/ws?desde=42');
   });
 });

@@ -1,4 +1,5 @@
 import { API_BASE } from '@/lib/api';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import type { EstadoSocket } from '@/lib/realtime';
 
 /** Reconnection after a lost socket (operaciones §9): 5 attempts, 2000 ms apart, then by hand. */
@@ -14,14 +15,11 @@ const SUBPROTOCOLO = 'muelle';
  */
 const SIN_REINTENTO: readonly number[] = [1008, 4008];
 
-/** A message of the server: an event (with id) or `conectado`, `resync`, `rechazado`. */
-export interface MensajeSocket {
-  id?: number;
-  evento: string;
-  datos?: unknown;
-  ultimo_id?: number;
-  mensaje?: string;
-}
+/**
+ * A message of the server: an event (with id, and the datos `Schema<'Eventos'>` declares
+ * for its name) or `conectado`, `resync`, `rechazado`.
+ */
+export type MensajeSocket = Schema<'MensajeSocket'>;
 
 export interface OpcionesSocket {
   /** The session token, read at each attempt (null: no session, no socket). */
@@ -35,9 +33,8 @@ export interface OpcionesSocket {
 
 /** The ws(s):// address of the event stream, resuming after `desde` when it is not 0. */
 export function urlSocket(origen: string, desde: number): string {
-  const url = new URL(`${API_BASE}/ws`, origen);
+  const url = new URL(API_BASE + conConsulta('/ws', { desde: desde > 0 ? desde : undefined } satisfies Parametros<'abrirSocket'>), origen);
   url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
-  if (desde > 0) url.searchParams.set('desde', String(desde));
   return url.toString();
 }
 

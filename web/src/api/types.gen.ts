@@ -11,36 +11,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaEmpresaAdmin"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las empresas, para elegir
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["listarEmpresasAdmin"];
         put?: never;
         post?: never;
         delete?: never;
@@ -56,38 +31,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfiguracionesEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las configuraciones de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["configuracionesEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -104,43 +52,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    clave: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarConfiguracion"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfiguracionEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Guarda una configuración de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        put: operations["guardarConfiguracion"];
         post?: never;
         delete?: never;
         options?: never;
@@ -155,38 +71,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las cifras de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["estadisticasEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -202,38 +91,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaModuloDeEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los módulos de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["modulosDeEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -250,43 +112,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                    moduloId: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarModuloEmpresa"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaModuloDeEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Habilita, deshabilita o configura un módulo de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        put: operations["actualizarModuloEmpresa"];
         post?: never;
         delete?: never;
         options?: never;
@@ -301,36 +131,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCatalogoModulos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El catálogo de módulos
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["listarModulos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -346,36 +151,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaServicio"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El estado de los servicios
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["monitorServicios"];
         put?: never;
         post?: never;
         delete?: never;
@@ -393,40 +173,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: público; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["IniciarSesion"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSesion"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Inicia una sesión del personal
+         * @description Acceso: público; módulo core
+         */
+        post: operations["login"];
         delete?: never;
         options?: never;
         head?: never;
@@ -442,36 +193,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cierra la sesión del token
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        post: operations["logout"];
         delete?: never;
         options?: never;
         head?: never;
@@ -485,36 +211,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaUsuario"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El usuario de la sesión
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["me"];
         put?: never;
         post?: never;
         delete?: never;
@@ -532,40 +233,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.abrir; módulo caja */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AbrirCaja"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCaja"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Abre la caja del llamante
+         * @description Acceso: permiso caja.abrir; módulo caja
+         */
+        post: operations["abrirCaja"];
         delete?: never;
         options?: never;
         head?: never;
@@ -581,40 +253,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.cerrar; módulo caja */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CerrarCaja"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCierreCaja"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cierra la caja del llamante
+         * @description Acceso: permiso caja.cerrar; módulo caja
+         */
+        post: operations["cerrarCaja"];
         delete?: never;
         options?: never;
         head?: never;
@@ -630,40 +273,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.ver; módulo caja */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CuadrarCaja"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCuadreCaja"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Compara el efectivo contado con el esperado
+         * @description Acceso: permiso caja.ver; módulo caja
+         */
+        post: operations["cuadreCaja"];
         delete?: never;
         options?: never;
         head?: never;
@@ -677,36 +291,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver; módulo caja */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoCaja"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La caja abierta del llamante y sus movimientos
+         * @description Acceso: permiso caja.ver; módulo caja
+         */
+        get: operations["estadoCaja"];
         put?: never;
         post?: never;
         delete?: never;
@@ -722,36 +311,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver; módulo caja */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaHistorialCajas"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las cajas cerradas del llamante
+         * @description Acceso: permiso caja.ver; módulo caja
+         */
+        get: operations["historialCajas"];
         put?: never;
         post?: never;
         delete?: never;
@@ -769,40 +333,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso caja.movimientos; módulo caja */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["RegistrarMovimiento"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaMovimiento"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Registra un ingreso o un egreso en la caja
+         * @description Acceso: permiso caja.movimientos; módulo caja
+         */
+        post: operations["movimientoCaja"];
         delete?: never;
         options?: never;
         head?: never;
@@ -816,36 +351,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver; módulo caja */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaMovimiento"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los movimientos de la caja abierta
+         * @description Acceso: permiso caja.ver; módulo caja
+         */
+        get: operations["movimientosCaja"];
         put?: never;
         post?: never;
         delete?: never;
@@ -861,36 +371,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso caja.ver; módulo caja */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCaja"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las cifras de la caja abierta
+         * @description Acceso: permiso caja.ver; módulo caja
+         */
+        get: operations["resumenCaja"];
         put?: never;
         post?: never;
         delete?: never;
@@ -906,36 +391,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasAuditoria"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El resumen de la auditoría
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["estadisticasAuditoria"];
         put?: never;
         post?: never;
         delete?: never;
@@ -951,36 +411,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListadoAuditoria"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista la auditoría
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["listarAuditoria"];
         put?: never;
         post?: never;
         delete?: never;
@@ -996,36 +431,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Exporta una página de la auditoría como CSV
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["exportarAuditoria"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1041,36 +451,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaUsuarioDeFiltro"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los usuarios por los que filtrar la auditoría
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["usuariosAuditables"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1086,71 +471,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso clientes.ver; módulo clientes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListadoClientes"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Busca clientes de la empresa
+         * @description Acceso: permiso clientes.ver; módulo clientes
+         */
+        get: operations["listarClientes"];
         put?: never;
-        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarCliente"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCliente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea un cliente
+         * @description Acceso: roles super_admin, admin, supervisor; módulo clientes
+         */
+        post: operations["crearCliente"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1164,107 +495,22 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso clientes.ver; módulo clientes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCliente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarCliente"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCliente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Un cliente
+         * @description Acceso: permiso clientes.ver; módulo clientes
+         */
+        get: operations["verCliente"];
+        /**
+         * Actualiza un cliente
+         * @description Acceso: roles super_admin, admin, supervisor; módulo clientes
+         */
+        put: operations["actualizarCliente"];
         post?: never;
-        /** @description Acceso: roles super_admin, admin, supervisor; módulo clientes */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaClienteEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina un cliente
+         * @description Acceso: roles super_admin, admin, supervisor; módulo clientes
+         */
+        delete: operations["eliminarCliente"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1277,38 +523,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso clientes.ver; módulo clientes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasajesCliente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los pasajes de un cliente
+         * @description Acceso: permiso clientes.ver; módulo clientes
+         */
+        get: operations["pasajesCliente"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1324,70 +543,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarEmpresaActual"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La empresa de la sesión
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["empresaActual"];
+        /**
+         * Guarda la configuración general de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["guardarEmpresaActual"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1404,36 +569,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaLogoSubido"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Sube el logo de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["subirLogo"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1447,71 +587,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaEmpresaListada"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista las empresas
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["listarEmpresas"];
         put?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarEmpresa"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmpresaCreada"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea una empresa y su administrador
+         * @description Acceso: roles super_admin; módulo core
+         */
+        post: operations["crearEmpresa"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1526,75 +612,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarEmpresa"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        put: operations["actualizarEmpresa"];
         post?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Desactiva una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        delete: operations["desactivarEmpresa"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1607,38 +635,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaUsuariosEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los usuarios de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["usuariosDeEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1654,36 +655,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso usuarios.ver; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasswordsGeneradas"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Sugiere contraseñas
+         * @description Acceso: permiso usuarios.ver; módulo core
+         */
+        get: operations["generarPasswords"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1699,71 +675,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista los medios de pago
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarMediosPago"];
         put?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea un medio de pago
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["crearMedioPago"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1778,75 +700,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza un medio de pago
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["actualizarMedioPago"];
         post?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina un medio de pago, o lo desactiva si hay pasajes que lo usan
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        delete: operations["eliminarMedioPago"];
         options?: never;
         head?: never;
         patch?: never;
@@ -1859,70 +723,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaPrecio"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarPrecios"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaPrecio"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La tabla de precios
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarPrecios"];
+        /**
+         * Guarda la tabla de precios
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["guardarPrecios"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1937,39 +747,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    seccionId: number;
-                    tipoViajeId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPrecioVigente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El precio de una sección y un tipo de viaje
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["precio"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1985,71 +767,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaRol"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista los roles
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["listarRoles"];
         put?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarRol"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaRol"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea un rol
+         * @description Acceso: roles super_admin; módulo core
+         */
+        post: operations["crearRol"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2063,36 +791,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPlantillaRol"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La plantilla de un rol nuevo
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["plantillaRol"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2109,75 +812,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarRol"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaRol"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza un rol
+         * @description Acceso: roles super_admin; módulo core
+         */
+        put: operations["actualizarRol"];
         post?: never;
-        /** @description Acceso: roles super_admin; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaRolEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina un rol y reasigna sus usuarios
+         * @description Acceso: roles super_admin; módulo core
+         */
+        delete: operations["eliminarRol"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2190,71 +835,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista las secciones
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarSecciones"];
         put?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea una sección
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["crearSeccion"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2269,75 +860,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza una sección
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["actualizarSeccion"];
         post?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina una sección, o lo desactiva si hay pasajes que lo usan
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        delete: operations["eliminarSeccion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2350,70 +883,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** @description Acceso: roles super_admin; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarConfiguracionSistema"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La configuración del sistema
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["configuracionSistema"];
+        /**
+         * Guarda la configuración del sistema
+         * @description Acceso: roles super_admin; módulo core
+         */
+        put: operations["guardarConfiguracionSistema"];
         post?: never;
         delete?: never;
         options?: never;
@@ -2428,71 +907,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista los tipos de viaje
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarTiposViaje"];
         put?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea un tipo de viaje
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["crearTipoViaje"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2507,75 +932,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarItemCatalogo"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemCatalogo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza un tipo de viaje
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["actualizarTipoViaje"];
         post?: never;
-        /** @description Acceso: permiso configuracion.editar; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaItemEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina un tipo de viaje, o lo desactiva si hay pasajes que lo usan
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        delete: operations["eliminarTipoViaje"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2588,71 +955,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso usuarios.ver; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaUsuarioGestion"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista los usuarios de la empresa
+         * @description Acceso: permiso usuarios.ver; módulo core
+         */
+        get: operations["listarUsuarios"];
         put?: never;
-        /** @description Acceso: permiso usuarios.crear; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarUsuario"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaUsuarioCreado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Crea un usuario
+         * @description Acceso: permiso usuarios.crear; módulo core
+         */
+        post: operations["crearUsuario"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2666,36 +979,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso usuarios.ver; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaRolesInfo"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los roles que el llamante puede asignar y sus restricciones
+         * @description Acceso: permiso usuarios.ver; módulo core
+         */
+        get: operations["rolesInfo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2712,75 +1000,17 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso usuarios.editar; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarUsuario"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaUsuarioGestion"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Actualiza un usuario
+         * @description Acceso: permiso usuarios.editar; módulo core
+         */
+        put: operations["actualizarUsuario"];
         post?: never;
-        /** @description Acceso: permiso usuarios.eliminar; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaUsuarioEliminado"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Desactiva un usuario
+         * @description Acceso: permiso usuarios.eliminar; módulo core
+         */
+        delete: operations["eliminarUsuario"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2795,40 +1025,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso usuarios.ver; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ValidarPasswordDe"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaValidacionPassword"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Evalúa una contraseña para un usuario
+         * @description Acceso: permiso usuarios.ver; módulo core
+         */
+        post: operations["validarPassword"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2842,71 +1043,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso email.configurar; módulo email */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfigEmail"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La configuración de correo de la empresa
+         * @description Acceso: permiso email.configurar; módulo email
+         */
+        get: operations["configEmail"];
         put?: never;
-        /** @description Acceso: permiso email.configurar; módulo email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["GuardarConfigEmail"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaConfigEmail"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Guarda la configuración de correo
+         * @description Acceso: permiso email.configurar; módulo email
+         */
+        post: operations["guardarConfigEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2920,36 +1067,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso email.configurar; módulo email */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoEmail"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El estado del envío de correo
+         * @description Acceso: permiso email.configurar; módulo email
+         */
+        get: operations["estadoEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2965,36 +1087,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso email.configurar; módulo email */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPlantillaEmail"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La plantilla de correo por defecto
+         * @description Acceso: permiso email.configurar; módulo email
+         */
+        get: operations["plantillaEmail"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3012,40 +1109,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso email.configurar; módulo email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["PruebaEmail"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Envía un correo de prueba
+         * @description Acceso: permiso email.configurar; módulo email
+         */
+        post: operations["probarEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3059,36 +1127,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaValidacionReciente"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los últimos embarques
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["lanchaRecientes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3104,36 +1147,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasLancha"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El tablero de embarque
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["lanchaStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3149,36 +1167,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso dashboard.ver; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasDashboard"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El tablero del rol del llamante
+         * @description Acceso: permiso dashboard.ver; módulo core
+         */
+        get: operations["dashboardStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3194,36 +1187,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles admin, supervisor; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaMonitoreoVendedores"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El monitoreo de vendedores
+         * @description Acceso: roles admin, supervisor; módulo venta_pasajes
+         */
+        get: operations["monitoreoVendedores"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3241,40 +1209,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["EnviarPasajesEmail"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Envía pasajes por correo
+         * @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email
+         */
+        post: operations["enviarPasajesEmail"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3288,36 +1227,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSalud"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Estado del servidor y de su base de datos
+         * @description Acceso: público; módulo core
+         */
+        get: operations["health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3335,38 +1249,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reenvía un mensaje
+         * @description Acceso: permiso email.enviar, o la venta propia de los últimos 5 minutos; módulo email
+         */
+        post: operations["reenviarMensaje"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3380,68 +1267,18 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: cualquier sesión; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaNotificaciones"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las notificaciones de la sesión
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarNotificaciones"];
         put?: never;
         post?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina todas las notificaciones
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        delete: operations["limpiarNotificaciones"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3455,36 +1292,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Marca leídas todas las notificaciones
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        put: operations["marcarTodasLeidas"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3502,38 +1314,11 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        delete: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Elimina una notificación
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        delete: operations["eliminarNotificacion"];
         options?: never;
         head?: never;
         patch?: never;
@@ -3547,38 +1332,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Marca leída una notificación
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        put: operations["marcarNotificacionLeida"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3593,71 +1351,17 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListadoPasajes"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Lista los pasajes con sus totales
+         * @description Acceso: permiso pasajes.ver; módulo venta_pasajes
+         */
+        get: operations["listarPasajes"];
         put?: never;
-        /** @description Acceso: permiso pasajes.crear; módulo venta_pasajes */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VenderPasaje"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasaje"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Vende un pasaje
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        post: operations["crearPasaje"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3671,36 +1375,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasEmbarque"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Las cifras de embarque de hoy
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["estadisticasEmbarque"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3716,36 +1395,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/csv": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Exporta los pasajes del filtro como CSV
+         * @description Acceso: permiso pasajes.ver; módulo venta_pasajes
+         */
+        get: operations["exportarPasajes"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3763,40 +1417,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso pasajes.crear; módulo venta_pasajes */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VenderPasajes"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaVenta"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Vende varios pasajes en una venta
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        post: operations["crearLote"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3810,36 +1435,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles lancha, admin; módulo embarque */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasajerosPorFecha"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La lista de pasajeros de una fecha, o el estado de los viajes
+         * @description Acceso: roles lancha, admin; módulo embarque
+         */
+        get: operations["pasajerosPorFecha"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3857,40 +1457,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ValidarCodigo"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmbarque"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Embarca el pasaje de un código QR o un número
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        post: operations["validarQR"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3904,38 +1475,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasaje"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Un pasaje
+         * @description Acceso: permiso pasajes.ver; módulo venta_pasajes
+         */
+        get: operations["verPasaje"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3952,42 +1496,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso pasajes.anular, o la venta propia de los últimos 5 minutos; módulo venta_pasajes */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AnularPasaje"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasaje"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cancela un pasaje y devuelve su importe
+         * @description Acceso: permiso pasajes.anular, o la venta propia de los últimos 5 minutos; módulo venta_pasajes
+         */
+        put: operations["cancelarPasaje"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4004,38 +1517,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasaje"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Deshace el embarque propio de hace instantes
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        post: operations["deshacerEmbarque"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4051,42 +1537,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso whatsapp.enviar, o la venta propia de los últimos 5 minutos; módulo whatsapp */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["EnviarWhatsApp"];
-                };
-            };
-            responses: {
-                /** @description Created */
-                201: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaMensajeSalida"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Envía un pasaje por WhatsApp
+         * @description Acceso: permiso whatsapp.enviar, o la venta propia de los últimos 5 minutos; módulo whatsapp
+         */
+        post: operations["enviarPasajeWhatsApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4100,38 +1555,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaMensajeSalida"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los mensajes enviados de un pasaje
+         * @description Acceso: permiso pasajes.ver; módulo venta_pasajes
+         */
+        get: operations["mensajesPasaje"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4147,38 +1575,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.ver; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El código QR de un pasaje
+         * @description Acceso: permiso pasajes.ver; módulo venta_pasajes
+         */
+        get: operations["qrPasaje"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4195,42 +1596,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: permiso pasajes.anular; módulo venta_pasajes */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["AnularPasaje"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaPasaje"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Reactiva un pasaje cancelado y vuelve a cobrarlo
+         * @description Acceso: permiso pasajes.anular; módulo venta_pasajes
+         */
+        put: operations["reactivarPasaje"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4247,38 +1617,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso validacion.embarque; módulo embarque */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEmbarque"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Embarca un pasaje
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        post: operations["validarEmbarque"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4292,36 +1635,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaContactoPublico"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Datos de contacto de la empresa para la página de inicio
+         * @description Acceso: público; módulo core
+         */
+        get: operations["publicEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4337,38 +1655,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "image/png": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El logo de una empresa
+         * @description Acceso: público; módulo core
+         */
+        get: operations["logoEmpresa"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4384,36 +1675,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: público; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadisticasPublicas"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cifras públicas de la página de inicio
+         * @description Acceso: público; módulo core
+         */
+        get: operations["publicStats"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4429,36 +1695,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La página imprimible de varios pasajes
+         * @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes
+         */
+        get: operations["ticketsLote"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4474,38 +1715,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/pdf": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Un pasaje en PDF
+         * @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes
+         */
+        get: operations["ticketPDF"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4521,38 +1735,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "text/html": string;
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La página imprimible de un pasaje
+         * @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes
+         */
+        get: operations["ticketHTML"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4568,36 +1755,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso usuarios.ver; módulo core */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaUsuarioBasico"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Los usuarios de la empresa, en breve
+         * @description Acceso: permiso usuarios.ver; módulo core
+         */
+        get: operations["usuariosBasicos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4614,40 +1776,11 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["CambiarContrasena"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaClaveCambiada"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Cambia la contraseña del usuario de la sesión
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        put: operations["cambiarContrasena"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4664,40 +1797,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: cualquier sesión; módulo core */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["ValidarContrasena"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaValidacionPassword"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Evalúa una contraseña para el usuario de la sesión
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        post: operations["validarContrasena"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4711,70 +1815,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
-        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
-        put: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["EntradaConfigWhatsApp"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * La configuración de WhatsApp
+         * @description Acceso: permiso whatsapp.configurar; módulo whatsapp
+         */
+        get: operations["configWhatsApp"];
+        /**
+         * Guarda una entrada de la configuración de WhatsApp
+         * @description Acceso: permiso whatsapp.configurar; módulo whatsapp
+         */
+        put: operations["guardarConfigWhatsApp"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4791,40 +1841,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["DesconectarWhatsApp"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Desconecta WhatsApp
+         * @description Acceso: permiso whatsapp.configurar; módulo whatsapp
+         */
+        post: operations["desconectarWhatsApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4840,40 +1861,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["InicializarWhatsApp"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Inicia la vinculación de WhatsApp
+         * @description Acceso: permiso whatsapp.configurar; módulo whatsapp
+         */
+        post: operations["inicializarWhatsApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4889,40 +1881,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso whatsapp.configurar; módulo whatsapp */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["VincularPorTelefono"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaCodigoVinculacion"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Vincula WhatsApp con un código de teléfono
+         * @description Acceso: permiso whatsapp.configurar; módulo whatsapp
+         */
+        post: operations["vincularWhatsApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4938,40 +1901,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Acceso: permiso whatsapp.enviar; módulo whatsapp */
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["MensajePruebaWhatsApp"];
-                };
-            };
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaSinDatos"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * Envía un mensaje de prueba por WhatsApp
+         * @description Acceso: permiso whatsapp.enviar; módulo whatsapp
+         */
+        post: operations["probarWhatsApp"];
         delete?: never;
         options?: never;
         head?: never;
@@ -4985,36 +1919,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El estado de WhatsApp de la empresa
+         * @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp
+         */
+        get: operations["estadoWhatsApp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5030,36 +1939,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: roles super_admin; módulo whatsapp */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaListaEstadoWhatsAppEmpresa"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
-        };
+        /**
+         * El estado de WhatsApp de cada empresa
+         * @description Acceso: roles super_admin; módulo whatsapp
+         */
+        get: operations["estadosWhatsApp"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5075,38 +1959,31 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    empresaId: number;
-                };
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description OK */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
-                    };
-                };
-                /** @description Error: 400, 401, 403, 404, 409, 429, 503 o 500, con el mensaje en español */
-                default: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": components["schemas"]["Error"];
-                    };
-                };
-            };
+        /**
+         * El estado de WhatsApp de una empresa
+         * @description Acceso: permiso whatsapp.ver_estado; módulo whatsapp
+         */
+        get: operations["estadoWhatsAppEmpresa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ws": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
         };
+        /**
+         * Abre el socket de eventos de la empresa (WebSocket)
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["abrirSocket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5149,7 +2026,8 @@ export interface components {
             diferencia: null | number;
             /** Format: double */
             efectivo_esperado: number;
-            estado: string;
+            /** @enum {string} */
+            estado: "abierta" | "cerrada";
             /** Format: date-time */
             fecha_apertura: string;
             /** Format: date-time */
@@ -5221,7 +2099,8 @@ export interface components {
             diferencia: null | number;
             /** Format: double */
             efectivo_esperado: number;
-            estado: string;
+            /** @enum {string} */
+            estado: "abierta" | "cerrada";
             /** Format: date-time */
             fecha_apertura: string;
             /** Format: date-time */
@@ -5397,7 +2276,8 @@ export interface components {
             ruc: string;
             telefono: string;
             timezone: string;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "operativa" | "administrativa";
             venta_confirmar_mas_de_pasajes: number;
             /** Format: double */
             venta_confirmar_monto_mayor_a: number;
@@ -5408,7 +2288,8 @@ export interface components {
             id: number;
             nombre: string;
             ruc: string;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "operativa" | "administrativa";
         };
         EmpresaCreada: {
             credenciales_temporales?: components["schemas"]["CredencialesTemporales"] | null;
@@ -5437,7 +2318,8 @@ export interface components {
             ruc: string;
             telefono: string;
             timezone: string;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "operativa" | "administrativa";
             /** Format: int64 */
             usuarios_count: number;
             venta_confirmar_mas_de_pasajes: number;
@@ -5482,6 +2364,18 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+            message: string;
+            /** @constant */
+            success: false;
+        };
+        ErrorParametrosInvalidos: {
+            data?: components["schemas"]["ParametrosInvalidos"];
+            message: string;
+            /** @constant */
+            success: false;
+        };
+        ErrorYaEmbarcado: {
+            data?: components["schemas"]["YaEmbarcado"];
             message: string;
             /** @constant */
             success: false;
@@ -5637,6 +2531,94 @@ export interface components {
             /** Format: date-time */
             ultima_conexion: null | string;
         };
+        EventoAlerta: {
+            mensaje: string;
+            /** @enum {string} */
+            tipo: "diferencia_caja" | "whatsapp_desconectado";
+            titulo: string;
+        };
+        EventoCaja: {
+            /** Format: int64 */
+            caja_id: number;
+            /** Format: double */
+            diferencia?: null | number;
+            /** Format: double */
+            montoFinal?: null | number;
+            /** Format: double */
+            monto_apertura?: null | number;
+            /** Format: int64 */
+            movimiento_id?: number;
+            /** Format: double */
+            total_ventas?: null | number;
+            usuario?: string;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        EventoConfig: {
+            /** @enum {string} */
+            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion";
+        };
+        EventoNotificacion: {
+            datos: unknown;
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @enum {string} */
+            tipo: "venta" | "caja_abierta" | "caja_cerrada" | "embarque" | "whatsapp" | "alerta" | "info";
+            titulo: string;
+        };
+        EventoPasaje: {
+            fecha_viaje: string;
+            numero_pasaje: string;
+            /** Format: int64 */
+            pasaje_id: number;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        EventoUsuario: {
+            rol: string;
+            usuario: string;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        EventoVenta: {
+            cantidad: number;
+            codigo: string;
+            pasaje_ids: number[];
+            /** Format: double */
+            precio: number;
+            usuario: string;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        EventoWhatsApp: {
+            /** Format: int64 */
+            empresa_id: number;
+            qrCode?: string;
+            /** @enum {string} */
+            status: "connected" | "connecting" | "disconnected" | "qr_ready" | "not_initialized";
+        };
+        /** @description Los datos de cada evento del socket, por nombre de evento */
+        Eventos: {
+            alertaSistema: components["schemas"]["EventoAlerta"];
+            cajaAbierta: components["schemas"]["EventoCaja"];
+            cajaCerrada: components["schemas"]["EventoCaja"];
+            configActualizada: components["schemas"]["EventoConfig"];
+            movimientoCaja: components["schemas"]["EventoCaja"];
+            notificacion: components["schemas"]["EventoNotificacion"];
+            nuevaVenta: components["schemas"]["EventoVenta"];
+            pasajeCancelado: components["schemas"]["EventoPasaje"];
+            pasajeCreado: components["schemas"]["EventoPasaje"];
+            pasajeReactivado: components["schemas"]["EventoPasaje"];
+            pasajeValidacionDeshecha: components["schemas"]["EventoPasaje"];
+            pasajeValidado: components["schemas"]["EventoPasaje"];
+            usuarioConectado: components["schemas"]["EventoUsuario"];
+            usuarioDesconectado: components["schemas"]["EventoUsuario"];
+            whatsappStatus: components["schemas"]["EventoWhatsApp"];
+        };
         GuardarCliente: {
             activo?: null | boolean;
             apellido?: string;
@@ -5675,7 +2657,8 @@ export interface components {
             ruc: string;
             telefono?: string;
             timezone?: string;
-            tipo?: string;
+            /** @enum {string} */
+            tipo?: "operativa" | "administrativa";
         };
         GuardarEmpresaActual: {
             datos_contacto: components["schemas"]["DatosContacto"];
@@ -5811,6 +2794,15 @@ export interface components {
             proximo_intento: string;
             tipo: string;
         };
+        MensajeSocket: {
+            datos?: unknown;
+            evento: string;
+            /** Format: int64 */
+            id?: number;
+            mensaje?: string;
+            /** Format: int64 */
+            ultimo_id?: number;
+        };
         MetricasGlobales: {
             /** Format: int64 */
             cajas_abiertas_sistema: number;
@@ -5828,16 +2820,20 @@ export interface components {
             volumen_movimientos_hoy: number;
         };
         Modulo: {
-            categoria: string;
-            codigo: string;
+            /** @enum {string} */
+            categoria: "core" | "ventas" | "comunicacion" | "reportes" | "gestion" | "avanzado";
+            /** @enum {string} */
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
             descripcion: string;
             /** Format: int64 */
             id: number;
             nombre: string;
         };
         ModuloDeEmpresa: {
-            categoria: string;
-            codigo: string;
+            /** @enum {string} */
+            categoria: "core" | "ventas" | "comunicacion" | "reportes" | "gestion" | "avanzado";
+            /** @enum {string} */
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
             descripcion: string;
             empresaModulos: components["schemas"]["EstadoModuloEmpresa"][];
             /** Format: int64 */
@@ -5874,7 +2870,8 @@ export interface components {
             medio_pago_nombre: null | string;
             /** Format: double */
             monto: number;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje";
         };
         NivelJerarquico: {
             nivel: number;
@@ -5893,7 +2890,8 @@ export interface components {
             mensaje: string;
             /** Format: date-time */
             timestamp: string;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "venta" | "caja_abierta" | "caja_cerrada" | "embarque" | "whatsapp" | "alerta" | "info";
             titulo: string;
         };
         Notificaciones: {
@@ -5916,6 +2914,13 @@ export interface components {
             /** Format: int64 */
             total_registros: number;
         };
+        ParametroInvalido: {
+            mensaje: string;
+            nombre: string;
+        };
+        ParametrosInvalidos: {
+            parametros: components["schemas"]["ParametroInvalido"][];
+        };
         Pasaje: {
             cantidad_pasajeros: number;
             cliente: components["schemas"]["ClienteRef"];
@@ -5927,7 +2932,8 @@ export interface components {
             codigo_qr: string;
             /** Format: date-time */
             created_at: string;
-            estado: string;
+            /** @enum {string} */
+            estado: "activo" | "cancelado" | "usado";
             /** Format: date-time */
             fecha_embarque: null | string;
             fecha_viaje: string;
@@ -5988,7 +2994,8 @@ export interface components {
             ver: boolean;
         };
         PermisosDashboard: {
-            tipo: string;
+            /** @enum {string} */
+            tipo: "super_admin" | "admin" | "supervisor" | "vendedor" | "lancha" | "pasajero";
             ver: boolean;
         };
         PermisosEmail: {
@@ -6082,7 +3089,8 @@ export interface components {
             medio_pago_id?: number;
             /** Format: double */
             monto: number;
-            tipo: string;
+            /** @enum {string} */
+            tipo: "ingreso_extra" | "egreso_gasto";
         };
         RegistroAuditoria: {
             accion: string;
@@ -6651,7 +3659,7 @@ export interface components {
             estado_clave: "vigente" | "expirada" | "reinicio_pendiente";
             /** Format: int64 */
             id: number;
-            modulos: string[];
+            modulos: ("core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes")[];
             nombre: string;
             nombre_usuario: string;
             rol: string;
@@ -6860,12 +3868,4598 @@ export interface components {
             empresaId?: number;
             telefono: string;
         };
+        YaEmbarcado: {
+            /** Format: date-time */
+            fecha_embarque: null | string;
+            numero_pasaje: string;
+            validado_por: string;
+        };
     };
-    responses: never;
+    responses: {
+        /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+        Conflicto: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description El cuerpo no llegó en 15 segundos */
+        CuerpoDemorado: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Demasiadas solicitudes; Retry-After dice cuándo volver a intentar */
+        DemasiadasSolicitudes: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Sin una sesión válida */
+        NoAutenticado: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Base de datos caída o servidor en su límite; Retry-After dice cuándo volver a intentar */
+        NoDisponible: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description No existe, o es de otra empresa */
+        NoEncontrado: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description La clave de idempotencia ya se usó con otra solicitud, o un servicio externo rechazó el envío */
+        NoProcesable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Sin el permiso, el rol o el módulo que la operación pide */
+        SinPermiso: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description Datos inválidos; un 400 de la consulta nombra en data cada parámetro que no se entiende o que la operación no declara */
+        SolicitudInvalida: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorParametrosInvalidos"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+    listarEmpresasAdmin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEmpresaAdmin"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configuracionesEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionesEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfiguracion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                clave: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarConfiguracion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadisticasEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    modulosDeEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaModuloDeEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarModuloEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+                moduloId: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarModuloEmpresa"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaModuloDeEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarModulos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCatalogoModulos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitorServicios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaServicio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    login: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IniciarSesion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSesion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaUsuario"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    abrirCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AbrirCaja"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cerrarCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CerrarCaja"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCierreCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cuadreCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CuadrarCaja"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCuadreCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadoCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    historialCajas: {
+        parameters: {
+            query?: {
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Cajas por página */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaHistorialCajas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    movimientoCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrarMovimiento"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMovimiento"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    movimientosCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaMovimiento"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resumenCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadisticasAuditoria: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasAuditoria"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarAuditoria: {
+        parameters: {
+            query?: {
+                /** @description Solo las entradas de esta empresa */
+                empresa_id?: number;
+                /** @description Solo las entradas de este usuario */
+                usuario_id?: number;
+                /** @description Una acción, por ejemplo LOGIN */
+                accion?: string;
+                /** @description Desde este día (AAAA-MM-DD) */
+                fecha_desde?: string;
+                /** @description Hasta este día (AAAA-MM-DD), incluido */
+                fecha_hasta?: string;
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Entradas por página */
+                limite?: 25 | 50 | 100 | 200;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListadoAuditoria"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarAuditoria: {
+        parameters: {
+            query?: {
+                /** @description Solo las entradas de esta empresa */
+                empresa_id?: number;
+                /** @description Solo las entradas de este usuario */
+                usuario_id?: number;
+                /** @description Una acción, por ejemplo LOGIN */
+                accion?: string;
+                /** @description Desde este día (AAAA-MM-DD) */
+                fecha_desde?: string;
+                /** @description Hasta este día (AAAA-MM-DD), incluido */
+                fecha_hasta?: string;
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Entradas por página */
+                limite?: 25 | 50 | 100 | 200;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    usuariosAuditables: {
+        parameters: {
+            query?: {
+                /** @description Parte del usuario, del nombre o del apellido */
+                busqueda?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaUsuarioDeFiltro"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarClientes: {
+        parameters: {
+            query?: {
+                /** @description Parte del nombre, apellido, documento, teléfono o correo, sin distinguir mayúsculas ni acentos */
+                search?: string;
+                /** @description Solo el cliente de este documento */
+                documento?: string;
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Clientes por página */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListadoClientes"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarCliente"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarCliente"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaClienteEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pasajesCliente: {
+        parameters: {
+            query?: {
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Pasajes por página */
+                limite?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasajesCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    empresaActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarEmpresaActual: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarEmpresaActual"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    subirLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaLogoSubido"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarEmpresas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEmpresaListada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarEmpresa"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmpresaCreada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarEmpresa"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    desactivarEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    usuariosDeEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaUsuariosEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generarPasswords: {
+        parameters: {
+            query?: {
+                /** @description Cuántas contraseñas */
+                count?: number;
+                /** @description true: sin caracteres que se confunden (0 y O, 1 y l) */
+                readable?: null | boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasswordsGeneradas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarMediosPago: {
+        parameters: {
+            query?: {
+                /** @description true: solo las entradas activas */
+                activos?: null | boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearMedioPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarMedioPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarMedioPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarPrecios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaPrecio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarPrecios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarPrecios"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaPrecio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    precio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                seccionId: number;
+                tipoViajeId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPrecioVigente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarRoles: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaRol"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearRol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarRol"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRol"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    plantillaRol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPlantillaRol"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarRol: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarRol"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRol"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarRol: {
+        parameters: {
+            query?: {
+                /** @description El rol al que pasan sus usuarios (obligatorio si tiene usuarios) */
+                reasignar_a?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRolEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarSecciones: {
+        parameters: {
+            query?: {
+                /** @description true: solo las entradas activas */
+                activos?: null | boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearSeccion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarSeccion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarSeccion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configuracionSistema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfiguracionSistema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarConfiguracionSistema"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionSistema"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarTiposViaje: {
+        parameters: {
+            query?: {
+                /** @description true: solo las entradas activas */
+                activos?: null | boolean;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearTipoViaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarTipoViaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarItemCatalogo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemCatalogo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarTipoViaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaItemEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarUsuarios: {
+        parameters: {
+            query?: {
+                /** @description La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta */
+                empresa_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaUsuarioGestion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearUsuario: {
+        parameters: {
+            query?: {
+                /** @description La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta */
+                empresa_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarUsuario"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaUsuarioCreado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rolesInfo: {
+        parameters: {
+            query?: {
+                /** @description La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta */
+                empresa_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRolesInfo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarUsuario: {
+        parameters: {
+            query?: {
+                /** @description La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta */
+                empresa_id?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarUsuario"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaUsuarioGestion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarUsuario: {
+        parameters: {
+            query?: {
+                /** @description La empresa cuyos usuarios se gestionan (solo super_admin); la del llamante si falta */
+                empresa_id?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaUsuarioEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validarPassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidarPasswordDe"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaValidacionPassword"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigEmail"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfigEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarConfigEmail"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigEmail"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadoEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoEmail"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    plantillaEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPlantillaEmail"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    probarEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PruebaEmail"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lanchaRecientes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaValidacionReciente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    lanchaStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasLancha"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dashboardStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasDashboard"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    monitoreoVendedores: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMonitoreoVendedores"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarPasajesEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarPasajesEmail"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalud"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reenviarMensaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarNotificaciones: {
+        parameters: {
+            query?: {
+                /** @description Leídas, no leídas o todas */
+                estado?: "todas" | "no_leidas" | "leidas";
+                /** @description Un tipo de notificación, o todas */
+                tipo?: "todas" | "venta" | "caja" | "embarque" | "alerta" | "whatsapp" | "info";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaNotificaciones"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    limpiarNotificaciones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    marcarTodasLeidas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaNotificacionesCambiadas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarNotificacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    marcarNotificacionLeida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarPasajes: {
+        parameters: {
+            query?: {
+                /** @description Parte del número, del nombre o del teléfono del cliente */
+                busqueda?: string;
+                /** @description Desde este día de venta (AAAA-MM-DD) */
+                fecha_inicio?: string;
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                fecha_fin?: string;
+                /** @description Solo los pasajes en este estado */
+                estado?: "activo" | "cancelado" | "usado";
+                /** @description Solo los pasajes de esta sección */
+                seccion_id?: number;
+                /** @description Solo los pasajes de este tipo de viaje */
+                tipo_viaje_id?: number;
+                /** @description Solo los pasajes que vendió este usuario */
+                usuario_id?: number;
+                /** @description Número de página, desde 1 */
+                page?: number;
+                /** @description Pasajes por página */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListadoPasajes"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenderPasaje"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadisticasEmbarque: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasEmbarque"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarPasajes: {
+        parameters: {
+            query?: {
+                /** @description Parte del número, del nombre o del teléfono del cliente */
+                busqueda?: string;
+                /** @description Desde este día de venta (AAAA-MM-DD) */
+                fecha_inicio?: string;
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                fecha_fin?: string;
+                /** @description Solo los pasajes en este estado */
+                estado?: "activo" | "cancelado" | "usado";
+                /** @description Solo los pasajes de esta sección */
+                seccion_id?: number;
+                /** @description Solo los pasajes de este tipo de viaje */
+                tipo_viaje_id?: number;
+                /** @description Solo los pasajes que vendió este usuario */
+                usuario_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearLote: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenderPasajes"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaVenta"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pasajerosPorFecha: {
+        parameters: {
+            query?: {
+                /** @description programado: el estado de los viajes de hoy y mañana en lugar de la lista */
+                tipo?: "programado";
+                /** @description Día de viaje (AAAA-MM-DD); hoy si falta */
+                fecha?: string;
+                /** @description Solo los pasajes de esta sección */
+                seccion_id?: number;
+                /** @description Solo los pasajes de este tipo de viaje */
+                tipo_viaje_id?: number;
+                /** @description true: solo los embarcados; false: solo los que faltan */
+                embarcado?: null | boolean;
+                /** @description Número de página, desde 1 (requiere limite) */
+                pagina?: number;
+                /** @description Pasajes por página; todos si falta */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasajerosPorFecha"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validarQR: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidarCodigo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmbarque"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorYaEmbarcado"];
+                };
+            };
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cancelarPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnularPasaje"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deshacerEmbarque: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarPasajeWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarWhatsApp"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensajeSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    mensajesPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaMensajeSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    qrPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reactivarPasaje: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnularPasaje"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validarEmbarque: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmbarque"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorYaEmbarcado"];
+                };
+            };
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publicEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaContactoPublico"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoEmpresa: {
+        parameters: {
+            query?: {
+                /** @description La versión del logo, que cambia con él */
+                v?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    publicStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasPublicas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ticketsLote: {
+        parameters: {
+            query: {
+                /** @description Los ids de los pasajes, separados por comas */
+                ids: number[];
+                /** @description El papel; 80mm si falta */
+                papel?: "58mm" | "80mm" | "A4" | "letter";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ticketPDF: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ticketHTML: {
+        parameters: {
+            query?: {
+                /** @description El papel; 80mm si falta */
+                papel?: "58mm" | "80mm" | "A4" | "letter";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    usuariosBasicos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaUsuarioBasico"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cambiarContrasena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CambiarContrasena"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaClaveCambiada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    validarContrasena: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ValidarContrasena"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaValidacionPassword"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfigWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntradaConfigWhatsApp"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEntradaConfigWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    desconectarWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DesconectarWhatsApp"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    inicializarWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InicializarWhatsApp"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    vincularWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VincularPorTelefono"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCodigoVinculacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    probarWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MensajePruebaWhatsApp"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadoWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadosWhatsApp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEstadoWhatsAppEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadoWhatsAppEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                empresaId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadoWhatsApp"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    abrirSocket: {
+        parameters: {
+            query?: {
+                /** @description Id del último evento recibido: se reciben primero los posteriores */
+                desde?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Pasa a WebSocket; cada mensaje del servidor es luego un MensajeSocket en JSON */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MensajeSocket"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+}

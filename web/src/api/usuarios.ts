@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import type { Schema } from './contract';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import { usuariosKeys } from './keys';
 
 // Types of internal/api/usuarios.go.
@@ -80,7 +80,8 @@ export function useEliminarUsuario() {
 
 /** GET /config/generar-passwords: three readable passwords from the server. */
 export function generarPasswords(): Promise<string[]> {
-  return api.get<{ passwords: string[] }>('/config/generar-passwords?count=3&readable=true').then((d) => d.passwords);
+  const path = conConsulta('/config/generar-passwords', { count: 3, readable: true } satisfies Parametros<'generarPasswords'>);
+  return api.get<Schema<'PasswordsGeneradas'>>(path).then((d) => d.passwords);
 }
 
 /** POST /usuarios/validar-contrasena: the policy's verdict for the session user. */
@@ -90,7 +91,7 @@ export function validarContrasena(password: string, signal?: AbortSignal): Promi
 
 /** POST /config/validar-password: the verdict for the user being created or edited. */
 export function validarPasswordDe(
-  input: { password: string; nombre_usuario?: string; email?: string },
+  input: Schema<'ValidarPasswordDe'>,
   signal?: AbortSignal,
 ): Promise<ValidacionPassword> {
   return api.post<ValidacionPassword>('/config/validar-password', input, { signal });

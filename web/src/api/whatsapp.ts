@@ -107,12 +107,8 @@ export function useMensajePruebaWhatsApp() {
 /** operaciones §8: a ticket not sent by WhatsApp, when the server gives no reason. */
 export const ERROR_ENVIO_WHATSAPP = 'Error al enviar por WhatsApp';
 
-/** One ticket to one phone, with the attempt's key (kept across retries). */
-export interface EnvioWhatsApp {
-  pasajeId: number;
-  telefono: string;
-  clave: string;
-}
+/** One ticket to one phone (the body), with the attempt's key (kept across retries). */
+export type EnvioWhatsApp = Schema<'EnviarWhatsApp'> & { pasajeId: number; clave: string };
 
 /** POST /pasajes/{id}/enviar-whatsapp: queues the ticket in the outbox; the server normalises the number. */
 export function useEnviarPasajeWhatsApp() {

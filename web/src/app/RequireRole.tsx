@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { StatusActions, StatusPage } from '@/components/StatusPage';
 import { paths } from '@/lib/paths';
-import { mayEnter, moduloActivo, roleLabel, useSession, type Role } from '@/lib/session';
+import { mayEnter, moduloActivo, roleLabel, useSession, type CodigoModulo, type Role } from '@/lib/session';
 
 interface RequireRoleProps {
   /** Roles allowed in; omit (and `permiso`) to require only a logged-in user. super_admin always passes. */
@@ -15,7 +15,7 @@ interface RequireRoleProps {
    */
   permiso?: string;
   /** The module the screen belongs to: a company without it effective is refused. */
-  modulo?: string;
+  modulo?: CodigoModulo;
   children: ReactNode;
 }
 

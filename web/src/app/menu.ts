@@ -12,7 +12,7 @@ export interface MenuEntry {
   /** A custom role sees the entry when its matrix grants this permission. */
   permiso?: string;
   /** The screen's module: the entry leaves the menu when the company lacks it. */
-  modulo: string;
+  modulo: Screen['modulo'];
   /** Collapsible group the entry is listed under. */
   group: string;
 }

@@ -1,5 +1,5 @@
 import type { Pasaje } from '@/api/pasajes';
-import { writeSession, type Permisos, type Role, type Usuario } from '@/lib/session';
+import { writeSession, type CodigoModulo, type Permisos, type Role, type Usuario } from '@/lib/session';
 
 /** The company every fixture user belongs to. */
 export const EMPRESA = {
@@ -12,7 +12,7 @@ export const EMPRESA = {
   direccion: 'Estación Fluvial, Tigre',
   color_primario: '#3B82F6',
   color_secundario: '#10B981',
-  tipo: 'operativa',
+  tipo: 'operativa' as const,
   timezone: 'America/Argentina/Buenos_Aires',
   activa: true,
   datos_contacto: { gerente: 'Ana Paz', whatsapp: '', horario_atencion: '', sitio_web: '' },
@@ -38,7 +38,7 @@ function permisosDeValidacion(rol: string): Permisos {
 }
 
 /** Every module code of the server: the fixture company has them all. */
-const MODULOS = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
+export const MODULOS: CodigoModulo[] = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
   'notificaciones', 'puntos', 'portal_clientes'];
 
 /** A staff user of the given role. */

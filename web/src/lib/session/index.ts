@@ -3,4 +3,4 @@ export { SessionContext, type SessionValue } from './context';
 export { roleName, roleLabel, isAdmin, isVendedor, hasRole, can, isCustomRole, mayEnter, moduloActivo, splitPermiso, tienePermiso, PERMISO_VALIDAR } from './roles';
 export { TOKEN_KEY, USUARIO_KEY, clearSession, readSession, readToken, writeSession } from './storage';
 export { isTokenExpired } from './token';
-export type { Role, Permisos, Usuario, StoredSession, Credentials } from './types';
+export type { CodigoModulo, Role, Permisos, Usuario, StoredSession, Credentials } from './types';

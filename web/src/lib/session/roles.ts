@@ -1,4 +1,4 @@
-import type { Role, Usuario } from './types';
+import type { CodigoModulo, Role, Usuario } from './types';
 
 /** Spanish display names of the roles. */
 const ROLE_LABELS: Record<Role, string> = {
@@ -78,6 +78,6 @@ export function mayEnter(usuario: Usuario | null, roles?: readonly Role[], permi
 }
 
 /** Whether the user's company has the module effective (the session lists them; an old session without the list: yes). */
-export function moduloActivo(usuario: Usuario | null, modulo: string): boolean {
+export function moduloActivo(usuario: Usuario | null, modulo: CodigoModulo): boolean {
   return usuario?.modulos?.includes(modulo) ?? true;
 }

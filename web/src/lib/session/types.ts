@@ -1,9 +1,9 @@
 import type { LoginRespuesta } from '@/api/auth';
 
-export type { Credentials, Permisos, Usuario } from '@/api/auth';
+export type { CodigoModulo, Credentials, Permisos, Usuario } from '@/api/auth';
 
 /** Staff role keys as the server names them. */
-export type Role = 'super_admin' | 'admin' | 'supervisor' | 'vendedor' | 'lancha' | 'pasajero';
+export type { RolIntegrado as Role } from '@/api/auth';
 
 /** What the browser keeps between visits: the login answer. */
 export type StoredSession = LoginRespuesta;

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { ok, okWithMessage } from '@/testing/http';
 import { server } from '@/testing/server';
-import type { EmpresaAdmin, ModuloDeEmpresa } from '@/api/modulos';
+import type { EmpresaAdmin, Modulo, ModuloDeEmpresa } from '@/api/modulos';
 import type { Write } from './config';
 
 const EMPRESAS_ADMIN: EmpresaAdmin[] = [
@@ -9,7 +9,7 @@ const EMPRESAS_ADMIN: EmpresaAdmin[] = [
   { id: 2, nombre: 'Río Bravo', ruc: '30-70000000-1', tipo: 'operativa', activa: true },
 ];
 
-const modulo = (id: number, codigo: string, nombre: string, categoria: string, descripcion: string,
+const modulo = (id: number, codigo: Modulo['codigo'], nombre: string, categoria: Modulo['categoria'], descripcion: string,
   estado: Partial<ModuloDeEmpresa['empresaModulos'][number]> = {}): ModuloDeEmpresa => ({
   id, codigo, nombre, categoria, descripcion,
   empresaModulos: [{ habilitado: true, configuracion: null, fecha_vencimiento: null, vencido: false, efectivo: true, ...estado }],
