@@ -144,7 +144,7 @@ func TestATemporaryPasswordSessionEndsWithThePassword(t *testing.T) {
 
 // The server's inactivity limit is the web app's.
 func TestTheInactivityLimitIsTheWebAppsOne(t *testing.T) {
-	b, err := os.ReadFile("../../web/src/lib/session/SessionProvider.tsx")
+	b, err := os.ReadFile("../../web/src/app/session/SessionProvider.tsx")
 	if err != nil {
 		t.Fatal(err)
 	}
