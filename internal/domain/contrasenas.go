@@ -18,7 +18,7 @@ const (
 	VigenciaClaveTemporal = 24 * time.Hour
 	// InactividadMaxima ends a session that made no request for this long,
 	// on the server as in the web app (INACTIVITY_TIMEOUT_MS of
-	// web/src/lib/session/SessionProvider.tsx, checked by a test).
+	// web/src/app/session/SessionProvider.tsx, checked by a test).
 	InactividadMaxima = time.Hour
 	// MaxCambiosClavePasajeroMes bounds the password changes of a passenger-role user per month.
 	MaxCambiosClavePasajeroMes = 3
