@@ -10,7 +10,7 @@ GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql'
 GO_PKGS  := ./cmd/... ./internal/... ./web
 WEB_SRC  := $(shell find web/src web/public web/index.html web/vite.config.ts web/tsconfig*.json -type f 2>/dev/null)
 
-.PHONY: run build web generate check-generated test test-go fuzz-short fuzz test-web e2e bench clean
+.PHONY: run build web generate check-generated test test-go vet go-test fuzz-short fuzz test-web typecheck lint vitest e2e bench clean
 
 web/node_modules/.installed: web/package.json web/package-lock.json
 	cd web && npm ci --no-audit --no-fund
@@ -47,12 +47,21 @@ check-generated: web/node_modules/.installed ## fails when a generated file is s
 	{ echo "Los archivos generados están desactualizados: ejecute make generate" >&2; exit 1; }
 	cd web && npm run --silent lint:openapi
 
-test: check-generated test-go test-web e2e ## the whole suite (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
+# go test: two packages at a time, and up to four parallel tests in each (a test's
+# SQLite and PostgreSQL runs are two; they wait on the database as much as on a core).
+GO_TEST_FLAGS ?= -count=1 -timeout 30m -p 2 -parallel 4
 
-test-go: fuzz-short
+test: ## the whole suite, a Go lane and a web lane side by side, each stage timed (scripts/suite.sh)
+	scripts/suite.sh
+
+test-go: fuzz-short vet go-test ## Go only: fuzz-short, vet and the tests
+
+vet:
 	go vet $(GO_PKGS)
+
+go-test:
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
-	go test -count=1 -timeout 30m $(GO_PKGS)
+	go test $(GO_TEST_FLAGS) $(GO_PKGS)
 
 FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento FuzzQueryParameters
 FUZZTIME     ?= 2m
@@ -63,8 +72,16 @@ fuzz-short: ## the fuzz tests (request decoders, query parameters), a few second
 fuzz: ## the fuzz tests, longer (FUZZTIME=2m each)
 	@for f in $(FUZZ_TARGETS); do go test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) ./internal/api || exit 1; done
 
-test-web: web/node_modules/.installed
-	cd web && npm run typecheck && npm run lint && npm test
+test-web: typecheck lint vitest ## web only: typecheck, lint and Vitest
+
+typecheck: web/node_modules/.installed
+	cd web && npm run typecheck
+
+lint: web/node_modules/.installed
+	cd web && npm run lint
+
+vitest: web/node_modules/.installed
+	cd web && npm test
 
 e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite database
 	scripts/e2e.sh

@@ -6,7 +6,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-port=${MUELLE_E2E_PORT:-18080}
+# A port nobody listens on (from 18080 up), unless MUELLE_E2E_PORT names one: other
+# runs may share the machine, and the specs must reach this run's server.
+libre() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+port=${MUELLE_E2E_PORT:-}
+if [ -z "$port" ]; then
+  for p in $(seq 18080 18180); do
+    if libre "$p" && libre $((p - 15555)); then port=$p; break; fi
+  done
+  [ -n "$port" ] || { echo "no hay un puerto libre entre 18080 y 18180" >&2; exit 1; }
+fi
 tmp=$(mktemp -d)
 db="sqlite:$tmp/e2e.db"
 log="$tmp/server.log"
@@ -26,11 +35,13 @@ pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
 trap cleanup EXIT
 
-for _ in $(seq 1 50); do
+# Wait until it answers (bounded), and make sure it is this run's server that does.
+for _ in $(seq 1 150); do
+  kill -0 "$pid" 2>/dev/null || break
   curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && break
   sleep 0.2
 done
-curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
+kill -0 "$pid" 2>/dev/null && curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
 
 cd web
 MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" \

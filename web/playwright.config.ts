@@ -3,15 +3,25 @@ import { defineConfig, devices } from '@playwright/test';
 /** Where the end-to-end specs save their screenshots: inside Playwright's output folder, ignored by git. */
 export const SCREENSHOTS_DIR = 'test-results/screenshots';
 
+/**
+ * How many tests run at once (MUELLE_E2E_WORKERS, 2 by default): each test makes its own data
+ * (its own users through e2e/helpers usuarioPropio, their registers and sales), so any order and
+ * any number of workers give the same results.
+ */
+const WORKERS = Math.max(1, Number(process.env.MUELLE_E2E_WORKERS) || 2);
+
+/** Tests that change what the whole company or installation shows (settings, modules, day totals). */
+const EMPRESA = /@empresa/;
+
 // The Makefile starts the real `muelle` binary; the specs only drive the system Chromium.
 export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
-  workers: 1,
+  workers: WORKERS,
   // Generous: the suite shares two cores with the Go build and tests.
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['html', { outputFolder: 'playwright-report', open: 'never' }]],
   use: {
@@ -34,5 +44,18 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  projects: [
+    // Every test that keeps to its own data, in parallel.
+    { name: 'chromium', use: { ...devices['Desktop Chrome'] }, grepInvert: EMPRESA },
+    // The tests tagged @empresa, one at a time after the others: nothing else runs while they change
+    // the company's settings or read its totals.
+    {
+      name: 'empresa',
+      use: { ...devices['Desktop Chrome'] },
+      grep: EMPRESA,
+      dependencies: ['chromium'],
+      fullyParallel: false,
+      workers: 1,
+    },
+  ],
 });

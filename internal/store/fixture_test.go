@@ -127,8 +127,10 @@ func (e *empresaDePrueba) vender(t *testing.T, v store.Venta) []store.Pasaje {
 	return ps
 }
 
-// eachEmpresa runs fn once per database with a fresh seeded company.
+// eachEmpresa runs fn once per database with a fresh seeded company, in
+// parallel with the other tests that do (each has databases of its own).
 func eachEmpresa(t *testing.T, fn func(t *testing.T, e *empresaDePrueba)) {
+	t.Parallel()
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		fn(t, nuevaEmpresa(t, st, "Lanchas del Delta", "ana"))
 	})

@@ -6,7 +6,8 @@ const SECCION = 'Tigre – Arroyo Espera';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/configuracion-${name}.png` });
 
-test('admin crea, edita, pone tarifa y elimina una sección', async ({ page }) => {
+// Sections, prices and trip types are the company's: the sale screens of the other tests would see them (@empresa).
+test('admin crea, edita, pone tarifa y elimina una sección', { tag: '@empresa' }, async ({ page }) => {
   test.slow(); // four screens and two widths: longer than the default on a busy machine
   await login(page, 'admin');
   await page.goto('/admin/configuracion/secciones');
@@ -82,7 +83,7 @@ test('un vendedor ve Acceso Denegado en la configuración', async ({ page }) => 
   await shot(page, 'acceso-denegado');
 });
 
-test('con seis tipos de viaje la columna de secciones tapa la columna General al desplazar la tabla', async ({ page, request }) => {
+test('con seis tipos de viaje la columna de secciones tapa la columna General al desplazar la tabla', { tag: '@empresa' }, async ({ page, request }) => {
   const headers = await authHeaders(request, 'admin');
   const existentes = await apiGet<{ nombre: string }[]>(request, '/api/config/tipos-viaje', headers);
   for (let i = existentes.length; i < 6; i++) {

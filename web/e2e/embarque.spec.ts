@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import config, { SCREENSHOTS_DIR } from '../playwright.config';
 import { writeQrVideo } from './fakeCamera';
-import { apiGet, authHeaders, login, venderPorApi } from './helpers';
+import { apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
 
 const MOVIL = { width: 390, height: 844 };
 
-/** Sells one ticket for today through the API as 'supervisor' (the seller specs use 'vendedor'). */
-const venderPasaje = (request: APIRequestContext) => venderPorApi(request, 'supervisor', 'Marta Ibarra');
+/** Sells one ticket for today through the API as a seller of the test's own. */
+const venderPasaje = async (request: APIRequestContext) => venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
 
 /** When a ticket boarded, as the screens write it (dd/MM/yyyy HH:mm in Buenos Aires). */
 async function horaDeEmbarque(request: APIRequestContext, id: number): Promise<string> {

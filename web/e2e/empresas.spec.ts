@@ -8,7 +8,8 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/empresas-${name}.png` });
 
-test('el super admin crea una empresa y su admin entra, sube el logo y lo ve en el encabezado', async ({ page, browser }) => {
+// A new company changes what the installation-wide screens count (@empresa).
+test('el super admin crea una empresa y su admin entra, sube el logo y lo ve en el encabezado', { tag: '@empresa' }, async ({ page, browser }) => {
   await login(page, 'superadmin');
   await page.goto('/admin/empresas');
   await expect(page.getByRole('heading', { name: 'Gestión de Empresas' })).toBeVisible();

@@ -3,11 +3,25 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 /** Password of every demo user. */
 export const DEMO_PASSWORD = 'Muelle.2026';
 
-/** Logs a demo user in through the staff login and waits for the dashboard. */
-export async function login(page: Page, usuario: string, password = DEMO_PASSWORD): Promise<void> {
+/** A user one test created for itself (usuarioPropio): nothing else logs in as it. */
+export interface Usuario {
+  usuario: string;
+  password: string;
+  /** Its full name, as the screens show it. */
+  nombre: string;
+}
+
+/** A demo user by name (its password is DEMO_PASSWORD), or a test's own user. */
+export type Cuenta = string | Usuario;
+
+const credenciales = (c: Cuenta) => (typeof c === 'string' ? { usuario: c, password: DEMO_PASSWORD } : c);
+
+/** Logs a user in through the staff login and waits for the dashboard. */
+export async function login(page: Page, cuenta: Cuenta, password?: string): Promise<void> {
+  const c = credenciales(cuenta);
   await page.goto('/admin/login');
-  await page.getByLabel('Usuario').fill(usuario);
-  await page.getByLabel('Contraseña', { exact: true }).fill(password);
+  await page.getByLabel('Usuario').fill(c.usuario);
+  await page.getByLabel('Contraseña', { exact: true }).fill(password ?? c.password);
   await page.getByRole('button', { name: 'Ingresar' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/, { timeout: 30_000 });
 }
@@ -26,19 +40,67 @@ export async function apiGet<T>(request: APIRequestContext, url: string, headers
   return (await response.json()).data as T;
 }
 
-/** The Authorization header of a demo user. */
-export async function authHeaders(request: APIRequestContext, usuario: string): Promise<Record<string, string>> {
-  const response = await request.post('/api/auth/login', { data: { nombre_usuario: usuario, password: DEMO_PASSWORD } });
+/** The Authorization header of a user. */
+export async function authHeaders(request: APIRequestContext, cuenta: Cuenta): Promise<Record<string, string>> {
+  const { usuario, password } = credenciales(cuenta);
+  const response = await request.post('/api/auth/login', { data: { nombre_usuario: usuario, password } });
   expect(response.ok()).toBeTruthy();
   return { Authorization: `Bearer ${(await response.json()).data.token}` };
 }
 
-/** Sells one ticket for today through the API as `usuario`, opening the user's register when it is closed. */
-export async function venderPorApi(request: APIRequestContext, usuario: string, cliente: string): Promise<Pasaje> {
-  const headers = await authHeaders(request, usuario);
+/** The password every test's own user ends with (the temporary one is changed at once). */
+const PASSWORD_PROPIA = 'Remo48#Ceibo';
+let propios = 0;
+
+/**
+ * A user of the demo company (Lanchas del Delta) that only this test uses, created through the API
+ * like the users screen does (by admin; an admin by superadmin), its temporary password already
+ * changed: its register, sales and notifications are the test's alone, so tests run in parallel
+ * and in any order.
+ */
+export async function usuarioPropio(
+  request: APIRequestContext,
+  rol: 'admin' | 'supervisor' | 'vendedor' | 'lancha',
+): Promise<Usuario> {
+  const sufijo = `${process.pid.toString(36)}${Date.now().toString(36)}${(propios++).toString(36)}`;
+  const usuario = `${rol}_${sufijo}`;
+  const nombre = { nombre: 'Prueba', apellido: `${rol[0].toUpperCase()}${rol.slice(1)} ${sufijo}` };
+  const admin = await authHeaders(request, 'admin');
+  let url = '/api/config/usuarios';
+  let headers = admin;
+  if (rol === 'admin') {
+    // Only a higher role grants a role: the admin is created by the super admin, for the demo company.
+    const empresa = await apiGet<{ id: number }>(request, '/api/config/empresa', admin);
+    url += `?empresa_id=${empresa.id}`;
+    headers = await authHeaders(request, 'superadmin');
+  }
+  const temporal = 'Sauce63#Delta';
+  const creado = await request.post(url, {
+    headers,
+    data: { nombre_usuario: usuario, email: `${usuario}@muelle.test`, ...nombre, rol, password: temporal },
+  });
+  expect(creado.status(), await creado.text()).toBe(201);
+  // A password someone else chose is temporary: the user changes it before anything else.
+  const cambio = await request.put('/api/usuarios/cambiar-contrasena', {
+    headers: await authHeaders(request, { usuario, password: temporal, nombre: '' }),
+    data: { clave_actual: temporal, clave_nueva: PASSWORD_PROPIA },
+  });
+  expect(cambio.ok(), await cambio.text()).toBeTruthy();
+  return { usuario, password: PASSWORD_PROPIA, nombre: `${nombre.nombre} ${nombre.apellido}` };
+}
+
+/** Opens the user's register through the API with `monto` (it must be closed: the user is the test's own). */
+export async function abrirCajaPorApi(request: APIRequestContext, cuenta: Cuenta, monto = 0): Promise<void> {
+  const abrir = await request.post('/api/caja/abrir', { headers: await authHeaders(request, cuenta), data: { monto_apertura: monto } });
+  expect(abrir.status(), await abrir.text()).toBe(201);
+}
+
+/** Sells one ticket for today through the API as `cuenta`, opening its register when it is closed. */
+export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, cliente: string): Promise<Pasaje> {
+  const headers = await authHeaders(request, cuenta);
 
   const abrir = await request.post('/api/caja/abrir', { headers, data: { monto_apertura: 0 } });
-  expect([201, 409]).toContain(abrir.status()); // 409: already open by an earlier test of this run
+  expect([201, 409]).toContain(abrir.status()); // 409: already open
 
   const [seccion] = await apiGet<{ id: number }[]>(request, '/api/config/secciones?activos=true', headers);
   const [tipo] = await apiGet<{ id: number }[]>(request, '/api/config/tipos-viaje?activos=true', headers);

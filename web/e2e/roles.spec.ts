@@ -19,7 +19,8 @@ async function logout(page: Page) {
   await expect(page).toHaveURL(/\/admin\/login$/);
 }
 
-test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin el módulo Caja la pierde', async ({ page }) => {
+// It turns a company's Caja module off and on again (@empresa).
+test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin el módulo Caja la pierde', { tag: '@empresa' }, async ({ page }) => {
   test.setTimeout(240_000); // four logins and a sale on a shared machine
   // super_admin builds "cajero" from the default new role: sell, print and the whole register.
   await login(page, 'superadmin');

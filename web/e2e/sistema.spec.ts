@@ -4,7 +4,8 @@ import { login } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/sistema-${name}.png` });
 
-test('el super administrador cambia el nombre del sistema, revisa los servicios y filtra la auditoría', async ({ page }) => {
+// The system's name is the installation's, and the audit is counted (@empresa).
+test('el super administrador cambia el nombre del sistema, revisa los servicios y filtra la auditoría', { tag: '@empresa' }, async ({ page }) => {
   test.slow(); // three screens and a reload in one flow
   await login(page, 'superadmin');
 

@@ -1,21 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { authHeaders, login } from './helpers';
+import { abrirCajaPorApi, authHeaders, login, usuarioPropio } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/tiempo-real-${name}.png` });
 
-/** Opens the seller's register through the API unless it is open already. */
-async function abrirCaja(page: Page) {
-  const token = await page.evaluate(() =>
-    (globalThis as unknown as { localStorage: { getItem: (k: string) => string | null } }).localStorage.getItem('token'));
-  const r = await page.request.post('/api/caja/abrir', {
-    headers: { Authorization: `Bearer ${token}` },
-    data: { monto_apertura: 1000 },
-  });
-  expect([201, 409]).toContain(r.status());
-}
-
-test('un supervisor vende y la campana del administrador se actualiza sin recargar', async ({ browser }) => {
+// The admin's notifications are of every sale of the company: no other test may sell meanwhile (@empresa).
+test('un supervisor vende y la campana del administrador se actualiza sin recargar', { tag: '@empresa' }, async ({ browser, request }) => {
   test.setTimeout(240_000);
   const adminCtx = await browser.newContext();
   const vendedorCtx = await browser.newContext();
@@ -32,9 +22,10 @@ test('un supervisor vende y la campana del administrador se actualiza sin recarg
   // nothing on the admin's page may reload: a marker set now must survive
   await admin.evaluate(() => { (globalThis as unknown as { marca: string }).marca = 'sin recargar'; });
 
-  // the supervisor sells: the seller's own register stays as the sale specs expect it
-  await login(vendedor, 'supervisor');
-  await abrirCaja(vendedor);
+  // a supervisor of the test's own sells (its register opened through the API)
+  const supervisor = await usuarioPropio(request, 'supervisor');
+  await abrirCajaPorApi(request, supervisor, 1000);
+  await login(vendedor, supervisor);
   await vendedor.goto('/admin/venta-pasajes');
   await vendedor.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
   await vendedor.getByLabel('Cantidad General').fill('2');

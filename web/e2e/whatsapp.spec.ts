@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { authHeaders, login } from './helpers';
+import { abrirCajaPorApi, authHeaders, login, usuarioPropio } from './helpers';
 
 const shot = (page: Page, name: string, fullPage = false) => page.screenshot({ path: `${SCREENSHOTS_DIR}/whatsapp-${name}.png`, fullPage });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
@@ -19,7 +19,8 @@ async function shots(page: Page, name: string, listo: () => Promise<void>) {
 
 // No WhatsApp account is reachable here: these flows need none (the link itself is tested in Go with a fake).
 
-test('el admin ve WhatsApp sin inicializar y la configuración guardada al salir del campo sigue ahí al recargar', async ({ page }) => {
+// It changes the company's WhatsApp settings, and puts them back (@empresa).
+test('el admin ve WhatsApp sin inicializar y la configuración guardada al salir del campo sigue ahí al recargar', { tag: '@empresa' }, async ({ page }) => {
   await login(page, 'admin');
   await menu(page).getByRole('link', { name: 'Gestión WhatsApp' }).click();
   await expect(page.getByRole('heading', { name: 'Gestión WhatsApp' })).toBeVisible();
@@ -82,21 +83,11 @@ test('el super admin ve cada empresa en WhatsApp Global; el admin no entra', asy
 });
 
 test.describe('desde el mostrador', () => {
-  // The seller's register is opened for this sale and closed after it, so the sale specs find it closed.
-  test.beforeEach(async ({ request }) => {
-    const abrir = await request.post('/api/caja/abrir', { headers: await authHeaders(request, 'vendedor'), data: { monto_apertura: 0 } });
-    expect([201, 409]).toContain(abrir.status()); // 409: left open by an earlier spec of this run
-  });
-  test.afterEach(async ({ request }) => {
-    const cerrar = await request.post('/api/caja/cerrar', {
-      headers: await authHeaders(request, 'vendedor'),
-      data: { monto_cierre: 4500, observaciones: 'Cierre de la prueba de WhatsApp', generar_reporte: false },
-    });
-    expect(cerrar.ok()).toBeTruthy();
-  });
-
-  test('el vendedor envía el pasaje por WhatsApp desde el diálogo de la venta: el servidor rechaza el número malo, y sin WhatsApp vinculado lo dice', async ({ page }) => {
-    await login(page, 'vendedor');
+  test('el vendedor envía el pasaje por WhatsApp desde el diálogo de la venta: el servidor rechaza el número malo, y sin WhatsApp vinculado lo dice', async ({ page, request }) => {
+    // A seller of its own, its register open.
+    const vendedor = await usuarioPropio(request, 'vendedor');
+    await abrirCajaPorApi(request, vendedor);
+    await login(page, vendedor);
     await menu(page).getByRole('link', { name: 'Venta Rápida de Pasajes' }).click();
     await page.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
     await page.getByLabel('Cantidad General').fill('1');

@@ -1,5 +1,11 @@
 // Package storetest opens fresh, migrated databases for tests: always SQLite,
-// and PostgreSQL too when MUELLE_TEST_POSTGRES holds a URL (a new schema per test).
+// and PostgreSQL too when MUELLE_TEST_POSTGRES holds a URL (a schema per test).
+//
+// Migrating is most of what a fresh database costs, so each test binary
+// migrates once per engine: SQLite databases are copies of a file migrated
+// once (in /dev/shm when it exists), and a PostgreSQL schema a test is done
+// with is emptied back to its migrated state and handed to the next test
+// (esquemas.go).
 package storetest
 
 import (
@@ -7,7 +13,6 @@ import (
 	"database/sql"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -21,36 +26,49 @@ import (
 func PostgresURL() string { return os.Getenv("MUELLE_TEST_POSTGRES") }
 
 // Each runs fn as a subtest once per available database, each with a fresh,
-// migrated store that has the built-in roles.
+// migrated store that has the built-in roles. The subtests run in parallel
+// with each other (t.Parallel), so fn shares nothing between its runs, and the
+// engines run in parallel: a test that calls Each does nothing after it (its
+// subtests start once the test function has returned; t.Cleanup runs after them).
 func Each(t *testing.T, fn func(t *testing.T, st *store.Store)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	t.Run("sqlite", func(t *testing.T) {
+		t.Parallel()
+		fn(t, SQLite(t))
+	})
 	if PostgresURL() != "" {
-		t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+		t.Run("postgres", func(t *testing.T) {
+			t.Parallel()
+			fn(t, Postgres(t))
+		})
 	}
 }
 
-// SQLite opens a fresh migrated SQLite database in a temporary directory.
+// SQLite opens a fresh migrated SQLite database in a directory of its own.
 func SQLite(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
-	return open(t, "sqlite:"+filepath.Join(t.TempDir(), "muelle.db"), opts...)
+	path, err := copiaSQLite(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return open(t, "sqlite:"+path, opts...)
 }
 
 var schemaSeq atomic.Int64
 
-// Postgres opens a fresh migrated PostgreSQL schema, dropped when the test ends.
-// Test sessions skip the wait for the WAL flush (synchronous_commit=off): a test
-// database need not survive a crash, and the suite runs faster.
+// Postgres opens a fresh migrated PostgreSQL schema, given back when the test
+// ends. Test sessions skip the wait for the WAL flush (synchronous_commit=off):
+// a test database need not survive a crash, and the suite runs faster.
 func Postgres(t testing.TB, opts ...store.Option) *store.Store {
 	t.Helper()
-	return open(t, PostgresSchema(t), opts...)
+	return open(t, esquemaMigrado(t), opts...)
 }
 
 // PostgresPair opens two stores on one fresh PostgreSQL schema, like two
 // instances of Muelle on one database.
 func PostgresPair(t testing.TB) (a, b *store.Store) {
 	t.Helper()
-	url, box := PostgresSchema(t), Box(t)
+	url, box := esquemaMigrado(t), Box(t)
 	a = open(t, url, store.WithSecretBox(box))
 	b, err := store.Open(url, store.WithSecretBox(box))
 	if err != nil {
@@ -60,8 +78,8 @@ func PostgresPair(t testing.TB) (a, b *store.Store) {
 	return a, b
 }
 
-// PostgresSchema creates a schema dropped when the test ends and returns the
-// URL of a connection to it.
+// PostgresSchema creates an empty schema, dropped when the test ends, and
+// returns the URL of a connection to it (for tests of what migrates it).
 func PostgresSchema(t testing.TB) string {
 	t.Helper()
 	base := PostgresURL()
@@ -80,6 +98,11 @@ func PostgresSchema(t testing.TB) string {
 		_, _ = admin.Exec("DROP SCHEMA " + schema + " CASCADE")
 		admin.Close()
 	})
+	return urlDeEsquema(base, schema)
+}
+
+// urlDeEsquema is the URL of a test session on schema.
+func urlDeEsquema(base, schema string) string {
 	sep := "?"
 	if strings.Contains(base, "?") {
 		sep = "&"
@@ -106,6 +129,7 @@ func open(t testing.TB, url string, opts ...store.Option) *store.Store {
 	}
 	t.Cleanup(func() { st.Close() })
 	ctx := context.Background()
+	// A copy or a reused schema is migrated already: this only checks its version.
 	if err := st.Migrate(ctx); err != nil {
 		t.Fatal(err)
 	}
