@@ -7,7 +7,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const DIST = path.join(import.meta.dirname, '..', 'dist');
-const LOGIN_PAGE = 'src/features/auth/LoginPage.tsx';
+const LOGIN_PAGE = 'src/features/auth/routes/LoginPage.tsx';
 const BUDGET_KB = 300;
 
 const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite', 'manifest.json'), 'utf8'));
