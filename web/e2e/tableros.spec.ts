@@ -63,7 +63,7 @@ test('el supervisor ve la tarjeta del vendedor con la caja abierta y sus ventas'
   const tarjeta = page.getByRole('article', { name: vendedor.nombre });
   await expect(tarjeta).toContainText('Activo');
   await expect(tarjeta).toContainText(/Caja abierta hace/);
-  await expect(tarjeta.getByText('Ventas de hoy').locator('xpath=following-sibling::p')).not.toHaveText('0');
+  await expect(tarjeta.getByText('Ventas de hoy').locator('xpath=following-sibling::*[1]')).not.toHaveText('0');
   await expect(cifra(page.getByRole('group', { name: 'Activos' }))).not.toHaveText('0');
   await shot(page, 'monitoreo-vendedores');
 });
