@@ -86,6 +86,10 @@ vitest: web/node_modules/.installed
 e2e: build ## Playwright in Chromium against bin/muelle on a fresh SQLite database
 	scripts/e2e.sh
 
+.PHONY: lighthouse
+lighthouse: build ## Lighthouse (mobile) on the login, sale screen and validator: scores and transfer sizes, a figure
+	scripts/lighthouse.sh
+
 bench: ## benchmarks: figures only, never pass/fail on timings (PostgreSQL too when MUELLE_TEST_POSTGRES is set)
 	go test -run '^$$$$' -bench . -benchmem $(GO_PKGS)
 	go run ./cmd/muellebench

@@ -6,6 +6,23 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# Playwright drives the system Chromium (web/playwright.config.ts). On a fresh Debian or
+# Ubuntu machine it is installed here when we may (root, or sudo without a password), as
+# .ci/run does; otherwise the run stops saying what to install.
+chromium=/usr/bin/chromium
+if [ ! -x "$chromium" ] && command -v apt-get >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || { command -v sudo >/dev/null && sudo -n true 2>/dev/null && sudo="sudo -n"; } || true
+  if [ "$(id -u)" -eq 0 ] || [ -n "$sudo" ]; then
+    echo "Instalando Chromium para las pruebas de extremo a extremo (apt-get install chromium)..." >&2
+    { $sudo apt-get update -qq && $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } >&2 || true
+  fi
+fi
+if [ ! -x "$chromium" ]; then
+  echo "Las pruebas de extremo a extremo necesitan Chromium en $chromium: instálelo (en Debian o Ubuntu: sudo apt-get install chromium) y vuelva a ejecutar make test." >&2
+  exit 1
+fi
+
 # A port nobody listens on (from 18080 up), unless MUELLE_E2E_PORT names one: other
 # runs may share the machine, and the specs must reach this run's server.
 libre() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }

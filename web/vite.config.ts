@@ -1,16 +1,121 @@
 /// <reference types="vitest/config" />
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 
-/** The packages of @mantine/charts: recharts and what it depends on. */
-const CHARTS = String.raw`(@mantine[\\/]charts|recharts|@reduxjs|redux|redux-thunk|react-redux|reselect|immer|es-toolkit|decimal\.js-light|eventemitter3|tiny-invariant|victory-vendor|d3-[a-z-]+|internmap)[\\/]`;
+/**
+ * Each Mantine component brings its own stylesheet, so a route downloads the CSS of the components it
+ * uses, with its chunk, instead of the whole of Mantine (270 KB) before the first paint. Mantine's
+ * components import their class names from `X.module.mjs`; this build plugin makes that module import
+ * `@mantine/core/styles/X.css` (the sheet Mantine builds from the same X.module.css), so Vite's CSS
+ * code splitting puts it beside the component, after the sheets of the components it is built on.
+ * @mantine/dates and @mantine/notifications have one sheet each, imported by their components alike.
+ * main.tsx imports the global sheets (baseline, CSS variables, global). The dev server pre-bundles
+ * Mantine where no plugin reaches: `mantineCssDev` gives it the whole sheets instead.
+ */
+function mantineCssPorComponente(): Plugin {
+  const core = new Set(fs.readdirSync(fileURLToPath(new URL('./node_modules/@mantine/core/styles', import.meta.url))));
+  const modulo = /[\\/]@mantine[\\/](core|dates|notifications)[\\/]esm[\\/](?:.*[\\/])?([A-Za-z]+)\.module\.mjs$/;
+  return {
+    name: 'muelle:mantine-css-por-componente',
+    apply: 'build',
+    enforce: 'pre',
+    transform(code, id) {
+      const m = modulo.exec(id);
+      if (!m) return null;
+      const [, paquete, nombre] = m;
+      let hoja = `@mantine/${paquete}/styles.css`;
+      if (paquete === 'core') {
+        if (!core.has(`${nombre}.css`)) this.error(`Mantine: no hay styles/${nombre}.css para ${id}`);
+        hoja = `@mantine/core/styles/${nombre}.css`;
+      }
+      return { code: `import '${hoja}';\n${code}`, map: null };
+    },
+  };
+}
+
+/** The dev server: the whole of Mantine's sheets, after main.tsx's global ones. */
+function mantineCssDev(): Plugin {
+  return {
+    name: 'muelle:mantine-css-dev',
+    apply: 'serve',
+    transform(code, id) {
+      if (!id.endsWith('/src/main.tsx')) return null;
+      const hojas = ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css'];
+      return { code: hojas.map((h) => `import '${h}';\n`).join('') + code, map: null };
+    },
+  };
+}
+
+/** The login page: the first screen of a phone that opens Muelle. */
+const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
+
+/**
+ * index.html asks for the login page's chunks (and their sheets) with the app's own, instead of once
+ * the app has run and the router has found the route: one round trip less before the first screen.
+ * The other routes lose little: the login's chunks are the form components most screens use.
+ */
+function precargarLogin(): Plugin {
+  return {
+    name: 'muelle:precargar-login',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const bundle = ctx.bundle ?? {};
+        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+        const login = chunks.find((c) => c.facadeModuleId && LOGIN_PAGE.test(c.facadeModuleId));
+        if (!login) throw new Error('vite.config.ts: no encuentro el chunk de LoginPage.tsx');
+        const yaCargados = new Set<string>();
+        const deLaEntrada = (f: string) => {
+          if (yaCargados.has(f)) return;
+          yaCargados.add(f);
+          const c = bundle[f];
+          if (c?.type === 'chunk') c.imports.forEach(deLaEntrada);
+        };
+        chunks.filter((c) => c.isEntry).forEach((c) => deLaEntrada(c.fileName));
+        const js: string[] = [];
+        const css = new Set<string>();
+        const visitar = (f: string) => {
+          if (yaCargados.has(f)) return;
+          yaCargados.add(f);
+          const c = bundle[f];
+          if (c?.type !== 'chunk') return;
+          js.push(f);
+          c.viteMetadata?.importedCss.forEach((h) => css.add(h));
+          c.imports.forEach(visitar);
+        };
+        visitar(login.fileName);
+        return [
+          ...js.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...[...css].map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+        ];
+      },
+    },
+  };
+}
 
 // The Go server listens on 8080 in development; the SPA talks to it through /api.
 const API_TARGET = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    mantineCssPorComponente(),
+    mantineCssDev(),
+    precargarLogin(),
+    // Every text asset also as .br and .gz, made once here: the Go server sends the one the
+    // browser accepts (internal/api/spa.go). Not the manifest, which only scripts read.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress'), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: 1024,
+      logLevel: 'silent',
+    }),
+  ],
   // '@/api/caja' is src/api/caja.ts, from anywhere (tsconfig.app.json has the same paths).
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
@@ -25,14 +130,15 @@ export default defineConfig({
     manifest: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached.
+        // React (and its router) changes least: its chunk stays cached across releases. The rest of
+        // what the app needs before its first screen is one chunk (`inicio`, merged into the entry):
+        // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
+        // bytes. Every page, and the components and libraries only pages use (the QR scanner, the
+        // charts) with their CSS, load with the page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mantine', test: /node_modules[\\/]@mantine[\\/](?!charts[\\/])/ },
-            // The QR scanner's library stays with the validator, the charts (with recharts and its
-            // dependencies) with the global dashboard: the login route downloads neither.
-            { name: 'vendor', test: new RegExp(String.raw`node_modules[\\/](?!@zxing[\\/]|${CHARTS})`) },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
+            { name: 'inicio', tags: ['$initial'], priority: 1 },
           ],
         },
       },

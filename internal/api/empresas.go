@@ -128,10 +128,21 @@ func (s *Server) crearEmpresa(r *http.Request, body GuardarEmpresa) (createdRepl
 	return created(out, "Empresa creada exitosamente"), nil
 }
 
+// soloEstado: the body is {activo} alone, which changes the company's state
+// and nothing else (backoffice §7: PUT with {activo: false} deactivates).
+func (e GuardarEmpresa) soloEstado() bool {
+	return e.Activo != nil && strings.TrimSpace(e.Nombre+e.RUC+e.Direccion+e.Telefono+e.Email+e.Tipo+e.Timezone+e.AdminUsuario) == ""
+}
+
+// actualizarEmpresa saves the company's data; a body of {activo} alone
+// deactivates it exactly as DELETE does, or activates it again.
 func (s *Server) actualizarEmpresa(r *http.Request, body GuardarEmpresa) (reply[Empresa], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return reply[Empresa]{}, err
+	}
+	if body.soloEstado() {
+		return s.cambiarEstadoEmpresa(r, id, *body.Activo)
 	}
 	e, err := body.datos()
 	if err != nil {
@@ -150,9 +161,19 @@ func (s *Server) desactivarEmpresa(r *http.Request) (reply[Empresa], error) {
 	if err != nil {
 		return reply[Empresa]{}, err
 	}
+	return s.cambiarEstadoEmpresa(r, id, false)
+}
+
+// cambiarEstadoEmpresa deactivates the company (its users are refused at once,
+// DESACTIVACION_EMPRESA) or activates it again (ACTUALIZACION_EMPRESA).
+func (s *Server) cambiarEstadoEmpresa(r *http.Request, id int64, activa bool) (reply[Empresa], error) {
 	a, err := writeActor(r)
 	if err != nil {
 		return reply[Empresa]{}, err
+	}
+	if activa {
+		out, err := s.Store.ActivarEmpresa(r.Context(), a, id)
+		return withMessage(empresaDe(out), "Empresa activada exitosamente"), err
 	}
 	out, err := s.Store.DesactivarEmpresa(r.Context(), a, id)
 	return withMessage(empresaDe(out), "Empresa desactivada exitosamente"), err

@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 )
 
@@ -373,5 +375,65 @@ func TestEscriturasDeEmpresaIdempotentesYAuditadas(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionDesactivacionEmpresa); n != 1 {
 			t.Fatalf("DESACTIVACION_EMPRESA: %d", n)
 		}
+	})
+}
+
+// backoffice §7: PUT /config/empresas/{id} with {activo: false} alone
+// deactivates the company as DELETE does; {activo: true} alone activates it.
+func TestPUTActivoFalseDesactivaLaEmpresa(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		sa := e.token("superadmin")
+		token := e.login("admin2")
+		baja := map[string]any{"activo": false}
+
+		// only the super administrator, whatever the company
+		for _, u := range []string{"admin", "admin2", "supervisor", "vendedor"} {
+			e.do("PUT", "/api/config/empresas/2", e.token(u), baja).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		}
+		e.do("PUT", "/api/config/empresas/999", sa, baja).expect(t, http.StatusNotFound, store.MsgEmpresaNoEncontrada)
+		e.do("PUT", "/api/config/empresas/1", sa, baja).expect(t, http.StatusBadRequest, store.MsgEmpresaPropia)
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE activa = ?`, true); n != 2 {
+			t.Fatalf("empresas activas tras los rechazos: %d", n)
+		}
+
+		clave := map[string]string{"Idempotency-Key": "emp-put-baja"}
+		for range 2 { // a retry answers the same and audits nothing more
+			r := e.doWith("PUT", "/api/config/empresas/2", sa, baja, clave)
+			r.expect(t, http.StatusOK, "Empresa desactivada exitosamente")
+			var emp Empresa
+			r.decode(t, &emp)
+			if emp.ID != 2 || emp.Activa || emp.Nombre != "Interisleña Demo" {
+				t.Fatalf("empresa: %+v", emp)
+			}
+		}
+		// the company's data is untouched; its users are out, as with DELETE
+		if n := e.count(`SELECT COUNT(*) FROM empresas WHERE id = 2 AND activa = ? AND nombre = 'Interisleña Demo'
+			AND ruc = '30-70987654-3'`, false); n != 1 {
+			t.Fatal("la empresa no quedó desactivada con sus datos")
+		}
+		e.do("GET", "/api/auth/me", token, nil).expect(t, http.StatusUnauthorized, "")
+		if r := e.do("POST", "/api/auth/login", "", map[string]string{"nombre_usuario": "admin2", "password": demo.Password}); r.Status != http.StatusUnauthorized {
+			t.Fatalf("login de empresa desactivada: %d %q", r.Status, r.Message)
+		}
+		if n := e.auditadas(store.AccionDesactivacionEmpresa, 2, `"antes":{`, `"activa":true`, `"despues":{`,
+			`"activa":false`); n != 1 {
+			t.Fatalf("DESACTIVACION_EMPRESA auditadas: %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE empresa_id = 2 AND nombre = ?`, events.SesionRevocada); n != 1 {
+			t.Fatalf("sesiones revocadas: %d", n)
+		}
+
+		// {activo: true} alone activates it again
+		r := e.do("PUT", "/api/config/empresas/2", sa, map[string]any{"activo": true})
+		r.expect(t, http.StatusOK, "Empresa activada exitosamente")
+		e.login("admin2")
+		if n := e.auditadas(store.AccionActualizacionEmpresa, 2, `"activa":false`, `"despues":{`, `"activa":true`); n != 1 {
+			t.Fatalf("ACTUALIZACION_EMPRESA de la reactivación: %d", n)
+		}
+
+		// anything besides activo is the whole company again, checked as ever
+		e.do("PUT", "/api/config/empresas/2", sa, map[string]any{"activo": false, "telefono": "123"}).
+			expect(t, http.StatusBadRequest, domain.MsgEmpresaObligatorios)
+		e.do("PUT", "/api/config/empresas/2", sa, map[string]any{}).expect(t, http.StatusBadRequest, domain.MsgEmpresaObligatorios)
 	})
 }

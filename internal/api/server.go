@@ -81,8 +81,9 @@ type handlerFunc func(r *http.Request) (any, error)
 // Handler builds the router from the route table.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	gzip := comprimir()
 	for _, rt := range s.routes() {
-		mux.Handle(rt.Method+" "+rt.Path, s.guard(rt))
+		mux.Handle(rt.Method+" "+rt.Path, gzip(s.guard(rt)))
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})

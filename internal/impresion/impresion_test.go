@@ -5,9 +5,13 @@ import (
 	"compress/zlib"
 	"encoding/base64"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
+	"math"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -185,5 +189,134 @@ func TestPDFConLogoEmbebido(t *testing.T) {
 	tk.LogoURL = "https://example.com/logo.png"
 	if remoto := imagenes(tk); remoto != sinLogo {
 		t.Fatalf("un logo remoto no se descarga: %d imágenes, %d sin logo", remoto, sinLogo)
+	}
+}
+
+// paginaPDF is the one page of a PDF ticket: its size and the heights (from
+// the page's bottom edge) of its lines of text, in millimetres.
+type paginaPDF struct {
+	ancho, alto float64
+	lineas      []float64
+}
+
+const mmPorPunto = 25.4 / 72
+
+func leerPaginaPDF(t *testing.T, b []byte) paginaPDF {
+	t.Helper()
+	if err := api.Validate(bytes.NewReader(b), model.NewDefaultConfiguration()); err != nil {
+		t.Fatalf("PDF inválido: %v", err)
+	}
+	dims, err := api.PageDims(bytes.NewReader(b), model.NewDefaultConfiguration())
+	if err != nil || len(dims) != 1 {
+		t.Fatalf("páginas: %v %v", dims, err)
+	}
+	p := paginaPDF{ancho: dims[0].Width * mmPorPunto, alto: dims[0].Height * mmPorPunto}
+	for _, m := range regexp.MustCompile(`BT [\d.]+ ([\d.]+) Td`).FindAllStringSubmatch(pdfText(t, b), -1) {
+		y, _ := strconv.ParseFloat(m[1], 64)
+		p.lineas = append(p.lineas, y*mmPorPunto)
+	}
+	if len(p.lineas) == 0 {
+		t.Fatal("el PDF no tiene texto")
+	}
+	return p
+}
+
+// The page is as tall as what is printed on it: no blank half page, whatever
+// the ticket carries (a logo, a name that wraps, the cancelled mark).
+func TestPDFTieneElAltoDeSuContenido(t *testing.T) {
+	paginaDe := func(tk Ticket) paginaPDF {
+		t.Helper()
+		logo := 0.0 // the logo's row, above the first line
+		if _, ok := logoDeDatos(tk.LogoURL); ok {
+			logo = pdfAltoLogo
+		}
+		b, err := PDF(tk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := leerPaginaPDF(t, b)
+		// the last line sits on the bottom margin, the first under the top one
+		if abajo := slices.Min(p.lineas); abajo > pdfMargen+1 {
+			t.Errorf("la última línea está a %.1f mm del borde inferior", abajo)
+		}
+		if arriba := p.alto - slices.Max(p.lineas) - logo; arriba > pdfMargen+6 {
+			t.Errorf("la primera línea está a %.1f mm del borde superior", arriba)
+		}
+		if math.Abs(p.ancho-pdfAncho) > 0.1 {
+			t.Errorf("ancho %.1f mm", p.ancho)
+		}
+		return p
+	}
+	base := paginaDe(ticketDePrueba("Ana"))
+	if base.alto < pdfLadoQR+40 || base.alto > 140 {
+		t.Fatalf("alto %.1f mm", base.alto)
+	}
+	conLogo := ticketDePrueba("Ana")
+	conLogo.LogoURL = logoPNG(t, 40, 20)
+	if d := paginaDe(conLogo).alto - base.alto; math.Abs(d-pdfAltoLogo) > 0.2 {
+		t.Errorf("el logo agrega %.1f mm, esperaba %d", d, pdfAltoLogo)
+	}
+	largo := ticketDePrueba(strings.Repeat("Juana Inés de la Cruz ", 6))
+	if d := paginaDe(largo).alto - base.alto; d < 6 {
+		t.Errorf("un nombre de tres líneas agrega %.1f mm", d)
+	}
+	cancelado := ticketDePrueba("Ana")
+	cancelado.Estado = "cancelado"
+	if d := paginaDe(cancelado).alto - base.alto; d < 4 {
+		t.Errorf("CANCELADO agrega %.1f mm", d)
+	}
+}
+
+// The QR code keeps a quiet zone of 4 modules on every side, inside its image:
+// nothing printed reaches into it.
+func TestPDFQRConZonaDeSilencio(t *testing.T) {
+	b, err := PDF(ticketDePrueba("Ana"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	paginas, err := api.ExtractImagesRaw(bytes.NewReader(b), nil, model.NewDefaultConfiguration())
+	if err != nil || len(paginas) != 1 || len(paginas[0]) != 1 {
+		t.Fatalf("imágenes: %v %v", paginas, err)
+	}
+	var img image.Image
+	for _, im := range paginas[0] {
+		if img, _, err = image.Decode(im); err != nil {
+			t.Fatalf("imagen %s: %v", im.FileType, err)
+		}
+	}
+	r := img.Bounds()
+	if r.Dx() != r.Dy() {
+		t.Fatalf("el QR no es cuadrado: %v", r)
+	}
+	oscuro := func(x, y int) bool {
+		g := color.GrayModel.Convert(img.At(x, y)).(color.Gray)
+		return g.Y < 128
+	}
+	// the dark part's bounds: the symbol, finder patterns at three corners
+	x0, y0, x1, y1 := r.Max.X, r.Max.Y, r.Min.X-1, r.Min.Y-1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if oscuro(x, y) {
+				x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			}
+		}
+	}
+	// a module's side: the top-left finder's outer ring is 7 modules wide
+	anillo := 0
+	for x := x0; x < r.Max.X && oscuro(x, y0); x++ {
+		anillo++
+	}
+	if anillo == 0 || anillo%7 != 0 {
+		t.Fatalf("patrón de posición de %d píxeles", anillo)
+	}
+	modulo := anillo / 7
+	for lado, px := range map[string]int{"a la izquierda": x0 - r.Min.X, "arriba": y0 - r.Min.Y,
+		"a la derecha": r.Max.X - 1 - x1, "abajo": r.Max.Y - 1 - y1} {
+		if px < 4*modulo {
+			t.Errorf("zona de silencio %s: %.1f módulos", lado, float64(px)/float64(modulo))
+		}
+	}
+	if simbolo := (x1 - x0 + 1) / modulo; float64(pdfLadoQR)/float64(simbolo+8) < 0.8 {
+		t.Errorf("módulos de %.2f mm: demasiado chicos para un lector", float64(pdfLadoQR)/float64(simbolo+8))
 	}
 }

@@ -171,6 +171,12 @@ func (s *Store) DesactivarEmpresa(ctx context.Context, a Actor, id int64) (Empre
 	return s.actualizarEmpresa(ctx, a, id, "empresas.desactivar", AccionDesactivacionEmpresa, `activa = ?`, false)
 }
 
+// ActivarEmpresa turns a deactivated company back on (its users may log in
+// again) and audits ACTUALIZACION_EMPRESA.
+func (s *Store) ActivarEmpresa(ctx context.Context, a Actor, id int64) (Empresa, error) {
+	return s.actualizarEmpresa(ctx, a, id, "empresas.activar", AccionActualizacionEmpresa, `activa = ?`, true)
+}
+
 // GuardarEmpresaActual saves the general configuration of the caller's
 // company and audits ACTUALIZACION_EMPRESA.
 func (s *Store) GuardarEmpresaActual(ctx context.Context, a Actor, e Empresa) (Empresa, error) {

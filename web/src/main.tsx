@@ -1,7 +1,9 @@
-import '@mantine/core/styles.css';
-import '@mantine/dates/styles.css';
-import '@mantine/notifications/styles.css';
-import { StrictMode } from 'react';
+// Mantine's global sheets; each component's own sheet comes with the chunk that uses it
+// (vite.config.ts, mantineCssPorComponente).
+import '@mantine/core/styles/baseline.css';
+import '@mantine/core/styles/default-css-variables.css';
+import '@mantine/core/styles/global.css';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -16,8 +18,13 @@ const router = createBrowserRouter([
   { element: <AppProviders queryClient={queryClient}><Outlet /></AppProviders>, children: ROUTES },
 ]);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
-);
+// The first render as a transition: React renders the app in slices and lets the browser breathe
+// between them, instead of holding a slow phone's main thread until the whole tree is built.
+const root = createRoot(document.getElementById('root')!);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+});
