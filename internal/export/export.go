@@ -1,11 +1,16 @@
 // Package export writes tables as files people download: the ticket list and
-// the audit report today (CSV), the reports' spreadsheets and printable
-// documents next. Each format is an Encoder fed one row at a time, so an
+// the audit report today (CSV), the reports' spreadsheets (XLSX) and
+// printable documents next. Each format is an Encoder fed one row at a time, so an
 // export of any length holds one row in memory, never the whole file. It knows
 // nothing of HTTP or SQL: the caller reads the rows and hands them over.
 package export
 
-import "muelle/internal/domain"
+import (
+	"strconv"
+	"time"
+
+	"muelle/internal/domain"
+)
 
 // Encoder writes one table in one file format. The table's header is given
 // when the encoder is made (NewCSVEncoder(w, t)); Encode writes a row, and
@@ -39,14 +44,21 @@ const (
 	KindText Kind = iota
 	// KindMoney is an amount: Text is domain.Centavos.Numero, Money the cents.
 	KindMoney
+	// KindNumber is a count: Text is its digits, Number the count.
+	KindNumber
+	// KindDate is a day: Text is dd/mm/aaaa, Date the day (midnight, in the
+	// zone the caller chose: a spreadsheet's dates have no zone).
+	KindDate
 )
 
 // Cell is one value of a row: the words a reader sees, and for an amount the
 // amount itself. Make cells with Text and Money.
 type Cell struct {
-	Text  string
-	Kind  Kind
-	Money domain.Centavos
+	Text   string
+	Kind   Kind
+	Money  domain.Centavos
+	Number int64
+	Date   time.Time
 }
 
 // Text is a cell of text.
@@ -54,3 +66,13 @@ func Text(s string) Cell { return Cell{Text: s} }
 
 // Money is a cell of an amount, written as domain.Centavos.Numero ("1.500,50").
 func Money(c domain.Centavos) Cell { return Cell{Text: c.Numero(), Kind: KindMoney, Money: c} }
+
+// Number is a cell of a count.
+func Number(n int64) Cell { return Cell{Text: strconv.FormatInt(n, 10), Kind: KindNumber, Number: n} }
+
+// Date is a cell of the day d, written as dd/mm/aaaa. The day is read from d's
+// own zone: convert to the company's zone first.
+func Date(d time.Time) Cell {
+	dia := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
+	return Cell{Text: d.Format("02/01/2006"), Kind: KindDate, Date: dia}
+}
