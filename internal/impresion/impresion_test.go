@@ -2,12 +2,10 @@ package impresion
 
 import (
 	"bytes"
-	"compress/zlib"
 	"encoding/base64"
 	"image"
 	"image/color"
 	"image/png"
-	"io"
 	"math"
 	"regexp"
 	"slices"
@@ -20,6 +18,7 @@ import (
 	"github.com/pdfcpu/pdfcpu/pkg/pdfcpu/model"
 
 	"muelle/internal/domain"
+	"muelle/internal/pdftest"
 )
 
 func ticketDePrueba(cliente string) Ticket {
@@ -92,35 +91,13 @@ func TestQRPNG(t *testing.T) {
 	}
 }
 
-// PDFText returns the text of a PDF's content streams, inflated.
-func pdfText(t *testing.T, pdf []byte) string {
-	t.Helper()
-	var out strings.Builder
-	re := regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
-	for _, m := range re.FindAllSubmatch(pdf, -1) {
-		r, err := zlib.NewReader(bytes.NewReader(m[1]))
-		if err != nil {
-			out.Write(m[1])
-			continue
-		}
-		b, _ := io.ReadAll(r)
-		out.Write(b)
-	}
-	return out.String()
-}
-
 func TestPDFEsUnPDFConElNumero(t *testing.T) {
 	b, err := PDF(ticketDePrueba("Ana"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.HasPrefix(b, []byte("%PDF-")) {
-		t.Fatalf("no es un PDF: %.20q", b)
-	}
-	if err := api.Validate(bytes.NewReader(b), model.NewDefaultConfiguration()); err != nil {
-		t.Fatalf("PDF inválido: %v", err)
-	}
-	text := pdfText(t, b)
+	pdftest.Valid(t, b)
+	text := pdftest.Text(t, b)
 	for _, want := range []string{"(Pasaje LD-20261120-000042)", "(Lanchas del Delta)", "(Ana Paz)"} {
 		if !strings.Contains(text, want) {
 			t.Errorf("el PDF no contiene %s", want)
@@ -172,10 +149,8 @@ func TestPDFConLogoEmbebido(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := api.Validate(bytes.NewReader(b), model.NewDefaultConfiguration()); err != nil {
-			t.Fatalf("PDF inválido: %v", err)
-		}
-		if !strings.Contains(pdfText(t, b), "(Pasaje LD-20261120-000042)") {
+		pdftest.Valid(t, b)
+		if !strings.Contains(pdftest.Text(t, b), "(Pasaje LD-20261120-000042)") {
 			t.Fatal("el PDF no contiene el número del pasaje")
 		}
 		return bytes.Count(b, []byte("/Subtype /Image"))
@@ -203,15 +178,13 @@ const mmPorPunto = 25.4 / 72
 
 func leerPaginaPDF(t *testing.T, b []byte) paginaPDF {
 	t.Helper()
-	if err := api.Validate(bytes.NewReader(b), model.NewDefaultConfiguration()); err != nil {
-		t.Fatalf("PDF inválido: %v", err)
-	}
+	pdftest.Valid(t, b)
 	dims, err := api.PageDims(bytes.NewReader(b), model.NewDefaultConfiguration())
 	if err != nil || len(dims) != 1 {
 		t.Fatalf("páginas: %v %v", dims, err)
 	}
 	p := paginaPDF{ancho: dims[0].Width * mmPorPunto, alto: dims[0].Height * mmPorPunto}
-	for _, m := range regexp.MustCompile(`BT [\d.]+ ([\d.]+) Td`).FindAllStringSubmatch(pdfText(t, b), -1) {
+	for _, m := range regexp.MustCompile(`BT [\d.]+ ([\d.]+) Td`).FindAllStringSubmatch(pdftest.Text(t, b), -1) {
 		y, _ := strconv.ParseFloat(m[1], 64)
 		p.lineas = append(p.lineas, y*mmPorPunto)
 	}

@@ -1,0 +1,108 @@
+package export
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	"image/png"
+	"strings"
+	"testing"
+
+	"muelle/internal/pdftest"
+)
+
+// encodePDF writes n rows of a three-column table under a heading and returns the PDF.
+func encodePDF(t *testing.T, h PDFHeading, columns []string, rows ...[]Cell) []byte {
+	t.Helper()
+	var b bytes.Buffer
+	enc := NewPDFEncoder(&b, Table{Title: "Reporte de Ventas", Columns: columns}, h)
+	for _, r := range rows {
+		if err := enc.Encode(r); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := enc.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+func TestPDFEncoderWritesTheHeadingTheTableAndPageNumbers(t *testing.T) {
+	h := PDFHeading{Company: "Lanchas del Delta", Facts: []Fact{
+		{"Período", "01/11/2026 al 30/11/2026"}, {"Fechas", "Fecha de venta"}, {"Total vendido", "$ 1.500,50"}}}
+	var rows [][]Cell
+	for i := range 120 {
+		rows = append(rows, []Cell{Text(fmt.Sprintf("LD-%06d", i+1)), Text("Ana Pérez"), Money(150050)})
+	}
+	pdf := encodePDF(t, h, []string{"Pasaje", "Cliente", "Precio"}, rows...)
+	paginas := pdftest.Valid(t, pdf)
+	if paginas < 2 {
+		t.Fatalf("120 filas en %d página", paginas)
+	}
+	texto := pdftest.Text(t, pdf)
+	for _, want := range []string{"(Lanchas del Delta)", "(Reporte de Ventas)", "(Período)", "(01/11/2026 al 30/11/2026)",
+		"(Fecha de venta)", "($ 1.500,50)", "(LD-000001)", "(LD-000120)", "(Ana Pérez)", "(1.500,50)",
+		fmt.Sprintf("(Página 1 de %d)", paginas), fmt.Sprintf("(Página %d de %d)", paginas, paginas)} {
+		if !strings.Contains(texto, want) {
+			t.Errorf("el PDF no contiene %s", want)
+		}
+	}
+	// the heading once, the column headers on every page
+	if n := strings.Count(texto, "(Lanchas del Delta)"); n != 1 {
+		t.Errorf("la empresa aparece %d veces", n)
+	}
+	if n := strings.Count(texto, "(Cliente)"); n != paginas {
+		t.Errorf("los encabezados de columna aparecen %d veces en %d páginas", n, paginas)
+	}
+}
+
+func TestPDFEncoderWithoutRowsHasItsHeadingAndHeaders(t *testing.T) {
+	pdf := encodePDF(t, PDFHeading{Company: "Lanchas del Delta"}, []string{"Caja", "Diferencia"})
+	if paginas := pdftest.Valid(t, pdf); paginas != 1 {
+		t.Fatalf("%d páginas", paginas)
+	}
+	texto := pdftest.Text(t, pdf)
+	for _, want := range []string{"(Reporte de Ventas)", "(Caja)", "(Diferencia)", "(Página 1 de 1)"} {
+		if !strings.Contains(texto, want) {
+			t.Errorf("el PDF no contiene %s", want)
+		}
+	}
+}
+
+func TestPDFEncoderEmbedsTheLogo(t *testing.T) {
+	var logo bytes.Buffer
+	if err := png.Encode(&logo, image.NewRGBA(image.Rect(0, 0, 40, 20))); err != nil {
+		t.Fatal(err)
+	}
+	sin := encodePDF(t, PDFHeading{Company: "X"}, []string{"A"}, []Cell{Text("1")})
+	con := encodePDF(t, PDFHeading{Company: "X", Logo: logo.Bytes(), LogoPNG: true}, []string{"A"}, []Cell{Text("1")})
+	pdftest.Valid(t, con)
+	if a, b := bytes.Count(sin, []byte("/Subtype /Image")), bytes.Count(con, []byte("/Subtype /Image")); b <= a {
+		t.Fatalf("imágenes sin logo %d, con logo %d", a, b)
+	}
+}
+
+// A wide table turns the page: more than six columns go landscape.
+func TestPDFEncoderTurnsWideTables(t *testing.T) {
+	ancho := func(columnas int) bool {
+		pdf := encodePDF(t, PDFHeading{Company: "X"}, strings.Split("ABCDEFGHIJ"[:columnas], ""))
+		return bytes.Contains(pdf, []byte("/MediaBox [0 0 841.89 595.28]"))
+	}
+	if ancho(6) || !ancho(7) {
+		t.Fatal("la orientación no sigue a las columnas")
+	}
+}
+
+func TestPDFEncoderRefusesRowsAfterClose(t *testing.T) {
+	var b bytes.Buffer
+	enc := NewPDFEncoder(&b, Table{Title: "x", Columns: []string{"A"}}, PDFHeading{})
+	if err := enc.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if err := enc.Encode([]Cell{Text("1")}); err == nil {
+		t.Fatal("una fila después de Close")
+	}
+	if err := NewPDFEncoder(failingWriter{}, Table{Title: "x", Columns: []string{"A"}}, PDFHeading{}).Close(); err == nil {
+		t.Fatal("Close escribió en un destino que falla")
+	}
+}
