@@ -1,0 +1,149 @@
+package domain
+
+import (
+	"fmt"
+	"time"
+)
+
+// The kinds of period a report covers (backoffice §4: hoy, rango, mes, año).
+const (
+	PeriodoHoy   = "hoy"
+	PeriodoRango = "rango"
+	PeriodoMes   = "mes"
+	PeriodoAnio  = "año"
+)
+
+// The years a report's month or year may name (backoffice §5), and the
+// longest range of days a report reads.
+const (
+	AnioMinimoReporte = 2020
+	AnioMaximoReporte = 2030
+	MaxDiasRango      = 366
+)
+
+// Periodo is the span of business days a report covers, from Desde to Hasta
+// (both included, YYYY-MM-DD) in the company's time zone.
+type Periodo struct {
+	Tipo         string
+	Desde, Hasta string
+}
+
+// PedidoPeriodo is a period as a report's filter names it: its kind and, for
+// a range, its first and last day (YYYY-MM-DD); for a month, the month and
+// the year; for a year, the year.
+type PedidoPeriodo struct {
+	Tipo        string
+	Inicio, Fin string
+	Mes, Anio   int
+}
+
+// PeriodoDe is the period p asks for, today being the business day hoy
+// (YYYY-MM-DD). An empty kind is today (the reports' default).
+func PeriodoDe(p PedidoPeriodo, hoy string) (Periodo, error) {
+	switch p.Tipo {
+	case "", PeriodoHoy:
+		if _, err := time.Parse(time.DateOnly, hoy); err != nil {
+			return Periodo{}, fmt.Errorf("domain: el día de hoy %q: %w", hoy, err)
+		}
+		return Periodo{Tipo: PeriodoHoy, Desde: hoy, Hasta: hoy}, nil
+	case PeriodoRango:
+		return periodoRango(p.Inicio, p.Fin)
+	case PeriodoMes:
+		if p.Mes < 1 || p.Mes > 12 {
+			return Periodo{}, Invalid("El mes debe estar entre 1 y 12")
+		}
+		if err := anioDeReporte(p.Anio); err != nil {
+			return Periodo{}, err
+		}
+		primero := time.Date(p.Anio, time.Month(p.Mes), 1, 0, 0, 0, 0, time.UTC)
+		return Periodo{Tipo: PeriodoMes, Desde: primero.Format(time.DateOnly),
+			Hasta: primero.AddDate(0, 1, -1).Format(time.DateOnly)}, nil
+	case PeriodoAnio:
+		if err := anioDeReporte(p.Anio); err != nil {
+			return Periodo{}, err
+		}
+		return Periodo{Tipo: PeriodoAnio, Desde: fmt.Sprintf("%d-01-01", p.Anio), Hasta: fmt.Sprintf("%d-12-31", p.Anio)}, nil
+	default:
+		return Periodo{}, Invalid("El período debe ser hoy, rango, mes o año")
+	}
+}
+
+func periodoRango(inicio, fin string) (Periodo, error) {
+	if inicio == "" || fin == "" {
+		return Periodo{}, Invalid("Indicá la fecha de inicio y la de fin del rango")
+	}
+	desde, err1 := time.Parse(time.DateOnly, inicio)
+	hasta, err2 := time.Parse(time.DateOnly, fin)
+	if err1 != nil || err2 != nil {
+		return Periodo{}, Invalid("Las fechas del rango deben tener el formato AAAA-MM-DD")
+	}
+	if err := anioDeReporte(desde.Year()); err != nil {
+		return Periodo{}, err
+	}
+	if err := anioDeReporte(hasta.Year()); err != nil {
+		return Periodo{}, err
+	}
+	if hasta.Before(desde) {
+		return Periodo{}, Invalid("La fecha de inicio es posterior a la de fin")
+	}
+	if dias := int(hasta.Sub(desde).Hours()/24) + 1; dias > MaxDiasRango {
+		return Periodo{}, Invalid(fmt.Sprintf("El rango no puede superar %d días", MaxDiasRango))
+	}
+	return Periodo{Tipo: PeriodoRango, Desde: inicio, Hasta: fin}, nil
+}
+
+func anioDeReporte(anio int) error {
+	if anio < AnioMinimoReporte || anio > AnioMaximoReporte {
+		return Invalid(fmt.Sprintf("El año debe estar entre %d y %d", AnioMinimoReporte, AnioMaximoReporte))
+	}
+	return nil
+}
+
+// Dias is how many business days the period covers.
+func (p Periodo) Dias() int {
+	desde, _ := time.Parse(time.DateOnly, p.Desde)
+	hasta, _ := time.Parse(time.DateOnly, p.Hasta)
+	return int(hasta.Sub(desde).Hours()/24) + 1
+}
+
+// Anterior is the period the variations compare with: the previous month or
+// year for a month or a year, otherwise as many days just before.
+func (p Periodo) Anterior() Periodo {
+	desde, _ := time.Parse(time.DateOnly, p.Desde)
+	hasta, _ := time.Parse(time.DateOnly, p.Hasta)
+	switch p.Tipo {
+	case PeriodoMes:
+		desde = desde.AddDate(0, -1, 0)
+		hasta = desde.AddDate(0, 1, -1)
+	case PeriodoAnio:
+		desde, hasta = desde.AddDate(-1, 0, 0), hasta.AddDate(-1, 0, 0)
+	default:
+		dias := p.Dias()
+		desde, hasta = desde.AddDate(0, 0, -dias), hasta.AddDate(0, 0, -dias)
+	}
+	return Periodo{Tipo: p.Tipo, Desde: desde.Format(time.DateOnly), Hasta: hasta.Format(time.DateOnly)}
+}
+
+// Limites are the period's bounds in UTC, [desde, hasta), in loc: from the
+// first day's midnight to the midnight after the last day, read in the zone
+// (never a fixed offset).
+func (p Periodo) Limites(loc *time.Location) (desde, hasta time.Time) {
+	d, _ := time.ParseInLocation(time.DateOnly, p.Desde, loc)
+	h, _ := time.ParseInLocation(time.DateOnly, p.Hasta, loc)
+	return d.UTC(), time.Date(h.Year(), h.Month(), h.Day()+1, 0, 0, 0, 0, loc).UTC()
+}
+
+// Nombre names the period in a file name: "2026-11-25", "2026-11", "2026" or
+// "2026-11-01_2026-11-30".
+func (p Periodo) Nombre() string {
+	switch {
+	case p.Tipo == PeriodoMes:
+		return p.Desde[:7]
+	case p.Tipo == PeriodoAnio:
+		return p.Desde[:4]
+	case p.Desde == p.Hasta:
+		return p.Desde
+	default:
+		return p.Desde + "_" + p.Hasta
+	}
+}
