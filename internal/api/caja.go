@@ -75,10 +75,12 @@ type PorMedio struct {
 	Esperado    domain.Centavos `json:"esperado"`
 }
 
-// Movimiento is a register movement; monto is always positive, tipo gives its sign.
+// Movimiento is a register movement; monto is always positive, sentido (the
+// direction of its tipo, domain.Sentido) gives its sign.
 type Movimiento struct {
 	ID              int64           `json:"id"`
 	Tipo            string          `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
+	Sentido         string          `json:"sentido" enum:"ingreso,egreso"`
 	Monto           domain.Centavos `json:"monto"`
 	Descripcion     string          `json:"descripcion"`
 	MedioPagoID     *int64          `json:"medio_pago_id"`
@@ -152,7 +154,7 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 }
 
 func movimientoDe(m store.Movimiento) Movimiento {
-	return Movimiento{ID: m.ID, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion,
+	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: m.Monto, Descripcion: m.Descripcion,
 		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt}
 }
 

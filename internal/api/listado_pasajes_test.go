@@ -19,10 +19,13 @@ import (
 
 // listadoJSON is the answer of GET /api/pasajes.
 type listadoJSON struct {
-	Pasajes     []map[string]any
-	TotalPages  int64   `json:"totalPages"`
-	TotalItems  int64   `json:"totalItems"`
-	TotalVentas float64 `json:"totalVentas"`
+	Pasajes          []map[string]any
+	TotalPages       int64   `json:"totalPages"`
+	TotalItems       int64   `json:"totalItems"`
+	TotalPasajes     int64   `json:"totalPasajes"`
+	TotalVentas      float64 `json:"totalVentas"`
+	Cancelados       int64   `json:"cancelados"`
+	ImporteCancelado float64 `json:"importeCancelado"`
 }
 
 // ventaA opens the register of usuario (if needed) and sells n General
@@ -108,11 +111,53 @@ func TestListadoDePasajes(t *testing.T) {
 		r.expect(t, http.StatusOK, "")
 		var det map[string]any
 		r.decode(t, &det)
-		if det["numero_pasaje"] != ajeno.NumeroPasaje || det["usuario_nombre"] == "" || det["medio_pago_nombre"] != "Efectivo" {
+		if det["numero_pasaje"] != ajeno.NumeroPasaje || det["usuario_nombre"] == "" || det["medio_pago_nombre"] != "Efectivo" ||
+			det["medio_pago_efectivo"] != true {
 			t.Fatalf("detalle: %v", det)
 		}
 		if l = e.listado(e.token("admin2"), "?busqueda=Ana%20Paz"); l.TotalItems != 0 {
 			t.Fatalf("otra empresa ve %d pasajes", l.TotalItems)
+		}
+	})
+}
+
+// TestListadoCuentaLosCanceladosAparte: the list's count and money are both
+// over the non-cancelled tickets, and the cancelled ones come apart (count and
+// amount), whether the search index, the tickets or the per-day totals answer.
+func TestListadoCuentaLosCanceladosAparte(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vendidos := e.ventaA("vendedor", "Eva Mar", 3)
+		sup := e.token("supervisor")
+		e.abrir(sup, 10000).expect(t, http.StatusCreated, "")
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", vendidos[0].ID), sup, nil).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
+		admin := e.token("admin")
+		l := e.listado(admin, "?busqueda=Eva%20Mar")
+		if l.TotalItems != 3 || l.TotalPasajes != 2 || l.TotalVentas != 9000 || l.Cancelados != 1 || l.ImporteCancelado != 4500 {
+			t.Fatalf("búsqueda: %+v", l)
+		}
+		vendedor := e.userID("vendedor")
+		cuenta := func(cond string) (int64, float64) {
+			q := `SELECT %s FROM pasajes WHERE usuario_id = ? AND ` + cond
+			return e.count(fmt.Sprintf(q, "COUNT(*)"), vendedor),
+				float64(e.count(fmt.Sprintf(q, "COALESCE(SUM(precio), 0)"), vendedor)) / 100
+		}
+		vigentes, ventas := cuenta(`estado <> 'cancelado'`)
+		if cancelados, importe := cuenta(`estado = 'cancelado'`); cancelados != 1 || importe != 4500 {
+			t.Fatalf("el vendedor tiene %d pasajes cancelados por %v", cancelados, importe)
+		}
+		l = e.listado(admin, fmt.Sprintf("?usuario_id=%d", vendedor))
+		if l.TotalItems != vigentes+1 || l.TotalPasajes != vigentes || l.TotalVentas != ventas ||
+			l.Cancelados != 1 || l.ImporteCancelado != 4500 {
+			t.Fatalf("por vendedor: %+v; esperaba %d vigentes por %v", l, vigentes, ventas)
+		}
+		// Over the per-day totals (whole days) and the tickets of partial days.
+		for _, q := range []string{"fecha_inicio=2026-11-20&fecha_fin=2026-11-20", "fecha_inicio=2026-01-01"} {
+			l = e.listado(admin, fmt.Sprintf("?%s&usuario_id=%d", q, vendedor))
+			if l.TotalItems != l.TotalPasajes+1 || l.TotalPasajes < 2 || l.Cancelados != 1 || l.ImporteCancelado != 4500 {
+				t.Fatalf("%q: %d pasajes, %d vigentes, %d cancelados por %v", q, l.TotalItems, l.TotalPasajes,
+					l.Cancelados, l.ImporteCancelado)
+			}
 		}
 	})
 }
@@ -188,6 +233,20 @@ func TestCancelarYReactivarPorLaAPI(t *testing.T) {
 		e.do("PUT", reactivar, sup, nil).expect(t, http.StatusOK, domain.MsgPasajeReactivadoOK)
 		if saldo, ventas := e.resumenDe(sup); saldo != 1000 || ventas != 0 {
 			t.Fatalf("caja del supervisor tras reactivar: saldo %v, ventas %v", saldo, ventas)
+		}
+		// Each movement says its direction: the refund leaves the register, the reactivation's charge enters it.
+		r := e.do("GET", "/api/caja/estado", sup, nil)
+		r.expect(t, http.StatusOK, "")
+		var estado struct {
+			Movimientos []struct{ Tipo, Sentido string }
+		}
+		r.decode(t, &estado)
+		sentidos := map[string]string{}
+		for _, m := range estado.Movimientos {
+			sentidos[m.Tipo] = m.Sentido
+		}
+		if len(estado.Movimientos) != 2 || sentidos["devolucion_pasaje"] != "egreso" || sentidos["reactivacion_pasaje"] != "ingreso" {
+			t.Fatalf("movimientos: %+v", estado.Movimientos)
 		}
 		e.do("PUT", reactivar, sup, nil).expect(t, http.StatusConflict, domain.MsgPasajeYaActivo)
 		e.do("PUT", cancelar, sup, map[string]string{"motivo": strings.Repeat("x", 501)}).

@@ -53,33 +53,36 @@ type Venta struct {
 // Pasaje is a ticket as the API shows it (operaciones §3), with the spec's
 // nested aliases of the customer, section, trip type and seller.
 type Pasaje struct {
-	ID                int64           `json:"id"`
-	NumeroPasaje      string          `json:"numero_pasaje"`
-	CodigoQR          string          `json:"codigo_qr"`
-	FechaViaje        string          `json:"fecha_viaje"`
-	FechaEmbarque     *time.Time      `json:"fecha_embarque"`
-	Precio            domain.Centavos `json:"precio"`
-	PrecioTotal       domain.Centavos `json:"precio_total"`
-	Estado            string          `json:"estado" enum:"activo,cancelado,usado"`
-	ClienteNombre     string          `json:"cliente_nombre"`
-	ClienteTelefono   string          `json:"cliente_telefono"`
-	ClienteEmail      string          `json:"cliente_email"`
-	ClienteDocumento  string          `json:"cliente_documento"`
-	ClienteID         *int64          `json:"cliente_id"`
-	SeccionID         int64           `json:"seccion_id"`
-	SeccionNombre     string          `json:"seccion_nombre"`
-	TipoViajeID       int64           `json:"tipo_viaje_id"`
-	TipoViajeNombre   string          `json:"tipo_viaje_nombre"`
-	MedioPagoID       int64           `json:"medio_pago_id"`
-	MedioPagoNombre   string          `json:"medio_pago_nombre"`
-	CantidadPasajeros int             `json:"cantidad_pasajeros"`
-	Observaciones     string          `json:"observaciones"`
-	UsuarioNombre     string          `json:"usuario_nombre"`
-	CreatedAt         time.Time       `json:"created_at"`
-	Cliente           ClienteRef      `json:"cliente"`
-	Seccion           NombreRef       `json:"seccion"`
-	TipoViaje         NombreRef       `json:"tipoViaje"`
-	Usuario           UsuarioRef      `json:"usuario"`
+	ID               int64           `json:"id"`
+	NumeroPasaje     string          `json:"numero_pasaje"`
+	CodigoQR         string          `json:"codigo_qr"`
+	FechaViaje       string          `json:"fecha_viaje"`
+	FechaEmbarque    *time.Time      `json:"fecha_embarque"`
+	Precio           domain.Centavos `json:"precio"`
+	PrecioTotal      domain.Centavos `json:"precio_total"`
+	Estado           string          `json:"estado" enum:"activo,cancelado,usado"`
+	ClienteNombre    string          `json:"cliente_nombre"`
+	ClienteTelefono  string          `json:"cliente_telefono"`
+	ClienteEmail     string          `json:"cliente_email"`
+	ClienteDocumento string          `json:"cliente_documento"`
+	ClienteID        *int64          `json:"cliente_id"`
+	SeccionID        int64           `json:"seccion_id"`
+	SeccionNombre    string          `json:"seccion_nombre"`
+	TipoViajeID      int64           `json:"tipo_viaje_id"`
+	TipoViajeNombre  string          `json:"tipo_viaje_nombre"`
+	MedioPagoID      int64           `json:"medio_pago_id"`
+	MedioPagoNombre  string          `json:"medio_pago_nombre"`
+	// MedioPagoEfectivo: the payment method goes into the cash drawer
+	// (domain.EsEfectivo), so its refund leaves the drawer.
+	MedioPagoEfectivo bool       `json:"medio_pago_efectivo"`
+	CantidadPasajeros int        `json:"cantidad_pasajeros"`
+	Observaciones     string     `json:"observaciones"`
+	UsuarioNombre     string     `json:"usuario_nombre"`
+	CreatedAt         time.Time  `json:"created_at"`
+	Cliente           ClienteRef `json:"cliente"`
+	Seccion           NombreRef  `json:"seccion"`
+	TipoViaje         NombreRef  `json:"tipoViaje"`
+	Usuario           UsuarioRef `json:"usuario"`
 }
 
 // ClienteRef is the ticket's customer (the spec's cliente: {nombre, telefono}).
@@ -94,7 +97,7 @@ func pasajeDe(p store.Pasaje) Pasaje {
 		ClienteNombre: p.ClienteNombre, ClienteTelefono: p.ClienteTelefono, ClienteEmail: p.ClienteEmail,
 		ClienteDocumento: p.ClienteDocumento, ClienteID: p.ClienteID, SeccionID: p.SeccionID, SeccionNombre: p.SeccionNombre, TipoViajeID: p.TipoViajeID,
 		TipoViajeNombre: p.TipoViajeNombre, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.MedioPagoNombre,
-		CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
+		MedioPagoEfectivo: domain.EsEfectivo(p.MedioPagoNombre), CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
 		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario}}
 }
@@ -168,12 +171,17 @@ type ConsultaPasajes struct {
 }
 
 // ListadoPasajes is the answer of GET /pasajes: one page of tickets and the
-// figures of the whole filter (totalVentas: what the non-cancelled tickets sold).
+// figures of the whole filter. totalItems counts every ticket it matched (the
+// pages); totalPasajes and totalVentas are the non-cancelled ones and what
+// they sold; cancelados and importeCancelado the cancelled ones, apart.
 type ListadoPasajes struct {
-	Pasajes     []Pasaje        `json:"pasajes"`
-	TotalPages  int64           `json:"totalPages"`
-	TotalItems  int64           `json:"totalItems"`
-	TotalVentas domain.Centavos `json:"totalVentas"`
+	Pasajes          []Pasaje        `json:"pasajes"`
+	TotalPages       int64           `json:"totalPages"`
+	TotalItems       int64           `json:"totalItems"`
+	TotalPasajes     int64           `json:"totalPasajes"`
+	TotalVentas      domain.Centavos `json:"totalVentas"`
+	Cancelados       int64           `json:"cancelados"`
+	ImporteCancelado domain.Centavos `json:"importeCancelado"`
 }
 
 // AnularPasaje is the optional body of PUT /pasajes/{id}/cancelar and /reactivar: why.
@@ -207,7 +215,8 @@ func (s *Server) listarPasajes(r *http.Request, c ConsultaPasajes) (ListadoPasaj
 	if err != nil {
 		return ListadoPasajes{}, err
 	}
-	return ListadoPasajes{Pasajes: mapRows(pasajes, pasajeDe), TotalItems: t.TotalItems, TotalVentas: t.TotalVentas,
+	return ListadoPasajes{Pasajes: mapRows(pasajes, pasajeDe), TotalItems: t.TotalItems, TotalPasajes: t.Vigentes,
+		TotalVentas: t.TotalVentas, Cancelados: t.Cancelados, ImporteCancelado: t.ImporteCancelado,
 		TotalPages: (t.TotalItems + f.Pagina.Limite - 1) / f.Pagina.Limite}, nil
 }
 

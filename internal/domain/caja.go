@@ -33,6 +33,21 @@ func EsIngreso(tipo string) bool {
 	return false
 }
 
+// Directions of a register movement, as the API lists them.
+const (
+	SentidoIngreso = "ingreso"
+	SentidoEgreso  = "egreso"
+)
+
+// Sentido is the direction a movement type moves the register's money:
+// SentidoIngreso for the types EsIngreso counts, SentidoEgreso for the rest.
+func Sentido(tipo string) string {
+	if EsIngreso(tipo) {
+		return SentidoIngreso
+	}
+	return SentidoEgreso
+}
+
 // EsEfectivo reports whether a payment method goes into the cash drawer: the
 // methods whose name contains "efectivo", like the spec's default method.
 func EsEfectivo(nombreMedio string) bool {

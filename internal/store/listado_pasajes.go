@@ -32,11 +32,15 @@ type FiltroListadoPasajes struct {
 }
 
 // TotalesListado are the figures of the whole filter, not of the page: how
-// many tickets it matched and what they sold (cancelled tickets were refunded
-// and add nothing).
+// many tickets it matched (the pages), how many of them are not cancelled and
+// what those sold, and the cancelled ones apart (refunded: their price is no
+// sale).
 type TotalesListado struct {
-	TotalItems  int64
-	TotalVentas domain.Centavos
+	TotalItems       int64
+	Vigentes         int64
+	TotalVentas      domain.Centavos
+	Cancelados       int64
+	ImporteCancelado domain.Centavos
 }
 
 // listado is a filter ready to query: the company and the sale dates as UTC
@@ -253,10 +257,14 @@ func trigramasFTS(termino string) string {
 func totalesDe(es []encontrado) TotalesListado {
 	t := TotalesListado{TotalItems: int64(len(es))}
 	for _, e := range es {
-		if e.estado != domain.PasajeCancelado {
+		if e.estado == domain.PasajeCancelado {
+			t.Cancelados++
+			t.ImporteCancelado += e.precio
+		} else {
 			t.TotalVentas += e.precio
 		}
 	}
+	t.Vigentes = t.TotalItems - t.Cancelados
 	return t
 }
 
@@ -340,7 +348,8 @@ func (l listado) totales(ctx context.Context, c sqldb.Conn) (TotalesListado, err
 	var partes []string
 	var args []any
 	sumar := func(q string, a []any) {
-		partes, args = append(partes, q), append(append(args, domain.PasajeCancelado), a...)
+		partes = append(partes, q)
+		args = append(append(args, domain.PasajeCancelado, domain.PasajeCancelado, domain.PasajeCancelado), a...)
 	}
 	primero, ultimo, ok := l.diasCompletos()
 	if b, _ := l.busqueda(); b != "" || !ok {
@@ -355,21 +364,28 @@ func (l listado) totales(ctx context.Context, c sqldb.Conn) (TotalesListado, err
 		}
 	}
 	var t TotalesListado
-	err := c.QueryRow(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT)
-		FROM (`+strings.Join(partes, ` UNION ALL `)+`) partes`, args...).Scan(&t.TotalItems, &t.TotalVentas)
+	err := c.QueryRow(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT),
+		CAST(COALESCE(SUM(cancelados), 0) AS BIGINT), CAST(COALESCE(SUM(cancelado), 0) AS BIGINT)
+		FROM (`+strings.Join(partes, ` UNION ALL `)+`) partes`, args...).
+		Scan(&t.TotalItems, &t.TotalVentas, &t.Cancelados, &t.ImporteCancelado)
+	t.Vigentes = t.TotalItems - t.Cancelados
 	return t, wrap("totalizar listado de pasajes", err)
 }
 
-// sumaDeTickets counts and sums the filter's tickets sold in [desde, hasta);
-// its first argument, the cancelled state, comes before args.
+// sumaDeTickets counts and sums the filter's tickets sold in [desde, hasta),
+// the cancelled ones apart; its first three arguments, the cancelled state,
+// come before args.
 func (l listado) sumaDeTickets(desde, hasta time.Time) (string, []any) {
 	w, args := l.wherePasajes(desde, hasta)
-	return `SELECT COUNT(*) AS cantidad, SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END) AS ventas
+	return `SELECT COUNT(*) AS cantidad, SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END) AS ventas,
+		SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END) AS cancelados,
+		SUM(CASE WHEN p.estado = ? THEN p.precio ELSE 0 END) AS cancelado
 		FROM pasajes p ` + w, args
 }
 
 // sumaDeDias adds up the per-day totals of the UTC days [primero, ultimo)
-// (zero: open end); its first argument, the cancelled state, comes before args.
+// (zero: open end), the cancelled ones apart; its first three arguments, the
+// cancelled state, come before args.
 func (l listado) sumaDeDias(primero, ultimo time.Time) (string, []any) {
 	args := []any{l.empresaID}
 	for _, d := range []time.Time{primero, ultimo} {
@@ -378,7 +394,9 @@ func (l listado) sumaDeDias(primero, ultimo time.Time) (string, []any) {
 		}
 	}
 	dim, a := l.f.dimensiones("t")
-	return `SELECT SUM(t.cantidad) AS cantidad, SUM(CASE WHEN t.estado <> ? THEN t.importe ELSE 0 END) AS ventas
+	return `SELECT SUM(t.cantidad) AS cantidad, SUM(CASE WHEN t.estado <> ? THEN t.importe ELSE 0 END) AS ventas,
+		SUM(CASE WHEN t.estado = ? THEN t.cantidad ELSE 0 END) AS cancelados,
+		SUM(CASE WHEN t.estado = ? THEN t.importe ELSE 0 END) AS cancelado
 		FROM pasajes_totales_dia t WHERE t.empresa_id = ?` + entre("t.dia", primero, ultimo) + dim, append(args, a...)
 }
 

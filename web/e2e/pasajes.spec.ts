@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { login, usuarioPropio } from './helpers';
+import { authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/pasajes-${name}.png` });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
@@ -119,6 +119,59 @@ test('el admin busca un pasaje vendido, lo cancela y reactiva con la caja, lo ex
   await ventana.close();
 
   await esperarSaldo(page, inicial + 4500);
+});
+
+test('sin caja abierta el diálogo lo dice antes de cancelar; con la caja sin efectivo avisa, y la caja muestra cada movimiento con su sentido', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const admin = await usuarioPropio(request, 'admin');
+  // A cash sale whose register is then closed: the admin has no open register.
+  const { numero_pasaje: numero } = await venderPorApi(request, admin, 'Sin Caja');
+  const cerrar = await request.post('/api/caja/cerrar', { headers: await authHeaders(request, admin), data: { monto_cierre: 4500 } });
+  expect(cerrar.ok(), await cerrar.text()).toBeTruthy();
+
+  await login(page, admin);
+  await buscar(page, numero);
+  const fila = page.getByRole('row', { name: new RegExp(numero) });
+  await fila.getByRole('button', { name: 'Cancelar pasaje' }).click();
+  const dialogo = page.getByRole('dialog', { name: 'Cancelar pasaje' });
+  const aviso = dialogo.getByRole('alert');
+  await expect(aviso).toContainText('No tienes una caja abierta');
+  await expect(aviso).toContainText('Debes abrir una caja para registrar la devolución.');
+  await expect(dialogo.getByRole('button', { name: 'Sí, cancelar pasaje' })).toBeDisabled();
+  await shot(page, 'cancelar-sin-caja');
+
+  // Its way to the register: open it with no cash; the refund would leave the drawer below zero.
+  await aviso.getByRole('link', { name: 'Ir a Gestión de Caja' }).click();
+  await page.getByRole('button', { name: 'Abrir Caja' }).click();
+  const abrir = page.getByRole('dialog', { name: 'Abrir Caja' });
+  await abrir.getByLabel('Monto de apertura').fill('0');
+  await abrir.getByRole('button', { name: 'Abrir Caja' }).click();
+  await expect(saldo(page)).toContainText(pesos(0));
+  await buscar(page, numero);
+  await fila.getByRole('button', { name: 'Cancelar pasaje' }).click();
+  await expect(dialogo).toContainText('El efectivo de tu caja no alcanza');
+  await expect(dialogo).toContainText(/quedaría en -\$\s4\.500,00/);
+  await dialogo.getByRole('button', { name: 'Sí, cancelar pasaje' }).click();
+  await expect(page.getByText('Pasaje cancelado exitosamente')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Total de Pasajes' })).toContainText('0');
+  await expect(page.getByRole('group', { name: 'Cancelados' })).toContainText(/1\$\s4\.500,00 devueltos/);
+
+  // Reactivated: its charge is income, in the table as in the cards.
+  await fila.getByRole('button', { name: 'Reactivar pasaje' }).click();
+  await page.getByRole('dialog', { name: 'Reactivar pasaje' }).getByRole('button', { name: 'Sí, reactivar pasaje' }).click();
+  await expect(page.getByText('Pasaje reactivado exitosamente')).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
+  const movimientos = page.getByRole('table', { name: 'Movimientos del Día' });
+  const cobro = movimientos.getByRole('row', { name: /Cobro por reactivación del pasaje/ });
+  await expect(cobro).toContainText('Ingreso');
+  await expect(cobro).toContainText(/\+\$\s4\.500,00/);
+  const devolucion = movimientos.getByRole('row', { name: /Devolución del pasaje/ });
+  await expect(devolucion).toContainText('Egreso');
+  await expect(devolucion).toContainText(/-\$\s4\.500,00/);
+  await expect(page.getByRole('group', { name: 'Ingresos' })).toContainText(pesos(4500));
+  await expect(page.getByRole('group', { name: 'Egresos' })).toContainText(pesos(4500));
+  await expect(saldo(page)).toContainText(pesos(0));
+  await shot(page, 'caja-sentidos');
 });
 
 test('sin pasajes que coincidan, el listado lo dice y no exporta', async ({ page }) => {

@@ -2758,11 +2758,17 @@ export interface components {
             total: number;
         };
         ListadoPasajes: {
+            /** Format: int64 */
+            cancelados: number;
+            /** Format: double */
+            importeCancelado: number;
             pasajes: components["schemas"]["Pasaje"][];
             /** Format: int64 */
             totalItems: number;
             /** Format: int64 */
             totalPages: number;
+            /** Format: int64 */
+            totalPasajes: number;
             /** Format: double */
             totalVentas: number;
         };
@@ -2871,6 +2877,8 @@ export interface components {
             /** Format: double */
             monto: number;
             /** @enum {string} */
+            sentido: "ingreso" | "egreso";
+            /** @enum {string} */
             tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje";
         };
         NivelJerarquico: {
@@ -2939,6 +2947,7 @@ export interface components {
             fecha_viaje: string;
             /** Format: int64 */
             id: number;
+            medio_pago_efectivo: boolean;
             /** Format: int64 */
             medio_pago_id: number;
             medio_pago_nombre: string;

@@ -1,8 +1,11 @@
 import { Box, Table, type TableProps } from '@mantine/core';
 
 interface ScrollTableProps extends TableProps {
-  /** Below this width the table scrolls sideways instead of squeezing its columns. */
-  minWidth: number | string;
+  /**
+   * Below this width the table scrolls sideways instead of squeezing its columns;
+   * per breakpoint (`{ base: 0, sm: 640 }`) when a phone shows fewer columns.
+   */
+  minWidth: TableProps['miw'];
 }
 
 /** A table whose header stays visible: it scrolls inside its own box, both ways. */

@@ -92,6 +92,7 @@ export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
     tipoViaje: { nombre: 'General' },
     medio_pago_id: 1,
     medio_pago_nombre: 'Efectivo',
+    medio_pago_efectivo: true,
     observaciones: '',
     usuario_nombre: 'Ana Pérez',
     usuario: { nombre_usuario: 'vendedor' },

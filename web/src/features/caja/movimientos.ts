@@ -1,15 +1,35 @@
+import type { Movimiento } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 
-/** Types listed as income (operaciones §4); every other type is an expense. */
-const TIPOS_INGRESO = new Set(['ingreso', 'ingreso_extra', 'venta_pasaje', 'venta', 'apertura']);
+/** Which way a movement moves the register's money; the server gives it with each movement (domain.Sentido). */
+export type Sentido = Movimiento['sentido'];
 
-/** Whether a movement of this type adds to the register. */
-export function esIngreso(tipo: string): boolean {
-  return TIPOS_INGRESO.has(tipo);
-}
+/**
+ * How each direction is shown, wherever money enters or leaves the register: the
+ * Ingresos and Egresos cards, the movements' table, the close and its printout.
+ * `color` is the badge's, `texto` an amount's (dark enough to read on white).
+ */
+export const SENTIDOS: Record<Sentido, { etiqueta: string; color: string; texto: string }> = {
+  ingreso: { etiqueta: 'Ingreso', color: 'green', texto: 'green.9' },
+  egreso: { etiqueta: 'Egreso', color: 'red', texto: 'red.9' },
+};
 
-/** The amount with its sign, negatives as everywhere: `+$ 4.500,00` or `-$ 500,00`. */
-export function montoConSigno(tipo: string, monto: number): string {
-  const importe = Math.abs(monto);
-  return esIngreso(tipo) ? `+${formatMoney(importe)}` : formatMoney(-importe);
+/** What each movement type is, in words (operaciones §4). */
+export const TIPOS_MOVIMIENTO: Record<Movimiento['tipo'], string> = {
+  venta_pasaje: 'Venta de pasaje',
+  ingreso_extra: 'Ingreso extra',
+  egreso_gasto: 'Gasto',
+  devolucion_pasaje: 'Devolución de pasaje',
+  reactivacion_pasaje: 'Cobro por reactivación',
+};
+
+/** A movement as the register shows it: its direction's label and colours, its type in words, its signed amount. */
+export function vistaMovimiento(m: Pick<Movimiento, 'tipo' | 'sentido' | 'monto'>) {
+  const importe = Math.abs(m.monto);
+  return {
+    ...SENTIDOS[m.sentido],
+    tipo: TIPOS_MOVIMIENTO[m.tipo],
+    // Negatives as everywhere: `+$ 4.500,00` or `-$ 500,00`.
+    monto: m.sentido === 'ingreso' ? `+${formatMoney(importe)}` : formatMoney(-importe),
+  };
 }

@@ -3,7 +3,7 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { EmpresaResumen, GlobalStats } from '@/api/dashboard';
 import { EmptyState } from '@/components/EmptyState';
 import { StatCard } from '@/components/StatCard';
-import { formatDateTime, formatDuracion, formatMoney, formatNumber } from '@/lib/format';
+import { formatCantidad, formatDateTime, formatDuracion, formatMoney, formatNumber } from '@/lib/format';
 import { lazy, Suspense } from 'react';
 
 // The chart library is large: only the global dashboard downloads it, when it shows the chart.
@@ -20,7 +20,7 @@ export function PestanaVistaGeneral({ data }: { data: GlobalStats }) {
     <Stack>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }}>
         <StatCard label="Empresas" value={formatNumber(m.total_empresas)}
-          note={`${formatNumber(m.empresas_activas)} activas · ${formatNumber(m.empresas_inactivas)} inactivas`} />
+          note={`${formatCantidad(m.empresas_activas, 'activa')} · ${formatCantidad(m.empresas_inactivas, 'inactiva')}`} />
         <StatCard label="Usuarios activos" value={formatNumber(m.usuarios_activos_sistema)} />
         <StatCard label="Cajas abiertas" value={formatNumber(m.cajas_abiertas_sistema)} />
         <StatCard label="Pasajes de hoy" value={formatNumber(m.pasajes_hoy_sistema)} />

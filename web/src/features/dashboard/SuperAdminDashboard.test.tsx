@@ -40,7 +40,7 @@ describe('SuperAdminDashboard', () => {
     const { user } = renderWithProviders(<SuperAdminDashboard />);
     const empresas = await screen.findByRole('group', { name: 'Empresas' });
     expect(empresas).toHaveTextContent('2');
-    expect(empresas).toHaveTextContent('1 activas · 1 inactivas');
+    expect(empresas).toHaveTextContent('1 activa · 1 inactiva');
     expect(screen.getByRole('group', { name: 'Volumen de hoy' })).toHaveTextContent('$ 13.500,00');
     expect(screen.getByRole('group', { name: 'Usuarios activos' })).toHaveTextContent('8');
     expect(await screen.findByRole('figure', { name: 'Pasajes de hoy y usuarios activos por empresa' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { Link } from 'react-router';
 import { useState } from 'react';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
+import { ScrollTable } from '@/components/ScrollTable';
 import { StatCard } from '@/components/StatCard';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
@@ -70,37 +71,39 @@ function AccionesRapidas({ cajaAbierta }: { cajaAbierta: boolean }) {
   );
 }
 
+/** The seller's last sales; on a phone client and section go under the ticket, so the amount stays on screen. */
 function UltimasVentas({ ventas }: { ventas: UltimaVenta[] }) {
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">Últimas ventas</Title>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="ultimas-ventas">
+      <Title order={2} size="h4" mb="sm" id="ultimas-ventas">Últimas ventas</Title>
       {ventas.length === 0 ? (
         <Text c="dimmed" ta="center" py="md">No hay ventas recientes</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table striped verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pasaje</Table.Th>
-                <Table.Th>Cliente</Table.Th>
-                <Table.Th>Sección</Table.Th>
-                <Table.Th>Hora</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
+        <ScrollTable minWidth={{ base: 0, sm: 560 }} striped aria-label="Últimas ventas">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Pasaje</Table.Th>
+              <Table.Th visibleFrom="sm">Cliente</Table.Th>
+              <Table.Th visibleFrom="sm">Sección</Table.Th>
+              <Table.Th>Hora</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {ventas.map((v) => (
+              <Table.Tr key={v.id}>
+                <Table.Td>
+                  {v.numero_pasaje}
+                  <Text size="xs" c="dimmed" hiddenFrom="sm">{[v.cliente, v.seccion].filter(Boolean).join(' · ')}</Text>
+                </Table.Td>
+                <Table.Td visibleFrom="sm">{v.cliente}</Table.Td>
+                <Table.Td visibleFrom="sm">{v.seccion}</Table.Td>
+                <Table.Td>{dayjs(v.hora).isSame(dayjs(), 'day') ? dayjs(v.hora).format('HH:mm') : formatDateTime(v.hora)}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(v.monto)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {ventas.map((v) => (
-                <Table.Tr key={v.id}>
-                  <Table.Td>{v.numero_pasaje}</Table.Td>
-                  <Table.Td>{v.cliente}</Table.Td>
-                  <Table.Td>{v.seccion}</Table.Td>
-                  <Table.Td>{dayjs(v.hora).isSame(dayjs(), 'day') ? dayjs(v.hora).format('HH:mm') : formatDateTime(v.hora)}</Table.Td>
-                  <Table.Td ta="right">{formatMoney(v.monto)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
       )}
     </Paper>
   );

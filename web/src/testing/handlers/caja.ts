@@ -42,6 +42,7 @@ export function makeMovimiento(overrides: Partial<Movimiento> = {}): Movimiento 
   return {
     id: 1,
     tipo: 'venta_pasaje',
+    sentido: 'ingreso',
     monto: 11250,
     descripcion: 'Venta de 3 pasajes',
     medio_pago_id: 1,

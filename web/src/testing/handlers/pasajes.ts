@@ -22,11 +22,16 @@ export function listadoPasajes(pasajes: Pasaje[]) {
     const limit = Number(q.get('limit') ?? 10);
     const page = Number(q.get('page') ?? 1);
     const activos = pasajes.filter((p) => p.estado !== 'cancelado');
+    const cancelados = pasajes.filter((p) => p.estado === 'cancelado');
+    const suma = (ps: Pasaje[]) => ps.reduce((sum, p) => sum + p.precio_total, 0);
     const listado: ListadoPasajes = {
       pasajes: pasajes.slice((page - 1) * limit, page * limit),
       totalItems: pasajes.length,
       totalPages: Math.ceil(pasajes.length / limit),
-      totalVentas: activos.reduce((sum, p) => sum + p.precio_total, 0),
+      totalPasajes: activos.length,
+      totalVentas: suma(activos),
+      cancelados: cancelados.length,
+      importeCancelado: suma(cancelados),
     };
     return ok(listado);
   });

@@ -2,6 +2,7 @@ import { SimpleGrid } from '@mantine/core';
 import { StatCard } from '@/components/StatCard';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
+import { SENTIDOS } from '@/features/caja/movimientos';
 
 /** Monto Apertura, Ingresos, Egresos and Saldo Actual (all methods; red, and said, when negative). */
 export function CajaResumen({ caja }: { caja: Caja }) {
@@ -9,8 +10,8 @@ export function CajaResumen({ caja }: { caja: Caja }) {
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }}>
       <StatCard label="Monto Apertura" value={formatMoney(caja.monto_apertura)} />
-      <StatCard label="Ingresos" value={formatMoney(caja.total_ingresos)} color="green.9" />
-      <StatCard label="Egresos" value={formatMoney(caja.total_egresos)} color="red.9" />
+      <StatCard label="Ingresos" value={formatMoney(caja.total_ingresos)} color={SENTIDOS.ingreso.texto} />
+      <StatCard label="Egresos" value={formatMoney(caja.total_egresos)} color={SENTIDOS.egreso.texto} />
       <StatCard
         label="Saldo Actual"
         value={formatMoney(caja.monto_actual)}

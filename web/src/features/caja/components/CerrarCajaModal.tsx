@@ -6,6 +6,7 @@ import { ErrorDialog } from '@/components/ErrorDialog';
 import { MoneyInput } from '@/components/MoneyInput';
 import { reloadPage } from '@/lib/browser';
 import { PorMedioPago } from './PorMedioPago';
+import { SENTIDOS } from '@/features/caja/movimientos';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
@@ -25,10 +26,10 @@ function diferencia(contado: number, esperado: number): number {
   return (Math.round(contado * 100) - Math.round(esperado * 100)) / 100;
 }
 
-/** A close figure; a strong one is green above 0 and red below, an expense always red. */
+/** A close figure; a strong one in the colour of income above 0 and of expenses below, an expense always in the latter. */
 function Cifra({ label, value, strong, egreso }: { label: string; value: number; strong?: boolean; egreso?: boolean }) {
-  const signo = strong && value !== 0 ? (value < 0 ? 'red.9' : 'green.9') : undefined;
-  const color = egreso ? 'red.9' : signo;
+  const signo = strong && value !== 0 ? SENTIDOS[value < 0 ? 'egreso' : 'ingreso'].texto : undefined;
+  const color = egreso ? SENTIDOS.egreso.texto : signo;
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text fw={strong ? 700 : undefined}>{label}</Text>

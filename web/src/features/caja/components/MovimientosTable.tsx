@@ -1,48 +1,53 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { Movimiento } from '@/api/caja';
-import { esIngreso, montoConSigno } from '@/features/caja/movimientos';
+import { ScrollTable } from '@/components/ScrollTable';
+import { vistaMovimiento } from '@/features/caja/movimientos';
 
-/** 'Movimientos del Día': newest first, amounts with their sign. */
+/**
+ * 'Movimientos del Día': newest first, each with its direction and its amount with
+ * the sign. On a phone the description and the payment method go under the type, so
+ * the amount stays on screen.
+ */
 export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] }) {
   const filas = [...movimientos].reverse();
   return (
-    <Paper withBorder p="md" radius="md">
-      <Title order={2} size="h4" mb="sm">Movimientos del Día</Title>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby="movimientos-del-dia">
+      <Title order={2} size="h4" mb="sm" id="movimientos-del-dia">Movimientos del Día</Title>
       {filas.length === 0 ? (
         <Text c="dimmed" ta="center" py="lg">No hay movimientos registrados en esta caja</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640} maxHeight={480}>
-          <Table stickyHeader striped highlightOnHover verticalSpacing="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Hora</Table.Th>
-                <Table.Th>Tipo</Table.Th>
-                <Table.Th>Descripción</Table.Th>
-                <Table.Th ta="right">Monto</Table.Th>
-                <Table.Th>Medio de pago</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {filas.map((m) => {
-                const ingreso = esIngreso(m.tipo);
-                return (
-                  <Table.Tr key={m.id}>
-                    <Table.Td>{dayjs(m.created_at).format('HH:mm')}</Table.Td>
-                    <Table.Td>
-                      <Badge color={ingreso ? 'green' : 'red'} variant="light">{ingreso ? 'Ingreso' : 'Egreso'}</Badge>
-                    </Table.Td>
-                    <Table.Td>{m.descripcion}</Table.Td>
-                    <Table.Td ta="right" c={ingreso ? 'green.9' : 'red.9'} fw={600} style={{ whiteSpace: 'nowrap' }}>
-                      {montoConSigno(m.tipo, m.monto)}
-                    </Table.Td>
-                    <Table.Td>{m.medio_pago_nombre ?? '—'}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ScrollTable minWidth={{ base: 0, sm: 640 }} striped aria-label="Movimientos del Día">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Hora</Table.Th>
+              <Table.Th>Tipo</Table.Th>
+              <Table.Th visibleFrom="sm">Descripción</Table.Th>
+              <Table.Th ta="right">Monto</Table.Th>
+              <Table.Th visibleFrom="sm">Medio de pago</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {filas.map((m) => {
+              const vista = vistaMovimiento(m);
+              return (
+                <Table.Tr key={m.id}>
+                  <Table.Td>{dayjs(m.created_at).format('HH:mm')}</Table.Td>
+                  <Table.Td>
+                    <Badge color={vista.color} variant="light">{vista.etiqueta}</Badge>
+                    <Text size="xs" c="dimmed" mt={4}>{vista.tipo}</Text>
+                    <Text size="xs" hiddenFrom="sm">
+                      {[m.descripcion, m.medio_pago_nombre].filter(Boolean).join(' · ')}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm">{m.descripcion}</Table.Td>
+                  <Table.Td ta="right" c={vista.texto} fw={600} style={{ whiteSpace: 'nowrap' }}>{vista.monto}</Table.Td>
+                  <Table.Td visibleFrom="sm">{m.medio_pago_nombre ?? '—'}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ScrollTable>
       )}
     </Paper>
   );

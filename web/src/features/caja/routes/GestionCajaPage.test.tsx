@@ -45,7 +45,8 @@ describe('GestionCajaPage', () => {
       makeCaja({ total_ingresos: 11250, total_egresos: 500, monto_actual: 20750, observaciones: '', efectivo_esperado: 16250, por_medio: POR_MEDIO }),
       [
         makeMovimiento(),
-        makeMovimiento({ id: 2, tipo: 'egreso_gasto', monto: 500, descripcion: 'Café', medio_pago_id: null, medio_pago_nombre: null, created_at: '2026-11-22T12:10:00Z' }),
+        makeMovimiento({ id: 2, tipo: 'egreso_gasto', sentido: 'egreso', monto: 500, descripcion: 'Café', medio_pago_id: null, medio_pago_nombre: null, created_at: '2026-11-22T12:10:00Z' }),
+        makeMovimiento({ id: 3, tipo: 'reactivacion_pasaje', sentido: 'ingreso', monto: 4500, descripcion: 'Cobro por reactivación del pasaje LD-7', created_at: '2026-11-22T12:15:00Z' }),
       ],
     ));
     await renderCaja();
@@ -65,8 +66,13 @@ describe('GestionCajaPage', () => {
     expect(screen.getByText('Abierta')).toBeInTheDocument();
     expect(screen.getByText('Sin observaciones')).toBeInTheDocument();
 
-    const [, gasto, venta] = screen.getAllByRole('row');
-    expect(gasto).toHaveTextContent(/09:10.*Egreso.*Café.*-\$\s500,00/);
+    const movimientos = screen.getByRole('table', { name: 'Movimientos del Día' });
+    const [, reactivacion, gasto, venta] = within(movimientos).getAllByRole('row');
+    // A reactivation's charge is income, as the cards count it.
+    expect(reactivacion).toHaveTextContent(/09:15.*Ingreso.*Cobro por reactivación.*\+\$\s4\.500,00/);
+    expect(within(reactivacion).getByText('+$ 4.500,00')).toHaveStyle({ color: 'var(--mantine-color-green-9)' });
+    expect(gasto).toHaveTextContent(/09:10.*Egreso.*Gasto.*Café.*-\$\s500,00/);
+    expect(within(gasto).getByText('-$ 500,00')).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
     expect(venta).toHaveTextContent(/09:05.*Ingreso.*Venta de 3 pasajes.*\+\$\s11\.250,00.*Efectivo/);
     expect(screen.getByRole('button', { name: 'Agregar Movimiento' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cerrar Caja' })).toBeInTheDocument();

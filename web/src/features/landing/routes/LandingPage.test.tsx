@@ -29,6 +29,19 @@ describe('LandingPage', () => {
     expect(within(stats).getByText('7')).toBeInTheDocument();
     expect(within(stats).getByText('0')).toBeInTheDocument();
     expect(within(stats).getByText('34')).toBeInTheDocument();
+    expect(within(stats).getByText('Promedio de los últimos 30 días')).toBeInTheDocument();
+    // Without a founding date no other figure of experience is claimed.
+    expect(screen.queryByText(/años? de experiencia\./)).not.toBeInTheDocument();
+  });
+
+  it('says the same years of experience in the figures and in the services', async () => {
+    server.use(http.get('/api/public/stats', () =>
+      ok({ pasajeros_atendidos: 10, rutas_disponibles: 2, años_experiencia: 12, viajes_diarios: 3 })));
+    renderWithProviders(<LandingPage />);
+    const stats = screen.getByRole('region', { name: 'Estadísticas' });
+    expect(await within(stats).findByText('12')).toBeInTheDocument();
+    expect(await screen.findByText('12 años de experiencia.')).toBeInTheDocument();
+    expect(screen.queryByText(/25 años/)).not.toBeInTheDocument();
   });
 
   it('shows the contact data of the public company', async () => {

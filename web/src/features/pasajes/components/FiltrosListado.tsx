@@ -3,6 +3,7 @@ import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
 import { FechaInput } from '@/components/FechaInput';
+import { formatCantidad } from '@/lib/format';
 import { ESTADO_LABELS } from './EstadoPasajeBadge';
 
 const ESTADOS = [
@@ -54,7 +55,7 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
       </SimpleGrid>
       <Group justify="space-between" mt="sm" gap="xs">
         <Badge variant={activos > 0 ? 'filled' : 'light'} color={activos > 0 ? 'blue' : 'gray'} tt="none" aria-live="polite">
-          {activos === 1 ? '1 filtro activo' : `${activos} filtros activos`}
+          {formatCantidad(activos, 'filtro activo', 'filtros activos')}
         </Badge>
         <Group gap="xs">
           <Button

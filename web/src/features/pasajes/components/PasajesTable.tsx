@@ -2,7 +2,7 @@ import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconEye, IconFileTypePdf, IconPrinter, IconQrcode, IconRestore, IconX, type Icon } from '@tabler/icons-react';
 import type { Pasaje } from '@/api/pasajes';
 import { ScrollTable } from '@/components/ScrollTable';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatCantidad, formatDate, formatMoney } from '@/lib/format';
 import type { Accion } from './CambioEstadoDialog';
 import { EstadoPasajeBadge } from './EstadoPasajeBadge';
 
@@ -86,7 +86,7 @@ export function PasajesTable({ pasajes, permisos, ...acciones }: PasajesTablePro
             <Table.Td>
               <Stack gap={0}>
                 <Text size="sm">{p.seccion.nombre}</Text>
-                <Text size="xs" c="dimmed">{p.tipoViaje.nombre} · {p.cantidad_pasajeros === 1 ? '1 pasajero' : `${p.cantidad_pasajeros} pasajeros`}</Text>
+                <Text size="xs" c="dimmed">{p.tipoViaje.nombre} · {formatCantidad(p.cantidad_pasajeros, 'pasajero')}</Text>
               </Stack>
             </Table.Td>
             <Table.Td>{formatDate(p.fecha_viaje)}</Table.Td>

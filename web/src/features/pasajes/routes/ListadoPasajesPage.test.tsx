@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervisor, ticketImprimible } from '@/testing/handlers/pasajes';
+import { estadoCaja, makeCaja } from '@/testing/handlers/caja';
 import { mensajesDePasaje } from '@/testing/handlers/correo';
 import { envioWhatsApp } from '@/testing/handlers/whatsapp';
 import { fail } from '@/testing/http';
@@ -29,6 +30,8 @@ const fila = (numero: string) => screen.getByRole('row', { name: new RegExp(nume
 describe('ListadoPasajesPage', () => {
   beforeEach(() => {
     signInSupervisor();
+    // The cancel and reactivate dialogs read the caller's register.
+    server.use(estadoCaja(makeCaja({ efectivo_esperado: 20000 })));
   });
 
   it('asks for today by default and shows the cards, the rows and the pagination', async () => {
@@ -45,6 +48,50 @@ describe('ListadoPasajesPage', () => {
     expect(await screen.findByText('Mostrando 11 a 12 de 12 resultados')).toBeInTheDocument();
     expect(consultas.at(-1)?.get('page')).toBe('2');
     expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  });
+
+  it('counts and sums the same tickets, the non-cancelled ones, and shows the cancelled ones apart', async () => {
+    await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    expect(screen.getByRole('group', { name: 'Total de Pasajes' })).toHaveTextContent('2');
+    expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('$ 9.000,00');
+    expect(screen.getByRole('group', { name: 'Promedio por Pasaje' })).toHaveTextContent('$ 4.500,00');
+    expect(screen.getByRole('group', { name: 'Cancelados' })).toHaveTextContent(/1\$\s2\.250,00 devueltos/);
+  });
+
+  it('says before any attempt that cancelling needs an open register, and does not try', async () => {
+    const cancelar = cambioEstado('cancelar', activo);
+    server.use(estadoCaja(null), cancelar.handler);
+    const { user } = await renderListado();
+    await screen.findByText('Mostrando 1 a 3 de 3 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Cancelar pasaje' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Cancelar pasaje' });
+    const aviso = await within(dialogo).findByRole('alert');
+    expect(aviso).toHaveTextContent('No tienes una caja abierta');
+    expect(aviso).toHaveTextContent('Debes abrir una caja para registrar la devolución.');
+    expect(within(aviso).getByRole('link', { name: 'Ir a Gestión de Caja' })).toHaveAttribute('href', '/admin/gestion-caja');
+    expect(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' })).toBeDisabled();
+    expect(cancelar.llamadas).toHaveLength(0);
+  });
+
+  it("warns when a cash refund would take the drawer's cash below zero, and still lets it go", async () => {
+    server.use(estadoCaja(makeCaja({ efectivo_esperado: 1000 })));
+    const tarjeta = makePasaje({ id: 44, numero_pasaje: 'LD-000044', medio_pago_nombre: 'Débito', medio_pago_efectivo: false });
+    const { user } = await renderListado([activo, tarjeta]);
+    await screen.findByText('Mostrando 1 a 2 de 2 resultados');
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Cancelar pasaje' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Cancelar pasaje' });
+    expect(await within(dialogo).findByText('El efectivo de tu caja no alcanza')).toBeInTheDocument();
+    expect(dialogo).toHaveTextContent(/tiene \$\s1\.000,00 en efectivo: después de devolver \$\s4\.500,00 quedaría en -\$\s3\.500,00/);
+    expect(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' })).toBeEnabled();
+    await user.click(within(dialogo).getByRole('button', { name: 'Volver' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // A card refund does not leave the drawer: no warning.
+    await user.click(within(fila('LD-000044')).getByRole('button', { name: 'Cancelar pasaje' }));
+    const otro = await screen.findByRole('dialog', { name: 'Cancelar pasaje' });
+    await waitFor(() => expect(within(otro).getByRole('button', { name: 'Sí, cancelar pasaje' })).toBeEnabled());
+    expect(within(otro).queryByText('El efectivo de tu caja no alcanza')).not.toBeInTheDocument();
   });
 
   it('shows the empty state', async () => {

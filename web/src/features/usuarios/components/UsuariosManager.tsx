@@ -13,6 +13,7 @@ import {
 import { errorMessage } from '@/lib/api';
 import { useDialog, type Dialog } from '@/lib/dialog';
 import { useIdempotencyKeys } from '@/lib/idempotency';
+import { formatCantidad } from '@/lib/format';
 import { configToast } from '@/lib/notify';
 import { roleLabel, useSession } from '@/lib/session';
 import { UsuarioFormModal } from './UsuarioFormModal';
@@ -43,7 +44,7 @@ function Estadisticas({ info }: { info: RolesInfo }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }}>
       {info.estadisticas.map((e) => (
-        <StatCard key={e.rol} label={roleLabel(e.rol)} value={e.total} note={`${e.activos} activos · ${e.inactivos} inactivos`} />
+        <StatCard key={e.rol} label={roleLabel(e.rol)} value={e.total} note={`${formatCantidad(e.activos, 'activo')} · ${formatCantidad(e.inactivos, 'inactivo')}`} />
       ))}
     </SimpleGrid>
   );

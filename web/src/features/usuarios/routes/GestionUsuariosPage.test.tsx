@@ -28,7 +28,7 @@ describe('Gestión de Usuarios', () => {
   it('shows the statistics per role and the table, narrowed by the filters', async () => {
     const { user } = renderPage();
     expect(await screen.findByText('Diego Sosa')).toBeInTheDocument();
-    expect(screen.getByText('0 activos · 1 inactivos')).toBeInTheDocument();
+    expect(screen.getByText('0 activos · 1 inactivo')).toBeInTheDocument();
     expect(filas()).toHaveLength(4);
     expect(within(filas()[3]).getByText('Temporal expirada')).toBeInTheDocument();
     // nobody edits or deletes a user of a higher level
