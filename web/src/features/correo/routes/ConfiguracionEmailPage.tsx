@@ -26,6 +26,7 @@ const ESTADOS: Record<EstadoEmail['estado'], { color: string; label: string }> =
   sin_configurar: { color: 'gray', label: 'Sin configurar' },
   incompleto: { color: 'yellow', label: 'Incompleto' },
   inactivo: { color: 'orange', label: 'Inactivo' },
+  sin_probar: { color: 'yellow', label: 'Configurado, sin probar' },
 };
 
 type Valores = Omit<GuardarConfigEmail, 'smtp_port'> & { smtp_port: NumberValue };
