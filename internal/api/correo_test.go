@@ -573,7 +573,7 @@ func TestSavedEmailIsUntestedUntilAMailGoesOut(t *testing.T) {
 		}
 		c.configurar()
 		estado(domain.EmailSinProbar, "Configurado, sin probar")
-		if d := e.serviciosDelTablero(c.admin)[0]; d.Detalles != "Configurado, sin probar" {
+		if d := e.serviciosDelTablero(c.admin)[0]; d.Detalles != "Todavía no se probó ni se envió ningún email" {
 			t.Fatalf("tablero: %+v", d)
 		}
 		p := e.ventaA("vendedor", "Ana", 1)[0]

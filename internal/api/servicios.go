@@ -109,7 +109,7 @@ func (s *Server) comprobarEmailDe(ctx context.Context, empresaID int64) Comproba
 	case r.Activas == 0:
 		return Comprobacion{Detalles: MsgServicioSinConfigurar}
 	case r.Ultima == nil:
-		return Comprobacion{Configurado: true, SinProbar: true, Detalles: domain.MsgEmailSinProbar}
+		return Comprobacion{Configurado: true, SinProbar: true, Detalles: msgEmailSinPruebas}
 	case r.Ultima.Error != "":
 		f := domain.ClasificarFalla(r.Ultima.Error)
 		return Comprobacion{Configurado: true, Detalles: "Última prueba: " + f.Categoria, Detalle: f.Detalle}
@@ -232,6 +232,7 @@ func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
 
 const (
 	msgEmailIlegible    = "No se pudo leer la configuración de email"
+	msgEmailSinPruebas  = "Todavía no se probó ni se envió ningún email"
 	msgWhatsAppIlegible = "No se pudo leer el estado de WhatsApp"
 )
 

@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { configToast } from '@/lib/notify';
 import { FORM_MESSAGES, requiredText, type NumberValue } from '@/lib/validation';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 /** Template variables (backoffice §3). */
 export const VARIABLES_PLANTILLA = [
@@ -68,6 +69,7 @@ function EstadoServicio() {
         {data.ultima_prueba && <Text size="sm" c="dimmed">Última prueba: {formatDateTime(data.ultima_prueba)}</Text>}
       </Group>
       <Text size="sm" mt="xs">{data.mensaje}</Text>
+      <DetallesTecnicos detalle={data.detalle} />
     </Paper>
   );
 }
