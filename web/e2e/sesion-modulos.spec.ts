@@ -4,12 +4,12 @@ import { apiGet, authHeaders, login, usuarioPropio } from './helpers';
 test('una sesión falsificada termina en el login con "Tu sesión expiró"', async ({ page, request }) => {
   const vendedor = await usuarioPropio(request, 'vendedor');
   await login(page, vendedor);
-  // the stored token with another signature: the server refuses it (401)
-  await page.evaluate(() => {
-    const token = localStorage.getItem('token') ?? '';
-    localStorage.setItem('token', `${token.slice(0, token.lastIndexOf('.') + 1)}firmaFalsa`);
-  });
-  await page.goto('/admin/dashboard');
+  // at the next load (once), the stored token gets another signature: the server refuses it (401)
+  await page.addInitScript(`if (!sessionStorage.getItem('forjado') && localStorage.getItem('token')) {
+    sessionStorage.setItem('forjado', '1');
+    localStorage.setItem('token', localStorage.getItem('token').replace(/[^.]*$/, 'firmaFalsa'));
+  }`);
+  await page.reload();
   await expect(page).toHaveURL(/\/admin\/login$/);
   await expect(page.getByRole('status').filter({ hasText: 'Tu sesión expiró' })).toBeVisible();
   // a logout is no expiry: the login says nothing
