@@ -32,6 +32,9 @@ type Usuario struct {
 	Empresa       EmpresaUsuario `json:"empresa"`
 	// Modulos are the codes of the modules the company has effective now.
 	Modulos []string `json:"modulos" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
+	// AvisosModulos: for an administrator, the company's modules that expire
+	// soon or expired (empty for the other roles).
+	AvisosModulos []AvisoModulo `json:"avisos_modulos"`
 	// DebeCambiarClave: the session may do nothing but change the password.
 	DebeCambiarClave bool   `json:"debe_cambiar_clave"`
 	EstadoClave      string `json:"estado_clave" enum:"vigente,expirada,reinicio_pendiente"`
@@ -80,7 +83,5 @@ func (s *Server) me(r *http.Request) (Usuario, error) {
 // usuarioConModulos is the session user with its company's effective modules.
 func (s *Server) usuarioConModulos(r *http.Request, su store.UsuarioSesion) (Usuario, error) {
 	u := usuarioDe(su, s.Store.Now())
-	var err error
-	u.Modulos, err = s.modulosEfectivos(r.Context(), su)
-	return u, err
+	return u, s.conModulos(r.Context(), &u, su)
 }

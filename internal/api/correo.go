@@ -41,10 +41,12 @@ type ConfigEmail struct {
 
 // EstadoEmail is the state of the company's e-mail service (backoffice §3, §4).
 type EstadoEmail struct {
-	Configurado  bool       `json:"configurado"`
-	Activo       bool       `json:"activo"`
-	Estado       string     `json:"estado" enum:"funcionando,error,sin_configurar,incompleto,inactivo"`
-	Mensaje      string     `json:"mensaje"`
+	Configurado bool   `json:"configurado"`
+	Activo      bool   `json:"activo"`
+	Estado      string `json:"estado" enum:"funcionando,error,sin_configurar,incompleto,inactivo,sin_probar"`
+	Mensaje     string `json:"mensaje"`
+	// Detalle is the technical text behind the last test's failure, for an administrator.
+	Detalle      string     `json:"detalle,omitempty"`
 	UltimaPrueba *time.Time `json:"ultima_prueba"`
 }
 
@@ -66,8 +68,19 @@ type EnviarPasajesEmail struct {
 }
 
 // MensajeSalida is a message of the outbox: its state (pendiente, enviado,
-// fallido with the reason in error).
-type MensajeSalida store.Mensaje
+// fallido with the reason in error, one of a few categories) and, for an
+// administrator, the technical detail of that reason.
+type MensajeSalida struct {
+	store.Mensaje
+	Detalle string `json:"detalle,omitempty"`
+}
+
+// mensajeSalida is an outbox row as the caller may read it (fallaPara).
+func mensajeSalida(r *http.Request, m store.Mensaje) MensajeSalida {
+	f := fallaPara(r, m.Error)
+	m.Error = f.Categoria
+	return MensajeSalida{Mensaje: m, Detalle: f.Detalle}
+}
 
 func (s *Server) configEmail(r *http.Request) (ConfigEmail, error) {
 	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), actorFrom(r).EmpresaID())
@@ -117,9 +130,9 @@ func (s *Server) estadoEmail(r *http.Request) (EstadoEmail, error) {
 	}
 	v := domain.ConfigEmail{Host: cfg.Host, Usuario: cfg.Usuario, Remitente: cfg.EmailRemitente,
 		Puerto: cfg.Puerto, FaltaPassword: cfg.Password == "", CualquierPuerto: s.Email.PermitirPrivadas}
-	estado, mensaje := domain.EstadoEmail(found, cfg.Activo, v, cfg.UltimoError)
+	estado, mensaje := domain.EstadoEmail(found, cfg.Activo, v, cfg.UltimaPrueba != nil, cfg.UltimoError)
 	return EstadoEmail{Configurado: found && v.Validar() == nil, Activo: cfg.Activo, Estado: estado,
-		Mensaje: mensaje, UltimaPrueba: cfg.UltimaPrueba}, nil
+		Mensaje: mensaje, Detalle: fallaPara(r, cfg.UltimoError).Detalle, UltimaPrueba: cfg.UltimaPrueba}, nil
 }
 
 func (s *Server) plantillaEmail(*http.Request) (PlantillaEmail, error) {
@@ -146,7 +159,7 @@ func (s *Server) probarEmail(r *http.Request, body PruebaEmail) (reply[NoData], 
 	err := s.Email.Probar(r.Context(), empresa, body.EmailDestino)
 	if ec := (*mensajeria.ErrorCorreo)(nil); errors.As(err, &ec) {
 		s.Log.Warn("email de prueba fallido", "empresa", empresa, "error", err.Error(), "detalle", ec.Detalle)
-		return reply[NoData]{}, domain.Unprocessable("No se pudo enviar el email de prueba: " + ec.Mensaje)
+		return reply[NoData]{}, domain.Fallida("No se pudo enviar el email de prueba", ec.Falla())
 	}
 	return withMessage(NoData{}, domain.MsgEmailPruebaEnviada), err
 }
@@ -173,7 +186,7 @@ func (s *Server) enviarPasajesEmail(r *http.Request, body EnviarPasajesEmail) (c
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	return created(MensajeSalida(m), domain.MsgEmailPasajesEncolados), nil
+	return created(mensajeSalida(r, m), domain.MsgEmailPasajesEncolados), nil
 }
 
 func (s *Server) mensajesPasaje(r *http.Request) ([]MensajeSalida, error) {
@@ -182,7 +195,7 @@ func (s *Server) mensajesPasaje(r *http.Request) ([]MensajeSalida, error) {
 		return nil, err
 	}
 	ms, err := s.Store.MensajesDePasaje(r.Context(), actorFrom(r).EmpresaID(), p.ID)
-	return mapRows(ms, func(m store.Mensaje) MensajeSalida { return MensajeSalida(m) }), err
+	return mapRows(ms, func(m store.Mensaje) MensajeSalida { return mensajeSalida(r, m) }), err
 }
 
 func (s *Server) reenviarMensaje(r *http.Request) (createdReply[MensajeSalida], error) {
@@ -198,5 +211,5 @@ func (s *Server) reenviarMensaje(r *http.Request) (createdReply[MensajeSalida], 
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	return created(MensajeSalida(m), domain.MsgMensajeReenviado), nil
+	return created(mensajeSalida(r, m), domain.MsgMensajeReenviado), nil
 }

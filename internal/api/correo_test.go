@@ -16,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/domain"
 	"muelle/internal/mensajeria"
 	"muelle/internal/mensajeria/smtptest"
 	"muelle/internal/store"
@@ -248,7 +249,7 @@ func TestEmailTemporaryRefusalIsRetriedAndPermanentOneFails(t *testing.T) {
 		c.enviar(tok, []int64{p.ID}, "Ana", "").decode(t, &m)
 		c.procesar()
 		estado, motivo, intentos := c.mensaje(m.ID)
-		if estado != store.MensajePendiente || intentos != 1 || motivo != "El servidor de correo rechazó el mensaje" ||
+		if estado != store.MensajePendiente || intentos != 1 || domain.ClasificarFalla(motivo).Categoria != domain.MsgCorreoRechazado ||
 			!strings.Contains(c.log.String(), "451") {
 			t.Fatalf("tras 451: %s %q %d", estado, motivo, intentos)
 		}
@@ -268,7 +269,7 @@ func TestEmailTemporaryRefusalIsRetriedAndPermanentOneFails(t *testing.T) {
 		c.procesar()
 		estado, motivo, _ = c.mensaje(m2.ID)
 		// the server's own words stay in the log
-		if estado != store.MensajeFallido || motivo != "El servidor de correo rechazó el mensaje" ||
+		if estado != store.MensajeFallido || domain.ClasificarFalla(motivo).Categoria != domain.MsgCorreoRechazado ||
 			!strings.Contains(c.log.String(), "Casilla inexistente") {
 			t.Fatalf("tras 550: %s %q", estado, motivo)
 		}
@@ -482,7 +483,7 @@ func TestEmailRefusesPrivateServersWithoutTheAllowance(t *testing.T) {
 		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").decode(t, &m)
 		c.procesar()
 		if estado, motivo, _ := c.mensaje(m.ID); estado != store.MensajeFallido ||
-			motivo != "La dirección del servidor de correo no está permitida" {
+			!strings.HasPrefix(motivo, "La dirección del servidor de correo no está permitida: ") {
 			t.Fatalf("mensaje a una dirección privada: %s %q", estado, motivo)
 		}
 		if !strings.Contains(c.log.String(), "169.254.169.254:587") || len(c.smtp.Recibidos()) != 0 {
@@ -526,12 +527,61 @@ func TestEmailTestErrorsAreCategories(t *testing.T) {
 		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").decode(t, &m)
 		c.procesar()
 		if estado, motivo, _ := c.mensaje(m.ID); estado != store.MensajePendiente ||
-			motivo != "No se pudo conectar al servidor de correo" {
+			!strings.HasPrefix(motivo, "No se pudo conectar al servidor de correo: ") {
 			t.Fatalf("mensaje a un servidor caído: %s %q", estado, motivo)
+		}
+		// the outbox answers the category; the detail only to an administrator
+		for _, caso := range []struct {
+			usuario string
+			detalle bool
+		}{{"admin", true}, {"vendedor", false}, {"supervisor", false}} {
+			var ms []MensajeSalida
+			e.do("GET", fmt.Sprintf("/api/pasajes/%d/mensajes", p.ID), e.token(caso.usuario), nil).decode(t, &ms)
+			if len(ms) != 1 || ms[0].Error != domain.MsgCorreoSinConexion ||
+				strings.Contains(ms[0].Detalle, "connection refused") != caso.detalle {
+				t.Fatalf("%s: bandeja %+v", caso.usuario, ms)
+			}
+			sinDetalles(t, ms[0].Error, c.smtp.Port)
+		}
+		// the failed test's answer carries its detail for the administrator
+		var detalle DetalleTecnico
+		r.decode(t, &detalle)
+		if !strings.Contains(detalle.Detalle, "connection refused") {
+			t.Fatalf("detalle de la prueba: %+v", detalle)
 		}
 		if !strings.Contains(c.log.String(), "connection refused") || !strings.Contains(c.log.String(), "STARTTLS") {
 			t.Fatalf("el log no tiene los detalles: %s", c.log)
 		}
+	})
+}
+
+// TestSavedEmailIsUntestedUntilAMailGoesOut: a configuration just saved is
+// 'Configurado, sin probar' (the company's state and its admin's dashboard)
+// until a test or, as here, a real mail succeeds; saving it again forgets that.
+func TestSavedEmailIsUntestedUntilAMailGoesOut(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		c := nuevoCorreo(t, e)
+		estado := func(want, mensaje string) {
+			t.Helper()
+			var got EstadoEmail
+			e.do("GET", "/api/configuracion-email/estado", c.admin, nil).decode(t, &got)
+			d := e.serviciosDelTablero(c.admin)
+			if got.Estado != want || got.Mensaje != mensaje || d[0].Clave != "email" ||
+				(d[0].Estado == "sin_probar") != (want == domain.EmailSinProbar) {
+				t.Fatalf("estado %+v, tablero %+v, se esperaba %s %q", got, d[0], want, mensaje)
+			}
+		}
+		c.configurar()
+		estado(domain.EmailSinProbar, "Configurado, sin probar")
+		if d := e.serviciosDelTablero(c.admin)[0]; d.Detalles != "Todavía no se probó ni se envió ningún email" {
+			t.Fatalf("tablero: %+v", d)
+		}
+		p := e.ventaA("vendedor", "Ana", 1)[0]
+		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").expect(t, http.StatusCreated, "")
+		c.procesar()
+		estado(domain.EmailFuncionando, "El envío de email está configurado y activo")
+		c.configurar()
+		estado(domain.EmailSinProbar, "Configurado, sin probar")
 	})
 }
 

@@ -167,15 +167,34 @@ func (s *Server) checkModulo(ctx context.Context, a actor, codigo string) error 
 	if err != nil {
 		return err
 	}
-	if e := m.Estado(codigo); !e.Efectivo(m.Hoy(s.Store.Now())) {
-		return domain.ModuloNoHabilitado(e.Nombre)
+	if hoy := m.Hoy(s.Store.Now()); !m.Estado(codigo).Efectivo(hoy) {
+		return domain.ModuloNoHabilitado(m.Estado(codigo), hoy)
 	}
 	return nil
 }
 
-// modulosEfectivos lists the codes of the modules the user's company has
-// effective now: the web app hides the screens of the others.
-func (s *Server) modulosEfectivos(ctx context.Context, u store.UsuarioSesion) ([]string, error) {
-	m, err := s.Store.ModulosActivosDe(ctx, u.EmpresaID, u.ModulosVersion)
-	return m.Efectivos(s.Store.Now()), err
+// AvisoModulo is an enabled module of the company that expires within
+// domain.DiasAvisoVencimiento days or expired (vencido), with the sentence
+// that tells it.
+type AvisoModulo struct {
+	Codigo           string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
+	Nombre           string `json:"nombre"`
+	FechaVencimiento string `json:"fecha_vencimiento"`
+	Vencido          bool   `json:"vencido"`
+	Mensaje          string `json:"mensaje"`
+}
+
+// conModulos sets the user's effective modules (the web app hides the
+// screens of the others) and, for the administrators, the expiry notices.
+func (s *Server) conModulos(ctx context.Context, u *Usuario, su store.UsuarioSesion) error {
+	m, err := s.Store.ModulosActivosDe(ctx, su.EmpresaID, su.ModulosVersion)
+	if err != nil {
+		return err
+	}
+	u.Modulos = m.Efectivos(s.Store.Now())
+	u.AvisosModulos = []AvisoModulo{}
+	if su.Rol == domain.RolAdmin || su.Rol == domain.RolSuperAdmin {
+		u.AvisosModulos = mapRows(m.Avisos(s.Store.Now()), func(a domain.AvisoModulo) AvisoModulo { return AvisoModulo(a) })
+	}
+	return nil
 }

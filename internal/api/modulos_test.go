@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"testing"
+	"time"
 
 	"muelle/internal/domain"
 )
@@ -105,14 +106,65 @@ func TestExpiredModuleActsAsDisabled(t *testing.T) {
 		if !m.EmpresaModulos[0].Vencido || m.EmpresaModulos[0].Efectivo {
 			t.Fatalf("módulo: %+v", m.EmpresaModulos[0])
 		}
+		// the 403 tells that it expired and when (dd/mm/aaaa, the company's calendar)
 		e.do("GET", "/api/pasajes", e.token("vendedor"), nil).
-			expect(t, http.StatusForbidden, "El módulo Venta de Pasajes no está habilitado para su empresa")
+			expect(t, http.StatusForbidden, "El módulo Venta de Pasajes venció el 19/11/2026")
 		r := e.do("GET", "/api/auth/me", e.token("vendedor"), nil)
 		var u Usuario
 		r.decode(t, &u)
 		if slices.Contains(u.Modulos, domain.ModuloVentaPasajes) || !slices.Contains(u.Modulos, domain.ModuloCaja) {
 			t.Fatalf("módulos de la sesión: %v", u.Modulos)
 		}
+		// a disabled one that also expired is told as disabled
+		e.setModulo(domain.ModuloVentaPasajes, map[string]any{"habilitado": false, "fecha_vencimiento": ayer},
+			"Venta de Pasajes deshabilitado correctamente")
+		e.do("GET", "/api/pasajes", e.token("vendedor"), nil).
+			expect(t, http.StatusForbidden, "El módulo Venta de Pasajes no está habilitado para su empresa")
+	})
+}
+
+// TestModuleExpiryNotices: the company's administrators read in their session
+// the enabled modules that expire within 7 days or expired, with the date in
+// the company's calendar (Argentina: 01:00 UTC of the 21st is still the 20th);
+// the other roles read none.
+func TestModuleExpiryNotices(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.now = time.Date(2026, 11, 21, 1, 0, 0, 0, time.UTC)
+		e.setModulo(domain.ModuloVentaPasajes, map[string]any{"habilitado": true, "fecha_vencimiento": "2026-11-27"},
+			"Configuración de Venta de Pasajes actualizada exitosamente")
+		e.setModulo(domain.ModuloCaja, map[string]any{"habilitado": true, "fecha_vencimiento": "2026-11-19"},
+			"Configuración de Caja actualizada exitosamente")
+		e.setModulo(domain.ModuloEmbarque, map[string]any{"habilitado": true, "fecha_vencimiento": "2026-11-28"},
+			"Configuración de Embarque actualizada exitosamente")
+		e.setModulo(domain.ModuloClientes, map[string]any{"habilitado": false, "fecha_vencimiento": "2026-11-19"},
+			"Clientes deshabilitado correctamente")
+		avisos := func(usuario string) []AvisoModulo {
+			t.Helper()
+			var u Usuario
+			e.do("GET", "/api/auth/me", e.token(usuario), nil).decode(t, &u)
+			return u.AvisosModulos
+		}
+		got := avisos("admin")
+		want := []AvisoModulo{
+			{Codigo: domain.ModuloVentaPasajes, Nombre: "Venta de Pasajes", FechaVencimiento: "2026-11-27",
+				Mensaje: "El módulo Venta de Pasajes vence el 27/11/2026"},
+			{Codigo: domain.ModuloCaja, Nombre: "Caja", FechaVencimiento: "2026-11-19", Vencido: true,
+				Mensaje: "El módulo Caja venció el 19/11/2026"},
+		}
+		if !slices.Equal(got, want) {
+			t.Fatalf("avisos del admin: %+v", got)
+		}
+		for _, usuario := range []string{"vendedor", "supervisor"} {
+			if a := avisos(usuario); a == nil || len(a) != 0 {
+				t.Fatalf("avisos de %s: %+v", usuario, a)
+			}
+		}
+		// the module that expires on the 27th still works on the 27th, not on the 28th
+		e.now = time.Date(2026, 11, 28, 2, 59, 0, 0, time.UTC)
+		e.do("GET", "/api/pasajes", e.token("vendedor"), nil).expect(t, http.StatusOK, "")
+		e.now = time.Date(2026, 11, 28, 3, 0, 0, 0, time.UTC)
+		e.do("GET", "/api/pasajes", e.token("vendedor"), nil).
+			expect(t, http.StatusForbidden, "El módulo Venta de Pasajes venció el 27/11/2026")
 	})
 }
 

@@ -130,7 +130,7 @@ func (s *Server) guard(rt route) http.Handler {
 		}
 		v, err := rt.Handler.run(r)
 		if err != nil {
-			writeError(w, s.Log, canceladaPorElCliente(r, err))
+			writeError(w, s.Log, conDetalle(r, canceladaPorElCliente(r, err)))
 			return
 		}
 		writeResult(w, v)

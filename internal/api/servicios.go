@@ -12,12 +12,16 @@ import (
 )
 
 // Comprobacion is a service's status at the time of a check: whether it is
-// configured at all, whether it answered, what to tell about it and, for a
-// service with clients (WhatsApp), how many are active.
+// configured at all, whether it answered (SinProbar: configured, and nothing
+// proved it works yet), what to tell about it, the technical detail of its
+// failure (administrators only see the service status) and, for a service
+// with clients (WhatsApp), how many are active.
 type Comprobacion struct {
 	Configurado     bool
 	Conectado       bool
+	SinProbar       bool
 	Detalles        string
+	Detalle         string
 	ClientesActivos *int64
 }
 
@@ -61,16 +65,19 @@ const (
 	servicioConectado     = "conectado"
 	servicioDesconectado  = "desconectado"
 	servicioSinConfigurar = "sin_configurar"
+	servicioSinProbar     = "sin_probar"
 )
 
 // Servicio is one card of the service monitor (backoffice §2.13) and one
 // entry of the dashboards' estado_servicios.
 type Servicio struct {
-	Clave              string    `json:"clave" enum:"base_datos,email,whatsapp,websocket"`
-	Nombre             string    `json:"nombre"`
-	Estado             string    `json:"estado" enum:"conectado,desconectado,sin_configurar"`
-	Conectado          bool      `json:"conectado"`
-	Detalles           string    `json:"detalles"`
+	Clave     string `json:"clave" enum:"base_datos,email,whatsapp,websocket"`
+	Nombre    string `json:"nombre"`
+	Estado    string `json:"estado" enum:"conectado,desconectado,sin_configurar,sin_probar"`
+	Conectado bool   `json:"conectado"`
+	Detalles  string `json:"detalles"`
+	// Detalle is the technical text behind a failure in detalles.
+	Detalle            string    `json:"detalle,omitempty"`
 	LatenciaMs         *float64  `json:"latencia_ms,omitempty"`
 	ClientesActivos    *int64    `json:"clientes_activos,omitempty"`
 	UltimaVerificacion time.Time `json:"ultima_verificacion"`
@@ -102,9 +109,10 @@ func (s *Server) comprobarEmailDe(ctx context.Context, empresaID int64) Comproba
 	case r.Activas == 0:
 		return Comprobacion{Detalles: MsgServicioSinConfigurar}
 	case r.Ultima == nil:
-		return Comprobacion{Configurado: true, Detalles: msgEmailSinProbar}
+		return Comprobacion{Configurado: true, SinProbar: true, Detalles: msgEmailSinPruebas}
 	case r.Ultima.Error != "":
-		return Comprobacion{Configurado: true, Detalles: "Última prueba: " + r.Ultima.Error}
+		f := domain.ClasificarFalla(r.Ultima.Error)
+		return Comprobacion{Configurado: true, Detalles: "Última prueba: " + f.Categoria, Detalle: f.Detalle}
 	}
 	return Comprobacion{Configurado: true, Conectado: true, Detalles: "Última prueba: correcta"}
 }
@@ -121,7 +129,9 @@ func (s *Server) comprobarWhatsAppDe(ctx context.Context, empresaID int64) Compr
 	case w.Estado == domain.WhatsAppConectado:
 		return Comprobacion{Configurado: true, Conectado: true, Detalles: "Conectado al número " + w.Numero}
 	case w.Error != "":
-		return Comprobacion{Configurado: true, Detalles: estadosWhatsApp[w.Estado] + ": " + w.Error}
+		f := domain.ClasificarFalla(w.Error)
+		return Comprobacion{Configurado: true, Detalles: estadosWhatsApp[w.Estado] + ": " + f.Categoria,
+			Detalle: f.Detalle}
 	}
 	return Comprobacion{Configurado: true, Detalles: estadosWhatsApp[w.Estado]}
 }
@@ -171,9 +181,11 @@ func servicioDe(clave, nombre string, e Comprobacion, ahora time.Time) Servicio 
 		e.Conectado = false
 	case e.Conectado:
 		estado = servicioConectado
+	case e.SinProbar:
+		estado = servicioSinProbar
 	}
 	return Servicio{Clave: clave, Nombre: nombre, Estado: estado, Conectado: e.Conectado, Detalles: e.Detalles,
-		ClientesActivos: e.ClientesActivos, UltimaVerificacion: ahora}
+		Detalle: e.Detalle, ClientesActivos: e.ClientesActivos, UltimaVerificacion: ahora}
 }
 
 // servicioBaseDatos is the database's card, from the one database check (baseDatos).
@@ -202,8 +214,9 @@ func (s *Server) comprobarSockets() ComprobarServicio {
 
 // comprobarEmail reads the companies' SMTP configurations now: 'Sin
 // configurar' while no active company has an active one; green only when
-// every one of them was tested and its last test worked. The details count
-// them and tell the most recent test and its error.
+// every one of them was tested and its last test worked; 'sin probar' while
+// none failed and some were never proved. The details count them and tell
+// the most recent test and its error.
 func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
 	r, err := s.Store.ResumirCorreo(ctx, 0)
 	if err != nil {
@@ -212,18 +225,20 @@ func (s *Server) comprobarEmail(ctx context.Context) Comprobacion {
 	if r.Activas == 0 {
 		return Comprobacion{Detalles: MsgServicioSinConfigurar}
 	}
+	detalles, detalle := detallesEmail(r)
 	return Comprobacion{Configurado: true, Conectado: r.ConError == 0 && r.ProbadasBien == r.Activas,
-		Detalles: detallesEmail(r)}
+		SinProbar: r.ConError == 0, Detalles: detalles, Detalle: detalle}
 }
 
 const (
 	msgEmailIlegible    = "No se pudo leer la configuración de email"
-	msgEmailSinProbar   = "Configurado, sin probar"
+	msgEmailSinPruebas  = "Todavía no se probó ni se envió ningún email"
 	msgWhatsAppIlegible = "No se pudo leer el estado de WhatsApp"
 )
 
-// detallesEmail: "2 empresas con email activo; 1 sin probar. Última prueba (Lanchas del Delta): correcta".
-func detallesEmail(r store.ResumenCorreo) string {
+// detallesEmail: "2 empresas con email activo; 1 sin probar. Última prueba
+// (Lanchas del Delta): correcta", and the technical detail of that test's failure.
+func detallesEmail(r store.ResumenCorreo) (detalles, detalle string) {
 	partes := []string{domain.Plural(r.Activas, "empresa con email activo", "empresas con email activo")}
 	if r.ConError > 0 {
 		partes = append(partes, fmt.Sprintf("%d con error", r.ConError))
@@ -234,9 +249,10 @@ func detallesEmail(r store.ResumenCorreo) string {
 	out := strings.Join(partes, "; ")
 	switch {
 	case r.Ultima == nil:
-		return out + ". Ninguna prueba realizada"
+		return out + ". Ninguna prueba realizada", ""
 	case r.Ultima.Error != "":
-		return out + ". Última prueba (" + r.Ultima.Empresa + "): " + r.Ultima.Error
+		f := domain.ClasificarFalla(r.Ultima.Error)
+		return out + ". Última prueba (" + r.Ultima.Empresa + "): " + f.Categoria, f.Detalle
 	}
-	return out + ". Última prueba (" + r.Ultima.Empresa + "): correcta"
+	return out + ". Última prueba (" + r.Ultima.Empresa + "): correcta", ""
 }

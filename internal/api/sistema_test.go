@@ -203,7 +203,7 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 			return e.do("POST", "/api/configuracion-email/prueba", token, map[string]string{"email_destino": "admin@example.com"}).Status
 		}
 		c.configurar()
-		email("desconectado", "1 empresa con email activo; 1 sin probar. Ninguna prueba realizada")
+		email("sin_probar", "1 empresa con email activo; 1 sin probar. Ninguna prueba realizada")
 		if st := probar(c.admin); st != http.StatusOK {
 			t.Fatalf("prueba: %d", st)
 		}
@@ -222,7 +222,10 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 			!strings.Contains(s.Detalles, "Usuario o contraseña rechazados") || strings.Contains(s.Detalles, "535") {
 			t.Fatalf("email con un error = %+v", s)
 		}
-		if strings.Contains(s.Detalles, "otra-clave") || strings.Contains(s.Detalles, passwordSMTP) {
+		if !strings.Contains(s.Detalle, "535") {
+			t.Fatalf("el detalle técnico no tiene la respuesta del servidor: %+v", s)
+		}
+		if strings.Contains(s.Detalles+s.Detalle, "otra-clave") || strings.Contains(s.Detalles+s.Detalle, passwordSMTP) {
 			t.Fatalf("el detalle muestra una contraseña: %s", s.Detalles)
 		}
 

@@ -33,7 +33,10 @@ type EstadoWhatsApp struct {
 	Connected bool          `json:"connected"`
 	QRCode    string        `json:"qrCode,omitempty"`
 	Info      *InfoWhatsApp `json:"info,omitempty"`
-	Error     string        `json:"error,omitempty"`
+	// Error is why the link ended, one of a few categories; Detalle the
+	// technical text behind it, for an administrator.
+	Error   string `json:"error,omitempty"`
+	Detalle string `json:"detalle,omitempty"`
 }
 
 // InfoWhatsApp is the WhatsApp account a company linked.
@@ -52,6 +55,7 @@ type EstadoWhatsAppEmpresa struct {
 	MensajesEnviados int64      `json:"mensajes_enviados"`
 	UltimaConexion   *time.Time `json:"ultima_conexion"`
 	Error            string     `json:"error"`
+	Detalle          string     `json:"detalle,omitempty"`
 }
 
 // EntradaConfigWhatsApp is one configuration entry: mensaje_bienvenida,
@@ -96,8 +100,10 @@ type EnviarWhatsApp struct {
 	Telefono string `json:"telefono" maxLength:"30"`
 }
 
-func estadoWhatsAppDe(w store.SesionWhatsApp) EstadoWhatsApp {
-	e := EstadoWhatsApp{Status: w.Estado, Connected: w.Estado == domain.WhatsAppConectado, Error: w.Error}
+func estadoWhatsAppDe(r *http.Request, w store.SesionWhatsApp) EstadoWhatsApp {
+	f := fallaPara(r, w.Error)
+	e := EstadoWhatsApp{Status: w.Estado, Connected: w.Estado == domain.WhatsAppConectado, Error: f.Categoria,
+		Detalle: f.Detalle}
 	if w.Estado == domain.WhatsAppQRListo {
 		e.QRCode = w.QR
 	}
@@ -124,7 +130,7 @@ func (s *Server) empresaWhatsApp(r *http.Request, pedida int64) (store.SesionWha
 // estadoWhatsAppDeEmpresa answers a company's status as the store holds it.
 func (s *Server) estadoWhatsAppDeEmpresa(r *http.Request, empresaID int64) (EstadoWhatsApp, error) {
 	w, err := s.empresaWhatsApp(r, empresaID)
-	return estadoWhatsAppDe(w), err
+	return estadoWhatsAppDe(r, w), err
 }
 
 func (s *Server) estadoWhatsApp(r *http.Request) (EstadoWhatsApp, error) {
@@ -142,9 +148,10 @@ func (s *Server) estadoWhatsAppEmpresa(r *http.Request) (EstadoWhatsApp, error) 
 func (s *Server) estadosWhatsApp(r *http.Request) ([]EstadoWhatsAppEmpresa, error) {
 	ws, err := s.Store.SesionesWhatsApp(r.Context())
 	return mapRows(ws, func(w store.SesionWhatsApp) EstadoWhatsAppEmpresa {
+		f := fallaPara(r, w.Error)
 		return EstadoWhatsAppEmpresa{EmpresaID: w.EmpresaID, EmpresaNombre: w.EmpresaNombre, Status: w.Estado,
 			Conectado: w.Estado == domain.WhatsAppConectado, NumeroVinculado: w.Numero,
-			MensajesEnviados: w.MensajesEnviados, UltimaConexion: w.UltimaConexion, Error: w.Error}
+			MensajesEnviados: w.MensajesEnviados, UltimaConexion: w.UltimaConexion, Error: f.Categoria, Detalle: f.Detalle}
 	}), err
 }
 
@@ -195,7 +202,8 @@ func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) 
 	out, err := s.estadoWhatsAppDeEmpresa(r, w.EmpresaID)
 	if err == nil && out.Status == domain.WhatsAppDesconectado && out.Error != "" {
 		// it could not connect: the reason, and the status says it too
-		return reply[EstadoWhatsApp]{}, domain.Unprocessable(out.Error)
+		return reply[EstadoWhatsApp]{}, &domain.Error{Kind: domain.KindUnprocessable, Message: out.Error,
+			Detalle: out.Detalle}
 	}
 	return withMessage(out, domain.MsgWhatsAppInicializado), err
 }
@@ -272,5 +280,5 @@ func (s *Server) enviarPasajeWhatsApp(r *http.Request, body EnviarWhatsApp) (cre
 	if err != nil {
 		return createdReply[MensajeSalida]{}, err
 	}
-	return created(MensajeSalida(m), domain.MsgWhatsAppPasajeEncolado), nil
+	return created(mensajeSalida(r, m), domain.MsgWhatsAppPasajeEncolado), nil
 }

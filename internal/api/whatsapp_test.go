@@ -169,13 +169,19 @@ func TestWhatsAppInitializeThatCannotConnectAnswersTheReason(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		w := nuevoWA(t, e)
 		w.red.Cortar(true)
-		motivo := "No se pudo conectar con WhatsApp: " + whatsapptest.ErrSinConexion.Error()
-		e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{}).expect(t, http.StatusUnprocessableEntity, motivo)
-		if s := w.estado(w.admin, "/api/whatsapp/status"); s.Status != domain.WhatsAppDesconectado || s.Error != motivo {
+		r := e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{})
+		r.expect(t, http.StatusUnprocessableEntity, domain.MsgWhatsAppSinConexion)
+		var detalle DetalleTecnico
+		r.decode(t, &detalle)
+		if detalle.Detalle != whatsapptest.ErrSinConexion.Error() {
+			t.Fatalf("detalle: %+v", detalle)
+		}
+		if s := w.estado(w.admin, "/api/whatsapp/status"); s.Status != domain.WhatsAppDesconectado ||
+			s.Error != domain.MsgWhatsAppSinConexion || s.Detalle != whatsapptest.ErrSinConexion.Error() {
 			t.Fatalf("estado: %+v", s)
 		}
 		w.red.Cortar(false)
-		r := e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{})
+		r = e.do("POST", "/api/whatsapp/initialize", w.admin, map[string]any{})
 		r.expect(t, http.StatusOK, domain.MsgWhatsAppInicializado)
 		var s EstadoWhatsApp
 		r.decode(t, &s)

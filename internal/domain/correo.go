@@ -95,12 +95,18 @@ const (
 	EmailSinConfigurar = "sin_configurar"
 	EmailIncompleto    = "incompleto"
 	EmailInactivo      = "inactivo"
+	EmailSinProbar     = "sin_probar"
 )
+
+// MsgEmailSinProbar is the state of a configuration that no test and no mail
+// sent has proved since it was saved.
+const MsgEmailSinProbar = "Configurado, sin probar"
 
 // EstadoEmail is the state of a company's e-mail service and its message:
 // no configuration, an incomplete one, switched off, its last test failed
-// (ultimoError), or working.
-func EstadoEmail(existe, activo bool, c ConfigEmail, ultimoError string) (estado, mensaje string) {
+// (ultimoError, told by its category), not proved since it was saved
+// (probada false: no test and no mail sent), or working.
+func EstadoEmail(existe, activo bool, c ConfigEmail, probada bool, ultimoError string) (estado, mensaje string) {
 	switch {
 	case !existe:
 		return EmailSinConfigurar, "El envío de email no está configurado"
@@ -109,7 +115,9 @@ func EstadoEmail(existe, activo bool, c ConfigEmail, ultimoError string) (estado
 	case !activo:
 		return EmailInactivo, "El envío de email está desactivado"
 	case ultimoError != "":
-		return EmailError, "La última prueba falló: " + ultimoError
+		return EmailError, "La última prueba falló: " + ClasificarFalla(ultimoError).Categoria
+	case !probada:
+		return EmailSinProbar, MsgEmailSinProbar
 	}
 	return EmailFuncionando, "El envío de email está configurado y activo"
 }

@@ -51,17 +51,23 @@ func TestEstadoEmail(t *testing.T) {
 		name           string
 		existe, activo bool
 		c              ConfigEmail
+		probada        bool
 		fallo, want    string
+		mensaje        string
 	}{
-		{"sin fila", false, false, ConfigEmail{}, "", EmailSinConfigurar},
-		{"incompleta", true, true, ConfigEmail{Puerto: 587}, "", EmailIncompleto},
-		{"apagada", true, false, ok, "", EmailInactivo},
-		{"prueba fallida", true, true, ok, "535 auth", EmailError},
-		{"funciona", true, true, ok, "", EmailFuncionando},
+		{"sin fila", false, false, ConfigEmail{}, false, "", EmailSinConfigurar, "El envío de email no está configurado"},
+		{"incompleta", true, true, ConfigEmail{Puerto: 587}, false, "", EmailIncompleto, "La configuración de email está incompleta"},
+		{"apagada", true, false, ok, true, "", EmailInactivo, "El envío de email está desactivado"},
+		{"prueba fallida", true, true, ok, true, MsgCorreoCredenciales + ": 535 5.7.8 auth failed on smtp.example.com",
+			EmailError, "La última prueba falló: Usuario o contraseña rechazados"},
+		{"fallo sin categoría", true, true, ok, true, "dial tcp 10.0.0.1:587: refused", EmailError,
+			"La última prueba falló: " + MsgFallaInesperada},
+		{"recién guardada", true, true, ok, false, "", EmailSinProbar, "Configurado, sin probar"},
+		{"funciona", true, true, ok, true, "", EmailFuncionando, "El envío de email está configurado y activo"},
 	}
 	for _, tc := range cases {
-		if got, _ := EstadoEmail(tc.existe, tc.activo, tc.c, tc.fallo); got != tc.want {
-			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		if got, mensaje := EstadoEmail(tc.existe, tc.activo, tc.c, tc.probada, tc.fallo); got != tc.want || mensaje != tc.mensaje {
+			t.Errorf("%s: %s %q, want %s %q", tc.name, got, mensaje, tc.want, tc.mensaje)
 		}
 	}
 }

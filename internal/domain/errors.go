@@ -29,6 +29,9 @@ type Error struct {
 	// Data travels with the error to the client when not nil (e.g. the first
 	// boarding time of an already boarded ticket).
 	Data any
+	// Detalle is the technical text behind a failure (Falla.Detalle): the API
+	// answers it as data.detalle to administrators only, never in Message.
+	Detalle string
 	// RetryAfter, when set on a 429, is how long the client should wait
 	// (answered as the Retry-After header).
 	RetryAfter time.Duration

@@ -130,15 +130,24 @@ func (s SMTP) mensaje(m Mensaje) (*mail.Msg, error) {
 }
 
 // ErrorCorreo is a mail that could not be sent as users read it: Mensaje is
-// one of a few Spanish categories (domain.MsgCorreo...), safe to show and to
-// store as a message's error; Detalle is what happened (the host, the
-// server's answer, Go's error), for the server log only.
+// one of a few Spanish categories (domain.MsgCorreo...), safe to show;
+// Detalle is what happened (the host, the server's answer, Go's error), for
+// the server log and the administrators (domain.Falla).
 type ErrorCorreo struct {
 	Mensaje string
 	Detalle error
 }
 
 func (e *ErrorCorreo) Error() string { return e.Mensaje }
+
+// Falla is the failure as stored and answered: the category and its detail.
+func (e *ErrorCorreo) Falla() domain.Falla {
+	f := domain.Falla{Categoria: e.Mensaje}
+	if e.Detalle != nil {
+		f.Detalle = e.Detalle.Error()
+	}
+	return f
+}
 func (e *ErrorCorreo) Unwrap() error { return e.Detalle }
 
 // Detalle is what the server log records of a failure: the detail behind an

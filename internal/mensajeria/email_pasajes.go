@@ -72,7 +72,7 @@ func (e Email) configuracion(ctx context.Context, empresaID int64) (store.Config
 
 // Probar sends the test mail of backoffice §5 to destino now (not through
 // the outbox: the admin waits for the answer) and records how it went (the
-// ErrorCorreo's category when it failed).
+// failure as textoFalla keeps it).
 func (e Email) Probar(ctx context.Context, empresaID int64, destino string) error {
 	cfg, found, err := e.Store.ConfiguracionEmail(ctx, empresaID)
 	if err != nil {
@@ -91,7 +91,7 @@ func (e Email) Probar(ctx context.Context, empresaID int64, destino string) erro
 		Asunto: fmt.Sprintf(asuntoPrueba, empresa.Nombre), HTML: cuerpo})
 	fallo := ""
 	if err != nil {
-		fallo = err.Error()
+		fallo = textoFalla(err)
 	}
 	return errors.Join(err, e.Store.RegistrarPruebaEmail(ctx, empresaID, fallo))
 }

@@ -2,6 +2,7 @@ package mensajeria
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"maps"
 	"slices"
@@ -97,7 +98,7 @@ func (w *Worker) Procesar(ctx context.Context) (int, error) {
 }
 
 // enviar sends one claimed message and records how it went: the message
-// keeps the error users may read, the log its detail (Detalle).
+// keeps its failure as category and detail (textoFalla), the log the detail too.
 func (w *Worker) enviar(ctx context.Context, m store.Mensaje) error {
 	err := w.intentar(ctx, m)
 	switch {
@@ -105,12 +106,22 @@ func (w *Worker) enviar(ctx context.Context, m store.Mensaje) error {
 		_, err = w.Store.MarcarEnviado(ctx, m)
 	case EsTemporal(err) && m.Intentos < Reintentos:
 		w.Log.Warn("mensaje demorado", "mensaje", m.ID, "intento", m.Intentos, "error", err.Error(), "detalle", Detalle(err))
-		_, err = w.Store.Reintentar(ctx, m, w.Store.Now().Add(Espera(m.Intentos)), err.Error())
+		_, err = w.Store.Reintentar(ctx, m, w.Store.Now().Add(Espera(m.Intentos)), textoFalla(err))
 	default:
 		w.Log.Warn("mensaje fallido", "mensaje", m.ID, "error", err.Error(), "detalle", Detalle(err))
-		_, err = w.Store.MarcarFallido(ctx, m, err.Error())
+		_, err = w.Store.MarcarFallido(ctx, m, textoFalla(err))
 	}
 	return err
+}
+
+// textoFalla is a send's error as a message keeps it (domain.Falla.Texto):
+// a mail's category and detail; another channel's error already starts with
+// its category (domain.ClasificarFalla reads it back).
+func textoFalla(err error) string {
+	if ec := (*ErrorCorreo)(nil); errors.As(err, &ec) {
+		return ec.Falla().Texto()
+	}
+	return err.Error()
 }
 
 func (w *Worker) intentar(ctx context.Context, m store.Mensaje) error {

@@ -245,8 +245,17 @@ func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) 
 
 // MarcarEnviado records that the claimed message was sent. false: the claim
 // was lost (its lease ran out and another worker holds it).
+// A mail sent proves the company's SMTP configuration as a test would: one
+// saved and never tested stops being 'Configurado, sin probar', and a failed test is
+// outdone.
 func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
-	return s.cerrarReclamo(ctx, m, `estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
+	ok, err := s.cerrarReclamo(ctx, m, `estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
+	if !ok || err != nil || m.Canal != CanalEmail {
+		return ok, err
+	}
+	_, err = s.db.Conn().Exec(ctx, `UPDATE configuracion_email SET ultima_prueba = ?, ultimo_error = NULL
+		WHERE empresa_id = ? AND (ultima_prueba IS NULL OR ultimo_error IS NOT NULL)`, s.Now(), m.EmpresaID)
+	return ok, wrap("registrar envío de email", err)
 }
 
 // MarcarFallido records that the claimed message failed for good with motivo.

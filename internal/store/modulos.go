@@ -179,6 +179,19 @@ func (m ModulosActivos) Efectivos(now time.Time) []string {
 	return out
 }
 
+// Avisos are the expiry notices of the company's modules at now
+// (domain.EstadoModulo.AvisoVencimiento), in catalogue order.
+func (m ModulosActivos) Avisos(now time.Time) []domain.AvisoModulo {
+	hoy := m.Hoy(now)
+	out := []domain.AvisoModulo{}
+	for _, codigo := range domain.CodigosModulo {
+		if a, ok := m.Estado(codigo).AvisoVencimiento(hoy); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
 // modulosCache keeps each company's module state with the modulos_version it
 // was read at. The session query reads the company's current version with the
 // user, so a request finds a stale entry at once and reloads it: a change made

@@ -121,7 +121,7 @@ func (g *Gestor) abrirSesion(empresaID int64, jid string) (*sesion, error) {
 	g.sesiones[empresaID] = s
 	go func() {
 		if err := cli.Conectar(g.ctx); err != nil {
-			g.fallar(s, "No se pudo conectar con WhatsApp: "+err.Error())
+			g.fallar(s, domain.Falla{Categoria: domain.MsgWhatsAppSinConexion, Detalle: err.Error()}.Texto())
 		}
 	}()
 	return s, nil
@@ -268,7 +268,8 @@ func (g *Gestor) VincularPorTelefono(ctx context.Context, empresaID int64, telef
 	}
 	codigo, err := cli.VincularPorTelefono(ctx, telefono)
 	if err != nil {
-		return "", domain.Unprocessable("No se pudo obtener el código de vinculación: " + err.Error())
+		return "", domain.Fallida("No se pudo obtener el código de vinculación",
+			domain.Falla{Categoria: domain.MsgWhatsAppSinConexion, Detalle: err.Error()})
 	}
 	return codigo, nil
 }
@@ -364,9 +365,10 @@ func (g *Gestor) Enviar(ctx context.Context, empresaID int64, m mensajeria.Mensa
 	for _, enviar := range envios {
 		if err := g.conTurno(ctx, empresaID, enviar); err != nil {
 			if errors.Is(err, ErrSinWhatsApp) {
-				return fmt.Errorf(domain.MsgWhatsAppSinCuenta, m.Destino)
+				return errors.New(domain.MsgWhatsAppDestinoSinWPP)
 			}
-			return mensajeria.Temporal(err)
+			// the category first: domain.ClasificarFalla reads the stored text back
+			return mensajeria.Temporal(fmt.Errorf("%s: %w", domain.MsgWhatsAppEnvioFallido, err))
 		}
 	}
 	return nil
@@ -384,7 +386,8 @@ func (g *Gestor) EnviarTexto(ctx context.Context, empresaID int64, telefono, tex
 	case errors.Is(err, ErrSinWhatsApp):
 		return domain.Invalid(fmt.Sprintf(domain.MsgWhatsAppSinCuenta, telefono))
 	case err != nil:
-		return domain.Unprocessable("No se pudo enviar el mensaje: " + err.Error())
+		return domain.Fallida("No se pudo enviar el mensaje de prueba",
+			domain.Falla{Categoria: domain.MsgWhatsAppEnvioFallido, Detalle: err.Error()})
 	}
 	return nil
 }

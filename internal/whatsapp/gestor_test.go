@@ -388,7 +388,7 @@ func TestANumberWithoutWhatsAppFailsTheMessage(t *testing.T) {
 		e.vincular()
 		e.red.SinWhatsApp("+5491144440000")
 		err := e.g.Enviar(context.Background(), empresa, mensajeria.Mensaje{Destino: "+5491144440000", Texto: "hola"})
-		if err == nil || mensajeria.EsTemporal(err) || err.Error() != "El número +5491144440000 no tiene WhatsApp" {
+		if err == nil || mensajeria.EsTemporal(err) || err.Error() != domain.MsgWhatsAppDestinoSinWPP {
 			t.Fatalf("error %v (temporal: %v)", err, mensajeria.EsTemporal(err))
 		}
 	})

@@ -2011,6 +2011,14 @@ export interface components {
         AnularPasaje: {
             motivo?: string;
         };
+        AvisoModulo: {
+            /** @enum {string} */
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
+            fecha_vencimiento: string;
+            mensaje: string;
+            nombre: string;
+            vencido: boolean;
+        };
         BaseDatos: {
             /** @enum {string} */
             estado: "conectada" | "desconectada";
@@ -2496,8 +2504,9 @@ export interface components {
         EstadoEmail: {
             activo: boolean;
             configurado: boolean;
+            detalle?: string;
             /** @enum {string} */
-            estado: "funcionando" | "error" | "sin_configurar" | "incompleto" | "inactivo";
+            estado: "funcionando" | "error" | "sin_configurar" | "incompleto" | "inactivo" | "sin_probar";
             mensaje: string;
             /** Format: date-time */
             ultima_prueba: null | string;
@@ -2511,6 +2520,7 @@ export interface components {
         };
         EstadoWhatsApp: {
             connected: boolean;
+            detalle?: string;
             error?: string;
             info?: components["schemas"]["InfoWhatsApp"] | null;
             qrCode?: string;
@@ -2519,6 +2529,7 @@ export interface components {
         };
         EstadoWhatsAppEmpresa: {
             conectado: boolean;
+            detalle?: string;
             /** Format: int64 */
             empresa_id: number;
             empresa_nombre: string;
@@ -2788,6 +2799,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             destino: string;
+            detalle?: string;
             /** Format: date-time */
             enviado_at?: null | string;
             error?: string;
@@ -3620,9 +3632,10 @@ export interface components {
             clave: "base_datos" | "email" | "whatsapp" | "websocket";
             clientes_activos?: null | number;
             conectado: boolean;
+            detalle?: string;
             detalles: string;
             /** @enum {string} */
-            estado: "conectado" | "desconectado" | "sin_configurar";
+            estado: "conectado" | "desconectado" | "sin_configurar" | "sin_probar";
             latencia_ms?: null | number;
             nombre: string;
             /** Format: date-time */
@@ -3661,6 +3674,7 @@ export interface components {
         };
         Usuario: {
             apellido: string;
+            avisos_modulos: components["schemas"]["AvisoModulo"][];
             debe_cambiar_clave: boolean;
             email: string;
             empresa: components["schemas"]["EmpresaUsuario"];

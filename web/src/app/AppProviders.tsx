@@ -14,10 +14,13 @@ import toasts from './toasts.module.css';
 /** Date pickers speak Spanish and start the week on Monday, whatever the browser's language. */
 const DATES = { locale: 'es', firstDayOfWeek: 1 } as const;
 
-/** The logged-in user's company (GET /config/empresa, one cache entry per user) for useEmpresa. */
+/**
+ * The logged-in user's company (GET /config/empresa, one cache entry per user) for useEmpresa; not
+ * while the password must change (the server refuses every call but the change until then).
+ */
 function EmpresaProvider({ children }: { children: ReactNode }) {
   const { usuario, token } = useSession();
-  const { data } = useQuery({ ...empresaQuery(usuario?.id), enabled: token !== null });
+  const { data } = useQuery({ ...empresaQuery(usuario?.id), enabled: token !== null && !usuario?.debe_cambiar_clave });
   return <EmpresaContext.Provider value={data}>{children}</EmpresaContext.Provider>;
 }
 

@@ -2,6 +2,8 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { signInVendedor } from '@/testing/handlers/caja';
+import { listadoPasajes } from '@/testing/handlers/pasajes';
+import { server } from '@/testing/server';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { RequireRole } from './RequireRole';
 
@@ -28,6 +30,15 @@ describe('RequireRole', () => {
     expect(screen.getByText('Tu rol: Vendedor')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Gestión de Roles' })).not.toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/gestion-roles');
+  });
+
+  it("sends a vendedor who types the company's ticket list to Mis Ventas", async () => {
+    signInVendedor();
+    server.use(listadoPasajes([]).handler);
+    renderApp('/admin/listado-pasajes');
+    expect(await screen.findByRole('heading', { name: 'Mis Ventas' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/mis-ventas');
+    expect(screen.queryByText('Acceso Denegado')).not.toBeInTheDocument();
   });
 
   it('lets super_admin pass checks that do not list it', () => {

@@ -16,11 +16,13 @@ interface RequireRoleProps {
   permiso?: string;
   /** The module the screen belongs to: a company without it effective is refused. */
   modulo?: CodigoModulo;
+  /** Where a user without the role or permission goes instead of 'Acceso Denegado'. */
+  sinAcceso?: string;
   children: ReactNode;
 }
 
 /** Route guard: anonymous users go to /admin/login; others without access see 'Acceso Denegado'. */
-export function RequireRole({ roles, permiso, modulo, children }: RequireRoleProps) {
+export function RequireRole({ roles, permiso, modulo, sinAcceso, children }: RequireRoleProps) {
   const { usuario, roleName } = useSession();
   if (!usuario) return <Navigate to={paths.login} replace />;
   // A temporary password must be changed before any other screen (backoffice §4).
@@ -30,6 +32,7 @@ export function RequireRole({ roles, permiso, modulo, children }: RequireRolePro
     return <AccessDenied current={current}>El módulo de esta pantalla no está habilitado para su empresa</AccessDenied>;
   }
   if (mayEnter(usuario, roles, permiso)) return children;
+  if (sinAcceso) return <Navigate to={sinAcceso} replace />;
   if (roles) {
     return (
       <AccessDenied current={current}>

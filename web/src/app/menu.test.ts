@@ -16,7 +16,15 @@ describe('menuFor', () => {
       rolInfo: { nombre: 'cajero', permisos: { dashboard: { ver: true, tipo: 'vendedor' }, pasajes: { crear: true }, caja: { ver: true } } },
     });
     const labels = menuFor('cajero', cajero).flatMap((g) => g.entries.map((e) => e.label));
-    expect(labels).toEqual(['Dashboard', 'Venta Rápida de Pasajes', 'Gestión de Caja']);
+    expect(labels).toEqual(['Dashboard', 'Notificaciones', 'Venta Rápida de Pasajes', 'Gestión de Caja']);
+  });
+
+  it("offers a custom role 'Notificaciones' always and 'Clientes' with clientes.ver (and the module)", () => {
+    const conClientes = makeUsuario('atencion', { rolInfo: { nombre: 'atencion', permisos: { clientes: { ver: true } } } });
+    const labels = (usuario = conClientes) => menuFor('atencion', usuario).flatMap((g) => g.entries.map((e) => e.label));
+    expect(labels()).toEqual(['Notificaciones', 'Clientes']);
+    expect(labels(makeUsuario('atencion', { rolInfo: { nombre: 'atencion', permisos: {} } }))).toEqual(['Notificaciones']);
+    expect(labels({ ...conClientes, modulos: ['core'] })).toEqual(['Notificaciones']);
   });
 
   it('drops the entries of a module the company lacks', () => {

@@ -11,6 +11,8 @@ export interface MenuEntry {
   roles: readonly Role[];
   /** A custom role sees the entry when its matrix grants this permission. */
   permiso?: string;
+  /** A custom role sees the entry whatever its matrix (a screen that needs only a session). */
+  rolPersonalizado?: boolean;
   /** The screen's module: the entry leaves the menu when the company lacks it. */
   modulo: Screen['modulo'];
   /** Collapsible group the entry is listed under. */
@@ -34,12 +36,13 @@ export const MENU: readonly MenuEntry[] = menuOf(SCREENS);
 /**
  * Whether `usuario` sees `entry`: its company has the entry's module (a session without
  * the list: every module), and its role is listed — or, for a custom role, its matrix
- * grants the entry's permission.
+ * grants the entry's permission or the entry is for every custom role.
  */
 function sees(entry: MenuEntry, role: string, usuario: Usuario | null): boolean {
   if (usuario?.modulos && !usuario.modulos.includes(entry.modulo)) return false;
   if (entry.roles.includes(role as Role)) return true;
-  return isCustomRole(role) && entry.permiso !== undefined && can(usuario, ...splitPermiso(entry.permiso));
+  if (!isCustomRole(role)) return false;
+  return entry.rolPersonalizado === true || (entry.permiso !== undefined && can(usuario, ...splitPermiso(entry.permiso)));
 }
 
 /** The menu of a role (and, when given, of the user: its permissions and modules), grouped, keeping the order of MENU. */

@@ -8,16 +8,16 @@ import { RequireRole } from './RequireRole';
 import { REDIRECTS, SCREENS, type Screen } from './screens';
 
 /** `element` behind the guard of `access`. */
-function guard({ access, modulo }: Pick<Screen, 'access' | 'modulo'>, element: ReactNode): ReactNode {
+function guard({ access, modulo, sinAcceso }: Pick<Screen, 'access' | 'modulo' | 'sinAcceso'>, element: ReactNode): ReactNode {
   switch (access.kind) {
     case 'public':
       return element;
     case 'session':
       return <RequireRole modulo={modulo}>{element}</RequireRole>;
     case 'roles':
-      return <RequireRole roles={access.roles} permiso={access.permiso} modulo={modulo}>{element}</RequireRole>;
+      return <RequireRole roles={access.roles} permiso={access.permiso} modulo={modulo} sinAcceso={sinAcceso}>{element}</RequireRole>;
     case 'permiso':
-      return <RequireRole permiso={access.permiso} modulo={modulo}>{element}</RequireRole>;
+      return <RequireRole permiso={access.permiso} modulo={modulo} sinAcceso={sinAcceso}>{element}</RequireRole>;
   }
 }
 

@@ -42,6 +42,8 @@ interface MenuItem {
   roles: readonly Role[];
   /** A custom role (role management) sees the entry when its matrix grants this permission. */
   permiso?: string;
+  /** A custom role sees the entry whatever its matrix: the screen needs only a session (Notificaciones). */
+  rolPersonalizado?: boolean;
 }
 
 /** Who may open a screen; super_admin passes every check. */
@@ -61,6 +63,8 @@ export interface Screen {
   layout: 'admin' | 'none';
   /** The module it belongs to (backoffice §2.7): hidden and refused when the company lacks it. */
   modulo: Modulo;
+  /** Where a user without access goes instead of 'Acceso Denegado' (a screen of its own that stands for this one). */
+  sinAcceso?: Path;
   /** Its sidebar entries, in menu order (one screen may be listed differently per role). */
   menu?: readonly MenuItem[];
   page: LazyPage;
@@ -129,7 +133,7 @@ export const SCREENS: readonly Screen[] = [
   },
   {
     path: paths.notificaciones, access: session, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Notificaciones', icon: IconBell, group: 'General', roles: MENU_STAFF }],
+    menu: [{ label: 'Notificaciones', icon: IconBell, group: 'General', roles: MENU_STAFF, rolPersonalizado: true }],
     page: lazyPage(() => import('@/features/notificaciones/routes/NotificacionesPage'), (m) => m.NotificacionesPage),
   },
   {
@@ -148,7 +152,9 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/pasajes/routes/MisVentasPage'), (m) => m.MisVentasPage),
   },
   {
-    path: paths.listadoPasajes, access: rolesOr('pasajes.anular', ...SELLER_ROLES), modulo: 'venta_pasajes', layout: 'admin',
+    // the company's whole list: a seller (who sees only its own sales) lands on Mis Ventas
+    path: paths.listadoPasajes, access: rolesOr('pasajes.anular', 'supervisor', 'admin', 'super_admin'), sinAcceso: paths.misVentas,
+    modulo: 'venta_pasajes', layout: 'admin',
     menu: [{ label: 'Listado de Pasajes', icon: IconListDetails, group: 'Ventas', roles: ['admin', 'supervisor'], permiso: 'pasajes.anular' }],
     page: lazyPage(() => import('@/features/pasajes/routes/ListadoPasajesPage'), (m) => m.ListadoPasajesPage),
   },

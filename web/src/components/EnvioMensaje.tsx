@@ -2,6 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import type { MensajeSalida } from '@/api/correo';
 import { formatDateTime } from '@/lib/format';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 const ESTADOS: Record<string, { color: string; label: string }> = {
   pendiente: { color: 'yellow', label: 'Pendiente' },
@@ -26,6 +27,7 @@ export function EnvioMensaje({ m, children }: { m: MensajeSalida; children?: Rea
         </Group>
         <Text size="xs" c="dimmed">{formatDateTime(m.enviado_at ?? m.created_at)}</Text>
         {m.error && <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>{m.error}</Text>}
+        <DetallesTecnicos detalle={m.detalle} />
       </div>
       {children}
     </Group>

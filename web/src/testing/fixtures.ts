@@ -53,6 +53,7 @@ export function makeUsuario(rol: string, overrides: Partial<Usuario> = {}): Usua
     rolInfo: { nombre: rol, permisos: { pasajes: { ver: true, crear: true, cancelar: false }, ...permisosDeValidacion(rol) } },
     empresa: { id: EMPRESA.id, nombre: EMPRESA.nombre, logo_url: '' },
     modulos: MODULOS,
+    avisos_modulos: [],
     debe_cambiar_clave: false,
     estado_clave: 'vigente',
     ...overrides,

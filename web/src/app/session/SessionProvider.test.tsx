@@ -18,10 +18,12 @@ function trackLogout() {
   return calls;
 }
 
-async function expectLoggedOut() {
+async function expectLoggedOut({ expirada }: { expirada: boolean }) {
   expect(await screen.findByLabelText('Usuario')).toBeInTheDocument();
   expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
   expect(readSession()).toBeNull();
+  // the session that ended by itself says so on the login; a logout does not
+  expect(screen.queryByText('Tu sesión expiró') !== null).toBe(expirada);
 }
 
 describe('SessionProvider', () => {
@@ -37,7 +39,7 @@ describe('SessionProvider', () => {
 
     await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
 
-    await expectLoggedOut();
+    await expectLoggedOut({ expirada: false });
     expect(calls).toEqual([`Bearer ${token}`]);
   });
 
@@ -46,14 +48,14 @@ describe('SessionProvider', () => {
     server.use(http.get('/api/config/empresa', () => fail(401, 'Token revocado')));
     signIn('admin');
     renderApp('/admin/dashboard');
-    await expectLoggedOut();
+    await expectLoggedOut({ expirada: true });
     expect(calls).toHaveLength(1);
   });
 
   it('logs out at load when the stored token has expired', async () => {
     writeSession({ token: makeToken(Math.floor(Date.now() / 1000) - 60), usuario: makeUsuario('admin') });
     renderApp('/admin/dashboard');
-    await expectLoggedOut();
+    await expectLoggedOut({ expirada: true });
   });
 
   it('checks the expiry every 5 minutes', async () => {

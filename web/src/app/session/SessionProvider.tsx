@@ -21,6 +21,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<StoredSession | null>(readSession);
+  const [sesionExpirada, setSesionExpirada] = useState(false);
   const token = session?.token ?? null;
 
   // GET /auth/me refreshes the stored user (role, permissions, company).
@@ -31,7 +32,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     if (token && me.data) writeSession({ token, usuario: me.data });
   }, [token, me.data]);
 
-  const logout = useCallback(() => {
+  // Ends the session and goes to the login, which says 'Tu sesión expiró' when the session ended by
+  // itself (expiry, inactivity, a 401: an expired, revoked or forged token) rather than by a logout.
+  // The flag lives here, not in the navigation: the route guard's own redirect to the login follows.
+  const endSession = useCallback((expirada: boolean) => {
     if (readSession()) {
       // The call reads the token before clearing below; its result is ignored.
       logoutCall().catch(() => undefined);
@@ -39,14 +43,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     clearSession();
     queryClient.clear();
     setSession(null);
+    setSesionExpirada(expirada);
     navigate(paths.loginAlias, { replace: true });
   }, [navigate, queryClient]);
+  const logout = useCallback(() => endSession(false), [endSession]);
+  const expire = useCallback(() => endSession(true), [endSession]);
 
   const login = useCallback(async (credentials: Credentials) => {
     const data = await loginCall(credentials);
     queryClient.clear();
     writeSession(data);
     setSession(data);
+    setSesionExpirada(false);
   }, [queryClient]);
 
   const claveCambiada = useCallback((nuevoToken: string) => {
@@ -63,7 +71,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!token) return;
     const check = () => {
-      if (isTokenExpired(token)) logout();
+      if (isTokenExpired(token)) expire();
     };
     const id = window.setTimeout(check, 0);
     const interval = window.setInterval(check, TOKEN_CHECK_INTERVAL_MS);
@@ -71,26 +79,26 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.clearTimeout(id);
       window.clearInterval(interval);
     };
-  }, [token, logout]);
+  }, [token, expire]);
 
   // One hour without activity.
   useEffect(() => {
     if (!token) return;
-    let timer = window.setTimeout(logout, INACTIVITY_TIMEOUT_MS);
+    let timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
     const restart = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(logout, INACTIVITY_TIMEOUT_MS);
+      timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
     };
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, restart, { passive: true }));
     return () => {
       window.clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart));
     };
-  }, [token, logout]);
+  }, [token, expire]);
 
   // A 401 from any call, and changes made by another tab.
   useEffect(() => {
-    const onUnauthorized = () => logout();
+    const onUnauthorized = () => expire();
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === TOKEN_KEY || event.key === USUARIO_KEY) setSession(readSession());
     };
@@ -100,7 +108,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.removeEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
       window.removeEventListener('storage', onStorage);
     };
-  }, [logout]);
+  }, [expire]);
 
   const value = useMemo<SessionValue>(() => ({
     usuario,
@@ -112,8 +120,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     can: (module, action) => can(usuario, module, action),
     login,
     logout,
+    sesionExpirada,
     claveCambiada,
-  }), [usuario, token, login, logout, claveCambiada]);
+  }), [usuario, token, login, logout, sesionExpirada, claveCambiada]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

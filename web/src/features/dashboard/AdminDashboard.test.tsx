@@ -20,6 +20,22 @@ const HOY: AdminStats = {
 };
 
 describe('AdminDashboard', () => {
+  it('warns of the modules that expire soon and tells those that expired and when', async () => {
+    signIn('admin', {
+      avisos_modulos: [
+        { codigo: 'venta_pasajes', nombre: 'Venta de Pasajes', fecha_vencimiento: '2026-11-28', vencido: false,
+          mensaje: 'El módulo Venta de Pasajes vence el 28/11/2026' },
+        { codigo: 'caja', nombre: 'Caja', fecha_vencimiento: '2026-11-24', vencido: true,
+          mensaje: 'El módulo Caja venció el 24/11/2026' },
+      ],
+    });
+    server.use(http.get('/api/dashboard/stats', () => ok(HOY)));
+    renderWithProviders(<AdminDashboard />);
+    expect(await screen.findByRole('status', { name: /Módulo por vencer/ })).toHaveTextContent('El módulo Venta de Pasajes vence el 28/11/2026');
+    expect(screen.getByRole('alert', { name: /Módulo vencido/ })).toHaveTextContent('El módulo Caja venció el 24/11/2026');
+  });
+
+
   it("shows today's figures of the company, the ranking with medals and the services", async () => {
     signIn('admin');
     server.use(http.get('/api/dashboard/stats', () => ok(HOY)));

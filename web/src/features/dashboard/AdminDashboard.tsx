@@ -4,6 +4,7 @@ import { adminStatsQuery, type AdminStats } from '@/api/dashboard';
 import { StatCard } from '@/components/StatCard';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { DashboardError } from './DashboardError';
+import { AvisosModulos } from '@/components/AvisosModulos';
 import { DashboardHeader } from './DashboardHeader';
 import { EstadoServicios } from './EstadoServicios';
 
@@ -14,6 +15,7 @@ export function AdminDashboard() {
   return (
     <Stack>
       <DashboardHeader title="Dashboard de Administración" />
+      <AvisosModulos />
       {stats.isPending && <Center py="xl"><Loader aria-label="Cargando estadísticas" /></Center>}
       {stats.isError && !data && <DashboardError error={stats.error} onRetry={() => stats.refetch()} />}
       {data && (

@@ -2,6 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import type { Servicio } from '@/api/servicios';
 import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { formatDateTime } from '@/lib/format';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 /**
  * The services and whether each works now (checked by the server on every load): the installation's
@@ -19,6 +20,7 @@ export function EstadoServicios({ servicios }: { servicios: readonly Servicio[] 
               <EstadoServicioBadge estado={s.estado} />
             </Group>
             {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
+            <DetallesTecnicos detalle={s.detalle} />
             <Text size="xs" c="dimmed">Verificado {formatDateTime(s.ultima_verificacion)}</Text>
           </Stack>
         ))}

@@ -6,6 +6,7 @@ import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useModuloActivo } from '@/lib/session';
 import { DashboardHeader } from './DashboardHeader';
 import { lanchaRecientesQuery, lanchaStatsQuery, type LanchaStats } from '@/api/dashboard';
 import { ValidacionesRecientes } from './ValidacionesRecientes';
@@ -16,7 +17,9 @@ const ACCESOS: { to: string; titulo: string; texto: string; icon: Icon }[] = [
   { to: paths.rutas, titulo: 'Rutas y Secciones', texto: 'Secciones activas y su capacidad', icon: IconMapPin },
 ];
 
+/** The boat crew's screens, all of the embarque module: none while the company lacks it. */
 function Accesos() {
+  if (!useModuloActivo('embarque')) return null;
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {ACCESOS.map(({ to, titulo, texto, icon: AccesoIcon }) => (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { globalStatsQuery, type GlobalStats } from '@/api/dashboard';
 import { DashboardError } from './DashboardError';
+import { AvisosModulos } from '@/components/AvisosModulos';
 import { DashboardHeader } from './DashboardHeader';
 import { EstadoServicios } from './EstadoServicios';
 import { PestanaEmpresas, PestanaMonitoreo, PestanaVistaGeneral } from './PestanasGlobales';
@@ -24,6 +25,7 @@ export function SuperAdminDashboard() {
   return (
     <Stack>
       <DashboardHeader title="Dashboard Global" subtitle="Todas las empresas del sistema" />
+      <AvisosModulos />
       <Group>
         <Switch label="Actualización automática" checked={automatico} onChange={(e) => setAutomatico(e.currentTarget.checked)} />
         <SegmentedControl

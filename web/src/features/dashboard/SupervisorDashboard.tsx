@@ -6,6 +6,7 @@ import { supervisorStatsQuery } from '@/api/dashboard';
 import { StatCard } from '@/components/StatCard';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { useModuloActivo } from '@/lib/session';
 import { CajaActiva } from './CajaActiva';
 import { DashboardError } from './DashboardError';
 import { DashboardHeader } from './DashboardHeader';
@@ -37,28 +38,37 @@ export function SupervisorDashboard() {
   );
 }
 
-/** Shortcuts to the supervisor's screens (only those that exist). */
+/** Shortcuts to the supervisor's screens (only those that exist, of the modules the company has). */
 function Atajos() {
+  const venta = useModuloActivo('venta_pasajes');
+  const embarque = useModuloActivo('embarque');
   return (
     <Group>
-      <Button component={Link} to={paths.monitoreoVendedores} variant="light" leftSection={<IconUsersGroup size={20} aria-hidden />}>
-        Monitoreo de Vendedores
-      </Button>
-      <Button component={Link} to={paths.validador} variant="light" leftSection={<IconQrcode size={20} aria-hidden />}>
-        Validador
-      </Button>
+      {venta && (
+        <Button component={Link} to={paths.monitoreoVendedores} variant="light" leftSection={<IconUsersGroup size={20} aria-hidden />}>
+          Monitoreo de Vendedores
+        </Button>
+      )}
+      {embarque && (
+        <Button component={Link} to={paths.validador} variant="light" leftSection={<IconQrcode size={20} aria-hidden />}>
+          Validador
+        </Button>
+      )}
     </Group>
   );
 }
 
 function SinCaja() {
+  const caja = useModuloActivo('caja');
   return (
     <Paper withBorder p="md" radius="md">
       <Title order={2} size="h4" mb="xs">Mi caja</Title>
       <Text c="dimmed" mb="sm">No tienes una caja abierta.</Text>
-      <Button component={Link} to={paths.gestionCaja} size="xs" leftSection={<IconCashRegister size={16} aria-hidden />}>
-        Ir a Mi Caja
-      </Button>
+      {caja && (
+        <Button component={Link} to={paths.gestionCaja} size="xs" leftSection={<IconCashRegister size={16} aria-hidden />}>
+          Ir a Mi Caja
+        </Button>
+      )}
     </Paper>
   );
 }

@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MODULOS, signIn } from '@/testing/fixtures';
 import { makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
@@ -54,6 +55,16 @@ describe('VendedorDashboard', () => {
     expect(screen.getByLabelText(/Monto de apertura/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Vender pasajes' })).toBeDisabled();
     expect(screen.getByText('No hay ventas recientes')).toBeInTheDocument();
+  });
+
+  it('leaves out the shortcuts of a module the company lacks (an expired Caja)', async () => {
+    signIn('vendedor', { modulos: MODULOS.filter((m) => m !== 'caja') });
+    stats({ miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] });
+    renderWithProviders(<VendedorDashboard />);
+    expect(await screen.findByText('No hay ventas recientes')).toBeInTheDocument();
+    expect(screen.queryByText('Caja cerrada')).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Mi caja' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Vender pasajes' })).toBeDisabled();
   });
 
   it("shows 'Error al obtener estadísticas' when the call fails", async () => {

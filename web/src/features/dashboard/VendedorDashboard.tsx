@@ -10,12 +10,14 @@ import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 import { useQuery } from '@tanstack/react-query';
 import { vendedorStatsQuery, type UltimaVenta } from '@/api/dashboard';
 import { paths } from '@/lib/paths';
+import { useModuloActivo } from '@/lib/session';
 import { CajaActiva } from './CajaActiva';
 import { DashboardHeader } from './DashboardHeader';
 
 /** Seller dashboard (vendedor): register, today's figures, latest sales and shortcuts. */
 export function VendedorDashboard() {
   const stats = useQuery(vendedorStatsQuery);
+  const caja = useModuloActivo('caja');
   const data = stats.data;
   return (
     <Stack>
@@ -28,7 +30,7 @@ export function VendedorDashboard() {
       )}
       {data && (
         <>
-          {!data.miCajaAbierta && <AvisoCajaCerrada />}
+          {!data.miCajaAbierta && caja && <AvisoCajaCerrada />}
           <AccionesRapidas cajaAbierta={data.miCajaAbierta} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <StatCard label="Ventas de hoy" value={formatNumber(data.misVentasHoy)} />
@@ -54,19 +56,24 @@ function AvisoCajaCerrada() {
   );
 }
 
+/** Selling and the register, each while its module works for the company. */
 function AccionesRapidas({ cajaAbierta }: { cajaAbierta: boolean }) {
+  const venta = useModuloActivo('venta_pasajes');
+  const caja = useModuloActivo('caja');
   return (
     <Group>
-      {cajaAbierta ? (
+      {!venta ? null : cajaAbierta ? (
         <Button component={Link} to={paths.ventaPasajes} size="md" leftSection={<IconTicket size={20} aria-hidden />}>
           Vender pasajes
         </Button>
       ) : (
         <Button size="md" disabled leftSection={<IconTicket size={20} aria-hidden />}>Vender pasajes</Button>
       )}
-      <Button component={Link} to={paths.gestionCaja} size="md" variant="light" leftSection={<IconCashRegister size={20} aria-hidden />}>
-        Mi caja
-      </Button>
+      {caja && (
+        <Button component={Link} to={paths.gestionCaja} size="md" variant="light" leftSection={<IconCashRegister size={20} aria-hidden />}>
+          Mi caja
+        </Button>
+      )}
     </Group>
   );
 }

@@ -16,6 +16,9 @@ export interface SessionValue {
   login: (credentials: Credentials) => Promise<void>;
   /** Ends the session and goes to /login. */
   logout: () => void;
+  /** The last session ended by itself (expiry, inactivity, a 401: an expired, revoked or forged token),
+   * not by a logout or a login since: the login says 'Tu sesión expiró'. */
+  sesionExpirada: boolean;
   /** Records that the user changed the password: no change is pending any more, and the
    * session goes on with the fresh token the server answered (the old one ended). */
   claveCambiada: (token: string) => void;

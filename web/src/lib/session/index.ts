@@ -1,4 +1,4 @@
-export { useSession } from './useSession';
+export { useModuloActivo, useSession } from './useSession';
 export { SessionContext, type SessionValue } from './context';
 export { roleName, roleLabel, isAdmin, isVendedor, hasRole, can, isCustomRole, mayEnter, moduloActivo, splitPermiso, tienePermiso, PERMISO_VALIDAR } from './roles';
 export { TOKEN_KEY, USUARIO_KEY, clearSession, readSession, readToken, writeSession } from './storage';

@@ -5,6 +5,7 @@ import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session';
 import { signIn } from '@/testing/fixtures';
 import { renderApp, renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
 import { failCambioContrasena, mockUsuarios, TOKEN_CLAVE_CAMBIADA } from '@/testing/handlers/usuarios';
 import { CambiarContrasenaPage } from './CambiarContrasenaPage';
 
@@ -25,6 +26,19 @@ describe('Cambiar contraseña', () => {
     renderApp(paths.ventaPasajes);
     expect(await screen.findByRole('heading', { name: 'Cambiar contraseña' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(paths.cambiarContrasena);
+  });
+
+  it('makes no call the server refuses until the password changes (company, notifications, socket)', async () => {
+    mockUsuarios();
+    const llamadas: string[] = [];
+    const anotar = ({ request }: { request: Request }) => llamadas.push(`${request.method} ${new URL(request.url).pathname}`);
+    server.events.on('request:start', anotar);
+    signIn('admin', { debe_cambiar_clave: true });
+    renderApp(paths.dashboard);
+    expect(await screen.findByRole('heading', { name: 'Cambiar contraseña' })).toBeInTheDocument();
+    await new Promise((r) => setTimeout(r, 300));
+    server.events.removeListener('request:start', anotar);
+    expect(llamadas.filter((l) => l !== 'GET /api/auth/me')).toEqual([]);
   });
 
   it('checks the strength on the server after 3 characters and a pause, then the match', async () => {

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconClockExclamation } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -13,6 +13,7 @@ const LOGIN_MESSAGES = {
   passwordRequerida: 'Por favor ingrese su contraseña',
   credencialesInvalidas: 'Credenciales inválidas',
   sinConexion: 'Error de conexión. Por favor intente nuevamente.',
+  sesionExpirada: 'Tu sesión expiró',
 } as const;
 
 function required(message: string) {
@@ -29,7 +30,7 @@ function loginErrorMessage(error: unknown): string {
 
 /** Staff login (/admin/login). On success the session exists and the page goes to /dashboard. */
 export function LoginPage() {
-  const { isAuthenticated, login } = useSession();
+  const { isAuthenticated, login, sesionExpirada } = useSession();
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const form = useForm({
@@ -63,6 +64,11 @@ export function LoginPage() {
               <Title order={1} size="h2">Acceso del personal</Title>
               <Text c="dimmed" size="sm">Ingresa con tu usuario y contraseña.</Text>
             </div>
+            {sesionExpirada && !error && (
+              <Alert color="yellow" icon={<IconClockExclamation aria-hidden />} role="status" title={LOGIN_MESSAGES.sesionExpirada}>
+                Ingresa de nuevo para continuar.
+              </Alert>
+            )}
             {error && (
               <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
                 {error}

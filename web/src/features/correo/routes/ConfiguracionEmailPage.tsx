@@ -13,6 +13,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { configToast } from '@/lib/notify';
 import { FORM_MESSAGES, requiredText, type NumberValue } from '@/lib/validation';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 /** Template variables (backoffice §3). */
 export const VARIABLES_PLANTILLA = [
@@ -26,6 +27,7 @@ const ESTADOS: Record<EstadoEmail['estado'], { color: string; label: string }> =
   sin_configurar: { color: 'gray', label: 'Sin configurar' },
   incompleto: { color: 'yellow', label: 'Incompleto' },
   inactivo: { color: 'orange', label: 'Inactivo' },
+  sin_probar: { color: 'yellow', label: 'Configurado, sin probar' },
 };
 
 type Valores = Omit<GuardarConfigEmail, 'smtp_port'> & { smtp_port: NumberValue };
@@ -67,6 +69,7 @@ function EstadoServicio() {
         {data.ultima_prueba && <Text size="sm" c="dimmed">Última prueba: {formatDateTime(data.ultima_prueba)}</Text>}
       </Group>
       <Text size="sm" mt="xs">{data.mensaje}</Text>
+      <DetallesTecnicos detalle={data.detalle} />
     </Paper>
   );
 }

@@ -13,6 +13,7 @@ import { EstadoWhatsAppBadge } from '@/features/whatsapp/components/EstadoWhatsA
 import { conMotivo, CONFIRMAR_DESCONEXION, MSG_TELEFONO_REQUERIDO } from '@/features/whatsapp/components/mensajes';
 import { QrWhatsApp } from '@/features/whatsapp/components/QrWhatsApp';
 import { VincularPorTelefono } from '@/features/whatsapp/components/VincularPorTelefono';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 /** States in which the link can be started: nothing linked, nothing under way. */
 const INICIALIZABLE = new Set(['not_initialized', 'disconnected']);
@@ -83,7 +84,12 @@ function Conexion({ estado }: { estado: EstadoWhatsApp }) {
         {estado.info && estado.status === 'connected' && (
           <Text size="sm">Vinculado a {estado.info.name || 'WhatsApp'} · {estado.info.number}</Text>
         )}
-        {estado.error && <Alert color="red" role="alert" title="WhatsApp informó un error">{estado.error}</Alert>}
+        {estado.error && (
+          <Alert color="red" role="alert" title="WhatsApp informó un error">
+            {estado.error}
+            <DetallesTecnicos detalle={estado.detalle} />
+          </Alert>
+        )}
         {estado.status === 'qr_ready' && estado.qrCode && <Vinculacion qrCode={estado.qrCode} />}
       </Stack>
       <ConfirmDialog

@@ -16,6 +16,7 @@ import { EstadoWhatsAppBadge } from '@/features/whatsapp/components/EstadoWhatsA
 import { conMotivo, CONFIRMAR_DESCONEXION } from '@/features/whatsapp/components/mensajes';
 import { QrWhatsApp } from '@/features/whatsapp/components/QrWhatsApp';
 import { VincularPorTelefono } from '@/features/whatsapp/components/VincularPorTelefono';
+import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 
 const nombreDe = (e: EstadoWhatsAppEmpresa) => e.empresa_nombre || `Empresa ${e.empresa_id}`;
 
@@ -75,6 +76,7 @@ function TarjetaEmpresa({ e, onDesconectar, onInicializada }: { e: EstadoWhatsAp
         <Text size="sm">Mensajes enviados: {formatNumber(e.mensajes_enviados)}</Text>
         <Text size="sm">Última conexión: {e.ultima_conexion ? formatDateTime(e.ultima_conexion) : 'Nunca'}</Text>
         {e.error && <Text size="sm" c="red.8" style={{ overflowWrap: 'anywhere' }}>{e.error}</Text>}
+        <DetallesTecnicos detalle={e.detalle} />
         <Group justify="flex-end" mt="auto">
           {e.conectado ? (
             <Button variant="outline" color="red.8" leftSection={<IconPlugConnectedX size={16} aria-hidden />} onClick={onDesconectar}>
@@ -132,7 +134,12 @@ function QrModal({ empresa, onClose }: { empresa: EstadoWhatsAppEmpresa | null; 
               WhatsApp vinculado{estado.data?.info ? ` al número ${estado.data.info.number}` : ''}.
             </Alert>
           )}
-          {estado.data?.error && <Alert color="red" role="alert">{estado.data.error}</Alert>}
+          {estado.data?.error && (
+            <Alert color="red" role="alert">
+              {estado.data.error}
+              <DetallesTecnicos detalle={estado.data.detalle} />
+            </Alert>
+          )}
           {status === 'qr_ready' && <VincularPorTelefono empresaId={empresa.empresa_id} />}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cerrar</Button>
