@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useEstadoServicios, type Servicio } from '@/api/servicios';
 import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { QueryState } from '@/components/QueryState';
+import { formatDecimal } from '@/lib/format';
 
 function TarjetaServicio({ s }: { s: Servicio }) {
   return (
@@ -14,7 +15,7 @@ function TarjetaServicio({ s }: { s: Servicio }) {
       </Group>
       <Stack gap={4}>
         {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
-        {s.latencia_ms != null && <Text size="sm">Latencia: {s.latencia_ms.toFixed(1)} ms</Text>}
+        {s.latencia_ms != null && <Text size="sm">Latencia: {formatDecimal(s.latencia_ms, 1)} ms</Text>}
         {s.clientes_activos != null && <Text size="sm">Clientes activos: {s.clientes_activos}</Text>}
         <Text size="xs" c="dimmed">Última verificación: {dayjs(s.ultima_verificacion).format('DD/MM/YYYY HH:mm:ss')}</Text>
       </Stack>
