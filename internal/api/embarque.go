@@ -14,6 +14,9 @@ import (
 // a typed ticket number.
 type ValidarCodigo struct {
 	CodigoQR string `json:"codigo_qr" maxLength:"1000"`
+	// ConfirmarFecha boards a ticket that travels on another day than today;
+	// without it such a ticket is refused with 409 (motivo otra_fecha).
+	ConfirmarFecha bool `json:"confirmar_fecha,omitempty" description:"true: embarcar aunque el pasaje sea de otro día que hoy (sin esto se rechaza con 409, motivo otra_fecha)"`
 }
 
 // Embarque is the answer of a successful boarding validation.
@@ -115,8 +118,23 @@ func (s *Server) validarQR(r *http.Request, body ValidarCodigo) (reply[Embarque]
 	if err != nil {
 		return reply[Embarque]{}, err
 	}
-	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR)
+	soloFecha := ""
+	if !body.ConfirmarFecha {
+		if soloFecha, err = s.hoyDelModulo(r); err != nil {
+			return reply[Embarque]{}, err
+		}
+	}
+	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR, soloFecha)
 	return withMessage(embarqueDe(e), domain.MsgEmbarqueValidado), err
+}
+
+// hoyDelModulo is the company's business day (YYYY-MM-DD) from the module
+// state that the route's module check has just read: the store's
+// per-company cache, so the boarding path runs no query for it.
+func (s *Server) hoyDelModulo(r *http.Request) (string, error) {
+	a := actorFrom(r)
+	m, err := s.Store.ModulosActivosDe(r.Context(), a.EmpresaID(), a.Usuario.ModulosVersion)
+	return m.Hoy(s.Store.Now()), err
 }
 
 func (s *Server) validarEmbarque(r *http.Request) (reply[Embarque], error) {

@@ -137,6 +137,107 @@ func TestTypedNumberAndPassengerListButton(t *testing.T) {
 	})
 }
 
+// vendidoPara sells one General ticket travelling on fecha, with the customer's document.
+func (e *env) vendidoPara(fecha, documento string) pasajeJSON {
+	e.t.Helper()
+	tok := e.token("vendedor")
+	if r := e.abrir(tok, 0); r.Status != http.StatusCreated && r.Status != http.StatusConflict {
+		e.t.Fatalf("abrir caja: %d %s", r.Status, r.Message)
+	}
+	b := e.lote(map[string]int{"General": 1}, "Efectivo")
+	b["fecha_viaje"], b["cliente_nombre"], b["cliente_documento"] = fecha, "Pía Ríos", documento
+	r := e.sell(tok, b, "")
+	r.expect(e.t, http.StatusCreated, "")
+	var d struct{ Pasajes []pasajeJSON }
+	r.decode(e.t, &d)
+	return d.Pasajes[0]
+}
+
+func TestATicketOfAnotherDayBoardsOnlyConfirmedAndOnce(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidoPara("2026-11-28", "")
+		tok := e.token("lancha")
+		escaneo := func(body map[string]any, clave string) response {
+			return e.doWith("POST", "/api/pasajes/validar-qr", tok, body, map[string]string{"Idempotency-Key": clave})
+		}
+		for i, codigo := range []string{p.CodigoQR, p.NumeroPasaje} {
+			r := escaneo(map[string]any{"codigo_qr": codigo}, fmt.Sprint("sin-confirmar-", i))
+			r.expect(t, http.StatusConflict, "Pasaje para el 28/11/2026 — ¿embarcar igual?")
+			var rechazo struct {
+				Motivo       string `json:"motivo"`
+				NumeroPasaje string `json:"numero_pasaje"`
+				FechaViaje   string `json:"fecha_viaje"`
+			}
+			r.decode(t, &rechazo)
+			if rechazo.Motivo != "otra_fecha" || rechazo.NumeroPasaje != p.NumeroPasaje || rechazo.FechaViaje != "2026-11-28" {
+				t.Fatalf("rechazo sin la fecha del pasaje: %s", r.Data)
+			}
+		}
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo' AND fecha_embarque IS NULL`, p.ID) != 1 {
+			t.Fatal("se embarcó un pasaje de otro día sin confirmación")
+		}
+		confirmado := map[string]any{"codigo_qr": p.CodigoQR, "confirmar_fecha": true}
+		escaneo(confirmado, "confirmado").expect(t, http.StatusOK, "Embarque validado exitosamente")
+		// a retry of the same confirmed scan gets the first answer; another scan is refused as boarded
+		escaneo(confirmado, "confirmado").expect(t, http.StatusOK, "Embarque validado exitosamente")
+		escaneo(confirmado, "otro").expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+		escaneo(map[string]any{"codigo_qr": p.CodigoQR}, "otro-sin").expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'usado' AND usuario_embarque_id = ?`, p.ID, e.userID("lancha")) != 1 ||
+			e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'VALIDACION_EMBARQUE'`) != 1 {
+			t.Fatal("el pasaje confirmado no quedó embarcado una sola vez")
+		}
+		// today's ticket needs no confirmation
+		hoy := e.vendidos(1)[0]
+		e.validarQR(tok, hoy.CodigoQR).expect(t, http.StatusOK, "Embarque validado exitosamente")
+	})
+}
+
+func TestANumberTypedWithoutDashesIsFound(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(2)
+		if !strings.HasPrefix(ps[0].NumeroPasaje, "LD-20261120-") {
+			t.Fatalf("número inesperado %q", ps[0].NumeroPasaje)
+		}
+		junto := strings.ToLower(strings.ReplaceAll(ps[0].NumeroPasaje, "-", ""))
+		r := e.validarQR(e.token("lancha"), junto)
+		r.expect(t, http.StatusOK, "Embarque validado exitosamente")
+		var ok embarqueJSON
+		r.decode(t, &ok)
+		if ok.NumeroPasaje != ps[0].NumeroPasaje {
+			t.Fatalf("embarcó %q", ok.NumeroPasaje)
+		}
+		conEspacios := strings.ReplaceAll(ps[1].NumeroPasaje, "-", " ")
+		e.validarQR(e.token("lancha"), conEspacios).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE id IN (?, ?) AND estado = 'usado'`, ps[0].ID, ps[1].ID) != 2 {
+			t.Fatal("los números sin guiones no embarcaron")
+		}
+		e.validarQR(e.token("lancha"), junto).expect(t, http.StatusConflict, "El pasaje ya fue utilizado para embarcar")
+	})
+}
+
+func TestThePassengerListShowsTheDocument(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		con := e.vendidoPara("2026-11-20", "30111222")
+		sin := e.vendidos(1)[0]
+		var lista struct {
+			Pasajes []struct {
+				ID               int64
+				ClienteDocumento string `json:"cliente_documento"`
+			}
+		}
+		r := e.do("GET", "/api/pasajes/por-fecha", e.token("lancha"), nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &lista)
+		documentos := map[int64]string{}
+		for _, p := range lista.Pasajes {
+			documentos[p.ID] = p.ClienteDocumento
+		}
+		if len(documentos) != 2 || documentos[con.ID] != "30111222" || documentos[sin.ID] != "" {
+			t.Fatalf("documentos: %v", documentos)
+		}
+	})
+}
+
 func TestCancelledTicketIsRefused(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		p := e.vendidos(1)[0]

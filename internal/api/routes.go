@@ -274,10 +274,10 @@ func (s *Server) routes() []route {
 			"Un pasaje en PDF"},
 
 		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), embarque,
-			conDatosDeError[store.YaEmbarcado](handleJSON(s.validarQR), http.StatusConflict),
+			conDatosDeError[store.RechazoEmbarque](handleJSON(s.validarQR), http.StatusConflict),
 			"Embarca el pasaje de un código QR o un número"},
 		{"POST", "/api/pasajes/{id}/validar-embarque", perm("validacion.embarque"), embarque,
-			conDatosDeError[store.YaEmbarcado](handle(s.validarEmbarque), http.StatusConflict), "Embarca un pasaje"},
+			conDatosDeError[store.RechazoEmbarque](handle(s.validarEmbarque), http.StatusConflict), "Embarca un pasaje"},
 		{"POST", "/api/pasajes/{id}/deshacer-embarque", perm("validacion.embarque"), embarque, handle(s.deshacerEmbarque),
 			"Deshace el embarque propio de hace instantes"},
 		{"GET", "/api/pasajes/estadisticas-embarque", perm("validacion.embarque"), embarque, handle(s.estadisticasEmbarque),

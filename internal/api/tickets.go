@@ -58,7 +58,7 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 	return exportarCSV(nombre, export.Table{Title: "Pasajes", Columns: columnasPasajes}, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajes))
 		for _, p := range pasajes {
-			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(impresion.FechaAR(p.FechaViaje)),
+			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(domain.FechaAR(p.FechaViaje)),
 				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
 				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.Estado),
 				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))

@@ -15,7 +15,14 @@ const (
 	MsgCodigoVacio        = "Ingresa el código del pasaje"
 	MsgEmbarqueDeshecho   = "Embarque deshecho: el pasaje vuelve a estar pendiente"
 	MsgPasajeNoEmbarcado  = "El pasaje no está embarcado: no hay embarque que deshacer"
+	MsgPasajeCambioEstado = "El pasaje cambió de estado: intente nuevamente"
 )
+
+// MensajePasajeOtraFecha refuses to board, unless confirmed, a ticket whose
+// travel date (YYYY-MM-DD) is not today: "Pasaje para el 28/11/2026 — ¿embarcar igual?".
+func MensajePasajeOtraFecha(fechaViaje string) string {
+	return fmt.Sprintf("Pasaje para el %s — ¿embarcar igual?", FechaAR(fechaViaje))
+}
 
 // PlazoDeshacerEmbarque is how long after a boarding the crew member who
 // validated it may undo it (a wrong tap on the passenger list's Validar).
@@ -57,7 +64,7 @@ func InicioPlazoDeshacer(now time.Time) time.Time {
 // signed QR code, or a ticket number typed by hand from a damaged QR.
 type CodigoIngresado struct {
 	QR     *CodigoQR // set when the code is a QR code (signature not yet checked)
-	Numero string    // set when the code is a ticket number
+	Numero string    // set when the code is a ticket number (as NumeroPasajeEscrito reads it)
 	Crudo  string    // the trimmed code
 }
 
@@ -75,7 +82,7 @@ func LeerCodigoIngresado(codigo string) (CodigoIngresado, error) {
 		c.QR = &qr
 		return c, nil
 	}
-	c.Numero = strings.ToUpper(c.Crudo)
+	c.Numero = NumeroPasajeEscrito(c.Crudo)
 	return c, nil
 }
 

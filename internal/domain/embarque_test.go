@@ -18,6 +18,32 @@ func TestLeerCodigoIngresado(t *testing.T) {
 	}
 }
 
+func TestNumeroPasajeEscrito(t *testing.T) {
+	for escrito, want := range map[string]string{
+		"P20261125000123":    "P-20261125-000123",
+		" ld20261122000042 ": "LD-20261122-000042",
+		"LD 20261122 000042": "LD-20261122-000042",
+		"LD-20261122000042":  "LD-20261122-000042",
+		"LD-20261122-000042": "LD-20261122-000042",
+		"L220261125000001":   "L2-20261125-000001",  // a prefix that ends in a digit
+		"LD202611221000000":  "LD-20261122-1000000", // past the sixth digit of the sequence
+		"ÑA20261122000007":   "ÑA-20261122-000007",
+		"LD20261342000042":   "LD20261342000042", // no such date: as typed
+		"20261122000042":     "20261122000042",   // no prefix
+		"algo":               "ALGO",
+	} {
+		if got := NumeroPasajeEscrito(escrito); got != want {
+			t.Errorf("NumeroPasajeEscrito(%q) = %q, esperaba %q", escrito, got, want)
+		}
+	}
+}
+
+func TestMensajePasajeOtraFecha(t *testing.T) {
+	if got := MensajePasajeOtraFecha("2026-11-28"); got != "Pasaje para el 28/11/2026 — ¿embarcar igual?" {
+		t.Fatalf("mensaje = %q", got)
+	}
+}
+
 func TestPorcentaje(t *testing.T) {
 	for _, c := range [][3]int64{{0, 0, 0}, {1, 3, 33}, {2, 3, 67}, {4, 4, 100}, {1, 8, 13}} {
 		if got := Porcentaje(c[0], c[1]); got != c[2] {

@@ -62,9 +62,10 @@ func MensajeDiferenciaCaja(cajaID int64, usuario string, diferencia Centavos) st
 	return fmt.Sprintf("La caja #%d de %s cerró con una diferencia de %s", cajaID, usuario, diferencia)
 }
 
-// MensajeEmbarque: "Embarcó el 50% de los pasajeros del 2026-11-22 (10 de 20)".
+// MensajeEmbarque: "Embarcó el 50% de los pasajeros del 22/11/2026 (10 de 20)"
+// (fechaViaje is YYYY-MM-DD).
 func MensajeEmbarque(fechaViaje string, porcentaje int, embarcados, total int64) string {
-	return fmt.Sprintf("Embarcó el %d%% de los pasajeros del %s (%d de %d)", porcentaje, fechaViaje, embarcados, total)
+	return fmt.Sprintf("Embarcó el %d%% de los pasajeros del %s (%d de %d)", porcentaje, FechaAR(fechaViaje), embarcados, total)
 }
 
 // hitosEmbarque are the boarding milestones of a trip date, in percent,

@@ -40,3 +40,9 @@ func TestTiposDeFiltroGroupsTheRegisterTypes(t *testing.T) {
 		t.Fatal("otro debe ser inválido")
 	}
 }
+
+func TestMensajeEmbarqueEscribeLaFechaComoDdMmAaaa(t *testing.T) {
+	if got := MensajeEmbarque("2026-11-28", 50, 10, 20); got != "Embarcó el 50% de los pasajeros del 28/11/2026 (10 de 20)" {
+		t.Fatalf("mensaje = %q", got)
+	}
+}

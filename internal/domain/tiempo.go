@@ -29,6 +29,16 @@ func Location(tz string) *time.Location {
 	return loc
 }
 
+// FechaAR writes a date YYYY-MM-DD as dd/mm/aaaa, the way every text a user
+// reads shows it (anything else unchanged).
+func FechaAR(fecha string) string {
+	t, err := time.Parse(time.DateOnly, fecha)
+	if err != nil {
+		return fecha
+	}
+	return t.Format("02/01/2006")
+}
+
 // Dia is a business day in a company's time zone, with its bounds in UTC.
 type Dia struct {
 	Fecha        string    // YYYY-MM-DD

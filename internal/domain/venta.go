@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 )
 
 // Ticket states (operaciones §4).
@@ -127,6 +128,38 @@ func NombreCliente(nombre string) string {
 // and the company's sequence (e.g. LD-20261122-000042).
 func NumeroPasaje(prefijo, fechaVenta string, secuencia int64) string {
 	return fmt.Sprintf("%s-%s-%06d", prefijo, strings.ReplaceAll(fechaVenta, "-", ""), secuencia)
+}
+
+// NumeroPasajeEscrito reads a ticket number typed by hand into the form
+// NumeroPasaje writes, so that 'ld20261122000042', 'LD 20261122 000042' and
+// 'LD-20261122-000042' find the same ticket: in capitals, and when the text
+// without spaces and dashes is a prefix, a sale date (YYYYMMDD, from 2000) and a
+// sequence of 6 digits (or more, without a leading zero), with the dashes
+// where NumeroPasaje puts them. Anything else comes back in capitals as typed.
+func NumeroPasajeEscrito(texto string) string {
+	escrito := strings.ToUpper(strings.TrimSpace(texto))
+	junto := strings.Map(func(r rune) rune {
+		if r == '-' || unicode.IsSpace(r) {
+			return -1
+		}
+		return r
+	}, escrito)
+	digitos := 0 // how many digits end the text
+	for digitos < len(junto) && junto[len(junto)-digitos-1] >= '0' && junto[len(junto)-digitos-1] <= '9' {
+		digitos++
+	}
+	for largo := 6; largo+8 <= digitos; largo++ {
+		finFecha := len(junto) - largo
+		prefijo, fecha, secuencia := junto[:finFecha-8], junto[finFecha-8:finFecha], junto[finFecha:]
+		if prefijo == "" || (largo > 6 && secuencia[0] == '0') {
+			continue
+		}
+		// A sale date is of this millennium: a date of the year 0261 is a split too far to the right.
+		if d, err := time.Parse("20060102", fecha); err == nil && d.Year() >= 2000 {
+			return prefijo + "-" + fecha + "-" + secuencia
+		}
+	}
+	return escrito
 }
 
 // PrefijoEmpresa is the initials of the company's first two words (at most), in capitals.

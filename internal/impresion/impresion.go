@@ -38,17 +38,8 @@ type Ticket struct {
 func TicketDe(numero, cliente, seccion, tipoViaje, fechaViaje string, precio domain.Centavos, medio, vendedor string,
 	venta time.Time, estado, codigo string, loc *time.Location) Ticket {
 	return Ticket{NumeroPasaje: numero, Cliente: cliente, Seccion: seccion, TipoViaje: tipoViaje,
-		FechaViaje: FechaAR(fechaViaje), Precio: precio.String(), MedioPago: medio, Vendedor: vendedor,
+		FechaViaje: domain.FechaAR(fechaViaje), Precio: precio.String(), MedioPago: medio, Vendedor: vendedor,
 		FechaVenta: venta.In(loc).Format("02/01/2006 15:04"), Estado: estado, CodigoQR: codigo}
-}
-
-// FechaAR writes a date YYYY-MM-DD as dd/mm/aaaa (anything else unchanged).
-func FechaAR(fecha string) string {
-	t, err := time.Parse(time.DateOnly, fecha)
-	if err != nil {
-		return fecha
-	}
-	return t.Format("02/01/2006")
 }
 
 // QRPNG is the QR code of a ticket's code as a PNG of size×size pixels, with

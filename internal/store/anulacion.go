@@ -125,5 +125,5 @@ func (s *Store) rechazoCambio(ctx context.Context, c sqldb.Conn, empresaID, id i
 	if err := cambio.Permite(p.Estado); err != nil {
 		return err
 	}
-	return domain.Conflict("El pasaje cambió de estado: intente nuevamente")
+	return domain.Conflict(domain.MsgPasajeCambioEstado)
 }

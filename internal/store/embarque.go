@@ -26,17 +26,30 @@ type Embarque struct {
 	VendedorID    int64 // who sold it
 }
 
-// YaEmbarcado is the data of the refusal of an already boarded ticket.
-type YaEmbarcado struct {
+// Why a boarding is refused with the data of RechazoEmbarque.
+const (
+	MotivoYaEmbarcado = "ya_embarcado" // the ticket already boarded
+	MotivoOtraFecha   = "otra_fecha"   // the ticket travels on another day and the boarding was not confirmed
+)
+
+// RechazoEmbarque is the data of a boarding refused with 409: the ticket
+// already boarded (when and by whom), or it travels on another day than
+// today and the request did not confirm it (its travel date).
+type RechazoEmbarque struct {
+	Motivo        string     `json:"motivo" enum:"ya_embarcado,otra_fecha"`
 	NumeroPasaje  string     `json:"numero_pasaje"`
-	FechaEmbarque *time.Time `json:"fecha_embarque"`
-	ValidadoPor   string     `json:"validado_por"`
+	FechaViaje    string     `json:"fecha_viaje" format:"date"`
+	FechaEmbarque *time.Time `json:"fecha_embarque,omitempty"`
+	ValidadoPor   string     `json:"validado_por,omitempty"`
 }
 
 // ValidarPorCodigo boards the ticket of a scanned QR code or a typed ticket
 // number. A QR code must carry the caller's company and its signature;
 // anything unknown, forged or of another company is 'Pasaje no encontrado'.
-func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo string) (Embarque, error) {
+// With soloFecha (YYYY-MM-DD: today, unless the crew confirmed another day)
+// a ticket that travels on another day does not board: the refusal (409)
+// says its date.
+func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha string) (Embarque, error) {
 	in, err := domain.LeerCodigoIngresado(codigo)
 	if err != nil {
 		return Embarque{}, err
@@ -46,11 +59,28 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo string) (E
 			return Embarque{}, err
 		}
 	}
-	where, arg := `numero_pasaje = ?`, in.Numero
+	cond := condicionEmbarque{where: `numero_pasaje = ?`, arg: in.Numero, soloFecha: soloFecha}
 	if in.QR != nil {
-		where, arg = `codigo_qr = ?`, in.Crudo
+		cond.where, cond.arg = `codigo_qr = ?`, in.Crudo
 	}
-	return s.validar(ctx, a, where, arg)
+	return s.validar(ctx, a, cond)
+}
+
+// condicionEmbarque picks the ticket to board: where (a condition on
+// pasajes with one argument, arg) and, when soloFecha is set, only if it
+// travels that day (YYYY-MM-DD).
+type condicionEmbarque struct {
+	where     string
+	arg       any
+	soloFecha string
+}
+
+// sql is the condition with its arguments.
+func (c condicionEmbarque) sql() (string, []any) {
+	if c.soloFecha == "" {
+		return c.where, []any{c.arg}
+	}
+	return c.where + ` AND fecha_viaje = ?`, []any{c.arg, c.soloFecha}
 }
 
 // verificarQR checks that a QR code belongs to the company and is signed by its key.
@@ -70,23 +100,25 @@ func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.Codi
 
 // ValidarPorID boards a ticket from the passenger list.
 func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, error) {
-	return s.validar(ctx, a, `id = ?`, id)
+	return s.validar(ctx, a, condicionEmbarque{where: `id = ?`, arg: id})
 }
 
 // validar moves one ticket activo → usado with one conditional UPDATE whose row
 // count decides, so two crew members scanning at once board it once; the
 // UPDATE returns the boarded ticket. The refusal of an already boarded ticket
-// carries when and by whom it boarded.
-func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Embarque, error) {
+// carries when and by whom it boarded; that of a ticket of another day than
+// cond.soloFecha, its travel date.
+func (s *Store) validar(ctx context.Context, a Actor, cond condicionEmbarque) (Embarque, error) {
+	where, args := cond.sql()
 	return idempotent(ctx, s, a, "pasajes.validar", func(c sqldb.Conn) (Embarque, error) {
 		e, embarcado, err := scanEmbarque(c.QueryRow(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
 			usuario_embarque_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
-			domain.PasajeUsado, c.Now(), a.UsuarioID, a.EmpresaID, domain.PasajeActivo, arg))
+			append([]any{domain.PasajeUsado, c.Now(), a.UsuarioID, a.EmpresaID, domain.PasajeActivo}, args...)...))
 		if err != nil {
 			return e, wrap("validar embarque", err)
 		}
 		if !embarcado {
-			return s.rechazoEmbarque(ctx, c, a.EmpresaID, where, arg)
+			return s.rechazoEmbarque(ctx, c, a.EmpresaID, cond)
 		}
 		c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(e.VendedorID), Datos: EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
 			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}})
@@ -97,22 +129,31 @@ func (s *Store) validar(ctx context.Context, a Actor, where string, arg any) (Em
 
 // rechazoEmbarque explains a boarding that changed nothing: the ticket is
 // not the company's, or it cannot board (rechazo).
-func (s *Store) rechazoEmbarque(ctx context.Context, c sqldb.Conn, empresaID int64, where string, arg any) (Embarque, error) {
-	e, found, err := s.embarque(ctx, c, empresaID, where, arg)
+func (s *Store) rechazoEmbarque(ctx context.Context, c sqldb.Conn, empresaID int64, cond condicionEmbarque) (Embarque, error) {
+	e, found, err := s.embarque(ctx, c, empresaID, cond.where, cond.arg)
 	if err != nil || !found {
 		return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
 	}
-	return e, rechazo(e)
+	return e, rechazo(e, cond.soloFecha)
 }
 
-// rechazo explains why a ticket that exists could not board.
-func rechazo(e Embarque) error {
-	if e.Estado == domain.PasajeCancelado {
+// rechazo explains why a ticket that exists could not board (only on the day
+// soloFecha, when set).
+func rechazo(e Embarque, soloFecha string) error {
+	switch {
+	case e.Estado == domain.PasajeCancelado:
 		return domain.Conflict(domain.MsgPasajeCancelado)
+	case e.Estado == domain.PasajeActivo && soloFecha != "" && e.FechaViaje != soloFecha:
+		return &domain.Error{Kind: domain.KindConflict, Message: domain.MensajePasajeOtraFecha(e.FechaViaje),
+			Data: RechazoEmbarque{Motivo: MotivoOtraFecha, NumeroPasaje: e.NumeroPasaje, FechaViaje: e.FechaViaje}}
+	case e.Estado == domain.PasajeActivo:
+		// Boarded and undone between the UPDATE and this read.
+		return domain.Conflict(domain.MsgPasajeCambioEstado)
 	}
 	fecha := e.FechaEmbarque
 	return &domain.Error{Kind: domain.KindConflict, Message: domain.MsgPasajeYaEmbarcado,
-		Data: YaEmbarcado{NumeroPasaje: e.NumeroPasaje, FechaEmbarque: &fecha, ValidadoPor: e.ValidadoPor}}
+		Data: RechazoEmbarque{Motivo: MotivoYaEmbarcado, NumeroPasaje: e.NumeroPasaje, FechaViaje: e.FechaViaje,
+			FechaEmbarque: &fecha, ValidadoPor: e.ValidadoPor}}
 }
 
 // embarqueColumnas are what an Embarque shows of a ticket, from a statement
@@ -199,7 +240,7 @@ func (s *Store) rechazoDeshacer(ctx context.Context, c sqldb.Conn, a Actor, id i
 	hecho := domain.EmbarqueHecho{Estado: e.Estado, ValidadorID: e.ValidadorID, ValidadoPor: e.ValidadoPor,
 		FechaEmbarque: e.FechaEmbarque}
 	return firstErr(domain.PuedeDeshacerEmbarque(hecho, a.UsuarioID, c.Now()),
-		domain.Conflict("El pasaje cambió de estado: intente nuevamente"))
+		domain.Conflict(domain.MsgPasajeCambioEstado))
 }
 
 // ConteoEmbarque counts a set of tickets (cancelled ones excluded).

@@ -163,9 +163,9 @@ func TestValidar(t *testing.T) {
 			board func() (store.Embarque, error)
 			p     store.Pasaje
 		}{
-			{"por código QR", func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR) }, ps[0]},
+			{"por código QR", func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, "") }, ps[0]},
 			{"por número tipeado", func() (store.Embarque, error) {
-				return e.st.ValidarPorCodigo(ctx, e.vendedor, " "+strings.ToLower(ps[1].NumeroPasaje))
+				return e.st.ValidarPorCodigo(ctx, e.vendedor, " "+strings.ToLower(ps[1].NumeroPasaje), "")
 			}, ps[1]},
 			{"por id", func() (store.Embarque, error) { return e.st.ValidarPorID(ctx, e.vendedor, ps[2].ID) }, ps[2]},
 		}
@@ -192,12 +192,12 @@ func TestValidar(t *testing.T) {
 		}{
 			{"ya embarcado", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID); return err },
 				domain.KindConflict, domain.MsgPasajeYaEmbarcado},
-			{"código de otra empresa", func() error { _, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ajeno.CodigoQR); return err },
+			{"código de otra empresa", func() error { _, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ajeno.CodigoQR, ""); return err },
 				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 			{"id de otra empresa", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ajeno.ID); return err },
 				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 			{"código alterado", func() error {
-				_, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR[:len(ps[0].CodigoQR)-2]+"xx")
+				_, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR[:len(ps[0].CodigoQR)-2]+"xx", "")
 				return err
 			}, domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 		}
@@ -205,7 +205,7 @@ func TestValidar(t *testing.T) {
 			t.Run(tc.name, func(t *testing.T) { wantError(t, tc.board(), tc.kind, tc.msg) })
 		}
 		_, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID)
-		if de, _ := domain.AsError(err); de == nil || de.Data.(store.YaEmbarcado).ValidadoPor != "Ana Paz" {
+		if de, _ := domain.AsError(err); de == nil || de.Data.(store.RechazoEmbarque).ValidadoPor != "Ana Paz" {
 			t.Fatalf("el rechazo no dice quién embarcó: %+v", de)
 		}
 		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = ?`, ajeno.ID, domain.PasajeActivo); n != 1 {

@@ -48,6 +48,35 @@ test('la tripulación embarca un pasaje en modo manual y el segundo intento se r
   await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-rechazo-movil.png`, fullPage: true });
 });
 
+test('un pasaje de otro día pide confirmación en ámbar, se encuentra sin guiones y el validador ofrece Deshacer', async ({ page, request }) => {
+  const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra', 1);
+  const [anio, mes, dia] = pasaje.fecha_viaje.split('-');
+  await login(page, 'lancha');
+  await page.goto('/admin/validador');
+  await page.getByText('Manual', { exact: true }).click();
+
+  const codigo = page.getByLabel('Código del pasaje');
+  await codigo.fill(pasaje.numero_pasaje.replaceAll('-', '').toLowerCase());
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText(`Pasaje para el ${dia}/${mes}/${anio} — ¿embarcar igual?`);
+  await expect(resultado(page)).toContainText(pasaje.numero_pasaje);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-validador-otra-fecha.png`, fullPage: true });
+  const estado = async () => (await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, await authHeaders(request, 'supervisor'))).estado;
+  expect(await estado()).toBe('activo');
+
+  await resultado(page).getByRole('button', { name: 'Embarcar igual' }).click();
+  await expect(resultado(page)).toContainText('Embarque validado exitosamente');
+  await expect(codigo).toHaveValue('');
+  expect(await estado()).toBe('usado');
+
+  const barra = page.getByRole('status', { name: 'Último embarque' });
+  await expect(barra).toContainText(`${pasaje.numero_pasaje} · Marta Ibarra`);
+  await barra.getByRole('button', { name: 'Deshacer' }).click();
+  await expect(page.getByText('Embarque deshecho: el pasaje vuelve a estar pendiente')).toBeVisible();
+  await expect(barra).toHaveCount(0);
+  expect(await estado()).toBe('activo');
+});
+
 test.describe('cámara', () => {
   // Chromium's fake camera sometimes never delivers a frame ZXing can read (seen about one run
   // in four on a busy machine): the read itself is what is tested, so a second try is allowed.

@@ -31,6 +31,8 @@ export interface Pasaje {
   id: number;
   numero_pasaje: string;
   codigo_qr: string;
+  /** YYYY-MM-DD */
+  fecha_viaje: string;
 }
 
 /** GETs an API resource and returns its `data`, failing the test on any other answer. */
@@ -95,8 +97,11 @@ export async function abrirCajaPorApi(request: APIRequestContext, cuenta: Cuenta
   expect(abrir.status(), await abrir.text()).toBe(201);
 }
 
-/** Sells one ticket for today through the API as `cuenta`, opening its register when it is closed. */
-export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, cliente: string): Promise<Pasaje> {
+/**
+ * Sells one ticket through the API as `cuenta`, opening its register when it is closed; it travels
+ * today, or `diasDeViaje` days later.
+ */
+export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, cliente: string, diasDeViaje = 0): Promise<Pasaje> {
   const headers = await authHeaders(request, cuenta);
 
   const abrir = await request.post('/api/caja/abrir', { headers, data: { monto_apertura: 0 } });
@@ -106,13 +111,13 @@ export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, c
   const [tipo] = await apiGet<{ id: number }[]>(request, '/api/config/tipos-viaje?activos=true', headers);
   const [medio] = await apiGet<{ id: number }[]>(request, '/api/config/medios-pago?activos=true', headers);
   const { timezone } = await apiGet<{ timezone: string }>(request, '/api/config/empresa', headers);
-  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+  const fechaViaje = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date(Date.now() + diasDeViaje * 86_400_000));
 
   const lote = await request.post('/api/pasajes/lote', {
     headers,
     data: {
       seccion_id: seccion.id,
-      fecha_viaje: hoy,
+      fecha_viaje: fechaViaje,
       medio_pago_id: medio.id,
       cliente_nombre: cliente,
       lineas: [{ tipo_viaje_id: tipo.id, cantidad: 1 }],

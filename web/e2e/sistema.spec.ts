@@ -27,7 +27,7 @@ test('el super administrador cambia el nombre del sistema, revisa los servicios 
   await page.goto('/admin/reportes/servicios');
   const bd = page.getByRole('region', { name: 'Base de Datos' });
   await expect(bd.getByText('Conectado')).toBeVisible();
-  await expect(bd.getByText(/Latencia: \d+\.\d ms/)).toBeVisible();
+  await expect(bd.getByText(/Latencia: \d+,\d ms/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Email' }).getByText('Sin configurar')).toBeVisible();
   await shot(page, 'servicios');
 
@@ -44,4 +44,11 @@ test('el super administrador cambia el nombre del sistema, revisa los servicios 
   await expect(filas.first()).toContainText('Terminal Fluvial Tigre');
   await expect(page.getByText(/Página 1 de 1 · 1 registros/)).toBeVisible();
   await shot(page, 'auditoria');
+
+  // The filter's dates are typed dd/mm/aaaa; a day that does not exist says so instead of vanishing.
+  const desde = page.getByLabel('Fecha del registro desde');
+  await desde.fill('31/02/2026');
+  await desde.blur();
+  await expect(page.getByText('La fecha 31/02/2026 no existe')).toBeVisible();
+  await expect(filas).toHaveCount(1);
 });

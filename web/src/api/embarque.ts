@@ -9,8 +9,8 @@ import { embarqueKeys } from './keys';
 /** A successful boarding: POST /pasajes/validar-qr and /pasajes/{id}/validar-embarque. */
 export type Embarque = Schema<'Embarque'>;
 
-/** Data of the refusal (409) of a ticket that already boarded. */
-export type EmbarquePrevio = Schema<'YaEmbarcado'>;
+/** Data of a boarding refused with 409: already boarded (motivo ya_embarcado) or of another day (motivo otra_fecha). */
+export type RechazoEmbarque = Schema<'RechazoEmbarque'>;
 
 /** Tickets of a travel date: all, boarded and still to board. */
 export type ConteoEmbarque = Schema<'ConteoEmbarque'>;
@@ -82,10 +82,15 @@ function useEmbarqueWrite<I, T>(event: DomainEvent, mutationFn: (input: I) => Pr
   });
 }
 
-/** Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan. */
+/**
+ * Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan.
+ * A ticket of another day than today boards only with confirmarFecha (else 409, motivo otra_fecha).
+ */
 export function useValidarCodigo() {
-  return useEmbarqueWrite('pasajeValidado', ({ codigo, clave }: { codigo: string; clave: string }) =>
-    api.send<Embarque>('POST', '/pasajes/validar-qr', { codigo_qr: codigo }, { idempotencyKey: clave }));
+  return useEmbarqueWrite('pasajeValidado', ({ codigo, confirmarFecha, clave }: { codigo: string; confirmarFecha: boolean; clave: string }) =>
+    api.send<Embarque>('POST', '/pasajes/validar-qr',
+      confirmarFecha ? { codigo_qr: codigo, confirmar_fecha: true } : { codigo_qr: codigo },
+      { idempotencyKey: clave }));
 }
 
 /** The Validar button of the passenger list (POST /pasajes/{id}/validar-embarque). */

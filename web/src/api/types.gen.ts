@@ -2382,8 +2382,8 @@ export interface components {
             /** @constant */
             success: false;
         };
-        ErrorYaEmbarcado: {
-            data?: components["schemas"]["YaEmbarcado"];
+        ErrorRechazoEmbarque: {
+            data?: components["schemas"]["RechazoEmbarque"];
             message: string;
             /** @constant */
             success: false;
@@ -3104,6 +3104,16 @@ export interface components {
         PruebaEmail: {
             email_destino: string;
         };
+        RechazoEmbarque: {
+            /** Format: date-time */
+            fecha_embarque?: null | string;
+            /** Format: date */
+            fecha_viaje: string;
+            /** @enum {string} */
+            motivo: "ya_embarcado" | "otra_fecha";
+            numero_pasaje: string;
+            validado_por?: string;
+        };
         RegistrarMovimiento: {
             descripcion: string;
             /** Format: int64 */
@@ -3792,6 +3802,8 @@ export interface components {
         };
         ValidarCodigo: {
             codigo_qr: string;
+            /** @description true: embarcar aunque el pasaje sea de otro día que hoy (sin esto se rechaza con 409, motivo otra_fecha) */
+            confirmar_fecha?: boolean;
         };
         ValidarContrasena: {
             password: string;
@@ -3890,12 +3902,6 @@ export interface components {
             /** Format: int64 */
             empresaId?: number;
             telefono: string;
-        };
-        YaEmbarcado: {
-            /** Format: date-time */
-            fecha_embarque: null | string;
-            numero_pasaje: string;
-            validado_por: string;
         };
     };
     responses: {
@@ -7441,7 +7447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorYaEmbarcado"];
+                    "application/json": components["schemas"]["ErrorRechazoEmbarque"];
                 };
             };
             422: components["responses"]["NoProcesable"];
@@ -7766,7 +7772,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ErrorYaEmbarcado"];
+                    "application/json": components["schemas"]["ErrorRechazoEmbarque"];
                 };
             };
             422: components["responses"]["NoProcesable"];

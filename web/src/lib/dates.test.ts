@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leerFecha, todayIn } from './dates';
+import { leerFecha, motivoFechaRechazada, todayIn } from './dates';
 
 describe('leerFecha', () => {
   it.each([
@@ -22,5 +22,20 @@ describe('todayIn', () => {
     const now = new Date('2026-11-23T02:00:00Z');
     expect(todayIn('America/Argentina/Buenos_Aires', now)).toBe('2026-11-22');
     expect(todayIn('UTC', now)).toBe('2026-11-23');
+  });
+});
+
+describe('motivoFechaRechazada', () => {
+  it.each([
+    ['', {}, null],
+    ['25/11/2026', {}, null],
+    ['31/02/2026', {}, 'La fecha 31/02/2026 no existe'],
+    ['11-25-2026', {}, 'Escribe la fecha como dd/mm/aaaa'],
+    ['24/11/2026', { min: '2026-11-25' }, 'La fecha no puede ser anterior al 25/11/2026'],
+    ['28/11/2026', { max: '2026-11-25' }, 'La fecha no puede ser posterior al 25/11/2026'],
+    ['28/11/2026', { max: '2026-11-25', mensajeMax: 'Desde después de hasta' }, 'Desde después de hasta'],
+    ['25/11/2026', { min: '2026-11-25', max: '2026-11-25' }, null],
+  ])('says why %j is not taken with %j: %j', (texto, limites, motivo) => {
+    expect(motivoFechaRechazada(texto, limites)).toBe(motivo);
   });
 });

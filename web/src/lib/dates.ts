@@ -1,4 +1,5 @@
 import { useEmpresa } from './company';
+import { formatDate } from './format';
 
 /** Time zone of the business day when the company has none. */
 export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
@@ -15,10 +16,13 @@ export function useHoy(): string {
   return todayIn(timezone || DEFAULT_TIMEZONE);
 }
 
+/** A date as typed here: dd/mm/aaaa (one-digit day and month too). */
+const DD_MM_AAAA = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
+
 /** Reads a date typed as dd/mm/aaaa (or YYYY-MM-DD) into YYYY-MM-DD; null when it is not a real date. */
 export function leerFecha(texto: string): string | null {
   const limpio = texto.trim();
-  const partes = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(limpio) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(limpio);
+  const partes = DD_MM_AAAA.exec(limpio) ?? /^(\d{4})-(\d{2})-(\d{2})$/.exec(limpio);
   if (!partes) return null;
   const [dia, mes, anio] = limpio.includes('/')
     ? [Number(partes[1]), Number(partes[2]), Number(partes[3])]
@@ -26,4 +30,28 @@ export function leerFecha(texto: string): string | null {
   const fecha = new Date(Date.UTC(anio, mes - 1, dia));
   if (fecha.getUTCFullYear() !== anio || fecha.getUTCMonth() !== mes - 1 || fecha.getUTCDate() !== dia) return null;
   return fecha.toISOString().slice(0, 10);
+}
+
+/** The dates a date field takes (YYYY-MM-DD) and what it says of one outside them. */
+export interface LimitesFecha {
+  min?: string;
+  max?: string;
+  /** Said of a date before min; by default it names min. */
+  mensajeMin?: string;
+  /** Said of a date after max; by default it names max. */
+  mensajeMax?: string;
+}
+
+/**
+ * Why a date typed in a date field was not taken, or null when it was (or nothing was typed):
+ * not written as dd/mm/aaaa, a day that does not exist (31/02/2026), or outside the limits.
+ */
+export function motivoFechaRechazada(texto: string, { min, max, mensajeMin, mensajeMax }: LimitesFecha = {}): string | null {
+  const limpio = texto.trim();
+  if (!limpio) return null;
+  const fecha = leerFecha(limpio);
+  if (!fecha) return DD_MM_AAAA.test(limpio) ? `La fecha ${limpio} no existe` : 'Escribe la fecha como dd/mm/aaaa';
+  if (min && fecha < min) return mensajeMin ?? `La fecha no puede ser anterior al ${formatDate(min)}`;
+  if (max && fecha > max) return mensajeMax ?? `La fecha no puede ser posterior al ${formatDate(max)}`;
+  return null;
 }

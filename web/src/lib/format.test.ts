@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDuracion, formatMoney, formatNumber } from './format';
+import { formatDate, formatDateTime, formatDecimal, formatDuracion, formatMoney, formatNumber } from './format';
 
 const NBSP = '\u00a0';
 
@@ -47,5 +47,13 @@ describe('formatDuracion', () => {
     expect(formatDuracion((2 * 60 + 15) * 60_000 + 59_000)).toBe('2 h 15 min');
     expect(formatDuracion((3 * 1440 + 4 * 60 + 5) * 60_000)).toBe('3 d 4 h');
     expect(formatDuracion(-5_000)).toBe('menos de 1 min');
+  });
+});
+
+describe('formatDecimal', () => {
+  it('writes the decimals after a comma, es-AR', () => {
+    expect(formatDecimal(0, 1)).toBe('0,0');
+    expect(formatDecimal(1.25, 1)).toBe('1,3');
+    expect(formatDecimal(1234.5, 2)).toBe('1.234,50');
   });
 });

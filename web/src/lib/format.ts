@@ -25,6 +25,11 @@ export function formatNumber(value: number): string {
   return integer.format(value);
 }
 
+/** es-AR number with `decimales` decimals after a comma, e.g. `formatDecimal(0, 1)` is `0,0`. */
+export function formatDecimal(value: number, decimales: number): string {
+  return new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimales, maximumFractionDigits: decimales }).format(value);
+}
+
 function format(value: dayjs.ConfigType, pattern: string): string {
   const date = dayjs(value);
   return date.isValid() ? date.format(pattern) : '';

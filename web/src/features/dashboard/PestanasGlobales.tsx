@@ -3,7 +3,7 @@ import { IconBuildingCommunity } from '@tabler/icons-react';
 import type { EmpresaResumen, GlobalStats } from '@/api/dashboard';
 import { EmptyState } from '@/components/EmptyState';
 import { StatCard } from '@/components/StatCard';
-import { formatCantidad, formatDateTime, formatDuracion, formatMoney, formatNumber } from '@/lib/format';
+import { formatCantidad, formatDateTime, formatDecimal, formatDuracion, formatMoney, formatNumber } from '@/lib/format';
 import { lazy, Suspense } from 'react';
 
 // The chart library is large: only the global dashboard downloads it, when it shows the chart.
@@ -72,14 +72,12 @@ export function PestanaEmpresas({ empresas }: { empresas: readonly EmpresaResume
   );
 }
 
-const latencia = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 2 });
-
 /** Monitoreo: this server's live figures. */
 export function PestanaMonitoreo({ monitoreo: m }: { monitoreo: GlobalStats['monitoreo'] }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
       <StatCard label="Tiempo activo" value={formatDuracion(m.uptime_segundos * 1000)} />
-      <StatCard label="Latencia de la base de datos" value={`${latencia.format(m.latencia_bd_ms)} ms`} />
+      <StatCard label="Latencia de la base de datos" value={`${formatDecimal(m.latencia_bd_ms, 1)} ms`} />
       <StatCard label="Conexiones en tiempo real" value={formatNumber(m.sockets_abiertos)} />
       <StatCard label="Peticiones por minuto" value={formatNumber(m.peticiones_por_minuto)}
         note={`${formatNumber(m.peticiones_totales)} desde el inicio`} />

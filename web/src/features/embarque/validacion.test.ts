@@ -4,18 +4,28 @@ import { CAMARA_NO_DISPONIBLE, ejemploNumeroPasaje, ERROR_VALIDAR, faltaCamara, 
 
 describe('rechazo', () => {
   it("keeps the server's message and the earlier boarding", () => {
-    const previo = { numero_pasaje: 'LD-20261122-000001', fecha_embarque: '2026-11-22T13:05:00Z', validado_por: 'lancha' };
-    expect(rechazo(new ApiError(409, 'El pasaje ya fue utilizado para embarcar', previo))).toEqual({
+    const previo = { motivo: 'ya_embarcado', numero_pasaje: 'LD-20261122-000001', fecha_viaje: '2026-11-22', fecha_embarque: '2026-11-22T13:05:00Z', validado_por: 'lancha' };
+    expect(rechazo(new ApiError(409, 'El pasaje ya fue utilizado para embarcar', previo), 'LD-20261122-000001')).toEqual({
       tipo: 'rechazo',
       mensaje: 'El pasaje ya fue utilizado para embarcar',
       previo,
     });
   });
 
+  it('asks before boarding a ticket of another day, keeping the code to confirm it', () => {
+    const pasaje = { motivo: 'otra_fecha', numero_pasaje: 'LD-20261125-000003', fecha_viaje: '2026-11-28' };
+    expect(rechazo(new ApiError(409, 'Pasaje para el 28/11/2026 — ¿embarcar igual?', pasaje), 'ld20261125000003')).toEqual({
+      tipo: 'otraFecha',
+      mensaje: 'Pasaje para el 28/11/2026 — ¿embarcar igual?',
+      codigo: 'ld20261125000003',
+      pasaje,
+    });
+  });
+
   it('falls back to the default message, and to the connection message when nobody answered', () => {
-    expect(rechazo(new ApiError(500, null))).toEqual({ tipo: 'rechazo', mensaje: ERROR_VALIDAR, previo: null });
-    expect(rechazo(new ApiError(0, null))).toEqual({ tipo: 'rechazo', mensaje: CONNECTION_ERROR_MESSAGE, previo: null });
-    expect(rechazo(new TypeError('Failed to fetch')).mensaje).toBe(CONNECTION_ERROR_MESSAGE);
+    expect(rechazo(new ApiError(500, null), 'X')).toEqual({ tipo: 'rechazo', mensaje: ERROR_VALIDAR, previo: null });
+    expect(rechazo(new ApiError(0, null), 'X')).toEqual({ tipo: 'rechazo', mensaje: CONNECTION_ERROR_MESSAGE, previo: null });
+    expect(rechazo(new TypeError('Failed to fetch'), 'X').mensaje).toBe(CONNECTION_ERROR_MESSAGE);
   });
 });
 

@@ -1,5 +1,5 @@
 import { ApiError, CONNECTION_ERROR_MESSAGE, errorMessage } from '@/lib/api';
-import type { Embarque, EmbarquePrevio } from '@/api/embarque';
+import type { Embarque, RechazoEmbarque } from '@/api/embarque';
 
 /** Timings of the validator (operaciones §9). */
 export const TIEMPOS = {
@@ -11,7 +11,7 @@ export const TIEMPOS = {
   rechazoMs: 2500,
   /** After its validation a code is ignored until it has been out of the camera's sight this long. */
   mismoCodigoMs: 5000,
-  /** The passenger list offers 'Deshacer' this long after a Validar (the server allows 2 minutes). */
+  /** The validator and the passenger list offer 'Deshacer' this long after a boarding (the server allows 2 minutes). */
   deshacerMs: 10_000,
 } as const;
 
@@ -23,21 +23,28 @@ export const ERROR_VALIDAR = 'Error al validar pasaje';
 /** Message of an empty manual code. */
 export const CODIGO_VACIO = 'Ingresa el código del pasaje';
 
-/** What the validator shows after a validation. */
+/**
+ * What the validator shows after a validation: the boarding, the question of a ticket of
+ * another day (it boards only once confirmed), or the refusal.
+ */
 export type Resultado =
   | { tipo: 'exito'; mensaje: string; embarque: Embarque }
-  | { tipo: 'rechazo'; mensaje: string; previo: EmbarquePrevio | null };
+  | { tipo: 'otraFecha'; mensaje: string; codigo: string; pasaje: RechazoEmbarque }
+  | { tipo: 'rechazo'; mensaje: string; previo: RechazoEmbarque | null };
 
-/** The refusal to show for a failed validation. */
-export function rechazo(error: unknown): Extract<Resultado, { tipo: 'rechazo' }> {
+/** What to show for a failed validation of `codigo`. */
+export function rechazo(error: unknown, codigo: string): Exclude<Resultado, { tipo: 'exito' }> {
   if (!(error instanceof ApiError) || error.status === 0) {
     return { tipo: 'rechazo', mensaje: CONNECTION_ERROR_MESSAGE, previo: null };
   }
-  const data = error.data as Partial<EmbarquePrevio> | null;
+  const data = error.data as Partial<RechazoEmbarque> | null;
+  if (error.status === 409 && data?.motivo === 'otra_fecha') {
+    return { tipo: 'otraFecha', mensaje: errorMessage(error, ERROR_VALIDAR), codigo, pasaje: data as RechazoEmbarque };
+  }
   return {
     tipo: 'rechazo',
     mensaje: errorMessage(error, ERROR_VALIDAR),
-    previo: data?.fecha_embarque ? (data as EmbarquePrevio) : null,
+    previo: data?.fecha_embarque ? (data as RechazoEmbarque) : null,
   };
 }
 

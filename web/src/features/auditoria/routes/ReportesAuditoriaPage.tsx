@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDownload, IconShieldSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
@@ -6,6 +6,7 @@ import {
 } from '@/api/auditoria';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
+import { RangoFechas } from '@/components/RangoFechas';
 import { ScrollTable } from '@/components/ScrollTable';
 import { StatCard } from '@/components/StatCard';
 import { ApiError } from '@/lib/api';
@@ -38,8 +39,8 @@ function Filtros({ filtros, set }: Pick<ReturnType<typeof useFiltrosAuditoria>, 
       <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
         <Select label="Empresa" data={empresas} value={filtros.empresa_id ?? ''} onChange={(v) => set('empresa_id', v ?? '')} allowDeselect={false} searchable />
         <AccionSelect acciones={data?.acciones ?? []} value={filtros.accion ?? ''} onChange={(v) => set('accion', v)} />
-        <TextInput type="date" label="Desde" value={filtros.fecha_desde ?? ''} max={filtros.fecha_hasta || undefined} onChange={(e) => set('fecha_desde', e.currentTarget.value)} />
-        <TextInput type="date" label="Hasta" value={filtros.fecha_hasta ?? ''} min={filtros.fecha_desde || undefined} onChange={(e) => set('fecha_hasta', e.currentTarget.value)} />
+        <RangoFechas etiqueta="Fecha del registro" desde={filtros.fecha_desde ?? ''} hasta={filtros.fecha_hasta ?? ''}
+          onDesde={(fecha) => set('fecha_desde', fecha)} onHasta={(fecha) => set('fecha_hasta', fecha)} />
         <LimiteSelect limites={LIMITES_AUDITORIA} value={filtros.limite} onChange={(v) => set('limite', v)} />
       </SimpleGrid>
     </Paper>

@@ -6,6 +6,8 @@ import { CODIGO_VACIO, type Resultado } from '@/features/embarque/validacion';
 
 interface CodigoManualFormProps {
   validando: boolean;
+  /** The last result: a boarding (also one confirmed on the result) empties the field for the next passenger. */
+  resultado: Resultado | null;
   validar: (codigo: string) => Promise<Resultado>;
   /** A ticket number of the caller's company, for the help text; null while unknown. */
   ejemplo: string | null;
@@ -14,7 +16,7 @@ interface CodigoManualFormProps {
 /**
  * Where the focus goes after a result: back to the field for the next code with a
  * keyboard at hand; off the field on a touch screen, whose keyboard would hide the
- * result. A refused code stays selected to correct or replace it.
+ * result. A refused code (or one that waits for a confirmation) stays selected to correct or replace it.
  */
 function enfocarTrasResultado(input: HTMLInputElement | null, tipo: Resultado['tipo']): void {
   if (!input) return;
@@ -23,15 +25,22 @@ function enfocarTrasResultado(input: HTMLInputElement | null, tipo: Resultado['t
     return;
   }
   input.focus();
-  if (tipo === 'rechazo') input.select();
+  if (tipo !== 'exito') input.select();
 }
 
 /** Manual mode: the ticket number or the whole QR text; Enter validates. */
-export function CodigoManualForm({ validando, validar, ejemplo }: CodigoManualFormProps) {
+export function CodigoManualForm({ validando, resultado, validar, ejemplo }: CodigoManualFormProps) {
   const input = useRef<HTMLInputElement>(null);
   const [tactil] = useState(punteroTactil);
   const [codigo, setCodigo] = useState('');
   const [error, setError] = useState<string | null>(null);
+
+  const [resultadoVisto, setResultadoVisto] = useState(resultado);
+  if (resultado !== resultadoVisto) {
+    setResultadoVisto(resultado);
+    // Ready for the next passenger.
+    if (resultado?.tipo === 'exito') setCodigo('');
+  }
 
   const enviar = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,8 +53,6 @@ export function CodigoManualForm({ validando, validar, ejemplo }: CodigoManualFo
       return;
     }
     const { tipo } = await validar(limpio);
-    // Ready for the next passenger.
-    if (tipo === 'exito') setCodigo('');
     enfocarTrasResultado(input.current, tipo);
   };
 

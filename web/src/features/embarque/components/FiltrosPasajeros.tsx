@@ -20,14 +20,14 @@ interface FiltrosPasajerosProps {
   onChange: (filtros: Filtros) => void;
 }
 
-/** Date, section, trip type and boarding state of the passenger list. */
+/** Travel date, section, trip type and boarding state of the passenger list. */
 export function FiltrosPasajeros({ value, onChange }: FiltrosPasajerosProps) {
   const secciones = useQuery(seccionesActivasQuery);
   const tipos = useQuery(tiposViajeActivosQuery);
   const set = <K extends keyof Filtros>(key: K, v: Filtros[K]) => onChange({ ...value, [key]: v });
   return (
     <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm">
-      <FechaInput label="Fecha" value={value.fecha} onChange={(fecha) => set('fecha', fecha)} />
+      <FechaInput label="Fecha de viaje" value={value.fecha} onChange={(fecha) => set('fecha', fecha)} />
       <Select
         label="Sección"
         data={opciones('Todas', secciones.data)}

@@ -22,7 +22,7 @@ export function PasajerosTable({ pasajeros, validandoId, onValidar }: PasajerosP
           <Table.Tr key={p.id}>
             <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>{p.numero_pasaje}</Table.Td>
             <Table.Td>{p.cliente_nombre || 'N/A'}</Table.Td>
-            <Table.Td>N/A</Table.Td>
+            <Table.Td>{p.cliente_documento || 'N/A'}</Table.Td>
             <Table.Td>{p.seccion_nombre}</Table.Td>
             <Table.Td>{p.tipo_viaje_nombre}</Table.Td>
             <Table.Td><EstadoBadge pasajero={p} /></Table.Td>

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { EstadoBadge, ValidarButton, type PasajerosProps } from '@/features/embarque/components/EstadoPasajero';
 
-/** The passenger list on a phone: one card per ticket, its state and Validar always in sight. */
+/** The passenger list on a phone: one card per ticket (its document when it has one), its state and Validar always in sight. */
 export function PasajerosTarjetas({ pasajeros, validandoId, onValidar }: PasajerosProps) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" role="list" aria-label="Pasajeros">
@@ -13,6 +13,7 @@ export function PasajerosTarjetas({ pasajeros, validandoId, onValidar }: Pasajer
               <EstadoBadge pasajero={p} />
             </Group>
             <Text fw={700} fz="lg" style={{ overflowWrap: 'anywhere' }}>{p.cliente_nombre || 'N/A'}</Text>
+            {p.cliente_documento && <Text size="sm">Documento: {p.cliente_documento}</Text>}
             <Text size="sm" c="dimmed">{p.seccion_nombre} · {p.tipo_viaje_nombre}</Text>
             <ValidarButton pasajero={p} validandoId={validandoId} onValidar={onValidar} size="md" fullWidth />
           </Stack>

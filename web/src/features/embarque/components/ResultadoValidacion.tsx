@@ -1,11 +1,11 @@
-import { Group, Loader, Paper, Stack, Text } from '@mantine/core';
-import { IconCircleCheckFilled, IconCircleXFilled, IconScan, type Icon } from '@tabler/icons-react';
+import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangleFilled, IconCircleCheckFilled, IconCircleXFilled, IconScan, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '@/lib/format';
 import type { Resultado } from '@/features/embarque/validacion';
 
-/** Strong backgrounds with white text above WCAG AA (Mantine's green.9 is just below it). */
-const FONDO = { exito: '#1e7b34', rechazo: 'red.9', validando: 'blue.8' } as const;
+/** Strong backgrounds with white text above WCAG AA (Mantine's green.9 is just below it); amber with dark text. */
+const FONDO = { exito: '#1e7b34', rechazo: 'red.9', validando: 'blue.8', otraFecha: 'yellow.4' } as const;
 
 interface PanelProps {
   bg: string;
@@ -49,9 +49,12 @@ interface ResultadoValidacionProps {
   validando: boolean;
   /** What to do next, shown while idle. */
   indicacion: string;
+  /** The answers to the question of a ticket of another day. */
+  onConfirmarFecha: () => void;
+  onDescartar: () => void;
 }
 
-function Contenido({ resultado, validando, indicacion }: ResultadoValidacionProps) {
+function Contenido({ resultado, validando, indicacion, onConfirmarFecha, onDescartar }: ResultadoValidacionProps) {
   if (validando) return <Panel bg={FONDO.validando} titulo="Validando..." />;
   if (resultado?.tipo === 'exito') {
     const { embarque } = resultado;
@@ -62,6 +65,17 @@ function Contenido({ resultado, validando, indicacion }: ResultadoValidacionProp
         <Dato label="Sección" value={embarque.seccion.nombre} />
         <Dato label="Tipo de viaje" value={embarque.tipo_viaje.nombre} />
         <Dato label="Embarque" value={formatDateTime(embarque.fecha_embarque)} />
+      </Panel>
+    );
+  }
+  if (resultado?.tipo === 'otraFecha') {
+    return (
+      <Panel bg={FONDO.otraFecha} c="dark.9" icon={IconAlertTriangleFilled} titulo={resultado.mensaje}>
+        <Numero>{resultado.pasaje.numero_pasaje}</Numero>
+        <Group grow>
+          <Button size="lg" color="dark" onClick={onConfirmarFecha}>Embarcar igual</Button>
+          <Button size="lg" variant="white" color="dark" onClick={onDescartar}>No embarcar</Button>
+        </Group>
       </Panel>
     );
   }
@@ -86,7 +100,10 @@ function Contenido({ resultado, validando, indicacion }: ResultadoValidacionProp
   );
 }
 
-/** The validator's result: green with the ticket on success, red with the reason on refusal. */
+/**
+ * The validator's result: green with the ticket on success, amber with a question for a ticket
+ * of another day, red with the reason on refusal.
+ */
 export function ResultadoValidacion(props: ResultadoValidacionProps) {
   return (
     <div role="status" aria-live="assertive" aria-atomic="true" aria-label="Resultado de la validación">

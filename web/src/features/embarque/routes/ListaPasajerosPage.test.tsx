@@ -7,8 +7,8 @@ import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Pasajero } from '@/api/embarque';
 
-const PENDIENTE: Pasajero = makePasaje();
-const EMBARCADO: Pasajero = { ...PENDIENTE, id: 42, numero_pasaje: 'LD-20261122-000042', cliente_nombre: '', estado: 'usado', fecha_embarque: '2026-11-22T13:00:00Z' };
+const PENDIENTE: Pasajero = { ...makePasaje(), cliente_documento: '30111222' };
+const EMBARCADO: Pasajero = { ...PENDIENTE, cliente_documento: '', id: 42, numero_pasaje: 'LD-20261122-000042', cliente_nombre: '', estado: 'usado', fecha_embarque: '2026-11-22T13:00:00Z' };
 
 const item = (id: number, nombre: string) => ({ id, nombre, descripcion: '', activo: true });
 
@@ -29,11 +29,12 @@ describe('ListaPasajerosPage', () => {
     signIn('lancha');
   });
 
-  it("lists today's passengers with the summary, 'N/A' for the document and the state in words", async () => {
+  it("lists today's passengers with the summary, the document ('N/A' without one) and the state in words", async () => {
     renderApp('/admin/lista-pasajeros');
     const pendiente = await screen.findByRole('row', { name: /LD-20261122-000041/ });
-    expect(pendiente).toHaveTextContent('Juana GómezN/ATigre – Tres BocasGeneralPendiente');
+    expect(pendiente).toHaveTextContent('Juana Gómez30111222Tigre – Tres BocasGeneralPendiente');
     const embarcado = screen.getByRole('row', { name: /LD-20261122-000042/ });
+    expect(embarcado).toHaveTextContent('N/A');
     expect(embarcado).toHaveTextContent('Embarcado');
     expect(within(embarcado).queryByRole('button', { name: /Validar/ })).not.toBeInTheDocument();
     expect(screen.getByText('Total').parentElement).toHaveTextContent('20');
@@ -45,7 +46,7 @@ describe('ListaPasajerosPage', () => {
     const { user } = renderApp('/admin/lista-pasajeros');
     await screen.findByRole('row', { name: /LD-20261122-000041/ });
 
-    fireEvent.change(screen.getByLabelText('Fecha'), { target: { value: '2026-11-23' } });
+    fireEvent.change(screen.getByLabelText('Fecha de viaje'), { target: { value: '2026-11-23' } });
     await user.click(screen.getByRole('combobox', { name: 'Sección' }));
     await user.click(await screen.findByRole('option', { name: 'Tigre – Río Capitán', hidden: true }));
     await user.click(screen.getByRole('combobox', { name: 'Tipo de viaje' }));
@@ -74,7 +75,7 @@ describe('ListaPasajerosPage', () => {
   const pantallaAngosta = () =>
     vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
 
-  it('shows one card per passenger on a narrow screen, with the state and Validar', async () => {
+  it('shows one card per passenger on a narrow screen, with the document, the state and Validar', async () => {
     pantallaAngosta();
     renderApp('/admin/lista-pasajeros');
     const lista = await screen.findByRole('list', { name: 'Pasajeros' });
@@ -82,9 +83,11 @@ describe('ListaPasajerosPage', () => {
     const pendiente = within(lista).getByRole('listitem', { name: 'LD-20261122-000041' });
     expect(pendiente).toHaveTextContent('Pendiente');
     expect(pendiente).toHaveTextContent('Juana Gómez');
+    expect(pendiente).toHaveTextContent('Documento: 30111222');
     expect(within(pendiente).getByRole('button', { name: 'Validar LD-20261122-000041' })).toBeInTheDocument();
     const embarcado = within(lista).getByRole('listitem', { name: 'LD-20261122-000042' });
     expect(embarcado).toHaveTextContent('Embarcado');
+    expect(embarcado).not.toHaveTextContent('Documento');
     expect(within(embarcado).queryByRole('button', { name: /Validar/ })).not.toBeInTheDocument();
   });
 

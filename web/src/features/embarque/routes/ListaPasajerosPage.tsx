@@ -1,52 +1,37 @@
-import { Box, Paper, Stack, Text, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { QueryState } from '@/components/QueryState';
 import { errorMessage } from '@/lib/api';
 import { useHoy } from '@/lib/dates';
 import { newIdempotencyKey } from '@/lib/idempotency';
-import { notifyError, notifySuccess } from '@/lib/notify';
-import {
-  pasajerosQuery,
-  useDeshacerEmbarque,
-  useValidarPasaje,
-  type FiltrosPasajeros as Filtros,
-  type Pasajero,
-} from '@/api/embarque';
+import { notifyError } from '@/lib/notify';
+import { pasajerosQuery, useValidarPasaje, type FiltrosPasajeros as Filtros, type Pasajero } from '@/api/embarque';
 import { Conteo } from '@/features/embarque/components/Conteo';
-import { DeshacerEmbarque, type EmbarqueReciente } from '@/features/embarque/components/DeshacerEmbarque';
+import { DeshacerEmbarque } from '@/features/embarque/components/DeshacerEmbarque';
 import { FiltrosPasajeros } from '@/features/embarque/components/FiltrosPasajeros';
 import { PasajerosLista } from '@/features/embarque/components/PasajerosLista';
+import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 
 /** Validar at once, then 'Deshacer' for a few seconds: a wrong tap is one more tap away from undone. */
 function useValidarConDeshacer() {
   const validacion = useValidarPasaje();
-  const deshacer = useDeshacerEmbarque();
-  const [reciente, setReciente] = useState<EmbarqueReciente | null>(null);
+  const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
 
   const validar = (pasajero: Pasajero) => {
     const clave = newIdempotencyKey();
     validacion.mutate({ id: pasajero.id, clave }, {
-      onSuccess: ({ message }) => setReciente({ clave, pasajero, mensaje: message ?? 'Embarque validado exitosamente' }),
+      onSuccess: ({ message }) => ofrecer({ clave, id: pasajero.id, numeroPasaje: pasajero.numero_pasaje,
+        cliente: pasajero.cliente_nombre, mensaje: message ?? 'Embarque validado exitosamente' }),
       onError: (e) => notifyError(errorMessage(e, 'Error al validar')),
     });
   };
 
-  const deshacerReciente = () => {
-    if (!reciente) return;
-    deshacer.mutate({ id: reciente.pasajero.id, clave: newIdempotencyKey() }, {
-      onSuccess: ({ message }) => notifySuccess(message ?? 'Embarque deshecho'),
-      onError: (e) => notifyError(errorMessage(e, 'Error al deshacer el embarque')),
-      onSettled: () => setReciente(null),
-    });
-  };
-
-  const olvidar = useCallback(() => setReciente(null), []);
   return {
     validandoId: validacion.isPending ? validacion.variables.id : null,
     validar,
     reciente,
-    deshaciendo: deshacer.isPending,
+    deshaciendo,
     deshacerReciente,
     olvidar,
   };
@@ -77,11 +62,7 @@ export function ListaPasajerosPage() {
         )}
       </QueryState>
       {reciente && (
-        <>
-          {/* Room under the last passenger, so the bar never covers its Validar. */}
-          <Box h={96} aria-hidden />
-          <DeshacerEmbarque key={reciente.clave} reciente={reciente} deshaciendo={deshaciendo} onDeshacer={deshacerReciente} onVencido={olvidar} />
-        </>
+        <DeshacerEmbarque key={reciente.clave} reciente={reciente} deshaciendo={deshaciendo} onDeshacer={deshacerReciente} onVencido={olvidar} />
       )}
     </Stack>
   );

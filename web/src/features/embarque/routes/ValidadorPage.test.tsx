@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPRESA, signIn } from '@/testing/fixtures';
@@ -122,7 +122,7 @@ describe('ValidadorPage', () => {
     const { user, input } = await abrirModoManual();
     expect(input).not.toHaveFocus();
     await user.type(input, 'LD-20261122-000071{Enter}');
-    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(await within(resultado()).findByText('Embarque validado exitosamente')).toBeInTheDocument();
     expect(input).not.toHaveFocus();
   });
 
@@ -155,7 +155,7 @@ describe('ValidadorPage', () => {
     const { user, input } = await abrirModoManual();
     await user.type(input, '  LD-20261122-000071 {Enter}');
 
-    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(await within(resultado()).findByText('Embarque validado exitosamente')).toBeInTheDocument();
     expect(resultado()).toHaveTextContent('LD-20261122-000071');
     expect(resultado()).toHaveTextContent('Pasajero: Juana Gómez');
     expect(resultado()).toHaveTextContent('Sección: Tigre – Tres Bocas');
@@ -182,6 +182,69 @@ describe('ValidadorPage', () => {
     expect(input).toHaveFocus();
   });
 
+  it('asks in amber before boarding a ticket of another day, and boards it only when confirmed', async () => {
+    const cuerpos: { codigo_qr: string; confirmar_fecha?: boolean; clave: string | null }[] = [];
+    server.use(http.post('/api/pasajes/validar-qr', async ({ request }) => {
+      const body = (await request.json()) as { codigo_qr: string; confirmar_fecha?: boolean };
+      cuerpos.push({ ...body, clave: request.headers.get('Idempotency-Key') });
+      if (!body.confirmar_fecha) {
+        return HttpResponse.json({
+          success: false,
+          message: 'Pasaje para el 28/11/2026 — ¿embarcar igual?',
+          data: { motivo: 'otra_fecha', numero_pasaje: 'LD-20261125-000003', fecha_viaje: '2026-11-28' },
+        }, { status: 409 });
+      }
+      return okWithMessage({ ...EMBARQUE, numero_pasaje: 'LD-20261125-000003', fecha_viaje: '2026-11-28' }, 'Embarque validado exitosamente');
+    }));
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'ld20261125000003{Enter}');
+
+    const pregunta = await within(resultado()).findByText('Pasaje para el 28/11/2026 — ¿embarcar igual?');
+    expect(resultado()).toHaveTextContent('LD-20261125-000003');
+    // amber, not the red of a refusal
+    expect(resultado().firstElementChild?.getAttribute('style')).toContain('--mantine-color-yellow-4');
+    expect(pregunta).toBeVisible();
+    expect(cuerpos).toEqual([{ codigo_qr: 'ld20261125000003', clave: expect.any(String) }]);
+    expect(input).toHaveValue('ld20261125000003');
+
+    await user.click(within(resultado()).getByRole('button', { name: 'Embarcar igual' }));
+    expect(await within(resultado()).findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(cuerpos).toHaveLength(2);
+    expect(cuerpos[1]).toEqual({ codigo_qr: 'ld20261125000003', confirmar_fecha: true, clave: expect.any(String) });
+    expect(cuerpos[1].clave).not.toBe(cuerpos[0].clave);
+    expect(input).toHaveValue('');
+  });
+
+  it('does not board a ticket of another day when the crew answers no', async () => {
+    const llamadas = validarQR(() => HttpResponse.json({
+      success: false,
+      message: 'Pasaje para el 28/11/2026 — ¿embarcar igual?',
+      data: { motivo: 'otra_fecha', numero_pasaje: 'LD-20261125-000003', fecha_viaje: '2026-11-28' },
+    }, { status: 409 }));
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261125-000003{Enter}');
+    await user.click(await within(resultado()).findByRole('button', { name: 'No embarcar' }));
+    expect(resultado()).toHaveTextContent('Listo para validar');
+    expect(llamadas).toHaveLength(1);
+  });
+
+  it('offers the undo of the passenger list after a boarding', async () => {
+    validarQR(exito);
+    const deshechos: number[] = [];
+    server.use(http.post('/api/pasajes/:id/deshacer-embarque', ({ params }) => {
+      deshechos.push(Number(params.id));
+      return okWithMessage({}, 'Embarque deshecho: el pasaje vuelve a estar pendiente');
+    }));
+    const { user, input } = await abrirModoManual();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    const barra = await screen.findByRole('status', { name: 'Último embarque' });
+    expect(barra).toHaveTextContent('LD-20261122-000071 · Juana Gómez');
+    await user.click(within(barra).getByRole('button', { name: 'Deshacer' }));
+    expect(await screen.findByText('Embarque deshecho: el pasaje vuelve a estar pendiente')).toBeInTheDocument();
+    expect(deshechos).toEqual([125]);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument());
+  });
+
   it("shows the server's message of other refusals", async () => {
     validarQR(() => fail(404, 'Pasaje no encontrado'));
     const { user, input } = await abrirModoManual();
@@ -204,7 +267,7 @@ describe('ValidadorPage', () => {
     const llamadas = validarQR(exito);
     const { user, input } = await abrirModoManual();
     await user.type(input, 'LD-20261122-000071{Enter}');
-    await screen.findByText('Embarque validado exitosamente');
+    await within(resultado()).findByText('Embarque validado exitosamente');
     await user.type(input, 'LD-20261122-000072{Enter}');
     await waitFor(() => expect(llamadas).toHaveLength(2));
     expect(llamadas[1].clave).not.toBe(llamadas[0].clave);

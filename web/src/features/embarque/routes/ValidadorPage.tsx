@@ -4,11 +4,14 @@ import { IconCamera, IconInfoCircle, IconKeyboard, type Icon } from '@tabler/ico
 import { useCallback, useState } from 'react';
 import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
+import type { Embarque } from '@/api/embarque';
 import { CodigoManualForm } from '@/features/embarque/components/CodigoManualForm';
+import { DeshacerEmbarque } from '@/features/embarque/components/DeshacerEmbarque';
 import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
 import { EstadisticasEmbarque } from '@/features/embarque/components/EstadisticasEmbarque';
 import { InstruccionesValidador } from '@/features/embarque/components/InstruccionesValidador';
 import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
+import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 import { useValidacion } from '@/features/embarque/useValidacion';
 import { ejemploNumeroPasaje } from '@/features/embarque/validacion';
 
@@ -61,10 +64,13 @@ function useEjemploNumero(): string | null {
   return prefijo ? ejemploNumeroPasaje(prefijo, hoy) : null;
 }
 
-/** 'Validador de Embarque': camera or manual mode, a big result, today's figures and instructions. */
+/** 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions. */
 export function ValidadorPage() {
   const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
-  const { resultado, validando, listo, validar } = useValidacion();
+  const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
+  const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
+    ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
+  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque);
   const ejemplo = useEjemploNumero();
   return (
     <Stack>
@@ -91,9 +97,10 @@ export function ValidadorPage() {
             {modo === 'camara' ? (
               <EscanerCamara activo={listo} onCodigo={(codigo) => void validar(codigo)} onModoManual={() => elegir('manual')} onSinCamara={sinCamara} />
             ) : (
-              <CodigoManualForm validando={validando} validar={validar} ejemplo={ejemplo} />
+              <CodigoManualForm validando={validando} resultado={resultado} validar={validar} ejemplo={ejemplo} />
             )}
-            <ResultadoValidacion resultado={resultado} validando={validando} indicacion={INDICACION[modo]} />
+            <ResultadoValidacion resultado={resultado} validando={validando} indicacion={INDICACION[modo]}
+              onConfirmarFecha={() => void confirmarFecha()} onDescartar={descartar} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
@@ -103,6 +110,9 @@ export function ValidadorPage() {
           </Stack>
         </Grid.Col>
       </Grid>
+      {reciente && (
+        <DeshacerEmbarque key={reciente.clave} reciente={reciente} deshaciendo={deshaciendo} onDeshacer={deshacerReciente} onVencido={olvidar} />
+      )}
     </Stack>
   );
 }

@@ -1,14 +1,14 @@
-import { Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Modal, Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { FechaInput } from '@/components/FechaInput';
 import { FormActions } from '@/components/FormActions';
 import { ApiError } from '@/lib/api';
 import { rolesModulosToast } from '@/lib/notify';
 import { useGuardarModulo, type ModuloDeEmpresa } from '@/api/modulos';
 
-const FECHA = /^\d{4}-\d{2}-\d{2}$/;
-
 interface Values {
   configuracion: string;
+  /** YYYY-MM-DD, or '' for no expiry (FechaInput takes only real dates). */
   fecha_vencimiento: string;
 }
 
@@ -37,7 +37,6 @@ function ConfigForm({ empresaId, modulo, onDone }: FormProps) {
     },
     validate: {
       configuracion: (v) => (parseObjeto(v) ? null : 'La configuración debe ser un objeto JSON'),
-      fecha_vencimiento: (v) => (!v || FECHA.test(v) ? null : 'Usa el formato AAAA-MM-DD'),
     },
   });
 
@@ -58,8 +57,8 @@ function ConfigForm({ empresaId, modulo, onDone }: FormProps) {
       <Stack>
         <Textarea label="Configuración (JSON)" autosize minRows={4} maxRows={12} ff="monospace"
           {...form.getInputProps('configuracion')} />
-        <TextInput label="Fecha de vencimiento" description="Último día en que el módulo funciona; vacío: sin vencimiento."
-          placeholder="AAAA-MM-DD" maxLength={10} {...form.getInputProps('fecha_vencimiento')} />
+        <FechaInput label="Fecha de vencimiento" description="Último día en que el módulo funciona; vacío: sin vencimiento."
+          clearable value={form.values.fecha_vencimiento} onChange={(fecha) => form.setFieldValue('fecha_vencimiento', fecha)} />
         <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Kbd, Paper, Select, SimpleGrid, TextInput } from 
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
-import { FechaInput } from '@/components/FechaInput';
+import { RangoFechas } from '@/components/RangoFechas';
 import { formatCantidad } from '@/lib/format';
 import { ESTADO_LABELS } from './EstadoPasajeBadge';
 
@@ -27,7 +27,7 @@ interface FiltrosListadoProps {
   busquedaRef?: Ref<HTMLInputElement>;
 }
 
-/** Search, dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
+/** Search, sale dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
 export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, onExportar, busquedaRef }: FiltrosListadoProps) {
   const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
   const activos = filtrosActivos(value, hoy);
@@ -47,8 +47,8 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
             maxLength={100}
           />
         )}
-        <FechaInput label="Desde" value={value.fecha_inicio} max={value.fecha_fin || undefined} onChange={(fecha) => set('fecha_inicio', fecha)} clearable />
-        <FechaInput label="Hasta" value={value.fecha_fin} min={value.fecha_inicio || undefined} onChange={(fecha) => set('fecha_fin', fecha)} clearable />
+        <RangoFechas etiqueta="Fecha de venta" desde={value.fecha_inicio} hasta={value.fecha_fin}
+          onDesde={(fecha) => set('fecha_inicio', fecha)} onHasta={(fecha) => set('fecha_fin', fecha)} />
         {!soloFechas && (
           <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
         )}

@@ -20,7 +20,7 @@ describe('MisVentasPage', () => {
     expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
     expect(listado.consultas[0].toString()).toBe(`fecha_inicio=${hoy}&fecha_fin=${hoy}&usuario_id=7&page=1&limit=10`);
     expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('$ 6.750,00');
-    expect(screen.getByLabelText('Desde')).toHaveValue(formatDate(hoy));
+    expect(screen.getByLabelText('Fecha de venta desde')).toHaveValue(formatDate(hoy));
     expect(screen.queryByLabelText('Buscar')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ describe('EstadoServiciosPage', () => {
     const { user } = renderWithProviders(<EstadoServiciosPage />, { route: '/admin/reportes/servicios' });
     const bd = await screen.findByRole('region', { name: 'Base de Datos' });
     expect(within(bd).getByText('Conectado')).toBeInTheDocument();
-    expect(within(bd).getByText('Latencia: 1.2 ms')).toBeInTheDocument();
+    expect(within(bd).getByText('Latencia: 1,2 ms')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Email' })).getByText('Sin configurar')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'WhatsApp' })).queryByText('Conectado')).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'WebSocket' })).getByText('Desconectado')).toBeInTheDocument();

@@ -5,6 +5,7 @@ import { useEstadoServicios, type Servicio } from '@/api/servicios';
 import { EstadoServicioBadge } from '@/components/EstadoServicioBadge';
 import { QueryState } from '@/components/QueryState';
 import { DetallesTecnicos } from '@/components/DetallesTecnicos';
+import { formatDecimal } from '@/lib/format';
 
 function TarjetaServicio({ s }: { s: Servicio }) {
   return (
@@ -16,7 +17,7 @@ function TarjetaServicio({ s }: { s: Servicio }) {
       <Stack gap={4}>
         {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
         <DetallesTecnicos detalle={s.detalle} />
-        {s.latencia_ms != null && <Text size="sm">Latencia: {s.latencia_ms.toFixed(1)} ms</Text>}
+        {s.latencia_ms != null && <Text size="sm">Latencia: {formatDecimal(s.latencia_ms, 1)} ms</Text>}
         {s.clientes_activos != null && <Text size="sm">Clientes activos: {s.clientes_activos}</Text>}
         <Text size="xs" c="dimmed">Última verificación: {dayjs(s.ultima_verificacion).format('DD/MM/YYYY HH:mm:ss')}</Text>
       </Stack>
