@@ -35,7 +35,7 @@ async function venderUno(page: Page, cliente: string): Promise<string> {
   await expect(page.getByLabel('Cantidad General')).toBeFocused();
   await page.keyboard.type('1');
   await page.getByLabel('Nombre del cliente (opcional)').fill(cliente);
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   const venta = page.getByRole('dialog', { name: 'Venta registrada' });
   await expect(venta).toContainText('Se creó 1 pasaje por $ 4.500,00.');
   await expect(venta.getByRole('button', { name: 'Anular esta venta' })).toBeVisible();
@@ -139,7 +139,7 @@ test('un vendedor anula su propia venta recién hecha y la caja vuelve a su sald
   await page.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
   await expect(page.getByLabel('Cantidad General')).toBeFocused();
   await page.keyboard.type('1');
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   const venta = page.getByRole('dialog', { name: 'Venta registrada' });
   await expect(venta).toContainText('Se creó 1 pasaje por $ 4.500,00.');
   await venta.getByRole('button', { name: 'Anular esta venta' }).click();
