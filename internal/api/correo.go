@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"strings"
@@ -111,7 +112,12 @@ func (s *Server) guardarConfigEmail(r *http.Request, body GuardarConfigEmail) (r
 }
 
 func (s *Server) estadoEmail(r *http.Request) (EstadoEmail, error) {
-	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), actorFrom(r).EmpresaID())
+	return s.estadoEmailDe(r.Context(), actorFrom(r).EmpresaID())
+}
+
+// estadoEmailDe is the state of a company's e-mail service.
+func (s *Server) estadoEmailDe(ctx context.Context, empresaID int64) (EstadoEmail, error) {
+	cfg, found, err := s.Store.ConfiguracionEmail(ctx, empresaID)
 	if err != nil {
 		return EstadoEmail{}, err
 	}
