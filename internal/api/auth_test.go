@@ -115,7 +115,7 @@ func TestLoginLocksTheUserAfterFiveFailuresAndUnlocksLater(t *testing.T) {
 			e.do("POST", "/api/auth/login", "", loginBody("supervisor", "mal")).expect(t, http.StatusUnauthorized, "Credenciales inválidas")
 		}
 		r := e.do("POST", "/api/auth/login", "", loginBody("supervisor", demo.Password))
-		r.expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intenta nuevamente en 15 minuto(s).")
+		r.expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intenta nuevamente en 15 minutos.")
 		e.login("admin") // other users are not affected
 
 		e.now = e.now.Add(16 * time.Minute)

@@ -134,7 +134,7 @@ func (e *env) venderConDocumento(nombre, documento, key string) []pasajeClienteJ
 	b := e.lote(map[string]int{"General": 1}, "Efectivo")
 	b["cliente_nombre"], b["cliente_documento"] = nombre, documento
 	r := e.sell(e.token("vendedor"), b, key)
-	r.expect(e.t, http.StatusCreated, "Pasaje(s) creado(s) exitosamente")
+	r.expect(e.t, http.StatusCreated, "1 pasaje creado exitosamente")
 	var d struct{ Pasajes []pasajeClienteJSON }
 	r.decode(e.t, &d)
 	return d.Pasajes
@@ -144,6 +144,7 @@ type pasajeClienteJSON struct {
 	ID               int64
 	ClienteNombre    string `json:"cliente_nombre"`
 	ClienteTelefono  string `json:"cliente_telefono"`
+	ClienteEmail     string `json:"cliente_email"`
 	ClienteDocumento string `json:"cliente_documento"`
 	ClienteID        *int64 `json:"cliente_id"`
 }
@@ -200,10 +201,11 @@ func TestConcurrentSalesWithOneNewDocumentMakeOneCustomer(t *testing.T) {
 
 func TestSaleWithAKnownDocumentLinksTheTicketsAndTakesTheName(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
-		id := e.nuevoCliente("Juan", "Gómez", "30111222", "11 5555-0101", "")
+		id := e.nuevoCliente("Juan", "Gómez", "30111222", "11 5555-0101", "juan@example.com")
 		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
 		p := e.venderConDocumento("", " 30111222 ", "")[0]
-		if p.ClienteID == nil || *p.ClienteID != id || p.ClienteNombre != "Juan Gómez" || p.ClienteTelefono != "11 5555-0101" {
+		if p.ClienteID == nil || *p.ClienteID != id || p.ClienteNombre != "Juan Gómez" || p.ClienteTelefono != "11 5555-0101" ||
+			p.ClienteEmail != "juan@example.com" {
 			t.Fatalf("pasaje: %+v", p)
 		}
 		if n := e.count(`SELECT COUNT(*) FROM clientes`); n != 1 {

@@ -123,6 +123,8 @@ func (s *Server) guardarConfigEmail(r *http.Request, body GuardarConfigEmail) (r
 	return withMessage(out, domain.MsgEmailConfigGuardada), err
 }
 
+// estadoEmail is the state of the caller's company's e-mail service, with the
+// technical detail of its last failure when the caller may read it.
 func (s *Server) estadoEmail(r *http.Request) (EstadoEmail, error) {
 	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), actorFrom(r).EmpresaID())
 	if err != nil {

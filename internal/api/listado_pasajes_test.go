@@ -298,18 +298,27 @@ func TestExportarPasajesCSV(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		e.ventaA("vendedor", "=HYPERLINK(\"http://x\")", 1)
 		p := e.ventaA("vendedor", "Ana; Paz", 1)[0]
+		debito := e.lote(map[string]int{"General": 1}, "Débito")
+		debito["cliente_nombre"], debito["cliente_telefono"] = "Luis Sosa", "+54 9 11 5555-0000"
+		e.sell(e.token("vendedor"), debito, "").expect(t, http.StatusCreated, "1 pasaje creado exitosamente")
 		r := e.do("GET", "/api/pasajes/export?fecha_inicio=2026-11-20&busqueda=paz", e.token("admin"), nil)
 		if r.Status != http.StatusOK || r.Header.Get("Content-Type") != "text/csv; charset=utf-8" ||
 			r.Header.Get("Content-Disposition") != `attachment; filename="pasajes_2026-11-20.csv"` {
 			t.Fatalf("export: %d %v", r.Status, r.Header)
 		}
 		lines := strings.Split(string(r.Body), "\r\n")
-		if lines[0] != "\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Estado;Vendedor;Fecha Venta" {
+		if lines[0] != "\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta" {
 			t.Fatalf("cabecera: %q", lines[0])
 		}
-		want := p.NumeroPasaje + `;20/11/2026;"Ana; Paz";1144556677;` + seccionDemo + `;General;4.500,00;activo;`
+		want := p.NumeroPasaje + `;20/11/2026;"Ana; Paz";1144556677;` + seccionDemo + `;General;4.500,00;Efectivo;activo;`
 		if len(lines) != 3 || !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], ";20/11/2026 10:00") {
 			t.Fatalf("filas: %q, esperaba %q…", lines, want)
+		}
+		// The payment method of each ticket; a phone that starts like a formula keeps its guard.
+		r = e.do("GET", "/api/pasajes/export?busqueda=sosa", e.token("admin"), nil)
+		if lines = strings.Split(string(r.Body), "\r\n"); len(lines) != 3 ||
+			!strings.Contains(lines[1], `;Luis Sosa;'+54 9 11 5555-0000;`+seccionDemo+`;General;4.500,00;Débito;activo;`) {
+			t.Fatalf("medio de pago y teléfono: %q", lines)
 		}
 		r = e.do("GET", "/api/pasajes/export?busqueda=HYPERLINK", e.token("admin"), nil)
 		if !strings.Contains(string(r.Body), `;"'=HYPERLINK(""http://x"")";`) {

@@ -30,7 +30,7 @@ func TestAStrangerCannotLockTheAdminOutButIsLockedHimself(t *testing.T) {
 				expect(t, http.StatusUnauthorized, domain.MsgCredencialesInvalidas)
 		}
 		e.request("POST", "/api/auth/login", "", loginBody("admin", demo.Password), from("127.0.0.2")).
-			expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intenta nuevamente en 15 minuto(s).")
+			expect(t, http.StatusTooManyRequests, "Demasiados intentos fallidos. Intenta nuevamente en 15 minutos.")
 		e.request("POST", "/api/auth/login", "", loginBody("admin", demo.Password), from("127.0.0.3")).
 			expect(t, http.StatusOK, "Inicio de sesión exitoso")
 		// the admin's success does not clear the stranger's failures
@@ -160,7 +160,7 @@ func TestAParallelBurstGetsAtMostTheLimitChecked(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		e.svc.Limite = auth.NuevoLimiteDirecciones(1000) // the per-address limit is not what this tests
 		got := porMensaje(e.rafaga(60, loginBody("supervisor", "adivinanza"), "127.0.0.2"))
-		bloqueado := "429 Demasiados intentos fallidos. Intenta nuevamente en 15 minuto(s)."
+		bloqueado := "429 Demasiados intentos fallidos. Intenta nuevamente en 15 minutos."
 		if want := map[string]int{"401 " + domain.MsgCredencialesInvalidas: 5, bloqueado: 55}; !maps.Equal(got, want) {
 			t.Fatalf("respuestas %v, esperaba %v", got, want)
 		}

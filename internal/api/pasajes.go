@@ -109,6 +109,27 @@ func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Lineas: lineas}
 }
 
+// CanalesEnvio says by which channels the company can send a sale's tickets
+// now: e-mail with its SMTP configured and active, WhatsApp with its device
+// linked. The counter offers only these after a sale.
+type CanalesEnvio struct {
+	Email    bool `json:"email"`
+	WhatsApp bool `json:"whatsapp"`
+}
+
+func (s *Server) canalesEnvio(r *http.Request) (CanalesEnvio, error) {
+	empresa := actorFrom(r).EmpresaID()
+	email, err := s.estadoEmail(r)
+	if err != nil {
+		return CanalesEnvio{}, err
+	}
+	w, err := s.Store.SesionWhatsAppDe(r.Context(), empresa)
+	if err != nil {
+		return CanalesEnvio{}, err
+	}
+	return CanalesEnvio{Email: email.Configurado && email.Activo, WhatsApp: w.Estado == domain.WhatsAppConectado}, nil
+}
+
 // crearLote sells a whole sale: every ticket or none.
 func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Venta], error) {
 	lineas := mapRows(body.Lineas, func(l LineaVenta) domain.LineaVenta { return domain.LineaVenta(l) })
@@ -120,7 +141,7 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 	if err != nil {
 		return createdReply[Venta]{}, err
 	}
-	return created(Venta{Pasajes: mapRows(pasajes, pasajeDe), Total: total}, "Pasaje(s) creado(s) exitosamente"), nil
+	return created(Venta{Pasajes: mapRows(pasajes, pasajeDe), Total: total}, domain.Plural(int64(len(pasajes)), "pasaje creado", "pasajes creados")+" exitosamente"), nil
 }
 
 // crearPasaje sells one ticket; a precio that differs from the price table is refused.

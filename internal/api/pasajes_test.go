@@ -76,7 +76,7 @@ func TestSaleCreatesTicketsMovementAndAuditTogether(t *testing.T) {
 		e.abrir(tok, 10000).expect(t, http.StatusCreated, "")
 		before := e.count(`SELECT COUNT(*) FROM pasajes`)
 		r := e.sell(tok, e.lote(map[string]int{"General": 2, "Jubilado": 1}, "Efectivo"), "")
-		r.expect(t, http.StatusCreated, "Pasaje(s) creado(s) exitosamente")
+		r.expect(t, http.StatusCreated, "3 pasajes creados exitosamente")
 		var d struct {
 			Pasajes []pasajeJSON
 			Total   float64

@@ -257,6 +257,8 @@ func (s *Server) routes() []route {
 
 		{"POST", "/api/pasajes", perm("pasajes.crear"), ventas, handleJSON(s.crearPasaje), "Vende un pasaje"},
 		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), ventas, handleJSON(s.crearLote), "Vende varios pasajes en una venta"},
+		{"GET", "/api/pasajes/canales-envio", perm("pasajes.crear"), ventas, handle(s.canalesEnvio),
+			"Por qué canales se pueden enviar los pasajes de una venta"},
 		{"GET", "/api/pasajes", perm("pasajes.ver"), ventas, handleQuery(s.listarPasajes), "Lista los pasajes con sus totales"},
 		{"GET", "/api/pasajes/export", perm("pasajes.ver"), ventas, handleFileQuery(mediaCSV, s.exportarPasajes),
 			"Exporta los pasajes del filtro como CSV"},

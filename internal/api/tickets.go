@@ -36,7 +36,7 @@ func (s *Server) zonaDe(r *http.Request) (store.Empresa, *time.Location, error) 
 
 // columnasPasajes are the columns of the ticket export (operaciones §9).
 var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sección", "Tipo Viaje", "Precio",
-	"Estado", "Vendedor", "Fecha Venta"}
+	"Medio de Pago", "Estado", "Vendedor", "Fecha Venta"}
 
 // exportarPasajes answers the list's filter as the CSV of operaciones §9
 // (at most store.MaxExportacion tickets, newest first), encoded row by row
@@ -60,7 +60,7 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 		for _, p := range pasajes {
 			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(domain.FechaAR(p.FechaViaje)),
 				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
-				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.Estado),
+				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.MedioPagoNombre), export.Text(p.Estado),
 				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))
 			if err := enc.Encode(fila); err != nil {
 				return err

@@ -447,3 +447,34 @@ func TestServiceMonitorReportsWhatsAppFromTheGestor(t *testing.T) {
 		}
 	})
 }
+
+func TestCanalesEnvioOffersEmailWhenActiveAndWhatsAppWhenLinked(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend := e.token("vendedor")
+		canales := func() CanalesEnvio {
+			t.Helper()
+			r := e.do("GET", "/api/pasajes/canales-envio", vend, nil)
+			r.expect(t, http.StatusOK, "")
+			var c CanalesEnvio
+			r.decode(t, &c)
+			return c
+		}
+		if c := canales(); c.Email || c.WhatsApp {
+			t.Fatalf("sin configurar: %+v", c)
+		}
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		w := nuevoWA(t, e)
+		w.vincular()
+		if got := canales(); !got.Email || !got.WhatsApp {
+			t.Fatalf("configurados: %+v", got)
+		}
+		inactivo := c.cuerpoConfig("")
+		inactivo["activo"] = false
+		c.do("POST", "/api/configuracion-email", c.admin, inactivo).expect(t, http.StatusOK, "")
+		if got := canales(); got.Email || !got.WhatsApp {
+			t.Fatalf("correo inactivo: %+v", got)
+		}
+		e.do("GET", "/api/pasajes/canales-envio", e.token("lancha"), nil).expect(t, http.StatusForbidden, "")
+	})
+}

@@ -131,7 +131,7 @@ func (s *Service) reservarIntento(ctx context.Context, i store.IntentoLogin) (ti
 
 func msgBloqueado(restante time.Duration) string {
 	minutos := int(math.Ceil(restante.Minutes()))
-	return fmt.Sprintf("Demasiados intentos fallidos. Intenta nuevamente en %d minuto(s).", minutos)
+	return fmt.Sprintf("Demasiados intentos fallidos. Intenta nuevamente en %s.", domain.Plural(int64(minutos), "minuto", "minutos"))
 }
 
 // ClaimsFor is the token payload of a user.

@@ -42,9 +42,9 @@ const (
 	TituloDiferenciaCaja = "Diferencia en el cierre de caja"
 )
 
-// MensajeNuevaVenta: "Juan Pérez vendió 3 pasaje(s) a Cliente Anónimo por $ 4.500,00".
+// MensajeNuevaVenta: "Juan Pérez vendió 3 pasajes a Cliente Anónimo por $ 4.500,00".
 func MensajeNuevaVenta(vendedor string, cantidad int, cliente string, total Centavos) string {
-	return fmt.Sprintf("%s vendió %d pasaje(s) a %s por %s", vendedor, cantidad, cliente, total)
+	return fmt.Sprintf("%s vendió %s a %s por %s", vendedor, CantidadPasajes(cantidad), cliente, total)
 }
 
 // MensajeCajaAbierta: "Juan Pérez abrió la caja #4 con $ 1.000,00".

@@ -47,7 +47,7 @@ const (
 // MsgRolEnUso is the refusal to delete a role that users hold without naming
 // the role they move to.
 func MsgRolEnUso(usuarios int64) string {
-	return fmt.Sprintf("El rol tiene %d usuario(s): elija a qué rol pasarlos antes de eliminarlo", usuarios)
+	return fmt.Sprintf("El rol tiene %s: elija a qué rol pasarlos antes de eliminarlo", Plural(usuarios, "usuario", "usuarios"))
 }
 
 // NormalizarRol trims and checks a role as sent by the role form: name

@@ -92,7 +92,7 @@ func TestEventsBecomeNotificationsForSupervisorsAndAdmins(t *testing.T) {
 		if err != nil || noLeidas != int64(len(want)) {
 			t.Fatalf("no leídas = %d, %v", noLeidas, err)
 		}
-		if ns[4].Titulo != domain.TituloNuevaVenta || ns[4].Mensaje != "Ana Paz vendió 2 pasaje(s) a Juan Pérez por $ 3.000,00" {
+		if ns[4].Titulo != domain.TituloNuevaVenta || ns[4].Mensaje != "Ana Paz vendió 2 pasajes a Juan Pérez por $ 3.000,00" {
 			t.Fatalf("venta: %q %q", ns[4].Titulo, ns[4].Mensaje)
 		}
 	})

@@ -374,7 +374,8 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 }
 
 // vincularCliente links a sale with a document to its customer (clienteDeVenta);
-// a sale without a name or phone takes the customer's. Only a sale with a
+// a sale without a name, phone or e-mail takes the customer's (the after-sale
+// dialog offers that e-mail). Only a sale with a
 // document does any of this.
 func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empresaID int64) error {
 	if p.ClienteDocumento = strings.TrimSpace(p.ClienteDocumento); p.ClienteDocumento == "" {
@@ -390,6 +391,9 @@ func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empr
 	}
 	if strings.TrimSpace(p.ClienteTelefono) == "" {
 		p.ClienteTelefono = cl.Telefono
+	}
+	if strings.TrimSpace(p.ClienteEmail) == "" {
+		p.ClienteEmail = cl.Email
 	}
 	return nil
 }

@@ -36,7 +36,7 @@ test('el supervisor registra un cliente, le vende con su documento y ve el pasaj
   await expect(page.getByLabel('Nombre del cliente (opcional)')).toHaveValue('Rocío Gómez');
   await expect(page.getByLabel('Teléfono (opcional)')).toHaveValue('11 4000-1234');
   await shot(page, 'venta');
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   await expect(page.getByRole('dialog', { name: 'Venta registrada' })).toBeVisible();
 
   // El pasaje aparece en el detalle del cliente.

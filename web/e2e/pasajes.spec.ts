@@ -35,7 +35,7 @@ async function venderUno(page: Page, cliente: string): Promise<string> {
   await expect(page.getByLabel('Cantidad General')).toBeFocused();
   await page.keyboard.type('1');
   await page.getByLabel('Nombre del cliente (opcional)').fill(cliente);
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   const venta = page.getByRole('dialog', { name: 'Venta registrada' });
   await expect(venta).toContainText('Se creó 1 pasaje por $ 4.500,00.');
   await expect(venta.getByRole('button', { name: 'Anular esta venta' })).toBeVisible();
@@ -107,9 +107,9 @@ test('el admin busca un pasaje vendido, lo cancela y reactiva con la caja, lo ex
   const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar' }).click()]);
   expect(descarga.suggestedFilename()).toMatch(/^pasajes_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await descarga.path(), 'utf8');
-  expect(csv.startsWith('\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Estado;Vendedor;Fecha Venta\r\n')).toBe(true);
+  expect(csv.startsWith('\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta\r\n')).toBe(true);
   expect(csv).toContain(`${numero};`);
-  expect(csv).toContain('Rocío Listado');
+  expect(csv).toMatch(/;Rocío Listado;.*;4\.500,00;Efectivo;activo;/);
 
   // Imprimir: la ventana muestra el pasaje y se imprime.
   const [ventana] = await Promise.all([page.waitForEvent('popup'), fila.getByRole('button', { name: 'Imprimir' }).click()]);
@@ -180,7 +180,9 @@ test('sin pasajes que coincidan, el listado lo dice y no exporta', async ({ page
   await expect(page).toHaveURL(/\/admin\/listado-pasajes$/);
   await page.getByLabel('Buscar').fill('nadie-se-llama-asi');
   await expect(page.getByText('No hay pasajes para mostrar')).toBeVisible();
-  await page.getByRole('button', { name: 'Exportar' }).click();
+  const exportar = page.getByRole('button', { name: 'Exportar' });
+  await expect(exportar).toBeDisabled();
+  await expect(exportar).toHaveAccessibleDescription('No hay datos para exportar');
   await expect(page.getByText('No hay datos para exportar')).toBeVisible();
 });
 
@@ -192,7 +194,7 @@ test('un vendedor anula su propia venta recién hecha y la caja vuelve a su sald
   await page.getByRole('button', { name: /Tigre – Tres Bocas/ }).click();
   await expect(page.getByLabel('Cantidad General')).toBeFocused();
   await page.keyboard.type('1');
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   const venta = page.getByRole('dialog', { name: 'Venta registrada' });
   await expect(venta).toContainText('Se creó 1 pasaje por $ 4.500,00.');
   await venta.getByRole('button', { name: 'Anular esta venta' }).click();

@@ -55,7 +55,7 @@ test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin 
   await menu(page).getByRole('link', { name: 'Venta Rápida de Pasajes' }).click();
   await page.getByRole('button', { name: /Tigre|Paraná|Delta|Río/ }).first().click();
   await page.getByLabel(/^Cantidad /).first().fill('1');
-  await page.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await page.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   await expect(page.getByRole('dialog', { name: 'Venta registrada' })).toBeVisible();
   await page.keyboard.press('Escape');
 

@@ -84,7 +84,7 @@ test('el admin configura el SMTP, envía la prueba y los pasajes llegan con su P
   await venta.getByLabel('Cantidad General').fill('2');
   await venta.getByRole('radio', { name: 'Efectivo' }).check();
   await venta.getByLabel('Nombre del cliente (opcional)').fill('Marta Correo');
-  await venta.getByRole('button', { name: /Crear Pasaje\(s\)/ }).click();
+  await venta.getByRole('button', { name: /^Crear Pasajes? —/ }).click();
   const dialogo = venta.getByRole('dialog', { name: 'Venta registrada' });
   await dialogo.getByRole('button', { name: 'Enviar por Email' }).click();
   await venta.getByLabel('Email del pasajero').fill('marta@example.com');

@@ -75,7 +75,7 @@ export function hayCajaAbierta(estado: EstadoCaja | undefined): boolean {
 export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
   const queryClient = useQueryClient();
   const keys = useIdempotencyKeys();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (input: I) => api.post<O>(path, input, { idempotencyKey: keys.keyFor(input) }),
     // Run even when the browser says it is offline: the call fails (or times out) and says so,
     // instead of waiting paused for as long as the outage lasts.
@@ -84,6 +84,8 @@ export function useCajaWrite<I, O>(path: string, event: DomainEvent) {
     // Also after a failure: the register may have changed elsewhere (another tab, a retry).
     onSettled: () => invalidateFor(queryClient, event),
   });
+  /** Forgets the failed attempt (the seller discarded it): the same body later gets a new key. */
+  return { ...mutation, olvidarIntento: keys.reset };
 }
 
 /** POST /caja/abrir. */

@@ -110,6 +110,7 @@ export const pasajesKeys = {
   detalle: (id: number) => [...pasajesKeys.all, 'detalle', id] as const,
   /** A customer's tickets live under the tickets' keys: every ticket event refreshes them. */
   deCliente: (clienteId: number, pagina: number) => [...pasajesKeys.all, 'cliente', clienteId, pagina] as const,
+  canalesEnvio: () => [...pasajesKeys.all, 'canales-envio'] as const,
 };
 
 /** Query keys of the public endpoints. */

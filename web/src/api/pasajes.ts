@@ -18,6 +18,9 @@ export type Pasaje = Schema<'Pasaje'>;
 /** Answer of POST /pasajes/lote. */
 export type VentaCreada = Schema<'Venta'>;
 
+/** By which channels a sale's tickets can be sent now: e-mail configured and active, WhatsApp linked. */
+export type CanalesEnvio = Schema<'CanalesEnvio'>;
+
 /** GET /pasajes: one page and the figures of the whole filter. */
 export type ListadoPasajes = Schema<'ListadoPasajes'>;
 
@@ -59,6 +62,13 @@ export function pasajeQuery(id: number) {
     queryFn: ({ signal }) => api.get<Pasaje>(`/pasajes/${id}`, { signal }),
   });
 }
+
+/** Read each time the after-sale dialog opens: an admin may have just set up or unlinked a channel. */
+export const canalesEnvioQuery = queryOptions({
+  queryKey: pasajesKeys.canalesEnvio(),
+  queryFn: ({ signal }) => api.get<CanalesEnvio>('/pasajes/canales-envio', { signal }),
+  staleTime: 0,
+});
 
 /** GET /pasajes/export: the CSV of the filters, with the server's file name. */
 export function exportarPasajes(filtros: FiltrosPasajes): Promise<Archivo> {

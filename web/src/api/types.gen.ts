@@ -1368,6 +1368,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/canales-envio": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Por qué canales se pueden enviar los pasajes de una venta
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        get: operations["canalesEnvio"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/estadisticas-embarque": {
         parameters: {
             query?: never;
@@ -2082,6 +2102,10 @@ export interface components {
         CambiarContrasena: {
             clave_actual?: string;
             clave_nueva: string;
+        };
+        CanalesEnvio: {
+            email: boolean;
+            whatsapp: boolean;
         };
         CatalogoModulos: {
             modulos: components["schemas"]["Modulo"][];
@@ -3139,6 +3163,12 @@ export interface components {
         };
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaCanalesEnvio: {
+            data: components["schemas"]["CanalesEnvio"];
             message?: string;
             /** @constant */
             success: true;
@@ -7233,6 +7263,39 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    canalesEnvio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCanalesEnvio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -5,6 +5,7 @@ import { historialCajas } from './handlers/caja';
 import { dashboardHandlers } from './handlers/dashboard';
 import { empresaHandlers } from './handlers/empresa';
 import { notificacionesHandlers } from './handlers/notificaciones';
+import { canalesEnvio } from './handlers/pasajes';
 import { publicHandlers } from './handlers/public';
 
 export { fail, ok, okWithMessage } from './http';
@@ -14,7 +15,7 @@ const eventStream = ws.link('ws://*/api/ws').addEventListener('connection', () =
 
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
 const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
-  ...notificacionesHandlers().handlers, eventStream];
+  ...notificacionesHandlers().handlers, canalesEnvio(), eventStream];
 
 /** The request-mock server of the test run. */
 export const server = setupServer(...defaultHandlers);

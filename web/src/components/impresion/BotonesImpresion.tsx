@@ -4,23 +4,19 @@ import { useState } from 'react';
 import { hasRole, useSession } from '@/lib/session';
 import { ImpresionModal, ImpresoraModal, ROLES_IMPRESORA } from './ImpresionModals';
 
-/** Tooltip of the sale screen's printing buttons for other roles (operaciones §2). */
+/** Tooltip of the printing buttons for other roles (operaciones §2). */
 const MSG_SIN_PERMISO_IMPRESION = 'No tiene permisos para configurar impresión';
 
-interface BotonesImpresionProps {
-  /**
-   * The sale screen's variant: both buttons work only for admin, super_admin and
-   * supervisor, others see them disabled with the spec's tooltip. Elsewhere the
-   * basic settings are open to everyone and the advanced modal says who may use it.
-   */
-  soloAdministradores?: boolean;
-}
-
-/** 'Impresión' (basic settings) and 'Impresora' (advanced settings) with their modals. */
-export function BotonesImpresion({ soloAdministradores = false }: BotonesImpresionProps) {
+/**
+ * 'Impresión' (basic settings) and 'Impresora' (advanced settings) with their modals, the
+ * same on every screen that prints (Venta Rápida, the ticket list, Mis Ventas): both work
+ * for admin, super_admin and supervisor (operaciones §2, §6); others see them disabled with
+ * the spec's tooltip.
+ */
+export function BotonesImpresion() {
   const { usuario } = useSession();
   const [abierto, setAbierto] = useState<'impresion' | 'impresora' | null>(null);
-  const bloqueado = soloAdministradores && !hasRole(usuario, ROLES_IMPRESORA);
+  const bloqueado = !hasRole(usuario, ROLES_IMPRESORA);
   const botones = [
     { id: 'impresion', label: 'Impresión', icon: IconPrinter },
     { id: 'impresora', label: 'Impresora', icon: IconSettings },

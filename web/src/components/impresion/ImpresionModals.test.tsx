@@ -4,12 +4,13 @@ import { CONFIG_IMPRESION_KEY } from '@/lib/impresion';
 import { signIn } from '@/testing/fixtures';
 import { renderWithProviders } from '@/testing/render';
 import { BotonesImpresion } from './BotonesImpresion';
+import { ImpresoraModal } from './ImpresionModals';
 
 const guardada = () => JSON.parse(localStorage.getItem(CONFIG_IMPRESION_KEY) ?? 'null');
 
 describe('BotonesImpresion', () => {
-  it('lets anyone change the basic settings, within the limits, and keeps them in localStorage', async () => {
-    signIn('vendedor');
+  it('lets a supervisor change the basic settings, within the limits, and keeps them in localStorage', async () => {
+    signIn('supervisor');
     const { user } = renderWithProviders(<BotonesImpresion />);
     await user.click(screen.getByRole('button', { name: 'Impresión' }));
     const dialogo = await screen.findByRole('dialog', { name: 'Configuración de Impresión' });
@@ -25,10 +26,21 @@ describe('BotonesImpresion', () => {
     expect(guardada()).toMatchObject({ copies: 2, autoPrint: true, paperSize: '80mm' });
   });
 
-  it('refuses the advanced settings to a vendedor', async () => {
+  it('shows both buttons disabled to a vendedor, saying why, wherever they are', async () => {
     signIn('vendedor');
     const { user } = renderWithProviders(<BotonesImpresion />);
-    await user.click(screen.getByRole('button', { name: 'Impresora' }));
+    for (const name of ['Impresión', 'Impresora']) {
+      const button = screen.getByRole('button', { name });
+      expect(button).toHaveAttribute('aria-disabled', 'true');
+      expect(button).toHaveAccessibleDescription('No tiene permisos para configurar impresión');
+      await user.click(button);
+    }
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('refuses the advanced settings to a role that is not an administrator', async () => {
+    signIn('vendedor');
+    renderWithProviders(<ImpresoraModal opened onClose={() => {}} />);
     const dialogo = await screen.findByRole('dialog', { name: 'Configuración de Impresora' });
     expect(within(dialogo).getByRole('alert')).toHaveTextContent('Acceso Restringido');
     expect(dialogo).toHaveTextContent('Solo los administradores y supervisores pueden configurar las impresoras.');

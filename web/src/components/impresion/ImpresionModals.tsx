@@ -50,7 +50,7 @@ function Editor({ onClose, children }: { onClose: () => void; children: (draft: 
   );
 }
 
-/** 'Configuración de Impresión': paper, copies, auto print, dialog, auto close, test print (anyone). */
+/** 'Configuración de Impresión': paper, copies, auto print, dialog, auto close, test print. */
 export function ImpresionModal({ opened, onClose }: ModalProps) {
   return (
     <Modal opened={opened} onClose={onClose} title="Configuración de Impresión" centered>

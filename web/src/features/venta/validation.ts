@@ -8,8 +8,11 @@ export const VENTA_MESSAGES = {
   fechaPasada: 'La fecha de viaje no puede ser anterior a hoy',
 } as const;
 
-/** A sale that got no answer (offline, or none within the client's 10 s): nothing was sold; a retry reuses the key. */
-export const VENTA_SIN_CONEXION = 'Sin conexión: la venta no se registró. Reintenta cuando vuelva la conexión';
+/**
+ * A sale whose answer was lost (offline, none within the client's 10 s, a server error): it may
+ * have been recorded. A retry reuses the key, so the server answers the first result, never a second sale.
+ */
+export const VENTA_INCIERTA = 'No sabemos si la venta se registró: reintentá para confirmarla, no se duplica';
 
 /** What the submit checks look at. */
 export interface VentaACheckear {

@@ -5,7 +5,7 @@ import { fail, ok, okWithMessage } from '@/testing/http';
 /** A notification of the given type; unread unless said otherwise. */
 export function makeNotificacion(id: number, overrides: Partial<Notificacion> = {}): Notificacion {
   return {
-    id, tipo: 'venta', titulo: `Nueva venta ${id}`, mensaje: `Diego Sosa vendió 1 pasaje(s) (#${id})`,
+    id, tipo: 'venta', titulo: `Nueva venta ${id}`, mensaje: `Diego Sosa vendió 1 pasaje (#${id})`,
     datos: {}, leida: false, timestamp: '2026-11-22T14:05:00Z', ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { ListadoPasajes, Pasaje } from '@/api/pasajes';
+import type { CanalesEnvio, ListadoPasajes, Pasaje } from '@/api/pasajes';
 import { signIn } from '@/testing/fixtures';
 import { fail, ok, okWithMessage } from '@/testing/http';
 
@@ -83,4 +83,9 @@ export function ticketImprimible() {
     );
   });
   return { handler, consultas };
+}
+
+/** GET /api/pasajes/canales-envio: by default the company has e-mail and WhatsApp working. */
+export function canalesEnvio(canales: CanalesEnvio = { email: true, whatsapp: true }) {
+  return http.get('/api/pasajes/canales-envio', () => ok(canales));
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Kbd, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Kbd, Paper, Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
@@ -10,6 +10,9 @@ const ESTADOS = [
   { value: '', label: 'Todos' },
   ...(Object.keys(ESTADO_LABELS) as EstadoPasaje[]).map((e) => ({ value: e, label: ESTADO_LABELS[e] })),
 ];
+
+/** Said when the filters match no ticket (operaciones §8). */
+export const SIN_DATOS_EXPORTAR = 'No hay datos para exportar';
 
 /** How many filters differ from the default (today, no search, every state). */
 function filtrosActivos(filtros: FiltrosPasajes, hoy: string): number {
@@ -23,12 +26,14 @@ interface FiltrosListadoProps {
   /** 'Mis Ventas' filters by dates only. */
   soloFechas?: boolean;
   exportando: boolean;
+  /** The filters match no ticket: Exportar is disabled, saying why (backoffice §5). */
+  sinDatos: boolean;
   onExportar: () => void;
   busquedaRef?: Ref<HTMLInputElement>;
 }
 
 /** Search, sale dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
-export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, onExportar, busquedaRef }: FiltrosListadoProps) {
+export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, sinDatos, onExportar, busquedaRef }: FiltrosListadoProps) {
   const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
   const activos = filtrosActivos(value, hoy);
   return (
@@ -66,7 +71,15 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
           >
             Restablecer a Hoy
           </Button>
-          <Button size="xs" leftSection={<IconDownload size={14} aria-hidden />} loading={exportando} onClick={onExportar}>
+          {sinDatos && <Text size="xs" c="dimmed" id="exportar-sin-datos">{SIN_DATOS_EXPORTAR}</Text>}
+          <Button
+            size="xs"
+            leftSection={<IconDownload size={14} aria-hidden />}
+            loading={exportando}
+            disabled={sinDatos}
+            aria-describedby={sinDatos ? 'exportar-sin-datos' : undefined}
+            onClick={onExportar}
+          >
             Exportar
           </Button>
         </Group>

@@ -16,13 +16,10 @@ import { can, moduloActivo, useSession } from '@/lib/session';
 import { CambioEstadoDialog, type Accion } from './CambioEstadoDialog';
 import { DetallePasajeModal, QrPasajeModal } from './DetallePasajeModal';
 import { EnviarWhatsAppDialog } from './EnviarWhatsAppDialog';
-import { FiltrosListado } from './FiltrosListado';
+import { FiltrosListado, SIN_DATOS_EXPORTAR } from './FiltrosListado';
 import { Paginacion } from './Paginacion';
 import { PasajesTable } from './PasajesTable';
 import { ResumenPasajes } from './ResumenPasajes';
-
-/** Message of an empty export (operaciones §8). */
-const SIN_DATOS_EXPORTAR = 'No hay datos para exportar';
 
 interface ListadoProps {
   titulo: string;
@@ -79,10 +76,6 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
   useHotkeys([['/', () => busquedaRef.current?.focus()]]);
 
   const onExportar = async () => {
-    if (data?.totalItems === 0) {
-      notifyWarning(SIN_DATOS_EXPORTAR);
-      return;
-    }
     setExportando(true);
     await exportar(consulta, hoy);
     setExportando(false);
@@ -104,6 +97,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
         hoy={hoy}
         soloFechas={propios}
         exportando={exportando}
+        sinDatos={data?.totalItems === 0}
         onExportar={() => void onExportar()}
         busquedaRef={busquedaRef}
       />

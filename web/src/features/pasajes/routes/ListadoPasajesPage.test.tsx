@@ -94,9 +94,15 @@ describe('ListadoPasajesPage', () => {
     expect(within(otro).queryByText('El efectivo de tu caja no alcanza')).not.toBeInTheDocument();
   });
 
-  it('shows the empty state', async () => {
+  it('shows the empty state, with Exportar disabled saying there is nothing to export', async () => {
+    const csv = exportacion('ID\r\n');
+    server.use(csv.handler);
     await renderListado([]);
     expect(await screen.findByText('No hay pasajes para mostrar')).toBeInTheDocument();
+    const exportar = screen.getByRole('button', { name: 'Exportar' });
+    expect(exportar).toBeDisabled();
+    expect(exportar).toHaveAccessibleDescription('No hay datos para exportar');
+    expect(csv.consultas).toHaveLength(0);
   });
 
   it('focuses the search with /, counts the active filters and resets to today', async () => {

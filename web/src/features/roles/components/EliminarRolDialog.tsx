@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { useEliminarRol, type Rol } from '@/api/roles';
 import { errorMessage } from '@/lib/api';
+import { formatNumber } from '@/lib/format';
 import { rolesModulosToast } from '@/lib/notify';
 
 interface EliminarRolDialogProps {
@@ -50,7 +51,9 @@ export function EliminarRolDialog({ rol, roles, onClose }: EliminarRolDialogProp
       {enUso && (
         <>
           <Text c="red.8">
-            {rol?.usuarios} usuario(s) tienen este rol y perderán su acceso con él: pasarán al rol que elija.
+            {rol?.usuarios === 1
+              ? '1 usuario tiene este rol y perderá su acceso con él: pasará al rol que elija.'
+              : `${formatNumber(rol?.usuarios ?? 0)} usuarios tienen este rol y perderán su acceso con él: pasarán al rol que elija.`}
           </Text>
           <Select
             label="Pasar sus usuarios al rol"

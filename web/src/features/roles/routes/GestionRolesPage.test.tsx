@@ -82,7 +82,7 @@ describe('Gestión de Roles', () => {
     const { user } = renderScreen();
     await user.click(await screen.findByRole('button', { name: 'Eliminar cajero' }));
     const dialog = await screen.findByRole('dialog', { name: 'Eliminar rol' });
-    expect(within(dialog).getByText(/2 usuario\(s\) tienen este rol y perderán su acceso/)).toBeInTheDocument();
+    expect(within(dialog).getByText(/2 usuarios tienen este rol y perderán su acceso/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Eliminar' }));
     expect(await within(dialog).findByText('Elige el rol al que pasan sus usuarios')).toBeInTheDocument();
     expect(writes).toHaveLength(0);

@@ -11,6 +11,10 @@ interface BarraAccionesProps {
   hoy: string;
   /** The message of the last failed submit. */
   aviso: string | null;
+  /** The last sale's answer was lost: the message offers to retry it now or to discard it. */
+  incierta: boolean;
+  onReintentar: () => void;
+  onDescartar: () => void;
   creando: boolean;
   haySeccion: boolean;
   onCambiarSeccion: () => void;
@@ -38,7 +42,7 @@ function Atajos() {
 
 /** Sticky bottom bar: the total is always in sight, with the sale's buttons and the keyboard hints. */
 export function BarraAcciones(props: BarraAccionesProps) {
-  const { total, totalPasajeros, fechaViaje, hoy, aviso, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
+  const { total, totalPasajeros, fechaViaje, hoy, aviso, incierta, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
   return (
     <Paper
       withBorder
@@ -53,6 +57,12 @@ export function BarraAcciones(props: BarraAccionesProps) {
         {aviso && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert" py="xs">
             {aviso}
+            {incierta && (
+              <Group gap="xs" mt="xs">
+                <Button size="compact-sm" onClick={props.onReintentar} loading={creando}>Reintentar ahora</Button>
+                <Button size="compact-sm" variant="default" onClick={props.onDescartar} disabled={creando}>Descartar la venta</Button>
+              </Group>
+            )}
           </Alert>
         )}
         {creando && totalPasajeros > 1 && <Progreso cantidad={totalPasajeros} />}
@@ -67,7 +77,7 @@ export function BarraAcciones(props: BarraAccionesProps) {
             </Button>
             <Button variant="default" size="md" onClick={onCancelar} disabled={creando}>Cancelar</Button>
             <Button type="submit" size="md" color="secondary" loading={creando}>
-              Crear Pasaje(s) — {formatMoney(total)}
+              {totalPasajeros === 1 ? 'Crear Pasaje' : 'Crear Pasajes'} — {formatMoney(total)}
               {fechaViaje && fechaViaje !== hoy && ` para el ${formatDate(fechaViaje)}`}
             </Button>
           </Group>

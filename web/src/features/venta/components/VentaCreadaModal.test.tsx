@@ -4,7 +4,7 @@ import type { VentaCreada } from '@/api/pasajes';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { envioPasajes, mensajesDePasaje } from '@/testing/handlers/correo';
 import { envioWhatsApp, MSG_NUMERO_INVALIDO, NUMERO_INVALIDO } from '@/testing/handlers/whatsapp';
-import { cambioEstado, signInSupervisor } from '@/testing/handlers/pasajes';
+import { cambioEstado, canalesEnvio, signInSupervisor } from '@/testing/handlers/pasajes';
 import { renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ANULAR_VENTA_MS, VentaCreadaModal } from './VentaCreadaModal';
@@ -178,6 +178,29 @@ describe('VentaCreadaModal', () => {
     renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
     expect(await screen.findByRole('button', { name: 'Enviar por Email' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Enviar por WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the channels the company has working: e-mail configured and active, WhatsApp linked', async () => {
+    signIn('vendedor');
+    server.use(canalesEnvio({ email: false, whatsapp: true }));
+    const { unmount } = renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Enviar por WhatsApp' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar por Email' })).not.toBeInTheDocument();
+    unmount();
+
+    server.use(canalesEnvio({ email: true, whatsapp: false }));
+    renderWithProviders(<VentaCreadaModal venta={venta} onClose={vi.fn()} />);
+    expect(await screen.findByRole('button', { name: 'Enviar por Email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Enviar por WhatsApp' })).not.toBeInTheDocument();
+  });
+
+  it('pre-fills the e-mail of the sale\'s customer', async () => {
+    signIn('vendedor');
+    const conEmail: VentaCreada = { ...venta, pasajes: venta.pasajes.map((p) => ({ ...p, cliente_email: 'juan@example.com' })) };
+    const { user } = renderWithProviders(<VentaCreadaModal venta={conEmail} onClose={vi.fn()} />);
+    await user.click(await screen.findByRole('button', { name: 'Enviar por Email' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Enviar por Email' });
+    expect(within(dialogo).getByLabelText('Email del pasajero')).toHaveValue('juan@example.com');
   });
 
   it('hides Enviar por Email when the company lacks the e-mail module', async () => {

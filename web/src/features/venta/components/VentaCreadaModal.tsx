@@ -1,5 +1,6 @@
 import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 import { openPopup } from '@/lib/browser';
@@ -8,7 +9,7 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { useConfigImpresion, useImprimir } from '@/lib/impresion';
 import { notifySuccess } from '@/lib/notify';
 import { moduloActivo, PERMISO_VALIDAR, tienePermiso, useSession } from '@/lib/session';
-import { useCancelarPasaje, type Pasaje, type VentaCreada } from '@/api/pasajes';
+import { canalesEnvioQuery, useCancelarPasaje, type Pasaje, type VentaCreada } from '@/api/pasajes';
 import { paths } from '@/lib/paths';
 import { EnviarEmailVenta } from '@/features/venta/components/EnviarEmailVenta';
 import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppVenta';
@@ -35,7 +36,7 @@ const TITULOS: Record<Vista, string> = {
   whatsapp: 'Enviar por WhatsApp',
 };
 
-/** After a sale: print, validation codes, undo the sale (5 minutes), or later. */
+/** After a sale: print, send (by the channels the company has working), validation codes, undo the sale (5 minutes), or later. */
 export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
   const [vista, setVista] = useState<Vista>('opciones');
   const close = () => {
@@ -86,6 +87,8 @@ function useDurante(ms: number): boolean {
 function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v: Vista) => void; onClose: () => void }) {
   const imprimir = useImprimir();
   const { usuario } = useSession();
+  // Only the channels the company has working: e-mail configured and active, WhatsApp linked.
+  const canales = useQuery(canalesEnvioQuery).data;
   // The seller may cancel their own sale for five minutes even without pasajes.anular; the server decides.
   const anulable = useDurante(ANULAR_VENTA_MS);
   const cantidad = venta.pasajes.length;
@@ -99,12 +102,12 @@ function Opciones({ venta, onVista, onClose }: { venta: VentaCreada; onVista: (v
         <Button variant="light" leftSection={<IconPrinter size={16} aria-hidden />} onClick={() => void imprimir(venta.pasajes.map((p) => p.id))}>
           Imprimir
         </Button>
-        {moduloActivo(usuario, 'whatsapp') && (
+        {moduloActivo(usuario, 'whatsapp') && canales?.whatsapp && (
           <Button variant="light" leftSection={<IconBrandWhatsapp size={16} aria-hidden />} onClick={() => onVista('whatsapp')}>
             Enviar por WhatsApp
           </Button>
         )}
-        {moduloActivo(usuario, 'email') && (
+        {moduloActivo(usuario, 'email') && canales?.email && (
           <Button variant="light" leftSection={<IconMail size={16} aria-hidden />} onClick={() => onVista('email')}>
             Enviar por Email
           </Button>

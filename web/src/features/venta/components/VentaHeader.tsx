@@ -39,7 +39,7 @@ export function VentaHeader(props: VentaHeaderProps) {
         </Group>
       </div>
       <Group gap="xs" align="flex-end">
-        <BotonesImpresion soloAdministradores />
+        <BotonesImpresion />
         <Stack gap={4}>
           <FechaInput label="Fecha de viaje" min={hoy} value={fechaViaje} onChange={onFechaViaje} w={170} />
           <Checkbox

@@ -1,15 +1,16 @@
 import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
+import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
 import { ApiError, errorMessage } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
-import { useCrearVenta, type VentaCreada } from '@/api/pasajes';
+import { useCrearVenta, type VentaCreada, type VentaInput } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
-import { VENTA_SIN_CONEXION } from '@/features/venta/validation';
+import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { formatDate, formatMoney } from '@/lib/format';
@@ -28,10 +29,22 @@ import classes from './VentaRapida.module.css';
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
 
-/** Why a sale failed: the server's message; with no answer (offline, 10 s timeout), that nothing was sold. */
-function mensajeError(error: Error): string {
-  if (error instanceof ApiError && error.status !== 0) return errorMessage(error, 'Error al crear pasaje');
-  return VENTA_SIN_CONEXION;
+/** While a sale's outcome is unknown it is retried by itself this often (and as soon as the browser is back online). */
+const REINTENTO_INCIERTA_MS = 15_000;
+
+/** Said before the seller walks away from a sale of unknown outcome (discarding it, changing the cart, leaving). */
+const DESCARTAR_INCIERTA = {
+  titulo: 'Venta sin confirmar',
+  mensaje: 'No sabemos si la venta se registró. Si la descartas y se había registrado, queda en tu caja: revísala en Mis Ventas.',
+  confirmLabel: 'Descartar la venta',
+};
+
+/**
+ * Whether a failed sale was refused for sure: only a 4xx with the server's message. With no
+ * answer (offline, 10 s timeout) or a server error it may have been recorded.
+ */
+function rechazoDefinitivo(error: Error): error is ApiError {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage !== null;
 }
 
 interface VentaRapidaProps {
@@ -54,22 +67,52 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const [creada, setCreada] = useState<VentaCreada | null>(null);
   const [abriendoCaja, setAbriendoCaja] = useState(false);
   const [confirmando, setConfirmando] = useState(false);
+  /** The body of the sale whose answer was lost: kept, with its key, until it is confirmed or discarded. */
+  const [incierta, setIncierta] = useState<VentaInput | null>(null);
+  /** The discard confirmation is open; with the edit that asked for it (null: the discard button). */
+  const [descartando, setDescartando] = useState<{ cambio: (() => void) | null } | null>(null);
   const umbral = useUmbralVentaGrande();
   const primeraSeccion = useRef<HTMLButtonElement>(null);
+  const pasajeros = useRef<HTMLElement>(null);
+  const pantalla = useRef<HTMLDivElement>(null);
   const abierta = caja !== null;
   // A section without any price cannot be sold: it is not offered.
   const conPrecio = secciones.filter((s) => precios.some((p) => p.seccion_id === s.id));
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
 
-  // A sale starts on the first section card: at load and as soon as a register opens.
+  /** A new sale starts on the first section card; a kept cart (the register was closed) on its first quantity. */
+  const enfocarVenta = useEffectEvent(() => {
+    const cantidad = venta.seccionId === null ? null : pasajeros.current?.querySelector<HTMLInputElement>('input:not(:disabled)');
+    (cantidad ?? primeraSeccion.current)?.focus();
+  });
+  // At load and as soon as a register opens.
   useEffect(() => {
-    if (abierta) primeraSeccion.current?.focus();
+    if (abierta) enfocarVenta();
   }, [abierta]);
 
-  /** Any edit clears the last submit message. */
+  /** Any edit clears the last submit message; while a sale's outcome is unknown it asks first. */
   const editar = (cambio: () => void) => {
+    if (incierta) {
+      setDescartando({ cambio });
+      return;
+    }
     setAviso(null);
     cambio();
+  };
+
+  /** Forgets the sale of unknown outcome and its key; the edit that asked goes on, else a new sale starts. */
+  const descartar = () => {
+    const cambio = descartando?.cambio ?? null;
+    setDescartando(null);
+    setIncierta(null);
+    setAviso(null);
+    crear.olvidarIntento();
+    if (cambio) {
+      cambio();
+    } else {
+      venta.reset();
+      primeraSeccion.current?.focus();
+    }
   };
 
   const elegirSeccion = (id: number) => editar(() => {
@@ -77,9 +120,33 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
     void queryClient.prefetchQuery({ ...preciosQuery, staleTime: PRECIOS_FRESCOS_MS });
   });
 
-  /** Sends the sale; one well above the usual asks first unless already confirmed. */
+  /** Posts a sale; a lost answer keeps it (body and key) as of unknown outcome. */
+  const mandar = (body: VentaInput) => {
+    crear.mutate(body, {
+      onSuccess: (data) => {
+        setIncierta(null);
+        setAviso(null);
+        venta.reset();
+        setCreada(data);
+      },
+      onError: (err) => {
+        const rechazada = rechazoDefinitivo(err);
+        setIncierta(rechazada ? null : body);
+        setAviso(rechazada ? errorMessage(err, 'Error al crear pasaje') : VENTA_INCIERTA);
+      },
+    });
+  };
+
+  /**
+   * Sends the sale; one well above the usual asks first unless already confirmed. A sale of
+   * unknown outcome is sent again as it was: its key makes the server answer the first result.
+   */
   const enviar = (confirmada = false) => {
     if (crear.isPending) return;
+    if (incierta) {
+      mandar(incierta);
+      return;
+    }
     const error = venta.validar(abierta);
     setAviso(error);
     if (error) return;
@@ -88,14 +155,22 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
       return;
     }
     setConfirmando(false);
-    crear.mutate(venta.input(), {
-      onSuccess: (data) => {
-        venta.reset();
-        setCreada(data);
-      },
-      onError: (err) => setAviso(mensajeError(err)),
-    });
+    mandar(venta.input());
   };
+
+  // A sale of unknown outcome retries by itself when the connection returns, and every while.
+  const reintentar = useEffectEvent(() => {
+    if (navigator.onLine) enviar();
+  });
+  useEffect(() => {
+    if (!incierta) return;
+    window.addEventListener('online', reintentar);
+    const timer = setInterval(reintentar, REINTENTO_INCIERTA_MS);
+    return () => {
+      window.removeEventListener('online', reintentar);
+      clearInterval(timer);
+    };
+  }, [incierta]);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -105,15 +180,17 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const onFocus = (event: FocusEvent) => {
     if (event.target instanceof HTMLElement) event.target.scrollIntoView({ block: 'nearest' });
   };
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      enviar();
-    }
+  /** Ctrl+Enter sells from any field of the screen (caught before a field handles the Enter), not from its dialogs. */
+  const onKeyDownCapture = (event: KeyboardEvent) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    if (!(event.target instanceof Node) || !pantalla.current?.contains(event.target)) return;
+    event.preventDefault();
+    event.stopPropagation();
+    enviar();
   };
 
   return (
-    <Stack>
+    <Stack ref={pantalla} onKeyDownCapture={onKeyDownCapture}>
       <VentaHeader
         caja={caja}
         onAbrirCaja={() => setAbriendoCaja(true)}
@@ -127,7 +204,6 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
       <Box
         component="form"
         onSubmit={onSubmit}
-        onKeyDown={onKeyDown}
         onFocus={onFocus}
         className={classes.form}
         noValidate
@@ -145,7 +221,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
                   onSelect={elegirSeccion}
                   firstCardRef={primeraSeccion}
                 />
-                <Paper withBorder p="md" radius="md" component="section" aria-labelledby="paso-pasajeros">
+                <Paper ref={pasajeros} withBorder p="md" radius="md" component="section" aria-labelledby="paso-pasajeros">
                   <Title order={2} size="h4" mb="sm" id="paso-pasajeros">2. Pasajeros y pago</Title>
                   {seccion ? (
                     <Stack>
@@ -179,6 +255,9 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
             fechaViaje={venta.fechaViaje}
             hoy={hoy}
             aviso={aviso}
+            incierta={incierta !== null}
+            onReintentar={() => enviar()}
+            onDescartar={() => setDescartando({ cambio: null })}
             creando={crear.isPending}
             haySeccion={seccion !== null}
             onCambiarSeccion={() => editar(() => {
@@ -201,6 +280,16 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
           {formatDate(venta.fechaViaje)}. Es más de lo habitual: ¿confirmas la venta?
         </Text>
       </ConfirmDialog>
+      <ConfirmDialog
+        opened={descartando !== null}
+        title={DESCARTAR_INCIERTA.titulo}
+        confirmLabel={DESCARTAR_INCIERTA.confirmLabel}
+        onConfirm={descartar}
+        onClose={() => setDescartando(null)}
+      >
+        <Text>{DESCARTAR_INCIERTA.mensaje}</Text>
+      </ConfirmDialog>
+      <AvisoSalidaSinGuardar pendiente={incierta !== null} {...DESCARTAR_INCIERTA} />
       <AbrirCajaModal opened={abriendoCaja} onClose={() => setAbriendoCaja(false)} />
       <VentaCreadaModal
         venta={creada}

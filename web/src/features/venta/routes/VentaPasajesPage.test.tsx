@@ -47,7 +47,7 @@ async function renderVenta() {
   return { ...view, primera };
 }
 
-const crearButton = () => screen.getByRole('button', { name: /Crear Pasaje\(s\)/ });
+const crearButton = () => screen.getByRole('button', { name: /^Crear Pasajes? —/ });
 const cantidad = (tipo: string) => screen.getByLabelText(`Cantidad ${tipo}`);
 const alerts = () => screen.queryAllByRole('alert');
 
@@ -187,7 +187,7 @@ describe('VentaPasajesPage', () => {
     expect(within(resumen).getByText('Débito')).toBeInTheDocument();
     expect(within(resumen).getByText('3')).toBeInTheDocument();
     expect(within(resumen).getByText('$ 11.250,00')).toBeInTheDocument();
-    expect(crearButton()).toHaveTextContent('Crear Pasaje(s) — $ 11.250,00');
+    expect(crearButton()).toHaveTextContent('Crear Pasajes — $ 11.250,00');
 
     await user.click(crearButton());
 
@@ -320,24 +320,88 @@ describe('VentaPasajesPage', () => {
     expect(screen.getByRole('radio', { name: 'Pago en EFECTIVO' })).toBeChecked();
   });
 
-  it('reuses the Idempotency-Key when the same sale is retried after a network error', async () => {
+  it('says the outcome of a sale with a lost answer is unknown and confirms it by itself with the same key when back online', async () => {
     const keys: (string | null)[] = [];
     server.use(http.post('/api/pasajes/lote', async ({ request }) => {
       keys.push(request.headers.get('Idempotency-Key'));
       return keys.length === 1 ? HttpResponse.error() : ok(venta((await request.json()) as VentaInput), { status: 201 });
     }));
     const { user } = await renderVenta();
-    await user.keyboard('{Enter}1');
+    await user.keyboard('{Enter}2');
     await user.click(crearButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró. Reintenta cuando vuelva la conexión');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No sabemos si la venta se registró: reintentá para confirmarla, no se duplica');
+    expect(screen.queryByText(/no se registró/)).not.toBeInTheDocument();
+    expect(cantidad('General')).toHaveValue('2');
 
-    await user.click(crearButton());
-    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    window.dispatchEvent(new Event('online'));
+    const dialogo = await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(within(dialogo).getByText('Se crearon 2 pasajes por $ 9.000,00.')).toBeInTheDocument();
     expect(keys).toHaveLength(2);
     expect(keys[1]).toBe(keys[0]);
   });
 
-  it('does not wait for the connection when the browser is offline: it says the sale was not registered', async () => {
+  it('treats a server error without a refusal as unknown, and retries it now on request', async () => {
+    const keys: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/lote', async ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return keys.length === 1 ? fail(503, 'Error interno del servidor') : ok(venta((await request.json()) as VentaInput), { status: 201 });
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No sabemos si la venta se registró');
+    await user.click(screen.getByRole('button', { name: 'Reintentar ahora' }));
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(keys).toEqual([keys[0], keys[0]]);
+  });
+
+  it('asks before changing the cart of a sale of unknown outcome, and a discard starts a new key', async () => {
+    const keys: (string | null)[] = [];
+    server.use(http.post('/api/pasajes/lote', ({ request }) => {
+      keys.push(request.headers.get('Idempotency-Key'));
+      return HttpResponse.error();
+    }));
+    const { user, primera } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.click(crearButton());
+    await screen.findByText(/No sabemos si la venta se registró/);
+
+    await user.type(cantidad('General'), '3');
+    const aviso = await screen.findByRole('dialog', { name: 'Venta sin confirmar' });
+    await user.click(within(aviso).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cantidad('General')).toHaveValue('1');
+
+    await user.click(screen.getByRole('button', { name: 'Cancelar' }));
+    const salida = await screen.findByRole('dialog', { name: 'Venta sin confirmar' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin/venta-pasajes');
+    await user.click(within(salida).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: 'Descartar la venta' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Venta sin confirmar' })).getByRole('button', { name: 'Descartar la venta' }));
+    await waitFor(() => expect(primera).toHaveFocus());
+    expect(screen.queryByText(/reintentá para confirmarla/)).not.toBeInTheDocument();
+    expect(primera).toHaveAttribute('aria-pressed', 'false');
+
+    await user.keyboard('{Enter}1');
+    await user.click(crearButton());
+    await screen.findByText(/No sabemos si la venta se registró/);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).not.toBe(keys[0]);
+  });
+
+  it('shows a definite refusal as the server said it, not as unknown', async () => {
+    server.use(http.post('/api/pasajes/lote', () => fail(422, 'La sección no está activa')));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.click(crearButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('La sección no está activa');
+    expect(screen.queryByText(/No sabemos/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reintentar ahora' })).not.toBeInTheDocument();
+  });
+
+  it('does not wait for the connection when the browser is offline: the outcome is unknown until it is back', async () => {
     const keys: (string | null)[] = [];
     server.use(http.post('/api/pasajes/lote', ({ request }) => {
       keys.push(request.headers.get('Idempotency-Key'));
@@ -348,12 +412,29 @@ describe('VentaPasajesPage', () => {
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
     await user.click(crearButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('Sin conexión: la venta no se registró');
+    expect(await screen.findByRole('alert')).toHaveTextContent('No sabemos si la venta se registró');
     expect(crearButton()).not.toHaveAttribute('data-loading');
     expect(keys).toHaveLength(1);
     offline.mockRestore();
     // TanStack Query's online manager heard 'offline': the next tests need it back online.
     window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(keys).toHaveLength(2));
+  });
+
+  it('sells with Ctrl+Enter from any field, the trip date and the client fields included', async () => {
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    await user.click(screen.getByLabelText('Fecha de viaje'));
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.keyboard('{Enter}1');
+    await user.type(screen.getByLabelText('Teléfono (opcional)'), '11{Control>}{Enter}{/Control}');
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1].body.cliente_telefono).toBe('11');
   });
 
   it('shows the register error and reloads the register state when the server has no open register', async () => {
@@ -366,6 +447,34 @@ describe('VentaPasajesPage', () => {
     await user.click(crearButton());
     expect(await screen.findByText('Debe abrir una caja antes de realizar ventas')).toBeInTheDocument();
     expect(await screen.findByText('Caja Cerrada - Ventas Bloqueadas')).toBeInTheDocument();
+  });
+
+  it('keeps the cart when the register was closed and focuses it once a register is open again', async () => {
+    const calls = trackLote();
+    server.use(http.post('/api/pasajes/lote', () => {
+      server.use(estadoCaja(null));
+      return fail(400, 'Debe abrir una caja antes de realizar ventas');
+    }, { once: true }));
+    server.use(http.post('/api/caja/abrir', () => {
+      server.use(estadoCaja(makeCaja()));
+      return ok(makeCaja(), { status: 201 });
+    }));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}2');
+    await user.click(crearButton());
+    await screen.findByText('Caja Cerrada - Ventas Bloqueadas');
+
+    await user.click(screen.getByRole('button', { name: 'Abrir Caja' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Abrir Caja' });
+    await user.type(within(dialogo).getByLabelText(/Monto de apertura/), '1000');
+    await user.click(within(dialogo).getByRole('button', { name: /Abrir Caja/ }));
+    await waitFor(() => expect(screen.queryByText('Caja Cerrada - Ventas Bloqueadas')).not.toBeInTheDocument());
+    await waitFor(() => expect(cantidad('General')).toHaveFocus());
+    expect(cantidad('General')).toHaveValue('2');
+
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0].body.lineas).toEqual([{ tipo_viaje_id: 1, cantidad: 2 }]);
   });
 
   it('blocks the form without an open register and offers to open one', async () => {
