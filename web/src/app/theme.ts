@@ -1,7 +1,9 @@
 import {
   createTheme,
   darken,
+  getPrimaryShade,
   lighten,
+  luminance,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
@@ -46,15 +48,52 @@ export function buildTheme(colorPrimario?: string | null, colorSecundario?: stri
     colors: { brand: palette(primary), secondary: palette(colorOr(colorSecundario, SECONDARY_COLOR)) },
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    components: {
+      // A badge shows its whole text (a role name was cut to 'SUPER_AD…'): it never shrinks below it.
+      Badge: { styles: { root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+      // Mantine's clear button of a date field has no name of its own.
+      DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar fecha' } } },
+    },
   });
 }
 
-/** Mantine's default dimmed (gray.6) and error (red.6) texts are below WCAG AA on white. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG AA for normal text. */
+const AA = 4.5;
+
+/** The WCAG contrast ratio of two colours, 1 to 21. */
+export function contraste(a: string, b: string): number {
+  const [claro, oscuro] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (claro + 0.05) / (oscuro + 0.05);
+}
+
+/** `color`, darkened in steps until text in it reads at AA on `fondo`. */
+export function legible(color: string, fondo: string): string {
+  let texto = color;
+  for (let paso = 0; contraste(texto, fondo) < AA && paso < 10; paso++) texto = darken(texto, 0.15);
+  return texto;
+}
+
+/**
+ * Texts in a colour keep WCAG AA contrast for every colour of the theme (the company's too): the
+ * light variant's (badges, alerts, light buttons: shade 9 on shade 1 is 3.8:1 for green), the
+ * outline variant's and `c="color"` texts on white. Mantine's default dimmed (gray.6) and error
+ * (red.6) texts are below AA on white as well.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(theme.colors).flatMap(([nombre, tonos]) => {
+        const lleno = tonos[getPrimaryShade(theme, 'light')];
+        return [
+          [`--mantine-color-${nombre}-light-color`, legible(tonos[9], tonos[1])],
+          [`--mantine-color-${nombre}-outline`, legible(lleno, '#fff')],
+          [`--mantine-color-${nombre}-text`, legible(lleno, '#fff')],
+        ];
+      }),
+    ),
   },
   dark: {},
 });
