@@ -46,11 +46,11 @@ function insigniasCortadas(page: Page): Promise<string[]> {
     labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent ?? ''));
 }
 
-/** Opens `path` and waits until its code and data arrived (no loader left); false when it sent us elsewhere. */
+/** Opens `path` and waits until its code and data arrived (no loader in sight); false when it sent us elsewhere. */
 async function abrir(page: Page, path: string): Promise<boolean> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
-  await expect(page.locator('.mantine-Loader-root')).toHaveCount(0);
+  await expect(page.locator('.mantine-Loader-root:visible')).toHaveCount(0);
   return new URL(page.url()).pathname === path;
 }
 

@@ -1,4 +1,4 @@
-import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
+import { DEFAULT_THEME, lighten, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { buildTheme, contraste, cssVariablesResolver, DEFAULT_PRIMARY_COLOR, legible, palette, SECONDARY_COLOR } from './theme';
 
@@ -39,6 +39,20 @@ describe('theme', () => {
       expect(contraste(light[`--mantine-color-${nombre}-light-color`], tonos[1]), `${nombre} light`).toBeGreaterThanOrEqual(4.5);
       expect(contraste(light[`--mantine-color-${nombre}-outline`], '#fff'), `${nombre} outline`).toBeGreaterThanOrEqual(4.5);
       expect(contraste(light[`--mantine-color-${nombre}-text`], '#fff'), `${nombre} text`).toBeGreaterThanOrEqual(4.5);
+      const relleno = light[`--mantine-color-${nombre}-filled`];
+      expect(Math.max(contraste(relleno, '#fff'), contraste(relleno, '#000')), `${nombre} filled`).toBeGreaterThanOrEqual(4.5);
     }
+    // red.7 keeps white text: it is darkened rather than given black text
+    expect(contraste(light['--mantine-color-red-filled'], '#fff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['#3B82F6', '#10B981', '#F59E0B', '#8B5CF6'])('gives a role badge colour outside the theme (%s) AA contrast', (color) => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme());
+    const colores = (variant: string) => theme.variantColorResolver({ color, theme, variant });
+    const filled = colores('filled');
+    const texto = filled.color === 'var(--mantine-color-black)' ? '#000' : '#fff';
+    expect(contraste(filled.background, texto)).toBeGreaterThanOrEqual(4.5);
+    expect(contraste(colores('light').color, lighten(color, 0.9))).toBeGreaterThanOrEqual(4.5);
+    expect(contraste(colores('outline').color, '#fff')).toBeGreaterThanOrEqual(4.5);
   });
 });
