@@ -1,8 +1,9 @@
 // Mantine's global sheets; each component's own sheet comes with the chunk that uses it
-// (vite.config.ts, mantineCssPorComponente).
+// (vite.config.ts, mantineCssPorComponente). Then the app's focus ring (app/focus.css).
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
+import './app/focus.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, Outlet } from 'react-router';

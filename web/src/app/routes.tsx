@@ -2,10 +2,17 @@ import { Suspense, type ReactNode } from 'react';
 import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
 import { paths } from '@/lib/paths';
-import { AdminLayout } from './layout/AdminLayout';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RequireRole } from './RequireRole';
-import { REDIRECTS, SCREENS, type Screen } from './screens';
+import { lazyPage, REDIRECTS, SCREENS, type Screen } from './screens';
+
+/** The back-office shell (header and menu): downloaded with the first admin screen, not with the login. */
+const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), (m) => m.AdminLayout);
+
+/** Downloads every page and the shell (tests render screens without waiting for their code). */
+export function preloadRoutes(): Promise<unknown> {
+  return Promise.all([AdminLayout, ...SCREENS.map((screen) => screen.page)].map((page) => page.preload()));
+}
 
 /** `element` behind the guard of `access`. */
 function guard({ access, modulo, sinAcceso }: Pick<Screen, 'access' | 'modulo' | 'sinAcceso'>, element: ReactNode): ReactNode {
@@ -41,7 +48,7 @@ export const ROUTES: RouteObject[] = [
   ...REDIRECTS.filter((r) => !inAdmin(r.from)).map(redirectRoute),
   {
     path: paths.admin,
-    element: <RequireRole><AdminLayout /></RequireRole>,
+    element: <RequireRole><Suspense fallback={<PageLoader />}><AdminLayout /></Suspense></RequireRole>,
     children: [
       { index: true, element: <Navigate to={paths.dashboard} replace /> },
       ...SCREENS.filter((s) => s.layout === 'admin').map(screenRoute),

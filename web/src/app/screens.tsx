@@ -77,18 +77,13 @@ type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<un
  * A page downloaded on first visit: the module's named export `pick` becomes the lazy
  * component. Once preloaded it renders at once, without passing through the loader.
  */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
+export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loaded: { default: ComponentType } | undefined;
   const preload = () => load().then((module) => (loaded = { default: pick(module) }));
   // React settles a lazy component synchronously when its thenable calls back at once.
   const settled = (page: { default: ComponentType }) => ({ then: (resolve: (value: typeof page) => void) => resolve(page) });
   const page = lazy(() => (loaded ? settled(loaded) : preload()) as Promise<{ default: ComponentType }>);
   return Object.assign(page, { preload });
-}
-
-/** Downloads every page (tests render screens without waiting for their code). */
-export function preloadScreens(): Promise<unknown> {
-  return Promise.all(SCREENS.map((screen) => screen.page.preload()));
 }
 
 const session: Access = { kind: 'session' };

@@ -1,5 +1,6 @@
+import { DEFAULT_THEME, lighten, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { buildTheme, DEFAULT_PRIMARY_COLOR, palette, SECONDARY_COLOR } from './theme';
+import { buildTheme, contraste, cssVariablesResolver, DEFAULT_PRIMARY_COLOR, legible, palette, SECONDARY_COLOR } from './theme';
 
 describe('theme', () => {
   it('builds ten shades with the base colour at index 6, lighter before and darker after', () => {
@@ -19,5 +20,39 @@ describe('theme', () => {
   it("themes the secondary colour from the company's color_secundario", () => {
     expect(buildTheme('#FF5500', '#7C3AED').colors?.secondary?.[6]).toBe('#7C3AED');
     expect(buildTheme('#FF5500', 'verde').colors?.secondary?.[6]).toBe(SECONDARY_COLOR);
+  });
+
+  it('measures contrast as WCAG does and darkens a colour until it reads at AA', () => {
+    expect(contraste('#000000', '#ffffff')).toBeCloseTo(21);
+    expect(contraste('#2b8a3e', '#d3f9d8')).toBeCloseTo(3.8, 1); // Mantine's green badge
+    expect(contraste(legible('#2b8a3e', '#d3f9d8'), '#d3f9d8')).toBeGreaterThanOrEqual(4.5);
+    expect(legible('#1f2937', '#ffffff')).toBe('#1f2937');
+  });
+
+  it.each([
+    ['the default colours', undefined],
+    ['a light company colour', '#FFD43B'],
+  ])('gives every badge, alert and text colour AA contrast with %s', (_, primario) => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme(primario, '#A3E635'));
+    const { light } = cssVariablesResolver(theme);
+    for (const [nombre, tonos] of Object.entries(theme.colors)) {
+      expect(contraste(light[`--mantine-color-${nombre}-light-color`], tonos[1]), `${nombre} light`).toBeGreaterThanOrEqual(4.5);
+      expect(contraste(light[`--mantine-color-${nombre}-outline`], '#fff'), `${nombre} outline`).toBeGreaterThanOrEqual(4.5);
+      expect(contraste(light[`--mantine-color-${nombre}-text`], '#fff'), `${nombre} text`).toBeGreaterThanOrEqual(4.5);
+      const relleno = light[`--mantine-color-${nombre}-filled`];
+      expect(Math.max(contraste(relleno, '#fff'), contraste(relleno, '#000')), `${nombre} filled`).toBeGreaterThanOrEqual(4.5);
+    }
+    // red.7 keeps white text: it is darkened rather than given black text
+    expect(contraste(light['--mantine-color-red-filled'], '#fff')).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it.each(['#3B82F6', '#10B981', '#F59E0B', '#8B5CF6'])('gives a role badge colour outside the theme (%s) AA contrast', (color) => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme());
+    const colores = (variant: string) => theme.variantColorResolver({ color, theme, variant });
+    const filled = colores('filled');
+    const texto = filled.color === 'var(--mantine-color-black)' ? '#000' : '#fff';
+    expect(contraste(filled.background, texto)).toBeGreaterThanOrEqual(4.5);
+    expect(contraste(colores('light').color, lighten(color, 0.9))).toBeGreaterThanOrEqual(4.5);
+    expect(contraste(colores('outline').color, '#fff')).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -1,10 +1,16 @@
 import {
   createTheme,
   darken,
+  defaultVariantColorsResolver,
+  getPrimaryShade,
+  isLightColor,
   lighten,
+  luminance,
+  parseThemeColor,
   type CSSVariablesResolver,
   type MantineColorsTuple,
   type MantineThemeOverride,
+  type VariantColorsResolver,
 } from '@mantine/core';
 
 /** Primary colour when the company has none. */
@@ -43,18 +49,92 @@ export function buildTheme(colorPrimario?: string | null, colorSecundario?: stri
     // so white text on buttons keeps WCAG AA contrast for light company colours too.
     primaryShade: 7,
     autoContrast: true,
+    variantColorResolver,
     colors: { brand: palette(primary), secondary: palette(colorOr(colorSecundario, SECONDARY_COLOR)) },
     defaultRadius: 'md',
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    components: {
+      // A badge shows its whole text (a role name was cut to 'SUPER_AD…'): it never shrinks below it.
+      Badge: { styles: { root: { flexShrink: 0, minWidth: 'max-content' }, label: { overflow: 'visible', textOverflow: 'clip' } } },
+      // Mantine's clear and close buttons have no name of their own.
+      DateInput: { defaultProps: { clearButtonProps: { 'aria-label': 'Borrar fecha' } } },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      Alert: { defaultProps: { closeButtonLabel: 'Cerrar' } },
+      Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+      Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Cerrar' } } },
+    },
   });
 }
 
-/** Mantine's default dimmed (gray.6) and error (red.6) texts are below WCAG AA on white. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+/** WCAG AA for normal text. */
+const AA = 4.5;
+
+/** The WCAG contrast ratio of two colours, 1 to 21. */
+export function contraste(a: string, b: string): number {
+  const [claro, oscuro] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (claro + 0.05) / (oscuro + 0.05);
+}
+
+/** `color`, darkened in steps until text in it reads at AA on `fondo`. */
+export function legible(color: string, fondo: string): string {
+  let texto = color;
+  for (let paso = 0; contraste(texto, fondo) < AA && paso < 10; paso++) texto = darken(texto, 0.15);
+  return texto;
+}
+
+/** A filled surface of `color` under white text (autoContrast) darkened until the text reads at AA; under black text it already does. */
+function rellenoLegible(color: string, luminanceThreshold: number): string {
+  return isLightColor(color, luminanceThreshold) ? color : legible(color, '#fff');
+}
+
+/**
+ * Texts in a colour keep WCAG AA contrast for every colour of the theme (the company's too): the
+ * light variant's (badges, alerts, light buttons: shade 9 on shade 1 is 3.8:1 for green), white
+ * text on the filled variant (red.7 is 3.8:1), the outline variant's and `c="color"` texts on
+ * white. Mantine's default dimmed (gray.6) and error (red.6) texts are below AA on white as well.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = (theme) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(
+      Object.entries(theme.colors).flatMap(([nombre, tonos]) => {
+        const lleno = tonos[getPrimaryShade(theme, 'light')];
+        const relleno = rellenoLegible(lleno, theme.luminanceThreshold);
+        return [
+          [`--mantine-color-${nombre}-filled`, relleno],
+          [`--mantine-color-${nombre}-filled-hover`, darken(relleno, 0.1)],
+          [`--mantine-color-${nombre}-light-color`, legible(tonos[9], tonos[1])],
+          [`--mantine-color-${nombre}-outline`, legible(lleno, '#fff')],
+          [`--mantine-color-${nombre}-text`, legible(lleno, '#fff')],
+        ];
+      }),
+    ),
   },
   dark: {},
 });
+
+/**
+ * The same AA texts for a colour outside the theme (a role's badge colour, '#3B82F6'): Mantine uses
+ * it as it is, on white, on a 10% tint of itself (drawn here as 20%, on the safe side) or under white text.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colores = defaultVariantColorsResolver(input);
+  const { color, theme, variant } = input;
+  if (!color || parseThemeColor({ color, theme }).isThemeColor) return colores;
+  switch (variant) {
+    case 'filled': {
+      const relleno = rellenoLegible(color, theme.luminanceThreshold);
+      return { ...colores, background: relleno, hover: darken(relleno, 0.1) };
+    }
+    case 'light':
+      return { ...colores, color: legible(color, lighten(color, 0.8)) };
+    case 'outline': {
+      const texto = legible(color, '#fff');
+      return { ...colores, color: texto, border: colores.border.replace(color, texto) };
+    }
+    default:
+      return colores;
+  }
+};

@@ -8,10 +8,13 @@ interface ScrollTableProps extends TableProps {
   minWidth: TableProps['miw'];
 }
 
-/** A table whose header stays visible: it scrolls inside its own box, both ways. */
+/**
+ * A table whose header stays visible: it scrolls inside its own box, both ways. The box takes the
+ * keyboard focus (arrows scroll it), named after the table.
+ */
 export function ScrollTable({ minWidth, children, ...tableProps }: ScrollTableProps) {
   return (
-    <Box mah="calc(100dvh - 16rem)" style={{ overflow: 'auto' }}>
+    <Box mah="calc(100dvh - 16rem)" style={{ overflow: 'auto' }} tabIndex={0} role="region" aria-label={tableProps['aria-label']}>
       <Table stickyHeader miw={minWidth} highlightOnHover verticalSpacing="sm" {...tableProps}>
         {children}
       </Table>

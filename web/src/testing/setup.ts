@@ -2,7 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
-import { preloadScreens } from '@/app/screens';
+import { preloadRoutes } from '@/app/routes';
 import { fakeMediaQueryList } from './media';
 import { server } from './server';
 import { FakeWebSocket } from './websocket';
@@ -28,8 +28,8 @@ window.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 Element.prototype.scrollIntoView = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-// Screens render at once, as before they were lazy-loaded: tests need not wait for their code.
-beforeAll(preloadScreens);
+// Screens and their shell render at once, as before they were lazy-loaded: tests need not wait for their code.
+beforeAll(preloadRoutes);
 afterEach(() => {
   cleanup();
   // The toast store is global: earlier tests' toasts would fill it and queue the next ones.

@@ -24,6 +24,20 @@ describe('NotificationBell', () => {
     expect(screen.getByText('9+')).toBeInTheDocument();
   });
 
+  it('is a button that opens the panel (aria-haspopup, aria-expanded) and shows no count when nothing is unread', async () => {
+    signIn('admin');
+    conNotificaciones(0);
+    const { user, container } = renderWithProviders(<NotificationBell />);
+    const bell = await screen.findByRole('button', { name: 'Notificaciones' });
+    expect(bell).toHaveAttribute('aria-haspopup', 'dialog');
+    expect(bell).toHaveAttribute('aria-expanded', 'false');
+    expect(container.querySelector('[aria-expanded]')).toBe(bell);
+    expect(screen.queryByText('0')).not.toBeInTheDocument();
+    await user.click(bell);
+    expect(bell).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByText('No hay notificaciones')).toBeInTheDocument();
+  });
+
   it('marks one read, marks all read, dismisses and clears from the panel', async () => {
     signIn('admin');
     const mock = conNotificaciones(10);

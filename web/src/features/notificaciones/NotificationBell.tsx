@@ -35,14 +35,15 @@ export function NotificationBell() {
   const noLeidas = data?.no_leidas ?? 0;
   return (
     <Popover width={380} position="bottom-end" shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={etiquetaNoLeidas(noLeidas)} size={18} disabled={noLeidas === 0} color="red" offset={4}>
+      {/* The popover's target is the button itself: it gets aria-haspopup and aria-expanded, not the badge's wrapper. */}
+      <Indicator label={etiquetaNoLeidas(noLeidas)} size={18} disabled={noLeidas === 0} color="red" offset={4}>
+        <Popover.Target>
           <ActionIcon variant="subtle" color="gray" size="lg"
             aria-label={noLeidas ? `Notificaciones: ${noLeidas} sin leer` : 'Notificaciones'}>
             <IconBell size={22} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <PanelNotificaciones />
       </Popover.Dropdown>

@@ -1,15 +1,10 @@
 import { Badge } from '@mantine/core';
 
-/** 'Activo' / 'Inactivo': the word carries the meaning, the colour helps (dark text keeps AA contrast). */
+/** 'Activo' / 'Inactivo': the word carries the meaning, the colour helps. */
 export function EstadoBadge({ activo }: { activo: boolean }) {
   return (
-    // miw: never squeezed into an ellipsis by a narrow table column.
-    <Badge
-      color={activo ? 'green' : 'gray'}
-      c={activo ? 'green.9' : 'gray.8'}
-      variant={activo ? 'light' : 'outline'}
-      miw="max-content"
-    >
+    // The theme keeps its text whole and at AA contrast (app/theme.ts).
+    <Badge color={activo ? 'green' : 'gray'} variant={activo ? 'light' : 'outline'}>
       {activo ? 'Activo' : 'Inactivo'}
     </Badge>
   );

@@ -39,7 +39,7 @@ export function NotificacionesPage() {
       <Group justify="space-between">
         <Group gap="sm">
           <Title order={2}>Centro de Notificaciones</Title>
-          <Badge color="red" size="lg" aria-label={`${noLeidas} sin leer`}>{noLeidas}</Badge>
+          {noLeidas > 0 && <Badge color="red" size="lg" aria-label={`${noLeidas} sin leer`}>{noLeidas}</Badge>}
         </Group>
         <Group gap="xs">
           <Button variant="light" disabled={noLeidas === 0} onClick={acciones.marcarTodas}>Marcar todas como leídas</Button>
