@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	htmlpkg "html"
 	"io"
 	"log/slog"
 	"mime"
@@ -11,6 +12,7 @@ import (
 	"mime/quotedprintable"
 	"net/http"
 	"net/mail"
+	"net/url"
 	"strings"
 	"sync"
 	"testing"
@@ -417,10 +419,19 @@ func TestEmailTooLargeAttachmentsBecomeALink(t *testing.T) {
 		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").expect(t, http.StatusCreated, "")
 		c.procesar()
 		html, archivos := partes(t, c.smtp.Recibidos()[0].Datos)
-		if contiene(archivos, "pasaje-"+p.NumeroPasaje+".pdf") ||
-			!strings.Contains(html, "https://muelle.test/?pasaje="+p.NumeroPasaje) {
-			t.Fatalf("adjuntos %v, cuerpo %s", archivos, html)
+		if contiene(archivos, "pasaje-"+p.NumeroPasaje+".pdf") {
+			t.Fatalf("adjuntos %v", archivos)
 		}
+		// the link carries the ticket's number and its signed code, and the landing page's route opens it
+		_, resto, _ := strings.Cut(html, `href="`)
+		href, _, _ := strings.Cut(resto, `"`)
+		enlace, err := url.Parse(htmlpkg.UnescapeString(href))
+		if err != nil || enlace.Host != "muelle.test" || enlace.Path != "/" ||
+			enlace.Query().Get("pasaje") != p.NumeroPasaje || enlace.Query().Get("codigo") != p.CodigoQR {
+			t.Fatalf("enlace %q en %s", href, html)
+		}
+		e.do("GET", pasajePublicoURL(enlace.Query().Get("pasaje"), enlace.Query().Get("codigo")), "", nil).
+			expect(t, http.StatusOK, "")
 	})
 }
 

@@ -371,9 +371,9 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 }
 
 // queryParams are every query parameter a route declares, and some no route declares.
-var queryParams = []string{"accion", "activos", "busqueda", "count", "desde", "documento", "embarcado",
+var queryParams = []string{"accion", "activos", "busqueda", "codigo", "count", "desde", "documento", "embarcado",
 	"empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "ids", "limit",
-	"limite", "page", "pagina", "papel", "readable", "reasignar_a", "search", "seccion_id", "tipo",
+	"limite", "numero", "page", "pagina", "papel", "readable", "reasignar_a", "search", "seccion_id", "tipo",
 	"tipo_viaje_id", "usuario_id", "v", "zzz"}
 
 // garbage are values that have broken parsers and databases: bounds of every
@@ -440,12 +440,12 @@ func checkNo5xx(t testing.TB, h http.Handler, g getRoute, query string) {
 
 // leidos are the query parameters a route reads: those it refuses by name
 // when given a value no parameter takes (not a number, a date nor a choice,
-// and longer than any text parameter), other than as a parameter it does not
-// declare.
+// and longer than any text parameter, a signed QR code's 500 included), other
+// than as a parameter it does not declare.
 func leidos(h http.Handler, g getRoute) []string {
 	var out []string
 	for _, p := range queryParams {
-		rec := serve(h, g, url.Values{p: {"zz" + strings.Repeat("z", maxTexto)}}.Encode())
+		rec := serve(h, g, url.Values{p: {"zz" + strings.Repeat("z", 5000)}}.Encode())
 		body := rec.Body.String()
 		if rec.Code == http.StatusBadRequest && !strings.Contains(body, "parámetro "+p+" no está permitido") &&
 			(strings.Contains(body, "parámetro "+p+" ") || strings.Contains(body, "parámetro "+p+`"`)) {

@@ -2,10 +2,12 @@ package api
 
 import (
 	"context"
+	"encoding/base64"
 	"net/http"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/impresion"
 )
 
 // Salud is the answer of GET /health.
@@ -69,4 +71,60 @@ func (s *Server) publicStats(r *http.Request) (EstadisticasPublicas, error) {
 	}
 	st, err := s.Store.EstadisticasPublicas(r.Context(), e)
 	return EstadisticasPublicas(st), err
+}
+
+// ConsultaPasajePublico is the link of the tickets' mail: the ticket's number
+// and its signed QR code (the boarding credential the mail carries already).
+type ConsultaPasajePublico struct {
+	Numero string `query:"numero" required:"true" maxLength:"50" description:"El número del pasaje"`
+	Codigo string `query:"codigo" maxLength:"500" description:"El código QR firmado del pasaje"`
+}
+
+// PasajePublico is a ticket as its holder sees it from the mail's link: what
+// the printed ticket shows, without the customer's contact or document.
+type PasajePublico struct {
+	Empresa      string          `json:"empresa"`
+	NumeroPasaje string          `json:"numero_pasaje"`
+	Pasajero     string          `json:"pasajero"`
+	FechaViaje   string          `json:"fecha_viaje" format:"date"`
+	Seccion      string          `json:"seccion"`
+	TipoViaje    string          `json:"tipo_viaje"`
+	Estado       string          `json:"estado" enum:"activo,usado,cancelado"`
+	Precio       domain.Centavos `json:"precio"`
+	// QR is the code's image as a data: URL (PNG).
+	QR string `json:"qr"`
+}
+
+// pasajePublico is the ticket of the mail's link. The code must be signed by
+// its company's key and belong to that number; any failure (no code, a
+// forged one, another ticket's) is the same 'Pasaje no encontrado', so the
+// answer reveals nothing about which tickets exist.
+func (s *Server) pasajePublico(r *http.Request, q ConsultaPasajePublico) (PasajePublico, error) {
+	noEncontrado := domain.NotFound(domain.MsgPasajeNoEncontrado)
+	qr, err := domain.LeerCodigoQR(q.Codigo)
+	if err != nil || qr.NumeroPasaje != q.Numero {
+		return PasajePublico{}, noEncontrado
+	}
+	pub, err := s.Store.ClavePublica(r.Context(), qr.EmpresaID)
+	if err != nil {
+		return PasajePublico{}, err
+	}
+	if _, err := domain.VerificarCodigoQR(pub, q.Codigo); err != nil {
+		return PasajePublico{}, noEncontrado
+	}
+	p, found, err := s.Store.PasajePorCodigoQR(r.Context(), qr.EmpresaID, q.Numero, q.Codigo)
+	if err != nil || !found {
+		return PasajePublico{}, firstError(err, noEncontrado)
+	}
+	empresa, _, err := s.Store.Empresa(r.Context(), qr.EmpresaID)
+	if err != nil {
+		return PasajePublico{}, err
+	}
+	png, err := impresion.QRPNG(p.CodigoQR, 320)
+	if err != nil {
+		return PasajePublico{}, err
+	}
+	return PasajePublico{Empresa: empresa.Nombre, NumeroPasaje: p.NumeroPasaje, Pasajero: p.ClienteNombre,
+		FechaViaje: p.FechaViaje, Seccion: p.SeccionNombre, TipoViaje: p.TipoViajeNombre, Estado: p.Estado,
+		Precio: p.Precio, QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}, nil
 }

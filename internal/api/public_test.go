@@ -1,11 +1,20 @@
 package api
 
 import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/json"
+	"maps"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
+
+	"muelle/internal/domain"
 )
 
 func TestHealthReportsTheDatabase(t *testing.T) {
@@ -122,4 +131,84 @@ func TestSPAServesFilesAndFallsBackToIndex(t *testing.T) {
 	if rec.Code != 200 || rec.Body.String() != "console.log(1)" || !strings.Contains(rec.Header().Get("Cache-Control"), "immutable") {
 		t.Fatalf("asset: %d %q %q", rec.Code, rec.Body.String(), rec.Header().Get("Cache-Control"))
 	}
+}
+
+// pasajePublicoURL is the public ticket route for a number and a code, escaped as the mail's link does.
+func pasajePublicoURL(numero, codigo string) string {
+	return "/api/public/pasaje?numero=" + url.QueryEscape(numero) + "&codigo=" + url.QueryEscape(codigo)
+}
+
+func TestTheMailsLinkShowsTheTicketToWhoeverHoldsItsCode(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := e.vendidos(1)[0]
+		r := e.do("GET", pasajePublicoURL(p.NumeroPasaje, p.CodigoQR), "", nil)
+		r.expect(t, http.StatusOK, "")
+		var d map[string]any
+		r.decode(t, &d)
+		want := map[string]any{"empresa": "Lanchas del Delta", "numero_pasaje": p.NumeroPasaje,
+			"pasajero": "Cliente Anónimo", "fecha_viaje": "2026-11-20", "seccion": seccionDemo, "tipo_viaje": "General",
+			"estado": "activo", "precio": p.Precio}
+		for k, v := range want {
+			if d[k] != v {
+				t.Errorf("%s = %v, esperaba %v", k, d[k], v)
+			}
+		}
+		if qr, _ := d["qr"].(string); !strings.HasPrefix(qr, "data:image/png;base64,") {
+			t.Errorf("qr = %.40v", d["qr"])
+		}
+		if len(d) != len(want)+1 {
+			t.Errorf("la vista pública muestra de más: %v", slices.Sorted(maps.Keys(d)))
+		}
+	})
+}
+
+func TestTheMailsLinkRefusesEveryCodeThatIsNotTheTicketsAlike(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(2)
+		p := ps[0]
+		var otraNumero, otraCodigo string
+		if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje, codigo_qr FROM pasajes WHERE empresa_id = 2
+			ORDER BY id LIMIT 1`)).Scan(&otraNumero, &otraCodigo); err != nil {
+			t.Fatal(err)
+		}
+		_, otherKey, _ := ed25519.GenerateKey(rand.Reader)
+		otraClave, err := domain.FirmarCodigoQR(otherKey, 1, p.NumeroPasaje, "2026-11-20")
+		if err != nil {
+			t.Fatal(err)
+		}
+		partes := strings.Split(p.CodigoQR, ".")
+		alterada := partes[0] + "." + partes[1] + "." + strings.Repeat("A", len(partes[2]))
+		// the payload says company 2 and the ticket's number, under company 1's signature
+		payload, _ := json.Marshal(domain.CodigoQR{EmpresaID: 2, NumeroPasaje: p.NumeroPasaje, FechaViaje: "2026-11-20",
+			Nonce: "00"})
+		otraEmpresa := partes[0] + "." + base64.RawURLEncoding.EncodeToString(payload) + "." + partes[2]
+		for caso, u := range map[string]string{
+			"sin código":             "/api/public/pasaje?numero=" + url.QueryEscape(p.NumeroPasaje),
+			"firma de otra clave":    pasajePublicoURL(p.NumeroPasaje, otraClave),
+			"firma alterada":         pasajePublicoURL(p.NumeroPasaje, alterada),
+			"datos de otra empresa":  pasajePublicoURL(p.NumeroPasaje, otraEmpresa),
+			"código de otro número":  pasajePublicoURL(p.NumeroPasaje, ps[1].CodigoQR),
+			"código de otra empresa": pasajePublicoURL(p.NumeroPasaje, otraCodigo),
+			"número de otra empresa": pasajePublicoURL(otraNumero, p.CodigoQR),
+			"basura con prefijo":     pasajePublicoURL(p.NumeroPasaje, "MUELLE1.xxx.yyy"),
+			"el número como código":  pasajePublicoURL(p.NumeroPasaje, p.NumeroPasaje),
+		} {
+			t.Run(caso, func(t *testing.T) {
+				e.do("GET", u, "", nil).expect(t, http.StatusNotFound, "Pasaje no encontrado")
+			})
+		}
+		e.do("GET", pasajePublicoURL(otraNumero, otraCodigo), "", nil).expect(t, http.StatusOK, "")
+		for caso, u := range map[string]string{
+			"sin número":     "/api/public/pasaje?codigo=" + url.QueryEscape(p.CodigoQR),
+			"número largo":   pasajePublicoURL(strings.Repeat("9", 51), p.CodigoQR),
+			"código largo":   pasajePublicoURL(p.NumeroPasaje, strings.Repeat("A", 501)),
+			"otro parámetro": pasajePublicoURL(p.NumeroPasaje, p.CodigoQR) + "&id=1",
+		} {
+			t.Run(caso, func(t *testing.T) {
+				if r := e.do("GET", u, "", nil); r.Status != http.StatusBadRequest || !strings.HasPrefix(r.Message, "El parámetro ") {
+					t.Fatalf("%d %q", r.Status, r.Message)
+				}
+			})
+		}
+	})
 }

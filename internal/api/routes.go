@@ -185,6 +185,8 @@ func (s *Server) routes() []route {
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
 		{"GET", "/api/public/stats", public, core, handle(s.publicStats), "Cifras públicas de la página de inicio"},
 		{"GET", "/api/public/empresa", public, core, handle(s.publicEmpresa), "Datos de contacto de la empresa para la página de inicio"},
+		{"GET", "/api/public/pasaje", public, core, handleQuery(s.pasajePublico).responde(http.StatusNotFound),
+			"Un pasaje desde el enlace de su correo, con su código QR firmado"},
 
 		{"POST", "/api/auth/login", public, core, handleJSON(s.login).responde(http.StatusUnauthorized),
 			"Inicia una sesión del personal"},

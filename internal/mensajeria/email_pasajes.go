@@ -113,11 +113,10 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 		return Mensaje{}, err
 	}
 	var (
-		datos   []DatosPasaje
-		inline  []Adjunto
-		pdfs    []Adjunto
-		tamaño  int
-		numeros []string
+		datos  []DatosPasaje
+		inline []Adjunto
+		pdfs   []Adjunto
+		tamaño int
 	)
 	for _, p := range pasajes {
 		pdf, err := impresion.PDF(p.Ticket)
@@ -131,7 +130,6 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 		inline = append(inline, Adjunto{Nombre: "qr-" + p.NumeroPasaje + ".png", Tipo: "image/png", Datos: p.QR, CID: cid})
 		pdfs = append(pdfs, Adjunto{Nombre: "pasaje-" + p.NumeroPasaje + ".pdf", Tipo: "application/pdf", Datos: pdf})
 		tamaño += len(pdf)
-		numeros = append(numeros, p.NumeroPasaje)
 	}
 	cuerpo, err := RenderPasajes(plantilla, datos)
 	if err != nil {
@@ -139,7 +137,7 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	}
 	adjuntos := append(inline, pdfs...)
 	if tamaño > cmp.Or(e.MaxAdjuntos, MaxAdjuntosPorDefecto) {
-		adjuntos, cuerpo = inline, cuerpo+e.enlacePasajes(numeros)
+		adjuntos, cuerpo = inline, cuerpo+e.enlacePasajes(pasajes)
 	}
 	return Mensaje{Destino: m.Destino, Asunto: fmt.Sprintf(asuntoPasajes, empresa.Nombre), HTML: cuerpo,
 		Adjuntos: adjuntos}, nil
@@ -183,14 +181,17 @@ func armarPasajes(ctx context.Context, st *store.Store, m store.Mensaje) (store.
 }
 
 // enlacePasajes is the paragraph that replaces PDFs too large to attach: a
-// link per ticket to the public site (the customer portal, when it exists,
-// will answer there).
-func (e Email) enlacePasajes(numeros []string) string {
+// link per ticket to the public site, whose landing page opens the ticket
+// (GET /api/public/pasaje). The link carries the ticket's signed QR code
+// beside its number: the number alone is guessable, the code is the boarding
+// credential this mail already carries inline.
+func (e Email) enlacePasajes(pasajes []pasajeArmado) string {
 	var b strings.Builder
 	b.WriteString(`<p>Los PDF de tus pasajes superan el tamaño permitido para un email. Podés verlos en:</p><ul>`)
-	for _, n := range numeros {
-		enlace := strings.TrimRight(e.URLPublica, "/") + "/?pasaje=" + url.QueryEscape(n)
-		fmt.Fprintf(&b, `<li><a href="%s">Pasaje %s</a></li>`, html.EscapeString(enlace), html.EscapeString(n))
+	for _, p := range pasajes {
+		enlace := strings.TrimRight(e.URLPublica, "/") + "/?pasaje=" + url.QueryEscape(p.NumeroPasaje) +
+			"&codigo=" + url.QueryEscape(p.CodigoQR)
+		fmt.Fprintf(&b, `<li><a href="%s">Pasaje %s</a></li>`, html.EscapeString(enlace), html.EscapeString(p.NumeroPasaje))
 	}
 	b.WriteString(`</ul>`)
 	return b.String()

@@ -471,6 +471,18 @@ func (s *Store) PasajePorID(ctx context.Context, empresaID, id, vendedorID int64
 	return out[0], nil
 }
 
+// PasajePorCodigoQR is the company's ticket numero whose QR code is codigo
+// (found: false when none): the public view of a ticket from the e-mail's
+// link, whose caller has checked the code's signature.
+func (s *Store) PasajePorCodigoQR(ctx context.Context, empresaID int64, numero, codigo string) (Pasaje, bool, error) {
+	out, err := s.pasajes(ctx, s.db.Conn(), `WHERE p.empresa_id = ? AND p.numero_pasaje = ? AND p.codigo_qr = ?`,
+		empresaID, numero, codigo)
+	if err != nil || len(out) == 0 {
+		return Pasaje{}, false, err
+	}
+	return out[0], true, nil
+}
+
 // ConsultarPasaje is the ticket's detail view (GET /pasajes/{id}): the ticket
 // as PasajePorID reads it, and the lookup audited as CONSULTA_PASAJE by one
 // INSERT of its own (the lookup changes nothing else, so no transaction). Only

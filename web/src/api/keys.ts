@@ -118,6 +118,7 @@ export const publicKeys = {
   all: ['public'] as const,
   stats: () => [...publicKeys.all, 'stats'] as const,
   empresa: () => [...publicKeys.all, 'empresa'] as const,
+  pasaje: (numero: string, codigo: string) => [...publicKeys.all, 'pasaje', numero, codigo] as const,
 };
 
 /** Query keys of role management. */

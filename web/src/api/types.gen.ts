@@ -1688,6 +1688,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/public/pasaje": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un pasaje desde el enlace de su correo, con su código QR firmado
+         * @description Acceso: público; módulo core
+         */
+        get: operations["pasajePublico"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/public/stats": {
         parameters: {
             query?: never;
@@ -3004,6 +3024,20 @@ export interface components {
             usuario: components["schemas"]["UsuarioRef"];
             usuario_nombre: string;
         };
+        PasajePublico: {
+            empresa: string;
+            /** @enum {string} */
+            estado: "activo" | "usado" | "cancelado";
+            /** Format: date */
+            fecha_viaje: string;
+            numero_pasaje: string;
+            pasajero: string;
+            /** Format: double */
+            precio: number;
+            qr: string;
+            seccion: string;
+            tipo_viaje: string;
+        };
         PasajerosPorFecha: components["schemas"]["ListaPasajeros"] | components["schemas"]["ViajesProgramados"];
         PasajesCliente: {
             pasajes: components["schemas"]["Pasaje"][];
@@ -3487,6 +3521,12 @@ export interface components {
         };
         RespuestaPasaje: {
             data: components["schemas"]["Pasaje"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPasajePublico: {
+            data: components["schemas"]["PasajePublico"];
             message?: string;
             /** @constant */
             success: true;
@@ -7903,6 +7943,43 @@ export interface operations {
                 };
                 content: {
                     "image/png": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pasajePublico: {
+        parameters: {
+            query: {
+                /** @description El número del pasaje */
+                numero: string;
+                /** @description El código QR firmado del pasaje */
+                codigo?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasajePublico"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -1,5 +1,5 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
 import { useQuery } from '@tanstack/react-query';
 import { publicEmpresaQuery } from '@/api/public';
@@ -8,12 +8,15 @@ import { ContactSection } from '@/features/landing/components/ContactSection';
 import { DestinationsSection } from '@/features/landing/components/DestinationsSection';
 import { HeroSection } from '@/features/landing/components/HeroSection';
 import { LandingNav } from '@/features/landing/components/LandingNav';
+import { PasajeDialog } from '@/features/landing/components/PasajeDialog';
 import { ServicesSection } from '@/features/landing/components/ServicesSection';
 import { StatsSection } from '@/features/landing/components/StatsSection';
 
-/** Public landing page (/). */
+/** Public landing page (/); `?pasaje=…&codigo=…` (the tickets' mail's link) opens the ticket over it. */
 export function LandingPage() {
   const { data: empresa, isPending } = useQuery(publicEmpresaQuery);
+  const [params, setParams] = useSearchParams();
+  const numeroPasaje = params.get('pasaje');
   const nombre = empresa?.nombre || DEFAULT_EMPRESA_NOMBRE;
   return (
     <>
@@ -33,6 +36,9 @@ export function LandingPage() {
           </Group>
         </Container>
       </Box>
+      {numeroPasaje && (
+        <PasajeDialog numero={numeroPasaje} codigo={params.get('codigo')} onClose={() => setParams({}, { replace: true })} />
+      )}
     </>
   );
 }

@@ -5,7 +5,7 @@ import { pasajeQuery, qrPasaje, type Pasaje } from '@/api/pasajes';
 import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { EstadoPasajeBadge } from './EstadoPasajeBadge';
+import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 import { MensajesPasaje } from './MensajesPasaje';
 
 function Detalle({ p }: { p: Pasaje }) {

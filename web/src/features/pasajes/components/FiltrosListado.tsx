@@ -4,7 +4,7 @@ import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
 import { RangoFechas } from '@/components/RangoFechas';
 import { formatCantidad } from '@/lib/format';
-import { ESTADO_LABELS } from './EstadoPasajeBadge';
+import { ESTADO_LABELS } from '@/components/EstadoPasajeBadge';
 
 const ESTADOS = [
   { value: '', label: 'Todos' },

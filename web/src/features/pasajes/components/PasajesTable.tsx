@@ -4,7 +4,7 @@ import type { Pasaje } from '@/api/pasajes';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatCantidad, formatDate, formatMoney } from '@/lib/format';
 import type { Accion } from './CambioEstadoDialog';
-import { EstadoPasajeBadge } from './EstadoPasajeBadge';
+import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 
 /** What a row's buttons ask the page to do. */
 interface AccionesPasaje {
