@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Group, Text } from '@mantine/core';
 import { IconCameraOff, IconKeyboard, IconRefresh } from '@tabler/icons-react';
-import { BrowserQRCodeReader, type IScannerControls } from '@zxing/browser';
+import type { IScannerControls } from '@zxing/browser';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { faltaCamara, mensajeErrorCamara, motivoSinCamara, RECUADRO_PX, SIN_CAMARA, TIEMPOS } from '@/features/embarque/validacion';
 
@@ -48,6 +48,10 @@ export function EscanerCamara({ activo, onCodigo, onModoManual, onSinCamara }: E
         sinCamara(motivo);
         return;
       }
+      // The QR reader (about 400 KB) is fetched once a camera is there to use: the validator
+      // shows itself first, and a phone without a camera (or typing codes) never loads it.
+      const { BrowserQRCodeReader } = await import('@zxing/browser');
+      if (cancelado) return;
       const lector = new BrowserQRCodeReader(undefined, {
         delayBetweenScanAttempts: TIEMPOS.intentoLecturaMs,
         delayBetweenScanSuccess: TIEMPOS.intentoLecturaMs,
