@@ -13,7 +13,7 @@ test('the mail’s link opens the ticket on the landing page; the number alone d
   const qr = dialog.getByRole('img', { name: `Código QR del pasaje ${pasaje.numero_pasaje}` });
   await expect(qr).toBeVisible();
   await expect(qr).toHaveJSProperty('naturalWidth', 320); // the PNG decoded
-  await dialog.getByRole('button', { name: 'Cerrar' }).click();
+  await dialog.getByRole('button', { name: 'Cerrar' }).last().click();
   await expect(dialog).toBeHidden();
   await expect(page).toHaveURL(/\/$/);
 

@@ -33,7 +33,10 @@ describe('PasajeDialog (the link of the tickets mail)', () => {
     expect(within(dialog).getByText('Activo')).toBeInTheDocument();
     expect(consulta!.get('numero')).toBe('LD-20261120-000073');
     expect(consulta!.get('codigo')).toBe(CODIGO);
-    await user.click(within(dialog).getByRole('button', { name: 'Cerrar' }));
+    // the header's ✕ and the footer's button both close it; the footer's is the last
+    const cerrar = within(dialog).getAllByRole('button', { name: 'Cerrar' });
+    expect(cerrar).toHaveLength(2);
+    await user.click(cerrar[1]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Tu pasaje' })).not.toBeInTheDocument());
   });
 
