@@ -139,6 +139,7 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
             { name: 'inicio', tags: ['$initial'], priority: 1 },
+            { name: 'comun', minShareCount: 3, priority: 0 },
           ],
         },
       },

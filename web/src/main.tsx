@@ -10,9 +10,10 @@ import { createBrowserRouter, Outlet } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
-import { ROUTES } from './app/routes';
+import { preloadScreenAt, ROUTES } from './app/routes';
 
 const queryClient = createQueryClient();
+preloadScreenAt(window.location.pathname, queryClient);
 
 // A data router: pages may block a navigation (useBlocker) while they hold unsaved edits.
 const router = createBrowserRouter([

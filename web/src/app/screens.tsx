@@ -28,7 +28,9 @@ import {
   IconUserSearch,
   type Icon,
 } from '@tabler/icons-react';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { precargarVenta } from '@/features/venta/precarga';
 import { paths, type Path } from '@/lib/paths';
 import { PERMISO_VALIDAR, type Role } from '@/lib/session';
 
@@ -68,6 +70,8 @@ export interface Screen {
   /** Its sidebar entries, in menu order (one screen may be listed differently per role). */
   menu?: readonly MenuItem[];
   page: LazyPage;
+  /** Starts fetching the server data the screen shows first: at boot, with the page's code (app/routes.tsx preloadScreenAt). */
+  precargar?: (queryClient: QueryClient) => void;
 }
 
 /** A lazy page that can also be downloaded ahead of its first render. */
@@ -135,6 +139,7 @@ export const SCREENS: readonly Screen[] = [
     path: paths.ventaPasajes, access: rolesOr('pasajes.crear', ...SELLER_ROLES), modulo: 'venta_pasajes', layout: 'admin',
     menu: [{ label: 'Venta Rápida de Pasajes', icon: IconTicket, group: 'Ventas', roles: MENU_SELLERS, permiso: 'pasajes.crear' }],
     page: lazyPage(() => import('@/features/venta/routes/VentaPasajesPage'), (m) => m.VentaPasajesPage),
+    precargar: precargarVenta,
   },
   {
     path: paths.gestionCaja, access: rolesOr('caja.ver', ...SELLER_ROLES), modulo: 'caja', layout: 'admin',

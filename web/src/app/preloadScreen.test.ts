@@ -1,0 +1,40 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it } from 'vitest';
+import { seccionesActivasQuery, preciosQuery } from '@/api/config';
+import { cajaEstadoQuery } from '@/api/caja';
+import { paths } from '@/lib/paths';
+import { signIn } from '@/testing/fixtures';
+import { estadoCaja } from '@/testing/handlers/caja';
+import { catalogHandlers } from '@/testing/handlers/config';
+import { server } from '@/testing/server';
+import { preloadScreenAt } from './routes';
+
+describe('preloadScreenAt', () => {
+  let queryClient: QueryClient;
+  afterEach(() => queryClient.clear());
+
+  it('fetches what the sale screen shows first while the app boots', async () => {
+    signIn('vendedor');
+    server.use(...catalogHandlers, estadoCaja(null));
+    queryClient = new QueryClient();
+    preloadScreenAt(paths.ventaPasajes, queryClient);
+    for (const query of [seccionesActivasQuery, preciosQuery, cajaEstadoQuery]) {
+      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status, String(query.queryKey)).not.toBe('pending');
+      expect(queryClient.getQueryState(query.queryKey), String(query.queryKey)).toMatchObject({ status: 'success', error: null });
+    }
+  });
+
+  it('fetches nothing for a guarded screen without a stored session (the guard sends to the login)', () => {
+    localStorage.clear();
+    queryClient = new QueryClient();
+    preloadScreenAt(paths.ventaPasajes, queryClient);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+
+  it('fetches nothing for an address that is no screen', () => {
+    signIn('vendedor');
+    queryClient = new QueryClient();
+    preloadScreenAt('/admin/no-existe', queryClient);
+    expect(queryClient.getQueryCache().getAll()).toHaveLength(0);
+  });
+});
