@@ -1,0 +1,58 @@
+package api
+
+import (
+	"net/http"
+	"time"
+
+	"muelle/internal/domain"
+)
+
+// The date a report places each ticket by (backoffice §2.15): the day it was
+// sold, the default, or the day it travels.
+const (
+	BaseVenta = "venta"
+	BaseViaje = "viaje"
+)
+
+// ConsultaPeriodo is the period filter every report shares (backoffice §4:
+// hoy, rango, mes, año; §5: years 2020–2030) and the date basis its figures
+// use. Days are business days of the caller's company.
+type ConsultaPeriodo struct {
+	Periodo string `query:"periodo" enum:"hoy,rango,mes,año" default:"hoy" description:"hoy, rango (inicio y fin), mes (mes y anio) o año (anio)"`
+	Inicio  string `query:"inicio" format:"date" description:"Primer día del rango (AAAA-MM-DD)"`
+	Fin     string `query:"fin" format:"date" description:"Último día del rango (AAAA-MM-DD), incluido"`
+	Mes     int64  `query:"mes" minimum:"1" maximum:"12" description:"Mes del período mes, de 1 a 12"`
+	Anio    int64  `query:"anio" minimum:"2020" maximum:"2030" description:"Año del período mes o año"`
+	Base    string `query:"base" enum:"venta,viaje" default:"venta" description:"Qué fecha ubica cada pasaje: la de venta o la de viaje"`
+}
+
+// PeriodoReporte is the period a report covers, as its answer states it: the
+// kind, the first and last business day, and the date basis.
+type PeriodoReporte struct {
+	Tipo  string `json:"tipo" enum:"hoy,rango,mes,año"`
+	Desde string `json:"desde" format:"date"`
+	Hasta string `json:"hasta" format:"date"`
+	Base  string `json:"base" enum:"venta,viaje"`
+}
+
+// periodoReporte is the period c asks for in the caller's company, "today"
+// being the company's business day now, and the company's time zone, which
+// turns its days into instants (domain.Periodo.Limites).
+func (s *Server) periodoReporte(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
+	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
+	if err != nil {
+		return domain.Periodo{}, nil, err
+	}
+	loc := domain.Location(e.Timezone)
+	p, err := domain.PeriodoDe(domain.PedidoPeriodo{Tipo: c.Periodo, Inicio: c.Inicio, Fin: c.Fin,
+		Mes: int(c.Mes), Anio: int(c.Anio)}, domain.DiaDe(s.Store.Now(), loc).Fecha)
+	return p, loc, err
+}
+
+// estePeriodo is p as an answer states it, on the basis base ("" is the sale date).
+func estePeriodo(p domain.Periodo, base string) PeriodoReporte {
+	if base == "" {
+		base = BaseVenta
+	}
+	return PeriodoReporte{Tipo: p.Tipo, Desde: p.Desde, Hasta: p.Hasta, Base: base}
+}
