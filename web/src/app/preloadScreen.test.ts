@@ -19,7 +19,7 @@ describe('preloadScreenAt', () => {
     queryClient = new QueryClient();
     preloadScreenAt(paths.ventaPasajes, queryClient);
     for (const query of [seccionesActivasQuery, preciosQuery, cajaEstadoQuery]) {
-      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status, String(query.queryKey)).not.toBe('pending');
+      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).not.toBe('pending');
       expect(queryClient.getQueryState(query.queryKey), String(query.queryKey)).toMatchObject({ status: 'success', error: null });
     }
   });
