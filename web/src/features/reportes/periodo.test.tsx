@@ -1,0 +1,62 @@
+import { screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '@/testing/render';
+import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
+import { leerPeriodo, parametrosPeriodo, usePeriodo, type Periodo } from '@/features/reportes/periodo';
+
+const HOY = '2026-11-25';
+const mes: Periodo = { tipo: 'mes', inicio: '', fin: '', mes: 11, anio: 2026, base: 'venta' };
+
+describe('parametrosPeriodo', () => {
+  it('sends what each kind of period needs, and the date basis', () => {
+    expect(parametrosPeriodo({ ...mes, tipo: 'hoy' })).toEqual({ periodo: 'hoy', base: 'venta' });
+    expect(parametrosPeriodo(mes)).toEqual({ periodo: 'mes', base: 'venta', mes: '11', anio: '2026' });
+    expect(parametrosPeriodo({ ...mes, tipo: 'año', base: 'viaje' })).toEqual({ periodo: 'año', base: 'viaje', anio: '2026' });
+    expect(parametrosPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-01', fin: '2026-11-15' }))
+      .toEqual({ periodo: 'rango', base: 'venta', inicio: '2026-11-01', fin: '2026-11-15' });
+  });
+
+  it('sends nothing while a range lacks a date or runs backwards', () => {
+    expect(parametrosPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-01' })).toBeNull();
+    expect(parametrosPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-15', fin: '2026-11-01' })).toBeNull();
+  });
+});
+
+describe('leerPeriodo', () => {
+  it('is today, this month and year, on the sale date, by default', () => {
+    expect(leerPeriodo(new URLSearchParams(), HOY)).toEqual({ tipo: 'hoy', inicio: '', fin: '', mes: 11, anio: 2026, base: 'venta' });
+  });
+
+  it('reads the address and leaves out what does not parse or is outside 2020–2030', () => {
+    expect(leerPeriodo(new URLSearchParams('periodo=mes&mes=3&anio=2025&base=viaje'), HOY)).toMatchObject({ tipo: 'mes', mes: 3, anio: 2025, base: 'viaje' });
+    expect(leerPeriodo(new URLSearchParams('periodo=semana&mes=13&anio=2019&inicio=25/11/2026'), HOY))
+      .toEqual({ tipo: 'hoy', inicio: '', fin: '', mes: 11, anio: 2026, base: 'venta' });
+  });
+});
+
+function Filtro() {
+  const [periodo, setPeriodo] = usePeriodo();
+  const { search } = useLocation();
+  return (
+    <>
+      <FiltroPeriodo value={periodo} onChange={setPeriodo} />
+      <output data-testid="search">{search}</output>
+    </>
+  );
+}
+
+describe('FiltroPeriodo', () => {
+  it('keeps the chosen period in the address', async () => {
+    const { user } = renderWithProviders(<Filtro />, { route: '/admin/reportes/ventas?pagina=3' });
+    await user.click(screen.getByRole('radio', { name: 'Mes específico' }));
+    expect(screen.getByRole('combobox', { name: 'Mes' })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent(/periodo=mes&mes=\d+&anio=\d{4}/);
+    await user.click(screen.getByRole('radio', { name: 'Año completo' }));
+    expect(screen.queryByRole('combobox', { name: 'Mes' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Año' })).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Rango de fechas' }));
+    expect(screen.getByRole('textbox', { name: 'Fecha desde' })).toBeInTheDocument();
+    expect(screen.getByTestId('search')).toHaveTextContent('pagina=3');
+  });
+});
