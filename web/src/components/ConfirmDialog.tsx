@@ -8,20 +8,22 @@ interface ConfirmDialogProps {
   children: ReactNode;
   /** Label of the confirming (red) button. */
   confirmLabel: string;
+  /** Label of the button that leaves things as they are ('Cancelar'). */
+  cancelLabel?: string;
   /** Shows the confirming button as busy. */
   loading?: boolean;
   onConfirm: () => void;
   onClose: () => void;
 }
 
-/** Asks before a destructive action; the focus starts on Cancelar. */
-export function ConfirmDialog({ opened, title, children, confirmLabel, loading, onConfirm, onClose }: ConfirmDialogProps) {
+/** Asks before a destructive action; the focus starts on Cancelar (or `cancelLabel`). */
+export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel = 'Cancelar', loading, onConfirm, onClose }: ConfirmDialogProps) {
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         {children}
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} data-autofocus>Cancelar</Button>
+          <Button variant="default" onClick={onClose} data-autofocus>{cancelLabel}</Button>
           {/* red.8: white text on it meets WCAG AA */}
           <Button color="red.8" onClick={onConfirm} loading={loading}>{confirmLabel}</Button>
         </Group>

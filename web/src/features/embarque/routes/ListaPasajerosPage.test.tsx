@@ -6,8 +6,11 @@ import { makePasaje, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Pasajero } from '@/api/embarque';
+import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 
-const PENDIENTE: Pasajero = { ...makePasaje(), cliente_documento: '30111222' };
+/** The list opens on today's tickets: a pending one travels today. */
+const HOY = todayIn(DEFAULT_TIMEZONE);
+const PENDIENTE: Pasajero = { ...makePasaje({ fecha_viaje: HOY }), cliente_documento: '30111222' };
 const EMBARCADO: Pasajero = { ...PENDIENTE, cliente_documento: '', id: 42, numero_pasaje: 'LD-20261122-000042', cliente_nombre: '', estado: 'usado', fecha_embarque: '2026-11-22T13:00:00Z' };
 
 const item = (id: number, nombre: string) => ({ id, nombre, descripcion: '', activo: true });
@@ -113,6 +116,30 @@ describe('ListaPasajerosPage', () => {
     expect(claves).toEqual([expect.any(String)]);
     expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
     await waitFor(() => expect(consultas).toHaveLength(3));
+  });
+
+  it('asks before boarding a ticket of another day, and boards it only when told', async () => {
+    const validados: string[] = [];
+    const MANIANA: Pasajero = { ...PENDIENTE, fecha_viaje: '2030-01-15' };
+    server.use(
+      http.get('/api/pasajes/por-fecha', () => ok({ fecha: '2030-01-15', pasajes: [MANIANA], stats: { total: 1, embarcados: 0, pendientes: 1 } })),
+      http.post('/api/pasajes/41/validar-embarque', ({ request }) => {
+        validados.push(request.url);
+        return okWithMessage({ ...MANIANA, estado: 'usado' }, 'Embarque validado exitosamente');
+      }),
+    );
+    const { user } = renderApp('/admin/lista-pasajeros');
+    await user.click(await screen.findByRole('button', { name: 'Validar LD-20261122-000041' }));
+    const pregunta = await screen.findByRole('dialog', { name: 'Pasaje de otro día' });
+    expect(pregunta).toHaveTextContent('Pasaje para el 15/01/2030 — ¿embarcar igual?');
+    await user.click(within(pregunta).getByRole('button', { name: 'No embarcar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(validados).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Validar LD-20261122-000041' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Pasaje de otro día' })).getByRole('button', { name: 'Embarcar igual' }));
+    expect(await screen.findByRole('status', { name: 'Último embarque' })).toHaveTextContent('Embarque validado exitosamente');
+    expect(validados).toHaveLength(1);
   });
 
   it("shows the server's refusal of an undo", async () => {

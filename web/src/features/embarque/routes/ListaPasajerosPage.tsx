@@ -1,9 +1,11 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { QueryState } from '@/components/QueryState';
 import { errorMessage } from '@/lib/api';
 import { useHoy } from '@/lib/dates';
+import { formatDate } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifyError } from '@/lib/notify';
 import { pasajerosQuery, useValidarPasaje, type FiltrosPasajeros as Filtros, type Pasajero } from '@/api/embarque';
@@ -13,12 +15,17 @@ import { FiltrosPasajeros } from '@/features/embarque/components/FiltrosPasajero
 import { PasajerosLista } from '@/features/embarque/components/PasajerosLista';
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 
-/** Validar at once, then 'Deshacer' for a few seconds: a wrong tap is one more tap away from undone. */
-function useValidarConDeshacer() {
+/**
+ * Validar at once, then 'Deshacer' for a few seconds: a wrong tap is one more tap away from undone. A ticket
+ * of another day than today (a list of another date) is boarded only once the crew says so, as the validator
+ * asks (`porConfirmar`).
+ */
+function useValidarConDeshacer(hoy: string) {
   const validacion = useValidarPasaje();
   const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
+  const [porConfirmar, setPorConfirmar] = useState<Pasajero | null>(null);
 
-  const validar = (pasajero: Pasajero) => {
+  const embarcar = (pasajero: Pasajero) => {
     const clave = newIdempotencyKey();
     validacion.mutate({ id: pasajero.id, clave }, {
       onSuccess: ({ message }) => ofrecer({ clave, id: pasajero.id, numeroPasaje: pasajero.numero_pasaje,
@@ -26,10 +33,17 @@ function useValidarConDeshacer() {
       onError: (e) => notifyError(errorMessage(e, 'Error al validar')),
     });
   };
+  const validar = (pasajero: Pasajero) => (pasajero.fecha_viaje === hoy ? embarcar(pasajero) : setPorConfirmar(pasajero));
 
   return {
     validandoId: validacion.isPending ? validacion.variables.id : null,
     validar,
+    porConfirmar,
+    confirmar: () => {
+      if (porConfirmar) embarcar(porConfirmar);
+      setPorConfirmar(null);
+    },
+    descartar: () => setPorConfirmar(null),
     reciente,
     deshaciendo,
     deshacerReciente,
@@ -42,7 +56,8 @@ export function ListaPasajerosPage() {
   const hoy = useHoy();
   const [filtros, setFiltros] = useState<Filtros>({ fecha: hoy, seccion_id: '', tipo_viaje_id: '', embarcado: '' });
   const { data, isPending, error, refetch } = useQuery({ ...pasajerosQuery(filtros), placeholderData: keepPreviousData });
-  const { validandoId, validar, reciente, deshaciendo, deshacerReciente, olvidar } = useValidarConDeshacer();
+  const { validandoId, validar, porConfirmar, confirmar, descartar, reciente, deshaciendo, deshacerReciente, olvidar } =
+    useValidarConDeshacer(hoy);
 
   return (
     <Stack>
@@ -61,6 +76,11 @@ export function ListaPasajerosPage() {
           </>
         )}
       </QueryState>
+      <ConfirmDialog opened={porConfirmar !== null} title="Pasaje de otro día" confirmLabel="Embarcar igual"
+        cancelLabel="No embarcar" onConfirm={confirmar} onClose={descartar}>
+        <Text>Pasaje para el {formatDate(porConfirmar?.fecha_viaje ?? '')} — ¿embarcar igual?</Text>
+        {porConfirmar && <Text size="sm" c="dimmed">{porConfirmar.numero_pasaje} · {porConfirmar.cliente_nombre}</Text>}
+      </ConfirmDialog>
       {reciente && (
         <DeshacerEmbarque key={reciente.clave} reciente={reciente} deshaciendo={deshaciendo} onDeshacer={deshacerReciente} onVencido={olvidar} />
       )}
