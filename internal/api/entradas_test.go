@@ -371,10 +371,10 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 }
 
 // queryParams are every query parameter a route declares, and some no route declares.
-var queryParams = []string{"accion", "activos", "busqueda", "codigo", "count", "desde", "documento", "embarcado",
-	"empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "ids", "limit",
-	"limite", "numero", "page", "pagina", "papel", "readable", "reasignar_a", "search", "seccion_id", "tipo",
-	"tipo_viaje_id", "usuario_id", "v", "zzz"}
+var queryParams = []string{"accion", "activos", "anio", "base", "busqueda", "codigo", "count", "desde", "documento",
+	"embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "fin", "ids",
+	"inicio", "limit", "limite", "mes", "numero", "page", "pagina", "papel", "periodo", "readable", "reasignar_a", "search",
+	"seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v", "zzz"}
 
 // garbage are values that have broken parsers and databases: bounds of every
 // integer type, dates out of range, invalid UTF-8, controls, invisible and
@@ -385,7 +385,8 @@ var garbage = []string{"", " ", "0", "-1", "1", "2147483647", "2147483648", "-21
 	"2026-02-29", "2026-13-01", "2026-11-20", "20261120", "\xff", "\xc3", "\xed\xa0\x80", "\x00", "a\x00b", "\x1b[2J",
 	"\u200b", "\u202e", "\ufeff", "🚤", "Gómez", "' OR 1=1 --", "%", "_", "\\", "%%", "a%b_c\\", ",", ",,1,",
 	"1,2,3", "1,-1", strings.Repeat("9", 400), strings.Repeat("ñ", 101), strings.Repeat("a", 5000),
-	"todas", "leidas", "no_leidas", "activo", "usado", "cancelado", "programado", "80mm", "A4", "LOGIN"}
+	"todas", "leidas", "no_leidas", "activo", "usado", "cancelado", "programado", "80mm", "A4", "LOGIN",
+	"hoy", "rango", "mes", "año", "venta", "viaje", "2020", "2030", "12", "13"}
 
 // getRoute is a GET route of the table with its path (fixtures in place) and
 // the token of a caller who may call it.

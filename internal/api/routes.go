@@ -207,6 +207,8 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/config/empresas/{id}", superAdmin, core, handle(s.desactivarEmpresa), "Desactiva una empresa"},
 		{"GET", "/api/config/empresas/{id}/usuarios", superAdmin, core, handle(s.usuariosDeEmpresa),
 			"Los usuarios de una empresa"},
+		{"GET", "/api/reportes/empresas", superAdmin, core, handleQuery(s.comparativoEmpresas),
+			"Compara las empresas en un período: pasajes, ingresos y cajas"},
 		{"GET", "/api/admin/empresas/{id}/estadisticas", superAdmin, core, handle(s.estadisticasEmpresa),
 			"Las cifras de una empresa"},
 		{"GET", "/api/admin/empresas/{id}/configuraciones", superAdmin, core, handle(s.configuracionesEmpresa),

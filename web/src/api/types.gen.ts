@@ -1728,6 +1728,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/empresas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Compara las empresas en un período: pasajes, ingresos y cajas
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["comparativoEmpresas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickets/batch": {
         parameters: {
             query?: never;
@@ -2203,6 +2223,33 @@ export interface components {
         };
         CodigoVinculacion: {
             codigo: string;
+        };
+        ComparativoEmpresa: {
+            activa: boolean;
+            /** Format: int64 */
+            cajas_abiertas: number;
+            /** Format: int64 */
+            cajas_cerradas: number;
+            /** Format: int64 */
+            cajas_con_faltante: number;
+            /** Format: int64 */
+            cancelados: number;
+            /** Format: double */
+            diferencia_cajas: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            importe_cancelado: number;
+            /** Format: double */
+            ingresos: number;
+            nombre: string;
+            /** Format: int64 */
+            pasajes: number;
+        };
+        ComparativoEmpresas: {
+            empresas: components["schemas"]["ComparativoEmpresa"][];
+            periodo: components["schemas"]["PeriodoReporte"];
+            totales: components["schemas"]["TotalesComparativo"];
         };
         ConfigEmail: {
             activo: boolean;
@@ -3047,6 +3094,16 @@ export interface components {
         PasswordsGeneradas: {
             passwords: string[];
         };
+        PeriodoReporte: {
+            /** @enum {string} */
+            base: "venta" | "viaje";
+            /** Format: date */
+            desde: string;
+            /** Format: date */
+            hasta: string;
+            /** @enum {string} */
+            tipo: "hoy" | "rango" | "mes" | "año";
+        };
         Permisos: {
             [key: string]: {
                 [key: string]: unknown;
@@ -3239,6 +3296,12 @@ export interface components {
         };
         RespuestaCodigoVinculacion: {
             data: components["schemas"]["CodigoVinculacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaComparativoEmpresas: {
+            data: components["schemas"]["ComparativoEmpresas"];
             message?: string;
             /** @constant */
             success: true;
@@ -3739,6 +3802,24 @@ export interface components {
             accion: string;
             /** Format: int64 */
             total: number;
+        };
+        TotalesComparativo: {
+            /** Format: int64 */
+            cajas_abiertas: number;
+            /** Format: int64 */
+            cajas_cerradas: number;
+            /** Format: int64 */
+            cajas_con_faltante: number;
+            /** Format: int64 */
+            cancelados: number;
+            /** Format: double */
+            diferencia_cajas: number;
+            /** Format: double */
+            importe_cancelado: number;
+            /** Format: double */
+            ingresos: number;
+            /** Format: int64 */
+            pasajes: number;
         };
         TotalesVendedores: {
             /** Format: int64 */
@@ -8015,6 +8096,52 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    comparativoEmpresas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaComparativoEmpresas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -7,6 +7,7 @@ describe('menuFor', () => {
     expect(menuFor('super_admin').map((g) => [g.group, g.entries.map((e) => e.label)])).toEqual([
       ['General', ['Dashboard', 'Notificaciones']],
       ['Sistema', ['Gestión de Usuarios', 'Gestión de Roles', 'Gestión de Módulos', 'Configuración del Sistema', 'Estado de Servicios', 'Gestión de Empresas', 'Configuraciones por Empresa', 'Usuarios por Empresa', 'WhatsApp Global']],
+      ['Reportes', ['Reportes Generales', 'Reportes Multiempresa']],
       ['Auditoría', ['Reportes de Auditoría', 'Logs del Sistema', 'Logs de Usuarios']],
     ]);
   });

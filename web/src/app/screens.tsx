@@ -4,6 +4,7 @@ import {
   IconAddressBook,
   IconAdjustments,
   IconBuilding,
+  IconBuildingCommunity,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -17,6 +18,7 @@ import {
   IconMapPin,
   IconQrcode,
   IconReceipt2,
+  IconReportAnalytics,
   IconRoute,
   IconSettings,
   IconShieldLock,
@@ -216,6 +218,16 @@ export const SCREENS: readonly Screen[] = [
     path: paths.reportesServicios, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Estado de Servicios', icon: IconActivityHeartbeat, group: 'Sistema', roles: ['super_admin'] }],
     page: lazyPage(() => import('@/features/sistema/routes/EstadoServiciosPage'), (m) => m.EstadoServiciosPage),
+  },
+  {
+    path: paths.reportesGenerales, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Reportes Generales', icon: IconReportAnalytics, group: 'Reportes', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesGeneralesPage'), (m) => m.ReportesGeneralesPage),
+  },
+  {
+    path: paths.reportesEmpresas, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Reportes Multiempresa', icon: IconBuildingCommunity, group: 'Reportes', roles: ['super_admin'] }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReporteEmpresasPage'), (m) => m.ReporteEmpresasPage),
   },
   {
     path: paths.reportesAuditoria, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',

@@ -48,6 +48,8 @@ export const paths = {
   configuracionPrecios: '/admin/configuracion/precios',
   configuracionSistema: '/admin/configuracion/sistema',
   reportesServicios: '/admin/reportes/servicios',
+  reportesGenerales: '/admin/reportes/generales',
+  reportesEmpresas: '/admin/reportes/empresas',
   reportesAuditoria: '/admin/reportes/auditoria',
   /** Old address of the audit reports; redirects. */
   logs: '/admin/logs',
