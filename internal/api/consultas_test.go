@@ -97,8 +97,8 @@ func TestQueryTypesParse(t *testing.T) {
 					t.Errorf("%s.%s: el máximo de una página es maxPagina", tipo.Name(), f.Name)
 				}
 			case "limite":
-				if m := f.Tag.Get("maximum"); m != "" && m != "500" || maxLimite != 500 {
-					t.Errorf("%s.%s: el máximo de limite es maxLimite", tipo.Name(), f.Name)
+				if m := f.Tag.Get("maximum"); m != "" && m != "500" && m != "100" || maxLimite != 500 || maxLimiteReporte != 100 {
+					t.Errorf("%s.%s: el máximo de limite es maxLimite (maxLimiteReporte en un reporte)", tipo.Name(), f.Name)
 				}
 			case "busqueda", "search", "documento":
 				if f.Tag.Get("maxLength") != "100" || maxTexto != 100 {

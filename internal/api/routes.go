@@ -180,6 +180,7 @@ func (s *Server) routes() []route {
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp := domain.ModuloEmail, domain.ModuloWhatsApp
+	reportes := domain.ModuloReportes
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
@@ -354,6 +355,12 @@ func (s *Server) routes() []route {
 			"Marca leída una notificación"},
 		{"DELETE", "/api/notificaciones/{id}", session, core, handle(s.eliminarNotificacion), "Elimina una notificación"},
 		{"DELETE", "/api/notificaciones", session, core, handle(s.limpiarNotificaciones), "Elimina todas las notificaciones"},
+
+		{"GET", "/api/reportes/ventas-detalladas", perm("reportes.ver"), reportes, handleQuery(s.ventasDetalladas),
+			"Las ventas del período, en todos sus estados, de la más reciente a la más antigua"},
+		{"GET", "/api/reportes/excel", perm("reportes.exportar"), reportes,
+			handleFileQuery(mediaCSV, s.exportarVentas).responde(http.StatusNotFound),
+			"Exporta las ventas del período como CSV, Excel (xlsx) o PDF"},
 
 		{"GET", "/api/config/sistema", superAdmin, core, handle(s.configuracionSistema), "La configuración del sistema"},
 		{"PUT", "/api/config/sistema", superAdmin, core, handleJSON(s.guardarConfiguracionSistema),

@@ -1748,6 +1748,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporta las ventas del período como CSV, Excel (xlsx) o PDF
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["exportarVentas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/ventas-detalladas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las ventas del período, en todos sus estados, de la más reciente a la más antigua
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["ventasDetalladas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickets/batch": {
         parameters: {
             query?: never;
@@ -3025,6 +3065,16 @@ export interface components {
             /** Format: int64 */
             total_registros: number;
         };
+        PaginacionReporte: {
+            /** Format: int64 */
+            limite: number;
+            /** Format: int64 */
+            pagina: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPaginas: number;
+        };
         ParametroInvalido: {
             mensaje: string;
             nombre: string;
@@ -3707,6 +3757,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaVentasDetalladas: {
+            data: components["schemas"]["VentasDetalladas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RestriccionesRoles: {
             max_cambios_clave_pasajero_mes: number;
             puede_crear: boolean;
@@ -4014,6 +4070,24 @@ export interface components {
             /** Format: double */
             total: number;
         };
+        VentaDetallada: {
+            cliente_nombre: string;
+            /** @enum {string} */
+            estado: "activo" | "usado" | "cancelado";
+            /** Format: date-time */
+            fecha_venta: string;
+            /** Format: date */
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            medio_pago_nombre: string;
+            numero_pasaje: string;
+            /** Format: double */
+            precio: number;
+            seccion_nombre: string;
+            tipo_viaje_nombre: string;
+            vendedor: string;
+        };
         VentaReciente: {
             cliente: string;
             /** Format: date-time */
@@ -4024,6 +4098,11 @@ export interface components {
             monto: number;
             numero_pasaje: string;
             seccion: string;
+        };
+        VentasDetalladas: {
+            paginacion: components["schemas"]["PaginacionReporte"];
+            periodo: components["schemas"]["PeriodoReporte"];
+            ventas: components["schemas"]["VentaDetallada"][];
         };
         ViajeSeccion: {
             /** Format: int64 */
@@ -8137,6 +8216,105 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaComparativoEmpresas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarVentas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description csv (Excel), xlsx o pdf */
+                formato?: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ventasDetalladas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Ventas por página, de 1 a 100 */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaVentasDetalladas"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -1,0 +1,233 @@
+package api
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/export"
+	"muelle/internal/store"
+)
+
+// Formats of a report's file (REPORTES.md, Files).
+const (
+	FormatoCSV  = "csv"
+	FormatoXLSX = "xlsx"
+	FormatoPDF  = "pdf"
+)
+
+// maxFilasPDF bounds the rows of a report's PDF: a PDF is laid out in memory
+// (export.PDFEncoder), and a thousand rows already take seconds. The heading
+// says when the table shows only the newest rows; CSV and XLSX hold them all.
+const maxFilasPDF = 1000
+
+// maxLimiteReporte is the largest page of a report's list (REPORTES.md: limite 1–100).
+const maxLimiteReporte = 100
+
+// ConsultaVentasDetalladas is the period of the detailed sales and the page.
+type ConsultaVentasDetalladas struct {
+	ConsultaPeriodo
+	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Ventas por página, de 1 a 100"`
+}
+
+// ConsultaExportarVentas is the period of the detailed sales and the format of their file.
+type ConsultaExportarVentas struct {
+	ConsultaPeriodo
+	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv (Excel), xlsx o pdf"`
+}
+
+// VentasDetalladas is one page of the period's tickets, in every state,
+// newest first (backoffice §2.15, the sales table).
+type VentasDetalladas struct {
+	Periodo    PeriodoReporte    `json:"periodo"`
+	Ventas     []VentaDetallada  `json:"ventas"`
+	Paginacion PaginacionReporte `json:"paginacion"`
+}
+
+// VentaDetallada is one ticket of the detailed sales: fecha_venta is the
+// instant it was sold, fecha_viaje the day it travels; estado is the badge.
+type VentaDetallada struct {
+	ID              int64           `json:"id"`
+	FechaVenta      time.Time       `json:"fecha_venta"`
+	FechaViaje      string          `json:"fecha_viaje" format:"date"`
+	NumeroPasaje    string          `json:"numero_pasaje"`
+	ClienteNombre   string          `json:"cliente_nombre"`
+	SeccionNombre   string          `json:"seccion_nombre"`
+	TipoViajeNombre string          `json:"tipo_viaje_nombre"`
+	MedioPagoNombre string          `json:"medio_pago_nombre"`
+	Vendedor        string          `json:"vendedor"`
+	Precio          domain.Centavos `json:"precio"`
+	Estado          string          `json:"estado" enum:"activo,usado,cancelado"`
+}
+
+// PaginacionReporte says which page of a report's list this is, of how many
+// rows (limite a page), over how many rows (total) and pages (totalPaginas).
+type PaginacionReporte struct {
+	Pagina       int64 `json:"pagina"`
+	Limite       int64 `json:"limite"`
+	Total        int64 `json:"total"`
+	TotalPaginas int64 `json:"totalPaginas"`
+}
+
+// paginacionReporte is page pagina (0 is the first) of limite rows over total.
+func paginacionReporte(pagina, limite, total int64) PaginacionReporte {
+	return PaginacionReporte{Pagina: max(pagina, 1), Limite: limite, Total: total,
+		TotalPaginas: (total + limite - 1) / limite}
+}
+
+// filtroVentas is the store's filter of the period p of zone loc on the basis base.
+func filtroVentas(p domain.Periodo, loc *time.Location, base string) store.FiltroVentasPeriodo {
+	return store.FiltroVentasPeriodo{Periodo: p, Loc: loc, PorViaje: base == BaseViaje}
+}
+
+// ventasDetalladas answers a page of the period's tickets.
+func (s *Server) ventasDetalladas(r *http.Request, c ConsultaVentasDetalladas) (VentasDetalladas, error) {
+	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
+	if err != nil {
+		return VentasDetalladas{}, err
+	}
+	vs, total, err := s.Store.VentasDetalladas(r.Context(), actorFrom(r).EmpresaID(), filtroVentas(p, loc, c.Base),
+		paginaDe(c.Pagina, c.Limite))
+	if err != nil {
+		return VentasDetalladas{}, err
+	}
+	return VentasDetalladas{Periodo: estePeriodo(p, c.Base), Ventas: mapRows(vs, ventaDetalladaDe),
+		Paginacion: paginacionReporte(c.Pagina, c.Limite, total)}, nil
+}
+
+func ventaDetalladaDe(v store.VentaDetallada) VentaDetallada {
+	return VentaDetallada{ID: v.ID, FechaVenta: v.FechaVenta.UTC(), FechaViaje: v.FechaViaje, NumeroPasaje: v.NumeroPasaje,
+		ClienteNombre: v.ClienteNombre, SeccionNombre: v.SeccionNombre, TipoViajeNombre: v.TipoViajeNombre,
+		MedioPagoNombre: v.MedioPagoNombre, Vendedor: v.Vendedor, Precio: v.Precio, Estado: v.Estado}
+}
+
+// columnasVentas are the columns of the detailed sales' files (REPORTES.md).
+var columnasVentas = []string{"Fecha de venta", "Fecha de viaje", "N° Pasaje", "Cliente", "Sección", "Tipo de viaje",
+	"Medio de pago", "Vendedor", "Precio", "Estado"}
+
+// estadosLegibles are the ticket states as a report's file shows them.
+var estadosLegibles = map[string]string{domain.PasajeActivo: "Activo", domain.PasajeUsado: "Usado",
+	domain.PasajeCancelado: "Cancelado"}
+
+// Media types of a report's files by format.
+var mediaFormato = map[string]string{FormatoCSV: mediaCSV, FormatoXLSX: mediaXLSX, FormatoPDF: mediaPDF}
+
+// exportarVentas answers the period's detailed sales as a CSV, an XLSX or a
+// PDF, encoded row by row as the database sends them (the PDF, laid out in
+// memory, holds the newest maxFilasPDF). A period without tickets is a 404
+// before anything is sent.
+func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarVentas) (archivo, error) {
+	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
+	if err != nil {
+		return archivo{}, err
+	}
+	empresaID := actorFrom(r).EmpresaID()
+	f := filtroVentas(p, loc, c.Base)
+	resumen, err := s.Store.ResumenVentas(r.Context(), empresaID, f)
+	if err != nil {
+		return archivo{}, err
+	}
+	if resumen.Total() == 0 {
+		return archivo{}, domain.NotFound(MsgSinDatosExportar)
+	}
+	formato := c.Formato
+	if formato == "" {
+		formato = FormatoCSV
+	}
+	t := export.Table{Title: "Reporte de ventas", Columns: columnasVentas}
+	var nuevo func(io.Writer) export.Encoder
+	var tope int64
+	switch formato {
+	case FormatoXLSX:
+		nuevo = func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) }
+	case FormatoPDF:
+		h, err := s.encabezadoVentas(r, p, c.Base, resumen)
+		if err != nil {
+			return archivo{}, err
+		}
+		nuevo, tope = func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, h) }, maxFilasPDF
+	default:
+		nuevo = func(w io.Writer) export.Encoder { return export.NewCSVEncoder(w, t) }
+	}
+	nombre := "reporte-ventas-" + p.Nombre() + "-" + domain.DiaDe(s.Store.Now(), loc).Fecha + "." + formato
+	ctx := r.Context()
+	return exportar(mediaFormato[formato], nombre, nuevo, func(enc export.Encoder) error {
+		fila := make([]export.Cell, 0, len(columnasVentas))
+		return s.Store.RecorrerVentasDetalladas(ctx, empresaID, f, tope, func(v store.VentaDetallada) error {
+			fila = append(fila[:0], export.Date(v.FechaVenta.In(loc)), fechaCelda(v.FechaViaje),
+				export.Text(v.NumeroPasaje), export.Text(v.ClienteNombre), export.Text(v.SeccionNombre),
+				export.Text(v.TipoViajeNombre), export.Text(v.MedioPagoNombre), export.Text(v.Vendedor),
+				export.Money(v.Precio), export.Text(estadoLegible(v.Estado)))
+			return enc.Encode(fila)
+		})
+	}), nil
+}
+
+// fechaCelda is the day fecha (YYYY-MM-DD) as a date cell, or as text if it is not one.
+func fechaCelda(fecha string) export.Cell {
+	d, err := time.Parse(time.DateOnly, fecha)
+	if err != nil {
+		return export.Text(fecha)
+	}
+	return export.Date(d)
+}
+
+func estadoLegible(estado string) string {
+	if e, ok := estadosLegibles[estado]; ok {
+		return e
+	}
+	return estado
+}
+
+// encabezadoVentas is the heading of the sales PDF: the company, its logo
+// (PNG or JPEG), the period, the date basis and the totals.
+func (s *Server) encabezadoVentas(r *http.Request, p domain.Periodo, base string, res store.ResumenVentasPeriodo) (export.PDFHeading, error) {
+	e, _, err := s.zonaDe(r)
+	if err != nil {
+		return export.PDFHeading{}, err
+	}
+	h := export.PDFHeading{Company: e.Nombre, Facts: []export.Fact{
+		{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)},
+		{Label: "Fecha base", Value: fechaBase(base)},
+		{Label: "Pasajes vendidos", Value: miles(res.Cantidad)},
+		{Label: "Total de ventas", Value: res.Importe.String()},
+		{Label: "Cancelados", Value: miles(res.Cancelados) + " por " + res.ImporteCancelado.String()},
+	}}
+	if total := res.Total(); total > maxFilasPDF {
+		h.Facts = append(h.Facts, export.Fact{Label: "Detalle",
+			Value: "las " + miles(maxFilasPDF) + " ventas más recientes de " + miles(total) +
+				" (el detalle completo, en Excel o CSV)"})
+	}
+	l, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
+	if err != nil {
+		return h, err
+	}
+	if ok && (l.Tipo == "image/png" || l.Tipo == "image/jpeg") {
+		h.Logo, h.LogoPNG = l.Datos, l.Tipo == "image/png"
+	}
+	return h, nil
+}
+
+// miles is n with es-AR thousands separators: 12.345.
+func miles(n int64) string {
+	d := strconv.FormatInt(n, 10)
+	signo := ""
+	if n < 0 {
+		signo, d = "-", d[1:]
+	}
+	for i := len(d) - 3; i > 0; i -= 3 {
+		d = d[:i] + "." + d[i:]
+	}
+	return signo + d
+}
+
+// fechaBase names the date basis in a report's heading.
+func fechaBase(base string) string {
+	if base == BaseViaje {
+		return "Fecha de viaje"
+	}
+	return "Fecha de venta"
+}
