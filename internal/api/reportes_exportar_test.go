@@ -283,3 +283,20 @@ func TestExportarVentasPDF(t *testing.T) {
 			expect(t, http.StatusNotFound, MsgSinDatosExportar)
 	})
 }
+
+func TestMilesYPaginacionReporte(t *testing.T) {
+	for n, want := range map[int64]string{0: "0", 999: "999", 1000: "1.000", 1234567: "1.234.567", -12345: "-12.345"} {
+		if got := miles(n); got != want {
+			t.Errorf("miles(%d) = %q, esperaba %q", n, got, want)
+		}
+	}
+	for _, c := range []struct {
+		pagina, limite, total int64
+		want                  PaginacionReporte
+	}{{0, 15, 0, PaginacionReporte{1, 15, 0, 0}}, {1, 10, 10, PaginacionReporte{1, 10, 10, 1}},
+		{3, 10, 21, PaginacionReporte{3, 10, 21, 3}}} {
+		if got := paginacionReporte(c.pagina, c.limite, c.total); got != c.want {
+			t.Errorf("paginacionReporte(%d, %d, %d) = %+v, esperaba %+v", c.pagina, c.limite, c.total, got, c.want)
+		}
+	}
+}
