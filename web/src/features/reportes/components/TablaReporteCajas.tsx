@@ -15,7 +15,7 @@ function Diferencia({ valor }: { valor: number | null | undefined }) {
 /** The period's registers (backoffice §2.15); a row opens its X/Z report. */
 export function TablaReporteCajas({ cajas, onVer }: { cajas: FilaReporteCajas[]; onVer: (id: number) => void }) {
   return (
-    <ScrollTable minWidth={{ base: 0, sm: 960 }} aria-label="Cajas del período">
+    <ScrollTable minWidth={{ base: 0, sm: 820 }} aria-label="Cajas del período">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Usuario</Table.Th>
