@@ -56,3 +56,18 @@ func estePeriodo(p domain.Periodo, base string) PeriodoReporte {
 	}
 	return PeriodoReporte{Tipo: p.Tipo, Desde: p.Desde, Hasta: p.Hasta, Base: base}
 }
+
+// PaginacionReporte says which page of a report's list this is, of how many
+// rows (limite a page), over how many rows (total) and pages (totalPaginas).
+type PaginacionReporte struct {
+	Pagina       int64 `json:"pagina"`
+	Limite       int64 `json:"limite"`
+	Total        int64 `json:"total"`
+	TotalPaginas int64 `json:"totalPaginas"`
+}
+
+// paginacionReporte is page pagina (0 is the first) of limite rows over total.
+func paginacionReporte(pagina, limite, total int64) PaginacionReporte {
+	return PaginacionReporte{Pagina: max(pagina, 1), Limite: limite, Total: total,
+		TotalPaginas: (total + limite - 1) / limite}
+}

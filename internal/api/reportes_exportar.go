@@ -63,21 +63,6 @@ type VentaDetallada struct {
 	Estado          string          `json:"estado" enum:"activo,usado,cancelado"`
 }
 
-// PaginacionReporte says which page of a report's list this is, of how many
-// rows (limite a page), over how many rows (total) and pages (totalPaginas).
-type PaginacionReporte struct {
-	Pagina       int64 `json:"pagina"`
-	Limite       int64 `json:"limite"`
-	Total        int64 `json:"total"`
-	TotalPaginas int64 `json:"totalPaginas"`
-}
-
-// paginacionReporte is page pagina (0 is the first) of limite rows over total.
-func paginacionReporte(pagina, limite, total int64) PaginacionReporte {
-	return PaginacionReporte{Pagina: max(pagina, 1), Limite: limite, Total: total,
-		TotalPaginas: (total + limite - 1) / limite}
-}
-
 // filtroVentas is the store's filter of the period p of zone loc on the basis base.
 func filtroVentas(p domain.Periodo, loc *time.Location, base string) store.FiltroVentasPeriodo {
 	return store.FiltroVentasPeriodo{Periodo: p, Loc: loc, PorViaje: base == BaseViaje}

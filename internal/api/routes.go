@@ -260,6 +260,15 @@ func (s *Server) routes() []route {
 		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), caja, handleJSON(s.cerrarCaja), "Cierra la caja del llamante"},
 		{"POST", "/api/caja/cuadre", perm("caja.ver"), caja, handleJSON(s.cuadreCaja), "Compara el efectivo contado con el esperado"},
 
+		{"GET", "/api/reportes/caja/estadisticas", perm("reportes.ver"), reportes, handleQuery(s.estadisticasReporteCajas),
+			"El reporte de cajas de un período: cifras y cajas abiertas en él"},
+		{"GET", "/api/reportes/caja/exportar", perm("reportes.exportar"), reportes,
+			handleFileQuery(mediaCSV, s.exportarReporteCajas), "Exporta el reporte de cajas de un período (CSV, XLSX o PDF)"},
+		{"GET", "/api/reportes/caja/{id}", perm("reportes.ver"), reportes, handle(s.reporteCaja),
+			"El reporte X de una caja abierta o el reporte Z de una cerrada"},
+		{"GET", "/api/reportes/caja/{id}/pdf", perm("reportes.exportar"), reportes,
+			handleFileQuery(mediaPDF, s.imprimirReporteCaja), "El reporte X o Z de una caja en PDF (80 mm o A4)"},
+
 		{"POST", "/api/pasajes", perm("pasajes.crear"), ventas, handleJSON(s.crearPasaje), "Vende un pasaje"},
 		{"POST", "/api/pasajes/lote", perm("pasajes.crear"), ventas, handleJSON(s.crearLote), "Vende varios pasajes en una venta"},
 		{"GET", "/api/pasajes/canales-envio", perm("pasajes.crear"), ventas, handle(s.canalesEnvio),

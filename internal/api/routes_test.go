@@ -95,6 +95,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/pasajes/|id":                 pasaje,
 		"/api/tickets/|id":                 pasaje,
 		"/api/tickets/ticket/|id":          pasaje,
+		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
 	}
 }
 

@@ -71,15 +71,22 @@ func nombreCompleto(nombre, apellido, usuario string) string {
 
 // totales adds up a register's movements by type and payment method.
 func (s *Store) totales(ctx context.Context, c sqldb.Conn, cajaID int64, apertura domain.Centavos) (domain.TotalesCaja, error) {
+	movs, err := movimientosAgregados(ctx, c, cajaID)
+	if err != nil {
+		return domain.TotalesCaja{}, err
+	}
+	return domain.Totalizar(apertura, movs)
+}
+
+// movimientosAgregados are a register's movements summed by type and payment
+// method, in the order of their first movement.
+func movimientosAgregados(ctx context.Context, c sqldb.Conn, cajaID int64) ([]domain.MovimientoAgregado, error) {
 	movs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoAgregado, err error) {
 		return m, sc.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto)
 	}, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.caja_id = ? GROUP BY m.tipo, m.medio_pago_id, mp.nombre ORDER BY MIN(m.id)`, cajaID)
-	if err != nil {
-		return domain.TotalesCaja{}, wrap("totalizar caja", err)
-	}
-	return domain.Totalizar(apertura, movs)
+	return movs, wrap("totalizar caja", err)
 }
 
 // CajaAbierta returns the user's open register, if any.
@@ -249,6 +256,9 @@ func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos
 		}
 		emitirCierre(c, a, caja, dif)
 		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
+		if err == nil {
+			err = s.guardarReporteZ(ctx, c, a.EmpresaID, closed)
+		}
 		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
 			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err
 	})

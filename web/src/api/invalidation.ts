@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Schema } from './contract';
-import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, serviciosKeys, whatsappKeys } from './keys';
+import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /** The data of each event of the server, by name (internal/events Cargas, generated). */
 export type Eventos = Schema<'Eventos'>;
@@ -30,9 +30,9 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   // A cancel or reactivation moves money through the caller's register and changes what boards.
   pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
   pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
-  cajaAbierta: [cajaKeys.all, dashboardKeys.all],
-  cajaCerrada: [cajaKeys.all, dashboardKeys.all],
-  movimientoCaja: [cajaKeys.all, dashboardKeys.all],
+  cajaAbierta: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
+  cajaCerrada: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
+  movimientoCaja: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
   // Lists, prices, the company's data, logo and settings, the WhatsApp entries.
   configActualizada: [configKeys.all, empresaKeys.all, empresasKeys.all, whatsappKeys.config()],
   // A new notification of the session's user (bell, centre).

@@ -153,3 +153,12 @@ export const whatsappKeys = {
   global: () => [...whatsappKeys.all, 'global'] as const,
   config: () => [...whatsappKeys.all, 'config'] as const,
 };
+
+// ---- Reports: cash registers (issue 23, helper "cajas") ----
+
+/** Query keys of the register report: the period's list and each register's X/Z report. */
+export const reportesCajasKeys = {
+  all: ['reportes', 'cajas'] as const,
+  lista: (consulta: Record<string, string | number>) => [...reportesCajasKeys.all, 'lista', consulta] as const,
+  reporte: (id: number) => [...reportesCajasKeys.all, 'reporte', id] as const,
+};

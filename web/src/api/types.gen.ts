@@ -1728,6 +1728,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/caja/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El reporte de cajas de un período: cifras y cajas abiertas en él
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["estadisticasReporteCajas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/caja/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporta el reporte de cajas de un período (CSV, XLSX o PDF)
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["exportarReporteCajas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/caja/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El reporte X de una caja abierta o el reporte Z de una cerrada
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["reporteCaja"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/caja/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El reporte X o Z de una caja en PDF (80 mm o A4)
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["imprimirReporteCaja"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reportes/empresas": {
         parameters: {
             query?: never;
@@ -2240,6 +2320,24 @@ export interface components {
             usuario_id: number;
             usuario_nombre: string;
         };
+        CifrasLineaCaja: {
+            /** Format: double */
+            apertura: number;
+            /** Format: double */
+            contado: null | number;
+            /** Format: double */
+            devoluciones: number;
+            /** Format: double */
+            diferencia: null | number;
+            /** Format: double */
+            egresos: number;
+            /** Format: double */
+            esperado: number;
+            /** Format: double */
+            otros_ingresos: number;
+            /** Format: double */
+            ventas: number;
+        };
         ClaveCambiada: {
             token: string;
         };
@@ -2613,6 +2711,16 @@ export interface components {
             /** Format: int64 */
             viajes_diarios: number;
         };
+        EstadisticasReporteCajas: {
+            /** Format: int64 */
+            cajasAbiertas: number;
+            /** Format: int64 */
+            cajasCerradas: number;
+            /** Format: double */
+            totalEfectivo: number;
+            /** Format: int64 */
+            totalMovimientos: number;
+        };
         EstadisticasSistema: {
             /** Format: int64 */
             cajas_abiertas: number;
@@ -2761,6 +2869,24 @@ export interface components {
             usuarioDesconectado: components["schemas"]["EventoUsuario"];
             whatsappStatus: components["schemas"]["EventoWhatsApp"];
         };
+        FilaReporteCajas: {
+            /** Format: double */
+            diferencia: null | number;
+            /** @enum {string} */
+            estado: "abierta" | "cerrada";
+            /** Format: date-time */
+            fecha_apertura: string;
+            /** Format: date-time */
+            fecha_cierre: null | string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            monto_apertura: number;
+            /** Format: double */
+            monto_cierre: null | number;
+            numero_z: null | number;
+            usuario: components["schemas"]["UsuarioCaja"];
+        };
         GuardarCliente: {
             activo?: null | boolean;
             apellido?: string;
@@ -2877,6 +3003,27 @@ export interface components {
         };
         ItemEliminado: {
             desactivado: boolean;
+        };
+        LineaReporteCaja: {
+            /** Format: double */
+            apertura: number;
+            /** Format: double */
+            contado: null | number;
+            /** Format: double */
+            devoluciones: number;
+            /** Format: double */
+            diferencia: null | number;
+            /** Format: double */
+            egresos: number;
+            /** Format: double */
+            esperado: number;
+            medio_pago: string;
+            /** Format: int64 */
+            medio_pago_id: number;
+            /** Format: double */
+            otros_ingresos: number;
+            /** Format: double */
+            ventas: number;
         };
         LineaVenta: {
             cantidad: number;
@@ -3302,6 +3449,27 @@ export interface components {
             usuario: components["schemas"]["UsuarioAuditoria"] | null;
             usuario_id: null | number;
         };
+        ReporteCaja: {
+            /** Format: int64 */
+            caja_id: number;
+            /** @enum {string} */
+            estado: "abierta" | "cerrada";
+            faltante: boolean;
+            /** Format: date-time */
+            fecha_apertura: string;
+            /** Format: date-time */
+            fecha_cierre: null | string;
+            numero_z: null | number;
+            por_medio_pago: components["schemas"]["LineaReporteCaja"][];
+            totales: components["schemas"]["CifrasLineaCaja"];
+            usuario: components["schemas"]["UsuarioCaja"];
+        };
+        ReporteCajas: {
+            data: components["schemas"]["FilaReporteCajas"][];
+            estadisticas: components["schemas"]["EstadisticasReporteCajas"];
+            paginacion: components["schemas"]["PaginacionReporte"];
+            periodo: components["schemas"]["PeriodoReporte"];
+        };
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
             message?: string;
@@ -3680,6 +3848,18 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaReporteCaja: {
+            data: components["schemas"]["ReporteCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaReporteCajas: {
+            data: components["schemas"]["ReporteCajas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaRol: {
             data: components["schemas"]["Rol"];
             message?: string;
@@ -3921,6 +4101,12 @@ export interface components {
         };
         UsuarioBasico: {
             apellido: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            nombre_usuario: string;
+        };
+        UsuarioCaja: {
             /** Format: int64 */
             id: number;
             nombre: string;
@@ -8175,6 +8361,179 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadisticasReporteCajas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Cajas por página */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaReporteCajas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarReporteCajas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description csv (por defecto), xlsx o pdf */
+                formato?: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    reporteCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaReporteCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    imprimirReporteCaja: {
+        parameters: {
+            query?: {
+                /** @description 80mm (por defecto) o a4 */
+                formato?: "80mm" | "a4";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

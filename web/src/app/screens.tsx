@@ -19,6 +19,7 @@ import {
   IconQrcode,
   IconReceipt2,
   IconReportAnalytics,
+  IconReportMoney,
   IconRoute,
   IconSettings,
   IconShieldLock,
@@ -99,7 +100,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -213,6 +214,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionSistema, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Configuración del Sistema', icon: IconAdjustments, group: 'Sistema', roles: ['super_admin'] }],
     page: lazyPage(() => import('@/features/sistema/routes/ConfiguracionSistemaPage'), (m) => m.ConfiguracionSistemaPage),
+  },
+  {
+    path: paths.reportesCajas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Cajas', icon: IconReportMoney, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReporteCajasPage'), (m) => m.ReporteCajasPage),
   },
   {
     path: paths.reportesServicios, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',

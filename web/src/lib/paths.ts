@@ -51,6 +51,8 @@ export const paths = {
   reportesGenerales: '/admin/reportes/generales',
   reportesEmpresas: '/admin/reportes/empresas',
   reportesAuditoria: '/admin/reportes/auditoria',
+  /** The register report (backoffice §2.15): registers of a period and each one's X/Z report. */
+  reportesCajas: '/admin/reportes/cajas',
   /** Old address of the audit reports; redirects. */
   logs: '/admin/logs',
   logsSistema: '/admin/logs/sistema',

@@ -1,0 +1,86 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '@/testing/fixtures';
+import { makeFilaCaja, reporteCajas } from '@/testing/handlers/reportes';
+import { renderApp, renderWithProviders } from '@/testing/render';
+import { server } from '@/testing/server';
+import { ReporteCajasPage } from './ReporteCajasPage';
+
+const cajas = [
+  makeFilaCaja(17, { estado: 'abierta', fecha_cierre: null, monto_cierre: null, diferencia: null, numero_z: null }),
+  makeFilaCaja(12),
+  ...Array.from({ length: 15 }, (_, i) => makeFilaCaja(11 - i, { diferencia: 0, monto_cierre: 5450 })),
+];
+
+function renderPage(filas = cajas, exportar = true) {
+  const mock = reporteCajas(filas);
+  server.use(...mock.handlers);
+  signIn('admin', { rolInfo: { nombre: 'admin', permisos: { reportes: { ver: true, exportar } } } });
+  return { ...renderWithProviders(<ReporteCajasPage />, { route: '/admin/reportes/cajas' }), ...mock };
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('ReporteCajasPage', () => {
+  it('shows the cards and the first 15 registers; a short register stands out in words', async () => {
+    const { consultas, user } = renderPage();
+    expect(await screen.findByText('Mostrando 1 - 15 de 17 registros')).toBeInTheDocument();
+    expect(consultas[0].toString()).toBe('periodo=hoy&base=venta&pagina=1&limite=15');
+    expect(screen.getByRole('group', { name: 'Cajas Abiertas' })).toHaveTextContent('1');
+    expect(screen.getByRole('group', { name: 'Cajas Cerradas' })).toHaveTextContent('16');
+    expect(screen.getByRole('group', { name: 'Efectivo Total' })).toHaveTextContent('$ 5.600,00');
+    expect(screen.getByRole('group', { name: 'Total Movimientos' })).toHaveTextContent('102');
+    const filas = within(screen.getByRole('table')).getAllByRole('row');
+    expect(filas).toHaveLength(16);
+    expect(filas[1]).toHaveTextContent(/Diego Sosa.*Pendiente.*\$\s1\.000,00.*N\/A.*N\/A.*Abierta/);
+    expect(filas[2]).toHaveTextContent(/Diego Sosa.*\$\s1\.000,00.*\$\s5\.400,00.*-\$\s50,00 \(faltante\).*Cerrada.*12/);
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 16 - 17 de 17 registros')).toBeInTheDocument();
+    expect(consultas.at(-1)?.get('pagina')).toBe('2');
+  });
+
+  it('opens the Z report of a row and prints it on A4', async () => {
+    const { user, archivos } = renderPage();
+    const ventana = { location: { href: '' }, close: vi.fn() };
+    vi.spyOn(window, 'open').mockReturnValue(ventana as unknown as Window);
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pdf'), revokeObjectURL: vi.fn() });
+    await user.click(await screen.findByRole('button', { name: 'Ver reporte de la caja #12' }));
+    const modal = await screen.findByRole('dialog', { name: 'Reporte Z N° 4' });
+    expect(await within(modal).findByText('Caja con faltante')).toBeInTheDocument();
+    expect(within(modal).getByText(/Faltaron \$\s50,00 al cierre/)).toBeInTheDocument();
+    const lineas = within(modal).getAllByRole('row');
+    expect(lineas[1]).toHaveTextContent(/Efectivo.*\$\s1\.000,00.*\$\s9\.000,00.*\$\s4\.500,00.*\$\s0,00.*\$\s50,00.*\$\s5\.450,00.*\$\s5\.400,00.*-\$\s50,00/);
+    expect(lineas[3]).toHaveTextContent(/Totales.*\$\s9\.950,00.*\$\s9\.900,00.*-\$\s50,00/);
+    await user.click(within(modal).getByRole('button', { name: 'Imprimir A4' }));
+    await waitFor(() => expect(ventana.location.href).toBe('blob:pdf'));
+    expect(archivos).toEqual(['pdf 12 a4']);
+  });
+
+  it('exports the period as Excel', async () => {
+    const { user, archivos } = renderPage();
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:xlsx'), revokeObjectURL: vi.fn() });
+    await screen.findByText('Mostrando 1 - 15 de 17 registros');
+    await user.click(screen.getByRole('button', { name: 'Excel' }));
+    await waitFor(() => expect(archivos).toEqual(['xlsx']));
+  });
+
+  it('disables the exports when the period has no register', async () => {
+    renderPage([]);
+    expect(await screen.findByText('No hay cajas en el período')).toBeInTheDocument();
+    for (const nombre of ['PDF', 'Excel', 'CSV']) expect(screen.getByRole('button', { name: nombre })).toBeDisabled();
+  });
+
+  it('offers no export without reportes.exportar', async () => {
+    renderPage(cajas, false);
+    await screen.findByText('Mostrando 1 - 15 de 17 registros');
+    expect(screen.queryByRole('button', { name: 'Excel' })).not.toBeInTheDocument();
+  });
+
+  it('is listed under Reportes for an administrator', async () => {
+    server.use(...reporteCajas(cajas).handlers);
+    signIn('admin', { rolInfo: { nombre: 'admin', permisos: { reportes: { ver: true } } } });
+    renderApp('/admin/reportes/cajas');
+    expect(await screen.findByRole('heading', { name: 'Reporte de Cajas' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Reporte de Cajas' }).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,105 @@
+import { Button, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
+import { IconCashRegister, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { useState } from 'react';
+import { exportarReporteCajas, useReporteCajas, type FormatoExportacion } from '@/api/reportes';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { StatCard } from '@/components/StatCard';
+import { ApiError } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
+import { formatMoney, formatNumber } from '@/lib/format';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
+import { useSession } from '@/lib/session';
+import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
+import { PaginacionReporte } from '@/features/reportes/components/PaginacionReporte';
+import { ReporteCajaModal } from '@/features/reportes/components/ReporteCajaModal';
+import { TablaReporteCajas } from '@/features/reportes/components/TablaReporteCajas';
+import { parametrosPeriodo, usePeriodo } from '@/features/reportes/periodo';
+
+const SIN_DATOS = 'No hay datos para exportar';
+
+const EXPORTACIONES: { formato: FormatoExportacion; label: string; icon: typeof IconFileTypePdf; ok: string; error: string }[] = [
+  { formato: 'pdf', label: 'PDF', icon: IconFileTypePdf, ok: '✅ Reporte PDF descargado exitosamente', error: '❌ Error al generar el reporte PDF' },
+  { formato: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet, ok: '✅ Reporte Excel descargado exitosamente', error: '❌ Error al descargar reporte Excel' },
+  { formato: 'csv', label: 'CSV', icon: IconFileTypeCsv, ok: '✅ Reporte CSV descargado exitosamente', error: '❌ Error al descargar reporte CSV' },
+];
+
+/** 'Reporte de Cajas' (backoffice §2.15): the registers opened in a period, their figures and each one's X/Z report. */
+export function ReporteCajasPage() {
+  const { can } = useSession();
+  const [periodo, setPeriodo] = usePeriodo();
+  const [pagina, setPagina] = useState(1);
+  const [cajaId, setCajaId] = useState<number | null>(null);
+  const [exportando, setExportando] = useState<FormatoExportacion | null>(null);
+  const params = parametrosPeriodo(periodo);
+  const reporte = useReporteCajas(params, pagina);
+  const hayFilas = (reporte.data?.paginacion.total ?? 0) > 0;
+
+  const exportar = async (e: (typeof EXPORTACIONES)[number]) => {
+    if (!params) return;
+    setExportando(e.formato);
+    try {
+      downloadFile(await exportarReporteCajas(params, e.formato), `reporte-cajas.${e.formato}`);
+      notifySuccess(e.ok);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) notifyWarning(SIN_DATOS);
+      else notifyError(e.error);
+    } finally {
+      setExportando(null);
+    }
+  };
+
+  const est = reporte.data?.estadisticas;
+  const figuras: [string, string][] = [
+    ['Cajas Abiertas', est ? formatNumber(est.cajasAbiertas) : '—'],
+    ['Cajas Cerradas', est ? formatNumber(est.cajasCerradas) : '—'],
+    ['Efectivo Total', est ? formatMoney(est.totalEfectivo) : '—'],
+    ['Total Movimientos', est ? formatNumber(est.totalMovimientos) : '—'],
+  ];
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end">
+        <div>
+          <Title order={2}>Reporte de Cajas</Title>
+          <Text c="dimmed">Las cajas abiertas en el período, sus cierres y sus reportes X y Z</Text>
+        </div>
+        {can('reportes', 'exportar') && (
+          <Group gap="xs">
+            {EXPORTACIONES.map((e) => (
+              <Tooltip key={e.formato} label={SIN_DATOS} disabled={hayFilas}>
+                <Button variant="default" leftSection={<e.icon size={16} aria-hidden />} disabled={!hayFilas}
+                  loading={exportando === e.formato} onClick={() => void exportar(e)}
+                  aria-description={hayFilas ? undefined : SIN_DATOS}>{e.label}</Button>
+              </Tooltip>
+            ))}
+          </Group>
+        )}
+      </Group>
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Período">
+        <FiltroPeriodo value={periodo} conBase={false} onChange={(p) => { setPeriodo(p); setPagina(1); }} />
+      </Paper>
+      <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="Resumen del período">
+        {figuras.map(([label, value]) => <StatCard key={label} label={label} value={value} />)}
+      </SimpleGrid>
+      {params === null ? (
+        <Text c="dimmed">Elegí la fecha de inicio y la de fin del rango.</Text>
+      ) : (
+        <QueryState pending={reporte.isPending} error={reporte.error} errorTitle="Error al cargar los datos del reporte"
+          onRetry={() => void reporte.refetch()}>
+          {reporte.data && (
+            <Paper withBorder radius="md" p="sm">
+              <Stack gap="sm">
+                {reporte.data.data.length === 0
+                  ? <EmptyState icon={IconCashRegister} title="No hay cajas en el período" message="Ninguna caja se abrió en las fechas elegidas" />
+                  : <TablaReporteCajas cajas={reporte.data.data} onVer={setCajaId} />}
+                <PaginacionReporte paginacion={reporte.data.paginacion} onPagina={setPagina} />
+              </Stack>
+            </Paper>
+          )}
+        </QueryState>
+      )}
+      <ReporteCajaModal cajaId={cajaId} onClose={() => setCajaId(null)} />
+    </Stack>
+  );
+}
