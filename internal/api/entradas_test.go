@@ -372,7 +372,7 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 
 // queryParams are every query parameter a route declares, and some no route declares.
 var queryParams = []string{"accion", "activos", "anio", "base", "busqueda", "codigo", "count", "desde", "documento",
-	"embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "fin", "ids",
+	"embarcado", "empresa_id", "estado", "fecha", "formato", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "fin", "ids",
 	"inicio", "limit", "limite", "mes", "numero", "page", "pagina", "papel", "periodo", "readable", "reasignar_a", "search",
 	"seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v", "zzz"}
 
@@ -386,7 +386,7 @@ var garbage = []string{"", " ", "0", "-1", "1", "2147483647", "2147483648", "-21
 	"\u200b", "\u202e", "\ufeff", "🚤", "Gómez", "' OR 1=1 --", "%", "_", "\\", "%%", "a%b_c\\", ",", ",,1,",
 	"1,2,3", "1,-1", strings.Repeat("9", 400), strings.Repeat("ñ", 101), strings.Repeat("a", 5000),
 	"todas", "leidas", "no_leidas", "activo", "usado", "cancelado", "programado", "80mm", "A4", "LOGIN",
-	"hoy", "rango", "mes", "año", "venta", "viaje", "2020", "2030", "12", "13"}
+	"hoy", "rango", "mes", "año", "venta", "viaje", "2020", "2030", "12", "13", "csv", "xlsx", "pdf", "80mm", "a4"}
 
 // getRoute is a GET route of the table with its path (fixtures in place) and
 // the token of a caller who may call it.
