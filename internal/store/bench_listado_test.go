@@ -161,7 +161,7 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const cols = 15
+	const cols = 16
 	fila := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
 	estados := []string{domain.PasajeActivo, domain.PasajeActivo, domain.PasajeUsado, domain.PasajeCancelado}
 	args := make([]any, 0, benchLote*cols)
@@ -170,13 +170,14 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 			return
 		}
 		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at)
+			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at, dia_venta)
 			VALUES ` + strings.TrimSuffix(strings.Repeat(fila+", ", rows), ", ")
 		if _, err := tx.ExecContext(ctx, st.Rebind(q), args...); err != nil {
 			b.Fatal(err)
 		}
 		args = args[:0]
 	}
+	zona := domain.Location(domain.ZonaHorariaPorDefecto) // the companies' zone (EnsureEmpresa's default)
 	rows, paso := 0, 365*24*time.Hour/time.Duration(total/benchEmpresas+1)
 	for i := range total {
 		e := empresas[i%benchEmpresas]
@@ -186,7 +187,7 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 		args = append(args, e.empresaID, fmt.Sprintf("B-%07d", i), fmt.Sprintf("Q-%d", i), creado.Format(time.DateOnly),
 			domain.Centavos(150000+(j%4)*50000), estados[j%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
 			fmt.Sprintf("11%08d", i), e.seccion, e.tipo, e.medio, e.cajaID, e.movimientoID,
-			e.vendedores[j%benchVendedores], creado)
+			e.vendedores[j%benchVendedores], creado, domain.DiaDe(creado, zona).Fecha)
 		if rows++; rows == benchLote {
 			flush(rows)
 			rows = 0
