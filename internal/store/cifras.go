@@ -112,16 +112,21 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 	default:
 		return nil, fmt.Errorf("store: cifras: base %q", q.Base)
 	}
-	porDia := slices.Contains(q.Por, PorDia) || slices.Contains(q.Por, PorMes)
+	for _, d := range q.Por {
+		if _, ok := dimensionesCifras[d]; !ok && d != PorDia && d != PorMes {
+			return nil, fmt.Errorf("store: cifras: dimensión %q", d)
+		}
+	}
 	var (
-		claves  []string // the inner query's grouped columns
+		grupos  []string // the inner query's grouped columns of pasajes
+		dentro  []string // what it selects before the sums
 		fuera   []string // what the outer query selects before the sums
 		joins   []string
 		lectura []Dimension // the order fuera reads in
 	)
-	if porDia {
-		claves = append(claves, "CAST("+dia+" AS TEXT) AS dia")
-		fuera = append(fuera, "g.dia")
+	if slices.Contains(q.Por, PorDia) || slices.Contains(q.Por, PorMes) {
+		grupos, dentro = append(grupos, dia), append(dentro, dia+" AS dia")
+		fuera = append(fuera, "CAST(g.dia AS TEXT)")
 		lectura = append(lectura, PorDia)
 	}
 	for _, d := range []Dimension{PorSeccion, PorTipoViaje, PorVendedor, PorMedioPago, PorEstado} {
@@ -129,7 +134,7 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 			continue
 		}
 		dc := dimensionesCifras[d]
-		claves = append(claves, dc.columna)
+		grupos, dentro = append(grupos, dc.columna), append(dentro, dc.columna)
 		fuera = append(fuera, "g."+dc.columna)
 		if dc.join != "" {
 			joins = append(joins, dc.join)
@@ -137,25 +142,11 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		}
 		lectura = append(lectura, d)
 	}
-	for _, d := range q.Por {
-		if d != PorDia && d != PorMes {
-			if _, ok := dimensionesCifras[d]; !ok {
-				return nil, fmt.Errorf("store: cifras: dimensión %q", d)
-			}
-		}
-	}
 	agrupar := ""
-	if len(claves) > 0 {
-		grupos := make([]string, len(claves))
-		for i, c := range claves {
-			grupos[i] = c
-			if j := strings.LastIndex(c, " AS "); j > 0 && !strings.HasSuffix(c, ")") {
-				grupos[i] = c[:j]
-			}
-		}
+	if len(grupos) > 0 {
 		agrupar = " GROUP BY " + strings.Join(grupos, ", ")
 	}
-	interna := `SELECT ` + strings.Join(append(slices.Clone(claves), "COUNT(*) AS cantidad", "COALESCE(SUM(precio), 0) AS importe"), ", ") +
+	interna := `SELECT ` + strings.Join(append(dentro, "COUNT(*) AS cantidad", "COALESCE(SUM(precio), 0) AS importe"), ", ") +
 		` FROM pasajes WHERE empresa_id = ? AND ` + dia + ` >= ? AND ` + dia + ` <= ?` + agrupar
 	consulta := `SELECT ` + strings.Join(append(fuera, "g.cantidad", "g.importe"), ", ") + ` FROM (` + interna + `) g ` +
 		strings.Join(joins, " ")
