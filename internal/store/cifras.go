@@ -129,7 +129,9 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		fuera = append(fuera, "CAST(g.dia AS TEXT)")
 		lectura = append(lectura, PorDia)
 	}
-	for _, d := range []Dimension{PorSeccion, PorTipoViaje, PorVendedor, PorMedioPago, PorEstado} {
+	// in the order of the covering index's columns: SQLite groups a prefix of it (the day and the
+	// state, say) in the index's order, without sorting
+	for _, d := range []Dimension{PorEstado, PorSeccion, PorTipoViaje, PorVendedor, PorMedioPago} {
 		if !slices.Contains(q.Por, d) {
 			continue
 		}
@@ -226,9 +228,9 @@ func plegarMeses(cifras []Cifra, conDias bool) []Cifra {
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, func(a, b Cifra) int {
-		return cmp.Or(cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.SeccionID, b.SeccionID),
+		return cmp.Or(cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.Estado, b.Estado), cmp.Compare(a.SeccionID, b.SeccionID),
 			cmp.Compare(a.TipoViajeID, b.TipoViajeID), cmp.Compare(a.UsuarioID, b.UsuarioID),
-			cmp.Compare(a.MedioPagoID, b.MedioPagoID), cmp.Compare(a.Estado, b.Estado))
+			cmp.Compare(a.MedioPagoID, b.MedioPagoID))
 	})
 	return out
 }
