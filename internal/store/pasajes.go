@@ -19,7 +19,7 @@ type Pasaje struct {
 	NumeroPasaje      string
 	CodigoQR          string
 	FechaViaje        string
-	DiaVenta          string // the business day it was sold, in the company's time zone (YYYY-MM-DD)
+	DiaVenta          string // the business day it was sold in the company's time zone (YYYY-MM-DD): set by a sale, not read back
 	FechaEmbarque     *time.Time
 	Precio            domain.Centavos
 	PrecioTotal       domain.Centavos
