@@ -371,10 +371,11 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 }
 
 // queryParams are every query parameter a route declares, and some no route declares.
-var queryParams = []string{"accion", "activos", "anio", "base", "busqueda", "codigo", "count", "desde", "documento",
-	"embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta", "fecha_inicio", "fin", "formato", "ids",
-	"inicio", "limit", "limite", "mes", "numero", "page", "pagina", "papel", "periodo", "readable", "reasignar_a", "search",
-	"seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v", "zzz"}
+var queryParams = []string{"accion", "activos", "agrupar", "anio", "base", "busqueda", "codigo", "count", "desde",
+	"documento", "embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta",
+	"fecha_inicio", "fin", "formato", "ids", "inicio", "limit", "limite", "mes", "meses", "numero", "page", "pagina",
+	"papel", "periodo", "readable", "reasignar_a", "search", "seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v",
+	"zzz"}
 
 // garbage are values that have broken parsers and databases: bounds of every
 // integer type, dates out of range, invalid UTF-8, controls, invisible and

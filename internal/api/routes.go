@@ -179,8 +179,7 @@ func (s *Server) routes() []route {
 	superAdmin := domain.ConRoles(domain.RolSuperAdmin)
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
-	email, whatsapp := domain.ModuloEmail, domain.ModuloWhatsApp
-	reportes := domain.ModuloReportes
+	email, whatsapp, reportes := domain.ModuloEmail, domain.ModuloWhatsApp, domain.ModuloReportes
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
@@ -342,6 +341,15 @@ func (s *Server) routes() []route {
 			handleJSON(s.enviarPasajeWhatsApp), "Envía un pasaje por WhatsApp"},
 
 		{"GET", "/api/dashboard/stats", perm("dashboard.ver"), core, handle(s.dashboardStats), "El tablero del rol del llamante"},
+
+		{"GET", "/api/reportes/graficos/kpis", perm("reportes.ver"), reportes, handleQuery(s.kpisVentas),
+			"Los indicadores de ventas del período y sus variaciones"},
+		{"GET", "/api/reportes/graficos/ingresos-mensuales", perm("reportes.avanzados"), reportes,
+			handleQuery(s.ingresosMensuales), "Los ingresos de los últimos meses y por sección"},
+		{"GET", "/api/reportes/graficos/ventas-periodo", perm("reportes.ver"), reportes, handleQuery(s.ventasPeriodo),
+			"Las ventas de cada día o mes del período"},
+		{"GET", "/api/reportes/estadisticas", perm("reportes.ver"), reportes, handleQuery(s.estadisticasVentas),
+			"Las ventas del período por sección, tipo de viaje, vendedor y medio de pago"},
 		{"GET", "/api/dashboard/vendedores", domain.ConRoles(domain.RolAdmin, domain.RolSupervisor), ventas,
 			handle(s.monitoreoVendedores), "El monitoreo de vendedores"},
 

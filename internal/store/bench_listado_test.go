@@ -131,6 +131,12 @@ func benchConsulta(b *testing.B, st *store.Store, empresas []benchSiembra, c ben
 // reportarPercentiles reports the p95 and the median of a benchmark's timings
 // and logs whether the p95 meets the 30 ms target.
 func reportarPercentiles(b *testing.B, nombre string, tiempos []time.Duration) {
+	reportarPercentilesContra(b, nombre, tiempos, benchObjetivoMs)
+}
+
+// reportarPercentilesContra reports the p95 and the median of a benchmark's
+// timings and logs whether the p95 meets the target objetivo (ms).
+func reportarPercentilesContra(b *testing.B, nombre string, tiempos []time.Duration, objetivo float64) {
 	slices.Sort(tiempos)
 	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 	p50, p95 := ms(tiempos[len(tiempos)/2]), ms(tiempos[len(tiempos)*95/100])
@@ -140,10 +146,10 @@ func reportarPercentiles(b *testing.B, nombre string, tiempos []time.Duration) {
 		return
 	}
 	cumple := "sí"
-	if p95 > benchObjetivoMs {
+	if p95 > objetivo {
 		cumple = "no"
 	}
-	b.Logf("%s: p50 %.2f ms, p95 %.2f ms, objetivo p95 ≤ %d ms: %s", nombre, p50, p95, benchObjetivoMs, cumple)
+	b.Logf("%s: p50 %.2f ms, p95 %.2f ms, objetivo p95 ≤ %.0f ms: %s", nombre, p50, p95, objetivo, cumple)
 }
 
 // benchSembrar creates the companies through the store and their tickets
@@ -161,7 +167,7 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 	if err != nil {
 		b.Fatal(err)
 	}
-	const cols = 15
+	const cols = 16
 	fila := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
 	estados := []string{domain.PasajeActivo, domain.PasajeActivo, domain.PasajeUsado, domain.PasajeCancelado}
 	args := make([]any, 0, benchLote*cols)
@@ -170,13 +176,14 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 			return
 		}
 		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at)
+			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at, dia_venta)
 			VALUES ` + strings.TrimSuffix(strings.Repeat(fila+", ", rows), ", ")
 		if _, err := tx.ExecContext(ctx, st.Rebind(q), args...); err != nil {
 			b.Fatal(err)
 		}
 		args = args[:0]
 	}
+	zona := domain.Location(domain.ZonaHorariaPorDefecto) // the companies' zone (EnsureEmpresa's default)
 	rows, paso := 0, 365*24*time.Hour/time.Duration(total/benchEmpresas+1)
 	for i := range total {
 		e := empresas[i%benchEmpresas]
@@ -186,7 +193,7 @@ func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
 		args = append(args, e.empresaID, fmt.Sprintf("B-%07d", i), fmt.Sprintf("Q-%d", i), creado.Format(time.DateOnly),
 			domain.Centavos(150000+(j%4)*50000), estados[j%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
 			fmt.Sprintf("11%08d", i), e.seccion, e.tipo, e.medio, e.cajaID, e.movimientoID,
-			e.vendedores[j%benchVendedores], creado)
+			e.vendedores[j%benchVendedores], creado, domain.DiaDe(creado, zona).Fecha)
 		if rows++; rows == benchLote {
 			flush(rows)
 			rows = 0

@@ -19,6 +19,7 @@ type Pasaje struct {
 	NumeroPasaje      string
 	CodigoQR          string
 	FechaViaje        string
+	DiaVenta          string // the business day it was sold in the company's time zone (YYYY-MM-DD): set by a sale, not read back
 	FechaEmbarque     *time.Time
 	Precio            domain.Centavos
 	PrecioTotal       domain.Centavos
@@ -136,8 +137,9 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 // the catalogue or the prices).
 type ventaPreparada struct {
 	Venta
-	prefijo  string // the company's ticket number prefix
-	hoy      string // the sale date in the company's time zone
+	prefijo  string         // the company's ticket number prefix
+	hoy      string         // the sale date in the company's time zone
+	zona     *time.Location // the company's time zone
 	lineas   []lineaPrecio
 	total    domain.Centavos
 	seccion  string
@@ -162,7 +164,8 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 		p.forma = err
 		return p
 	}
-	p.prefijo, p.hoy = domain.PrefijoEmpresa(cab.empresa), domain.DiaDe(c.Now(), domain.Location(cab.zona)).Fecha
+	p.prefijo, p.zona = domain.PrefijoEmpresa(cab.empresa), domain.Location(cab.zona)
+	p.hoy = domain.DiaDe(c.Now(), p.zona).Fecha
 	plazo := domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada)
 	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
 		return p
@@ -401,7 +404,7 @@ func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empr
 // pasajes are the sale's tickets as they will be stored, still without
 // id, number and code.
 func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
-	base := Pasaje{FechaViaje: p.FechaViaje, Estado: domain.PasajeActivo, ClienteNombre: domain.NombreCliente(p.ClienteNombre),
+	base := Pasaje{FechaViaje: p.FechaViaje, DiaVenta: domain.DiaDe(now, p.zona).Fecha, Estado: domain.PasajeActivo, ClienteNombre: domain.NombreCliente(p.ClienteNombre),
 		ClienteTelefono: strings.TrimSpace(p.ClienteTelefono), ClienteEmail: strings.TrimSpace(p.ClienteEmail),
 		ClienteDocumento: p.ClienteDocumento, ClienteID: p.clienteID, SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio,
 		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), UsuarioID: p.vendedor.ID,
@@ -470,7 +473,7 @@ func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64)
 	return nil
 }
 
-// pasajesPorInsert bounds the rows of one INSERT (19 parameters each, well
+// pasajesPorInsert bounds the rows of one INSERT (20 parameters each, well
 // under both engines' limits on parameters per statement).
 const pasajesPorInsert = 50
 
@@ -482,15 +485,15 @@ func insertarPasajes(ctx context.Context, c sqldb.Conn, a Actor, cajaID, movID i
 		pasajes = pasajes[len(lote):]
 		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
 			cliente_telefono, cliente_email, cliente_documento, cliente_id, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
-			observaciones, created_at) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
-		args := make([]any, 0, 19*len(lote))
+			observaciones, created_at, dia_venta) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
+		args := make([]any, 0, 20*len(lote))
 		porNumero := make(map[string]*Pasaje, len(lote))
 		for i := range lote {
 			p := &lote[i]
 			porNumero[p.NumeroPasaje] = p
 			args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
 				p.ClienteTelefono, p.ClienteEmail, p.ClienteDocumento, p.ClienteID, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID, movID, a.UsuarioID,
-				p.Observaciones, p.CreatedAt)
+				p.Observaciones, p.CreatedAt, p.DiaVenta)
 		}
 		err := func() error {
 			rows, err := c.Query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje`, args...)

@@ -301,8 +301,8 @@ func rellenar(t *testing.T, e *empresaDePrueba, n int) {
 	defer tx.Rollback() //nolint:errcheck // after a commit there is nothing to roll back
 	q := e.st.Rebind(`INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado,
 		cliente_nombre, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at,
-		fecha_embarque, usuario_embarque_id) SELECT empresa_id, ?, ?, ?, precio, ?, cliente_nombre, seccion_id,
-		tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, ?, ?, ? FROM pasajes
+		fecha_embarque, usuario_embarque_id, dia_venta) SELECT empresa_id, ?, ?, ?, precio, ?, cliente_nombre, seccion_id,
+		tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, ?, ?, ?, ? FROM pasajes
 		WHERE empresa_id = ? AND numero_pasaje = ?`)
 	primero := domain.NumeroPasaje("LD", strings.ReplaceAll(hoy, "-", ""), 1)
 	for i := range n {
@@ -312,7 +312,8 @@ func rellenar(t *testing.T, e *empresaDePrueba, n int) {
 			estado, embarque, por = domain.PasajeUsado, dia.Add(time.Hour), e.vendedor.UsuarioID
 		}
 		if _, err := tx.ExecContext(ctx, q, fmt.Sprintf("R-%d", i), fmt.Sprintf("relleno-%d", i),
-			dia.Format(time.DateOnly), estado, dia, embarque, por, e.empresaID, primero); err != nil {
+			dia.Format(time.DateOnly), estado, dia, embarque, por,
+			domain.DiaDe(dia, domain.Location(domain.ZonaHorariaPorDefecto)).Fecha, e.empresaID, primero); err != nil {
 			t.Fatal(err)
 		}
 	}

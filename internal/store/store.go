@@ -115,8 +115,15 @@ func (s *Store) Close() error { return s.db.Close() }
 func (s *Store) Dialect() string { return s.db.Dialect().Name() }
 
 // Migrate applies every pending migration of the current dialect, under the
-// schema lock (WithSchemaLock).
-func (s *Store) Migrate(ctx context.Context) error { return s.db.Migrate(ctx, migrationsFS) }
+// schema lock (WithSchemaLock), then, under it too, completes in Go what
+// SQLite's SQL cannot: the business day of sale of older tickets, in their
+// company's time zone (completarDiaVenta).
+func (s *Store) Migrate(ctx context.Context) error {
+	if err := s.db.Migrate(ctx, migrationsFS); err != nil {
+		return err
+	}
+	return s.WithSchemaLock(ctx, s.completarDiaVenta)
+}
 
 // WithSchemaLock runs fn holding the schema lock of the database: every
 // schema change at start-up (our migrations, whatsmeow's upgrade) runs under

@@ -1828,6 +1828,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las ventas del período por sección, tipo de viaje, vendedor y medio de pago
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["estadisticasVentas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reportes/excel": {
         parameters: {
             query?: never;
@@ -1840,6 +1860,66 @@ export interface paths {
          * @description Acceso: permiso reportes.exportar; módulo reportes
          */
         get: operations["exportarVentas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/graficos/ingresos-mensuales": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los ingresos de los últimos meses y por sección
+         * @description Acceso: permiso reportes.avanzados; módulo reportes
+         */
+        get: operations["ingresosMensuales"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/graficos/kpis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los indicadores de ventas del período y sus variaciones
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["kpisVentas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/graficos/ventas-periodo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las ventas de cada día o mes del período
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["ventasPeriodo"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2266,6 +2346,12 @@ export interface components {
         CanalesEnvio: {
             email: boolean;
             whatsapp: boolean;
+        };
+        Cancelados: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: double */
+            importe: number;
         };
         CatalogoModulos: {
             modulos: components["schemas"]["Modulo"][];
@@ -2735,6 +2821,18 @@ export interface components {
             /** Format: int64 */
             usuarios_activos: number;
         };
+        EstadisticasVentas: {
+            cancelados: components["schemas"]["Cancelados"];
+            periodo: components["schemas"]["PeriodoReporte"];
+            por_medio_pago: components["schemas"]["VentasMedioPago"][];
+            por_seccion: components["schemas"]["VentasSeccion"][];
+            por_tipo_viaje: components["schemas"]["VentasTipoViaje"][];
+            por_vendedor: components["schemas"]["VentasVendedor"][];
+            /** Format: double */
+            total_ingresos: number;
+            /** Format: int64 */
+            total_ventas: number;
+        };
         EstadoCaja: {
             caja: components["schemas"]["Caja"] | null;
             cajaAbierta: boolean;
@@ -2985,6 +3083,21 @@ export interface components {
             name: string;
             number: string;
         };
+        IngresoMensual: {
+            /** Format: int64 */
+            cantidad: number;
+            /** @example 2026-11 */
+            mes: string;
+            /** Format: double */
+            total_ingresos: number;
+        };
+        IngresosMensuales: {
+            ingresos_mensuales: components["schemas"]["IngresoMensual"][];
+            /** Format: int64 */
+            meses: number;
+            periodo: components["schemas"]["PeriodoReporte"];
+            por_seccion: components["schemas"]["VentasSeccion"][];
+        };
         InicializarWhatsApp: {
             /** Format: int64 */
             empresaId?: number;
@@ -3003,6 +3116,24 @@ export interface components {
         };
         ItemEliminado: {
             desactivado: boolean;
+        };
+        KPIsVentas: {
+            cancelados: components["schemas"]["Cancelados"];
+            mejor_dia: components["schemas"]["MejorDia"] | null;
+            periodo: components["schemas"]["PeriodoReporte"];
+            por_medio_pago: components["schemas"]["VentasMedioPago"][];
+            /** Format: double */
+            tasa_embarque: number;
+            /** Format: double */
+            ticket_promedio: number;
+            /** Format: double */
+            total_ingresos: number;
+            /** Format: int64 */
+            total_ventas: number;
+            variacion_embarque: null | number;
+            variacion_ingresos: null | number;
+            variacion_ticket: null | number;
+            variacion_ventas: null | number;
         };
         LineaReporteCaja: {
             /** Format: double */
@@ -3063,6 +3194,14 @@ export interface components {
         };
         LogoSubido: {
             url: string;
+        };
+        MejorDia: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: date */
+            fecha: string;
+            /** Format: double */
+            total: number;
         };
         MensajeFuerza: {
             text: string;
@@ -3416,6 +3555,14 @@ export interface components {
         PruebaEmail: {
             email_destino: string;
         };
+        PuntoVentas: {
+            /** Format: int64 */
+            cantidad_pasajes: number;
+            /** Format: double */
+            ingreso_total: number;
+            /** @example 2026-11-25 */
+            periodo: string;
+        };
         RechazoEmbarque: {
             /** Format: date-time */
             fecha_embarque?: null | string;
@@ -3614,6 +3761,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEstadisticasVentas: {
+            data: components["schemas"]["EstadisticasVentas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaEstadoCaja: {
             data: components["schemas"]["EstadoCaja"];
             message?: string;
@@ -3638,6 +3791,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaIngresosMensuales: {
+            data: components["schemas"]["IngresosMensuales"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaItemCatalogo: {
             data: components["schemas"]["ItemCatalogo"];
             message?: string;
@@ -3646,6 +3805,12 @@ export interface components {
         };
         RespuestaItemEliminado: {
             data: components["schemas"]["ItemEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaKPIsVentas: {
+            data: components["schemas"]["KPIsVentas"];
             message?: string;
             /** @constant */
             success: true;
@@ -3939,6 +4104,12 @@ export interface components {
         };
         RespuestaVentasDetalladas: {
             data: components["schemas"]["VentasDetalladas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaVentasPeriodo: {
+            data: components["schemas"]["VentasPeriodo"];
             message?: string;
             /** @constant */
             success: true;
@@ -4289,6 +4460,46 @@ export interface components {
             paginacion: components["schemas"]["PaginacionReporte"];
             periodo: components["schemas"]["PeriodoReporte"];
             ventas: components["schemas"]["VentaDetallada"][];
+        };
+        VentasMedioPago: {
+            /** Format: int64 */
+            cantidad: number;
+            medio_pago: string;
+            /** Format: int64 */
+            medio_pago_id: number;
+            /** Format: double */
+            total: number;
+        };
+        VentasPeriodo: {
+            periodo: components["schemas"]["PeriodoReporte"];
+            ventas: components["schemas"]["PuntoVentas"][];
+        };
+        VentasSeccion: {
+            /** Format: int64 */
+            cantidad: number;
+            seccion: string;
+            /** Format: int64 */
+            seccion_id: number;
+            /** Format: double */
+            total: number;
+        };
+        VentasTipoViaje: {
+            /** Format: int64 */
+            cantidad: number;
+            tipo_viaje: string;
+            /** Format: int64 */
+            tipo_viaje_id: number;
+            /** Format: double */
+            total: number;
+        };
+        VentasVendedor: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: double */
+            total: number;
+            /** Format: int64 */
+            usuario_id: number;
+            vendedor: string;
         };
         ViajeSeccion: {
             /** Format: int64 */
@@ -8592,6 +8803,52 @@ export interface operations {
             };
         };
     };
+    estadisticasVentas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasVentas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     exportarVentas: {
         parameters: {
             query?: {
@@ -8629,6 +8886,138 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ingresosMensuales: {
+        parameters: {
+            query?: {
+                /** @description Cuántos meses, hasta el actual incluido: 3, 6 o 12 */
+                meses?: 3 | 6 | 12;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaIngresosMensuales"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    kpisVentas: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaKPIsVentas"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ventasPeriodo: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description Un punto por día o por mes */
+                agrupar?: "dia" | "mes";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaVentasPeriodo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
