@@ -165,6 +165,7 @@ const (
 	mediaHTML = "text/html; charset=utf-8"
 	mediaPDF  = "application/pdf"
 	mediaPNG  = "image/png"
+	mediaXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 
 // archivo is an answer that is not the JSON envelope: a file or a printable
