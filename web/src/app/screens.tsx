@@ -4,6 +4,7 @@ import {
   IconAddressBook,
   IconAdjustments,
   IconBuilding,
+  IconChartPie,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -97,7 +98,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -191,6 +192,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Rutas y Secciones', icon: IconRoute, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/RutasPage'), (m) => m.RutasPage),
+  },
+  {
+    path: paths.reportesPasajeros, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Pasajeros', icon: IconChartPie, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportePasajerosPage'), (m) => m.ReportePasajerosPage),
   },
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',
