@@ -33,7 +33,7 @@ export function PasajerosFrecuentes({ clientes }: { clientes: readonly ClienteTo
                   {i + 1}
                 </Box>
                 <Box style={{ flex: 1, minWidth: 0 }}>
-                  <Text fw={600} truncate="end">{c.nombre}</Text>
+                  <Text fw={600} style={{ overflowWrap: 'anywhere' }}>{c.nombre}</Text>
                   <Text size="sm" c="dimmed">
                     Doc. {c.documento}{c.telefono ? ` · Tel. ${c.telefono}` : ''}
                   </Text>

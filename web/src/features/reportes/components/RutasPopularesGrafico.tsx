@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.css';
 import { PieChart } from '@mantine/charts';
-import { Box, Group, Paper, SimpleGrid, Table, Text, Title } from '@mantine/core';
+import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
 import type { RutaPopular } from '@/api/reportes';
 import { EmptyState } from '@/components/EmptyState';
@@ -25,7 +25,7 @@ function Detalle({ ruta }: { ruta: RutaPopular }) {
 
 /**
  * 'Rutas Populares': a pie of the period's tickets by section and trip type, its tooltip with the trips, the
- * passengers and the income; beside it the same figures as a table, the legend that reads on a phone and for a
+ * passengers and the income; below it the same figures as a table, the legend that reads on a phone and for a
  * screen reader (the chart itself is hidden from them).
  */
 export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[] }) {
@@ -36,9 +36,9 @@ export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[]
       {rutas.length === 0 ? (
         <EmptyState icon={IconRoute} title="Sin viajes en el período" />
       ) : (
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Stack gap="md">
           <Box aria-hidden data-testid="grafico-rutas">
-            <PieChart data={datos} size={220} mx="auto" withTooltip tooltipDataSource="segment" valueFormatter={formatNumber}
+            <PieChart data={datos} size={200} mx="auto" withTooltip tooltipDataSource="segment" valueFormatter={formatNumber}
               tooltipProps={{
                 content: ({ payload }) => {
                   const ruta = rutas.find((r) => nombreRuta(r) === payload?.[0]?.name);
@@ -46,33 +46,35 @@ export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[]
                 },
               }} />
           </Box>
-          <Table aria-label="Rutas Populares" verticalSpacing={4} fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Ruta</Table.Th>
-                <Table.Th ta="right">Viajes</Table.Th>
-                <Table.Th ta="right">Pasajeros</Table.Th>
-                <Table.Th ta="right">Ingresos</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rutas.map((r, i) => (
-                <Table.Tr key={`${r.seccion.id}-${r.tipoViaje.id}`}>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Box aria-hidden w={10} h={10} style={{ borderRadius: 2, flex: 'none',
-                        background: `var(--mantine-color-${datos[i].color.replace('.', '-')})` }} />
-                      {nombreRuta(r)}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.total_pasajes)}</Table.Td>
-                  <Table.Td ta="right">{formatNumber(r.total_pasajeros)}</Table.Td>
-                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total_ingresos)}</Table.Td>
+          <Table.ScrollContainer minWidth={360} type="native">
+            <Table aria-label="Rutas Populares" verticalSpacing={4} fz="sm">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Ruta</Table.Th>
+                  <Table.Th ta="right">Viajes</Table.Th>
+                  <Table.Th ta="right">Pasajeros</Table.Th>
+                  <Table.Th ta="right">Ingresos</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </SimpleGrid>
+              </Table.Thead>
+              <Table.Tbody>
+                {rutas.map((r, i) => (
+                  <Table.Tr key={`${r.seccion.id}-${r.tipoViaje.id}`}>
+                    <Table.Td>
+                      <Group gap={6} wrap="nowrap">
+                        <Box aria-hidden w={10} h={10} style={{ borderRadius: 2, flex: 'none',
+                          background: `var(--mantine-color-${datos[i].color.replace('.', '-')})` }} />
+                        {nombreRuta(r)}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.total_pasajes)}</Table.Td>
+                    <Table.Td ta="right">{formatNumber(r.total_pasajeros)}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(r.total_ingresos)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </Stack>
       )}
     </Paper>
   );

@@ -66,7 +66,7 @@ export function ReportePasajerosPage() {
         <QueryState pending={estadisticas.isPending} error={estadisticas.data ? null : estadisticas.error}
           errorTitle="Error al cargar el reporte de pasajeros" onRetry={() => void estadisticas.refetch()}>
           {cifras && (
-            <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
               <StatCard label="Total Pasajeros" value={formatNumber(cifras.totalPasajeros)} />
               <StatCard label="Total Viajes" value={formatNumber(cifras.totalViajes)} />
               <StatCard label="Promedio Viajes/Cliente" value={formatDecimal(cifras.promedioViajesPorCliente, 1)} />
