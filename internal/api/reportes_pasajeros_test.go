@@ -168,6 +168,13 @@ func TestReportePasajeros(t *testing.T) {
 			expect(t, http.StatusBadRequest, "El parámetro base debe ser uno de: venta, viaje")
 		e.do("GET", "/api/reportes/pasajeros/exportar?formato=doc", admin, nil).
 			expect(t, http.StatusBadRequest, "El parámetro formato debe ser uno de: csv, xlsx, pdf")
+		e.do("GET", "/api/reportes/pasajeros/estadisticas?periodo=rango&inicio=2026-11-20", admin, nil).
+			expect(t, http.StatusBadRequest, "Indicá la fecha de inicio y la de fin del rango")
+
+		// Without the reports module, the company has no passenger report.
+		e.setModulo(domain.ModuloReportes, map[string]any{"habilitado": false, "configuracion": nil}, "")
+		e.do("GET", "/api/reportes/pasajeros", admin, nil).
+			expect(t, http.StatusForbidden, "El módulo Reportes no está habilitado para su empresa")
 	})
 }
 
