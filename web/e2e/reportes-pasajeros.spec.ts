@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { apiGet, authHeaders, login, usuarioPropio } from './helpers';
@@ -44,6 +45,10 @@ test('el supervisor ve quién viajó hoy, sus rutas, y descarga el reporte de pa
   const detalle = page.getByRole('table', { name: 'Detalle de Pasajeros' });
   await expect(detalle.getByRole('row').filter({ hasText: nombre })).toContainText(documento);
   await shot(page, 'escritorio');
+  // No critical or serious accessibility violation on the report.
+  const { violations } = await new AxeBuilder({ page }).include('main').analyze();
+  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`)).toEqual([]);
 
   const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
   expect(descarga.suggestedFilename()).toBe(`reporte-pasajeros-${hoy}-${hoy}.csv`);

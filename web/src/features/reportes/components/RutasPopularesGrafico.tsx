@@ -38,7 +38,8 @@ export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[]
       ) : (
         <Stack gap="md">
           <Box aria-hidden data-testid="grafico-rutas">
-            <PieChart data={datos} size={200} mx="auto" withTooltip tooltipDataSource="segment" valueFormatter={formatNumber}
+            <PieChart data={datos} size={200} mx="auto" withTooltip tooltipDataSource="segment" valueFormatter={formatNumber} accessibilityLayer={false}
+              pieProps={{ rootTabIndex: -1 }}
               tooltipProps={{
                 content: ({ payload }) => {
                   const ruta = rutas.find((r) => nombreRuta(r) === payload?.[0]?.name);
