@@ -1,10 +1,12 @@
 package api
 
 import (
+	"io"
 	"net/http"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/export"
 )
 
 // The date a report places each ticket by (backoffice §2.15): the day it was
@@ -57,8 +59,9 @@ func estePeriodo(p domain.Periodo, base string) PeriodoReporte {
 	return PeriodoReporte{Tipo: p.Tipo, Desde: p.Desde, Hasta: p.Hasta, Base: base}
 }
 
-// PaginacionReporte says which page of a report's list this is, of how many
-// rows (limite a page), over how many rows (total) and pages (totalPaginas).
+// PaginacionReporte is the page of a paged report (REPORTES contract): the
+// page number from 1, its size, how many rows the report holds and in how
+// many pages.
 type PaginacionReporte struct {
 	Pagina       int64 `json:"pagina"`
 	Limite       int64 `json:"limite"`
@@ -66,8 +69,56 @@ type PaginacionReporte struct {
 	TotalPaginas int64 `json:"totalPaginas"`
 }
 
-// paginacionReporte is page pagina (0 is the first) of limite rows over total.
+// paginacionReporte is page pagina of limite rows over total rows.
 func paginacionReporte(pagina, limite, total int64) PaginacionReporte {
-	return PaginacionReporte{Pagina: max(pagina, 1), Limite: limite, Total: total,
-		TotalPaginas: (total + limite - 1) / limite}
+	return PaginacionReporte{Pagina: max(pagina, 1), Limite: limite, Total: total, TotalPaginas: (total + limite - 1) / limite}
+}
+
+// The file formats of a report's export (?formato=).
+const (
+	FormatoCSV  = "csv"
+	FormatoXLSX = "xlsx"
+	FormatoPDF  = "pdf"
+)
+
+// nombreBase names the date basis in a PDF's heading.
+func nombreBase(base string) string {
+	if base == BaseViaje {
+		return "Fecha de viaje"
+	}
+	return "Fecha de venta"
+}
+
+// archivoReporte is a report's export in formato, downloaded as
+// {prefijo}-{p.Nombre()}-{today}.{ext}: the table t whose rows filas hands the
+// encoder one at a time as they are read. The PDF states the company (name
+// and logo), the period, the date basis and the key figures totales.
+func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p domain.Periodo, base string,
+	t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
+	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
+	if err != nil {
+		return archivo{}, err
+	}
+	hoy := domain.DiaDe(s.Store.Now(), domain.Location(e.Timezone)).Fecha
+	nombre := prefijo + "-" + p.Nombre() + "-" + hoy + "."
+	switch formato {
+	case FormatoXLSX:
+		return exportar(mediaXLSX, nombre+FormatoXLSX, func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) },
+			filas), nil
+	case FormatoPDF:
+		h := export.PDFHeading{Company: e.Nombre, Facts: append([]export.Fact{
+			{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)},
+			{Label: "Fecha base", Value: nombreBase(base)}}, totales...)}
+		logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
+		if err != nil {
+			return archivo{}, err
+		}
+		if ok && (logo.Tipo == "image/png" || logo.Tipo == "image/jpeg") {
+			h.Logo, h.LogoPNG = logo.Datos, logo.Tipo == "image/png"
+		}
+		return exportar(mediaPDF, nombre+FormatoPDF, func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, h) },
+			filas), nil
+	default:
+		return exportarCSV(nombre+FormatoCSV, t, filas), nil
+	}
 }

@@ -11,13 +11,6 @@ import (
 	"muelle/internal/store"
 )
 
-// Formats of a report's file (REPORTES.md, Files).
-const (
-	FormatoCSV  = "csv"
-	FormatoXLSX = "xlsx"
-	FormatoPDF  = "pdf"
-)
-
 // maxFilasPDF bounds the rows of a report's PDF: a PDF is laid out in memory
 // (export.PDFEncoder), and a thousand rows already take seconds. The heading
 // says when the table shows only the newest rows; CSV and XLSX hold them all.

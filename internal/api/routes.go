@@ -288,6 +288,15 @@ func (s *Server) routes() []route {
 		{"GET", "/api/tickets/ticket/{id}/pdf", perm("pasajes.imprimir"), ventas, handleFile(mediaPDF, s.ticketPDF),
 			"Un pasaje en PDF"},
 
+		{"GET", "/api/reportes/pasajeros/estadisticas", perm("reportes.ver"), domain.ModuloReportes,
+			handleQuery(s.estadisticasPasajeros), "Las cifras de los pasajeros del período y los diez más frecuentes"},
+		{"GET", "/api/reportes/pasajeros", perm("reportes.ver"), domain.ModuloReportes, handleQuery(s.listarPasajerosReporte),
+			"Una página de los pasajeros del período con sus viajes"},
+		{"GET", "/api/reportes/pasajeros/rutas-populares", perm("reportes.ver"), domain.ModuloReportes,
+			handleQuery(s.rutasPopulares), "Las secciones y tipos de viaje con más pasajes del período"},
+		{"GET", "/api/reportes/pasajeros/exportar", perm("reportes.exportar"), domain.ModuloReportes,
+			handleFileQuery(mediaCSV, s.exportarPasajerosReporte), "Exporta los pasajeros del período como CSV, Excel o PDF"},
+
 		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), embarque,
 			conDatosDeError[store.RechazoEmbarque](handleJSON(s.validarQR), http.StatusConflict),
 			"Embarca el pasaje de un código QR o un número"},

@@ -24,6 +24,14 @@ export const authKeys = {
   me: (usuarioId: number | undefined) => [...authKeys.all, 'me', usuarioId] as const,
 };
 
+/** Query keys of the passenger report, under the reports' prefix. */
+export const reportesPasajerosKeys = {
+  all: ['reportes', 'pasajeros'] as const,
+  estadisticas: (periodo: Record<string, string> | null) => [...reportesPasajerosKeys.all, 'estadisticas', periodo] as const,
+  lista: (periodo: Record<string, string> | null, pagina: number) => [...reportesPasajerosKeys.all, 'lista', periodo, pagina] as const,
+  rutas: (periodo: Record<string, string> | null) => [...reportesPasajerosKeys.all, 'rutas', periodo] as const,
+};
+
 /** Query keys of the register. */
 export const cajaKeys = {
   all: ['caja'] as const,

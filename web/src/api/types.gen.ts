@@ -1928,6 +1928,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/pasajeros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Una página de los pasajeros del período con sus viajes
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["listarPasajerosReporte"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/pasajeros/estadisticas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las cifras de los pasajeros del período y los diez más frecuentes
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["estadisticasPasajeros"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/pasajeros/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Exporta los pasajeros del período como CSV, Excel o PDF
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["exportarPasajerosReporte"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/pasajeros/rutas-populares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las secciones y tipos de viaje con más pasajes del período
+         * @description Acceso: permiso reportes.ver; módulo reportes
+         */
+        get: operations["rutasPopulares"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reportes/ventas-detalladas": {
         parameters: {
             query?: never;
@@ -2424,6 +2504,16 @@ export interface components {
             /** Format: double */
             ventas: number;
         };
+        CifrasPasajeros: {
+            /** Format: int64 */
+            clientesNuevos: number;
+            /** Format: double */
+            promedioViajesPorCliente: number;
+            /** Format: int64 */
+            totalPasajeros: number;
+            /** Format: int64 */
+            totalViajes: number;
+        };
         ClaveCambiada: {
             token: string;
         };
@@ -2444,6 +2534,19 @@ export interface components {
         ClienteRef: {
             nombre: string;
             telefono: string;
+        };
+        ClienteTop: {
+            documento: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            telefono: string;
+            /** Format: double */
+            total_gastado: number;
+            /** Format: int64 */
+            total_viajes: number;
+            /** Format: date */
+            ultimo_viaje: string;
         };
         CodigoVinculacion: {
             codigo: string;
@@ -2787,6 +2890,11 @@ export interface components {
             total_pasajes_hoy: number;
             /** Format: date-time */
             ultima_validacion: null | string;
+        };
+        EstadisticasPasajeros: {
+            clientesTop: components["schemas"]["ClienteTop"][];
+            estadisticas: components["schemas"]["CifrasPasajeros"];
+            periodo: components["schemas"]["PeriodoReporte"];
         };
         EstadisticasPublicas: {
             "a\u00F1os_experiencia": number;
@@ -3177,6 +3285,11 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        ListadoPasajeros: {
+            paginacion: components["schemas"]["PaginacionReporte"];
+            pasajeros: components["schemas"]["PasajeroReporte"][];
+            periodo: components["schemas"]["PeriodoReporte"];
+        };
         ListadoPasajes: {
             /** Format: int64 */
             cancelados: number;
@@ -3421,6 +3534,16 @@ export interface components {
             seccion: string;
             tipo_viaje: string;
         };
+        PasajeroReporte: {
+            documento: string;
+            email: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            telefono: string;
+            /** Format: int64 */
+            total_viajes: number;
+        };
         PasajerosPorFecha: components["schemas"]["ListaPasajeros"] | components["schemas"]["ViajesProgramados"];
         PasajesCliente: {
             pasajes: components["schemas"]["Pasaje"][];
@@ -3572,6 +3695,11 @@ export interface components {
             motivo: "ya_embarcado" | "otra_fecha";
             numero_pasaje: string;
             validado_por?: string;
+        };
+        Referencia: {
+            /** Format: int64 */
+            id: number;
+            nombre: string;
         };
         RegistrarMovimiento: {
             descripcion: string;
@@ -3755,6 +3883,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEstadisticasPasajeros: {
+            data: components["schemas"]["EstadisticasPasajeros"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaEstadisticasPublicas: {
             data: components["schemas"]["EstadisticasPublicas"];
             message?: string;
@@ -3917,6 +4051,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListadoPasajeros: {
+            data: components["schemas"]["ListadoPasajeros"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListadoPasajes: {
             data: components["schemas"]["ListadoPasajes"];
             message?: string;
@@ -4043,6 +4183,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaRutasPopulares: {
+            data: components["schemas"]["RutasPopulares"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaSalud: {
             data: components["schemas"]["Salud"];
             message?: string;
@@ -4162,6 +4308,20 @@ export interface components {
             rolActual: string;
             rolesDisponibles: components["schemas"]["RolDisponible"][];
             rolesPermitidos: string[];
+        };
+        RutaPopular: {
+            seccion: components["schemas"]["Referencia"];
+            tipoViaje: components["schemas"]["Referencia"];
+            /** Format: double */
+            total_ingresos: number;
+            /** Format: int64 */
+            total_pasajeros: number;
+            /** Format: int64 */
+            total_pasajes: number;
+        };
+        RutasPopulares: {
+            periodo: components["schemas"]["PeriodoReporte"];
+            rutas_populares: components["schemas"]["RutaPopular"][];
         };
         Salud: {
             database: string;
@@ -9013,6 +9173,198 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaVentasPeriodo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarPasajerosReporte: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Pasajeros por página */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListadoPasajeros"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    estadisticasPasajeros: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEstadisticasPasajeros"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarPasajerosReporte: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description csv, xlsx o pdf */
+                formato?: "csv" | "xlsx" | "pdf";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    rutasPopulares: {
+        parameters: {
+            query?: {
+                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
+                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description Primer día del rango (AAAA-MM-DD) */
+                inicio?: string;
+                /** @description Último día del rango (AAAA-MM-DD), incluido */
+                fin?: string;
+                /** @description Mes del período mes, de 1 a 12 */
+                mes?: number;
+                /** @description Año del período mes o año */
+                anio?: number;
+                /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
+                base?: "venta" | "viaje";
+                /** @description Cuántas rutas */
+                limite?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRutasPopulares"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -5,6 +5,7 @@ import {
   IconAdjustments,
   IconBuilding,
   IconBuildingCommunity,
+  IconChartPie,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -194,6 +195,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Rutas y Secciones', icon: IconRoute, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/RutasPage'), (m) => m.RutasPage),
+  },
+  {
+    path: paths.reportesPasajeros, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Pasajeros', icon: IconChartPie, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportePasajerosPage'), (m) => m.ReportePasajerosPage),
   },
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',

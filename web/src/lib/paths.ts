@@ -47,6 +47,8 @@ export const paths = {
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
   configuracionSistema: '/admin/configuracion/sistema',
+  /** 'Reporte de Pasajeros' (backoffice §2.15). */
+  reportesPasajeros: '/admin/reportes/pasajeros',
   reportesServicios: '/admin/reportes/servicios',
   reportesGenerales: '/admin/reportes/generales',
   reportesEmpresas: '/admin/reportes/empresas',

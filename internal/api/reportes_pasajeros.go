@@ -1,0 +1,200 @@
+package api
+
+import (
+	"net/http"
+	"strconv"
+	"strings"
+
+	"muelle/internal/domain"
+	"muelle/internal/export"
+	"muelle/internal/store"
+)
+
+// The passenger report (backoffice §2.15, §3, §7): who travelled in the
+// period, how often, the most frequent passengers, the routes they take. A
+// passenger is the customer of a ticket (store.FiltroPasajerosPeriodo): a
+// ticket sold without a document is nobody's and is not counted here.
+
+// ConsultaReportePasajeros is the page of the passenger list of a period.
+type ConsultaReportePasajeros struct {
+	ConsultaPeriodo
+	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Pasajeros por página"`
+}
+
+// ConsultaRutasPopulares is how many popular routes of a period to answer.
+type ConsultaRutasPopulares struct {
+	ConsultaPeriodo
+	Limite int64 `query:"limite" minimum:"1" maximum:"20" default:"5" description:"Cuántas rutas"`
+}
+
+// ConsultaExportarPasajeros is the period and the file format of the passenger export.
+type ConsultaExportarPasajeros struct {
+	ConsultaPeriodo
+	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv, xlsx o pdf"`
+}
+
+// CifrasPasajeros are the report's key figures.
+type CifrasPasajeros struct {
+	TotalPasajeros int64 `json:"totalPasajeros"`
+	TotalViajes    int64 `json:"totalViajes"`
+	// PromedioViajesPorCliente is trips per passenger, one decimal (0 with no passenger).
+	PromedioViajesPorCliente float64 `json:"promedioViajesPorCliente"`
+	// ClientesNuevos are the passengers with no trip before the period (on the same date basis).
+	ClientesNuevos int64 `json:"clientesNuevos"`
+}
+
+// ClienteTop is one of 'Pasajeros Frecuentes (Top 10)'.
+type ClienteTop struct {
+	ID           int64           `json:"id"`
+	Nombre       string          `json:"nombre"`
+	Documento    string          `json:"documento"`
+	Telefono     string          `json:"telefono"`
+	TotalViajes  int64           `json:"total_viajes"`
+	TotalGastado domain.Centavos `json:"total_gastado"`
+	// UltimoViaje is the last day the passenger travels within the period.
+	UltimoViaje string `json:"ultimo_viaje" format:"date"`
+}
+
+// EstadisticasPasajeros answers GET /reportes/pasajeros/estadisticas.
+type EstadisticasPasajeros struct {
+	Periodo      PeriodoReporte  `json:"periodo"`
+	Estadisticas CifrasPasajeros `json:"estadisticas"`
+	ClientesTop  []ClienteTop    `json:"clientesTop"`
+}
+
+// PasajeroReporte is one row of the passenger list.
+type PasajeroReporte struct {
+	ID          int64  `json:"id"`
+	Nombre      string `json:"nombre"`
+	Documento   string `json:"documento"`
+	Telefono    string `json:"telefono"`
+	Email       string `json:"email"`
+	TotalViajes int64  `json:"total_viajes"`
+}
+
+// ListadoPasajeros answers GET /reportes/pasajeros.
+type ListadoPasajeros struct {
+	Periodo    PeriodoReporte    `json:"periodo"`
+	Pasajeros  []PasajeroReporte `json:"pasajeros"`
+	Paginacion PaginacionReporte `json:"paginacion"`
+}
+
+// Referencia is a catalogue entry named in a report: its id and name.
+type Referencia struct {
+	ID     int64  `json:"id"`
+	Nombre string `json:"nombre"`
+}
+
+// RutaPopular is a section × trip type with its tickets, distinct passengers and income.
+type RutaPopular struct {
+	Seccion        Referencia      `json:"seccion"`
+	TipoViaje      Referencia      `json:"tipoViaje"`
+	TotalPasajes   int64           `json:"total_pasajes"`
+	TotalPasajeros int64           `json:"total_pasajeros"`
+	TotalIngresos  domain.Centavos `json:"total_ingresos"`
+}
+
+// RutasPopulares answers GET /reportes/pasajeros/rutas-populares.
+type RutasPopulares struct {
+	Periodo        PeriodoReporte `json:"periodo"`
+	RutasPopulares []RutaPopular  `json:"rutas_populares"`
+}
+
+// filtroPasajeros resolves the period of c in the caller's company.
+func (s *Server) filtroPasajeros(r *http.Request, c ConsultaPeriodo) (store.FiltroPasajerosPeriodo, error) {
+	p, loc, err := s.periodoReporte(r, c)
+	return store.FiltroPasajerosPeriodo{Periodo: p, Loc: loc, PorViaje: c.Base == BaseViaje}, err
+}
+
+func cifrasPasajeros(e store.EstadisticasPasajeros) CifrasPasajeros {
+	return CifrasPasajeros{TotalPasajeros: e.TotalPasajeros, TotalViajes: e.TotalViajes,
+		PromedioViajesPorCliente: e.PromedioViajes(), ClientesNuevos: e.ClientesNuevos}
+}
+
+func (s *Server) estadisticasPasajeros(r *http.Request, c ConsultaPeriodo) (EstadisticasPasajeros, error) {
+	f, err := s.filtroPasajeros(r, c)
+	if err != nil {
+		return EstadisticasPasajeros{}, err
+	}
+	empresaID := actorFrom(r).EmpresaID()
+	est, err := s.Store.EstadisticasPasajeros(r.Context(), empresaID, f)
+	if err != nil {
+		return EstadisticasPasajeros{}, err
+	}
+	top, err := s.Store.ClientesTop(r.Context(), empresaID, f)
+	return EstadisticasPasajeros{Periodo: estePeriodo(f.Periodo, c.Base), Estadisticas: cifrasPasajeros(est),
+		ClientesTop: mapRows(top, func(p store.Pasajero) ClienteTop {
+			return ClienteTop{ID: p.ID, Nombre: p.Nombre, Documento: p.Documento, Telefono: p.Telefono,
+				TotalViajes: p.TotalViajes, TotalGastado: p.TotalGastado, UltimoViaje: p.UltimoViaje}
+		})}, err
+}
+
+func (s *Server) listarPasajerosReporte(r *http.Request, c ConsultaReportePasajeros) (ListadoPasajeros, error) {
+	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
+	if err != nil {
+		return ListadoPasajeros{}, err
+	}
+	pg := paginaDe(c.Pagina, c.Limite)
+	ps, total, err := s.Store.ListarPasajeros(r.Context(), actorFrom(r).EmpresaID(), f, pg)
+	return ListadoPasajeros{Periodo: estePeriodo(f.Periodo, c.Base),
+		Pasajeros: mapRows(ps, func(p store.Pasajero) PasajeroReporte {
+			return PasajeroReporte{ID: p.ID, Nombre: p.Nombre, Documento: p.Documento, Telefono: p.Telefono,
+				Email: p.Email, TotalViajes: p.TotalViajes}
+		}), Paginacion: paginacionReporte(c.Pagina, c.Limite, total)}, err
+}
+
+func (s *Server) rutasPopulares(r *http.Request, c ConsultaRutasPopulares) (RutasPopulares, error) {
+	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
+	if err != nil {
+		return RutasPopulares{}, err
+	}
+	rutas, err := s.Store.RutasPopulares(r.Context(), actorFrom(r).EmpresaID(), f, int(c.Limite))
+	return RutasPopulares{Periodo: estePeriodo(f.Periodo, c.Base), RutasPopulares: mapRows(rutas,
+		func(x store.RutaPopular) RutaPopular {
+			return RutaPopular{Seccion: Referencia{x.SeccionID, x.Seccion}, TipoViaje: Referencia{x.TipoViajeID, x.TipoViaje},
+				TotalPasajes: x.TotalPasajes, TotalPasajeros: x.TotalPasajeros, TotalIngresos: x.TotalIngresos}
+		})}, err
+}
+
+// columnasPasajeros are the columns of the passenger export: the report's
+// table, then what each passenger spent and the last day they travel.
+var columnasPasajeros = []string{"Nombre", "Documento", "Teléfono", "Email", "Total Viajes", "Total Gastado", "Último Viaje"}
+
+// exportarPasajerosReporte answers the period's passengers, ranked as the top
+// list, as a CSV, XLSX or PDF streamed row by row from the database (a PDF,
+// laid out in memory, holds at most store.MaxExportacion of them).
+func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarPasajeros) (archivo, error) {
+	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
+	if err != nil {
+		return archivo{}, err
+	}
+	empresaID := actorFrom(r).EmpresaID()
+	est, err := s.Store.EstadisticasPasajeros(r.Context(), empresaID, f)
+	if err != nil {
+		return archivo{}, err
+	}
+	if est.TotalPasajeros == 0 {
+		return archivo{}, domain.NotFound(MsgSinDatosExportar)
+	}
+	var tope int64
+	if c.Formato == FormatoPDF {
+		tope = store.MaxExportacion
+	}
+	totales := []export.Fact{
+		{Label: "Total Pasajeros", Value: strconv.FormatInt(est.TotalPasajeros, 10)},
+		{Label: "Total Viajes", Value: strconv.FormatInt(est.TotalViajes, 10)},
+		{Label: "Promedio Viajes/Cliente", Value: strings.Replace(strconv.FormatFloat(est.PromedioViajes(), 'f', 1, 64), ".", ",", 1)},
+		{Label: "Clientes Nuevos", Value: strconv.FormatInt(est.ClientesNuevos, 10)},
+	}
+	t := export.Table{Title: "Reporte de Pasajeros", Columns: columnasPasajeros}
+	ctx := r.Context()
+	return s.archivoReporte(r, c.Formato, "reporte-pasajeros", f.Periodo, c.Base, t, totales, func(enc export.Encoder) error {
+		fila := make([]export.Cell, 0, len(columnasPasajeros))
+		return s.Store.RecorrerPasajeros(ctx, empresaID, f, tope, func(p store.Pasajero) error {
+			fila = append(fila[:0], export.Text(p.Nombre), export.Text(p.Documento), export.Text(p.Telefono),
+				export.Text(p.Email), export.Number(p.TotalViajes), export.Money(p.TotalGastado), fechaCelda(p.UltimoViaje))
+			return enc.Encode(fila)
+		})
+	})
+}

@@ -1,0 +1,91 @@
+import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
+import {
+  exportarPasajeros, useEstadisticasPasajeros, usePasajerosReporte, useRutasPopulares, type FormatoReporte, type ParametrosPeriodo,
+} from '@/api/reportes';
+import { QueryState } from '@/components/QueryState';
+import { StatCard } from '@/components/StatCard';
+import { ApiError } from '@/lib/api';
+import { downloadFile } from '@/lib/files';
+import { formatDecimal, formatNumber } from '@/lib/format';
+import { notifyError, notifyWarning } from '@/lib/notify';
+import { BotonesExportar } from '@/features/reportes/components/BotonesExportar';
+import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
+import { PasajerosFrecuentes } from '@/features/reportes/components/PasajerosFrecuentes';
+import { RutasPopularesGrafico } from '@/features/reportes/components/RutasPopularesGrafico';
+import { TablaPasajeros } from '@/features/reportes/components/TablaPasajeros';
+import { parametrosPeriodo, usePeriodo, type Periodo } from '@/features/reportes/periodo';
+
+/** Saves the period's passengers as formato, or says why not. */
+async function exportar(periodo: ParametrosPeriodo, formato: FormatoReporte) {
+  try {
+    downloadFile(await exportarPasajeros(periodo, formato), `reporte-pasajeros.${formato}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) notifyWarning('No hay datos para exportar');
+    else notifyError('Error al exportar el reporte de pasajeros');
+  }
+}
+
+/**
+ * 'Reporte de Pasajeros' (backoffice §2.15): who travelled in the period, the most frequent passengers, the popular
+ * routes and the detail, with its export. A passenger is the customer of a ticket sold with a document.
+ */
+export function ReportePasajerosPage() {
+  const [periodo, setPeriodo] = usePeriodo();
+  const [pagina, setPagina] = useState(1);
+  const [exportando, setExportando] = useState<FormatoReporte | null>(null);
+  const parametros = parametrosPeriodo(periodo);
+  const estadisticas = useEstadisticasPasajeros(parametros);
+  const listado = usePasajerosReporte(parametros, pagina);
+  const rutas = useRutasPopulares(parametros);
+
+  const cambiarPeriodo = (p: Periodo) => {
+    setPagina(1);
+    setPeriodo(p);
+  };
+  const sinDatos = (estadisticas.data?.clientesTop.length ?? 0) === 0 && (listado.data?.paginacion.total ?? 0) === 0;
+  const onExportar = (formato: FormatoReporte) => {
+    if (!parametros) return;
+    setExportando(formato);
+    void exportar(parametros, formato).finally(() => setExportando(null));
+  };
+  const cifras = estadisticas.data?.estadisticas;
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-end" wrap="wrap">
+        <div>
+          <Title order={1} size="h2">Reporte de Pasajeros</Title>
+          <Text c="dimmed">Quiénes viajaron en el período, con qué frecuencia y en qué rutas</Text>
+        </div>
+        <BotonesExportar sinDatos={sinDatos || !parametros} exportando={exportando} onExportar={onExportar} />
+      </Group>
+      <FiltroPeriodo value={periodo} onChange={cambiarPeriodo} />
+      {!parametros && <Text c="dimmed">Elija la fecha de inicio y la de fin del rango.</Text>}
+      {parametros && (
+        <QueryState pending={estadisticas.isPending} error={estadisticas.data ? null : estadisticas.error}
+          errorTitle="Error al cargar el reporte de pasajeros" onRetry={() => void estadisticas.refetch()}>
+          {cifras && (
+            <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+              <StatCard label="Total Pasajeros" value={formatNumber(cifras.totalPasajeros)} />
+              <StatCard label="Total Viajes" value={formatNumber(cifras.totalViajes)} />
+              <StatCard label="Promedio Viajes/Cliente" value={formatDecimal(cifras.promedioViajesPorCliente, 1)} />
+              <StatCard label="Clientes Nuevos" value={formatNumber(cifras.clientesNuevos)} />
+            </SimpleGrid>
+          )}
+          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+            <PasajerosFrecuentes clientes={estadisticas.data?.clientesTop ?? []} />
+            <QueryState pending={rutas.isPending} error={rutas.data ? null : rutas.error}
+              errorTitle="Error al cargar las rutas populares" onRetry={() => void rutas.refetch()}>
+              <RutasPopularesGrafico rutas={rutas.data?.rutas_populares ?? []} />
+            </QueryState>
+          </SimpleGrid>
+          <QueryState pending={listado.isPending} error={listado.data ? null : listado.error}
+            errorTitle="Error al cargar los pasajeros" onRetry={() => void listado.refetch()}>
+            {listado.data && <TablaPasajeros listado={listado.data} onPagina={setPagina} />}
+          </QueryState>
+        </QueryState>
+      )}
+    </Stack>
+  );
+}
