@@ -88,6 +88,17 @@ describe('menuFor', () => {
     for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
   });
 
+  it("gives admin the Reportes group, the supervisor all but 'Reportes Avanzados', and no seller", () => {
+    const reportes = (role: string) => menuFor(role).find((g) => g.group === 'Reportes')?.entries.map((e) => [e.label, e.path]);
+    const simples = [['Reportes y Estadísticas', '/admin/reportes-estadisticas'], ['Reporte de Ventas', '/admin/reportes/ventas']];
+    expect(reportes('admin')).toEqual([simples[0], ['Reportes Avanzados', '/admin/reportes-avanzados'], simples[1]]);
+    expect(reportes('supervisor')).toEqual(simples);
+    for (const role of ['vendedor', 'lancha']) expect(reportes(role)).toBeUndefined();
+    const analista = makeUsuario('analista', { rolInfo: { nombre: 'analista', permisos: { reportes: { ver: true } } } });
+    expect(menuFor('analista', analista).find((g) => g.group === 'Reportes')?.entries.map((e) => e.label))
+      .toEqual(['Reportes y Estadísticas', 'Reporte de Ventas']);
+  });
+
   it('is empty without a role', () => {
     expect(menuFor(null)).toEqual([]);
   });

@@ -4,6 +4,9 @@ import {
   IconAddressBook,
   IconAdjustments,
   IconBuilding,
+  IconChartBar,
+  IconChartLine,
+  IconReportAnalytics,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -97,7 +100,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -191,6 +194,21 @@ export const SCREENS: readonly Screen[] = [
     path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Rutas y Secciones', icon: IconRoute, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/RutasPage'), (m) => m.RutasPage),
+  },
+  {
+    path: paths.reportesEstadisticas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reportes y Estadísticas', icon: IconChartBar, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesEstadisticasPage'), (m) => m.ReportesEstadisticasPage),
+  },
+  {
+    path: paths.reportesAvanzados, access: rolesOr('reportes.avanzados', 'admin'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reportes Avanzados', icon: IconReportAnalytics, group: 'Reportes', roles: ['admin'], permiso: 'reportes.avanzados' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesAvanzadosPage'), (m) => m.ReportesAvanzadosPage),
+  },
+  {
+    path: paths.reportesVentas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Ventas', icon: IconChartLine, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReporteVentasPage'), (m) => m.ReporteVentasPage),
   },
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',
@@ -310,4 +328,5 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.pasajes, to: paths.listadoPasajes },
   { from: paths.usuarios, to: paths.gestionUsuarios },
   { from: paths.logs, to: paths.reportesAuditoria },
+  { from: paths.reportes, to: paths.reportesEstadisticas },
 ];

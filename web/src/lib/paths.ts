@@ -47,6 +47,13 @@ export const paths = {
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
   configuracionSistema: '/admin/configuracion/sistema',
+  /** 'Reportes y Estadísticas': the chosen report of a period. */
+  reportesEstadisticas: '/admin/reportes-estadisticas',
+  /** Old address of the reports; redirects to `reportesEstadisticas`. */
+  reportes: '/admin/reportes',
+  reportesAvanzados: '/admin/reportes-avanzados',
+  /** 'Reporte de Ventas'. */
+  reportesVentas: '/admin/reportes/ventas',
   reportesServicios: '/admin/reportes/servicios',
   reportesAuditoria: '/admin/reportes/auditoria',
   /** Old address of the audit reports; redirects. */
