@@ -99,9 +99,20 @@ export async function fetchFileConProgreso(
     const partes: Uint8Array<ArrayBuffer>[] = [];
     let recibidos = 0;
     const reader = response.body.getReader();
+    // A read waiting on a silent server ends with the abort, whether or not the body stream hears it.
+    const abortada = new Promise<never>((_, reject) => {
+      const rechazar = () => {
+        reject(new DOMException('Descarga cancelada', 'AbortError'));
+        void reader.cancel().catch(() => undefined);
+      };
+      if (controller.signal.aborted) rechazar();
+      else controller.signal.addEventListener('abort', rechazar, { once: true });
+    });
     for (;;) {
       esperar();
-      const { done, value } = await reader.read();
+      const { done, value } = await Promise.race([abortada, reader.read()]);
+      // A cancelled body ends as if complete: it is not the file.
+      if (controller.signal.aborted) throw new DOMException('Descarga cancelada', 'AbortError');
       if (done) break;
       partes.push(value);
       recibidos += value.byteLength;

@@ -124,7 +124,7 @@ export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, con
       )}
       {apagado && periodo !== null && <Text size="sm" c="dimmed">{SIN_DATOS_EXPORTAR}</Text>}
       {descarga && (
-        <Group gap="xs" role="status">
+        <Group gap="xs" role="status" aria-label="Descarga">
           <Text size="sm">Descargando… {formatNumber(Math.round(descarga.recibidos / 1024))} KB</Text>
           <Button size="xs" variant="subtle" color="red" onClick={() => cancelar.current?.abort()}>Cancelar</Button>
         </Group>

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { KPIS, makeVentaDetallada, reportesVentas } from '@/testing/handlers/reportes';
@@ -111,6 +111,25 @@ describe('ReporteVentasPage', () => {
     expect(ventana.location.href).toBe('blob:pdf');
     expect(mock.consultas.find((c) => c.path === '/api/reportes/excel')!.q.get('formato')).toBe('pdf');
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+  });
+
+  it('says how much of a slow download has arrived and cancels it', async () => {
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const { user } = renderPage();
+    await screen.findByText('Mostrando 1 - 15 de 32 registros');
+    server.use(http.get('/api/reportes/excel', () => new HttpResponse(new ReadableStream({
+      start(controller) {
+        controller.enqueue(new Uint8Array(3072));
+      },
+    }))));
+    await user.click(screen.getByRole('button', { name: 'CSV' }));
+    const estado = await screen.findByRole('status', { name: 'Descarga' });
+    await waitFor(() => expect(estado).toHaveTextContent('Descargando… 3 KB'));
+    expect(screen.getByRole('button', { name: 'Excel' })).toBeDisabled();
+    await user.click(within(estado).getByRole('button', { name: 'Cancelar' }));
+    expect(await screen.findByText('Descarga cancelada')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Descarga' })).not.toBeInTheDocument();
+    expect(click).not.toHaveBeenCalled();
   });
 
   it('says why a download failed in the spec words', async () => {
