@@ -13,15 +13,21 @@ interface TablaVentasProps {
   base?: 'venta' | 'viaje';
 }
 
-/** The detailed sales: date, ticket, customer, section, price and state (activo green, usado blue, else red). */
+/**
+ * The detailed sales: date, ticket, customer, section, price and state (activo green, usado blue, else red). On a phone
+ * the ticket, its price and state stay as columns and the rest is written under the ticket number.
+ */
 export function TablaVentas({ ventas, completa = false, base = 'venta' }: TablaVentasProps) {
+  const fecha = (v: VentaDetallada) => formatDate(base === 'viaje' ? v.fecha_viaje : v.fecha_venta);
   return (
-    <ScrollTable minWidth={completa ? 1100 : 640} aria-label="Ventas detalladas">
+    <ScrollTable minWidth={{ base: 0, sm: completa ? 1100 : 640 }} aria-label="Ventas detalladas">
       <Table.Thead>
         <Table.Tr>
-          {completa ? <><Table.Th>Fecha de venta</Table.Th><Table.Th>Fecha de viaje</Table.Th></> : <Table.Th>Fecha</Table.Th>}
-          <Table.Th>N° Pasaje</Table.Th><Table.Th>Cliente</Table.Th><Table.Th>Sección</Table.Th>
-          {completa && <><Table.Th>Tipo de viaje</Table.Th><Table.Th>Medio de pago</Table.Th><Table.Th>Vendedor</Table.Th></>}
+          {completa
+            ? <><Table.Th visibleFrom="sm">Fecha de venta</Table.Th><Table.Th visibleFrom="sm">Fecha de viaje</Table.Th></>
+            : <Table.Th visibleFrom="sm">Fecha</Table.Th>}
+          <Table.Th>N° Pasaje</Table.Th><Table.Th visibleFrom="sm">Cliente</Table.Th><Table.Th visibleFrom="sm">Sección</Table.Th>
+          {completa && <><Table.Th visibleFrom="sm">Tipo de viaje</Table.Th><Table.Th visibleFrom="sm">Medio de pago</Table.Th><Table.Th visibleFrom="sm">Vendedor</Table.Th></>}
           <Table.Th ta="right">Precio</Table.Th><Table.Th>Estado</Table.Th>
         </Table.Tr>
       </Table.Thead>
@@ -30,16 +36,29 @@ export function TablaVentas({ ventas, completa = false, base = 'venta' }: TablaV
           <Table.Tr key={v.id}>
             {completa ? (
               <>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.fecha_venta)}</Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(v.fecha_viaje)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(v.fecha_venta)}</Table.Td>
+                <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{formatDate(v.fecha_viaje)}</Table.Td>
               </>
             ) : (
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDate(base === 'viaje' ? v.fecha_viaje : v.fecha_venta)}</Table.Td>
+              <Table.Td visibleFrom="sm" style={{ whiteSpace: 'nowrap' }}>{fecha(v)}</Table.Td>
             )}
-            <Table.Td><Text size="sm" ff="monospace">{v.numero_pasaje}</Text></Table.Td>
-            <Table.Td>{v.cliente_nombre || 'N/A'}</Table.Td>
-            <Table.Td>{v.seccion_nombre}</Table.Td>
-            {completa && <><Table.Td>{v.tipo_viaje_nombre}</Table.Td><Table.Td>{v.medio_pago_nombre}</Table.Td><Table.Td>{v.vendedor}</Table.Td></>}
+            <Table.Td>
+              <Text size="sm" ff="monospace">{v.numero_pasaje}</Text>
+              <Text size="xs" c="dimmed" hiddenFrom="sm">
+                {completa ? `Venta ${formatDateTime(v.fecha_venta)} · Viaje ${formatDate(v.fecha_viaje)}` : fecha(v)}
+                {' · '}{v.cliente_nombre || 'N/A'} · {v.seccion_nombre}
+                {completa && ` · ${v.tipo_viaje_nombre} · ${v.medio_pago_nombre} · ${v.vendedor}`}
+              </Text>
+            </Table.Td>
+            <Table.Td visibleFrom="sm">{v.cliente_nombre || 'N/A'}</Table.Td>
+            <Table.Td visibleFrom="sm">{v.seccion_nombre}</Table.Td>
+            {completa && (
+              <>
+                <Table.Td visibleFrom="sm">{v.tipo_viaje_nombre}</Table.Td>
+                <Table.Td visibleFrom="sm">{v.medio_pago_nombre}</Table.Td>
+                <Table.Td visibleFrom="sm">{v.vendedor}</Table.Td>
+              </>
+            )}
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>{formatMoney(v.precio)}</Table.Td>
             <Table.Td><EstadoPasajeBadge estado={v.estado} /></Table.Td>
           </Table.Tr>
@@ -75,7 +94,7 @@ export function TablaDesglose({ titulo, columna, filas }: { titulo: string; colu
             <Table.Td>{f.nombre}</Table.Td>
             <Table.Td ta="right">{formatNumber(f.cantidad)}</Table.Td>
             <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(f.total)}</Table.Td>
-            <Table.Td ta="right">{total ? formatPorcentaje((f.total / total) * 100) : '—'}</Table.Td>
+            <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{total ? formatPorcentaje((f.total / total) * 100) : '—'}</Table.Td>
           </Table.Tr>
         ))}
       </Table.Tbody>
