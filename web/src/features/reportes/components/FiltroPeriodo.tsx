@@ -20,7 +20,7 @@ export function FiltroPeriodo({ value, onChange, conBase = true }: FiltroPeriodo
       onChange={(v) => typeof v === 'number' && v >= ANIO_MINIMO && v <= ANIO_MAXIMO && cambiar({ anio: v })} />
   );
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
+    <Group align="flex-end" gap="sm" wrap="wrap" miw={0} maw="100%">
       {/* On a phone the four kinds are wider than the screen: they scroll sideways instead of widening the page. */}
       <Box maw="100%" style={{ overflowX: 'auto' }}>
         <SegmentedControl aria-label="Período" data={TIPOS_PERIODO} value={value.tipo}

@@ -56,7 +56,7 @@ export function ReporteVentasPage() {
           {kpis.data && (
             <>
               <PeriodoCubierto periodo={kpis.data.periodo} />
-              <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="section" aria-label="Indicadores">
+              <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="sm" component="section" aria-label="Indicadores">
                 <TarjetaKpi label="Total Ventas" value={formatNumber(kpis.data.total_ventas)} />
                 <TarjetaKpi label="Ingresos Totales" value={formatMoney(kpis.data.total_ingresos)} />
                 <TarjetaKpi label="Promedio por Venta" value={formatMoney(kpis.data.ticket_promedio)} />

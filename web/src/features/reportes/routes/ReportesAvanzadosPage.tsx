@@ -29,7 +29,7 @@ function Indicadores({ parametros }: { parametros: Record<string, string> | null
       {kpis.data && (
         <Stack gap="md">
           <PeriodoCubierto periodo={kpis.data.periodo} />
-          <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm" component="section" aria-label="Indicadores">
+          <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="sm" component="section" aria-label="Indicadores">
             <TarjetaKpi label="Total Ventas" value={formatNumber(kpis.data.total_ventas)} variacion={kpis.data.variacion_ventas} />
             <TarjetaKpi label="Ingresos Totales" value={formatMoney(kpis.data.total_ingresos)} variacion={kpis.data.variacion_ingresos} />
             <TarjetaKpi label="Ticket Promedio" value={formatMoney(kpis.data.ticket_promedio)} variacion={kpis.data.variacion_ticket} />
