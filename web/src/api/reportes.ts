@@ -4,17 +4,17 @@ import { fetchFileConProgreso, type Archivo, type ProgresoDescarga } from '@/lib
 import { conConsulta } from './contract';
 import { reportesKeys } from './keys';
 
-// Calls of internal/api/reportes*.go (docs: /work/wt/REPORTES.md, backoffice §7 Reports). Each report area
+// Calls of internal/api/reportes*.go (backoffice §7 Reports, issue 23). Each report area
 // (sales, registers, passengers) keeps its own section below.
-
-/** The query parameters of a report's period (features/reportes parametrosPeriodo); null while incomplete. */
-export type ParametrosPeriodo = Record<string, string>;
 
 // ---------------------------------------------------------------------------------------------------------
 // BEGIN sales reports (issue 23: KPIs, charts, statistics, detailed sales, the sales file).
-// The response types are written by hand after REPORTES.md until `make generate` runs with the endpoints;
+// The response types are written by hand after the reports contract until `make generate` runs with the endpoints;
 // at merge they become Schema<'…'> aliases of types.gen.ts with the same names.
 // ---------------------------------------------------------------------------------------------------------
+
+/** The query parameters of a report's period (features/reportes parametrosPeriodo); null while incomplete. */
+export type ParametrosPeriodo = Record<string, string>;
 
 /** The period an answer covers (api.PeriodoReporte): its kind, first and last business day, date basis. */
 export interface PeriodoReporte {
