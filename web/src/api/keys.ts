@@ -129,6 +129,22 @@ export const publicKeys = {
   pasaje: (numero: string, codigo: string) => [...publicKeys.all, 'pasaje', numero, codigo] as const,
 };
 
+/**
+ * Query keys of the reports, by the period's query parameters (null while the period is incomplete).
+ * Sales reports: KPIs, charts, statistics and detailed sales.
+ */
+export const reportesKeys = {
+  all: ['reportes'] as const,
+  ventas: () => [...reportesKeys.all, 'ventas'] as const,
+  kpis: (periodo: Record<string, string> | null) => [...reportesKeys.ventas(), 'kpis', periodo] as const,
+  ingresosMensuales: (periodo: Record<string, string> | null, meses: number) =>
+    [...reportesKeys.ventas(), 'ingresos-mensuales', periodo, meses] as const,
+  ventasPeriodo: (periodo: Record<string, string> | null, agrupar: string) => [...reportesKeys.ventas(), 'periodo', periodo, agrupar] as const,
+  estadisticas: (periodo: Record<string, string> | null) => [...reportesKeys.ventas(), 'estadisticas', periodo] as const,
+  ventasDetalladas: (periodo: Record<string, string> | null, pagina: number, limite: number) =>
+    [...reportesKeys.ventas(), 'detalladas', periodo, pagina, limite] as const,
+};
+
 /** Query keys of role management. */
 export const rolesKeys = {
   all: ['roles'] as const,

@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { fetchFile, type Archivo } from '@/lib/files';
+import { fetchFile, fetchFileConProgreso, type Archivo, type ProgresoDescarga } from '@/lib/files';
 import { conConsulta, type Parametros, type Schema } from './contract';
-import { reportesCajasKeys, reportesPasajerosKeys } from './keys';
+import { reportesCajasKeys, reportesKeys, reportesPasajerosKeys } from './keys';
 
 // Types and calls of internal/api/reportes*.go (issue 23). Each report keeps its own block.
 
@@ -122,3 +122,114 @@ export function exportarReporteCajas(periodo: Record<string, string>, formato: F
 }
 
 // ---- end of the cash-register report ----
+
+// ---------------------------------------------------------------------------------------------------------
+// BEGIN sales reports (issue 23: KPIs, charts, statistics, detailed sales, the sales file).
+// ---------------------------------------------------------------------------------------------------------
+
+/** Cancelled tickets, never counted in sales or income: their count and amount. */
+export type Cancelados = Schema<'Cancelados'>;
+/** Sales of one payment method. */
+export type VentasPorMedioPago = Schema<'VentasMedioPago'>;
+/** Sales of one section. */
+export type VentasPorSeccion = Schema<'VentasSeccion'>;
+/** Sales of one trip type. */
+export type VentasPorTipoViaje = Schema<'VentasTipoViaje'>;
+/** Sales of one seller. */
+export type VentasPorVendedor = Schema<'VentasVendedor'>;
+/** The business day that sold most. */
+export type MejorDia = Schema<'MejorDia'>;
+/** GET /reportes/graficos/kpis: the period's figures and their change against the previous equal period. */
+export type KpisReporte = Schema<'KPIsVentas'>;
+/** The income of one month ('2026-11'). */
+export type IngresoMensual = Schema<'IngresoMensual'>;
+/** GET /reportes/graficos/ingresos-mensuales: the last `meses` months, oldest first, and by section. */
+export type IngresosMensuales = Schema<'IngresosMensuales'>;
+/** A point of the sales series: a day ('2026-11-25') or a month ('2026-11'). */
+export type PuntoVentas = Schema<'PuntoVentas'>;
+/** GET /reportes/graficos/ventas-periodo: every day (or month) of the period, zeros included. */
+export type VentasPeriodo = Schema<'VentasPeriodo'>;
+/** GET /reportes/estadisticas: the period's sales by section, trip type, seller and payment method. */
+export type EstadisticasVentas = Schema<'EstadisticasVentas'>;
+/** A sold ticket of the detailed sales (every state). */
+export type VentaDetallada = Schema<'VentaDetallada'>;
+/** The pagination object of the paged reports. */
+export type PaginacionReporte = Schema<'PaginacionReporte'>;
+/** GET /reportes/ventas-detalladas: one page, newest first. */
+export type VentasDetalladas = Schema<'VentasDetalladas'>;
+
+/** How the monthly chart groups its window: the last 3, 6 or 12 months (backoffice §9). */
+export type MesesIngresos = 3 | 6 | 12;
+/** How the sales series groups the period. */
+export type AgruparVentas = 'dia' | 'mes';
+
+/** The monthly income window offered, default 6 (backoffice §9). */
+export const MESES_INGRESOS: readonly MesesIngresos[] = [3, 6, 12];
+export const MESES_INGRESOS_DEFECTO: MesesIngresos = 6;
+/** Page sizes: the sales report shows 15 rows, the advanced reports 10 (backoffice §9). */
+export const LIMITE_VENTAS = 15;
+export const LIMITE_VENTAS_AVANZADO = 10;
+
+/** The sales figures of a period; waits while the period is incomplete. */
+export function kpisQuery(periodo: ParametrosPeriodo | null) {
+  return queryOptions({
+    queryKey: reportesKeys.kpis(periodo),
+    queryFn: ({ signal }) => api.get<KpisReporte>(conConsulta('/reportes/graficos/kpis', periodo ?? {}), { signal }),
+    enabled: periodo !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The income of the last `meses` months (and by section); the period gives only its date basis. */
+export function ingresosMensualesQuery(periodo: ParametrosPeriodo | null, meses: MesesIngresos) {
+  const consulta = { ...periodo, meses: String(meses) };
+  return queryOptions({
+    queryKey: reportesKeys.ingresosMensuales(periodo, meses),
+    queryFn: ({ signal }) => api.get<IngresosMensuales>(conConsulta('/reportes/graficos/ingresos-mensuales', consulta), { signal }),
+    enabled: periodo !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The tickets and income of every day (or month) of the period. */
+export function ventasPeriodoQuery(periodo: ParametrosPeriodo | null, agrupar: AgruparVentas = 'dia') {
+  return queryOptions({
+    queryKey: reportesKeys.ventasPeriodo(periodo, agrupar),
+    queryFn: ({ signal }) =>
+      api.get<VentasPeriodo>(conConsulta('/reportes/graficos/ventas-periodo', { ...periodo, agrupar }), { signal }),
+    enabled: periodo !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The period's sales by section, trip type, seller and payment method. */
+export function estadisticasVentasQuery(periodo: ParametrosPeriodo | null) {
+  return queryOptions({
+    queryKey: reportesKeys.estadisticas(periodo),
+    queryFn: ({ signal }) => api.get<EstadisticasVentas>(conConsulta('/reportes/estadisticas', periodo ?? {}), { signal }),
+    enabled: periodo !== null,
+  });
+}
+
+/** One page (from 1) of the period's sold tickets; the previous page stays on screen while the next loads. */
+export function ventasDetalladasQuery(periodo: ParametrosPeriodo | null, pagina: number, limite: number) {
+  const consulta = { ...periodo, pagina: String(pagina), limite: String(limite) };
+  return queryOptions({
+    queryKey: reportesKeys.ventasDetalladas(periodo, pagina, limite),
+    queryFn: ({ signal }) => api.get<VentasDetalladas>(conConsulta('/reportes/ventas-detalladas', consulta), { signal }),
+    enabled: periodo !== null,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * GET /reportes/excel: the period's detailed sales as CSV, Excel or PDF, with the server's file name
+ * (reporte-ventas-{periodo}-{fecha}). `onProgreso` hears the bytes as they arrive; `signal` cancels.
+ */
+export function descargarReporteVentas(
+  periodo: ParametrosPeriodo, formato: FormatoReporte, opciones: { signal?: AbortSignal; onProgreso?: (p: ProgresoDescarga) => void } = {},
+): Promise<Archivo> {
+  return fetchFileConProgreso(conConsulta('/reportes/excel', { ...periodo, formato }), opciones);
+}
+
+// END sales reports

@@ -89,6 +89,18 @@ describe('menuFor', () => {
     for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
   });
 
+  it("gives admin the Reportes group, the supervisor all but 'Reportes Avanzados', and no seller", () => {
+    const reportes = (role: string) => menuFor(role).find((g) => g.group === 'Reportes')?.entries.map((e) => [e.label, e.path]);
+    const simples = [['Reportes y Estadísticas', '/admin/reportes-estadisticas'], ['Reporte de Ventas', '/admin/reportes/ventas'],
+      ['Reporte de Cajas', '/admin/reportes/cajas'], ['Reporte de Pasajeros', '/admin/reportes/pasajeros']];
+    expect(reportes('admin')).toEqual([simples[0], ['Reportes Avanzados', '/admin/reportes-avanzados'], ...simples.slice(1)]);
+    expect(reportes('supervisor')).toEqual(simples);
+    for (const role of ['vendedor', 'lancha']) expect(reportes(role)).toBeUndefined();
+    const analista = makeUsuario('analista', { rolInfo: { nombre: 'analista', permisos: { reportes: { ver: true } } } });
+    expect(menuFor('analista', analista).find((g) => g.group === 'Reportes')?.entries.map((e) => e.label))
+      .toEqual(['Reportes y Estadísticas', 'Reporte de Ventas', 'Reporte de Cajas', 'Reporte de Pasajeros']);
+  });
+
   it('is empty without a role', () => {
     expect(menuFor(null)).toEqual([]);
   });

@@ -6,6 +6,8 @@ import {
   IconBuilding,
   IconBuildingCommunity,
   IconChartPie,
+  IconChartBar,
+  IconChartLine,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -197,6 +199,26 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/embarque/routes/RutasPage'), (m) => m.RutasPage),
   },
   {
+    path: paths.reportesEstadisticas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reportes y Estadísticas', icon: IconChartBar, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesEstadisticasPage'), (m) => m.ReportesEstadisticasPage),
+  },
+  {
+    path: paths.reportesAvanzados, access: rolesOr('reportes.avanzados', 'admin'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reportes Avanzados', icon: IconReportAnalytics, group: 'Reportes', roles: ['admin'], permiso: 'reportes.avanzados' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesAvanzadosPage'), (m) => m.ReportesAvanzadosPage),
+  },
+  {
+    path: paths.reportesVentas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Ventas', icon: IconChartLine, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReporteVentasPage'), (m) => m.ReporteVentasPage),
+  },
+  {
+    path: paths.reportesCajas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Reporte de Cajas', icon: IconReportMoney, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReporteCajasPage'), (m) => m.ReporteCajasPage),
+  },
+  {
     path: paths.reportesPasajeros, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
     menu: [{ label: 'Reporte de Pasajeros', icon: IconChartPie, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
     page: lazyPage(() => import('@/features/reportes/routes/ReportePasajerosPage'), (m) => m.ReportePasajerosPage),
@@ -220,11 +242,6 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionSistema, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Configuración del Sistema', icon: IconAdjustments, group: 'Sistema', roles: ['super_admin'] }],
     page: lazyPage(() => import('@/features/sistema/routes/ConfiguracionSistemaPage'), (m) => m.ConfiguracionSistemaPage),
-  },
-  {
-    path: paths.reportesCajas, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
-    menu: [{ label: 'Reporte de Cajas', icon: IconReportMoney, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
-    page: lazyPage(() => import('@/features/reportes/routes/ReporteCajasPage'), (m) => m.ReporteCajasPage),
   },
   {
     path: paths.reportesServicios, access: SUPER_ADMIN, modulo: 'core', layout: 'admin',
@@ -334,4 +351,5 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.pasajes, to: paths.listadoPasajes },
   { from: paths.usuarios, to: paths.gestionUsuarios },
   { from: paths.logs, to: paths.reportesAuditoria },
+  { from: paths.reportes, to: paths.reportesEstadisticas },
 ];

@@ -49,6 +49,13 @@ export const paths = {
   configuracionSistema: '/admin/configuracion/sistema',
   /** 'Reporte de Pasajeros' (backoffice §2.15). */
   reportesPasajeros: '/admin/reportes/pasajeros',
+  /** 'Reportes y Estadísticas': the chosen report of a period. */
+  reportesEstadisticas: '/admin/reportes-estadisticas',
+  /** Old address of the reports; redirects to `reportesEstadisticas`. */
+  reportes: '/admin/reportes',
+  reportesAvanzados: '/admin/reportes-avanzados',
+  /** 'Reporte de Ventas'. */
+  reportesVentas: '/admin/reportes/ventas',
   reportesServicios: '/admin/reportes/servicios',
   reportesGenerales: '/admin/reportes/generales',
   reportesEmpresas: '/admin/reportes/empresas',

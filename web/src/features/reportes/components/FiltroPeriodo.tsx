@@ -1,4 +1,4 @@
-import { Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
+import { Box, Group, NumberInput, SegmentedControl, Select } from '@mantine/core';
 import { RangoFechas } from '@/components/RangoFechas';
 import { ANIO_MAXIMO, ANIO_MINIMO, BASES_PERIODO, MESES, TIPOS_PERIODO, type BasePeriodo, type Periodo, type TipoPeriodo } from '@/features/reportes/periodo';
 
@@ -20,9 +20,12 @@ export function FiltroPeriodo({ value, onChange, conBase = true }: FiltroPeriodo
       onChange={(v) => typeof v === 'number' && v >= ANIO_MINIMO && v <= ANIO_MAXIMO && cambiar({ anio: v })} />
   );
   return (
-    <Group align="flex-end" gap="sm" wrap="wrap">
-      <SegmentedControl aria-label="Período" data={TIPOS_PERIODO} value={value.tipo}
-        onChange={(tipo) => cambiar({ tipo: tipo as TipoPeriodo })} />
+    <Group align="flex-end" gap="sm" wrap="wrap" miw={0} maw="100%">
+      {/* On a phone the four kinds are wider than the screen: they scroll sideways instead of widening the page. */}
+      <Box maw="100%" style={{ overflowX: 'auto' }}>
+        <SegmentedControl aria-label="Período" data={TIPOS_PERIODO} value={value.tipo}
+          onChange={(tipo) => cambiar({ tipo: tipo as TipoPeriodo })} />
+      </Box>
       {value.tipo === 'rango' && (
         <RangoFechas etiqueta="Fecha" desde={value.inicio} hasta={value.fin}
           onDesde={(inicio) => cambiar({ inicio })} onHasta={(fin) => cambiar({ fin })} />
