@@ -97,6 +97,9 @@ function precargarLogin(): Plugin {
   };
 }
 
+/** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
+const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
+
 // The Go server listens on 8080 in development; the SPA talks to it through /api.
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -139,9 +142,10 @@ export default defineConfig({
         // one or two pages use (the QR scanner, the charts) with their CSS, load with the page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 2 },
-            { name: 'inicio', tags: ['$initial'], priority: 1 },
-            { name: 'comun', minShareCount: 3, priority: 0 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
+            { name: 'inicio', tags: ['$initial'], priority: 3 },
+            { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
+            { name: 'graficos', test: GRAFICOS, priority: 1 },
           ],
         },
       },

@@ -182,9 +182,10 @@ export function kpisQuery(periodo: ParametrosPeriodo | null) {
 
 /** The income of the last `meses` months (and by section); the period gives only its date basis. */
 export function ingresosMensualesQuery(periodo: ParametrosPeriodo | null, meses: MesesIngresos) {
-  const consulta = { ...periodo, meses: String(meses) };
+  // The window is the last months up to the current one: of the period, only its date basis counts.
+  const consulta = { meses: String(meses), base: periodo?.base ?? 'venta' };
   return queryOptions({
-    queryKey: reportesKeys.ingresosMensuales(periodo, meses),
+    queryKey: reportesKeys.ingresosMensuales({ base: consulta.base }, meses),
     queryFn: ({ signal }) => api.get<IngresosMensuales>(conConsulta('/reportes/graficos/ingresos-mensuales', consulta), { signal }),
     enabled: periodo !== null,
     placeholderData: keepPreviousData,
