@@ -28,6 +28,25 @@ type ConsultaPeriodo struct {
 	Base    string `query:"base" enum:"venta,viaje" default:"venta" description:"Qué fecha ubica cada pasaje: la de venta o la de viaje"`
 }
 
+// ConsultaPaginaReporte is a report's period and a page of its list
+// (backoffice §9: 15 rows, 10 in the advanced reports; at most maxLimiteReporte).
+type ConsultaPaginaReporte struct {
+	ConsultaPeriodo
+	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Filas por página, de 1 a 100"`
+}
+
+// ConsultaExportarReporte is a report's period and the format of its file.
+type ConsultaExportarReporte struct {
+	ConsultaPeriodo
+	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv (por defecto, para Excel), xlsx o pdf"`
+}
+
+// maxFilasPDF bounds the rows of a report's PDF: a PDF is laid out in memory
+// (export.PDFEncoder), and a thousand rows already take seconds. The heading
+// says when the table holds only the first rows; CSV and XLSX hold them all.
+const maxFilasPDF = 1000
+
 // PeriodoReporte is the period a report covers, as its answer states it: the
 // kind, the first and last business day, and the date basis.
 type PeriodoReporte struct {

@@ -18,23 +18,6 @@ import (
 // item 3): the registers opened in a period with their figures, and each
 // register's report, X while open, Z once closed.
 
-// maxFilasPDFReporte bounds the rows of a report's PDF export: a PDF is laid
-// out in memory (export.PDFEncoder).
-const maxFilasPDFReporte = 5000
-
-// ConsultaReporteCajas is the register report's period and page.
-type ConsultaReporteCajas struct {
-	ConsultaPeriodo
-	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
-	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Cajas por página"`
-}
-
-// ConsultaExportarReporte is a report's period and the format of its file.
-type ConsultaExportarReporte struct {
-	ConsultaPeriodo
-	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv (por defecto), xlsx o pdf"`
-}
-
 // ConsultaImprimirReporteCaja is the paper a register report prints on.
 type ConsultaImprimirReporteCaja struct {
 	Formato string `query:"formato" enum:"80mm,a4" default:"80mm" description:"80mm (por defecto) o a4"`
@@ -94,7 +77,7 @@ func (s *Server) filtroReporteCajas(r *http.Request, c ConsultaPeriodo) (domain.
 }
 
 // estadisticasReporteCajas answers the register report of a period.
-func (s *Server) estadisticasReporteCajas(r *http.Request, c ConsultaReporteCajas) (ReporteCajas, error) {
+func (s *Server) estadisticasReporteCajas(r *http.Request, c ConsultaPaginaReporte) (ReporteCajas, error) {
 	p, _, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
 	if err != nil {
 		return ReporteCajas{}, err
@@ -156,7 +139,7 @@ var columnasReporteCajas = []string{"Usuario", "Fecha Apertura", "Fecha Cierre",
 
 // exportarReporteCajas answers the period's registers as a CSV, XLSX or PDF
 // file named reporte-cajas-{period}-{today}.{ext}, streamed row by row from
-// the store (a PDF holds at most maxFilasPDFReporte rows).
+// the store (a PDF holds at most maxFilasPDF rows).
 func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
 	if err != nil {
@@ -172,7 +155,7 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 	}
 	var tope int64
 	if c.Formato == "pdf" {
-		tope = maxFilasPDFReporte
+		tope = maxFilasPDF
 	}
 	h, err := s.encabezadoPDFReporte(r, p, []export.Fact{
 		{Label: "Cajas abiertas", Value: strconv.FormatInt(est.Abiertas, 10)},

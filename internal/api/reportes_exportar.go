@@ -11,26 +11,8 @@ import (
 	"muelle/internal/store"
 )
 
-// maxFilasPDF bounds the rows of a report's PDF: a PDF is laid out in memory
-// (export.PDFEncoder), and a thousand rows already take seconds. The heading
-// says when the table shows only the newest rows; CSV and XLSX hold them all.
-const maxFilasPDF = 1000
-
 // maxLimiteReporte is the largest page of a report's list (REPORTES.md: limite 1–100).
 const maxLimiteReporte = 100
-
-// ConsultaVentasDetalladas is the period of the detailed sales and the page.
-type ConsultaVentasDetalladas struct {
-	ConsultaPeriodo
-	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
-	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Ventas por página, de 1 a 100"`
-}
-
-// ConsultaExportarVentas is the period of the detailed sales and the format of their file.
-type ConsultaExportarVentas struct {
-	ConsultaPeriodo
-	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv (Excel), xlsx o pdf"`
-}
 
 // VentasDetalladas is one page of the period's tickets, in every state,
 // newest first (backoffice §2.15, the sales table).
@@ -62,7 +44,7 @@ func filtroVentas(p domain.Periodo, loc *time.Location, base string) store.Filtr
 }
 
 // ventasDetalladas answers a page of the period's tickets.
-func (s *Server) ventasDetalladas(r *http.Request, c ConsultaVentasDetalladas) (VentasDetalladas, error) {
+func (s *Server) ventasDetalladas(r *http.Request, c ConsultaPaginaReporte) (VentasDetalladas, error) {
 	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
 	if err != nil {
 		return VentasDetalladas{}, err
@@ -97,7 +79,7 @@ var mediaFormato = map[string]string{FormatoCSV: mediaCSV, FormatoXLSX: mediaXLS
 // PDF, encoded row by row as the database sends them (the PDF, laid out in
 // memory, holds the newest maxFilasPDF). A period without tickets is a 404
 // before anything is sent.
-func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarVentas) (archivo, error) {
+func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err

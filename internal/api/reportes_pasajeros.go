@@ -15,23 +15,10 @@ import (
 // passenger is the customer of a ticket (store.FiltroPasajerosPeriodo): a
 // ticket sold without a document is nobody's and is not counted here.
 
-// ConsultaReportePasajeros is the page of the passenger list of a period.
-type ConsultaReportePasajeros struct {
-	ConsultaPeriodo
-	Pagina int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
-	Limite int64 `query:"limite" minimum:"1" maximum:"100" default:"15" description:"Pasajeros por página"`
-}
-
 // ConsultaRutasPopulares is how many popular routes of a period to answer.
 type ConsultaRutasPopulares struct {
 	ConsultaPeriodo
 	Limite int64 `query:"limite" minimum:"1" maximum:"20" default:"5" description:"Cuántas rutas"`
-}
-
-// ConsultaExportarPasajeros is the period and the file format of the passenger export.
-type ConsultaExportarPasajeros struct {
-	ConsultaPeriodo
-	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv, xlsx o pdf"`
 }
 
 // CifrasPasajeros are the report's key figures.
@@ -130,7 +117,7 @@ func (s *Server) estadisticasPasajeros(r *http.Request, c ConsultaPeriodo) (Esta
 		})}, err
 }
 
-func (s *Server) listarPasajerosReporte(r *http.Request, c ConsultaReportePasajeros) (ListadoPasajeros, error) {
+func (s *Server) listarPasajerosReporte(r *http.Request, c ConsultaPaginaReporte) (ListadoPasajeros, error) {
 	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
 	if err != nil {
 		return ListadoPasajeros{}, err
@@ -164,7 +151,7 @@ var columnasPasajeros = []string{"Nombre", "Documento", "Teléfono", "Email", "T
 // exportarPasajerosReporte answers the period's passengers, ranked as the top
 // list, as a CSV, XLSX or PDF streamed row by row from the database (a PDF,
 // laid out in memory, holds at most store.MaxExportacion of them).
-func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarPasajeros) (archivo, error) {
+func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
 	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
@@ -177,15 +164,19 @@ func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarPas
 	if est.TotalPasajeros == 0 {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
+	totales := []export.Fact{
+		{Label: "Total Pasajeros", Value: miles(est.TotalPasajeros)},
+		{Label: "Total Viajes", Value: miles(est.TotalViajes)},
+		{Label: "Promedio Viajes/Cliente", Value: strings.Replace(strconv.FormatFloat(est.PromedioViajes(), 'f', 1, 64), ".", ",", 1)},
+		{Label: "Clientes Nuevos", Value: miles(est.ClientesNuevos)},
+	}
 	var tope int64
 	if c.Formato == FormatoPDF {
-		tope = store.MaxExportacion
-	}
-	totales := []export.Fact{
-		{Label: "Total Pasajeros", Value: strconv.FormatInt(est.TotalPasajeros, 10)},
-		{Label: "Total Viajes", Value: strconv.FormatInt(est.TotalViajes, 10)},
-		{Label: "Promedio Viajes/Cliente", Value: strings.Replace(strconv.FormatFloat(est.PromedioViajes(), 'f', 1, 64), ".", ",", 1)},
-		{Label: "Clientes Nuevos", Value: strconv.FormatInt(est.ClientesNuevos, 10)},
+		tope = maxFilasPDF
+		if est.TotalPasajeros > maxFilasPDF {
+			totales = append(totales, export.Fact{Label: "Detalle", Value: "los " + miles(maxFilasPDF) +
+				" pasajeros más frecuentes de " + miles(est.TotalPasajeros) + " (el detalle completo, en Excel o CSV)"})
+		}
 	}
 	t := export.Table{Title: "Reporte de Pasajeros", Columns: columnasPasajeros}
 	ctx := r.Context()

@@ -8761,7 +8761,7 @@ export interface operations {
                 base?: "venta" | "viaje";
                 /** @description Número de página, desde 1 */
                 pagina?: number;
-                /** @description Cajas por página */
+                /** @description Filas por página, de 1 a 100 */
                 limite?: number;
             };
             header?: never;
@@ -8809,7 +8809,7 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
-                /** @description csv (por defecto), xlsx o pdf */
+                /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
             header?: never;
@@ -9024,7 +9024,7 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
-                /** @description csv (Excel), xlsx o pdf */
+                /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
             header?: never;
@@ -9207,7 +9207,7 @@ export interface operations {
                 base?: "venta" | "viaje";
                 /** @description Número de página, desde 1 */
                 pagina?: number;
-                /** @description Pasajeros por página */
+                /** @description Filas por página, de 1 a 100 */
                 limite?: number;
             };
             header?: never;
@@ -9301,7 +9301,7 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
-                /** @description csv, xlsx o pdf */
+                /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
             header?: never;
@@ -9399,7 +9399,7 @@ export interface operations {
                 base?: "venta" | "viaje";
                 /** @description Número de página, desde 1 */
                 pagina?: number;
-                /** @description Ventas por página, de 1 a 100 */
+                /** @description Filas por página, de 1 a 100 */
                 limite?: number;
             };
             header?: never;
