@@ -90,7 +90,7 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err := s.emailListo(r, a.EmpresaID); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	f, err := s.archivoDeReporte(r, tipo, b.consulta(formato))
+	f, err := s.reporteEnMemoria(r, tipo, b.consulta(formato))
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
@@ -118,10 +118,10 @@ func (s *Server) emailListo(r *http.Request, empresaID int64) error {
 	return nil
 }
 
-// archivoDeReporte builds report tipo's file as its download would answer it
+// reporteEnMemoria builds report tipo's file as its download would answer it
 // (the caller's company, permissions and period), in memory, refused past
 // maxArchivoEmail.
-func (s *Server) archivoDeReporte(r *http.Request, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
+func (s *Server) reporteEnMemoria(r *http.Request, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
 	exportar := s.exportarVentas
 	switch tipo {
 	case "", ReporteDeVentas:
