@@ -13,7 +13,8 @@ import (
 )
 
 // Cifras: the one reader of the sales figures every report reads (the
-// KPIs, the charts, the statistics). It sums the ticket ledger itself, in
+// KPIs, the charts, the statistics), and the ticket list's totals and the
+// dashboards' sales of the day too. It sums the ticket ledger itself, in
 // SQL, over a range of business days of the company's time zone, by the day
 // the ticket was sold (pasajes.dia_venta, written by the sale with the
 // company's zone) or the day it travels (fecha_viaje). Both are read from a

@@ -320,9 +320,11 @@ func noCero(ts ...time.Time) []any {
 
 // totalesListado are the figures of the whole filter, by state. Without a
 // search they are the figures reader's (sumarCifras) over the filter's
-// business days of sale; a search the search index did not serve
-// (totalesDe) counts the filter's tickets in the listing index, which holds
-// the searched texts.
+// business days of sale: a ticket's dia_venta is the business day of its
+// created_at in the company's zone, so they count the tickets the page reads
+// by [desde, hasta). A search, which no figure expresses, counts the
+// filter's tickets in the listing index, which holds the searched texts
+// (or totalesDe, the tickets the search index found).
 func (s *Store) totalesListado(ctx context.Context, c sqldb.Conn, l listado) (TotalesListado, error) {
 	var cifras []Cifra
 	var err error
