@@ -134,23 +134,22 @@ func (s *Store) ranking(ctx context.Context, c sqldb.Conn, porVendedor []Cifra) 
 		return cmp.Or(cmp.Compare(b.Importe, a.Importe), cmp.Compare(b.Cantidad, a.Cantidad),
 			cmp.Compare(a.UsuarioID, b.UsuarioID))
 	})
-	porVendedor = porVendedor[:min(len(porVendedor), rankingLimite)]
-	ids := make([]int64, 0, len(porVendedor))
-	for _, v := range porVendedor {
+	out := make([]DesempenoVendedor, 0, rankingLimite)
+	ids := make([]int64, 0, rankingLimite)
+	for _, v := range porVendedor[:min(len(porVendedor), rankingLimite)] {
+		out = append(out, DesempenoVendedor{UsuarioID: v.UsuarioID, TotalPasajes: v.Cantidad, TotalVentas: v.Importe})
 		ids = append(ids, v.UsuarioID)
 	}
+	if len(out) == 0 {
+		return out, nil
+	}
 	cond, arg := s.db.Dialect().InIDs("u.id", ids)
-	nombres := make(map[int64]string, len(ids))
-	_, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (id int64, err error) {
-		var nombre string
-		err = sc.Scan(&id, &nombre)
-		nombres[id] = nombre
-		return id, err
+	nombres, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (d DesempenoVendedor, err error) {
+		return d, sc.Scan(&d.UsuarioID, &d.Vendedor)
 	}, `SELECT u.id, `+nombreVendedor+` FROM usuarios u WHERE `+cond, arg)
-	out := make([]DesempenoVendedor, 0, len(porVendedor))
-	for _, v := range porVendedor {
-		out = append(out, DesempenoVendedor{UsuarioID: v.UsuarioID, Vendedor: nombres[v.UsuarioID],
-			TotalPasajes: v.Cantidad, TotalVentas: v.Importe})
+	for _, n := range nombres {
+		i := slices.Index(ids, n.UsuarioID)
+		out[i].Vendedor = n.Vendedor
 	}
 	return out, wrap("ranking de vendedores", err)
 }
