@@ -299,9 +299,9 @@ func plegarMeses(cifras []Cifra, conDias bool) []Cifra {
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, func(a, b Cifra) int {
-		return cmp.Or(cmp.Compare(a.EmpresaID, b.EmpresaID), cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.Estado, b.Estado), cmp.Compare(a.SeccionID, b.SeccionID),
-			cmp.Compare(a.TipoViajeID, b.TipoViajeID), cmp.Compare(a.UsuarioID, b.UsuarioID),
-			cmp.Compare(a.MedioPagoID, b.MedioPagoID))
+		return cmp.Or(cmp.Compare(a.EmpresaID, b.EmpresaID), cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.Estado, b.Estado),
+			cmp.Compare(a.SeccionID, b.SeccionID), cmp.Compare(a.TipoViajeID, b.TipoViajeID),
+			cmp.Compare(a.UsuarioID, b.UsuarioID), cmp.Compare(a.MedioPagoID, b.MedioPagoID))
 	})
 	return out
 }
