@@ -16,8 +16,8 @@ import (
 // Monday, last month's on the 1st), in which format, at which hour of the
 // company's day, to whom and with which subject.
 type GuardarProgramaReporte struct {
-	Tipo          string   `json:"tipo" enum:"cajas_diario,ventas_semanal,ventas_mensual"`
-	Formato       string   `json:"formato" enum:"pdf,xlsx"`
+	Tipo          string   `json:"tipo" maxLength:"20" enum:"cajas_diario,ventas_semanal,ventas_mensual"`
+	Formato       string   `json:"formato" maxLength:"10" enum:"pdf,xlsx"`
 	Hora          int      `json:"hora" minimum:"0" maximum:"23"`
 	Destinatarios []string `json:"destinatarios" maxItems:"10"`
 	Asunto        string   `json:"asunto" maxLength:"200"`
