@@ -50,6 +50,7 @@ const (
 	MsgDispositivoRenombrado    = "Dispositivo renombrado"
 	MsgDispositivoRevocado      = "Dispositivo revocado"
 	MsgDispositivoYaRegistrado  = "Este dispositivo ya está registrado"
+	MsgSinCodigoDispositivo     = "No se pudo asignar un código al dispositivo: intentá de nuevo"
 	MsgNombreDispositivo        = "El nombre del dispositivo es obligatorio"
 	MsgNombreDispositivoLargo   = "El nombre del dispositivo admite hasta 60 caracteres"
 	MsgClaveDispositivoInvalida = "La clave pública del dispositivo no es válida"
