@@ -72,6 +72,14 @@ describe('devices screen', () => {
     expect(screen.getByTestId('codigo-propio')).toHaveTextContent('7HX2');
   });
 
+  it('says when this browser was revoked', async () => {
+    entradas.set('actual', { codigo: 'K3ZQ', nombre: 'Celular de proa', hasta: '2027-11-02T12:00:00Z' });
+    mockDispositivos();
+    renderScreen();
+    expect(await screen.findByText(/Este navegador fue revocado con el código K3ZQ/)).toBeInTheDocument();
+    expect(screen.queryByTestId('codigo-propio')).not.toBeInTheDocument();
+  });
+
   it('renames and revokes after confirming', async () => {
     const writes = mockDispositivos();
     const { user } = renderScreen();

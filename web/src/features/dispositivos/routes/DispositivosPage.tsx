@@ -72,8 +72,8 @@ function DispositivosTable(props: { dispositivos: Dispositivo[]; codigoPropio?: 
   );
 }
 
-/** This browser's registration, and the button that registers it. */
-function EsteDispositivo() {
+/** This browser's registration (`revocado`: the list says it was revoked), and the button that registers it. */
+function EsteDispositivo({ revocado }: { revocado: boolean }) {
   const este = useEsteDispositivo();
   const registrar = useRegistrarEsteDispositivo();
   const dialog = useDialog<null>();
@@ -83,14 +83,16 @@ function EsteDispositivo() {
     <Card withBorder>
       <Stack gap="xs">
         <Title order={2} size="h4">Este dispositivo</Title>
-        {propio ? (
+        {propio && revocado && (
+          <Text c="red.8">Este navegador fue revocado con el código {propio.codigo}: regístrelo de nuevo para volver a usarlo sin conexión.</Text>
+        )}
+        {propio && !revocado && (
           <Text>
             Registrado como «{propio.nombre}» con el código{' '}
             <Text span ff="monospace" fw={700} data-testid="codigo-propio">{propio.codigo}</Text>, vigente hasta el {formatDate(propio.hasta)}.
           </Text>
-        ) : (
-          <Text c="dimmed">Este navegador no está registrado: sin registro no podrá vender ni embarcar sin conexión.</Text>
         )}
+        {!propio && <Text c="dimmed">Este navegador no está registrado: sin registro no podrá vender ni embarcar sin conexión.</Text>}
         {!puede && <Text c="red.8" size="sm">El registro necesita una conexión segura (HTTPS).</Text>}
         <Group>
           <Button leftSection={<IconDeviceMobile size={18} aria-hidden />} disabled={!puede || este.isPending} onClick={() => dialog.open(null)}>
@@ -120,6 +122,7 @@ export function DispositivosPage() {
   const renombrarDialog = useDialog<Dispositivo>();
   const revocarDialog = useDialog<Dispositivo>();
   const dispositivos = query.data ?? [];
+  const propio = dispositivos.find((d) => d.codigo === este.data?.codigo);
 
   return (
     <Stack>
@@ -128,7 +131,7 @@ export function DispositivosPage() {
         Los equipos del personal que venden o embarcan sin conexión. Cada uno tiene su código y sus claves; revoque el de
         un equipo perdido.
       </Text>
-      <EsteDispositivo />
+      <EsteDispositivo revocado={Boolean(propio?.revocado_en)} />
       <QueryState pending={query.isPending} error={query.data ? null : query.error} errorTitle="Error al cargar los dispositivos" onRetry={() => void query.refetch()}>
         {dispositivos.length === 0 ? (
           <EmptyState icon={IconDeviceMobile} title="No hay dispositivos registrados" message="Registre cada equipo del personal desde su navegador." />
