@@ -105,15 +105,22 @@ func dispositivoPorID(ctx context.Context, c sqldb.Conn, empresaID, id int64) (D
 // has none yet) and audits it, with the actor's idempotency key. A key
 // already registered in the company is refused (409: the unique index says so).
 func (s *Store) RegistrarDispositivo(ctx context.Context, a Actor, nombre string, clave ed25519.PublicKey) (DispositivoRegistrado, error) {
+	return s.registrarDispositivo(ctx, a, nombre, clave, domain.NuevoCodigoDispositivo)
+}
+
+// registrarDispositivo is RegistrarDispositivo with the codes drawn by sortear.
+func (s *Store) registrarDispositivo(ctx context.Context, a Actor, nombre string, clave ed25519.PublicKey,
+	sortear func() (string, error)) (DispositivoRegistrado, error) {
 	priv, err := s.claveEmpresa(ctx, a.EmpresaID) // its own transaction the first time: before this one
 	if err != nil {
 		return DispositivoRegistrado{}, err
 	}
-	claveTexto := base64.RawURLEncoding.EncodeToString(clave)
+	nuevo := nuevoDispositivo{nombre: nombre, clave: base64.RawURLEncoding.EncodeToString(clave), sortear: sortear}
 	return idempotent(ctx, s, a, "dispositivos.registrar", func(c sqldb.Conn) (DispositivoRegistrado, error) {
-		out, err := insertarDispositivo(ctx, c, a, nombre, claveTexto, func(codigo string) (string, domain.CertificadoDispositivo, error) {
+		nuevo.certificar = func(codigo string) (string, domain.CertificadoDispositivo, error) {
 			return domain.FirmarCertificado(priv, a.EmpresaID, codigo, clave, c.Now())
-		})
+		}
+		out, err := insertarDispositivo(ctx, c, a, nuevo)
 		if err != nil {
 			return out, err
 		}
@@ -123,23 +130,30 @@ func (s *Store) RegistrarDispositivo(ctx context.Context, a Actor, nombre string
 	})
 }
 
+// nuevoDispositivo is a device to insert: its name, its public key
+// (base64url), how its code is drawn and how a code's certificate is signed.
+type nuevoDispositivo struct {
+	nombre, clave string
+	sortear       func() (string, error)
+	certificar    func(codigo string) (string, domain.CertificadoDispositivo, error)
+}
+
 // insertarDispositivo inserts the device under a fresh code, drawing again
-// while the code is taken in the company; certificar signs each code's certificate.
-func insertarDispositivo(ctx context.Context, c sqldb.Conn, a Actor, nombre, clave string,
-	certificar func(codigo string) (string, domain.CertificadoDispositivo, error)) (DispositivoRegistrado, error) {
+// while the code is taken in the company, at most intentosCodigoDispositivo times.
+func insertarDispositivo(ctx context.Context, c sqldb.Conn, a Actor, d nuevoDispositivo) (DispositivoRegistrado, error) {
 	for range intentosCodigoDispositivo {
-		codigo, err := domain.NuevoCodigoDispositivo()
+		codigo, err := d.sortear()
 		if err != nil {
 			return DispositivoRegistrado{}, err
 		}
-		cert, datos, err := certificar(codigo)
+		cert, datos, err := d.certificar(codigo)
 		if err != nil {
 			return DispositivoRegistrado{}, err
 		}
 		var id int64
 		err = c.QueryRow(ctx, `INSERT INTO dispositivos (empresa_id, codigo, nombre, clave_publica, certificado,
 			usuario_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (empresa_id, codigo) DO NOTHING RETURNING id`,
-			a.EmpresaID, codigo, nombre, clave, cert, a.UsuarioID, c.Now()).Scan(&id)
+			a.EmpresaID, codigo, d.nombre, d.clave, cert, a.UsuarioID, c.Now()).Scan(&id)
 		missing, err := sqldb.NoRows(err)
 		switch {
 		case sqldb.IsUniqueViolation(err):
@@ -147,7 +161,7 @@ func insertarDispositivo(ctx context.Context, c sqldb.Conn, a Actor, nombre, cla
 		case err != nil:
 			return DispositivoRegistrado{}, wrap("registrar dispositivo", err)
 		case !missing:
-			return DispositivoRegistrado{ID: id, Codigo: codigo, Nombre: nombre, Certificado: cert, Desde: datos.Desde,
+			return DispositivoRegistrado{ID: id, Codigo: codigo, Nombre: d.nombre, Certificado: cert, Desde: datos.Desde,
 				Hasta: datos.Hasta}, nil
 		}
 	}
