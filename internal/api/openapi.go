@@ -119,6 +119,8 @@ func accessText(a domain.Acceso) string {
 		return "permiso " + a.Permiso + ", o la venta propia de los últimos 5 minutos"
 	case a.Permiso != "":
 		return "permiso " + a.Permiso
+	case len(a.AlgunPermiso) > 0:
+		return "permiso " + strings.Join(a.AlgunPermiso, " o ")
 	case len(a.Roles) > 0:
 		return "roles " + strings.Join(a.Roles, ", ")
 	}

@@ -234,6 +234,15 @@ func (s *Server) routes() []route {
 		{"PUT", "/api/usuarios/cambiar-contrasena", session, core, handleJSON(s.cambiarContrasena),
 			"Cambia la contraseña del usuario de la sesión"},
 
+		{"POST", "/api/dispositivos", domain.AccesoRegistroDispositivo, core,
+			handleJSON(s.registrarDispositivo), "Registra el dispositivo del llamante y certifica su clave"},
+		{"GET", "/api/dispositivos", perm("configuracion.editar"), core, handle(s.listarDispositivos),
+			"Los dispositivos de la empresa"},
+		{"PUT", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handleJSON(s.renombrarDispositivo),
+			"Renombra un dispositivo"},
+		{"DELETE", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handle(s.revocarDispositivo),
+			"Revoca un dispositivo"},
+
 		{"GET", "/api/config/clientes", verClientes, clientes, handleQuery(s.listarClientes), "Busca clientes de la empresa"},
 		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente), "Crea un cliente"},
 		{"GET", "/api/config/clientes/{id}", verClientes, clientes, handle(s.verCliente), "Un cliente"},

@@ -75,6 +75,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	dispositivo := e.dispositivoDe1(t)
 	// a company of its own: the super administrator's walk deactivates it
 	recorrido, err := e.st.EnsureEmpresa(context.Background(), store.Empresa{Nombre: "Empresa del recorrido"})
 	if err != nil {
@@ -104,6 +105,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/tickets/ticket/|id":          pasaje,
 		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
 		"/api/reportes/programados/|id":    strconv.FormatInt(programa.ID, 10),
+		"/api/dispositivos/|id":            dispositivo,
 	}
 }
 

@@ -1,11 +1,15 @@
 package domain
 
+import "slices"
+
 // Acceso is what a route requires: nothing (public), a session, a permission
-// "module.action", or one of a list of roles. super_admin passes every check.
+// "module.action" (or any one of several), or one of a list of roles. super_admin passes every check.
 type Acceso struct {
 	Publico bool
 	Permiso string
-	Roles   []string
+	// AlgunPermiso requires one of these permissions, any.
+	AlgunPermiso []string
+	Roles        []string
 	// VentaPropia lets a caller without Permiso through the guard: the
 	// handler then narrows the call to the caller's own recent sale
 	// (AnulacionPropia), and refuses anything else with the same 403.
@@ -20,6 +24,9 @@ func ConSesion() Acceso { return Acceso{} }
 
 // ConPermiso requires the permission "module.action".
 func ConPermiso(p string) Acceso { return Acceso{Permiso: p} }
+
+// ConAlgunPermiso requires one of the permissions "module.action", any.
+func ConAlgunPermiso(ps ...string) Acceso { return Acceso{AlgunPermiso: ps} }
 
 // ConPermisoOVentaPropia requires the permission p, except on the caller's own
 // sale of the last PlazoAnulacionPropia, which the handler decides.
@@ -38,6 +45,12 @@ func (a Acceso) Permite(rol string, permisos Permisos) bool {
 		if !permisos.Allows(mod, action) {
 			return false
 		}
+	}
+	if len(a.AlgunPermiso) > 0 && !slices.ContainsFunc(a.AlgunPermiso, func(p string) bool {
+		mod, action := SplitPermission(p)
+		return permisos.Allows(mod, action)
+	}) {
+		return false
 	}
 	if len(a.Roles) > 0 {
 		for _, r := range a.Roles {

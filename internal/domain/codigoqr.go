@@ -36,13 +36,31 @@ func FirmarCodigoQR(priv ed25519.PrivateKey, empresaID int64, numero, fechaViaje
 	if _, err := rand.Read(nonce); err != nil {
 		return "", err
 	}
-	payload, err := json.Marshal(CodigoQR{EmpresaID: empresaID, NumeroPasaje: numero, FechaViaje: fechaViaje,
+	return firmarCarga(priv, prefijoQR, CodigoQR{EmpresaID: empresaID, NumeroPasaje: numero, FechaViaje: fechaViaje,
 		Nonce: hex.EncodeToString(nonce)})
+}
+
+// firmarCarga is the signed code of the family: prefijo, the base64url JSON of
+// carga, a dot, and the base64url Ed25519 signature of what comes before it.
+func firmarCarga(priv ed25519.PrivateKey, prefijo string, carga any) (string, error) {
+	payload, err := json.Marshal(carga)
 	if err != nil {
 		return "", err
 	}
-	signed := prefijoQR + b64.EncodeToString(payload)
+	signed := prefijo + b64.EncodeToString(payload)
 	return signed + "." + b64.EncodeToString(ed25519.Sign(priv, []byte(signed))), nil
+}
+
+// firmaValida reports whether a signed code of the family (firmarCarga), its
+// surrounding blanks trimmed, carries pub's signature.
+func firmaValida(pub ed25519.PublicKey, codigo string) bool {
+	codigo = strings.TrimSpace(codigo)
+	i := strings.LastIndexByte(codigo, '.')
+	if i < 0 {
+		return false
+	}
+	sig, err := b64.DecodeString(codigo[i+1:])
+	return err == nil && len(pub) == ed25519.PublicKeySize && ed25519.Verify(pub, []byte(codigo[:i]), sig)
 }
 
 // ErrCodigoQR is any malformed or wrongly signed code.
@@ -69,10 +87,7 @@ func VerificarCodigoQR(pub ed25519.PublicKey, codigo string) (CodigoQR, error) {
 	if err != nil {
 		return c, err
 	}
-	codigo = strings.TrimSpace(codigo)
-	i := strings.LastIndexByte(codigo, '.')
-	sig, err := b64.DecodeString(codigo[i+1:])
-	if err != nil || len(pub) != ed25519.PublicKeySize || !ed25519.Verify(pub, []byte(codigo[:i]), sig) {
+	if !firmaValida(pub, codigo) {
 		return c, ErrCodigoQR
 	}
 	return c, nil

@@ -121,6 +121,14 @@ export const pasajesKeys = {
   canalesEnvio: () => [...pasajesKeys.all, 'canales-envio'] as const,
 };
 
+/** Query keys of the company's staff devices. */
+export const dispositivosKeys = {
+  all: ['dispositivos'] as const,
+  lista: () => [...dispositivosKeys.all, 'lista'] as const,
+  /** This browser's own registration, read from its storage (lib/dispositivo). */
+  este: () => [...dispositivosKeys.all, 'este'] as const,
+};
+
 /** Query keys of the public endpoints. */
 export const publicKeys = {
   all: ['public'] as const,

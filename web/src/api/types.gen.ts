@@ -1200,6 +1200,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dispositivos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los dispositivos de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        get: operations["listarDispositivos"];
+        put?: never;
+        /**
+         * Registra el dispositivo del llamante y certifica su clave
+         * @description Acceso: permiso pasajes.crear o validacion.embarque; módulo core
+         */
+        post: operations["registrarDispositivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dispositivos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Renombra un dispositivo
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["renombrarDispositivo"];
+        post?: never;
+        /**
+         * Revoca un dispositivo
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        delete: operations["revocarDispositivo"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/email/send-tickets": {
         parameters: {
             query?: never;
@@ -2837,6 +2885,32 @@ export interface components {
             id: number;
             nombre: string;
         };
+        Dispositivo: {
+            codigo: string;
+            /** Format: date-time */
+            created_at: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            /** Format: date-time */
+            revocado_en: null | string;
+            revocado_por: null | string;
+            /** Format: date-time */
+            ultimo_uso: null | string;
+            usuario: string;
+        };
+        DispositivoRegistrado: {
+            certificado: string;
+            clave_empresa: string;
+            codigo: string;
+            /** Format: date-time */
+            desde: string;
+            /** Format: date-time */
+            hasta: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
         Embarque: {
             cliente: components["schemas"]["NombreRef"];
             estado: string;
@@ -3933,6 +4007,10 @@ export interface components {
             id: number;
             nombre: string;
         };
+        RegistrarDispositivo: {
+            clave_publica: string;
+            nombre: string;
+        };
         RegistrarMovimiento: {
             descripcion: string;
             /** Format: int64 */
@@ -3955,6 +4033,9 @@ export interface components {
             ip_address: string;
             usuario: components["schemas"]["UsuarioAuditoria"] | null;
             usuario_id: null | number;
+        };
+        RenombrarDispositivo: {
+            nombre: string;
         };
         ReporteCaja: {
             /** Format: int64 */
@@ -4063,6 +4144,18 @@ export interface components {
         };
         RespuestaCuadreCaja: {
             data: components["schemas"]["CuadreCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaDispositivo: {
+            data: components["schemas"]["Dispositivo"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaDispositivoRegistrado: {
+            data: components["schemas"]["DispositivoRegistrado"];
             message?: string;
             /** @constant */
             success: true;
@@ -4183,6 +4276,12 @@ export interface components {
         };
         RespuestaListaDestinatario: {
             data: components["schemas"]["Destinatario"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaDispositivo: {
+            data: components["schemas"]["Dispositivo"][];
             message?: string;
             /** @constant */
             success: true;
@@ -7889,6 +7988,162 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarDispositivos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaDispositivo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    registrarDispositivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RegistrarDispositivo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDispositivoRegistrado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    renombrarDispositivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenombrarDispositivo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDispositivo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    revocarDispositivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDispositivo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -58,7 +58,7 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Configuración de Email', 'Gestión WhatsApp']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Dispositivos', 'Configuración de Email', 'Gestión WhatsApp']);
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 

@@ -11,6 +11,7 @@ import {
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
+  IconDeviceMobile,
   IconFileInvoice,
   IconLayoutDashboard,
   IconListCheck,
@@ -324,6 +325,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionPrecios, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Tarifas', icon: IconReceipt2, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/PreciosPage'), (m) => m.PreciosPage),
+  },
+  {
+    path: paths.dispositivos, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Dispositivos', icon: IconDeviceMobile, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/dispositivos/routes/DispositivosPage'), (m) => m.DispositivosPage),
   },
   {
     path: paths.configuracionEmail, access: rolesOr('email.configurar', 'admin'), modulo: 'email', layout: 'admin',

@@ -46,6 +46,8 @@ export const paths = {
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
+  /** The company's staff devices (offline): list, rename, revoke, register this browser. */
+  dispositivos: '/admin/dispositivos',
   configuracionSistema: '/admin/configuracion/sistema',
   /** 'Reporte de Pasajeros' (backoffice §2.15). */
   reportesPasajeros: '/admin/reportes/pasajeros',

@@ -1,0 +1,153 @@
+package domain
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// CertificadoDispositivo is what a staff device's certificate carries (see
+// "Offline" in docs/architecture.md). The certificate is
+//
+//	MUELLEDISP1.<payload>.<firma>
+//
+// of the same family as the ticket's code (CodigoQR): <payload> is the
+// base64url (no padding) of this JSON, <firma> the base64url Ed25519
+// signature, by the company's key, of "MUELLEDISP1." + <payload>. Whoever
+// holds the company's public key trusts the device's key K from Desde until
+// Hasta (one year), without asking the server.
+type CertificadoDispositivo struct {
+	EmpresaID int64  `json:"e"`
+	Codigo    string `json:"d"`
+	// Clave is the device's Ed25519 public key, 32 bytes in base64url.
+	Clave string    `json:"k"`
+	Desde time.Time `json:"desde"`
+	Hasta time.Time `json:"hasta"`
+}
+
+const prefijoCertificado = "MUELLEDISP1."
+
+// VigenciaCertificado is how long a device's certificate holds.
+const VigenciaCertificado = 365 * 24 * time.Hour
+
+// Device codes: LargoCodigoDispositivo characters of Crockford's base32.
+const (
+	LargoCodigoDispositivo = 4
+	alfabetoCrockford      = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+)
+
+// MaxNombreDispositivo bounds a device's name, in characters.
+const MaxNombreDispositivo = 60
+
+// Messages of the devices.
+const (
+	MsgDispositivoNoEncontrado  = "Dispositivo no encontrado"
+	MsgDispositivoRegistrado    = "Dispositivo registrado"
+	MsgDispositivoRenombrado    = "Dispositivo renombrado"
+	MsgDispositivoRevocado      = "Dispositivo revocado"
+	MsgDispositivoYaRegistrado  = "Este dispositivo ya está registrado"
+	MsgSinCodigoDispositivo     = "No se pudo asignar un código al dispositivo: intentá de nuevo"
+	MsgNombreDispositivo        = "El nombre del dispositivo es obligatorio"
+	MsgNombreDispositivoLargo   = "El nombre del dispositivo admite hasta 60 caracteres"
+	MsgClaveDispositivoInvalida = "La clave pública del dispositivo no es válida"
+	MsgCertificadoInvalido      = "El certificado del dispositivo no es válido"
+	MsgCertificadoDeOtraEmpresa = "El certificado del dispositivo es de otra empresa"
+	MsgCertificadoNoVigente     = "El certificado del dispositivo no está vigente"
+)
+
+// Refusals of a device's certificate.
+var (
+	ErrCertificado            = errors.New(MsgCertificadoInvalido)
+	ErrCertificadoOtraEmpresa = errors.New(MsgCertificadoDeOtraEmpresa)
+	ErrCertificadoVencido     = errors.New(MsgCertificadoNoVigente)
+)
+
+// AccesoRegistroDispositivo is who may register a device: the staff who
+// sell (pasajes.crear) or board (validacion.embarque), the two that work offline.
+var AccesoRegistroDispositivo = ConAlgunPermiso("pasajes.crear", "validacion.embarque")
+
+// NuevoCodigoDispositivo draws a random device code (uniqueness in the
+// company is the store's: it draws again on a collision).
+func NuevoCodigoDispositivo() (string, error) {
+	b := make([]byte, LargoCodigoDispositivo)
+	if _, err := rand.Read(b); err != nil {
+		return "", err
+	}
+	for i := range b {
+		b[i] = alfabetoCrockford[b[i]%byte(len(alfabetoCrockford))] // 256 is a multiple of 32: uniform
+	}
+	return string(b), nil
+}
+
+// NombreDispositivo trims and checks a device's name.
+func NombreDispositivo(nombre string) (string, error) {
+	nombre = strings.TrimSpace(nombre)
+	switch {
+	case nombre == "":
+		return "", Invalid(MsgNombreDispositivo)
+	case utf8.RuneCountInString(nombre) > MaxNombreDispositivo:
+		return "", Invalid(MsgNombreDispositivoLargo)
+	}
+	return nombre, nil
+}
+
+// ClaveDispositivo checks a device's public key as sent: the base64url (no
+// padding, canonical) of exactly 32 bytes.
+func ClaveDispositivo(clave string) (ed25519.PublicKey, error) {
+	raw, err := b64.Strict().DecodeString(clave)
+	if err != nil || len(raw) != ed25519.PublicKeySize || b64.EncodeToString(raw) != clave {
+		return nil, Invalid(MsgClaveDispositivoInvalida)
+	}
+	return raw, nil
+}
+
+// FirmarCertificado builds the certificate of a device's key pub, coded
+// codigo in the company empresaID, valid from desde for VigenciaCertificado,
+// signed with the company's key priv.
+func FirmarCertificado(priv ed25519.PrivateKey, empresaID int64, codigo string, pub ed25519.PublicKey,
+	desde time.Time) (string, CertificadoDispositivo, error) {
+	desde = desde.UTC().Truncate(time.Second)
+	c := CertificadoDispositivo{EmpresaID: empresaID, Codigo: codigo, Clave: b64.EncodeToString(pub), Desde: desde,
+		Hasta: desde.Add(VigenciaCertificado)}
+	cert, err := firmarCarga(priv, prefijoCertificado, c)
+	return cert, c, err
+}
+
+// VerificarCertificado checks a device's certificate for the company
+// empresaID at ahora: signed by the company's key pub (ErrCertificado), of
+// that company (ErrCertificadoOtraEmpresa) and within its validity
+// (ErrCertificadoVencido). It answers what the certificate carries.
+func VerificarCertificado(pub ed25519.PublicKey, empresaID int64, certificado string, ahora time.Time) (CertificadoDispositivo, error) {
+	c, err := leerCertificado(certificado)
+	switch {
+	case err != nil || !firmaValida(pub, certificado):
+		return c, ErrCertificado
+	case c.EmpresaID != empresaID:
+		return c, ErrCertificadoOtraEmpresa
+	case ahora.Before(c.Desde) || !ahora.Before(c.Hasta):
+		return c, ErrCertificadoVencido
+	}
+	return c, nil
+}
+
+// leerCertificado parses a certificate's payload without checking its signature.
+func leerCertificado(certificado string) (CertificadoDispositivo, error) {
+	var c CertificadoDispositivo
+	rest, ok := strings.CutPrefix(strings.TrimSpace(certificado), prefijoCertificado)
+	payload, _, ok2 := strings.Cut(rest, ".")
+	if !ok || !ok2 {
+		return c, ErrCertificado
+	}
+	raw, err := b64.DecodeString(payload)
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.EmpresaID <= 0 || len(c.Codigo) != LargoCodigoDispositivo {
+		return c, ErrCertificado
+	}
+	if _, err := ClaveDispositivo(c.Clave); err != nil {
+		return c, ErrCertificado
+	}
+	return c, nil
+}

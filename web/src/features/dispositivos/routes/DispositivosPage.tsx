@@ -1,0 +1,160 @@
+import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { IconDeviceMobile, IconPencil, IconPlugConnectedX } from '@tabler/icons-react';
+import {
+  useDispositivos, useEsteDispositivo, useRegistrarEsteDispositivo, useRenombrarDispositivo, type Dispositivo,
+} from '@/api/dispositivos';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { ScrollTable } from '@/components/ScrollTable';
+import { useDialog } from '@/lib/dialog';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { NombreDispositivoModal } from '@/features/dispositivos/components/NombreDispositivoModal';
+import { RevocarDispositivoDialog } from '@/features/dispositivos/components/RevocarDispositivoDialog';
+
+/** WebCrypto runs only on a secure page (HTTPS or localhost): without it the browser cannot make its keys. */
+const conWebCrypto = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined;
+
+function EstadoBadge({ dispositivo }: { dispositivo: Dispositivo }) {
+  if (!dispositivo.revocado_en) return <Badge color="green" variant="light">Activo</Badge>;
+  return (
+    <Stack gap={2}>
+      <Badge color="red" variant="light">Revocado</Badge>
+      <Text size="xs" c="dimmed">el {formatDate(dispositivo.revocado_en)}{dispositivo.revocado_por ? ` por ${dispositivo.revocado_por}` : ''}</Text>
+    </Stack>
+  );
+}
+
+function DispositivosTable(props: { dispositivos: Dispositivo[]; codigoPropio?: string; onRenombrar: (d: Dispositivo) => void; onRevocar: (d: Dispositivo) => void }) {
+  const { dispositivos, codigoPropio, onRenombrar, onRevocar } = props;
+  return (
+    <ScrollTable minWidth={820} aria-label="Dispositivos">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Código</Table.Th>
+          <Table.Th>Nombre</Table.Th>
+          <Table.Th>Registrado por</Table.Th>
+          <Table.Th>Alta</Table.Th>
+          <Table.Th>Último uso</Table.Th>
+          <Table.Th>Estado</Table.Th>
+          <Table.Th>Acciones</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {dispositivos.map((d) => (
+          <Table.Tr key={d.id}>
+            <Table.Td>
+              <Group gap={6} wrap="nowrap">
+                <Text ff="monospace" fw={600}>{d.codigo}</Text>
+                {d.codigo === codigoPropio && <Badge variant="outline" size="sm">Este dispositivo</Badge>}
+              </Group>
+            </Table.Td>
+            <Table.Td>{d.nombre}</Table.Td>
+            <Table.Td>{d.usuario}</Table.Td>
+            <Table.Td>{formatDate(d.created_at)}</Table.Td>
+            <Table.Td>{d.ultimo_uso ? formatDateTime(d.ultimo_uso) : 'Nunca'}</Table.Td>
+            <Table.Td><EstadoBadge dispositivo={d} /></Table.Td>
+            <Table.Td>
+              <Group gap={4} wrap="nowrap">
+                <ActionIcon variant="subtle" aria-label={`Renombrar ${d.nombre}`} onClick={() => onRenombrar(d)}>
+                  <IconPencil size={18} />
+                </ActionIcon>
+                {!d.revocado_en && (
+                  <ActionIcon variant="subtle" color="red.8" aria-label={`Revocar ${d.nombre}`} onClick={() => onRevocar(d)}>
+                    <IconPlugConnectedX size={18} />
+                  </ActionIcon>
+                )}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </ScrollTable>
+  );
+}
+
+/** This browser's registration (`revocado`: the list says it was revoked), and the button that registers it. */
+function EsteDispositivo({ revocado }: { revocado: boolean }) {
+  const este = useEsteDispositivo();
+  const registrar = useRegistrarEsteDispositivo();
+  const dialog = useDialog<null>();
+  const propio = este.data;
+  const puede = conWebCrypto();
+  return (
+    <Card withBorder>
+      <Stack gap="xs">
+        <Title order={2} size="h4">Este dispositivo</Title>
+        {propio && revocado && (
+          <Text c="red.8">Este navegador fue revocado con el código {propio.codigo}: regístrelo de nuevo para volver a usarlo sin conexión.</Text>
+        )}
+        {propio && !revocado && (
+          <Text>
+            Registrado como «{propio.nombre}» con el código{' '}
+            <Text span ff="monospace" fw={700} data-testid="codigo-propio">{propio.codigo}</Text>, vigente hasta el {formatDate(propio.hasta)}.
+          </Text>
+        )}
+        {!propio && <Text c="dimmed">Este navegador no está registrado: sin registro no podrá vender ni embarcar sin conexión.</Text>}
+        {!puede && <Text c="red.8" size="sm">El registro necesita una conexión segura (HTTPS).</Text>}
+        <Group>
+          <Button leftSection={<IconDeviceMobile size={18} aria-hidden />} disabled={!puede || este.isPending} onClick={() => dialog.open(null)}>
+            Registrar este dispositivo
+          </Button>
+        </Group>
+      </Stack>
+      <NombreDispositivoModal
+        dialog={dialog}
+        nombreInicial=""
+        title="Registrar este dispositivo"
+        submitLabel="Registrar"
+        exito="Dispositivo registrado"
+        fallo="No se pudo registrar este dispositivo"
+        loading={registrar.isPending}
+        onGuardar={async (nombre) => `Dispositivo registrado con el código ${(await registrar.mutateAsync(nombre)).codigo}`}
+      />
+    </Card>
+  );
+}
+
+/** 'Dispositivos' (/admin/dispositivos): the company's staff devices, named and revoked here, and this browser's own registration. */
+export function DispositivosPage() {
+  const query = useDispositivos();
+  const este = useEsteDispositivo();
+  const renombrar = useRenombrarDispositivo();
+  const renombrarDialog = useDialog<Dispositivo>();
+  const revocarDialog = useDialog<Dispositivo>();
+  const dispositivos = query.data ?? [];
+  const propio = dispositivos.find((d) => d.codigo === este.data?.codigo);
+
+  return (
+    <Stack>
+      <Title order={1}>Dispositivos</Title>
+      <Text c="dimmed">
+        Los equipos del personal que venden o embarcan sin conexión. Cada uno tiene su código y sus claves; revoque el de
+        un equipo perdido.
+      </Text>
+      <EsteDispositivo revocado={Boolean(propio?.revocado_en)} />
+      <QueryState pending={query.isPending} error={query.data ? null : query.error} errorTitle="Error al cargar los dispositivos" onRetry={() => void query.refetch()}>
+        {dispositivos.length === 0 ? (
+          <EmptyState icon={IconDeviceMobile} title="No hay dispositivos registrados" message="Registre cada equipo del personal desde su navegador." />
+        ) : (
+          <DispositivosTable
+            dispositivos={dispositivos}
+            codigoPropio={este.data?.codigo}
+            onRenombrar={renombrarDialog.open}
+            onRevocar={revocarDialog.open}
+          />
+        )}
+      </QueryState>
+      <NombreDispositivoModal
+        dialog={renombrarDialog}
+        nombreInicial={renombrarDialog.value?.nombre ?? ''}
+        title="Renombrar dispositivo"
+        submitLabel="Guardar"
+        exito="Dispositivo renombrado"
+        fallo="Error al renombrar el dispositivo"
+        loading={renombrar.isPending}
+        onGuardar={async (nombre, d) => (await renombrar.mutateAsync({ id: d.id, nombre })).message}
+      />
+      <RevocarDispositivoDialog dialog={revocarDialog} />
+    </Stack>
+  );
+}
