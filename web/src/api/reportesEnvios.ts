@@ -38,12 +38,11 @@ export interface Destinatario {
   email: string;
 }
 
-/** GET /reportes/destinatarios, asked only while a form that offers them is open. */
-export function useDestinatarios(enabled = true) {
+/** GET /reportes/destinatarios (the forms that offer them ask when they open). */
+export function useDestinatarios() {
   return useQuery(queryOptions({
     queryKey: reportesEnviosKeys.destinatarios(),
     queryFn: ({ signal }) => api.get<Destinatario[]>('/reportes/destinatarios', { signal }),
-    enabled,
     staleTime: 60_000,
   }));
 }

@@ -62,7 +62,7 @@ interface FormularioProps {
 function FormularioEnvio({ envio, periodo, onClose }: FormularioProps) {
   const hoy = useHoy();
   const enviar = useEnviarReporte();
-  const sugerencias = useSugerenciasDestinatarios(true);
+  const sugerencias = useSugerenciasDestinatarios();
   const [error, setError] = useState<string | null>(null);
   const form = useForm<Valores>({
     initialValues: { email: '', asunto: asuntoSugerido(envio.tipoReporte, periodo, hoy), mensaje: '' },

@@ -11,10 +11,10 @@ const esOpcion = (o: ComboboxParsedItem): o is Extract<ComboboxParsedItem, { val
 
 /**
  * The suggestions of an address field (Autocomplete, TagsInput): the company's active users with an e-mail that are
- * not passengers (GET /reportes/destinatarios, asked while `enabled`), found by name or address and shown with both.
+ * not passengers (GET /reportes/destinatarios), found by name or address and shown with both.
  */
-export function useSugerenciasDestinatarios(enabled: boolean) {
-  const destinatarios = useDestinatarios(enabled);
+export function useSugerenciasDestinatarios() {
+  const destinatarios = useDestinatarios();
   // Keyed by address: two users sharing one are one suggestion (the fields need unique values).
   const nombres = useMemo(() => new Map((destinatarios.data ?? []).map((d) => [d.email, d.nombre])), [destinatarios.data]);
   const filter: OptionsFilter = ({ options, search }) => {
