@@ -219,6 +219,8 @@ func serve(args []string, log *slog.Logger) error {
 		}
 		defer gestor.Cerrar()
 	}
+	// report schedules due are sent every minute, each send claimed by one instance
+	go app.CorrerEnviosProgramados(ctx, time.Minute)
 	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
 	srv.RegisterOnShutdown(hub.Cerrar)
 	errc := make(chan error, 1)

@@ -111,7 +111,8 @@ func nombreBase(base string) string {
 // archivoReporte is a report's export in formato, downloaded as
 // {prefijo}-{p.Nombre()}-{today}.{ext}: the table t whose rows filas hands the
 // encoder one at a time as they are read. The PDF states the company (name
-// and logo), the period, the date basis and the key figures totales.
+// and logo), the period, the date basis (none for a report not placed by a
+// ticket's date: base "") and the key figures totales.
 func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p domain.Periodo, base string,
 	t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
 	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
@@ -125,9 +126,12 @@ func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p doma
 		return exportar(mediaXLSX, nombre+FormatoXLSX, func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) },
 			filas), nil
 	case FormatoPDF:
-		h := export.PDFHeading{Company: e.Nombre, Facts: append([]export.Fact{
-			{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)},
-			{Label: "Fecha base", Value: nombreBase(base)}}, totales...)}
+		h := export.PDFHeading{Company: e.Nombre, Facts: []export.Fact{
+			{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)}}}
+		if base != "" {
+			h.Facts = append(h.Facts, export.Fact{Label: "Fecha base", Value: nombreBase(base)})
+		}
+		h.Facts = append(h.Facts, totales...)
 		logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
 		if err != nil {
 			return archivo{}, err

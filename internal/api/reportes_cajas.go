@@ -2,10 +2,8 @@ package api
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -157,15 +155,11 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 	if c.Formato == "pdf" {
 		tope = maxFilasPDF
 	}
-	h, err := s.encabezadoPDFReporte(r, p, []export.Fact{
+	totales := []export.Fact{
 		{Label: "Cajas abiertas", Value: strconv.FormatInt(est.Abiertas, 10)},
 		{Label: "Cajas cerradas", Value: strconv.FormatInt(est.Cerradas, 10)},
 		{Label: "Efectivo total", Value: est.TotalEfectivo.String()},
-		{Label: "Total movimientos", Value: strconv.FormatInt(est.TotalMovimientos, 10)}}, c.Formato)
-	if err != nil {
-		return archivo{}, err
-	}
-	nombre := "reporte-cajas-" + p.Nombre() + "-" + domain.DiaDe(s.Store.Now(), loc).Fecha
+		{Label: "Total movimientos", Value: strconv.FormatInt(est.TotalMovimientos, 10)}}
 	t := export.Table{Title: "Reporte de Cajas", Columns: columnasReporteCajas}
 	fecha := func(t time.Time) string { return t.In(loc).Format("02/01/2006 15:04") }
 	filas := func(enc export.Encoder) error {
@@ -189,7 +183,7 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 			return enc.Encode(fila)
 		})
 	}
-	return archivoDeReporte(c.Formato, nombre, t, h, filas), nil
+	return s.archivoReporte(r, c.Formato, "reporte-cajas", p, "", t, totales, filas)
 }
 
 // estadoCaja is a register's state as the report shows it.
@@ -198,36 +192,4 @@ func estadoCaja(estado string) string {
 		return "Abierta"
 	}
 	return "Cerrada"
-}
-
-// encabezadoPDFReporte is the heading of a report's PDF: the company's name
-// and logo, the period and the key figures (only read for a PDF).
-func (s *Server) encabezadoPDFReporte(r *http.Request, p domain.Periodo, cifras []export.Fact,
-	formato string) (export.PDFHeading, error) {
-	if formato != "pdf" {
-		return export.PDFHeading{}, nil
-	}
-	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
-	if err != nil {
-		return export.PDFHeading{}, err
-	}
-	h := export.PDFHeading{Company: e.Nombre, Facts: append([]export.Fact{
-		{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)}}, cifras...)}
-	l, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
-	if err == nil && ok && (l.Tipo == "image/png" || l.Tipo == "image/jpeg") {
-		h.Logo, h.LogoPNG = l.Datos, l.Tipo == "image/png"
-	}
-	return h, err
-}
-
-// archivoDeReporte is a report's file in formato (csv, xlsx or pdf), named
-// nombre plus the extension, fed row by row by filas.
-func archivoDeReporte(formato, nombre string, t export.Table, h export.PDFHeading, filas func(export.Encoder) error) archivo {
-	switch strings.ToLower(formato) {
-	case "xlsx":
-		return exportar(mediaXLSX, nombre+".xlsx", func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) }, filas)
-	case "pdf":
-		return exportar(mediaPDF, nombre+".pdf", func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, h) }, filas)
-	}
-	return exportarCSV(nombre+".csv", t, filas)
 }

@@ -1,7 +1,7 @@
 package api
 
 import (
-	"io"
+	"cmp"
 	"net/http"
 	"strconv"
 	"time"
@@ -72,13 +72,10 @@ var columnasVentas = []string{"Fecha de venta", "Fecha de viaje", "N° Pasaje", 
 var estadosLegibles = map[string]string{domain.PasajeActivo: "Activo", domain.PasajeUsado: "Usado",
 	domain.PasajeCancelado: "Cancelado"}
 
-// Media types of a report's files by format.
-var mediaFormato = map[string]string{FormatoCSV: mediaCSV, FormatoXLSX: mediaXLSX, FormatoPDF: mediaPDF}
-
 // exportarVentas answers the period's detailed sales as a CSV, an XLSX or a
-// PDF, encoded row by row as the database sends them (the PDF, laid out in
-// memory, holds the newest maxFilasPDF). A period without tickets is a 404
-// before anything is sent.
+// PDF (archivoReporte), encoded row by row as the database sends them (the
+// PDF, laid out in memory, holds the newest maxFilasPDF). A period without
+// tickets is a 404 before anything is sent.
 func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
 	if err != nil {
@@ -93,28 +90,22 @@ func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarReporte) (arc
 	if resumen.Total() == 0 {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
-	formato := c.Formato
-	if formato == "" {
-		formato = FormatoCSV
+	totales := []export.Fact{
+		{Label: "Pasajes vendidos", Value: miles(resumen.Cantidad)},
+		{Label: "Total de ventas", Value: resumen.Importe.String()},
+		{Label: "Cancelados", Value: miles(resumen.Cancelados) + " por " + resumen.ImporteCancelado.String()},
+	}
+	var tope int64
+	if c.Formato == FormatoPDF {
+		tope = maxFilasPDF
+		if total := resumen.Total(); total > maxFilasPDF {
+			totales = append(totales, export.Fact{Label: "Detalle", Value: "las " + miles(maxFilasPDF) +
+				" ventas más recientes de " + miles(total) + " (el detalle completo, en Excel o CSV)"})
+		}
 	}
 	t := export.Table{Title: "Reporte de ventas", Columns: columnasVentas}
-	var nuevo func(io.Writer) export.Encoder
-	var tope int64
-	switch formato {
-	case FormatoXLSX:
-		nuevo = func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) }
-	case FormatoPDF:
-		h, err := s.encabezadoVentas(r, p, c.Base, resumen)
-		if err != nil {
-			return archivo{}, err
-		}
-		nuevo, tope = func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, h) }, maxFilasPDF
-	default:
-		nuevo = func(w io.Writer) export.Encoder { return export.NewCSVEncoder(w, t) }
-	}
-	nombre := "reporte-ventas-" + p.Nombre() + "-" + domain.DiaDe(s.Store.Now(), loc).Fecha + "." + formato
 	ctx := r.Context()
-	return exportar(mediaFormato[formato], nombre, nuevo, func(enc export.Encoder) error {
+	return s.archivoReporte(r, c.Formato, "reporte-ventas", p, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasVentas))
 		return s.Store.RecorrerVentasDetalladas(ctx, empresaID, f, tope, func(v store.VentaDetallada) error {
 			fila = append(fila[:0], export.Date(v.FechaVenta.In(loc)), fechaCelda(v.FechaViaje),
@@ -123,7 +114,7 @@ func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarReporte) (arc
 				export.Money(v.Precio), export.Text(estadoLegible(v.Estado)))
 			return enc.Encode(fila)
 		})
-	}), nil
+	})
 }
 
 // fechaCelda is the day fecha (YYYY-MM-DD) as a date cell, or as text if it is not one.
@@ -142,35 +133,6 @@ func estadoLegible(estado string) string {
 	return estado
 }
 
-// encabezadoVentas is the heading of the sales PDF: the company, its logo
-// (PNG or JPEG), the period, the date basis and the totals.
-func (s *Server) encabezadoVentas(r *http.Request, p domain.Periodo, base string, res store.ResumenVentasPeriodo) (export.PDFHeading, error) {
-	e, _, err := s.zonaDe(r)
-	if err != nil {
-		return export.PDFHeading{}, err
-	}
-	h := export.PDFHeading{Company: e.Nombre, Facts: []export.Fact{
-		{Label: "Período", Value: domain.FechaAR(p.Desde) + " – " + domain.FechaAR(p.Hasta)},
-		{Label: "Fecha base", Value: fechaBase(base)},
-		{Label: "Pasajes vendidos", Value: miles(res.Cantidad)},
-		{Label: "Total de ventas", Value: res.Importe.String()},
-		{Label: "Cancelados", Value: miles(res.Cancelados) + " por " + res.ImporteCancelado.String()},
-	}}
-	if total := res.Total(); total > maxFilasPDF {
-		h.Facts = append(h.Facts, export.Fact{Label: "Detalle",
-			Value: "las " + miles(maxFilasPDF) + " ventas más recientes de " + miles(total) +
-				" (el detalle completo, en Excel o CSV)"})
-	}
-	l, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
-	if err != nil {
-		return h, err
-	}
-	if ok && (l.Tipo == "image/png" || l.Tipo == "image/jpeg") {
-		h.Logo, h.LogoPNG = l.Datos, l.Tipo == "image/png"
-	}
-	return h, nil
-}
-
 // miles is n with es-AR thousands separators: 12.345.
 func miles(n int64) string {
 	d := strconv.FormatInt(n, 10)
@@ -182,12 +144,4 @@ func miles(n int64) string {
 		d = d[:i] + "." + d[i:]
 	}
 	return signo + d
-}
-
-// fechaBase names the date basis in a report's heading.
-func fechaBase(base string) string {
-	if base == BaseViaje {
-		return "Fecha de viaje"
-	}
-	return "Fecha de venta"
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/domain"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -96,16 +97,18 @@ func sembrarCopias(b testing.TB, st *store.Store, id int64, prefijo string, n in
 	}
 	q := st.Rebind(`WITH RECURSIVE n(i) AS (SELECT CAST(? AS INTEGER) UNION ALL SELECT i + 1 FROM n WHERE i < ?)
 		INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at)
+			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at, dia_venta)
 		SELECT p.empresa_id, CAST(? AS TEXT) || '-' || CAST(n.i AS TEXT), CAST(? AS TEXT) || '-' || CAST(n.i AS TEXT),
 			p.fecha_viaje, p.precio, p.estado, CAST(? AS TEXT) || CAST(n.i AS TEXT), p.cliente_telefono, p.seccion_id,
-			p.tipo_viaje_id, p.medio_pago_id, p.caja_id, p.movimiento_id, p.usuario_id, ?
+			p.tipo_viaje_id, p.medio_pago_id, p.caja_id, p.movimiento_id, p.usuario_id, ?, ?
 		FROM n, pasajes p WHERE p.id = ?`)
+	// the business day of the sale, as the sale writes it (the demo company's zone)
+	dia := domain.DiaDe(creado, domain.Location(domain.ZonaHorariaPorDefecto)).Fecha
 	const lote = 1000
 	for desde := 1; desde <= n; desde += lote {
 		hasta := min(desde+lote-1, n)
 		if _, err := st.DB().ExecContext(ctx, q, desde, hasta, prefijo, "QR-"+prefijo, "Cliente ",
-			creado, id); err != nil {
+			creado, dia, id); err != nil {
 			b.Fatal(err)
 		}
 	}

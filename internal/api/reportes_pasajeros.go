@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"strconv"
 	"strings"
@@ -180,7 +181,7 @@ func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarRep
 	}
 	t := export.Table{Title: "Reporte de Pasajeros", Columns: columnasPasajeros}
 	ctx := r.Context()
-	return s.archivoReporte(r, c.Formato, "reporte-pasajeros", f.Periodo, c.Base, t, totales, func(enc export.Encoder) error {
+	return s.archivoReporte(r, c.Formato, "reporte-pasajeros", f.Periodo, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajeros))
 		return s.Store.RecorrerPasajeros(ctx, empresaID, f, tope, func(p store.Pasajero) error {
 			fila = append(fila[:0], export.Text(p.Nombre), export.Text(p.Documento), export.Text(p.Telefono),

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -68,6 +69,12 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 	if err != nil {
 		t.Fatal(err)
 	}
+	programa, err := e.st.CrearPrograma(context.Background(), store.Actor{UsuarioID: e.userID("admin"), EmpresaID: 1},
+		domain.ReporteProgramado{Tipo: domain.ProgramaCajasDiario, Formato: "pdf", Hora: 7,
+			Destinatarios: []string{"a@example.com"}, Asunto: "Cajas del día"}, store.Agenda{Proximo: time.Now().Add(time.Hour), Dia: "2026-11-26"})
+	if err != nil {
+		t.Fatal(err)
+	}
 	// a company of its own: the super administrator's walk deactivates it
 	recorrido, err := e.st.EnsureEmpresa(context.Background(), store.Empresa{Nombre: "Empresa del recorrido"})
 	if err != nil {
@@ -96,6 +103,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/tickets/|id":                 pasaje,
 		"/api/tickets/ticket/|id":          pasaje,
 		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
+		"/api/reportes/programados/|id":    strconv.FormatInt(programa.ID, 10),
 	}
 }
 

@@ -96,10 +96,13 @@ func (e Email) Probar(ctx context.Context, empresaID int64, destino string) erro
 	return errors.Join(err, e.Store.RegistrarPruebaEmail(ctx, empresaID, fallo))
 }
 
-// armar builds the mail of an outbox row of tickets: the company's template
+// armar builds the mail of an outbox row: a report (armarReporte) or tickets: the company's template
 // once per ticket with its QR inline, and the PDFs attached, or a link to the
 // tickets when the PDFs exceed MaxAdjuntos.
 func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
+	if m.Tipo == store.TipoReporte {
+		return e.armarReporte(ctx, m)
+	}
 	cfg, err := e.configuracion(ctx, m.EmpresaID)
 	if err != nil {
 		return Mensaje{}, err
@@ -141,6 +144,23 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	}
 	return Mensaje{Destino: m.Destino, Asunto: fmt.Sprintf(asuntoPasajes, empresa.Nombre), HTML: cuerpo,
 		Adjuntos: adjuntos}, nil
+}
+
+// armarReporte builds the mail of an outbox row carrying a report: its
+// subject, body and file as they were queued.
+func (e Email) armarReporte(ctx context.Context, m store.Mensaje) (Mensaje, error) {
+	if _, err := e.configuracion(ctx, m.EmpresaID); err != nil {
+		return Mensaje{}, err
+	}
+	r, err := e.Store.ReporteDeMensaje(ctx, m.ID)
+	if err != nil {
+		return Mensaje{}, Temporal(err)
+	}
+	out := Mensaje{Destino: m.Destino, Asunto: r.Asunto, HTML: r.Cuerpo}
+	if r.Archivo != nil {
+		out.Adjuntos = []Adjunto{{Nombre: r.Archivo.Nombre, Tipo: r.Archivo.Tipo, Datos: r.Archivo.Datos}}
+	}
+	return out, nil
 }
 
 // pasajeArmado is a ticket of a message as every channel shows it: printed

@@ -249,7 +249,8 @@ func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) 
 // saved and never tested stops being 'Configurado, sin probar', and a failed test is
 // outdone.
 func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
-	ok, err := s.cerrarReclamo(ctx, m, `estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
+	ok, err := s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return resultadoEnvioReporte(ctx, c, m, "", true) },
+		`estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
 	if !ok || err != nil || m.Canal != CanalEmail {
 		return ok, err
 	}
@@ -260,26 +261,34 @@ func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
 
 // MarcarFallido records that the claimed message failed for good with motivo.
 func (s *Store) MarcarFallido(ctx context.Context, m Mensaje, motivo string) (bool, error) {
-	return s.cerrarReclamo(ctx, m, `estado = ?, error = ?`, MensajeFallido, motivo)
+	return s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return resultadoEnvioReporte(ctx, c, m, motivo, false) },
+		`estado = ?, error = ?`, MensajeFallido, motivo)
 }
 
 // Reintentar leaves the claimed message pending until en, with motivo as its last error.
 func (s *Store) Reintentar(ctx context.Context, m Mensaje, en time.Time, motivo string) (bool, error) {
-	return s.cerrarReclamo(ctx, m, `proximo_intento = ?, error = ?`, en, motivo)
+	return s.cerrarReclamo(ctx, m, nil, `proximo_intento = ?, error = ?`, en, motivo)
 }
 
-// cerrarReclamo applies set to the message if this claim still holds it: each
-// claim counts an attempt, so a claim taken over after its lease ran out has
-// another count.
-func (s *Store) cerrarReclamo(ctx context.Context, m Mensaje, set string, args ...any) (bool, error) {
+// cerrarReclamo applies set to the message if this claim still holds it
+// and, in the same transaction, despues (when set): each claim counts an
+// attempt, so a claim taken over after its lease ran out has another count.
+func (s *Store) cerrarReclamo(ctx context.Context, m Mensaje, despues func(sqldb.Conn) error, set string,
+	args ...any) (ok bool, err error) {
 	args = append(args, m.ID, m.Intentos, MensajePendiente)
-	res, err := s.db.Conn().Exec(ctx, `UPDATE mensajes SET `+set+`, reclamado_hasta = NULL
-		WHERE id = ? AND intentos = ? AND estado = ? AND reclamado_hasta IS NOT NULL`, args...)
-	if err != nil {
-		return false, wrap("actualizar mensaje", err)
-	}
-	n, err := res.RowsAffected()
-	return n == 1, wrap("actualizar mensaje", err)
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
+		res, err := c.Exec(ctx, `UPDATE mensajes SET `+set+`, reclamado_hasta = NULL
+			WHERE id = ? AND intentos = ? AND estado = ? AND reclamado_hasta IS NOT NULL`, args...)
+		if err != nil {
+			return wrap("actualizar mensaje", err)
+		}
+		n, err := res.RowsAffected()
+		if ok = n == 1; err != nil || !ok || despues == nil || m.Tipo != TipoReporte {
+			return wrap("actualizar mensaje", err)
+		}
+		return despues(c)
+	})
+	return ok, err
 }
 
 // MensajesDePasaje lists the company's messages that carry the ticket, newest first.

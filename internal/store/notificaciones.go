@@ -149,20 +149,23 @@ func (s *Store) CrearNotificaciones(ctx context.Context, ns []NuevaNotificacion)
 	if len(ns) == 0 {
 		return nil
 	}
-	return s.db.InTx(ctx, func(c sqldb.Conn) error {
-		creadas, err := insertarNotificaciones(ctx, c, ns)
-		if err != nil {
-			return err
-		}
-		if err := recortarNotificaciones(ctx, c, ns); err != nil {
-			return err
-		}
-		for i, n := range creadas {
-			c.Emit(events.Event{Nombre: events.Notificacion, EmpresaID: ns[i].EmpresaID,
-				UsuarioID: ns[i].UsuarioID, Datos: n})
-		}
-		return nil
-	})
+	return s.db.InTx(ctx, func(c sqldb.Conn) error { return notificar(ctx, c, ns) })
+}
+
+// notificar is CrearNotificaciones inside the caller's transaction.
+func notificar(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) error {
+	creadas, err := insertarNotificaciones(ctx, c, ns)
+	if err != nil {
+		return err
+	}
+	if err := recortarNotificaciones(ctx, c, ns); err != nil {
+		return err
+	}
+	for i, n := range creadas {
+		c.Emit(events.Event{Nombre: events.Notificacion, EmpresaID: ns[i].EmpresaID,
+			UsuarioID: ns[i].UsuarioID, Datos: n})
+	}
+	return nil
 }
 
 func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) ([]EventoNotificacion, error) {

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import {
   authKeys, cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys,
-  publicKeys, serviciosKeys, whatsappKeys,
+  publicKeys, reportesCajasKeys, reportesKeys, reportesPasajerosKeys, serviciosKeys, whatsappKeys,
 } from './keys';
 import { SIN_FILTRO } from './notificaciones';
 
@@ -28,20 +28,23 @@ const CACHED: Record<string, QueryKey> = {
   whatsappGlobal: whatsappKeys.global(),
   whatsappConfig: whatsappKeys.config(),
   servicios: serviciosKeys.all,
+  reporteVentas: reportesKeys.kpis({ periodo: 'mes', mes: '11', anio: '2026' }),
+  reportePasajeros: reportesPasajerosKeys.estadisticas({ periodo: 'hoy' }),
+  reporteCajas: reportesCajasKeys.lista({ periodo: 'hoy' }),
 };
 
 /** Which of CACHED each event must make stale; every other one stays fresh. */
 const EXPECTED: Record<DomainEvent, string[]> = {
-  pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
-  pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
-  pasajeValidacionDeshecha: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
-  pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
-  pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
-  cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
-  cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
-  movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  pasajeCreado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pasajeValidado: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pasajeValidacionDeshecha: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],
+  cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],
+  movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],
   configActualizada: ['secciones', 'precios', 'empresa', 'empresas', 'whatsappConfig'],
-  nuevaVenta: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes'],
+  nuevaVenta: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
   notificacion: ['notificaciones'],
   alertaSistema: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   usuarioConectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Schema } from './contract';
-import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, serviciosKeys, whatsappKeys } from './keys';
+import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /** The data of each event of the server, by name (internal/events Cargas, generated). */
 export type Eventos = Schema<'Eventos'>;
@@ -19,17 +19,17 @@ export type DomainEvent = keyof Eventos | 'resync';
  * come from keys.ts, which the resource modules share with this table.
  */
 const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
-  // A sale: ticket lists, the seller's register, the dashboards and the boarding figures.
-  pasajeCreado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  // A sale: ticket lists, the seller's register, the dashboards, the boarding figures and every report.
+  pasajeCreado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   // One per sale (its tickets each came as pasajeCreado): the same queries.
-  nuevaVenta: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
-  // A boarding: ticket lists, the boarding figures and the dashboards.
-  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
+  nuevaVenta: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
+  // A boarding: ticket lists, the boarding figures, the dashboards and the reports (boarding rate, states).
+  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all],
   // An undone boarding: the same, the ticket is pending again.
-  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all],
-  // A cancel or reactivation moves money through the caller's register and changes what boards.
-  pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
-  pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all],
+  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all],
+  // A cancel or reactivation moves money through the caller's register and changes what boards and what reports count.
+  pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
+  pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   cajaAbierta: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
   cajaCerrada: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
   movimientoCaja: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],

@@ -1808,6 +1808,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/reportes/destinatarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los usuarios activos de la empresa con email a quienes sugerir un reporte
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["destinatariosReportes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reportes/empresas": {
         parameters: {
             query?: never;
@@ -1822,6 +1842,86 @@ export interface paths {
         get: operations["comparativoEmpresas"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/enviar-cajas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía por email el PDF del reporte de cajas
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        post: operations["enviarReporteCajas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/enviar-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía por email el PDF de un reporte (ventas por defecto, cajas o pasajeros)
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        post: operations["enviarReporteEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/enviar-excel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía por email el Excel de un reporte (ventas por defecto, cajas o pasajeros)
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        post: operations["enviarReporteExcel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/enviar-pasajeros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Envía por email el PDF del reporte de pasajeros
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        post: operations["enviarReportePasajeros"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2003,6 +2103,54 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/programados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los envíos programados de reportes de la empresa
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        get: operations["listarProgramas"];
+        put?: never;
+        /**
+         * Programa el envío periódico de un reporte por email
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        post: operations["crearPrograma"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/reportes/programados/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cambia, pausa o reanuda un envío programado
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        put: operations["actualizarPrograma"];
+        post?: never;
+        /**
+         * Elimina un envío programado
+         * @description Acceso: permiso reportes.exportar; módulo reportes
+         */
+        delete: operations["eliminarPrograma"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2341,6 +2489,16 @@ export interface components {
             monto_apertura: null | number;
             observaciones?: string;
         };
+        ActualizarProgramaReporte: {
+            activo: boolean;
+            asunto: string;
+            destinatarios: string[];
+            /** @enum {string} */
+            formato: "pdf" | "xlsx";
+            hora: number;
+            /** @enum {string} */
+            tipo: "cajas_diario" | "ventas_semanal" | "ventas_mensual";
+        };
         Alerta: {
             /** Format: int64 */
             cantidad: number;
@@ -2673,6 +2831,12 @@ export interface components {
             total_ventas: number;
             vendedor: string;
         };
+        Destinatario: {
+            email: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
         Embarque: {
             cliente: components["schemas"]["NombreRef"];
             estado: string;
@@ -2782,6 +2946,28 @@ export interface components {
             cliente: string;
             email: string;
             pasajeIds: number[];
+        };
+        EnviarReporte: {
+            /** Format: int64 */
+            anio: number;
+            asunto: string;
+            /** @enum {string} */
+            base: "venta" | "viaje";
+            email: string;
+            /** Format: date */
+            fin: string;
+            /** Format: date */
+            inicio: string;
+            mensaje: string;
+            /** Format: int64 */
+            mes: number;
+            /** @enum {string} */
+            periodo: "hoy" | "rango" | "mes" | "año";
+            /**
+             * @description El reporte: ventas (por defecto), cajas o pasajeros
+             * @enum {string}
+             */
+            tipoReporte: "ventas" | "cajas" | "pasajeros";
         };
         EnviarWhatsApp: {
             telefono: string;
@@ -3162,6 +3348,15 @@ export interface components {
         GuardarPrecios: {
             precios: components["schemas"]["Precio"][];
         };
+        GuardarProgramaReporte: {
+            asunto: string;
+            destinatarios: string[];
+            /** @enum {string} */
+            formato: "pdf" | "xlsx";
+            hora: number;
+            /** @enum {string} */
+            tipo: "cajas_diario" | "ventas_semanal" | "ventas_mensual";
+        };
         GuardarRol: {
             activo?: null | boolean;
             color_badge: string;
@@ -3315,6 +3510,24 @@ export interface components {
             fecha: string;
             /** Format: double */
             total: number;
+        };
+        Mensaje: {
+            canal: string;
+            cliente: string;
+            /** Format: date-time */
+            created_at: string;
+            destino: string;
+            /** Format: date-time */
+            enviado_at?: null | string;
+            error?: string;
+            estado: string;
+            /** Format: int64 */
+            id: number;
+            intentos: number;
+            pasaje_ids: number[];
+            /** Format: date-time */
+            proximo_intento: string;
+            tipo: string;
         };
         MensajeFuerza: {
             text: string;
@@ -3675,6 +3888,25 @@ export interface components {
             descripcion: string;
             valor: string;
         };
+        ProgramaReporte: {
+            activo: boolean;
+            asunto: string;
+            destinatarios: string[];
+            fallos_seguidos: number;
+            /** @enum {string} */
+            formato: "pdf" | "xlsx";
+            hora: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            proximo_envio: string;
+            /** @enum {string} */
+            tipo: "cajas_diario" | "ventas_semanal" | "ventas_mensual";
+            /** Format: date-time */
+            ultimo_envio: null | string;
+            ultimo_error: string;
+            usuario: string;
+        };
         PruebaEmail: {
             email_destino: string;
         };
@@ -3949,6 +4181,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaDestinatario: {
+            data: components["schemas"]["Destinatario"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaEmpresaAdmin: {
             data: components["schemas"]["EmpresaAdmin"][];
             message?: string;
@@ -3999,6 +4237,12 @@ export interface components {
         };
         RespuestaListaPrecio: {
             data: components["schemas"]["Precio"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaProgramaReporte: {
+            data: components["schemas"]["ProgramaReporte"][];
             message?: string;
             /** @constant */
             success: true;
@@ -4065,6 +4309,12 @@ export interface components {
         };
         RespuestaLogoSubido: {
             data: components["schemas"]["LogoSubido"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaMensaje: {
+            data: components["schemas"]["Mensaje"];
             message?: string;
             /** @constant */
             success: true;
@@ -4149,6 +4399,12 @@ export interface components {
         };
         RespuestaPrecioVigente: {
             data: components["schemas"]["PrecioVigente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaProgramaReporte: {
+            data: components["schemas"]["ProgramaReporte"];
             message?: string;
             /** @constant */
             success: true;
@@ -8917,6 +9173,39 @@ export interface operations {
             };
         };
     };
+    destinatariosReportes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaDestinatario"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     comparativoEmpresas: {
         parameters: {
             query?: {
@@ -8951,6 +9240,170 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarReporteCajas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarReporteEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarReporteExcel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    enviarReportePasajeros: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EnviarReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMensaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
@@ -9370,6 +9823,162 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarProgramas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaProgramaReporte"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearPrograma: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarProgramaReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaProgramaReporte"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarPrograma: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActualizarProgramaReporte"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaProgramaReporte"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarPrograma: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

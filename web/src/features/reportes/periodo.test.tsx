@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeMediaQueryList } from '@/testing/media';
 import { renderWithProviders } from '@/testing/render';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { diasDelPeriodo, leerPeriodo, parametrosPeriodo, periodoEnvio, usePeriodo, type Periodo } from '@/features/reportes/periodo';
@@ -80,4 +81,18 @@ describe('FiltroPeriodo', () => {
     expect(screen.getByRole('textbox', { name: 'Fecha desde' })).toBeInTheDocument();
     expect(screen.getByTestId('search')).toHaveTextContent('pagina=3');
   });
+
+  it('names the four kinds short on a phone, so all of them fit', async () => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, true));
+    try {
+      const { user } = renderWithProviders(<Filtro />, { route: '/admin/reportes/ventas' });
+      for (const corto of ['Hoy', 'Rango', 'Mes', 'Año']) expect(screen.getByRole('radio', { name: corto })).toBeInTheDocument();
+      expect(screen.queryByRole('radio', { name: 'Mes específico' })).not.toBeInTheDocument();
+      await user.click(screen.getByRole('radio', { name: 'Año' }));
+      expect(screen.getByTestId('search')).toHaveTextContent(/periodo=a%C3%B1o|periodo=año/);
+    } finally {
+      vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false));
+    }
+  });
 });
+

@@ -12,11 +12,11 @@ export type BasePeriodo = 'venta' | 'viaje';
 export const ANIO_MINIMO = 2020;
 export const ANIO_MAXIMO = 2030;
 
-export const TIPOS_PERIODO: { value: TipoPeriodo; label: string }[] = [
-  { value: 'hoy', label: 'Hoy' },
-  { value: 'rango', label: 'Rango de fechas' },
-  { value: 'mes', label: 'Mes específico' },
-  { value: 'año', label: 'Año completo' },
+export const TIPOS_PERIODO: { value: TipoPeriodo; label: string; corto: string }[] = [
+  { value: 'hoy', label: 'Hoy', corto: 'Hoy' },
+  { value: 'rango', label: 'Rango de fechas', corto: 'Rango' },
+  { value: 'mes', label: 'Mes específico', corto: 'Mes' },
+  { value: 'año', label: 'Año completo', corto: 'Año' },
 ];
 
 export const BASES_PERIODO: { value: BasePeriodo; label: string }[] = [

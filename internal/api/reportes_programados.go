@@ -1,0 +1,236 @@
+package api
+
+import (
+	"context"
+	"errors"
+	"net/http"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// GuardarProgramaReporte is the body of POST /reportes/programados: which
+// report goes out (yesterday's registers every day, last week's sales every
+// Monday, last month's on the 1st), in which format, at which hour of the
+// company's day, to whom and with which subject.
+type GuardarProgramaReporte struct {
+	Tipo          string   `json:"tipo" enum:"cajas_diario,ventas_semanal,ventas_mensual"`
+	Formato       string   `json:"formato" enum:"pdf,xlsx"`
+	Hora          int      `json:"hora" minimum:"0" maximum:"23"`
+	Destinatarios []string `json:"destinatarios" maxItems:"10"`
+	Asunto        string   `json:"asunto" maxLength:"200"`
+}
+
+// ActualizarProgramaReporte is the body of PUT /reportes/programados/{id}:
+// the schedule, and whether it runs (resuming a paused one clears its failures).
+type ActualizarProgramaReporte struct {
+	GuardarProgramaReporte
+	Activo bool `json:"activo"`
+}
+
+// pedido is the schedule the body asks for, its addresses trimmed.
+func (b GuardarProgramaReporte) pedido() (domain.ReporteProgramado, error) {
+	p := domain.ReporteProgramado{Tipo: b.Tipo, Formato: b.Formato, Hora: b.Hora, Asunto: strings.TrimSpace(b.Asunto)}
+	for _, d := range b.Destinatarios {
+		if len(d) > 255 {
+			return p, domain.Invalid(domain.MsgFormatoEmailInvalido)
+		}
+		p.Destinatarios = append(p.Destinatarios, strings.TrimSpace(d))
+	}
+	return p, p.Validar()
+}
+
+func (s *Server) listarProgramas(r *http.Request) ([]store.ProgramaReporte, error) {
+	return s.Store.ProgramasDeEmpresa(r.Context(), actorFrom(r).EmpresaID())
+}
+
+func (s *Server) crearPrograma(r *http.Request, b GuardarProgramaReporte) (reply[store.ProgramaReporte], error) {
+	p, err := b.pedido()
+	if err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	a, agenda, err := s.agendaPara(r, p)
+	if err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	out, err := s.Store.CrearPrograma(r.Context(), a, p, agenda)
+	return withMessage(out, domain.MsgProgramaGuardado), err
+}
+
+func (s *Server) actualizarPrograma(r *http.Request, b ActualizarProgramaReporte) (reply[store.ProgramaReporte], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	// another company's schedule is a 404 whatever the body says
+	if _, err := s.Store.ProgramaDeEmpresa(r.Context(), actorFrom(r).EmpresaID(), id); err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	p, err := b.pedido()
+	if err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	a, agenda, err := s.agendaPara(r, p)
+	if err != nil {
+		return reply[store.ProgramaReporte]{}, err
+	}
+	out, err := s.Store.ActualizarPrograma(r.Context(), a, id, p, b.Activo, agenda)
+	return withMessage(out, domain.MsgProgramaGuardado), err
+}
+
+func (s *Server) eliminarPrograma(r *http.Request) (reply[NoData], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[NoData]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[NoData]{}, err
+	}
+	return onlyMessage(domain.MsgProgramaEliminado), s.Store.EliminarPrograma(r.Context(), a, id)
+}
+
+// agendaPara is the writing actor and when the schedule p is first due,
+// from now, in the caller's company's zone.
+func (s *Server) agendaPara(r *http.Request, p domain.ReporteProgramado) (store.Actor, store.Agenda, error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return a, store.Agenda{}, err
+	}
+	_, loc, err := s.zonaDe(r)
+	return a, agendaDesde(p, s.Store.Now(), loc), err
+}
+
+// agendaDesde is when the schedule p is next due after desde, and the
+// business day whose period it will then report.
+func agendaDesde(p domain.ReporteProgramado, desde time.Time, loc *time.Location) store.Agenda {
+	proximo := domain.ProximoEnvio(p.Tipo, p.Hora, desde, loc)
+	return store.Agenda{Proximo: proximo, Dia: domain.DiaDe(proximo, loc).Fecha}
+}
+
+// Rhythm of the schedules' sender: a claim lasts reclamoProgramado; a send
+// that failed tries again after reintentoProgramado.
+const (
+	reclamoProgramado   = 5 * time.Minute
+	reintentoProgramado = 30 * time.Minute
+)
+
+// CorrerEnviosProgramados sends the due report schedules every cada until
+// ctx ends. Several instances may run it: each send is claimed by one.
+func (s *Server) CorrerEnviosProgramados(ctx context.Context, cada time.Duration) {
+	t := time.NewTicker(cada)
+	defer t.Stop()
+	for {
+		if _, err := s.EnviarProgramados(ctx); err != nil && ctx.Err() == nil {
+			s.Log.Error("enviar reportes programados", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// EnviarProgramados sends every schedule due now and returns how many it claimed.
+func (s *Server) EnviarProgramados(ctx context.Context) (int, error) {
+	n := 0
+	for ctx.Err() == nil {
+		p, ok, err := s.Store.ReclamarPrograma(ctx, reclamoProgramado)
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		if err := s.enviarProgramado(ctx, p); err != nil {
+			return n, err
+		}
+	}
+	return n, ctx.Err()
+}
+
+// enviarProgramado sends one claimed schedule: with its owner's permission,
+// re-checked now (lost, the schedule pauses), its report of the period
+// before its day goes to each recipient through the outbox; any other
+// failure is counted and retried later.
+func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) error {
+	r, err := s.pedidoDelDueño(ctx, p)
+	var sinPermiso *domain.Error
+	if errors.As(err, &sinPermiso) && (sinPermiso.Kind == domain.KindForbidden || sinPermiso.Kind == domain.KindUnauthorized) {
+		return s.Store.FallarPrograma(ctx, p, domain.MsgProgramaSinPermiso, p.ProximoEnvio, true)
+	}
+	if err == nil {
+		var reporte store.ReporteEmail
+		if reporte, err = s.reporteProgramado(r, p); err == nil {
+			_, loc, zerr := s.zonaDe(r)
+			if zerr != nil {
+				return zerr
+			}
+			_, err = s.Store.EnviarPrograma(ctx, p, reporte, agendaDesde(p.Pedido(), s.Store.Now(), loc))
+			return err
+		}
+	}
+	s.Log.Warn("envío programado fallido", "programa", p.ID, "error", err)
+	return s.Store.FallarPrograma(ctx, p, mensajeDeFalla(err), s.Store.Now().Add(reintentoProgramado), false)
+}
+
+// pedidoDelDueño is a request acting as the schedule's owner, refused (403)
+// when the owner is gone, off, of another company, or no longer holds
+// reportes.exportar and the reports module.
+func (s *Server) pedidoDelDueño(ctx context.Context, p store.ProgramaReporte) (*http.Request, error) {
+	u, found, err := s.Store.UsuarioPorID(ctx, p.UsuarioID)
+	if err != nil {
+		return nil, err
+	}
+	if !found || !u.Habilitado() || u.EmpresaID != p.EmpresaID ||
+		!domain.ConPermiso("reportes.exportar").Permite(u.Rol, u.Permisos) {
+		return nil, domain.Forbidden(domain.MsgSinPermisos)
+	}
+	a := actor{Usuario: u}
+	if err := s.checkModulo(ctx, a, domain.ModuloReportes); err != nil {
+		return nil, domain.Forbidden(err.Error())
+	}
+	return http.NewRequestWithContext(context.WithValue(ctx, actorKey{}, a), http.MethodGet, "/", nil)
+}
+
+// reporteProgramado is the mail of the schedule's report for the period
+// before its day; a period without rows sends the mail without a file.
+func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (store.ReporteEmail, error) {
+	if err := s.emailListo(r, p.EmpresaID); err != nil {
+		return store.ReporteEmail{}, err
+	}
+	periodo, err := domain.PeriodoProgramado(p.Tipo, p.DiaEnvio)
+	if err != nil {
+		return store.ReporteEmail{}, err
+	}
+	tipo := ReporteDeVentas
+	if p.Tipo == domain.ProgramaCajasDiario {
+		tipo = ReporteDeCajas
+	}
+	c := ConsultaExportarReporte{Formato: p.Formato, ConsultaPeriodo: ConsultaPeriodo{Periodo: domain.PeriodoRango,
+		Inicio: periodo.Desde, Fin: periodo.Hasta}}
+	e, _, err := s.zonaDe(r)
+	if err != nil {
+		return store.ReporteEmail{}, err
+	}
+	f, err := s.reporteEnMemoria(r, tipo, c)
+	var vacio *domain.Error
+	if errors.As(err, &vacio) && vacio.Message == MsgSinDatosExportar {
+		return store.ReporteEmail{Asunto: p.Asunto, Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil
+	}
+	if err != nil {
+		return store.ReporteEmail{}, err
+	}
+	return store.ReporteEmail{Asunto: p.Asunto, Cuerpo: cuerpoReporte(e.Nombre, "", f.Nombre), Archivo: &f}, nil
+}
+
+// mensajeDeFalla is the Spanish reason a schedule keeps for a failed send:
+// a domain error's message, or a generic one (the detail goes to the log).
+func mensajeDeFalla(err error) string {
+	var e *domain.Error
+	if errors.As(err, &e) {
+		return e.Message
+	}
+	return "No se pudo generar el reporte"
+}
