@@ -1,42 +1,30 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import type { MensajeSalida } from './correo';
+import type { Schema } from './contract';
 import { reportesEnviosKeys } from './keys';
 
-// Types and calls of the report e-mails and the scheduled sends (issue 23 item 6; /work/wt/CONTRATO-ENVIOS.md).
+// Types and calls of internal/api/reportes_envios.go and reportes_programados.go (issue 23 item 6).
 
 // ─── Immediate sends (backoffice §2.15, §5, §7) ─────────────────────────────────────────────────
 
 /** The calls that e-mail a report: its PDF (email, cajas, pasajeros) or its Excel (excel). */
 export type EndpointEnvio = 'enviar-email' | 'enviar-excel' | 'enviar-cajas' | 'enviar-pasajeros';
+
+/** The contract's body of a send: where, the subject, an optional message, which report and its period. */
+type EnviarReporte = Schema<'EnviarReporte'>;
 /** Which report a send carries (the server's default: ventas). */
-export type TipoReporteEnvio = 'ventas' | 'cajas' | 'pasajeros';
-
+export type TipoReporteEnvio = EnviarReporte['tipoReporte'];
 /** A report's period as the body of a send carries it: the report query's fields, month and year as numbers. */
-export interface PeriodoEnvio {
-  periodo: 'hoy' | 'rango' | 'mes' | 'año';
-  inicio?: string;
-  fin?: string;
-  mes?: number;
-  anio?: number;
-  base?: 'venta' | 'viaje';
-}
+export type PeriodoEnvio = Pick<EnviarReporte, 'periodo'> & Partial<Pick<EnviarReporte, 'inicio' | 'fin' | 'mes' | 'anio' | 'base'>>;
+/** What a send sends: the fields a period or a message does not need are left out. */
+export type EnviarReporteBody = Pick<EnviarReporte, 'email' | 'asunto'> & Partial<EnviarReporte>;
 
-/** Body of POST /reportes/enviar-*: where, the subject, an optional message, which report and its period. */
-export interface EnviarReporteBody extends PeriodoEnvio {
-  email: string;
-  asunto: string;
-  mensaje?: string;
-  tipoReporte?: TipoReporteEnvio;
-}
+/** The outbox message a send queued. */
+export type MensajeReporte = Schema<'Mensaje'>;
 
 /** A suggested recipient: an active user of the company with an e-mail, not a passenger. */
-export interface Destinatario {
-  id: number;
-  nombre: string;
-  email: string;
-}
+export type Destinatario = Schema<'Destinatario'>;
 
 /** GET /reportes/destinatarios (the forms that offer them ask when they open). */
 export function useDestinatarios() {
@@ -55,52 +43,26 @@ export function useEnviarReporte() {
   const keys = useIdempotencyKeys();
   return useMutation({
     mutationFn: ({ endpoint, body }: { endpoint: EndpointEnvio; body: EnviarReporteBody }) =>
-      api.send<MensajeSalida>('POST', `/reportes/${endpoint}`, body, { idempotencyKey: keys.keyFor({ endpoint, body }) }),
+      api.send<MensajeReporte>('POST', `/reportes/${endpoint}`, body, { idempotencyKey: keys.keyFor({ endpoint, body }) }),
     onSuccess: () => keys.reset(),
   });
 }
 
 // ─── Scheduled sends (beyond the spec) ──────────────────────────────────────────────────────────
 
+/** A scheduled send of the company: its next and last send, its failures in a row and whose permission it uses. */
+export type ReporteProgramado = Schema<'ProgramaReporte'>;
 /**
  * What a schedule sends: yesterday's register report every day, last week's sales (Monday to Sunday) every Monday,
- * last month's sales on the 1st.
+ * last month's sales on the 1st, at `hora` (0–23) of the company's day.
  */
-export type TipoProgramado = 'cajas_diario' | 'ventas_semanal' | 'ventas_mensual';
+export type TipoProgramado = ReporteProgramado['tipo'];
 /** The file a schedule attaches. */
-export type FormatoProgramado = 'pdf' | 'xlsx';
-
-/** A scheduled send of the company. */
-export interface ReporteProgramado {
-  id: number;
-  tipo: TipoProgramado;
-  formato: FormatoProgramado;
-  /** 0–23, in the company's time zone. */
-  hora: number;
-  destinatarios: string[];
-  asunto: string;
-  /** False once paused by hand or after 5 failures in a row. */
-  activo: boolean;
-  fallos_seguidos: number;
-  /** ISO instant; null before the first send. */
-  ultimo_envio: string | null;
-  /** Why the last send failed, in Spanish; '' when it did not. */
-  ultimo_error: string;
-  /** ISO instant. */
-  proximo_envio: string;
-  /** Whose permission it sends with. */
-  usuario: string;
-}
-
-/** Body of POST /reportes/programados; PUT adds `activo` (re-activating clears the failures). */
-export interface GuardarProgramado {
-  tipo: TipoProgramado;
-  formato: FormatoProgramado;
-  hora: number;
-  destinatarios: string[];
-  asunto: string;
-  activo?: boolean;
-}
+export type FormatoProgramado = ReporteProgramado['formato'];
+/** Body of POST /reportes/programados. */
+export type NuevoProgramado = Schema<'GuardarProgramaReporte'>;
+/** Body of PUT /reportes/programados/{id}: the same and `activo` (re-activating clears the failures). */
+export type CambioProgramado = Schema<'ActualizarProgramaReporte'>;
 
 export const programadosQuery = queryOptions({
   queryKey: reportesEnviosKeys.programados(),
@@ -127,10 +89,10 @@ function useProgramadoMutation<V, R>(mutationFn: (v: V, options: { idempotencyKe
 
 /** Creates (no id) or replaces a schedule; pausing and re-activating are a PUT with `activo`. */
 export function useGuardarProgramado() {
-  return useProgramadoMutation(({ id, input }: { id?: number; input: GuardarProgramado }, options) =>
-    id === undefined
-      ? api.send<ReporteProgramado>('POST', '/reportes/programados', input, options)
-      : api.send<ReporteProgramado>('PUT', `/reportes/programados/${id}`, input, options));
+  return useProgramadoMutation((v: { id?: undefined; input: NuevoProgramado } | { id: number; input: CambioProgramado }, options) =>
+    v.id === undefined
+      ? api.send<ReporteProgramado>('POST', '/reportes/programados', v.input, options)
+      : api.send<ReporteProgramado>('PUT', `/reportes/programados/${v.id}`, v.input, options));
 }
 
 /** DELETE /reportes/programados/{id}. */

@@ -1,4 +1,4 @@
-import type { FormatoProgramado, GuardarProgramado, ReporteProgramado, TipoProgramado } from '@/api/reportesEnvios';
+import type { CambioProgramado, FormatoProgramado, ReporteProgramado, TipoProgramado } from '@/api/reportesEnvios';
 
 /** What each kind of schedule sends, in words, and the subject it starts with. */
 export const TIPOS_PROGRAMADO: Record<TipoProgramado, { label: string; descripcion: string; asunto: string }> = {
@@ -31,6 +31,6 @@ export const MAX_DESTINATARIOS = 10;
 export const formatHora = (hora: number) => `${String(hora).padStart(2, '0')}:00`;
 
 /** The body that saves `p` again with `activo` changed (Pausar, Reactivar). */
-export function conActivo(p: ReporteProgramado, activo: boolean): GuardarProgramado {
+export function conActivo(p: ReporteProgramado, activo: boolean): CambioProgramado {
   return { tipo: p.tipo, formato: p.formato, hora: p.hora, destinatarios: p.destinatarios, asunto: p.asunto, activo };
 }

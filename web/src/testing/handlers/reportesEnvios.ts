@@ -1,6 +1,5 @@
 import { http } from 'msw';
-import type { MensajeSalida } from '@/api/correo';
-import type { Destinatario, GuardarProgramado, ReporteProgramado } from '@/api/reportesEnvios';
+import type { CambioProgramado, Destinatario, MensajeReporte, NuevoProgramado, ReporteProgramado } from '@/api/reportesEnvios';
 import { fail, ok, okWithMessage } from '@/testing/http';
 
 // Request mocks of the report e-mails and the scheduled sends (issue 23 item 6).
@@ -30,7 +29,7 @@ export function envioReportes(falla?: { status: number; message: string }) {
       const body = (await request.json()) as Record<string, unknown>;
       envios.push({ endpoint: String(params.endpoint), body, clave: request.headers.get('Idempotency-Key') });
       if (falla) return fail(falla.status, falla.message);
-      const mensaje: MensajeSalida = {
+      const mensaje: MensajeReporte = {
         id: 90, canal: 'email', tipo: 'reporte', destino: String(body.email), cliente: '', estado: 'pendiente', intentos: 0,
         proximo_intento: '2026-11-26T12:00:00Z', created_at: '2026-11-26T12:00:00Z', pasaje_ids: [],
       };
@@ -53,7 +52,7 @@ export function makeProgramado(id: number, overrides: Partial<ReporteProgramado>
 export interface EscrituraProgramado {
   metodo: string;
   id?: number;
-  body?: GuardarProgramado;
+  body?: NuevoProgramado | CambioProgramado;
 }
 
 /**
@@ -69,7 +68,7 @@ export function programadosHandlers(iniciales: ReporteProgramado[] = []) {
     http.get('/api/reportes/destinatarios', () => ok(DESTINATARIOS)),
     http.get('/api/reportes/programados', () => ok(lista)),
     http.post('/api/reportes/programados', async ({ request }) => {
-      const body = (await request.json()) as GuardarProgramado;
+      const body = (await request.json()) as NuevoProgramado;
       escrituras.push({ metodo: 'POST', body });
       const creado = makeProgramado(Math.max(0, ...lista.map((p) => p.id)) + 1, { ...body, ultimo_envio: null, activo: true });
       lista = [...lista, creado];
@@ -77,7 +76,7 @@ export function programadosHandlers(iniciales: ReporteProgramado[] = []) {
     }),
     http.put('/api/reportes/programados/:id', async ({ params, request }) => {
       const id = Number(params.id);
-      const body = (await request.json()) as GuardarProgramado;
+      const body = (await request.json()) as CambioProgramado;
       escrituras.push({ metodo: 'PUT', id, body });
       const actual = buscar(id);
       if (!actual) return noEncontrado();

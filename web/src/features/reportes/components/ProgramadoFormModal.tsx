@@ -2,7 +2,7 @@ import { Alert, Input, Modal, SegmentedControl, Select, Stack, TagsInput, TextIn
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import {
-  useGuardarProgramado, type FormatoProgramado, type GuardarProgramado, type ReporteProgramado, type TipoProgramado,
+  useGuardarProgramado, type FormatoProgramado, type NuevoProgramado, type ReporteProgramado, type TipoProgramado,
 } from '@/api/reportesEnvios';
 import { FormActions } from '@/components/FormActions';
 import { FORMATOS_PROGRAMADO, formatHora, MAX_DESTINATARIOS, TIPOS_PROGRAMADO } from '@/features/reportes/programados';
@@ -66,11 +66,13 @@ function FormularioProgramado({ programado, onClose }: { programado: ReporteProg
   };
 
   const handleSubmit = form.onSubmit(async ({ tipo, formato, hora, destinatarios, asunto }) => {
-    const input: GuardarProgramado = { tipo, formato, hora: Number(hora), destinatarios, asunto: asunto.trim(),
-      ...(programado && { activo: programado.activo }) };
+    const input: NuevoProgramado = { tipo, formato, hora: Number(hora), destinatarios, asunto: asunto.trim() };
     setError(null);
     try {
-      const { message } = await guardar.mutateAsync({ id: programado?.id, input });
+      // An edit keeps the schedule active or paused, as it was.
+      const { message } = await guardar.mutateAsync(programado
+        ? { id: programado.id, input: { ...input, activo: programado.activo } }
+        : { input });
       notifySuccess(message ?? 'Envío programado guardado');
       onClose();
     } catch (err) {
