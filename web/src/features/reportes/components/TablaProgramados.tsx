@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash, type Icon } from '@tabler/icons-react';
 import type { ReporteProgramado } from '@/api/reportesEnvios';
 import { ScrollTable } from '@/components/ScrollTable';
 import { FORMATOS_PROGRAMADO, formatHora, TIPOS_PROGRAMADO } from '@/features/reportes/programados';
@@ -19,6 +20,26 @@ function Estado({ p }: { p: ReporteProgramado }) {
   );
 }
 
+interface AccionProps {
+  label: string;
+  /** The schedule's subject, which names the button apart from the other rows' ('Pausar Cierre de cajas'). */
+  asunto: string;
+  icon: Icon;
+  color?: string;
+  loading?: boolean;
+  onClick: () => void;
+}
+
+function Accion({ label, asunto, icon: AccionIcon, color, loading, onClick }: AccionProps) {
+  return (
+    <Tooltip label={label} withArrow>
+      <ActionIcon variant="subtle" color={color} size="lg" aria-label={`${label} ${asunto}`} loading={loading} onClick={onClick}>
+        <AccionIcon size={18} aria-hidden />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
 interface TablaProgramadosProps {
   programados: ReporteProgramado[];
   /** The schedule whose pause or re-activation is being saved. */
@@ -31,7 +52,7 @@ interface TablaProgramadosProps {
 /** The company's scheduled sends; on a phone the kind's cell also carries the format, hour and addresses. */
 export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar, onEliminar }: TablaProgramadosProps) {
   return (
-    <ScrollTable minWidth={{ base: 0, md: 1000 }} aria-label="Envíos programados">
+    <ScrollTable minWidth={{ base: 0, md: 860 }} aria-label="Envíos programados">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Tipo</Table.Th>
@@ -57,18 +78,18 @@ export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar,
             </Table.Td>
             <Table.Td visibleFrom="md">{formato(p)}</Table.Td>
             <Table.Td visibleFrom="md">{formatHora(p.hora)}</Table.Td>
-            <Table.Td visibleFrom="md" style={{ overflowWrap: 'anywhere' }}>{p.destinatarios.join(', ')}</Table.Td>
+            <Table.Td visibleFrom="md">
+              {p.destinatarios.map((d) => <Text key={d} size="sm" style={{ overflowWrap: 'break-word' }}>{d}</Text>)}
+            </Table.Td>
             <Table.Td><Estado p={p} /></Table.Td>
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>{proximo(p)}</Table.Td>
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>{p.ultimo_envio ? formatDateTime(p.ultimo_envio) : 'Nunca'}</Table.Td>
             <Table.Td>
-              <Group gap={4} wrap="wrap">
-                <Button size="xs" variant="light" loading={cambiandoId === p.id} onClick={() => onPausar(p)}
-                  aria-label={`${p.activo ? 'Pausar' : 'Reactivar'} ${p.asunto}`}>
-                  {p.activo ? 'Pausar' : 'Reactivar'}
-                </Button>
-                <Button size="xs" variant="light" onClick={() => onEditar(p)} aria-label={`Editar ${p.asunto}`}>Editar</Button>
-                <Button size="xs" variant="light" color="red.8" onClick={() => onEliminar(p)} aria-label={`Eliminar ${p.asunto}`}>Eliminar</Button>
+              <Group gap={2} wrap="nowrap">
+                <Accion label={p.activo ? 'Pausar' : 'Reactivar'} asunto={p.asunto} icon={p.activo ? IconPlayerPause : IconPlayerPlay}
+                  loading={cambiandoId === p.id} onClick={() => onPausar(p)} />
+                <Accion label="Editar" asunto={p.asunto} icon={IconPencil} onClick={() => onEditar(p)} />
+                <Accion label="Eliminar" asunto={p.asunto} icon={IconTrash} color="red" onClick={() => onEliminar(p)} />
               </Group>
             </Table.Td>
           </Table.Tr>
