@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash, type Icon } from '@tabler/icons-react';
 import type { ReporteProgramado } from '@/api/reportesEnvios';
 import { ScrollTable } from '@/components/ScrollTable';
@@ -49,7 +49,7 @@ interface TablaProgramadosProps {
   onEliminar: (p: ReporteProgramado) => void;
 }
 
-/** The company's scheduled sends; on a phone the kind's cell also carries the format, hour and addresses. */
+/** The company's scheduled sends; on a phone the kind's cell also carries the format, hour, addresses, next send and state. */
 export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar, onEliminar }: TablaProgramadosProps) {
   return (
     <ScrollTable minWidth={{ base: 0, md: 860 }} aria-label="Envíos programados">
@@ -59,7 +59,7 @@ export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar,
           <Table.Th visibleFrom="md">Formato</Table.Th>
           <Table.Th visibleFrom="md">Hora</Table.Th>
           <Table.Th visibleFrom="md">Destinatarios</Table.Th>
-          <Table.Th>Estado</Table.Th>
+          <Table.Th visibleFrom="sm">Estado</Table.Th>
           <Table.Th visibleFrom="md">Próximo envío</Table.Th>
           <Table.Th visibleFrom="md">Último envío</Table.Th>
           <Table.Th>Acciones</Table.Th>
@@ -75,13 +75,14 @@ export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar,
                 {formato(p)} · {formatHora(p.hora)} · {p.destinatarios.join(', ')}
               </Text>
               {p.activo && <Text size="xs" c="dimmed" hiddenFrom="md">Próximo envío: {proximo(p)}</Text>}
+              <Box hiddenFrom="sm" mt={4}><Estado p={p} /></Box>
             </Table.Td>
             <Table.Td visibleFrom="md">{formato(p)}</Table.Td>
             <Table.Td visibleFrom="md">{formatHora(p.hora)}</Table.Td>
             <Table.Td visibleFrom="md">
               {p.destinatarios.map((d) => <Text key={d} size="sm" style={{ overflowWrap: 'break-word' }}>{d}</Text>)}
             </Table.Td>
-            <Table.Td><Estado p={p} /></Table.Td>
+            <Table.Td visibleFrom="sm"><Estado p={p} /></Table.Td>
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>{proximo(p)}</Table.Td>
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>{p.ultimo_envio ? formatDateTime(p.ultimo_envio) : 'Nunca'}</Table.Td>
             <Table.Td>
