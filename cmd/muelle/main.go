@@ -185,8 +185,6 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// expired idempotency keys are swept by date in the background, never per request
 	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
-	// and the past days' stripes of the ticket totals are folded (PostgreSQL)
-	go st.BarrerTotales(ctx, 10*time.Minute, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err

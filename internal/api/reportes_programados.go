@@ -16,8 +16,8 @@ import (
 // Monday, last month's on the 1st), in which format, at which hour of the
 // company's day, to whom and with which subject.
 type GuardarProgramaReporte struct {
-	Tipo          string   `json:"tipo" enum:"cajas_diario,ventas_semanal,ventas_mensual"`
-	Formato       string   `json:"formato" enum:"pdf,xlsx"`
+	Tipo          string   `json:"tipo" maxLength:"20" enum:"cajas_diario,ventas_semanal,ventas_mensual"`
+	Formato       string   `json:"formato" maxLength:"10" enum:"pdf,xlsx"`
 	Hora          int      `json:"hora" minimum:"0" maximum:"23"`
 	Destinatarios []string `json:"destinatarios" maxItems:"10"`
 	Asunto        string   `json:"asunto" maxLength:"200"`
@@ -47,11 +47,7 @@ func (s *Server) listarProgramas(r *http.Request) ([]store.ProgramaReporte, erro
 }
 
 func (s *Server) crearPrograma(r *http.Request, b GuardarProgramaReporte) (reply[store.ProgramaReporte], error) {
-	p, err := b.pedido()
-	if err != nil {
-		return reply[store.ProgramaReporte]{}, err
-	}
-	a, agenda, err := s.agendaPara(r, p)
+	a, p, agenda, err := s.programaPedido(r, b)
 	if err != nil {
 		return reply[store.ProgramaReporte]{}, err
 	}
@@ -68,11 +64,7 @@ func (s *Server) actualizarPrograma(r *http.Request, b ActualizarProgramaReporte
 	if _, err := s.Store.ProgramaDeEmpresa(r.Context(), actorFrom(r).EmpresaID(), id); err != nil {
 		return reply[store.ProgramaReporte]{}, err
 	}
-	p, err := b.pedido()
-	if err != nil {
-		return reply[store.ProgramaReporte]{}, err
-	}
-	a, agenda, err := s.agendaPara(r, p)
+	a, p, agenda, err := s.programaPedido(r, b.GuardarProgramaReporte)
 	if err != nil {
 		return reply[store.ProgramaReporte]{}, err
 	}
@@ -92,15 +84,20 @@ func (s *Server) eliminarPrograma(r *http.Request) (reply[NoData], error) {
 	return onlyMessage(domain.MsgProgramaEliminado), s.Store.EliminarPrograma(r.Context(), a, id)
 }
 
-// agendaPara is the writing actor and when the schedule p is first due,
-// from now, in the caller's company's zone.
-func (s *Server) agendaPara(r *http.Request, p domain.ReporteProgramado) (store.Actor, store.Agenda, error) {
+// programaPedido is the writing actor, the schedule the body asks for
+// (validated) and when it is first due, from now, in the caller's company's zone.
+func (s *Server) programaPedido(r *http.Request, b GuardarProgramaReporte) (store.Actor, domain.ReporteProgramado,
+	store.Agenda, error) {
+	p, err := b.pedido()
+	if err != nil {
+		return store.Actor{}, p, store.Agenda{}, err
+	}
 	a, err := writeActor(r)
 	if err != nil {
-		return a, store.Agenda{}, err
+		return a, p, store.Agenda{}, err
 	}
 	_, loc, err := s.zonaDe(r)
-	return a, agendaDesde(p, s.Store.Now(), loc), err
+	return a, p, agendaDesde(p, s.Store.Now(), loc), err
 }
 
 // agendaDesde is when the schedule p is next due after desde, and the

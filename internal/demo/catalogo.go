@@ -112,16 +112,6 @@ func seedPrecios(ctx context.Context, st *store.Store, empresaID int64, c catalo
 var clientes = []string{"María González", "Juan Pérez", "Ana Rodríguez", "Carlos López", "Sofía Fernández",
 	"Pedro Martínez", "Laura Gómez", "Jorge Díaz", "", "", ""}
 
-// documentoDemo is the DNI of the i-th demo customer ("" for an anonymous
-// sale): the sale links its tickets to the company's customer, so the
-// passenger report and its top passengers have people to show.
-func documentoDemo(i int) string {
-	if clientes[i] == "" {
-		return ""
-	}
-	return fmt.Sprintf("%d", 28000000+i*1234567)
-}
-
 // seedHistorial replays a few past business days of one seller: the register
 // opens in the morning, sales happen, one expense, and it closes in the evening
 // with the cash counted. It runs only on a company without registers, and the
@@ -155,10 +145,9 @@ func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, ap
 	for i := 0; i < 8+rng.IntN(8); i++ {
 		t = t.Add(time.Duration(20+rng.IntN(40)) * time.Minute)
 		at(t)
-		cliente := rng.IntN(len(clientes))
 		v := store.Venta{SeccionID: c.secciones[secciones[rng.IntN(len(secciones))].item.Nombre], FechaViaje: fecha,
-			MedioPagoID: c.medios[domain.MediosPagoIniciales()[pick(rng)].Nombre], ClienteNombre: clientes[cliente],
-			ClienteDocumento: documentoDemo(cliente), Lineas: []domain.LineaVenta{{TipoViajeID: c.tipos["General"], Cantidad: 1 + rng.IntN(3)}}}
+			MedioPagoID: c.medios[domain.MediosPagoIniciales()[pick(rng)].Nombre], ClienteNombre: clientes[rng.IntN(len(clientes))],
+			Lineas: []domain.LineaVenta{{TipoViajeID: c.tipos["General"], Cantidad: 1 + rng.IntN(3)}}}
 		if rng.IntN(3) == 0 {
 			v.Lineas = append(v.Lineas, domain.LineaVenta{TipoViajeID: c.tipos[domain.TiposViajeIniciales()[1+rng.IntN(4)].Nombre], Cantidad: 1})
 		}

@@ -13,7 +13,8 @@ import (
 )
 
 // Cifras: the one reader of the sales figures every report reads (the
-// KPIs, the charts, the statistics). It sums the ticket ledger itself, in
+// KPIs, the charts, the statistics), and the ticket list's totals and the
+// dashboards' sales of the day too. It sums the ticket ledger itself, in
 // SQL, over a range of business days of the company's time zone, by the day
 // the ticket was sold (pasajes.dia_venta, written by the sale with the
 // company's zone) or the day it travels (fecha_viaje). Both are read from a
@@ -34,6 +35,7 @@ const (
 	PorVendedor  Dimension = "vendedor"
 	PorMedioPago Dimension = "medio_pago"
 	PorEstado    Dimension = "estado"
+	PorEmpresa   Dimension = "empresa" // with ConsultaCifras.Empresas
 )
 
 // The date a figure places each ticket by.
@@ -42,20 +44,55 @@ const (
 	BaseViaje = "viaje" // its travel date
 )
 
-// ConsultaCifras asks for the figures of one company from the business day
-// Desde to Hasta (YYYY-MM-DD, both included) on the basis Base, grouped by
+// ConsultaCifras asks for the figures of one company (or of the companies
+// Empresas, when set) from the business day Desde to Hasta (YYYY-MM-DD, both
+// included) on the basis Base, of the tickets Solo lets through, grouped by
 // the dimensions Por (none: one total).
 type ConsultaCifras struct {
 	EmpresaID    int64
+	Empresas     []int64
 	Desde, Hasta string
 	Base         string
 	Por          []Dimension
+	Solo         FiltroCifras
+}
+
+// FiltroCifras narrows the tickets a figure counts: one state, section,
+// trip type and seller (zero: any), and a state left out (the cancelled
+// tickets, from what was sold).
+type FiltroCifras struct {
+	Estado                            string
+	SeccionID, TipoViajeID, UsuarioID int64
+	SinEstado                         string
+}
+
+// condiciones are the filter's conditions over pasajes (alias: its name in
+// the query, "" for none), each led by AND.
+func (f FiltroCifras) condiciones(alias string) (string, []any) {
+	if alias != "" {
+		alias += "."
+	}
+	var w string
+	var args []any
+	for _, d := range []struct {
+		cond string
+		v    any
+		ok   bool
+	}{{"estado = ?", f.Estado, f.Estado != ""}, {"seccion_id = ?", f.SeccionID, f.SeccionID > 0},
+		{"tipo_viaje_id = ?", f.TipoViajeID, f.TipoViajeID > 0}, {"usuario_id = ?", f.UsuarioID, f.UsuarioID > 0},
+		{"estado <> ?", f.SinEstado, f.SinEstado != ""}} {
+		if d.ok {
+			w, args = w+` AND `+alias+d.cond, append(args, d.v)
+		}
+	}
+	return w, args
 }
 
 // Cifra is one group of the figures: its keys (only those of the dimensions
 // asked for are set; names beside their ids) and how many tickets it holds
 // and their amount.
 type Cifra struct {
+	EmpresaID   int64
 	Dia         string // YYYY-MM-DD
 	Mes         string // YYYY-MM
 	SeccionID   int64
@@ -104,6 +141,12 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 	if err1 != nil || err2 != nil || hasta.Before(desde) || hasta.Sub(desde) > maxDiasCifras*24*time.Hour {
 		return nil, fmt.Errorf("store: cifras de %q a %q: período inválido", q.Desde, q.Hasta)
 	}
+	return s.sumarCifras(ctx, q)
+}
+
+// sumarCifras is Cifras over any period: an empty Desde or Hasta leaves that
+// end open (the ticket list, whose dates are optional, reads it so).
+func (s *Store) sumarCifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 	dia := "dia_venta"
 	switch q.Base {
 	case "", BaseVenta:
@@ -113,7 +156,7 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		return nil, fmt.Errorf("store: cifras: base %q", q.Base)
 	}
 	for _, d := range q.Por {
-		if _, ok := dimensionesCifras[d]; !ok && d != PorDia && d != PorMes {
+		if _, ok := dimensionesCifras[d]; !ok && d != PorDia && d != PorMes && d != PorEmpresa {
 			return nil, fmt.Errorf("store: cifras: dimensión %q", d)
 		}
 	}
@@ -124,6 +167,11 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		joins   []string
 		lectura []Dimension // the order fuera reads in
 	)
+	if slices.Contains(q.Por, PorEmpresa) {
+		grupos, dentro = append(grupos, "empresa_id"), append(dentro, "empresa_id")
+		fuera = append(fuera, "g.empresa_id")
+		lectura = append(lectura, PorEmpresa)
+	}
 	if slices.Contains(q.Por, PorDia) || slices.Contains(q.Por, PorMes) {
 		grupos, dentro = append(grupos, dia), append(dentro, dia+" AS dia")
 		fuera = append(fuera, "CAST(g.dia AS TEXT)")
@@ -148,8 +196,9 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 	if len(grupos) > 0 {
 		agrupar = " GROUP BY " + strings.Join(grupos, ", ")
 	}
+	donde, args := s.dondeCifras(q, dia)
 	interna := `SELECT ` + strings.Join(append(dentro, "COUNT(*) AS cantidad", "COALESCE(SUM(precio), 0) AS importe"), ", ") +
-		` FROM pasajes WHERE empresa_id = ? AND ` + dia + ` >= ? AND ` + dia + ` <= ?` + agrupar
+		` FROM pasajes WHERE ` + donde + agrupar
 	consulta := `SELECT ` + strings.Join(append(fuera, "g.cantidad", "g.importe"), ", ") + ` FROM (` + interna + `) g ` +
 		strings.Join(joins, " ")
 	if len(fuera) > 0 {
@@ -167,6 +216,8 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		dest := make([]any, 0, len(fuera)+2)
 		for _, d := range lectura {
 			switch d {
+			case PorEmpresa:
+				dest = append(dest, &c.EmpresaID)
 			case PorDia:
 				dest = append(dest, &c.Dia)
 			case PorSeccion:
@@ -189,7 +240,7 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 			c.Dia = c.Dia[:len(time.DateOnly)]
 		}
 		return c, err
-	}, consulta, q.EmpresaID, q.Desde, q.Hasta)
+	}, consulta, args...)
 	if err != nil {
 		return nil, wrap("leer cifras", err)
 	}
@@ -197,6 +248,25 @@ func (s *Store) Cifras(ctx context.Context, q ConsultaCifras) ([]Cifra, error) {
 		return cifras, nil
 	}
 	return plegarMeses(cifras, slices.Contains(q.Por, PorDia)), nil
+}
+
+// dondeCifras is the condition over pasajes of the figures q asks for, on
+// the day column dia, and its arguments.
+func (s *Store) dondeCifras(q ConsultaCifras, dia string) (string, []any) {
+	donde, args := `empresa_id = ?`, []any{q.EmpresaID}
+	if len(q.Empresas) > 0 {
+		var arg any
+		donde, arg = s.db.Dialect().InIDs("empresa_id", q.Empresas)
+		args = []any{arg}
+	}
+	if q.Desde != "" {
+		donde, args = donde+` AND `+dia+` >= ?`, append(args, q.Desde)
+	}
+	if q.Hasta != "" {
+		donde, args = donde+` AND `+dia+` <= ?`, append(args, q.Hasta)
+	}
+	solo, a := q.Solo.condiciones("")
+	return donde + solo, append(args, a...)
 }
 
 // plegarMeses sets each figure's month from its day and, unless the days
@@ -210,6 +280,7 @@ func plegarMeses(cifras []Cifra, conDias bool) []Cifra {
 		return cifras
 	}
 	type clave struct {
+		empresa                       int64
 		mes                           string
 		seccion, tipo, usuario, medio int64
 		estado                        string
@@ -218,7 +289,7 @@ func plegarMeses(cifras []Cifra, conDias bool) []Cifra {
 	donde := map[clave]int{}
 	for _, c := range cifras {
 		c.Dia = ""
-		k := clave{c.Mes, c.SeccionID, c.TipoViajeID, c.UsuarioID, c.MedioPagoID, c.Estado}
+		k := clave{c.EmpresaID, c.Mes, c.SeccionID, c.TipoViajeID, c.UsuarioID, c.MedioPagoID, c.Estado}
 		if i, ok := donde[k]; ok {
 			out[i].Cantidad += c.Cantidad
 			out[i].Importe += c.Importe
@@ -228,9 +299,9 @@ func plegarMeses(cifras []Cifra, conDias bool) []Cifra {
 		out = append(out, c)
 	}
 	slices.SortStableFunc(out, func(a, b Cifra) int {
-		return cmp.Or(cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.Estado, b.Estado), cmp.Compare(a.SeccionID, b.SeccionID),
-			cmp.Compare(a.TipoViajeID, b.TipoViajeID), cmp.Compare(a.UsuarioID, b.UsuarioID),
-			cmp.Compare(a.MedioPagoID, b.MedioPagoID))
+		return cmp.Or(cmp.Compare(a.EmpresaID, b.EmpresaID), cmp.Compare(a.Mes, b.Mes), cmp.Compare(a.Estado, b.Estado),
+			cmp.Compare(a.SeccionID, b.SeccionID), cmp.Compare(a.TipoViajeID, b.TipoViajeID),
+			cmp.Compare(a.UsuarioID, b.UsuarioID), cmp.Compare(a.MedioPagoID, b.MedioPagoID))
 	})
 	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
+	"muelle/internal/store/storetest"
 )
 
 // sembrarCifras sells the figures' fixed data set in e's company (Buenos
@@ -116,6 +117,43 @@ func TestCifrasSumTheLedgerByBusinessDay(t *testing.T) {
 		} {
 			if _, err := e.st.Cifras(context.Background(), q); err == nil {
 				t.Errorf("Cifras(%+v) sin error", q)
+			}
+		}
+	})
+}
+
+// The figures narrow to the tickets a filter lets through, and add up
+// several companies apart (the global dashboard's companies of one zone).
+func TestCifrasFilterAndSeveralCompanies(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		sembrarCifras(t, e)
+		otra := storetest.Int(t, e.st, `SELECT id FROM empresas WHERE nombre = ?`, "Otra Lancha")
+		cifras := func(q store.ConsultaCifras) []store.Cifra {
+			t.Helper()
+			q.Desde, q.Hasta = "2026-11-18", "2026-11-20"
+			out, err := e.st.Cifras(context.Background(), q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return out
+		}
+		for _, c := range []struct {
+			nombre string
+			got    []store.Cifra
+			want   []store.Cifra
+		}{
+			{"vendidos", cifras(store.ConsultaCifras{EmpresaID: e.empresaID,
+				Solo: store.FiltroCifras{SinEstado: domain.PasajeCancelado}}), []store.Cifra{{Cantidad: 5, Importe: 800000}}},
+			{"activos de Norte", cifras(store.ConsultaCifras{EmpresaID: e.empresaID,
+				Solo: store.FiltroCifras{Estado: domain.PasajeActivo, SeccionID: e.norte}}), []store.Cifra{{Cantidad: 3, Importe: 450000}}},
+			{"de otro vendedor", cifras(store.ConsultaCifras{EmpresaID: e.empresaID,
+				Solo: store.FiltroCifras{UsuarioID: e.vendedor.UsuarioID + 1000}}), []store.Cifra{{}}},
+			{"dos empresas", cifras(store.ConsultaCifras{Empresas: []int64{e.empresaID, otra}, Por: []store.Dimension{store.PorEmpresa},
+				Solo: store.FiltroCifras{SinEstado: domain.PasajeCancelado}}), []store.Cifra{
+				{EmpresaID: e.empresaID, Cantidad: 5, Importe: 800000}, {EmpresaID: otra, Cantidad: 3, Importe: 450000}}},
+		} {
+			if !reflect.DeepEqual(c.got, c.want) {
+				t.Errorf("%s:\n got %+v\nwant %+v", c.nombre, c.got, c.want)
 			}
 		}
 	})

@@ -1,7 +1,9 @@
 package store
 
 import (
+	"cmp"
 	"context"
+	"slices"
 	"time"
 
 	"muelle/internal/domain"
@@ -38,19 +40,33 @@ func (s *Store) EstadisticasDeVendedor(ctx context.Context, empresaID, usuarioID
 	if ok {
 		st.MiCajaAbierta, st.MiCajaInfo = true, &caja
 	}
-	c := s.db.Conn()
-	err = c.QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(precio), 0) FROM pasajes WHERE empresa_id = ? AND usuario_id = ?
-		AND estado <> ? AND created_at >= ? AND created_at < ?`,
-		empresaID, usuarioID, domain.PasajeCancelado, dia.Desde, dia.Hasta).Scan(&st.MisVentasHoy, &st.MisIngresosHoy)
+	hoy, err := s.Cifras(ctx, vendidasEl(dia, ConsultaCifras{EmpresaID: empresaID, Solo: FiltroCifras{UsuarioID: usuarioID}}))
 	if err != nil {
-		return st, wrap("ventas de hoy", err)
+		return st, err
 	}
-	st.MisUltimasVentas, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (v VentaReciente, err error) {
+	st.MisVentasHoy, st.MisIngresosHoy = sumaDe(hoy)
+	st.MisUltimasVentas, err = sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (v VentaReciente, err error) {
 		return v, sc.Scan(&v.ID, &v.Numero, &v.Cliente, &v.Monto, &v.Hora, &v.Seccion)
 	}, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.precio, p.created_at, s.nombre
 		FROM pasajes p JOIN secciones s ON s.id = p.seccion_id
 		WHERE p.empresa_id = ? AND p.usuario_id = ? ORDER BY p.id DESC LIMIT 5`, empresaID, usuarioID)
 	return st, wrap("últimas ventas", err)
+}
+
+// vendidasEl narrows the figures q asks for to the tickets sold on the
+// business day dia and not cancelled (what the dashboards call today's sales).
+func vendidasEl(dia domain.Dia, q ConsultaCifras) ConsultaCifras {
+	q.Desde, q.Hasta = dia.Fecha, dia.Fecha
+	q.Solo.SinEstado = domain.PasajeCancelado
+	return q
+}
+
+// sumaDe adds up the figures' tickets and amounts.
+func sumaDe(cifras []Cifra) (cantidad int64, importe domain.Centavos) {
+	for _, c := range cifras {
+		cantidad, importe = cantidad+c.Cantidad, importe+c.Importe
+	}
+	return cantidad, importe
 }
 
 // Hoy is the company's current business day.
@@ -84,34 +100,58 @@ type DesempenoVendedor struct {
 const rankingLimite = 5
 
 // EstadisticasDeAdmin computes the company dashboard for the business day dia:
-// today's tickets and income (cancelled ones excluded), the customers served
-// (distinct name and phone on tickets not cancelled), active users, open
-// registers, and today's best sellers by amount sold.
+// today's tickets and income (cancelled ones excluded) and its best sellers
+// by amount sold, from the figures of the day by seller; the customers
+// served (distinct name and phone on tickets not cancelled), active users
+// and open registers.
 func (s *Store) EstadisticasDeAdmin(ctx context.Context, empresaID int64, dia domain.Dia) (EstadisticasAdmin, error) {
 	var st EstadisticasAdmin
 	c := s.db.Conn()
-	err := c.QueryRow(ctx, `SELECT h.pasajes, h.ingresos,
+	err := c.QueryRow(ctx, `SELECT
 			(SELECT COUNT(*) FROM (SELECT DISTINCT cliente_nombre, cliente_telefono FROM pasajes
 				WHERE empresa_id = ? AND estado <> ?) clientes),
 			(SELECT COUNT(*) FROM usuarios WHERE empresa_id = ? AND activo = ?),
-			(SELECT COUNT(*) FROM cajas WHERE empresa_id = ? AND estado = ?)
-		FROM (SELECT COUNT(*) AS pasajes, COALESCE(SUM(precio), 0) AS ingresos FROM pasajes
-			WHERE empresa_id = ? AND estado <> ? AND created_at >= ? AND created_at < ?) h`,
-		empresaID, domain.PasajeCancelado, empresaID, true, empresaID, domain.CajaAbierta,
-		empresaID, domain.PasajeCancelado, dia.Desde, dia.Hasta).
-		Scan(&st.PasajesHoy, &st.IngresosHoy, &st.TotalClientes, &st.UsuariosActivos, &st.CajasAbiertas)
+			(SELECT COUNT(*) FROM cajas WHERE empresa_id = ? AND estado = ?)`,
+		empresaID, domain.PasajeCancelado, empresaID, true, empresaID, domain.CajaAbierta).
+		Scan(&st.TotalClientes, &st.UsuariosActivos, &st.CajasAbiertas)
 	if err != nil {
 		return st, wrap("cifras de la empresa", err)
 	}
-	st.Ranking, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (d DesempenoVendedor, err error) {
-		return d, sc.Scan(&d.UsuarioID, &d.Vendedor, &d.TotalPasajes, &d.TotalVentas)
-	}, `SELECT u.id, `+nombreVendedor+`, COUNT(*), SUM(p.precio)
-		FROM pasajes p JOIN usuarios u ON u.id = p.usuario_id
-		WHERE p.empresa_id = ? AND p.estado <> ? AND p.created_at >= ? AND p.created_at < ?
-		GROUP BY u.id, u.nombre, u.apellido, u.nombre_usuario
-		ORDER BY SUM(p.precio) DESC, COUNT(*) DESC, u.id LIMIT ?`,
-		empresaID, domain.PasajeCancelado, dia.Desde, dia.Hasta, rankingLimite)
-	return st, wrap("ranking de vendedores", err)
+	porVendedor, err := s.Cifras(ctx, vendidasEl(dia, ConsultaCifras{EmpresaID: empresaID, Por: []Dimension{PorVendedor}}))
+	if err != nil {
+		return st, err
+	}
+	st.PasajesHoy, st.IngresosHoy = sumaDe(porVendedor)
+	st.Ranking, err = s.ranking(ctx, c, porVendedor)
+	return st, err
+}
+
+// ranking are the rankingLimite best of the sellers' figures, by amount sold,
+// then tickets, then id, each with its name as the dashboards write it
+// (nombreVendedor).
+func (s *Store) ranking(ctx context.Context, c sqldb.Conn, porVendedor []Cifra) ([]DesempenoVendedor, error) {
+	slices.SortFunc(porVendedor, func(a, b Cifra) int {
+		return cmp.Or(cmp.Compare(b.Importe, a.Importe), cmp.Compare(b.Cantidad, a.Cantidad),
+			cmp.Compare(a.UsuarioID, b.UsuarioID))
+	})
+	out := make([]DesempenoVendedor, 0, rankingLimite)
+	ids := make([]int64, 0, rankingLimite)
+	for _, v := range porVendedor[:min(len(porVendedor), rankingLimite)] {
+		out = append(out, DesempenoVendedor{UsuarioID: v.UsuarioID, TotalPasajes: v.Cantidad, TotalVentas: v.Importe})
+		ids = append(ids, v.UsuarioID)
+	}
+	if len(out) == 0 {
+		return out, nil
+	}
+	cond, arg := s.db.Dialect().InIDs("u.id", ids)
+	nombres, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (d DesempenoVendedor, err error) {
+		return d, sc.Scan(&d.UsuarioID, &d.Vendedor)
+	}, `SELECT u.id, `+nombreVendedor+` FROM usuarios u WHERE `+cond, arg)
+	for _, n := range nombres {
+		i := slices.Index(ids, n.UsuarioID)
+		out[i].Vendedor = n.Vendedor
+	}
+	return out, wrap("ranking de vendedores", err)
 }
 
 // VendedorSupervisado is one seller as supervised: the open register, if any,
@@ -142,31 +182,59 @@ type MonitoreoVendedores struct {
 }
 
 // VendedoresSupervisados lists the company's sellers for the business day dia,
-// those with an open register first: the active users of role vendedor, and
-// any other active user with an open register or sales today. The totals are
-// window sums of the same query, so the page costs one statement.
+// those with an open register first, then by amount sold: the active users
+// of role vendedor, and any other active user with an open register or sales
+// today. Today's sales are the figures of the day by seller; the totals add
+// up the sellers listed.
 func (s *Store) VendedoresSupervisados(ctx context.Context, empresaID int64, dia domain.Dia) (MonitoreoVendedores, error) {
 	var m MonitoreoVendedores
-	var err error
+	ventas, err := s.Cifras(ctx, vendidasEl(dia, ConsultaCifras{EmpresaID: empresaID, Por: []Dimension{PorVendedor}}))
+	if err != nil {
+		return m, err
+	}
+	porVendedor := make(map[int64]Cifra, len(ventas))
+	ids := make([]int64, 0, len(ventas))
+	for _, v := range ventas {
+		porVendedor[v.UsuarioID] = v
+		ids = append(ids, v.UsuarioID)
+	}
+	conVentas, arg := s.db.Dialect().InIDs("u.id", ids)
 	m.Vendedores, err = sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (v VendedorSupervisado, err error) {
-		t := &m.Totales
-		return v, sc.Scan(&v.UsuarioID, &v.Vendedor, &v.NombreUsuario, &v.CajaID, &v.FechaApertura, &v.VentasHoy,
-			&v.TotalVentas, &t.Vendedores, &t.Activos, &t.Ventas, &t.Ingresos)
-	}, `SELECT u.id, `+nombreVendedor+`, u.nombre_usuario, c.id, c.fecha_apertura,
-			COALESCE(v.ventas, 0), COALESCE(v.total, 0),
-			COUNT(*) OVER (), COUNT(c.id) OVER (), COALESCE(SUM(v.ventas) OVER (), 0), COALESCE(SUM(v.total) OVER (), 0)
+		err = sc.Scan(&v.UsuarioID, &v.Vendedor, &v.NombreUsuario, &v.CajaID, &v.FechaApertura)
+		v.VentasHoy, v.TotalVentas = porVendedor[v.UsuarioID].Cantidad, porVendedor[v.UsuarioID].Importe
+		return v, err
+	}, `SELECT u.id, `+nombreVendedor+`, u.nombre_usuario, c.id, c.fecha_apertura
 		FROM usuarios u
 		JOIN roles r ON r.id = u.rol_id
 		LEFT JOIN cajas c ON c.usuario_id = u.id AND c.empresa_id = u.empresa_id AND c.estado = ?
-		LEFT JOIN (SELECT usuario_id, COUNT(*) AS ventas, SUM(precio) AS total FROM pasajes
-			WHERE empresa_id = ? AND estado <> ? AND created_at >= ? AND created_at < ?
-			GROUP BY usuario_id) v ON v.usuario_id = u.id
-		WHERE u.empresa_id = ? AND u.activo = ? AND (r.nombre = ? OR c.id IS NOT NULL OR v.ventas IS NOT NULL)
-		ORDER BY CASE WHEN c.id IS NULL THEN 1 ELSE 0 END, COALESCE(v.total, 0) DESC, u.id`,
-		domain.CajaAbierta, empresaID, domain.PasajeCancelado, dia.Desde, dia.Hasta,
-		empresaID, true, domain.RolVendedor)
-	m.Totales.Inactivos = m.Totales.Vendedores - m.Totales.Activos
+		WHERE u.empresa_id = ? AND u.activo = ? AND (r.nombre = ? OR c.id IS NOT NULL OR `+conVentas+`)`,
+		domain.CajaAbierta, empresaID, true, domain.RolVendedor, arg)
+	slices.SortStableFunc(m.Vendedores, func(a, b VendedorSupervisado) int {
+		return cmp.Or(cmp.Compare(sinCaja(a), sinCaja(b)), cmp.Compare(b.TotalVentas, a.TotalVentas),
+			cmp.Compare(a.UsuarioID, b.UsuarioID))
+	})
+	m.Totales = totalesDeVendedores(m.Vendedores)
 	return m, wrap("vendedores supervisados", err)
+}
+
+// sinCaja is 1 for a seller without an open register, 0 with one.
+func sinCaja(v VendedorSupervisado) int {
+	if v.CajaID == nil {
+		return 1
+	}
+	return 0
+}
+
+// totalesDeVendedores add up the sellers listed.
+func totalesDeVendedores(vs []VendedorSupervisado) TotalesVendedores {
+	t := TotalesVendedores{Vendedores: int64(len(vs))}
+	for _, v := range vs {
+		t.Activos += 1 - int64(sinCaja(v))
+		t.Ventas += v.VentasHoy
+		t.Ingresos += v.TotalVentas
+	}
+	t.Inactivos = t.Vendedores - t.Activos
+	return t
 }
 
 // EstadisticasSupervisor are the supervisor dashboard's company figures; the

@@ -25,8 +25,8 @@ type EmpresaResumen struct {
 
 // EmpresasResumen lists every company (in creation order) with its active
 // users, open registers, latest sale and the tickets and income of its own
-// business day. One statement reads the companies; one more per time zone in
-// use counts today's tickets.
+// business day. One statement reads the companies; the figures of one more
+// per time zone in use count today's tickets.
 func (s *Store) EmpresasResumen(ctx context.Context) ([]EmpresaResumen, error) {
 	c := s.db.Conn()
 	empresas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (e EmpresaResumen, err error) {
@@ -46,40 +46,28 @@ func (s *Store) EmpresasResumen(ctx context.Context) ([]EmpresaResumen, error) {
 		return nil, wrap("empresas", err)
 	}
 	porID := make(map[int64]*EmpresaResumen, len(empresas))
-	zonas := map[string]bool{}
-	for i := range empresas {
-		porID[empresas[i].ID] = &empresas[i]
-		zonas[empresas[i].Timezone] = true
+	zonas := map[string][]int64{}
+	for i, e := range empresas {
+		porID[e.ID] = &empresas[i]
+		zonas[e.Timezone] = append(zonas[e.Timezone], e.ID)
 	}
-	for zona := range zonas {
-		if err := s.ventasHoyPorZona(ctx, c, zona, porID); err != nil {
+	for zona, ids := range zonas {
+		if err := s.ventasHoyPorZona(ctx, domain.DiaDe(c.Now(), domain.Location(zona)), ids, porID); err != nil {
 			return nil, err
 		}
 	}
 	return empresas, nil
 }
 
-// ventasHoyPorZona fills the tickets and income of today for the companies of
-// one time zone, whose business day is the same.
-func (s *Store) ventasHoyPorZona(ctx context.Context, c sqldb.Conn, zona string, porID map[int64]*EmpresaResumen) error {
-	dia := domain.DiaDe(c.Now(), domain.Location(zona))
-	rows, err := c.Query(ctx, `SELECT p.empresa_id, COUNT(*), SUM(p.precio)
-		FROM empresas e JOIN pasajes p ON p.empresa_id = e.id
-		WHERE e.timezone = ? AND p.estado <> ? AND p.created_at >= ? AND p.created_at < ?
-		GROUP BY p.empresa_id`, zona, domain.PasajeCancelado, dia.Desde, dia.Hasta)
-	if err != nil {
-		return wrap("ventas de hoy por empresa", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id, pasajes int64
-		var ingresos domain.Centavos
-		if err := rows.Scan(&id, &pasajes, &ingresos); err != nil {
-			return wrap("ventas de hoy por empresa", err)
-		}
-		if e := porID[id]; e != nil {
-			e.PasajesHoy, e.IngresosHoy = pasajes, ingresos
+// ventasHoyPorZona fills the tickets and income of the business day dia for
+// the companies ids of one time zone, whose business day it is: the figures
+// of the day by company.
+func (s *Store) ventasHoyPorZona(ctx context.Context, dia domain.Dia, ids []int64, porID map[int64]*EmpresaResumen) error {
+	cifras, err := s.Cifras(ctx, vendidasEl(dia, ConsultaCifras{Empresas: ids, Por: []Dimension{PorEmpresa}}))
+	for _, cf := range cifras {
+		if e := porID[cf.EmpresaID]; e != nil {
+			e.PasajesHoy, e.IngresosHoy = cf.Cantidad, cf.Importe
 		}
 	}
-	return wrap("ventas de hoy por empresa", rows.Err())
+	return err
 }

@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"time"
 
@@ -90,6 +91,64 @@ func TestDashboardFiguresOfOneCompany(t *testing.T) {
 		want := store.TotalesVendedores{Vendedores: 1, Activos: 1, Inactivos: 0, Ventas: 3, Ingresos: 600000}
 		if m.Totales != want || len(m.Vendedores) != 1 || m.Vendedores[0].CajaID == nil || m.Vendedores[0].VentasHoy != 3 {
 			t.Fatalf("monitoreo: %+v", m)
+		}
+	})
+}
+
+// A sale at 23:30 in Buenos Aires (02:30 UTC of the next day) counts on its own
+// business day, and one at 00:30 on the next, in every dashboard and in the
+// ticket list's totals.
+func TestVentaDeLas2330CuentaEnSuDia(t *testing.T) {
+	storetest.Each(t, func(t *testing.T, st *store.Store) {
+		ctx := context.Background()
+		e := nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
+		a2330 := time.Date(2026, 11, 19, 23, 30, 0, 0, domain.Location("America/Argentina/Buenos_Aires"))
+		st.Now = func() time.Time { return a2330 }
+		e.abrir(t, 0)
+		antes := e.vender(t, e.venta(e.norte, e.efectivo, manana, 1))
+		st.Now = func() time.Time { return a2330.Add(time.Hour) }
+		despues := e.vender(t, e.venta(e.sur, e.tarjeta, manana, 2))
+		for _, c := range []struct {
+			ahora   time.Time
+			fecha   string
+			vendido []store.Pasaje
+		}{{a2330.Add(10 * time.Minute), "2026-11-19", antes}, {a2330.Add(70 * time.Minute), "2026-11-20", despues}} {
+			st.Now = func() time.Time { return c.ahora }
+			dia, err := st.Hoy(ctx, e.empresaID)
+			if err != nil || dia.Fecha != c.fecha {
+				t.Fatalf("hoy = %+v, %v", dia, err)
+			}
+			vendedor, err1 := st.EstadisticasDeVendedor(ctx, e.empresaID, e.vendedor.UsuarioID, dia)
+			admin, err2 := st.EstadisticasDeAdmin(ctx, e.empresaID, dia)
+			monitoreo, err3 := st.VendedoresSupervisados(ctx, e.empresaID, dia)
+			empresas, err4 := st.EmpresasResumen(ctx)
+			_, listado, err5 := st.ListarPasajes(ctx, e.empresaID, store.FiltroListadoPasajes{FechaInicio: c.fecha,
+				FechaFin: c.fecha})
+			_, suyos, err6 := st.ListarPasajes(ctx, e.empresaID, store.FiltroListadoPasajes{FechaInicio: c.fecha,
+				FechaFin: c.fecha, UsuarioID: e.vendedor.UsuarioID})
+			if err := errors.Join(err1, err2, err3, err4, err5, err6); err != nil || len(empresas) != 1 {
+				t.Fatalf("%s: %v, %d empresas", c.fecha, err, len(empresas))
+			}
+			want := store.TotalesListado{TotalItems: int64(len(c.vendido)), Vigentes: int64(len(c.vendido))}
+			for _, p := range c.vendido {
+				want.TotalVentas += p.Precio
+			}
+			got := []store.TotalesListado{
+				{TotalItems: vendedor.MisVentasHoy, Vigentes: vendedor.MisVentasHoy, TotalVentas: vendedor.MisIngresosHoy},
+				{TotalItems: admin.PasajesHoy, Vigentes: admin.PasajesHoy, TotalVentas: admin.IngresosHoy},
+				{TotalItems: monitoreo.Totales.Ventas, Vigentes: monitoreo.Totales.Ventas, TotalVentas: monitoreo.Totales.Ingresos},
+				{TotalItems: empresas[0].PasajesHoy, Vigentes: empresas[0].PasajesHoy, TotalVentas: empresas[0].IngresosHoy},
+				listado, suyos,
+			}
+			for i, g := range got {
+				if g != want {
+					t.Errorf("%s, cifra %d: %+v, quiero %+v", c.fecha, i, g, want)
+				}
+			}
+			if len(admin.Ranking) != 1 || admin.Ranking[0].TotalPasajes != want.TotalItems ||
+				admin.Ranking[0].TotalVentas != want.TotalVentas {
+				t.Errorf("%s: ranking %+v", c.fecha, admin.Ranking)
+			}
 		}
 	})
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"log/slog"
 	"strconv"
 	"strings"
 	"time"
@@ -94,22 +93,10 @@ func (s *Store) listadoDe(ctx context.Context, c sqldb.Conn, empresaID int64, f 
 	return l, s.buscarEnIndice(ctx, c, &l)
 }
 
-// dimensiones are the conditions on the columns that pasajes and
-// pasajes_totales_dia share, over the table alias given.
-func (f FiltroListadoPasajes) dimensiones(alias string) (string, []any) {
-	var w string
-	var args []any
-	for _, d := range []struct {
-		col string
-		v   any
-		ok  bool
-	}{{"estado", f.Estado, f.Estado != ""}, {"seccion_id", f.SeccionID, f.SeccionID > 0},
-		{"tipo_viaje_id", f.TipoViajeID, f.TipoViajeID > 0}, {"usuario_id", f.UsuarioID, f.UsuarioID > 0}} {
-		if d.ok {
-			w, args = w+` AND `+alias+`.`+d.col+` = ?`, append(args, d.v)
-		}
-	}
-	return w, args
+// solo is the filter's state, section, trip type and seller as the figures
+// reader's filter.
+func (f FiltroListadoPasajes) solo() FiltroCifras {
+	return FiltroCifras{Estado: f.Estado, SeccionID: f.SeccionID, TipoViajeID: f.TipoViajeID, UsuarioID: f.UsuarioID}
 }
 
 // busqueda is the search as one condition over pasajes p ("" without a search):
@@ -255,17 +242,24 @@ func trigramasFTS(termino string) string {
 
 // totalesDe are the figures of the tickets a search found through the search index.
 func totalesDe(es []encontrado) TotalesListado {
-	t := TotalesListado{TotalItems: int64(len(es))}
+	var t TotalesListado
 	for _, e := range es {
-		if e.estado == domain.PasajeCancelado {
-			t.Cancelados++
-			t.ImporteCancelado += e.precio
-		} else {
-			t.TotalVentas += e.precio
-		}
+		t.sumar(e.estado, 1, e.precio)
 	}
-	t.Vigentes = t.TotalItems - t.Cancelados
 	return t
+}
+
+// sumar adds cantidad tickets in the state estado, worth importe, to the
+// figures: the cancelled ones apart.
+func (t *TotalesListado) sumar(estado string, cantidad int64, importe domain.Centavos) {
+	t.TotalItems += cantidad
+	if estado == domain.PasajeCancelado {
+		t.Cancelados += cantidad
+		t.ImporteCancelado += importe
+	} else {
+		t.Vigentes += cantidad
+		t.TotalVentas += importe
+	}
 }
 
 // paginaEncontrados reads the page p of the tickets a search found through
@@ -297,7 +291,7 @@ func (l listado) wherePasajes(desde, hasta time.Time) (string, []any) {
 // sinBusqueda is the filter over pasajes p for sales in [desde, hasta) but its search.
 func (l listado) sinBusqueda(desde, hasta time.Time) (string, []any) {
 	w, args := `WHERE p.empresa_id = ?`+entre("p.created_at", desde, hasta), []any{l.empresaID}
-	dim, a := l.f.dimensiones("p")
+	dim, a := l.f.solo().condiciones("p")
 	return w + dim, append(append(args, noCero(desde, hasta)...), a...)
 }
 
@@ -324,80 +318,30 @@ func noCero(ts ...time.Time) []any {
 	return out
 }
 
-// diasCompletos are the whole UTC days [primero, ultimo) inside the range
-// (zero: open end), and whether there is any.
-func (l listado) diasCompletos() (primero, ultimo time.Time, ok bool) {
-	const dia = 24 * time.Hour
-	if !l.desde.IsZero() {
-		if primero = l.desde.Truncate(dia); primero.Before(l.desde) {
-			primero = primero.Add(dia)
-		}
-	}
-	if !l.hasta.IsZero() {
-		ultimo = l.hasta.Truncate(dia)
-	}
-	return primero, ultimo, primero.IsZero() || ultimo.IsZero() || primero.Before(ultimo)
-}
-
-// totales are the figures of the whole filter. A search the search index did
-// not serve (totalesDe) reads the tickets: the listing index holds the
-// searched texts. Otherwise the whole UTC days of the range come from
-// pasajes_totales_dia and only the partial days at its ends from the
-// tickets, so a year costs about as much as a day.
-func (l listado) totales(ctx context.Context, c sqldb.Conn) (TotalesListado, error) {
-	var partes []string
-	var args []any
-	sumar := func(q string, a []any) {
-		partes = append(partes, q)
-		args = append(append(args, domain.PasajeCancelado, domain.PasajeCancelado, domain.PasajeCancelado), a...)
-	}
-	primero, ultimo, ok := l.diasCompletos()
-	if b, _ := l.busqueda(); b != "" || !ok {
-		sumar(l.sumaDeTickets(l.desde, l.hasta))
+// totalesListado are the figures of the whole filter, by state. Without a
+// search they are the figures reader's (sumarCifras) over the filter's
+// business days of sale: a ticket's dia_venta is the business day of its
+// created_at in the company's zone, so they count the tickets the page reads
+// by [desde, hasta). A search, which no figure expresses, counts the
+// filter's tickets in the listing index, which holds the searched texts
+// (or totalesDe, the tickets the search index found).
+func (s *Store) totalesListado(ctx context.Context, c sqldb.Conn, l listado) (TotalesListado, error) {
+	var cifras []Cifra
+	var err error
+	if b, _ := l.busqueda(); b != "" {
+		w, args := l.wherePasajes(l.desde, l.hasta)
+		cifras, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (cf Cifra, err error) {
+			return cf, sc.Scan(&cf.Estado, &cf.Cantidad, &cf.Importe)
+		}, `SELECT p.estado, COUNT(*), SUM(p.precio) FROM pasajes p `+w+` GROUP BY p.estado`, args...)
 	} else {
-		if !l.desde.IsZero() && l.desde.Before(primero) {
-			sumar(l.sumaDeTickets(l.desde, primero))
-		}
-		sumar(l.sumaDeDias(primero, ultimo))
-		if !l.hasta.IsZero() && ultimo.Before(l.hasta) {
-			sumar(l.sumaDeTickets(ultimo, l.hasta))
-		}
+		cifras, err = s.sumarCifras(ctx, ConsultaCifras{EmpresaID: l.empresaID, Desde: l.f.FechaInicio,
+			Hasta: l.f.FechaFin, Por: []Dimension{PorEstado}, Solo: l.f.solo()})
 	}
 	var t TotalesListado
-	err := c.QueryRow(ctx, `SELECT CAST(COALESCE(SUM(cantidad), 0) AS BIGINT), CAST(COALESCE(SUM(ventas), 0) AS BIGINT),
-		CAST(COALESCE(SUM(cancelados), 0) AS BIGINT), CAST(COALESCE(SUM(cancelado), 0) AS BIGINT)
-		FROM (`+strings.Join(partes, ` UNION ALL `)+`) partes`, args...).
-		Scan(&t.TotalItems, &t.TotalVentas, &t.Cancelados, &t.ImporteCancelado)
-	t.Vigentes = t.TotalItems - t.Cancelados
-	return t, wrap("totalizar listado de pasajes", err)
-}
-
-// sumaDeTickets counts and sums the filter's tickets sold in [desde, hasta),
-// the cancelled ones apart; its first three arguments, the cancelled state,
-// come before args.
-func (l listado) sumaDeTickets(desde, hasta time.Time) (string, []any) {
-	w, args := l.wherePasajes(desde, hasta)
-	return `SELECT COUNT(*) AS cantidad, SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END) AS ventas,
-		SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END) AS cancelados,
-		SUM(CASE WHEN p.estado = ? THEN p.precio ELSE 0 END) AS cancelado
-		FROM pasajes p ` + w, args
-}
-
-// sumaDeDias adds up the per-day totals of the UTC days [primero, ultimo)
-// (zero: open end), the cancelled ones apart; its first three arguments, the
-// cancelled state, come before args.
-func (l listado) sumaDeDias(primero, ultimo time.Time) (string, []any) {
-	args := []any{l.empresaID}
-	for _, d := range []time.Time{primero, ultimo} {
-		if !d.IsZero() {
-			args = append(args, d.Format(time.DateOnly))
-		}
+	for _, cf := range cifras {
+		t.sumar(cf.Estado, cf.Cantidad, cf.Importe)
 	}
-	dim, a := l.f.dimensiones("t")
-	return `SELECT SUM(t.cantidad) AS cantidad, SUM(CASE WHEN t.estado <> ? THEN t.importe ELSE 0 END) AS ventas,
-		SUM(CASE WHEN t.estado = ? THEN t.cantidad ELSE 0 END) AS cancelados,
-		SUM(CASE WHEN t.estado = ? THEN t.importe ELSE 0 END) AS cancelado
-		FROM pasajes_totales_dia t WHERE t.empresa_id = ?` + entre("t.dia", primero, ultimo) + dim, append(args, a...)
+	return t, wrap("totalizar listado de pasajes", err)
 }
 
 // escapeLike makes a search term match itself in LIKE ... ESCAPE '\'.
@@ -409,7 +353,7 @@ func escapeLike(s string) string {
 const ordenListado = ` ORDER BY p.created_at DESC, p.id DESC`
 
 // ListarPasajes answers one page of the ticket list and the figures of the
-// whole filter (listado.totales), the page one query with its joins cut by
+// whole filter (totalesListado), the page one query with its joins cut by
 // LIMIT: a COUNT(*) OVER() would join every matching row first.
 func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, TotalesListado, error) {
 	c := s.db.Conn()
@@ -421,7 +365,7 @@ func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroList
 		pasajes, err := s.paginaEncontrados(ctx, c, l.encontrados, f.Pagina)
 		return pasajes, totalesDe(l.encontrados), err
 	}
-	t, err := l.totales(ctx, c)
+	t, err := s.totalesListado(ctx, c, l)
 	if err != nil || t.TotalItems == 0 || f.Pagina.Desplazamiento >= t.TotalItems {
 		return []Pasaje{}, t, err
 	}
@@ -528,35 +472,4 @@ func (s *Store) PasajesPorIDs(ctx context.Context, empresaID int64, ids []int64,
 		out = append(out, p)
 	}
 	return out, nil
-}
-
-// ConsolidarTotales folds, on PostgreSQL, up to lote stripes of the past UTC
-// days' totals into stripe -1 (migration 00021) and answers how many it
-// folded; SQLite keeps every total in one stripe and folds nothing. It never
-// waits for a write: the stripes a transaction holds are skipped until the
-// next fold, and stripe -1 is written only here, in key order, so two folds
-// never deadlock either.
-func (s *Store) ConsolidarTotales(ctx context.Context, lote int) (int64, error) {
-	if !s.db.Dialect().Postgres() {
-		return 0, nil
-	}
-	const claves = `empresa_id, dia, estado, seccion_id, tipo_viaje_id, usuario_id`
-	var n int64
-	err := s.db.Conn().QueryRow(ctx, `WITH plegadas AS (
-			DELETE FROM pasajes_totales_dia WHERE ctid IN (SELECT ctid FROM pasajes_totales_dia
-				WHERE franja >= 0 AND dia < ? LIMIT ? FOR UPDATE SKIP LOCKED)
-			RETURNING `+claves+`, cantidad, importe),
-		sumadas AS (INSERT INTO pasajes_totales_dia AS t (`+claves+`, franja, cantidad, importe)
-			SELECT `+claves+`, -1, SUM(cantidad), SUM(importe) FROM plegadas
-			GROUP BY `+claves+` ORDER BY `+claves+`
-			ON CONFLICT (`+claves+`, franja)
-			DO UPDATE SET cantidad = t.cantidad + excluded.cantidad, importe = t.importe + excluded.importe)
-		SELECT COUNT(*) FROM plegadas`, s.Now().Truncate(24*time.Hour), lote).Scan(&n)
-	return n, wrap("consolidar totales de pasajes", err)
-}
-
-// BarrerTotales folds the past days' stripes of the ticket totals every
-// cada until ctx ends. `muelle serve` runs it in the background.
-func (s *Store) BarrerTotales(ctx context.Context, cada time.Duration, log *slog.Logger) {
-	barrer(ctx, cada, log, "totales de pasajes", s.ConsolidarTotales)
 }
