@@ -11,15 +11,15 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { esEmail, useSugerenciasDestinatarios } from './destinatarios';
 
 /** The §5 messages of the e-mail report dialog. */
-export const MSG_ENVIO = {
+const MSG_ENVIO = {
   emailObligatorio: 'El email de destino es obligatorio',
   emailFormato: 'Formato de email inválido',
   asuntoObligatorio: 'El asunto es obligatorio',
 } as const;
 
 /** The §6 toasts of a send. */
-export const enviadoA = (email: string) => `✅ Reporte enviado exitosamente a ${email}`;
-export const ERROR_ENVIO = '❌ Error al enviar reporte';
+const enviadoA = (email: string) => `✅ Reporte enviado exitosamente a ${email}`;
+const ERROR_ENVIO = '❌ Error al enviar reporte';
 
 /** A send a report offers: its button ('Email PDF'), the call and which report it carries. */
 export interface EnvioReporte {
@@ -35,7 +35,7 @@ const TITULOS: Record<TipoReporteEnvio, string> = {
 };
 
 /** The subject a send starts with: 'Reporte de ventas — 01/11/2026 a 30/11/2026' (one day: its date alone). */
-export function asuntoSugerido(tipo: TipoReporteEnvio, periodo: Periodo, hoy: string): string {
+function asuntoSugerido(tipo: TipoReporteEnvio, periodo: Periodo, hoy: string): string {
   const dias = diasDelPeriodo(periodo, hoy);
   if (!dias) return TITULOS[tipo];
   const fechas = dias.desde === dias.hasta ? formatDate(dias.desde) : `${formatDate(dias.desde)} a ${formatDate(dias.hasta)}`;

@@ -12,7 +12,7 @@ import { notifySuccess } from '@/lib/notify';
 import { esEmail, useSugerenciasDestinatarios } from './destinatarios';
 
 /** The server's messages of a schedule, checked here first. */
-export const MSG_PROGRAMADO = {
+const MSG_PROGRAMADO = {
   sinDestinatarios: 'Indicá al menos un destinatario',
   demasiados: `Hasta ${MAX_DESTINATARIOS} destinatarios`,
   emailInvalido: (x: string) => `Formato de email inválido: ${x}`,
