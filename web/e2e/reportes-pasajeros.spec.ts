@@ -57,7 +57,7 @@ test('el supervisor ve quién viajó hoy, sus rutas, y descarga el reporte de pa
   expect(csv.startsWith('\uFEFFNombre;Documento;Teléfono;Email;Total Viajes;Total Gastado;Último Viaje\r\n')).toBe(true);
   expect(csv).toContain(`${nombre};${documento};11 4000-5678;;3;`);
 
-  const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel' }).click()]);
+  const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).click()]);
   expect(excel.suggestedFilename()).toBe(`reporte-pasajeros-${hoy}-${hoy}.xlsx`);
 
   // En un teléfono la leyenda de rutas se lee como tabla.

@@ -29,7 +29,7 @@ test('el administrador genera el reporte de ventas del mes, ve sus indicadores y
   await shot(page, 'mes');
 
   const exportar = page.getByRole('group', { name: 'Exportar' });
-  const [excel] = await Promise.all([page.waitForEvent('download'), exportar.getByRole('button', { name: 'Excel' }).click()]);
+  const [excel] = await Promise.all([page.waitForEvent('download'), exportar.getByRole('button', { name: 'Excel', exact: true }).click()]);
   expect(excel.suggestedFilename()).toBe(`reporte-ventas-${hoy.slice(0, 7)}-${hoy}.xlsx`);
   expect((await readFile(await excel.path())).subarray(0, 2).toString()).toBe('PK');
 

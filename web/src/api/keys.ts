@@ -194,3 +194,12 @@ export const reportesCajasKeys = {
   lista: (consulta: Record<string, string | number>) => [...reportesCajasKeys.all, 'lista', consulta] as const,
   reporte: (id: number) => [...reportesCajasKeys.all, 'reporte', id] as const,
 };
+
+// ---- Reports: e-mail and scheduled sends (issue 23 item 6) ----
+
+/** Query keys of the report sends: the suggested recipients and the company's schedules. */
+export const reportesEnviosKeys = {
+  all: ['reportes', 'envios'] as const,
+  destinatarios: () => [...reportesEnviosKeys.all, 'destinatarios'] as const,
+  programados: () => [...reportesEnviosKeys.all, 'programados'] as const,
+};

@@ -92,13 +92,15 @@ describe('menuFor', () => {
   it("gives admin the Reportes group, the supervisor all but 'Reportes Avanzados', and no seller", () => {
     const reportes = (role: string) => menuFor(role).find((g) => g.group === 'Reportes')?.entries.map((e) => [e.label, e.path]);
     const simples = [['Reportes y Estadísticas', '/admin/reportes-estadisticas'], ['Reporte de Ventas', '/admin/reportes/ventas'],
-      ['Reporte de Cajas', '/admin/reportes/cajas'], ['Reporte de Pasajeros', '/admin/reportes/pasajeros']];
+      ['Reporte de Cajas', '/admin/reportes/cajas'], ['Reporte de Pasajeros', '/admin/reportes/pasajeros'],
+      ['Envíos programados', '/admin/reportes/programados']];
     expect(reportes('admin')).toEqual([simples[0], ['Reportes Avanzados', '/admin/reportes-avanzados'], ...simples.slice(1)]);
     expect(reportes('supervisor')).toEqual(simples);
     for (const role of ['vendedor', 'lancha']) expect(reportes(role)).toBeUndefined();
-    const analista = makeUsuario('analista', { rolInfo: { nombre: 'analista', permisos: { reportes: { ver: true } } } });
-    expect(menuFor('analista', analista).find((g) => g.group === 'Reportes')?.entries.map((e) => e.label))
-      .toEqual(['Reportes y Estadísticas', 'Reporte de Ventas', 'Reporte de Cajas', 'Reporte de Pasajeros']);
+    const reportesDe = (permisos: Record<string, boolean>) => menuFor('analista', makeUsuario('analista', {
+      rolInfo: { nombre: 'analista', permisos: { reportes: permisos } } })).find((g) => g.group === 'Reportes')?.entries.map((e) => e.label);
+    expect(reportesDe({ ver: true })).toEqual(['Reportes y Estadísticas', 'Reporte de Ventas', 'Reporte de Cajas', 'Reporte de Pasajeros']);
+    expect(reportesDe({ ver: true, exportar: true })).toContain('Envíos programados');
   });
 
   it('is empty without a role', () => {

@@ -8,6 +8,7 @@ import {
   IconChartPie,
   IconChartBar,
   IconChartLine,
+  IconCalendarTime,
   IconCashRegister,
   IconActivityHeartbeat,
   IconCreditCard,
@@ -223,6 +224,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.reportesPasajeros, access: rolesOr('reportes.ver', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
     menu: [{ label: 'Reporte de Pasajeros', icon: IconChartPie, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.ver' }],
     page: lazyPage(() => import('@/features/reportes/routes/ReportePasajerosPage'), (m) => m.ReportePasajerosPage),
+  },
+  {
+    path: paths.reportesProgramados, access: rolesOr('reportes.exportar', 'admin', 'supervisor'), modulo: 'reportes', layout: 'admin',
+    menu: [{ label: 'Envíos programados', icon: IconCalendarTime, group: 'Reportes', roles: ['admin', 'supervisor'], permiso: 'reportes.exportar' }],
+    page: lazyPage(() => import('@/features/reportes/routes/ReportesProgramadosPage'), (m) => m.ReportesProgramadosPage),
   },
   {
     path: paths.gestionUsuarios, access: { kind: 'permiso', permiso: 'usuarios.ver' }, modulo: 'core', layout: 'admin',

@@ -64,6 +64,8 @@ export const paths = {
   reportesAuditoria: '/admin/reportes/auditoria',
   /** The register report (backoffice §2.15): registers of a period and each one's X/Z report. */
   reportesCajas: '/admin/reportes/cajas',
+  /** 'Envíos programados': reports sent by e-mail on a schedule. */
+  reportesProgramados: '/admin/reportes/programados',
   /** Old address of the audit reports; redirects. */
   logs: '/admin/logs',
   logsSistema: '/admin/logs/sistema',

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fakeMediaQueryList } from '@/testing/media';
 import { renderWithProviders } from '@/testing/render';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
-import { leerPeriodo, parametrosPeriodo, usePeriodo, type Periodo } from '@/features/reportes/periodo';
+import { diasDelPeriodo, leerPeriodo, parametrosPeriodo, periodoEnvio, usePeriodo, type Periodo } from '@/features/reportes/periodo';
 
 const HOY = '2026-11-25';
 const mes: Periodo = { tipo: 'mes', inicio: '', fin: '', mes: 11, anio: 2026, base: 'venta' };
@@ -21,6 +21,27 @@ describe('parametrosPeriodo', () => {
   it('sends nothing while a range lacks a date or runs backwards', () => {
     expect(parametrosPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-01' })).toBeNull();
     expect(parametrosPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-15', fin: '2026-11-01' })).toBeNull();
+  });
+});
+
+describe('periodoEnvio', () => {
+  it('carries the same fields in a JSON body, month and year as numbers', () => {
+    expect(periodoEnvio(mes)).toEqual({ periodo: 'mes', base: 'venta', mes: 11, anio: 2026 });
+    expect(periodoEnvio({ ...mes, tipo: 'año' })).toEqual({ periodo: 'año', base: 'venta', anio: 2026 });
+    expect(periodoEnvio({ ...mes, tipo: 'rango', inicio: '2026-11-01', fin: '2026-11-15' }))
+      .toEqual({ periodo: 'rango', base: 'venta', inicio: '2026-11-01', fin: '2026-11-15' });
+    expect(periodoEnvio({ ...mes, tipo: 'rango', inicio: '2026-11-01' })).toBeNull();
+  });
+});
+
+describe('diasDelPeriodo', () => {
+  it('gives the first and last day each kind covers', () => {
+    expect(diasDelPeriodo({ ...mes, tipo: 'hoy' }, HOY)).toEqual({ desde: HOY, hasta: HOY });
+    expect(diasDelPeriodo({ ...mes, mes: 2, anio: 2028 }, HOY)).toEqual({ desde: '2028-02-01', hasta: '2028-02-29' });
+    expect(diasDelPeriodo({ ...mes, tipo: 'año' }, HOY)).toEqual({ desde: '2026-01-01', hasta: '2026-12-31' });
+    expect(diasDelPeriodo({ ...mes, tipo: 'rango', inicio: '2026-11-03', fin: '2026-11-09' }, HOY))
+      .toEqual({ desde: '2026-11-03', hasta: '2026-11-09' });
+    expect(diasDelPeriodo({ ...mes, tipo: 'rango', fin: '2026-11-09' }, HOY)).toBeNull();
   });
 });
 

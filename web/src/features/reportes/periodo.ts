@@ -1,4 +1,6 @@
+import dayjs from 'dayjs';
 import { useSearchParams } from 'react-router';
+import type { PeriodoEnvio } from '@/api/reportesEnvios';
 import { useHoy } from '@/lib/dates';
 
 /** The kinds of period a report covers (backoffice §4); the default is today. */
@@ -47,6 +49,34 @@ export function parametrosPeriodo(p: Periodo): Record<string, string> | null {
       return { ...base, mes: String(p.mes), anio: String(p.anio) };
     case 'año':
       return { ...base, anio: String(p.anio) };
+  }
+}
+
+/** The period as the JSON body of a send carries it (month and year as numbers); null while a range lacks a date. */
+export function periodoEnvio(p: Periodo): PeriodoEnvio | null {
+  if (!parametrosPeriodo(p)) return null;
+  return {
+    periodo: p.tipo,
+    base: p.base,
+    ...(p.tipo === 'rango' && { inicio: p.inicio, fin: p.fin }),
+    ...(p.tipo === 'mes' && { mes: p.mes }),
+    ...((p.tipo === 'mes' || p.tipo === 'año') && { anio: p.anio }),
+  };
+}
+
+/** The first and last day (YYYY-MM-DD) the period covers, `hoy` being today; null while a range lacks a date. */
+export function diasDelPeriodo(p: Periodo, hoy: string): { desde: string; hasta: string } | null {
+  switch (p.tipo) {
+    case 'hoy':
+      return { desde: hoy, hasta: hoy };
+    case 'rango':
+      return parametrosPeriodo(p) ? { desde: p.inicio, hasta: p.fin } : null;
+    case 'mes': {
+      const primero = dayjs(`${p.anio}-${String(p.mes).padStart(2, '0')}-01`);
+      return { desde: primero.format('YYYY-MM-DD'), hasta: primero.endOf('month').format('YYYY-MM-DD') };
+    }
+    case 'año':
+      return { desde: `${p.anio}-01-01`, hasta: `${p.anio}-12-31` };
   }
 }
 

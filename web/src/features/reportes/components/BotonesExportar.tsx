@@ -1,5 +1,6 @@
 import { Button, Group, Tooltip } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import type { FormatoReporte } from '@/api/reportes';
 
 const FORMATOS: { formato: FormatoReporte; label: string }[] = [
@@ -14,10 +15,12 @@ interface BotonesExportarProps {
   /** The format being downloaded, null when none. */
   exportando: FormatoReporte | null;
   onExportar: (formato: FormatoReporte) => void;
+  /** More buttons of the row (the e-mail sends). */
+  children?: ReactNode;
 }
 
 /** A report's export buttons (CSV, Excel, PDF), disabled with 'No hay datos para exportar' when there are no rows. */
-export function BotonesExportar({ sinDatos, exportando, onExportar }: BotonesExportarProps) {
+export function BotonesExportar({ sinDatos, exportando, onExportar, children }: BotonesExportarProps) {
   return (
     <Tooltip label="No hay datos para exportar" disabled={!sinDatos}>
       <Group gap="xs" role="group" aria-label="Exportar">
@@ -28,6 +31,7 @@ export function BotonesExportar({ sinDatos, exportando, onExportar }: BotonesExp
             {label}
           </Button>
         ))}
+        {children}
       </Group>
     </Tooltip>
   );

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { descargarReporteVentas, type FormatoReporte, type ParametrosPeriodo } from '@/api/reportes';
 import { ApiError } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
@@ -61,13 +61,15 @@ interface ExportarVentasProps {
   pdfParaImprimir?: boolean;
   /** Offer 'Imprimir' (the page itself, through its print sheet). */
   conImprimir?: boolean;
+  /** More buttons of the row, before 'Imprimir' (the e-mail sends). */
+  children?: ReactNode;
 }
 
 /**
  * The sales report's files (GET /reportes/excel): PDF, Excel (.xlsx), CSV and Print, all off with no rows. A download
  * says how much has arrived ('Descargando… 120 KB') and can be cancelled.
  */
-export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, conImprimir = false }: ExportarVentasProps) {
+export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, conImprimir = false, children }: ExportarVentasProps) {
   const [descarga, setDescarga] = useState<Descarga | null>(null);
   const cancelar = useRef<AbortController | null>(null);
   const apagado = sinDatos || periodo === null;
@@ -119,6 +121,7 @@ export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, con
       {boton('pdf', 'PDF', IconFileTypePdf)}
       {boton('xlsx', 'Excel', IconFileSpreadsheet)}
       {boton('csv', 'CSV', IconFileText)}
+      {children}
       {conImprimir && (
         <Button variant="default" size="sm" leftSection={<IconPrinter size={16} aria-hidden />} disabled={apagado} onClick={imprimirPagina}>Imprimir</Button>
       )}

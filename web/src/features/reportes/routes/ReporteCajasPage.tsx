@@ -10,6 +10,7 @@ import { downloadFile } from '@/lib/files';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { BotonesEmail, ENVIOS_CAJAS } from '@/features/reportes/components/BotonesEmail';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { PaginacionReporte } from '@/features/reportes/components/PaginacionReporte';
 import { ReporteCajaModal } from '@/features/reportes/components/ReporteCajaModal';
@@ -73,6 +74,7 @@ export function ReporteCajasPage() {
                   aria-description={hayFilas ? undefined : SIN_DATOS}>{e.label}</Button>
               </Tooltip>
             ))}
+            <BotonesEmail envios={ENVIOS_CAJAS} periodo={periodo} sinDatos={!hayFilas || !params} />
           </Group>
         )}
       </Group>

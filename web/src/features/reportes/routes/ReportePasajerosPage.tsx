@@ -9,6 +9,7 @@ import { ApiError } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 import { formatDecimal, formatNumber } from '@/lib/format';
 import { notifyError, notifyWarning } from '@/lib/notify';
+import { BotonesEmail, ENVIOS_PASAJEROS } from '@/features/reportes/components/BotonesEmail';
 import { BotonesExportar } from '@/features/reportes/components/BotonesExportar';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { PasajerosFrecuentes } from '@/features/reportes/components/PasajerosFrecuentes';
@@ -58,7 +59,9 @@ export function ReportePasajerosPage() {
           <Title order={1} size="h2">Reporte de Pasajeros</Title>
           <Text c="dimmed">Quiénes viajaron en el período, con qué frecuencia y en qué rutas</Text>
         </div>
-        <BotonesExportar sinDatos={sinDatos || !parametros} exportando={exportando} onExportar={onExportar} />
+        <BotonesExportar sinDatos={sinDatos || !parametros} exportando={exportando} onExportar={onExportar}>
+          <BotonesEmail envios={ENVIOS_PASAJEROS} periodo={periodo} sinDatos={sinDatos || !parametros} />
+        </BotonesExportar>
       </Group>
       <FiltroPeriodo value={periodo} onChange={cambiarPeriodo} />
       {!parametros && <Text c="dimmed">Elija la fecha de inicio y la de fin del rango.</Text>}

@@ -6,6 +6,7 @@ import { kpisQuery, LIMITE_VENTAS, ventasDetalladasQuery, ventasPeriodoQuery } f
 import { reportesKeys } from '@/api/keys';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
+import { BotonesEmail, ENVIOS_VENTAS } from '@/features/reportes/components/BotonesEmail';
 import { ExportarVentas } from '@/features/reportes/components/ExportarVentas';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { GraficoEvolucionVentas } from '@/features/reportes/components/GraficoVentas';
@@ -30,6 +31,7 @@ export function ReporteVentasPage() {
   const serie = useQuery(ventasPeriodoQuery(parametros, periodo.tipo === 'año' ? 'mes' : 'dia'));
   const detalle = useQuery(ventasDetalladasQuery(parametros, pagina, LIMITE_VENTAS));
   const error = kpis.error ?? serie.error ?? detalle.error;
+  const sinDatos = !detalle.data || detalle.data.paginacion.total === 0;
   const actualizar = () => void queryClient.invalidateQueries({ queryKey: reportesKeys.ventas() });
 
   return (
@@ -40,7 +42,9 @@ export function ReporteVentasPage() {
           <Text c="dimmed">Ventas, ingresos y pasajes vendidos del período</Text>
         </div>
         {tienePermiso(usuario, 'reportes.exportar') && (
-          <ExportarVentas periodo={parametros} sinDatos={!detalle.data || detalle.data.paginacion.total === 0} pdfParaImprimir conImprimir />
+          <ExportarVentas periodo={parametros} sinDatos={sinDatos} pdfParaImprimir conImprimir>
+            <BotonesEmail envios={ENVIOS_VENTAS} periodo={periodo} sinDatos={sinDatos || !parametros} />
+          </ExportarVentas>
         )}
       </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Filtros" data-imprimir="no">
