@@ -145,7 +145,11 @@ func TestReportRecipientsAreTheCompanysStaffWithAnEmail(t *testing.T) {
 		if len(ds) == 0 {
 			t.Fatal("sin sugerencias")
 		}
+		admin := e.userID("admin")
 		for _, d := range ds {
+			if d.ID == admin && d.Nombre != "Martín Ferreyra" {
+				t.Fatalf("el admin se sugiere como %q, no por su nombre", d.Nombre)
+			}
 			if d.Email == "" || d.Email == "pasajero@example.com" {
 				t.Fatalf("sugerencia indebida: %+v", d)
 			}

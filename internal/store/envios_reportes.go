@@ -80,12 +80,13 @@ type Destinatario struct {
 }
 
 // DestinatariosDeReportes are the company's active users with an e-mail
-// whose role is not pasajero (backoffice §2.15), by name.
+// whose role is not pasajero (backoffice §2.15), by user name; each reads
+// by its full name (its user name when it has none).
 func (s *Store) DestinatariosDeReportes(ctx context.Context, empresaID int64) ([]Destinatario, error) {
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (Destinatario, error) {
 		var d Destinatario
 		return d, sc.Scan(&d.ID, &d.Nombre, &d.Email)
-	}, `SELECT u.id, u.nombre_usuario, u.email FROM usuarios u JOIN roles r ON r.id = u.rol_id
+	}, `SELECT u.id, COALESCE(NULLIF(TRIM(u.nombre || ' ' || u.apellido), ''), u.nombre_usuario), u.email FROM usuarios u JOIN roles r ON r.id = u.rol_id
 		WHERE u.empresa_id = ? AND u.activo = ? AND u.email <> '' AND r.nombre <> ?
 		ORDER BY u.nombre_usuario LIMIT 200`, empresaID, true, domain.RolPasajero)
 	return out, wrap("listar destinatarios de reportes", err)
