@@ -13,6 +13,15 @@ export type ParametrosPeriodo = Record<string, string>;
 /** The file formats of a report's export. */
 export type FormatoReporte = 'csv' | 'xlsx' | 'pdf';
 
+/** How a report's download is followed: cancelled by `signal`, its bytes reported to `onProgreso`. */
+export interface OpcionesDescarga {
+  signal?: AbortSignal;
+  onProgreso?: (p: ProgresoDescarga) => void;
+}
+
+/** Fetches a report's file of the period in formato. */
+export type DescargarReporte = (periodo: ParametrosPeriodo, formato: FormatoReporte, opciones?: OpcionesDescarga) => Promise<Archivo>;
+
 // ─── Passenger report (internal/api/reportes_pasajeros.go) ──────────────────────────────────────
 
 /** The figures and the ten most frequent passengers of a period. */
@@ -63,10 +72,10 @@ export function useRutasPopulares(periodo: ParametrosPeriodo | null) {
 }
 
 /** The period's passengers as a file (reporte-pasajeros-{período}-{fecha}.{formato}). */
-export function exportarPasajeros(periodo: ParametrosPeriodo, formato: FormatoReporte): Promise<Archivo> {
-  return fetchFile(conConsulta('/reportes/pasajeros/exportar',
-    { ...periodo, formato } satisfies Parametros<'exportarPasajerosReporte'>));
-}
+/** The period's passengers as a file (GET /reportes/pasajeros/exportar), reporting its progress. */
+export const descargarPasajeros: DescargarReporte = (periodo, formato, opciones = {}) =>
+  fetchFileConProgreso(conConsulta('/reportes/pasajeros/exportar',
+    { ...periodo, formato } satisfies Parametros<'exportarPasajerosReporte'>), opciones);
 
 // ─── End of the passenger report ────────────────────────────────────────────────────────────────
 
@@ -87,8 +96,6 @@ export const CAJAS_POR_PAGINA = 15;
 /** The papers a register report prints on. */
 export type PapelReporteCaja = '80mm' | 'a4';
 /** The formats of a report's export. */
-export type FormatoExportacion = 'csv' | 'xlsx' | 'pdf';
-
 /** The period's registers, a page of CAJAS_POR_PAGINA; `periodo` are the period filter's parameters (null: incomplete). */
 export function useReporteCajas(periodo: Record<string, string> | null, pagina: number) {
   const consulta = { ...periodo, pagina, limite: CAJAS_POR_PAGINA };
@@ -116,10 +123,10 @@ export function pdfReporteCaja(id: number, formato: PapelReporteCaja): Promise<A
 }
 
 /** The period's registers as a CSV, XLSX or PDF file. */
-export function exportarReporteCajas(periodo: Record<string, string>, formato: FormatoExportacion): Promise<Archivo> {
-  const consulta = { ...periodo, formato };
-  return fetchFile(conConsulta('/reportes/caja/exportar', consulta satisfies Parametros<'exportarReporteCajas'>));
-}
+/** The period's registers as a file (GET /reportes/caja/exportar), reporting its progress. */
+export const descargarReporteCajas: DescargarReporte = (periodo, formato, opciones = {}) =>
+  fetchFileConProgreso(conConsulta('/reportes/caja/exportar',
+    { ...periodo, formato } satisfies Parametros<'exportarReporteCajas'>), opciones);
 
 // ---- end of the cash-register report ----
 
@@ -227,10 +234,7 @@ export function ventasDetalladasQuery(periodo: ParametrosPeriodo | null, pagina:
  * GET /reportes/excel: the period's detailed sales as CSV, Excel or PDF, with the server's file name
  * (reporte-ventas-{periodo}-{fecha}). `onProgreso` hears the bytes as they arrive; `signal` cancels.
  */
-export function descargarReporteVentas(
-  periodo: ParametrosPeriodo, formato: FormatoReporte, opciones: { signal?: AbortSignal; onProgreso?: (p: ProgresoDescarga) => void } = {},
-): Promise<Archivo> {
-  return fetchFileConProgreso(conConsulta('/reportes/excel', { ...periodo, formato }), opciones);
-}
+export const descargarReporteVentas: DescargarReporte = (periodo, formato, opciones = {}) =>
+  fetchFileConProgreso(conConsulta('/reportes/excel', { ...periodo, formato }), opciones);
 
 // END sales reports

@@ -1,29 +1,19 @@
-import { Button, Group, Paper, SimpleGrid, Stack, Text, Title, Tooltip } from '@mantine/core';
-import { IconCashRegister, IconFileSpreadsheet, IconFileTypeCsv, IconFileTypePdf } from '@tabler/icons-react';
+import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconCashRegister } from '@tabler/icons-react';
 import { useState } from 'react';
-import { exportarReporteCajas, useReporteCajas, type FormatoExportacion } from '@/api/reportes';
+import { descargarReporteCajas, useReporteCajas } from '@/api/reportes';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
-import { ApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/files';
 import { formatMoney, formatNumber } from '@/lib/format';
-import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { BotonesEmail, ENVIOS_CAJAS } from '@/features/reportes/components/BotonesEmail';
+import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { PaginacionReporte } from '@/features/reportes/components/PaginacionReporte';
 import { ReporteCajaModal } from '@/features/reportes/components/ReporteCajaModal';
 import { TablaReporteCajas } from '@/features/reportes/components/TablaReporteCajas';
 import { parametrosPeriodo, usePeriodo } from '@/features/reportes/periodo';
-
-const SIN_DATOS = 'No hay datos para exportar';
-
-const EXPORTACIONES: { formato: FormatoExportacion; label: string; icon: typeof IconFileTypePdf; ok: string; error: string }[] = [
-  { formato: 'pdf', label: 'PDF', icon: IconFileTypePdf, ok: '✅ Reporte PDF descargado exitosamente', error: '❌ Error al generar el reporte PDF' },
-  { formato: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet, ok: '✅ Reporte Excel descargado exitosamente', error: '❌ Error al descargar reporte Excel' },
-  { formato: 'csv', label: 'CSV', icon: IconFileTypeCsv, ok: '✅ Reporte CSV descargado exitosamente', error: '❌ Error al descargar reporte CSV' },
-];
 
 /** 'Reporte de Cajas' (backoffice §2.15): the registers opened in a period, their figures and each one's X/Z report. */
 export function ReporteCajasPage() {
@@ -31,24 +21,9 @@ export function ReporteCajasPage() {
   const [periodo, setPeriodo] = usePeriodo();
   const [pagina, setPagina] = useState(1);
   const [cajaId, setCajaId] = useState<number | null>(null);
-  const [exportando, setExportando] = useState<FormatoExportacion | null>(null);
   const params = parametrosPeriodo(periodo);
   const reporte = useReporteCajas(params, pagina);
   const hayFilas = (reporte.data?.paginacion.total ?? 0) > 0;
-
-  const exportar = async (e: (typeof EXPORTACIONES)[number]) => {
-    if (!params) return;
-    setExportando(e.formato);
-    try {
-      downloadFile(await exportarReporteCajas(params, e.formato), `reporte-cajas.${e.formato}`);
-      notifySuccess(e.ok);
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 404) notifyWarning(SIN_DATOS);
-      else notifyError(e.error);
-    } finally {
-      setExportando(null);
-    }
-  };
 
   const est = reporte.data?.estadisticas;
   const figuras: [string, string][] = [
@@ -66,16 +41,9 @@ export function ReporteCajasPage() {
           <Text c="dimmed">Las cajas abiertas en el período, sus cierres y sus reportes X y Z</Text>
         </div>
         {can('reportes', 'exportar') && (
-          <Group gap="xs">
-            {EXPORTACIONES.map((e) => (
-              <Tooltip key={e.formato} label={SIN_DATOS} disabled={hayFilas}>
-                <Button variant="default" leftSection={<e.icon size={16} aria-hidden />} disabled={!hayFilas}
-                  loading={exportando === e.formato} onClick={() => void exportar(e)}
-                  aria-description={hayFilas ? undefined : SIN_DATOS}>{e.label}</Button>
-              </Tooltip>
-            ))}
+          <ExportarReporte descargar={descargarReporteCajas} nombre="reporte-cajas" periodo={params} sinDatos={!hayFilas}>
             <BotonesEmail envios={ENVIOS_CAJAS} periodo={periodo} sinDatos={!hayFilas || !params} />
-          </Group>
+          </ExportarReporte>
         )}
       </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Período">

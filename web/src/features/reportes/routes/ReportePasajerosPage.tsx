@@ -1,31 +1,16 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
-import {
-  exportarPasajeros, useEstadisticasPasajeros, usePasajerosReporte, useRutasPopulares, type FormatoReporte, type ParametrosPeriodo,
-} from '@/api/reportes';
+import { descargarPasajeros, useEstadisticasPasajeros, usePasajerosReporte, useRutasPopulares } from '@/api/reportes';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
-import { ApiError } from '@/lib/api';
-import { downloadFile } from '@/lib/files';
 import { formatDecimal, formatNumber } from '@/lib/format';
-import { notifyError, notifyWarning } from '@/lib/notify';
 import { BotonesEmail, ENVIOS_PASAJEROS } from '@/features/reportes/components/BotonesEmail';
-import { BotonesExportar } from '@/features/reportes/components/BotonesExportar';
+import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { PasajerosFrecuentes } from '@/features/reportes/components/PasajerosFrecuentes';
 import { RutasPopularesGrafico } from '@/features/reportes/components/RutasPopularesGrafico';
 import { TablaPasajeros } from '@/features/reportes/components/TablaPasajeros';
 import { parametrosPeriodo, usePeriodo, type Periodo } from '@/features/reportes/periodo';
-
-/** Saves the period's passengers as formato, or says why not. */
-async function exportar(periodo: ParametrosPeriodo, formato: FormatoReporte) {
-  try {
-    downloadFile(await exportarPasajeros(periodo, formato), `reporte-pasajeros.${formato}`);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 404) notifyWarning('No hay datos para exportar');
-    else notifyError('Error al exportar el reporte de pasajeros');
-  }
-}
 
 /**
  * 'Reporte de Pasajeros' (backoffice §2.15): who travelled in the period, the most frequent passengers, the popular
@@ -34,7 +19,6 @@ async function exportar(periodo: ParametrosPeriodo, formato: FormatoReporte) {
 export function ReportePasajerosPage() {
   const [periodo, setPeriodo] = usePeriodo();
   const [pagina, setPagina] = useState(1);
-  const [exportando, setExportando] = useState<FormatoReporte | null>(null);
   const parametros = parametrosPeriodo(periodo);
   const estadisticas = useEstadisticasPasajeros(parametros);
   const listado = usePasajerosReporte(parametros, pagina);
@@ -45,11 +29,6 @@ export function ReportePasajerosPage() {
     setPeriodo(p);
   };
   const sinDatos = (estadisticas.data?.clientesTop.length ?? 0) === 0 && (listado.data?.paginacion.total ?? 0) === 0;
-  const onExportar = (formato: FormatoReporte) => {
-    if (!parametros) return;
-    setExportando(formato);
-    void exportar(parametros, formato).finally(() => setExportando(null));
-  };
   const cifras = estadisticas.data?.estadisticas;
 
   return (
@@ -59,9 +38,9 @@ export function ReportePasajerosPage() {
           <Title order={1} size="h2">Reporte de Pasajeros</Title>
           <Text c="dimmed">Quiénes viajaron en el período, con qué frecuencia y en qué rutas</Text>
         </div>
-        <BotonesExportar sinDatos={sinDatos || !parametros} exportando={exportando} onExportar={onExportar}>
+        <ExportarReporte descargar={descargarPasajeros} nombre="reporte-pasajeros" periodo={parametros} sinDatos={sinDatos}>
           <BotonesEmail envios={ENVIOS_PASAJEROS} periodo={periodo} sinDatos={sinDatos || !parametros} />
-        </BotonesExportar>
+        </ExportarReporte>
       </Group>
       <FiltroPeriodo value={periodo} onChange={cambiarPeriodo} />
       {!parametros && <Text c="dimmed">Elija la fecha de inicio y la de fin del rango.</Text>}

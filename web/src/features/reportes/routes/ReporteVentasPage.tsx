@@ -2,12 +2,12 @@ import '@/features/reportes/components/impresion.css';
 import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh, IconTicketOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { kpisQuery, LIMITE_VENTAS, ventasDetalladasQuery, ventasPeriodoQuery } from '@/api/reportes';
+import { descargarReporteVentas, kpisQuery, LIMITE_VENTAS, ventasDetalladasQuery, ventasPeriodoQuery } from '@/api/reportes';
 import { reportesKeys } from '@/api/keys';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { BotonesEmail, ENVIOS_VENTAS } from '@/features/reportes/components/BotonesEmail';
-import { ExportarVentas } from '@/features/reportes/components/ExportarVentas';
+import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { GraficoEvolucionVentas } from '@/features/reportes/components/GraficoVentas';
 import { PeriodoCubierto } from '@/features/reportes/components/PeriodoCubierto';
@@ -42,9 +42,10 @@ export function ReporteVentasPage() {
           <Text c="dimmed">Ventas, ingresos y pasajes vendidos del período</Text>
         </div>
         {tienePermiso(usuario, 'reportes.exportar') && (
-          <ExportarVentas periodo={parametros} sinDatos={sinDatos} pdfParaImprimir conImprimir>
+          <ExportarReporte descargar={descargarReporteVentas} nombre="reporte-ventas" periodo={parametros} sinDatos={sinDatos}
+            pdfParaImprimir conImprimir>
             <BotonesEmail envios={ENVIOS_VENTAS} periodo={periodo} sinDatos={sinDatos || !parametros} />
-          </ExportarVentas>
+          </ExportarReporte>
         )}
       </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Filtros" data-imprimir="no">

@@ -3,11 +3,11 @@ import { IconTicketOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  ingresosMensualesQuery, kpisQuery, LIMITE_VENTAS_AVANZADO, MESES_INGRESOS_DEFECTO, ventasDetalladasQuery, type MesesIngresos,
+  descargarReporteVentas, ingresosMensualesQuery, kpisQuery, LIMITE_VENTAS_AVANZADO, MESES_INGRESOS_DEFECTO, ventasDetalladasQuery, type MesesIngresos,
 } from '@/api/reportes';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
-import { ExportarVentas } from '@/features/reportes/components/ExportarVentas';
+import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { formatPorcentaje } from '@/features/reportes/components/formato';
 import { GraficoIngresosMensuales } from '@/features/reportes/components/GraficoVentas';
@@ -96,7 +96,8 @@ export function ReportesAvanzadosPage() {
             <Group justify="space-between" mb="sm" gap="xs">
               <Title order={2} size="h4">Detalle de ventas</Title>
               {tienePermiso(usuario, 'reportes.exportar') && (
-                <ExportarVentas periodo={parametros} sinDatos={!detalle.data || detalle.data.paginacion.total === 0} />
+                <ExportarReporte descargar={descargarReporteVentas} nombre="reporte-ventas" periodo={parametros}
+                  sinDatos={!detalle.data || detalle.data.paginacion.total === 0} />
               )}
             </Group>
             <QueryState pending={detalle.isPending} error={detalle.error} errorTitle={ERROR_DATOS} onRetry={() => void detalle.refetch()}>

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFileSpreadsheet, IconFileText, IconFileTypePdf, IconPrinter } from '@tabler/icons-react';
 import { useRef, useState, type ReactNode } from 'react';
-import { descargarReporteVentas, type FormatoReporte, type ParametrosPeriodo } from '@/api/reportes';
+import type { DescargarReporte, FormatoReporte, ParametrosPeriodo } from '@/api/reportes';
 import { ApiError } from '@/lib/api';
 import { downloadFile } from '@/lib/files';
 import { formatNumber } from '@/lib/format';
@@ -52,7 +52,11 @@ interface Descarga {
   recibidos: number;
 }
 
-interface ExportarVentasProps {
+interface ExportarReporteProps {
+  /** Fetches the report's file of the period in a format (GET …/excel, …/exportar), reporting its progress. */
+  descargar: DescargarReporte;
+  /** The file's name when the server names none, and the print window's title: 'reporte-ventas'. */
+  nombre: string;
   /** The period's query parameters; null while it is incomplete. */
   periodo: ParametrosPeriodo | null;
   /** No detail rows: every button is off. */
@@ -66,10 +70,12 @@ interface ExportarVentasProps {
 }
 
 /**
- * The sales report's files (GET /reportes/excel): PDF, Excel (.xlsx), CSV and Print, all off with no rows. A download
- * says how much has arrived ('Descargando… 120 KB') and can be cancelled.
+ * A report's files: PDF, Excel (.xlsx), CSV and optionally Print, all off with no rows. A download says how much has
+ * arrived ('Descargando… 120 KB') and can be cancelled.
  */
-export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, conImprimir = false, children }: ExportarVentasProps) {
+export function ExportarReporte({
+  descargar, nombre: prefijo, periodo, sinDatos, pdfParaImprimir = false, conImprimir = false, children,
+}: ExportarReporteProps) {
   const [descarga, setDescarga] = useState<Descarga | null>(null);
   const cancelar = useRef<AbortController | null>(null);
   const apagado = sinDatos || periodo === null;
@@ -79,17 +85,17 @@ export function ExportarVentas({ periodo, sinDatos, pdfParaImprimir = false, con
     const imprimir = formato === 'pdf' && pdfParaImprimir;
     // The window opens inside the click, before any wait, or the browser blocks it.
     const ventana = imprimir ? window.open('', '_blank') : null;
-    ventana?.document.write('<!DOCTYPE html><title>Reporte de ventas</title><p style="font-family:sans-serif">Preparando el reporte…</p>');
+    ventana?.document.write(`<!DOCTYPE html><title>${prefijo}</title><p style="font-family:sans-serif">Preparando el reporte…</p>`);
     const controller = new AbortController();
     cancelar.current = controller;
     setDescarga({ formato, recibidos: 0 });
     const mensajes = MENSAJES[imprimir ? 'imprimir-pdf' : formato];
     try {
-      const archivo = await descargarReporteVentas(periodo, formato, {
+      const archivo = await descargar(periodo, formato, {
         signal: controller.signal,
         onProgreso: ({ recibidos }) => setDescarga({ formato, recibidos }),
       });
-      const nombre = archivo.nombre ?? `reporte-ventas.${formato}`;
+      const nombre = archivo.nombre ?? `${prefijo}.${formato}`;
       if (imprimir) imprimirPdf(ventana, archivo.blob, nombre);
       else downloadFile(archivo, nombre);
       notifySuccess(mensajes.ok);
