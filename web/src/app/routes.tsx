@@ -2,8 +2,12 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { meQuery } from '@/api/auth';
+import { empresaQuery } from '@/api/empresa';
+import { notificacionesQuery } from '@/api/notificaciones';
 import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session/storage';
+import type { Usuario } from '@/lib/session/types';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RequireRole } from './RequireRole';
 import { lazyPage, REDIRECTS, SCREENS, type Screen } from './screens';
@@ -17,15 +21,33 @@ export function preloadRoutes(): Promise<unknown> {
 }
 
 /**
+ * What the admin shell reads (the session's user, its company, the bell's notifications), fetched
+ * while the app boots: it arrives with the screen's own data, before the shell's first render,
+ * instead of re-rendering the shell and the screen (and Mantine's theme, with the company's
+ * colours) once each answer comes back.
+ */
+function precargarShell(queryClient: QueryClient, usuario: Usuario): void {
+  void queryClient.prefetchQuery(meQuery(usuario.id));
+  // the server refuses every call but the password change until then (AppProviders does the same)
+  if (usuario.debe_cambiar_clave) return;
+  void queryClient.prefetchQuery(empresaQuery(usuario.id));
+  void queryClient.prefetchQuery(notificacionesQuery());
+}
+
+/**
  * Starts downloading the code of the screen at `pathname` (and of the admin shell it sits in) while
- * the app boots, instead of once the router has rendered the shell, and fetching the data it shows
- * first: the screen's chunks and data arrive together, not one round trip after another. A guarded screen only with a stored session
- * (without one, the guard sends the browser to the login).
+ * the app boots, instead of once the router has rendered the shell, and fetching the data it and the
+ * shell show first: the chunks and the data arrive together, not one round trip after another. A
+ * guarded screen only with a stored session (without one, the guard sends the browser to the login).
  */
 export function preloadScreenAt(pathname: string, queryClient: QueryClient): void {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
-  if (!screen || (screen.access.kind !== 'public' && !readSession())) return;
-  if (screen.layout === 'admin') void AdminLayout.preload().catch(() => undefined);
+  const session = readSession();
+  if (!screen || (screen.access.kind !== 'public' && !session)) return;
+  if (screen.layout === 'admin') {
+    void AdminLayout.preload().catch(() => undefined);
+    if (session) precargarShell(queryClient, session.usuario);
+  }
   void screen.page.preload().catch(() => undefined);
   screen.precargar?.(queryClient);
 }
