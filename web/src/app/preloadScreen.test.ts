@@ -32,7 +32,7 @@ describe('preloadScreenAt', () => {
     queryClient = new QueryClient();
     preloadScreenAt(paths.notificaciones, queryClient);
     for (const query of [meQuery(usuario.id), empresaQuery(usuario.id), notificacionesQuery()]) {
-      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status, String(query.queryKey)).toBe('success');
+      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).toBe('success');
     }
   });
 
