@@ -12,8 +12,17 @@ import { NotFoundPage } from './pages/NotFoundPage';
 import { RequireRole } from './RequireRole';
 import { lazyPage, REDIRECTS, SCREENS, type Screen } from './screens';
 
+/**
+ * The code of the screen the app booted on (preloadScreenAt): the shell waits for it too, so that
+ * the shell and the screen show in one render and one paint, not the shell with a loader first.
+ */
+let pantallaInicial: Promise<unknown> = Promise.resolve();
+
 /** The back-office shell (header and menu): downloaded with the first admin screen, not with the login. */
-const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), (m) => m.AdminLayout);
+const AdminLayout = lazyPage(
+  () => Promise.all([import('./layout/AdminLayout'), pantallaInicial]).then(([m]) => m),
+  (m) => m.AdminLayout,
+);
 
 /** Downloads every page and the shell (tests render screens without waiting for their code). */
 export function preloadRoutes(): Promise<unknown> {
@@ -44,11 +53,12 @@ export function preloadScreenAt(pathname: string, queryClient: QueryClient): voi
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
   const session = readSession();
   if (!screen || (screen.access.kind !== 'public' && !session)) return;
+  const pagina = screen.page.preload().catch(() => undefined);
   if (screen.layout === 'admin') {
+    pantallaInicial = pagina;
     void AdminLayout.preload().catch(() => undefined);
     if (session) precargarShell(queryClient, session.usuario);
   }
-  void screen.page.preload().catch(() => undefined);
   screen.precargar?.(queryClient);
 }
 
