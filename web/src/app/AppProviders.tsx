@@ -8,7 +8,7 @@ import { EmpresaContext, useEmpresa } from '@/lib/company';
 import { LONG_TOAST_MS } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { SessionProvider } from './session/SessionProvider';
-import { buildTheme, cssVariablesResolver } from './theme';
+import { buildTheme, cssVariablesResolver, themeColors } from './theme';
 import toasts from './toasts.module.css';
 
 /** Date pickers speak Spanish and start the week on Monday, whatever the browser's language. */
@@ -26,7 +26,8 @@ function EmpresaProvider({ children }: { children: ReactNode }) {
 
 function ThemeProvider({ children }: { children: ReactNode }) {
   const { color_primario, color_secundario } = useEmpresa();
-  const theme = useMemo(() => buildTheme(color_primario, color_secundario), [color_primario, color_secundario]);
+  const { primary, secondary } = themeColors(color_primario, color_secundario);
+  const theme = useMemo(() => buildTheme(primary, secondary), [primary, secondary]);
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <Notifications position="top-center" autoClose={LONG_TOAST_MS} classNames={{ root: toasts.toasts }} />

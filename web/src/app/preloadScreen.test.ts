@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it } from 'vitest';
+import { meQuery } from '@/api/auth';
+import { empresaQuery } from '@/api/empresa';
+import { notificacionesQuery } from '@/api/notificaciones';
 import { seccionesActivasQuery, preciosQuery } from '@/api/config';
 import { cajaEstadoQuery } from '@/api/caja';
 import { paths } from '@/lib/paths';
@@ -22,6 +25,24 @@ describe('preloadScreenAt', () => {
       await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).not.toBe('pending');
       expect(queryClient.getQueryState(query.queryKey), String(query.queryKey)).toMatchObject({ status: 'success', error: null });
     }
+  });
+
+  it("fetches the shell's user, company and notifications with the screen's data", async () => {
+    const usuario = signIn('lancha');
+    queryClient = new QueryClient();
+    preloadScreenAt(paths.notificaciones, queryClient);
+    for (const query of [meQuery(usuario.id), empresaQuery(usuario.id), notificacionesQuery()]) {
+      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).toBe('success');
+    }
+  });
+
+  it('asks only for the user while the password must change (the server refuses the rest)', () => {
+    const usuario = signIn('lancha', { debe_cambiar_clave: true });
+    queryClient = new QueryClient();
+    preloadScreenAt(paths.notificaciones, queryClient);
+    expect(queryClient.getQueryState(meQuery(usuario.id).queryKey)).toBeDefined();
+    expect(queryClient.getQueryState(empresaQuery(usuario.id).queryKey)).toBeUndefined();
+    expect(queryClient.getQueryState(notificacionesQuery().queryKey)).toBeUndefined();
   });
 
   it('fetches nothing for a guarded screen without a stored session (the guard sends to the login)', () => {

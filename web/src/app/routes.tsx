@@ -2,14 +2,27 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
+import { meQuery } from '@/api/auth';
+import { empresaQuery } from '@/api/empresa';
+import { notificacionesQuery } from '@/api/notificaciones';
 import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session/storage';
+import type { Usuario } from '@/lib/session/types';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { RequireRole } from './RequireRole';
 import { lazyPage, REDIRECTS, SCREENS, type Screen } from './screens';
 
+/**
+ * The code of the screen the app booted on (preloadScreenAt): the shell waits for it too, so that
+ * the shell and the screen show in one render and one paint, not the shell with a loader first.
+ */
+let pantallaInicial: Promise<unknown> = Promise.resolve();
+
 /** The back-office shell (header and menu): downloaded with the first admin screen, not with the login. */
-const AdminLayout = lazyPage(() => import('./layout/AdminLayout'), (m) => m.AdminLayout);
+const AdminLayout = lazyPage(
+  () => Promise.all([import('./layout/AdminLayout'), pantallaInicial]).then(([m]) => m),
+  (m) => m.AdminLayout,
+);
 
 /** Downloads every page and the shell (tests render screens without waiting for their code). */
 export function preloadRoutes(): Promise<unknown> {
@@ -17,16 +30,35 @@ export function preloadRoutes(): Promise<unknown> {
 }
 
 /**
+ * What the admin shell reads (the session's user, its company, the bell's notifications), fetched
+ * while the app boots: it arrives with the screen's own data, before the shell's first render,
+ * instead of re-rendering the shell and the screen (and Mantine's theme, with the company's
+ * colours) once each answer comes back.
+ */
+function precargarShell(queryClient: QueryClient, usuario: Usuario): void {
+  void queryClient.prefetchQuery(meQuery(usuario.id));
+  // the server refuses every call but the password change until then (AppProviders does the same)
+  if (usuario.debe_cambiar_clave) return;
+  void queryClient.prefetchQuery(empresaQuery(usuario.id));
+  void queryClient.prefetchQuery(notificacionesQuery());
+}
+
+/**
  * Starts downloading the code of the screen at `pathname` (and of the admin shell it sits in) while
- * the app boots, instead of once the router has rendered the shell, and fetching the data it shows
- * first: the screen's chunks and data arrive together, not one round trip after another. A guarded screen only with a stored session
- * (without one, the guard sends the browser to the login).
+ * the app boots, instead of once the router has rendered the shell, and fetching the data it and the
+ * shell show first: the chunks and the data arrive together, not one round trip after another. A
+ * guarded screen only with a stored session (without one, the guard sends the browser to the login).
  */
 export function preloadScreenAt(pathname: string, queryClient: QueryClient): void {
   const screen = SCREENS.find((s) => matchPath(s.path, pathname));
-  if (!screen || (screen.access.kind !== 'public' && !readSession())) return;
-  if (screen.layout === 'admin') void AdminLayout.preload().catch(() => undefined);
-  void screen.page.preload().catch(() => undefined);
+  const session = readSession();
+  if (!screen || (screen.access.kind !== 'public' && !session)) return;
+  const pagina = screen.page.preload().catch(() => undefined);
+  if (screen.layout === 'admin') {
+    pantallaInicial = pagina;
+    void AdminLayout.preload().catch(() => undefined);
+    if (session) precargarShell(queryClient, session.usuario);
+  }
   screen.precargar?.(queryClient);
 }
 

@@ -38,6 +38,7 @@ import {
 } from '@tabler/icons-react';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { precargarValidador } from '@/features/embarque/precarga';
 import { precargarVenta } from '@/features/venta/precarga';
 import { paths, type Path } from '@/lib/paths';
 import { PERMISO_VALIDAR, type Role } from '@/lib/session';
@@ -183,8 +184,9 @@ export const SCREENS: readonly Screen[] = [
       { label: 'Validador de Embarque', icon: IconQrcode, group: 'Embarque', roles: ['supervisor'] },
     ],
     page: validador,
+    precargar: precargarValidador,
   },
-  { path: paths.validacionEmbarque, access: VALIDATORS, modulo: 'embarque', layout: 'admin', page: validador },
+  { path: paths.validacionEmbarque, access: VALIDATORS, modulo: 'embarque', layout: 'admin', page: validador, precargar: precargarValidador },
   {
     path: paths.listaPasajeros, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Lista de Pasajeros', icon: IconListCheck, group: 'Embarque', roles: MENU_CREW }],

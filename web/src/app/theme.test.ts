@@ -1,8 +1,15 @@
 import { DEFAULT_THEME, lighten, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { buildTheme, contraste, cssVariablesResolver, DEFAULT_PRIMARY_COLOR, legible, palette, SECONDARY_COLOR } from './theme';
+import { buildTheme, contraste, cssVariablesResolver, DEFAULT_PRIMARY_COLOR, legible, palette, SECONDARY_COLOR, themeColors } from './theme';
 
 describe('theme', () => {
+  it('resolves the colours before the company is known and when it repeats the defaults alike (the theme is not rebuilt)', () => {
+    const antes = themeColors(undefined, undefined);
+    expect(themeColors(DEFAULT_PRIMARY_COLOR, SECONDARY_COLOR)).toEqual(antes);
+    expect(themeColors('no es un color', null)).toEqual(antes);
+    expect(themeColors('#0E7490', '#B45309')).toEqual({ primary: '#0E7490', secondary: '#B45309' });
+  });
+
   it('builds ten shades with the base colour at index 6, lighter before and darker after', () => {
     const shades = palette('#3B82F6');
     expect(shades).toHaveLength(10);

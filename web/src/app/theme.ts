@@ -40,6 +40,15 @@ function colorOr(color: string | null | undefined, fallback: string): string {
   return color && HEX_COLOR.test(color) ? color : fallback;
 }
 
+/**
+ * The colours buildTheme uses for these settings (the defaults for missing or invalid ones): the
+ * theme is rebuilt only when they change, not when the company's answer repeats the defaults
+ * (a new theme re-renders every component on the screen).
+ */
+export function themeColors(colorPrimario?: string | null, colorSecundario?: string | null): { primary: string; secondary: string } {
+  return { primary: colorOr(colorPrimario, DEFAULT_PRIMARY_COLOR), secondary: colorOr(colorSecundario, SECONDARY_COLOR) };
+}
+
 /** The app theme; the colours come from the company's color_primario and color_secundario settings. */
 export function buildTheme(colorPrimario?: string | null, colorSecundario?: string | null): MantineThemeOverride {
   const primary = colorOr(colorPrimario, DEFAULT_PRIMARY_COLOR);

@@ -1,4 +1,4 @@
-import { Modal, Stack, Textarea } from '@mantine/core';
+import { Stack, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useAbrirCaja } from '@/api/caja';
@@ -8,6 +8,7 @@ import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { ErrorDialog } from './ErrorDialog';
 import { FormActions } from './FormActions';
 import { MoneyInput } from './MoneyInput';
+import { LazyModal } from './LazyModal';
 
 interface AbrirCajaModalProps {
   opened: boolean;
@@ -49,7 +50,7 @@ export function AbrirCajaModal({ opened, onClose }: AbrirCajaModalProps) {
 
   return (
     <>
-      <Modal opened={opened && error === null} onClose={close} title="Abrir Caja" centered>
+      <LazyModal opened={opened && error === null} onClose={close} title="Abrir Caja" centered>
         <form onSubmit={handleSubmit} noValidate>
           <Stack>
             <MoneyInput
@@ -63,7 +64,7 @@ export function AbrirCajaModal({ opened, onClose }: AbrirCajaModalProps) {
             <FormActions onCancel={close} loading={abrir.isPending} submitLabel="Abrir Caja" />
           </Stack>
         </form>
-      </Modal>
+      </LazyModal>
       <ErrorDialog title="Error al Abrir Caja" message={error} onClose={() => setError(null)} />
     </>
   );

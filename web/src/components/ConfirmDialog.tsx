@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { LazyModal } from './LazyModal';
 
 interface ConfirmDialogProps {
   opened: boolean;
@@ -19,7 +20,7 @@ interface ConfirmDialogProps {
 /** Asks before a destructive action; the focus starts on Cancelar (or `cancelLabel`). */
 export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLabel = 'Cancelar', loading, onConfirm, onClose }: ConfirmDialogProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title={title} centered>
+    <LazyModal opened={opened} onClose={onClose} title={title} centered>
       <Stack>
         {children}
         <Group justify="flex-end">
@@ -28,6 +29,6 @@ export function ConfirmDialog({ opened, title, children, confirmLabel, cancelLab
           <Button color="red.8" onClick={onConfirm} loading={loading}>{confirmLabel}</Button>
         </Group>
       </Stack>
-    </Modal>
+    </LazyModal>
   );
 }

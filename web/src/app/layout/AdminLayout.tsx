@@ -1,6 +1,6 @@
 import { AppShell, Box, ScrollArea } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { useCallback } from 'react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
 import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
@@ -12,9 +12,24 @@ import { UserSummary } from './UserSummary';
 /** Sidebar width from the spec. */
 const SIDEBAR_WIDTH = '20rem';
 
+/** Where the menu is a drawer: below AppShell's `sm` breakpoint. */
+const DRAWER_QUERY = '(max-width: 47.99em)';
+
+/**
+ * Whether the menu's entries are rendered: beside the screen, always; as a phone's drawer, once it
+ * has been opened (a closed drawer's entries only cost the first render).
+ */
+function useMenuRendered(opened: boolean): boolean {
+  const drawer = useMediaQuery(DRAWER_QUERY, false, { getInitialValueInEffect: false });
+  const [openedOnce, setOpenedOnce] = useState(opened);
+  if (opened && !openedOnce) setOpenedOnce(true);
+  return !drawer || openedOnce;
+}
+
 /** Shell of every /admin screen: header, role menu (a drawer on mobile) and the screen. */
 export function AdminLayout() {
   const [opened, { toggle, open, close }] = useDisclosure(false);
+  const menuRendered = useMenuRendered(opened);
   const isMobile = useIsMobile();
   useConnectivityToasts();
   const onGesture = useCallback((gesture: Gesture) => {
@@ -36,7 +51,7 @@ export function AdminLayout() {
         <AppShell.Navbar p="sm">
           {/* The menu scrolls on its own: an admin's is taller than a laptop screen. */}
           <AppShell.Section grow component={ScrollArea}>
-            <Sidebar onNavigate={close} />
+            <Sidebar onNavigate={close} entries={menuRendered} />
           </AppShell.Section>
           <Box hiddenFrom="sm" pt="sm">
             <UserSummary />

@@ -4,8 +4,20 @@ import { Link, useLocation } from 'react-router';
 import { useSession } from '@/lib/session';
 import { menuFor } from '@/app/menu';
 
-/** The role's menu in collapsible groups. `onNavigate` closes the mobile drawer. */
-export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
+interface SidebarProps {
+  /** Closes the mobile drawer. */
+  onNavigate: () => void;
+  /** False: the menu's landmark without its entries (a phone's drawer that was never opened). */
+  entries: boolean;
+}
+
+/** The role's menu in collapsible groups. */
+export function Sidebar({ onNavigate, entries }: SidebarProps) {
+  return <nav aria-label="Menú principal">{entries && <MenuGroups onNavigate={onNavigate} />}</nav>;
+}
+
+/** The groups of the role's menu, each entry a link; the current screen's is active. */
+function MenuGroups({ onNavigate }: { onNavigate: () => void }) {
   const { roleName, usuario } = useSession();
   const { pathname } = useLocation();
   const groups = menuFor(roleName, usuario);
@@ -15,7 +27,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
     .filter((path) => pathname === path || pathname.startsWith(`${path}/`))
     .reduce((best, path) => (path.length > best.length ? path : best), '');
   return (
-    <nav aria-label="Menú principal">
+    <>
       {groups.map(({ group, entries }) => (
         <NavLink
           key={group}
@@ -38,6 +50,6 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
           ))}
         </NavLink>
       ))}
-    </nav>
+    </>
   );
 }

@@ -24,9 +24,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [sesionExpirada, setSesionExpirada] = useState(false);
   const token = session?.token ?? null;
 
-  // GET /auth/me refreshes the stored user (role, permissions, company).
+  // GET /auth/me refreshes the stored user (role, permissions, company). An answer equal to the
+  // stored user keeps its object: the screens under the session do not render again for it.
   const me = useQuery({ ...meQuery(session?.usuario.id), enabled: token !== null });
-  const usuario = token ? (me.data ?? session?.usuario ?? null) : null;
+  const stored = session?.usuario ?? null;
+  const vigente = useMemo(
+    () => (me.data && JSON.stringify(me.data) !== JSON.stringify(stored) ? me.data : (stored ?? me.data ?? null)),
+    [me.data, stored],
+  );
+  const usuario = token ? vigente : null;
 
   useEffect(() => {
     if (token && me.data) writeSession({ token, usuario: me.data });

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, Group, Modal, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { Alert, Box, Button, Group, Paper, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { IconLock, IconPrinter } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { imprimirPrueba, FUENTES, TAMANOS_FUENTE, TAMANOS_QR, useConfigImpresion, type ConfigImpresion, type Margenes } from '@/lib/impresion';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { hasRole, useSession } from '@/lib/session';
+import { LazyModal } from '@/components/LazyModal';
 import { borradorValido, CampoMargen, CamposBasicos, type BorradorProps } from './campos';
 
 /** Roles that configure the printer (operaciones §6). */
@@ -53,9 +54,9 @@ function Editor({ onClose, children }: { onClose: () => void; children: (draft: 
 /** 'Configuración de Impresión': paper, copies, auto print, dialog, auto close, test print. */
 export function ImpresionModal({ opened, onClose }: ModalProps) {
   return (
-    <Modal opened={opened} onClose={onClose} title="Configuración de Impresión" centered>
+    <LazyModal opened={opened} onClose={onClose} title="Configuración de Impresión" centered>
       <Editor onClose={onClose}>{(draft) => <CamposBasicos {...draft} />}</Editor>
-    </Modal>
+    </LazyModal>
   );
 }
 
@@ -127,7 +128,7 @@ export function ImpresoraModal({ opened, onClose }: ModalProps) {
   const { usuario } = useSession();
   const permitido = hasRole(usuario, ROLES_IMPRESORA);
   return (
-    <Modal opened={opened} onClose={onClose} title="Configuración de Impresora" centered size={permitido ? 'xl' : 'md'}>
+    <LazyModal opened={opened} onClose={onClose} title="Configuración de Impresora" centered size={permitido ? 'xl' : 'md'}>
       {permitido ? (
         <Editor onClose={onClose}>{(draft) => <CamposAvanzados {...draft} />}</Editor>
       ) : (
@@ -140,6 +141,6 @@ export function ImpresoraModal({ opened, onClose }: ModalProps) {
           </Group>
         </Stack>
       )}
-    </Modal>
+    </LazyModal>
   );
 }

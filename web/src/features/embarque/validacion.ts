@@ -91,6 +91,28 @@ export async function motivoSinCamara(): Promise<string | null> {
   }
 }
 
+/** How long the boot's camera check stands for the validator's first render. */
+const CAMARA_AL_ARRANCAR_MS = 30_000;
+
+let camaraAlArrancar: { motivo: string | null; at: number } | null = null;
+
+/**
+ * Runs motivoSinCamara while the app boots on the validator (precarga.ts), so that a device without
+ * a camera gets its first render in manual mode, instead of a camera mode swapped for the manual one
+ * a moment later.
+ */
+export function averiguarCamara(): void {
+  void motivoSinCamara().then((motivo) => {
+    camaraAlArrancar = { motivo, at: Date.now() };
+  });
+}
+
+/** The boot's answer, while recent: why there is no camera, null if one may be tried, undefined if not known. */
+export function motivoSinCamaraAlArrancar(): string | null | undefined {
+  if (!camaraAlArrancar || Date.now() - camaraAlArrancar.at > CAMARA_AL_ARRANCAR_MS) return undefined;
+  return camaraAlArrancar.motivo;
+}
+
 /** The example ticket number of the help texts: the company's prefix, today, the first of the day. */
 export function ejemploNumeroPasaje(prefijo: string, hoy: string): string {
   return `${prefijo}-${hoy.replaceAll('-', '')}-000001`;

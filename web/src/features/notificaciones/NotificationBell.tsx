@@ -1,8 +1,10 @@
 import { ActionIcon, Anchor, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { notificacionesQuery } from '@/api/notificaciones';
+import { useInactivo } from '@/lib/idle';
 import { paths } from '@/lib/paths';
 import { useRealtime } from '@/lib/realtime';
 import { NotificacionItem } from './NotificacionItem';
@@ -29,12 +31,18 @@ export function EstadoConexion() {
   );
 }
 
-/** The header bell: the unread count and the panel of the newest notifications (at most 50). */
+/**
+ * The header bell: the unread count and the panel of the newest notifications (at most 50). The
+ * panel (a portal) is mounted once the browser is idle or the bell is pressed, not in the screen's
+ * first render.
+ */
 export function NotificationBell() {
   const { data } = useQuery(notificacionesQuery());
   const noLeidas = data?.no_leidas ?? 0;
+  const inactivo = useInactivo();
+  const [abierta, setAbierta] = useState(false);
   return (
-    <Popover width={380} position="bottom-end" shadow="md" withinPortal>
+    <Popover width={380} position="bottom-end" shadow="md" withinPortal onOpen={() => setAbierta(true)}>
       {/* The popover's target is the button itself: it gets aria-haspopup and aria-expanded, not the badge's wrapper. */}
       <Indicator label={etiquetaNoLeidas(noLeidas)} size={18} disabled={noLeidas === 0} color="red" offset={4}>
         <Popover.Target>
@@ -44,9 +52,11 @@ export function NotificationBell() {
           </ActionIcon>
         </Popover.Target>
       </Indicator>
-      <Popover.Dropdown>
-        <PanelNotificaciones />
-      </Popover.Dropdown>
+      {(inactivo || abierta) && (
+        <Popover.Dropdown>
+          <PanelNotificaciones />
+        </Popover.Dropdown>
+      )}
     </Popover>
   );
 }

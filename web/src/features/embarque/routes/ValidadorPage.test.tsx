@@ -6,7 +6,7 @@ import { fakeMediaQueryList } from '@/testing/media';
 import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 import type { Embarque, EstadisticasEmbarque } from '@/api/embarque';
-import { CAMARA_NO_DISPONIBLE, SIN_CAMARA } from '@/features/embarque/validacion';
+import { averiguarCamara, CAMARA_NO_DISPONIBLE, motivoSinCamaraAlArrancar, SIN_CAMARA } from '@/features/embarque/validacion';
 import { MODO_STORAGE_KEY } from './ValidadorPage';
 
 const EMBARQUE: Embarque = {
@@ -90,6 +90,18 @@ describe('ValidadorPage', () => {
     await user.click(screen.getByRole('radio', { name: 'Cámara' }));
     expect(await screen.findByText('Iniciando cámara...')).toBeInTheDocument();
     expect(localStorage.getItem(MODO_STORAGE_KEY)).toBe('"camara"');
+  });
+
+  it('starts in manual mode from its first render when the boot found no camera', async () => {
+    // a past clock: the boot's answer is stale (ignored) once the other tests run on the real one
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2020-01-01T12:00:00Z') });
+    conCamara(['audioinput']);
+    averiguarCamara();
+    await vi.waitFor(() => expect(motivoSinCamaraAlArrancar()).toBe(SIN_CAMARA));
+    renderApp('/admin/validador');
+    expect(await notaSinCamara()).toHaveTextContent(SIN_CAMARA);
+    // the camera mode never showed: it would have checked the camera again
+    expect(navigator.mediaDevices.enumerateDevices).toHaveBeenCalledTimes(1);
   });
 
   it('starts in manual mode with a calm note on a device without a camera', async () => {

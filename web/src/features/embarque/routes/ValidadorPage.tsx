@@ -1,7 +1,7 @@
 import { Alert, Center, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconInfoCircle, IconKeyboard, type Icon } from '@tabler/icons-react';
-import { useCallback, useState } from 'react';
+import { startTransition, useCallback, useState } from 'react';
 import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
 import type { Embarque } from '@/api/embarque';
@@ -13,7 +13,7 @@ import { InstruccionesValidador } from '@/features/embarque/components/Instrucci
 import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 import { useValidacion } from '@/features/embarque/useValidacion';
-import { ejemploNumeroPasaje } from '@/features/embarque/validacion';
+import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
 
 type Modo = 'camara' | 'manual';
 
@@ -41,19 +41,23 @@ const MODOS = [
 
 /**
  * The mode the user chose last (camera by default), and the calm note of a device
- * without a camera, which goes to the manual mode by itself.
+ * without a camera, which goes to the manual mode by itself: from the first render when the
+ * boot's check already said so, else once the camera mode found none (a render in slices).
  */
 function useModo() {
-  const [modo, setModo] = useLocalStorage<Modo>({ key: MODO_STORAGE_KEY, defaultValue: 'camara', getInitialValueInEffect: false });
-  const [avisoSinCamara, setAvisoSinCamara] = useState<string | null>(null);
+  const [elegido, setModo] = useLocalStorage<Modo>({ key: MODO_STORAGE_KEY, defaultValue: 'camara', getInitialValueInEffect: false });
+  const [avisoSinCamara, setAvisoSinCamara] = useState<string | null>(() => (elegido === 'camara' ? motivoSinCamaraAlArrancar() ?? null : null));
   const elegir = useCallback((nuevo: Modo) => {
     setAvisoSinCamara(null);
     setModo(nuevo);
   }, [setModo]);
   const sinCamara = useCallback((aviso: string) => {
-    setAvisoSinCamara(aviso);
-    setModo('manual');
+    startTransition(() => {
+      setAvisoSinCamara(aviso);
+      setModo('manual');
+    });
   }, [setModo]);
+  const modo: Modo = avisoSinCamara === null ? elegido : 'manual';
   return { modo, elegir, avisoSinCamara, sinCamara };
 }
 

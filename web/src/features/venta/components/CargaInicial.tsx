@@ -1,4 +1,5 @@
-import { Button, Center, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Paper, Progress, Stack, Text, Title } from '@mantine/core';
+import { TITULO_VENTA } from './VentaHeader';
 
 /** The loading splash's messages, in order; the last one means ready. */
 const ETAPAS_CARGA = [
@@ -17,24 +18,30 @@ interface CargaInicialProps {
   onRetry: () => void;
 }
 
-/** Loading splash of the sale screen: advances as the real calls answer. */
+/**
+ * Loading splash of the sale screen, under its title (the screen's largest text, painted at once):
+ * advances as the real calls answer.
+ */
 export function CargaInicial({ etapa, offline, error, onRetry }: CargaInicialProps) {
   const mensaje = offline ? 'Sistema en modo offline. Cargando...' : error ? 'Error de conexión...' : ETAPAS_CARGA[etapa];
   return (
-    <Center mih="60vh">
-      <Paper withBorder p="xl" radius="md" w="100%" maw={420}>
-        <Stack align="center">
-          {!error && <Loader aria-hidden />}
-          <Text fw={600} role="status" ta="center">{mensaje}</Text>
-          <Progress
-            w="100%"
-            value={(etapa / (ETAPAS_CARGA.length - 1)) * 100}
-            color={error ? 'red' : undefined}
-            aria-label="Progreso de la carga"
-          />
-          {error && <Button onClick={onRetry}>Reintentar</Button>}
-        </Stack>
-      </Paper>
-    </Center>
+    <Stack>
+      <Title order={1}>{TITULO_VENTA}</Title>
+      <Center mih="50vh">
+        <Paper withBorder p="xl" radius="md" w="100%" maw={420}>
+          <Stack align="center">
+            {!error && <Loader aria-hidden />}
+            <Text fw={600} role="status" ta="center">{mensaje}</Text>
+            <Progress
+              w="100%"
+              value={(etapa / (ETAPAS_CARGA.length - 1)) * 100}
+              color={error ? 'red' : undefined}
+              aria-label="Progreso de la carga"
+            />
+            {error && <Button onClick={onRetry}>Reintentar</Button>}
+          </Stack>
+        </Paper>
+      </Center>
+    </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, CopyButton, Group, Modal, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ import { canalesEnvioQuery, useCancelarPasaje, type Pasaje, type VentaCreada } f
 import { paths } from '@/lib/paths';
 import { EnviarEmailVenta } from '@/features/venta/components/EnviarEmailVenta';
 import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppVenta';
+import { LazyModal } from '@/components/LazyModal';
 
 /** How long after a sale the dialog offers to undo it (issue 11: a stray Enter). */
 export const ANULAR_VENTA_MS = 5 * 60_000;
@@ -45,7 +46,7 @@ export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
   };
   useImpresionAutomatica(venta);
   return (
-    <Modal
+    <LazyModal
       opened={venta !== null}
       onClose={close}
       title={TITULOS[vista]}
@@ -58,7 +59,7 @@ export function VentaCreadaModal({ venta, onClose }: VentaCreadaModalProps) {
       {venta && vista === 'email' && <EnviarEmailVenta venta={venta} onVolver={() => setVista('opciones')} onEnviado={close} />}
       {venta && vista === 'whatsapp' && <EnviarWhatsAppVenta venta={venta} onVolver={() => setVista('opciones')} onEnviado={close} />}
       {venta && vista === 'anular' && <AnularVenta venta={venta} onVolver={() => setVista('opciones')} onAnulada={close} />}
-    </Modal>
+    </LazyModal>
   );
 }
 

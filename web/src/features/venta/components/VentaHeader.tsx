@@ -5,6 +5,9 @@ import { FechaInput } from '@/components/FechaInput';
 import { BotonesImpresion } from '@/components/impresion/BotonesImpresion';
 import { formatMoney } from '@/lib/format';
 
+/** The sale screen's title (also over its loading splash). */
+export const TITULO_VENTA = 'Venta Rápida de Pasajes';
+
 interface VentaHeaderProps {
   caja: Caja | null;
   onAbrirCaja: () => void;
@@ -22,7 +25,7 @@ export function VentaHeader(props: VentaHeaderProps) {
   return (
     <Group justify="space-between" align="flex-end" gap="sm">
       <div>
-        <Title order={1}>Venta Rápida de Pasajes</Title>
+        <Title order={1}>{TITULO_VENTA}</Title>
         <Group gap="xs" mt={4}>
           {caja ? (
             <Badge color="green" variant="light" size="lg" tt="none">

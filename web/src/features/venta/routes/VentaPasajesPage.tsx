@@ -1,4 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { cajaEstadoQuery, hayCajaAbierta } from '@/api/caja';
 import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '@/api/config';
 import { useOnline } from '@/lib/connectivity';
@@ -9,7 +10,10 @@ const listo = (q: UseQueryResult) => q.data !== undefined;
 
 /**
  * /admin/venta-pasajes. The splash follows the real calls: any answer (connected),
- * catalogs, register state, price table; then the sale screen.
+ * catalogs, register state, price table; then the sale screen. The sale screen is built in a
+ * deferred render once everything is there (also at once, when the data came with the page's
+ * code): React builds it in slices between which the browser paints the splash and answers input,
+ * instead of one long task of a slow phone's main thread.
  */
 export function VentaPasajesPage() {
   const online = useOnline();
@@ -20,7 +24,10 @@ export function VentaPasajesPage() {
   const precios = useQuery(preciosQuery);
   const todas: UseQueryResult[] = [secciones, tipos, medios, estado, precios];
 
-  if (secciones.data && tipos.data && medios.data && estado.data && precios.data) {
+  const cargado = todas.every(listo);
+  const mostrar = useDeferredValue(cargado, false);
+
+  if (mostrar && secciones.data && tipos.data && medios.data && estado.data && precios.data) {
     return (
       <VentaRapida
         secciones={secciones.data}
