@@ -22,6 +22,15 @@ function renderPage(filas = cajas, exportar = true) {
 afterEach(() => vi.restoreAllMocks());
 
 describe('ReporteCajasPage', () => {
+  it("reads the period's registers again with 'Actualizar'", async () => {
+    const { consultas, user } = renderPage();
+    expect(await screen.findByText('Mostrando 1 - 15 de 17 registros')).toBeInTheDocument();
+    const antes = consultas.length;
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    await waitFor(() => expect(consultas.length).toBe(antes + 1));
+    expect(consultas.at(-1)?.toString()).toBe('periodo=hoy&base=venta&pagina=1&limite=15');
+  });
+
   it('shows the cards and the first 15 registers; a short register stands out in words', async () => {
     const { consultas, user } = renderPage();
     expect(await screen.findByText('Mostrando 1 - 15 de 17 registros')).toBeInTheDocument();

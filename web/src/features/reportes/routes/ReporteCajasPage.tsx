@@ -1,12 +1,14 @@
 import { Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCashRegister } from '@tabler/icons-react';
 import { useState } from 'react';
+import { reportesCajasKeys } from '@/api/keys';
 import { descargarReporteCajas, useReporteCajas } from '@/api/reportes';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatMoney, formatNumber } from '@/lib/format';
 import { useSession } from '@/lib/session';
+import { BotonActualizar } from '@/features/reportes/components/BotonActualizar';
 import { BotonesEmail, ENVIOS_CAJAS } from '@/features/reportes/components/BotonesEmail';
 import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
@@ -47,7 +49,10 @@ export function ReporteCajasPage() {
         )}
       </Group>
       <Paper withBorder p="md" radius="md" component="section" aria-label="Período">
-        <FiltroPeriodo value={periodo} conBase={false} onChange={(p) => { setPeriodo(p); setPagina(1); }} />
+        <Group align="flex-end" justify="space-between" gap="sm">
+          <FiltroPeriodo value={periodo} conBase={false} onChange={(p) => { setPeriodo(p); setPagina(1); }} />
+          <BotonActualizar queryKey={reportesCajasKeys.all} disabled={!params} />
+        </Group>
       </Paper>
       <SimpleGrid cols={{ base: 2, md: 4 }} spacing="sm" component="section" aria-label="Resumen del período">
         {figuras.map(([label, value]) => <StatCard key={label} label={label} value={value} />)}

@@ -1,9 +1,11 @@
 import { Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { reportesPasajerosKeys } from '@/api/keys';
 import { descargarPasajeros, useEstadisticasPasajeros, usePasajerosReporte, useRutasPopulares } from '@/api/reportes';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatDecimal, formatNumber } from '@/lib/format';
+import { BotonActualizar } from '@/features/reportes/components/BotonActualizar';
 import { BotonesEmail, ENVIOS_PASAJEROS } from '@/features/reportes/components/BotonesEmail';
 import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
@@ -42,7 +44,10 @@ export function ReportePasajerosPage() {
           <BotonesEmail envios={ENVIOS_PASAJEROS} periodo={periodo} sinDatos={sinDatos || !parametros} />
         </ExportarReporte>
       </Group>
-      <FiltroPeriodo value={periodo} onChange={cambiarPeriodo} />
+      <Group align="flex-end" justify="space-between" gap="sm">
+        <FiltroPeriodo value={periodo} onChange={cambiarPeriodo} />
+        <BotonActualizar queryKey={reportesPasajerosKeys.all} disabled={!parametros} />
+      </Group>
       {!parametros && <Text c="dimmed">Elija la fecha de inicio y la de fin del rango.</Text>}
       {parametros && (
         <QueryState pending={estadisticas.isPending} error={estadisticas.data ? null : estadisticas.error}

@@ -1,12 +1,13 @@
 import '@/features/reportes/components/impresion.css';
-import { Alert, Button, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { IconRefresh, IconTicketOff } from '@tabler/icons-react';
+import { Alert, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconTicketOff } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { descargarReporteVentas, kpisQuery, LIMITE_VENTAS, ventasDetalladasQuery, ventasPeriodoQuery } from '@/api/reportes';
 import { reportesKeys } from '@/api/keys';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { BotonesEmail, ENVIOS_VENTAS } from '@/features/reportes/components/BotonesEmail';
+import { BotonActualizar } from '@/features/reportes/components/BotonActualizar';
 import { ExportarReporte } from '@/features/reportes/components/ExportarReporte';
 import { FiltroPeriodo } from '@/features/reportes/components/FiltroPeriodo';
 import { GraficoEvolucionVentas } from '@/features/reportes/components/GraficoVentas';
@@ -51,7 +52,7 @@ export function ReporteVentasPage() {
       <Paper withBorder p="md" radius="md" component="section" aria-label="Filtros" data-imprimir="no">
         <Group align="flex-end" justify="space-between" gap="sm">
           <FiltroPeriodo value={periodo} onChange={setPeriodo} />
-          <Button leftSection={<IconRefresh size={16} aria-hidden />} onClick={actualizar} disabled={!parametros}>Actualizar</Button>
+          <BotonActualizar queryKey={reportesKeys.ventas()} disabled={!parametros} />
         </Group>
         {!parametros && <Text size="sm" c="dimmed" mt="xs">Elija las dos fechas del rango.</Text>}
       </Paper>
