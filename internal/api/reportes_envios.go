@@ -7,6 +7,7 @@ import (
 	"html"
 	"net/http"
 	"strings"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/mensajeria"
@@ -22,6 +23,13 @@ const (
 
 // maxArchivoEmail bounds a report's file carried by a mail (10 MB, as the tickets' PDFs).
 const maxArchivoEmail = 10 << 20
+
+// Report mails a company may ask for: each builds its file in memory, so
+// they are few (counted per instance, like the test mails).
+const (
+	maxReportesEmail     = 20
+	ventanaReportesEmail = time.Minute
+)
 
 // EnviarReporte is the body of the report mails (backoffice §7: POST
 // /reportes/enviar-email, enviar-excel, enviar-cajas, enviar-pasajeros): the
@@ -89,6 +97,11 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	}
 	if err := s.emailListo(r, a.EmpresaID); err != nil {
 		return reply[store.Mensaje]{}, err
+	}
+	if espera := s.reportesEmail.permitir(a.EmpresaID, s.Store.Now(), maxReportesEmail, ventanaReportesEmail); espera > 0 {
+		e := domain.TooMany(domain.MsgReportesEmailDemasiados)
+		e.RetryAfter = espera
+		return reply[store.Mensaje]{}, e
 	}
 	f, err := s.reporteEnMemoria(r, tipo, b.consulta(formato))
 	if err != nil {

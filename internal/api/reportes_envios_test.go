@@ -133,6 +133,35 @@ func TestReportMailRefusalsQueueNothing(t *testing.T) {
 	})
 }
 
+func TestReportMailsAreRateLimitedPerCompany(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		admin := e.token("admin")
+		for range maxReportesEmail {
+			e.do("POST", "/api/reportes/enviar-cajas", admin, pedidoReporte("dueno@example.com", nil)).expect(t, http.StatusOK, "")
+		}
+		r := e.do("POST", "/api/reportes/enviar-cajas", admin, pedidoReporte("dueno@example.com", nil))
+		r.expect(t, http.StatusTooManyRequests, domain.MsgReportesEmailDemasiados)
+		if r.Header.Get("Retry-After") == "" {
+			t.Fatal("sin Retry-After")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM mensajes`); n != maxReportesEmail {
+			t.Fatalf("%d mensajes, want %d", n, maxReportesEmail)
+		}
+		// another company is counted apart
+		otra := nuevoCorreo(t, e)
+		otra.admin = e.token("admin2")
+		otra.configurar()
+		e.do("POST", "/api/reportes/enviar-email", otra.admin, pedidoReporte("otro@example.com", map[string]any{"mes": 10})).
+			expect(t, http.StatusOK, "")
+		// a minute later the company may send again
+		e.now = e.now.Add(ventanaReportesEmail + time.Second)
+		e.do("POST", "/api/reportes/enviar-cajas", e.token("admin"), pedidoReporte("dueno@example.com", nil)).expect(t, http.StatusOK, "")
+	})
+}
+
 func TestReportRecipientsAreTheCompanysStaffWithAnEmail(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		_, err := e.st.EnsureUsuario(context.Background(), store.NuevoUsuario{EmpresaID: 1, Rol: domain.RolPasajero,

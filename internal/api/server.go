@@ -40,6 +40,8 @@ type Server struct {
 	metricas metricas
 	// pruebasEmail counts each company's recent test mails.
 	pruebasEmail limitador
+	// reportesEmail counts each company's recent report mails (each builds a file in memory).
+	reportesEmail limitador
 
 	// SocketsAbiertos reports how many event-stream sockets this instance holds
 	// open, for the global dashboard (the hub's count). Nil (no event stream

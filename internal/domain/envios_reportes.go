@@ -20,6 +20,7 @@ const (
 	MsgProgramaSinPermiso       = "Quien programó el envío ya no puede exportar reportes"
 	MsgReporteDemasiadoGrande   = "El reporte supera los 10 MB que admite un email: acotá el período o descargalo"
 	MsgEnvioProgramadoPausado   = "Envío programado pausado"
+	MsgReportesEmailDemasiados  = "Se enviaron demasiados reportes por email. Espere un minuto e intente de nuevo."
 	MaxDestinatariosProgramados = 10
 	// FallosParaPausar is how many failed sends in a row pause a schedule.
 	FallosParaPausar = 5
