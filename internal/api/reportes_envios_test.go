@@ -345,6 +345,12 @@ func TestAScheduleFailingFiveTimesInARowPauses(t *testing.T) {
 		if n := e.count(`SELECT fallos_seguidos FROM reportes_programados WHERE id = ?`, p.ID); n != 2 {
 			t.Fatalf("fallos %d tras dos rechazos", n)
 		}
+		// the schedule shows the failure's category, never the server's words
+		var ps []store.ProgramaReporte
+		e.get("admin", "/api/reportes/programados", &ps)
+		if len(ps) != 1 || ps[0].UltimoError != domain.MsgCorreoRechazado {
+			t.Fatalf("último error %q, want %q", ps[0].UltimoError, domain.MsgCorreoRechazado)
+		}
 		// then the company's e-mail is switched off: each due send fails
 		cfg := c.cuerpoConfig("")
 		cfg["activo"] = false

@@ -290,5 +290,7 @@ func resultadoEnvioReporte(ctx context.Context, c sqldb.Conn, m Mensaje, motivo 
 			programa.Int64)
 		return wrap("registrar envío programado", err)
 	}
-	return contarFalloPrograma(ctx, c, programa.Int64, motivo, false)
+	// the schedule keeps the failure's category only: its detail (a host, the
+	// server's answer) stays with the message and the log
+	return contarFalloPrograma(ctx, c, programa.Int64, domain.ClasificarFalla(motivo).Categoria, false)
 }
