@@ -1,0 +1,88 @@
+import Dexie, { type EntityTable } from 'dexie';
+
+/*
+ * The local offline database (operaciones §3: one database of a fixed name with the stores
+ * config, pasajes, caja and offline; docs/architecture.md, "Offline"). Dexie over IndexedDB.
+ *
+ * - config: named entries kept while online (catalogs, prices, the company's public key, the
+ *   device's certificate and its ticket counter), each with when it was saved.
+ * - pasajes: the company's tickets of today and tomorrow for the crew (valid 1 h), by number,
+ *   and the codes this device boarded (embarcado_en).
+ * - caja: the seller's open register (valid 30 min), one entry.
+ * - offline: the queue of actions waiting to sync, in the order they were made.
+ */
+
+/** The database's fixed name. */
+export const BASE_OFFLINE = 'muelle-offline';
+
+/** How long each cache holds before it is shown as stale (operaciones §9). */
+export const VIGENCIA_PASAJES_MS = 60 * 60 * 1000;
+export const VIGENCIA_CAJA_MS = 30 * 60 * 1000;
+
+/** A named entry of the config store; `guardado_en` is the device's ms when it was saved. */
+export interface EntradaConfig<T = unknown> {
+  clave: string;
+  valor: T;
+  guardado_en: number;
+}
+
+/** A ticket the crew may board offline. */
+export interface PasajeLocal {
+  numero_pasaje: string;
+  codigo_qr: string;
+  fecha_viaje: string;
+  estado: string;
+  cliente_nombre: string;
+  seccion_nombre: string;
+  tipo_viaje_nombre: string;
+  /** When this device boarded it offline (device ms); the same phone refuses a second scan. */
+  embarcado_en?: number;
+  guardado_en: number;
+}
+
+/** The seller's open register as last seen online. */
+export interface CajaLocal {
+  clave: 'abierta';
+  caja: unknown;
+  guardado_en: number;
+}
+
+export type TipoAccion = 'venta' | 'embarque';
+export type EstadoAccion = 'pendiente' | 'enviando' | 'fallida';
+
+/** A queued offline action (operaciones §3: id, type, timestamp, status). */
+export interface AccionOffline {
+  /** The client id, crypto.randomUUID(), made when queued and never reused: the server dedups by it forever. */
+  id: string;
+  tipo: TipoAccion;
+  /** Device ms when the act happened. */
+  ocurrido_en: number;
+  /** The act as POST /api/sync takes it (its `venta` or `embarque`). */
+  datos: unknown;
+  estado: EstadoAccion;
+  intentos: number;
+  /** Why the server refused it (Spanish, from the server), kept with the action. */
+  motivo?: string;
+  /** Position in the queue, increasing as actions are queued, so the queue is sent in order. */
+  orden: number;
+}
+
+export class BaseOffline extends Dexie {
+  config!: EntityTable<EntradaConfig, 'clave'>;
+  pasajes!: EntityTable<PasajeLocal, 'numero_pasaje'>;
+  caja!: EntityTable<CajaLocal, 'clave'>;
+  offline!: EntityTable<AccionOffline, 'id'>;
+
+  constructor(nombre = BASE_OFFLINE) {
+    super(nombre);
+    this.version(1).stores({
+      config: 'clave',
+      pasajes: 'numero_pasaje, codigo_qr, fecha_viaje',
+      caja: 'clave',
+      offline: 'id, orden, estado',
+    });
+  }
+}
+
+/** The one database of this browser. */
+export const baseOffline = new BaseOffline();
