@@ -243,6 +243,13 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handle(s.revocarDispositivo),
 			"Revoca un dispositivo"},
 
+		{"POST", "/api/sync", domain.AccesoRegistroDispositivo, core, handleJSON(s.sincronizar),
+			"Aplica las acciones que un dispositivo hizo sin conexión, cada una una sola vez"},
+		{"GET", "/api/sync/conflictos", perm("pasajes.editar"), core, handleQuery(s.listarConflictos),
+			"Los conflictos de la sincronización, pendientes o resueltos"},
+		{"POST", "/api/sync/conflictos/{id}/resolver", perm("pasajes.editar"), core, handleJSON(s.resolverConflicto),
+			"Marca resuelto un conflicto de la sincronización"},
+
 		{"GET", "/api/config/clientes", verClientes, clientes, handleQuery(s.listarClientes), "Busca clientes de la empresa"},
 		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente), "Crea un cliente"},
 		{"GET", "/api/config/clientes/{id}", verClientes, clientes, handle(s.verCliente), "Un cliente"},

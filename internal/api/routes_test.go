@@ -106,6 +106,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
 		"/api/reportes/programados/|id":    strconv.FormatInt(programa.ID, 10),
 		"/api/dispositivos/|id":            dispositivo,
+		"/api/sync/conflictos/|id":         e.conflictoDe1(t),
 	}
 }
 

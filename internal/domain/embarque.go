@@ -63,9 +63,11 @@ func InicioPlazoDeshacer(now time.Time) time.Time {
 // CodigoIngresado tells how a typed or scanned code should be looked up: a
 // signed QR code, or a ticket number typed by hand from a damaged QR.
 type CodigoIngresado struct {
-	QR     *CodigoQR // set when the code is a QR code (signature not yet checked)
-	Numero string    // set when the code is a ticket number (as NumeroPasajeEscrito reads it)
-	Crudo  string    // the trimmed code
+	QR *CodigoQR // set when the code is a QR code (signature not yet checked)
+	// Offline: the QR code is of a ticket sold offline (MUELLE2, signed by a device).
+	Offline bool
+	Numero  string // set when the code is a ticket number (as NumeroPasajeEscrito reads it)
+	Crudo   string // the trimmed code
 }
 
 // LeerCodigoIngresado classifies a code; an empty code is refused.
@@ -73,6 +75,14 @@ func LeerCodigoIngresado(codigo string) (CodigoIngresado, error) {
 	c := CodigoIngresado{Crudo: strings.TrimSpace(codigo)}
 	if c.Crudo == "" {
 		return c, Invalid(MsgCodigoVacio)
+	}
+	if EsCodigoOffline(c.Crudo) {
+		o, _, err := LeerCodigoOffline(c.Crudo)
+		if err != nil {
+			return c, NotFound(MsgPasajeNoEncontrado)
+		}
+		c.QR, c.Offline = &CodigoQR{EmpresaID: o.EmpresaID, NumeroPasaje: o.NumeroPasaje, FechaViaje: o.FechaViaje}, true
+		return c, nil
 	}
 	if strings.HasPrefix(c.Crudo, prefijoQR) {
 		qr, err := LeerCodigoQR(c.Crudo)

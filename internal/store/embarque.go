@@ -83,7 +83,8 @@ func (c condicionEmbarque) sql() (string, []any) {
 	return c.where + ` AND fecha_viaje = ?`, []any{c.arg, c.soloFecha}
 }
 
-// verificarQR checks that a QR code belongs to the company and is signed by its key.
+// verificarQR checks that a QR code belongs to the company and is signed by
+// its key, or (an offline ticket's) by a device the company's key certified.
 func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.CodigoIngresado) error {
 	if in.QR.EmpresaID != empresaID {
 		return domain.NotFound(domain.MsgPasajeNoEncontrado)
@@ -92,7 +93,12 @@ func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.Codi
 	if err != nil {
 		return err
 	}
-	if _, err := domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo); err != nil {
+	if in.Offline {
+		_, _, err = domain.VerificarCodigoOffline(ed25519.PublicKey(pub), empresaID, in.Crudo, s.Now())
+	} else {
+		_, err = domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo)
+	}
+	if err != nil {
 		return domain.NotFound(domain.MsgPasajeNoEncontrado)
 	}
 	return nil

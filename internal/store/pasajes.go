@@ -151,6 +151,8 @@ type ventaPreparada struct {
 	ultimo int64
 	// clienteID is the customer of the sale's document (vincularCliente).
 	clienteID *int64
+	// offline is set for a sale made offline and synced (sincronizacion.go).
+	offline *ventaOffline
 
 	forma, catalogo error
 }
@@ -342,23 +344,22 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 // given twice.
 func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
 	cantidad := p.cantidad()
+	momento, descripcion, detalle := c.Now(), "Venta de "+domain.CantidadPasajes(cantidad), domain.CantidadPasajes(cantidad)
+	if p.offline != nil {
+		momento, descripcion = p.offline.momento, "Venta sin conexión de "+domain.CantidadPasajes(cantidad)+p.offline.nota
+		detalle += " sin conexión"
+	}
 	movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, p.total, "Venta de "+domain.CantidadPasajes(cantidad), p.MedioPagoID, c.Now())
+		domain.MovVentaPasaje, p.total, descripcion, p.MedioPagoID, momento)
 	if err != nil {
 		return nil, wrap("registrar venta en caja", err)
 	}
 	if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
 		return nil, err
 	}
-	pasajes := p.pasajes(c.Now())
-	ultimo := p.ultimo
-	if ultimo == 0 {
-		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
-			return nil, err
-		}
-	}
-	if err := p.numerar(a.EmpresaID, pasajes, ultimo); err != nil {
+	pasajes := p.pasajes(momento)
+	if err := s.numerarVenta(ctx, c, a, p, pasajes); err != nil {
 		return nil, err
 	}
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
@@ -373,7 +374,26 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 	c.Emit(events.Event{Nombre: events.NuevaVenta, EmpresaID: a.EmpresaID, Lecturas: lecturasVenta(a.UsuarioID), Datos: EventoVenta{Codigo: numeros[0], Precio: p.total, Cantidad: len(pasajes),
 		PasajeIDs: ids, UsuarioID: a.UsuarioID, Usuario: pasajes[0].UsuarioNombre}})
 	return pasajes, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionVentaPasaje,
-		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%s por %s: %s", domain.CantidadPasajes(cantidad), p.total, strings.Join(numeros, ", "))})
+		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("%s por %s: %s", detalle, p.total, strings.Join(numeros, ", "))})
+}
+
+// numerarVenta gives the sale's tickets their numbers and codes: those the
+// device gave an offline sale, or the company's next ones, signed now.
+func (s *Store) numerarVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, pasajes []Pasaje) error {
+	if p.offline != nil {
+		for i := range pasajes {
+			pasajes[i].NumeroPasaje, pasajes[i].CodigoQR = p.offline.pasajes[i].Numero, p.offline.pasajes[i].Codigo
+		}
+		return nil
+	}
+	ultimo := p.ultimo
+	if ultimo == 0 {
+		var err error
+		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
+			return err
+		}
+	}
+	return p.numerar(a.EmpresaID, pasajes, ultimo)
 }
 
 // vincularCliente links a sale with a document to its customer (clienteDeVenta);

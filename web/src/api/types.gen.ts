@@ -2224,6 +2224,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aplica las acciones que un dispositivo hizo sin conexión, cada una una sola vez
+         * @description Acceso: permiso pasajes.crear o validacion.embarque; módulo core
+         */
+        post: operations["sincronizar"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/conflictos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los conflictos de la sincronización, pendientes o resueltos
+         * @description Acceso: permiso pasajes.editar; módulo core
+         */
+        get: operations["listarConflictos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/sync/conflictos/{id}/resolver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Marca resuelto un conflicto de la sincronización
+         * @description Acceso: permiso pasajes.editar; módulo core
+         */
+        post: operations["resolverConflicto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/tickets/batch": {
         parameters: {
             query?: never;
@@ -2537,6 +2597,16 @@ export interface components {
             monto_apertura: null | number;
             observaciones?: string;
         };
+        AccionOffline: {
+            embarque?: components["schemas"]["EmbarqueOffline"] | null;
+            /** Format: uuid */
+            id: string;
+            /** Format: int64 */
+            ocurrido_en: number;
+            /** @enum {string} */
+            tipo: "venta" | "embarque";
+            venta?: components["schemas"]["VentaOffline"] | null;
+        };
         ActualizarProgramaReporte: {
             activo: boolean;
             asunto: string;
@@ -2812,6 +2882,25 @@ export interface components {
             configuraciones: components["schemas"]["ConfiguracionEmpresa"][];
             presets: components["schemas"]["PresetConfiguracion"][];
         };
+        ConflictoOffline: {
+            caja_id: null | number;
+            /** Format: date-time */
+            created_at: string;
+            detalle: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: double */
+            monto: number;
+            nota: string;
+            numero_pasaje: string;
+            primero: components["schemas"]["LadoConflicto"] | null;
+            /** Format: date-time */
+            resuelto_en: null | string;
+            resuelto_por: string;
+            segundo: components["schemas"]["LadoConflicto"];
+            /** @enum {string} */
+            tipo: "embarque_duplicado" | "embarque_rechazado" | "venta_rechazada";
+        };
         ContactoPublico: {
             direccion?: string;
             email?: string;
@@ -2923,6 +3012,9 @@ export interface components {
             seccion: components["schemas"]["NombreRef"];
             tipo_viaje: components["schemas"]["NombreRef"];
             validado_por: string;
+        };
+        EmbarqueOffline: {
+            codigo: string;
         };
         Empresa: {
             activa: boolean;
@@ -3250,7 +3342,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "whatsapp_desconectado";
+            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline";
             titulo: string;
         };
         EventoCaja: {
@@ -3512,6 +3604,12 @@ export interface components {
             variacion_ticket: null | number;
             variacion_ventas: null | number;
         };
+        LadoConflicto: {
+            dispositivo: string;
+            /** Format: date-time */
+            momento: string;
+            usuario: string;
+        };
         LineaReporteCaja: {
             /** Format: double */
             apertura: number;
@@ -3553,6 +3651,15 @@ export interface components {
             clientes: components["schemas"]["Cliente"][];
             /** Format: int64 */
             total: number;
+        };
+        ListadoConflictos: {
+            conflictos: components["schemas"]["ConflictoOffline"][];
+            /** Format: int64 */
+            page: number;
+            /** Format: int64 */
+            total: number;
+            /** Format: int64 */
+            totalPages: number;
         };
         ListadoPasajeros: {
             paginacion: components["schemas"]["PaginacionReporte"];
@@ -3807,6 +3914,14 @@ export interface components {
             usuario: components["schemas"]["UsuarioRef"];
             usuario_nombre: string;
         };
+        PasajeOffline: {
+            codigo_qr: string;
+            numero_pasaje: string;
+            /** Format: double */
+            precio: number;
+            /** Format: int64 */
+            tipo_viaje_id: number;
+        };
         PasajePublico: {
             empresa: string;
             /** @enum {string} */
@@ -3820,6 +3935,11 @@ export interface components {
             qr: string;
             seccion: string;
             tipo_viaje: string;
+        };
+        PasajeSincronizado: {
+            /** Format: int64 */
+            id: number;
+            numero_pasaje: string;
         };
         PasajeroReporte: {
             documento: string;
@@ -4058,6 +4178,9 @@ export interface components {
             paginacion: components["schemas"]["PaginacionReporte"];
             periodo: components["schemas"]["PeriodoReporte"];
         };
+        ResolverConflicto: {
+            nota: string;
+        };
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
             message?: string;
@@ -4132,6 +4255,12 @@ export interface components {
         };
         RespuestaConfiguracionesEmpresa: {
             data: components["schemas"]["ConfiguracionesEmpresa"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConflictoOffline: {
+            data: components["schemas"]["ConflictoOffline"];
             message?: string;
             /** @constant */
             success: true;
@@ -4394,6 +4523,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListadoConflictos: {
+            data: components["schemas"]["ListadoConflictos"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListadoPasajeros: {
             data: components["schemas"]["ListadoPasajeros"];
             message?: string;
@@ -4520,6 +4655,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaResultadoSincronizacion: {
+            data: components["schemas"]["ResultadoSincronizacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaRol: {
             data: components["schemas"]["Rol"];
             message?: string;
@@ -4622,6 +4763,19 @@ export interface components {
             puede_eliminar: boolean;
             vigencia_clave_temporal_horas: number;
         };
+        ResultadoSincronizacion: {
+            /** Format: int64 */
+            desfase_ms: number;
+            resultados: components["schemas"]["ResultadoSync"][];
+        };
+        ResultadoSync: {
+            conflicto_id?: null | number;
+            /** @enum {string} */
+            estado: "aplicada" | "duplicada" | "rechazada";
+            id: string;
+            mensaje: string;
+            pasajes?: components["schemas"]["PasajeSincronizado"][];
+        };
         Rol: {
             activo: boolean;
             color_badge: string;
@@ -4719,6 +4873,12 @@ export interface components {
         Sesion: {
             token: string;
             usuario: components["schemas"]["Usuario"];
+        };
+        Sincronizar: {
+            acciones: components["schemas"]["AccionOffline"][];
+            certificado: string;
+            /** Format: int64 */
+            reloj: number;
         };
         TotalAccion: {
             accion: string;
@@ -4959,6 +5119,21 @@ export interface components {
             seccion_nombre: string;
             tipo_viaje_nombre: string;
             vendedor: string;
+        };
+        VentaOffline: {
+            /** Format: int64 */
+            caja_id: number;
+            cliente_documento?: string;
+            cliente_email?: string;
+            cliente_nombre?: string;
+            cliente_telefono?: string;
+            fecha_viaje: string;
+            /** Format: int64 */
+            medio_pago_id: number;
+            observaciones?: string;
+            pasajes: components["schemas"]["PasajeOffline"][];
+            /** Format: int64 */
+            seccion_id: number;
         };
         VentaReciente: {
             cliente: string;
@@ -10284,6 +10459,131 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    sincronizar: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Sincronizar"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaResultadoSincronizacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarConflictos: {
+        parameters: {
+            query?: {
+                /** @description Los pendientes (por omisión) o los ya resueltos */
+                estado?: "pendientes" | "resueltos";
+                /** @description Número de página, desde 1 */
+                page?: number;
+                /** @description Conflictos por página */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListadoConflictos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    resolverConflicto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ResolverConflicto"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConflictoOffline"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -1,0 +1,203 @@
+package api
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"net/http"
+	"regexp"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// Sincronizar is the body of POST /sync: a device's offline acts
+// (docs/architecture.md, "Offline").
+type Sincronizar struct {
+	// Certificado is the device's MUELLEDISP1 certificate.
+	Certificado string `json:"certificado" maxLength:"1000"`
+	// Reloj is the device's clock when sending, in ms since the epoch.
+	Reloj    int64           `json:"reloj"`
+	Acciones []AccionOffline `json:"acciones" maxItems:"100"`
+}
+
+// AccionOffline is one offline act: its client id (a UUID made when it was
+// queued), its kind, the device's clock at the act (ms) and its data.
+type AccionOffline struct {
+	ID         string           `json:"id" maxLength:"36" format:"uuid"`
+	Tipo       string           `json:"tipo" enum:"venta,embarque" maxLength:"8"`
+	OcurridoEn int64            `json:"ocurrido_en"`
+	Venta      *VentaOffline    `json:"venta,omitempty"`
+	Embarque   *EmbarqueOffline `json:"embarque,omitempty"`
+}
+
+// VentaOffline is a sale made offline: the register open when the link
+// dropped, the sale's data and one entry per ticket with its number and its
+// code, made and signed by the device.
+type VentaOffline struct {
+	CajaID int64 `json:"caja_id"`
+	DatosVenta
+	Pasajes []PasajeOffline `json:"pasajes" maxItems:"50"`
+}
+
+// PasajeOffline is one ticket of an offline sale, at the price it was sold for.
+type PasajeOffline struct {
+	TipoViajeID  int64           `json:"tipo_viaje_id"`
+	Precio       domain.Centavos `json:"precio"`
+	NumeroPasaje string          `json:"numero_pasaje" maxLength:"40"`
+	CodigoQR     string          `json:"codigo_qr" maxLength:"1200"`
+}
+
+// EmbarqueOffline is a boarding made offline: the code scanned or the number typed.
+type EmbarqueOffline struct {
+	Codigo string `json:"codigo" maxLength:"1200"`
+}
+
+// ResultadoSincronizacion answers a sync: the device's clock offset it
+// measured, and each act's result in the order sent.
+type ResultadoSincronizacion struct {
+	DesfaseMs  int64                 `json:"desfase_ms"`
+	Resultados []store.ResultadoSync `json:"resultados"`
+}
+
+var uuidAccion = regexp.MustCompile(`^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$`)
+
+// relojValido bounds a device clock to years 2020–2100 (ms since the epoch).
+func relojValido(ms int64) bool {
+	return ms >= 1_577_836_800_000 && ms <= 4_102_444_800_000
+}
+
+// sincronizar applies a device's offline acts, each once: a whole batch is
+// refused (400) when its shape or its certificate is wrong; then each act is
+// answered on its own.
+func (s *Server) sincronizar(r *http.Request, b Sincronizar) (ResultadoSincronizacion, error) {
+	ahora := s.Store.Now()
+	acciones, err := s.accionesDe(r, b)
+	if err != nil {
+		return ResultadoSincronizacion{}, err
+	}
+	a := actorFrom(r)
+	d, err := s.Store.DispositivoDeSync(r.Context(), a.EmpresaID(), b.Certificado)
+	if err != nil {
+		return ResultadoSincronizacion{}, err
+	}
+	desfase := domain.Desfase(b.Reloj, ahora)
+	res, err := s.Store.Sincronizar(r.Context(), store.Actor{EmpresaID: a.EmpresaID(), UsuarioID: a.Usuario.ID, IP: clientIP(r)},
+		d, desfase, acciones)
+	return ResultadoSincronizacion{DesfaseMs: desfase.Milliseconds(), Resultados: res}, err
+}
+
+// accionesDe checks a batch's shape and turns its acts into the store's,
+// each with its fingerprint and, when the caller's role may not do it, its refusal.
+func (s *Server) accionesDe(r *http.Request, b Sincronizar) ([]store.AccionSync, error) {
+	if n := len(b.Acciones); n == 0 || n > domain.MaxAccionesPorLote {
+		return nil, domain.Invalid(domain.MsgSyncAccionesLote)
+	}
+	if !relojValido(b.Reloj) {
+		return nil, domain.Invalid(domain.MsgSyncReloj)
+	}
+	vistas := make(map[string]bool, len(b.Acciones))
+	out := make([]store.AccionSync, 0, len(b.Acciones))
+	for _, acc := range b.Acciones {
+		if !uuidAccion.MatchString(acc.ID) || vistas[acc.ID] {
+			return nil, domain.Invalid(domain.MsgSyncIDAccion)
+		}
+		vistas[acc.ID] = true
+		a, err := s.accionDe(r, acc)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, a)
+	}
+	return out, nil
+}
+
+// accionDe checks one act's shape and whether the caller may do it.
+func (s *Server) accionDe(r *http.Request, acc AccionOffline) (store.AccionSync, error) {
+	if !relojValido(acc.OcurridoEn) {
+		return store.AccionSync{}, domain.Invalid(domain.MsgSyncOcurridoEn)
+	}
+	huella, err := json.Marshal(acc)
+	if err != nil {
+		return store.AccionSync{}, err
+	}
+	suma := sha256.Sum256(huella)
+	out := store.AccionSync{ClienteID: acc.ID, Tipo: acc.Tipo, OcurridoEn: acc.OcurridoEn, Huella: hex.EncodeToString(suma[:])}
+	switch {
+	case acc.Tipo == domain.AccionVenta && acc.Venta != nil && acc.Embarque == nil:
+		out.Venta = ventaOfflineDe(*acc.Venta)
+		out.Prohibida = s.permitida(r, "pasajes.crear", domain.ModuloVentaPasajes, domain.MsgSyncSinPermisoVenta)
+	case acc.Tipo == domain.AccionEmbarque && acc.Embarque != nil && acc.Venta == nil:
+		out.Embarque = acc.Embarque.Codigo
+		out.Prohibida = s.permitida(r, "validacion.embarque", domain.ModuloEmbarque, domain.MsgSyncSinPermisoEmbarque)
+	case acc.Tipo != domain.AccionVenta && acc.Tipo != domain.AccionEmbarque:
+		return out, domain.Invalid(domain.MsgSyncTipoAccion)
+	default:
+		return out, domain.Invalid(domain.MsgSyncAccionSinDatos)
+	}
+	if out.Venta != nil && len(out.Venta.Pasajes) > domain.MaxPasajesOffline {
+		return out, domain.Invalid(domain.MsgSyncPasajesOffline)
+	}
+	return out, nil
+}
+
+// permitida is nil when the caller's role holds permiso and the company's
+// module is in effect; otherwise the act's refusal (sinPermiso, or the
+// module's own message).
+func (s *Server) permitida(r *http.Request, permiso, modulo, sinPermiso string) error {
+	a := actorFrom(r)
+	if !domain.ConPermiso(permiso).Permite(a.Usuario.Rol, a.Usuario.Permisos) {
+		return domain.Forbidden(sinPermiso)
+	}
+	return s.checkModulo(r.Context(), a, modulo)
+}
+
+func ventaOfflineDe(v VentaOffline) *store.VentaOffline {
+	return &store.VentaOffline{CajaID: v.CajaID, Venta: v.venta(nil),
+		Pasajes: mapRows(v.Pasajes, func(p PasajeOffline) store.PasajeOffline {
+			return store.PasajeOffline{TipoViajeID: p.TipoViajeID, Precio: p.Precio, Numero: p.NumeroPasaje, Codigo: p.CodigoQR}
+		})}
+}
+
+// ConsultaConflictos is the query of the conflicts list.
+type ConsultaConflictos struct {
+	Estado string `query:"estado" enum:"pendientes,resueltos" maxLength:"10" description:"Los pendientes (por omisión) o los ya resueltos"`
+	Page   int64  `query:"page" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limit  int64  `query:"limit" minimum:"1" maximum:"100" default:"20" description:"Conflictos por página"`
+}
+
+// ListadoConflictos is one page of conflicts and how many there are.
+type ListadoConflictos struct {
+	Conflictos []store.ConflictoOffline `json:"conflictos"`
+	Total      int64                    `json:"total"`
+	TotalPages int64                    `json:"totalPages"`
+	Page       int64                    `json:"page"`
+}
+
+func (s *Server) listarConflictos(r *http.Request, q ConsultaConflictos) (ListadoConflictos, error) {
+	page, limit := max(q.Page, 1), q.Limit
+	if limit <= 0 {
+		limit = 20
+	}
+	filas, total, err := s.Store.ListarConflictos(r.Context(), actorFrom(r).EmpresaID(), q.Estado == "resueltos", page, limit)
+	return ListadoConflictos{Conflictos: filas, Total: total, TotalPages: (total + limit - 1) / limit, Page: page}, err
+}
+
+// ResolverConflicto is the body of POST /sync/conflictos/{id}/resolver: what
+// the supervisor did about it.
+type ResolverConflicto struct {
+	Nota string `json:"nota" maxLength:"500" multilinea:"true"`
+}
+
+func (s *Server) resolverConflicto(r *http.Request, b ResolverConflicto) (reply[store.ConflictoOffline], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[store.ConflictoOffline]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[store.ConflictoOffline]{}, err
+	}
+	k, err := s.Store.ResolverConflicto(r.Context(), a, id, b.Nota)
+	return withMessage(k, domain.MsgConflictoResuelto), err
+}

@@ -1,0 +1,184 @@
+package domain
+
+import (
+	"crypto/ed25519"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"regexp"
+	"strings"
+	"time"
+)
+
+// Offline acts and their sync (docs/architecture.md, "Offline").
+
+// CodigoOffline is what the code of a ticket sold offline carries. The code is
+//
+//	MUELLE2.<payload>.<firma>.<certificado>
+//
+// where <payload> is the base64url (no padding) of this JSON, <firma> the
+// base64url Ed25519 signature, by the device's key, of "MUELLE2." + <payload>,
+// and <certificado> the device's whole MUELLEDISP1 certificate: whoever holds
+// the company's public key checks it offline, even for a device it never saw.
+type CodigoOffline struct {
+	EmpresaID    int64  `json:"e"`
+	NumeroPasaje string `json:"n"`
+	FechaViaje   string `json:"f"`
+	Dispositivo  string `json:"d"`
+	SeccionID    int64  `json:"s"`
+	TipoViajeID  int64  `json:"t"`
+	Precio       int64  `json:"p"` // in centavos
+	Nonce        string `json:"r"`
+}
+
+const prefijoOffline = "MUELLE2."
+
+// Bounds of a sync call.
+const (
+	// MaxAccionesPorLote bounds the actions of one sync call.
+	MaxAccionesPorLote = 100
+	// MaxPasajesOffline bounds the tickets of one offline sale (one per entry).
+	MaxPasajesOffline = 50
+	// MaxCodigoOffline bounds a ticket's code as sent (payload, signature and certificate).
+	MaxCodigoOffline = 1200
+	// DesfaseVisible is the clock offset over which the device is told and the act marked.
+	DesfaseVisible = 2 * time.Minute
+)
+
+// Kinds of offline action, results and conflicts.
+const (
+	AccionVenta    = "venta"
+	AccionEmbarque = "embarque"
+
+	AccionAplicada  = "aplicada"
+	AccionDuplicada = "duplicada"
+	AccionRechazada = "rechazada"
+
+	ConflictoEmbarqueDuplicado = "embarque_duplicado"
+	ConflictoEmbarqueRechazado = "embarque_rechazado"
+	ConflictoVentaRechazada    = "venta_rechazada"
+)
+
+// Marks an applied act carries for the supervisor.
+const (
+	MarcaPrecioDesactualizado = "precio_desactualizado"
+	MarcaCajaCerrada          = "caja_cerrada"
+	MarcaDispositivoRevocado  = "dispositivo_revocado"
+	MarcaRelojDesfasado       = "reloj_desfasado"
+)
+
+// Messages of the sync.
+const (
+	MsgSyncAplicada           = "Sincronizada"
+	MsgSyncOtroContenido      = "Esta acción ya se recibió con otro contenido"
+	MsgSyncCodigoOffline      = "Un pasaje de la venta no tiene un código válido de este dispositivo"
+	MsgSyncNumeroOffline      = "Un pasaje de la venta no tiene un número de este dispositivo"
+	MsgSyncNumeroRepetido     = "Un número de pasaje de la venta ya existe"
+	MsgSyncPasajesOffline     = "Una venta sin conexión lleva entre 1 y 50 pasajes"
+	MsgSyncSinCaja            = "La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre"
+	MsgSyncCajaAjena          = "La caja de la venta no es del vendedor"
+	MsgSyncRevocado           = "El dispositivo estaba revocado cuando se hizo esta acción"
+	MsgSyncFechaViaje         = "La fecha de viaje está fuera del plazo de venta del día en que se vendió"
+	MsgSyncPasajeAunNo        = "El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará"
+	MsgSyncPasajeCancelado    = "El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor"
+	MsgSyncEmbarqueDuplicado  = "El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor"
+	MsgSyncSinPermisoVenta    = "No tiene permisos para vender pasajes"
+	MsgSyncSinPermisoEmbarque = "No tiene permisos para validar embarques"
+	MsgSyncAccionesLote       = "Un lote lleva entre 1 y 100 acciones"
+	MsgSyncTipoAccion         = "El tipo de acción debe ser venta o embarque"
+	MsgSyncIDAccion           = "Cada acción lleva un id único (UUID)"
+	MsgSyncAccionSinDatos     = "Cada acción lleva los datos de su tipo"
+	MsgSyncOcurridoEn         = "La hora de la acción no es válida"
+	MsgSyncReloj              = "La hora del dispositivo no es válida"
+	MsgConflictoNoEncontrado  = "Conflicto no encontrado"
+	MsgConflictoResuelto      = "Conflicto marcado como resuelto"
+	TituloConflictoOffline    = "Conflicto al sincronizar"
+)
+
+// ErrCodigoOffline is any malformed or wrongly signed offline code.
+var ErrCodigoOffline = errors.New("código de pasaje sin conexión inválido")
+
+// FirmarCodigoOffline builds an offline ticket's code: c with a fresh random
+// part, signed with the device's key priv and followed by its certificate.
+func FirmarCodigoOffline(priv ed25519.PrivateKey, certificado string, c CodigoOffline) (string, error) {
+	nonce := make([]byte, 16)
+	if _, err := rand.Read(nonce); err != nil {
+		return "", err
+	}
+	c.Nonce = hex.EncodeToString(nonce)
+	firmado, err := firmarCarga(priv, prefijoOffline, c)
+	return firmado + "." + certificado, err
+}
+
+// EsCodigoOffline reports whether a code is of the offline family (MUELLE2).
+func EsCodigoOffline(codigo string) bool {
+	return strings.HasPrefix(strings.TrimSpace(codigo), prefijoOffline)
+}
+
+// VerificarCodigoOffline checks an offline ticket's code for the company
+// empresaID whose public key is pub, at the moment of the act: the
+// certificate is the company's and valid then, and the ticket is signed by the
+// certified device. It answers the code's content and the certificate's.
+func VerificarCodigoOffline(pub ed25519.PublicKey, empresaID int64, codigo string, momento time.Time) (CodigoOffline, CertificadoDispositivo, error) {
+	c, partes, err := LeerCodigoOffline(codigo)
+	if err != nil {
+		return c, CertificadoDispositivo{}, err
+	}
+	cert, err := VerificarCertificado(pub, empresaID, partes[2], momento)
+	if err != nil {
+		return c, cert, err
+	}
+	clave, _ := ClaveDispositivo(cert.Clave) // checked by VerificarCertificado
+	if !firmaValida(clave, prefijoOffline+partes[0]+"."+partes[1]) || c.EmpresaID != empresaID || c.Dispositivo != cert.Codigo {
+		return c, cert, ErrCodigoOffline
+	}
+	return c, cert, nil
+}
+
+// LeerCodigoOffline parses an offline code without checking it: its content
+// and its three parts (payload, signature, certificate).
+func LeerCodigoOffline(codigo string) (CodigoOffline, []string, error) {
+	var c CodigoOffline
+	rest, ok := strings.CutPrefix(strings.TrimSpace(codigo), prefijoOffline)
+	partes := strings.SplitN(rest, ".", 3)
+	if !ok || len(partes) != 3 {
+		return c, nil, ErrCodigoOffline
+	}
+	raw, err := b64.DecodeString(partes[0])
+	if err != nil || json.Unmarshal(raw, &c) != nil || c.EmpresaID <= 0 || c.NumeroPasaje == "" {
+		return c, nil, ErrCodigoOffline
+	}
+	return c, partes, nil
+}
+
+var numeroOffline = regexp.MustCompile(`^(.+)-([0-9A-Z]{4})-(\d{8})-(\d{1,9})$`)
+
+// NumeroOfflineValido reports whether numero is of the offline series of the
+// device codigo in a company of ticket prefix prefijo:
+// {prefijo}-{código}-{AAAAMMDD}-{n}.
+func NumeroOfflineValido(numero, prefijo, codigo string) bool {
+	m := numeroOffline.FindStringSubmatch(numero)
+	return m != nil && m[1] == prefijo && m[2] == codigo
+}
+
+// Desfase is a device's clock minus the server's, from the device's clock
+// reloj (ms since the epoch) sent when the server's clock read ahora.
+func Desfase(reloj int64, ahora time.Time) time.Duration {
+	return time.UnixMilli(reloj).Sub(ahora)
+}
+
+// MomentoOffline is when an offline act counts: the device's time of the act
+// corrected by the measured offset, and never after the server received it.
+func MomentoOffline(ocurridoEn int64, desfase time.Duration, recibido time.Time) time.Time {
+	t := time.UnixMilli(ocurridoEn).Add(-desfase).UTC()
+	if t.After(recibido) {
+		return recibido
+	}
+	return t
+}
+
+// RelojDesfasado reports whether an offset is large enough to show and mark.
+func RelojDesfasado(desfase time.Duration) bool {
+	return desfase > DesfaseVisible || desfase < -DesfaseVisible
+}

@@ -1,0 +1,290 @@
+package store
+
+import (
+	"context"
+	"crypto/ed25519"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/events"
+	"muelle/internal/store/sqldb"
+)
+
+// Offline boardings and the conflicts of the sync (docs/architecture.md, "Offline").
+
+// pasajeAEmbarcar is a ticket an offline boarding names, locked.
+type pasajeAEmbarcar struct {
+	id            int64
+	numero        string
+	fechaViaje    string
+	estado        string
+	vendedorID    int64
+	fechaEmbarque *time.Time
+	validadorID   *int64
+}
+
+// embarcarOffline applies an offline boarding at its scan moment. A good
+// code of an active ticket boards it. A ticket already boarded is a conflict:
+// the earlier scan keeps the boarding (the first boarding wins), and the
+// conflict records both. A cancelled or unknown ticket boarded offline is a
+// conflict too. A validly signed offline ticket the server does not know yet
+// (its sale has not synced) is answered for a retry, and nothing is kept.
+func (s *Store) embarcarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
+	in, err := s.codigoOffline(ctx, act)
+	if err != nil {
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
+			detalle: domain.MsgPasajeNoEncontrado})
+	}
+	p, encontrado, err := pasajeParaEmbarcar(ctx, c, act.a.EmpresaID, in)
+	switch {
+	case err != nil:
+		return ResultadoSync{}, err
+	case !encontrado && in.Offline:
+		return ResultadoSync{}, errReintentar{domain.MsgSyncPasajeAunNo}
+	case !encontrado:
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
+			detalle: domain.MsgPasajeNoEncontrado})
+	case p.estado == domain.PasajeCancelado:
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
+			detalle: domain.MsgSyncPasajeCancelado, pasajeID: &p.id, numero: p.numero})
+	case p.estado == domain.PasajeUsado:
+		return s.embarqueRepetido(ctx, c, act, p)
+	}
+	if err := s.asentarEmbarque(ctx, c, act, p); err != nil {
+		return ResultadoSync{}, err
+	}
+	return embarcado(p), nil
+}
+
+// embarcado answers a boarding applied to ticket p.
+func embarcado(p pasajeAEmbarcar) ResultadoSync {
+	return ResultadoSync{Estado: domain.AccionAplicada, Mensaje: domain.MsgSyncAplicada,
+		Pasajes: []PasajeSincronizado{{ID: p.id, NumeroPasaje: p.numero}}}
+}
+
+// codigoOffline reads and checks a boarded code: a QR code signed by the
+// company's key, or by a device it certified (checked at the scan moment),
+// or a ticket number.
+func (s *Store) codigoOffline(ctx context.Context, act *actoOffline) (domain.CodigoIngresado, error) {
+	in, err := domain.LeerCodigoIngresado(act.Embarque)
+	if err != nil || in.QR == nil {
+		return in, err
+	}
+	pub, err := s.ClavePublica(ctx, act.a.EmpresaID)
+	if err != nil {
+		return in, err
+	}
+	if in.Offline {
+		_, _, err = domain.VerificarCodigoOffline(ed25519.PublicKey(pub), act.a.EmpresaID, in.Crudo, act.momento)
+	} else if in.QR.EmpresaID == act.a.EmpresaID {
+		_, err = domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo)
+	} else {
+		err = domain.ErrCodigoQR
+	}
+	return in, err
+}
+
+// pasajeParaEmbarcar locks the company's ticket of a code or number.
+func pasajeParaEmbarcar(ctx context.Context, c sqldb.Conn, empresaID int64, in domain.CodigoIngresado) (pasajeAEmbarcar, bool, error) {
+	var p pasajeAEmbarcar
+	where, arg := `numero_pasaje = ?`, any(in.Numero)
+	if in.QR != nil {
+		where, arg = `codigo_qr = ?`, in.Crudo
+	}
+	err := c.QueryRow(ctx, `SELECT id, numero_pasaje, CAST(fecha_viaje AS TEXT), estado, usuario_id, fecha_embarque,
+		usuario_embarque_id FROM pasajes WHERE empresa_id = ? AND `+where+c.Dialect().ForUpdate(), empresaID, arg).
+		Scan(&p.id, &p.numero, &p.fechaViaje, &p.estado, &p.vendedorID, &p.fechaEmbarque, &p.validadorID)
+	missing, err := sqldb.NoRows(err)
+	return p, !missing && err == nil, wrap("leer pasaje a embarcar", err)
+}
+
+// asentarEmbarque boards ticket p at the act's moment by its crew member,
+// with the boarding's event and audit entry.
+func (s *Store) asentarEmbarque(ctx context.Context, c sqldb.Conn, act *actoOffline, p pasajeAEmbarcar) error {
+	if _, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?, usuario_embarque_id = ? WHERE id = ?`,
+		domain.PasajeUsado, act.momento, act.a.UsuarioID, p.id); err != nil {
+		return wrap("embarcar pasaje offline", err)
+	}
+	c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: act.a.EmpresaID, Lecturas: lecturasPasaje(p.vendedorID),
+		Datos: EventoPasaje{PasajeID: p.id, NumeroPasaje: p.numero, FechaViaje: p.fechaViaje, UsuarioID: act.a.UsuarioID}})
+	return s.audit(ctx, c, Auditoria{EmpresaID: act.a.EmpresaID, UsuarioID: act.a.UsuarioID, Accion: AccionValidacionEmbarque,
+		IP: act.a.IP, Exito: true, Detalles: "Embarque sin conexión del pasaje " + p.numero + " (dispositivo " + act.d.Codigo + ")"})
+}
+
+// embarqueRepetido settles a boarding of a ticket already boarded. By the
+// same device it is the same boarding (applied, nothing changes). By another
+// device or online it is a conflict: the earlier scan keeps the boarding;
+// this act is applied when it was the earlier one, refused otherwise.
+func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOffline, p pasajeAEmbarcar) (ResultadoSync, error) {
+	previo, err := dispositivoDelEmbarque(ctx, c, p)
+	if err != nil {
+		return ResultadoSync{}, err
+	}
+	if previo != nil && *previo == act.d.ID {
+		return embarcado(p), nil
+	}
+	k := conflicto{tipo: domain.ConflictoEmbarqueDuplicado, detalle: domain.MsgSyncEmbarqueDuplicado, pasajeID: &p.id,
+		numero: p.numero, primeroUsuario: p.validadorID, primeroDispositivo: previo, primeroMomento: p.fechaEmbarque}
+	if p.fechaEmbarque == nil || !act.momento.Before(*p.fechaEmbarque) {
+		return s.rechazarConConflicto(ctx, c, act, k)
+	}
+	// This scan was the first: it takes the boarding, and the earlier record becomes the second.
+	if _, err := c.Exec(ctx, `UPDATE pasajes SET fecha_embarque = ?, usuario_embarque_id = ? WHERE id = ?`,
+		act.momento, act.a.UsuarioID, p.id); err != nil {
+		return ResultadoSync{}, wrap("adelantar embarque", err)
+	}
+	k.detalle = "El pasaje también embarcó después en otro dispositivo: queda como conflicto para el supervisor"
+	id, err := s.registrarConflicto(ctx, c, act, k)
+	r := embarcado(p)
+	r.Mensaje, r.ConflictoID = k.detalle, &id
+	return r, err
+}
+
+// dispositivoDelEmbarque is the device whose synced boarding ticket p holds
+// (nil: it boarded online).
+func dispositivoDelEmbarque(ctx context.Context, c sqldb.Conn, p pasajeAEmbarcar) (*int64, error) {
+	if p.fechaEmbarque == nil {
+		return nil, nil
+	}
+	var id int64
+	err := c.QueryRow(ctx, `SELECT dispositivo_id FROM acciones_offline WHERE pasaje_id = ? AND tipo = 'embarque'
+		AND estado = 'aplicada' AND momento = ? ORDER BY id DESC LIMIT 1`, p.id, *p.fechaEmbarque).Scan(&id)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return nil, wrap("leer dispositivo del embarque", err)
+	}
+	return &id, nil
+}
+
+// conflicto is what a conflict records besides the act that made it (its
+// second side): the ticket, the first boarding, the money of a refused sale.
+type conflicto struct {
+	tipo, detalle      string
+	pasajeID           *int64
+	numero             string
+	primeroUsuario     *int64
+	primeroDispositivo *int64
+	primeroMomento     *time.Time
+	monto              domain.Centavos
+	cajaID             *int64
+}
+
+// rechazarConConflicto refuses the act and records its conflict.
+func (s *Store) rechazarConConflicto(ctx context.Context, c sqldb.Conn, act *actoOffline, k conflicto) (ResultadoSync, error) {
+	id, err := s.registrarConflicto(ctx, c, act, k)
+	r := rechazada(k.detalle)
+	r.ConflictoID = &id
+	return r, err
+}
+
+// registrarConflicto stores a conflict and tells the company's supervisors.
+func (s *Store) registrarConflicto(ctx context.Context, c sqldb.Conn, act *actoOffline, k conflicto) (int64, error) {
+	id, err := c.InsertID(ctx, `INSERT INTO conflictos_offline (empresa_id, tipo, accion_id, pasaje_id, numero_pasaje, detalle,
+		primero_usuario_id, primero_dispositivo_id, primero_momento, segundo_usuario_id, segundo_dispositivo_id, segundo_momento,
+		monto, caja_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, act.a.EmpresaID, k.tipo, act.accionID,
+		k.pasajeID, k.numero, k.detalle, k.primeroUsuario, k.primeroDispositivo, k.primeroMomento, act.a.UsuarioID, act.d.ID,
+		act.momento, k.monto, k.cajaID, c.Now())
+	if err != nil {
+		return 0, wrap("registrar conflicto offline", err)
+	}
+	c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: act.a.EmpresaID, Roles: Supervisores,
+		Datos: EventoAlerta{Tipo: "conflicto_offline", Titulo: domain.TituloConflictoOffline, Mensaje: mensajeConflicto(act, k)}})
+	return id, nil
+}
+
+// mensajeConflicto is the supervisors' notification of a conflict.
+func mensajeConflicto(act *actoOffline, k conflicto) string {
+	if k.numero != "" {
+		return fmt.Sprintf("Pasaje %s, dispositivo %s: %s", k.numero, act.d.Codigo, k.detalle)
+	}
+	return fmt.Sprintf("Dispositivo %s: %s", act.d.Codigo, k.detalle)
+}
+
+// ConflictoOffline is a conflict as the supervisors' screen shows it.
+type ConflictoOffline struct {
+	ID           int64           `json:"id"`
+	Tipo         string          `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada"`
+	NumeroPasaje string          `json:"numero_pasaje"`
+	Detalle      string          `json:"detalle"`
+	Primero      *LadoConflicto  `json:"primero"`
+	Segundo      LadoConflicto   `json:"segundo"`
+	Monto        domain.Centavos `json:"monto"`
+	CajaID       *int64          `json:"caja_id"`
+	CreatedAt    time.Time       `json:"created_at"`
+	ResueltoEn   *time.Time      `json:"resuelto_en"`
+	ResueltoPor  string          `json:"resuelto_por"`
+	Nota         string          `json:"nota"`
+}
+
+// LadoConflicto is one act of a conflict: who, on which device (empty:
+// online), when.
+type LadoConflicto struct {
+	Usuario     string    `json:"usuario"`
+	Dispositivo string    `json:"dispositivo"`
+	Momento     time.Time `json:"momento"`
+}
+
+// MaxConflictosPorPagina bounds one page of conflicts.
+const MaxConflictosPorPagina = 100
+
+const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.detalle, k.primero_momento,
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.primero_usuario_id),
+	(SELECT d.nombre || ' (' || d.codigo || ')' FROM dispositivos d WHERE d.id = k.primero_dispositivo_id),
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.segundo_usuario_id),
+	(SELECT d.nombre || ' (' || d.codigo || ')' FROM dispositivos d WHERE d.id = k.segundo_dispositivo_id),
+	k.segundo_momento, k.monto, k.caja_id, k.created_at, k.resuelto_en,
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.resuelto_por), k.nota`
+
+func scanConflicto(sc sqldb.Scanner) (ConflictoOffline, error) {
+	var (
+		k                                     ConflictoOffline
+		primeroMomento, resueltoEn            sql.NullTime
+		primeroUsuario, primeroDisp, segundoD sql.NullString
+		resueltoPor                           sql.NullString
+	)
+	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
+		&k.Segundo.Usuario, &segundoD, &k.Segundo.Momento, &k.Monto, &k.CajaID, &k.CreatedAt, &resueltoEn, &resueltoPor, &k.Nota)
+	if primeroMomento.Valid {
+		k.Primero = &LadoConflicto{Usuario: primeroUsuario.String, Dispositivo: primeroDisp.String, Momento: primeroMomento.Time}
+	}
+	k.Segundo.Dispositivo, k.ResueltoEn, k.ResueltoPor = segundoD.String, instanteDe(resueltoEn), resueltoPor.String
+	return k, err
+}
+
+// ListarConflictos is a page of the company's conflicts, newest first: the
+// unresolved ones, or the resolved ones; and how many there are.
+func (s *Store) ListarConflictos(ctx context.Context, empresaID int64, resueltos bool, pagina, porPagina int64) ([]ConflictoOffline, int64, error) {
+	cond := `k.empresa_id = ? AND k.resuelto_en IS NULL`
+	if resueltos {
+		cond = `k.empresa_id = ? AND k.resuelto_en IS NOT NULL`
+	}
+	c := s.db.Conn()
+	var total int64
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM conflictos_offline k WHERE `+cond, empresaID).Scan(&total); err != nil {
+		return nil, 0, wrap("contar conflictos", err)
+	}
+	filas, err := sqldb.QueryAll(ctx, c, scanConflicto, `SELECT `+conflictoColumnas+` FROM conflictos_offline k WHERE `+cond+
+		` ORDER BY k.id DESC LIMIT ? OFFSET ?`, empresaID, porPagina, (pagina-1)*porPagina)
+	return filas, total, wrap("listar conflictos", err)
+}
+
+// ResolverConflicto marks a conflict of the company resolved by the actor,
+// with a note; resolving a resolved one changes nothing. Another company's is 404.
+func (s *Store) ResolverConflicto(ctx context.Context, a Actor, id int64, nota string) (ConflictoOffline, error) {
+	return idempotent(ctx, s, a, "sync.resolver", func(c sqldb.Conn) (ConflictoOffline, error) {
+		if _, err := c.Exec(ctx, `UPDATE conflictos_offline SET resuelto_en = ?, resuelto_por = ?, nota = ?
+			WHERE empresa_id = ? AND id = ? AND resuelto_en IS NULL`, c.Now(), a.UsuarioID, nota, a.EmpresaID, id); err != nil {
+			return ConflictoOffline{}, wrap("resolver conflicto", err)
+		}
+		k, err := scanConflicto(c.QueryRow(ctx, `SELECT `+conflictoColumnas+` FROM conflictos_offline k
+			WHERE k.empresa_id = ? AND k.id = ?`, a.EmpresaID, id))
+		if missing, err := sqldb.NoRows(err); missing {
+			return k, domain.NotFound(domain.MsgConflictoNoEncontrado)
+		} else if err != nil {
+			return k, wrap("leer conflicto", err)
+		}
+		return k, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: "RESOLVER_CONFLICTO",
+			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Conflicto #%d resuelto", id)})
+	})
+}

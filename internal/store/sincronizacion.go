@@ -1,0 +1,473 @@
+package store
+
+import (
+	"context"
+	"crypto/ed25519"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
+)
+
+// The sync of offline acts (docs/architecture.md, "Offline"): each act is
+// applied once, by its client id, in a transaction of its own that writes its
+// acciones_offline row with it. A repeat answers the stored answer.
+
+// DispositivoSync is the device of a sync call: its certificate checked
+// against the company's key and its row read.
+type DispositivoSync struct {
+	ID         int64
+	Codigo     string
+	RevocadoEn *time.Time
+}
+
+// AccionSync is one act of a sync call, as the api decoded it.
+type AccionSync struct {
+	ClienteID  string
+	Tipo       string // domain.AccionVenta or domain.AccionEmbarque
+	OcurridoEn int64  // the device's clock at the act, ms since the epoch
+	Huella     string // SHA-256 of the act as sent
+	// Prohibida is the refusal of an act the caller's role may not do (nil: allowed).
+	Prohibida error
+	Venta     *VentaOffline
+	Embarque  string // the code or number boarded
+}
+
+// VentaOffline is an offline sale: the register open when the link dropped,
+// the sale's data and its tickets, each numbered and signed by the device.
+type VentaOffline struct {
+	CajaID int64
+	Venta
+	Pasajes []PasajeOffline
+}
+
+// PasajeOffline is one ticket of an offline sale.
+type PasajeOffline struct {
+	TipoViajeID int64
+	Precio      domain.Centavos
+	Numero      string
+	Codigo      string
+}
+
+// ResultadoSync is the answer to one act.
+type ResultadoSync struct {
+	ClienteID   string               `json:"id"`
+	Estado      string               `json:"estado" enum:"aplicada,duplicada,rechazada"`
+	Mensaje     string               `json:"mensaje"`
+	ConflictoID *int64               `json:"conflicto_id,omitempty"`
+	Pasajes     []PasajeSincronizado `json:"pasajes,omitempty"`
+}
+
+// PasajeSincronizado is a ticket an offline sale made on the server.
+type PasajeSincronizado struct {
+	ID           int64  `json:"id"`
+	NumeroPasaje string `json:"numero_pasaje"`
+}
+
+// ventaOffline is what an offline sale adds to a prepared sale (emitir).
+type ventaOffline struct {
+	momento time.Time
+	nota    string
+	pasajes []PasajeOffline
+}
+
+// DispositivoDeSync checks a device's certificate for the company at now and
+// reads its device: a forged certificate, another company's, an expired one
+// or one whose key is not the registered device's is refused with 400.
+func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certificado string) (DispositivoSync, error) {
+	pub, err := s.ClavePublica(ctx, empresaID)
+	if err != nil {
+		return DispositivoSync{}, err
+	}
+	cert, err := domain.VerificarCertificado(pub, empresaID, certificado, s.Now())
+	if err != nil {
+		return DispositivoSync{}, domain.Invalid(err.Error())
+	}
+	var (
+		d     = DispositivoSync{Codigo: cert.Codigo}
+		clave string
+		rev   sql.NullTime
+	)
+	c := s.db.Conn()
+	err = c.QueryRow(ctx, `SELECT id, clave_publica, revocado_en FROM dispositivos WHERE empresa_id = ? AND codigo = ?`,
+		empresaID, cert.Codigo).Scan(&d.ID, &clave, &rev)
+	if missing, err := sqldb.NoRows(err); missing || (err == nil && clave != cert.Clave) {
+		return d, domain.Invalid(domain.MsgCertificadoInvalido)
+	} else if err != nil {
+		return d, wrap("leer dispositivo", err)
+	}
+	d.RevocadoEn = instanteDe(rev)
+	_, err = c.Exec(ctx, `UPDATE dispositivos SET ultimo_uso = ? WHERE id = ?`, s.Now(), d.ID)
+	return d, wrap("anotar uso del dispositivo", err)
+}
+
+// errReintentar undoes an act's transaction, its claim included, and answers
+// it refused with the message: the device keeps it and sends it again later.
+type errReintentar struct{ mensaje string }
+
+func (e errReintentar) Error() string { return e.mensaje }
+
+// Sincronizar applies a device's acts in order, each once, and answers each.
+// desfase is the device's clock minus the server's, measured by the call. An
+// error is the database's: the acts answered before it are applied.
+func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, desfase time.Duration, acciones []AccionSync) ([]ResultadoSync, error) {
+	out := make([]ResultadoSync, 0, len(acciones))
+	for _, acc := range acciones {
+		r, err := s.aplicarAccion(ctx, a, d, desfase, acc)
+		var reintentar errReintentar
+		if errors.As(err, &reintentar) {
+			r, err = ResultadoSync{Estado: domain.AccionRechazada, Mensaje: reintentar.mensaje}, nil
+		}
+		if err != nil {
+			return out, err
+		}
+		r.ClienteID = acc.ClienteID
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// actoOffline is an act being applied: who, from which device, when.
+type actoOffline struct {
+	AccionSync
+	a        Actor
+	d        DispositivoSync
+	accionID int64
+	momento  time.Time
+	marcas   []string
+}
+
+// aplicarAccion applies one act in its own transaction.
+func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, desfase time.Duration, acc AccionSync) (ResultadoSync, error) {
+	var r ResultadoSync
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		recibido := c.Now()
+		act := actoOffline{AccionSync: acc, a: a, d: d, momento: domain.MomentoOffline(acc.OcurridoEn, desfase, recibido)}
+		if domain.RelojDesfasado(desfase) {
+			act.marcas = append(act.marcas, domain.MarcaRelojDesfasado)
+		}
+		var (
+			nueva bool
+			err   error
+		)
+		if act.accionID, nueva, err = reclamarAccion(ctx, c, act, recibido, desfase); err != nil || !nueva {
+			if err == nil {
+				r, err = accionGuardada(ctx, c, a.EmpresaID, acc)
+			}
+			return err
+		}
+		if r, err = s.aplicar(ctx, c, &act); err != nil {
+			return err
+		}
+		return guardarResultado(ctx, c, act, r)
+	})
+	return r, err
+}
+
+// aplicar runs the act (its kind's rules) and answers it.
+func (s *Store) aplicar(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
+	if act.Prohibida != nil {
+		return rechazada(act.Prohibida.Error()), nil
+	}
+	revocado := act.d.RevocadoEn != nil
+	if revocado && act.momento.After(*act.d.RevocadoEn) {
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: conflictoDe(act.Tipo), detalle: domain.MsgSyncRevocado,
+			monto: act.monto(), cajaID: act.cajaID()})
+	}
+	if revocado {
+		act.marcas = append(act.marcas, domain.MarcaDispositivoRevocado)
+	}
+	if act.Tipo == domain.AccionVenta {
+		return s.venderOffline(ctx, c, act)
+	}
+	return s.embarcarOffline(ctx, c, act)
+}
+
+// conflictoDe is the kind of conflict a refused act of kind tipo makes.
+func conflictoDe(tipo string) string {
+	if tipo == domain.AccionVenta {
+		return domain.ConflictoVentaRechazada
+	}
+	return domain.ConflictoEmbarqueRechazado
+}
+
+// monto is the money an offline sale took (0 for a boarding or a sum out of bounds).
+func (act actoOffline) monto() domain.Centavos {
+	if act.Venta == nil {
+		return 0
+	}
+	var total domain.Centavos
+	for _, p := range act.Venta.Pasajes {
+		t, err := domain.Sumar(total, p.Precio)
+		if err != nil {
+			return 0
+		}
+		total = t
+	}
+	return total
+}
+
+// cajaID is the register an offline sale names (nil for a boarding).
+func (act actoOffline) cajaID() *int64 {
+	if act.Venta == nil || act.Venta.CajaID <= 0 {
+		return nil
+	}
+	return &act.Venta.CajaID
+}
+
+func rechazada(mensaje string) ResultadoSync {
+	return ResultadoSync{Estado: domain.AccionRechazada, Mensaje: mensaje}
+}
+
+// reclamarAccion inserts the act's row, answering false when the company
+// already has one of that client id (PostgreSQL waits for a concurrent one to
+// commit first). The row is completed by guardarResultado.
+func reclamarAccion(ctx context.Context, c sqldb.Conn, act actoOffline, recibido time.Time, desfase time.Duration) (int64, bool, error) {
+	var id int64
+	err := c.QueryRow(ctx, `INSERT INTO acciones_offline (empresa_id, cliente_id, dispositivo_id, usuario_id, tipo, huella,
+		ocurrido_en, recibido_en, momento, desfase_ms, estado, mensaje) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '')
+		ON CONFLICT (empresa_id, cliente_id) DO NOTHING RETURNING id`, act.a.EmpresaID, act.ClienteID, act.d.ID, act.a.UsuarioID,
+		act.Tipo, act.Huella, time.UnixMilli(act.OcurridoEn).UTC(), recibido, act.momento, desfase.Milliseconds(),
+		domain.AccionRechazada).Scan(&id)
+	missing, err := sqldb.NoRows(err)
+	return id, !missing && err == nil, wrap("registrar acción offline", err)
+}
+
+// accionGuardada answers a repeated act from its stored row: duplicada for
+// an applied one (with its tickets), the same refusal for a refused one, and a
+// refusal when the same id came with another act.
+func accionGuardada(ctx context.Context, c sqldb.Conn, empresaID int64, acc AccionSync) (ResultadoSync, error) {
+	var (
+		r                 ResultadoSync
+		huella, resultado string
+		conflicto         sql.NullInt64
+	)
+	err := c.QueryRow(ctx, `SELECT a.huella, a.estado, a.mensaje, a.resultado,
+		(SELECT MIN(k.id) FROM conflictos_offline k WHERE k.accion_id = a.id)
+		FROM acciones_offline a WHERE a.empresa_id = ? AND a.cliente_id = ?`, empresaID, acc.ClienteID).
+		Scan(&huella, &r.Estado, &r.Mensaje, &resultado, &conflicto)
+	if err != nil {
+		return r, wrap("leer acción offline", err)
+	}
+	if huella != acc.Huella {
+		return rechazada(domain.MsgSyncOtroContenido), nil
+	}
+	if conflicto.Valid {
+		r.ConflictoID = &conflicto.Int64
+	}
+	if r.Estado == domain.AccionAplicada {
+		r.Estado = domain.AccionDuplicada
+	}
+	if resultado != "" {
+		err = json.Unmarshal([]byte(resultado), &r.Pasajes)
+	}
+	return r, wrap("leer resultado de acción offline", err)
+}
+
+// guardarResultado completes the act's row with its answer.
+func guardarResultado(ctx context.Context, c sqldb.Conn, act actoOffline, r ResultadoSync) error {
+	resultado := ""
+	if len(r.Pasajes) > 0 {
+		b, err := json.Marshal(r.Pasajes)
+		if err != nil {
+			return err
+		}
+		resultado = string(b)
+	}
+	var pasajeID *int64
+	if act.Tipo == domain.AccionEmbarque && len(r.Pasajes) == 1 {
+		pasajeID = &r.Pasajes[0].ID
+	}
+	_, err := c.Exec(ctx, `UPDATE acciones_offline SET estado = ?, mensaje = ?, marcas = ?, pasaje_id = ?, resultado = ?
+		WHERE id = ?`, r.Estado, r.Mensaje, strings.Join(act.marcas, ","), pasajeID, resultado, act.accionID)
+	return wrap("guardar resultado de acción offline", err)
+}
+
+// venderOffline applies an offline sale: every check first (the tickets'
+// codes, numbers and data, the catalogue, the travel date, the register),
+// then the same writes as an online sale (emitir) at the act's moment, with
+// the device's numbers and codes. A refusal writes nothing but its conflict.
+func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
+	p, err := s.prepararVentaOffline(ctx, c, act)
+	if err == nil {
+		err = numerosLibres(ctx, c, act.a.EmpresaID, act.Venta.Pasajes)
+	}
+	var caja cajaBloqueada
+	if err == nil {
+		caja, p.offline.nota, err = cajaDeVentaOffline(ctx, c, act)
+	}
+	var negada *domain.Error
+	if errors.As(err, &negada) {
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoVentaRechazada, detalle: negada.Message,
+			monto: act.monto(), cajaID: act.cajaID()})
+	}
+	if err != nil {
+		return ResultadoSync{}, err
+	}
+	if p.offline.nota != "" {
+		act.marcas = append(act.marcas, domain.MarcaCajaCerrada)
+	}
+	if err := caja.sumar(ctx, c, p.total); err != nil {
+		return ResultadoSync{}, err
+	}
+	pasajes, err := s.emitir(ctx, c, act.a, p, caja.id)
+	if err != nil {
+		return ResultadoSync{}, err
+	}
+	r := ResultadoSync{Estado: domain.AccionAplicada, Mensaje: domain.MsgSyncAplicada}
+	for _, ps := range pasajes {
+		r.Pasajes = append(r.Pasajes, PasajeSincronizado{ID: ps.ID, NumeroPasaje: ps.NumeroPasaje})
+	}
+	return r, nil
+}
+
+// prepararVentaOffline reads and checks what an offline sale needs. Inactive
+// catalogue entries are accepted (the seller saw them active when the link
+// dropped); another company's are not. A price that changed is accepted and
+// marked: the money was taken at the cached price.
+func (s *Store) prepararVentaOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ventaPreparada, error) {
+	v := act.Venta
+	p := ventaPreparada{Venta: v.Venta, offline: &ventaOffline{momento: act.momento, pasajes: v.Pasajes}}
+	if n := len(v.Pasajes); n == 0 || n > domain.MaxPasajesOffline {
+		return p, domain.Invalid(domain.MsgSyncPasajesOffline)
+	}
+	cab, err := leerCabeceraVenta(ctx, c, act.a, v.Venta)
+	if err != nil {
+		return p, err
+	}
+	p.prefijo, p.zona = domain.PrefijoEmpresa(cab.empresa), domain.Location(cab.zona)
+	p.hoy = domain.DiaDe(act.momento, p.zona).Fecha
+	lineas := lineasDe(v.Pasajes)
+	if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada), lineas); err != nil {
+		return p, err
+	}
+	if p.vendedor, err = cab.vendedorDe(act.a); err != nil {
+		return p, err
+	}
+	if err := s.verificarPasajesOffline(ctx, act, p.prefijo); err != nil {
+		return p, err
+	}
+	return p, p.preciarOffline(ctx, c, act, cab)
+}
+
+// lineasDe groups an offline sale's tickets by trip type, as ValidarVenta checks them.
+func lineasDe(pasajes []PasajeOffline) []domain.LineaVenta {
+	var lineas []domain.LineaVenta
+	for _, ps := range pasajes {
+		i := slices.IndexFunc(lineas, func(l domain.LineaVenta) bool { return l.TipoViajeID == ps.TipoViajeID })
+		if i < 0 {
+			lineas = append(lineas, domain.LineaVenta{TipoViajeID: ps.TipoViajeID})
+			i = len(lineas) - 1
+		}
+		lineas[i].Cantidad++
+	}
+	return lineas
+}
+
+// verificarPasajesOffline checks that every ticket is this device's: its
+// number of the device's series and its code signed by the device's key
+// (certified by the company's at the act's moment), carrying the ticket's
+// number, date, section, trip type and price.
+func (s *Store) verificarPasajesOffline(ctx context.Context, act *actoOffline, prefijo string) error {
+	pub, err := s.ClavePublica(ctx, act.a.EmpresaID)
+	if err != nil {
+		return err
+	}
+	v := act.Venta
+	for _, ps := range v.Pasajes {
+		if !domain.NumeroOfflineValido(ps.Numero, prefijo, act.d.Codigo) {
+			return domain.Invalid(domain.MsgSyncNumeroOffline)
+		}
+		q, cert, err := domain.VerificarCodigoOffline(ed25519.PublicKey(pub), act.a.EmpresaID, ps.Codigo, act.momento)
+		if err != nil || cert.Codigo != act.d.Codigo || q.NumeroPasaje != ps.Numero || q.FechaViaje != v.FechaViaje ||
+			q.SeccionID != v.SeccionID || q.TipoViajeID != ps.TipoViajeID || q.Precio != int64(ps.Precio) || ps.Precio < 0 {
+			return domain.Invalid(domain.MsgSyncCodigoOffline)
+		}
+	}
+	return nil
+}
+
+// preciarOffline checks the catalogue entries are the company's and prices
+// each ticket at the price it was sold for, marking the act when the price
+// table says otherwise now.
+func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline, cab cabeceraVenta) error {
+	if cab.seccion.nombre == nil {
+		return domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
+	}
+	if cab.medio.nombre == nil {
+		return domain.NotFound(domain.CatMediosPago.Mensajes.NoEncontrado)
+	}
+	p.seccion, p.medio = *cab.seccion.nombre, *cab.medio.nombre
+	tipos, err := tiposDeVenta(ctx, c, act.a.EmpresaID, p.SeccionID, lineasDe(act.Venta.Pasajes))
+	if err != nil {
+		return err
+	}
+	desactualizado := false
+	for _, ps := range act.Venta.Pasajes {
+		t, ok := tipos[ps.TipoViajeID]
+		if !ok {
+			return domain.NotFound(domain.CatTiposViaje.Mensajes.NoEncontrado)
+		}
+		desactualizado = desactualizado || t.precio == nil || *t.precio != ps.Precio
+		p.lineas = append(p.lineas, lineaPrecio{domain.LineaVenta{TipoViajeID: ps.TipoViajeID, Cantidad: 1}, ps.Precio, *t.nombre})
+		if p.total, err = domain.Sumar(p.total, ps.Precio); err != nil {
+			return err
+		}
+	}
+	if desactualizado {
+		act.marcas = append(act.marcas, domain.MarcaPrecioDesactualizado)
+	}
+	return nil
+}
+
+// numerosLibres refuses an offline sale whose ticket numbers the company
+// already has (a device that lost its counter).
+func numerosLibres(ctx context.Context, c sqldb.Conn, empresaID int64, pasajes []PasajeOffline) error {
+	args := []any{empresaID}
+	for _, ps := range pasajes {
+		args = append(args, ps.Numero)
+	}
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND numero_pasaje IN (`+
+		sqldb.Placeholders(len(pasajes))+`)`, args...).Scan(&n)
+	if err != nil {
+		return wrap("buscar números de pasaje", err)
+	}
+	if n > 0 {
+		return domain.Invalid(domain.MsgSyncNumeroRepetido)
+	}
+	return nil
+}
+
+// cajaDeVentaOffline locks the register an offline sale goes into: the one
+// open when the link dropped, if the seller's and still open; if it was
+// closed meanwhile, the seller's open register, with a note naming the closed
+// one; with none open the sale is refused (it lands in the conflicts, flagged
+// for the register's close).
+func cajaDeVentaOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (cajaBloqueada, string, error) {
+	var (
+		cb     cajaBloqueada
+		estado string
+	)
+	err := c.QueryRow(ctx, `SELECT id, volumen, estado FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND id = ?`+
+		c.Dialect().ForUpdate(), act.a.EmpresaID, act.a.UsuarioID, act.Venta.CajaID).Scan(&cb.id, &cb.volumen, &estado)
+	if missing, err := sqldb.NoRows(err); missing {
+		return cb, "", domain.Invalid(domain.MsgSyncCajaAjena)
+	} else if err != nil {
+		return cb, "", wrap("buscar caja de venta offline", err)
+	}
+	if estado == domain.CajaAbierta {
+		return cb, "", nil
+	}
+	abierta, err := bloquearCajaAbierta(ctx, c, act.a)
+	if err != nil || abierta.id == 0 {
+		return abierta, "", firstErr(err, domain.Invalid(domain.MsgSyncSinCaja))
+	}
+	return abierta, fmt.Sprintf(" (caja #%d cerrada)", act.Venta.CajaID), nil
+}
