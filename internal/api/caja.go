@@ -49,6 +49,10 @@ type Caja struct {
 	Diferencia    *domain.Centavos `json:"diferencia"`
 	FechaCierre   *time.Time       `json:"fecha_cierre"`
 	TotalesCaja
+	// VentasOfflineRechazadas are the seller's offline sales the sync refused
+	// and no supervisor resolved yet: their money was taken and is in no
+	// register, flagged for the close (only on the open register's state).
+	VentasOfflineRechazadas *store.RechazadasOffline `json:"ventas_offline_rechazadas,omitempty"`
 }
 
 // UsuarioRef names a user by login (the spec's usuario: {nombre_usuario}).
@@ -186,7 +190,12 @@ func (s *Server) estadoCaja(r *http.Request) (EstadoCaja, error) {
 		return EstadoCaja{Movimientos: []Movimiento{}}, err
 	}
 	movs, err := s.Store.Movimientos(r.Context(), a.EmpresaID(), caja.ID)
+	if err != nil {
+		return EstadoCaja{}, err
+	}
 	abierta := cajaDe(caja)
+	rechazadas, err := s.Store.VentasOfflineRechazadas(r.Context(), a.EmpresaID(), a.Usuario.ID)
+	abierta.VentasOfflineRechazadas = &rechazadas
 	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: mapRows(movs, movimientoDe)}, err
 }
 

@@ -352,8 +352,20 @@ func TestAnOfflineSaleWhoseRegisterClosedGoesToTheOpenOneOrToTheConflicts(t *tes
 		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE caja_id = ? AND monto = 450000`, vieja); n != 1 {
 			t.Fatal("falta el conflicto con el dinero de la venta")
 		}
-		// with a new register open, it goes there, noting the closed one
+		// with a new register open, it goes there, noting the closed one; its state flags the refused money
 		nueva := e.cajaAbierta("vendedor")
+		var estado struct {
+			Caja struct {
+				Rechazadas struct {
+					Cantidad int64
+					Monto    float64
+				} `json:"ventas_offline_rechazadas"`
+			}
+		}
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
+		if estado.Caja.Rechazadas.Cantidad != 1 || estado.Caja.Rechazadas.Monto != 4500 {
+			t.Fatalf("estado de la caja: %+v", estado)
+		}
 		id := nuevoID(t)
 		e.syncOK(d, e.now, accion(id, "venta", e.now, e.ventaOffline(vieja, d.pasajeOffline(e, "General", 450000))))
 		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE caja_id = ? AND descripcion = ?`, nueva,

@@ -288,3 +288,19 @@ func (s *Store) ResolverConflicto(ctx context.Context, a Actor, id int64, nota s
 			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Conflicto #%d resuelto", id)})
 	})
 }
+
+// RechazadasOffline counts offline sales refused by the sync and not yet
+// resolved, with the money they took.
+type RechazadasOffline struct {
+	Cantidad int64           `json:"cantidad"`
+	Monto    domain.Centavos `json:"monto"`
+}
+
+// VentasOfflineRechazadas are the seller's unresolved refused offline sales.
+func (s *Store) VentasOfflineRechazadas(ctx context.Context, empresaID, usuarioID int64) (RechazadasOffline, error) {
+	var r RechazadasOffline
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*), COALESCE(SUM(monto), 0) FROM conflictos_offline
+		WHERE empresa_id = ? AND segundo_usuario_id = ? AND tipo = 'venta_rechazada' AND resuelto_en IS NULL`,
+		empresaID, usuarioID).Scan(&r.Cantidad, &r.Monto)
+	return r, wrap("contar ventas offline rechazadas", err)
+}

@@ -2676,6 +2676,7 @@ export interface components {
             /** Format: int64 */
             usuario_id: number;
             usuario_nombre: string;
+            ventas_offline_rechazadas?: components["schemas"]["RechazadasOffline"] | null;
         };
         CajaHistorial: {
             /** Format: double */
@@ -2761,6 +2762,7 @@ export interface components {
             /** Format: int64 */
             usuario_id: number;
             usuario_nombre: string;
+            ventas_offline_rechazadas?: components["schemas"]["RechazadasOffline"] | null;
         };
         CifrasLineaCaja: {
             /** Format: double */
@@ -4111,6 +4113,12 @@ export interface components {
             ingreso_total: number;
             /** @example 2026-11-25 */
             periodo: string;
+        };
+        RechazadasOffline: {
+            /** Format: int64 */
+            cantidad: number;
+            /** Format: double */
+            monto: number;
         };
         RechazoEmbarque: {
             /** Format: date-time */

@@ -47,6 +47,21 @@ function Acciones({ onBack, back = 'Volver', children }: { onBack: () => void; b
   );
 }
 
+/**
+ * Offline sales the sync refused and no supervisor resolved yet: their money was taken but is in no
+ * register, so the close is told (the supervisor sees them in 'Conflictos offline').
+ */
+function AvisoRechazadas({ rechazadas }: { rechazadas: Caja['ventas_offline_rechazadas'] }) {
+  if (!rechazadas?.cantidad) return null;
+  const ventas = rechazadas.cantidad === 1 ? '1 venta sin conexión fue rechazada' : `${rechazadas.cantidad} ventas sin conexión fueron rechazadas`;
+  return (
+    <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="Ventas sin conexión por revisar">
+      {ventas} al sincronizar ({formatMoney(rechazadas.monto)}): ese dinero se cobró y no está en esta caja.
+      Revíselas con un supervisor antes de contar el efectivo.
+    </Alert>
+  );
+}
+
 interface CerrarCajaModalProps {
   opened: boolean;
   /** The open register; null once closed (the summary stays on screen). */
@@ -93,6 +108,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
     form: (
       <form onSubmit={form.onSubmit(() => setPaso('confirmar'))} noValidate>
         <Stack>
+          <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
           <Cifra label="Efectivo esperado" value={esperado} />
           <MoneyInput label="Efectivo contado" withAsterisk data-autofocus {...form.getInputProps('monto_cierre')} />
           <Text aria-live="polite" component="div">

@@ -229,6 +229,23 @@ describe('GestionCajaPage', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('flags at the close the offline sales the sync refused, with their money', async () => {
+    server.use(estadoCaja(makeCaja({ ventas_offline_rechazadas: { cantidad: 2, monto: 9000 } })));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const form = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      '2 ventas sin conexión fueron rechazadas al sincronizar ($ 9.000,00): ese dinero se cobró y no está en esta caja.');
+  });
+
+  it('says nothing of offline sales when none was refused', async () => {
+    server.use(estadoCaja(makeCaja({ ventas_offline_rechazadas: { cantidad: 0, monto: 0 } })));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const form = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(within(form).queryByText('Ventas sin conexión por revisar')).not.toBeInTheDocument();
+  });
+
   it("shows 'Error al Cerrar Caja' when the close fails", async () => {
     server.use(estadoCaja(makeCaja()), http.post('/api/caja/cerrar', () => fail(400, 'No tienes una caja abierta')));
     const { user } = await renderCaja();
