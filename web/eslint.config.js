@@ -93,6 +93,11 @@ export default defineConfig([
     },
   },
   {
+    // the service worker runs in its own global scope, without a window
+    files: ['src/sw.ts', 'src/sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
     files: ['*.config.{ts,js,cjs}', 'e2e/**/*.ts', 'scripts/**/*.mjs'],
     languageOptions: { globals: globals.node },
   },

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
 /**
  * Each Mantine component brings its own stylesheet, so a route downloads the CSS of the components it
@@ -100,6 +101,61 @@ function precargarLogin(): Plugin {
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
 
+/** The staff's icon (public/favicon.svg, drawn as PNG) for a phone's home screen. */
+const ICONO = { src: '/icono-192.png', sizes: '192x192', type: 'image/png' };
+
+/**
+ * The web app manifest: Muelle installs on a phone's home screen, opens on the back office (the
+ * login when there is no session) and offers the sale and the validator as shortcuts, the two
+ * screens used at the pier. Colours: the app's default primary (app/theme.ts) and its light page.
+ */
+const MANIFIESTO: Partial<ManifestOptions> = {
+  id: '/',
+  name: 'Muelle',
+  short_name: 'Muelle',
+  description: 'Pasajes, embarque y operación de la terminal fluvial.',
+  lang: 'es-AR',
+  dir: 'ltr',
+  start_url: '/admin',
+  scope: '/',
+  display: 'standalone',
+  theme_color: '#3B82F6',
+  background_color: '#ffffff',
+  icons: [
+    ICONO,
+    { src: '/icono-512.png', sizes: '512x512', type: 'image/png' },
+    { src: '/icono-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+  ],
+  shortcuts: [
+    { name: 'Vender pasajes', short_name: 'Vender', url: '/admin/venta-pasajes', icons: [ICONO] },
+    { name: 'Validar embarque', short_name: 'Validar', url: '/admin/validador', icons: [ICONO] },
+  ],
+};
+
+/**
+ * The service worker (src/sw.ts, bundled into dist/sw.js with the list of what it precaches) and
+ * the manifest (dist/manifest.webmanifest, linked from index.html). main.tsx registers the worker
+ * itself (lib/pwa.ts): no inline script, which the server's CSP refuses.
+ */
+function pwa() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: MANIFIESTO,
+    // the icons are in the glob below, once
+    includeManifestIcons: false,
+    injectManifest: {
+      // the app shell: the page, every script and sheet, the icons (the plugin adds the manifest);
+      // never the .br and .gz copies (the browser gets one of them at the original's address) nor .vite/
+      globPatterns: ['**/*.{html,js,css,svg,png,ico,woff,woff2}'],
+      // a classic script: every browser runs it (module service workers are recent in Firefox)
+      rollupFormat: 'iife',
+    },
+  });
+}
+
 // The Go server listens on 8080 in development; the SPA talks to it through /api.
 const API_TARGET = 'http://127.0.0.1:8080';
 
@@ -109,6 +165,7 @@ export default defineConfig({
     mantineCssPorComponente(),
     mantineCssDev(),
     precargarLogin(),
+    pwa(),
     // Every text asset also as .br and .gz, made once here: the Go server sends the one the
     // browser accepts (internal/api/spa.go). Not the manifest, which only scripts read.
     compression({

@@ -21,7 +21,7 @@ func TestEveryAnswerCarriesTheSecurityHeaders(t *testing.T) {
 			h := rec.Header()
 			csp := h.Get("Content-Security-Policy")
 			for _, want := range []string{"default-src 'self'", "script-src 'self';", "frame-ancestors 'none'",
-				"object-src 'none'"} {
+				"object-src 'none'", "worker-src 'self'", "manifest-src 'self'"} {
 				if !strings.Contains(csp, want) {
 					t.Errorf("%s: la CSP %q no contiene %q", path, csp, want)
 				}

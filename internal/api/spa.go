@@ -15,11 +15,16 @@ import (
 	"time"
 )
 
-// spa serves the embedded React app: existing files as they are (hashed assets
-// cached for a year), and index.html for every other path so the client router
-// can answer it. The build leaves a brotli (.br) and a gzip (.gz) copy beside
-// each text file (web/vite.config.ts): the one the request's Accept-Encoding
-// takes is sent, with `Vary: Accept-Encoding` and an ETag of its own bytes.
+// spa serves the embedded React app: existing files as they are, and index.html
+// for every other path so the client router can answer it. The hashed files of
+// assets/ are cached for a year, and one missing there is a 404 (a tab of a
+// replaced release asking for its old chunk must fail and reload, not get
+// index.html as a script); every other file keeps its name across releases
+// (index.html, the service worker sw.js, the manifest, the icons) and is
+// revalidated on each use (no-cache), so a new release is seen at once. The
+// build leaves a brotli (.br) and a gzip (.gz) copy beside each text file
+// (web/vite.config.ts): the one the request's Accept-Encoding takes is sent,
+// with `Vary: Accept-Encoding` and an ETag of its own bytes.
 func (s *Server) spa() http.Handler {
 	if s.App == nil {
 		return http.HandlerFunc(noApp)
@@ -30,18 +35,38 @@ func (s *Server) spa() http.Handler {
 	app := &archivosApp{fs: s.App}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
+		enAssets := strings.HasPrefix(name, "assets/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(s.App, name); err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				if enAssets {
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				} else {
+					w.Header().Set("Cache-Control", "no-cache")
 				}
 				app.servir(w, r, name)
 				return
 			}
 		}
+		if enAssets {
+			http.Error(w, http.StatusText(http.StatusNotFound), http.StatusNotFound)
+			return
+		}
 		w.Header().Set("Cache-Control", "no-cache")
 		app.servir(w, r, "index.html")
 	})
+}
+
+// tiposPropios are the types of the app's files that Go's table may lack
+// (the web app manifest's is registered for browsers, not for every system).
+var tiposPropios = map[string]string{".webmanifest": "application/manifest+json"}
+
+// tipoDeArchivo is the Content-Type of a file of the app by its extension ("": unknown).
+func tipoDeArchivo(name string) string {
+	ext := path.Ext(name)
+	if tipo, ok := tiposPropios[ext]; ok {
+		return tipo
+	}
+	return mime.TypeByExtension(ext)
 }
 
 func noApp(w http.ResponseWriter, _ *http.Request) {
@@ -69,7 +94,7 @@ type archivosApp struct {
 func (a *archivosApp) servir(w http.ResponseWriter, r *http.Request, name string) {
 	h := w.Header()
 	enviado := name
-	if tipo := mime.TypeByExtension(path.Ext(name)); tipo != "" {
+	if tipo := tipoDeArchivo(name); tipo != "" {
 		h.Set("Content-Type", tipo)
 		// Only a file of a known type has copies: a compressed one could not
 		// have its type sniffed.

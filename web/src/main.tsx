@@ -11,7 +11,10 @@ import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './app/queryClient';
 import { preloadScreenAt, ROUTES } from './app/routes';
+import { recargarSiFaltaUnaParte, registrarServiceWorker } from './lib/pwa';
 
+// Before any chunk is asked for: a tab left on a replaced release reloads into the new one.
+recargarSiFaltaUnaParte();
 const queryClient = createQueryClient();
 preloadScreenAt(window.location.pathname, queryClient);
 
@@ -30,3 +33,6 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker (offline use), once the page has loaded and the browser is idle.
+registrarServiceWorker();

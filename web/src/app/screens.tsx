@@ -41,6 +41,7 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { precargarValidador } from '@/features/embarque/precarga';
 import { precargarVenta } from '@/features/venta/precarga';
 import { paths, type Path } from '@/lib/paths';
+import { esperarRecarga } from '@/lib/pwa';
 import { PERMISO_VALIDAR, type Role } from '@/lib/session';
 
 /** A sidebar entry of a screen. */
@@ -88,11 +89,12 @@ type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<un
 
 /**
  * A page downloaded on first visit: the module's named export `pick` becomes the lazy
- * component. Once preloaded it renders at once, without passing through the loader.
+ * component. Once preloaded it renders at once, without passing through the loader. A page of a
+ * release the server no longer has waits for the reload into the new one (lib/pwa).
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType): LazyPage {
   let loaded: { default: ComponentType } | undefined;
-  const preload = () => load().then((module) => (loaded = { default: pick(module) }));
+  const preload = () => load().catch((error: unknown) => esperarRecarga<M>(error)).then((module) => (loaded = { default: pick(module) }));
   // React settles a lazy component synchronously when its thenable calls back at once.
   const settled = (page: { default: ComponentType }) => ({ then: (resolve: (value: typeof page) => void) => resolve(page) });
   const page = lazy(() => (loaded ? settled(loaded) : preload()) as Promise<{ default: ComponentType }>);
