@@ -10,9 +10,13 @@ export type ClavePush = Schema<'ClavePush'>;
 /** A browser's subscription as POST /push/subscriptions takes it. */
 export type SuscripcionPush = Schema<'SuscripcionPush'>;
 
-/** Where this browser stands with Web Push; read from the browser, it changes only by the mutations below. */
+/**
+ * Where this browser stands with Web Push, read from the browser (no request): again whenever a
+ * control showing it mounts or the window regains focus, since the service worker registers after the
+ * first load and the user may allow or block notifications in the site's settings meanwhile.
+ */
 export function estadoPushQuery() {
-  return queryOptions({ queryKey: pushKeys.estado(), queryFn: estadoPush, staleTime: Infinity });
+  return queryOptions({ queryKey: pushKeys.estado(), queryFn: estadoPush, staleTime: 0 });
 }
 
 /** Turns push notifications on or off (from a click); resolves with the message to show, then re-reads the state. */

@@ -78,8 +78,8 @@ function conClave(sub: PushSubscription, clave: Uint8Array): boolean {
 /**
  * Turns push notifications on, from a click (the browser asks the user): the permission, the
  * subscription with the installation's key, and its POST. Resolves with the server's message; fails
- * with an Error whose message is for the user. A subscription the server refused is undone, so the
- * browser never believes itself subscribed when the server does not.
+ * with an ErrorPush or the server's ApiError (mensajeErrorPush says it). A subscription the server
+ * refused is undone, so the browser never believes itself subscribed when the server does not.
  */
 export async function activarPush(): Promise<string> {
   const reg = await registro();
