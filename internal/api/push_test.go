@@ -299,6 +299,8 @@ func TestPushSubscriptionsAPI(t *testing.T) {
 			e.do("POST", "/api/push/subscriptions", supervisor, con("endpoint", endpoint)).
 				expect(t, http.StatusBadRequest, domain.MsgPushEndpointNoPermitido)
 		}
+		e.do("POST", "/api/push/subscriptions", supervisor, con("endpoint", "https://push.invalid/x")).
+			expect(t, http.StatusBadRequest, domain.MsgPushEndpointSinResolver)
 		if cuenta() != 0 {
 			t.Fatal("una suscripción rechazada quedó guardada")
 		}
@@ -366,6 +368,26 @@ func TestPushRoutesWaitForThePasswordChange(t *testing.T) {
 			expect(t, http.StatusForbidden, domain.MsgDebeCambiarClave)
 		if n := e.count(`SELECT COUNT(*) FROM push_suscripciones`); n != 0 {
 			t.Fatal("se guardó una suscripción")
+		}
+	})
+}
+
+// The send checks the address it dials, whatever was checked at subscribe
+// time (a name that starts resolving to a private address): an installation
+// that refuses private addresses never reaches the loopback push service, and
+// the push is dropped rather than retried.
+func TestPushNeverDialsAPrivateAddressUnlessAllowed(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		p := nuevoPushes(t, e)
+		nav := p.servicio.Navegador(t)
+		p.suscribir("supervisor", nav).expect(t, http.StatusOK, "")
+		p.worker = mensajeria.NuevoWorkerPush(e.st, e.srv.Log, mensajeria.RedPush{TLS: p.servicio.TLS()}, "https://muelle.example")
+		p.notificarAlerta("supervisor", "Alerta")
+		if n := p.procesar(); n != 1 || len(p.servicio.Recibidos()) != 0 {
+			t.Fatalf("intentados %d, recibidos %d", n, len(p.servicio.Recibidos()))
+		}
+		if e.count(`SELECT COUNT(*) FROM push_envios`) != 0 || e.count(`SELECT COUNT(*) FROM push_suscripciones`) != 1 {
+			t.Fatal("un push a una dirección no permitida quedó para reintentar, o se borró la suscripción")
 		}
 	})
 }

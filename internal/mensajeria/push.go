@@ -28,8 +28,12 @@ type RedPush struct {
 	TLS *tls.Config
 }
 
-// TimeoutPush bounds one push request and the endpoint's resolution.
+// TimeoutPush bounds one push request.
 const TimeoutPush = 30 * time.Second
+
+// TimeoutResolucion bounds the resolution of an endpoint's host while its
+// subscription is posted (the request waits for it).
+const TimeoutResolucion = 5 * time.Second
 
 // ComprobarEndpoint refuses (400) an endpoint whose host is, or resolves to,
 // an address that is not public, unless the installation allows them; the
@@ -56,7 +60,7 @@ func resolver(ctx context.Context, host string) ([]netip.Addr, error) {
 	if ip, err := netip.ParseAddr(host); err == nil {
 		return []netip.Addr{ip}, nil
 	}
-	ctx, cancel := context.WithTimeout(ctx, TimeoutPush)
+	ctx, cancel := context.WithTimeout(ctx, TimeoutResolucion)
 	defer cancel()
 	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 }
