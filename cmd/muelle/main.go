@@ -12,6 +12,7 @@ import (
 	"os"
 	"os/signal"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
@@ -41,7 +42,8 @@ MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en Postg
 8 lectores en SQLite), MUELLE_MAX_REQUESTS (256), MUELLE_AMBIENTE (desarrollo; produccion en producción), MUELLE_SECRET_KEY (obligatoria con
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
 conecta WhatsApp), MUELLE_SMTP_CA (vacío), MUELLE_SMTP_PERMITIR_PRIVADAS (false; true: los servidores SMTP
-pueden estar en direcciones privadas o locales y en cualquier puerto).
+y los servicios de notificaciones push pueden estar en direcciones privadas o locales y en cualquier puerto),
+MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA).
 `
 
 func main() {
@@ -205,8 +207,13 @@ func serve(args []string, log *slog.Logger) error {
 	salida := mensajeria.NuevoWorker(st, log, email)
 	st.AlEncolarMensaje(store.CanalEmail, salida.Despertar)
 	go salida.Correr(ctx, 15*time.Second)
+	// the pushes of the notifications, queued in their transaction, likewise
+	redPush := mensajeria.RedPush{PermitirPrivadas: email.PermitirPrivadas}
+	push := mensajeria.NuevoWorkerPush(st, log, redPush, contactoPush(email.URLPublica))
+	st.AlEncolarMensaje(store.CanalPush, push.Despertar)
+	go push.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email:  email,
+		Email: email, Push: redPush,
 		Limits: limites(maxRequests),
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
@@ -233,6 +240,19 @@ func serve(args []string, log *slog.Logger) error {
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
 	return srv.Shutdown(shutdownCtx)
+}
+
+// contactoPush is the VAPID subject the push services may write to:
+// MUELLE_PUSH_CONTACTO (an e-mail address or an https:// URL), else the
+// public URL when it is https://.
+func contactoPush(urlPublica string) string {
+	if c := os.Getenv("MUELLE_PUSH_CONTACTO"); c != "" {
+		return c
+	}
+	if strings.HasPrefix(urlPublica, "https://") {
+		return urlPublica
+	}
+	return "muelle@localhost"
 }
 
 // iniciarWhatsApp opens the WhatsApp device store in Muelle's database (its

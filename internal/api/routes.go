@@ -397,6 +397,12 @@ func (s *Server) routes() []route {
 			"Marca leída una notificación"},
 		{"DELETE", "/api/notificaciones/{id}", session, core, handle(s.eliminarNotificacion), "Elimina una notificación"},
 		{"DELETE", "/api/notificaciones", session, core, handle(s.limpiarNotificaciones), "Elimina todas las notificaciones"},
+		{"GET", "/api/push/clave", session, core, handle(s.clavePush),
+			"La clave pública VAPID con que el navegador se suscribe a las notificaciones push"},
+		{"POST", "/api/push/subscriptions", session, core, handleJSON(s.suscribirPush),
+			"Suscribe el navegador del llamante a las notificaciones push"},
+		{"DELETE", "/api/push/subscriptions", session, core, handleJSON(s.desuscribirPush).responde(http.StatusNotFound),
+			"Da de baja una suscripción push del llamante"},
 
 		{"GET", "/api/reportes/ventas-detalladas", perm("reportes.ver"), reportes, handleQuery(s.ventasDetalladas),
 			"Las ventas del período, en todos sus estados, de la más reciente a la más antigua"},

@@ -32,6 +32,9 @@ type Server struct {
 	// Email sends the e-mail tests (the outbox worker is woken by the store,
 	// once the transaction that queued a message has committed).
 	Email mensajeria.Email
+	// Push is how the browsers' push services are reached: the subscriptions'
+	// endpoints are checked against it (the push worker is woken by the store).
+	Push mensajeria.RedPush
 	// WhatsApp links and drives the companies' WhatsApp devices (nil: this
 	// server runs none and refuses the calls that need it).
 	WhatsApp WhatsApp

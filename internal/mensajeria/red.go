@@ -10,8 +10,8 @@ import (
 )
 
 // errDireccionNoPermitida refuses a connection to an address that is not
-// public (MUELLE_SMTP_PERMITIR_PRIVADAS off).
-var errDireccionNoPermitida = errors.New("dirección de servidor SMTP no pública")
+// public (MUELLE_SMTP_PERMITIR_PRIVADAS off): an SMTP server, a push service.
+var errDireccionNoPermitida = errors.New("dirección de servidor no pública")
 
 // redesNoPublicas are the ranges that are not public and that netip's own
 // tests (loopback, private, link-local, multicast, unspecified) let through.
@@ -28,7 +28,7 @@ var redesNoPublicas = []netip.Prefix{
 // address in their last four bytes.
 var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 
-// DireccionPublica reports whether an SMTP connection may go to ip: not
+// DireccionPublica reports whether an outbound connection (SMTP, Web Push) may go to ip: not
 // loopback, private (RFC 1918, fc00::/7), link-local (169.254.0.0/16, the
 // cloud metadata address among them; fe80::/10), multicast, unspecified or
 // reserved, also when written as IPv4-mapped IPv6 or NAT64.
@@ -54,6 +54,16 @@ func DireccionPublica(ip netip.Addr) bool {
 // the name was resolved: a name that resolves to a private address (or starts
 // to, DNS rebinding) is refused all the same.
 func marcador(privadas bool, t *tls.Config, implicito bool) func(ctx context.Context, network, addr string) (net.Conn, error) {
+	d := dialer(privadas)
+	if implicito {
+		return (&tls.Dialer{NetDialer: d, Config: t}).DialContext
+	}
+	return d.DialContext
+}
+
+// dialer opens TCP connections; unless privadas, each to a public address
+// only (DireccionPublica), checked once the name was resolved, when dialled.
+func dialer(privadas bool) *net.Dialer {
 	d := &net.Dialer{}
 	if !privadas {
 		d.Control = func(_, address string, _ syscall.RawConn) error {
@@ -64,8 +74,5 @@ func marcador(privadas bool, t *tls.Config, implicito bool) func(ctx context.Con
 			return nil
 		}
 	}
-	if implicito {
-		return (&tls.Dialer{NetDialer: d, Config: t}).DialContext
-	}
-	return d.DialContext
+	return d
 }

@@ -57,27 +57,37 @@ func nuevoWorker(st *store.Store, log *slog.Logger, lease time.Duration, canal s
 
 // Despertar makes the worker look at the outbox now (called after a commit
 // that wrote a message); it never blocks.
-func (w *Worker) Despertar() {
-	select {
-	case w.despertar <- struct{}{}:
-	default:
-	}
-}
+func (w *Worker) Despertar() { despertarSiDuerme(w.despertar) }
 
 // Correr sends the outbox until ctx ends: when woken and every cada.
 func (w *Worker) Correr(ctx context.Context, cada time.Duration) {
+	correr(ctx, cada, w.despertar, w.Procesar, w.Log, "enviar mensajes pendientes")
+}
+
+// correr runs procesar until ctx ends: at once, when woken and every cada;
+// its errors are logged as que.
+func correr(ctx context.Context, cada time.Duration, despertar <-chan struct{},
+	procesar func(context.Context) (int, error), log *slog.Logger, que string) {
 	t := time.NewTicker(cada)
 	defer t.Stop()
 	for {
-		if _, err := w.Procesar(ctx); err != nil && ctx.Err() == nil {
-			w.Log.Error("enviar mensajes pendientes", "error", err)
+		if _, err := procesar(ctx); err != nil && ctx.Err() == nil {
+			log.Error(que, "error", err)
 		}
 		select {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-		case <-w.despertar:
+		case <-despertar:
 		}
+	}
+}
+
+// despertarSiDuerme wakes a worker through its channel; it never blocks.
+func despertarSiDuerme(despertar chan struct{}) {
+	select {
+	case despertar <- struct{}{}:
+	default:
 	}
 }
 

@@ -249,7 +249,7 @@ func mensajePorID(ctx context.Context, c sqldb.Conn, id int64) (Mensaje, error) 
 // saved and never tested stops being 'Configurado, sin probar', and a failed test is
 // outdone.
 func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
-	ok, err := s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return resultadoEnvioReporte(ctx, c, m, "", true) },
+	ok, err := s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return s.resultadoEnvioReporte(ctx, c, m, "", true) },
 		`estado = ?, enviado_at = ?, error = NULL`, MensajeEnviado, s.Now())
 	if !ok || err != nil || m.Canal != CanalEmail {
 		return ok, err
@@ -261,7 +261,7 @@ func (s *Store) MarcarEnviado(ctx context.Context, m Mensaje) (bool, error) {
 
 // MarcarFallido records that the claimed message failed for good with motivo.
 func (s *Store) MarcarFallido(ctx context.Context, m Mensaje, motivo string) (bool, error) {
-	return s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return resultadoEnvioReporte(ctx, c, m, motivo, false) },
+	return s.cerrarReclamo(ctx, m, func(c sqldb.Conn) error { return s.resultadoEnvioReporte(ctx, c, m, motivo, false) },
 		`estado = ?, error = ?`, MensajeFallido, motivo)
 }
 

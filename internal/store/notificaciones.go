@@ -149,16 +149,21 @@ func (s *Store) CrearNotificaciones(ctx context.Context, ns []NuevaNotificacion)
 	if len(ns) == 0 {
 		return nil
 	}
-	return s.db.InTx(ctx, func(c sqldb.Conn) error { return notificar(ctx, c, ns) })
+	return s.db.InTx(ctx, func(c sqldb.Conn) error { return s.notificar(ctx, c, ns) })
 }
 
-// notificar is CrearNotificaciones inside the caller's transaction.
-func notificar(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) error {
+// notificar is CrearNotificaciones inside the caller's transaction: the
+// notifications that are pushed are queued for their users' browsers too
+// (encolarPush).
+func (s *Store) notificar(ctx context.Context, c sqldb.Conn, ns []NuevaNotificacion) error {
 	creadas, err := insertarNotificaciones(ctx, c, ns)
 	if err != nil {
 		return err
 	}
 	if err := recortarNotificaciones(ctx, c, ns); err != nil {
+		return err
+	}
+	if err := s.encolarPush(ctx, c, ns); err != nil {
 		return err
 	}
 	for i, n := range creadas {

@@ -231,7 +231,7 @@ func (s *Store) FallarPrograma(ctx context.Context, p ProgramaReporte, motivo st
 		if err != nil || !ok {
 			return err
 		}
-		return contarFalloPrograma(ctx, c, p.ID, motivo, pausar)
+		return s.contarFalloPrograma(ctx, c, p.ID, motivo, pausar)
 	})
 }
 
@@ -251,7 +251,7 @@ func soltarPrograma(ctx context.Context, c sqldb.Conn, p ProgramaReporte, set st
 // contarFalloPrograma counts a failure of the schedule with its reason, and
 // pauses it (notifying its owner) on the domain.FallosParaPausar-th in a
 // row, or at once when pausar.
-func contarFalloPrograma(ctx context.Context, c sqldb.Conn, id int64, motivo string, pausar bool) error {
+func (s *Store) contarFalloPrograma(ctx context.Context, c sqldb.Conn, id int64, motivo string, pausar bool) error {
 	var empresaID, usuarioID int64
 	var fallos int
 	var activo bool
@@ -272,14 +272,14 @@ func contarFalloPrograma(ctx context.Context, c sqldb.Conn, id int64, motivo str
 	if pausar {
 		texto = domain.MsgEnvioProgramadoPausado + " \"" + asunto + "\": " + motivo
 	}
-	return notificar(ctx, c, []NuevaNotificacion{{EmpresaID: empresaID, UsuarioID: usuarioID,
+	return s.notificar(ctx, c, []NuevaNotificacion{{EmpresaID: empresaID, UsuarioID: usuarioID,
 		Tipo: domain.NotifAlerta, Titulo: domain.MsgEnvioProgramadoPausado, Mensaje: texto,
 		Datos: map[string]any{"programa_id": id}}})
 }
 
 // resultadoEnvioReporte counts the delivery of a schedule's mail: a mail sent
 // clears the schedule's failures, one failed for good counts one.
-func resultadoEnvioReporte(ctx context.Context, c sqldb.Conn, m Mensaje, motivo string, enviado bool) error {
+func (s *Store) resultadoEnvioReporte(ctx context.Context, c sqldb.Conn, m Mensaje, motivo string, enviado bool) error {
 	var programa sql.NullInt64
 	err := c.QueryRow(ctx, `SELECT programa_id FROM mensaje_reportes WHERE mensaje_id = ?`, m.ID).Scan(&programa)
 	if missing, err := sqldb.NoRows(err); err != nil || missing || !programa.Valid {
@@ -292,5 +292,5 @@ func resultadoEnvioReporte(ctx context.Context, c sqldb.Conn, m Mensaje, motivo 
 	}
 	// the schedule keeps the failure's category only: its detail (a host, the
 	// server's answer) stays with the message and the log
-	return contarFalloPrograma(ctx, c, programa.Int64, domain.ClasificarFalla(motivo).Categoria, false)
+	return s.contarFalloPrograma(ctx, c, programa.Int64, domain.ClasificarFalla(motivo).Categoria, false)
 }

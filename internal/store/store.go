@@ -46,6 +46,8 @@ type Store struct {
 	modulos modulosCache
 	// despertadores wake the outbox workers after a message is queued (mensajes.go).
 	despertadores despertadores
+	// vapid caches the installation's VAPID key pair (push.go).
+	vapid vapid
 	// Now is the clock; tests may replace it. Always UTC.
 	Now func() time.Time
 	// Events receives the events of every committed transaction, already

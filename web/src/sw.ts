@@ -5,6 +5,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { FUERA_DE_LA_APP } from './sw/navegacion';
+import { escucharPush } from './sw/push';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
 
@@ -22,3 +23,6 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 // chunks (gone with it) reloads once (web/src/lib/pwa.ts).
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
+
+// Web Push: show each push with its tag and open its screen on a click (docs/architecture.md, "Web Push").
+escucharPush(self);

@@ -129,6 +129,12 @@ export const dispositivosKeys = {
   este: () => [...dispositivosKeys.all, 'este'] as const,
 };
 
+/** Query keys of Web Push: where this browser stands (lib/push, read from the browser, not the server). */
+export const pushKeys = {
+  all: ['push'] as const,
+  estado: () => [...pushKeys.all, 'estado'] as const,
+};
+
 /** Query keys of the public endpoints. */
 export const publicKeys = {
   all: ['public'] as const,

@@ -1776,6 +1776,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/push/clave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La clave pública VAPID con que el navegador se suscribe a las notificaciones push
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["clavePush"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/push/subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Suscribe el navegador del llamante a las notificaciones push
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        post: operations["suscribirPush"];
+        /**
+         * Da de baja una suscripción push del llamante
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        delete: operations["desuscribirPush"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/reportes/caja/estadisticas": {
         parameters: {
             query?: never;
@@ -2794,6 +2838,13 @@ export interface components {
         };
         ClaveCambiada: {
             token: string;
+        };
+        ClavePush: {
+            clave_publica: string;
+        };
+        ClavesSuscripcionPush: {
+            auth: string;
+            p256dh: string;
         };
         Cliente: {
             activo: boolean;
@@ -4219,6 +4270,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaClavePush: {
+            data: components["schemas"]["ClavePush"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaCliente: {
             data: components["schemas"]["Cliente"];
             message?: string;
@@ -4887,6 +4944,10 @@ export interface components {
             certificado: string;
             /** Format: int64 */
             reloj: number;
+        };
+        SuscripcionPush: {
+            endpoint: string;
+            keys: components["schemas"]["ClavesSuscripcionPush"];
         };
         TotalAccion: {
             accion: string;
@@ -9426,6 +9487,118 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    clavePush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaClavePush"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    suscribirPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SuscripcionPush"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    desuscribirPush: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -1,7 +1,10 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { bytesDeBase64url } from '@/lib/push';
 import { makeToken, makeUsuario, signIn } from '@/testing/fixtures';
+import { CLAVE_VAPID } from '@/testing/handlers/push';
+import { navegadorConPush } from '@/testing/push';
 import { renderApp } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { readSession, TOKEN_KEY, useSession, writeSession } from '@/lib/session';
@@ -41,6 +44,27 @@ describe('SessionProvider', () => {
 
     await expectLoggedOut({ expirada: false });
     expect(calls).toEqual([`Bearer ${token}`]);
+  });
+
+  it('drops this browser’s push subscription on a logout, not when the session ends by itself', async () => {
+    trackLogout();
+    const nav = navegadorConPush({ permiso: 'granted' });
+    const clave = bytesDeBase64url(CLAVE_VAPID);
+    await nav.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: clave });
+    server.use(http.get('/api/config/empresa', () => fail(401, 'Token revocado')));
+    signIn('admin');
+    const { unmount } = renderApp('/admin/dashboard');
+    await expectLoggedOut({ expirada: true });
+    expect(nav.pushManager.suscripcion).not.toBeNull();
+    unmount();
+
+    server.resetHandlers();
+    trackLogout();
+    signIn('supervisor');
+    const { user } = renderApp('/admin/dashboard');
+    await user.click(await screen.findByRole('button', { name: 'Cerrar sesión' }));
+    await expectLoggedOut({ expirada: false });
+    await waitFor(() => expect(nav.pushManager.suscripcion).toBeNull());
   });
 
   it('logs out when any call answers 401', async () => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { login as loginCall, logout as logoutCall, meQuery } from '@/api/auth';
 import { UNAUTHORIZED_EVENT } from '@/lib/api';
 import { paths } from '@/lib/paths';
+import { olvidarPushLocal } from '@/lib/push';
 import {
   can, clearSession, isAdmin, isTokenExpired, isVendedor, readSession, roleName, SessionContext, TOKEN_KEY, USUARIO_KEY, writeSession,
   type Credentials, type SessionValue, type StoredSession,
@@ -52,7 +53,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSesionExpirada(expirada);
     navigate(paths.loginAlias, { replace: true });
   }, [navigate, queryClient]);
-  const logout = useCallback(() => endSession(false), [endSession]);
+  // A logout leaves this browser: it drops its push subscription too (lib/push), the next user of
+  // the browser gets none of this user's notifications. A session that ends by itself keeps it.
+  const logout = useCallback(() => {
+    void olvidarPushLocal();
+    endSession(false);
+  }, [endSession]);
   const expire = useCallback(() => endSession(true), [endSession]);
 
   const login = useCallback(async (credentials: Credentials) => {

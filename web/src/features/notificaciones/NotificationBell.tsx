@@ -9,6 +9,7 @@ import { paths } from '@/lib/paths';
 import { useRealtime } from '@/lib/realtime';
 import { NotificacionItem } from './NotificacionItem';
 import { PermisoNavegador } from './PermisoNavegador';
+import { PushNavegador } from './PushNavegador';
 import { useAcciones } from './useAcciones';
 
 /** The unread badge: the count, '9+' above 9 (operaciones §9). */
@@ -61,7 +62,7 @@ export function NotificationBell() {
   );
 }
 
-/** The bell's panel: connection state, mark all read, clear all, each notification, the browser permission. */
+/** The bell's panel: connection state, mark all read, clear all, each notification, the browser permission, Web Push. */
 export function PanelNotificaciones() {
   const { data } = useQuery(notificacionesQuery());
   const acciones = useAcciones();
@@ -96,6 +97,7 @@ export function PanelNotificaciones() {
         <PermisoNavegador />
         <Anchor component={Link} to={paths.notificaciones} size="sm">Ver todas</Anchor>
       </Group>
+      <PushNavegador />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { NotificacionItem } from '@/features/notificaciones/NotificacionItem';
 import { PermisoNavegador } from '@/features/notificaciones/PermisoNavegador';
+import { PushNavegador } from '@/features/notificaciones/PushNavegador';
 import { useAcciones } from '@/features/notificaciones/useAcciones';
 
 const ESTADOS: { value: EstadoFiltro; label: string }[] = [
@@ -54,6 +55,7 @@ export function NotificacionesPage() {
         <Select aria-label="Tipo" data={TIPOS} value={tipo} allowDeselect={false}
           onChange={(v) => setTipo((v ?? 'todas') as TipoFiltro)} w={200} />
         <PermisoNavegador />
+        <PushNavegador />
       </Group>
       <QueryState pending={query.isPending} error={query.error} errorTitle="Error al cargar las notificaciones"
         onRetry={() => void query.refetch()}>

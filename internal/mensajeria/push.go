@@ -1,0 +1,213 @@
+package mensajeria
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/netip"
+	"net/url"
+	"strconv"
+	"time"
+
+	"github.com/SherClockHolmes/webpush-go"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// RedPush is how Muelle reaches the browsers' push services: HTTPS only, to
+// public addresses only unless the installation allows private ones
+// (MUELLE_SMTP_PERMITIR_PRIVADAS, like the SMTP servers).
+type RedPush struct {
+	PermitirPrivadas bool
+	// TLS trusts the push services' certificates (nil: the system's roots).
+	TLS *tls.Config
+}
+
+// TimeoutPush bounds one push request.
+const TimeoutPush = 30 * time.Second
+
+// TimeoutResolucion bounds the resolution of an endpoint's host while its
+// subscription is posted (the request waits for it).
+const TimeoutResolucion = 5 * time.Second
+
+// ComprobarEndpoint refuses (400) an endpoint whose host is, or resolves to,
+// an address that is not public, unless the installation allows them; the
+// send checks every address again when it dials (DNS rebinding).
+func (r RedPush) ComprobarEndpoint(ctx context.Context, endpoint string) error {
+	u, err := domain.EndpointPush(endpoint, r.PermitirPrivadas)
+	if err != nil || r.PermitirPrivadas {
+		return err
+	}
+	ips, err := resolver(ctx, u.Hostname())
+	if err != nil || len(ips) == 0 {
+		return domain.Invalid(domain.MsgPushEndpointSinResolver)
+	}
+	for _, ip := range ips {
+		if !DireccionPublica(ip) {
+			return domain.Invalid(domain.MsgPushEndpointNoPermitido)
+		}
+	}
+	return nil
+}
+
+// resolver is the host's addresses: itself when it is one.
+func resolver(ctx context.Context, host string) ([]netip.Addr, error) {
+	if ip, err := netip.ParseAddr(host); err == nil {
+		return []netip.Addr{ip}, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, TimeoutResolucion)
+	defer cancel()
+	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
+}
+
+// cliente is the HTTP client of the pushes: the guarded dialer, no proxy, no
+// redirect followed (a 3xx is a failure), a deadline per push.
+func (r RedPush) cliente() *http.Client {
+	return &http.Client{
+		Timeout: TimeoutPush,
+		Transport: &http.Transport{DialContext: dialer(r.PermitirPrivadas).DialContext, TLSClientConfig: r.TLS,
+			ForceAttemptHTTP2: true, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: 4,
+			IdleConnTimeout: time.Minute},
+		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
+	}
+}
+
+// WorkerPush sends the push outbox (store.ReclamarPush): each push is
+// encrypted to its subscription's keys (RFC 8291, aes128gcm) and signed with
+// the installation's VAPID key (RFC 8292) by webpush-go. A push service that
+// answers 404 or 410 forgets the subscription; 429, a 5xx or a network
+// failure retries after Espera (at most Reintentos attempts, never past the
+// push's own validity); anything else drops the push. Several workers may run
+// on one database: each push is claimed by one.
+type WorkerPush struct {
+	Store *store.Store
+	Red   RedPush
+	// Contacto is the VAPID subject the push services may write to: an
+	// https:// URL or an e-mail address.
+	Contacto string
+	Log      *slog.Logger
+	// Lease is how long a claim lasts; a worker that dies frees its push then.
+	Lease     time.Duration
+	despertar chan struct{}
+	http      *http.Client
+}
+
+// NuevoWorkerPush is a push worker over st.
+func NuevoWorkerPush(st *store.Store, log *slog.Logger, red RedPush, contacto string) *WorkerPush {
+	return &WorkerPush{Store: st, Red: red, Contacto: contacto, Log: log, Lease: 2 * TimeoutPush,
+		despertar: make(chan struct{}, 1), http: red.cliente()}
+}
+
+// Despertar makes the worker look at the outbox now; it never blocks.
+func (w *WorkerPush) Despertar() { despertarSiDuerme(w.despertar) }
+
+// Correr sends the pushes until ctx ends: when woken and every cada.
+func (w *WorkerPush) Correr(ctx context.Context, cada time.Duration) {
+	correr(ctx, cada, w.despertar, w.Procesar, w.Log, "enviar notificaciones push")
+}
+
+// Procesar sends every push due now and returns how many it attempted.
+func (w *WorkerPush) Procesar(ctx context.Context) (int, error) {
+	n := 0
+	for ctx.Err() == nil {
+		e, ok, err := w.Store.ReclamarPush(ctx, w.Lease)
+		if err != nil || !ok {
+			return n, err
+		}
+		n++
+		if err := w.enviar(ctx, e); err != nil {
+			return n, err
+		}
+	}
+	return n, ctx.Err()
+}
+
+// resultadoPush is what became of one attempt.
+type resultadoPush int
+
+const (
+	pushEntregada resultadoPush = iota
+	pushSuscripcionVencida
+	pushTemporal
+	pushFallida
+)
+
+// enviar sends one claimed push and records how it went. A push of a user or
+// company deactivated meanwhile, or past its validity, is dropped unsent.
+func (w *WorkerPush) enviar(ctx context.Context, e store.EnvioPush) error {
+	vigencia := e.VenceEn.Sub(w.Store.Now())
+	if !e.Vigente || vigencia < time.Second {
+		_, err := w.Store.TerminarPush(ctx, e)
+		return err
+	}
+	resultado, espera, err := w.intentar(ctx, e, vigencia)
+	log := w.Log.With("push", e.ID, "intento", e.Intentos, "servicio", hostDe(e.Endpoint))
+	switch {
+	case resultado == pushEntregada:
+		_, err = w.Store.TerminarPush(ctx, e)
+	case resultado == pushSuscripcionVencida:
+		log.Info("suscripción push vencida: se olvida")
+		_, err = w.Store.OlvidarSuscripcionPush(ctx, e)
+	case resultado == pushTemporal && e.Intentos < Reintentos:
+		log.Warn("notificación push demorada", "error", err)
+		_, err = w.Store.ReintentarPush(ctx, e, w.Store.Now().Add(max(Espera(e.Intentos), espera)), err.Error())
+	default:
+		log.Warn("notificación push fallida", "error", err)
+		_, err = w.Store.TerminarPush(ctx, e)
+	}
+	return err
+}
+
+// intentar sends the push once; espera is what the push service asked to
+// wait (Retry-After), at most an hour.
+func (w *WorkerPush) intentar(ctx context.Context, e store.EnvioPush, vigencia time.Duration) (resultadoPush, time.Duration, error) {
+	clave, err := w.Store.ClaveVAPID(ctx)
+	if err != nil {
+		return pushTemporal, 0, err
+	}
+	resp, err := webpush.SendNotificationWithContext(ctx, []byte(e.Payload),
+		&webpush.Subscription{Endpoint: e.Endpoint, Keys: webpush.Keys{Auth: e.Auth, P256dh: e.P256dh}},
+		&webpush.Options{HTTPClient: w.http, Subscriber: w.Contacto, Topic: e.Tag, TTL: int(vigencia.Seconds()),
+			Urgency: webpush.Urgency(domain.Urgencia(e.Tag)), VAPIDPublicKey: clave.Publica, VAPIDPrivateKey: clave.Privada})
+	if err != nil {
+		if ue := (*url.Error)(nil); errors.As(err, &ue) && !errors.Is(err, errDireccionNoPermitida) {
+			return pushTemporal, 0, err // the network: try again later
+		}
+		return pushFallida, 0, err // the subscription's keys, a refused address
+	}
+	defer resp.Body.Close()
+	err = fmt.Errorf("el servicio de notificaciones respondió %d", resp.StatusCode)
+	switch c := resp.StatusCode; {
+	case c >= 200 && c < 300:
+		return pushEntregada, 0, nil
+	case c == http.StatusNotFound || c == http.StatusGone:
+		return pushSuscripcionVencida, 0, err
+	case c == http.StatusTooManyRequests || c >= 500:
+		return pushTemporal, reintentarEn(resp.Header.Get("Retry-After")), err
+	}
+	return pushFallida, 0, err
+}
+
+// reintentarEn reads a Retry-After in seconds, at most an hour (0: none).
+func reintentarEn(h string) time.Duration {
+	s, err := strconv.Atoi(h)
+	if err != nil || s < 0 {
+		return 0
+	}
+	return min(time.Duration(s)*time.Second, time.Hour)
+}
+
+// hostDe is the push service of an endpoint, for the log (the endpoint
+// itself is the subscription's secret address).
+func hostDe(endpoint string) string {
+	u, err := url.Parse(endpoint)
+	if err != nil {
+		return ""
+	}
+	return u.Host
+}

@@ -1,0 +1,34 @@
+import { Button, Stack, Text } from '@mantine/core';
+import { IconBellOff, IconBellRinging } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { estadoPushQuery, useCambiarPush } from '@/api/push';
+import { notifySuccess } from '@/lib/notify';
+import { mensajeErrorPush, MSG_PUSH_BLOQUEADO } from '@/lib/push';
+
+/**
+ * Turns this browser's push notifications on or off with a click (they reach it with every tab
+ * closed). Shown only where the browser has the Push API and Muelle's service worker is registered;
+ * where the user blocked notifications, it says how to allow them.
+ */
+export function PushNavegador() {
+  const { data: estado } = useQuery(estadoPushQuery());
+  const cambiar = useCambiarPush();
+  const [error, setError] = useState<string | null>(null);
+  if (estado === 'bloqueado') return <Text size="xs" c="dimmed">{MSG_PUSH_BLOQUEADO}</Text>;
+  if (estado !== 'activo' && estado !== 'inactivo') return null;
+  const activo = estado === 'activo';
+  const Icono = activo ? IconBellOff : IconBellRinging;
+  return (
+    <Stack gap={4} align="flex-start">
+      <Button size="xs" variant="light" loading={cambiar.isPending} leftSection={<Icono size={14} aria-hidden />}
+        onClick={() => {
+          setError(null);
+          cambiar.mutate(!activo, { onSuccess: (message) => notifySuccess(message), onError: (e) => setError(mensajeErrorPush(e)) });
+        }}>
+        {activo ? 'Desactivar notificaciones push' : 'Activar notificaciones push'}
+      </Button>
+      {error && <Text size="xs" c="red" role="alert">{error}</Text>}
+    </Stack>
+  );
+}
