@@ -1,5 +1,6 @@
 import type { FiltrosAuditoria } from './auditoria';
 import type { CatalogoKey } from './config';
+import type { EstadoConflictos } from './conflictos';
 import type { FiltrosPasajeros } from './embarque';
 import type { FiltroNotificaciones } from './notificaciones';
 import type { FiltrosPasajes } from './pasajes';
@@ -127,6 +128,12 @@ export const dispositivosKeys = {
   lista: () => [...dispositivosKeys.all, 'lista'] as const,
   /** This browser's own registration, read from its storage (lib/dispositivo). */
   este: () => [...dispositivosKeys.all, 'este'] as const,
+};
+
+/** Query keys of the offline sync's conflicts: a page of the pending or of the resolved ones. */
+export const conflictosKeys = {
+  all: ['conflictos'] as const,
+  lista: (estado: EstadoConflictos, page: number) => [...conflictosKeys.all, estado, page] as const,
 };
 
 /** Query keys of the public endpoints. */
