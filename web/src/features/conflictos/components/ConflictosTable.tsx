@@ -1,8 +1,8 @@
-import { Button, Table, Text } from '@mantine/core';
+import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ConflictoOffline } from '@/api/conflictos';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatDateTime } from '@/lib/format';
-import { ladosEnOrden, ladoTexto, Monto, Resolucion, TipoConflicto } from './conflicto';
+import { ladosEnOrden, ladoTexto, montoTexto, Resolucion, TipoConflicto } from './conflicto';
 
 export interface ConflictosProps {
   conflictos: ConflictoOffline[];
@@ -16,35 +16,44 @@ export function EstadoConflicto({ conflicto: k, onResolver, fullWidth }: { confl
   return <Button size="xs" variant="light" fullWidth={fullWidth} onClick={() => onResolver(k)}>Marcar resuelto</Button>;
 }
 
-/** The conflicts as a table (wide screens): when, kind, ticket, what happened, both acts, the money and its state. */
+/**
+ * The conflicts as a table (wide screens), in five columns so that it fits beside the menu: the conflict (kind,
+ * ticket, when), what happened and its money, both acts in the order they happened, and its state.
+ */
 export function ConflictosTable({ conflictos, onResolver }: ConflictosProps) {
   const resueltos = conflictos.some((k) => k.resuelto_en);
   return (
-    <ScrollTable minWidth={1100} aria-label="Conflictos">
+    <ScrollTable minWidth={840} aria-label="Conflictos">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Fecha</Table.Th>
-          <Table.Th>Tipo</Table.Th>
-          <Table.Th>Pasaje</Table.Th>
+          <Table.Th>Conflicto</Table.Th>
           <Table.Th>Detalle</Table.Th>
-          <Table.Th>Primer embarque</Table.Th>
-          <Table.Th>Segundo</Table.Th>
-          <Table.Th>Monto</Table.Th>
-          <Table.Th>{resueltos ? 'Resolución' : 'Acciones'}</Table.Th>
+          <Table.Th w={170}>Primer embarque</Table.Th>
+          <Table.Th w={170}>Segundo</Table.Th>
+          <Table.Th w={resueltos ? 190 : 140}>{resueltos ? 'Resolución' : 'Acciones'}</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
         {conflictos.map((k) => {
           const [primero, segundo] = ladosEnOrden(k);
+          const monto = montoTexto(k);
           return (
             <Table.Tr key={k.id}>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.created_at)}</Table.Td>
-              <Table.Td><TipoConflicto tipo={k.tipo} /></Table.Td>
-              <Table.Td><Text ff="monospace" size="sm">{k.numero_pasaje || '—'}</Text></Table.Td>
-              <Table.Td><Text size="sm" maw={280}>{k.detalle}</Text></Table.Td>
-              <Table.Td><Text size="sm">{ladoTexto(primero, k.created_at)}</Text></Table.Td>
-              <Table.Td><Text size="sm">{ladoTexto(segundo, k.created_at)}</Text></Table.Td>
-              <Table.Td><Monto conflicto={k} /></Table.Td>
+              <Table.Td>
+                <Stack gap={4} align="flex-start">
+                  <TipoConflicto tipo={k.tipo} />
+                  <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>{k.numero_pasaje || '—'}</Text>
+                  <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.created_at)}</Text>
+                </Stack>
+              </Table.Td>
+              <Table.Td>
+                <Stack gap={4}>
+                  <Text size="sm">{k.detalle}</Text>
+                  {monto && <Text size="sm" fw={600}>Monto: {monto}</Text>}
+                </Stack>
+              </Table.Td>
+              <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{ladoTexto(primero, k.created_at)}</Text></Table.Td>
+              <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{ladoTexto(segundo, k.created_at)}</Text></Table.Td>
               <Table.Td><EstadoConflicto conflicto={k} onResolver={onResolver} /></Table.Td>
             </Table.Tr>
           );

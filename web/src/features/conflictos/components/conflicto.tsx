@@ -37,15 +37,10 @@ export function ladoTexto(lado: LadoConflicto | null, fecha: string): string {
   return [lado.usuario, lado.dispositivo || 'En línea', hora].join(' · ');
 }
 
-/** The money the conflict involves and its register, or '—'. */
-export function Monto({ conflicto: k }: { conflicto: ConflictoOffline }) {
-  if (k.monto <= 0) return <Text size="sm">—</Text>;
-  return (
-    <Stack gap={0}>
-      <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(k.monto)}</Text>
-      {k.caja_id !== null && <Text size="xs" c="dimmed">Caja #{k.caja_id}</Text>}
-    </Stack>
-  );
+/** The money the conflict involves and its register ('$ 1.500,50 · Caja #12'), or null when none. */
+export function montoTexto(k: ConflictoOffline): string | null {
+  if (k.monto <= 0) return null;
+  return [formatMoney(k.monto), k.caja_id !== null ? `Caja #${k.caja_id}` : null].filter(Boolean).join(' · ');
 }
 
 /** Who resolved a conflict, when, and the note they left. */

@@ -21,10 +21,10 @@ const VACIOS: Record<EstadoConflictos, string> = {
   resueltos: 'No hay conflictos resueltos',
 };
 
-/** The conflicts as a table where it fits (md and up), as cards on a phone. */
+/** The conflicts as a table where it fits beside the menu (lg and up), as cards on a phone or a tablet. */
 function ConflictosLista(props: ConflictosProps) {
   const theme = useMantineTheme();
-  const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.md})`, false, { getInitialValueInEffect: false });
+  const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.lg})`, false, { getInitialValueInEffect: false });
   return angosta ? <ConflictosTarjetas {...props} /> : <ConflictosTable {...props} />;
 }
 
