@@ -2,7 +2,7 @@ import { QueryClient, QueryObserver, type QueryKey } from '@tanstack/react-query
 import { describe, expect, it, vi } from 'vitest';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import {
-  authKeys, cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys,
+  authKeys, cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys,
   publicKeys, reportesCajasKeys, reportesKeys, reportesPasajerosKeys, serviciosKeys, whatsappKeys,
 } from './keys';
 import { SIN_FILTRO } from './notificaciones';
@@ -31,6 +31,7 @@ const CACHED: Record<string, QueryKey> = {
   reporteVentas: reportesKeys.kpis({ periodo: 'mes', mes: '11', anio: '2026' }),
   reportePasajeros: reportesPasajerosKeys.estadisticas({ periodo: 'hoy' }),
   reporteCajas: reportesCajasKeys.lista({ periodo: 'hoy' }),
+  conflictos: conflictosKeys.lista('pendientes', 1),
 };
 
 /** Which of CACHED each event must make stale; every other one stays fresh. */
@@ -46,7 +47,7 @@ const EXPECTED: Record<DomainEvent, string[]> = {
   configActualizada: ['secciones', 'precios', 'empresa', 'empresas', 'whatsappConfig'],
   nuevaVenta: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
   notificacion: ['notificaciones'],
-  alertaSistema: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
+  alertaSistema: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'conflictos'],
   usuarioConectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   usuarioDesconectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   whatsappStatus: ['whatsapp', 'whatsappEmpresa', 'whatsappGlobal', 'servicios'],

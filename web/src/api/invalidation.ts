@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Schema } from './contract';
-import { cajaKeys, configKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, serviciosKeys, whatsappKeys } from './keys';
+import { cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /** The data of each event of the server, by name (internal/events Cargas, generated). */
 export type Eventos = Schema<'Eventos'>;
@@ -37,8 +37,9 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   configActualizada: [configKeys.all, empresaKeys.all, empresasKeys.all, whatsappKeys.config()],
   // A new notification of the session's user (bell, centre).
   notificacion: [notificacionesKeys.all],
-  // An alert: the dashboards' alert figures; its notification comes as notificacion.
-  alertaSistema: [dashboardKeys.all],
+  // An alert: the dashboards' alert figures and the offline conflicts (tipo conflicto_offline announces a new one);
+  // its notification comes as notificacion.
+  alertaSistema: [dashboardKeys.all, conflictosKeys.all],
   // Who is connected: the supervisors' and admins' seller figures.
   usuarioConectado: [dashboardKeys.all],
   usuarioDesconectado: [dashboardKeys.all],

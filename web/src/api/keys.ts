@@ -1,5 +1,6 @@
 import type { FiltrosAuditoria } from './auditoria';
 import type { CatalogoKey } from './config';
+import type { EstadoConflictos } from './conflictos';
 import type { FiltrosPasajeros } from './embarque';
 import type { FiltroNotificaciones } from './notificaciones';
 import type { FiltrosPasajes } from './pasajes';
@@ -133,6 +134,12 @@ export const dispositivosKeys = {
 export const pushKeys = {
   all: ['push'] as const,
   estado: () => [...pushKeys.all, 'estado'] as const,
+};
+
+/** Query keys of the offline sync's conflicts: a page of the pending or of the resolved ones. */
+export const conflictosKeys = {
+  all: ['conflictos'] as const,
+  lista: (estado: EstadoConflictos, page: number) => [...conflictosKeys.all, estado, page] as const,
 };
 
 /** Query keys of the public endpoints. */

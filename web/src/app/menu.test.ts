@@ -84,9 +84,21 @@ describe('menuFor', () => {
     for (const role of ['supervisor', 'admin']) {
       expect(ventas(role)).toEqual([
         ...propias, ['Listado de Pasajes', '/admin/listado-pasajes'], clientes, ['Monitoreo de Vendedores', '/admin/monitoreo-vendedores'],
+        ['Conflictos offline', '/admin/conflictos'],
       ]);
     }
     for (const role of ['lancha', 'super_admin']) expect(ventas(role)).toBeUndefined();
+  });
+
+  it("lists 'Conflictos offline' for supervisors, admins and a custom role with pasajes.editar, never for sellers or crew", () => {
+    const conflictos = (role: string, usuario = makeUsuario(role)) =>
+      menuFor(role, usuario).flatMap((g) => g.entries.map((e) => e.path)).includes('/admin/conflictos');
+    expect(conflictos('supervisor')).toBe(true);
+    expect(conflictos('admin')).toBe(true);
+    expect(['vendedor', 'lancha', 'super_admin'].some((role) => conflictos(role))).toBe(false);
+    const custom = (permisos: Record<string, boolean>) => makeUsuario('jefe', { rolInfo: { nombre: 'jefe', permisos: { pasajes: permisos } } });
+    expect(conflictos('jefe', custom({ ver: true, editar: true }))).toBe(true);
+    expect(conflictos('jefe', custom({ ver: true, crear: true }))).toBe(false);
   });
 
   it("gives admin the Reportes group, the supervisor all but 'Reportes Avanzados', and no seller", () => {

@@ -11,6 +11,7 @@ import {
   IconCalendarTime,
   IconCashRegister,
   IconActivityHeartbeat,
+  IconCloudExclamation,
   IconCreditCard,
   IconDeviceMobile,
   IconFileInvoice,
@@ -178,6 +179,12 @@ export const SCREENS: readonly Screen[] = [
     path: paths.monitoreoVendedores, access: roles('admin', 'supervisor'), modulo: 'venta_pasajes', layout: 'admin',
     menu: [{ label: 'Monitoreo de Vendedores', icon: IconUsersGroup, group: 'Ventas', roles: ['admin', 'supervisor'] }],
     page: lazyPage(() => import('@/features/dashboard/routes/MonitoreoVendedoresPage'), (m) => m.MonitoreoVendedoresPage),
+  },
+  {
+    // what the offline sync refused or found twice (issue 24): for whoever may edit tickets, as on the server
+    path: paths.conflictos, access: rolesOr('pasajes.editar', 'admin', 'supervisor'), modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Conflictos offline', icon: IconCloudExclamation, group: 'Ventas', roles: ['admin', 'supervisor'], permiso: 'pasajes.editar' }],
+    page: lazyPage(() => import('@/features/conflictos/routes/ConflictosPage'), (m) => m.ConflictosPage),
   },
   {
     path: paths.validador, access: VALIDATORS, modulo: 'embarque', layout: 'admin',

@@ -48,6 +48,8 @@ export const paths = {
   configuracionPrecios: '/admin/configuracion/precios',
   /** The company's staff devices (offline): list, rename, revoke, register this browser. */
   dispositivos: '/admin/dispositivos',
+  /** 'Conflictos offline': what the offline sync refused or found twice, for the supervisors. */
+  conflictos: '/admin/conflictos',
   configuracionSistema: '/admin/configuracion/sistema',
   /** 'Reporte de Pasajeros' (backoffice §2.15). */
   reportesPasajeros: '/admin/reportes/pasajeros',

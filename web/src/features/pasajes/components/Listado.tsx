@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { exportarPasajes, pasajesQuery, pdfPasaje, PASAJES_POR_PAGINA, type FiltrosPasajes, type Pasaje } from '@/api/pasajes';
 import { EmptyState } from '@/components/EmptyState';
+import { Paginacion } from '@/components/Paginacion';
 import { BotonesImpresion } from '@/components/impresion/BotonesImpresion';
 import { QueryState } from '@/components/QueryState';
 import { ApiError } from '@/lib/api';
@@ -17,7 +18,6 @@ import { CambioEstadoDialog, type Accion } from './CambioEstadoDialog';
 import { DetallePasajeModal, QrPasajeModal } from './DetallePasajeModal';
 import { EnviarWhatsAppDialog } from './EnviarWhatsAppDialog';
 import { FiltrosListado, SIN_DATOS_EXPORTAR } from './FiltrosListado';
-import { Paginacion } from './Paginacion';
 import { PasajesTable } from './PasajesTable';
 import { ResumenPasajes } from './ResumenPasajes';
 

@@ -8,7 +8,7 @@ interface PaginacionProps {
   onPage: (page: number) => void;
 }
 
-/** 'Mostrando x a y de z resultados' with Anterior and Siguiente. */
+/** A paged list's footer: 'Mostrando x a y de z resultados' with Anterior and Siguiente. */
 export function Paginacion({ page, totalPages, totalItems, porPagina, onPage }: PaginacionProps) {
   const desde = totalItems === 0 ? 0 : (page - 1) * porPagina + 1;
   const hasta = Math.min(page * porPagina, totalItems);

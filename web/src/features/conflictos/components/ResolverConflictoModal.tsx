@@ -1,0 +1,57 @@
+import { Alert, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useResolverConflicto, type ConflictoOffline } from '@/api/conflictos';
+import { FormActions } from '@/components/FormActions';
+import { errorMessage } from '@/lib/api';
+import type { Dialog } from '@/lib/dialog';
+import { notifySuccess } from '@/lib/notify';
+import { etiquetaTipo } from './conflicto';
+
+/** The longest note the server takes (docs/api.md). */
+export const MAX_NOTA = 500;
+
+function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; onDone: () => void }) {
+  const resolver = useResolverConflicto();
+  const form = useForm({ initialValues: { nota: '' } });
+  const submit = form.onSubmit(({ nota }) => {
+    resolver.mutate({ id: k.id, nota: nota.trim() }, {
+      onSuccess: ({ message }) => {
+        notifySuccess(message ?? 'Conflicto marcado como resuelto');
+        onDone();
+      },
+    });
+  });
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack>
+        <Text size="sm">
+          {etiquetaTipo(k.tipo)}{k.numero_pasaje && <> del pasaje <strong>{k.numero_pasaje}</strong></>}: {k.detalle}
+        </Text>
+        <Textarea
+          label="Nota (opcional)"
+          description="Qué se hizo con el conflicto: queda junto a él en 'Resueltos'"
+          maxLength={MAX_NOTA}
+          rows={3}
+          data-autofocus
+          {...form.getInputProps('nota')}
+        />
+        {resolver.error && (
+          <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
+            {errorMessage(resolver.error, 'Error al marcar el conflicto como resuelto')}
+          </Alert>
+        )}
+        <FormActions onCancel={onDone} loading={resolver.isPending} submitLabel="Marcar resuelto" />
+      </Stack>
+    </form>
+  );
+}
+
+/** 'Marcar resuelto': an optional note of what was done, sent once (Idempotency-Key), and the server's answer. */
+export function ResolverConflictoModal({ dialog }: { dialog: Dialog<ConflictoOffline> }) {
+  return (
+    <Modal opened={dialog.opened} onClose={dialog.close} title="Marcar conflicto resuelto" centered>
+      {dialog.value && <ResolverForm key={dialog.key} conflicto={dialog.value} onDone={dialog.close} />}
+    </Modal>
+  );
+}

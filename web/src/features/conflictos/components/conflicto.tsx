@@ -1,0 +1,54 @@
+import { Badge, Stack, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { ConflictoOffline, LadoConflicto } from '@/api/conflictos';
+import { formatDateTime, formatMoney } from '@/lib/format';
+
+/** The kinds of conflict, in Spanish, with their badge's colour. */
+const TIPOS: Record<ConflictoOffline['tipo'], { label: string; color: string }> = {
+  embarque_duplicado: { label: 'Embarque duplicado', color: 'orange' },
+  embarque_rechazado: { label: 'Embarque rechazado', color: 'red' },
+  venta_rechazada: { label: 'Venta rechazada', color: 'red' },
+};
+
+export function TipoConflicto({ tipo }: { tipo: ConflictoOffline['tipo'] }) {
+  return <Badge color={TIPOS[tipo].color} variant="light">{TIPOS[tipo].label}</Badge>;
+}
+
+/** The kind of a conflict in Spanish: 'Embarque duplicado'. */
+export const etiquetaTipo = (tipo: ConflictoOffline['tipo']) => TIPOS[tipo].label;
+
+/**
+ * The two acts of a conflict in the order they happened: the server's `primero` is what the ticket held
+ * when the other act synced, which may be the later scan (the earlier one then took the boarding).
+ */
+export function ladosEnOrden(k: ConflictoOffline): [LadoConflicto | null, LadoConflicto] {
+  if (k.primero && dayjs(k.segundo.momento).isBefore(k.primero.momento)) return [k.segundo, k.primero];
+  return [k.primero, k.segundo];
+}
+
+/**
+ * One act: 'usuario · dispositivo · hora' ('En línea' when it was not offline), the time with
+ * seconds (two phones scan a ticket seconds apart) and its date when it is not the conflict's day; '—' when none.
+ */
+export function ladoTexto(lado: LadoConflicto | null, fecha: string): string {
+  if (!lado) return '—';
+  const momento = dayjs(lado.momento);
+  const hora = momento.format(momento.isSame(fecha, 'day') ? 'HH:mm:ss' : 'DD/MM/YYYY HH:mm:ss');
+  return [lado.usuario, lado.dispositivo || 'En línea', hora].join(' · ');
+}
+
+/** The money the conflict involves and its register ('$ 1.500,50 · Caja #12'), or null when none. */
+export function montoTexto(k: ConflictoOffline): string | null {
+  if (k.monto <= 0) return null;
+  return [formatMoney(k.monto), k.caja_id !== null ? `Caja #${k.caja_id}` : null].filter(Boolean).join(' · ');
+}
+
+/** Who resolved a conflict, when, and the note they left. */
+export function Resolucion({ conflicto: k }: { conflicto: ConflictoOffline }) {
+  return (
+    <Stack gap={2}>
+      <Text size="sm">Resuelto por {k.resuelto_por || '—'} el {formatDateTime(k.resuelto_en)}</Text>
+      {k.nota && <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>{k.nota}</Text>}
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '@/testing/fixtures';
+import { eventosEnVivo, makeConflicto, mockConflictos, type Resolucion } from '@/testing/handlers/conflictos';
+import { fakeMediaQueryList } from '@/testing/media';
+import { renderApp } from '@/testing/render';
+
+/** A ticket boarded on two phones (the later scan synced first, so the server lists it as `primero`), a sale refused with its money, and a boarding of an online ticket. */
+function pendientes() {
+  return [
+    makeConflicto({
+      id: 3,
+      primero: { usuario: 'Sofía Paz', dispositivo: 'Celular de popa (7HX2)', momento: '2026-11-26T13:06:45Z' },
+      segundo: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T13:05:07Z' },
+    }),
+    makeConflicto({
+      id: 2, tipo: 'venta_rechazada', numero_pasaje: '', primero: null, monto: 1500.5, caja_id: 12, created_at: '2026-11-26T12:00:00Z',
+      detalle: 'La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre',
+      segundo: { usuario: 'Marta Ríos', dispositivo: 'Mostrador 1 (R2D2)', momento: '2026-11-25T22:40:00Z' },
+    }),
+    makeConflicto({
+      id: 1, numero_pasaje: 'LD-20261126-000007', created_at: '2026-11-26T11:00:00Z',
+      primero: { usuario: 'Juan Gómez', dispositivo: '', momento: '2026-11-26T10:50:00Z' },
+      segundo: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T10:55:30Z' },
+    }),
+  ];
+}
+
+const RESUELTO = makeConflicto({
+  id: 9, tipo: 'embarque_rechazado', numero_pasaje: 'LD-20261120-000300', primero: null,
+  detalle: 'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor',
+  resuelto_en: '2026-11-24T18:30:00Z', resuelto_por: 'Ana Pérez', nota: 'Se devolvió el dinero al pasajero',
+});
+
+const celdas = (fila: HTMLElement) => within(fila).getAllByRole('cell').map((c) => c.textContent);
+
+function renderScreen(rol = 'supervisor') {
+  signIn(rol);
+  return renderApp('/admin/conflictos');
+}
+
+afterEach(() => vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false)));
+
+describe('offline conflicts screen', () => {
+  it('lists the pending conflicts: when, kind, ticket, detail, both acts in the order they happened, the money and its register', async () => {
+    const consultas: URLSearchParams[] = [];
+    mockConflictos(pendientes(), [], consultas);
+    renderScreen();
+    expect(await screen.findByRole('heading', { name: 'Conflictos offline', level: 1 })).toBeInTheDocument();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    const [cabecera, duplicado, venta, enLinea] = within(tabla).getAllByRole('row');
+    expect(within(cabecera).getAllByRole('columnheader').map((c) => c.textContent)).toEqual(
+      ['Conflicto', 'Detalle', 'Primer embarque', 'Segundo', 'Acciones'],
+    );
+    expect(celdas(duplicado)).toEqual([
+      'Embarque duplicadoLD-20261126-00004126/11/2026 10:20',
+      'El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor',
+      'Lucas Marino · Celular de proa (K3ZQ) · 10:05:07', 'Sofía Paz · Celular de popa (7HX2) · 10:06:45', 'Marcar resuelto',
+    ]);
+    // a sale refused: no ticket number nor first act, the money taken with its register, the sale's own day when it differs
+    expect(celdas(venta)).toEqual([
+      'Venta rechazada—26/11/2026 09:00',
+      'La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierreMonto: $\u00a01.500,50 · Caja #12',
+      '—', 'Marta Ríos · Mostrador 1 (R2D2) · 25/11/2026 19:40:00', 'Marcar resuelto',
+    ]);
+    expect(celdas(enLinea)[2]).toBe('Juan Gómez · En línea · 07:50:00');
+    expect(screen.getByText('Mostrando 1 a 3 de 3 resultados')).toBeInTheDocument();
+    expect(Object.fromEntries(consultas[0])).toEqual({ estado: 'pendientes', page: '1', limit: '20' });
+  });
+
+  it('resolves one with a note: POSTs it with an Idempotency-Key, shows the server message, and it leaves the pending list', async () => {
+    const conflictos = pendientes();
+    const resoluciones: Resolucion[] = mockConflictos(conflictos);
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    const fila = within(tabla).getAllByRole('row')[1];
+    await user.click(within(fila).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(dialogo).toHaveTextContent('Embarque duplicado del pasaje LD-20261126-000041');
+    const nota = within(dialogo).getByLabelText(/Nota \(opcional\)/);
+    expect(nota).toHaveAttribute('maxlength', '500');
+    await user.type(nota, '  Se habló con la tripulación de popa ');
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+
+    expect(await screen.findByText('Conflicto marcado como resuelto')).toBeInTheDocument();
+    expect(resoluciones).toEqual([{
+      path: '/api/sync/conflictos/3/resolver', body: { nota: 'Se habló con la tripulación de popa' },
+      clave: expect.stringMatching(/^[0-9a-f-]{32,36}$/),
+    }]);
+    await waitFor(() => expect(screen.getByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument());
+    expect(within(tabla).queryByText('LD-20261126-000041')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("keeps the dialog and its key when the server refuses, and says why", async () => {
+    const resoluciones = mockConflictos(pendientes());
+    const { server, fail } = await import('@/testing/server');
+    const { http } = await import('msw');
+    server.use(http.post('/api/sync/conflictos/:id/resolver', async ({ request }) => {
+      resoluciones.push({ path: new URL(request.url).pathname, body: await request.json(), clave: request.headers.get('Idempotency-Key') });
+      return fail(503, 'El servicio no está disponible en este momento');
+    }));
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[2]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('El servicio no está disponible en este momento');
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    await waitFor(() => expect(resoluciones).toHaveLength(2));
+    expect(resoluciones[0]).toMatchObject({ path: '/api/sync/conflictos/2/resolver', body: { nota: '' } });
+    expect(resoluciones[1].clave).toBe(resoluciones[0].clave);
+  });
+
+  it('shows the resolved ones with who, when and the note', async () => {
+    const consultas: URLSearchParams[] = [];
+    mockConflictos([...pendientes(), RESUELTO], [], consultas);
+    const { user } = renderScreen();
+    await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(screen.getByRole('radio', { name: 'Resueltos' }));
+    await waitFor(() => expect(consultas.at(-1)?.get('estado')).toBe('resueltos'));
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await waitFor(() => expect(within(tabla).getAllByRole('row')).toHaveLength(2));
+    const fila = within(tabla).getAllByRole('row')[1];
+    expect(celdas(fila)).toEqual([
+      'Embarque rechazadoLD-20261120-00030026/11/2026 10:20',
+      'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor', '—',
+      'Sofía Paz · Celular de popa (7HX2) · 10:06:45', 'Resuelto por Ana Pérez el 24/11/2026 15:30Se devolvió el dinero al pasajero',
+    ]);
+    expect(within(tabla).getByRole('columnheader', { name: 'Resolución' })).toBeInTheDocument();
+    expect(within(fila).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says when nothing is pending', async () => {
+    mockConflictos([RESUELTO]);
+    renderScreen();
+    expect(await screen.findByText('No hay conflictos pendientes')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('pages through the list', async () => {
+    const muchos = Array.from({ length: 23 }, (_, i) => makeConflicto({ id: 100 - i, numero_pasaje: `LD-20261126-${String(i + 1).padStart(6, '0')}` }));
+    const consultas: URLSearchParams[] = [];
+    mockConflictos(muchos, [], consultas);
+    const { user } = renderScreen();
+    expect(await screen.findByText('Mostrando 1 a 20 de 23 resultados')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 21 a 23 de 23 resultados')).toBeInTheDocument();
+    expect(consultas.at(-1)?.get('page')).toBe('2');
+    expect(screen.getByRole('button', { name: 'Siguiente' })).toBeDisabled();
+  });
+
+  it('goes back a page when the last conflict of the last page is resolved', async () => {
+    const muchos = Array.from({ length: 21 }, (_, i) => makeConflicto({ id: 100 - i, numero_pasaje: `LD-20261126-${String(i + 1).padStart(6, '0')}` }));
+    mockConflictos(muchos);
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 21 a 21 de 21 resultados')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    expect(await screen.findByText('Mostrando 1 a 20 de 20 resultados')).toBeInTheDocument();
+  });
+
+  it('refreshes when a new conflict is announced (alertaSistema) and with Actualizar', async () => {
+    const conflictos = pendientes().slice(1);
+    mockConflictos(conflictos);
+    const eventos = eventosEnVivo();
+    const { user } = renderScreen();
+    expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
+    await eventos.listo;
+    conflictos.unshift(pendientes()[0]);
+    eventos.enviar({ id: 41, evento: 'alertaSistema', datos: { tipo: 'conflicto_offline', titulo: 'Conflicto al sincronizar', mensaje: 'Pasaje LD-20261126-000041, dispositivo 7HX2: El pasaje ya había embarcado en otro dispositivo' } });
+    expect(await screen.findByText('Mostrando 1 a 3 de 3 resultados')).toBeInTheDocument();
+    expect(screen.getByText('LD-20261126-000041')).toBeInTheDocument();
+
+    conflictos.shift();
+    await user.click(screen.getByRole('button', { name: 'Actualizar' }));
+    expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
+  });
+
+  it('shows one card per conflict on a phone', async () => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
+    mockConflictos(pendientes());
+    renderScreen();
+    const lista = await screen.findByRole('list', { name: 'Conflictos' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const tarjeta = within(lista).getByRole('listitem', { name: 'Embarque duplicado LD-20261126-000041' });
+    expect(tarjeta).toHaveTextContent('Primer embarqueLucas Marino · Celular de proa (K3ZQ) · 10:05:07');
+    expect(tarjeta).toHaveTextContent('SegundoSofía Paz · Celular de popa (7HX2) · 10:06:45');
+    expect(within(tarjeta).getByRole('button', { name: 'Marcar resuelto' })).toBeInTheDocument();
+    const venta = within(lista).getByRole('listitem', { name: 'Venta rechazada' });
+    expect(venta).toHaveTextContent('Monto$ 1.500,50 · Caja #12');
+  });
+
+  it('is not for a seller', async () => {
+    renderScreen('vendedor');
+    expect(await screen.findByRole('heading', { name: 'Acceso Denegado' })).toBeInTheDocument();
+  });
+});
