@@ -7,7 +7,8 @@ import {
 
 // jsdom has no IndexedDB: the config store is a map, the queue a list; both record the order of their writes.
 const almacen = vi.hoisted(() => ({ config: new Map<string, unknown>(), cola: [] as unknown[], orden: [] as string[] }));
-vi.mock('./db', () => ({
+vi.mock('./db', async (original) => ({
+  ...(await original<typeof import('./db')>()),
   baseOffline: {
     config: {
       get: async (clave: string) => structuredClone(almacen.config.get(clave)),
