@@ -205,13 +205,15 @@ describe('sincronizador', () => {
       desfase_ms: 0, resultados: lote.acciones.map((a) => ({ id: a.id, estado: 'aplicada' as const, mensaje: 'Sincronizada' })),
     }));
     ponerEnCola(embarques(1));
-    const detener = iniciarSincronizador(enviar);
+    const alTerminar = vi.fn();
+    const detener = iniciarSincronizador(enviar, alTerminar);
 
     await vi.advanceTimersByTimeAsync(900);
     expect(enviar).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
     expect(enviar).toHaveBeenCalledTimes(1);
     expect(notifySuccess).toHaveBeenCalledWith('1 acción sincronizada correctamente');
+    expect(alTerminar).toHaveBeenCalledWith({ sincronizadas: 1, fallidas: 0, error: null, desfaseMs: 0 });
 
     ponerEnCola(embarques(1));
     window.dispatchEvent(new Event('online'));

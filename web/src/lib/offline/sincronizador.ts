@@ -196,10 +196,10 @@ const enLinea = () => typeof navigator === 'undefined' || navigator.onLine;
 /**
  * Starts the worker of this tab: a run 1 s after the link returns, 1 s after starting when
  * actions wait and the browser is online, and every 30 s while actions wait. Each run's
- * summary is toasted; the same stop reason is toasted once until a run succeeds. Answers the
- * function that stops it.
+ * summary is toasted (the same stop reason once until a run succeeds) and given to `alTerminar`.
+ * Answers the function that stops it.
  */
-export function iniciarSincronizador(enviar: EnviarLote): () => void {
+export function iniciarSincronizador(enviar: EnviarLote, alTerminar?: (resumen: ResumenSincronizacion) => void): () => void {
   let espera: ReturnType<typeof setTimeout> | undefined;
   let ultimoError: string | null = null;
   let detenido = false;
@@ -210,6 +210,7 @@ export function iniciarSincronizador(enviar: EnviarLote): () => void {
     if (!resumen || detenido) return;
     avisarResumen(resumen, { error: resumen.error !== ultimoError });
     ultimoError = resumen.error;
+    alTerminar?.(resumen);
   };
   const programar = (ms: number) => {
     clearTimeout(espera);
