@@ -25,8 +25,12 @@ export function useSincronizarAhora() {
     try {
       const resumen = await sincronizar(enviarLote);
       if (!resumen) notifyInfo('Las acciones ya se están sincronizando en otra pestaña');
-      else if (resumen.sincronizadas === 0 && resumen.fallidas === 0 && !resumen.error) notifyInfo('No hay acciones para sincronizar');
+      else if (resumen.sincronizadas + resumen.fallidas + resumen.pospuestas === 0 && !resumen.error) notifyInfo('No hay acciones para sincronizar');
       else avisarResumen(resumen);
+      // Asked for, a refusal for now is told too (the worker's own runs retry it in silence).
+      if (resumen?.pospuestas) {
+        notifyInfo(resumen.pospuestas === 1 ? '1 acción se reintentará más tarde' : `${resumen.pospuestas} acciones se reintentarán más tarde`);
+      }
       if (resumen && resumen.sincronizadas + resumen.fallidas > 0) void queryClient.invalidateQueries();
     } finally {
       setSincronizando(false);
