@@ -59,6 +59,19 @@ function encolarEmbarque(page: Page, codigo: string) {
   })`);
 }
 
+/** The ids of the actions in this browser's offline queue (muelle-offline, store offline). */
+function colaGuardada(page: Page) {
+  return page.evaluate<string[]>(`new Promise((resolve, reject) => {
+    const abrir = indexedDB.open('muelle-offline');
+    abrir.onerror = () => reject(abrir.error);
+    abrir.onsuccess = () => {
+      const leer = abrir.result.transaction('offline').objectStore('offline').getAllKeys();
+      leer.onsuccess = () => { abrir.result.close(); resolve(leer.result); };
+      leer.onerror = () => reject(leer.error);
+    };
+  })`);
+}
+
 /** The header's online/offline badge. */
 const insignia = (page: Page) => page.getByRole('banner').getByRole('button', { name: /ver acciones sin sincronizar$/ });
 
@@ -139,4 +152,36 @@ test('un embarque hecho sin conexión se sincroniza una sola vez con dos pestañ
   const vacio = otra.getByRole('dialog', { name: 'Acciones sin sincronizar' });
   await expect(vacio).toContainText('No hay acciones pendientes');
   expect(await violaciones(otra)).toEqual([]);
+});
+
+test('cerrar sesión con acciones sin sincronizar pide confirmación, conserva la cola y el siguiente ingreso la sincroniza', async ({ page, context, request }) => {
+  test.setTimeout(150_000);
+  const [vendedor, lancha] = await Promise.all([usuarioPropio(request, 'vendedor'), usuarioPropio(request, 'lancha')]);
+  const pasaje = await venderPorApi(request, vendedor, 'Pasajero del último viaje');
+
+  await login(page, lancha);
+  await registrarEsteNavegador(page, `Celular ${lancha.usuario}`.slice(0, 60));
+  await controladaPorElServiceWorker(page);
+  await context.setOffline(true);
+  const accion = await encolarEmbarque(page, pasaje.numero_pasaje);
+  await page.reload();
+  await expect(insignia(page)).toHaveText('Sin conexión · 1 pendiente');
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  const confirmar = page.getByRole('dialog', { name: 'Cerrar sesión' });
+  await expect(confirmar).toContainText('Hay 1 acción sin sincronizar en este dispositivo.');
+  expect(await violaciones(page)).toEqual([]);
+  await shot(page, 'cerrar-sesion');
+  await confirmar.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await colaGuardada(page)).toEqual([accion.id]);
+
+  // Back online and signed in again on this device: the worker sends what the queue kept.
+  await context.setOffline(false);
+  await login(page, lancha);
+  await expect(page.getByText('1 acción sincronizada correctamente')).toBeVisible({ timeout: 15_000 });
+  await expect(insignia(page)).toHaveText('En línea · 0 pendientes');
+  const supervisor = await authHeaders(request, 'supervisor');
+  expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('usado');
+  expect(await colaGuardada(page)).toEqual([]);
 });
