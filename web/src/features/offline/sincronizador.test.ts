@@ -5,7 +5,7 @@ import { makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
-  avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, sincronizar,
+  avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, reiniciarTope, sincronizar,
 } from '@/lib/offline/sincronizador';
 
 // jsdom has no IndexedDB: the queue lives in memory with the same rules (testing/colaOffline).
@@ -24,6 +24,7 @@ describe('sincronizador', () => {
   beforeEach(() => {
     registro.actual = makeRegistro();
     ponerEnCola([]);
+    reiniciarTope();
   });
   afterEach(() => {
     vi.clearAllMocks();
@@ -129,8 +130,24 @@ describe('sincronizador', () => {
 
     const lotes = mockSync();
     expect(await sincronizar(enviarLote)).toMatchObject({ sincronizadas: 2, error: null });
-    expect(lotes.map((l) => l.acciones.map((a) => a.id))).toEqual([cola.map((a) => a.id)]);
+    // after the cut, half a batch at a time (one action), then back up
+    expect(lotes.map((l) => l.acciones.map((a) => a.id))).toEqual(cola.map((a) => [a.id]));
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
+  });
+
+  it('halves the batch after each upload cut off (a slow link), and grows it back after an answer', async () => {
+    const cola = embarques(120);
+    ponerEnCola(cola);
+    const cortados = mockSync({ sinRespuesta: true });
+    await sincronizar(enviarLote);
+    await sincronizar(enviarLote);
+    expect(cortados.map((l) => l.acciones.length)).toEqual([100, 50]);
+
+    const lotes = mockSync();
+    await sincronizar(enviarLote);
+    // 25, then 50, then the 45 left: in order, each action once.
+    expect(lotes.map((l) => l.acciones.length)).toEqual([25, 50, 45]);
+    expect(lotes.flatMap((l) => l.acciones.map((a) => a.id))).toEqual(cola.map((a) => a.id));
   });
 
   it('takes over an upload a closed tab left enviando, but not one another tab is sending now', async () => {

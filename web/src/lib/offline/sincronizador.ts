@@ -11,7 +11,8 @@ import type { AccionOffline } from './db';
  * The sync worker of the offline queue (docs/architecture.md, "Offline"; operaciones §4, §9).
  * One per device: a run holds the Web Lock 'muelle-sync', so two tabs never send at once
  * (a tab that finds it taken skips; the holder drains the queue). It sends the queue in
- * order, in batches of at most 100 actions and about 900 KB of JSON, with the device's
+ * order, in batches of at most 100 actions and about 900 KB of JSON (halved after an upload
+ * cut off, doubled back after an answer), with the device's
  * certificate, until nothing is left to send: an applied or duplicate action leaves the
  * queue, a refused one stays 'fallida' with the server's reason (one refused for now,
  * `reintentar`, stays pending with it, for a later run); a batch without an answer
@@ -70,21 +71,57 @@ export function accionSync(accion: AccionOffline): AccionSync {
     : { ...base, embarque: accion.datos }) as AccionSync;
 }
 
+/** The most a batch may hold: actions and bytes of JSON. */
+export interface TopeLote {
+  acciones: number;
+  bytes: number;
+}
+
+/** The server's limits, with room for the request's other fields. */
+export const TOPE_MAXIMO: TopeLote = { acciones: MAX_ACCIONES_LOTE, bytes: MAX_BYTES_LOTE };
+/** A cut upload halves the next batch down to this much; a slow link still moves one action at a time. */
+const TOPE_MINIMO: TopeLote = { acciones: 1, bytes: 32 * 1024 };
+
 /**
- * The next batch from the actions that may be sent, in queue order: at most 100, and while the
- * JSON stays under about 900 KB (one action larger than that still goes, alone).
+ * The batch this device sends now: the server's limits, halved after each upload cut off (on a
+ * slow link a big batch would never beat the call's timeout) and doubled back after each answer.
  */
-export function elegirLote(candidatas: AccionOffline[]): AccionOffline[] {
+let tope: TopeLote = TOPE_MAXIMO;
+
+/** The JSON size of an action in a batch. */
+const bytesDe = (accion: AccionOffline) => codificador.encode(JSON.stringify(accionSync(accion))).length + 1;
+
+/**
+ * The next batch from the actions that may be sent, in queue order: at most `limite.acciones`
+ * (100), and while the JSON stays under `limite.bytes` (about 900 KB); one action larger than
+ * that still goes, alone.
+ */
+export function elegirLote(candidatas: AccionOffline[], limite: TopeLote = TOPE_MAXIMO): AccionOffline[] {
   const lote: AccionOffline[] = [];
   let bytes = BYTES_FIJOS;
   for (const accion of candidatas) {
-    if (lote.length === MAX_ACCIONES_LOTE) break;
-    const tamano = codificador.encode(JSON.stringify(accionSync(accion))).length + 1;
-    if (lote.length > 0 && bytes + tamano > MAX_BYTES_LOTE) break;
+    if (lote.length === limite.acciones) break;
+    const tamano = bytesDe(accion);
+    if (lote.length > 0 && bytes + tamano > limite.bytes) break;
     lote.push(accion);
     bytes += tamano;
   }
   return lote;
+}
+
+/** The batch limit after an upload of `lote` was cut off (half of it) or answered (twice the limit, up to the server's). */
+export function nuevoTope(actual: TopeLote, lote: AccionOffline[], cortado: boolean): TopeLote {
+  if (!cortado) return { acciones: Math.min(actual.acciones * 2, TOPE_MAXIMO.acciones), bytes: Math.min(actual.bytes * 2, TOPE_MAXIMO.bytes) };
+  const bytes = lote.reduce((n, a) => n + bytesDe(a), BYTES_FIJOS);
+  return {
+    acciones: Math.max(Math.ceil(lote.length / 2), TOPE_MINIMO.acciones),
+    bytes: Math.max(Math.ceil(bytes / 2), TOPE_MINIMO.bytes),
+  };
+}
+
+/** Back to the server's limits (tests start from there). */
+export function reiniciarTope(): void {
+  tope = TOPE_MAXIMO;
 }
 
 /** 'N acciones sincronizadas correctamente' (operaciones §8), in the right number. */
@@ -130,7 +167,7 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
   let certificado: string | null | undefined;
   for (;;) {
     const ahora = Date.now();
-    const lote = await reclamarLote((candidatas) => elegirLote(candidatas.filter((a) => !enviadas.has(a.id))),
+    const lote = await reclamarLote((candidatas) => elegirLote(candidatas.filter((a) => !enviadas.has(a.id)), tope),
       ahora, ahora - VENCIMIENTO_ENVIO_MS);
     if (lote.length === 0) break;
     const ids = lote.map((a) => a.id);
@@ -145,13 +182,16 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     try {
       respuesta = await enviar({ certificado, reloj: Date.now(), acciones: lote.map(accionSync) });
     } catch (error) {
-      // No answer or a batch refused whole: nothing of it was applied; it is sent again later.
+      // No answer or a batch refused whole: nothing of it was applied; it is sent again later,
+      // in a smaller batch when the upload was cut off.
+      if (error instanceof ApiError && error.status === 0) tope = nuevoTope(tope, lote, true);
       await liberar(ids);
       resumen.error = error instanceof ApiError && error.status === 0
         ? 'No se pudo contactar al servidor: se reintentará'
         : errorMessage(error, 'No se pudo contactar al servidor: se reintentará');
       break;
     }
+    tope = nuevoTope(tope, lote, false);
     resumen.desfaseMs = respuesta.desfase_ms;
     await guardarDesfase(respuesta.desfase_ms);
     const porId = new Map(respuesta.resultados.map((r) => [r.id, r]));
