@@ -169,7 +169,7 @@ test('cerrar sesión con acciones sin sincronizar pide confirmación, conserva l
 
   await page.getByRole('button', { name: 'Cerrar sesión' }).click();
   const confirmar = page.getByRole('dialog', { name: 'Cerrar sesión' });
-  await expect(confirmar).toContainText('Hay 1 acción sin sincronizar en este dispositivo.');
+  await expect(confirmar).toContainText('Hay 1 acción sin sincronizar en este dispositivo. Queda guardada y se enviará cuando vuelva a iniciar sesión aquí con conexión.');
   expect(await violaciones(page)).toEqual([]);
   await shot(page, 'cerrar-sesion');
   await confirmar.getByRole('button', { name: 'Cerrar sesión' }).click();

@@ -151,7 +151,7 @@ describe('the offline queue in the header', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cerrar sesión' });
-    expect(dialog).toHaveTextContent('Hay 3 acciones sin sincronizar en este dispositivo.');
+    expect(dialog).toHaveTextContent('Hay 3 acciones sin sincronizar en este dispositivo. Quedan guardadas y se enviarán cuando vuelva a iniciar sesión aquí con conexión.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cerrar sesión' })).not.toBeInTheDocument());
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
