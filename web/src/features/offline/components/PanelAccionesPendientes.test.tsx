@@ -59,7 +59,7 @@ describe('the offline queue in the header', () => {
     const { user } = renderShell();
 
     await waitFor(() => expect(badge()).toHaveTextContent('En línea · 3 pendientes'));
-    expect(badge()).toHaveAccessibleName('En línea, 3 pendientes: ver acciones sin sincronizar');
+    expect(badge()).toHaveAccessibleName('En línea · 3 pendientes: ver acciones sin sincronizar');
     await user.click(badge());
 
     const panel = await screen.findByRole('dialog', { name: 'Acciones sin sincronizar' });
