@@ -4840,6 +4840,7 @@ export interface components {
             id: string;
             mensaje: string;
             pasajes?: components["schemas"]["PasajeSincronizado"][];
+            reintentar?: boolean;
         };
         Rol: {
             activo: boolean;
