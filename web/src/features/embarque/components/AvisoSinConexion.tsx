@@ -20,7 +20,7 @@ function PasajesGuardados({ pasajes }: Pick<AvisoOffline, 'pasajes'>) {
   if (!pasajes) {
     return <>No hay pasajes guardados en este teléfono: los códigos QR se validan solo por su firma.</>;
   }
-  const cantidad = `${pasajes.cantidad} ${pasajes.cantidad === 1 ? 'pasaje guardado' : 'pasajes guardados'} (hoy y mañana)`;
+  const cantidad = `Pasajes de hoy y mañana guardados: ${pasajes.cantidad}`;
   if (pasajesVencidos(pasajes)) {
     return (
       <Text span fw={700}>

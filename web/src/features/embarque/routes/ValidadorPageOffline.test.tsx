@@ -121,7 +121,7 @@ describe('ValidadorPage offline', () => {
     const { user } = renderApp('/admin/validador');
     await user.click(await screen.findByRole('radio', { name: 'Manual' }));
     const aviso = await screen.findByRole('status', { name: 'Modo sin conexión' });
-    expect(aviso).toHaveTextContent('2 pasajes guardados (hoy y mañana), actualizados hace 2 h');
+    expect(aviso).toHaveTextContent('Pasajes de hoy y mañana guardados: 2, actualizados hace 2 h');
     expect(aviso).toHaveTextContent('pueden estar desactualizados');
     expect(aviso).not.toHaveTextContent('no está registrado');
 
