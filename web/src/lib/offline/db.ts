@@ -67,6 +67,8 @@ export interface AccionOffline {
   motivo?: string;
   /** Position in the queue, increasing as actions are queued, so the queue is sent in order. */
   orden: number;
+  /** While 'enviando': device ms when its upload started; an upload older than a lease is retried (a closed tab's). */
+  enviando_desde?: number;
 }
 
 export class BaseOffline extends Dexie {
