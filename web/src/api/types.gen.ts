@@ -8956,6 +8956,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description true: solo los embarcados; false: solo los que faltan */
                 embarcado?: null | boolean;
+                /** @description true: también los pasajes cancelados (el validador sin conexión los rechaza); los totales no cambian */
+                cancelados?: null | boolean;
                 /** @description Número de página, desde 1 (requiere limite) */
                 pagina?: number;
                 /** @description Pasajes por página; todos si falta */
