@@ -1,0 +1,109 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
+
+/** The big result box of the validator. */
+const resultado = (page: Page) => page.getByRole('status', { name: 'Resultado de la validación' });
+
+/** Every record of a store of the offline database (muelle-offline); the e2e code has no DOM types, so the page runs it as text. */
+function registros<T>(page: Page, almacen: 'pasajes' | 'offline'): Promise<T[]> {
+  return page.evaluate<T[]>(`new Promise((resolve, reject) => {
+    const abrir = indexedDB.open('muelle-offline');
+    abrir.onerror = () => reject(abrir.error);
+    abrir.onsuccess = () => {
+      const db = abrir.result;
+      const leer = db.transaction('${almacen}', 'readonly').objectStore('${almacen}').getAll();
+      leer.onerror = () => reject(leer.error);
+      leer.onsuccess = () => {
+        resolve(leer.result);
+        db.close();
+      };
+    };
+  })`);
+}
+
+interface PasajeGuardado {
+  numero_pasaje: string;
+  codigo_qr: string;
+  estado: string;
+  embarcado_en?: number;
+}
+
+interface AccionEnCola {
+  id: string;
+  tipo: string;
+  datos: { codigo: string };
+  ocurrido_en: number;
+  estado: string;
+}
+
+test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
+
+  // An administrator registers the crew's phone as a device (its key, certificate and the company's key stay in it).
+  await login(page, await usuarioPropio(request, 'admin'));
+  await page.goto('/admin/dispositivos');
+  await page.getByRole('button', { name: 'Registrar este dispositivo' }).click();
+  const alta = page.getByRole('dialog', { name: 'Registrar este dispositivo' });
+  await alta.getByLabel('Nombre del dispositivo').fill('Lancha Sarmiento');
+  await alta.getByRole('button', { name: 'Registrar' }).click();
+  await expect(page.getByText(/^Dispositivo registrado con el código [0-9A-Z]{4}$/)).toBeVisible();
+  await page.evaluate('localStorage.clear()');
+
+  // The crew opens the validator while online: today's and tomorrow's tickets are kept on the phone.
+  await login(page, await usuarioPropio(request, 'lancha'));
+  const guardados = page.waitForResponse((r) => r.url().includes('/api/pasajes/por-fecha') && r.url().includes('cancelados=true'));
+  await page.goto('/admin/validador');
+  await expect(page.getByRole('heading', { name: 'Validador de Embarque' })).toBeVisible();
+  await guardados;
+  await expect.poll(async () => (await registros<PasajeGuardado>(page, 'pasajes')).find((p) => p.numero_pasaje === pasaje.numero_pasaje))
+    .toMatchObject({ codigo_qr: pasaje.codigo_qr, estado: 'activo' });
+  await page.getByText('Manual', { exact: true }).click();
+
+  // The link drops.
+  await context.setOffline(true);
+  const aviso = page.getByRole('status', { name: 'Modo sin conexión' });
+  await expect(aviso).toContainText('Los pasajes se validan en este teléfono');
+  await expect(aviso).toContainText(/Pasajes de hoy y mañana guardados: \d+, actualizados hace/);
+  await expect(aviso).toContainText('No hay embarques por enviar.');
+
+  const codigo = page.getByLabel('Código del pasaje');
+  await codigo.fill(pasaje.codigo_qr);
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText(new RegExp(
+    `Embarque registrado sin conexión[\\s\\S]*${pasaje.numero_pasaje}[\\s\\S]*Marta Ibarra[\\s\\S]*Embarque: \\d\\d/\\d\\d/\\d{4} \\d\\d:\\d\\d`));
+  await expect(aviso).toContainText('Embarques por enviar: 1.');
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-sin-conexion-exito.png`, fullPage: true });
+
+  await codigo.fill(pasaje.codigo_qr);
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText('Pasaje ya embarcado en este teléfono');
+  await expect(resultado(page)).toContainText(/Embarcado el \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-sin-conexion-segundo-escaneo.png`, fullPage: true });
+
+  // A forged code is refused on the phone.
+  const [prefijo, carga] = pasaje.codigo_qr.split('.');
+  await codigo.fill(`${prefijo}.${carga}.${'A'.repeat(86)}`);
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText('Código QR inválido: no tiene la firma de la empresa');
+
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+
+  // One boarding waits in the queue with its scan time; the server has not heard of it.
+  const cola = await registros<AccionEnCola>(page, 'offline');
+  expect(cola).toHaveLength(1);
+  expect(cola[0]).toMatchObject({ tipo: 'embarque', datos: { codigo: pasaje.codigo_qr }, estado: 'pendiente' });
+  expect(cola[0].id).toMatch(/^[0-9a-f-]{36}$/);
+  expect(Date.now() - cola[0].ocurrido_en).toBeLessThan(120_000);
+  const guardado = (await registros<PasajeGuardado>(page, 'pasajes')).find((p) => p.numero_pasaje === pasaje.numero_pasaje);
+  expect(guardado?.embarcado_en).toBe(cola[0].ocurrido_en);
+  const supervisor = await authHeaders(request, 'supervisor');
+  expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('activo');
+
+  // The link returns: the validator goes back to validating on the server by itself.
+  await context.setOffline(false);
+  await expect(aviso).toHaveCount(0);
+});
