@@ -103,7 +103,21 @@ test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, 
   const supervisor = await authHeaders(request, 'supervisor');
   expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('activo');
 
-  // The link returns: the validator goes back to validating on the server by itself.
+  // The link returns: the sync worker sends the boarding, which reaches the server once, at its scan time,
+  // and the validator goes back to validating on the server by itself.
   await context.setOffline(false);
   await expect(aviso).toHaveCount(0);
+  await expect.poll(async () => (await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado, { timeout: 30_000 })
+    .toBe('usado');
+  await expect.poll(async () => registros<AccionEnCola>(page, 'offline'), { timeout: 30_000 }).toEqual([]);
+  const servidor = await apiGet<{ fecha_embarque: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor);
+  // the act counts at its scan (corrected by the measured clock offset, a few ms here), not at the sync
+  expect(Math.abs(Date.parse(servidor.fecha_embarque) - cola[0].ocurrido_en)).toBeLessThan(5_000);
+  const conflictos = await apiGet<{ conflictos: { numero_pasaje: string }[] }>(request, '/api/sync/conflictos?limit=100', supervisor);
+  expect(conflictos.conflictos.filter((c) => c.numero_pasaje === pasaje.numero_pasaje)).toEqual([]);
+
+  await codigo.fill(pasaje.codigo_qr);
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText('El pasaje ya fue utilizado para embarcar');
+  await expect(page.getByRole('status', { name: 'Modo sin conexión' })).toHaveCount(0);
 });

@@ -95,9 +95,9 @@ export async function anotarEmbarqueOnline(numero: string, fechaEmbarque: string
   await baseOffline.pasajes.update(numero, { estado: 'usado', fecha_embarque: fechaEmbarque });
 }
 
-/** How many boardings wait in the queue to reach the server. */
+/** How many boardings wait in the queue to be sent (pending, or being sent); refused ones are the header's list's. */
 export async function embarquesPendientes(): Promise<number> {
-  return baseOffline.offline.filter((a) => a.tipo === 'embarque').count();
+  return baseOffline.offline.where('estado').anyOf('pendiente', 'enviando').filter((a) => a.tipo === 'embarque').count();
 }
 
 /** The stored tickets as the offline validation reads and writes them (validacionOffline.ts). */
