@@ -95,6 +95,7 @@ type resultadoJSON struct {
 		Estado      string
 		Mensaje     string
 		ConflictoID *int64 `json:"conflicto_id"`
+		Reintentar  bool   `json:"reintentar"`
 		Pasajes     []struct {
 			ID           int64
 			NumeroPasaje string `json:"numero_pasaje"`
@@ -481,7 +482,7 @@ func TestAnOfflineBoardingOfATicketNotSyncedYetWaitsAndOfACancelledOneIsAConflic
 		pasaje := vendedor.pasajeOffline(e, "General", 450000)
 		embarque := accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": pasaje["codigo_qr"]})
 		r := e.syncOK(lancha, e.now, embarque).Resultados[0]
-		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncPasajeAunNo {
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncPasajeAunNo || !r.Reintentar {
 			t.Fatalf("pasaje aún no sincronizado: %+v", r)
 		}
 		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`); n != 0 {
@@ -493,7 +494,7 @@ func TestAnOfflineBoardingOfATicketNotSyncedYetWaitsAndOfACancelledOneIsAConflic
 		}
 		// a forged code is a conflict for the supervisor, not a boarding
 		forjado := accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": pasaje["codigo_qr"].(string) + "x"})
-		if r := e.syncOK(lancha, e.now, forjado).Resultados[0]; r.Estado != "rechazada" || r.ConflictoID == nil {
+		if r := e.syncOK(lancha, e.now, forjado).Resultados[0]; r.Estado != "rechazada" || r.ConflictoID == nil || r.Reintentar {
 			t.Fatalf("código adulterado: %+v", r)
 		}
 		// the seller cannot board, the crew cannot sell: refused per act

@@ -335,7 +335,8 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 	return tipos, wrap("leer tipos de viaje y precios", err)
 }
 
-// emitir writes the movement, the tickets and the audit entry of a priced sale.
+// emitir writes the movement, the tickets, the points a customer earns and the
+// audit entry of a priced sale.
 // On SQLite (one writer: sales run one at a time anyway) the ticket numbers
 // are taken inside the transaction, last, right before the tickets are
 // inserted; on PostgreSQL they were taken before it (reservarNumeros), so
@@ -363,6 +364,9 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		return nil, err
 	}
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
+		return nil, err
+	}
+	if err := ganarPuntosVenta(ctx, c, a, p, pasajes, movID, momento); err != nil {
 		return nil, err
 	}
 	numeros, ids := make([]string, len(pasajes)), make([]int64, len(pasajes))

@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { dispositivoActual } from '@/lib/dispositivo';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
-  contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, quitar, reclamarLote,
+  contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, posponer, quitar, reclamarLote,
 } from './cola';
 import type { AccionOffline } from './db';
 
@@ -13,7 +13,8 @@ import type { AccionOffline } from './db';
  * (a tab that finds it taken skips; the holder drains the queue). It sends the queue in
  * order, in batches of at most 100 actions and about 900 KB of JSON, with the device's
  * certificate, until nothing is left to send: an applied or duplicate action leaves the
- * queue, a refused one stays 'fallida' with the server's reason; a batch without an answer
+ * queue, a refused one stays 'fallida' with the server's reason (one refused for now,
+ * `reintentar`, stays pending with it, for a later run); a batch without an answer
  * (network, timeout) or refused whole (400: the certificate) goes back to pending for the
  * next run. Every answer's clock offset is kept in the config store.
  *
@@ -50,6 +51,8 @@ export interface ResumenSincronizacion {
   sincronizadas: number;
   /** Actions the server refused: kept as 'fallida' with its reason. */
   fallidas: number;
+  /** Actions the server refused for now (`reintentar`): kept pending with its reason, for a later run. */
+  pospuestas: number;
   /** Why the run stopped with actions still pending (no answer, a refused batch), or null. */
   error: string | null;
   /** The clock offset of the last answer (device minus server, ms), or null when nothing was sent. */
@@ -120,7 +123,7 @@ async function comoUnicoTrabajador<T>(fn: (exclusivo: boolean) => Promise<T>): P
 
 /** Sends the queue until nothing is left to send or a batch fails (see above). */
 async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<ResumenSincronizacion> {
-  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, error: null, desfaseMs: null };
+  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: null, desfaseMs: null };
   // Holding the lock, an action still 'enviando' is a run's that ended without settling it (a closed tab).
   if (exclusivo) await liberarEnvios();
   const enviadas = new Set<string>();
@@ -156,7 +159,11 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     for (const accion of lote) {
       const resultado = porId.get(accion.id);
       if (!resultado) continue;
-      if (resultado.estado === 'rechazada') {
+      if (resultado.estado === 'rechazada' && resultado.reintentar) {
+        // Refused for now, nothing stored (a boarding whose ticket's sale has not synced): sent again by a later run.
+        await posponer(accion.id, resultado.mensaje);
+        resumen.pospuestas++;
+      } else if (resultado.estado === 'rechazada') {
         await marcarFallida(accion.id, resultado.mensaje);
         resumen.fallidas++;
       } else {
@@ -179,7 +186,7 @@ export async function sincronizar(enviar: EnviarLote): Promise<ResumenSincroniza
   try {
     return await comoUnicoTrabajador((exclusivo) => vaciarCola(enviar, exclusivo));
   } catch (error) {
-    return { sincronizadas: 0, fallidas: 0, error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
+    return { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
   }
 }
 
@@ -196,10 +203,10 @@ const enLinea = () => typeof navigator === 'undefined' || navigator.onLine;
 /**
  * Starts the worker of this tab: a run 1 s after the link returns, 1 s after starting when
  * actions wait and the browser is online, and every 30 s while actions wait. Each run's
- * summary is toasted; the same stop reason is toasted once until a run succeeds. Answers the
- * function that stops it.
+ * summary is toasted (the same stop reason once until a run succeeds) and given to `alTerminar`.
+ * Answers the function that stops it.
  */
-export function iniciarSincronizador(enviar: EnviarLote): () => void {
+export function iniciarSincronizador(enviar: EnviarLote, alTerminar?: (resumen: ResumenSincronizacion) => void): () => void {
   let espera: ReturnType<typeof setTimeout> | undefined;
   let ultimoError: string | null = null;
   let detenido = false;
@@ -210,6 +217,7 @@ export function iniciarSincronizador(enviar: EnviarLote): () => void {
     if (!resumen || detenido) return;
     avisarResumen(resumen, { error: resumen.error !== ultimoError });
     ultimoError = resumen.error;
+    alTerminar?.(resumen);
   };
   const programar = (ms: number) => {
     clearTimeout(espera);

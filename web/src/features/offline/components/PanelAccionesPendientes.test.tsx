@@ -18,6 +18,7 @@ vi.mock('@/lib/dispositivo', async () => {
 });
 
 const MOTIVO = 'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor';
+const ESPERA = 'El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará';
 
 /** A sale of two tickets and a boarding by number, pending, and a boarding by QR the server refused. */
 function cola() {
@@ -26,7 +27,7 @@ function cola() {
       tipo: 'venta', ocurrido_en: Date.parse('2026-11-26T12:40:00Z'),
       datos: { caja_id: 7, pasajes: [{ numero_pasaje: 'LD-R2D2-20261126-1' }, { numero_pasaje: 'LD-R2D2-20261126-2' }] },
     }),
-    accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:05:00Z'), datos: { codigo: 'LD-20261126-000041' } }),
+    accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:05:00Z'), datos: { codigo: 'LD-20261126-000041' }, motivo: ESPERA, intentos: 1 }),
     accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:10:00Z'), datos: { codigo: 'MUELLE1.e30.firma' }, estado: 'fallida', motivo: MOTIVO, intentos: 1 }),
   ];
 }
@@ -70,6 +71,7 @@ describe('the offline queue in the header', () => {
     ]);
     expect(items[0]).toHaveTextContent('2 pasajes · LD-R2D2-20261126-1…');
     expect(items[1]).toHaveTextContent('Pasaje LD-20261126-000041');
+    expect(items[1]).toHaveTextContent(`Último intento: ${ESPERA}`);
     expect(items[2]).toHaveTextContent('Código QR escaneado');
     expect(items[2]).toHaveTextContent(`Motivo: ${MOTIVO}`);
     expect(within(items[0]).queryByRole('button', { name: /Reintentar/ })).not.toBeInTheDocument();
