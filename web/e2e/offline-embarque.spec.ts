@@ -1,6 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { SCREENSHOTS_DIR } from '../playwright.config';
+import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import config, { SCREENSHOTS_DIR } from '../playwright.config';
+import { writeQrVideo } from './fakeCamera';
 import { apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
 
 /** The big result box of the validator. */
@@ -38,11 +42,12 @@ interface AccionEnCola {
   estado: string;
 }
 
-test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
-  test.setTimeout(120_000);
-  const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
-
-  // An administrator registers the crew's phone as a device (its key, certificate and the company's key stay in it).
+/**
+ * An administrator registers this browser as a device (its key, certificate and the company's key
+ * stay in it), then a crew member of the test's own logs in on it and opens the validator online,
+ * in `modo`, until today's and tomorrow's tickets are kept on the phone with `numero` among them.
+ */
+async function abrirValidadorEnTelefono(page: Page, request: APIRequestContext, numero: string, modo: 'manual' | 'camara') {
   await login(page, await usuarioPropio(request, 'admin'));
   await page.goto('/admin/dispositivos');
   await page.getByRole('button', { name: 'Registrar este dispositivo' }).click();
@@ -52,15 +57,23 @@ test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, 
   await expect(page.getByText(/^Dispositivo registrado con el código [0-9A-Z]{4}$/)).toBeVisible();
   await page.evaluate('localStorage.clear()');
 
-  // The crew opens the validator while online: today's and tomorrow's tickets are kept on the phone.
   await login(page, await usuarioPropio(request, 'lancha'));
+  await page.evaluate(`localStorage.setItem('muelle:validador-modo', '"${modo}"')`);
   const guardados = page.waitForResponse((r) => r.url().includes('/api/pasajes/por-fecha') && r.url().includes('cancelados=true'));
   await page.goto('/admin/validador');
   await expect(page.getByRole('heading', { name: 'Validador de Embarque' })).toBeVisible();
   await guardados;
-  await expect.poll(async () => (await registros<PasajeGuardado>(page, 'pasajes')).find((p) => p.numero_pasaje === pasaje.numero_pasaje))
+  await expect.poll(async () => (await registros<PasajeGuardado>(page, 'pasajes')).some((p) => p.numero_pasaje === numero)).toBe(true);
+}
+
+test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
+
+  // The crew's registered phone opens the validator while online: the tickets are kept on it.
+  await abrirValidadorEnTelefono(page, request, pasaje.numero_pasaje, 'manual');
+  expect((await registros<PasajeGuardado>(page, 'pasajes')).find((p) => p.numero_pasaje === pasaje.numero_pasaje))
     .toMatchObject({ codigo_qr: pasaje.codigo_qr, estado: 'activo' });
-  await page.getByText('Manual', { exact: true }).click();
 
   // The link drops.
   await context.setOffline(true);
@@ -103,7 +116,70 @@ test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, 
   const supervisor = await authHeaders(request, 'supervisor');
   expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('activo');
 
-  // The link returns: the validator goes back to validating on the server by itself.
+  // The link returns: the sync worker sends the boarding, which reaches the server once, at its scan time,
+  // and the validator goes back to validating on the server by itself.
   await context.setOffline(false);
   await expect(aviso).toHaveCount(0);
+  await expect.poll(async () => (await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado, { timeout: 30_000 })
+    .toBe('usado');
+  await expect.poll(async () => registros<AccionEnCola>(page, 'offline'), { timeout: 30_000 }).toEqual([]);
+  const servidor = await apiGet<{ fecha_embarque: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor);
+  // the act counts at its scan (corrected by the measured clock offset, a few ms here), not at the sync
+  expect(Math.abs(Date.parse(servidor.fecha_embarque) - cola[0].ocurrido_en)).toBeLessThan(5_000);
+  const conflictos = await apiGet<{ conflictos: { numero_pasaje: string }[] }>(request, '/api/sync/conflictos?limit=100', supervisor);
+  expect(conflictos.conflictos.filter((c) => c.numero_pasaje === pasaje.numero_pasaje)).toEqual([]);
+
+  await codigo.fill(pasaje.codigo_qr);
+  await codigo.press('Enter');
+  await expect(resultado(page)).toContainText('El pasaje ya fue utilizado para embarcar');
+  await expect(page.getByRole('status', { name: 'Modo sin conexión' })).toHaveCount(0);
+});
+
+test.describe('cámara', () => {
+  // Chromium's fake camera sometimes never delivers a frame ZXing can read on a busy machine (embarque.spec.ts).
+  test.describe.configure({ retries: 2 });
+
+  test('sin conexión la cámara lee el QR y lo embarca en el teléfono; escrito a mano después, se rechaza', async ({ request }, testInfo) => {
+    test.setTimeout(150_000);
+    const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
+    const dir = mkdtempSync(path.join(tmpdir(), 'muelle-qr-'));
+    const video = path.join(dir, 'qr.y4m');
+    writeQrVideo(pasaje.codigo_qr, video);
+    const browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: [
+        ...(config.use?.launchOptions?.args ?? []),
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const { baseURL, locale, timezoneId } = testInfo.project.use;
+      const context = await browser.newContext({ baseURL, locale, timezoneId, viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
+      await abrirValidadorEnTelefono(page, request, pasaje.numero_pasaje, 'manual');
+      // The camera's reader is its own chunk: offline it comes from the service worker's precache.
+      await page.waitForFunction('!!navigator.serviceWorker?.controller', null, { timeout: 30_000 });
+
+      await context.setOffline(true);
+      await expect(page.getByRole('status', { name: 'Modo sin conexión' })).toBeVisible();
+      await page.getByText('Cámara', { exact: true }).click();
+      await expect(resultado(page)).toContainText(new RegExp(`Embarque registrado sin conexión[\\s\\S]*${pasaje.numero_pasaje}[\\s\\S]*Marta Ibarra`),
+        { timeout: 45_000 });
+      await page.screenshot({ path: `${SCREENSHOTS_DIR}/embarque-sin-conexion-camara-movil.png`, fullPage: true });
+
+      await page.getByText('Manual', { exact: true }).click();
+      const codigo = page.getByLabel('Código del pasaje');
+      await codigo.fill(pasaje.numero_pasaje);
+      await codigo.press('Enter');
+      await expect(resultado(page)).toContainText('Pasaje ya embarcado en este teléfono');
+      const cola = await registros<AccionEnCola>(page, 'offline');
+      expect(cola.map((a) => [a.tipo, a.datos.codigo])).toEqual([['embarque', pasaje.codigo_qr]]);
+      await context.close();
+    } finally {
+      await browser.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

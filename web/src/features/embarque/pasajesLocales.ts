@@ -72,7 +72,8 @@ export async function guardarPasajes(fechas: string[], ahora = Date.now(), signa
   const estado: EstadoPasajesLocales = { guardado_en: ahora, fechas, cantidad: recibidos.length };
   await baseOffline.transaction('rw', baseOffline.pasajes, baseOffline.config, async () => {
     const previos = new Map((await baseOffline.pasajes.toArray()).map((p) => [p.numero_pasaje, p]));
-    const idos = [...previos.values()].filter((p) => !sobrevive(p, fechas, ahora) && !recibidos.some((r) => r.numero_pasaje === p.numero_pasaje));
+    const numeros = new Set(recibidos.map((r) => r.numero_pasaje));
+    const idos = [...previos.values()].filter((p) => !sobrevive(p, fechas, ahora) && !numeros.has(p.numero_pasaje));
     await baseOffline.pasajes.bulkDelete(idos.map((p) => p.numero_pasaje));
     await baseOffline.pasajes.bulkPut(recibidos.map((p) => pasajeLocalDe(p, ahora, previos.get(p.numero_pasaje))));
     await baseOffline.config.put({ clave: ENTRADA_PASAJES, valor: estado, guardado_en: ahora });
@@ -89,15 +90,18 @@ export async function estadoPasajesLocales(): Promise<EstadoPasajesLocales | nul
 /** Whether a save is older than the tickets' validity (1 h). */
 export const pasajesVencidos = (estado: EstadoPasajesLocales, ahora = Date.now()) => ahora - estado.guardado_en > VIGENCIA_PASAJES_MS;
 
-/** A ticket boarded online: the stored copy says so, so that an offline scan on this phone refuses it. */
-export async function anotarEmbarqueOnline(numero: string, fechaEmbarque: string): Promise<void> {
+/**
+ * A ticket boarded (or its boarding undone) online from this phone: its stored copy says so at once,
+ * so that an offline scan here decides on what the server holds, not on the last refresh.
+ */
+export async function anotarEstadoOnline(numero: string, estado: string, fechaEmbarque: string | null): Promise<void> {
   if (!hayAlmacenLocal()) return;
-  await baseOffline.pasajes.update(numero, { estado: 'usado', fecha_embarque: fechaEmbarque });
+  await baseOffline.pasajes.update(numero, { estado, fecha_embarque: fechaEmbarque });
 }
 
-/** How many boardings wait in the queue to reach the server. */
+/** How many boardings wait in the queue to be sent (pending, or being sent); refused ones are the header's list's. */
 export async function embarquesPendientes(): Promise<number> {
-  return baseOffline.offline.filter((a) => a.tipo === 'embarque').count();
+  return baseOffline.offline.where('estado').anyOf('pendiente', 'enviando').filter((a) => a.tipo === 'embarque').count();
 }
 
 /** The stored tickets as the offline validation reads and writes them (validacionOffline.ts). */

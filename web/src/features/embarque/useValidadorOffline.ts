@@ -9,7 +9,7 @@ import { useOnline } from '@/lib/connectivity';
 import { useHoy } from '@/lib/dates';
 import { verificarCertificado } from '@/lib/offline/verificar';
 import {
-  almacenPasajes, anotarEmbarqueOnline, embarquesPendientes, hayAlmacenLocal, usePasajesLocales, type EstadoPasajesLocales,
+  almacenPasajes, anotarEstadoOnline, embarquesPendientes, hayAlmacenLocal, usePasajesLocales, type EstadoPasajesLocales,
 } from './pasajesLocales';
 import type { ValidacionOffline } from './useValidacion';
 import { validarSinConexion, type ClavesOffline } from './validacionOffline';
@@ -91,7 +91,7 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   }, [claves, hoy, queryClient]);
   const marcarSinConexion = useCallback(() => setSinServidor(true), []);
   const embarcadoOnline = useCallback((e: Embarque) => {
-    void anotarEmbarqueOnline(e.numero_pasaje, e.fecha_embarque).catch(() => undefined);
+    void anotarEstadoOnline(e.numero_pasaje, 'usado', e.fecha_embarque).catch(() => undefined);
   }, []);
 
   // A browser without IndexedDB cannot validate offline: it says there is no connection, as before.

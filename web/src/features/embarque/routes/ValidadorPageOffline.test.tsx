@@ -15,6 +15,7 @@ const mem = vi.hoisted(() => ({
   pasajes: new Map<string, PasajeLocal>(),
   cola: [] as { tipo: string; datos: unknown; ocurrido_en: number }[],
   registro: null as unknown,
+  anotados: [] as unknown[][],
 }));
 
 vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
@@ -24,7 +25,9 @@ vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
     hayAlmacenLocal: () => true,
     usePasajesLocales: () => ({ guardado_en: Date.now() - 2 * 3_600_000, fechas: [], cantidad: mem.pasajes.size }),
     embarquesPendientes: async () => mem.cola.length,
-    anotarEmbarqueOnline: async () => undefined,
+    anotarEstadoOnline: async (...args: unknown[]) => {
+      mem.anotados.push(args);
+    },
     almacenPasajes: {
       porCodigo: async (codigo: string) => [...mem.pasajes.values()].find((p) => p.codigo_qr === codigo),
       porNumero: async (numero: string) => mem.pasajes.get(numero),
@@ -87,6 +90,7 @@ const pasaje = (numero: string, codigoQR: string, extra: Partial<PasajeLocal> = 
 beforeEach(() => {
   mem.pasajes.clear();
   mem.cola.length = 0;
+  mem.anotados.length = 0;
   mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo));
   mem.pasajes.set('LD-20261126-000043', pasaje('LD-20261126-000043', cancelado, { estado: 'cancelado' }));
   enLinea = true;
@@ -152,6 +156,21 @@ describe('ValidadorPage offline', () => {
     await validarManual(user, 'LD-20261126-000044');
     await within(resultado()).findByText('Embarque validado exitosamente');
     expect(llamadas).toEqual([{ codigo_qr: 'LD-20261126-000044' }]);
+    // the phone's copy of a ticket boarded online says so, for a later offline scan
+    await waitFor(() => expect(mem.anotados).toEqual([['LD-20261126-000044', 'usado', expect.any(String)]]));
+  });
+
+  it('asks before boarding a ticket of another day offline, and boards it on "Embarcar igual"', async () => {
+    mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo, { fecha_viaje: '2030-01-15' }));
+    enLinea = false;
+    const { user } = renderApp('/admin/validador');
+    await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    await validarManual(user, codigo);
+    await within(resultado()).findByText('Pasaje para el 15/01/2030 — ¿embarcar igual?');
+    expect(mem.cola).toEqual([]);
+    await user.click(within(resultado()).getByRole('button', { name: 'Embarcar igual' }));
+    await within(resultado()).findByText('Embarque registrado sin conexión');
+    expect(mem.cola).toMatchObject([{ tipo: 'embarque', datos: { codigo } }]);
   });
 
   it('validates on the phone when the server does not answer, and stays offline', async () => {
