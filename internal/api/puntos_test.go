@@ -237,8 +237,12 @@ func TestSpentPointsOfACancelledTicketLeaveANegativeBalanceThatBlocksRedemption(
 		// a negative adjustment cannot go below zero either
 		e.ajustar("admin", cliente, -1, "").expect(t, http.StatusConflict,
 			fmt.Sprintf("El ajuste dejaría el saldo en negativo: el cliente tiene %d puntos", -precio))
-		// new points pay the debt first
-		e.ajustar("admin", cliente, precio+30, "ajuste-1").expect(t, http.StatusOK, domain.MsgPuntosAjustados)
+		// new points pay the debt first: the next sale's, then an adjustment's
+		e.venderA("70777888", 1, "")
+		if p := e.puntosDe(cliente); p.BalancePuntos != 0 || p.DeudaPuntos != 0 || p.CanjeBloqueado || len(p.Lotes) != 0 {
+			t.Fatalf("tras la venta que salda la deuda: %+v", p)
+		}
+		e.ajustar("admin", cliente, 30, "ajuste-1").expect(t, http.StatusOK, domain.MsgPuntosAjustados)
 		p = e.puntosDe(cliente)
 		if p.BalancePuntos != 30 || p.DeudaPuntos != 0 || p.CanjeBloqueado || len(p.Lotes) != 1 || p.Lotes[0].Restante != 30 {
 			t.Fatalf("tras saldar la deuda: %+v", p)
@@ -661,5 +665,27 @@ func TestMaximoUsosHoldsUnderConcurrentSales(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE tipo = 'canje' AND beneficio_id = ?`, ben); n != 1 {
 			t.Fatalf("%d canjes", n)
 		}
+	})
+}
+
+func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		e.configurarPuntos(map[string]any{"activo": false})
+		e.venderA("75000000", 1, "")
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+			t.Fatalf("%d movimientos con los puntos desactivados", n)
+		}
+		e.configurarPuntos(map[string]any{"activo": true})
+		modulo := e.count(`SELECT id FROM modulos WHERE codigo = 'puntos'`)
+		if _, _, err := e.st.ActualizarModuloEmpresa(context.Background(), store.Actor{UsuarioID: e.userID("superadmin")}, 1, modulo,
+			store.CambioModulo{Habilitado: false}); err != nil {
+			t.Fatal(err)
+		}
+		e.venderA("75000000", 1, "")
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+			t.Fatalf("%d movimientos con el módulo deshabilitado", n)
+		}
+		e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil).expect(t, http.StatusForbidden, "")
 	})
 }

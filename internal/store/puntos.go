@@ -301,6 +301,16 @@ func asentar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento) (int
 // acreditar posts a credit and its lot (expiring at vence, nil never), then
 // pays the customer's debt from the lots. The customer is locked.
 func acreditar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, vence *time.Time) (int64, error) {
+	id, err := acreditarLote(ctx, c, empresaID, m, vence)
+	if err != nil {
+		return id, err
+	}
+	return id, saldarDeuda(ctx, c, empresaID, m.clienteID)
+}
+
+// acreditarLote posts a credit and its lot, leaving the debt to the caller
+// (a sale settles it once after all its tickets' lots).
+func acreditarLote(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, vence *time.Time) (int64, error) {
 	id, nuevo, err := asentar(ctx, c, empresaID, m)
 	if err != nil || !nuevo {
 		return id, err
@@ -314,7 +324,7 @@ func acreditar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, ve
 		created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, empresaID, m.clienteID, id, m.puntos, m.puntos, venceEn, m.momento.UTC()); err != nil {
 		return id, wrap("crear lote de puntos", err)
 	}
-	return id, saldarDeuda(ctx, c, empresaID, m.clienteID)
+	return id, nil
 }
 
 // asignar records that movement movID changed lot loteID's remainder by
@@ -481,12 +491,15 @@ func ganarPuntosVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepara
 			desc += " (viajero frecuente ×" + domain.Centavos(cfg.Multiplicador).Numero() + ")"
 		}
 		id := ps.ID
-		if _, err := acreditar(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCompra, puntos: puntos,
+		if _, err := acreditarLote(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCompra, puntos: puntos,
 			origen: origenCompra(ps.ID, movID), pasajeID: &id, usuarioID: a.UsuarioID, descripcion: desc, momento: momento}, vence); err != nil {
 			return err
 		}
 	}
-	return nil
+	if !bloqueado {
+		return nil
+	}
+	return saldarDeuda(ctx, c, a.EmpresaID, *p.clienteID)
 }
 
 // Cancelling and reactivating a ticket.
