@@ -98,6 +98,27 @@ func (e *env) configurarPuntos(cambios map[string]any) {
 	e.do("PUT", "/api/puntos/configuracion", e.token("admin"), cfg).expect(e.t, http.StatusOK, domain.MsgConfigPuntosActualizada)
 }
 
+// cuadra fails unless the customer's points are explained by the ledger:
+// the sum of the movements is what the lots hold less the debt, and each
+// lot's remainder is its points plus its allocations (no lot past its date
+// left unexpired).
+func (e *env) cuadra(clienteID int64) {
+	e.t.Helper()
+	movs := e.count(`SELECT COALESCE(SUM(puntos), 0) FROM puntos_movimientos WHERE cliente_id = ?`, clienteID)
+	lotes := e.count(`SELECT COALESCE(SUM(restante), 0) FROM puntos_lotes WHERE cliente_id = ?`, clienteID)
+	deuda := e.count(`SELECT COALESCE(SUM(pendiente), 0) FROM puntos_movimientos WHERE cliente_id = ?`, clienteID)
+	if movs != lotes-deuda {
+		e.t.Fatalf("cliente %d: movimientos suman %d, lotes %d y deuda %d", clienteID, movs, lotes, deuda)
+	}
+	if p := e.puntosDe(clienteID); p.BalancePuntos != movs {
+		e.t.Fatalf("cliente %d: saldo %d, movimientos %d", clienteID, p.BalancePuntos, movs)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM puntos_lotes l WHERE l.cliente_id = ? AND l.restante <> l.puntos +
+		COALESCE((SELECT SUM(a.puntos) FROM puntos_asignaciones a WHERE a.lote_id = l.id), 0)`, clienteID); n != 0 {
+		e.t.Fatalf("cliente %d: %d lotes no cuadran con sus asignaciones", clienteID, n)
+	}
+}
+
 // canjear spends a customer's points through the store's redemption.
 func (e *env) canjear(clienteID, puntos int64, origen string) error {
 	_, err := e.st.CanjearPuntos(context.Background(), store.Actor{UsuarioID: e.userID("vendedor"), EmpresaID: 1},
@@ -144,6 +165,7 @@ func TestPointsAreEarnedOnceOnASaleAndOnItsRetry(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE empresa_id = 2`); n != 0 {
 			t.Fatalf("%d movimientos en la empresa 2", n)
 		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -207,6 +229,7 @@ func TestCancellingATicketReversesItsPointsAndReactivatingEarnsThemAgain(t *test
 		if p := e.puntosDe(cliente); p.BalancePuntos != precio {
 			t.Fatalf("saldo %d tras cancelar otra vez", p.BalancePuntos)
 		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -247,11 +270,7 @@ func TestSpentPointsOfACancelledTicketLeaveANegativeBalanceThatBlocksRedemption(
 		if p.BalancePuntos != 30 || p.DeudaPuntos != 0 || p.CanjeBloqueado || len(p.Lotes) != 1 || p.Lotes[0].Restante != 30 {
 			t.Fatalf("tras saldar la deuda: %+v", p)
 		}
-		// every lot's remainder is explained by its allocations
-		if n := e.count(`SELECT COUNT(*) FROM puntos_lotes l WHERE l.restante <> l.puntos +
-			COALESCE((SELECT SUM(a.puntos) FROM puntos_asignaciones a WHERE a.lote_id = l.id), 0)`); n != 0 {
-			t.Fatalf("%d lotes no cuadran con sus asignaciones", n)
-		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -277,6 +296,21 @@ func TestAnOverdrawingRedemptionIsRefusedAndWritesNothing(t *testing.T) {
 		if p := e.puntosDe(cliente); p.BalancePuntos != precio-10 {
 			t.Fatalf("saldo %d tras canjear dos veces el mismo origen", p.BalancePuntos)
 		}
+		// two redemptions at once that together overdraw: one of them is refused
+		mitad := (precio-10)/2 + 1
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() { errs[i] = e.canjear(cliente, mitad, fmt.Sprintf("concurrente:%d", i)) })
+		}
+		wg.Wait()
+		if (errs[0] == nil) == (errs[1] == nil) {
+			t.Fatalf("dos canjes que juntos exceden el saldo: %v", errs)
+		}
+		if p := e.puntosDe(cliente); p.BalancePuntos != precio-10-mitad {
+			t.Fatalf("saldo %d tras los canjes concurrentes", p.BalancePuntos)
+		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -383,6 +417,7 @@ func TestTheExpiryJobExpiresEachLotOnceRunTwiceOrConcurrently(t *testing.T) {
 			if p := e.puntosDe(c); p.BalancePuntos != 0 || len(p.Lotes) != 0 || p.Historial[0].TipoMovimiento != domain.MovExpiracion {
 				t.Fatalf("cliente %d tras vencer: %+v", c, p)
 			}
+			e.cuadra(c)
 		}
 	})
 }
@@ -584,6 +619,7 @@ func TestACounterRedemptionIsDiscountedOnTheServerAndGivenBackByTheCancel(t *tes
 		}
 		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/reactivar", v.Pasajes[0].ID), sup, map[string]any{"motivo": "Vuelve"}).
 			expect(t, http.StatusConflict, domain.MsgReactivarConCanje)
+		e.cuadra(cliente)
 	})
 }
 
