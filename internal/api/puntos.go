@@ -337,3 +337,24 @@ func (s *Server) ajustarPuntos(r *http.Request, body AjustarPuntos) (reply[Punto
 	p, err := s.Store.AjustarPuntos(r.Context(), a, body.ClienteID, body.Puntos, body.Motivo, body.Descripcion)
 	return withMessage(puntosClienteDe(p), domain.MsgPuntosAjustados), err
 }
+
+// BeneficioCliente is a benefit a customer may redeem today at the counter:
+// alcanza says whether the customer's points reach it now, motivo why not.
+type BeneficioCliente struct {
+	Beneficio
+	Alcanza bool   `json:"alcanza"`
+	Motivo  string `json:"motivo"`
+}
+
+// beneficiosDeCliente answers the benefits redeemable today for one of the
+// company's customers (the quick sale offers those that alcanza).
+func (s *Server) beneficiosDeCliente(r *http.Request) ([]BeneficioCliente, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	list, err := s.Store.BeneficiosDeCliente(r.Context(), actorFrom(r).EmpresaID(), id)
+	return mapRows(list, func(b store.BeneficioDisponible) BeneficioCliente {
+		return BeneficioCliente{Beneficio: beneficioDe(b.Beneficio), Alcanza: b.Alcanza, Motivo: b.Motivo}
+	}), err
+}

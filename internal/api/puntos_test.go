@@ -98,6 +98,27 @@ func (e *env) configurarPuntos(cambios map[string]any) {
 	e.do("PUT", "/api/puntos/configuracion", e.token("admin"), cfg).expect(e.t, http.StatusOK, domain.MsgConfigPuntosActualizada)
 }
 
+// cuadra fails unless the customer's points are explained by the ledger:
+// the sum of the movements is what the lots hold less the debt, and each
+// lot's remainder is its points plus its allocations (no lot past its date
+// left unexpired).
+func (e *env) cuadra(clienteID int64) {
+	e.t.Helper()
+	movs := e.count(`SELECT COALESCE(SUM(puntos), 0) FROM puntos_movimientos WHERE cliente_id = ?`, clienteID)
+	lotes := e.count(`SELECT COALESCE(SUM(restante), 0) FROM puntos_lotes WHERE cliente_id = ?`, clienteID)
+	deuda := e.count(`SELECT COALESCE(SUM(pendiente), 0) FROM puntos_movimientos WHERE cliente_id = ?`, clienteID)
+	if movs != lotes-deuda {
+		e.t.Fatalf("cliente %d: movimientos suman %d, lotes %d y deuda %d", clienteID, movs, lotes, deuda)
+	}
+	if p := e.puntosDe(clienteID); p.BalancePuntos != movs {
+		e.t.Fatalf("cliente %d: saldo %d, movimientos %d", clienteID, p.BalancePuntos, movs)
+	}
+	if n := e.count(`SELECT COUNT(*) FROM puntos_lotes l WHERE l.cliente_id = ? AND l.restante <> l.puntos +
+		COALESCE((SELECT SUM(a.puntos) FROM puntos_asignaciones a WHERE a.lote_id = l.id), 0)`, clienteID); n != 0 {
+		e.t.Fatalf("cliente %d: %d lotes no cuadran con sus asignaciones", clienteID, n)
+	}
+}
+
 // canjear spends a customer's points through the store's redemption.
 func (e *env) canjear(clienteID, puntos int64, origen string) error {
 	_, err := e.st.CanjearPuntos(context.Background(), store.Actor{UsuarioID: e.userID("vendedor"), EmpresaID: 1},
@@ -144,6 +165,7 @@ func TestPointsAreEarnedOnceOnASaleAndOnItsRetry(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE empresa_id = 2`); n != 0 {
 			t.Fatalf("%d movimientos en la empresa 2", n)
 		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -207,6 +229,7 @@ func TestCancellingATicketReversesItsPointsAndReactivatingEarnsThemAgain(t *test
 		if p := e.puntosDe(cliente); p.BalancePuntos != precio {
 			t.Fatalf("saldo %d tras cancelar otra vez", p.BalancePuntos)
 		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -237,17 +260,17 @@ func TestSpentPointsOfACancelledTicketLeaveANegativeBalanceThatBlocksRedemption(
 		// a negative adjustment cannot go below zero either
 		e.ajustar("admin", cliente, -1, "").expect(t, http.StatusConflict,
 			fmt.Sprintf("El ajuste dejaría el saldo en negativo: el cliente tiene %d puntos", -precio))
-		// new points pay the debt first
-		e.ajustar("admin", cliente, precio+30, "ajuste-1").expect(t, http.StatusOK, domain.MsgPuntosAjustados)
+		// new points pay the debt first: the next sale's, then an adjustment's
+		e.venderA("70777888", 1, "")
+		if p := e.puntosDe(cliente); p.BalancePuntos != 0 || p.DeudaPuntos != 0 || p.CanjeBloqueado || len(p.Lotes) != 0 {
+			t.Fatalf("tras la venta que salda la deuda: %+v", p)
+		}
+		e.ajustar("admin", cliente, 30, "ajuste-1").expect(t, http.StatusOK, domain.MsgPuntosAjustados)
 		p = e.puntosDe(cliente)
 		if p.BalancePuntos != 30 || p.DeudaPuntos != 0 || p.CanjeBloqueado || len(p.Lotes) != 1 || p.Lotes[0].Restante != 30 {
 			t.Fatalf("tras saldar la deuda: %+v", p)
 		}
-		// every lot's remainder is explained by its allocations
-		if n := e.count(`SELECT COUNT(*) FROM puntos_lotes l WHERE l.restante <> l.puntos +
-			COALESCE((SELECT SUM(a.puntos) FROM puntos_asignaciones a WHERE a.lote_id = l.id), 0)`); n != 0 {
-			t.Fatalf("%d lotes no cuadran con sus asignaciones", n)
-		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -273,6 +296,21 @@ func TestAnOverdrawingRedemptionIsRefusedAndWritesNothing(t *testing.T) {
 		if p := e.puntosDe(cliente); p.BalancePuntos != precio-10 {
 			t.Fatalf("saldo %d tras canjear dos veces el mismo origen", p.BalancePuntos)
 		}
+		// two redemptions at once that together overdraw: one of them is refused
+		mitad := (precio-10)/2 + 1
+		errs := make([]error, 2)
+		var wg sync.WaitGroup
+		for i := range errs {
+			wg.Go(func() { errs[i] = e.canjear(cliente, mitad, fmt.Sprintf("concurrente:%d", i)) })
+		}
+		wg.Wait()
+		if (errs[0] == nil) == (errs[1] == nil) {
+			t.Fatalf("dos canjes que juntos exceden el saldo: %v", errs)
+		}
+		if p := e.puntosDe(cliente); p.BalancePuntos != precio-10-mitad {
+			t.Fatalf("saldo %d tras los canjes concurrentes", p.BalancePuntos)
+		}
+		e.cuadra(cliente)
 	})
 }
 
@@ -379,6 +417,7 @@ func TestTheExpiryJobExpiresEachLotOnceRunTwiceOrConcurrently(t *testing.T) {
 			if p := e.puntosDe(c); p.BalancePuntos != 0 || len(p.Lotes) != 0 || p.Historial[0].TipoMovimiento != domain.MovExpiracion {
 				t.Fatalf("cliente %d tras vencer: %+v", c, p)
 			}
+			e.cuadra(c)
 		}
 	})
 }
@@ -487,5 +526,202 @@ func TestPointsConfigurationAndBenefits(t *testing.T) {
 			'ACTUALIZACION_BENEFICIO', 'ELIMINACION_BENEFICIO')`); n != 4 {
 			t.Fatalf("%d auditorías", n)
 		}
+	})
+}
+
+// beneficioDePrueba creates a benefit of company 1 as admin.
+func (e *env) beneficioDePrueba(body map[string]any) int64 {
+	e.t.Helper()
+	r := e.do("POST", "/api/puntos/beneficios", e.token("admin"), body)
+	r.expect(e.t, http.StatusCreated, domain.MsgBeneficioCreado)
+	var b Beneficio
+	r.decode(e.t, &b)
+	return b.ID
+}
+
+// clienteConPuntos creates a customer of company 1 with puntos adjusted in.
+func (e *env) clienteConPuntos(documento string, puntos int64) int64 {
+	e.t.Helper()
+	c, err := e.st.CrearCliente(context.Background(), store.Actor{EmpresaID: 1}, domain.Cliente{Nombre: "Canje", Documento: documento})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	e.ajustar("admin", c.ID, puntos, "").expect(e.t, http.StatusOK, domain.MsgPuntosAjustados)
+	return c.ID
+}
+
+// ventaConBeneficio is the body of a sale of n General tickets to documento redeeming beneficio.
+func (e *env) ventaConBeneficio(documento string, n int, beneficio int64) map[string]any {
+	b := e.lote(map[string]int{"General": n}, "Efectivo")
+	b["cliente_nombre"], b["cliente_documento"], b["beneficio_id"] = "Canje", documento, beneficio
+	return b
+}
+
+func TestACounterRedemptionIsDiscountedOnTheServerAndGivenBackByTheCancel(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend := e.token("vendedor")
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		cliente := e.clienteConPuntos("74000000", 2000)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "10% de descuento", "tipo": "descuento_porcentaje", "valor": 10,
+			"puntos_requeridos": 1000, "maximo_usos": 5})
+		lista := domain.Centavos(e.precioGeneral() * 100)
+		cobrado := lista - lista/10
+		// the client cannot send a discount of its own
+		body := e.ventaConBeneficio("74000000", 2, ben)
+		body["descuento"] = 999
+		e.sell(vend, body, "").expect(t, http.StatusBadRequest, "El campo descuento no está permitido")
+		r := e.sell(vend, e.ventaConBeneficio("74000000", 2, ben), "canje-1")
+		r.expect(t, http.StatusCreated, "2 pasajes creados exitosamente")
+		var v struct {
+			Pasajes []struct {
+				ID     int64
+				Precio float64
+			}
+			Total float64
+		}
+		r.decode(t, &v)
+		if len(v.Pasajes) != 2 || v.Pasajes[0].Precio != float64(cobrado)/100 || v.Total != float64(2*cobrado)/100 {
+			t.Fatalf("venta %+v, cada pasaje debía cobrarse %s", v, cobrado)
+		}
+		// the retry redeems nothing more
+		e.sell(vend, e.ventaConBeneficio("74000000", 2, ben), "canje-1").expect(t, http.StatusCreated, "")
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'venta_pasaje' AND monto = ?
+			AND descripcion LIKE '%«10% de descuento»%'`, 2*cobrado); n != 1 {
+			t.Fatalf("%d movimientos de caja por el importe cobrado", n)
+		}
+		if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 1 {
+			t.Fatalf("usos %d", n)
+		}
+		ganados := 2 * domain.ConfigPuntosPorDefecto().PuntosGanados(cobrado, false)
+		if p := e.puntosDe(cliente); p.BalancePuntos != 2000-1000+ganados {
+			t.Fatalf("saldo %d, quería %d", p.BalancePuntos, 2000-1000+ganados)
+		}
+		// cancelling one ticket refunds what it was charged; the redemption stands while the other is active
+		e.now = e.now.Add(time.Minute)
+		sup := e.token("supervisor")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		for i, ps := range v.Pasajes {
+			e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", ps.ID), sup, map[string]any{"motivo": "Devolución"}).expect(t, http.StatusOK, "")
+			devuelto := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE tipo = 'reversion_canje' AND cliente_id = ?`, cliente)
+			if want := int64(i); devuelto != want {
+				t.Fatalf("tras cancelar %d pasajes: %d devoluciones del canje", i+1, devuelto)
+			}
+		}
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje' AND monto = ?`, cobrado); n != 2 {
+			t.Fatalf("%d devoluciones por el importe cobrado", n)
+		}
+		p := e.puntosDe(cliente)
+		if p.BalancePuntos != 2000 || p.DeudaPuntos != 0 || p.Historial[0].TipoMovimiento != domain.MovReversionCanje || p.Historial[0].Puntos != 1000 {
+			t.Fatalf("tras cancelar la venta: %+v", p)
+		}
+		if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 0 {
+			t.Fatalf("usos %d tras devolver el canje", n)
+		}
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/reactivar", v.Pasajes[0].ID), sup, map[string]any{"motivo": "Vuelve"}).
+			expect(t, http.StatusConflict, domain.MsgReactivarConCanje)
+		e.cuadra(cliente)
+	})
+}
+
+func TestARedemptionTheCustomerCannotAffordSellsNothing(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend := e.token("vendedor")
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		e.clienteConPuntos("74111000", 150)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Pasaje gratis", "tipo": "pasaje_gratis", "valor": 0, "puntos_requeridos": 1000})
+		antes := e.count(`SELECT COUNT(*) FROM pasajes`)
+		e.sell(vend, e.ventaConBeneficio("74111000", 1, ben), "").
+			expect(t, http.StatusConflict, "Puntos insuficientes: el cliente tiene 150 y se necesitan 1000")
+		sin := e.ventaConBeneficio("", 1, ben)
+		e.sell(vend, sin, "").expect(t, http.StatusBadRequest, domain.MsgBeneficioSinCliente)
+		ajeno := e.ventaConBeneficio("74111000", 1, ben)
+		var otra int64
+		otra = e.beneficioDe2()
+		ajeno["beneficio_id"] = otra
+		e.sell(vend, ajeno, "").expect(t, http.StatusNotFound, domain.MsgBeneficioNoEncontrado)
+		if n := e.count(`SELECT COUNT(*) FROM pasajes`); n != antes {
+			t.Fatalf("%d pasajes vendidos", n-antes)
+		}
+		if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 0 {
+			t.Fatalf("usos %d", n)
+		}
+		// the counter's list says so before the sale
+		var lista []BeneficioCliente
+		e.do("GET", fmt.Sprintf("/api/puntos/cliente/%d/beneficios", e.count(`SELECT id FROM clientes WHERE documento = '74111000'`)),
+			vend, nil).decode(t, &lista)
+		if len(lista) != 1 || lista[0].Alcanza || !strings.HasPrefix(lista[0].Motivo, domain.MsgPuntosInsuficientes) {
+			t.Fatalf("beneficios del cliente %+v", lista)
+		}
+	})
+}
+
+// beneficioDe2 is a benefit of company 2.
+func (e *env) beneficioDe2() int64 {
+	e.t.Helper()
+	b, err := e.st.CrearBeneficio(context.Background(), store.Actor{EmpresaID: 2}, domain.Beneficio{Nombre: "Ajeno",
+		Tipo: domain.BeneficioDescuentoFijo, Valor: 100, PuntosRequeridos: 1, Activo: true})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return b.ID
+}
+
+func TestMaximoUsosHoldsUnderConcurrentSales(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vendedores := []string{"vendedor", "supervisor", "admin"}
+		for _, u := range vendedores {
+			e.abrir(e.token(u), 0).expect(t, http.StatusCreated, "")
+		}
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Único", "tipo": "descuento_fijo", "valor": 100,
+			"puntos_requeridos": 200, "maximo_usos": 1})
+		status := make([]response, len(vendedores))
+		var wg sync.WaitGroup
+		for i, u := range vendedores {
+			doc := fmt.Sprintf("7450000%d", i)
+			e.clienteConPuntos(doc, 500)
+			tok, body := e.token(u), e.ventaConBeneficio(doc, 1, ben)
+			wg.Go(func() { status[i] = e.sell(tok, body, "") })
+		}
+		wg.Wait()
+		ok := 0
+		for _, r := range status {
+			switch {
+			case r.Status == http.StatusCreated:
+				ok++
+			case r.Status != http.StatusConflict || r.Message != domain.MsgBeneficioAgotado:
+				t.Errorf("venta: %d %q", r.Status, r.Message)
+			}
+		}
+		if ok != 1 {
+			t.Fatalf("%d ventas canjearon un beneficio de un solo uso", ok)
+		}
+		if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 1 {
+			t.Fatalf("usos %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE tipo = 'canje' AND beneficio_id = ?`, ben); n != 1 {
+			t.Fatalf("%d canjes", n)
+		}
+	})
+}
+
+func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		e.configurarPuntos(map[string]any{"activo": false})
+		e.venderA("75000000", 1, "")
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+			t.Fatalf("%d movimientos con los puntos desactivados", n)
+		}
+		e.configurarPuntos(map[string]any{"activo": true})
+		modulo := e.count(`SELECT id FROM modulos WHERE codigo = 'puntos'`)
+		if _, _, err := e.st.ActualizarModuloEmpresa(context.Background(), store.Actor{UsuarioID: e.userID("superadmin")}, 1, modulo,
+			store.CambioModulo{Habilitado: false}); err != nil {
+			t.Fatal(err)
+		}
+		e.venderA("75000000", 1, "")
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+			t.Fatalf("%d movimientos con el módulo deshabilitado", n)
+		}
+		e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil).expect(t, http.StatusForbidden, "")
 	})
 }

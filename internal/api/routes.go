@@ -273,6 +273,8 @@ func (s *Server) routes() []route {
 			"Elimina un beneficio, o lo desactiva si ya se canjeó"},
 		{"GET", "/api/puntos/cliente/{id}", verClientes, puntos, handle(s.puntosDeCliente),
 			"Los puntos de un cliente: saldo, nivel, lotes y movimientos"},
+		{"GET", "/api/puntos/cliente/{id}/beneficios", verClientes, puntos, handle(s.beneficiosDeCliente),
+			"Los beneficios que un cliente puede canjear hoy en el mostrador"},
 		{"POST", "/api/puntos/ajustar", domain.ConRoles(domain.RolAdmin), puntos, handleJSON(s.ajustarPuntos),
 			"Ajusta a mano los puntos de un cliente"},
 

@@ -287,3 +287,68 @@ func NivelDe(puntos int64) Nivel {
 	}
 	return Nivel{NivelBronce, 0, NivelPlata, 2000}
 }
+
+// Redemption at the counter.
+const (
+	MsgBeneficioSinCliente   = "Para canjear un beneficio la venta debe llevar el documento del cliente"
+	MsgBeneficioInactivo     = "El beneficio no está activo"
+	MsgBeneficioFueraDeFecha = "El beneficio no está vigente hoy"
+	MsgBeneficioAgotado      = "El beneficio alcanzó su máximo de usos"
+	MsgBeneficioOffline      = "Los beneficios se canjean solo con conexión"
+	MsgReactivarConCanje     = "El pasaje se vendió con un beneficio cuyos puntos se devolvieron al cancelarlo: véndalo de nuevo"
+)
+
+// VigenteEl reports whether the benefit may be redeemed on the business day
+// hoy (YYYY-MM-DD): active and within its dates.
+func (b Beneficio) VigenteEl(hoy string) error {
+	switch {
+	case !b.Activo:
+		return Conflict(MsgBeneficioInactivo)
+	case b.FechaInicio != nil && hoy < *b.FechaInicio, b.FechaFin != nil && hoy > *b.FechaFin:
+		return Conflict(MsgBeneficioFueraDeFecha)
+	}
+	return nil
+}
+
+// Descuentos is the discount the benefit takes off each ticket of a sale
+// (precios: each ticket's price, in order), computed on the server whatever
+// the client shows: descuento_porcentaje off every ticket (rounded down to the
+// centavo), descuento_fijo off the tickets in order up to their total,
+// pasaje_gratis the dearest ticket (the first of them); upgrade_seccion and
+// puntos_extra take no money off (the upgrade is noted on the sale, the extra
+// points are credited). No ticket goes below zero.
+func (b Beneficio) Descuentos(precios []Centavos) []Centavos {
+	out := make([]Centavos, len(precios))
+	switch b.Tipo {
+	case BeneficioDescuentoPorcentaje:
+		for i, p := range precios {
+			d := new(big.Int).Mul(big.NewInt(int64(max(p, 0))), big.NewInt(int64(b.Valor)))
+			out[i] = Centavos(d.Quo(d, big.NewInt(100*100)).Int64())
+		}
+	case BeneficioDescuentoFijo:
+		resto := Centavos(b.Valor)
+		for i, p := range precios {
+			out[i] = min(max(p, 0), resto)
+			resto -= out[i]
+		}
+	case BeneficioPasajeGratis:
+		caro := -1
+		for i, p := range precios {
+			if caro < 0 || p > precios[caro] {
+				caro = i
+			}
+		}
+		if caro >= 0 {
+			out[caro] = max(precios[caro], 0)
+		}
+	}
+	return out
+}
+
+// PuntosExtra are the points a puntos_extra benefit credits (its valor, whole).
+func (b Beneficio) PuntosExtra() int64 {
+	if b.Tipo != BeneficioPuntosExtra {
+		return 0
+	}
+	return min(int64(b.Valor)/100, MaxPuntos)
+}

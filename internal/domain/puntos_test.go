@@ -81,3 +81,47 @@ func TestConfigPuntosValidar(t *testing.T) {
 		}
 	}
 }
+
+func TestDescuentosDeBeneficio(t *testing.T) {
+	precios := []Centavos{100000, 150050, 50000}
+	for _, tc := range []struct {
+		tipo  string
+		valor Centesimas
+		want  []Centavos
+	}{
+		{BeneficioDescuentoPorcentaje, 1000, []Centavos{10000, 15005, 5000}},
+		{BeneficioDescuentoPorcentaje, 3333, []Centavos{33330, 50011, 16665}}, // rounded down per ticket
+		{BeneficioDescuentoPorcentaje, 10000, []Centavos{100000, 150050, 50000}},
+		{BeneficioDescuentoFijo, 120000, []Centavos{100000, 20000, 0}},
+		{BeneficioDescuentoFijo, 999999999, []Centavos{100000, 150050, 50000}}, // never below zero
+		{BeneficioPasajeGratis, 0, []Centavos{0, 150050, 0}},
+		{BeneficioUpgradeSeccion, 500, []Centavos{0, 0, 0}},
+		{BeneficioPuntosExtra, 50000, []Centavos{0, 0, 0}},
+	} {
+		got := Beneficio{Tipo: tc.tipo, Valor: tc.valor}.Descuentos(precios)
+		for i := range got {
+			if got[i] != tc.want[i] {
+				t.Errorf("%s %d: %v, quiero %v", tc.tipo, tc.valor, got, tc.want)
+				break
+			}
+		}
+	}
+	if n := (Beneficio{Tipo: BeneficioPuntosExtra, Valor: 50000}).PuntosExtra(); n != 500 {
+		t.Errorf("puntos extra %d", n)
+	}
+}
+
+func TestBeneficioVigenteEl(t *testing.T) {
+	desde, hasta := "2026-11-01", "2026-11-30"
+	b := Beneficio{Activo: true, FechaInicio: &desde, FechaFin: &hasta}
+	for hoy, msg := range map[string]string{"2026-10-31": MsgBeneficioFueraDeFecha, "2026-11-01": "", "2026-11-30": "",
+		"2026-12-01": MsgBeneficioFueraDeFecha} {
+		if err := b.VigenteEl(hoy); (msg == "" && err != nil) || (msg != "" && (err == nil || err.Error() != msg)) {
+			t.Errorf("%s: %v", hoy, err)
+		}
+	}
+	b.Activo = false
+	if err := b.VigenteEl("2026-11-10"); err == nil || err.Error() != MsgBeneficioInactivo {
+		t.Errorf("inactivo: %v", err)
+	}
+}

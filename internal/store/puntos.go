@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"log/slog"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -300,6 +301,16 @@ func asentar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento) (int
 // acreditar posts a credit and its lot (expiring at vence, nil never), then
 // pays the customer's debt from the lots. The customer is locked.
 func acreditar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, vence *time.Time) (int64, error) {
+	id, err := acreditarLote(ctx, c, empresaID, m, vence)
+	if err != nil {
+		return id, err
+	}
+	return id, saldarDeuda(ctx, c, empresaID, m.clienteID)
+}
+
+// acreditarLote posts a credit and its lot, leaving the debt to the caller
+// (a sale settles it once after all its tickets' lots).
+func acreditarLote(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, vence *time.Time) (int64, error) {
 	id, nuevo, err := asentar(ctx, c, empresaID, m)
 	if err != nil || !nuevo {
 		return id, err
@@ -313,7 +324,7 @@ func acreditar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento, ve
 		created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`, empresaID, m.clienteID, id, m.puntos, m.puntos, venceEn, m.momento.UTC()); err != nil {
 		return id, wrap("crear lote de puntos", err)
 	}
-	return id, saldarDeuda(ctx, c, empresaID, m.clienteID)
+	return id, nil
 }
 
 // asignar records that movement movID changed lot loteID's remainder by
@@ -480,22 +491,33 @@ func ganarPuntosVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepara
 			desc += " (viajero frecuente ×" + domain.Centavos(cfg.Multiplicador).Numero() + ")"
 		}
 		id := ps.ID
-		if _, err := acreditar(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCompra, puntos: puntos,
+		if _, err := acreditarLote(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCompra, puntos: puntos,
 			origen: origenCompra(ps.ID, movID), pasajeID: &id, usuarioID: a.UsuarioID, descripcion: desc, momento: momento}, vence); err != nil {
 			return err
 		}
 	}
-	return nil
+	if !bloqueado {
+		return nil
+	}
+	return saldarDeuda(ctx, c, a.EmpresaID, *p.clienteID)
 }
 
 // Cancelling and reactivating a ticket.
 
 // puntosCambioEstado follows a ticket's change of state in its transaction:
-// a cancellation reverses what the ticket earned, a reactivation earns it
-// again. movID is the change's register movement.
+// a cancellation reverses what the ticket earned (and, with the sale's last
+// ticket, gives back the benefit its sale redeemed), a reactivation earns it
+// again (refused once its sale's redemption was given back: the discount
+// would be free). movID is the change's register movement.
 func puntosCambioEstado(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje, cambio domain.CambioEstado, movID int64) error {
 	if cambio.Hasta == domain.PasajeCancelado {
-		return revertirCompras(ctx, c, a, p)
+		if err := revertirCompras(ctx, c, a, p); err != nil {
+			return err
+		}
+		return devolverCanje(ctx, c, a, p)
+	}
+	if cv, ok, err := canjeDelPasaje(ctx, c, a.EmpresaID, p.ID); err != nil || (ok && cv.devuelto) {
+		return firstErr(err, domain.Conflict(domain.MsgReactivarConCanje))
 	}
 	return reganarCompra(ctx, c, a, p, movID)
 }
@@ -590,21 +612,8 @@ func canjear(ctx context.Context, c sqldb.Conn, a Actor, clienteID, puntos int64
 	if err := bloquearCliente(ctx, c, a.EmpresaID, clienteID); err != nil {
 		return 0, err
 	}
-	cfg, err := configPuntos(ctx, c, a.EmpresaID)
-	if err != nil {
+	if err := puedeCanjear(ctx, c, a.EmpresaID, clienteID, puntos); err != nil {
 		return 0, err
-	}
-	disponible, deuda, err := saldoPuntos(ctx, c, a.EmpresaID, clienteID)
-	switch {
-	case err != nil:
-		return 0, err
-	case deuda > 0:
-		return 0, domain.Conflict(domain.MsgPuntosSaldoNegativo)
-	case disponible < puntos:
-		return 0, domain.Conflict(fmt.Sprintf("%s: el cliente tiene %d y se necesitan %d", domain.MsgPuntosInsuficientes,
-			disponible, puntos))
-	case disponible < cfg.PuntosMinimosCanje:
-		return 0, domain.Conflict(fmt.Sprintf("Se necesitan al menos %d puntos para canjear", cfg.PuntosMinimosCanje))
 	}
 	id, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: clienteID, tipo: domain.MovCanje, puntos: -puntos,
 		origen: origen, beneficioID: beneficioID, usuarioID: a.UsuarioID, descripcion: descripcion, momento: c.Now()})
@@ -612,6 +621,34 @@ func canjear(ctx context.Context, c sqldb.Conn, a Actor, clienteID, puntos int64
 		return id, err
 	}
 	return id, debitar(ctx, c, a.EmpresaID, clienteID, id, puntos)
+}
+
+// puedeCanjear refuses a redemption of puntos by a locked customer who owes
+// points, lacks them, or lacks the configuration's minimum to redeem.
+func puedeCanjear(ctx context.Context, c sqldb.Conn, empresaID, clienteID, puntos int64) error {
+	cfg, err := configPuntos(ctx, c, empresaID)
+	if err != nil {
+		return err
+	}
+	disponible, deuda, err := saldoPuntos(ctx, c, empresaID, clienteID)
+	return motivoSinCanje(cfg, disponible, deuda, puntos, err)
+}
+
+// motivoSinCanje is why a customer with disponible points and deuda cannot
+// redeem puntos (nil: they can).
+func motivoSinCanje(cfg domain.ConfigPuntos, disponible, deuda, puntos int64, err error) error {
+	switch {
+	case err != nil:
+		return err
+	case deuda > 0:
+		return domain.Conflict(domain.MsgPuntosSaldoNegativo)
+	case disponible < puntos:
+		return domain.Conflict(fmt.Sprintf("%s: el cliente tiene %d y se necesitan %d", domain.MsgPuntosInsuficientes,
+			disponible, puntos))
+	case puntos > 0 && disponible < cfg.PuntosMinimosCanje:
+		return domain.Conflict(fmt.Sprintf("Se necesitan al menos %d puntos para canjear", cfg.PuntosMinimosCanje))
+	}
+	return nil
 }
 
 // CanjearPuntos spends a customer's points for origin origen (each origin
@@ -865,4 +902,246 @@ func vencerLotes(ctx context.Context, c sqldb.Conn, empresaID, clienteID int64, 
 // ends. `muelle serve` runs it in the background on every instance.
 func (s *Store) CaducarPuntos(ctx context.Context, cada time.Duration, log *slog.Logger) {
 	barrer(ctx, cada, log, "puntos vencidos", s.VencerPuntos)
+}
+
+// Redemption at the counter.
+
+// canjeVenta is the benefit a sale redeems and the discount it takes off
+// each of the sale's tickets.
+type canjeVenta struct {
+	beneficio  domain.Beneficio
+	descuentos []domain.Centavos
+	total      domain.Centavos
+}
+
+// nota names the benefit in the sale's register movement and audit entry.
+func (cv canjeVenta) nota() string {
+	n := " con el beneficio «" + cv.beneficio.Nombre + "»"
+	if cv.total > 0 {
+		n += " (descuento " + cv.total.String() + ")"
+	}
+	return n
+}
+
+// origenVenta is the origin of what a sale redeems and credits with its
+// benefit: the sale's register movement.
+func origenVenta(movimientoCajaID int64) string { return fmt.Sprintf("venta:%d", movimientoCajaID) }
+
+// prepararCanje checks, inside the sale's transaction, the benefit the sale
+// redeems (the company's, active, within its dates, a use left: the use is
+// counted here by a conditional UPDATE, so concurrent sales never pass
+// maximo_usos) and the customer's points (locked), and takes the discount
+// off the sale's total, computed here whatever the client shows.
+func prepararCanje(ctx context.Context, c sqldb.Conn, a Actor, p *ventaPreparada) error {
+	documento := strings.TrimSpace(p.ClienteDocumento)
+	if documento == "" {
+		return domain.Invalid(domain.MsgBeneficioSinCliente)
+	}
+	b, err := beneficio(ctx, c, a.EmpresaID, *p.BeneficioID)
+	if err != nil {
+		return err
+	}
+	if err := b.VigenteEl(p.hoy); err != nil {
+		return err
+	}
+	var clienteID int64
+	err = c.QueryRow(ctx, `SELECT id FROM clientes WHERE empresa_id = ? AND documento = ?`, a.EmpresaID, documento).Scan(&clienteID)
+	if missing, err := sqldb.NoRows(err); err != nil {
+		return wrap("buscar cliente del canje", err)
+	} else if missing {
+		return motivoSinCanje(domain.ConfigPuntos{}, 0, 0, max(b.PuntosRequeridos, 1), nil)
+	}
+	if err := bloquearCliente(ctx, c, a.EmpresaID, clienteID); err != nil {
+		return err
+	}
+	if err := puedeCanjear(ctx, c, a.EmpresaID, clienteID, b.PuntosRequeridos); err != nil {
+		return err
+	}
+	res, err := c.Exec(ctx, `UPDATE puntos_beneficios SET usos = usos + 1 WHERE empresa_id = ? AND id = ?
+		AND (maximo_usos IS NULL OR usos < maximo_usos)`, a.EmpresaID, b.ID)
+	if err != nil {
+		return wrap("contar uso del beneficio", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return firstErr(wrap("contar uso del beneficio", err), domain.Conflict(domain.MsgBeneficioAgotado))
+	}
+	var precios []domain.Centavos
+	for _, l := range p.lineas {
+		for range l.Cantidad {
+			precios = append(precios, l.precio)
+		}
+	}
+	cv := &canjeVenta{beneficio: b, descuentos: b.Descuentos(precios)}
+	for _, d := range cv.descuentos {
+		cv.total += d
+	}
+	p.canje, p.total = cv, p.total-cv.total
+	return nil
+}
+
+// canjearEnVenta spends, in the sale's transaction, the points of the
+// benefit the sale redeems (a canje of the sale's origin, also for a benefit
+// of no points, so that a cancellation finds it) and credits a puntos_extra
+// benefit's points.
+func canjearEnVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, pasajes []Pasaje, movID int64) error {
+	if p.canje == nil {
+		return nil
+	}
+	if p.clienteID == nil {
+		return domain.Invalid(domain.MsgBeneficioSinCliente)
+	}
+	b, origen := p.canje.beneficio, origenVenta(movID)
+	desc := fmt.Sprintf("Canje de «%s» en la venta %s", b.Nombre, pasajes[0].NumeroPasaje)
+	if b.PuntosRequeridos > 0 {
+		if _, err := canjear(ctx, c, a, *p.clienteID, b.PuntosRequeridos, origen, desc, &b.ID); err != nil {
+			return err
+		}
+	} else if _, _, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCanje, origen: origen,
+		beneficioID: &b.ID, usuarioID: a.UsuarioID, descripcion: desc, momento: c.Now()}); err != nil {
+		return err
+	}
+	extra := b.PuntosExtra()
+	if extra == 0 {
+		return nil
+	}
+	cfg, err := configPuntos(ctx, c, a.EmpresaID)
+	if err != nil {
+		return err
+	}
+	_, err = acreditar(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovBonificacion, puntos: extra,
+		origen: origen, beneficioID: &b.ID, usuarioID: a.UsuarioID, momento: c.Now(),
+		descripcion: fmt.Sprintf("Bonificación de «%s» en la venta %s", b.Nombre, pasajes[0].NumeroPasaje)}, cfg.Vencimiento(c.Now()))
+	return err
+}
+
+// canjeDeVenta is the redemption of a ticket's sale, if its sale redeemed a
+// benefit: the movement and whether it was given back.
+type canjeDeVenta struct {
+	id, clienteID, puntos int64
+	beneficioID           *int64
+	origen                string
+	devuelto              bool
+}
+
+// canjeDelPasaje reads the redemption of the sale of ticket pasajeID (ok
+// false: its sale redeemed nothing).
+func canjeDelPasaje(ctx context.Context, c sqldb.Conn, empresaID, pasajeID int64) (canjeDeVenta, bool, error) {
+	var cv canjeDeVenta
+	err := c.QueryRow(ctx, `SELECT m.id, m.cliente_id, m.puntos, m.beneficio_id, m.origen, EXISTS (SELECT 1 FROM puntos_movimientos r
+		WHERE r.empresa_id = m.empresa_id AND r.origen = m.origen AND r.tipo = ?)
+		FROM pasajes p JOIN puntos_movimientos m ON m.empresa_id = p.empresa_id AND m.tipo = ?
+		AND m.origen = 'venta:' || CAST(p.movimiento_id AS TEXT) WHERE p.empresa_id = ? AND p.id = ?`,
+		domain.MovReversionCanje, domain.MovCanje, empresaID, pasajeID).
+		Scan(&cv.id, &cv.clienteID, &cv.puntos, &cv.beneficioID, &cv.origen, &cv.devuelto)
+	missing, err := sqldb.NoRows(err)
+	return cv, !missing && err == nil, wrap("leer canje de la venta", err)
+}
+
+// devolverCanje gives back, once the last ticket of a sale that redeemed a
+// benefit is cancelled, the points it spent to the lots they came from, those
+// still valid (expired ones are not returned), and its use of the benefit.
+// While a ticket of the sale stays active the redemption stands.
+func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
+	cv, ok, err := canjeDelPasaje(ctx, c, a.EmpresaID, p.ID)
+	if err != nil || !ok || cv.devuelto {
+		return err
+	}
+	var activos int64
+	err = c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND movimiento_id =
+		(SELECT movimiento_id FROM pasajes WHERE id = ?) AND estado <> ?`, a.EmpresaID, p.ID, domain.PasajeCancelado).Scan(&activos)
+	if err != nil || activos > 0 {
+		return wrap("contar pasajes de la venta", err)
+	}
+	if err := bloquearCliente(ctx, c, a.EmpresaID, cv.clienteID); err != nil {
+		return err
+	}
+	type tomado struct {
+		loteID, puntos int64
+		vence          sql.NullTime
+	}
+	tomados, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (t tomado, err error) {
+		return t, sc.Scan(&t.loteID, &t.puntos, &t.vence)
+	}, `SELECT a.lote_id, -SUM(a.puntos), l.vence_en FROM puntos_asignaciones a JOIN puntos_lotes l ON l.id = a.lote_id
+		WHERE a.movimiento_id = ? GROUP BY a.lote_id, l.vence_en ORDER BY a.lote_id`, cv.id)
+	if err != nil {
+		return wrap("leer lotes del canje", err)
+	}
+	var devuelto, vencido int64
+	for _, t := range tomados {
+		if v := instanteDe(t.vence); v != nil && !v.After(c.Now()) {
+			vencido += t.puntos
+			continue
+		}
+		devuelto += t.puntos
+	}
+	desc := "Devolución del canje: venta cancelada"
+	if vencido > 0 {
+		desc += fmt.Sprintf(" (%d puntos ya vencidos no se devuelven)", vencido)
+	}
+	revID, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: cv.clienteID, tipo: domain.MovReversionCanje,
+		puntos: devuelto, origen: cv.origen, beneficioID: cv.beneficioID, usuarioID: a.UsuarioID, descripcion: desc, momento: c.Now()})
+	if err != nil || !nuevo {
+		return err
+	}
+	for _, t := range tomados {
+		if v := instanteDe(t.vence); v == nil || v.After(c.Now()) {
+			if err := asignar(ctx, c, a.EmpresaID, revID, t.loteID, t.puntos); err != nil {
+				return err
+			}
+		}
+	}
+	if cv.beneficioID != nil {
+		if _, err := c.Exec(ctx, `UPDATE puntos_beneficios SET usos = usos - 1 WHERE empresa_id = ? AND id = ? AND usos > 0`,
+			a.EmpresaID, *cv.beneficioID); err != nil {
+			return wrap("devolver uso del beneficio", err)
+		}
+	}
+	return saldarDeuda(ctx, c, a.EmpresaID, cv.clienteID)
+}
+
+// BeneficioDisponible is a benefit a customer may redeem today at the
+// counter, and whether the customer's points reach it now.
+type BeneficioDisponible struct {
+	domain.Beneficio
+	Alcanza bool
+	Motivo  string // why not, when it does not
+}
+
+// BeneficiosDeCliente lists the company's benefits redeemable today (active,
+// within their dates, a use left) with whether the customer can afford each
+// now; another company's customer is not found.
+func (s *Store) BeneficiosDeCliente(ctx context.Context, empresaID, clienteID int64) ([]BeneficioDisponible, error) {
+	c := s.db.Conn()
+	if _, err := cliente(ctx, c, empresaID, clienteID); err != nil {
+		return nil, err
+	}
+	var zona string
+	if err := c.QueryRow(ctx, `SELECT timezone FROM empresas WHERE id = ?`, empresaID).Scan(&zona); err != nil {
+		return nil, wrap("leer zona de la empresa", err)
+	}
+	hoy := domain.DiaDe(c.Now(), domain.Location(zona)).Fecha
+	cfg, err := configPuntos(ctx, c, empresaID)
+	if err != nil {
+		return nil, err
+	}
+	disponible, deuda, err := saldoPuntos(ctx, c, empresaID, clienteID)
+	if err != nil {
+		return nil, err
+	}
+	todos, err := s.ListarBeneficios(ctx, empresaID)
+	if err != nil {
+		return nil, err
+	}
+	out := []BeneficioDisponible{}
+	for _, b := range todos {
+		if b.VigenteEl(hoy) != nil || (b.MaximoUsos != nil && b.Usos >= *b.MaximoUsos) {
+			continue
+		}
+		d := BeneficioDisponible{Beneficio: b, Alcanza: true}
+		if err := motivoSinCanje(cfg, disponible, deuda, b.PuntosRequeridos, nil); err != nil {
+			d.Alcanza, d.Motivo = false, err.Error()
+		}
+		out = append(out, d)
+	}
+	return out, nil
 }

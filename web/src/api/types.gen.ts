@@ -1864,6 +1864,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/puntos/cliente/{id}/beneficios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los beneficios que un cliente puede canjear hoy en el mostrador
+         * @description Acceso: permiso clientes.ver; módulo puntos
+         */
+        get: operations["beneficiosDeCliente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/puntos/configuracion": {
         parameters: {
             query?: never;
@@ -2819,6 +2839,29 @@ export interface components {
             /** Format: int64 */
             id: number;
             maximo_usos: null | number;
+            nombre: string;
+            /** Format: int64 */
+            puntos_requeridos: number;
+            /** @enum {string} */
+            tipo: "descuento_porcentaje" | "descuento_fijo" | "pasaje_gratis" | "upgrade_seccion" | "puntos_extra";
+            /** Format: int32 */
+            usos: number;
+            /** Format: double */
+            valor: number;
+            vigencia_dias: null | number;
+        };
+        BeneficioCliente: {
+            activo: boolean;
+            alcanza: boolean;
+            descripcion: string;
+            /** Format: date */
+            fecha_fin: null | string;
+            /** Format: date */
+            fecha_inicio: null | string;
+            /** Format: int64 */
+            id: number;
+            maximo_usos: null | number;
+            motivo: string;
             nombre: string;
             /** Format: int64 */
             puntos_requeridos: number;
@@ -4735,6 +4778,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaBeneficioCliente: {
+            data: components["schemas"]["BeneficioCliente"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaDestinatario: {
             data: components["schemas"]["Destinatario"][];
             message?: string;
@@ -5415,6 +5464,7 @@ export interface components {
             ventas_hoy: number;
         };
         VenderPasaje: {
+            beneficio_id?: null | number;
             cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
@@ -5431,6 +5481,7 @@ export interface components {
             tipo_viaje_id: number;
         };
         VenderPasajes: {
+            beneficio_id?: null | number;
             cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
@@ -9993,6 +10044,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaPuntosCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    beneficiosDeCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaBeneficioCliente"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
