@@ -414,6 +414,7 @@ func TestTwoDevicesOfflineTicketsNeverShareANumberOrACode(t *testing.T) {
 func TestABoardingOnTwoOfflineDevicesIsAConflictTheFirstScanWins(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		p := e.vendidos(2)
+		p2 := e.vendidos(1)
 		lancha, super := e.nuevoDispositivo("lancha"), e.nuevoDispositivo("supervisor")
 		primero, segundo := e.now.Add(-15*time.Minute), e.now.Add(-10*time.Minute)
 		// the later scan syncs first, then the earlier one: the earlier keeps the boarding
@@ -441,6 +442,12 @@ func TestABoardingOnTwoOfflineDevicesIsAConflictTheFirstScanWins(t *testing.T) {
 		// the same device scanning again is the same boarding, not a conflict
 		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", segundo, map[string]string{"codigo": p[1].CodigoQR})).Resultados[0]; r.Estado != "aplicada" || r.ConflictoID != nil {
 			t.Fatalf("mismo dispositivo: %+v", r)
+		}
+		// boarded online by the crew member whose answer was lost, then scanned again on their phone
+		// offline: the same boarding, not a conflict
+		e.validarQR(e.token("lancha"), p2[0].CodigoQR).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", e.now.Add(-time.Minute), map[string]string{"codigo": p2[0].CodigoQR})).Resultados[0]; r.Estado != "aplicada" || r.ConflictoID != nil {
+			t.Fatalf("mismo tripulante, en línea y sin conexión: %+v", r)
 		}
 		// supervisors see both conflicts and are told; the crew may not list them
 		var lista struct {
