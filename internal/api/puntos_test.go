@@ -712,6 +712,10 @@ func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing
 		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
 			t.Fatalf("%d movimientos con los puntos desactivados", n)
 		}
+		// nor is a benefit redeemed
+		e.clienteConPuntos("75000001", 500)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Apagado", "tipo": "descuento_fijo", "valor": 10, "puntos_requeridos": 100})
+		e.sell(e.token("vendedor"), e.ventaConBeneficio("75000001", 1, ben), "").expect(t, http.StatusConflict, domain.MsgPuntosInactivos)
 		e.configurarPuntos(map[string]any{"activo": true})
 		modulo := e.count(`SELECT id FROM modulos WHERE codigo = 'puntos'`)
 		if _, _, err := e.st.ActualizarModuloEmpresa(context.Background(), store.Actor{UsuarioID: e.userID("superadmin")}, 1, modulo,
@@ -719,7 +723,7 @@ func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing
 			t.Fatal(err)
 		}
 		e.venderA("75000000", 1, "")
-		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE tipo <> 'ajuste'`); n != 0 {
 			t.Fatalf("%d movimientos con el módulo deshabilitado", n)
 		}
 		e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil).expect(t, http.StatusForbidden, "")
