@@ -729,3 +729,38 @@ func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing
 		e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil).expect(t, http.StatusForbidden, "")
 	})
 }
+
+func TestAFreeTicketRedeemedAtTheCounterChargesNothingAndCancelsCleanly(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend := e.token("vendedor")
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		cliente := e.clienteConPuntos("76000000", 800)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Pasaje gratis", "tipo": "pasaje_gratis", "valor": 0, "puntos_requeridos": 500})
+		lista := domain.Centavos(e.precioGeneral() * 100)
+		body := map[string]any{"seccion_id": e.idOf(1, domain.CatSecciones, seccionDemo), "tipo_viaje_id": e.idOf(1, domain.CatTiposViaje, "General"),
+			"medio_pago_id": e.idOf(1, domain.CatMediosPago, "Efectivo"), "fecha_viaje": "2026-11-20", "precio": lista,
+			"cliente_nombre": "Gratis", "cliente_documento": "76000000", "beneficio_id": ben}
+		r := e.do("POST", "/api/pasajes", vend, body)
+		r.expect(t, http.StatusCreated, "Pasaje creado exitosamente")
+		var ps struct {
+			ID     int64
+			Precio float64
+		}
+		r.decode(t, &ps)
+		if ps.Precio != 0 {
+			t.Fatalf("pasaje gratis cobrado %v", ps.Precio)
+		}
+		// a free ticket earns nothing; the redemption took its points
+		if p := e.puntosDe(cliente); p.BalancePuntos != 300 {
+			t.Fatalf("saldo %d, quería 300", p.BalancePuntos)
+		}
+		e.now = e.now.Add(time.Minute)
+		sup := e.token("supervisor")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", ps.ID), sup, map[string]any{"motivo": "No viaja"}).expect(t, http.StatusOK, "")
+		if p := e.puntosDe(cliente); p.BalancePuntos != 800 {
+			t.Fatalf("saldo %d tras cancelar, quería 800", p.BalancePuntos)
+		}
+		e.cuadra(cliente)
+	})
+}
