@@ -712,6 +712,10 @@ func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing
 		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
 			t.Fatalf("%d movimientos con los puntos desactivados", n)
 		}
+		// nor is a benefit redeemed
+		e.clienteConPuntos("75000001", 500)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Apagado", "tipo": "descuento_fijo", "valor": 10, "puntos_requeridos": 100})
+		e.sell(e.token("vendedor"), e.ventaConBeneficio("75000001", 1, ben), "").expect(t, http.StatusConflict, domain.MsgPuntosInactivos)
 		e.configurarPuntos(map[string]any{"activo": true})
 		modulo := e.count(`SELECT id FROM modulos WHERE codigo = 'puntos'`)
 		if _, _, err := e.st.ActualizarModuloEmpresa(context.Background(), store.Actor{UsuarioID: e.userID("superadmin")}, 1, modulo,
@@ -719,9 +723,44 @@ func TestASaleEarnsNothingWithThePointsSwitchedOffOrTheModuleDisabled(t *testing
 			t.Fatal(err)
 		}
 		e.venderA("75000000", 1, "")
-		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos`); n != 0 {
+		if n := e.count(`SELECT COUNT(*) FROM puntos_movimientos WHERE tipo <> 'ajuste'`); n != 0 {
 			t.Fatalf("%d movimientos con el módulo deshabilitado", n)
 		}
 		e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil).expect(t, http.StatusForbidden, "")
+	})
+}
+
+func TestAFreeTicketRedeemedAtTheCounterChargesNothingAndCancelsCleanly(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		vend := e.token("vendedor")
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		cliente := e.clienteConPuntos("76000000", 800)
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Pasaje gratis", "tipo": "pasaje_gratis", "valor": 0, "puntos_requeridos": 500})
+		lista := domain.Centavos(e.precioGeneral() * 100)
+		body := map[string]any{"seccion_id": e.idOf(1, domain.CatSecciones, seccionDemo), "tipo_viaje_id": e.idOf(1, domain.CatTiposViaje, "General"),
+			"medio_pago_id": e.idOf(1, domain.CatMediosPago, "Efectivo"), "fecha_viaje": "2026-11-20", "precio": lista,
+			"cliente_nombre": "Gratis", "cliente_documento": "76000000", "beneficio_id": ben}
+		r := e.do("POST", "/api/pasajes", vend, body)
+		r.expect(t, http.StatusCreated, "Pasaje creado exitosamente")
+		var ps struct {
+			ID     int64
+			Precio float64
+		}
+		r.decode(t, &ps)
+		if ps.Precio != 0 {
+			t.Fatalf("pasaje gratis cobrado %v", ps.Precio)
+		}
+		// a free ticket earns nothing; the redemption took its points
+		if p := e.puntosDe(cliente); p.BalancePuntos != 300 {
+			t.Fatalf("saldo %d, quería 300", p.BalancePuntos)
+		}
+		e.now = e.now.Add(time.Minute)
+		sup := e.token("supervisor")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", ps.ID), sup, map[string]any{"motivo": "No viaja"}).expect(t, http.StatusOK, "")
+		if p := e.puntosDe(cliente); p.BalancePuntos != 800 {
+			t.Fatalf("saldo %d tras cancelar, quería 800", p.BalancePuntos)
+		}
+		e.cuadra(cliente)
 	})
 }

@@ -294,7 +294,7 @@ const (
 	MsgBeneficioInactivo     = "El beneficio no está activo"
 	MsgBeneficioFueraDeFecha = "El beneficio no está vigente hoy"
 	MsgBeneficioAgotado      = "El beneficio alcanzó su máximo de usos"
-	MsgBeneficioOffline      = "Los beneficios se canjean solo con conexión"
+	MsgPuntosInactivos       = "El sistema de puntos no está activo en su empresa"
 	MsgReactivarConCanje     = "El pasaje se vendió con un beneficio cuyos puntos se devolvieron al cancelarlo: véndalo de nuevo"
 )
 

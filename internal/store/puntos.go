@@ -425,28 +425,36 @@ func saldoPuntos(ctx context.Context, c sqldb.Conn, empresaID, clienteID int64) 
 // sale, this sale's left out).
 func puntosDeVenta(ctx context.Context, c sqldb.Conn, empresaID, clienteID, movID int64, momento time.Time, hoy string) (
 	cfg domain.ConfigPuntos, activo bool, viajes int64, err error) {
+	if cfg, activo, err = puntosActivos(ctx, c, empresaID, hoy); err != nil || !activo {
+		return cfg, false, 0, err
+	}
+	viajes, err = viajesDeCliente(ctx, c, empresaID, clienteID, cfg, momento, movID)
+	return cfg, err == nil, viajes, err
+}
+
+// puntosActivos reads the company's configuration and whether points work
+// on the business day hoy: the points module effective and the configuration
+// active.
+func puntosActivos(ctx context.Context, c sqldb.Conn, empresaID int64, hoy string) (domain.ConfigPuntos, bool, error) {
 	var (
 		habilitado sql.NullBool
 		vence      sql.NullString
 	)
-	err = c.QueryRow(ctx, `SELECT em.habilitado, em.fecha_vencimiento FROM modulos m
+	err := c.QueryRow(ctx, `SELECT em.habilitado, em.fecha_vencimiento FROM modulos m
 		LEFT JOIN empresa_modulos em ON em.empresa_id = ? AND em.modulo_id = m.id WHERE m.codigo = ?`,
 		empresaID, domain.ModuloPuntos).Scan(&habilitado, &vence)
 	if err != nil {
-		return cfg, false, 0, wrap("leer módulo de puntos", err)
+		return domain.ConfigPuntos{}, false, wrap("leer módulo de puntos", err)
 	}
 	modulo := domain.EstadoModulo{Habilitado: !habilitado.Valid || habilitado.Bool}
 	if vence.Valid {
 		modulo.FechaVencimiento = &vence.String
 	}
 	if !modulo.Efectivo(hoy) {
-		return cfg, false, 0, nil
+		return domain.ConfigPuntos{}, false, nil
 	}
-	if cfg, err = configPuntos(ctx, c, empresaID); err != nil || !cfg.Activo {
-		return cfg, false, 0, err
-	}
-	viajes, err = viajesDeCliente(ctx, c, empresaID, clienteID, cfg, momento, movID)
-	return cfg, err == nil, viajes, err
+	cfg, err := configPuntos(ctx, c, empresaID)
+	return cfg, err == nil && cfg.Activo, err
 }
 
 // viajesDeCliente counts the customer's trips in the frequent-traveller
@@ -936,6 +944,9 @@ func prepararCanje(ctx context.Context, c sqldb.Conn, a Actor, p *ventaPreparada
 	documento := strings.TrimSpace(p.ClienteDocumento)
 	if documento == "" {
 		return domain.Invalid(domain.MsgBeneficioSinCliente)
+	}
+	if _, activo, err := puntosActivos(ctx, c, a.EmpresaID, p.hoy); err != nil || !activo {
+		return firstErr(err, domain.Conflict(domain.MsgPuntosInactivos))
 	}
 	b, err := beneficio(ctx, c, a.EmpresaID, *p.BeneficioID)
 	if err != nil {
