@@ -1,6 +1,8 @@
 /// <reference types="vitest/config" />
 import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
@@ -52,48 +54,105 @@ function mantineCssDev(): Plugin {
 
 /** The login page: the first screen of a phone that opens Muelle. */
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
+/** The back office's frame, loaded with every staff screen. */
+const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
+
+/**
+ * The screens a phone at the pier opens first (the manifest's shortcuts): each gets a copy of
+ * index.html that also asks for its chunks, its frame's and their sheets with the app's own
+ * (`dist/precarga/<ruta>.html`, served by internal/api/spa.go for that path), instead of once the app
+ * has run and the router has found the route.
+ */
+const PANTALLAS_DEL_MUELLE: Record<string, RegExp[]> = {
+  'admin/venta-pasajes': [/[\\/]src[\\/]features[\\/]venta[\\/]routes[\\/]VentaPasajesPage\.tsx$/, ADMIN_LAYOUT],
+  'admin/validador': [/[\\/]src[\\/]features[\\/]embarque[\\/]routes[\\/]ValidadorPage\.tsx$/, ADMIN_LAYOUT],
+};
+
+type Salida = Parameters<NonNullable<Extract<Plugin['writeBundle'], (...a: never[]) => unknown>>>[1];
+
+/** The chunks (and sheets) the modules matching `modulos` need beyond those the page already loads. */
+function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>): { js: string[]; css: string[] } {
+  const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  const visto = new Set(yaCargados);
+  const js: string[] = [];
+  const css = new Set<string>();
+  const visitar = (f: string) => {
+    if (visto.has(f)) return;
+    visto.add(f);
+    const c = bundle[f];
+    if (c?.type !== 'chunk') return;
+    js.push(f);
+    c.viteMetadata?.importedCss.forEach((h) => css.add(h));
+    c.imports.forEach(visitar);
+  };
+  for (const modulo of modulos) {
+    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId));
+    if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
+    visitar(chunk.fileName);
+  }
+  return { js, css: [...css].filter((h) => !yaCargados.has(h)) };
+}
+
+/** The chunks the entry loads, with their sheets. */
+function deLaEntrada(bundle: Salida): Set<string> {
+  const cargados = new Set<string>();
+  const visitar = (f: string) => {
+    if (cargados.has(f)) return;
+    cargados.add(f);
+    const c = bundle[f];
+    if (c?.type !== 'chunk') return;
+    c.viteMetadata?.importedCss.forEach((h) => cargados.add(h));
+    c.imports.forEach(visitar);
+  };
+  Object.values(bundle).filter((c) => c.type === 'chunk' && c.isEntry).forEach((c) => visitar(c.fileName));
+  return cargados;
+}
+
+const etiquetas = ({ js, css }: { js: string[]; css: string[] }) => [
+  ...js.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ...css.map((f) => `<link rel="preload" as="style" crossorigin href="/${f}">`),
+];
 
 /**
  * index.html asks for the login page's chunks (and their sheets) with the app's own, instead of once
  * the app has run and the router has found the route: one round trip less before the first screen.
  * The other routes lose little: the login's chunks are the form components most screens use.
+ * The pier's screens get their own copy of the page, which asks for theirs too (PANTALLAS_DEL_MUELLE),
+ * written with its brotli and gzip copies like every other page.
  */
 function precargarLogin(): Plugin {
+  let raiz = 'dist';
   return {
     name: 'muelle:precargar-login',
     apply: 'build',
+    configResolved(config) {
+      raiz = path.resolve(config.root, config.build.outDir);
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const bundle = ctx.bundle ?? {};
-        const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-        const login = chunks.find((c) => c.facadeModuleId && LOGIN_PAGE.test(c.facadeModuleId));
-        if (!login) throw new Error('vite.config.ts: no encuentro el chunk de LoginPage.tsx');
-        const yaCargados = new Set<string>();
-        const deLaEntrada = (f: string) => {
-          if (yaCargados.has(f)) return;
-          yaCargados.add(f);
-          const c = bundle[f];
-          if (c?.type === 'chunk') c.imports.forEach(deLaEntrada);
-        };
-        chunks.filter((c) => c.isEntry).forEach((c) => deLaEntrada(c.fileName));
-        const js: string[] = [];
-        const css = new Set<string>();
-        const visitar = (f: string) => {
-          if (yaCargados.has(f)) return;
-          yaCargados.add(f);
-          const c = bundle[f];
-          if (c?.type !== 'chunk') return;
-          js.push(f);
-          c.viteMetadata?.importedCss.forEach((h) => css.add(h));
-          c.imports.forEach(visitar);
-        };
-        visitar(login.fileName);
+        const bundle = (ctx.bundle ?? {}) as Salida;
+        const login = precargasDe(bundle, [LOGIN_PAGE], deLaEntrada(bundle));
         return [
-          ...js.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...[...css].map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...login.js.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...login.css.map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
+    },
+    writeBundle(_opciones, bundle) {
+      const pagina = bundle['index.html'];
+      if (pagina?.type !== 'asset') throw new Error('vite.config.ts: falta index.html en la compilación');
+      const html = String(pagina.source);
+      const cargados = deLaEntrada(bundle);
+      for (const m of html.matchAll(/href="\/([^"]+)"/g)) cargados.add(m[1]);
+      for (const [ruta, modulos] of Object.entries(PANTALLAS_DEL_MUELLE)) {
+        const copia = html.replace('</head>', `${etiquetas(precargasDe(bundle, modulos, cargados)).join('')}</head>`);
+        const destino = path.join(raiz, 'precarga', `${ruta}.html`);
+        fs.mkdirSync(path.dirname(destino), { recursive: true });
+        fs.writeFileSync(destino, copia);
+        fs.writeFileSync(`${destino}.br`, zlib.brotliCompressSync(copia));
+        fs.writeFileSync(`${destino}.gz`, zlib.gzipSync(copia, { level: 9 }));
+      }
     },
   };
 }
@@ -150,6 +209,8 @@ function pwa() {
       // the app shell: the page, every script and sheet, the icons (the plugin adds the manifest);
       // never the .br and .gz copies (the browser gets one of them at the original's address) nor .vite/
       globPatterns: ['**/*.{html,js,css,svg,png,ico,woff,woff2}'],
+      // the pier screens' copies of index.html: the worker answers every navigation with index.html
+      globIgnores: ['precarga/**'],
       // a classic script: every browser runs it (module service workers are recent in Firefox)
       rollupFormat: 'iife',
     },

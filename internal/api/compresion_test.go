@@ -299,3 +299,27 @@ func TestCompressionKeepsAStreamStreaming(t *testing.T) {
 		t.Fatalf("resto: %v, %d líneas", err, strings.Count(string(resto), "\r\n"))
 	}
 }
+
+// A pier screen opens on the build's copy of index.html that also asks for its chunks;
+// every other path, and a sub-path of a pier screen, on index.html itself.
+func TestAPierScreenOpensOnItsOwnCopyOfThePage(t *testing.T) {
+	app, _ := appComprimida(t)
+	venta := []byte(`<!doctype html><link rel="modulepreload" href="/assets/VentaPasajesPage-1.js">`)
+	app["precarga/admin/venta-pasajes.html"] = &fstest.MapFile{Data: venta}
+	h := (&Server{App: app}).spa()
+	for path, quiere := range map[string]string{
+		"/admin/venta-pasajes":        string(venta),
+		"/admin/venta-pasajes/":       string(venta),
+		"/admin/venta-pasajes/otra":   string(app["index.html"].Data),
+		"/admin/validador":            string(app["index.html"].Data),
+		"/":                           string(app["index.html"].Data),
+		"/precarga/../admin/clientes": string(app["index.html"].Data),
+	} {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path, nil))
+		if rec.Code != http.StatusOK || rec.Body.String() != quiere || rec.Header().Get("Cache-Control") != "no-cache" ||
+			!strings.HasPrefix(rec.Header().Get("Content-Type"), "text/html") {
+			t.Fatalf("%s: %d %v %q", path, rec.Code, rec.Header(), rec.Body.String())
+		}
+	}
+}

@@ -24,7 +24,8 @@ import (
 // revalidated on each use (no-cache), so a new release is seen at once. The
 // build leaves a brotli (.br) and a gzip (.gz) copy beside each text file
 // (web/vite.config.ts): the one the request's Accept-Encoding takes is sent,
-// with `Vary: Accept-Encoding` and an ETag of its own bytes.
+// with `Vary: Accept-Encoding` and an ETag of its own bytes. The pier screens open
+// on their own copy of index.html (paginaQueAbre).
 func (s *Server) spa() http.Handler {
 	if s.App == nil {
 		return http.HandlerFunc(noApp)
@@ -52,8 +53,22 @@ func (s *Server) spa() http.Handler {
 			return
 		}
 		w.Header().Set("Cache-Control", "no-cache")
-		app.servir(w, r, "index.html")
+		app.servir(w, r, paginaQueAbre(s.App, name))
 	})
+}
+
+// paginaQueAbre is the page that opens the app at a path: the build's copy of index.html
+// for a pier screen (precarga/<path>.html, which also asks for that screen's chunks,
+// web/vite.config.ts), otherwise index.html.
+func paginaQueAbre(app fs.FS, name string) string {
+	if name == "" || strings.Contains(name, "..") {
+		return "index.html"
+	}
+	copia := "precarga/" + name + ".html"
+	if st, err := fs.Stat(app, copia); err == nil && !st.IsDir() {
+		return copia
+	}
+	return "index.html"
 }
 
 // tiposPropios are the types of the app's files that Go's table may lack

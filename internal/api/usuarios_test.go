@@ -1,6 +1,9 @@
 package api
 
 import (
+	"context"
+	"crypto/ed25519"
+	"crypto/rand"
 	"net/http"
 	"slices"
 	"strconv"
@@ -9,6 +12,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 type usuarioJSON struct {
@@ -299,6 +303,28 @@ func TestEliminarUsuario(t *testing.T) {
 		e.do("DELETE", usuarioPath(limpio.ID), admin, nil).expect(t, http.StatusOK, "Usuario eliminado exitosamente")
 		if n := e.count(`SELECT COUNT(*) FROM usuarios WHERE id = ?`, limpio.ID); n != 0 {
 			t.Fatal("no se eliminó")
+		}
+		// a user whose only trace is their own notifications is deleted with them
+		avisado, _ := e.crear(admin, "solo_avisos", domain.RolSupervisor)
+		e.notificar("solo_avisos", domain.NotifVenta, domain.NotifAlerta)
+		e.do("DELETE", usuarioPath(avisado.ID), admin, nil).expect(t, http.StatusOK, "Usuario eliminado exitosamente")
+		if n := e.count(`SELECT COUNT(*) FROM notificaciones WHERE usuario_id = ?`, avisado.ID); n != 0 {
+			t.Fatalf("quedaron %d notificaciones", n)
+		}
+		// one who registered a device keeps it named: deactivated, not deleted
+		conCelular, _ := e.crear(admin, "con_celular", domain.RolLancha)
+		pub, _, err := ed25519.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := e.st.RegistrarDispositivo(context.Background(), store.Actor{UsuarioID: conCelular.ID, EmpresaID: 1},
+			"Celular de proa", pub); err != nil {
+			t.Fatal(err)
+		}
+		e.do("DELETE", usuarioPath(conCelular.ID), admin, nil).
+			expect(t, http.StatusOK, "El usuario tiene historial o es pasajero: se desactivó en lugar de eliminarse")
+		if e.count(`SELECT COUNT(*) FROM usuarios WHERE id = ? AND activo = FALSE`, conCelular.ID) != 1 {
+			t.Fatal("el usuario con un dispositivo no quedó desactivado")
 		}
 		// a seller who sold is deactivated, and its session ends
 		e.ventaA("vendedor", "Ana Pérez", 1)

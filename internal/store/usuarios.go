@@ -503,8 +503,10 @@ func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, 
 		if historial || antes.Rol == domain.RolPasajero {
 			return Baja{Desactivado: true}, s.desactivar(ctx, c, g, antes)
 		}
-		if _, err := c.Exec(ctx, `DELETE FROM idempotencia WHERE usuario_id = ?`, id); err != nil {
-			return Baja{}, wrap("eliminar claves del usuario", err)
+		for _, tabla := range []string{"idempotencia", "notificaciones"} {
+			if _, err := c.Exec(ctx, `DELETE FROM `+tabla+` WHERE usuario_id = ?`, id); err != nil {
+				return Baja{}, wrap("eliminar los datos propios del usuario", err)
+			}
 		}
 		if _, err := c.Exec(ctx, `DELETE FROM usuarios WHERE empresa_id = ? AND id = ?`, g.EmpresaID, id); err != nil {
 			return Baja{}, wrap("eliminar usuario", err)
@@ -526,14 +528,22 @@ func (s *Store) desactivar(ctx context.Context, c sqldb.Conn, g Gestor, antes Fi
 }
 
 // tieneHistorial reports whether a user sold, opened a register, moved money,
-// boarded a passenger or acted in the audit.
+// boarded a passenger, acted in the audit, sent a message, scheduled a report,
+// registered a device or synced an offline act: what names them stays. Their
+// idempotency keys and their own notifications do not count (deleted with them).
 func tieneHistorial(ctx context.Context, c sqldb.Conn, id int64) (bool, error) {
 	var n int64
 	err := c.QueryRow(ctx, `SELECT
 		(SELECT COUNT(*) FROM pasajes WHERE usuario_id = ? OR usuario_embarque_id = ?) +
 		(SELECT COUNT(*) FROM cajas WHERE usuario_id = ?) +
 		(SELECT COUNT(*) FROM caja_movimientos WHERE usuario_id = ?) +
-		(SELECT COUNT(*) FROM auditoria WHERE usuario_id = ?)`, id, id, id, id, id).Scan(&n)
+		(SELECT COUNT(*) FROM auditoria WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM mensajes WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM reportes_programados WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM dispositivos WHERE usuario_id = ? OR revocado_por = ?) +
+		(SELECT COUNT(*) FROM acciones_offline WHERE usuario_id = ?) +
+		(SELECT COUNT(*) FROM conflictos_offline WHERE primero_usuario_id = ? OR segundo_usuario_id = ? OR resuelto_por = ?)`,
+		id, id, id, id, id, id, id, id, id, id, id, id, id).Scan(&n)
 	return n > 0, wrap("buscar historial del usuario", err)
 }
 

@@ -49,14 +49,16 @@ describe('AdminLayout', () => {
 
   it('shows the connection state with the pending count and toasts on changes', async () => {
     renderAdmin('vendedor');
-    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('En línea · 0 pendientes');
+    const badge = () => screen.getByRole('button', { name: /pendientes?: ver acciones sin sincronizar$/ });
+    expect(badge()).toHaveTextContent('En línea · 0 pendientes');
+    expect(badge()).toHaveAccessibleName('En línea · 0 pendientes: ver acciones sin sincronizar');
 
     setOnline(false);
-    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('Sin conexión · 0 pendientes');
+    expect(badge()).toHaveTextContent('Sin conexión · 0 pendientes');
     expect(await screen.findByText('Sin conexión a Internet')).toBeInTheDocument();
 
     setOnline(true);
-    expect(screen.getByRole('status', { name: /pendientes?$/ })).toHaveTextContent('En línea');
+    expect(badge()).toHaveTextContent('En línea');
     expect(await screen.findByText('Conexión restablecida')).toBeInTheDocument();
   });
 

@@ -4,6 +4,8 @@ import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
 import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
+import { AvisoReloj } from '@/features/offline/components/AvisoReloj';
+import { useSincronizadorOffline } from '@/features/offline/useSincronizador';
 import { useGestures, useIsMobile, type Gesture } from '@/lib/gestures';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -32,6 +34,7 @@ export function AdminLayout() {
   const menuRendered = useMenuRendered(opened);
   const isMobile = useIsMobile();
   useConnectivityToasts();
+  useSincronizadorOffline();
   const onGesture = useCallback((gesture: Gesture) => {
     if (gesture === 'swipe-right') open();
     if (gesture === 'swipe-left') close();
@@ -58,6 +61,7 @@ export function AdminLayout() {
           </Box>
         </AppShell.Navbar>
         <AppShell.Main>
+          <AvisoReloj />
           <Outlet />
         </AppShell.Main>
       </AppShell>

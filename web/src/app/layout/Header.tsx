@@ -1,6 +1,11 @@
 import { Burger, Button, Group, Image, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EstadoConexion, NotificationBell } from '@/features/notificaciones/NotificationBell';
+import { PanelAccionesPendientes } from '@/features/offline/components/PanelAccionesPendientes';
+import { useColaOffline } from '@/features/offline/useColaOffline';
 import { useEmpresa } from '@/lib/company';
 import { useSession } from '@/lib/session';
 import { ConnectionBadge } from './ConnectionBadge';
@@ -15,6 +20,11 @@ interface HeaderProps {
 export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
   const empresa = useEmpresa();
   const { logout } = useSession();
+  const cola = useColaOffline();
+  const [panelOpened, panel] = useDisclosure(false);
+  // Logging out never touches the queue: it stays on this device and the next login syncs it.
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const onLogout = () => (cola.length > 0 ? setConfirmLogout(true) : logout());
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap" miw={0}>
@@ -30,8 +40,7 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
         <Text fw={700} size="lg" truncate>{empresa.nombre}</Text>
       </Group>
       <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
-        {/* The offline queue arrives with the offline module; until then nothing is pending. */}
-        <ConnectionBadge pending={0} />
+        <ConnectionBadge pending={cola.length} onClick={panel.open} />
         <Group visibleFrom="md">
           <EstadoConexion />
         </Group>
@@ -39,11 +48,21 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
         <Group visibleFrom="sm">
           <UserSummary />
         </Group>
-        <Button variant="subtle" color="gray" px="xs" aria-label="Cerrar sesión" onClick={logout}>
+        <Button variant="subtle" color="gray" px="xs" aria-label="Cerrar sesión" onClick={onLogout}>
           <IconLogout size={20} aria-hidden />
           <Text span inherit visibleFrom="sm" ml={6}>Cerrar sesión</Text>
         </Button>
       </Group>
+      <PanelAccionesPendientes opened={panelOpened} onClose={panel.close} acciones={cola} />
+      <ConfirmDialog opened={confirmLogout} title="Cerrar sesión" confirmLabel="Cerrar sesión"
+        onClose={() => setConfirmLogout(false)} onConfirm={() => { setConfirmLogout(false); logout(); }}>
+        <Text>
+          {cola.length === 1
+            ? 'Hay 1 acción sin sincronizar en este dispositivo. Queda guardada y se enviará'
+            : `Hay ${cola.length} acciones sin sincronizar en este dispositivo. Quedan guardadas y se enviarán`}
+          {' '}cuando vuelva a iniciar sesión aquí con conexión.
+        </Text>
+      </ConfirmDialog>
     </Group>
   );
 }

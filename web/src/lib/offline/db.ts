@@ -35,6 +35,8 @@ export interface PasajeLocal {
   cliente_nombre: string;
   seccion_nombre: string;
   tipo_viaje_nombre: string;
+  /** When it boarded, as the server said (ISO), for a ticket the server already had as boarded (estado usado). */
+  fecha_embarque?: string | null;
   /** When this device boarded it offline (device ms); the same phone refuses a second scan. */
   embarcado_en?: number;
   guardado_en: number;
@@ -65,6 +67,8 @@ export interface AccionOffline {
   motivo?: string;
   /** Position in the queue, increasing as actions are queued, so the queue is sent in order. */
   orden: number;
+  /** While 'enviando': device ms when its upload started; an upload older than a lease is retried (a closed tab's). */
+  enviando_desde?: number;
 }
 
 export class BaseOffline extends Dexie {
