@@ -1,10 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { abrirCajaPorApi, authHeaders, login, usuarioPropio } from './helpers';
+import { abrirCajaPorApi, login, usuarioPropio } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/offline-venta-${name}.png` });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
+/** The header's online/offline badge with the count of actions waiting (lib/offline/sincronizador). */
+const insignia = (page: Page) => page.getByRole('banner').getByRole('button', { name: /ver acciones sin sincronizar$/ });
 
 /** Waits until the service worker controls the page (see pwa.spec.ts: it registers once the page is idle). */
 async function controladaPorElServiceWorker(page: Page): Promise<void> {
@@ -97,6 +99,8 @@ test('sin conexión el vendedor sigue vendiendo con el teclado: pasajes numerado
 
   const dialogo = page.getByRole('dialog', { name: 'Venta guardada sin conexión' });
   await expect(dialogo).toContainText(/Se emitieron 2 pasajes por \$\s9\.000,00 sin conexión\./);
+  // One action waits: the whole sale.
+  await expect(insignia(page)).toHaveText('Sin conexión · 1 pendiente');
   await shot(page, 'venta');
   expect(await violaciones(page)).toEqual([]);
 
@@ -133,15 +137,13 @@ test('sin conexión el vendedor sigue vendiendo con el teclado: pasajes numerado
     .find((e) => e.clave === `contador_offline:${dispositivo.codigo}`);
   expect(contador?.valor.ultimo).toBe(2);
 
-  // Back online, the queued act is what the server applies: the sale lands in the seller's register.
+  // Back online, the sync worker sends it: the server applies it into the seller's register.
   await context.setOffline(false);
-  const sync = await request.post('/api/sync', {
-    headers: await authHeaders(request, vendedor),
-    data: { certificado: dispositivo.certificado, reloj: Date.now(), acciones: [{ id: accion.id, tipo: 'venta', ocurrido_en: accion.ocurrido_en, venta: accion.datos }] },
-  });
-  expect(sync.status(), await sync.text()).toBe(200);
-  expect((await sync.json()).data.resultados).toEqual([expect.objectContaining({ id: accion.id, estado: expect.stringMatching(/^(aplicada|duplicada)$/) })]);
+  await expect(page.getByText('1 acción sincronizada correctamente')).toBeVisible({ timeout: 45_000 });
+  await expect(insignia(page)).toHaveText('En línea · 0 pendientes');
+  expect(await leerAlmacen<Accion>(page, 'muelle-offline', 'offline')).toEqual([]);
   await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
   await expect(page.getByRole('row', { name: /Venta sin conexión de 2 pasajes/ })).toContainText(/\+\$\s9\.000,00/);
+  await expect(page.getByRole('group', { name: 'Saldo Actual' })).toContainText(/14\.000,00/);
   await shot(page, 'caja');
 });
