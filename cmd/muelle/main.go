@@ -187,6 +187,8 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// expired idempotency keys are swept by date in the background, never per request
 	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
+	// departures of the coming days and certificate warnings: idempotent, every instance may run it
+	go st.CorrerSalidas(ctx, time.Hour, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
