@@ -1,41 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { abrirCajaPorApi, login, usuarioPropio } from './helpers';
+import { abrirCajaPorApi, controladaPorElServiceWorker, login, usuarioPropio, violaciones } from './helpers';
+import { insignia, leerAlmacen } from './offline';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/offline-venta-${name}.png` });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
-/** The header's online/offline badge with the count of actions waiting (lib/offline/sincronizador). */
-const insignia = (page: Page) => page.getByRole('banner').getByRole('button', { name: /ver acciones sin sincronizar$/ });
-
-/** Waits until the service worker controls the page (see pwa.spec.ts: it registers once the page is idle). */
-async function controladaPorElServiceWorker(page: Page): Promise<void> {
-  type ConServiceWorker = { navigator: { serviceWorker?: { controller: unknown } } };
-  await page.waitForFunction(() => !!(globalThis as unknown as ConServiceWorker).navigator.serviceWorker?.controller, null, {
-    timeout: 30_000,
-  });
-}
-
-/**
- * The entries of an IndexedDB store of the page, as JSON (CryptoKeys left out). Given as text: the
- * e2e code has no DOM types.
- */
-function leerAlmacen<T>(page: Page, base: string, almacen: string): Promise<T[]> {
-  return page.evaluate<T[]>(`new Promise((resolve, reject) => {
-    const pedido = indexedDB.open(${JSON.stringify(base)});
-    pedido.onerror = () => reject(pedido.error);
-    pedido.onsuccess = () => {
-      const db = pedido.result;
-      if (!db.objectStoreNames.contains(${JSON.stringify(almacen)})) { db.close(); resolve([]); return; }
-      const todo = db.transaction(${JSON.stringify(almacen)}, 'readonly').objectStore(${JSON.stringify(almacen)}).getAll();
-      todo.onsuccess = () => {
-        db.close();
-        resolve(JSON.parse(JSON.stringify(todo.result, (k, v) => (v instanceof CryptoKey ? undefined : v))));
-      };
-      todo.onerror = () => reject(todo.error);
-    };
-  })`);
-}
 
 /** A queued action as the Dexie `offline` store keeps it. */
 interface Accion {
@@ -44,12 +13,6 @@ interface Accion {
   ocurrido_en: number;
   estado: string;
   datos: { caja_id: number; seccion_id: number; pasajes: { numero_pasaje: string; codigo_qr: string; precio: number }[] };
-}
-
-/** axe's critical and serious violations of the page as it is now. */
-async function violaciones(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
 }
 
 test('sin conexión el vendedor sigue vendiendo con el teclado: pasajes numerados y firmados por el dispositivo, impresos y en cola', async ({ page, context, request }) => {
@@ -127,7 +90,9 @@ test('sin conexión el vendedor sigue vendiendo con el teclado: pasajes numerado
   const cola = await leerAlmacen<Accion>(page, 'muelle-offline', 'offline');
   expect(cola).toHaveLength(1);
   const [accion] = cola;
-  expect(accion).toMatchObject({ tipo: 'venta', estado: 'pendiente' });
+  expect(accion.tipo).toBe('venta');
+  // waiting; or, for an instant, being tried (the print window's close makes headless Chromium fire 'online')
+  expect(['pendiente', 'enviando']).toContain(accion.estado);
   expect(accion.datos.pasajes.map((p) => p.precio)).toEqual([4500, 4500]);
   expect(accion.datos.pasajes.map((p) => p.numero_pasaje)).toEqual(
     [1, 2].map((n) => expect.stringMatching(new RegExp(`^LD-${dispositivo.codigo}-\\d{8}-00000${n}$`))),
