@@ -2,6 +2,7 @@ import type { Schema } from '@/api/contract';
 import { base64url } from '@/lib/dispositivo';
 import { encolar } from './cola';
 import { baseOffline } from './db';
+import { decodificarBase64url, type CodigoOffline } from './verificar';
 
 /*
  * A sale made at the counter with no link (docs/architecture.md, "Offline"). Each ticket gets a
@@ -102,18 +103,14 @@ interface ContenidoCertificado {
   hasta: string;
 }
 
-function desdeBase64url(texto: string): Uint8Array {
-  const b64 = texto.replace(/-/g, '+').replace(/_/g, '/');
-  const binario = atob(b64 + '='.repeat((4 - (b64.length % 4)) % 4));
-  return Uint8Array.from(binario, (c) => c.charCodeAt(0));
-}
-
 /** The certificate's content; throws the seller's message when it is not one. */
 export function leerCertificado(certificado: string): ContenidoCertificado {
   try {
     if (!certificado.startsWith(PREFIJO_CERTIFICADO)) throw new Error();
     const [payload] = certificado.slice(PREFIJO_CERTIFICADO.length).split('.');
-    const c = JSON.parse(new TextDecoder().decode(desdeBase64url(payload))) as ContenidoCertificado;
+    const bytes = decodificarBase64url(payload);
+    if (!bytes) throw new Error();
+    const c = JSON.parse(new TextDecoder().decode(bytes)) as ContenidoCertificado;
     if (typeof c.e !== 'number' || typeof c.d !== 'string' || typeof c.hasta !== 'string') throw new Error();
     return c;
   } catch {
@@ -153,23 +150,11 @@ export function numeroSinConexion(prefijo: string, codigo: string, hoy: string, 
   return `${prefijo}-${codigo}-${hoy.replaceAll('-', '')}-${String(n).padStart(6, '0')}`;
 }
 
-/** What a MUELLE2 code's payload carries (domain.CodigoOffline); `p` in centavos, `r` 16 random bytes in hex. */
-export interface CargaCodigo {
-  e: number;
-  n: string;
-  f: string;
-  d: string;
-  s: number;
-  t: number;
-  p: number;
-  r: string;
-}
-
 /**
  * A ticket's MUELLE2 code: the base64url (no padding) JSON payload, the device key's Ed25519
  * signature of "MUELLE2." + payload in base64url, and the device's whole certificate.
  */
-export async function firmarCodigo(carga: CargaCodigo, dispositivo: DispositivoFirma): Promise<string> {
+export async function firmarCodigo(carga: CodigoOffline, dispositivo: DispositivoFirma): Promise<string> {
   const firmado = PREFIJO_CODIGO + base64url(new TextEncoder().encode(JSON.stringify(carga)));
   const firma = await crypto.subtle.sign('Ed25519', dispositivo.privateKey, new TextEncoder().encode(firmado));
   return `${firmado}.${base64url(new Uint8Array(firma))}.${dispositivo.certificado}`;

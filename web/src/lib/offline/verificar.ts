@@ -1,3 +1,4 @@
+import { base64url } from '@/lib/dispositivo';
 /*
  * Offline verification of the signed codes of the MUELLE family (docs/architecture.md, "Offline"),
  * with WebCrypto's Ed25519 and the company's public key alone: the same decisions as the server.
@@ -111,16 +112,6 @@ export function decodificarBase64url(texto: string, estricto = false): Uint8Arra
   return salida;
 }
 
-function codificarBase64url(bytes: Uint8Array): string {
-  let s = '';
-  for (let i = 0; i < bytes.length; i += 3) {
-    const n = (bytes[i] << 16) | ((bytes[i + 1] ?? 0) << 8) | (bytes[i + 2] ?? 0);
-    const chars = i + 2 < bytes.length ? 4 : i + 1 < bytes.length ? 3 : 2;
-    for (let k = 0; k < chars; k++) s += ALFABETO[(n >> (18 - 6 * k)) & 63];
-  }
-  return s;
-}
-
 // --- JSON as Go's encoding/json reads it into a struct --------------------------------------------
 
 type TipoCampo = 'entero' | 'texto' | 'hora';
@@ -175,7 +166,7 @@ const clavesImportadas = new Map<string, Promise<CryptoKey | null>>();
 /** The public key of 32 raw bytes, imported once; null when it is not one. */
 function importarClave(bytes: Uint8Array): Promise<CryptoKey | null> {
   if (bytes.length !== 32) return Promise.resolve(null);
-  const id = codificarBase64url(bytes);
+  const id = base64url(bytes);
   let clave = clavesImportadas.get(id);
   if (!clave) {
     clave = crypto.subtle.importKey('raw', new Uint8Array(bytes), ED25519, false, ['verify']).catch(() => null);
@@ -231,7 +222,7 @@ function leerCertificado(certificado: string): CertificadoDispositivo | null {
 /** ClaveDispositivo: a device's public key as certified, canonical base64url of exactly 32 bytes. */
 function claveDispositivo(clave: string): Uint8Array | null {
   const bytes = decodificarBase64url(clave, true);
-  return bytes && bytes.length === 32 && codificarBase64url(bytes) === clave ? bytes : null;
+  return bytes && bytes.length === 32 && base64url(bytes) === clave ? bytes : null;
 }
 
 /** Millisecond of a certificate's time; an absent one is Go's zero time, before any moment. */
