@@ -117,3 +117,43 @@ describe('Horarios y salidas', () => {
     expect(escrituras).toEqual([{ method: 'POST', path: '/api/horarios', body: { seccion_id: 1, hora: '09:15', dias: [1, 2, 3, 4, 5], activo: true } }]);
   });
 });
+
+describe('Horarios y salidas, for the crew', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+    server.use(
+      http.get('/api/salidas', () => ok([salida(2, '10:30', 'programada')])),
+      http.get('/api/config/embarcaciones', () => ok(EMBARCACIONES_FIXTURE)),
+      http.get('/api/config/secciones', () => ok(SECCIONES_FIXTURE)),
+    );
+    signIn('lancha');
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('moves states and opens an extra departure, but neither plans nor changes boats', async () => {
+    let cuerpo: unknown = null;
+    server.use(http.post('/api/salidas', async ({ request }) => {
+      cuerpo = await request.json();
+      return okWithMessage(salida(9, '15:45', 'programada', { extra: true }), 'Salida extra creada', { status: 201 });
+    }));
+    const { user } = renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'Salidas del día' });
+    expect(within(table).getByRole('button', { name: 'Embarcar: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
+    expect(within(table).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generar salidas' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Horarios' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salida extra' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salida extra' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Sección/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tigre – Tres Bocas', hidden: true }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Embarcación/ }));
+    await user.click(await screen.findByRole('option', { name: 'Marina del Delta (REC-1234)', hidden: true }));
+    await user.type(within(dialog).getByLabelText(/Hora/), '15:45');
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir salida' }));
+    expect(await screen.findByText('Salida extra creada')).toBeInTheDocument();
+    expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '15:45' });
+  });
+});
