@@ -187,6 +187,9 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// expired idempotency keys are swept by date in the background, never per request
 	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
+	// loyalty points past their date expire in the background, each lot once
+	// whichever instance gets to it (store.VencerPuntos)
+	go st.CaducarPuntos(ctx, 10*time.Minute, log)
 	// departures of the coming days and certificate warnings: idempotent, every instance may run it
 	go st.CorrerSalidas(ctx, time.Hour, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)

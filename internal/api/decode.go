@@ -121,7 +121,9 @@ type field struct {
 var (
 	schemas     sync.Map // reflect.Type → *schema
 	centavosTyp = reflect.TypeFor[domain.Centavos]()
-	rawJSONTyp  = reflect.TypeFor[json.RawMessage]()
+	// centesimasTyp is read like money: a number with up to two decimals
+	centesimasTyp = reflect.TypeFor[domain.Centesimas]()
+	rawJSONTyp    = reflect.TypeFor[json.RawMessage]()
 )
 
 // schemaOf is the compiled schema of t, built on first use.
@@ -143,7 +145,7 @@ func compile(t reflect.Type) (*schema, error) {
 		t = t.Elem()
 	}
 	switch {
-	case t == centavosTyp:
+	case t == centavosTyp || t == centesimasTyp:
 		return &schema{kind: kindMoney}, nil
 	case t == rawJSONTyp:
 		return &schema{kind: kindFreeObject}, nil

@@ -196,6 +196,7 @@ type ConsultaPasajeros struct {
 	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
 	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
 	Embarcado   *bool  `query:"embarcado" description:"true: solo los embarcados; false: solo los que faltan"`
+	Cancelados  *bool  `query:"cancelados" description:"true: también los pasajes cancelados (el validador sin conexión los rechaza); los totales no cambian"`
 	Pagina      int64  `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1 (requiere limite)"`
 	Limite      int64  `query:"limite" minimum:"1" maximum:"500" description:"Pasajes por página; todos si falta"`
 }
@@ -219,7 +220,7 @@ func (s *Server) pasajerosPorFecha(r *http.Request, c ConsultaPasajeros) (Pasaje
 		return PasajerosPorFecha{ViajesProgramados: viajes}, err
 	}
 	f := store.FiltroPasajeros{Fecha: cmp.Or(c.Fecha, dia.Fecha), SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID,
-		Embarcado: c.Embarcado, Pagina: paginaDe(c.Pagina, c.Limite)}
+		Embarcado: c.Embarcado, ConCancelados: c.Cancelados != nil && *c.Cancelados, Pagina: paginaDe(c.Pagina, c.Limite)}
 	empresaID := actorFrom(r).EmpresaID()
 	list, total, err := s.Store.PasajerosPorFecha(r.Context(), empresaID, f)
 	if err != nil {

@@ -251,6 +251,44 @@ func TestCancelledTicketIsRefused(t *testing.T) {
 	})
 }
 
+func TestPassengerListListsTheCancelledOnlyWhenAsked(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(3)
+		if _, err := e.st.DB().Exec(e.st.Rebind(`UPDATE pasajes SET estado = 'cancelado' WHERE id = ?`), ps[1].ID); err != nil {
+			t.Fatal(err)
+		}
+		type lista struct {
+			Pasajes []struct {
+				ID       int64
+				Estado   string
+				CodigoQR string `json:"codigo_qr"`
+			}
+			Total int
+			Stats struct{ Total, Embarcados, Pendientes int }
+		}
+		var sin, con lista
+		e.do("GET", "/api/pasajes/por-fecha", e.token("lancha"), nil).decode(t, &sin)
+		if sin.Total != 2 || len(sin.Pasajes) != 2 || sin.Stats.Total != 2 {
+			t.Fatalf("sin cancelados: %+v", sin)
+		}
+		r := e.do("GET", "/api/pasajes/por-fecha?cancelados=true", e.token("lancha"), nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &con)
+		estados := map[int64]string{}
+		for _, p := range con.Pasajes {
+			estados[p.ID] = p.Estado
+			if p.CodigoQR == "" {
+				t.Fatalf("pasaje %d sin código", p.ID)
+			}
+		}
+		// the counts stay those of the tickets that travel
+		if con.Total != 3 || estados[ps[1].ID] != "cancelado" || estados[ps[0].ID] != "activo" || con.Stats.Total != 2 {
+			t.Fatalf("con cancelados: %+v", con)
+		}
+		e.do("GET", "/api/pasajes/por-fecha?cancelados=quizas", e.token("lancha"), nil).expect(t, http.StatusBadRequest, "")
+	})
+}
+
 func TestBoardingStatsMatchTheData(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		ps := e.vendidos(4)

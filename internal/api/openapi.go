@@ -24,7 +24,7 @@ var openAPIInfo = openapi.Info{
 		"con hasta dos decimales. Un parámetro de consulta que la operación no declara es un 400. " +
 		"Los eventos del socket (GET /ws) y sus datos son los esquemas MensajeSocket y Eventos. Referencia: docs/api.md.",
 	BasePath: "/api",
-	Numbers:  []any{domain.Centavos(0)},
+	Numbers:  []any{domain.Centavos(0), domain.Centesimas(0)},
 	Errors: map[int]openapi.ErrorAnswer{
 		http.StatusBadRequest: {Name: "SolicitudInvalida", Data: reflect.TypeFor[ParametrosInvalidos](),
 			Description: "Datos inválidos; un 400 de la consulta nombra en data cada parámetro que no se entiende o que la operación no declara"},

@@ -28,6 +28,9 @@ type DatosVenta struct {
 type VenderPasajes struct {
 	DatosVenta
 	Lineas []LineaVenta `json:"lineas"`
+	// BeneficioID redeems that benefit with the points of the customer of
+	// cliente_documento: the server computes the discount and charges the rest.
+	BeneficioID *int64 `json:"beneficio_id,omitempty" minimum:"1"`
 }
 
 // LineaVenta is a trip type and how many tickets of it (1–50).
@@ -42,6 +45,9 @@ type VenderPasaje struct {
 	DatosVenta
 	TipoViajeID int64            `json:"tipo_viaje_id"`
 	Precio      *domain.Centavos `json:"precio,omitempty"`
+	// BeneficioID redeems a benefit, as in VenderPasajes; precio is still
+	// the list price.
+	BeneficioID *int64 `json:"beneficio_id,omitempty" minimum:"1"`
 }
 
 // Venta is the answer of a whole sale: its tickets and their total.
@@ -133,7 +139,9 @@ func (s *Server) canalesEnvio(r *http.Request) (CanalesEnvio, error) {
 // crearLote sells a whole sale: every ticket or none.
 func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Venta], error) {
 	lineas := mapRows(body.Lineas, func(l LineaVenta) domain.LineaVenta { return domain.LineaVenta(l) })
-	pasajes, err := s.vender(r, body.venta(lineas))
+	v := body.venta(lineas)
+	v.BeneficioID = body.BeneficioID
+	pasajes, err := s.vender(r, v)
 	if err != nil {
 		return createdReply[Venta]{}, err
 	}
@@ -147,7 +155,7 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 // crearPasaje sells one ticket; a precio that differs from the price table is refused.
 func (s *Server) crearPasaje(r *http.Request, body VenderPasaje) (createdReply[Pasaje], error) {
 	v := body.venta([]domain.LineaVenta{{TipoViajeID: body.TipoViajeID, Cantidad: 1}})
-	v.PrecioEsperado = body.Precio
+	v.PrecioEsperado, v.BeneficioID = body.Precio, body.BeneficioID
 	pasajes, err := s.vender(r, v)
 	if err != nil {
 		return createdReply[Pasaje]{}, err

@@ -180,6 +180,7 @@ func (s *Server) routes() []route {
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp, reportes := domain.ModuloEmail, domain.ModuloWhatsApp, domain.ModuloReportes
+	puntos := domain.ModuloPuntos
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
@@ -257,6 +258,25 @@ func (s *Server) routes() []route {
 			"Los pasajes de un cliente"},
 		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente), "Actualiza un cliente"},
 		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente), "Elimina un cliente"},
+
+		{"GET", "/api/puntos/configuracion", perm("configuracion.ver"), puntos, handle(s.configuracionPuntos),
+			"La configuración de puntos de la empresa"},
+		{"PUT", "/api/puntos/configuracion", perm("configuracion.editar"), puntos, handleJSON(s.guardarConfiguracionPuntos),
+			"Guarda la configuración de puntos"},
+		{"GET", "/api/puntos/beneficios", perm("configuracion.ver"), puntos, handle(s.listarBeneficios),
+			"Los beneficios de la empresa"},
+		{"POST", "/api/puntos/beneficios", perm("configuracion.editar"), puntos, handleJSON(s.crearBeneficio),
+			"Crea un beneficio"},
+		{"PUT", "/api/puntos/beneficios/{id}", perm("configuracion.editar"), puntos, handleJSON(s.actualizarBeneficio),
+			"Actualiza un beneficio, o solo lo activa o desactiva"},
+		{"DELETE", "/api/puntos/beneficios/{id}", perm("configuracion.editar"), puntos, handle(s.eliminarBeneficio),
+			"Elimina un beneficio, o lo desactiva si ya se canjeó"},
+		{"GET", "/api/puntos/cliente/{id}", verClientes, puntos, handle(s.puntosDeCliente),
+			"Los puntos de un cliente: saldo, nivel, lotes y movimientos"},
+		{"GET", "/api/puntos/cliente/{id}/beneficios", verClientes, puntos, handle(s.beneficiosDeCliente),
+			"Los beneficios que un cliente puede canjear hoy en el mostrador"},
+		{"POST", "/api/puntos/ajustar", domain.ConRoles(domain.RolAdmin), puntos, handleJSON(s.ajustarPuntos),
+			"Ajusta a mano los puntos de un cliente"},
 
 		{"GET", "/api/config/precios", session, core, handle(s.listarPrecios), "La tabla de precios"},
 		{"GET", "/api/config/precios/{seccionId}/{tipoViajeId}", session, core, handle(s.precio),

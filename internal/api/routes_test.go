@@ -76,6 +76,16 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		t.Fatal(err)
 	}
 	dispositivo := e.dispositivoDe1(t)
+	// a benefit of company 1, made again when a walk deleted it
+	beneficio := e.count(`SELECT COALESCE(MAX(id), 0) FROM puntos_beneficios WHERE empresa_id = 1 AND nombre = 'Beneficio del recorrido'`)
+	if beneficio == 0 {
+		b, err := e.st.CrearBeneficio(context.Background(), store.Actor{EmpresaID: 1}, domain.Beneficio{
+			Nombre: "Beneficio del recorrido", Tipo: domain.BeneficioDescuentoPorcentaje, Valor: 1000, PuntosRequeridos: 100, Activo: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		beneficio = b.ID
+	}
 	// a company of its own: the super administrator's walk deactivates it
 	recorrido, err := e.st.EnsureEmpresa(context.Background(), store.Empresa{Nombre: "Empresa del recorrido"})
 	if err != nil {
@@ -111,6 +121,8 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/reportes/programados/|id":    strconv.FormatInt(programa.ID, 10),
 		"/api/dispositivos/|id":            dispositivo,
 		"/api/sync/conflictos/|id":         e.conflictoDe1(t),
+		"/api/puntos/beneficios/|id":       strconv.FormatInt(beneficio, 10),
+		"/api/puntos/cliente/|id":          strconv.FormatInt(cliente.ID, 10),
 	}
 }
 

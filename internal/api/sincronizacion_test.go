@@ -95,6 +95,7 @@ type resultadoJSON struct {
 		Estado      string
 		Mensaje     string
 		ConflictoID *int64 `json:"conflicto_id"`
+		Reintentar  bool   `json:"reintentar"`
 		Pasajes     []struct {
 			ID           int64
 			NumeroPasaje string `json:"numero_pasaje"`
@@ -413,6 +414,7 @@ func TestTwoDevicesOfflineTicketsNeverShareANumberOrACode(t *testing.T) {
 func TestABoardingOnTwoOfflineDevicesIsAConflictTheFirstScanWins(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		p := e.vendidos(2)
+		p2 := e.vendidos(1)
 		lancha, super := e.nuevoDispositivo("lancha"), e.nuevoDispositivo("supervisor")
 		primero, segundo := e.now.Add(-15*time.Minute), e.now.Add(-10*time.Minute)
 		// the later scan syncs first, then the earlier one: the earlier keeps the boarding
@@ -440,6 +442,12 @@ func TestABoardingOnTwoOfflineDevicesIsAConflictTheFirstScanWins(t *testing.T) {
 		// the same device scanning again is the same boarding, not a conflict
 		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", segundo, map[string]string{"codigo": p[1].CodigoQR})).Resultados[0]; r.Estado != "aplicada" || r.ConflictoID != nil {
 			t.Fatalf("mismo dispositivo: %+v", r)
+		}
+		// boarded online by the crew member whose answer was lost, then scanned again on their phone
+		// offline: the same boarding, not a conflict
+		e.validarQR(e.token("lancha"), p2[0].CodigoQR).expect(t, http.StatusOK, "Embarque validado exitosamente")
+		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", e.now.Add(-time.Minute), map[string]string{"codigo": p2[0].CodigoQR})).Resultados[0]; r.Estado != "aplicada" || r.ConflictoID != nil {
+			t.Fatalf("mismo tripulante, en línea y sin conexión: %+v", r)
 		}
 		// supervisors see both conflicts and are told; the crew may not list them
 		var lista struct {
@@ -481,7 +489,7 @@ func TestAnOfflineBoardingOfATicketNotSyncedYetWaitsAndOfACancelledOneIsAConflic
 		pasaje := vendedor.pasajeOffline(e, "General", 450000)
 		embarque := accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": pasaje["codigo_qr"]})
 		r := e.syncOK(lancha, e.now, embarque).Resultados[0]
-		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncPasajeAunNo {
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncPasajeAunNo || !r.Reintentar {
 			t.Fatalf("pasaje aún no sincronizado: %+v", r)
 		}
 		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`); n != 0 {
@@ -493,7 +501,7 @@ func TestAnOfflineBoardingOfATicketNotSyncedYetWaitsAndOfACancelledOneIsAConflic
 		}
 		// a forged code is a conflict for the supervisor, not a boarding
 		forjado := accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": pasaje["codigo_qr"].(string) + "x"})
-		if r := e.syncOK(lancha, e.now, forjado).Resultados[0]; r.Estado != "rechazada" || r.ConflictoID == nil {
+		if r := e.syncOK(lancha, e.now, forjado).Resultados[0]; r.Estado != "rechazada" || r.ConflictoID == nil || r.Reintentar {
 			t.Fatalf("código adulterado: %+v", r)
 		}
 		// the seller cannot board, the crew cannot sell: refused per act

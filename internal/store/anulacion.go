@@ -40,7 +40,8 @@ func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo s
 
 // cambiarEstado runs one change of a ticket's state in one transaction: the
 // conditional UPDATE (its row count settles two clerks acting at once), the
-// register movement that moves the money, the audit entry with who and why,
+// register movement that moves the money, the points the ticket earned
+// (reversed or earned again: puntosCambioEstado), the audit entry with who and why,
 // and the events, published after commit. autoriza, when set, may refuse the
 // ticket before anything changes.
 func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo string, cambio domain.CambioEstado,
@@ -81,6 +82,9 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 			p.MedioPagoID, id, c.Now())
 		if err != nil {
 			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
+		}
+		if err := puntosCambioEstado(ctx, c, a, p, cambio, movID); err != nil {
+			return Pasaje{}, err
 		}
 		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
 			cambio.Movimiento, p.Precio, caja.id)

@@ -122,8 +122,8 @@ func (s *Store) clienteEscrito(ctx context.Context, c sqldb.Conn, a Actor, id in
 		Exito: true, Detalles: fmt.Sprintf("Cliente %d: %s %s (%s)", cl.ID, cl.Nombre, cl.Apellido, cl.Documento)})
 }
 
-// EliminarCliente deletes a customer, or deactivates one that has tickets so
-// that they keep their customer. desactivado tells which.
+// EliminarCliente deletes a customer, or deactivates one that has tickets or
+// points movements so that they keep their customer. desactivado tells which.
 func (s *Store) EliminarCliente(ctx context.Context, a Actor, id int64) (desactivado bool, err error) {
 	return idempotent(ctx, s, a, "clientes.eliminar", func(c sqldb.Conn) (bool, error) {
 		cl, err := cliente(ctx, c, a.EmpresaID, id)
@@ -131,8 +131,9 @@ func (s *Store) EliminarCliente(ctx context.Context, a Actor, id int64) (desacti
 			return false, err
 		}
 		var tiene bool
-		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pasajes WHERE empresa_id = ? AND cliente_id = ?)`,
-			a.EmpresaID, id).Scan(&tiene); err != nil {
+		if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM pasajes WHERE empresa_id = ? AND cliente_id = ?)
+			OR EXISTS (SELECT 1 FROM puntos_movimientos WHERE empresa_id = ? AND cliente_id = ?)`,
+			a.EmpresaID, id, a.EmpresaID, id).Scan(&tiene); err != nil {
 			return false, wrap("buscar pasajes del cliente", err)
 		}
 		q := `DELETE FROM clientes WHERE empresa_id = ? AND id = ?`

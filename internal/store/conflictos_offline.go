@@ -114,15 +114,18 @@ func (s *Store) asentarEmbarque(ctx context.Context, c sqldb.Conn, act *actoOffl
 }
 
 // embarqueRepetido settles a boarding of a ticket already boarded. By the
-// same device it is the same boarding (applied, nothing changes). By another
-// device or online it is a conflict: the earlier scan keeps the boarding;
-// this act is applied when it was the earlier one, refused otherwise.
+// same device, or by the same crew member (a validation whose answer was lost,
+// then scanned again offline), it is the same boarding (applied, nothing
+// changes). By another device or online by someone else it is a conflict: the
+// earlier scan keeps the boarding; this act is applied when it was the earlier
+// one, refused otherwise.
 func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOffline, p pasajeAEmbarcar) (ResultadoSync, error) {
 	previo, err := dispositivoDelEmbarque(ctx, c, p)
 	if err != nil {
 		return ResultadoSync{}, err
 	}
-	if previo != nil && *previo == act.d.ID {
+	mismoTripulante := p.validadorID != nil && *p.validadorID == act.a.UsuarioID
+	if (previo != nil && *previo == act.d.ID) || mismoTripulante {
 		return embarcado(p), nil
 	}
 	k := conflicto{tipo: domain.ConflictoEmbarqueDuplicado, detalle: domain.MsgSyncEmbarqueDuplicado, pasajeID: &p.id,

@@ -356,12 +356,17 @@ type FiltroPasajeros struct {
 	SeccionID   int64
 	TipoViajeID int64
 	Embarcado   *bool
-	Pagina      Pagina
+	// ConCancelados also lists the cancelled tickets (the offline validator keeps them to refuse them).
+	ConCancelados bool
+	Pagina        Pagina
 }
 
 // where is the filter as SQL conditions and their arguments.
 func (f FiltroPasajeros) where(empresaID int64) (string, []any) {
-	where, args := `WHERE p.empresa_id = ? AND p.fecha_viaje = ? AND p.estado <> ?`, []any{empresaID, f.Fecha, domain.PasajeCancelado}
+	where, args := `WHERE p.empresa_id = ? AND p.fecha_viaje = ?`, []any{empresaID, f.Fecha}
+	if !f.ConCancelados {
+		where, args = where+` AND p.estado <> ?`, append(args, domain.PasajeCancelado)
+	}
 	if f.SeccionID > 0 {
 		where, args = where+` AND p.seccion_id = ?`, append(args, f.SeccionID)
 	}
@@ -379,7 +384,7 @@ func (f FiltroPasajeros) where(empresaID int64) (string, []any) {
 }
 
 // PasajerosPorFecha lists one page of the non-cancelled tickets of a travel
-// date, by section and passenger, with the total the filter matched.
+// date (with the cancelled ones too when f.ConCancelados), by section and passenger, with the total the filter matched.
 func (s *Store) PasajerosPorFecha(ctx context.Context, empresaID int64, f FiltroPasajeros) ([]Pasaje, int64, error) {
 	where, args := f.where(empresaID)
 	out, total, err := sqldb.QueryPage(ctx, s.db.Conn(), scanPasaje, f.Pagina.page(), sqldb.List{Columns: pasajeColumns,

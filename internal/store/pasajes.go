@@ -90,6 +90,9 @@ type Venta struct {
 	// PrecioEsperado, when set, must equal the price table's unit price (the
 	// single-ticket call carries the price the seller saw).
 	PrecioEsperado *domain.Centavos
+	// BeneficioID, when set, redeems that benefit with the customer's points
+	// in the sale (puntos.go, prepararCanje): its discount is computed here.
+	BeneficioID *int64
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the
@@ -124,6 +127,11 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 		if p.catalogo != nil {
 			return nil, p.catalogo
 		}
+		if p.BeneficioID != nil {
+			if err := prepararCanje(ctx, c, a, &p); err != nil {
+				return nil, err
+			}
+		}
 		if err := caja.sumar(ctx, c, p.total); err != nil {
 			return nil, err
 		}
@@ -153,6 +161,9 @@ type ventaPreparada struct {
 	clienteID *int64
 	// offline is set for a sale made offline and synced (sincronizacion.go).
 	offline *ventaOffline
+	// canje is the benefit the sale redeems (nil: none), with each ticket's
+	// discount, in the order of the tickets (prepararCanje).
+	canje *canjeVenta
 
 	forma, catalogo error
 }
@@ -335,7 +346,8 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 	return tipos, wrap("leer tipos de viaje y precios", err)
 }
 
-// emitir writes the movement, the tickets and the audit entry of a priced sale.
+// emitir writes the movement, the tickets, the points a customer earns and the
+// audit entry of a priced sale.
 // On SQLite (one writer: sales run one at a time anyway) the ticket numbers
 // are taken inside the transaction, last, right before the tickets are
 // inserted; on PostgreSQL they were taken before it (reservarNumeros), so
@@ -348,6 +360,10 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 	if p.offline != nil {
 		momento, descripcion = p.offline.momento, "Venta sin conexión de "+domain.CantidadPasajes(cantidad)+p.offline.nota
 		detalle += " sin conexión"
+	}
+	if p.canje != nil {
+		descripcion += p.canje.nota()
+		detalle += p.canje.nota()
 	}
 	movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
@@ -363,6 +379,12 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		return nil, err
 	}
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
+		return nil, err
+	}
+	if err := canjearEnVenta(ctx, c, a, p, pasajes, movID); err != nil {
+		return nil, err
+	}
+	if err := ganarPuntosVenta(ctx, c, a, p, pasajes, movID, momento); err != nil {
 		return nil, err
 	}
 	numeros, ids := make([]string, len(pasajes)), make([]int64, len(pasajes))
@@ -434,7 +456,11 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	for _, l := range p.lineas {
 		for range l.Cantidad {
 			ps := base
-			ps.TipoViajeID, ps.TipoViajeNombre, ps.Precio, ps.PrecioTotal = l.TipoViajeID, l.nombre, l.precio, l.precio
+			precio := l.precio
+			if p.canje != nil {
+				precio -= p.canje.descuentos[len(out)]
+			}
+			ps.TipoViajeID, ps.TipoViajeNombre, ps.Precio, ps.PrecioTotal = l.TipoViajeID, l.nombre, precio, precio
 			out = append(out, ps)
 		}
 	}

@@ -62,6 +62,10 @@ type ResultadoSync struct {
 	Mensaje     string               `json:"mensaje"`
 	ConflictoID *int64               `json:"conflicto_id,omitempty"`
 	Pasajes     []PasajeSincronizado `json:"pasajes,omitempty"`
+	// Reintentar marks a refusal nothing was stored for (a boarding of a ticket
+	// whose sale has not synced yet): the device keeps the act pending and sends
+	// it again later.
+	Reintentar bool `json:"reintentar,omitempty"`
 }
 
 // PasajeSincronizado is a ticket an offline sale made on the server.
@@ -122,7 +126,7 @@ func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, des
 		r, err := s.aplicarAccion(ctx, a, d, desfase, acc)
 		var reintentar errReintentar
 		if errors.As(err, &reintentar) {
-			r, err = ResultadoSync{Estado: domain.AccionRechazada, Mensaje: reintentar.mensaje}, nil
+			r, err = ResultadoSync{Estado: domain.AccionRechazada, Mensaje: reintentar.mensaje, Reintentar: true}, nil
 		}
 		if err != nil {
 			return out, err

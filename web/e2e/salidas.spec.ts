@@ -53,7 +53,7 @@ test('un admin crea una embarcación; un supervisor arma el horario, ve las sali
 
   // The timetable and the departures: the supervisor.
   await page.context().clearCookies();
-  await page.evaluate(() => localStorage.clear());
+  await page.evaluate('localStorage.clear()');
   await login(page, supervisor);
   await page.goto('/admin/horarios-salidas');
   await expect(page.getByRole('heading', { name: 'Horarios y salidas' })).toBeVisible();

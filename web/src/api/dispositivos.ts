@@ -22,8 +22,8 @@ export function dispositivosQuery() {
 
 export const useDispositivos = () => useQuery(dispositivosQuery());
 
-/** This browser's own registration as a device, or null (read from its storage, not the server). */
-export const useEsteDispositivo = () => useQuery({ queryKey: dispositivosKeys.este(), queryFn: dispositivoActual });
+/** This browser's own registration as a device, or null (read from its storage, not the server: also offline). */
+export const useEsteDispositivo = () => useQuery({ queryKey: dispositivosKeys.este(), queryFn: dispositivoActual, networkMode: 'always' });
 
 /** Registers this browser as a device named `nombre` (lib/dispositivo), then refreshes the list. */
 export function useRegistrarEsteDispositivo() {

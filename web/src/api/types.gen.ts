@@ -1908,6 +1908,138 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/puntos/ajustar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Ajusta a mano los puntos de un cliente
+         * @description Acceso: roles admin; módulo puntos
+         */
+        post: operations["ajustarPuntos"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puntos/beneficios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los beneficios de la empresa
+         * @description Acceso: permiso configuracion.ver; módulo puntos
+         */
+        get: operations["listarBeneficios"];
+        put?: never;
+        /**
+         * Crea un beneficio
+         * @description Acceso: permiso configuracion.editar; módulo puntos
+         */
+        post: operations["crearBeneficio"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puntos/beneficios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Actualiza un beneficio, o solo lo activa o desactiva
+         * @description Acceso: permiso configuracion.editar; módulo puntos
+         */
+        put: operations["actualizarBeneficio"];
+        post?: never;
+        /**
+         * Elimina un beneficio, o lo desactiva si ya se canjeó
+         * @description Acceso: permiso configuracion.editar; módulo puntos
+         */
+        delete: operations["eliminarBeneficio"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puntos/cliente/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los puntos de un cliente: saldo, nivel, lotes y movimientos
+         * @description Acceso: permiso clientes.ver; módulo puntos
+         */
+        get: operations["puntosDeCliente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puntos/cliente/{id}/beneficios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los beneficios que un cliente puede canjear hoy en el mostrador
+         * @description Acceso: permiso clientes.ver; módulo puntos
+         */
+        get: operations["beneficiosDeCliente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/puntos/configuracion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La configuración de puntos de la empresa
+         * @description Acceso: permiso configuracion.ver; módulo puntos
+         */
+        get: operations["configuracionPuntos"];
+        /**
+         * Guarda la configuración de puntos
+         * @description Acceso: permiso configuracion.editar; módulo puntos
+         */
+        put: operations["guardarConfiguracionPuntos"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/push/clave": {
         parameters: {
             query?: never;
@@ -2877,6 +3009,14 @@ export interface components {
             /** @enum {string} */
             tipo: "cajas_diario" | "ventas_semanal" | "ventas_mensual";
         };
+        AjustarPuntos: {
+            /** Format: int64 */
+            cliente_id: number;
+            descripcion?: string;
+            motivo: string;
+            /** Format: int64 */
+            puntos: number;
+        };
         Alerta: {
             /** Format: int64 */
             cantidad: number;
@@ -2908,6 +3048,53 @@ export interface components {
             nombre: string;
             nombre_bd: string;
             puerto: string;
+        };
+        Beneficio: {
+            activo: boolean;
+            descripcion: string;
+            /** Format: date */
+            fecha_fin: null | string;
+            /** Format: date */
+            fecha_inicio: null | string;
+            /** Format: int64 */
+            id: number;
+            maximo_usos: null | number;
+            nombre: string;
+            /** Format: int64 */
+            puntos_requeridos: number;
+            /** @enum {string} */
+            tipo: "descuento_porcentaje" | "descuento_fijo" | "pasaje_gratis" | "upgrade_seccion" | "puntos_extra";
+            /** Format: int32 */
+            usos: number;
+            /** Format: double */
+            valor: number;
+            vigencia_dias: null | number;
+        };
+        BeneficioCliente: {
+            activo: boolean;
+            alcanza: boolean;
+            descripcion: string;
+            /** Format: date */
+            fecha_fin: null | string;
+            /** Format: date */
+            fecha_inicio: null | string;
+            /** Format: int64 */
+            id: number;
+            maximo_usos: null | number;
+            motivo: string;
+            nombre: string;
+            /** Format: int64 */
+            puntos_requeridos: number;
+            /** @enum {string} */
+            tipo: "descuento_porcentaje" | "descuento_fijo" | "pasaje_gratis" | "upgrade_seccion" | "puntos_extra";
+            /** Format: int32 */
+            usos: number;
+            /** Format: double */
+            valor: number;
+            vigencia_dias: null | number;
+        };
+        BeneficioEliminado: {
+            desactivado: boolean;
         };
         Caja: {
             /** Format: double */
@@ -3084,6 +3271,13 @@ export interface components {
         ClienteEliminado: {
             desactivado: boolean;
         };
+        ClientePuntos: {
+            apellido: string;
+            documento: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
         ClienteRef: {
             nombre: string;
             telefono: string;
@@ -3148,6 +3342,20 @@ export interface components {
             /** Format: int64 */
             id: number;
             valor: string;
+        };
+        ConfiguracionPuntos: {
+            activo: boolean;
+            /** Format: int32 */
+            dias_para_frecuente: number;
+            /** Format: double */
+            multiplicador_viajero_frecuente: number;
+            /** Format: int64 */
+            puntos_minimos_canje: number;
+            /** Format: double */
+            puntos_por_peso: number;
+            vencimiento_puntos_dias: null | number;
+            /** Format: int32 */
+            viajes_para_frecuente: number;
         };
         ConfiguracionSistema: {
             estadisticas: components["schemas"]["EstadisticasSistema"];
@@ -3753,6 +3961,22 @@ export interface components {
         Generacion: {
             creadas: number;
         };
+        GuardarBeneficio: {
+            activo?: null | boolean;
+            descripcion?: null | string;
+            /** Format: date */
+            fecha_fin?: null | string;
+            /** Format: date */
+            fecha_inicio?: null | string;
+            maximo_usos?: null | number;
+            nombre?: null | string;
+            puntos_requeridos?: null | number;
+            /** @enum {null|string} */
+            tipo?: "descuento_porcentaje" | "descuento_fijo" | "pasaje_gratis" | "upgrade_seccion" | "puntos_extra" | null;
+            /** Format: double */
+            valor?: null | number;
+            vigencia_dias?: null | number;
+        };
         GuardarCliente: {
             activo?: null | boolean;
             apellido?: string;
@@ -4033,6 +4257,18 @@ export interface components {
         LogoSubido: {
             url: string;
         };
+        LotePuntos: {
+            /** Format: date-time */
+            creado_en: string;
+            /** Format: date-time */
+            fecha_expiracion: null | string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            puntos: number;
+            /** Format: int64 */
+            restante: number;
+        };
         MejorDia: {
             /** Format: int64 */
             cantidad: number;
@@ -4166,9 +4402,36 @@ export interface components {
             /** @enum {string} */
             tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje";
         };
+        MovimientoPuntos: {
+            /** Format: date-time */
+            creado_en: string;
+            descripcion: string;
+            /** Format: date-time */
+            fecha_expiracion: null | string;
+            /** Format: int64 */
+            id: number;
+            motivo: string;
+            pasaje: components["schemas"]["PasajeMovimiento"] | null;
+            /** Format: int64 */
+            pendiente: number;
+            /** Format: int64 */
+            puntos: number;
+            /** @enum {string} */
+            tipo_movimiento: "compra" | "canje" | "bonificacion" | "expiracion" | "ajuste" | "reversion_compra" | "reversion_canje";
+            usuario: components["schemas"]["UsuarioMovimiento"] | null;
+        };
         NivelJerarquico: {
             nivel: number;
             nombre: string;
+        };
+        NivelPuntos: {
+            /** @enum {string} */
+            nombre: "Bronce" | "Plata" | "Oro" | "Diamante";
+            /** Format: double */
+            progreso: number;
+            /** Format: int64 */
+            puntos_siguiente: number;
+            siguiente: string;
         };
         NombreRef: {
             nombre: string;
@@ -4262,6 +4525,11 @@ export interface components {
             tipo_viaje_nombre: string;
             usuario: components["schemas"]["UsuarioRef"];
             usuario_nombre: string;
+        };
+        PasajeMovimiento: {
+            /** Format: int64 */
+            id: number;
+            numero_pasaje: string;
         };
         PasajeOffline: {
             codigo_qr: string;
@@ -4461,6 +4729,24 @@ export interface components {
             /** @example 2026-11-25 */
             periodo: string;
         };
+        PuntosCliente: {
+            /** Format: int64 */
+            balance_puntos: number;
+            canje_bloqueado: boolean;
+            cliente: components["schemas"]["ClientePuntos"];
+            /** Format: int64 */
+            deuda_puntos: number;
+            es_viajero_frecuente: boolean;
+            historial: components["schemas"]["MovimientoPuntos"][];
+            lotes: components["schemas"]["LotePuntos"][];
+            nivel: components["schemas"]["NivelPuntos"];
+            /** Format: int64 */
+            puntos_disponibles: number;
+            /** Format: int64 */
+            total_movimientos: number;
+            /** Format: int64 */
+            viajes_recientes: number;
+        };
         RechazadasOffline: {
             /** Format: int64 */
             cantidad: number;
@@ -4536,6 +4822,18 @@ export interface components {
         ResolverConflicto: {
             nota: string;
         };
+        RespuestaBeneficio: {
+            data: components["schemas"]["Beneficio"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaBeneficioEliminado: {
+            data: components["schemas"]["BeneficioEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaCaja: {
             data: components["schemas"]["Caja"];
             message?: string;
@@ -4604,6 +4902,12 @@ export interface components {
         };
         RespuestaConfiguracionEmpresa: {
             data: components["schemas"]["ConfiguracionEmpresa"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfiguracionPuntos: {
+            data: components["schemas"]["ConfiguracionPuntos"];
             message?: string;
             /** @constant */
             success: true;
@@ -4784,6 +5088,18 @@ export interface components {
         };
         RespuestaKPIsVentas: {
             data: components["schemas"]["KPIsVentas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaBeneficio: {
+            data: components["schemas"]["Beneficio"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaBeneficioCliente: {
+            data: components["schemas"]["BeneficioCliente"][];
             message?: string;
             /** @constant */
             success: true;
@@ -5046,6 +5362,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaPuntosCliente: {
+            data: components["schemas"]["PuntosCliente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaReporteCaja: {
             data: components["schemas"]["ReporteCaja"];
             message?: string;
@@ -5184,6 +5506,7 @@ export interface components {
             id: string;
             mensaje: string;
             pasajes?: components["schemas"]["PasajeSincronizado"][];
+            reintentar?: boolean;
         };
         Rol: {
             activo: boolean;
@@ -5450,6 +5773,9 @@ export interface components {
             /** Format: date-time */
             ultimo_login: null | string;
         };
+        UsuarioMovimiento: {
+            nombre: string;
+        };
         UsuarioRef: {
             nombre_usuario: string;
         };
@@ -5510,6 +5836,7 @@ export interface components {
             ventas_hoy: number;
         };
         VenderPasaje: {
+            beneficio_id?: null | number;
             cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
@@ -5526,6 +5853,7 @@ export interface components {
             tipo_viaje_id: number;
         };
         VenderPasajes: {
+            beneficio_id?: null | number;
             cliente_documento?: string;
             cliente_email?: string;
             cliente_nombre?: string;
@@ -9648,6 +9976,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description true: solo los embarcados; false: solo los que faltan */
                 embarcado?: null | boolean;
+                /** @description true: también los pasajes cancelados (el validador sin conexión los rechaza); los totales no cambian */
+                cancelados?: null | boolean;
                 /** @description Número de página, desde 1 (requiere limite) */
                 pagina?: number;
                 /** @description Pasajes por página; todos si falta */
@@ -10211,6 +10541,349 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    ajustarPuntos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AjustarPuntos"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPuntosCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarBeneficios: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaBeneficio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearBeneficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarBeneficio"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaBeneficio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarBeneficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarBeneficio"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaBeneficio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarBeneficio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaBeneficioEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    puntosDeCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPuntosCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    beneficiosDeCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaBeneficioCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configuracionPuntos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionPuntos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfiguracionPuntos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfiguracionPuntos"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfiguracionPuntos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -2,6 +2,7 @@ import type { Schema } from '@/api/contract';
 import { api, ApiError } from './api';
 import { escribirEntradas, leerEntrada } from './dispositivoAlmacen';
 import { newIdempotencyKey } from './idempotency';
+import { pedirAlmacenamientoPersistente } from './offline/persistencia';
 
 /*
  * This browser as a staff device (docs/architecture.md, "Offline"): it makes its own
@@ -65,6 +66,8 @@ export async function registrarDispositivo(nombre: string): Promise<DispositivoL
       { idempotencyKey: pendiente.idempotencyKey });
     const actual: DispositivoLocal = { ...data, keyPair: pendiente.keyPair };
     await escribirEntradas({ actual, pendiente: undefined });
+    // A registered device will queue offline acts: ask the browser to keep its storage.
+    void pedirAlmacenamientoPersistente();
     return actual;
   } catch (error) {
     if (error instanceof ApiError && RECHAZOS.includes(error.status)) await escribirEntradas({ pendiente: undefined });

@@ -93,6 +93,11 @@ export const colaEnMemoria = {
     cambiar(id, (a) => ({ ...a, estado: 'fallida', motivo, enviando_desde: undefined }));
     avisar();
   },
+  async posponer(id: string, motivo: string) {
+    await tarde();
+    cambiar(id, (a) => ({ ...a, estado: 'pendiente', motivo, enviando_desde: undefined }));
+    avisar();
+  },
   async reintentar(id: string) {
     await tarde();
     cambiar(id, (a) => (a.estado === 'fallida' ? { ...a, estado: 'pendiente' } : a));

@@ -51,7 +51,7 @@ describe('AdminLayout', () => {
     renderAdmin('vendedor');
     const badge = () => screen.getByRole('button', { name: /pendientes?: ver acciones sin sincronizar$/ });
     expect(badge()).toHaveTextContent('En línea · 0 pendientes');
-    expect(badge()).toHaveAccessibleName('En línea, 0 pendientes: ver acciones sin sincronizar');
+    expect(badge()).toHaveAccessibleName('En línea · 0 pendientes: ver acciones sin sincronizar');
 
     setOnline(false);
     expect(badge()).toHaveTextContent('Sin conexión · 0 pendientes');

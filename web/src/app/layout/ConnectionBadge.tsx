@@ -8,7 +8,7 @@ interface ConnectionBadgeProps {
   onClick: () => void;
 }
 
-/** 'En línea' / 'Sin conexión' with the number of offline actions waiting to sync; a click lists them. */
+/** 'En línea' / 'Sin conexión' with the number of offline actions waiting to sync; a click lists them. Its name starts with its visible text (WCAG 2.5.3). */
 export function ConnectionBadge({ pending, onClick }: ConnectionBadgeProps) {
   const online = useOnline();
   const label = online ? 'En línea' : 'Sin conexión';
@@ -18,7 +18,7 @@ export function ConnectionBadge({ pending, onClick }: ConnectionBadgeProps) {
       component="button"
       type="button"
       onClick={onClick}
-      aria-label={`${label}, ${pending} ${pendingWord}: ver acciones sin sincronizar`}
+      aria-label={`${label} · ${pending} ${pendingWord}: ver acciones sin sincronizar`}
       aria-haspopup="dialog"
       size="lg"
       variant="dot"

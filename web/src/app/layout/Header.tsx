@@ -57,8 +57,10 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
       <ConfirmDialog opened={confirmLogout} title="Cerrar sesión" confirmLabel="Cerrar sesión"
         onClose={() => setConfirmLogout(false)} onConfirm={() => { setConfirmLogout(false); logout(); }}>
         <Text>
-          Hay {cola.length === 1 ? '1 acción sin sincronizar' : `${cola.length} acciones sin sincronizar`} en este dispositivo.
-          Quedan guardadas y se enviarán cuando vuelva a iniciar sesión aquí con conexión.
+          {cola.length === 1
+            ? 'Hay 1 acción sin sincronizar en este dispositivo. Queda guardada y se enviará'
+            : `Hay ${cola.length} acciones sin sincronizar en este dispositivo. Quedan guardadas y se enviarán`}
+          {' '}cuando vuelva a iniciar sesión aquí con conexión.
         </Text>
       </ConfirmDialog>
     </Group>

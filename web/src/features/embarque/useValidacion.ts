@@ -2,7 +2,22 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useValidarCodigo, type Embarque } from '@/api/embarque';
 import { avisar } from './aviso';
-import { rechazo, TIEMPOS, type Resultado } from './validacion';
+import { esEmbarque, rechazo, sinConexion, TIEMPOS, type Resultado } from './validacion';
+
+/** An offline validation that could not read or write the phone's storage. */
+export const ERROR_VALIDAR_LOCAL = 'No se pudo registrar el embarque en este teléfono: intente de nuevo';
+
+/** The validator's offline side (useValidadorOffline): used while there is no link, and when a validation finds none. */
+export interface ValidacionOffline {
+  /** True while offline: codes are validated on the phone. */
+  activo: boolean;
+  /** Validates a code on the phone (and queues its boarding). */
+  validar: (codigo: string, confirmarFecha: boolean) => Promise<Resultado>;
+  /** A validation found no link: the validator goes offline. */
+  sinConexion: () => void;
+  /** A boarding the server confirmed: the phone's copy of the ticket says so. */
+  embarcadoOnline?: (embarque: Embarque) => void;
+}
 
 /** State of the validator screen. */
 export interface Validacion {
@@ -24,9 +39,12 @@ export interface Validacion {
  * A ticket of another day boards only once the crew confirms it; `onEmbarque` hears of each
  * boarding with its Idempotency-Key (the validator offers its undo).
  */
-export function useValidacion(onEmbarque?: (embarque: Embarque, mensaje: string, clave: string) => void): Validacion {
+export function useValidacion(
+  onEmbarque?: (embarque: Embarque, mensaje: string, clave: string) => void, offline?: ValidacionOffline,
+): Validacion {
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const [listo, setListo] = useState(true);
+  const [validandoLocal, setValidandoLocal] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   const { mutateAsync, isPending } = useValidarCodigo();
 
@@ -39,24 +57,45 @@ export function useValidacion(onEmbarque?: (embarque: Embarque, mensaje: string,
     let nuevo: Resultado;
     // One key per scan (and per confirmation): a retry of the same request returns the first answer.
     const clave = newIdempotencyKey();
-    try {
-      const { data, message } = await mutateAsync({ codigo, confirmarFecha, clave });
-      nuevo = { tipo: 'exito', mensaje: message ?? 'Embarque validado exitosamente', embarque: data };
-      onEmbarque?.(data, nuevo.mensaje, clave);
-    } catch (error) {
-      nuevo = rechazo(error, codigo);
+    const local = async () => {
+      setValidandoLocal(true);
+      try {
+        return await offline!.validar(codigo, confirmarFecha);
+      } catch {
+        return { tipo: 'rechazo', mensaje: ERROR_VALIDAR_LOCAL, previo: null } satisfies Resultado;
+      } finally {
+        setValidandoLocal(false);
+      }
+    };
+    if (offline?.activo) {
+      nuevo = await local();
+    } else {
+      try {
+        const { data, message } = await mutateAsync({ codigo, confirmarFecha, clave });
+        nuevo = { tipo: 'exito', mensaje: message ?? 'Embarque validado exitosamente', embarque: data };
+        onEmbarque?.(data, nuevo.mensaje, clave);
+        offline?.embarcadoOnline?.(data);
+      } catch (error) {
+        if (offline && sinConexion(error)) {
+          // No link: the phone validates it, and the validator stays offline until the link returns.
+          offline.sinConexion();
+          nuevo = await local();
+        } else {
+          nuevo = rechazo(error, codigo);
+        }
+      }
     }
     setResultado(nuevo);
-    avisar(nuevo.tipo === 'exito' ? 'exito' : 'rechazo');
+    avisar(esEmbarque(nuevo.tipo) ? 'exito' : 'rechazo');
     // The question waits for its answer, the camera with it.
     if (nuevo.tipo === 'otraFecha') return nuevo;
-    const exito = nuevo.tipo === 'exito';
+    const exito = esEmbarque(nuevo.tipo);
     timer.current = window.setTimeout(() => {
       if (exito) setResultado(null);
       setListo(true);
     }, exito ? TIEMPOS.exitoMs : TIEMPOS.rechazoMs);
     return nuevo;
-  }, [mutateAsync, onEmbarque]);
+  }, [mutateAsync, onEmbarque, offline]);
 
   const validar = useCallback((codigo: string) => enviar(codigo, false), [enviar]);
 
@@ -70,5 +109,5 @@ export function useValidacion(onEmbarque?: (embarque: Embarque, mensaje: string,
     setListo(true);
   }, []);
 
-  return { resultado, validando: isPending, listo, validar, confirmarFecha, descartar };
+  return { resultado, validando: isPending || validandoLocal, listo, validar, confirmarFecha, descartar };
 }

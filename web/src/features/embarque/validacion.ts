@@ -1,5 +1,6 @@
 import { ApiError, CONNECTION_ERROR_MESSAGE, errorMessage } from '@/lib/api';
 import type { Embarque, RechazoEmbarque } from '@/api/embarque';
+import type { EmbarqueOffline } from './validacionOffline';
 
 /** Timings of the validator (operaciones §9). */
 export const TIEMPOS = {
@@ -24,16 +25,25 @@ export const ERROR_VALIDAR = 'Error al validar pasaje';
 export const CODIGO_VACIO = 'Ingresa el código del pasaje';
 
 /**
- * What the validator shows after a validation: the boarding, the question of a ticket of
- * another day (it boards only once confirmed), or the refusal.
+ * What the validator shows after a validation: the boarding (on the server, or on this phone
+ * offline, queued), the question of a ticket of another day (it boards only once confirmed), or the refusal.
  */
 export type Resultado =
   | { tipo: 'exito'; mensaje: string; embarque: Embarque }
+  | { tipo: 'exitoOffline'; mensaje: string; embarque: EmbarqueOffline }
   | { tipo: 'otraFecha'; mensaje: string; codigo: string; pasaje: RechazoEmbarque }
   | { tipo: 'rechazo'; mensaje: string; previo: RechazoEmbarque | null };
 
+/** Whether a result is a boarding (on the server or on this phone). */
+export const esEmbarque = (tipo: Resultado['tipo']) => tipo === 'exito' || tipo === 'exitoOffline';
+
+/** Whether a failed validation never reached the server (no link): the validator then validates on the phone. */
+export function sinConexion(error: unknown): boolean {
+  return !(error instanceof ApiError) || error.status === 0;
+}
+
 /** What to show for a failed validation of `codigo`. */
-export function rechazo(error: unknown, codigo: string): Exclude<Resultado, { tipo: 'exito' }> {
+export function rechazo(error: unknown, codigo: string): Exclude<Resultado, { tipo: 'exito' | 'exitoOffline' }> {
   if (!(error instanceof ApiError) || error.status === 0) {
     return { tipo: 'rechazo', mensaje: CONNECTION_ERROR_MESSAGE, previo: null };
   }

@@ -5,7 +5,7 @@ import { makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
-  avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, sincronizar,
+  avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, reiniciarTope, sincronizar,
 } from '@/lib/offline/sincronizador';
 
 // jsdom has no IndexedDB: the queue lives in memory with the same rules (testing/colaOffline).
@@ -24,6 +24,7 @@ describe('sincronizador', () => {
   beforeEach(() => {
     registro.actual = makeRegistro();
     ponerEnCola([]);
+    reiniciarTope();
   });
   afterEach(() => {
     vi.clearAllMocks();
@@ -43,7 +44,7 @@ describe('sincronizador', () => {
     expect(lotes[0].certificado).toBe(CERTIFICADO);
     expect(lotes[0].acciones[0]).toEqual({ id: cola[0].id, tipo: 'embarque', ocurrido_en: cola[0].ocurrido_en, embarque: cola[0].datos });
     expect(Math.abs(lotes[0].reloj - Date.now())).toBeLessThan(5_000);
-    expect(resumen).toEqual({ sincronizadas: 150, fallidas: 0, error: null, desfaseMs: 0 });
+    expect(resumen).toEqual({ sincronizadas: 150, fallidas: 0, pospuestas: 0, error: null, desfaseMs: 0 });
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
 
     avisarResumen(resumen!);
@@ -68,7 +69,7 @@ describe('sincronizador', () => {
   it('removes applied and duplicate actions and keeps a refused one as fallida with its reason', async () => {
     const [aplicada, duplicada, rechazada] = embarques(3);
     ponerEnCola([aplicada, duplicada, rechazada]);
-    const motivo = 'El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará';
+    const motivo = 'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor';
     mockSync({
       desfaseMs: 1_500,
       responder: (a) => (a.id === rechazada.id ? { estado: 'rechazada', mensaje: motivo }
@@ -77,7 +78,7 @@ describe('sincronizador', () => {
 
     const resumen = await sincronizar(enviarLote);
 
-    expect(resumen).toEqual({ sincronizadas: 2, fallidas: 1, error: null, desfaseMs: 1_500 });
+    expect(resumen).toEqual({ sincronizadas: 2, fallidas: 1, pospuestas: 0, error: null, desfaseMs: 1_500 });
     const cola = await colaEnMemoria.accionesEnCola();
     expect(cola).toHaveLength(1);
     expect(cola[0]).toMatchObject({ id: rechazada.id, estado: 'fallida', motivo, intentos: 1 });
@@ -95,6 +96,28 @@ describe('sincronizador', () => {
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
   });
 
+  it('keeps a boarding refused for now (its sale not synced yet) pending with the reason, and sends it again in a later run', async () => {
+    const [espera, otra] = embarques(2);
+    ponerEnCola([espera, otra]);
+    const motivo = 'El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará';
+    const lotes = mockSync({
+      responder: (a) => (a.id === espera.id ? { estado: 'rechazada', mensaje: motivo, reintentar: true } : { estado: 'aplicada', mensaje: 'Sincronizada' }),
+    });
+
+    // Sent once per run: the run does not loop on it.
+    expect(await sincronizar(enviarLote)).toEqual({ sincronizadas: 1, fallidas: 0, pospuestas: 1, error: null, desfaseMs: 0 });
+    expect(await colaEnMemoria.accionesEnCola()).toEqual([expect.objectContaining({ id: espera.id, estado: 'pendiente', motivo, intentos: 1 })]);
+    avisarResumen({ sincronizadas: 0, fallidas: 0, pospuestas: 1, error: null, desfaseMs: 0 });
+    expect(notifyError).not.toHaveBeenCalled();
+
+    // The sale synced meanwhile: the next run applies it.
+    const despues = mockSync();
+    await sincronizar(enviarLote);
+    expect(lotes.map((l) => l.acciones.length)).toEqual([2]);
+    expect(despues.map((l) => l.acciones.map((a) => a.id))).toEqual([[espera.id]]);
+    expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
+  });
+
   it('sends an upload that was cut off again, and never leaves it stuck', async () => {
     const cola = embarques(2);
     ponerEnCola(cola);
@@ -107,8 +130,24 @@ describe('sincronizador', () => {
 
     const lotes = mockSync();
     expect(await sincronizar(enviarLote)).toMatchObject({ sincronizadas: 2, error: null });
-    expect(lotes.map((l) => l.acciones.map((a) => a.id))).toEqual([cola.map((a) => a.id)]);
+    // after the cut, half a batch at a time (one action), then back up
+    expect(lotes.map((l) => l.acciones.map((a) => a.id))).toEqual(cola.map((a) => [a.id]));
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
+  });
+
+  it('halves the batch after each upload cut off (a slow link), and grows it back after an answer', async () => {
+    const cola = embarques(120);
+    ponerEnCola(cola);
+    const cortados = mockSync({ sinRespuesta: true });
+    await sincronizar(enviarLote);
+    await sincronizar(enviarLote);
+    expect(cortados.map((l) => l.acciones.length)).toEqual([100, 50]);
+
+    const lotes = mockSync();
+    await sincronizar(enviarLote);
+    // 25, then 50, then the 45 left: in order, each action once.
+    expect(lotes.map((l) => l.acciones.length)).toEqual([25, 50, 45]);
+    expect(lotes.flatMap((l) => l.acciones.map((a) => a.id))).toEqual(cola.map((a) => a.id));
   });
 
   it('takes over an upload a closed tab left enviando, but not one another tab is sending now', async () => {
@@ -130,7 +169,7 @@ describe('sincronizador', () => {
 
     const resumen = await sincronizar(enviarLote);
 
-    expect(resumen).toEqual({ sincronizadas: 0, fallidas: 0, error: 'El certificado del dispositivo no está vigente', desfaseMs: null });
+    expect(resumen).toEqual({ sincronizadas: 0, fallidas: 0, pospuestas: 0, error: 'El certificado del dispositivo no está vigente', desfaseMs: null });
     expect((await colaEnMemoria.accionesEnCola()).map((a) => a.estado)).toEqual(['pendiente', 'pendiente', 'pendiente']);
     avisarResumen(resumen!);
     expect(notifyError).toHaveBeenCalledWith('El certificado del dispositivo no está vigente', 'Error sincronizando datos offline');
@@ -205,13 +244,15 @@ describe('sincronizador', () => {
       desfase_ms: 0, resultados: lote.acciones.map((a) => ({ id: a.id, estado: 'aplicada' as const, mensaje: 'Sincronizada' })),
     }));
     ponerEnCola(embarques(1));
-    const detener = iniciarSincronizador(enviar);
+    const alTerminar = vi.fn();
+    const detener = iniciarSincronizador(enviar, alTerminar);
 
     await vi.advanceTimersByTimeAsync(900);
     expect(enviar).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(200);
     expect(enviar).toHaveBeenCalledTimes(1);
     expect(notifySuccess).toHaveBeenCalledWith('1 acción sincronizada correctamente');
+    expect(alTerminar).toHaveBeenCalledWith({ sincronizadas: 1, fallidas: 0, pospuestas: 0, error: null, desfaseMs: 0 });
 
     ponerEnCola(embarques(1));
     window.dispatchEvent(new Event('online'));

@@ -1,9 +1,11 @@
 import { useCallback } from 'react';
 import { notifyError } from '@/lib/notify';
 import { useConfigImpresion } from './config';
+import { imprimirPasajesSinConexion, type TicketSinConexion } from './sinConexion';
 import { imprimirPasajes } from './ventana';
 
 export * from './config';
+export * from './sinConexion';
 export * from './ventana';
 
 /**
@@ -15,6 +17,20 @@ export function useImprimir(): (ids: readonly number[]) => Promise<boolean> {
   return useCallback(async (ids) => {
     try {
       await imprimirPasajes(ids, config);
+      return true;
+    } catch (error) {
+      notifyError((error as Error).message);
+      return false;
+    }
+  }, [config]);
+}
+
+/** Prints tickets sold offline (built here, not fetched), like useImprimir. */
+export function useImprimirSinConexion(): (tickets: readonly TicketSinConexion[]) => Promise<boolean> {
+  const [config] = useConfigImpresion();
+  return useCallback(async (tickets) => {
+    try {
+      await imprimirPasajesSinConexion(tickets, config);
       return true;
     } catch (error) {
       notifyError((error as Error).message);

@@ -47,7 +47,7 @@ export function prepararHTML(html: string, config: ConfigImpresion): string {
 }
 
 /** Opens the (empty) print window; must run inside the click, before any await, or browsers block it. */
-function abrirVentanaImpresion(): Window {
+export function abrirVentanaImpresion(): Window {
   const ventana = window.open('', '_blank', 'popup,width=420,height=720');
   if (!ventana) throw new VentanaBloqueadaError();
   ventana.document.write('<!DOCTYPE html><title>Imprimiendo…</title><p style="font-family:sans-serif">Preparando impresión…</p>');
@@ -55,7 +55,7 @@ function abrirVentanaImpresion(): Window {
 }
 
 /** Writes `html` into the window and, when the settings say so, prints it after 500 ms (and closes it after). */
-function mostrarEImprimir(ventana: Window, html: string, config: ConfigImpresion): void {
+export function mostrarEImprimir(ventana: Window, html: string, config: ConfigImpresion): void {
   ventana.document.open();
   ventana.document.write(html);
   ventana.document.close();

@@ -108,6 +108,12 @@ export async function marcarFallida(id: string, motivo: string): Promise<void> {
   await baseOffline.offline.update(id, { estado: 'fallida', motivo, enviando_desde: undefined });
 }
 
+/** Keeps an action the server refused for now (nothing stored: its ticket's sale has not synced yet) pending, with the reason, to send again later. */
+export async function posponer(id: string, motivo: string): Promise<void> {
+  if (!hayIndexedDB()) return;
+  await baseOffline.offline.update(id, { estado: 'pendiente', motivo, enviando_desde: undefined });
+}
+
 /** Puts a refused action back to pending, to be sent with the next batch; its last reason stays until it is answered. */
 export async function reintentar(id: string): Promise<void> {
   if (!hayIndexedDB()) return;

@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import { dispositivoActual } from '@/lib/dispositivo';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
-  contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, quitar, reclamarLote,
+  contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, posponer, quitar, reclamarLote,
 } from './cola';
 import type { AccionOffline } from './db';
 
@@ -11,9 +11,11 @@ import type { AccionOffline } from './db';
  * The sync worker of the offline queue (docs/architecture.md, "Offline"; operaciones §4, §9).
  * One per device: a run holds the Web Lock 'muelle-sync', so two tabs never send at once
  * (a tab that finds it taken skips; the holder drains the queue). It sends the queue in
- * order, in batches of at most 100 actions and about 900 KB of JSON, with the device's
+ * order, in batches of at most 100 actions and about 900 KB of JSON (halved after an upload
+ * cut off, doubled back after an answer), with the device's
  * certificate, until nothing is left to send: an applied or duplicate action leaves the
- * queue, a refused one stays 'fallida' with the server's reason; a batch without an answer
+ * queue, a refused one stays 'fallida' with the server's reason (one refused for now,
+ * `reintentar`, stays pending with it, for a later run); a batch without an answer
  * (network, timeout) or refused whole (400: the certificate) goes back to pending for the
  * next run. Every answer's clock offset is kept in the config store.
  *
@@ -50,6 +52,8 @@ export interface ResumenSincronizacion {
   sincronizadas: number;
   /** Actions the server refused: kept as 'fallida' with its reason. */
   fallidas: number;
+  /** Actions the server refused for now (`reintentar`): kept pending with its reason, for a later run. */
+  pospuestas: number;
   /** Why the run stopped with actions still pending (no answer, a refused batch), or null. */
   error: string | null;
   /** The clock offset of the last answer (device minus server, ms), or null when nothing was sent. */
@@ -67,21 +71,57 @@ export function accionSync(accion: AccionOffline): AccionSync {
     : { ...base, embarque: accion.datos }) as AccionSync;
 }
 
+/** The most a batch may hold: actions and bytes of JSON. */
+export interface TopeLote {
+  acciones: number;
+  bytes: number;
+}
+
+/** The server's limits, with room for the request's other fields. */
+export const TOPE_MAXIMO: TopeLote = { acciones: MAX_ACCIONES_LOTE, bytes: MAX_BYTES_LOTE };
+/** A cut upload halves the next batch down to this much; a slow link still moves one action at a time. */
+const TOPE_MINIMO: TopeLote = { acciones: 1, bytes: 32 * 1024 };
+
 /**
- * The next batch from the actions that may be sent, in queue order: at most 100, and while the
- * JSON stays under about 900 KB (one action larger than that still goes, alone).
+ * The batch this device sends now: the server's limits, halved after each upload cut off (on a
+ * slow link a big batch would never beat the call's timeout) and doubled back after each answer.
  */
-export function elegirLote(candidatas: AccionOffline[]): AccionOffline[] {
+let tope: TopeLote = TOPE_MAXIMO;
+
+/** The JSON size of an action in a batch. */
+const bytesDe = (accion: AccionOffline) => codificador.encode(JSON.stringify(accionSync(accion))).length + 1;
+
+/**
+ * The next batch from the actions that may be sent, in queue order: at most `limite.acciones`
+ * (100), and while the JSON stays under `limite.bytes` (about 900 KB); one action larger than
+ * that still goes, alone.
+ */
+export function elegirLote(candidatas: AccionOffline[], limite: TopeLote = TOPE_MAXIMO): AccionOffline[] {
   const lote: AccionOffline[] = [];
   let bytes = BYTES_FIJOS;
   for (const accion of candidatas) {
-    if (lote.length === MAX_ACCIONES_LOTE) break;
-    const tamano = codificador.encode(JSON.stringify(accionSync(accion))).length + 1;
-    if (lote.length > 0 && bytes + tamano > MAX_BYTES_LOTE) break;
+    if (lote.length === limite.acciones) break;
+    const tamano = bytesDe(accion);
+    if (lote.length > 0 && bytes + tamano > limite.bytes) break;
     lote.push(accion);
     bytes += tamano;
   }
   return lote;
+}
+
+/** The batch limit after an upload of `lote` was cut off (half of it) or answered (twice the limit, up to the server's). */
+export function nuevoTope(actual: TopeLote, lote: AccionOffline[], cortado: boolean): TopeLote {
+  if (!cortado) return { acciones: Math.min(actual.acciones * 2, TOPE_MAXIMO.acciones), bytes: Math.min(actual.bytes * 2, TOPE_MAXIMO.bytes) };
+  const bytes = lote.reduce((n, a) => n + bytesDe(a), BYTES_FIJOS);
+  return {
+    acciones: Math.max(Math.ceil(lote.length / 2), TOPE_MINIMO.acciones),
+    bytes: Math.max(Math.ceil(bytes / 2), TOPE_MINIMO.bytes),
+  };
+}
+
+/** Back to the server's limits (tests start from there). */
+export function reiniciarTope(): void {
+  tope = TOPE_MAXIMO;
 }
 
 /** 'N acciones sincronizadas correctamente' (operaciones §8), in the right number. */
@@ -120,14 +160,14 @@ async function comoUnicoTrabajador<T>(fn: (exclusivo: boolean) => Promise<T>): P
 
 /** Sends the queue until nothing is left to send or a batch fails (see above). */
 async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<ResumenSincronizacion> {
-  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, error: null, desfaseMs: null };
+  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: null, desfaseMs: null };
   // Holding the lock, an action still 'enviando' is a run's that ended without settling it (a closed tab).
   if (exclusivo) await liberarEnvios();
   const enviadas = new Set<string>();
   let certificado: string | null | undefined;
   for (;;) {
     const ahora = Date.now();
-    const lote = await reclamarLote((candidatas) => elegirLote(candidatas.filter((a) => !enviadas.has(a.id))),
+    const lote = await reclamarLote((candidatas) => elegirLote(candidatas.filter((a) => !enviadas.has(a.id)), tope),
       ahora, ahora - VENCIMIENTO_ENVIO_MS);
     if (lote.length === 0) break;
     const ids = lote.map((a) => a.id);
@@ -142,13 +182,16 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     try {
       respuesta = await enviar({ certificado, reloj: Date.now(), acciones: lote.map(accionSync) });
     } catch (error) {
-      // No answer or a batch refused whole: nothing of it was applied; it is sent again later.
+      // No answer or a batch refused whole: nothing of it was applied; it is sent again later,
+      // in a smaller batch when the upload was cut off.
+      if (error instanceof ApiError && error.status === 0) tope = nuevoTope(tope, lote, true);
       await liberar(ids);
       resumen.error = error instanceof ApiError && error.status === 0
         ? 'No se pudo contactar al servidor: se reintentará'
         : errorMessage(error, 'No se pudo contactar al servidor: se reintentará');
       break;
     }
+    tope = nuevoTope(tope, lote, false);
     resumen.desfaseMs = respuesta.desfase_ms;
     await guardarDesfase(respuesta.desfase_ms);
     const porId = new Map(respuesta.resultados.map((r) => [r.id, r]));
@@ -156,7 +199,11 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     for (const accion of lote) {
       const resultado = porId.get(accion.id);
       if (!resultado) continue;
-      if (resultado.estado === 'rechazada') {
+      if (resultado.estado === 'rechazada' && resultado.reintentar) {
+        // Refused for now, nothing stored (a boarding whose ticket's sale has not synced): sent again by a later run.
+        await posponer(accion.id, resultado.mensaje);
+        resumen.pospuestas++;
+      } else if (resultado.estado === 'rechazada') {
         await marcarFallida(accion.id, resultado.mensaje);
         resumen.fallidas++;
       } else {
@@ -179,7 +226,7 @@ export async function sincronizar(enviar: EnviarLote): Promise<ResumenSincroniza
   try {
     return await comoUnicoTrabajador((exclusivo) => vaciarCola(enviar, exclusivo));
   } catch (error) {
-    return { sincronizadas: 0, fallidas: 0, error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
+    return { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
   }
 }
 
@@ -196,10 +243,10 @@ const enLinea = () => typeof navigator === 'undefined' || navigator.onLine;
 /**
  * Starts the worker of this tab: a run 1 s after the link returns, 1 s after starting when
  * actions wait and the browser is online, and every 30 s while actions wait. Each run's
- * summary is toasted; the same stop reason is toasted once until a run succeeds. Answers the
- * function that stops it.
+ * summary is toasted (the same stop reason once until a run succeeds) and given to `alTerminar`.
+ * Answers the function that stops it.
  */
-export function iniciarSincronizador(enviar: EnviarLote): () => void {
+export function iniciarSincronizador(enviar: EnviarLote, alTerminar?: (resumen: ResumenSincronizacion) => void): () => void {
   let espera: ReturnType<typeof setTimeout> | undefined;
   let ultimoError: string | null = null;
   let detenido = false;
@@ -210,6 +257,7 @@ export function iniciarSincronizador(enviar: EnviarLote): () => void {
     if (!resumen || detenido) return;
     avisarResumen(resumen, { error: resumen.error !== ultimoError });
     ultimoError = resumen.error;
+    alTerminar?.(resumen);
   };
   const programar = (ms: number) => {
     clearTimeout(espera);

@@ -2,7 +2,7 @@ import { Button, Stack, TextInput } from '@mantine/core';
 import { IconTicket } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { punteroTactil } from '@/lib/browser';
-import { CODIGO_VACIO, type Resultado } from '@/features/embarque/validacion';
+import { CODIGO_VACIO, esEmbarque, type Resultado } from '@/features/embarque/validacion';
 
 interface CodigoManualFormProps {
   validando: boolean;
@@ -25,7 +25,7 @@ function enfocarTrasResultado(input: HTMLInputElement | null, tipo: Resultado['t
     return;
   }
   input.focus();
-  if (tipo !== 'exito') input.select();
+  if (!esEmbarque(tipo)) input.select();
 }
 
 /** Manual mode: the ticket number or the whole QR text; Enter validates. */
@@ -39,7 +39,7 @@ export function CodigoManualForm({ validando, resultado, validar, ejemplo }: Cod
   if (resultado !== resultadoVisto) {
     setResultadoVisto(resultado);
     // Ready for the next passenger.
-    if (resultado?.tipo === 'exito') setCodigo('');
+    if (resultado && esEmbarque(resultado.tipo)) setCodigo('');
   }
 
   const enviar = async (event: FormEvent) => {

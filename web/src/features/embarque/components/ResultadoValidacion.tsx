@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangleFilled, IconCircleCheckFilled, IconCircleXFilled, IconScan, type Icon } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { formatDateTime } from '@/lib/format';
+import { formatDate, formatDateTime } from '@/lib/format';
 import type { Resultado } from '@/features/embarque/validacion';
 
 /** Strong backgrounds with white text above WCAG AA (Mantine's green.9 is just below it); amber with dark text. */
@@ -65,6 +65,27 @@ function Contenido({ resultado, validando, indicacion, onConfirmarFecha, onDesca
         <Dato label="Sección" value={embarque.seccion.nombre} />
         <Dato label="Tipo de viaje" value={embarque.tipo_viaje.nombre} />
         <Dato label="Embarque" value={formatDateTime(embarque.fecha_embarque)} />
+      </Panel>
+    );
+  }
+  if (resultado?.tipo === 'exitoOffline') {
+    const { embarque } = resultado;
+    return (
+      <Panel bg={FONDO.exito} icon={IconCircleCheckFilled} titulo={resultado.mensaje}>
+        <Numero>{embarque.numero_pasaje}</Numero>
+        {embarque.conocido ? (
+          <>
+            <Dato label="Pasajero" value={embarque.cliente_nombre} />
+            <Dato label="Sección" value={embarque.seccion_nombre} />
+            <Dato label="Tipo de viaje" value={embarque.tipo_viaje_nombre} />
+          </>
+        ) : (
+          <Text fz="lg">
+            Pasaje válido por su firma, para el {formatDate(embarque.fecha_viaje)}: no está entre los guardados en este teléfono.
+          </Text>
+        )}
+        <Dato label="Embarque" value={formatDateTime(embarque.embarcado_en)} />
+        <Text fz="md">Se enviará al servidor cuando vuelva la conexión.</Text>
       </Panel>
     );
   }

@@ -5,6 +5,7 @@ import { startTransition, useCallback, useState } from 'react';
 import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
 import type { Embarque } from '@/api/embarque';
+import { AvisoSinConexion } from '@/features/embarque/components/AvisoSinConexion';
 import { CodigoManualForm } from '@/features/embarque/components/CodigoManualForm';
 import { DeshacerEmbarque } from '@/features/embarque/components/DeshacerEmbarque';
 import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
@@ -13,6 +14,7 @@ import { InstruccionesValidador } from '@/features/embarque/components/Instrucci
 import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 import { useValidacion } from '@/features/embarque/useValidacion';
+import { useValidadorOffline } from '@/features/embarque/useValidadorOffline';
 import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
 
 type Modo = 'camara' | 'manual';
@@ -68,13 +70,17 @@ function useEjemploNumero(): string | null {
   return prefijo ? ejemploNumeroPasaje(prefijo, hoy) : null;
 }
 
-/** 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions. */
+/**
+ * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
+ * Without a link it validates on the phone (useValidadorOffline) under a notice, and goes back by itself.
+ */
 export function ValidadorPage() {
   const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
   const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
-  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque);
+  const { offline, aviso } = useValidadorOffline();
+  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline);
   const ejemplo = useEjemploNumero();
   return (
     <Stack>
@@ -82,6 +88,7 @@ export function ValidadorPage() {
         <Title order={1} fz={{ base: 26, sm: 34 }}>Validador de Embarque</Title>
         <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
+      {aviso.activo && <AvisoSinConexion {...aviso} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>

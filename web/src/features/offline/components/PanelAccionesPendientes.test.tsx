@@ -18,6 +18,7 @@ vi.mock('@/lib/dispositivo', async () => {
 });
 
 const MOTIVO = 'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor';
+const ESPERA = 'El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará';
 
 /** A sale of two tickets and a boarding by number, pending, and a boarding by QR the server refused. */
 function cola() {
@@ -26,7 +27,7 @@ function cola() {
       tipo: 'venta', ocurrido_en: Date.parse('2026-11-26T12:40:00Z'),
       datos: { caja_id: 7, pasajes: [{ numero_pasaje: 'LD-R2D2-20261126-1' }, { numero_pasaje: 'LD-R2D2-20261126-2' }] },
     }),
-    accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:05:00Z'), datos: { codigo: 'LD-20261126-000041' } }),
+    accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:05:00Z'), datos: { codigo: 'LD-20261126-000041' }, motivo: ESPERA, intentos: 1 }),
     accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:10:00Z'), datos: { codigo: 'MUELLE1.e30.firma' }, estado: 'fallida', motivo: MOTIVO, intentos: 1 }),
   ];
 }
@@ -58,7 +59,7 @@ describe('the offline queue in the header', () => {
     const { user } = renderShell();
 
     await waitFor(() => expect(badge()).toHaveTextContent('En línea · 3 pendientes'));
-    expect(badge()).toHaveAccessibleName('En línea, 3 pendientes: ver acciones sin sincronizar');
+    expect(badge()).toHaveAccessibleName('En línea · 3 pendientes: ver acciones sin sincronizar');
     await user.click(badge());
 
     const panel = await screen.findByRole('dialog', { name: 'Acciones sin sincronizar' });
@@ -70,6 +71,7 @@ describe('the offline queue in the header', () => {
     ]);
     expect(items[0]).toHaveTextContent('2 pasajes · LD-R2D2-20261126-1…');
     expect(items[1]).toHaveTextContent('Pasaje LD-20261126-000041');
+    expect(items[1]).toHaveTextContent(`Último intento: ${ESPERA}`);
     expect(items[2]).toHaveTextContent('Código QR escaneado');
     expect(items[2]).toHaveTextContent(`Motivo: ${MOTIVO}`);
     expect(within(items[0]).queryByRole('button', { name: /Reintentar/ })).not.toBeInTheDocument();
@@ -149,7 +151,7 @@ describe('the offline queue in the header', () => {
 
     await user.click(screen.getByRole('button', { name: 'Cerrar sesión' }));
     const dialog = await screen.findByRole('dialog', { name: 'Cerrar sesión' });
-    expect(dialog).toHaveTextContent('Hay 3 acciones sin sincronizar en este dispositivo.');
+    expect(dialog).toHaveTextContent('Hay 3 acciones sin sincronizar en este dispositivo. Quedan guardadas y se enviarán cuando vuelva a iniciar sesión aquí con conexión.');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cerrar sesión' })).not.toBeInTheDocument());
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');

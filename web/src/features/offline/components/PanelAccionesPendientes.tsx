@@ -54,6 +54,9 @@ function Accion({ accion }: { accion: AccionOffline }) {
         </Stack>
         <Badge color={estado.color} variant="light" style={{ flexShrink: 0 }}>{estado.label}</Badge>
       </Group>
+      {accion.estado !== 'fallida' && accion.motivo && (
+        <Text size="sm" c="dimmed" mt="xs">Último intento: {accion.motivo}</Text>
+      )}
       {accion.estado === 'fallida' && (
         <Stack gap="xs" mt="xs">
           {accion.motivo && <Text size="sm" c="red.8">Motivo: {accion.motivo}</Text>}

@@ -14,6 +14,8 @@ interface CargaInicialProps {
   /** Index in ETAPAS_CARGA of the step under way. */
   etapa: number;
   offline: boolean;
+  /** Offline, and this device saved nothing to sell with. */
+  sinDatosGuardados?: boolean;
   error: boolean;
   onRetry: () => void;
 }
@@ -22,7 +24,7 @@ interface CargaInicialProps {
  * Loading splash of the sale screen, under its title (the screen's largest text, painted at once):
  * advances as the real calls answer.
  */
-export function CargaInicial({ etapa, offline, error, onRetry }: CargaInicialProps) {
+export function CargaInicial({ etapa, offline, sinDatosGuardados = false, error, onRetry }: CargaInicialProps) {
   const mensaje = offline ? 'Sistema en modo offline. Cargando...' : error ? 'Error de conexión...' : ETAPAS_CARGA[etapa];
   return (
     <Stack>
@@ -32,6 +34,12 @@ export function CargaInicial({ etapa, offline, error, onRetry }: CargaInicialPro
           <Stack align="center">
             {!error && <Loader aria-hidden />}
             <Text fw={600} role="status" ta="center">{mensaje}</Text>
+            {sinDatosGuardados && (
+              <Text size="sm" c="dimmed" ta="center">
+                Este dispositivo no tiene datos guardados para vender sin conexión: abre la Venta Rápida una vez con
+                conexión y registra el dispositivo.
+              </Text>
+            )}
             <Progress
               w="100%"
               value={(etapa / (ETAPAS_CARGA.length - 1)) * 100}

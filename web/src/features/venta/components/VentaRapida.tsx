@@ -1,4 +1,5 @@
-import { Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -13,7 +14,11 @@ import { useVenta } from '@/features/venta/useVenta';
 import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
-import { formatDate, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { antiguedad, VIGENCIA_CATALOGO_MS, type EmpresaVenta } from '@/lib/offline/datosVenta';
+import { VIGENCIA_CAJA_MS } from '@/lib/offline/db';
+import { venderSinConexion } from '@/lib/offline/ventaSinConexion';
+import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
@@ -23,6 +28,8 @@ import { MedioPago } from './MedioPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
+import { MSG_NO_REGISTRADO, RegistroDispositivo, useDispositivoVenta } from './RegistroDispositivo';
+import { VentaSinConexionModal, type VentaSinConexionHecha } from './VentaSinConexionModal';
 import { VentaHeader } from './VentaHeader';
 import classes from './VentaRapida.module.css';
 
@@ -47,6 +54,18 @@ function rechazoDefinitivo(error: Error): error is ApiError {
   return error instanceof ApiError && error.status >= 400 && error.status < 500 && error.serverMessage !== null;
 }
 
+/** Said when the company's data for numbering offline tickets was never saved on this device. */
+const MSG_SIN_EMPRESA = 'Faltan en este dispositivo los datos de la empresa para numerar pasajes sin conexión: abre la venta una vez con conexión.';
+
+/** What selling offline needs besides the catalogs: the company's data and how old the saved data is. */
+export interface DatosSinConexion {
+  empresa: EmpresaVenta | null;
+  /** When the catalogs and prices were read from the server (device ms), null when unknown. */
+  catalogoDe: number | null;
+  /** When the register was read from the server (device ms), null when unknown. */
+  cajaDe: number | null;
+}
+
 interface VentaRapidaProps {
   secciones: ItemCatalogo[];
   tipos: ItemCatalogo[];
@@ -54,10 +73,14 @@ interface VentaRapidaProps {
   precios: Precio[];
   /** The seller's open register, or null. */
   caja: Caja | null;
+  /** The browser is offline: sales are made on this device and queued (lib/offline/ventaSinConexion). */
+  sinConexion?: boolean;
+  /** The data an offline sale needs; read while online too, for a link that drops mid-sale. */
+  datosSinConexion?: DatosSinConexion;
 }
 
 /** The quick-sale screen, built to be run from the keyboard one sale after another. */
-export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRapidaProps) {
+export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexion = false, datosSinConexion }: VentaRapidaProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const hoy = useHoy();
@@ -65,6 +88,10 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const crear = useCrearVenta();
   const [aviso, setAviso] = useState<string | null>(null);
   const [creada, setCreada] = useState<VentaCreada | null>(null);
+  const [creadaSinConexion, setCreadaSinConexion] = useState<VentaSinConexionHecha | null>(null);
+  const [vendiendoSinConexion, setVendiendoSinConexion] = useState(false);
+  const { usuario } = useSession();
+  const dispositivo = useDispositivoVenta();
   const [abriendoCaja, setAbriendoCaja] = useState(false);
   const [confirmando, setConfirmando] = useState(false);
   /** The body of the sale whose answer was lost: kept, with its key, until it is confirmed or discarded. */
@@ -76,6 +103,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   const pasajeros = useRef<HTMLElement>(null);
   const pantalla = useRef<HTMLDivElement>(null);
   const abierta = caja !== null;
+  // Offline, an unregistered browser cannot sign tickets: nothing to sell with.
+  const bloqueada = !abierta || (sinConexion && !dispositivo.isPending && !dispositivo.data);
   // A section without any price cannot be sold: it is not offered.
   const conPrecio = secciones.filter((s) => precios.some((p) => p.seccion_id === s.id));
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
@@ -87,8 +116,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   });
   // At load and as soon as a register opens.
   useEffect(() => {
-    if (abierta) enfocarVenta();
-  }, [abierta]);
+    if (!bloqueada) enfocarVenta();
+  }, [bloqueada]);
 
   /** Any edit clears the last submit message; while a sale's outcome is unknown it asks first. */
   const editar = (cambio: () => void) => {
@@ -138,11 +167,53 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
   };
 
   /**
+   * Makes the sale on this device (the browser is offline, so a request would never reach the
+   * server): numbered and signed here, queued for the sync, its tickets shown at once.
+   */
+  const venderAqui = async (body: VentaInput) => {
+    const propio = dispositivo.data;
+    const empresa = datosSinConexion?.empresa;
+    if (!propio) {
+      setAviso(MSG_NO_REGISTRADO);
+      return;
+    }
+    if (!empresa?.prefijo_pasaje || !usuario || !caja) {
+      setAviso(MSG_SIN_EMPRESA);
+      return;
+    }
+    setVendiendoSinConexion(true);
+    try {
+      const hecha = await venderSinConexion(body, {
+        empresaId: usuario.empresa.id, prefijo: empresa.prefijo_pasaje, hoy, cajaId: caja.id, precios,
+        dispositivo: { codigo: propio.codigo, certificado: propio.certificado, privateKey: propio.keyPair.privateKey },
+      });
+      const nombreDe = (lista: ItemCatalogo[], id: number) => lista.find((x) => x.id === id)?.nombre ?? '';
+      const fechaVenta = formatDateTime(hecha.ocurridoEn);
+      setAviso(null);
+      venta.reset();
+      setCreadaSinConexion({
+        total: hecha.total,
+        tickets: hecha.pasajes.map((p) => ({
+          empresa: empresa.nombre, numero_pasaje: p.numero_pasaje, cliente: body.cliente_nombre ?? '',
+          seccion: nombreDe(secciones, body.seccion_id), tipo_viaje: nombreDe(tipos, p.tipo_viaje_id),
+          fecha_viaje: formatDate(body.fecha_viaje), precio: formatMoney(p.precio / 100), medio_pago: nombreDe(medios, body.medio_pago_id),
+          vendedor: usuario.nombre, fecha_venta: fechaVenta, codigo_qr: p.codigo_qr,
+        })),
+      });
+    } catch (error) {
+      setAviso(error instanceof Error && error.message ? error.message : 'No se pudo guardar la venta sin conexión');
+    } finally {
+      setVendiendoSinConexion(false);
+    }
+  };
+
+  /**
    * Sends the sale; one well above the usual asks first unless already confirmed. A sale of
    * unknown outcome is sent again as it was: its key makes the server answer the first result.
+   * Offline, a new sale is made on this device instead (one of unknown outcome waits for the link).
    */
   const enviar = (confirmada = false) => {
-    if (crear.isPending) return;
+    if (crear.isPending || vendiendoSinConexion) return;
     if (incierta) {
       mandar(incierta);
       return;
@@ -155,7 +226,9 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
       return;
     }
     setConfirmando(false);
-    mandar(venta.input());
+    // navigator.onLine as well: the link may have dropped since the last render.
+    if (sinConexion || !navigator.onLine) void venderAqui(venta.input());
+    else mandar(venta.input());
   };
 
   // A sale of unknown outcome retries by itself when the connection returns, and every while.
@@ -200,6 +273,13 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         fechaFijada={venta.fechaFijada}
         onFechaFijada={venta.setFechaFijada}
       />
+      {sinConexion && <AvisoSinConexion datos={datosSinConexion} />}
+      {!sinConexion && <RegistroDispositivo />}
+      {sinConexion && !dispositivo.isPending && !dispositivo.data && (
+        <Alert color="red" variant="filled" icon={<IconCloudOff aria-hidden />} title="No se puede vender sin conexión">
+          {MSG_NO_REGISTRADO}
+        </Alert>
+      )}
       {!abierta && <CajaCerradaBanner />}
       <Box
         component="form"
@@ -207,8 +287,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         onFocus={onFocus}
         className={classes.form}
         noValidate
-        inert={!abierta}
-        opacity={abierta ? 1 : 0.45}
+        inert={bloqueada}
+        opacity={bloqueada ? 0.45 : 1}
         aria-label="Venta de pasajes"
       >
         <Stack>
@@ -258,7 +338,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
             incierta={incierta !== null}
             onReintentar={() => enviar()}
             onDescartar={() => setDescartando({ cambio: null })}
-            creando={crear.isPending}
+            creando={crear.isPending || vendiendoSinConexion}
             haySeccion={seccion !== null}
             onCambiarSeccion={() => editar(() => {
               venta.cambiarSeccion();
@@ -291,6 +371,13 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
       </ConfirmDialog>
       <AvisoSalidaSinGuardar pendiente={incierta !== null} {...DESCARTAR_INCIERTA} />
       <AbrirCajaModal opened={abriendoCaja} onClose={() => setAbriendoCaja(false)} />
+      <VentaSinConexionModal
+        venta={creadaSinConexion}
+        onClose={() => {
+          setCreadaSinConexion(null);
+          primeraSeccion.current?.focus();
+        }}
+      />
       <VentaCreadaModal
         venta={creada}
         onClose={() => {
@@ -299,5 +386,29 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja }: VentaRa
         }}
       />
     </Stack>
+  );
+}
+
+/** Over an offline sale screen: what happens to the sales, and the saved data's age once it is stale. */
+function AvisoSinConexion({ datos }: { datos?: DatosSinConexion }) {
+  // The ages are re-read every minute while the outage lasts.
+  const [ahora, setAhora] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setAhora(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
+  const viejo = (de: number | null | undefined, vigencia: number) => de != null && ahora - de > vigencia;
+  return (
+    <Alert color="orange" variant="light" icon={<IconCloudOff aria-hidden />} title="Sistema en modo offline">
+      <Text size="sm">Las ventas se guardan en este dispositivo y se registran en tu caja cuando vuelva la conexión.</Text>
+      {datos && viejo(datos.catalogoDe, VIGENCIA_CATALOGO_MS) && (
+        <Text size="sm">Precios y catálogos guardados {antiguedad(datos.catalogoDe!, ahora)}: pueden haber cambiado.</Text>
+      )}
+      {datos && viejo(datos.cajaDe, VIGENCIA_CAJA_MS) && (
+        <Text size="sm">
+          Caja verificada {antiguedad(datos.cajaDe!, ahora)}: si se cerró mientras tanto, la venta va a tu caja abierta al sincronizar.
+        </Text>
+      )}
+    </Alert>
   );
 }

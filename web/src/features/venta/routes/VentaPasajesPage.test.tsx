@@ -401,24 +401,29 @@ describe('VentaPasajesPage', () => {
     expect(screen.queryByRole('button', { name: 'Reintentar ahora' })).not.toBeInTheDocument();
   });
 
-  it('does not wait for the connection when the browser is offline: the outcome is unknown until it is back', async () => {
+  it('offline, sends nothing: the sale is made on this device, and a browser that is not a registered device is told to register it', async () => {
     const keys: (string | null)[] = [];
     server.use(http.post('/api/pasajes/lote', ({ request }) => {
       keys.push(request.headers.get('Idempotency-Key'));
       return HttpResponse.error();
     }));
     const { user } = await renderVenta();
+    // Online, the unregistered browser is offered the registration.
+    expect(await screen.findByText(/Este dispositivo no está registrado: sin registro no podrá vender/)).toBeInTheDocument();
     await user.keyboard('{Enter}1');
     const offline = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
     window.dispatchEvent(new Event('offline'));
-    await user.click(crearButton());
-    expect(await screen.findByRole('alert')).toHaveTextContent('No sabemos si la venta se registró');
-    expect(crearButton()).not.toHaveAttribute('data-loading');
-    expect(keys).toHaveLength(1);
+    expect(await screen.findByText('Sistema en modo offline')).toBeInTheDocument();
+    const bloqueo = await screen.findByRole('alert', { name: 'No se puede vender sin conexión' });
+    expect(bloqueo).toHaveTextContent('Este dispositivo no está registrado para vender sin conexión. Cuando vuelva la conexión, regístralo');
+    expect(screen.getByRole('form', { name: 'Venta de pasajes' })).toHaveAttribute('inert');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(keys).toHaveLength(0);
     offline.mockRestore();
     // TanStack Query's online manager heard 'offline': the next tests need it back online.
     window.dispatchEvent(new Event('online'));
-    await waitFor(() => expect(keys).toHaveLength(2));
+    await waitFor(() => expect(screen.queryByText('Sistema en modo offline')).not.toBeInTheDocument());
+    expect(screen.getByRole('form', { name: 'Venta de pasajes' })).not.toHaveAttribute('inert');
   });
 
   it('sells with Ctrl+Enter from any field, the trip date and the client fields included', async () => {

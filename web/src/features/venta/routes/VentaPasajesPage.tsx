@@ -1,12 +1,32 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { cajaEstadoQuery, hayCajaAbierta } from '@/api/caja';
 import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '@/api/config';
+import { useEmpresa } from '@/lib/company';
 import { useOnline } from '@/lib/connectivity';
+import {
+  guardarCajaVenta, guardarCatalogoVenta, guardarEmpresaVenta, leerDatosVenta, type DuenoDatos,
+} from '@/lib/offline/datosVenta';
+import { useSession } from '@/lib/session';
 import { CargaInicial } from '@/features/venta/components/CargaInicial';
 import { VentaRapida } from '@/features/venta/components/VentaRapida';
 
 const listo = (q: UseQueryResult) => q.data !== undefined;
+
+/** Opened offline, the splash says so this long at least (operaciones §2): the seller notices the mode. */
+const AVISO_OFFLINE_MS = 1_200;
+
+/** True once `ms` have passed since mount, when `activo` at mount; at once otherwise. */
+function usePausa(activo: boolean, ms: number): boolean {
+  const [inicial] = useState(activo);
+  const [hecha, setHecha] = useState(!inicial);
+  useEffect(() => {
+    if (!inicial) return;
+    const timer = setTimeout(() => setHecha(true), ms);
+    return () => clearTimeout(timer);
+  }, [inicial, ms]);
+  return hecha;
+}
 
 /**
  * /admin/venta-pasajes. The splash follows the real calls: any answer (connected),
@@ -14,9 +34,15 @@ const listo = (q: UseQueryResult) => q.data !== undefined;
  * deferred render once everything is there (also at once, when the data came with the page's
  * code): React builds it in slices between which the browser paints the splash and answers input,
  * instead of one long task of a slow phone's main thread.
+ *
+ * Online, what it reads is saved on the device (lib/offline/datosVenta); offline the splash says
+ * 'Sistema en modo offline. Cargando...' and the screen sells from what is in memory or saved,
+ * each sale made on this device (lib/offline/ventaSinConexion).
  */
 export function VentaPasajesPage() {
   const online = useOnline();
+  const { usuario } = useSession();
+  const empresa = useEmpresa();
   const secciones = useQuery(seccionesActivasQuery);
   const tipos = useQuery(tiposViajeActivosQuery);
   const medios = useQuery(mediosPagoActivosQuery);
@@ -24,10 +50,57 @@ export function VentaPasajesPage() {
   const precios = useQuery(preciosQuery);
   const todas: UseQueryResult[] = [secciones, tipos, medios, estado, precios];
 
+  const usuarioId = usuario?.id;
+  const empresaId = usuario?.empresa.id;
+  const dueno = useMemo<DuenoDatos | null>(
+    () => (usuarioId !== undefined && empresaId !== undefined ? { usuarioId, empresaId } : null), [usuarioId, empresaId],
+  );
+  // What is saved on the device, read again whenever the link drops (the screen may sell from it).
+  const locales = useQuery({
+    queryKey: ['venta', 'datos-locales', dueno, online],
+    queryFn: () => leerDatosVenta(dueno!),
+    enabled: dueno !== null,
+    networkMode: 'always',
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+  // Whatever comes from the server is saved for a later outage.
+  const catalogoDe = Math.min(secciones.dataUpdatedAt, tipos.dataUpdatedAt, medios.dataUpdatedAt, precios.dataUpdatedAt);
+  useEffect(() => {
+    if (!dueno || !secciones.data || !tipos.data || !medios.data || !precios.data) return;
+    void guardarCatalogoVenta(dueno, { secciones: secciones.data, tipos: tipos.data, medios: medios.data, precios: precios.data });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when a read answers, not on every render
+  }, [dueno, catalogoDe]);
+  useEffect(() => {
+    if (!dueno || !estado.data) return;
+    void guardarCajaVenta(dueno, hayCajaAbierta(estado.data) ? estado.data.caja : null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when a read answers
+  }, [dueno, estado.dataUpdatedAt]);
+  const empresaCompleta = empresa.id !== undefined && empresa.prefijo_pasaje ? empresa : null;
+  useEffect(() => {
+    if (dueno && empresaCompleta?.id !== undefined && empresaCompleta.prefijo_pasaje) {
+      void guardarEmpresaVenta(dueno, {
+        id: empresaCompleta.id, nombre: empresaCompleta.nombre, prefijo_pasaje: empresaCompleta.prefijo_pasaje,
+        timezone: empresaCompleta.timezone ?? '', logo_url: empresaCompleta.logo_url ?? '',
+      });
+    }
+  }, [dueno, empresaCompleta]);
+
+  const guardados = locales.data;
+  const datosSinConexion = {
+    empresa: empresaCompleta?.id !== undefined && empresaCompleta.prefijo_pasaje
+      ? { id: empresaCompleta.id, nombre: empresaCompleta.nombre, prefijo_pasaje: empresaCompleta.prefijo_pasaje, timezone: empresaCompleta.timezone ?? '', logo_url: empresaCompleta.logo_url ?? '' }
+      : (guardados?.empresa ?? null),
+    catalogoDe: secciones.data ? catalogoDe : (guardados?.catalogo?.guardado_en ?? null),
+    cajaDe: estado.data ? estado.dataUpdatedAt : (guardados?.caja?.guardado_en ?? null),
+  };
+
   const cargado = todas.every(listo);
   const mostrar = useDeferredValue(cargado, false);
+  const pausaOffline = usePausa(!online, AVISO_OFFLINE_MS);
 
-  if (mostrar && secciones.data && tipos.data && medios.data && estado.data && precios.data) {
+  if (mostrar && pausaOffline && secciones.data && tipos.data && medios.data && estado.data && precios.data) {
     return (
       <VentaRapida
         secciones={secciones.data}
@@ -35,6 +108,24 @@ export function VentaPasajesPage() {
         medios={medios.data}
         precios={precios.data}
         caja={hayCajaAbierta(estado.data) ? estado.data.caja : null}
+        sinConexion={!online}
+        datosSinConexion={datosSinConexion}
+      />
+    );
+  }
+
+  // Offline with nothing in memory: the sale runs on what this device saved.
+  const catalogo = guardados?.catalogo;
+  if (!online && pausaOffline && catalogo) {
+    return (
+      <VentaRapida
+        secciones={catalogo.secciones}
+        tipos={catalogo.tipos}
+        medios={catalogo.medios}
+        precios={catalogo.precios}
+        caja={guardados.caja?.caja ?? null}
+        sinConexion
+        datosSinConexion={datosSinConexion}
       />
     );
   }
@@ -46,6 +137,7 @@ export function VentaPasajesPage() {
     <CargaInicial
       etapa={etapa === -1 ? pasos.length : etapa}
       offline={!online}
+      sinDatosGuardados={!online && pausaOffline && locales.isFetched && !catalogo}
       error={fallidas.length > 0}
       onRetry={() => fallidas.forEach((q) => q.refetch())}
     />

@@ -1,0 +1,102 @@
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Pasajero } from '@/api/embarque';
+import type { EntradaConfig, PasajeLocal } from '@/lib/offline/db';
+import { makePasaje } from '@/testing/fixtures';
+import { ok, server } from '@/testing/server';
+import {
+  almacenPasajes, diaSiguiente, ENTRADA_PASAJES, estadoPasajesLocales, guardarPasajes, pasajesVencidos, sobrevive,
+} from './pasajesLocales';
+
+// jsdom has no IndexedDB: the Dexie stores are maps behind the few calls this module makes.
+const tablas = vi.hoisted(() => ({ pasajes: new Map<string, PasajeLocal>(), config: new Map<string, EntradaConfig>() }));
+const encolar = vi.hoisted(() => vi.fn(async () => ({})));
+vi.mock('@/lib/offline/cola', () => ({ encolar }));
+vi.mock('@/lib/offline/db', () => ({
+  VIGENCIA_PASAJES_MS: 60 * 60 * 1000,
+  baseOffline: {
+    transaction: (...args: unknown[]) => (args.at(-1) as () => Promise<unknown>)(),
+    pasajes: {
+      toArray: async () => [...tablas.pasajes.values()],
+      bulkDelete: async (numeros: string[]) => numeros.forEach((n) => tablas.pasajes.delete(n)),
+      bulkPut: async (ps: PasajeLocal[]) => ps.forEach((p) => tablas.pasajes.set(p.numero_pasaje, p)),
+      put: async (p: PasajeLocal) => tablas.pasajes.set(p.numero_pasaje, p),
+      get: async (n: string) => tablas.pasajes.get(n),
+      where: () => ({ equals: (codigo: string) => ({ first: async () => [...tablas.pasajes.values()].find((p) => p.codigo_qr === codigo) }) }),
+    },
+    config: {
+      put: async (e: EntradaConfig) => tablas.config.set(e.clave, e),
+      get: async (clave: string) => tablas.config.get(clave),
+    },
+  },
+}));
+
+const AHORA = Date.parse('2026-11-26T15:00:00Z');
+
+const pasajero = (numero: string, fecha: string, extra: Partial<Pasajero> = {}): Pasajero =>
+  ({ ...makePasaje({ numero_pasaje: numero, fecha_viaje: fecha, codigo_qr: `MUELLE1.${numero}.f` }), ...extra });
+
+const local = (numero: string, fecha: string, extra: Partial<PasajeLocal> = {}): PasajeLocal => ({
+  numero_pasaje: numero, codigo_qr: `MUELLE1.${numero}.f`, fecha_viaje: fecha, estado: 'activo', cliente_nombre: 'X',
+  seccion_nombre: 'S', tipo_viaje_nombre: 'T', guardado_en: AHORA - 3_600_000, ...extra,
+});
+
+beforeEach(() => {
+  tablas.pasajes.clear();
+  tablas.config.clear();
+  encolar.mockClear();
+});
+
+describe('guardarPasajes', () => {
+  it("replaces today's and tomorrow's tickets (cancelled too) and keeps what this phone boarded today", async () => {
+    const pedidos: string[] = [];
+    server.use(http.get('/api/pasajes/por-fecha', ({ request }) => {
+      const url = new URL(request.url);
+      pedidos.push(url.search);
+      const fecha = url.searchParams.get('fecha');
+      const pasajes = fecha === '2026-11-26'
+        ? [pasajero('LD-1', fecha), pasajero('LD-2', fecha, { estado: 'cancelado' }), pasajero('LD-3', fecha, { estado: 'usado', fecha_embarque: '2026-11-26T12:00:00Z' })]
+        : [pasajero('LD-4', '2026-11-27')];
+      return ok({ fecha, pasajes, total: pasajes.length, stats: { total: 0, embarcados: 0, pendientes: 0 } });
+    }));
+    tablas.pasajes.set('LD-1', local('LD-1', '2026-11-26', { embarcado_en: AHORA - 60_000 }));
+    tablas.pasajes.set('LD-9', local('LD-9', '2026-11-26'));
+    tablas.pasajes.set('LD-OLD', local('LD-OLD', '2026-11-25'));
+    tablas.pasajes.set('LD-AYER', local('LD-AYER', '2026-11-25', { embarcado_en: AHORA - 2 * 60_000 }));
+    tablas.pasajes.set('LD-VIEJO', local('LD-VIEJO', '2026-11-24', { embarcado_en: AHORA - 25 * 3_600_000 }));
+
+    const estado = await guardarPasajes(['2026-11-26', '2026-11-27'], AHORA);
+
+    expect(pedidos.sort()).toEqual(['?fecha=2026-11-26&cancelados=true', '?fecha=2026-11-27&cancelados=true']);
+    expect(estado).toEqual({ guardado_en: AHORA, fechas: ['2026-11-26', '2026-11-27'], cantidad: 4 });
+    expect([...tablas.pasajes.keys()].sort()).toEqual(['LD-1', 'LD-2', 'LD-3', 'LD-4', 'LD-AYER']);
+    expect(tablas.pasajes.get('LD-1')).toMatchObject({ estado: 'activo', embarcado_en: AHORA - 60_000, guardado_en: AHORA, cliente_nombre: 'Juana Gómez' });
+    expect(tablas.pasajes.get('LD-2')).toMatchObject({ estado: 'cancelado' });
+    expect(tablas.pasajes.get('LD-3')).toMatchObject({ estado: 'usado', fecha_embarque: '2026-11-26T12:00:00Z' });
+    expect(tablas.pasajes.get('LD-4')?.embarcado_en).toBeUndefined();
+    expect(await estadoPasajesLocales()).toEqual(estado);
+    expect(tablas.config.get(ENTRADA_PASAJES)?.guardado_en).toBe(AHORA);
+  });
+});
+
+describe('almacenPasajes.embarcar', () => {
+  it('marks the ticket boarded on this phone and queues the act embarque {codigo} with the scan time', async () => {
+    const p = local('LD-1', '2026-11-26');
+    await almacenPasajes.embarcar(p, AHORA);
+    expect(tablas.pasajes.get('LD-1')).toMatchObject({ embarcado_en: AHORA });
+    expect(encolar).toHaveBeenCalledExactlyOnceWith('embarque', { codigo: 'MUELLE1.LD-1.f' }, AHORA);
+    expect(await almacenPasajes.porCodigo('MUELLE1.LD-1.f')).toMatchObject({ numero_pasaje: 'LD-1' });
+  });
+});
+
+describe('the helpers', () => {
+  it('tell the next day, what outlives a save and when the tickets are stale', () => {
+    expect(diaSiguiente('2026-12-31')).toBe('2027-01-01');
+    expect(diaSiguiente('2028-02-28')).toBe('2028-02-29');
+    expect(sobrevive(local('A', '2026-11-26', { embarcado_en: AHORA }), ['2026-11-26'], AHORA)).toBe(false);
+    expect(sobrevive(local('A', '2026-11-20', { embarcado_en: AHORA - 1000 }), ['2026-11-26'], AHORA)).toBe(true);
+    expect(sobrevive(local('A', '2026-11-20'), ['2026-11-26'], AHORA)).toBe(false);
+    expect(pasajesVencidos({ guardado_en: AHORA - 3_600_001, fechas: [], cantidad: 0 }, AHORA)).toBe(true);
+    expect(pasajesVencidos({ guardado_en: AHORA - 3_600_000, fechas: [], cantidad: 0 }, AHORA)).toBe(false);
+  });
+});

@@ -1,0 +1,194 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { EstadisticasEmbarque } from '@/api/embarque';
+import { base64url } from '@/lib/dispositivo';
+import type { PasajeLocal } from '@/lib/offline/db';
+import { EMPRESA, signIn } from '@/testing/fixtures';
+import { renderApp } from '@/testing/render';
+import { ok, okWithMessage, server } from '@/testing/server';
+import { todayIn } from '@/lib/dates';
+
+// The validator with no link: the phone's stored tickets and queue are maps (jsdom has no IndexedDB),
+// its registration as a device holds a company key made here, and the codes are signed with it.
+const mem = vi.hoisted(() => ({
+  pasajes: new Map<string, PasajeLocal>(),
+  cola: [] as { tipo: string; datos: unknown; ocurrido_en: number }[],
+  registro: null as unknown,
+  anotados: [] as unknown[][],
+}));
+
+vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/features/embarque/pasajesLocales')>();
+  return {
+    ...real,
+    hayAlmacenLocal: () => true,
+    usePasajesLocales: () => ({ guardado_en: Date.now() - 2 * 3_600_000, fechas: [], cantidad: mem.pasajes.size }),
+    embarquesPendientes: async () => mem.cola.length,
+    anotarEstadoOnline: async (...args: unknown[]) => {
+      mem.anotados.push(args);
+    },
+    almacenPasajes: {
+      porCodigo: async (codigo: string) => [...mem.pasajes.values()].find((p) => p.codigo_qr === codigo),
+      porNumero: async (numero: string) => mem.pasajes.get(numero),
+      embarcar: async (pasaje: PasajeLocal, ahora: number) => {
+        mem.pasajes.set(pasaje.numero_pasaje, { ...pasaje, embarcado_en: ahora });
+        mem.cola.push({ tipo: 'embarque', datos: { codigo: pasaje.codigo_qr }, ocurrido_en: ahora });
+      },
+    },
+  };
+});
+vi.mock('@/lib/dispositivoAlmacen', () => ({
+  leerEntrada: async (entrada: string) => (entrada === 'actual' ? mem.registro : undefined),
+  escribirEntradas: async () => undefined,
+}));
+
+const ESTADISTICAS: EstadisticasEmbarque = { hoy: { total: 5, embarcados: 1, pendientes: 4 }, usuario: { validados_hoy: 1 } };
+const HOY = todayIn(EMPRESA.timezone);
+
+const enc = (o: object) => base64url(new TextEncoder().encode(JSON.stringify(o)));
+
+/** A signed code of the family: prefix, base64url JSON, and the key's signature of both. */
+async function firmar(clave: CryptoKey, prefijo: string, carga: object): Promise<string> {
+  const firmado = prefijo + enc(carga);
+  const firma = await crypto.subtle.sign('Ed25519', clave, new TextEncoder().encode(firmado));
+  return `${firmado}.${base64url(new Uint8Array(firma))}`;
+}
+
+let codigo: string;
+let cancelado: string;
+
+beforeAll(async () => {
+  const empresa = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
+  const dispositivo = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
+  const raw = async (k: CryptoKey) => base64url(new Uint8Array(await crypto.subtle.exportKey('raw', k)));
+  const desde = new Date(Date.now() - 3_600_000);
+  const hasta = new Date(desde.getTime() + 365 * 86_400_000);
+  const certificado = await firmar(empresa.privateKey, 'MUELLEDISP1.', {
+    e: EMPRESA.id, d: 'K7Q2', k: await raw(dispositivo.publicKey), desde: desde.toISOString(), hasta: hasta.toISOString(),
+  });
+  mem.registro = { id: 3, codigo: 'K7Q2', nombre: 'Lancha 1', certificado, clave_empresa: await raw(empresa.publicKey),
+    desde: desde.toISOString(), hasta: hasta.toISOString(), keyPair: dispositivo };
+  codigo = await firmar(empresa.privateKey, 'MUELLE1.', { e: EMPRESA.id, n: 'LD-20261126-000042', f: HOY, r: 'ab' });
+  cancelado = await firmar(empresa.privateKey, 'MUELLE1.', { e: EMPRESA.id, n: 'LD-20261126-000043', f: HOY, r: 'cd' });
+});
+
+let enLinea = true;
+
+function conectar(valor: boolean) {
+  enLinea = valor;
+  act(() => {
+    window.dispatchEvent(new Event(valor ? 'online' : 'offline'));
+  });
+}
+
+const pasaje = (numero: string, codigoQR: string, extra: Partial<PasajeLocal> = {}): PasajeLocal => ({
+  numero_pasaje: numero, codigo_qr: codigoQR, fecha_viaje: HOY, estado: 'activo', cliente_nombre: 'Juana Gómez',
+  seccion_nombre: 'Tigre – Tres Bocas', tipo_viaje_nombre: 'Jubilado', guardado_en: Date.now() - 2 * 3_600_000, ...extra,
+});
+
+beforeEach(() => {
+  mem.pasajes.clear();
+  mem.cola.length = 0;
+  mem.anotados.length = 0;
+  mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo));
+  mem.pasajes.set('LD-20261126-000043', pasaje('LD-20261126-000043', cancelado, { estado: 'cancelado' }));
+  enLinea = true;
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => enLinea });
+  server.use(http.get('/api/pasajes/estadisticas-embarque', () => ok(ESTADISTICAS)));
+  signIn('lancha');
+});
+
+afterEach(() => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+});
+
+const resultado = () => screen.getByRole('status', { name: 'Resultado de la validación' });
+
+async function validarManual(user: ReturnType<typeof renderApp>['user'], texto: string) {
+  const input = screen.getByLabelText(/Código del pasaje/);
+  await user.clear(input);
+  await user.click(input);
+  await user.paste(texto);
+  await user.keyboard('{Enter}');
+}
+
+describe('ValidadorPage offline', () => {
+  it('boards on the phone, refuses a second scan and a cancelled ticket, and validates online again once the link returns', async () => {
+    const llamadas: unknown[] = [];
+    server.use(http.post('/api/pasajes/validar-qr', async ({ request }) => {
+      llamadas.push(await request.json());
+      return okWithMessage({ id: 1, numero_pasaje: 'LD-20261126-000044', fecha_viaje: HOY, fecha_embarque: new Date().toISOString(),
+        estado: 'usado', cliente: { nombre: 'Ana' }, seccion: { nombre: 'S' }, tipo_viaje: { nombre: 'T' }, validado_por: 'lancha' }, 'Embarque validado exitosamente');
+    }));
+    enLinea = false;
+    const { user } = renderApp('/admin/validador');
+    await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    const aviso = await screen.findByRole('status', { name: 'Modo sin conexión' });
+    expect(aviso).toHaveTextContent('Pasajes de hoy y mañana guardados: 2, actualizados hace 2 h');
+    expect(aviso).toHaveTextContent('pueden estar desactualizados');
+    expect(aviso).not.toHaveTextContent('no está registrado');
+
+    const antes = Date.now();
+    await validarManual(user, codigo);
+    await within(resultado()).findByText('Embarque registrado sin conexión');
+    expect(resultado()).toHaveTextContent('LD-20261126-000042');
+    expect(resultado()).toHaveTextContent('Juana Gómez');
+    expect(resultado()).toHaveTextContent('Tigre – Tres Bocas');
+    expect(resultado()).toHaveTextContent('Jubilado');
+    expect(mem.cola).toHaveLength(1);
+    expect(mem.cola[0]).toMatchObject({ tipo: 'embarque', datos: { codigo } });
+    expect(mem.cola[0].ocurrido_en).toBeGreaterThanOrEqual(antes);
+    await waitFor(() => expect(aviso).toHaveTextContent('Embarques por enviar: 1.'));
+
+    await validarManual(user, codigo);
+    await within(resultado()).findByText('Pasaje ya embarcado en este teléfono');
+    expect(resultado()).toHaveTextContent('Embarcado el');
+    expect(mem.cola).toHaveLength(1);
+
+    await validarManual(user, 'ld 20261126 000043');
+    await within(resultado()).findByText('El pasaje está cancelado y no puede embarcar');
+    expect(mem.cola).toHaveLength(1);
+    expect(llamadas).toEqual([]);
+
+    conectar(true);
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Modo sin conexión' })).not.toBeInTheDocument());
+    await validarManual(user, 'LD-20261126-000044');
+    await within(resultado()).findByText('Embarque validado exitosamente');
+    expect(llamadas).toEqual([{ codigo_qr: 'LD-20261126-000044' }]);
+    // the phone's copy of a ticket boarded online says so, for a later offline scan
+    await waitFor(() => expect(mem.anotados).toEqual([['LD-20261126-000044', 'usado', expect.any(String)]]));
+  });
+
+  it('asks before boarding a ticket of another day offline, and boards it on "Embarcar igual"', async () => {
+    mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo, { fecha_viaje: '2030-01-15' }));
+    enLinea = false;
+    const { user } = renderApp('/admin/validador');
+    await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    await validarManual(user, codigo);
+    await within(resultado()).findByText('Pasaje para el 15/01/2030 — ¿embarcar igual?');
+    expect(mem.cola).toEqual([]);
+    await user.click(within(resultado()).getByRole('button', { name: 'Embarcar igual' }));
+    await within(resultado()).findByText('Embarque registrado sin conexión');
+    expect(mem.cola).toMatchObject([{ tipo: 'embarque', datos: { codigo } }]);
+  });
+
+  it('validates on the phone when the server does not answer, and stays offline', async () => {
+    let intentos = 0;
+    server.use(http.post('/api/pasajes/validar-qr', () => {
+      intentos++;
+      return HttpResponse.error();
+    }));
+    const { user } = renderApp('/admin/validador');
+    await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    expect(screen.queryByRole('status', { name: 'Modo sin conexión' })).not.toBeInTheDocument();
+    await validarManual(user, codigo);
+    await within(resultado()).findByText('Embarque registrado sin conexión', {}, { timeout: 5000 });
+    expect(await screen.findByRole('status', { name: 'Modo sin conexión' })).toBeInTheDocument();
+    expect(mem.cola).toHaveLength(1);
+    const enviados = intentos;
+    await validarManual(user, cancelado);
+    await within(resultado()).findByText('El pasaje está cancelado y no puede embarcar');
+    expect(intentos).toBe(enviados);
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest';
+import type { PasajeLocal } from '@/lib/offline/db';
+import vectores from '@/lib/offline/vectores.json';
+import {
+  MENSAJE_MOTIVO, MSG_CANCELADO, MSG_EMBARQUE_OFFLINE, MSG_NO_ENCONTRADO, MSG_NUMERO_NO_GUARDADO, MSG_SIN_CLAVE, MSG_YA_EMBARCADO,
+  MSG_YA_EMBARCADO_AQUI, numeroPasajeEscrito, validarSinConexion, type AlmacenPasajes, type ContextoOffline,
+} from './validacionOffline';
+
+const vector = (nombre: string) => vectores.codigos.find((v) => v.nombre === nombre)!;
+const MUELLE1 = vector('muelle1 válido');
+const MUELLE2 = vector('muelle2 válido');
+const AHORA = Date.parse(MUELLE1.momento);
+const CLAVES = { claveEmpresa: vectores.clave_empresa, empresaId: vectores.empresa_id };
+
+/** The phone's stored tickets in a map; `embarcar` does what the Dexie one does and records the act it would queue. */
+function almacen(pasajes: PasajeLocal[] = []) {
+  const guardados = new Map(pasajes.map((p) => [p.numero_pasaje, { ...p }]));
+  const cola: { codigo: string; ocurrido_en: number }[] = [];
+  const a: AlmacenPasajes = {
+    porCodigo: async (codigo) => [...guardados.values()].find((p) => p.codigo_qr === codigo),
+    porNumero: async (numero) => guardados.get(numero),
+    embarcar: async (pasaje, ahora) => {
+      guardados.set(pasaje.numero_pasaje, { ...pasaje, embarcado_en: ahora });
+      cola.push({ codigo: pasaje.codigo_qr, ocurrido_en: ahora });
+    },
+  };
+  return { a, guardados, cola };
+}
+
+const guardado = (extra: Partial<PasajeLocal> = {}): PasajeLocal => ({
+  numero_pasaje: 'LD-20261126-000042', codigo_qr: MUELLE1.texto.trim(), fecha_viaje: '2026-11-26', estado: 'activo',
+  cliente_nombre: 'Juana Gómez', seccion_nombre: 'Tigre – Tres Bocas', tipo_viaje_nombre: 'Jubilado', guardado_en: AHORA - 60_000, ...extra,
+});
+
+const ctx = (a: AlmacenPasajes, extra: Partial<ContextoOffline> = {}): ContextoOffline => ({ claves: CLAVES, hoy: '2026-11-26', ahora: AHORA, almacen: a, ...extra });
+
+describe('validarSinConexion', () => {
+  it('boards a stored ticket with its data, queues it with the scan time, and refuses a second scan on this phone', async () => {
+    const { a, guardados, cola } = almacen([guardado()]);
+    const r = await validarSinConexion(`  ${MUELLE1.texto} `, false, ctx(a));
+    expect(r).toEqual({
+      tipo: 'exitoOffline', mensaje: MSG_EMBARQUE_OFFLINE,
+      embarque: { numero_pasaje: 'LD-20261126-000042', fecha_viaje: '2026-11-26', cliente_nombre: 'Juana Gómez',
+        seccion_nombre: 'Tigre – Tres Bocas', tipo_viaje_nombre: 'Jubilado', embarcado_en: AHORA, conocido: true },
+    });
+    expect(cola).toEqual([{ codigo: MUELLE1.texto.trim(), ocurrido_en: AHORA }]);
+    expect(guardados.get('LD-20261126-000042')?.embarcado_en).toBe(AHORA);
+
+    const otra = await validarSinConexion(MUELLE1.texto, false, ctx(a, { ahora: AHORA + 90_000 }));
+    expect(otra).toEqual({
+      tipo: 'rechazo', mensaje: MSG_YA_EMBARCADO_AQUI,
+      previo: { motivo: 'ya_embarcado', numero_pasaje: 'LD-20261126-000042', fecha_viaje: '2026-11-26', fecha_embarque: new Date(AHORA).toISOString() },
+    });
+    expect(cola).toHaveLength(1);
+  });
+
+  it('refuses a cancelled ticket and one the server had boarded, queueing nothing', async () => {
+    const cancelado = almacen([guardado({ estado: 'cancelado' })]);
+    expect(await validarSinConexion(MUELLE1.texto, false, ctx(cancelado.a))).toEqual({ tipo: 'rechazo', mensaje: MSG_CANCELADO, previo: null });
+    expect(cancelado.cola).toEqual([]);
+
+    const usado = almacen([guardado({ estado: 'usado', fecha_embarque: '2026-11-26T11:00:00Z' })]);
+    expect(await validarSinConexion(MUELLE1.texto, false, ctx(usado.a))).toMatchObject({
+      tipo: 'rechazo', mensaje: MSG_YA_EMBARCADO, previo: { numero_pasaje: 'LD-20261126-000042', fecha_embarque: '2026-11-26T11:00:00Z' },
+    });
+    expect(usado.cola).toEqual([]);
+  });
+
+  it('accepts by its signature a valid ticket the phone does not have (a MUELLE2 one sold offline), and keeps it boarded', async () => {
+    const { a, guardados, cola } = almacen();
+    const r = await validarSinConexion(MUELLE2.texto, false, ctx(a));
+    expect(r).toMatchObject({ tipo: 'exitoOffline', embarque: { numero_pasaje: 'LD-K7Q2-20261126-3', conocido: false, embarcado_en: AHORA } });
+    expect(cola).toEqual([{ codigo: MUELLE2.texto, ocurrido_en: AHORA }]);
+    expect(guardados.get('LD-K7Q2-20261126-3')).toMatchObject({ codigo_qr: MUELLE2.texto, estado: 'activo', embarcado_en: AHORA });
+    expect(await validarSinConexion(MUELLE2.texto, false, ctx(a))).toMatchObject({ tipo: 'rechazo', mensaje: MSG_YA_EMBARCADO_AQUI });
+  });
+
+  it('refuses forged, tampered and foreign codes with the reason, queueing nothing', async () => {
+    const { a, cola } = almacen();
+    const casos: [string, string][] = [
+      ['muelle1 con firma falsificada', MENSAJE_MOTIVO.codigo],
+      ['muelle1 con la carga alterada', MENSAJE_MOTIVO.codigo],
+      ['muelle1 de otra empresa con su clave', MENSAJE_MOTIVO.otra_empresa],
+      ['muelle2 con el certificado vencido', MENSAJE_MOTIVO.certificado_vencido],
+      ['muelle2 con el certificado de otra empresa', MENSAJE_MOTIVO.certificado_otra_empresa],
+      ['muelle2 firmado por otro dispositivo', MENSAJE_MOTIVO.codigo],
+    ];
+    for (const [nombre, mensaje] of casos) {
+      expect(await validarSinConexion(vector(nombre).texto, false, ctx(a))).toEqual({ tipo: 'rechazo', mensaje, previo: null });
+    }
+    expect(cola).toEqual([]);
+  });
+
+  it('refuses a validly signed code when the phone has its ticket under another code', async () => {
+    const { a, cola } = almacen([guardado({ codigo_qr: 'MUELLE1.otro.codigo' })]);
+    expect(await validarSinConexion(MUELLE1.texto, false, ctx(a))).toEqual({ tipo: 'rechazo', mensaje: MSG_NO_ENCONTRADO, previo: null });
+    expect(cola).toEqual([]);
+  });
+
+  it('asks before boarding a ticket of another day, and boards it once confirmed', async () => {
+    const { a, cola } = almacen([guardado()]);
+    const r = await validarSinConexion(MUELLE1.texto, false, ctx(a, { hoy: '2026-11-27' }));
+    expect(r).toEqual({
+      tipo: 'otraFecha', mensaje: 'Pasaje para el 26/11/2026 — ¿embarcar igual?', codigo: MUELLE1.texto.trim(),
+      pasaje: { motivo: 'otra_fecha', numero_pasaje: 'LD-20261126-000042', fecha_viaje: '2026-11-26' },
+    });
+    expect(cola).toEqual([]);
+    expect(await validarSinConexion(MUELLE1.texto.trim(), true, ctx(a, { hoy: '2026-11-27' }))).toMatchObject({ tipo: 'exitoOffline' });
+    expect(cola).toHaveLength(1);
+  });
+
+  it('finds a typed number among the stored tickets only, and queues the ticket\'s code', async () => {
+    const { a, cola } = almacen([guardado()]);
+    expect(await validarSinConexion('ld 20261126 000042', false, ctx(a))).toMatchObject({ tipo: 'exitoOffline', embarque: { conocido: true } });
+    expect(cola).toEqual([{ codigo: MUELLE1.texto.trim(), ocurrido_en: AHORA }]);
+    expect(await validarSinConexion('LD-20261126-000099', false, ctx(a))).toEqual({ tipo: 'rechazo', mensaje: MSG_NUMERO_NO_GUARDADO, previo: null });
+  });
+
+  it('without the company key, boards only a code stored exactly as the server gave it', async () => {
+    const { a, cola } = almacen([guardado()]);
+    const sinClave = ctx(a, { claves: null });
+    expect(await validarSinConexion(MUELLE2.texto, false, sinClave)).toEqual({ tipo: 'rechazo', mensaje: MSG_SIN_CLAVE, previo: null });
+    expect(await validarSinConexion(MUELLE1.texto, false, sinClave)).toMatchObject({ tipo: 'exitoOffline' });
+    expect(cola).toHaveLength(1);
+  });
+});
+
+describe('numeroPasajeEscrito', () => {
+  it('reads a typed number as the server writes it (domain.NumeroPasajeEscrito)', () => {
+    expect(numeroPasajeEscrito('ld20261122000042')).toBe('LD-20261122-000042');
+    expect(numeroPasajeEscrito(' LD 20261122 000042 ')).toBe('LD-20261122-000042');
+    expect(numeroPasajeEscrito('LD-20261122-1000042')).toBe('LD-20261122-1000042');
+    expect(numeroPasajeEscrito('ld-k7q2-20261126-3')).toBe('LD-K7Q2-20261126-3');
+    expect(numeroPasajeEscrito('LD-02611220-00042')).toBe('LD-02611220-00042');
+  });
+});

@@ -1,0 +1,91 @@
+import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { IconDeviceMobile } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
+import { dispositivosKeys } from '@/api/keys';
+import { errorMessage } from '@/lib/api';
+import { dispositivoActual } from '@/lib/dispositivo';
+import { notifySuccess } from '@/lib/notify';
+
+/** Said when a sale is tried offline on a browser that is not a registered device. */
+export const MSG_NO_REGISTRADO =
+  'Este dispositivo no está registrado para vender sin conexión. Cuando vuelva la conexión, regístralo con «Registrar este dispositivo» en esta pantalla.';
+
+/** The longest device name (domain.MaxNombreDispositivo). */
+const MAX_NOMBRE = 60;
+
+/**
+ * This browser's registration as a device, read from its own storage (also offline: the query
+ * never waits for the network). Null when it has none or the browser keeps none.
+ */
+export function useDispositivoVenta() {
+  return useQuery({
+    queryKey: dispositivosKeys.este(),
+    queryFn: async () => {
+      try {
+        return await dispositivoActual();
+      } catch {
+        return null; // no IndexedDB: not registered
+      }
+    },
+    networkMode: 'always',
+  });
+}
+
+/** Online, on a browser that is not a registered device: says so and registers it by a name. */
+export function RegistroDispositivo() {
+  const dispositivo = useDispositivoVenta();
+  const registrar = useRegistrarEsteDispositivo();
+  const [abierto, setAbierto] = useState(false);
+  const [nombre, setNombre] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  if (dispositivo.isPending || dispositivo.data || typeof crypto === 'undefined' || !crypto.subtle) return null;
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!nombre.trim()) {
+      setError('El nombre del dispositivo es obligatorio');
+      return;
+    }
+    try {
+      const registrado = await registrar.mutateAsync(nombre);
+      notifySuccess(`Dispositivo registrado con el código ${registrado.codigo}`);
+      setAbierto(false);
+    } catch (e) {
+      setError(errorMessage(e, 'No se pudo registrar este dispositivo'));
+    }
+  };
+
+  return (
+    <Paper withBorder p="xs" radius="md">
+      <Group justify="space-between" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <IconDeviceMobile size={18} aria-hidden />
+          <Text size="sm">Este dispositivo no está registrado: sin registro no podrá vender si se corta la conexión.</Text>
+        </Group>
+        <Button size="xs" variant="light" onClick={() => { setError(null); setAbierto(true); }}>Registrar este dispositivo</Button>
+      </Group>
+      <Modal opened={abierto} onClose={() => setAbierto(false)} title="Registrar este dispositivo" centered>
+        <form onSubmit={(e) => void onSubmit(e)} noValidate>
+          <Stack>
+            <TextInput
+              label="Nombre del dispositivo"
+              description="Para reconocerlo en la lista de dispositivos, por ejemplo «Boletería 2»"
+              maxLength={MAX_NOMBRE}
+              value={nombre}
+              onChange={(e) => { setNombre(e.currentTarget.value); setError(null); }}
+              error={error}
+              data-autofocus
+              required
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAbierto(false)}>Cancelar</Button>
+              <Button type="submit" loading={registrar.isPending}>Registrar</Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </Paper>
+  );
+}
