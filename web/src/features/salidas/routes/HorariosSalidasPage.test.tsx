@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
+import { fakeMediaQueryList } from '@/testing/media';
 import { SECCIONES_FIXTURE } from '@/testing/handlers/config';
 import { EMBARCACIONES_FIXTURE, HORARIOS_FIXTURE, salida } from '@/testing/handlers/salidas';
 import { renderApp } from '@/testing/render';
@@ -155,5 +156,24 @@ describe('Horarios y salidas, for the crew', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Abrir salida' }));
     expect(await screen.findByText('Salida extra creada')).toBeInTheDocument();
     expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '15:45' });
+  });
+});
+
+describe('Horarios y salidas, on a phone', () => {
+  beforeEach(() => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, true));
+    server.use(http.get('/api/salidas', () => ok([salida(2, '10:30', 'embarcando', { embarcados: 41 })])));
+    signIn('lancha');
+  });
+
+  afterEach(() => vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false)));
+
+  it('shows each departure as a card with its figures and its actions', async () => {
+    renderApp(PATH);
+    const tarjeta = await screen.findByRole('article', { name: 'Salida de las 10:30 a Tigre – Tres Bocas' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(tarjeta).toHaveTextContent('Embarcados: 41 / 60');
+    expect(tarjeta).toHaveTextContent('Marina del Delta');
+    expect(within(tarjeta).getByRole('button', { name: 'Zarpó: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
   });
 });
