@@ -475,3 +475,48 @@ func TestHorariosPublicos(t *testing.T) {
 		}
 	})
 }
+
+func TestCambiosDeEstadoConcurrentesUnoGana(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		seccion := e.idOf(1, domain.CatSecciones, seccionDemo)
+		barco := e.nuevaEmbarcacion(t, e.token("admin"), "CUR-1", "2027-01-01")
+		a := store.Actor{EmpresaID: 1, UsuarioID: e.userID("lancha")}
+		x, err := e.st.CrearSalidaExtra(context.Background(), a, store.NuevaSalida{SeccionID: seccion, EmbarcacionID: barco,
+			Fecha: "2026-11-20", Hora: "15:00"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		// ten crew phones press 'Embarcar' at once: one change wins, the others are refused (a later
+		// change that is allowed from the new state, like cancelling, would rightly pass after it)
+		var (
+			wg        sync.WaitGroup
+			mu        sync.Mutex
+			ganadores []string
+		)
+		for range 10 {
+			estado := domain.SalidaEmbarcando
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				_, err := e.st.CambiarEstadoSalida(context.Background(), a, x.ID, estado)
+				if err == nil {
+					mu.Lock()
+					ganadores = append(ganadores, estado)
+					mu.Unlock()
+					return
+				}
+				if de, ok := domain.AsError(err); !ok || de.Kind != domain.KindConflict {
+					t.Errorf("esperaba un 409, obtuve %v", err)
+				}
+			}()
+		}
+		wg.Wait()
+		if len(ganadores) != 1 {
+			t.Fatalf("ganaron %v", ganadores)
+		}
+		if e.count(`SELECT COUNT(*) FROM salidas WHERE id = ? AND estado = ?`, x.ID, ganadores[0]) != 1 ||
+			e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionEstadoSalida) != 1 {
+			t.Fatal("el estado guardado o su auditoría no son los del único cambio")
+		}
+	})
+}

@@ -82,6 +82,18 @@ test('un admin crea una embarcación; un supervisor arma el horario, ve las sali
   await expect(salida).toContainText(supervisor.nombre);
   await expect(salida.getByRole('button', { name: `Zarpó: ${hora} ${SECCION}` })).toBeVisible();
 
+  // On a phone at the pier the departure is a card with its figures and actions, nothing off the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  const movil = page.getByLabel('Fecha de las salidas');
+  await movil.fill(fecha);
+  await movil.press('Tab');
+  const tarjeta = page.getByRole('article', { name: `Salida de las ${hora} a ${SECCION}` });
+  await expect(tarjeta).toContainText('Embarcados: 0 / 60');
+  await expect(tarjeta.getByRole('button', { name: `Zarpó: ${hora} ${SECCION}` })).toBeInViewport();
+  await shot(page, 'movil');
+  await page.setViewportSize({ width: 1280, height: 720 });
+
   // The passenger home's 'Horarios' shows the timetable (and, when the departure is today, its state).
   await page.goto('/horarios');
   await expect(page.getByRole('heading', { name: 'Horarios', level: 1 })).toBeVisible();

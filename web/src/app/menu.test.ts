@@ -71,7 +71,7 @@ describe('menuFor', () => {
       ['Rutas y Secciones', '/admin/rutas'],
     ];
     const horarios = ['Horarios y salidas', '/admin/horarios-salidas'];
-    expect(embarque('lancha')).toEqual(todo);
+    expect(embarque('lancha')).toEqual([...todo.slice(0, 3), horarios, todo[3]]);
     expect(embarque('admin')).toEqual([...todo.slice(0, 3), horarios, todo[3]]);
     expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador'], horarios]);
     expect(embarque('vendedor')).toBeUndefined();

@@ -210,9 +210,10 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/embarque/routes/EstadoViajesPage'), (m) => m.EstadoViajesPage),
   },
   {
-    // supervisors and admins (custom roles: configuracion.ver, and validacion.embarque for the server's writes)
-    path: paths.horariosSalidas, access: rolesOr('configuracion.ver', 'supervisor', 'admin'), modulo: 'embarque', layout: 'admin',
-    menu: [{ label: 'Horarios y salidas', icon: IconClockHour4, group: 'Embarque', roles: ['admin', 'supervisor'], permiso: 'configuracion.ver' }],
+    // supervisors and admins plan (timetable, generation, boats); the crew opens extra departures and moves their state
+    // (custom roles: configuracion.ver, and the server's permissions for each write)
+    path: paths.horariosSalidas, access: rolesOr('configuracion.ver', 'lancha', 'supervisor', 'admin'), modulo: 'embarque', layout: 'admin',
+    menu: [{ label: 'Horarios y salidas', icon: IconClockHour4, group: 'Embarque', roles: ['lancha', 'admin', 'supervisor'], permiso: 'configuracion.ver' }],
     page: lazyPage(() => import('@/features/salidas/routes/HorariosSalidasPage'), (m) => m.HorariosSalidasPage),
   },
   {

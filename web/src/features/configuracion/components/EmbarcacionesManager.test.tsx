@@ -39,7 +39,7 @@ describe('Embarcaciones', () => {
     expect(marina).toHaveTextContent('31/03/2027');
     expect(within(marina).queryByText('Vencido')).not.toBeInTheDocument();
     expect(within(caracol).getAllByText('Vencido')[0]).toBeInTheDocument();
-    expect(within(caracol).getByText('Inactivo')).toBeInTheDocument();
+    expect(within(caracol).getAllByText('Inactivo')[0]).toBeInTheDocument();
     expect(within(caracol).getByRole('button', { name: 'Activar Caracol' })).toBeInTheDocument();
   });
 

@@ -66,7 +66,7 @@ export function EmbarcacionesManager() {
                 <Table.Th visibleFrom="sm">Matrícula</Table.Th>
                 <Table.Th ta="right">Capacidad</Table.Th>
                 <Table.Th visibleFrom="sm">Certificado vence</Table.Th>
-                <Table.Th>Estado</Table.Th>
+                <Table.Th visibleFrom="sm">Estado</Table.Th>
                 <Table.Th ta="right">Acciones</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -76,7 +76,10 @@ export function EmbarcacionesManager() {
                   <Table.Td>
                     <Text fw={500} size="sm">{b.nombre}</Text>
                     <Text c="dimmed" size="xs" hiddenFrom="sm">{b.matricula} · vence {formatDate(b.vencimiento_certificado)}</Text>
-                    <Group hiddenFrom="sm" gap={4}><AvisoCertificado hoy={hoy} vence={b.vencimiento_certificado} /></Group>
+                    <Group hiddenFrom="sm" gap={4}>
+                      <AvisoCertificado hoy={hoy} vence={b.vencimiento_certificado} />
+                      <EstadoBadge activo={b.activo} />
+                    </Group>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{b.matricula}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
@@ -89,7 +92,7 @@ export function EmbarcacionesManager() {
                       <AvisoCertificado hoy={hoy} vence={b.vencimiento_certificado} />
                     </Group>
                   </Table.Td>
-                  <Table.Td><EstadoBadge activo={b.activo} /></Table.Td>
+                  <Table.Td visibleFrom="sm"><EstadoBadge activo={b.activo} /></Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
                       <ActionIcon variant="subtle" size="lg" aria-label={`Editar ${b.nombre}`} onClick={() => formDialog.open(b)}>

@@ -50,7 +50,7 @@ function SalidasDeFecha() {
                 <Table.Th>Sección</Table.Th>
                 <Table.Th visibleFrom="sm">Embarcación</Table.Th>
                 <Table.Th ta="right">Embarcados / capacidad</Table.Th>
-                <Table.Th>Estado</Table.Th>
+                <Table.Th visibleFrom="sm">Estado</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -62,14 +62,16 @@ function SalidasDeFecha() {
                     <Table.Td fw={600}>{s.hora}</Table.Td>
                     <Table.Td>
                       <Text size="sm">{s.seccion}</Text>
+                      {/* On a phone the boat and the state go under the section instead of in their own columns. */}
                       <Text c="dimmed" size="xs" hiddenFrom="sm">{s.embarcacion ?? 'Sin embarcación'}</Text>
+                      <Badge hiddenFrom="sm" color={e.color} variant="light">{e.label}</Badge>
                     </Table.Td>
                     <Table.Td visibleFrom="sm">{s.embarcacion ?? <Text span c="dimmed" size="sm">Sin embarcación</Text>}</Table.Td>
                     <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm">{formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
                       <Progress value={porcentaje} size="sm" aria-label={`Ocupación de la salida de las ${s.hora}: ${porcentaje}%`} />
                     </Table.Td>
-                    <Table.Td><Badge color={e.color} variant="light">{e.label}</Badge></Table.Td>
+                    <Table.Td visibleFrom="sm"><Badge color={e.color} variant="light">{e.label}</Badge></Table.Td>
                   </Table.Tr>
                 );
               })}

@@ -1,4 +1,5 @@
-import { Button, Group, Select, Table, Text } from '@mantine/core';
+import { Button, Card, Group, Select, Stack, Table, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -50,6 +51,46 @@ function EmbarcacionSalida({ salida, editable }: { salida: Salida; editable: boo
   );
 }
 
+interface AccionesProps {
+  salida: Salida;
+  ocupada: boolean;
+  onCambiar: (s: Salida, estado: EstadoSalida) => void;
+}
+
+/** The buttons of the changes of state the server allows from the departure's state. */
+function AccionesSalida({ salida: s, ocupada, onCambiar }: AccionesProps) {
+  return (TRANSICIONES_SALIDA[s.estado as EstadoSalida] ?? []).map((estado) => (
+    <Button key={estado} size="xs" variant={estado === 'cancelada' || estado === 'programada' ? 'default' : 'filled'}
+      aria-label={`${ACCION_ESTADO[estado]}: ${s.hora} ${s.seccion}`} loading={ocupada} onClick={() => onCambiar(s, estado)}>
+      {ACCION_ESTADO[estado]}
+    </Button>
+  ));
+}
+
+/** Who changed the state last, and when. */
+function QuienCambio({ salida: s }: { salida: Salida }) {
+  return s.estado_por && s.estado_en ? <Text c="dimmed" size="xs">{s.estado_por}, {formatDateTime(s.estado_en)}</Text> : null;
+}
+
+/** A departure as a card, on a phone: every figure and action without scrolling sideways. */
+function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { planifica: boolean }) {
+  return (
+    <Card withBorder padding="sm" component="article" aria-label={`Salida de las ${s.hora} a ${s.seccion}`}>
+      <Stack gap={6}>
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={700}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Text>
+          <EstadoSalidaBadge estado={s.estado} />
+        </Group>
+        <Text size="sm">{s.seccion}</Text>
+        <EmbarcacionSalida salida={s} editable={planifica} />
+        <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
+        <QuienCambio salida={s} />
+        <Group gap="xs"><AccionesSalida salida={s} {...acciones} /></Group>
+      </Stack>
+    </Card>
+  );
+}
+
 interface SalidasDelDiaProps {
   fecha: string;
   /** Whoever plans (supervisors, admins) changes the boat. */
@@ -62,6 +103,10 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
   const cambiar = useCambiarEstadoSalida();
   const [porCancelar, setPorCancelar] = useState<Salida | null>(null);
 
+  const theme = useMantineTheme();
+  const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
+  const onCambiar = (s: Salida, estado: EstadoSalida) => (estado === 'cancelada' ? setPorCancelar(s) : mover(s, estado));
+  const ocupada = (s: Salida) => cambiar.isPending && cambiar.variables?.id === s.id;
   const mover = (s: Salida, estado: EstadoSalida) =>
     cambiar.mutate({ id: s.id, estado }, {
       onSuccess: ({ message }) => notifySuccess(message ?? 'Estado actualizado'),
@@ -75,13 +120,21 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
       {query.data?.length === 0 ? (
         <EmptyState icon={IconCalendarEvent} title="No hay salidas este día"
           message="Genera las salidas desde los horarios o abre una salida extra." />
+      ) : angosta ? (
+        <Stack gap="sm" aria-label="Salidas del día" role="list">
+          {(query.data ?? []).map((s) => (
+            <div role="listitem" key={s.id}>
+              <SalidaTarjeta salida={s} planifica={planifica} ocupada={ocupada(s)} onCambiar={onCambiar} />
+            </div>
+          ))}
+        </Stack>
       ) : (
-        <ScrollTable minWidth={{ base: 0, sm: 760 }} aria-label="Salidas del día">
+        <ScrollTable minWidth={760} aria-label="Salidas del día">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Hora</Table.Th>
               <Table.Th>Sección</Table.Th>
-              <Table.Th visibleFrom="sm">Embarcación</Table.Th>
+              <Table.Th>Embarcación</Table.Th>
               <Table.Th ta="right">Embarcados</Table.Th>
               <Table.Th>Estado</Table.Th>
               <Table.Th ta="right">Acciones</Table.Th>
@@ -89,33 +142,21 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
           </Table.Thead>
           <Table.Tbody>
             {(query.data ?? []).map((s) => {
-              const siguientes = TRANSICIONES_SALIDA[s.estado as EstadoSalida] ?? [];
               return (
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{s.seccion}</Text>
-                    <Text c="dimmed" size="xs" hiddenFrom="sm">{s.embarcacion ?? 'Sin embarcación'}</Text>
-                  </Table.Td>
-                  <Table.Td visibleFrom="sm"><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
+                  <Table.Td><Text size="sm">{s.seccion}</Text></Table.Td>
+                  <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
                   </Table.Td>
                   <Table.Td>
                     <EstadoSalidaBadge estado={s.estado} />
-                    {s.estado_por && s.estado_en && (
-                      <Text c="dimmed" size="xs">{s.estado_por}, {formatDateTime(s.estado_en)}</Text>
-                    )}
+                    <QuienCambio salida={s} />
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" justify="flex-end" wrap="nowrap">
-                      {siguientes.map((estado) => (
-                        <Button key={estado} size="xs" variant={estado === 'cancelada' || estado === 'programada' ? 'default' : 'filled'}
-                          aria-label={`${ACCION_ESTADO[estado]}: ${s.hora} ${s.seccion}`} loading={cambiar.isPending && cambiar.variables?.id === s.id}
-                          onClick={() => (estado === 'cancelada' ? setPorCancelar(s) : mover(s, estado))}>
-                          {ACCION_ESTADO[estado]}
-                        </Button>
-                      ))}
+                      <AccionesSalida salida={s} ocupada={ocupada(s)} onCambiar={onCambiar} />
                     </Group>
                   </Table.Td>
                 </Table.Tr>

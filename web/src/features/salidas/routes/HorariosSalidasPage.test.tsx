@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
+import { fakeMediaQueryList } from '@/testing/media';
 import { SECCIONES_FIXTURE } from '@/testing/handlers/config';
 import { EMBARCACIONES_FIXTURE, HORARIOS_FIXTURE, salida } from '@/testing/handlers/salidas';
 import { renderApp } from '@/testing/render';
@@ -115,5 +116,64 @@ describe('Horarios y salidas', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Horario creado exitosamente')).toBeInTheDocument();
     expect(escrituras).toEqual([{ method: 'POST', path: '/api/horarios', body: { seccion_id: 1, hora: '09:15', dias: [1, 2, 3, 4, 5], activo: true } }]);
+  });
+});
+
+describe('Horarios y salidas, for the crew', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+    server.use(
+      http.get('/api/salidas', () => ok([salida(2, '10:30', 'programada')])),
+      http.get('/api/config/embarcaciones', () => ok(EMBARCACIONES_FIXTURE)),
+      http.get('/api/config/secciones', () => ok(SECCIONES_FIXTURE)),
+    );
+    signIn('lancha');
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it('moves states and opens an extra departure, but neither plans nor changes boats', async () => {
+    let cuerpo: unknown = null;
+    server.use(http.post('/api/salidas', async ({ request }) => {
+      cuerpo = await request.json();
+      return okWithMessage(salida(9, '15:45', 'programada', { extra: true }), 'Salida extra creada', { status: 201 });
+    }));
+    const { user } = renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'Salidas del día' });
+    expect(within(table).getByRole('button', { name: 'Embarcar: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
+    expect(within(table).queryByRole('combobox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Generar salidas' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'Horarios' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Salida extra' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salida extra' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Sección/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tigre – Tres Bocas', hidden: true }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Embarcación/ }));
+    await user.click(await screen.findByRole('option', { name: 'Marina del Delta (REC-1234)', hidden: true }));
+    await user.type(within(dialog).getByLabelText(/Hora/), '15:45');
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir salida' }));
+    expect(await screen.findByText('Salida extra creada')).toBeInTheDocument();
+    expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '15:45' });
+  });
+});
+
+describe('Horarios y salidas, on a phone', () => {
+  beforeEach(() => {
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, true));
+    server.use(http.get('/api/salidas', () => ok([salida(2, '10:30', 'embarcando', { embarcados: 41 })])));
+    signIn('lancha');
+  });
+
+  afterEach(() => vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, false)));
+
+  it('shows each departure as a card with its figures and its actions', async () => {
+    renderApp(PATH);
+    const tarjeta = await screen.findByRole('article', { name: 'Salida de las 10:30 a Tigre – Tres Bocas' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(tarjeta).toHaveTextContent('Embarcados: 41 / 60');
+    expect(tarjeta).toHaveTextContent('Marina del Delta');
+    expect(within(tarjeta).getByRole('button', { name: 'Zarpó: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
   });
 });

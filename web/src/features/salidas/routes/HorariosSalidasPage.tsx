@@ -7,21 +7,24 @@ import { errorMessage } from '@/lib/api';
 import { useHoy } from '@/lib/dates';
 import { useDialog } from '@/lib/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { tienePermiso, useSession } from '@/lib/session';
+import { roleName, tienePermiso, useSession } from '@/lib/session';
 import { HorariosTable } from '@/features/salidas/components/HorariosTable';
 import { SalidaExtraModal } from '@/features/salidas/components/SalidaExtraModal';
 import { SalidasDelDia } from '@/features/salidas/components/SalidasDelDia';
 
 /**
- * /admin/horarios-salidas: 'Horarios y salidas' for supervisors and admins: the departures of
- * any date with their state changes, and the timetable per section that generates them.
+ * /admin/horarios-salidas: 'Horarios y salidas': the departures of any date with their state changes
+ * and extra departures (the crew too), and for supervisors and admins (who plan: configuracion.ver and
+ * validacion.embarque, as the server asks) the generation, the boats of departures and the timetable.
  */
 export function HorariosSalidasPage() {
   const hoy = useHoy();
   const [fecha, setFecha] = useState('');
   const dia = fecha || hoy;
   const { usuario } = useSession();
-  const planifica = tienePermiso(usuario, 'configuracion.ver') && tienePermiso(usuario, 'validacion.embarque');
+  // built-in roles by name, custom roles by the two permissions the server asks (domain.AccesoPlanificarSalidas)
+  const planifica = ['admin', 'supervisor', 'super_admin'].includes(roleName(usuario) ?? '')
+    || (tienePermiso(usuario, 'configuracion.ver') && tienePermiso(usuario, 'validacion.embarque'));
   const generar = useGenerarSalidas();
   const extra = useDialog<string>();
 
@@ -31,20 +34,22 @@ export function HorariosSalidasPage() {
       <Tabs defaultValue="salidas">
         <Tabs.List mb="md">
           <Tabs.Tab value="salidas" leftSection={<IconCalendarEvent size={16} aria-hidden />}>Salidas</Tabs.Tab>
-          <Tabs.Tab value="horarios" leftSection={<IconClock size={16} aria-hidden />}>Horarios</Tabs.Tab>
+          {planifica && <Tabs.Tab value="horarios" leftSection={<IconClock size={16} aria-hidden />}>Horarios</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="salidas">
           <Stack>
             <Group justify="space-between" align="flex-end">
               <FechaInput label="Fecha de las salidas" value={dia} onChange={setFecha} w={200} />
               <Group>
-                <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} loading={generar.isPending}
-                  onClick={() => generar.mutate(undefined, {
-                    onSuccess: ({ message }) => notifySuccess(message ?? 'Salidas generadas'),
-                    onError: (error) => notifyError(errorMessage(error, 'No se pudieron generar las salidas')),
-                  })}>
-                  Generar salidas
-                </Button>
+                {planifica && (
+                  <Button variant="default" leftSection={<IconRefresh size={18} aria-hidden />} loading={generar.isPending}
+                    onClick={() => generar.mutate(undefined, {
+                      onSuccess: ({ message }) => notifySuccess(message ?? 'Salidas generadas'),
+                      onError: (error) => notifyError(errorMessage(error, 'No se pudieron generar las salidas')),
+                    })}>
+                    Generar salidas
+                  </Button>
+                )}
                 <Button leftSection={<IconPlus size={18} aria-hidden />} onClick={() => extra.open(dia)}>Salida extra</Button>
               </Group>
             </Group>
@@ -52,7 +57,7 @@ export function HorariosSalidasPage() {
             <SalidasDelDia fecha={dia} planifica={planifica} />
           </Stack>
         </Tabs.Panel>
-        <Tabs.Panel value="horarios"><HorariosTable /></Tabs.Panel>
+        {planifica && <Tabs.Panel value="horarios"><HorariosTable /></Tabs.Panel>}
       </Tabs>
       <SalidaExtraModal dialog={extra} />
     </Stack>
