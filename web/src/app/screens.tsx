@@ -1,7 +1,5 @@
 import {
-  IconAnchor,
   IconBell,
-  IconUserCircle,
   IconBrandWhatsapp,
   IconAddressBook,
   IconAdjustments,
@@ -128,7 +126,7 @@ const MENU_CREW: readonly Role[] = ['lancha', 'admin'];
 const MENU_STAFF: readonly Role[] = ['super_admin', 'admin', 'supervisor', 'vendedor', 'lancha'];
 
 /** The passenger home and its pages: the passenger, and the staff (whose block the home shows). */
-const PASAJERO_Y_PERSONAL = roles('pasajero', 'lancha', 'supervisor', 'admin', 'super_admin');
+const PASAJERO_Y_PERSONAL = roles('lancha', 'supervisor', 'admin', 'pasajero', 'super_admin');
 const pasajeroPlaceholder = lazyPage(() => import('@/features/portal-cliente/routes/PasajeroPages'), (m) => m.PasajeroPlaceholderPage);
 
 const validador = lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorPage);
@@ -150,20 +148,19 @@ export const SCREENS: readonly Screen[] = [
   { path: paths.pasajeroRegistro, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
   {
     path: paths.pasajero, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Terminal Fluvial', icon: IconAnchor, group: 'Pasajero', roles: ['pasajero'] }],
     page: lazyPage(() => import('@/features/portal-cliente/routes/PasajeroPages'), (m) => m.TerminalFluvialPage),
   },
   {
     path: paths.pasajeroMisPasajes, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Mis Pasajes', icon: IconTicket, group: 'Pasajero', roles: ['pasajero'] }], page: pasajeroPlaceholder,
+    page: pasajeroPlaceholder,
   },
   {
     path: paths.pasajeroHorarios, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Horarios', icon: IconCalendarTime, group: 'Pasajero', roles: ['pasajero'] }], page: pasajeroPlaceholder,
+    page: pasajeroPlaceholder,
   },
   {
     path: paths.pasajeroPerfil, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Mi Perfil', icon: IconUserCircle, group: 'Pasajero', roles: ['pasajero'] }], page: pasajeroPlaceholder,
+    page: pasajeroPlaceholder,
   },
   { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
