@@ -8,7 +8,7 @@ import { portalClienteKeys } from '@/api/keys';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { clearSesionCliente, readSesionCliente } from '@/lib/session';
+import { clearSesionCliente, readSesionCliente, readSession } from '@/lib/session';
 
 /** Texts of the dashboard (backoffice §2.21). */
 export const PORTAL_PANEL = {
@@ -44,6 +44,8 @@ export function ClienteDashboardPage() {
     }
   }, [noAutorizado, navigate, queryClient]);
 
+  // a staff session without a customer one goes to the back office (operaciones §5)
+  if (!sesion && readSession()) return <Navigate to={paths.dashboard} replace />;
   if (!sesion) return <Navigate to={paths.clienteLogin} replace />;
 
   const salir = async () => {

@@ -5,7 +5,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { crearClaveCliente, loginCliente, pedirCodigo, verificarDocumento, type SesionCliente } from '@/api/portalCliente';
 import { ApiError, errorMessage } from '@/lib/api';
 import { paths } from '@/lib/paths';
-import { readSesionCliente, writeSesionCliente } from '@/lib/session';
+import { readSession, readSesionCliente, writeSesionCliente } from '@/lib/session';
 
 /** Texts of the customer login (backoffice §2.21, §5, §9). */
 export const PORTAL_LOGIN = {
@@ -52,6 +52,8 @@ export function ClienteLoginPage() {
   const [enviando, setEnviando] = useState(false);
 
   if (readSesionCliente()) return <Navigate to={paths.clienteDashboard} replace />;
+  // a staff session without a customer one goes to the back office (operaciones §5)
+  if (!readSesionCliente() && readSession()) return <Navigate to={paths.dashboard} replace />;
 
   const entrar = (s: SesionCliente) => {
     writeSesionCliente({ token: s.token, cliente: s.cliente });

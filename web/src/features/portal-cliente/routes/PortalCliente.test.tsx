@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PanelCliente, SesionCliente } from '@/api/portalCliente';
-import { clearSesionCliente, readSesionCliente, readToken, writeSesionCliente } from '@/lib/session';
+import { clearSesionCliente, clearSession, readSesionCliente, readToken, writeSesionCliente, writeSession } from '@/lib/session';
+import { makeToken, makeUsuario } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { fail, ok, okWithMessage, server } from '@/testing/server';
 
@@ -30,7 +31,25 @@ const panel: PanelCliente = {
   ],
 };
 
-afterEach(() => clearSesionCliente());
+afterEach(() => {
+  clearSesionCliente();
+  clearSession();
+});
+
+describe('the two sessions (operaciones §5)', () => {
+  it('a customer session without a staff one is sent from a staff screen to its dashboard', async () => {
+    writeSesionCliente(sesion);
+    server.use(http.get('/api/cliente-auth/dashboard', () => ok(panel)));
+    renderApp('/admin/venta-pasajes');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/cliente/dashboard'));
+  });
+
+  it('a staff session without a customer one is sent from the portal to the back office', async () => {
+    writeSession({ token: makeToken(), usuario: makeUsuario('vendedor') });
+    renderApp('/cliente/login');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard'));
+  });
+});
 
 describe('ClienteLoginPage', () => {
   it('asks the password of a customer who has one, and Volver clears it', async () => {
