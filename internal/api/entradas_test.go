@@ -405,6 +405,10 @@ func getRoutes(t testing.TB, e *env) []getRoute {
 		if rt.Method != "GET" {
 			return
 		}
+		if rt.Access.Cliente {
+			out = append(out, getRoute{rt, path, e.tokenCliente()})
+			return
+		}
 		for _, w := range []walker{walkers[2], walkers[1], walkers[3], walkers[4], walkers[5]} {
 			role, _ := domain.RolIntegrado(w.rol)
 			if rt.Access.Publico || rt.Access.Permite(w.rol, role.Permisos) {

@@ -113,6 +113,8 @@ func eventosSchema() jsonschema.Struct {
 // accessText says who may call a route.
 func accessText(a domain.Acceso) string {
 	switch {
+	case a.Cliente:
+		return "sesión de cliente del portal (un token del personal no pasa)"
 	case a.Publico:
 		return "público"
 	case a.VentaPropia:

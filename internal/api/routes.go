@@ -181,6 +181,7 @@ func (s *Server) routes() []route {
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp, reportes := domain.ModuloEmail, domain.ModuloWhatsApp, domain.ModuloReportes
 	puntos := domain.ModuloPuntos
+	cliente, portal := domain.ConCliente(), domain.ModuloPortalClientes
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
 		{"GET", "/api/openapi.json", public, core, handle(s.openAPI), "Este documento OpenAPI"},
@@ -193,6 +194,17 @@ func (s *Server) routes() []route {
 			"Inicia una sesión del personal"},
 		{"POST", "/api/auth/logout", session, core, handle(s.logout), "Cierra la sesión del token"},
 		{"GET", "/api/auth/me", session, core, handle(s.me), "El usuario de la sesión"},
+
+		{"POST", "/api/cliente-auth/verificar", public, portal, handleJSON(s.verificarDocumento).responde(http.StatusNotFound, http.StatusTooManyRequests),
+			"Portal del cliente: qué paso sigue al documento (no revela si existe)"},
+		{"POST", "/api/cliente-auth/login", public, portal, handleJSON(s.loginCliente).responde(http.StatusUnauthorized, http.StatusNotFound, http.StatusTooManyRequests),
+			"Portal del cliente: inicia la sesión de un cliente"},
+		{"POST", "/api/cliente-auth/codigo", public, portal, handleJSON(s.pedirCodigoCliente).responde(http.StatusNotFound, http.StatusTooManyRequests),
+			"Portal del cliente: envía un código de un solo uso al correo o WhatsApp del cliente"},
+		{"POST", "/api/cliente-auth/setup-password", public, portal, handleJSON(s.crearClaveCliente).responde(http.StatusUnauthorized, http.StatusNotFound, http.StatusTooManyRequests),
+			"Portal del cliente: crea la contraseña con un código o un número de pasaje"},
+		{"GET", "/api/cliente-auth/dashboard", cliente, portal, handle(s.panelCliente), "Portal del cliente: el panel del cliente"},
+		{"POST", "/api/cliente-auth/logout", cliente, portal, handle(s.logoutCliente), "Portal del cliente: cierra la sesión del cliente"},
 
 		{"GET", "/api/config/empresa", session, core, handle(s.empresaActual), "La empresa de la sesión"},
 		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa), "El logo de una empresa"},

@@ -110,7 +110,13 @@ func (s *Server) guard(rt route) http.Handler {
 			writeError(w, s.Log, err)
 			return
 		}
-		if !rt.Access.Publico {
+		if rt.Access.Cliente {
+			var err error
+			if r, err = s.autenticarCliente(r); err != nil {
+				writeError(w, s.Log, err)
+				return
+			}
+		} else if !rt.Access.Publico {
 			a, err := s.authenticate(r)
 			if err != nil {
 				writeError(w, s.Log, err)

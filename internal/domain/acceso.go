@@ -14,10 +14,18 @@ type Acceso struct {
 	// handler then narrows the call to the caller's own recent sale
 	// (AnulacionPropia), and refuses anything else with the same 403.
 	VentaPropia bool
+	// Cliente is a route of the customer portal: only a customer's session
+	// (its own token kind) passes; no staff session does, super_admin
+	// included.
+	Cliente bool
 }
 
 // Publico is an access open to anyone.
 func Publico() Acceso { return Acceso{Publico: true} }
+
+// ConCliente requires a customer portal session (docs/architecture.md,
+// "Portal del cliente"); a staff session never passes.
+func ConCliente() Acceso { return Acceso{Cliente: true} }
 
 // ConSesion requires any authenticated user.
 func ConSesion() Acceso { return Acceso{} }
@@ -37,6 +45,9 @@ func ConRoles(roles ...string) Acceso { return Acceso{Roles: roles} }
 
 // Permite reports whether a user with role rol and permissions permisos passes.
 func (a Acceso) Permite(rol string, permisos Permisos) bool {
+	if a.Cliente {
+		return false
+	}
 	if a.Publico || rol == RolSuperAdmin {
 		return true
 	}

@@ -103,6 +103,9 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	if m.Tipo == store.TipoReporte {
 		return e.armarReporte(ctx, m)
 	}
+	if m.Tipo == store.TipoCodigoCliente {
+		return e.armarTexto(ctx, m)
+	}
 	cfg, err := e.configuracion(ctx, m.EmpresaID)
 	if err != nil {
 		return Mensaje{}, err
@@ -161,6 +164,19 @@ func (e Email) armarReporte(ctx context.Context, m store.Mensaje) (Mensaje, erro
 		out.Adjuntos = []Adjunto{{Nombre: r.Archivo.Nombre, Tipo: r.Archivo.Tipo, Datos: r.Archivo.Datos}}
 	}
 	return out, nil
+}
+
+// armarTexto sends a message whose text was queued with it (a customer's
+// one-time code), escaped into a short HTML body.
+func (e Email) armarTexto(ctx context.Context, m store.Mensaje) (Mensaje, error) {
+	if _, err := e.configuracion(ctx, m.EmpresaID); err != nil {
+		return Mensaje{}, err
+	}
+	asunto, texto, err := e.Store.TextoDeMensaje(ctx, m.ID)
+	if err != nil {
+		return Mensaje{}, Temporal(err)
+	}
+	return Mensaje{Destino: m.Destino, Asunto: asunto, HTML: "<p>" + html.EscapeString(texto) + "</p>"}, nil
 }
 
 // pasajeArmado is a ticket of a message as every channel shows it: printed

@@ -52,6 +52,13 @@ func (c canalWhatsApp) Enviar(ctx context.Context, m Mensaje) error {
 // armar writes the tickets of an outbox row as WhatsApp text and attaches
 // each one's QR image.
 func (w WhatsApp) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
+	if m.Tipo == store.TipoCodigoCliente {
+		_, texto, err := w.Store.TextoDeMensaje(ctx, m.ID)
+		if err != nil {
+			return Mensaje{}, Temporal(err)
+		}
+		return Mensaje{Destino: m.Destino, Texto: texto}, nil
+	}
 	empresa, pasajes, err := armarPasajes(ctx, w.Store, m)
 	if err != nil {
 		return Mensaje{}, err

@@ -154,6 +154,12 @@ export const conflictosKeys = {
 };
 
 /** Query keys of the public endpoints. */
+/** The customer portal's dashboard, per customer session. */
+export const portalClienteKeys = {
+  all: ['portal-cliente'] as const,
+  panel: (clienteId: number | undefined) => [...portalClienteKeys.all, 'panel', clienteId] as const,
+};
+
 export const publicKeys = {
   all: ['public'] as const,
   stats: () => [...publicKeys.all, 'stats'] as const,

@@ -384,6 +384,126 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/cliente-auth/codigo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal del cliente: envía un código de un solo uso al correo o WhatsApp del cliente
+         * @description Acceso: público; módulo portal_clientes
+         */
+        post: operations["pedirCodigoCliente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliente-auth/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Portal del cliente: el panel del cliente
+         * @description Acceso: sesión de cliente del portal (un token del personal no pasa); módulo portal_clientes
+         */
+        get: operations["panelCliente"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliente-auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal del cliente: inicia la sesión de un cliente
+         * @description Acceso: público; módulo portal_clientes
+         */
+        post: operations["loginCliente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliente-auth/logout": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal del cliente: cierra la sesión del cliente
+         * @description Acceso: sesión de cliente del portal (un token del personal no pasa); módulo portal_clientes
+         */
+        post: operations["logoutCliente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliente-auth/setup-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal del cliente: crea la contraseña con un código o un número de pasaje
+         * @description Acceso: público; módulo portal_clientes
+         */
+        post: operations["crearClaveCliente"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/cliente-auth/verificar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Portal del cliente: qué paso sigue al documento (no revela si existe)
+         * @description Acceso: público; módulo portal_clientes
+         */
+        post: operations["verificarDocumento"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/auditoria/estadisticas": {
         parameters: {
             query?: never;
@@ -3093,6 +3213,15 @@ export interface components {
             valor: number;
             vigencia_dias: null | number;
         };
+        BeneficioDePortal: {
+            alcanza: boolean;
+            descripcion: string;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            /** Format: int64 */
+            puntos_requeridos: number;
+        };
         BeneficioEliminado: {
             desactivado: boolean;
         };
@@ -3268,6 +3397,15 @@ export interface components {
             nombre: string;
             telefono: string;
         };
+        ClienteDeSesion: {
+            apellido: string;
+            documento: string;
+            /** Format: int64 */
+            empresa_id: number;
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+        };
         ClienteEliminado: {
             desactivado: boolean;
         };
@@ -3401,6 +3539,16 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        CrearClaveCliente: {
+            /** @description El código de un solo uso enviado por correo o WhatsApp */
+            codigo?: string;
+            documento: string;
+            /** Format: int64 */
+            empresa_id?: number;
+            /** @description Para un cliente sin correo ni WhatsApp: el número de un pasaje comprado con su documento */
+            numero_pasaje?: string;
+            password: string;
+        };
         CrearSalida: {
             /** Format: int64 */
             embarcacion_id: number;
@@ -3498,6 +3646,10 @@ export interface components {
             id: number;
             nombre: string;
         };
+        DocumentoVerificado: {
+            documento: string;
+            requiere_setup: boolean;
+        };
         Embarcacion: {
             activo: boolean;
             asientos: null | number;
@@ -3564,6 +3716,10 @@ export interface components {
         EmpresaDeFiltro: {
             /** Format: int64 */
             id: number;
+            nombre: string;
+        };
+        EmpresaDelPortal: {
+            direccion: string;
             nombre: string;
         };
         EmpresaListada: {
@@ -4148,6 +4304,12 @@ export interface components {
             nombre_usuario: string;
             password: string;
         };
+        IniciarSesionCliente: {
+            documento: string;
+            /** Format: int64 */
+            empresa_id?: number;
+            password: string;
+        };
         ItemCatalogo: {
             activo: boolean;
             capacidad?: null | number;
@@ -4480,6 +4642,16 @@ export interface components {
             /** Format: int64 */
             totalPaginas: number;
         };
+        PanelCliente: {
+            beneficios: components["schemas"]["BeneficioDePortal"][];
+            cliente: components["schemas"]["ClienteDeSesion"];
+            empresa: components["schemas"]["EmpresaDelPortal"];
+            pasajes: components["schemas"]["PasajeDePortal"][];
+            /** @description Nulo cuando la empresa no tiene puntos */
+            puntos: components["schemas"]["PuntosDelPortal"] | null;
+            /** Format: int64 */
+            viajes: number;
+        };
         ParametroInvalido: {
             mensaje: string;
             nombre: string;
@@ -4525,6 +4697,23 @@ export interface components {
             tipo_viaje_nombre: string;
             usuario: components["schemas"]["UsuarioRef"];
             usuario_nombre: string;
+        };
+        PasajeDePortal: {
+            /** Format: date-time */
+            created_at: string;
+            embarcado: boolean;
+            /** @enum {string} */
+            estado: "activo" | "usado" | "cancelado";
+            /** Format: date */
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            numero_pasaje: string;
+            /** Format: double */
+            precio: number;
+            qr_code: string;
+            seccion: string;
+            tipo_viaje: string;
         };
         PasajeMovimiento: {
             /** Format: int64 */
@@ -4576,6 +4765,11 @@ export interface components {
         };
         PasswordsGeneradas: {
             passwords: string[];
+        };
+        PedirCodigoCliente: {
+            documento: string;
+            /** Format: int64 */
+            empresa_id?: number;
         };
         PeriodoReporte: {
             /** @enum {string} */
@@ -4746,6 +4940,31 @@ export interface components {
             total_movimientos: number;
             /** Format: int64 */
             viajes_recientes: number;
+        };
+        PuntosDelPortal: {
+            /** @enum {string} */
+            nivel: "Bronce" | "Plata" | "Oro" | "Diamante";
+            /**
+             * Format: int64
+             * @description Puntos que vencen en los próximos 30 días
+             */
+            por_vencer: number;
+            /**
+             * Format: date-time
+             * @description Cuándo vence el primero de ellos
+             */
+            por_vencer_en: null | string;
+            /** @description Porcentaje hacia el nivel siguiente, 0 a 100 (100 en Diamante) */
+            progreso: number;
+            /**
+             * Format: int64
+             * @description Los puntos en que empieza el nivel siguiente; 0 en Diamante
+             */
+            puntos_siguiente: number;
+            /** Format: int64 */
+            saldo: number;
+            /** @description El nivel siguiente; vacío en Diamante */
+            siguiente: string;
         };
         RechazadasOffline: {
             /** Format: int64 */
@@ -4950,6 +5169,12 @@ export interface components {
         };
         RespuestaDispositivoRegistrado: {
             data: components["schemas"]["DispositivoRegistrado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaDocumentoVerificado: {
+            data: components["schemas"]["DocumentoVerificado"];
             message?: string;
             /** @constant */
             success: true;
@@ -5308,6 +5533,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaPanelCliente: {
+            data: components["schemas"]["PanelCliente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaPasaje: {
             data: components["schemas"]["Pasaje"];
             message?: string;
@@ -5424,6 +5655,12 @@ export interface components {
         };
         RespuestaSesion: {
             data: components["schemas"]["Sesion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaSesionCliente: {
+            data: components["schemas"]["SesionCliente"];
             message?: string;
             /** @constant */
             success: true;
@@ -5633,6 +5870,10 @@ export interface components {
         Sesion: {
             token: string;
             usuario: components["schemas"]["Usuario"];
+        };
+        SesionCliente: {
+            cliente: components["schemas"]["ClienteDeSesion"];
+            token: string;
         };
         Sincronizar: {
             acciones: components["schemas"]["AccionOffline"][];
@@ -5959,6 +6200,14 @@ export interface components {
             /** Format: int64 */
             usuario_id: number;
             vendedor: string;
+        };
+        VerificarDocumento: {
+            documento: string;
+            /**
+             * Format: int64
+             * @description La empresa del portal; sin ella, la de la página de inicio
+             */
+            empresa_id?: number;
         };
         ViajeSeccion: {
             /** Format: int64 */
@@ -6774,6 +7023,236 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    pedirCodigoCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PedirCodigoCliente"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    panelCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPanelCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    loginCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IniciarSesionCliente"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSesionCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    logoutCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearClaveCliente: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrearClaveCliente"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSesionCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    verificarDocumento: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerificarDocumento"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaDocumentoVerificado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

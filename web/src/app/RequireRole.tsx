@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, Navigate } from 'react-router';
 import { StatusActions, StatusPage } from '@/components/StatusPage';
 import { paths } from '@/lib/paths';
-import { mayEnter, moduloActivo, roleLabel, useSession, type CodigoModulo, type Role } from '@/lib/session';
+import { mayEnter, moduloActivo, readSesionCliente, roleLabel, useSession, type CodigoModulo, type Role } from '@/lib/session';
 
 interface RequireRoleProps {
   /** Roles allowed in; omit (and `permiso`) to require only a logged-in user. super_admin always passes. */
@@ -24,7 +24,8 @@ interface RequireRoleProps {
 /** Route guard: anonymous users go to /admin/login; others without access see 'Acceso Denegado'. */
 export function RequireRole({ roles, permiso, modulo, sinAcceso, children }: RequireRoleProps) {
   const { usuario, roleName } = useSession();
-  if (!usuario) return <Navigate to={paths.login} replace />;
+  // a customer's session without a staff one goes to its own dashboard (operaciones §5)
+  if (!usuario) return <Navigate to={readSesionCliente() ? paths.clienteDashboard : paths.login} replace />;
   // A temporary password must be changed before any other screen (backoffice §4).
   if (usuario.debe_cambiar_clave) return <Navigate to={paths.cambiarContrasena} replace />;
   const current = roleName ?? '';

@@ -111,7 +111,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp' | 'portal_clientes';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -127,6 +127,10 @@ const MENU_SELLERS: readonly Role[] = ['admin', 'supervisor', 'vendedor'];
 const MENU_CREW: readonly Role[] = ['lancha', 'admin'];
 const MENU_STAFF: readonly Role[] = ['super_admin', 'admin', 'supervisor', 'vendedor', 'lancha'];
 
+/** The passenger home and its pages: the passenger, and the staff (whose block the home shows). */
+const PASAJERO_Y_PERSONAL = roles('lancha', 'supervisor', 'admin', 'pasajero', 'super_admin');
+const pasajeroPlaceholder = lazyPage(() => import('@/features/portal-cliente/routes/PasajeroPages'), (m) => m.PasajeroPlaceholderPage);
+
 const validador = lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorPage);
 
 /**
@@ -139,6 +143,28 @@ export const SCREENS: readonly Screen[] = [
   { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
   { path: paths.horariosPublicos, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/routes/HorariosPublicosPage'), (m) => m.HorariosPublicosPage) },
   { path: paths.unauthorized, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
+  // the customer portal (backoffice §2.21): its own session, never the staff's (lib/session cliente)
+  { path: paths.clienteLogin, access: publico, modulo: 'portal_clientes', layout: 'none', page: lazyPage(() => import('@/features/portal-cliente/routes/ClienteLoginPage'), (m) => m.ClienteLoginPage) },
+  { path: paths.clienteDashboard, access: publico, modulo: 'portal_clientes', layout: 'none', page: lazyPage(() => import('@/features/portal-cliente/routes/ClienteDashboardPage'), (m) => m.ClienteDashboardPage) },
+  { path: paths.pasajeroEscanear, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
+  { path: paths.pasajeroHorariosPublico, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
+  { path: paths.pasajeroRegistro, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
+  {
+    path: paths.pasajero, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
+    page: lazyPage(() => import('@/features/portal-cliente/routes/PasajeroPages'), (m) => m.TerminalFluvialPage),
+  },
+  {
+    path: paths.pasajeroMisPasajes, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
+    page: pasajeroPlaceholder,
+  },
+  {
+    path: paths.pasajeroHorarios, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
+    page: pasajeroPlaceholder,
+  },
+  {
+    path: paths.pasajeroPerfil, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
+    page: pasajeroPlaceholder,
+  },
   { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
     path: paths.dashboard, access: session, modulo: 'core', layout: 'admin',
@@ -390,4 +416,7 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.usuarios, to: paths.gestionUsuarios },
   { from: paths.logs, to: paths.reportesAuditoria },
   { from: paths.reportes, to: paths.reportesEstadisticas },
+  { from: paths.consultaPublica, to: paths.clienteLogin },
+  { from: paths.consultaPublicaDocumento, to: paths.clienteLogin },
+  { from: paths.pasajeroConsultar, to: paths.clienteLogin },
 ];

@@ -39,6 +39,8 @@ export interface RequestOptions {
   idempotencyKey?: string;
   /** Do not turn a 401 into a logout (the login and logout calls themselves). */
   skipAuthEvent?: boolean;
+  /** The bearer token to send instead of the staff session's (the customer portal's own; null: none). */
+  token?: string | null;
 }
 
 /** The data of an answer together with the server's message (the success text to show). */
@@ -64,7 +66,7 @@ async function readEnvelope(response: Response): Promise<Envelope | null> {
 
 async function requestResult<T>(method: string, path: string, body: unknown, options: RequestOptions): Promise<ApiResult<T>> {
   // Read before the first await: logout starts its call and then clears the storage.
-  const token = readToken();
+  const token = options.token !== undefined ? options.token : readToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   // A form (a file upload) sets its own multipart content type.
   const form = body instanceof FormData;

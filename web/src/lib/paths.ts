@@ -86,6 +86,22 @@ export const paths = {
   gestionEmpresas: '/admin/empresas',
   configuracionesEmpresa: '/admin/empresas/configuraciones',
   usuariosPorEmpresa: '/admin/empresas/usuarios',
+  /** The customer portal (backoffice §2.21): its login in three steps and its dashboard. */
+  clienteLogin: '/cliente/login',
+  clienteDashboard: '/cliente/dashboard',
+  /** Old addresses of the public ticket lookup; redirect to `clienteLogin`. */
+  consultaPublica: '/consulta-publica',
+  consultaPublicaDocumento: '/consulta-publica/:documento',
+  /** The passenger home 'Terminal Fluvial' (backoffice §2.20) and its placeholder pages (§2.19). */
+  pasajero: '/admin/pasajero',
+  pasajeroMisPasajes: '/admin/pasajero/mis-pasajes',
+  pasajeroHorarios: '/admin/pasajero/horarios',
+  pasajeroPerfil: '/admin/pasajero/perfil',
+  /** The passenger home's links (backoffice §2.1): checking a ticket is the customer portal's. */
+  pasajeroConsultar: '/pasajero/consultar',
+  pasajeroEscanear: '/pasajero/escanear',
+  pasajeroHorariosPublico: '/pasajero/horarios',
+  pasajeroRegistro: '/pasajero/registro',
 } as const;
 
 /** One address of the SPA. */

@@ -4,3 +4,4 @@ export { roleName, roleLabel, isAdmin, isVendedor, hasRole, can, isCustomRole, m
 export { TOKEN_KEY, USUARIO_KEY, clearSession, readSession, readToken, writeSession } from './storage';
 export { isTokenExpired } from './token';
 export type { CodigoModulo, Role, Permisos, Usuario, StoredSession, Credentials } from './types';
+export { clearSesionCliente, readSesionCliente, writeSesionCliente, type SesionClienteGuardada } from './cliente';

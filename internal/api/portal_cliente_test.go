@@ -1,0 +1,328 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+type sesionClienteJSON struct {
+	Token   string
+	Cliente struct {
+		ID        int64
+		Nombre    string
+		Documento string
+		EmpresaID int64 `json:"empresa_id"`
+	}
+}
+
+type panelClienteJSON struct {
+	Cliente struct{ Nombre, Documento string }
+	Viajes  int64
+	Puntos  *struct {
+		Saldo     int64
+		Nivel     string
+		Progreso  int
+		Siguiente string
+	}
+	Beneficios []struct{ ID int64 }
+	Pasajes    []struct {
+		NumeroPasaje string `json:"numero_pasaje"`
+		Estado       string
+		QRCode       string `json:"qr_code"`
+	}
+}
+
+// portal posts to a /api/cliente-auth/ call from the address ip.
+func (e *env) portal(ruta, ip string, body map[string]any) response {
+	e.t.Helper()
+	return e.request("POST", "/api/cliente-auth/"+ruta, "", body, from(ip))
+}
+
+// correoActivo saves an active SMTP configuration for the company (nothing is sent by these tests).
+func (e *env) correoActivo(empresaID int64) {
+	e.t.Helper()
+	err := e.st.GuardarConfiguracionEmail(context.Background(), store.Actor{EmpresaID: empresaID, UsuarioID: e.userID("admin")},
+		store.ConfigEmail{Activo: true, Host: "smtp.example.com", Puerto: 587, Usuario: "muelle", Password: "secreta",
+			EmailRemitente: "pasajes@example.com", NombreRemitente: "Muelle", Plantilla: ""})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+var codigoEnTexto = regexp.MustCompile(`\b(\d{6})\b`)
+
+// codigoEnviado is the one-time code the outbox carries to destino (the newest).
+func (e *env) codigoEnviado(destino string) string {
+	e.t.Helper()
+	var texto string
+	err := e.st.DB().QueryRowContext(context.Background(), e.st.Rebind(`SELECT t.texto FROM mensajes m
+		JOIN mensaje_textos t ON t.mensaje_id = m.id WHERE m.tipo = ? AND m.destino = ? ORDER BY m.id DESC LIMIT 1`),
+		store.TipoCodigoCliente, destino).Scan(&texto)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	m := codigoEnTexto.FindStringSubmatch(texto)
+	if m == nil {
+		e.t.Fatalf("sin código en %q", texto)
+	}
+	return m[1]
+}
+
+func (e *env) panel(token string) panelClienteJSON {
+	e.t.Helper()
+	r := e.do("GET", "/api/cliente-auth/dashboard", token, nil)
+	r.expect(e.t, http.StatusOK, "")
+	var p panelClienteJSON
+	r.decode(e.t, &p)
+	return p
+}
+
+// TestPortalSetupByEmailCodeLoginAndDashboard: the whole first visit. The
+// document check tells nothing; the setup needs a proof, refuses a wrong
+// code and a used one; the login refuses a wrong password; the dashboard
+// shows the ticket sold at the counter with its QR and the points it
+// earned; the customer token opens no staff call, a staff token no portal
+// call; a logout ends the session.
+func TestPortalSetupByEmailCodeLoginAndDashboard(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		vendidos := e.venderA("30111222", 1, "")
+		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", *vendidos[0].ClienteID), e.token("admin"), map[string]any{
+			"nombre": "Ana", "apellido": "Paz", "documento": "30111222", "email": "ana@example.com"}).expect(t, http.StatusOK, "")
+		ip := "203.0.113.10"
+
+		conocido := e.portal("verificar", ip, map[string]any{"documento": "30111222"})
+		desconocido := e.portal("verificar", ip, map[string]any{"documento": "99888777"})
+		conocido.expect(t, http.StatusOK, "")
+		desconocido.expect(t, http.StatusOK, "")
+		if string(conocido.Data) != `{"documento":"30111222","requiere_setup":true}` ||
+			string(desconocido.Data) != `{"documento":"99888777","requiere_setup":true}` {
+			t.Fatalf("verificar: %s / %s", conocido.Data, desconocido.Data)
+		}
+		// the code request answers the same for a known and an unknown document
+		e.portal("codigo", ip, map[string]any{"documento": "99888777"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		e.portal("codigo", ip, map[string]any{"documento": "30111222"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ? AND canal = 'email'`, store.TipoCodigoCliente); n != 1 {
+			t.Fatalf("%d mensajes de código", n)
+		}
+		codigo := e.codigoEnviado("ana@example.com")
+		if n := e.count(`SELECT COUNT(*) FROM clientes_codigos WHERE codigo_hash = ?`, codigo); n != 0 {
+			t.Fatal("el código se guardó sin hash")
+		}
+
+		e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "secreto1"}).
+			expect(t, http.StatusBadRequest, domain.MsgClienteSinPrueba)
+		otro := "000000"
+		if codigo == otro {
+			otro = "111111"
+		}
+		e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "secreto1", "codigo": otro}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "corto", "codigo": codigo}).
+			expect(t, http.StatusBadRequest, domain.MsgClientePasswordCorta)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_portal`); n != 0 {
+			t.Fatalf("%d contraseñas guardadas tras los rechazos", n)
+		}
+		r := e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "secreto1", "codigo": codigo})
+		r.expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "otraclave", "codigo": codigo}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		e.portal("verificar", ip, map[string]any{"documento": "30111222"}).expect(t, http.StatusOK, "")
+
+		e.portal("login", ip, map[string]any{"documento": "30111222", "password": "secreto2"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		e.portal("login", ip, map[string]any{"documento": "99888777", "password": "secreto1"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		r = e.portal("login", ip, map[string]any{"documento": "30111222", "password": "secreto1"})
+		r.expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+		var ses sesionClienteJSON
+		r.decode(t, &ses)
+		if ses.Cliente.Nombre != "Ana" || ses.Cliente.EmpresaID != 1 {
+			t.Fatalf("sesión: %+v", ses.Cliente)
+		}
+
+		p := e.panel(ses.Token)
+		if p.Viajes != 1 || len(p.Pasajes) != 1 || p.Pasajes[0].Estado != "activo" ||
+			len(p.Pasajes[0].QRCode) < 100 || p.Puntos == nil || p.Puntos.Saldo != e.precioGeneral() ||
+			p.Puntos.Nivel != domain.NivelDe(p.Puntos.Saldo).Nombre || p.Puntos.Siguiente != domain.NivelDe(p.Puntos.Saldo).Siguiente {
+			t.Fatalf("panel: viajes %d pasajes %d puntos %+v", p.Viajes, len(p.Pasajes), p.Puntos)
+		}
+
+		e.do("GET", "/api/auth/me", ses.Token, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		e.do("GET", "/api/config/clientes", ses.Token, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		e.do("GET", "/api/cliente-auth/dashboard", e.token("superadmin"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("POST", "/api/cliente-auth/logout", e.token("admin"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+
+		e.do("POST", "/api/cliente-auth/logout", ses.Token, nil).expect(t, http.StatusOK, domain.MsgClienteSesionCerrada)
+		e.do("GET", "/api/cliente-auth/dashboard", ses.Token, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+	})
+}
+
+// TestPortalCodeExpiresAfter15Minutes: a code past its 15 minutes is refused
+// like a wrong one.
+func TestPortalCodeExpiresAfter15Minutes(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		e.nuevoCliente("Bruno", "Sosa", "30222333", "", "bruno@example.com")
+		ip := "203.0.113.11"
+		e.portal("codigo", ip, map[string]any{"documento": "30222333"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		codigo := e.codigoEnviado("bruno@example.com")
+		e.now = e.now.Add(domain.ValidezCodigoCliente + time.Second)
+		e.portal("setup-password", ip, map[string]any{"documento": "30222333", "password": "secreto1", "codigo": codigo}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_portal`); n != 0 {
+			t.Fatal("un código vencido creó la contraseña")
+		}
+	})
+}
+
+// TestPortalSetupByTicketNumber: a customer with neither e-mail nor phone
+// proves who it is with a ticket bought with its document; another
+// document's ticket is refused, and so is the ticket path for a customer
+// who has an e-mail on file.
+func TestPortalSetupByTicketNumber(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		suyo := e.venderA("30333444", 1, "")[0]
+		ajeno := e.venderA("30444555", 1, "")[0]
+		numero := func(id int64) string {
+			var n string
+			if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje FROM pasajes WHERE id = ?`), id).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		ip := "203.0.113.12"
+		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto1",
+			"numero_pasaje": numero(ajeno.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto1",
+			"numero_pasaje": numero(suyo.ID)}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		// once a password exists, a ticket number no longer replaces it
+		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto2",
+			"numero_pasaje": numero(suyo.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+
+		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", *ajeno.ClienteID), e.token("admin"), map[string]any{
+			"nombre": "Con Correo", "documento": "30444555", "email": "c@example.com"}).expect(t, http.StatusOK, "")
+		e.portal("setup-password", ip, map[string]any{"documento": "30444555", "password": "secreto1",
+			"numero_pasaje": numero(ajeno.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+	})
+}
+
+// TestPortalLocksADocumentAndAnAddress: failures of one document from many
+// addresses lock the document (the right password too); many checks from
+// one address lock the address, for any document.
+func TestPortalLocksADocumentAndAnAddress(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		p := e.venderA("30555666", 1, "")[0]
+		var numero string
+		if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje FROM pasajes WHERE id = ?`), p.ID).Scan(&numero); err != nil {
+			t.Fatal(err)
+		}
+		e.portal("setup-password", "198.51.100.1", map[string]any{"documento": "30555666", "password": "secreto1",
+			"numero_pasaje": numero}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		for i := range 5 {
+			e.portal("login", fmt.Sprintf("198.51.100.%d", 10+i), map[string]any{"documento": "30555666", "password": "malclave"}).
+				expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		}
+		bloqueado := fmt.Sprintf(domain.MsgClienteBloqueado, "15 minutos")
+		r := e.portal("login", "198.51.100.99", map[string]any{"documento": "30555666", "password": "secreto1"})
+		r.expect(t, http.StatusTooManyRequests, bloqueado)
+		if r.Header.Get("Retry-After") == "" {
+			t.Fatal("sin Retry-After")
+		}
+		e.now = e.now.Add(16 * time.Minute)
+		e.portal("login", "198.51.100.99", map[string]any{"documento": "30555666", "password": "secreto1"}).
+			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+
+		for i := range domain.MaxIntentosClienteDireccion {
+			e.portal("verificar", "198.51.100.200", map[string]any{"documento": fmt.Sprint(40000000 + i)}).
+				expect(t, http.StatusOK, "")
+		}
+		e.portal("verificar", "198.51.100.200", map[string]any{"documento": "30555666"}).
+			expect(t, http.StatusTooManyRequests, bloqueado)
+		e.portal("login", "198.51.100.200", map[string]any{"documento": "30555666", "password": "secreto1"}).
+			expect(t, http.StatusTooManyRequests, bloqueado)
+		e.portal("verificar", "198.51.100.201", map[string]any{"documento": "30555666"}).expect(t, http.StatusOK, "")
+	})
+}
+
+// TestPortalCustomerOfCompany2SeesNoneOfCompany1: one document in two
+// companies is two customers; each company's portal session shows only its
+// own tickets, and the company comes from the call, never the document.
+func TestPortalCustomerOfCompany2SeesNoneOfCompany1(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		e.venderA("30777888", 2, "")
+		cl, err := e.st.CrearCliente(context.Background(), store.Actor{EmpresaID: 2},
+			domain.Cliente{Nombre: "Otra", Documento: "30777888", Email: "otra@example.com"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		cp, found, err := e.st.ClientePorDocumento(context.Background(), 2, "30777888")
+		if err != nil || !found || cp.ID != cl.ID {
+			t.Fatalf("cliente de la empresa 2: %v %v", found, err)
+		}
+		_, err = e.st.EncolarCodigoCliente(context.Background(), cp, store.CodigoCliente{
+			CodigoHash: domain.HashCodigoCliente(cp.ID, "424242"), Canal: store.CanalEmail, Destino: cp.Email,
+			Asunto: "Código", Texto: "424242"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ip := "203.0.113.13"
+		// company 1's customer of that document has no such code
+		e.portal("setup-password", ip, map[string]any{"documento": "30777888", "password": "secreto1", "codigo": "424242"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		r := e.portal("setup-password", ip, map[string]any{"documento": "30777888", "password": "secreto1", "codigo": "424242",
+			"empresa_id": 2})
+		r.expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		var ses sesionClienteJSON
+		r.decode(t, &ses)
+		p := e.panel(ses.Token)
+		if ses.Cliente.EmpresaID != 2 || p.Viajes != 0 || len(p.Pasajes) != 0 || p.Cliente.Nombre != "Otra" {
+			t.Fatalf("la empresa 2 ve: %+v", p)
+		}
+		e.portal("login", ip, map[string]any{"documento": "30777888", "password": "secreto1"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		e.portal("verificar", ip, map[string]any{"documento": "30777888", "empresa_id": 999}).
+			expect(t, http.StatusNotFound, domain.MsgEmpresaNoEncontrada)
+	})
+}
+
+var tokensCliente sync.Map // *env → a customer token of company 1
+
+// tokenCliente is a portal session of a customer of company 1 (made once per env).
+func (e *env) tokenCliente() string {
+	e.t.Helper()
+	if v, ok := tokensCliente.Load(e); ok {
+		return v.(string)
+	}
+	ctx := context.Background()
+	if _, err := e.st.CrearCliente(ctx, store.Actor{EmpresaID: 1}, domain.Cliente{Nombre: "Portal", Documento: "88888888",
+		Email: "portal@example.com"}); err != nil {
+		e.t.Fatal(err)
+	}
+	cp, _, err := e.st.ClientePorDocumento(ctx, 1, "88888888")
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	if _, err := e.st.EncolarCodigoCliente(ctx, cp, store.CodigoCliente{CodigoHash: domain.HashCodigoCliente(cp.ID, "135790"),
+		Canal: store.CanalEmail, Destino: cp.Email, Asunto: "Código", Texto: "135790"}); err != nil {
+		e.t.Fatal(err)
+	}
+	r := e.portal("setup-password", "192.0.2.250", map[string]any{"documento": "88888888", "password": "secreto1", "codigo": "135790"})
+	r.expect(e.t, http.StatusOK, domain.MsgClienteClaveCreada)
+	var ses sesionClienteJSON
+	r.decode(e.t, &ses)
+	tokensCliente.Store(e, ses.Token)
+	return ses.Token
+}

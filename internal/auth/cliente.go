@@ -1,0 +1,303 @@
+package auth
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"math/big"
+	"time"
+
+	"github.com/golang-jwt/jwt/v5"
+
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// The customer portal's sessions (docs/architecture.md, "Portal del
+// cliente"). A customer's token is its own kind: signed with a key derived
+// from the installation's token secret for customers alone, with its own
+// audience, so a staff token never verifies as a customer's nor the other
+// way round, whatever the claims say.
+
+// AudienciaCliente is the audience of every customer token.
+const AudienciaCliente = "muelle-cliente"
+
+// ClaimsCliente is a customer session's token payload.
+type ClaimsCliente struct {
+	ClienteID     int64 `json:"clienteId"`
+	EmpresaID     int64 `json:"empresaId"`
+	SesionVersion int64 `json:"sv"`
+	jwt.RegisteredClaims
+}
+
+// claveCliente is the signing key of customer tokens: HMAC of the staff
+// secret, so neither key signs the other kind.
+func (t *Tokens) claveCliente() []byte {
+	m := hmac.New(sha256.New, t.secret)
+	m.Write([]byte("muelle/tokens-de-clientes/v1"))
+	return m.Sum(nil)
+}
+
+// EmitirCliente signs a customer token.
+func (t *Tokens) EmitirCliente(c ClaimsCliente, now time.Time) (string, ClaimsCliente, error) {
+	c.ID = RandomHex(16)
+	c.Audience = jwt.ClaimStrings{AudienciaCliente}
+	c.IssuedAt = jwt.NewNumericDate(now)
+	c.ExpiresAt = jwt.NewNumericDate(now.Add(t.ttl))
+	s, err := jwt.NewWithClaims(jwt.SigningMethodHS256, c).SignedString(t.claveCliente())
+	if err != nil {
+		return "", c, fmt.Errorf("auth: firmar token de cliente: %w", err)
+	}
+	return s, c, nil
+}
+
+// LeerCliente verifies a customer token: its key, algorithm, audience and expiry.
+func (t *Tokens) LeerCliente(token string, now time.Time) (ClaimsCliente, error) {
+	var c ClaimsCliente
+	_, err := jwt.ParseWithClaims(token, &c, func(*jwt.Token) (any, error) { return t.claveCliente(), nil },
+		jwt.WithValidMethods([]string{jwt.SigningMethodHS256.Alg()}), jwt.WithAudience(AudienciaCliente),
+		jwt.WithExpirationRequired(), jwt.WithTimeFunc(func() time.Time { return now }))
+	if errors.Is(err, jwt.ErrTokenExpired) {
+		return c, ErrExpired
+	}
+	if err != nil || c.ClienteID <= 0 || c.EmpresaID <= 0 {
+		return c, fmt.Errorf("auth: token de cliente inválido: %w", err)
+	}
+	return c, nil
+}
+
+// EsTokenDePersonal reports whether token is a valid staff token (the portal
+// answers it 403, not 401).
+func (s *Service) EsTokenDePersonal(token string) bool {
+	_, err := s.Tokens.Parse(token, s.Store.Now())
+	return err == nil
+}
+
+// SesionCliente is a customer's successful login or setup.
+type SesionCliente struct {
+	Token   string
+	Cliente store.ClientePortal
+}
+
+// VerificarCliente answers whether the document must set its portal password
+// first. An unknown document (or one of another company, or an inactive
+// customer) answers exactly like a known customer without a password: true,
+// after the same one query; nothing else is disclosed. Each check counts as
+// an attempt of the client address.
+func (s *Service) VerificarCliente(ctx context.Context, empresaID int64, documento, ip string) (bool, error) {
+	documento, err := domain.NormalizarDocumento(documento)
+	if err != nil {
+		return false, err
+	}
+	if err := s.reservarDireccionCliente(ctx, ip); err != nil {
+		return false, err
+	}
+	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
+	if err != nil {
+		return false, err
+	}
+	return !found || cl.RequiereSetup(), nil
+}
+
+// LoginCliente checks a customer's document and portal password. A wrong
+// password, an unknown document and a customer without a password all answer
+// the same 401 after a bcrypt comparison; failures are counted per document
+// (any address) and per client address (any document), each locked past its
+// limit with a Spanish message.
+func (s *Service) LoginCliente(ctx context.Context, empresaID int64, documento, password, ip string) (SesionCliente, error) {
+	documento, err := domain.NormalizarDocumento(documento)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	if password == "" {
+		return SesionCliente{}, domain.Invalid(domain.MsgClientePasswordRequerida)
+	}
+	doc, err := s.reservarCliente(ctx, empresaID, documento, ip)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	if !s.Hasher.Check(cl.PasswordHash, password) || !found {
+		return SesionCliente{}, domain.Unauthorized(domain.MsgClienteCredenciales)
+	}
+	if err := s.Store.LoginClienteExitoso(ctx, cl.ID, doc); err != nil {
+		return SesionCliente{}, err
+	}
+	return s.emitirSesionCliente(cl)
+}
+
+// SetupCliente sets a customer's portal password once it proved who it is:
+// a one-time code sent to its e-mail or WhatsApp, or, for a customer with
+// neither on file that has no password yet, the number of a ticket bought
+// with its document. Any failure of the proof (an unknown document
+// included) answers the same 401 and counts as a failed attempt.
+func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, numeroPasaje, ip string) (SesionCliente, error) {
+	documento, err := domain.NormalizarDocumento(documento)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	if err := domain.ValidarPasswordCliente(password); err != nil {
+		return SesionCliente{}, err
+	}
+	switch {
+	case codigo == "" && numeroPasaje == "":
+		return SesionCliente{}, domain.Invalid(domain.MsgClienteSinPrueba)
+	case codigo != "" && numeroPasaje != "":
+		return SesionCliente{}, domain.Invalid(domain.MsgClienteAmbasPruebas)
+	}
+	doc, err := s.reservarCliente(ctx, empresaID, documento, ip)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	hash, err := s.Hasher.Hash(password)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	prueba := store.PruebaClave{NumeroPasaje: numeroPasaje}
+	if codigo != "" {
+		prueba = store.PruebaClave{CodigoHash: domain.HashCodigoCliente(cl.ID, codigo)}
+	}
+	porPasaje := codigo == "" && (!cl.RequiereSetup() || cl.Email != "" || cl.Telefono != "")
+	if !found || porPasaje {
+		return SesionCliente{}, domain.Unauthorized(domain.MsgClienteVerificacion)
+	}
+	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, prueba)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	cl.PasswordHash, cl.SesionVersion = hash, version
+	if err := s.Store.LoginClienteExitoso(ctx, cl.ID, doc); err != nil {
+		return SesionCliente{}, err
+	}
+	return s.emitirSesionCliente(cl)
+}
+
+// PedirCodigoCliente sends a one-time code to the customer's e-mail (when
+// the company's mail works) or else its WhatsApp (when the company's number
+// is linked), through the outbox. The caller's answer is the same whether
+// anything was sent: it discloses nothing about the document.
+func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, documento, ip string,
+	canales func(empresaID int64) (email, whatsapp bool, err error)) error {
+	documento, err := domain.NormalizarDocumento(documento)
+	if err != nil {
+		return err
+	}
+	if err := s.reservarDireccionCliente(ctx, ip); err != nil {
+		return err
+	}
+	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
+	if err != nil || !found || (cl.Email == "" && cl.Telefono == "") {
+		return err
+	}
+	email, whatsapp, err := canales(empresaID)
+	if err != nil {
+		return err
+	}
+	k := store.CodigoCliente{Asunto: domain.MsgClienteAsuntoCodigo}
+	switch {
+	case email && cl.Email != "":
+		k.Canal, k.Destino = store.CanalEmail, cl.Email
+	case whatsapp && cl.Telefono != "":
+		k.Canal, k.Destino = store.CanalWhatsApp, cl.Telefono
+	default:
+		return nil
+	}
+	e, _, err := s.Store.Empresa(ctx, empresaID)
+	if err != nil {
+		return err
+	}
+	codigo := CodigoNumerico(6)
+	k.CodigoHash, k.Texto = domain.HashCodigoCliente(cl.ID, codigo), domain.TextoCodigoCliente(e.Nombre, codigo)
+	_, err = s.Store.EncolarCodigoCliente(ctx, cl, k)
+	return err
+}
+
+// CodigoNumerico is n random decimal digits.
+func CodigoNumerico(n int) string {
+	b := make([]byte, n)
+	for i := range b {
+		d, err := rand.Int(rand.Reader, big.NewInt(10))
+		if err != nil {
+			panic("auth: sin fuente de aleatoriedad: " + err.Error())
+		}
+		b[i] = byte('0' + d.Int64())
+	}
+	return string(b)
+}
+
+// AutenticarCliente verifies a customer token and reads its customer fresh:
+// a logout, a new password (its version) or a deactivated customer ends it.
+func (s *Service) AutenticarCliente(ctx context.Context, token string) (ClaimsCliente, store.ClientePortal, error) {
+	c, err := s.Tokens.LeerCliente(token, s.Store.Now())
+	if err == ErrExpired {
+		return c, store.ClientePortal{}, domain.Unauthorized(domain.MsgSesionExpirada)
+	}
+	if err != nil {
+		return c, store.ClientePortal{}, domain.Unauthorized(domain.MsgNoAutenticado)
+	}
+	cl, found, err := s.Store.ClienteDeSesion(ctx, c.EmpresaID, c.ClienteID, c.ID)
+	if err != nil {
+		return c, cl, err
+	}
+	if !found || cl.SesionVersion != c.SesionVersion {
+		return c, cl, domain.Unauthorized(domain.MsgNoAutenticado)
+	}
+	return c, cl, nil
+}
+
+// LogoutCliente revokes a customer token until it would have expired.
+func (s *Service) LogoutCliente(ctx context.Context, c ClaimsCliente) error {
+	return s.Store.RevocarTokenCliente(ctx, c.ID, c.ExpiresAt.Time)
+}
+
+func (s *Service) emitirSesionCliente(cl store.ClientePortal) (SesionCliente, error) {
+	token, _, err := s.Tokens.EmitirCliente(ClaimsCliente{ClienteID: cl.ID, EmpresaID: cl.EmpresaID,
+		SesionVersion: cl.SesionVersion}, s.Store.Now())
+	return SesionCliente{Token: token, Cliente: cl}, err
+}
+
+// reservarCliente counts an attempt of the document (from any address) and
+// of the client address (for any document) under the login policy; either
+// locked refuses with 429 and the wait. It answers the document's key, which
+// a success clears.
+func (s *Service) reservarCliente(ctx context.Context, empresaID int64, documento, ip string) (store.IntentoLogin, error) {
+	if err := s.reservarDireccionCliente(ctx, ip); err != nil {
+		return store.IntentoLogin{}, err
+	}
+	doc := store.IntentoLogin{NombreUsuario: store.ClaveIntentoCliente(empresaID, documento), IP: "*"}
+	maxIntentos, ventana, err := s.loginPolicy(ctx)
+	if err != nil {
+		return doc, err
+	}
+	return doc, s.reservarClienteCon(ctx, doc, maxIntentos, ventana)
+}
+
+func (s *Service) reservarDireccionCliente(ctx context.Context, ip string) error {
+	_, ventana, err := s.loginPolicy(ctx)
+	if err != nil {
+		return err
+	}
+	return s.reservarClienteCon(ctx, store.IntentoLogin{NombreUsuario: "cliente:*", IP: ip},
+		domain.MaxIntentosClienteDireccion, ventana)
+}
+
+func (s *Service) reservarClienteCon(ctx context.Context, i store.IntentoLogin, maxIntentos int, ventana time.Duration) error {
+	hasta, ok, err := s.Store.ReservarIntentoLogin(ctx, i, maxIntentos, ventana)
+	if err != nil || ok {
+		return err
+	}
+	restante := hasta.Sub(s.Store.Now())
+	minutos := int64(restante.Minutes() + 0.999)
+	return domain.TooManyDurante(fmt.Sprintf(domain.MsgClienteBloqueado,
+		domain.Plural(max(minutos, 1), "minuto", "minutos")), restante)
+}

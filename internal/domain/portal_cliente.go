@@ -1,0 +1,90 @@
+package domain
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// The customer portal (backoffice §2.21, §4, §7, §9; docs/architecture.md
+// "Portal del cliente"): a customer's own session, apart from the staff's.
+const (
+	// MinPasswordCliente is the shortest portal password (backoffice §9).
+	MinPasswordCliente = 6
+	// MaxPasswordCliente bounds it (bcrypt reads 72 bytes).
+	MaxPasswordCliente = 72
+	// ValidezCodigoCliente is how long a one-time code works.
+	ValidezCodigoCliente = 15 * time.Minute
+	// EsperaCodigoCliente is the least time between two codes of a customer:
+	// a request sooner answers the same and sends nothing.
+	EsperaCodigoCliente = time.Minute
+	// PasajesRecientesCliente is how many tickets the dashboard shows (§9).
+	PasajesRecientesCliente = 5
+	// DiasPuntosPorVencer: points of lots that expire within these days are
+	// "por vencer" on the dashboard.
+	DiasPuntosPorVencer = 30
+	// MaxIntentosClienteDireccion is how many portal attempts (document
+	// checks, failed logins, failed setups, code requests) one client
+	// address may make in the login policy's window.
+	MaxIntentosClienteDireccion = 30
+)
+
+// Portal messages.
+const (
+	MsgClienteDocumentoRequerido = "Ingrese su número de documento"
+	MsgClienteDocumentoLargo     = "El documento no debe exceder 20 caracteres"
+	MsgClientePasswordRequerida  = "Ingrese su contraseña"
+	MsgClientePasswordCorta      = "La contraseña debe tener al menos 6 caracteres"
+	MsgClientePasswordLarga      = "La contraseña no debe exceder 72 caracteres"
+	MsgClienteCredenciales       = "Documento o contraseña incorrectos"
+	MsgClienteVerificacion       = "No pudimos verificar su identidad: revise el código o el número de pasaje"
+	MsgClienteSinPrueba          = "Ingrese el código que le enviamos por correo o WhatsApp, o el número de un pasaje comprado con su documento"
+	MsgClienteAmbasPruebas       = "Ingrese el código o el número de pasaje, no ambos"
+	MsgClienteCodigoEnviado      = "Si el documento está registrado con un correo o un WhatsApp, le enviamos un código válido por 15 minutos."
+	MsgClienteBloqueado          = "Demasiados intentos. Por seguridad, espere %s e intente nuevamente."
+	MsgClienteSesionCerrada      = "Sesión cerrada"
+	MsgClienteClaveCreada        = "Contraseña creada. ¡Bienvenido!"
+	MsgClienteBienvenido         = "¡Bienvenido!"
+	MsgClienteAsuntoCodigo       = "Su código para el portal de clientes"
+)
+
+// NormalizarDocumento trims a document and checks its length (§9).
+func NormalizarDocumento(d string) (string, error) {
+	d = strings.TrimSpace(d)
+	switch {
+	case d == "":
+		return d, Invalid(MsgClienteDocumentoRequerido)
+	case utf8.RuneCountInString(d) > MaxDocumentoCliente:
+		return d, Invalid(MsgClienteDocumentoLargo)
+	}
+	return d, nil
+}
+
+// ValidarPasswordCliente checks a new portal password (§5: at least 6).
+func ValidarPasswordCliente(p string) error {
+	switch {
+	case p == "":
+		return Invalid(MsgClientePasswordRequerida)
+	case utf8.RuneCountInString(p) < MinPasswordCliente:
+		return Invalid(MsgClientePasswordCorta)
+	case len(p) > MaxPasswordCliente:
+		return Invalid(MsgClientePasswordLarga)
+	}
+	return nil
+}
+
+// HashCodigoCliente is what is stored of a one-time code: the SHA-256 of the
+// customer and the code (the code alone is never kept).
+func HashCodigoCliente(clienteID int64, codigo string) string {
+	h := sha256.Sum256([]byte(fmt.Sprintf("cliente:%d:%s", clienteID, strings.TrimSpace(codigo))))
+	return hex.EncodeToString(h[:])
+}
+
+// TextoCodigoCliente is the message that carries a one-time code.
+func TextoCodigoCliente(empresa, codigo string) string {
+	return fmt.Sprintf("%s: su código para crear la contraseña del portal de clientes es %s. Vence en 15 minutos. "+
+		"Si no lo pidió, ignore este mensaje.", empresa, codigo)
+}

@@ -1,0 +1,252 @@
+package store
+
+import (
+	"context"
+
+	"fmt"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/store/sqldb"
+)
+
+// The customer portal (docs/architecture.md, "Portal del cliente"): a
+// customer's portal password, one-time codes, its session and dashboard.
+
+// TipoCodigoCliente is the outbox message that carries a customer's one-time
+// code (its text in mensaje_textos).
+const TipoCodigoCliente = "codigo_cliente"
+
+// ClientePortal is a customer as the portal knows it.
+type ClientePortal struct {
+	domain.Cliente
+	EmpresaID     int64
+	PasswordHash  string // "": no portal password yet
+	SesionVersion int64
+}
+
+// RequiereSetup: the customer has no portal password yet.
+func (c ClientePortal) RequiereSetup() bool { return c.PasswordHash == "" }
+
+const columnasClientePortal = `c.id, c.nombre, c.apellido, c.documento, c.telefono, c.email, c.direccion, c.activo,
+	c.empresa_id, COALESCE(cp.password_hash, ''), COALESCE(cp.sesion_version, 0)`
+
+func scanClientePortal(sc sqldb.Scanner) (ClientePortal, error) {
+	var c ClientePortal
+	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo,
+		&c.EmpresaID, &c.PasswordHash, &c.SesionVersion)
+	return c, err
+}
+
+// ClientePorDocumento finds an active customer of the company by document;
+// found is false for an unknown, inactive or another company's document.
+func (s *Store) ClientePorDocumento(ctx context.Context, empresaID int64, documento string) (ClientePortal, bool, error) {
+	c, err := scanClientePortal(s.db.Conn().QueryRow(ctx, `SELECT `+columnasClientePortal+` FROM clientes c
+		LEFT JOIN clientes_portal cp ON cp.cliente_id = c.id
+		WHERE c.empresa_id = ? AND c.documento = ? AND c.activo = ?`, empresaID, documento, true))
+	missing, err := sqldb.NoRows(err)
+	return c, !missing && err == nil, wrap("leer cliente del portal", err)
+}
+
+// ClienteDeSesion reads the customer a portal token speaks for, unless the
+// token was revoked (a logout): found is false then, and for a customer no
+// longer active or of another company.
+func (s *Store) ClienteDeSesion(ctx context.Context, empresaID, clienteID int64, jti string) (ClientePortal, bool, error) {
+	c, err := scanClientePortal(s.db.Conn().QueryRow(ctx, `SELECT `+columnasClientePortal+` FROM clientes c
+		JOIN clientes_portal cp ON cp.cliente_id = c.id
+		WHERE c.empresa_id = ? AND c.id = ? AND c.activo = ?
+		AND NOT EXISTS (SELECT 1 FROM tokens_revocados tr WHERE tr.jti = ?)`, empresaID, clienteID, true, jti))
+	missing, err := sqldb.NoRows(err)
+	return c, !missing && err == nil, wrap("leer sesión del cliente", err)
+}
+
+// PruebaClave is how a customer proves who it is when setting a portal
+// password: a one-time code (its hash), or the number of a ticket bought
+// with its document.
+type PruebaClave struct {
+	CodigoHash   string
+	NumeroPasaje string
+}
+
+// GuardarClaveCliente sets the customer's portal password once the proof
+// holds, in one transaction: the code is spent by a conditional UPDATE
+// (valid, unused: two setups with one code, one passes), or the ticket must
+// be the company's, bought with the customer's document or linked to it.
+// Every other session of the customer ends (its version rises). A proof that
+// does not hold is domain.MsgClienteVerificacion, whatever failed.
+func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash string, p PruebaClave) (int64, error) {
+	var version int64
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		ok, err := pruebaValida(ctx, c, cl, p)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return domain.Unauthorized(domain.MsgClienteVerificacion)
+		}
+		err = c.QueryRow(ctx, `INSERT INTO clientes_portal (cliente_id, empresa_id, password_hash, sesion_version, updated_at)
+			VALUES (?, ?, ?, 1, ?) ON CONFLICT (cliente_id) DO UPDATE SET password_hash = excluded.password_hash,
+			sesion_version = clientes_portal.sesion_version + 1, updated_at = excluded.updated_at
+			RETURNING sesion_version`, cl.ID, cl.EmpresaID, hash, c.Now()).Scan(&version)
+		return wrap("guardar contraseña del cliente", err)
+	})
+	return version, err
+}
+
+func pruebaValida(ctx context.Context, c sqldb.Conn, cl ClientePortal, p PruebaClave) (bool, error) {
+	if p.CodigoHash != "" {
+		r, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE empresa_id = ? AND cliente_id = ?
+			AND codigo_hash = ? AND usado_en IS NULL AND vence_en > ?`, c.Now(), cl.EmpresaID, cl.ID, p.CodigoHash, c.Now())
+		if err != nil {
+			return false, wrap("usar código del cliente", err)
+		}
+		n, err := r.RowsAffected()
+		return n == 1, wrap("usar código del cliente", err)
+	}
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND numero_pasaje = ?
+		AND (cliente_id = ? OR cliente_documento = ?)`, cl.EmpresaID, p.NumeroPasaje, cl.ID, cl.Documento).Scan(&n)
+	return n > 0, wrap("buscar pasaje del cliente", err)
+}
+
+// CodigoCliente is a one-time code to send: where, by which channel.
+type CodigoCliente struct {
+	CodigoHash string
+	Canal      string // CanalEmail or CanalWhatsApp
+	Destino    string
+	Asunto     string
+	Texto      string
+}
+
+// EncolarCodigoCliente stores a code's hash (valid domain.ValidezCodigoCliente)
+// and queues its message in the outbox, in one transaction; a customer that
+// got a code less than domain.EsperaCodigoCliente ago gets none (enviado
+// false). The outbox row names the company's first administrator as its
+// user (mensajes.usuario_id is required; no staff member asked for it).
+func (s *Store) EncolarCodigoCliente(ctx context.Context, cl ClientePortal, k CodigoCliente) (enviado bool, err error) {
+	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
+		var recientes int
+		err := c.QueryRow(ctx, `SELECT COUNT(*) FROM clientes_codigos WHERE cliente_id = ? AND created_at > ?`,
+			cl.ID, c.Now().Add(-domain.EsperaCodigoCliente)).Scan(&recientes)
+		if err != nil || recientes > 0 {
+			return wrap("contar códigos del cliente", err)
+		}
+		var usuarioID int64
+		err = c.QueryRow(ctx, `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?
+			ORDER BY CASE WHEN r.nombre = ? THEN 0 ELSE 1 END, u.id LIMIT 1`, cl.EmpresaID, domain.RolAdmin).Scan(&usuarioID)
+		if missing, err := sqldb.NoRows(err); missing || err != nil {
+			return wrap("leer administrador de la empresa", err)
+		}
+		if _, err := c.Exec(ctx, `DELETE FROM clientes_codigos WHERE vence_en < ?`, c.Now().Add(-24*time.Hour)); err != nil {
+			return wrap("podar códigos vencidos", err)
+		}
+		_, err = c.Exec(ctx, `INSERT INTO clientes_codigos (empresa_id, cliente_id, codigo_hash, vence_en, created_at)
+			VALUES (?, ?, ?, ?, ?)`, cl.EmpresaID, cl.ID, k.CodigoHash, c.Now().Add(domain.ValidezCodigoCliente), c.Now())
+		if err != nil {
+			return wrap("guardar código del cliente", err)
+		}
+		m, err := s.encolar(ctx, c, Actor{EmpresaID: cl.EmpresaID, UsuarioID: usuarioID},
+			NuevoMensaje{Canal: k.Canal, Tipo: TipoCodigoCliente, Destino: k.Destino, Cliente: cl.Nombre})
+		if err != nil {
+			return err
+		}
+		_, err = c.Exec(ctx, `INSERT INTO mensaje_textos (mensaje_id, asunto, texto) VALUES (?, ?, ?)`, m.ID, k.Asunto, k.Texto)
+		enviado = err == nil
+		return wrap("guardar texto del mensaje", err)
+	})
+	return enviado, err
+}
+
+// TextoDeMensaje is the subject and text an outbox message carries.
+func (s *Store) TextoDeMensaje(ctx context.Context, mensajeID int64) (asunto, texto string, err error) {
+	err = s.db.Conn().QueryRow(ctx, `SELECT asunto, texto FROM mensaje_textos WHERE mensaje_id = ?`, mensajeID).
+		Scan(&asunto, &texto)
+	return asunto, texto, wrap("leer texto del mensaje", err)
+}
+
+// LoginClienteExitoso clears the document's failed attempts and stamps the login.
+func (s *Store) LoginClienteExitoso(ctx context.Context, clienteID int64, i IntentoLogin) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		_, err := c.Exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`, i.NombreUsuario, i.IP)
+		if err != nil {
+			return wrap("limpiar intentos", err)
+		}
+		_, err = c.Exec(ctx, `UPDATE clientes_portal SET ultimo_login = ? WHERE cliente_id = ?`, c.Now(), clienteID)
+		return wrap("registrar último login del cliente", err)
+	})
+}
+
+// RevocarTokenCliente ends a portal session until its token would expire.
+func (s *Store) RevocarTokenCliente(ctx context.Context, jti string, expira time.Time) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if _, err := c.Exec(ctx, `DELETE FROM tokens_revocados WHERE expira_en < ?`, c.Now()); err != nil {
+			return wrap("limpiar revocaciones", err)
+		}
+		_, err := c.Exec(ctx, `INSERT INTO tokens_revocados (jti, expira_en) VALUES (?, ?) ON CONFLICT (jti) DO NOTHING`,
+			jti, expira.UTC())
+		return wrap("revocar token del cliente", err)
+	})
+}
+
+// PanelCliente is what the customer's dashboard shows (backoffice §3
+// "Customer dashboard data").
+type PanelCliente struct {
+	Cliente        ClientePortal
+	Empresa        Empresa
+	Viajes         int64 // tickets not cancelled
+	Puntos         PuntosCliente
+	PorVencer      int64      // points of lots expiring within domain.DiasPuntosPorVencer
+	PorVencerEn    *time.Time // the soonest of those lots
+	Beneficios     []BeneficioDisponible
+	Recientes      []Pasaje
+	PuntosActivado bool // the company has the points module and its configuration on
+}
+
+// PanelDeCliente reads the dashboard of one customer of its company (a
+// customer of another company is not found).
+func (s *Store) PanelDeCliente(ctx context.Context, cl ClientePortal, conPuntos bool) (PanelCliente, error) {
+	out := PanelCliente{Cliente: cl, Beneficios: []BeneficioDisponible{}}
+	c := s.db.Conn()
+	e, found, err := s.Empresa(ctx, cl.EmpresaID)
+	if err != nil || !found {
+		return out, firstErr(err, domain.NotFound(domain.MsgClienteNoEncontrado))
+	}
+	out.Empresa = e
+	err = c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND cliente_id = ? AND estado <> ?`,
+		cl.EmpresaID, cl.ID, domain.PasajeCancelado).Scan(&out.Viajes)
+	if err != nil {
+		return out, wrap("contar viajes del cliente", err)
+	}
+	out.Recientes, err = s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.cliente_id = ? ORDER BY p.created_at DESC, p.id DESC
+		LIMIT ?`, cl.EmpresaID, cl.ID, domain.PasajesRecientesCliente)
+	if err != nil {
+		return out, err
+	}
+	if !conPuntos {
+		return out, nil
+	}
+	cfg, err := s.ConfiguracionPuntos(ctx, cl.EmpresaID)
+	if err != nil {
+		return out, err
+	}
+	out.PuntosActivado = cfg.Activo
+	if out.Puntos, err = s.PuntosDeCliente(ctx, cl.EmpresaID, cl.ID); err != nil {
+		return out, err
+	}
+	limite := s.Now().Add(domain.DiasPuntosPorVencer * 24 * time.Hour)
+	for _, l := range out.Puntos.Lotes {
+		if l.VenceEn != nil && l.VenceEn.Before(limite) {
+			out.PorVencer += l.Restante
+			if out.PorVencerEn == nil || l.VenceEn.Before(*out.PorVencerEn) {
+				out.PorVencerEn = l.VenceEn
+			}
+		}
+	}
+	out.Beneficios, err = s.BeneficiosDeCliente(ctx, cl.EmpresaID, cl.ID)
+	return out, err
+}
+
+// ClaveIntentoCliente is the attempts key of a document of a company.
+func ClaveIntentoCliente(empresaID int64, documento string) string {
+	return fmt.Sprintf("cliente:%d:%s", empresaID, documento)
+}

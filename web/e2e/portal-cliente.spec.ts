@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { SMTPServer } from 'smtp-server';
+import { SCREENSHOTS_DIR } from '../playwright.config';
+import { apiGet, authHeaders, usuarioPropio } from './helpers';
+
+/**
+ * The customer portal on a phone (390 px): a customer whose ticket was sold at the counter receives
+ * its one-time code by e-mail (this file's own SMTP server, as e2e/smtp.spec.ts), sets a password,
+ * logs in and sees the ticket with its QR and the points it earned. axe on every portal page.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/portal-cliente-${name}.png` });
+
+const PUERTO = Number(process.env.MUELLE_E2E_SMTP_PORT ?? 2525);
+const USUARIO = 'ventas@lanchas.test';
+const CLAVE = 'Smtp-de-prueba-2026';
+const recibidos: { para: string[]; datos: string }[] = [];
+
+const servidor = new SMTPServer({
+  key: readFileSync(process.env.MUELLE_E2E_SMTP_KEY ?? ''),
+  cert: readFileSync(process.env.MUELLE_E2E_SMTP_CERT ?? ''),
+  authMethods: ['PLAIN', 'LOGIN'],
+  logger: false,
+  onAuth(auth, _session, callback) {
+    if (auth.username === USUARIO && auth.password === CLAVE) callback(null, { user: USUARIO });
+    else callback(new Error('Credenciales inválidas'));
+  },
+  onData(stream, session, callback) {
+    const partes: Buffer[] = [];
+    stream.on('data', (parte: Buffer) => partes.push(parte));
+    stream.on('end', () => {
+      recibidos.push({ para: session.envelope.rcptTo.map((r) => r.address), datos: Buffer.concat(partes).toString('latin1') });
+      callback();
+    });
+  },
+});
+
+test.beforeAll(async () => {
+  await new Promise<void>((listo, falla) => {
+    servidor.once('error', falla);
+    servidor.listen(PUERTO, '127.0.0.1', () => listo());
+  });
+});
+
+test.afterAll(async () => {
+  await new Promise<void>((listo) => servidor.close(() => listo()));
+});
+
+async function correo(request: APIRequestContext, activo: boolean) {
+  const admin = await authHeaders(request, 'admin');
+  const { plantilla } = await apiGet<{ plantilla: string }>(request, '/api/configuracion-email/plantilla-defecto', admin);
+  const r = await request.post('/api/configuracion-email', {
+    headers: admin,
+    data: { activo, smtp_host: '127.0.0.1', smtp_port: PUERTO, smtp_secure: false, smtp_user: USUARIO, smtp_password: CLAVE,
+      email_remitente: USUARIO, nombre_remitente: 'Lanchas del Delta', plantilla_pasaje: plantilla },
+  });
+  expect(r.ok(), await r.text()).toBeTruthy();
+}
+
+async function sinViolaciones(page: Page, donde: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const graves = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes[0].target.join(' ')}`);
+  expect.soft(graves, donde).toEqual([]);
+}
+
+test('un cliente recibe el código por correo, crea su contraseña y ve el pasaje vendido en boletería con su QR y sus puntos', { tag: '@empresa' }, async ({ page, request }) => {
+  await correo(request, true);
+  const documento = String(40_000_000 + (Date.now() % 9_000_000));
+  const email = `cliente${documento}@example.com`;
+  const admin = await authHeaders(request, 'admin');
+  const creado = await request.post('/api/config/clientes', { headers: admin, data: { nombre: 'Lucía', apellido: 'Ríos', documento, email } });
+  expect(creado.status(), await creado.text()).toBe(201);
+  const clienteId = (await creado.json()).data.id as number;
+
+  // a sale at the counter, linked to the customer by its document
+  const vendedor = await usuarioPropio(request, 'vendedor');
+  const ventas = await authHeaders(request, vendedor);
+  expect((await request.post('/api/caja/abrir', { headers: ventas, data: { monto_apertura: 0 } })).status()).toBe(201);
+  const [seccion] = await apiGet<{ id: number }[]>(request, '/api/config/secciones?activos=true', ventas);
+  const [tipo] = await apiGet<{ id: number }[]>(request, '/api/config/tipos-viaje?activos=true', ventas);
+  const [medio] = await apiGet<{ id: number }[]>(request, '/api/config/medios-pago?activos=true', ventas);
+  const { timezone } = await apiGet<{ timezone: string }>(request, '/api/config/empresa', ventas);
+  const hoy = new Intl.DateTimeFormat('en-CA', { timeZone: timezone }).format(new Date());
+  const venta = await request.post('/api/pasajes/lote', {
+    headers: ventas,
+    data: { seccion_id: seccion.id, fecha_viaje: hoy, medio_pago_id: medio.id, cliente_nombre: 'Lucía Ríos', cliente_documento: documento,
+      lineas: [{ tipo_viaje_id: tipo.id, cantidad: 1 }] },
+  });
+  expect(venta.status(), await venta.text()).toBe(201);
+  const numero = (await venta.json()).data.pasajes[0].numero_pasaje as string;
+  const { balance_puntos: puntos } = await apiGet<{ balance_puntos: number }>(request, `/api/puntos/cliente/${clienteId}`, admin);
+  expect(puntos).toBeGreaterThan(0);
+
+  await page.goto('/cliente/login');
+  await sinViolaciones(page, 'documento');
+  await page.getByLabel('Número de documento').fill(documento);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Enviarme un código' }).click();
+  await expect(page.getByRole('status')).toContainText('le enviamos un código válido por 15 minutos');
+  await sinViolaciones(page, 'crear contraseña');
+  await expect.poll(() => recibidos.filter((r) => r.para.includes(email)).length, { timeout: 30_000 }).toBe(1);
+  const codigo = /\b(\d{6})\b/.exec(recibidos.find((r) => r.para.includes(email))!.datos.replace(/=\r?\n/g, ''))?.[1];
+  expect(codigo).toBeTruthy();
+
+  await page.getByLabel('Código recibido').fill(codigo!);
+  await page.getByLabel('Nueva contraseña').fill('delta2026');
+  await page.getByLabel('Repetir contraseña').fill('delta2026');
+  await shot(page, 'setup');
+  await page.getByRole('button', { name: 'Crear contraseña e ingresar' }).click();
+  await expect(page).toHaveURL(/\/cliente\/dashboard$/);
+  await expect(page.getByRole('heading', { name: '¡Hola, Lucía!' })).toBeVisible();
+  await expect(page.getByText(numero)).toBeVisible();
+  await expect(page.getByText(new Intl.NumberFormat('es-AR').format(puntos), { exact: true })).toBeVisible();
+  await sinViolaciones(page, 'panel');
+  await shot(page, 'panel');
+
+  await page.getByRole('button', { name: 'Ver QR' }).click();
+  const qr = page.getByRole('dialog').getByRole('img', { name: `Código QR del pasaje ${numero}` });
+  await expect(qr).toBeVisible();
+  expect((await qr.boundingBox())!.width).toBeGreaterThanOrEqual(250); // big enough to scan from the screen
+  await sinViolaciones(page, 'QR');
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Pase de embarque' }).click();
+  await expect(page.getByText('Llegá 15 minutos antes de la salida y presentá este código QR al embarcar.')).toBeVisible();
+  await sinViolaciones(page, 'pase de embarque');
+  await shot(page, 'pase');
+  await page.keyboard.press('Escape');
+
+  // the customer token opens no staff call
+  const token = await page.evaluate<string | null>("localStorage.getItem('cliente_token')");
+  expect((await request.get('/api/auth/me', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
+
+  await page.getByRole('button', { name: 'Cerrar sesión' }).click();
+  await expect(page).toHaveURL(/\/cliente\/login$/);
+  await page.getByLabel('Número de documento').fill(documento);
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByLabel('Contraseña', { exact: true }).fill('delta2026');
+  await sinViolaciones(page, 'contraseña');
+  await page.getByRole('button', { name: 'Ingresar' }).click();
+  await expect(page.getByText(numero)).toBeVisible();
+
+  await correo(request, false);
+});
