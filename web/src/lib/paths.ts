@@ -81,6 +81,12 @@ export const paths = {
   gestionEmpresas: '/admin/empresas',
   configuracionesEmpresa: '/admin/empresas/configuraciones',
   usuariosPorEmpresa: '/admin/empresas/usuarios',
+  /** The company's loyalty-points configuration (backoffice §2.10). */
+  configuracionPuntos: '/admin/configuracion-puntos',
+  /** 'Gestión de Beneficios': what points are redeemed for. */
+  gestionBeneficios: '/admin/gestion-beneficios',
+  /** 'Consulta de Puntos': a customer's points, lots and movements; adjustments (admin). */
+  consultaPuntos: '/admin/consulta-puntos',
 } as const;
 
 /** One address of the SPA. */
