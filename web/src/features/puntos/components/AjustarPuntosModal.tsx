@@ -70,7 +70,7 @@ export function AjustarPuntosModal({ clienteId, cliente, opened, onClose }: Ajus
             {...form.getInputProps('puntos')}
           />
           <TextInput label="Motivo" withAsterisk maxLength={200} {...form.getInputProps('motivo')} />
-          <Textarea label="Descripción" maxLength={500} autosize minRows={2} {...form.getInputProps('descripcion')} />
+          <Textarea label="Descripción" maxLength={500} rows={2} {...form.getInputProps('descripcion')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>Cancelar</Button>
             <Button type="submit" loading={ajustar.isPending}>Ajustar puntos</Button>

@@ -74,14 +74,16 @@ interface BeneficioModalProps {
   modo: ModoBeneficio;
   /** The benefit shown or edited; null to create. */
   beneficio: Beneficio | null;
-  opened: boolean;
   onClose: () => void;
   /** Told the server's message after a save (the page's status line). */
   onGuardado: (mensaje: string) => void;
 }
 
-/** View, edit or create a benefit; after a save it shows the message and closes 1.5 s later. */
-export function BeneficioModal({ modo, beneficio, opened, onClose, onGuardado }: BeneficioModalProps) {
+/**
+ * View, edit or create a benefit; after a save it shows the message and closes 1.5 s later.
+ * Mounted while open: each opening starts from the benefit's values.
+ */
+export function BeneficioModal({ modo, beneficio, onClose, onGuardado }: BeneficioModalProps) {
   const guardar = useGuardarBeneficio();
   const [exito, setExito] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -104,16 +106,6 @@ export function BeneficioModal({ modo, beneficio, opened, onClose, onGuardado }:
       fecha_fin: (v, values) => (v && values.fecha_inicio && v < values.fecha_inicio ? 'La fecha de fin debe ser posterior a la de inicio' : null),
     },
   });
-  const { setValues, resetDirty, clearErrors } = form;
-  useEffect(() => {
-    if (!opened) return;
-    setValues(valoresDe(beneficio));
-    resetDirty();
-    clearErrors();
-    setExito(null);
-    setError(null);
-  }, [opened, beneficio, setValues, resetDirty, clearErrors]);
-
   // The modal closes 1.5 s after a save.
   useEffect(() => {
     if (!exito) return;
@@ -135,13 +127,13 @@ export function BeneficioModal({ modo, beneficio, opened, onClose, onGuardado }:
   const valor = VALOR[form.values.tipo];
 
   return (
-    <Modal opened={opened} onClose={onClose} title={TITULOS[modo]} size="lg">
+    <Modal opened onClose={onClose} title={TITULOS[modo]} size="lg">
       <form onSubmit={enviar} noValidate>
         <Stack>
           {exito && <Alert color="green" role="status">{exito}</Alert>}
           {error && <Alert color="red" role="alert">{error}</Alert>}
           <TextInput label="Nombre" withAsterisk={!soloLectura} maxLength={100} readOnly={soloLectura} {...form.getInputProps('nombre')} />
-          <Textarea label="Descripción" maxLength={500} autosize minRows={2} readOnly={soloLectura} {...form.getInputProps('descripcion')} />
+          <Textarea label="Descripción" maxLength={500} rows={2} readOnly={soloLectura} {...form.getInputProps('descripcion')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <Select
               label="Tipo"
@@ -163,9 +155,9 @@ export function BeneficioModal({ modo, beneficio, opened, onClose, onGuardado }:
               readOnly={soloLectura}
               {...form.getInputProps('valor')}
             />
-            <NumberInput label="Puntos requeridos" withAsterisk={!soloLectura} min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," readOnly={soloLectura} {...form.getInputProps('puntos_requeridos')} />
-            <NumberInput label="Máximo de usos" description="Vacío: sin límite" min={1} allowDecimal={false} readOnly={soloLectura} {...form.getInputProps('maximo_usos')} />
-            <NumberInput label="Vigencia (días)" description="Vacío: sin vigencia" min={1} max={3650} allowDecimal={false} readOnly={soloLectura} {...form.getInputProps('vigencia_dias')} />
+            <NumberInput clampBehavior="none" label="Puntos requeridos" withAsterisk={!soloLectura} min={0} allowDecimal={false} thousandSeparator="." decimalSeparator="," readOnly={soloLectura} {...form.getInputProps('puntos_requeridos')} />
+            <NumberInput clampBehavior="none" label="Máximo de usos" description="Vacío: sin límite" min={1} allowDecimal={false} readOnly={soloLectura} {...form.getInputProps('maximo_usos')} />
+            <NumberInput clampBehavior="none" label="Vigencia (días)" description="Vacío: sin vigencia" min={1} max={3650} allowDecimal={false} readOnly={soloLectura} {...form.getInputProps('vigencia_dias')} />
             <div />
             <FechaInput
               label="Fecha de inicio"

@@ -13,7 +13,7 @@ import { ScrollTable } from '@/components/ScrollTable';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { isAdmin, useSession } from '@/lib/session';
-import { AjustarPuntosModal } from '../components/AjustarPuntosModal';
+import { AjustarPuntosModal } from '@/features/puntos/components/AjustarPuntosModal';
 
 /** The search runs this long after typing stops (backoffice §9). */
 export const BUSQUEDA_DEBOUNCE_MS = 300;
@@ -73,19 +73,20 @@ export function ConsultaPuntosPage() {
             resultados.data.clientes.length === 0 ? (
               <Text c="dimmed">No se encontraron clientes.</Text>
             ) : (
-              <Stack gap={4} role="list" aria-label="Clientes encontrados">
+              <Stack gap={4} component="ul" aria-label="Clientes encontrados" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
                 {resultados.data.clientes.map((c) => (
-                  <UnstyledButton
-                    key={c.id}
-                    role="listitem"
-                    onClick={() => setElegido(c)}
-                    p="xs"
-                    aria-current={elegido?.id === c.id ? 'true' : undefined}
-                    style={{ borderRadius: 'var(--mantine-radius-sm)', background: elegido?.id === c.id ? 'var(--mantine-color-blue-light)' : undefined }}
-                  >
-                    <Text fw={600}>{`${c.nombre} ${c.apellido}`.trim()}</Text>
-                    <Text size="sm" c="dimmed">Documento {c.documento}</Text>
-                  </UnstyledButton>
+                  <li key={c.id}>
+                    <UnstyledButton
+                      onClick={() => setElegido(c)}
+                      p="xs"
+                      w="100%"
+                      aria-pressed={elegido?.id === c.id}
+                      style={{ borderRadius: 'var(--mantine-radius-sm)', background: elegido?.id === c.id ? 'var(--mantine-color-blue-light)' : undefined }}
+                    >
+                      <Text fw={600}>{`${c.nombre} ${c.apellido}`.trim()}</Text>
+                      <Text size="sm" c="dimmed">Documento {c.documento}</Text>
+                    </UnstyledButton>
+                  </li>
                 ))}
               </Stack>
             )
@@ -170,7 +171,7 @@ function Resumen({ p }: { p: PuntosCliente }) {
         <Paper withBorder p="md" radius="md" aria-label="Viajero frecuente">
           <Text size="sm" c="dimmed">Viajero frecuente</Text>
           {p.es_viajero_frecuente ? (
-            <Badge color="yellow" size="lg" leftSection={<IconStar size={14} aria-hidden />} mt={6}>Viajero frecuente</Badge>
+            <Badge color="yellow" size="lg" leftSection={<IconStar size={14} aria-hidden />} mt={6}>Es viajero frecuente</Badge>
           ) : (
             <Text fz="lg" fw={600} mt={4}>No</Text>
           )}

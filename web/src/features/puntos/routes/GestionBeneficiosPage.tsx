@@ -7,7 +7,7 @@ import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
 import { errorMessage } from '@/lib/api';
 import { formatDate, formatMoney, formatNumber } from '@/lib/format';
-import { BeneficioModal, type ModoBeneficio } from '../components/BeneficioModal';
+import { BeneficioModal, type ModoBeneficio } from '@/features/puntos/components/BeneficioModal';
 
 /** The status line under the title clears itself after this long (backoffice §2.10). */
 export const ESTADO_VISIBLE_MS = 3000;
@@ -120,13 +120,7 @@ export function GestionBeneficiosPage() {
           )}
         </Paper>
       </QueryState>
-      <BeneficioModal
-        opened={modal !== null}
-        modo={modal?.modo ?? 'crear'}
-        beneficio={modal?.beneficio ?? null}
-        onClose={cerrar}
-        onGuardado={guardado}
-      />
+      {modal && <BeneficioModal modo={modal.modo} beneficio={modal.beneficio} onClose={cerrar} onGuardado={guardado} />}
     </Stack>
   );
 }
