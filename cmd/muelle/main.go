@@ -190,6 +190,8 @@ func serve(args []string, log *slog.Logger) error {
 	// loyalty points past their date expire in the background, each lot once
 	// whichever instance gets to it (store.VencerPuntos)
 	go st.CaducarPuntos(ctx, 10*time.Minute, log)
+	// departures of the coming days and certificate warnings: idempotent, every instance may run it
+	go st.CorrerSalidas(ctx, time.Hour, log)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err

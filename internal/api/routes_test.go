@@ -92,7 +92,11 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		t.Fatal(err)
 	}
 	empresa := strconv.FormatInt(recorrido, 10)
+	embarcacion, horario, salida := salidasDe1(t, e)
 	return map[string]string{
+		"/api/config/embarcaciones/|id":   embarcacion,
+		"/api/horarios/|id":               horario,
+		"/api/salidas/|id":                salida,
 		"/api/public/empresas/|id":        empresa,
 		"/api/config/empresas/|id":        empresa,
 		"/api/admin/empresas/|id":         empresa,

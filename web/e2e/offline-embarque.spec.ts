@@ -1,70 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import config, { SCREENSHOTS_DIR } from '../playwright.config';
 import { writeQrVideo } from './fakeCamera';
-import { apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
-
-/** The big result box of the validator. */
-const resultado = (page: Page) => page.getByRole('status', { name: 'Resultado de la validación' });
-
-/** Every record of a store of the offline database (muelle-offline); the e2e code has no DOM types, so the page runs it as text. */
-function registros<T>(page: Page, almacen: 'pasajes' | 'offline'): Promise<T[]> {
-  return page.evaluate<T[]>(`new Promise((resolve, reject) => {
-    const abrir = indexedDB.open('muelle-offline');
-    abrir.onerror = () => reject(abrir.error);
-    abrir.onsuccess = () => {
-      const db = abrir.result;
-      const leer = db.transaction('${almacen}', 'readonly').objectStore('${almacen}').getAll();
-      leer.onerror = () => reject(leer.error);
-      leer.onsuccess = () => {
-        resolve(leer.result);
-        db.close();
-      };
-    };
-  })`);
-}
-
-interface PasajeGuardado {
-  numero_pasaje: string;
-  codigo_qr: string;
-  estado: string;
-  embarcado_en?: number;
-}
-
-interface AccionEnCola {
-  id: string;
-  tipo: string;
-  datos: { codigo: string };
-  ocurrido_en: number;
-  estado: string;
-}
-
-/**
- * An administrator registers this browser as a device (its key, certificate and the company's key
- * stay in it), then a crew member of the test's own logs in on it and opens the validator online,
- * in `modo`, until today's and tomorrow's tickets are kept on the phone with `numero` among them.
- */
-async function abrirValidadorEnTelefono(page: Page, request: APIRequestContext, numero: string, modo: 'manual' | 'camara') {
-  await login(page, await usuarioPropio(request, 'admin'));
-  await page.goto('/admin/dispositivos');
-  await page.getByRole('button', { name: 'Registrar este dispositivo' }).click();
-  const alta = page.getByRole('dialog', { name: 'Registrar este dispositivo' });
-  await alta.getByLabel('Nombre del dispositivo').fill('Lancha Sarmiento');
-  await alta.getByRole('button', { name: 'Registrar' }).click();
-  await expect(page.getByText(/^Dispositivo registrado con el código [0-9A-Z]{4}$/)).toBeVisible();
-  await page.evaluate('localStorage.clear()');
-
-  await login(page, await usuarioPropio(request, 'lancha'));
-  await page.evaluate(`localStorage.setItem('muelle:validador-modo', '"${modo}"')`);
-  const guardados = page.waitForResponse((r) => r.url().includes('/api/pasajes/por-fecha') && r.url().includes('cancelados=true'));
-  await page.goto('/admin/validador');
-  await expect(page.getByRole('heading', { name: 'Validador de Embarque' })).toBeVisible();
-  await guardados;
-  await expect.poll(async () => (await registros<PasajeGuardado>(page, 'pasajes')).some((p) => p.numero_pasaje === numero)).toBe(true);
-}
+import { apiGet, authHeaders, usuarioPropio, venderPorApi } from './helpers';
+import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola, type PasajeGuardado } from './offline';
 
 test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
   test.setTimeout(120_000);

@@ -49,6 +49,17 @@ export const configKeys = {
 };
 
 /**
+ * Query keys of boats, timetables and departures, under the configuration's: their writes
+ * publish configActualizada, which refreshes them.
+ */
+export const salidasKeys = {
+  all: [...configKeys.all, 'salidas'] as const,
+  embarcaciones: () => [...salidasKeys.all, 'embarcaciones'] as const,
+  horarios: () => [...salidasKeys.all, 'horarios'] as const,
+  dia: (fecha: string) => [...salidasKeys.all, 'dia', fecha] as const,
+};
+
+/**
  * Query keys of the customers, under the configuration's: a customer write publishes
  * configActualizada, which refreshes them.
  */
@@ -148,6 +159,7 @@ export const publicKeys = {
   stats: () => [...publicKeys.all, 'stats'] as const,
   empresa: () => [...publicKeys.all, 'empresa'] as const,
   pasaje: (numero: string, codigo: string) => [...publicKeys.all, 'pasaje', numero, codigo] as const,
+  horarios: () => [...publicKeys.all, 'horarios'] as const,
 };
 
 /**

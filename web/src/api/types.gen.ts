@@ -536,6 +536,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/embarcaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las embarcaciones de la empresa
+         * @description Acceso: permiso configuracion.ver o validacion.embarque; módulo core
+         */
+        get: operations["listarEmbarcaciones"];
+        put?: never;
+        /**
+         * Crea una embarcación
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["crearEmbarcacion"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/embarcaciones/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Actualiza una embarcación
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["actualizarEmbarcacion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/embarcaciones/{id}/activo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Activa o desactiva una embarcación
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["activarEmbarcacion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/empresa": {
         parameters: {
             query?: never;
@@ -1288,6 +1352,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/horarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los horarios de las secciones
+         * @description Acceso: permiso configuracion.ver o validacion.embarque; módulo embarque
+         */
+        get: operations["listarHorarios"];
+        put?: never;
+        /**
+         * Agrega un horario a una sección
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        post: operations["crearHorario"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/horarios/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Actualiza un horario
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        put: operations["actualizarHorario"];
+        post?: never;
+        /**
+         * Elimina un horario y sus salidas programadas que no llegaron
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        delete: operations["eliminarHorario"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mensajes/{id}/reenviar": {
         parameters: {
             query?: never;
@@ -1728,6 +1840,26 @@ export interface paths {
          * @description Acceso: público; módulo core
          */
         get: operations["logoEmpresa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/public/horarios": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los horarios públicos y las salidas de hoy con su estado
+         * @description Acceso: público; módulo core
+         */
+        get: operations["horariosPublicos"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2400,6 +2532,90 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/salidas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las salidas de un día, con su embarcación, capacidad y embarcados
+         * @description Acceso: permiso configuracion.ver o validacion.embarque; módulo embarque
+         */
+        get: operations["listarSalidas"];
+        put?: never;
+        /**
+         * Abre una salida extra
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        post: operations["crearSalida"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/generar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Genera las salidas de los próximos días desde los horarios
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        post: operations["generarSalidas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/{id}/embarcacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cambia la embarcación de una salida
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        put: operations["asignarEmbarcacion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/{id}/estado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Cambia el estado de una salida
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        put: operations["cambiarEstadoSalida"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync": {
         parameters: {
             query?: never;
@@ -2811,6 +3027,10 @@ export interface components {
         AnularPasaje: {
             motivo?: string;
         };
+        AsignarEmbarcacion: {
+            /** Format: int64 */
+            embarcacion_id: number;
+        };
         AvisoModulo: {
             /** @enum {string} */
             codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
@@ -2930,6 +3150,10 @@ export interface components {
         CambiarContrasena: {
             clave_actual?: string;
             clave_nueva: string;
+        };
+        CambiarEstadoSalida: {
+            /** @enum {string} */
+            estado: "programada" | "embarcando" | "zarpo" | "cancelada";
         };
         CanalesEnvio: {
             email: boolean;
@@ -3177,6 +3401,19 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        CrearSalida: {
+            /** Format: int64 */
+            embarcacion_id: number;
+            /**
+             * Format: date
+             * @description AAAA-MM-DD; hoy o después
+             */
+            fecha: string;
+            /** @description HH:MM, en la zona horaria de la empresa */
+            hora: string;
+            /** Format: int64 */
+            seccion_id: number;
+        };
         CredencialesTemporales: {
             password_temporal: string;
             usuario: string;
@@ -3260,6 +3497,18 @@ export interface components {
             /** Format: int64 */
             id: number;
             nombre: string;
+        };
+        Embarcacion: {
+            activo: boolean;
+            asientos: null | number;
+            /** Format: int64 */
+            capacidad: number;
+            de_pie: null | number;
+            /** Format: int64 */
+            id: number;
+            matricula: string;
+            nombre: string;
+            vencimiento_certificado: string;
         };
         Embarque: {
             cliente: components["schemas"]["NombreRef"];
@@ -3554,6 +3803,9 @@ export interface components {
             /** Format: int64 */
             total_ventas: number;
         };
+        EstadoActivo: {
+            activo: boolean;
+        };
         EstadoCaja: {
             caja: components["schemas"]["Caja"] | null;
             cajaAbierta: boolean;
@@ -3706,6 +3958,9 @@ export interface components {
             numero_z: null | number;
             usuario: components["schemas"]["UsuarioCaja"];
         };
+        Generacion: {
+            creadas: number;
+        };
         GuardarBeneficio: {
             activo?: null | boolean;
             descripcion?: null | string;
@@ -3751,6 +4006,17 @@ export interface components {
             nombre: string;
             timezone: string;
         };
+        GuardarEmbarcacion: {
+            activo?: null | boolean;
+            asientos?: null | number;
+            /** Format: int64 */
+            capacidad: number;
+            de_pie?: null | number;
+            matricula: string;
+            nombre: string;
+            /** Format: date */
+            vencimiento_certificado: string;
+        };
         GuardarEmpresa: {
             activo?: null | boolean;
             admin_usuario?: string;
@@ -3776,6 +4042,16 @@ export interface components {
             venta_confirmar_mas_de_pasajes: number;
             /** Format: double */
             venta_confirmar_monto_mayor_a: number;
+        };
+        GuardarHorario: {
+            activo?: null | boolean;
+            /** @description Días de la semana: 1 lunes … 7 domingo */
+            dias: number[];
+            embarcacion_id?: null | number;
+            /** @description HH:MM, en la zona horaria de la empresa */
+            hora: string;
+            /** Format: int64 */
+            seccion_id: number;
         };
         GuardarItemCatalogo: {
             activo?: null | boolean;
@@ -3824,6 +4100,26 @@ export interface components {
             cajas: components["schemas"]["CajaHistorial"][];
             /** Format: int64 */
             total: number;
+        };
+        Horario: {
+            activo: boolean;
+            dias: number[];
+            embarcacion_id: null | number;
+            hora: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            seccion_id: number;
+        };
+        HorarioPublico: {
+            dias: number[];
+            hora: string;
+            seccion: string;
+        };
+        HorariosPublicos: {
+            fecha: string;
+            horarios: components["schemas"]["HorarioPublico"][];
+            salidas: components["schemas"]["SalidaPublica"][];
         };
         InfoWhatsApp: {
             name: string;
@@ -4658,6 +4954,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaEmbarcacion: {
+            data: components["schemas"]["Embarcacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaEmbarque: {
             data: components["schemas"]["Embarque"];
             message?: string;
@@ -4742,8 +5044,26 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaGeneracion: {
+            data: components["schemas"]["Generacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaHistorialCajas: {
             data: components["schemas"]["HistorialCajas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaHorario: {
+            data: components["schemas"]["Horario"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaHorariosPublicos: {
+            data: components["schemas"]["HorariosPublicos"];
             message?: string;
             /** @constant */
             success: true;
@@ -4796,6 +5116,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaEmbarcacion: {
+            data: components["schemas"]["Embarcacion"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaEmpresaAdmin: {
             data: components["schemas"]["EmpresaAdmin"][];
             message?: string;
@@ -4816,6 +5142,12 @@ export interface components {
         };
         RespuestaListaEstadoWhatsAppEmpresa: {
             data: components["schemas"]["EstadoWhatsAppEmpresa"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaHorario: {
+            data: components["schemas"]["Horario"][];
             message?: string;
             /** @constant */
             success: true;
@@ -4858,6 +5190,12 @@ export interface components {
         };
         RespuestaListaRol: {
             data: components["schemas"]["Rol"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaSalida: {
+            data: components["schemas"]["Salida"][];
             message?: string;
             /** @constant */
             success: true;
@@ -5072,6 +5410,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaSalida: {
+            data: components["schemas"]["Salida"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaSalud: {
             data: components["schemas"]["Salud"];
             message?: string;
@@ -5219,6 +5563,34 @@ export interface components {
         RutasPopulares: {
             periodo: components["schemas"]["PeriodoReporte"];
             rutas_populares: components["schemas"]["RutaPopular"][];
+        };
+        Salida: {
+            /** Format: int64 */
+            capacidad: number;
+            embarcacion: null | string;
+            embarcacion_id: null | number;
+            /** Format: int64 */
+            embarcados: number;
+            estado: string;
+            /** Format: date-time */
+            estado_en: null | string;
+            estado_por: null | string;
+            extra: boolean;
+            fecha: string;
+            hora: string;
+            horario_id: null | number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            programada_en: string;
+            seccion: string;
+            /** Format: int64 */
+            seccion_id: number;
+        };
+        SalidaPublica: {
+            estado: string;
+            hora: string;
+            seccion: string;
         };
         Salud: {
             database: string;
@@ -6809,6 +7181,168 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarEmbarcaciones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaEmbarcacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearEmbarcacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarEmbarcacion"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmbarcacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarEmbarcacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarEmbarcacion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmbarcacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    activarEmbarcacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EstadoActivo"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaEmbarcacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
@@ -8800,6 +9334,165 @@ export interface operations {
             };
         };
     };
+    listarHorarios: {
+        parameters: {
+            query?: {
+                /** @description Solo los horarios de esta sección */
+                seccion_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaHorario"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearHorario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarHorario"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaHorario"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    actualizarHorario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarHorario"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaHorario"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    eliminarHorario: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     reenviarMensaje: {
         parameters: {
             query?: never;
@@ -9749,6 +10442,37 @@ export interface operations {
             };
             400: components["responses"]["SolicitudInvalida"];
             404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    horariosPublicos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaHorariosPublicos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
@@ -11313,6 +12037,208 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listarSalidas: {
+        parameters: {
+            query?: {
+                /** @description Día de las salidas (AAAA-MM-DD); hoy si falta */
+                fecha?: string;
+                /** @description Solo las salidas de esta sección */
+                seccion_id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    crearSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CrearSalida"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    generarSalidas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaGeneracion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    asignarEmbarcacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AsignarEmbarcacion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    cambiarEstadoSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CambiarEstadoSalida"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -59,14 +59,14 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Dispositivos', 'Configuración de Puntos', 'Gestión de Beneficios', 'Configuración de Email', 'Gestión WhatsApp']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Embarcaciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Dispositivos', 'Configuración de Puntos', 'Gestión de Beneficios', 'Configuración de Email', 'Gestión WhatsApp']);
     const sinPuntos = menuFor('admin', makeUsuario('admin', { modulos: ['core', 'email', 'whatsapp'] })).flatMap((g) => g.entries.map((e) => e.path));
     expect(sinPuntos).not.toContain('/admin/configuracion-puntos');
     expect(sinPuntos).not.toContain('/admin/gestion-beneficios');
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
-  it('gives the boat crew and admin the Embarque group, the supervisor only the validator', () => {
+  it('gives the boat crew and admin the Embarque group, the supervisor the validator and the timetable', () => {
     const embarque = (role: string) => menuFor(role).find((g) => g.group === 'Embarque')?.entries.map((e) => [e.label, e.path]);
     const todo = [
       ['Validador de Embarque', '/admin/validador'],
@@ -74,9 +74,10 @@ describe('menuFor', () => {
       ['Estado de Viajes', '/admin/estado-viajes'],
       ['Rutas y Secciones', '/admin/rutas'],
     ];
+    const horarios = ['Horarios y salidas', '/admin/horarios-salidas'];
     expect(embarque('lancha')).toEqual(todo);
-    expect(embarque('admin')).toEqual(todo);
-    expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador']]);
+    expect(embarque('admin')).toEqual([...todo.slice(0, 3), horarios, todo[3]]);
+    expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador'], horarios]);
     expect(embarque('vendedor')).toBeUndefined();
   });
 

@@ -31,6 +31,8 @@ import {
   IconReportMoney,
   IconRoute,
   IconSettings,
+  IconSailboat,
+  IconClockHour4,
   IconShieldLock,
   IconShieldSearch,
   IconShip,
@@ -138,6 +140,7 @@ export const SCREENS: readonly Screen[] = [
   { path: paths.landing, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/routes/LandingPage'), (m) => m.LandingPage) },
   { path: paths.login, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/LoginPage'), (m) => m.LoginPage) },
   { path: paths.cambiarContrasena, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/auth/routes/CambiarContrasenaPage'), (m) => m.CambiarContrasenaPage) },
+  { path: paths.horariosPublicos, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/features/landing/routes/HorariosPublicosPage'), (m) => m.HorariosPublicosPage) },
   { path: paths.unauthorized, access: publico, modulo: 'core', layout: 'none', page: lazyPage(() => import('@/app/pages/UnauthorizedPage'), (m) => m.UnauthorizedPage) },
   { path: paths.validadorVentana, access: VALIDATORS, modulo: 'embarque', layout: 'none', page: lazyPage(() => import('@/features/embarque/routes/ValidadorPage'), (m) => m.ValidadorVentanaPage) },
   {
@@ -213,6 +216,12 @@ export const SCREENS: readonly Screen[] = [
     path: paths.estadoViajes, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Estado de Viajes', icon: IconShip, group: 'Embarque', roles: MENU_CREW }],
     page: lazyPage(() => import('@/features/embarque/routes/EstadoViajesPage'), (m) => m.EstadoViajesPage),
+  },
+  {
+    // supervisors and admins (custom roles: configuracion.ver, and validacion.embarque for the server's writes)
+    path: paths.horariosSalidas, access: rolesOr('configuracion.ver', 'supervisor', 'admin'), modulo: 'embarque', layout: 'admin',
+    menu: [{ label: 'Horarios y salidas', icon: IconClockHour4, group: 'Embarque', roles: ['admin', 'supervisor'], permiso: 'configuracion.ver' }],
+    page: lazyPage(() => import('@/features/salidas/routes/HorariosSalidasPage'), (m) => m.HorariosSalidasPage),
   },
   {
     path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',
@@ -335,6 +344,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionSecciones, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Secciones', icon: IconMapPin, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.SeccionesPage),
+  },
+  {
+    path: paths.configuracionEmbarcaciones, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Embarcaciones', icon: IconSailboat, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/configuracion/routes/EmbarcacionesPage'), (m) => m.EmbarcacionesPage),
   },
   {
     path: paths.configuracionTiposViaje, access: ADMIN, modulo: 'core', layout: 'admin',

@@ -24,6 +24,10 @@ export const paths = {
   validacionEmbarque: '/admin/validacion-embarque',
   listaPasajeros: '/admin/lista-pasajeros',
   estadoViajes: '/admin/estado-viajes',
+  /** Supervisors' and admins' timetable and departures. */
+  horariosSalidas: '/admin/horarios-salidas',
+  /** The passenger home's public timetable and today's departures. */
+  horariosPublicos: '/horarios',
   rutas: '/admin/rutas',
   ventaPasajes: '/admin/venta-pasajes',
   /** Old address of the sale screen; redirects. */
@@ -43,6 +47,7 @@ export const paths = {
   usuarios: '/admin/usuarios',
   configuracion: '/admin/configuracion',
   configuracionSecciones: '/admin/configuracion/secciones',
+  configuracionEmbarcaciones: '/admin/configuracion/embarcaciones',
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',

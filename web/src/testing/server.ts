@@ -7,6 +7,7 @@ import { empresaHandlers } from './handlers/empresa';
 import { notificacionesHandlers } from './handlers/notificaciones';
 import { canalesEnvio } from './handlers/pasajes';
 import { publicHandlers } from './handlers/public';
+import { salidasVacias } from './handlers/salidas';
 
 export { fail, ok, okWithMessage } from './http';
 
@@ -15,7 +16,7 @@ const eventStream = ws.link('ws://*/api/ws').addEventListener('connection', () =
 
 /** Calls every screen makes; tests override them with server.use(...) or the builders of testing/handlers/. */
 const defaultHandlers = [...authHandlers, ...empresaHandlers, ...publicHandlers, ...dashboardHandlers, historialCajas(),
-  ...notificacionesHandlers().handlers, canalesEnvio(), eventStream];
+  ...notificacionesHandlers().handlers, canalesEnvio(), salidasVacias(), eventStream];
 
 /** The request-mock server of the test run. */
 export const server = setupServer(...defaultHandlers);

@@ -1,10 +1,15 @@
-import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { IconRefresh, IconShip } from '@tabler/icons-react';
+import { IconCalendarEvent, IconRefresh, IconShip } from '@tabler/icons-react';
+import { useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
+import { FechaInput } from '@/components/FechaInput';
 import { QueryState } from '@/components/QueryState';
-import { formatDate } from '@/lib/format';
+import { ScrollTable } from '@/components/ScrollTable';
+import { useHoy } from '@/lib/dates';
+import { formatDate, formatNumber } from '@/lib/format';
 import { viajesProgramadosQuery, type ViajesDelDia } from '@/api/embarque';
+import { ESTADOS_SALIDA, salidasQuery, type EstadoSalida } from '@/api/salidas';
 import { ViajeSeccionCard } from '@/features/embarque/components/ViajeSeccionCard';
 
 function Dia({ titulo, dia }: { titulo: string; dia: ViajesDelDia }) {
@@ -22,7 +27,61 @@ function Dia({ titulo, dia }: { titulo: string; dia: ViajesDelDia }) {
   );
 }
 
-/** 'Estado de Viajes': today's and tomorrow's boarding by section, refreshed every 30 s. */
+/** The departures of any date with boarded / capacity (the boat's certified capacity) and their state. */
+function SalidasDeFecha() {
+  const hoy = useHoy();
+  const [fecha, setFecha] = useState('');
+  const dia = fecha || hoy;
+  const { data, isPending, error, refetch } = useQuery({ ...salidasQuery(dia), refetchInterval: 30_000 });
+  return (
+    <Stack gap="sm" component="section" aria-label="Salidas">
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">Salidas</Title>
+        <FechaInput label="Fecha" value={dia} onChange={setFecha} w={180} />
+      </Group>
+      <QueryState pending={isPending} error={data ? null : error} errorTitle="Error al cargar las salidas" onRetry={() => void refetch()}>
+        {data?.length === 0 ? (
+          <EmptyState icon={IconCalendarEvent} title="No hay salidas" message={`No hay salidas programadas el ${formatDate(dia)}.`} />
+        ) : (
+          <ScrollTable minWidth={{ base: 0, sm: 560 }} aria-label={`Salidas del ${formatDate(dia)}`}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Hora</Table.Th>
+                <Table.Th>Sección</Table.Th>
+                <Table.Th visibleFrom="sm">Embarcación</Table.Th>
+                <Table.Th ta="right">Embarcados / capacidad</Table.Th>
+                <Table.Th>Estado</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(data ?? []).map((s) => {
+                const e = ESTADOS_SALIDA[s.estado as EstadoSalida] ?? { label: s.estado, color: 'gray' };
+                const porcentaje = s.capacidad > 0 ? Math.min(100, Math.round((s.embarcados * 100) / s.capacidad)) : 0;
+                return (
+                  <Table.Tr key={s.id}>
+                    <Table.Td fw={600}>{s.hora}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{s.seccion}</Text>
+                      <Text c="dimmed" size="xs" hiddenFrom="sm">{s.embarcacion ?? 'Sin embarcación'}</Text>
+                    </Table.Td>
+                    <Table.Td visibleFrom="sm">{s.embarcacion ?? <Text span c="dimmed" size="sm">Sin embarcación</Text>}</Table.Td>
+                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                      <Text size="sm">{formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
+                      <Progress value={porcentaje} size="sm" aria-label={`Ocupación de la salida de las ${s.hora}: ${porcentaje}%`} />
+                    </Table.Td>
+                    <Table.Td><Badge color={e.color} variant="light">{e.label}</Badge></Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </ScrollTable>
+        )}
+      </QueryState>
+    </Stack>
+  );
+}
+
+/** 'Estado de Viajes': today's and tomorrow's boarding by section, refreshed every 30 s, and the departures of any date. */
 export function EstadoViajesPage() {
   const { data, isPending, error, refetch, isFetching } = useQuery(viajesProgramadosQuery);
   return (
@@ -44,6 +103,7 @@ export function EstadoViajesPage() {
           </SimpleGrid>
         )}
       </QueryState>
+      <SalidasDeFecha />
     </Stack>
   );
 }

@@ -9,8 +9,11 @@ const SECTIONS = [
   { href: '#contacto', label: 'Contacto' },
 ];
 
-/** Sticky top bar: company, section anchors and the staff login. */
-export function LandingNav({ nombre, logoUrl }: { nombre: string; logoUrl?: string | null }) {
+/**
+ * Sticky top bar: company, section anchors, the public timetable and the staff login. On a page other
+ * than the landing, `inicio` ('/') leads the anchors back to it.
+ */
+export function LandingNav({ nombre, logoUrl, inicio = '' }: { nombre: string; logoUrl?: string | null; inicio?: string }) {
   return (
     <Box component="header" pos={{ base: 'static', sm: 'sticky' }} top={0} bg="white" style={{ zIndex: 10, borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="lg" py="sm">
@@ -21,8 +24,9 @@ export function LandingNav({ nombre, logoUrl }: { nombre: string; logoUrl?: stri
           </Group>
           <Group component="nav" aria-label="Secciones" gap="md">
             {SECTIONS.map(({ href, label }) => (
-              <Anchor key={href} href={href} c="dark" fw={500}>{label}</Anchor>
+              <Anchor key={href} href={inicio + href} c="dark" fw={500}>{label}</Anchor>
             ))}
+            <Anchor component={Link} to={paths.horariosPublicos} c="dark" fw={500}>Horarios</Anchor>
             <Button component={Link} to={paths.login} variant="light" size="xs">Staff</Button>
           </Group>
         </Group>

@@ -1,0 +1,136 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type ApiResult } from '@/lib/api';
+import { conConsulta, type Parametros, type Schema } from './contract';
+import { invalidateFor } from './invalidation';
+import { publicKeys, salidasKeys } from './keys';
+
+// Types of internal/api/salidas.go.
+
+/** A company's boat (GET /config/embarcaciones): capacidad is its certified capacity. */
+export type Embarcacion = Schema<'Embarcacion'>;
+/** Body of POST and PUT /config/embarcaciones. */
+export type EmbarcacionInput = Schema<'GuardarEmbarcacion'>;
+/** A time of a section's timetable; dias 1 lunes … 7 domingo. */
+export type Horario = Schema<'Horario'>;
+/** Body of POST and PUT /horarios. */
+export type HorarioInput = Schema<'GuardarHorario'>;
+/** A departure with its boat, capacity and boarded count. */
+export type Salida = Schema<'Salida'>;
+/** Body of POST /salidas (an extra departure). */
+export type SalidaExtraInput = Schema<'CrearSalida'>;
+/** GET /public/horarios: the public timetable and today's departures. */
+export type HorariosPublicos = Schema<'HorariosPublicos'>;
+
+/** A departure's states, in the server's words (domain.EstadosSalida). */
+export type EstadoSalida = 'programada' | 'embarcando' | 'zarpo' | 'cancelada';
+
+/** How each state reads, and its colour. */
+export const ESTADOS_SALIDA: Record<EstadoSalida, { label: string; color: string }> = {
+  programada: { label: 'Programada', color: 'blue' },
+  embarcando: { label: 'Embarcando', color: 'orange' },
+  zarpo: { label: 'Zarpó', color: 'green' },
+  cancelada: { label: 'Cancelada', color: 'gray' },
+};
+
+/** The states a departure may move to from each one (domain.TransicionSalida, checked by the server too). */
+export const TRANSICIONES_SALIDA: Record<EstadoSalida, readonly EstadoSalida[]> = {
+  programada: ['embarcando', 'cancelada'],
+  embarcando: ['zarpo', 'programada', 'cancelada'],
+  zarpo: [],
+  cancelada: [],
+};
+
+/** The weekdays of a timetable, ISO (1 lunes … 7 domingo). */
+export const DIAS_SEMANA = [
+  { value: 1, corto: 'Lu', label: 'Lunes' },
+  { value: 2, corto: 'Ma', label: 'Martes' },
+  { value: 3, corto: 'Mi', label: 'Miércoles' },
+  { value: 4, corto: 'Ju', label: 'Jueves' },
+  { value: 5, corto: 'Vi', label: 'Viernes' },
+  { value: 6, corto: 'Sá', label: 'Sábado' },
+  { value: 7, corto: 'Do', label: 'Domingo' },
+] as const;
+
+/** 'Lunes a viernes', 'Todos los días', or the days' short names. */
+export function describirDias(dias: readonly number[]): string {
+  const ordenados = [...dias].sort();
+  if (ordenados.length === 7) return 'Todos los días';
+  if (ordenados.join() === '1,2,3,4,5') return 'Lunes a viernes';
+  if (ordenados.join() === '6,7') return 'Fines de semana';
+  return ordenados.map((d) => DIAS_SEMANA[d - 1]?.corto ?? '').join(' ');
+}
+
+// Queries.
+
+export const embarcacionesQuery = queryOptions({
+  queryKey: salidasKeys.embarcaciones(),
+  queryFn: ({ signal }) => api.get<Embarcacion[]>('/config/embarcaciones', { signal }),
+});
+
+export const horariosQuery = queryOptions({
+  queryKey: salidasKeys.horarios(),
+  queryFn: ({ signal }) => api.get<Horario[]>('/horarios', { signal }),
+});
+
+/** A date's departures (YYYY-MM-DD). */
+export function salidasQuery(fecha: string) {
+  return queryOptions({
+    queryKey: salidasKeys.dia(fecha),
+    queryFn: ({ signal }) => api.get<Salida[]>(conConsulta('/salidas', { fecha } satisfies Parametros<'listarSalidas'>), { signal }),
+  });
+}
+
+export const horariosPublicosQuery = queryOptions({
+  queryKey: publicKeys.horarios(),
+  queryFn: ({ signal }) => api.get<HorariosPublicos>('/public/horarios', { signal }),
+});
+
+// Mutations: every one refreshes this area (its writes publish configActualizada).
+
+function useEscritura<V, T>(mutationFn: (vars: V) => Promise<ApiResult<T>>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => invalidateFor(queryClient, 'configActualizada') });
+}
+
+/** Creates (no id) or updates a boat. */
+export function useGuardarEmbarcacion() {
+  return useEscritura(({ id, input }: { id?: number; input: EmbarcacionInput }) =>
+    id === undefined
+      ? api.send<Embarcacion>('POST', '/config/embarcaciones', input)
+      : api.send<Embarcacion>('PUT', `/config/embarcaciones/${id}`, input));
+}
+
+/** Activates or deactivates a boat. */
+export function useActivarEmbarcacion() {
+  return useEscritura(({ id, activo }: { id: number; activo: boolean }) =>
+    api.send<Embarcacion>('PUT', `/config/embarcaciones/${id}/activo`, { activo }));
+}
+
+/** Creates (no id) or updates a timetable row. */
+export function useGuardarHorario() {
+  return useEscritura(({ id, input }: { id?: number; input: HorarioInput }) =>
+    id === undefined ? api.send<Horario>('POST', '/horarios', input) : api.send<Horario>('PUT', `/horarios/${id}`, input));
+}
+
+export function useEliminarHorario() {
+  return useEscritura((id: number) => api.send<null>('DELETE', `/horarios/${id}`));
+}
+
+/** Generates the timetable's departures of the coming days (each once). */
+export function useGenerarSalidas() {
+  return useEscritura(() => api.send<Schema<'Generacion'>>('POST', '/salidas/generar'));
+}
+
+export function useCrearSalidaExtra() {
+  return useEscritura((input: SalidaExtraInput) => api.send<Salida>('POST', '/salidas', input));
+}
+
+export function useCambiarEstadoSalida() {
+  return useEscritura(({ id, estado }: { id: number; estado: EstadoSalida }) =>
+    api.send<Salida>('PUT', `/salidas/${id}/estado`, { estado }));
+}
+
+export function useAsignarEmbarcacion() {
+  return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
+    api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));
+}

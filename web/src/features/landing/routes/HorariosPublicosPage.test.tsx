@@ -1,0 +1,46 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { HorariosPublicos } from '@/api/salidas';
+import { renderApp } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
+
+const HORARIOS: HorariosPublicos = {
+  fecha: '2026-11-22',
+  horarios: [
+    { seccion: 'Tigre – Tres Bocas', hora: '08:00', dias: [1, 2, 3, 4, 5] },
+    { seccion: 'Tigre – Tres Bocas', hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7] },
+  ],
+  salidas: [
+    { seccion: 'Tigre – Tres Bocas', hora: '10:30', estado: 'embarcando' },
+    { seccion: 'Tigre – Río Capitán', hora: '12:00', estado: 'cancelada' },
+  ],
+};
+
+describe('HorariosPublicosPage', () => {
+  it("shows today's departures with their state and the week's timetable, without a session", async () => {
+    server.use(http.get('/api/public/horarios', () => ok(HORARIOS)));
+    renderApp('/horarios');
+    const hoy = await screen.findByRole('table', { name: 'Salidas de hoy' });
+    expect(screen.getByText('22/11/2026')).toBeInTheDocument();
+    const [, embarcando, cancelada] = within(hoy).getAllByRole('row');
+    expect(embarcando).toHaveTextContent('10:30Tigre – Tres BocasEmbarcando');
+    expect(cancelada).toHaveTextContent('Cancelada');
+    const semana = screen.getByRole('table', { name: 'Horarios de la semana' });
+    expect(within(semana).getByText('Lunes a viernes')).toBeInTheDocument();
+    expect(within(semana).getByText('Todos los días')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');
+  });
+
+  it('says when there are no departures today', async () => {
+    server.use(http.get('/api/public/horarios', () => ok({ ...HORARIOS, salidas: [] })));
+    renderApp('/horarios');
+    expect(await screen.findByText('No hay salidas hoy')).toBeInTheDocument();
+  });
+
+  it('shows the load error', async () => {
+    server.use(http.get('/api/public/horarios', () => fail(503, 'Base de datos no disponible')));
+    renderApp('/horarios');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Base de datos no disponible');
+  });
+});

@@ -1,0 +1,133 @@
+import { Button, Group, Select, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconCalendarEvent } from '@tabler/icons-react';
+import { useState } from 'react';
+import {
+  embarcacionesQuery,
+  salidasQuery,
+  TRANSICIONES_SALIDA,
+  useAsignarEmbarcacion,
+  useCambiarEstadoSalida,
+  type EstadoSalida,
+  type Salida,
+} from '@/api/salidas';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { ScrollTable } from '@/components/ScrollTable';
+import { errorMessage } from '@/lib/api';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { ACCION_ESTADO, EstadoSalidaBadge } from '@/features/salidas/estado';
+
+/** The boat of a departure: a select for whoever plans, while it has not sailed nor been cancelled. */
+function EmbarcacionSalida({ salida, editable }: { salida: Salida; editable: boolean }) {
+  const embarcaciones = useQuery({ ...embarcacionesQuery, enabled: editable });
+  const asignar = useAsignarEmbarcacion();
+  const abierta = salida.estado === 'programada' || salida.estado === 'embarcando';
+  if (!editable || !abierta) {
+    return <Text size="sm">{salida.embarcacion ?? <Text span c="dimmed" size="sm">Sin embarcación</Text>}</Text>;
+  }
+  const opciones = (embarcaciones.data ?? []).filter((b) => b.activo || b.id === salida.embarcacion_id)
+    .map((b) => ({ value: String(b.id), label: b.nombre }));
+  return (
+    <Select
+      size="xs"
+      aria-label={`Embarcación de la salida de las ${salida.hora} a ${salida.seccion}`}
+      placeholder="Sin embarcación"
+      data={opciones}
+      value={salida.embarcacion_id != null ? String(salida.embarcacion_id) : null}
+      allowDeselect={false}
+      disabled={asignar.isPending}
+      onChange={(value) => {
+        if (!value) return;
+        asignar.mutate({ id: salida.id, embarcacionId: Number(value) }, {
+          onSuccess: ({ message }) => notifySuccess(message ?? 'Embarcación de la salida actualizada'),
+          onError: (error) => notifyError(errorMessage(error, 'No se pudo cambiar la embarcación')),
+        });
+      }}
+    />
+  );
+}
+
+interface SalidasDelDiaProps {
+  fecha: string;
+  /** Whoever plans (supervisors, admins) changes the boat. */
+  planifica: boolean;
+}
+
+/** A date's departures: time, section, boat, boarded / capacity, state, and the changes of state the server allows. */
+export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
+  const query = useQuery(salidasQuery(fecha));
+  const cambiar = useCambiarEstadoSalida();
+  const [porCancelar, setPorCancelar] = useState<Salida | null>(null);
+
+  const mover = (s: Salida, estado: EstadoSalida) =>
+    cambiar.mutate({ id: s.id, estado }, {
+      onSuccess: ({ message }) => notifySuccess(message ?? 'Estado actualizado'),
+      onError: (error) => notifyError(errorMessage(error, 'No se pudo cambiar el estado de la salida')),
+      onSettled: () => setPorCancelar(null),
+    });
+
+  return (
+    <QueryState pending={query.isPending} error={query.data ? null : query.error} errorTitle="Error al cargar las salidas"
+      onRetry={() => void query.refetch()}>
+      {query.data?.length === 0 ? (
+        <EmptyState icon={IconCalendarEvent} title="No hay salidas este día"
+          message="Genera las salidas desde los horarios o abre una salida extra." />
+      ) : (
+        <ScrollTable minWidth={{ base: 0, sm: 760 }} aria-label="Salidas del día">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Hora</Table.Th>
+              <Table.Th>Sección</Table.Th>
+              <Table.Th visibleFrom="sm">Embarcación</Table.Th>
+              <Table.Th ta="right">Embarcados</Table.Th>
+              <Table.Th>Estado</Table.Th>
+              <Table.Th ta="right">Acciones</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(query.data ?? []).map((s) => {
+              const siguientes = TRANSICIONES_SALIDA[s.estado as EstadoSalida] ?? [];
+              return (
+                <Table.Tr key={s.id}>
+                  <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.seccion}</Text>
+                    <Text c="dimmed" size="xs" hiddenFrom="sm">{s.embarcacion ?? 'Sin embarcación'}</Text>
+                  </Table.Td>
+                  <Table.Td visibleFrom="sm"><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
+                  <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                    {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
+                  </Table.Td>
+                  <Table.Td>
+                    <EstadoSalidaBadge estado={s.estado} />
+                    {s.estado_por && s.estado_en && (
+                      <Text c="dimmed" size="xs">{s.estado_por}, {formatDateTime(s.estado_en)}</Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" justify="flex-end" wrap="nowrap">
+                      {siguientes.map((estado) => (
+                        <Button key={estado} size="xs" variant={estado === 'cancelada' || estado === 'programada' ? 'default' : 'filled'}
+                          aria-label={`${ACCION_ESTADO[estado]}: ${s.hora} ${s.seccion}`} loading={cambiar.isPending && cambiar.variables?.id === s.id}
+                          onClick={() => (estado === 'cancelada' ? setPorCancelar(s) : mover(s, estado))}>
+                          {ACCION_ESTADO[estado]}
+                        </Button>
+                      ))}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </ScrollTable>
+      )}
+      <ConfirmDialog opened={porCancelar !== null} title="Cancelar salida" confirmLabel="Cancelar salida" cancelLabel="Volver"
+        loading={cambiar.isPending} onConfirm={() => porCancelar && mover(porCancelar, 'cancelada')} onClose={() => setPorCancelar(null)}>
+        {porCancelar && `La salida de las ${porCancelar.hora} a ${porCancelar.seccion} quedará cancelada; no se puede deshacer.`}
+      </ConfirmDialog>
+    </QueryState>
+  );
+}

@@ -1,0 +1,119 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '@/testing/fixtures';
+import { SECCIONES_FIXTURE } from '@/testing/handlers/config';
+import { EMBARCACIONES_FIXTURE, HORARIOS_FIXTURE, salida } from '@/testing/handlers/salidas';
+import { renderApp } from '@/testing/render';
+import { fail, ok, okWithMessage, server } from '@/testing/server';
+
+const PATH = '/admin/horarios-salidas';
+
+describe('Horarios y salidas', () => {
+  let escrituras: { method: string; path: string; body: unknown }[];
+  let fechas: (string | null)[];
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z'));
+    escrituras = [];
+    fechas = [];
+    const registrar = (message: string, status = 200) => async ({ request }: { request: Request }) => {
+      const texto = await request.text();
+      escrituras.push({ method: request.method, path: new URL(request.url).pathname, body: texto ? JSON.parse(texto) : null });
+      return okWithMessage({ creadas: 4 }, message, { status });
+    };
+    server.use(
+      http.get('/api/salidas', ({ request }) => {
+        fechas.push(new URL(request.url).searchParams.get('fecha'));
+        return ok([
+          salida(1, '08:00', 'zarpo', { embarcados: 60, estado_por: 'Lucía Benítez', estado_en: '2026-11-22T11:05:00Z' }),
+          salida(2, '10:30', 'programada', { embarcados: 12 }),
+          salida(3, '17:00', 'embarcando', { embarcacion_id: null, embarcacion: null, capacidad: 0, extra: true }),
+        ]);
+      }),
+      http.get('/api/config/embarcaciones', () => ok(EMBARCACIONES_FIXTURE)),
+      http.get('/api/config/secciones', () => ok(SECCIONES_FIXTURE)),
+      http.get('/api/horarios', () => ok(HORARIOS_FIXTURE)),
+      http.put('/api/salidas/:id/estado', registrar('Salida embarcando')),
+      http.post('/api/salidas/generar', registrar('Se generaron 4 salidas')),
+      http.post('/api/horarios', registrar('Horario creado exitosamente', 201)),
+    );
+    signIn('supervisor');
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  it("shows today's departures with boarded / capacity, state, who changed it, and only the allowed changes", async () => {
+    renderApp(PATH);
+    const table = await screen.findByRole('table', { name: 'Salidas del día' });
+    expect(fechas).toEqual(['2026-11-22']);
+    const [, zarpo, programada, embarcando] = within(table).getAllByRole('row');
+    expect(zarpo).toHaveTextContent('60 / 60');
+    expect(zarpo).toHaveTextContent('Zarpó');
+    expect(zarpo).toHaveTextContent('Lucía Benítez');
+    expect(within(zarpo).queryByRole('button')).not.toBeInTheDocument();
+    expect(programada).toHaveTextContent('12 / 60');
+    expect(within(programada).getByRole('button', { name: 'Embarcar: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
+    expect(within(programada).queryByRole('button', { name: /Zarpó/ })).not.toBeInTheDocument();
+    expect(embarcando).toHaveTextContent('(extra)');
+    expect(embarcando).toHaveTextContent('0 / 0');
+    expect(within(embarcando).getByRole('button', { name: 'Zarpó: 17:00 Tigre – Tres Bocas' })).toBeInTheDocument();
+  });
+
+  it("moves a departure to 'embarcando' with the server's message", async () => {
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Embarcar: 10:30 Tigre – Tres Bocas' }));
+    expect(await screen.findByText('Salida embarcando')).toBeInTheDocument();
+    expect(escrituras).toEqual([{ method: 'PUT', path: '/api/salidas/2/estado', body: { estado: 'embarcando' } }]);
+  });
+
+  it('asks before cancelling, and shows a refusal', async () => {
+    server.use(http.put('/api/salidas/:id/estado', () => fail(409, 'Una salida zarpó no puede pasar a cancelada'), { once: true }));
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar salida: 10:30 Tigre – Tres Bocas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar salida' });
+    expect(dialog).toHaveTextContent('no se puede deshacer');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar salida' }));
+    expect(await screen.findByText('Una salida zarpó no puede pasar a cancelada')).toBeInTheDocument();
+  });
+
+  it('generates the departures and reads another date', async () => {
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Generar salidas' }));
+    expect(await screen.findByText('Se generaron 4 salidas')).toBeInTheDocument();
+    const fecha = screen.getByLabelText('Fecha de las salidas');
+    await user.clear(fecha);
+    await user.type(fecha, '25/11/2026');
+    await user.tab();
+    await expect.poll(() => fechas).toContain('2026-11-25');
+  });
+
+  it('lists the timetable and adds a time on weekdays', async () => {
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('tab', { name: 'Horarios' }));
+    const table = await screen.findByRole('table', { name: 'Horarios' });
+    const [, ocho, diez] = within(table).getAllByRole('row');
+    expect(ocho).toHaveTextContent('08:00');
+    expect(ocho).toHaveTextContent('Lunes a viernes');
+    expect(ocho).toHaveTextContent('Sin embarcación');
+    expect(diez).toHaveTextContent('Todos los días');
+    expect(diez).toHaveTextContent('Marina del Delta');
+
+    await user.click(screen.getByRole('button', { name: 'Nuevo horario' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo horario' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Sección/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tigre – Tres Bocas', hidden: true }));
+    await user.type(within(dialog).getByLabelText(/Hora de salida/), '9:5');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('La hora debe tener el formato HH:MM (00:00 a 23:59)')).toBeInTheDocument();
+    const hora = within(dialog).getByLabelText(/Hora de salida/);
+    await user.clear(hora);
+    await user.type(hora, '09:15');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Sábado' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Domingo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Horario creado exitosamente')).toBeInTheDocument();
+    expect(escrituras).toEqual([{ method: 'POST', path: '/api/horarios', body: { seccion_id: 1, hora: '09:15', dias: [1, 2, 3, 4, 5], activo: true } }]);
+  });
+});
