@@ -150,7 +150,7 @@ function Resumen({ p }: { p: PuntosCliente }) {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <Paper withBorder p="md" radius="md" aria-label="Saldo de puntos">
           <Text size="sm" c="dimmed">Saldo de puntos</Text>
-          <Text fz={28} fw={700} c={p.balance_puntos < 0 ? 'red.8' : undefined}>{formatNumber(p.balance_puntos)}</Text>
+          <Text fz={28} fw={700} c={p.balance_puntos < 0 ? 'red.9' : undefined}>{formatNumber(p.balance_puntos)}</Text>
           {p.deuda_puntos > 0 && <Text size="sm">Disponibles {formatNumber(p.puntos_disponibles)}, deuda {formatNumber(p.deuda_puntos)}</Text>}
         </Paper>
         <Paper withBorder p="md" radius="md" aria-label="Nivel">
@@ -244,9 +244,9 @@ function Historial({ p }: { p: PuntosCliente }) {
                       {m.descripcion}
                       {m.motivo && <Text size="sm" c="dimmed">Motivo: {m.motivo}</Text>}
                       {m.pasaje && <Text size="sm" c="dimmed">Pasaje {m.pasaje.numero_pasaje}</Text>}
-                      {m.pendiente !== 0 && <Text size="sm" c="red.8">Pendiente: {formatNumber(m.pendiente)}</Text>}
+                      {m.pendiente !== 0 && <Text size="sm" c="red.9">Pendiente: {formatNumber(m.pendiente)}</Text>}
                     </Table.Td>
-                    <Table.Td ta="right" c={m.puntos < 0 ? 'red.8' : 'green.9'} fw={600}>{conSigno(m.puntos)}</Table.Td>
+                    <Table.Td ta="right" c={m.puntos < 0 ? 'red.9' : undefined} fw={600}>{conSigno(m.puntos)}</Table.Td>
                     <Table.Td>{m.usuario?.nombre ?? '—'}</Table.Td>
                     <Table.Td>{m.fecha_expiracion ? formatDate(m.fecha_expiracion) : '—'}</Table.Td>
                   </Table.Tr>
