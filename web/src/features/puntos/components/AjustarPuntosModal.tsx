@@ -41,9 +41,12 @@ export function AjustarPuntosModal({ clienteId, cliente, opened, onClose }: Ajus
     },
   });
   const { reset } = form;
+  const { reset: olvidarError } = ajustar;
   useEffect(() => {
-    if (opened) reset();
-  }, [opened, reset]);
+    if (!opened) return;
+    reset();
+    olvidarError();
+  }, [opened, reset, olvidarError]);
 
   const enviar = form.onSubmit((v) => {
     ajustar.mutate({ cliente_id: clienteId, puntos: Number(v.puntos), motivo: v.motivo.trim(), descripcion: v.descripcion.trim() }, {

@@ -13,10 +13,19 @@ describe('ConsultaPuntosPage', () => {
     mockClientes();
     const mock = puntosHandlers();
     server.use(...mock.handlers);
+    const busquedas: string[] = [];
+    const registrar = ({ request }: { request: Request }) => {
+      const url = new URL(request.url);
+      if (url.pathname === '/api/config/clientes') busquedas.push(url.searchParams.get('search') ?? '');
+    };
+    server.events.on('request:start', registrar);
     const { user } = renderWithProviders(<ConsultaPuntosPage />);
     const buscar = screen.getByLabelText(/Buscar cliente/);
     await user.type(buscar, 'gómez');
     await user.click(await screen.findByRole('button', { name: /Juan Gómez/ }));
+    server.events.removeListener('request:start', registrar);
+    // one search when typing stopped, none per keystroke
+    expect(busquedas).toEqual(['gómez']);
     expect(await screen.findByRole('heading', { name: 'Juan Gómez' })).toBeInTheDocument();
     expect(within(screen.getByLabelText('Saldo de puntos')).getByText('2.450')).toBeInTheDocument();
     expect(within(screen.getByLabelText('Nivel')).getByText('Plata')).toBeInTheDocument();
