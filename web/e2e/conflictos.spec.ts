@@ -1,8 +1,7 @@
-import AxeBuilder from '@axe-core/playwright';
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { authHeaders, login, usuarioPropio, venderPorApi, type Usuario } from './helpers';
+import { authHeaders, login, type Usuario, usuarioPropio, venderPorApi, violaciones } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/conflictos-${name}.png` });
 
@@ -42,13 +41,6 @@ async function embarcarSinConexion(request: APIRequestContext, cuenta: Usuario, 
 const hora = (d: Date) => new Intl.DateTimeFormat('es-AR', {
   timeZone: 'America/Argentina/Buenos_Aires', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
 }).format(d);
-
-/** axe's critical and serious violations of the page as it is now. */
-async function violaciones(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
-}
 
 test('un pasaje embarcado en dos celulares sin conexión llega al supervisor como conflicto con los dos escaneos, y lo resuelve', async ({ page, request }) => {
   // three users of its own, two devices, a sale, two syncs and three axe runs

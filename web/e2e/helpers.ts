@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Password of every demo user. */
@@ -125,4 +126,20 @@ export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, c
   });
   expect(lote.status()).toBe(201);
   return (await lote.json()).data.pasajes[0] as Pasaje;
+}
+
+/** axe's critical and serious violations of the page as it is now, one line each. */
+export async function violaciones(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
+}
+
+/** Waits until the service worker controls the page (it registers once the page is idle), so it reopens offline. */
+export async function controladaPorElServiceWorker(page: Page): Promise<void> {
+  // a function, not a string: the server's CSP refuses eval
+  type ConServiceWorker = { navigator: { serviceWorker?: { controller: unknown } } };
+  await page.waitForFunction(() => !!(globalThis as unknown as ConServiceWorker).navigator.serviceWorker?.controller, null, {
+    timeout: 30_000,
+  });
 }

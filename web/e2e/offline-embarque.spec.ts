@@ -1,11 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { chromium, expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import config, { SCREENSHOTS_DIR } from '../playwright.config';
 import { writeQrVideo } from './fakeCamera';
-import { apiGet, authHeaders, usuarioPropio, venderPorApi } from './helpers';
+import { apiGet, authHeaders, controladaPorElServiceWorker, usuarioPropio, venderPorApi, violaciones } from './helpers';
 import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola, type PasajeGuardado } from './offline';
 
 test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
@@ -44,8 +43,7 @@ test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, 
   await codigo.press('Enter');
   await expect(resultado(page)).toContainText('Código QR inválido: no tiene la firma de la empresa');
 
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')).toEqual([]);
+  expect(await violaciones(page)).toEqual([]);
 
   // One boarding waits in the queue with its scan time; the server has not heard of it.
   const cola = await registros<AccionEnCola>(page, 'offline');
@@ -102,7 +100,7 @@ test.describe('cámara', () => {
       const page = await context.newPage();
       await abrirValidadorEnTelefono(page, request, pasaje.numero_pasaje, 'manual');
       // The camera's reader is its own chunk: offline it comes from the service worker's precache.
-      await page.waitForFunction('!!navigator.serviceWorker?.controller', null, { timeout: 30_000 });
+      await controladaPorElServiceWorker(page);
 
       await context.setOffline(true);
       await expect(page.getByRole('status', { name: 'Modo sin conexión' })).toBeVisible();

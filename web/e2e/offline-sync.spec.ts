@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
+import { apiGet, authHeaders, controladaPorElServiceWorker, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
+import { insignia, registros } from './offline';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/offline-sync-${name}.png` });
-
-/** Waits until the service worker controls the page (it registers once the page is idle), so it reopens offline. */
-async function controladaPorElServiceWorker(page: Page): Promise<void> {
-  type ConServiceWorker = { navigator: { serviceWorker?: { controller: unknown } } };
-  await page.waitForFunction(() => !!(globalThis as unknown as ConServiceWorker).navigator.serviceWorker?.controller, null, {
-    timeout: 30_000,
-  });
-}
 
 /**
  * Registers this browser as the signed-in user's device as lib/dispositivo does: an Ed25519 pair
@@ -57,28 +49,6 @@ function encolarEmbarque(page: Page, codigo: string) {
       tx.onerror = () => reject(tx.error);
     };
   })`);
-}
-
-/** The ids of the actions in this browser's offline queue (muelle-offline, store offline). */
-function colaGuardada(page: Page) {
-  return page.evaluate<string[]>(`new Promise((resolve, reject) => {
-    const abrir = indexedDB.open('muelle-offline');
-    abrir.onerror = () => reject(abrir.error);
-    abrir.onsuccess = () => {
-      const leer = abrir.result.transaction('offline').objectStore('offline').getAllKeys();
-      leer.onsuccess = () => { abrir.result.close(); resolve(leer.result); };
-      leer.onerror = () => reject(leer.error);
-    };
-  })`);
-}
-
-/** The header's online/offline badge. */
-const insignia = (page: Page) => page.getByRole('banner').getByRole('button', { name: /ver acciones sin sincronizar$/ });
-
-/** axe's critical and serious violations of the page as it is now. */
-async function violaciones(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
 }
 
 test('un embarque hecho sin conexión se sincroniza una sola vez con dos pestañas abiertas al volver la conexión', async ({ page, context, request }) => {
@@ -174,7 +144,7 @@ test('cerrar sesión con acciones sin sincronizar pide confirmación, conserva l
   await shot(page, 'cerrar-sesion');
   await confirmar.getByRole('button', { name: 'Cerrar sesión' }).click();
   await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await colaGuardada(page)).toEqual([accion.id]);
+  expect((await registros<{ id: string }>(page, 'offline')).map((a) => a.id)).toEqual([accion.id]);
 
   // Back online and signed in again on this device: the worker sends what the queue kept.
   await context.setOffline(false);
@@ -183,5 +153,5 @@ test('cerrar sesión con acciones sin sincronizar pide confirmación, conserva l
   await expect(insignia(page)).toHaveText('En línea · 0 pendientes');
   const supervisor = await authHeaders(request, 'supervisor');
   expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('usado');
-  expect(await colaGuardada(page)).toEqual([]);
+  expect((await registros<{ id: string }>(page, 'offline')).map((a) => a.id)).toEqual([]);
 });

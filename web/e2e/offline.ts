@@ -9,22 +9,34 @@ export const resultado = (page: Page) => page.getByRole('status', { name: 'Resul
  * registered phone.
  */
 
-/** Every record of a store of the offline database (muelle-offline); the e2e code has no DOM types, so the page runs it as text. */
-export function registros<T>(page: Page, almacen: 'pasajes' | 'offline'): Promise<T[]> {
+/**
+ * The entries of an IndexedDB store of the page, as JSON (CryptoKeys left out). Given as text: the
+ * e2e code has no DOM types.
+ */
+export function leerAlmacen<T>(page: Page, base: string, almacen: string): Promise<T[]> {
   return page.evaluate<T[]>(`new Promise((resolve, reject) => {
-    const abrir = indexedDB.open('muelle-offline');
-    abrir.onerror = () => reject(abrir.error);
-    abrir.onsuccess = () => {
-      const db = abrir.result;
-      const leer = db.transaction('${almacen}', 'readonly').objectStore('${almacen}').getAll();
-      leer.onerror = () => reject(leer.error);
-      leer.onsuccess = () => {
-        resolve(leer.result);
+    const pedido = indexedDB.open(${JSON.stringify(base)});
+    pedido.onerror = () => reject(pedido.error);
+    pedido.onsuccess = () => {
+      const db = pedido.result;
+      if (!db.objectStoreNames.contains(${JSON.stringify(almacen)})) { db.close(); resolve([]); return; }
+      const todo = db.transaction(${JSON.stringify(almacen)}, 'readonly').objectStore(${JSON.stringify(almacen)}).getAll();
+      todo.onsuccess = () => {
         db.close();
+        resolve(JSON.parse(JSON.stringify(todo.result, (k, v) => (v instanceof CryptoKey ? undefined : v))));
       };
+      todo.onerror = () => reject(todo.error);
     };
   })`);
 }
+
+/** Every record of a store of the offline database (muelle-offline). */
+export function registros<T>(page: Page, almacen: 'pasajes' | 'offline' | 'config' | 'caja'): Promise<T[]> {
+  return leerAlmacen<T>(page, 'muelle-offline', almacen);
+}
+
+/** The header's online/offline badge with the count of actions waiting (lib/offline/sincronizador). */
+export const insignia = (page: Page) => page.getByRole('banner').getByRole('button', { name: /ver acciones sin sincronizar$/ });
 
 export interface PasajeGuardado {
   numero_pasaje: string;

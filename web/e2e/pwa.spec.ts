@@ -1,20 +1,8 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { login, usuarioPropio } from './helpers';
+import { controladaPorElServiceWorker, login, usuarioPropio } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/pwa-${name}.png` });
-
-/**
- * Waits until the service worker controls the page: it registers once the page has loaded and the
- * browser is idle, precaches the app shell, then takes the page over. (The e2e code has no DOM
- * types; a predicate given as text would be an eval, which the app's CSP refuses.)
- */
-async function controladaPorElServiceWorker(page: Page): Promise<void> {
-  type ConServiceWorker = { navigator: { serviceWorker?: { controller: unknown } } };
-  await page.waitForFunction(() => !!(globalThis as unknown as ConServiceWorker).navigator.serviceWorker?.controller, null, {
-    timeout: 30_000,
-  });
-}
 
 /** Whether the page reaches the server at all (with no network the fetch fails, not even an error answer). */
 function llegaAlServidor(page: Page): Promise<boolean> {

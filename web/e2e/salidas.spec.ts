@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { login, usuarioPropio } from './helpers';
+import { login, usuarioPropio, violaciones } from './helpers';
 
 const SECCION = 'Tigre – Tres Bocas';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/salidas-${name}.png` });
-
-/** axe's critical and serious violations of the page as it is now. */
-async function violaciones(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
-}
 
 /** A departure about two hours ahead in Buenos Aires: its date (dd/mm/aaaa) and time (HH:MM, a minute of its own). */
 function salidaEnDosHoras(): { fecha: string; hora: string } {

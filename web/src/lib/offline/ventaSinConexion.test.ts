@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { base64url } from '@/lib/dispositivo';
 import type { EntradaConfig } from './db';
+import { verificarCodigo } from './verificar';
 import {
   claveContador, MSG_SIN_CONEXION, venderSinConexion, type CarritoVenta, type ContextoVentaSinConexion, type DispositivoFirma,
 } from './ventaSinConexion';
@@ -131,6 +132,16 @@ describe('venderSinConexion', () => {
     expect(venta.datos).toMatchObject({ caja_id: 12, seccion_id: 3, fecha_viaje: '2026-11-27', medio_pago_id: 2, cliente_nombre: 'Cliente Anónimo', observaciones: 'Sin conexión en el muelle' });
     expect(venta.datos).not.toHaveProperty('cliente_telefono'); // empty fields are left out
     expect(new Set(venta.pasajes.map((p) => JSON.parse(new TextDecoder().decode(desdeB64(p.codigo_qr.split('.')[1]))).r)).size).toBe(3);
+  });
+
+  it('makes codes the offline validator of another phone boards (lib/offline/verificar, with the company key only)', async () => {
+    const venta = await venderSinConexion(CARRITO, await contexto(), { ahora: AHORA });
+    const { x: claveEmpresa } = await crypto.subtle.exportKey('jwk', await clavePrivada(vector.semilla_empresa, true));
+    for (const p of venta.pasajes) {
+      expect(await verificarCodigo(claveEmpresa!, vector.empresa_id, p.codigo_qr, new Date(AHORA + 3_600_000))).toMatchObject({
+        valido: true, familia: 'MUELLE2', certificado: { d: vector.codigo }, carga: { n: p.numero_pasaje, p: p.precio },
+      });
+    }
   });
 
   it('advances the counter, committed, before it queues the sale; the next sale goes on from there', async () => {

@@ -203,7 +203,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
           empresa: empresa.nombre, numero_pasaje: p.numero_pasaje, cliente: body.cliente_nombre ?? '',
           seccion: nombreDe(secciones, body.seccion_id), tipo_viaje: nombreDe(tipos, p.tipo_viaje_id),
           fecha_viaje: formatDate(body.fecha_viaje), precio: formatMoney(p.precio / 100), medio_pago: nombreDe(medios, body.medio_pago_id),
-          vendedor: usuario.nombre, fecha_venta: fechaVenta, codigo_qr: p.codigo_qr,
+          vendedor: `${usuario.nombre} ${usuario.apellido}`.trim(), fecha_venta: fechaVenta, codigo_qr: p.codigo_qr,
         })),
       });
     } catch (error) {

@@ -55,15 +55,20 @@ export function VentaPasajesPage() {
   const dueno = useMemo<DuenoDatos | null>(
     () => (usuarioId !== undefined && empresaId !== undefined ? { usuarioId, empresaId } : null), [usuarioId, empresaId],
   );
-  // What is saved on the device, read again whenever the link drops (the screen may sell from it).
+  // What is saved on the device (the screen may sell from it), read again when the link drops; the
+  // last read stays meanwhile, so a link that flickers never takes the screen from under the seller.
   const locales = useQuery({
-    queryKey: ['venta', 'datos-locales', dueno, online],
+    queryKey: ['venta', 'datos-locales', dueno],
     queryFn: () => leerDatosVenta(dueno!),
     enabled: dueno !== null,
     networkMode: 'always',
-    staleTime: 0,
+    staleTime: Infinity,
     gcTime: 0,
   });
+  const releer = locales.refetch;
+  useEffect(() => {
+    if (!online) void releer();
+  }, [online, releer]);
 
   // Whatever comes from the server is saved for a later outage.
   const catalogoDe = Math.min(secciones.dataUpdatedAt, tipos.dataUpdatedAt, medios.dataUpdatedAt, precios.dataUpdatedAt);
@@ -99,6 +104,7 @@ export function VentaPasajesPage() {
   const cargado = todas.every(listo);
   const mostrar = useDeferredValue(cargado, false);
   const pausaOffline = usePausa(!online, AVISO_OFFLINE_MS);
+  const [desdeGuardados, setDesdeGuardados] = useState(false);
 
   if (mostrar && pausaOffline && secciones.data && tipos.data && medios.data && estado.data && precios.data) {
     return (
@@ -114,9 +120,13 @@ export function VentaPasajesPage() {
     );
   }
 
-  // Offline with nothing in memory: the sale runs on what this device saved.
+  // Offline with nothing in memory: the sale runs on what this device saved, and keeps to it until
+  // the server's data is in (a link that comes back, or seems to, does not take the screen away
+  // from under the seller, nor the after-sale dialog: the same VentaRapida goes on).
   const catalogo = guardados?.catalogo;
-  if (!online && pausaOffline && catalogo) {
+  const local = pausaOffline && catalogo && (!online || desdeGuardados);
+  if (local && !desdeGuardados) setDesdeGuardados(true);
+  if (local && catalogo) {
     return (
       <VentaRapida
         secciones={catalogo.secciones}
