@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { abrirCajaPorApi, login, usuarioPropio } from './helpers';
+import { abrirCajaPorApi, login, usuarioPropio, violaciones } from './helpers';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/puntos-${name}.png`, fullPage: true });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
-
-/** The critical and serious axe violations of the page. */
-async function violaciones(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
-}
 
 /** Sells one General ticket of Tigre – Tres Bocas ($ 4.500,00) to the document; `beneficio` redeems it. */
 async function vender(page: Page, documento: string, beneficio?: RegExp) {
