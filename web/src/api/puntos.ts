@@ -126,3 +126,17 @@ export function describirValor(b: Pick<Beneficio, 'tipo' | 'valor'>, formatMoney
       return `${b.valor} puntos extra`;
   }
 }
+
+/** Deletes a benefit; the server deactivates one already redeemed instead (data.desactivado). */
+export function useEliminarBeneficio() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (id: number) =>
+      api.send<Schema<'BeneficioEliminado'>>('DELETE', `/puntos/beneficios/${id}`, undefined, { idempotencyKey: keys.keyFor(id) }),
+    onSuccess: () => {
+      keys.reset();
+      return queryClient.invalidateQueries({ queryKey: puntosKeys.all });
+    },
+  });
+}

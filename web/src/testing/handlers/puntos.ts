@@ -106,6 +106,17 @@ export function puntosHandlers({
         : completo(body, { id: lista[i].id, usos: lista[i].usos });
       return okWithMessage(lista[i], 'Beneficio actualizado exitosamente');
     }),
+    http.delete('/api/puntos/beneficios/:id', ({ request, params }) => {
+      escrituras.push({ method: 'DELETE', path: new URL(request.url).pathname, body: null, key: request.headers.get('Idempotency-Key') });
+      const i = lista.findIndex((b) => b.id === Number(params.id));
+      if (i < 0) return fail(404, 'Beneficio no encontrado');
+      if (lista[i].usos > 0) {
+        lista[i] = { ...lista[i], activo: false };
+        return okWithMessage({ desactivado: true }, 'El beneficio ya fue canjeado: se desactivó en lugar de eliminarse');
+      }
+      lista.splice(i, 1);
+      return okWithMessage({ desactivado: false }, 'Beneficio eliminado exitosamente');
+    }),
     http.get('/api/puntos/cliente/:id', ({ params }) => {
       const p = puntos.find((x) => x.cliente.id === Number(params.id));
       return p ? ok(p) : fail(404, 'Cliente no encontrado');

@@ -96,4 +96,21 @@ describe('GestionBeneficiosPage', () => {
       method: 'PUT', path: '/api/puntos/beneficios/2', body: { nombre: 'Viaje gratis', tipo: 'pasaje_gratis', puntos_requeridos: 800, activo: false },
     });
   });
+
+  it('deletes a benefit never redeemed and deactivates one already redeemed, after confirming', async () => {
+    signIn('admin');
+    const mock = puntosHandlers({ beneficios: [makeBeneficio(), makeBeneficio({ id: 2, nombre: 'Viaje gratis', tipo: 'pasaje_gratis', usos: 4 })] });
+    server.use(...mock.handlers);
+    const { user } = renderWithProviders(<GestionBeneficiosPage />);
+    await user.click(await screen.findByRole('button', { name: 'Eliminar 10% de descuento' }));
+    const confirmar = await screen.findByRole('dialog', { name: 'Eliminar beneficio' });
+    await user.click(within(confirmar).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Beneficio eliminado exitosamente');
+    await waitFor(() => expect(screen.queryByText('10% de descuento')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Eliminar Viaje gratis' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar beneficio' })).getByRole('button', { name: 'Eliminar' }));
+    expect(await screen.findByText('El beneficio ya fue canjeado: se desactivó en lugar de eliminarse')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Activo: Viaje gratis' })).not.toBeChecked());
+    expect(mock.escrituras.map((e) => `${e.method} ${e.path}`)).toEqual(['DELETE /api/puntos/beneficios/1', 'DELETE /api/puntos/beneficios/2']);
+  });
 });

@@ -1,7 +1,8 @@
 import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
-import { IconEdit, IconEye, IconGift, IconPlus } from '@tabler/icons-react';
+import { IconEdit, IconEye, IconGift, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
-import { describirValor, TIPOS_BENEFICIO, useBeneficios, useGuardarBeneficio, type Beneficio } from '@/api/puntos';
+import { describirValor, TIPOS_BENEFICIO, useBeneficios, useEliminarBeneficio, useGuardarBeneficio, type Beneficio } from '@/api/puntos';
+import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
@@ -24,6 +25,8 @@ function vigenciaDe(b: Beneficio): string {
 export function GestionBeneficiosPage() {
   const beneficios = useBeneficios();
   const activar = useGuardarBeneficio();
+  const eliminar = useEliminarBeneficio();
+  const [eliminando, setEliminando] = useState<Beneficio | null>(null);
   const [modal, setModal] = useState<{ modo: ModoBeneficio; beneficio: Beneficio | null } | null>(null);
   const [estado, setEstado] = useState<{ color: 'green' | 'red'; texto: string } | null>(null);
 
@@ -38,6 +41,14 @@ export function GestionBeneficiosPage() {
     activar.mutate({ id: b.id, input: { activo } }, {
       onSuccess: (r) => setEstado({ color: 'green', texto: r.message ?? 'Beneficio actualizado exitosamente' }),
       onError: (err) => setEstado({ color: 'red', texto: errorMessage(err, 'Error actualizando el beneficio') }),
+    });
+  };
+  const confirmarEliminar = () => {
+    if (!eliminando) return;
+    eliminar.mutate(eliminando.id, {
+      onSuccess: (r) => setEstado({ color: 'green', texto: r.message ?? 'Beneficio eliminado exitosamente' }),
+      onError: (err) => setEstado({ color: 'red', texto: errorMessage(err, 'Error procesando la solicitud') }),
+      onSettled: () => setEliminando(null),
     });
   };
   const cerrar = useCallback(() => setModal(null), []);
@@ -111,6 +122,11 @@ export function GestionBeneficiosPage() {
                             <IconEdit size={18} aria-hidden />
                           </ActionIcon>
                         </Tooltip>
+                        <Tooltip label="Eliminar">
+                          <ActionIcon variant="subtle" color="red.9" aria-label={`Eliminar ${b.nombre}`} onClick={() => setEliminando(b)}>
+                            <IconTrash size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
                       </Group>
                     </Table.Td>
                   </Table.Tr>
@@ -120,6 +136,18 @@ export function GestionBeneficiosPage() {
           )}
         </Paper>
       </QueryState>
+      <ConfirmDialog
+        opened={eliminando !== null}
+        title="Eliminar beneficio"
+        confirmLabel="Eliminar"
+        loading={eliminar.isPending}
+        onConfirm={confirmarEliminar}
+        onClose={() => setEliminando(null)}
+      >
+        <Text>
+          ¿Eliminar «{eliminando?.nombre}»? Si ya fue canjeado alguna vez se desactiva en lugar de eliminarse, para conservar su historial.
+        </Text>
+      </ConfirmDialog>
       {modal && <BeneficioModal modo={modal.modo} beneficio={modal.beneficio} onClose={cerrar} onGuardado={guardado} />}
     </Stack>
   );
