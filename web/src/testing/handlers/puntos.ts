@@ -112,7 +112,7 @@ export function puntosHandlers({
       if (i < 0) return fail(404, 'Beneficio no encontrado');
       if (lista[i].usos > 0) {
         lista[i] = { ...lista[i], activo: false };
-        return okWithMessage({ desactivado: true }, 'El beneficio ya fue canjeado: se desactivó en lugar de eliminarse');
+        return okWithMessage({ desactivado: true }, 'El beneficio ya se canjeó: se desactivó en lugar de eliminarse');
       }
       lista.splice(i, 1);
       return okWithMessage({ desactivado: false }, 'Beneficio eliminado exitosamente');

@@ -109,7 +109,7 @@ describe('GestionBeneficiosPage', () => {
     await waitFor(() => expect(screen.queryByText('10% de descuento')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Eliminar Viaje gratis' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Eliminar beneficio' })).getByRole('button', { name: 'Eliminar' }));
-    expect(await screen.findByText('El beneficio ya fue canjeado: se desactivó en lugar de eliminarse')).toBeInTheDocument();
+    expect(await screen.findByText('El beneficio ya se canjeó: se desactivó en lugar de eliminarse')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('switch', { name: 'Activo: Viaje gratis' })).not.toBeChecked());
     expect(mock.escrituras.map((e) => `${e.method} ${e.path}`)).toEqual(['DELETE /api/puntos/beneficios/1', 'DELETE /api/puntos/beneficios/2']);
   });
