@@ -234,3 +234,12 @@ export const reportesEnviosKeys = {
   destinatarios: () => [...reportesEnviosKeys.all, 'destinatarios'] as const,
   programados: () => [...reportesEnviosKeys.all, 'programados'] as const,
 };
+
+/** Query keys of the loyalty points (configuration, benefits, a customer's points and benefits). */
+export const puntosKeys = {
+  all: ['puntos'] as const,
+  configuracion: () => [...puntosKeys.all, 'configuracion'] as const,
+  beneficios: () => [...puntosKeys.all, 'beneficios'] as const,
+  cliente: (id: number) => [...puntosKeys.all, 'cliente', id] as const,
+  beneficiosCliente: (id: number) => [...puntosKeys.cliente(id), 'beneficios'] as const,
+};

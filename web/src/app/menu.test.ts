@@ -23,7 +23,8 @@ describe('menuFor', () => {
   it("offers a custom role 'Notificaciones' always and 'Clientes' with clientes.ver (and the module)", () => {
     const conClientes = makeUsuario('atencion', { rolInfo: { nombre: 'atencion', permisos: { clientes: { ver: true } } } });
     const labels = (usuario = conClientes) => menuFor('atencion', usuario).flatMap((g) => g.entries.map((e) => e.label));
-    expect(labels()).toEqual(['Notificaciones', 'Clientes']);
+    expect(labels()).toEqual(['Notificaciones', 'Clientes', 'Consulta de Puntos']);
+    expect(labels({ ...conClientes, modulos: ['core', 'clientes'] })).toEqual(['Notificaciones', 'Clientes']);
     expect(labels(makeUsuario('atencion', { rolInfo: { nombre: 'atencion', permisos: {} } }))).toEqual(['Notificaciones']);
     expect(labels({ ...conClientes, modulos: ['core'] })).toEqual(['Notificaciones']);
   });
@@ -58,7 +59,10 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Embarcaciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Dispositivos', 'Configuración de Email', 'Gestión WhatsApp']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Embarcaciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Dispositivos', 'Configuración de Puntos', 'Gestión de Beneficios', 'Configuración de Email', 'Gestión WhatsApp']);
+    const sinPuntos = menuFor('admin', makeUsuario('admin', { modulos: ['core', 'email', 'whatsapp'] })).flatMap((g) => g.entries.map((e) => e.path));
+    expect(sinPuntos).not.toContain('/admin/configuracion-puntos');
+    expect(sinPuntos).not.toContain('/admin/gestion-beneficios');
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
@@ -81,10 +85,11 @@ describe('menuFor', () => {
     const ventas = (role: string) => menuFor(role).find((g) => g.group === 'Ventas')?.entries.map((e) => [e.label, e.path]);
     const propias = [['Venta Rápida de Pasajes', '/admin/venta-pasajes'], ['Gestión de Caja', '/admin/gestion-caja'], ['Mis Ventas', '/admin/mis-ventas']];
     const clientes = ['Clientes', '/admin/clientes'];
-    expect(ventas('vendedor')).toEqual([...propias, clientes]);
+    const consulta = ['Consulta de Puntos', '/admin/consulta-puntos'];
+    expect(ventas('vendedor')).toEqual([...propias, clientes, consulta]);
     for (const role of ['supervisor', 'admin']) {
       expect(ventas(role)).toEqual([
-        ...propias, ['Listado de Pasajes', '/admin/listado-pasajes'], clientes, ['Monitoreo de Vendedores', '/admin/monitoreo-vendedores'],
+        ...propias, ['Listado de Pasajes', '/admin/listado-pasajes'], clientes, consulta, ['Monitoreo de Vendedores', '/admin/monitoreo-vendedores'],
         ['Conflictos offline', '/admin/conflictos'],
       ]);
     }

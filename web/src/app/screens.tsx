@@ -15,6 +15,9 @@ import {
   IconCreditCard,
   IconDeviceMobile,
   IconFileInvoice,
+  IconGift,
+  IconStar,
+  IconCoins,
   IconLayoutDashboard,
   IconListCheck,
   IconListDetails,
@@ -111,7 +114,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp' | 'portal_clientes';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp' | 'portal_clientes' | 'puntos';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -203,6 +206,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.clientes, access: rolesOr('clientes.ver', ...SELLER_ROLES), modulo: 'clientes', layout: 'admin',
     menu: [{ label: 'Clientes', icon: IconAddressBook, group: 'Ventas', roles: MENU_SELLERS, permiso: 'clientes.ver' }],
     page: lazyPage(() => import('@/features/clientes/routes/ClientesPage'), (m) => m.ClientesPage),
+  },
+  {
+    path: paths.consultaPuntos, access: rolesOr('clientes.ver', ...SELLER_ROLES), modulo: 'puntos', layout: 'admin',
+    menu: [{ label: 'Consulta de Puntos', icon: IconStar, group: 'Ventas', roles: MENU_SELLERS, permiso: 'clientes.ver' }],
+    page: lazyPage(() => import('@/features/puntos/routes/ConsultaPuntosPage'), (m) => m.ConsultaPuntosPage),
   },
   {
     path: paths.monitoreoVendedores, access: roles('admin', 'supervisor'), modulo: 'venta_pasajes', layout: 'admin',
@@ -388,6 +396,16 @@ export const SCREENS: readonly Screen[] = [
     path: paths.dispositivos, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Dispositivos', icon: IconDeviceMobile, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/dispositivos/routes/DispositivosPage'), (m) => m.DispositivosPage),
+  },
+  {
+    path: paths.configuracionPuntos, access: ADMIN, modulo: 'puntos', layout: 'admin',
+    menu: [{ label: 'Configuración de Puntos', icon: IconCoins, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/puntos/routes/ConfiguracionPuntosPage'), (m) => m.ConfiguracionPuntosPage),
+  },
+  {
+    path: paths.gestionBeneficios, access: ADMIN, modulo: 'puntos', layout: 'admin',
+    menu: [{ label: 'Gestión de Beneficios', icon: IconGift, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/puntos/routes/GestionBeneficiosPage'), (m) => m.GestionBeneficiosPage),
   },
   {
     path: paths.configuracionEmail, access: rolesOr('email.configurar', 'admin'), modulo: 'email', layout: 'admin',

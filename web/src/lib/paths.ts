@@ -102,6 +102,12 @@ export const paths = {
   pasajeroEscanear: '/pasajero/escanear',
   pasajeroHorariosPublico: '/pasajero/horarios',
   pasajeroRegistro: '/pasajero/registro',
+  /** The company's loyalty-points configuration (backoffice §2.10). */
+  configuracionPuntos: '/admin/configuracion-puntos',
+  /** 'Gestión de Beneficios': what points are redeemed for. */
+  gestionBeneficios: '/admin/gestion-beneficios',
+  /** 'Consulta de Puntos': a customer's points, lots and movements; adjustments (admin). */
+  consultaPuntos: '/admin/consulta-puntos',
 } as const;
 
 /** One address of the SPA. */

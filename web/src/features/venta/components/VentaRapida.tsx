@@ -23,6 +23,7 @@ import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
 import { Cantidades } from './Cantidades';
+import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
 import { MedioPago } from './MedioPago';
 import { ResumenVenta } from './ResumenVenta';
@@ -96,6 +97,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
   const [confirmando, setConfirmando] = useState(false);
   /** The body of the sale whose answer was lost: kept, with its key, until it is confirmed or discarded. */
   const [incierta, setIncierta] = useState<VentaInput | null>(null);
+  /** The benefit the customer redeems with this sale (online only), or null. */
+  const [beneficioId, setBeneficioId] = useState<number | null>(null);
   /** The discard confirmation is open; with the edit that asked for it (null: the discard button). */
   const [descartando, setDescartando] = useState<{ cambio: (() => void) | null } | null>(null);
   const umbral = useUmbralVentaGrande();
@@ -139,6 +142,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
     if (cambio) {
       cambio();
     } else {
+      setBeneficioId(null);
       venta.reset();
       primeraSeccion.current?.focus();
     }
@@ -155,6 +159,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
       onSuccess: (data) => {
         setIncierta(null);
         setAviso(null);
+        setBeneficioId(null);
         venta.reset();
         setCreada(data);
       },
@@ -190,6 +195,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
       const nombreDe = (lista: ItemCatalogo[], id: number) => lista.find((x) => x.id === id)?.nombre ?? '';
       const fechaVenta = formatDateTime(hecha.ocurridoEn);
       setAviso(null);
+      setBeneficioId(null);
       venta.reset();
       setCreadaSinConexion({
         total: hecha.total,
@@ -228,7 +234,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
     setConfirmando(false);
     // navigator.onLine as well: the link may have dropped since the last render.
     if (sinConexion || !navigator.onLine) void venderAqui(venta.input());
-    else mandar(venta.input());
+    else mandar(beneficioId === null ? venta.input() : { ...venta.input(), beneficio_id: beneficioId });
   };
 
   // A sale of unknown outcome retries by itself when the connection returns, and every while.
@@ -307,7 +313,22 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
                     <Stack>
                       <Cantidades key={seccion.id} lineas={venta.lineas} onChange={(id, n) => editar(() => venta.setCantidad(id, n))} />
                       <MedioPago medios={medios} value={venta.medioPagoId} onChange={(id) => editar(() => venta.setMedioPago(id))} />
-                      <Cliente value={venta.cliente} onChange={(campo, v) => editar(() => venta.setCliente(campo, v))} />
+                      <Cliente
+                        value={venta.cliente}
+                        onChange={(campo, v) => editar(() => {
+                          venta.setCliente(campo, v);
+                          if (campo === 'cliente_documento') setBeneficioId(null);
+                        })}
+                      />
+                      {!sinConexion && (
+                        <BeneficioVenta
+                          documento={venta.cliente.cliente_documento}
+                          lineas={venta.vendidas}
+                          total={venta.total}
+                          value={beneficioId}
+                          onChange={(id) => editar(() => setBeneficioId(id))}
+                        />
+                      )}
                     </Stack>
                   ) : (
                     <Text c="dimmed">Elige una sección para cargar los pasajeros.</Text>
