@@ -23,6 +23,8 @@ type RegistrarMovimiento struct {
 	Monto       domain.Centavos `json:"monto"`
 	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
 	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
+	// CajaCorregidaID names the caller's closed register this movement corrects.
+	CajaCorregidaID int64 `json:"caja_corregida_id,omitempty"`
 }
 
 // CerrarCaja is the body of POST /caja/cerrar: the cash counted
@@ -130,6 +132,8 @@ type Movimiento struct {
 	MedioPagoID     *int64          `json:"medio_pago_id"`
 	MedioPagoNombre *string         `json:"medio_pago_nombre"`
 	CreatedAt       time.Time       `json:"created_at"`
+	// CajaCorregidaID is the closed register this movement corrects, if any.
+	CajaCorregidaID *int64 `json:"caja_corregida_id,omitempty"`
 }
 
 // EstadoCaja is the caller's register, if open, with its movements.
@@ -218,7 +222,8 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 
 func movimientoDe(m store.Movimiento) Movimiento {
 	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: m.Monto, Descripcion: m.Descripcion,
-		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt}
+		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt,
+		CajaCorregidaID: m.CajaCorregidaID}
 }
 
 // cierreDe is the closed register with the close figures in its own fields.

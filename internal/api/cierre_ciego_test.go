@@ -228,6 +228,18 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'cerrada' AND aprobado_por = ?`, id2, supervisor); n != 1 {
 			t.Fatal("la aprobación desde la sesión del supervisor no cerró la caja")
 		}
+		// A correction of a closed register is a movement of the open one that names it.
 		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500,
+			"descripcion": "Faltante hallado de la caja anterior", "caja_corregida_id": id}).expect(t, http.StatusCreated, "Movimiento registrado exitosamente")
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE caja_corregida_id = ? AND monto = 50000 AND caja_id <> ?`, id, id); n != 1 {
+			t.Fatal("la corrección no nombra la caja cerrada")
+		}
+		abierta := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, vendedor)
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 1, "descripcion": "x",
+			"caja_corregida_id": abierta}).expect(t, http.StatusBadRequest, domain.MsgCajaCorregidaAbierta)
+		ajena := e.count(`SELECT MIN(id) FROM cajas WHERE empresa_id = 2`)
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 1, "descripcion": "x",
+			"caja_corregida_id": ajena}).expect(t, http.StatusNotFound, "Caja no encontrada")
 	})
 }

@@ -46,6 +46,8 @@ type Movimiento struct {
 	MedioPagoID     *int64
 	MedioPagoNombre *string
 	CreatedAt       time.Time
+	// CajaCorregidaID names the closed register this movement corrects.
+	CajaCorregidaID *int64
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
@@ -194,8 +196,8 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 // Movimientos lists a register's movements, oldest first.
 func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (m Movimiento, err error) {
-		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt)
-	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
+		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt, &m.CajaCorregidaID)
+	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at, m.caja_corregida_id
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY m.id`, empresaID, cajaID)
 	return out, wrap("listar movimientos", err)
@@ -207,6 +209,9 @@ type NuevoMovimiento struct {
 	Monto       domain.Centavos
 	Descripcion string
 	MedioPagoID int64
+	// CajaCorregidaID names the closed register the movement corrects (0:
+	// none): a closed register is never reopened or edited.
+	CajaCorregidaID int64
 }
 
 // RegistrarMovimiento adds an extra income or an expense to the user's open
@@ -229,12 +234,26 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 			}
 			medio = m.MedioPagoID
 		}
+		var corregida any
+		if m.CajaCorregidaID != 0 {
+			var estado string
+			err := c.QueryRow(ctx, `SELECT estado FROM cajas WHERE empresa_id = ? AND id = ?`, a.EmpresaID, m.CajaCorregidaID).Scan(&estado)
+			if missing, err := sqldb.NoRows(err); missing {
+				return Movimiento{}, domain.NotFound("Caja no encontrada")
+			} else if err != nil {
+				return Movimiento{}, wrap("buscar caja corregida", err)
+			}
+			if estado != domain.CajaCerrada {
+				return Movimiento{}, domain.Invalid(domain.MsgCajaCorregidaAbierta)
+			}
+			corregida = m.CajaCorregidaID
+		}
 		if err := caja.sumar(ctx, c, m.Monto); err != nil {
 			return Movimiento{}, err
 		}
 		id, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.Now())
+			descripcion, medio_pago_id, created_at, caja_corregida_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.Now(), corregida)
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
@@ -242,6 +261,9 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		mov := Movimiento{ID: id, Tipo: m.Tipo, Monto: m.Monto, Descripcion: m.Descripcion, CreatedAt: c.Now()}
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
+		}
+		if corregida != nil {
+			mov.CajaCorregidaID = &m.CajaCorregidaID
 		}
 		return mov, nil
 	})

@@ -4533,6 +4533,7 @@ export interface components {
             vendedores: components["schemas"]["VendedorSupervisado"][];
         };
         Movimiento: {
+            caja_corregida_id?: null | number;
             /** Format: date-time */
             created_at: string;
             descripcion: string;
@@ -4918,6 +4919,8 @@ export interface components {
             nombre: string;
         };
         RegistrarMovimiento: {
+            /** Format: int64 */
+            caja_corregida_id?: number;
             descripcion: string;
             /** Format: int64 */
             medio_pago_id?: number;

@@ -83,7 +83,8 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   const [paso, setPaso] = useState<Paso>('form');
   const [error, setError] = useState<string | null>(null);
   const [final, setFinal] = useState<CierreCaja | null>(null);
-  const ciego = caja != null && caja.efectivo_esperado === undefined;
+  // A count already waiting for a supervisor goes straight to the approval step, blind or not.
+  const ciego = caja != null && (caja.efectivo_esperado === undefined || caja.pendiente_aprobacion);
   const form = useForm<{ monto_cierre: NumberValue; observaciones: string }>({
     initialValues: { monto_cierre: '', observaciones: '' },
     validate: { monto_cierre: nonNegativeAmount },
@@ -118,6 +119,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
       <Stack>
         <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
         <CierreCiego
+          esperaAprobacion={caja?.pendiente_aprobacion}
           onCancel={close}
           onCerrada={(cierre) => { setFinal(cierre); setPaso('resumen'); }}
           onError={setError}

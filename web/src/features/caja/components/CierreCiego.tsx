@@ -75,6 +75,8 @@ function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<
 }
 
 interface CierreCiegoProps {
+  /** The register's count was already sent and waits for a supervisor: only the approval step. */
+  esperaAprobacion?: boolean;
   onCancel: () => void;
   /** The close is final (directly or approved). */
   onCerrada: (cierre: CierreCaja) => void;
@@ -87,7 +89,7 @@ interface CierreCiegoProps {
  * shows once the count is sent. Past the company's tolerance the close waits for a
  * supervisor, whose user and password go here (or who approves from their own session).
  */
-export function CierreCiego({ onCancel, onCerrada, onError }: CierreCiegoProps) {
+export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onError }: CierreCiegoProps) {
   const cerrar = useCerrarCaja();
   const aprobar = useAprobarCierre();
   const { data: medios = [] } = useQuery(mediosPagoActivosQuery);
@@ -116,7 +118,7 @@ export function CierreCiego({ onCancel, onCerrada, onError }: CierreCiegoProps) 
     });
   };
 
-  if (pendiente) {
+  if (pendiente || esperaAprobacion) {
     return (
       <form
         noValidate
@@ -133,7 +135,7 @@ export function CierreCiego({ onCancel, onCerrada, onError }: CierreCiegoProps) 
             La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
             o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
           </Alert>
-          <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />
+          {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
           <TextInput label="Usuario del supervisor" autoComplete="off" required value={supervisor.usuario}
             onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
           <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
