@@ -4749,6 +4749,7 @@ export interface components {
             cerrar: boolean;
             movimientos: boolean;
             ver: boolean;
+            ver_esperado: boolean;
         };
         PermisosClientes: {
             ver: boolean;
