@@ -1,7 +1,9 @@
 package api
 
 import (
+	"fmt"
 	"net/http"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -21,13 +23,48 @@ type RegistrarMovimiento struct {
 	Monto       domain.Centavos `json:"monto"`
 	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
 	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
+	// CajaCorregidaID names the caller's closed register this movement corrects.
+	CajaCorregidaID int64 `json:"caja_corregida_id,omitempty"`
 }
 
-// CerrarCaja is the body of POST /caja/cerrar.
+// CerrarCaja is the body of POST /caja/cerrar: the cash counted
+// (monto_cierre, or its breakdown by denomination, or both when they agree)
+// and the other payment methods counted.
 type CerrarCaja struct {
-	MontoCierre    *domain.Centavos `json:"monto_cierre"`
-	Observaciones  string           `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
-	GenerarReporte bool             `json:"generar_reporte,omitempty"`
+	MontoCierre    *domain.Centavos            `json:"monto_cierre,omitempty"`
+	Denominaciones []domain.ConteoDenominacion `json:"denominaciones,omitempty" maxItems:"30"`
+	Medios         []MedioContado              `json:"medios,omitempty" maxItems:"50"`
+	Observaciones  string                      `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+	GenerarReporte bool                        `json:"generar_reporte,omitempty"`
+}
+
+// MedioContado is what was counted for one payment method other than cash.
+type MedioContado struct {
+	MedioPagoID int64           `json:"medio_pago_id"`
+	Contado     domain.Centavos `json:"contado"`
+}
+
+// AprobarCierreCaja is the body of POST /caja/aprobar-cierre: a supervisor's
+// credentials typed on the cashier's screen.
+type AprobarCierreCaja struct {
+	NombreUsuario string `json:"nombre_usuario" maxLength:"100"`
+	Password      string `json:"password" maxLength:"200"`
+	Observaciones string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+}
+
+// AprobarCierrePropio is the body of POST /caja/{id}/aprobar, from the supervisor's own session.
+type AprobarCierrePropio struct {
+	Observaciones string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+}
+
+// CierrePendiente is a register whose close waits for a supervisor.
+type CierrePendiente struct {
+	CajaID        int64         `json:"caja_id"`
+	UsuarioID     int64         `json:"usuario_id"`
+	UsuarioNombre string        `json:"usuario_nombre"`
+	FechaApertura time.Time     `json:"fecha_apertura"`
+	FechaConteo   time.Time     `json:"fecha_conteo"`
+	Conteo        domain.Conteo `json:"conteo"`
 }
 
 // CuadrarCaja is the body of POST /caja/cuadre: the cash counted, if any.
@@ -48,7 +85,12 @@ type Caja struct {
 	MontoCierre   *domain.Centavos `json:"monto_cierre"`
 	Diferencia    *domain.Centavos `json:"diferencia"`
 	FechaCierre   *time.Time       `json:"fecha_cierre"`
-	TotalesCaja
+	// PendienteAprobacion: the close's count is past the company's tolerance
+	// and waits for a supervisor (the register takes no movement meanwhile).
+	PendienteAprobacion bool `json:"pendiente_aprobacion"`
+	// TotalesCaja are left out for a session without caja.ver_esperado while
+	// the register is open (the blind close).
+	*TotalesCaja
 	// VentasOfflineRechazadas are the seller's offline sales the sync refused
 	// and no supervisor resolved yet: their money was taken and is in no
 	// register, flagged for the close (only on the open register's state).
@@ -90,6 +132,8 @@ type Movimiento struct {
 	MedioPagoID     *int64          `json:"medio_pago_id"`
 	MedioPagoNombre *string         `json:"medio_pago_nombre"`
 	CreatedAt       time.Time       `json:"created_at"`
+	// CajaCorregidaID is the closed register this movement corrects, if any.
+	CajaCorregidaID *int64 `json:"caja_corregida_id,omitempty"`
 }
 
 // EstadoCaja is the caller's register, if open, with its movements.
@@ -123,6 +167,9 @@ type HistorialCajas struct {
 type CierreCaja struct {
 	Caja
 	MontoFinal domain.Centavos `json:"montoFinal"`
+	// Conteo is the count with what each method should have held and the
+	// differences: shown once the count is submitted.
+	Conteo domain.Conteo `json:"conteo"`
 }
 
 // CuadreCaja compares the cash expected with the cash counted, and lists what
@@ -145,11 +192,27 @@ func cajaDe(c store.Caja) Caja {
 	return Caja{ID: c.ID, Estado: c.Estado, MontoApertura: c.MontoApertura, FechaApertura: c.FechaApertura,
 		Observaciones: c.Observaciones, UsuarioID: c.UsuarioID, UsuarioNombre: c.UsuarioNombre,
 		Usuario: UsuarioRef{c.NombreUsuario}, MontoCierre: c.MontoCierre, Diferencia: c.Diferencia,
-		FechaCierre: c.FechaCierre, TotalesCaja: totalesDe(c.TotalesCaja)}
+		FechaCierre: c.FechaCierre, PendienteAprobacion: c.PendienteAprobacion(), TotalesCaja: totalesDe(c.TotalesCaja)}
 }
 
-func totalesDe(t domain.TotalesCaja) TotalesCaja {
-	return TotalesCaja{Ingresos: t.Ingresos, Egresos: t.Egresos, Saldo: t.Saldo, TotalVentas: t.TotalVentas,
+// cajaPara is the register as the caller may see it: an open register's
+// expected figures only with caja.ver_esperado (the blind close).
+func cajaPara(r *http.Request, c store.Caja) Caja {
+	out := cajaDe(c)
+	if c.Estado == domain.CajaAbierta && !veEsperado(r) {
+		out.TotalesCaja = nil
+	}
+	return out
+}
+
+// veEsperado reports whether the caller may see its open register's expected figures.
+func veEsperado(r *http.Request) bool {
+	a := actorFrom(r)
+	return domain.VeEsperado(a.Usuario.Rol, a.Usuario.Permisos)
+}
+
+func totalesDe(t domain.TotalesCaja) *TotalesCaja {
+	return &TotalesCaja{Ingresos: t.Ingresos, Egresos: t.Egresos, Saldo: t.Saldo, TotalVentas: t.TotalVentas,
 		EfectivoEsperado: t.EfectivoEsperado, PorMedio: mapRows(t.PorMedio, porMedioDe)}
 }
 
@@ -159,12 +222,13 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 
 func movimientoDe(m store.Movimiento) Movimiento {
 	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: m.Monto, Descripcion: m.Descripcion,
-		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt}
+		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt,
+		CajaCorregidaID: m.CajaCorregidaID}
 }
 
 // cierreDe is the closed register with the close figures in its own fields.
 func cierreDe(c store.CierreCaja) CierreCaja {
-	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: c.MontoFinal}
+	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: c.MontoFinal, Conteo: c.Conteo}
 	out.MontoCierre, out.Diferencia = &c.MontoCierre, &c.Diferencia
 	out.TotalVentas, out.EfectivoEsperado = c.TotalVentas, c.EfectivoEsperado
 	return out
@@ -179,7 +243,7 @@ func (s *Server) abrirCaja(r *http.Request, body AbrirCaja) (createdReply[Caja],
 		return createdReply[Caja]{}, err
 	}
 	caja, err := s.Store.AbrirCaja(r.Context(), a, *body.MontoApertura, body.Observaciones)
-	return created(cajaDe(caja), "Caja abierta exitosamente"), err
+	return created(cajaPara(r, caja), "Caja abierta exitosamente"), err
 }
 
 // estadoCaja answers {cajaAbierta, caja, movimientos} for the caller's register.
@@ -193,7 +257,7 @@ func (s *Server) estadoCaja(r *http.Request) (EstadoCaja, error) {
 	if err != nil {
 		return EstadoCaja{}, err
 	}
-	abierta := cajaDe(caja)
+	abierta := cajaPara(r, caja)
 	rechazadas, err := s.Store.VentasOfflineRechazadas(r.Context(), a.EmpresaID(), a.Usuario.ID)
 	abierta.VentasOfflineRechazadas = &rechazadas
 	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: mapRows(movs, movimientoDe)}, err
@@ -212,7 +276,7 @@ func (s *Server) cajaAbiertaDe(r *http.Request) (store.Caja, error) {
 // resumenCaja is the open register's figures, with the totals per payment method.
 func (s *Server) resumenCaja(r *http.Request) (Caja, error) {
 	caja, err := s.cajaAbiertaDe(r)
-	return cajaDe(caja), err
+	return cajaPara(r, caja), err
 }
 
 func (s *Server) movimientosCaja(r *http.Request) ([]Movimiento, error) {
@@ -234,15 +298,97 @@ func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (crea
 }
 
 func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja], error) {
-	if body.MontoCierre == nil {
+	k := store.Contado{Denominaciones: body.Denominaciones, Observaciones: body.Observaciones}
+	switch {
+	case body.MontoCierre == nil && len(body.Denominaciones) == 0:
 		return reply[CierreCaja]{}, domain.Invalid("Ingresa el efectivo contado (monto_cierre)")
+	case len(body.Denominaciones) > 0:
+		total, err := domain.TotalDenominaciones(body.Denominaciones)
+		if err != nil {
+			return reply[CierreCaja]{}, err
+		}
+		if body.MontoCierre != nil && *body.MontoCierre != total {
+			return reply[CierreCaja]{}, domain.Invalid(fmt.Sprintf(domain.MsgConteoNoCoincide, total))
+		}
+		k.Efectivo = total
+	default:
+		k.Efectivo = *body.MontoCierre
+	}
+	for _, m := range body.Medios {
+		k.Medios = append(k.Medios, domain.ContadoMedio{MedioPagoID: m.MedioPagoID, Contado: m.Contado})
 	}
 	a, err := writeActor(r)
 	if err != nil {
 		return reply[CierreCaja]{}, err
 	}
-	cierre, err := s.Store.CerrarCaja(r.Context(), a, *body.MontoCierre, body.Observaciones)
+	cierre, err := s.Store.CerrarCaja(r.Context(), a, k)
+	if cierre.Pendiente {
+		return withMessage(cierreDe(cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
+	}
 	return withMessage(cierreDe(cierre), "Caja cerrada exitosamente"), err
+}
+
+// aprobarCierreCaja approves, from the cashier's screen with a supervisor's
+// credentials, the close of the caller's register pending approval.
+func (s *Server) aprobarCierreCaja(r *http.Request, body AprobarCierreCaja) (reply[CierreCaja], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[CierreCaja]{}, err
+	}
+	caja, err := s.cajaAbiertaDe(r)
+	if err != nil {
+		return reply[CierreCaja]{}, err
+	}
+	if !caja.PendienteAprobacion() {
+		return reply[CierreCaja]{}, domain.Conflict(domain.MsgSinCierrePendiente)
+	}
+	u, err := s.Auth.Verificar(r.Context(), body.NombreUsuario, body.Password, a.IP,
+		fmt.Sprintf("Credenciales verificadas para aprobar el cierre de la caja #%d", caja.ID))
+	if err != nil {
+		return reply[CierreCaja]{}, err
+	}
+	if u.EmpresaID != a.EmpresaID {
+		return reply[CierreCaja]{}, domain.Forbidden(domain.MsgAprobadorSinPermiso)
+	}
+	cierre, err := s.Store.AprobarCierre(r.Context(), a, caja.ID, aprobadorDe(u), body.Observaciones)
+	return withMessage(cierreDe(cierre), "Cierre aprobado: caja cerrada"), err
+}
+
+// aprobarCierrePropio approves a pending close from the supervisor's own session.
+func (s *Server) aprobarCierrePropio(r *http.Request, body AprobarCierrePropio) (reply[CierreCaja], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[CierreCaja]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[CierreCaja]{}, err
+	}
+	cierre, err := s.Store.AprobarCierre(r.Context(), a, id, aprobadorDe(actorFrom(r).Usuario), body.Observaciones)
+	return withMessage(cierreDe(cierre), "Cierre aprobado: caja cerrada"), err
+}
+
+func aprobadorDe(u store.UsuarioSesion) store.Aprobador {
+	return store.Aprobador{UsuarioID: u.ID, EmpresaID: u.EmpresaID, Rol: u.Rol, Permisos: u.Permisos,
+		Nombre: nombreAprobador(u)}
+}
+
+func nombreAprobador(u store.UsuarioSesion) string {
+	if n := strings.TrimSpace(u.Nombre + " " + u.Apellido); n != "" {
+		return n
+	}
+	return u.NombreUsuario
+}
+
+// cierresPendientes lists the company's registers whose close waits for approval.
+func (s *Server) cierresPendientes(r *http.Request) ([]CierrePendiente, error) {
+	list, err := s.Store.CierresPendientes(r.Context(), actorFrom(r).EmpresaID())
+	return mapRows(list, func(p store.CierrePendiente) CierrePendiente { return CierrePendiente(p) }), err
+}
+
+// denominaciones lists the bills and coins a drawer is counted in.
+func (s *Server) denominaciones(*http.Request) ([]domain.Denominacion, error) {
+	return domain.Denominaciones, nil
 }
 
 // cuadreCaja compares, without closing, the cash the drawer should hold with
@@ -251,6 +397,9 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 	caja, err := s.cajaAbiertaDe(r)
 	if err != nil {
 		return CuadreCaja{}, err
+	}
+	if !veEsperado(r) {
+		return CuadreCaja{}, domain.Forbidden(domain.MsgCuadreCiego)
 	}
 	efectivo := CuadreEfectivo{Esperado: caja.EfectivoEsperado}
 	if body.MontoContado != nil {

@@ -45,11 +45,11 @@ func ventaRecienteDe(v store.VentaReciente) VentaReciente {
 	return VentaReciente{ID: v.ID, Numero: v.Numero, Cliente: v.Cliente, Monto: v.Monto, Hora: v.Hora, Seccion: v.Seccion}
 }
 
-func estadisticasVendedorDe(st store.EstadisticasVendedor) *EstadisticasVendedor {
+func estadisticasVendedorDe(r *http.Request, st store.EstadisticasVendedor) *EstadisticasVendedor {
 	out := &EstadisticasVendedor{MiCajaAbierta: st.MiCajaAbierta, MisVentasHoy: st.MisVentasHoy,
 		MisIngresosHoy: st.MisIngresosHoy, MisUltimasVentas: mapRows(st.MisUltimasVentas, ventaRecienteDe)}
 	if st.MiCajaInfo != nil {
-		caja := cajaDe(*st.MiCajaInfo)
+		caja := cajaPara(r, *st.MiCajaInfo)
 		out.MiCajaInfo = &caja
 	}
 	return out
@@ -99,7 +99,7 @@ func (s *Server) dashboardStats(r *http.Request) (EstadisticasDashboard, error) 
 
 func (s *Server) statsVendedor(r *http.Request) (*EstadisticasVendedor, error) {
 	st, err := figurasDelDia(s, r, s.Store.EstadisticasDeVendedor)
-	return estadisticasVendedorDe(st), err
+	return estadisticasVendedorDe(r, st), err
 }
 
 func (s *Server) lanchaStats(r *http.Request) (EstadisticasLancha, error) {

@@ -16,6 +16,7 @@ import (
 
 	"muelle/internal/auth"
 	"muelle/internal/demo"
+	"muelle/internal/domain"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -37,6 +38,14 @@ func newEnv(t testing.TB, st *store.Store) *env {
 	h := auth.Hasher{Cost: bcrypt.MinCost}
 	if err := demo.Seed(ctx, st, h); err != nil {
 		t.Fatal(err)
+	}
+	// The tests that close with a difference close at once; the blind-close
+	// tests (cierre_ciego_test.go) set the tolerance they need.
+	for id := int64(1); id <= 2; id++ {
+		if _, err := st.GuardarConfiguracion(ctx, store.Actor{EmpresaID: id}, id, store.Configuracion{
+			Clave: domain.ClaveToleranciaCierre, Valor: "10000000000", Descripcion: "Tolerancia de las pruebas"}); err != nil {
+			t.Fatal(err)
+		}
 	}
 	svc, err := auth.NewService(ctx, st, 8*time.Hour, bcrypt.MinCost)
 	if err != nil {

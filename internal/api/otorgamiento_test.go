@@ -68,7 +68,7 @@ func TestRolConPermisosAjenosRechazado(t *testing.T) {
 		}
 		if n := e.denegados("admin", `"nombre_usuario":"cajera"`, `"rol_pedido":"vendedor"`,
 			`"motivo":"`+domain.MsgRolPermisosAjenos+`"`,
-			`"permisos_faltantes":["caja.abrir","caja.cerrar","caja.movimientos","caja.ver"]`); n != 1 {
+			`"permisos_faltantes":["caja.abrir","caja.cerrar","caja.movimientos","caja.ver","caja.ver_esperado"]`); n != 1 {
 			t.Fatalf("ROL_DENEGADO del alta: %d", n)
 		}
 		if n := e.denegados("admin", `"rol_pedido":"supervisor"`); n != 1 {

@@ -86,6 +86,8 @@ type PermisosCaja struct {
 	Abrir       bool `json:"abrir"`
 	Cerrar      bool `json:"cerrar"`
 	Movimientos bool `json:"movimientos"`
+	// VerEsperado shows the open register's expected figures; without it the close is blind.
+	VerEsperado bool `json:"ver_esperado"`
 }
 
 // PermisosValidacion are the boarding flags.

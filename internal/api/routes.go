@@ -178,6 +178,8 @@ func (s *Server) routes() []route {
 	public, session, perm := domain.Publico(), domain.ConSesion(), domain.ConPermiso
 	superAdmin := domain.ConRoles(domain.RolSuperAdmin)
 	core, ventas, caja, embarque := domain.ModuloCore, domain.ModuloVentaPasajes, domain.ModuloCaja, domain.ModuloEmbarque
+	// who approves a register's close: a supervisor who sees the expected figures
+	aprobadores := domain.Acceso{Permiso: domain.PermisoVerEsperado, Roles: []string{domain.RolAdmin, domain.RolSupervisor}}
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp, reportes := domain.ModuloEmail, domain.ModuloWhatsApp, domain.ModuloReportes
 	puntos := domain.ModuloPuntos
@@ -335,6 +337,14 @@ func (s *Server) routes() []route {
 			"Registra un ingreso o un egreso en la caja"},
 		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), caja, handleJSON(s.cerrarCaja), "Cierra la caja del llamante"},
 		{"POST", "/api/caja/cuadre", perm("caja.ver"), caja, handleJSON(s.cuadreCaja), "Compara el efectivo contado con el esperado"},
+		{"GET", "/api/caja/denominaciones", perm("caja.cerrar"), caja, handle(s.denominaciones),
+			"Los billetes y monedas en que se cuenta el efectivo"},
+		{"POST", "/api/caja/aprobar-cierre", perm("caja.cerrar"), caja, handleJSON(s.aprobarCierreCaja),
+			"Aprueba con las credenciales de un supervisor el cierre pendiente de la caja del llamante"},
+		{"GET", "/api/caja/cierres-pendientes", aprobadores, caja, handle(s.cierresPendientes),
+			"Las cajas de la empresa cuyo cierre espera aprobación"},
+		{"POST", "/api/caja/{id}/aprobar", aprobadores, caja, handleJSON(s.aprobarCierrePropio),
+			"Aprueba desde la sesión del supervisor el cierre pendiente de una caja"},
 
 		{"GET", "/api/reportes/caja/estadisticas", perm("reportes.ver"), reportes, handleQuery(s.estadisticasReporteCajas),
 			"El reporte de cajas de un período: cifras y cajas abiertas en él"},

@@ -118,11 +118,13 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/tickets/|id":                 pasaje,
 		"/api/tickets/ticket/|id":          pasaje,
 		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
-		"/api/reportes/programados/|id":    strconv.FormatInt(programa.ID, 10),
-		"/api/dispositivos/|id":            dispositivo,
-		"/api/sync/conflictos/|id":         e.conflictoDe1(t),
-		"/api/puntos/beneficios/|id":       strconv.FormatInt(beneficio, 10),
-		"/api/puntos/cliente/|id":          strconv.FormatInt(cliente.ID, 10),
+		// a closed register: the walk's approvals are refused and change nothing
+		"/api/caja/|id":                 id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
+		"/api/reportes/programados/|id": strconv.FormatInt(programa.ID, 10),
+		"/api/dispositivos/|id":         dispositivo,
+		"/api/sync/conflictos/|id":      e.conflictoDe1(t),
+		"/api/puntos/beneficios/|id":    strconv.FormatInt(beneficio, 10),
+		"/api/puntos/cliente/|id":       strconv.FormatInt(cliente.ID, 10),
 	}
 }
 

@@ -2,6 +2,7 @@ package auth
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -285,4 +286,39 @@ func (s *Service) comprobarCambio(u store.UsuarioSesion, actual, nueva string) e
 func PersonalesDe(u store.UsuarioSesion) domain.DatosPersonales {
 	return domain.DatosPersonales{NombreUsuario: u.NombreUsuario, Email: u.Email, Nombre: u.Nombre,
 		Apellido: u.Apellido, Empresa: u.EmpresaNombre}
+}
+
+// Verificar checks a supervisor's credentials typed on another user's screen
+// (the approval of a register's close) without opening a session: the same
+// limits, lockout and audit of failed attempts as Login, but a wrong user or
+// password answers 403 domain.MsgCredencialesAprobador (a 401 would end the
+// session of the screen's owner). A success is audited as motivo.
+func (s *Service) Verificar(ctx context.Context, nombreUsuario, password, ip, motivo string) (store.UsuarioSesion, error) {
+	nombreUsuario = domain.NormalizarNombreUsuario(nombreUsuario)
+	if err := domain.ValidarCredenciales(nombreUsuario, password); err != nil {
+		return store.UsuarioSesion{}, err
+	}
+	if espera, ok := s.Limite.Tomar(ip, s.Store.Now()); !ok {
+		return store.UsuarioSesion{}, domain.TooManyDurante(MsgLimiteDireccion, espera)
+	}
+	intento := store.IntentoLogin{NombreUsuario: nombreUsuario, IP: ip}
+	ventana, err := s.reservarIntento(ctx, intento)
+	if err != nil {
+		return store.UsuarioSesion{}, err
+	}
+	u, found, err := s.Store.UsuarioPorNombre(ctx, nombreUsuario)
+	if err != nil {
+		return store.UsuarioSesion{}, err
+	}
+	if !s.Hasher.Check(u.PasswordHash, password) || !found || !u.Habilitado() ||
+		u.EstadoClave(s.Store.Now()) == domain.ClaveExpirada {
+		var de *domain.Error
+		if err := s.loginFallido(ctx, intento, ventana, u); !errors.As(err, &de) || de.Kind != domain.KindUnauthorized {
+			return store.UsuarioSesion{}, err
+		}
+		return store.UsuarioSesion{}, domain.Forbidden(domain.MsgCredencialesAprobador)
+	}
+	a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip, Exito: true,
+		Detalles: motivo}
+	return u, s.Store.LoginExitoso(ctx, u.ID, intento, a)
 }

@@ -166,7 +166,7 @@ func seedDia(ctx context.Context, st *store.Store, a store.Actor, c catalogo, ap
 	if err != nil {
 		return err
 	}
-	_, err = st.CerrarCaja(ctx, a, caja.EfectivoEsperado, "Cierre sin novedades")
+	_, err = st.CerrarCaja(ctx, a, store.Contado{Efectivo: caja.EfectivoEsperado, Observaciones: "Cierre sin novedades"})
 	return err
 }
 

@@ -61,8 +61,8 @@ func TestBuiltInRoles(t *testing.T) {
 			}
 		}
 	}
-	// dashboard.ver, pasajes ver/crear/imprimir, caja ×4, impresion.ticket_80mm, clientes.ver
-	if granted != 10 || nuevo["dashboard"]["tipo"] != RolVendedor {
+	// dashboard.ver, pasajes ver/crear/imprimir, caja ×5 (ver_esperado too), impresion.ticket_80mm, clientes.ver
+	if granted != 11 || nuevo["dashboard"]["tipo"] != RolVendedor {
 		t.Fatalf("rol nuevo concede %d permisos: %v", granted, nuevo)
 	}
 	if admin.Permisos.Allows("configuracion", "sistema") || admin.Permisos.Allows("empresas", "crear") ||

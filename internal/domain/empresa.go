@@ -134,6 +134,10 @@ func ValidarConfiguracion(clave, valor string) error {
 	if strings.TrimSpace(valor) == "" {
 		return Invalid("El valor es obligatorio")
 	}
+	if clave == ClaveToleranciaCierre {
+		_, err := ToleranciaCierre(valor)
+		return err
+	}
 	switch {
 	case strings.HasPrefix(clave, "color_") && !colorHex.MatchString(valor):
 		return Invalid(fmt.Sprintf("El valor de %s debe ser un color #RRGGBB", clave))

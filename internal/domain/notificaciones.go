@@ -35,11 +35,13 @@ const MsgNotificacionNoEncontrada = "Notificación no encontrada"
 
 // Titles and messages of the notifications created from events.
 const (
-	TituloNuevaVenta     = "Nueva venta"
-	TituloCajaAbierta    = "Caja abierta"
-	TituloCajaCerrada    = "Caja cerrada"
-	TituloEmbarque       = "Avance del embarque"
-	TituloDiferenciaCaja = "Diferencia en el cierre de caja"
+	TituloNuevaVenta      = "Nueva venta"
+	TituloCajaAbierta     = "Caja abierta"
+	TituloCajaCerrada     = "Caja cerrada"
+	TituloEmbarque        = "Avance del embarque"
+	TituloDiferenciaCaja  = "Diferencia en el cierre de caja"
+	TituloCierrePendiente = "Cierre de caja pendiente de aprobación"
+	TituloCierreAprobado  = "Cierre de caja aprobado"
 )
 
 // MensajeNuevaVenta: "Juan Pérez vendió 3 pasajes a Cliente Anónimo por $ 4.500,00".
@@ -55,6 +57,16 @@ func MensajeCajaAbierta(cajaID int64, usuario string, apertura Centavos) string 
 // MensajeCajaCerrada: "Juan Pérez cerró la caja #4: ventas $ 9.000,00, diferencia $ 0,00".
 func MensajeCajaCerrada(cajaID int64, usuario string, ventas, diferencia Centavos) string {
 	return fmt.Sprintf("%s cerró la caja #%d: ventas %s, diferencia %s", usuario, cajaID, ventas, diferencia)
+}
+
+// MensajeCierrePendiente: "La caja #4 de Juan Pérez espera su aprobación: diferencia de $ 50,00 sobre la tolerancia".
+func MensajeCierrePendiente(cajaID int64, usuario string, discrepancia Centavos) string {
+	return fmt.Sprintf("La caja #%d de %s espera su aprobación: diferencia de %s sobre la tolerancia", cajaID, usuario, discrepancia)
+}
+
+// MensajeCierreAprobado: "Ana Gómez aprobó el cierre de la caja #4 de Juan Pérez (diferencia de $ 50,00)".
+func MensajeCierreAprobado(cajaID int64, usuario, aprobador string, discrepancia Centavos) string {
+	return fmt.Sprintf("%s aprobó el cierre de la caja #%d de %s (diferencia de %s)", aprobador, cajaID, usuario, discrepancia)
 }
 
 // MensajeDiferenciaCaja: "La caja #4 de Juan Pérez cerró con una diferencia de $ -50,00".

@@ -25,11 +25,13 @@ var CatalogoPermisos = map[string][]string{
 	"configuracion": {"ver", "editar", "sistema"},
 	"reportes":      {"ver", "exportar", "avanzados"},
 	"pasajes":       {"ver", "crear", "editar", "anular", "imprimir"},
-	"caja":          {"ver", "abrir", "cerrar", "movimientos"},
-	"validacion":    {"embarque", "desembarque"},
-	"whatsapp":      {"configurar", "enviar", "ver_estado"},
-	"email":         {"configurar", "enviar"},
-	"impresion":     {"configurar", "ticket_80mm", "ticket_a4", "batch"},
+	// caja.ver_esperado shows an open register's expected figures; without
+	// it the close is blind (PermisoVerEsperado).
+	"caja":       {"ver", "abrir", "cerrar", "movimientos", "ver_esperado"},
+	"validacion": {"embarque", "desembarque"},
+	"whatsapp":   {"configurar", "enviar", "ver_estado"},
+	"email":      {"configurar", "enviar"},
+	"impresion":  {"configurar", "ticket_80mm", "ticket_a4", "batch"},
 	// clientes.ver reads the company's customers (their list, detail and
 	// tickets); writing them stays with RolesClientes.
 	"clientes": {"ver"},
@@ -99,6 +101,9 @@ func allModules() []string {
 }
 
 // PermisosRolNuevo are the permissions of a newly created role (backoffice §6).
+// caja.* includes caja.ver_esperado: the seller still sees its register's
+// expected amount until the web's blind close ships (docs/architecture.md,
+// "Cierre ciego"); a role without it closes blind.
 func PermisosRolNuevo() Permisos {
 	return build(RolVendedor, "dashboard.ver", "pasajes.ver", "pasajes.crear", "pasajes.imprimir",
 		"caja.*", "impresion.ticket_80mm", "clientes.ver")

@@ -80,7 +80,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 		if len(audit) != 1 {
 			t.Fatalf("auditoría de reactivación: %+v", audit)
 		}
-		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, 160000, "")
+		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 160000, Observaciones: ""})
 		if err != nil || cierre.TotalVentas != 150000 || cierre.Diferencia != 0 || cierre.EfectivoEsperado != 160000 {
 			t.Fatalf("cierre: %+v %v", cierre, err)
 		}
@@ -113,7 +113,7 @@ func TestCancelarRechazos(t *testing.T) {
 		_, err = e.st.ReactivarPasaje(ctx, ajena.vendedor, cancelado.ID, "")
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
 
-		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, "", false)

@@ -8,11 +8,15 @@ import (
 
 // Audit actions (backoffice §9).
 const (
-	AccionLogin              = "LOGIN"
-	AccionLogout             = "LOGOUT"
-	AccionVentaPasaje        = "VENTA_PASAJE"
-	AccionAperturaCaja       = "APERTURA_CAJA"
-	AccionCierreCaja         = "CIERRE_CAJA"
+	AccionLogin        = "LOGIN"
+	AccionLogout       = "LOGOUT"
+	AccionVentaPasaje  = "VENTA_PASAJE"
+	AccionAperturaCaja = "APERTURA_CAJA"
+	AccionCierreCaja   = "CIERRE_CAJA"
+	// AccionConteoCaja is a blind count past the company's tolerance: the
+	// register waits for a supervisor's AccionAprobacionCierre.
+	AccionConteoCaja         = "CONTEO_CAJA"
+	AccionAprobacionCierre   = "APROBACION_CIERRE_CAJA"
 	AccionConsultaPasaje     = "CONSULTA_PASAJE"
 	AccionValidacionEmbarque = "VALIDACION_EMBARQUE"
 )

@@ -13,18 +13,18 @@ func TestHistorialCajas(t *testing.T) {
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
 		primera := e.abrir(t, 10000)
-		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 9000, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 9000, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		segunda := e.abrir(t, 0)
 		e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2)) // 3000,00 in cash
-		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 300000, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 300000, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		e.abrir(t, 500) // still open: not in the history
 		otra := nuevaEmpresa(t, e.st, "Otra Empresa", "beto")
 		otra.abrir(t, 100)
-		if _, err := e.st.CerrarCaja(ctx, otra.vendedor, 100, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, otra.vendedor, store.Contado{Efectivo: 100, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 

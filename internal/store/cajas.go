@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"time"
 
@@ -23,7 +24,17 @@ type Caja struct {
 	MontoCierre   *domain.Centavos
 	Diferencia    *domain.Centavos
 	FechaCierre   *time.Time
+	// FechaConteo is when the close's count was submitted: on an open
+	// register, the close waits for a supervisor's approval (Conteo).
+	FechaConteo *time.Time
+	Conteo      *domain.Conteo
+	AprobadoPor *int64
 	domain.TotalesCaja
+}
+
+// PendienteAprobacion reports whether the register's close waits for a supervisor.
+func (k Caja) PendienteAprobacion() bool {
+	return k.Estado == domain.CajaAbierta && k.FechaConteo != nil
 }
 
 // Movimiento is a register movement as listed.
@@ -35,22 +46,33 @@ type Movimiento struct {
 	MedioPagoID     *int64
 	MedioPagoNombre *string
 	CreatedAt       time.Time
+	// CajaCorregidaID names the closed register this movement corrects.
+	CajaCorregidaID *int64
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
-	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre`
+	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre, c.fecha_conteo, c.conteo,
+	c.aprobado_por`
 
 func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...any) (Caja, bool, error) {
 	var (
 		k                Caja
 		nombre, apellido string
+		conteo           string
 	)
 	err := c.QueryRow(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
 		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
-		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre)
+		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre, &k.FechaConteo, &conteo,
+		&k.AprobadoPor)
 	missing, err := sqldb.NoRows(err)
 	if err != nil || missing {
 		return k, false, wrap("leer caja", err)
+	}
+	if conteo != "" {
+		k.Conteo = &domain.Conteo{}
+		if err := json.Unmarshal([]byte(conteo), k.Conteo); err != nil {
+			return k, false, wrap("leer conteo de caja", err)
+		}
 	}
 	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.NombreUsuario)
 	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
@@ -103,15 +125,28 @@ type cajaBloqueada struct {
 }
 
 // bloquearCajaAbierta locks and returns the user's open register with its
-// volume, in one statement.
+// volume, in one statement. A register whose close waits for a supervisor's
+// approval takes nothing more: 409 MsgCierrePendiente.
 func bloquearCajaAbierta(ctx context.Context, c sqldb.Conn, a Actor) (cajaBloqueada, error) {
-	var cb cajaBloqueada
-	err := c.QueryRow(ctx, `SELECT id, volumen FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.Dialect().ForUpdate(),
-		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&cb.id, &cb.volumen)
-	if _, err := sqldb.NoRows(err); err != nil {
-		return cajaBloqueada{}, wrap("buscar caja abierta", err)
+	cb, pendiente, err := bloquearCaja(ctx, c, a)
+	if err == nil && pendiente {
+		err = domain.Conflict(domain.MsgCierrePendiente)
 	}
-	return cb, nil
+	return cb, err
+}
+
+// bloquearCaja is bloquearCajaAbierta that also answers a register pending approval.
+func bloquearCaja(ctx context.Context, c sqldb.Conn, a Actor) (cajaBloqueada, bool, error) {
+	var (
+		cb     cajaBloqueada
+		conteo *time.Time
+	)
+	err := c.QueryRow(ctx, `SELECT id, volumen, fecha_conteo FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?`+c.Dialect().ForUpdate(),
+		a.EmpresaID, a.UsuarioID, domain.CajaAbierta).Scan(&cb.id, &cb.volumen, &conteo)
+	if _, err := sqldb.NoRows(err); err != nil {
+		return cajaBloqueada{}, false, wrap("buscar caja abierta", err)
+	}
+	return cb, conteo != nil, nil
 }
 
 // sumar adds a movement's amount to the locked register's volume (its opening
@@ -161,8 +196,8 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 // Movimientos lists a register's movements, oldest first.
 func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (m Movimiento, err error) {
-		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt)
-	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at
+		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt, &m.CajaCorregidaID)
+	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at, m.caja_corregida_id
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY m.id`, empresaID, cajaID)
 	return out, wrap("listar movimientos", err)
@@ -174,6 +209,9 @@ type NuevoMovimiento struct {
 	Monto       domain.Centavos
 	Descripcion string
 	MedioPagoID int64
+	// CajaCorregidaID names the closed register the movement corrects (0:
+	// none): a closed register is never reopened or edited.
+	CajaCorregidaID int64
 }
 
 // RegistrarMovimiento adds an extra income or an expense to the user's open
@@ -196,12 +234,26 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 			}
 			medio = m.MedioPagoID
 		}
+		var corregida any
+		if m.CajaCorregidaID != 0 {
+			var estado string
+			err := c.QueryRow(ctx, `SELECT estado FROM cajas WHERE empresa_id = ? AND id = ?`, a.EmpresaID, m.CajaCorregidaID).Scan(&estado)
+			if missing, err := sqldb.NoRows(err); missing {
+				return Movimiento{}, domain.NotFound("Caja no encontrada")
+			} else if err != nil {
+				return Movimiento{}, wrap("buscar caja corregida", err)
+			}
+			if estado != domain.CajaCerrada {
+				return Movimiento{}, domain.Invalid(domain.MsgCajaCorregidaAbierta)
+			}
+			corregida = m.CajaCorregidaID
+		}
 		if err := caja.sumar(ctx, c, m.Monto); err != nil {
 			return Movimiento{}, err
 		}
 		id, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-			descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.Now())
+			descripcion, medio_pago_id, created_at, caja_corregida_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, caja.id, a.UsuarioID, m.Tipo, m.Monto, m.Descripcion, medio, c.Now(), corregida)
 		if err != nil {
 			return Movimiento{}, wrap("registrar movimiento", err)
 		}
@@ -210,12 +262,16 @@ func (s *Store) RegistrarMovimiento(ctx context.Context, a Actor, m NuevoMovimie
 		if medio != nil {
 			mov.MedioPagoID = &m.MedioPagoID
 		}
+		if corregida != nil {
+			mov.CajaCorregidaID = &m.CajaCorregidaID
+		}
 		return mov, nil
 	})
 }
 
-// CierreCaja is the close summary (operaciones §3): the closed register and
-// the figures of the close.
+// CierreCaja is the close summary (operaciones §3): the register and the
+// figures of the close. Pendiente: the count is past the company's
+// tolerance, and the register stays open until a supervisor approves it.
 type CierreCaja struct {
 	Caja             Caja
 	TotalVentas      domain.Centavos
@@ -223,44 +279,225 @@ type CierreCaja struct {
 	MontoCierre      domain.Centavos
 	Diferencia       domain.Centavos
 	MontoFinal       domain.Centavos
+	Conteo           domain.Conteo
+	Pendiente        bool
 }
 
-// CerrarCaja closes the user's open register: it stores the counted cash, the
-// expected cash, their difference and the total sold, and audits the close.
-func (s *Store) CerrarCaja(ctx context.Context, a Actor, contado domain.Centavos, observaciones string) (CierreCaja, error) {
-	if err := domain.ValidarNoNegativo(contado); err != nil {
+// Contado is what the seller counted at the close: the cash (its breakdown
+// by denomination, if any, already added up into Efectivo), and the other
+// payment methods counted, in order.
+type Contado struct {
+	Efectivo       domain.Centavos
+	Denominaciones []domain.ConteoDenominacion
+	Medios         []domain.ContadoMedio // MedioPagoID and Contado
+	Observaciones  string
+}
+
+// ToleranciaCierre is the company's close tolerance (domain.ClaveToleranciaCierre).
+func toleranciaCierre(ctx context.Context, c sqldb.Conn, empresaID int64) (domain.Centavos, error) {
+	cf, err := configuracion(ctx, c, empresaID, domain.ClaveToleranciaCierre)
+	if err != nil || cf == nil {
+		return 0, err
+	}
+	return domain.ToleranciaCierre(cf.Valor)
+}
+
+// CerrarCaja closes the user's open register with the count: it stores the
+// count, the expected cash, their difference and the total sold, and audits
+// the close. A count whose discrepancy is past the company's tolerance does
+// not close it: the register keeps the count and waits for a supervisor's
+// approval (AprobarCierre), taking no movement meanwhile; a second count is
+// refused (the first one showed the difference).
+func (s *Store) CerrarCaja(ctx context.Context, a Actor, k Contado) (CierreCaja, error) {
+	if err := domain.ValidarNoNegativo(k.Efectivo); err != nil {
 		return CierreCaja{}, err
 	}
+	medios, orden := map[int64]domain.Centavos{}, []int64{}
+	for _, m := range k.Medios {
+		if err := domain.ValidarNoNegativo(m.Contado); err != nil {
+			return CierreCaja{}, err
+		}
+		if _, dup := medios[m.MedioPagoID]; dup {
+			return CierreCaja{}, domain.Invalid(fmt.Sprintf(domain.MsgMedioRepetido, m.MedioPagoID))
+		}
+		medios[m.MedioPagoID] = m.Contado
+		orden = append(orden, m.MedioPagoID)
+	}
 	return idempotent(ctx, s, a, "caja.cerrar", func(c sqldb.Conn) (CierreCaja, error) {
-		abierta, err := bloquearCajaAbierta(ctx, c, a)
+		abierta, pendiente, err := bloquearCaja(ctx, c, a)
 		if err != nil || abierta.id == 0 {
 			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
+		}
+		if pendiente {
+			return CierreCaja{}, domain.Conflict(domain.MsgCierrePendiente)
+		}
+		for _, id := range orden {
+			if _, err := s.itemCatalogo(ctx, c, a.EmpresaID, domain.CatMediosPago, id); err != nil {
+				return CierreCaja{}, err
+			}
 		}
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
 		if err != nil {
 			return CierreCaja{}, err
 		}
-		dif := domain.Diferencia(contado, caja.EfectivoEsperado)
-		_, err = c.Exec(ctx, `UPDATE cajas SET estado = ?, monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
-			total_ventas = ?, fecha_cierre = ?, observaciones_cierre = ? WHERE id = ? AND estado = ?`,
-			domain.CajaCerrada, contado, caja.EfectivoEsperado, dif, caja.TotalVentas, c.Now(), observaciones,
-			abierta.id, domain.CajaAbierta)
-		if err != nil {
-			return CierreCaja{}, wrap("cerrar caja", err)
-		}
-		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCierreCaja,
-			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
-				abierta.id, caja.TotalVentas, contado, dif)})
+		tol, err := toleranciaCierre(ctx, c, a.EmpresaID)
 		if err != nil {
 			return CierreCaja{}, err
 		}
-		emitirCierre(c, a, caja, dif)
-		closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
-		if err == nil {
-			err = s.guardarReporteZ(ctx, c, a.EmpresaID, closed)
+		conteo, err := domain.Contar(k.Efectivo, k.Denominaciones, medios, orden, caja.TotalesCaja, tol)
+		if err != nil {
+			return CierreCaja{}, err
 		}
+		raw, err := json.Marshal(conteo)
+		if err != nil {
+			return CierreCaja{}, err
+		}
+		dif := conteo.Diferencia()
+		_, err = c.Exec(ctx, `UPDATE cajas SET monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
+			total_ventas = ?, observaciones_cierre = ?, conteo = ?, fecha_conteo = ? WHERE id = ? AND estado = ?`,
+			k.Efectivo, caja.EfectivoEsperado, dif, caja.TotalVentas, k.Observaciones, string(raw), c.Now(),
+			abierta.id, domain.CajaAbierta)
+		if err != nil {
+			return CierreCaja{}, wrap("contar caja", err)
+		}
+		out := CierreCaja{TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
+			MontoCierre: k.Efectivo, Diferencia: dif, MontoFinal: caja.Saldo, Conteo: conteo}
+		if conteo.RequiereAprobacion() {
+			err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConteoCaja,
+				IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d contada: efectivo %s, diferencia %s, discrepancia %s supera la tolerancia %s; espera la aprobación de un supervisor",
+					abierta.id, k.Efectivo, dif, conteo.Discrepancia, tol)})
+			if err != nil {
+				return CierreCaja{}, err
+			}
+			c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
+				Datos: EventoAlerta{Tipo: "cierre_pendiente", Titulo: domain.TituloCierrePendiente,
+					Mensaje: domain.MensajeCierrePendiente(caja.ID, caja.UsuarioNombre, conteo.Discrepancia)}})
+			c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID),
+				Datos: EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID}})
+			out.Caja, _, err = s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
+			out.Pendiente = true
+			return out, err
+		}
+		out.Caja, err = s.finalizarCierre(ctx, c, a, caja, dif, fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
+			abierta.id, caja.TotalVentas, k.Efectivo, dif))
+		return out, err
+	})
+}
+
+// finalizarCierre closes a counted register: its state, the close's audit,
+// the events and the Z report.
+func (s *Store) finalizarCierre(ctx context.Context, c sqldb.Conn, a Actor, caja Caja, dif domain.Centavos, detalle string) (Caja, error) {
+	_, err := c.Exec(ctx, `UPDATE cajas SET estado = ?, fecha_cierre = ? WHERE id = ? AND estado = ?`,
+		domain.CajaCerrada, c.Now(), caja.ID, domain.CajaAbierta)
+	if err != nil {
+		return Caja{}, wrap("cerrar caja", err)
+	}
+	err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCierreCaja,
+		IP: a.IP, Exito: true, Detalles: detalle})
+	if err != nil {
+		return Caja{}, err
+	}
+	emitirCierre(c, a.EmpresaID, caja, dif)
+	closed, _, err := s.caja(ctx, c, `WHERE c.id = ?`, caja.ID)
+	if err == nil {
+		err = s.guardarReporteZ(ctx, c, a.EmpresaID, closed)
+	}
+	return closed, err
+}
+
+// CierrePendiente is a register whose close waits for a supervisor's approval.
+type CierrePendiente struct {
+	CajaID        int64
+	UsuarioID     int64
+	UsuarioNombre string
+	FechaApertura time.Time
+	FechaConteo   time.Time
+	Conteo        domain.Conteo
+}
+
+// CierresPendientes lists the company's registers whose close waits for approval, oldest count first.
+func (s *Store) CierresPendientes(ctx context.Context, empresaID int64) ([]CierrePendiente, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (p CierrePendiente, err error) {
+		var nombre, apellido, usuario, conteo string
+		if err = sc.Scan(&p.CajaID, &p.UsuarioID, &usuario, &nombre, &apellido, &p.FechaApertura, &p.FechaConteo, &conteo); err != nil {
+			return p, err
+		}
+		p.UsuarioNombre = nombreCompleto(nombre, apellido, usuario)
+		return p, json.Unmarshal([]byte(conteo), &p.Conteo)
+	}, `SELECT c.id, c.usuario_id, u.nombre_usuario, u.nombre, u.apellido, c.fecha_apertura, c.fecha_conteo, c.conteo
+		FROM cajas c JOIN usuarios u ON u.id = c.usuario_id
+		WHERE c.empresa_id = ? AND c.estado = ? AND c.fecha_conteo IS NOT NULL ORDER BY c.fecha_conteo, c.id`,
+		empresaID, domain.CajaAbierta)
+	return out, wrap("listar cierres pendientes", err)
+}
+
+// Aprobador is the supervisor who approves a close: the caller's own session,
+// or the credentials typed on the cashier's screen.
+type Aprobador struct {
+	UsuarioID int64
+	EmpresaID int64
+	Rol       string
+	Permisos  domain.Permisos
+	Nombre    string
+}
+
+// AprobarCierre closes a register whose count waits for approval. The
+// approver is a supervisor of the register's company (a role that sees every
+// register and its expected figures) other than its cashier: another company's
+// register is 404, the cashier themself 403. The approval is audited on the
+// approver (APROBACION_CIERRE_CAJA) and the close on the cashier, and the
+// supervisors are notified (alertaSistema).
+func (s *Store) AprobarCierre(ctx context.Context, a Actor, cajaID int64, ap Aprobador, observaciones string) (CierreCaja, error) {
+	return idempotent(ctx, s, a, "caja.aprobar", func(c sqldb.Conn) (CierreCaja, error) {
+		var (
+			usuarioID int64
+			estado    string
+			conteo    *time.Time
+		)
+		err := c.QueryRow(ctx, `SELECT usuario_id, estado, fecha_conteo FROM cajas WHERE empresa_id = ? AND id = ?`+c.Dialect().ForUpdate(),
+			ap.EmpresaID, cajaID).Scan(&usuarioID, &estado, &conteo)
+		if missing, err := sqldb.NoRows(err); missing {
+			return CierreCaja{}, domain.NotFound("Caja no encontrada")
+		} else if err != nil {
+			return CierreCaja{}, wrap("buscar caja", err)
+		}
+		switch {
+		case usuarioID == ap.UsuarioID:
+			return CierreCaja{}, domain.Forbidden(domain.MsgAprobacionPropia)
+		case !domain.VeTodosLosPasajes(ap.Rol) || !domain.VeEsperado(ap.Rol, ap.Permisos):
+			return CierreCaja{}, domain.Forbidden(domain.MsgAprobadorSinPermiso)
+		case estado != domain.CajaAbierta:
+			return CierreCaja{}, domain.Conflict(domain.MsgCierreYaAprobado)
+		case conteo == nil:
+			return CierreCaja{}, domain.Conflict(domain.MsgSinCierrePendiente)
+		}
+		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, cajaID)
+		if err != nil {
+			return CierreCaja{}, err
+		}
+		if _, err := c.Exec(ctx, `UPDATE cajas SET aprobado_por = ?, fecha_aprobacion = ? WHERE id = ?`,
+			ap.UsuarioID, c.Now(), cajaID); err != nil {
+			return CierreCaja{}, wrap("aprobar cierre", err)
+		}
+		k := *caja.Conteo
+		detalle := fmt.Sprintf("Cierre de la caja #%d de %s aprobado por %s: efectivo contado %s, diferencia %s, discrepancia %s (tolerancia %s)",
+			cajaID, caja.UsuarioNombre, ap.Nombre, k.Efectivo, k.Diferencia(), k.Discrepancia, k.Tolerancia)
+		if observaciones != "" {
+			detalle += ". " + observaciones
+		}
+		err = s.audit(ctx, c, Auditoria{EmpresaID: ap.EmpresaID, UsuarioID: ap.UsuarioID, Accion: AccionAprobacionCierre,
+			IP: a.IP, Exito: true, Detalles: detalle})
+		if err != nil {
+			return CierreCaja{}, err
+		}
+		cajero := Actor{EmpresaID: ap.EmpresaID, UsuarioID: usuarioID, IP: a.IP}
+		closed, err := s.finalizarCierre(ctx, c, cajero, caja, k.Diferencia(), fmt.Sprintf("Caja #%d cerrada con la aprobación de %s: ventas %s, contado %s, diferencia %s",
+			cajaID, ap.Nombre, caja.TotalVentas, k.Efectivo, k.Diferencia()))
+		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: ap.EmpresaID, Roles: Supervisores,
+			Datos: EventoAlerta{Tipo: "cierre_aprobado", Titulo: domain.TituloCierreAprobado,
+				Mensaje: domain.MensajeCierreAprobado(cajaID, caja.UsuarioNombre, ap.Nombre, k.Discrepancia)}})
 		return CierreCaja{Caja: closed, TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
-			MontoCierre: contado, Diferencia: dif, MontoFinal: caja.Saldo}, err
+			MontoCierre: k.Efectivo, Diferencia: k.Diferencia(), MontoFinal: caja.Saldo, Conteo: k}, err
 	})
 }
 
@@ -273,11 +510,11 @@ func (s *Store) CantidadCajas(ctx context.Context, empresaID int64) (int64, erro
 
 // emitirCierre emits cajaCerrada with the close summary and, when the counted
 // cash does not match the expected, an alertaSistema for the supervisors.
-func emitirCierre(c sqldb.Conn, a Actor, caja Caja, dif domain.Centavos) {
-	c.Emit(events.Event{Nombre: events.CajaCerrada, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID,
+func emitirCierre(c sqldb.Conn, empresaID int64, caja Caja, dif domain.Centavos) {
+	c.Emit(events.Event{Nombre: events.CajaCerrada, EmpresaID: empresaID, Lecturas: lecturasCaja(caja.UsuarioID), Datos: EventoCaja{CajaID: caja.ID, UsuarioID: caja.UsuarioID,
 		Usuario: caja.UsuarioNombre, MontoFinal: &caja.Saldo, TotalVentas: &caja.TotalVentas, Diferencia: &dif}})
 	if dif != 0 {
-		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
+		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: empresaID, Roles: Supervisores,
 			Datos: EventoAlerta{Tipo: "diferencia_caja", Titulo: domain.TituloDiferenciaCaja,
 				Mensaje: domain.MensajeDiferenciaCaja(caja.ID, caja.UsuarioNombre, dif)}})
 	}

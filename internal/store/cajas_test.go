@@ -94,7 +94,10 @@ func TestRegistrarMovimiento(t *testing.T) {
 func TestCerrarCaja(t *testing.T) {
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
-		wantError(t, func() error { _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); return err }(),
+		wantError(t, func() error {
+			_, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""})
+			return err
+		}(),
 			domain.KindInvalid, domain.MsgSinCajaAbierta)
 		caja := e.abrir(t, 10000)
 		e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2)) // 3000,00 in cash
@@ -103,9 +106,12 @@ func TestCerrarCaja(t *testing.T) {
 			Monto: 500, Descripcion: "Hielo"}); err != nil {
 			t.Fatal(err)
 		}
-		wantError(t, func() error { _, err := e.st.CerrarCaja(ctx, e.vendedor, -1, ""); return err }(),
+		wantError(t, func() error {
+			_, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: -1, Observaciones: ""})
+			return err
+		}(),
 			domain.KindInvalid, domain.MsgMontoNoNegativo)
-		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, 305000, "Sin novedades")
+		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 305000, Observaciones: "Sin novedades"})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -61,7 +61,7 @@ func TestCommittedWritesPublishTheirEvents(t *testing.T) {
 			caja := e.abrir(t, 0)
 			e.rec = &events.Recorder{}
 			e.st.Events.(*events.Local).Subscribe(e.rec.Record)
-			if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
+			if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 				t.Fatal(err)
 			}
 			cero := domain.Centavos(0)
@@ -163,7 +163,7 @@ func TestRolledBackTransactionsPublishNothing(t *testing.T) {
 				store.Precio{SeccionID: 9999, TipoViajeID: e.general, Precio: 1})
 		}},
 		{"cerrar sin caja", func(e *empresaDePrueba) error {
-			_, err := e.st.CerrarCaja(ctx, e.vendedor, 0, "")
+			_, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""})
 			return err
 		}},
 	}
@@ -233,7 +233,7 @@ func TestIdempotentReplaysPublishNothing(t *testing.T) {
 			}},
 		{"cerrar caja", func(t *testing.T, e *empresaDePrueba) any { return e.abrir(t, 0) },
 			func(e *empresaDePrueba, a store.Actor, _ any) (any, error) {
-				return e.st.CerrarCaja(ctx, a, 0, "")
+				return e.st.CerrarCaja(ctx, a, store.Contado{Efectivo: 0, Observaciones: ""})
 			}},
 	}
 	for _, tc := range cases {

@@ -51,7 +51,19 @@ func nuevaEmpresa(t *testing.T, st *store.Store, nombre, usuario string) *empres
 	if err != nil {
 		t.Fatal(err)
 	}
+	toleranciaAmplia(t, st, e.empresaID)
 	return e
+}
+
+// toleranciaAmplia sets a company's close tolerance to the maximum: the tests
+// that close with a difference close at once; the blind-close tests set their own.
+func toleranciaAmplia(t testing.TB, st *store.Store, empresaID int64) {
+	t.Helper()
+	_, err := st.GuardarConfiguracion(context.Background(), store.Actor{EmpresaID: empresaID}, empresaID,
+		store.Configuracion{Clave: domain.ClaveToleranciaCierre, Valor: "10000000000", Descripcion: "Tolerancia de las pruebas"})
+	if err != nil {
+		t.Fatal(err)
+	}
 }
 
 // empresaConVendedor seeds a company named nombre in st with a seller called

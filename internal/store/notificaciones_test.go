@@ -56,7 +56,7 @@ func TestEventsBecomeNotificationsForSupervisorsAndAdmins(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		hechos := e.rec.Events()

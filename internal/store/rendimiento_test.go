@@ -353,7 +353,7 @@ func TestConcurrentWritesKeepTheirOwnOutcome(t *testing.T) {
 		ctx := context.Background()
 		e.abrir(t, 0)
 		sinCaja := e.otroVendedor(t, "sincaja")
-		if _, err := e.st.CerrarCaja(ctx, sinCaja, 0, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, sinCaja, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		var (

@@ -60,7 +60,7 @@ func TestReporteZIgualALosMovimientos(t *testing.T) {
 			t.Fatalf("X = %+v", x)
 		}
 
-		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, 160000, "") // 5,00 short
+		cierre, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 160000, Observaciones: ""}) // 5,00 short
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,11 +120,11 @@ func TestReporteZNumeradoPorEmpresa(t *testing.T) {
 		var ids []int64
 		for range 3 {
 			ids = append(ids, e.abrir(t, 0).ID)
-			if _, err := e.st.CerrarCaja(ctx, e.vendedor, 0, ""); err != nil {
+			if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if _, err := e.st.CerrarCaja(ctx, otra.vendedor, 100, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, otra.vendedor, store.Contado{Efectivo: 100, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		for i, id := range ids {
@@ -159,7 +159,7 @@ func TestListadoYEstadisticasDelReporteDeCajas(t *testing.T) {
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
 		cerrada := cajaDelReporte(t, e)
-		if _, err := e.st.CerrarCaja(ctx, e.vendedor, 160000, ""); err != nil {
+		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 160000, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
 		abierta := e.abrir(t, 20000)

@@ -34,7 +34,7 @@ func TestComparativoEmpresasCountsEachCompanyOnItsOwnDays(t *testing.T) {
 		if _, err := st.CancelarPasaje(ctx, delta.vendedor, vendidos[0].ID, "", false); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := st.CerrarCaja(ctx, delta.vendedor, 290000, ""); err != nil { // 3,000.00 expected: 100.00 short
+		if _, err := st.CerrarCaja(ctx, delta.vendedor, store.Contado{Efectivo: 290000, Observaciones: ""}); err != nil { // 3,000.00 expected: 100.00 short
 			t.Fatal(err)
 		}
 		// 14:30 UTC is 23:30 of the 20th in Tokyo.

@@ -96,3 +96,42 @@ export const useAgregarMovimiento = () => useCajaWrite<MovimientoInput, Movimien
 
 /** POST /caja/cerrar. */
 export const useCerrarCaja = () => useCajaWrite<CerrarCajaInput, CierreCaja>('/caja/cerrar', 'cajaCerrada');
+
+/** A bill or coin of the peso the drawer is counted in (value in pesos). */
+export type Denominacion = Schema<'Denominacion'>;
+
+/** A register whose close waits for a supervisor's approval. */
+export type CierrePendiente = Schema<'CierrePendiente'>;
+
+/** Body of POST /caja/aprobar-cierre: the supervisor's credentials on the cashier's screen. */
+export type AprobarCierreInput = Schema<'AprobarCierreCaja'>;
+
+/** The bills and coins, largest first (they never change while the app runs). */
+export const denominacionesQuery = queryOptions({
+  queryKey: [...cajaKeys.all, 'denominaciones'],
+  queryFn: ({ signal }) => api.get<Denominacion[]>('/caja/denominaciones', { signal }),
+  staleTime: Infinity,
+});
+
+/** The company's registers whose close waits for approval (supervisors; refreshed by caja events). */
+export const cierresPendientesQuery = queryOptions({
+  queryKey: [...cajaKeys.all, 'cierres-pendientes'],
+  queryFn: ({ signal }) => api.get<CierrePendiente[]>('/caja/cierres-pendientes', { signal }),
+  staleTime: 0,
+});
+
+/** POST /caja/aprobar-cierre. */
+export const useAprobarCierre = () => useCajaWrite<AprobarCierreInput, CierreCaja>('/caja/aprobar-cierre', 'cajaCerrada');
+
+/** POST /caja/{id}/aprobar, from the supervisor's own session. */
+export function useAprobarCierrePropio() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (cajaId: number) =>
+      api.post<CierreCaja>(`/caja/${cajaId}/aprobar`, {}, { idempotencyKey: keys.keyFor({ cajaId }) }),
+    networkMode: 'always',
+    onSuccess: () => keys.reset(),
+    onSettled: () => invalidateFor(queryClient, 'cajaCerrada'),
+  });
+}

@@ -244,6 +244,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/aprobar-cierre": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aprueba con las credenciales de un supervisor el cierre pendiente de la caja del llamante
+         * @description Acceso: permiso caja.cerrar; módulo caja
+         */
+        post: operations["aprobarCierreCaja"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/cerrar": {
         parameters: {
             query?: never;
@@ -264,6 +284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/cierres-pendientes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las cajas de la empresa cuyo cierre espera aprobación
+         * @description Acceso: permiso caja.ver_esperado; módulo caja
+         */
+        get: operations["cierresPendientes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/cuadre": {
         parameters: {
             query?: never;
@@ -278,6 +318,26 @@ export interface paths {
          * @description Acceso: permiso caja.ver; módulo caja
          */
         post: operations["cuadreCaja"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caja/denominaciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los billetes y monedas en que se cuenta el efectivo
+         * @description Acceso: permiso caja.cerrar; módulo caja
+         */
+        get: operations["denominaciones"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -378,6 +438,26 @@ export interface paths {
         get: operations["resumenCaja"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/caja/{id}/aprobar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Aprueba desde la sesión del supervisor el cierre pendiente de una caja
+         * @description Acceso: permiso caja.ver_esperado; módulo caja
+         */
+        post: operations["aprobarCierrePropio"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3147,6 +3227,14 @@ export interface components {
         AnularPasaje: {
             motivo?: string;
         };
+        AprobarCierreCaja: {
+            nombre_usuario: string;
+            observaciones?: string;
+            password: string;
+        };
+        AprobarCierrePropio: {
+            observaciones?: string;
+        };
         AsignarEmbarcacion: {
             /** Format: int64 */
             embarcacion_id: number;
@@ -3229,7 +3317,7 @@ export interface components {
             /** Format: double */
             diferencia: null | number;
             /** Format: double */
-            efectivo_esperado: number;
+            efectivo_esperado?: number;
             /** @enum {string} */
             estado: "abierta" | "cerrada";
             /** Format: date-time */
@@ -3239,19 +3327,20 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: double */
-            monto_actual: number;
+            monto_actual?: number;
             /** Format: double */
             monto_apertura: number;
             /** Format: double */
             monto_cierre: null | number;
             observaciones: string;
-            por_medio: components["schemas"]["PorMedio"][];
+            pendiente_aprobacion: boolean;
+            por_medio?: components["schemas"]["PorMedio"][];
             /** Format: double */
-            total_egresos: number;
+            total_egresos?: number;
             /** Format: double */
-            total_ingresos: number;
+            total_ingresos?: number;
             /** Format: double */
-            total_ventas: number;
+            total_ventas?: number;
             usuario: components["schemas"]["UsuarioRef"];
             /** Format: int64 */
             usuario_id: number;
@@ -3298,9 +3387,11 @@ export interface components {
             modulos: components["schemas"]["Modulo"][];
         };
         CerrarCaja: {
+            denominaciones?: components["schemas"]["ConteoDenominacion"][];
             generar_reporte?: boolean;
+            medios?: components["schemas"]["MedioContado"][];
             /** Format: double */
-            monto_cierre: null | number;
+            monto_cierre?: null | number;
             observaciones?: string;
         };
         ChequeosPassword: {
@@ -3314,10 +3405,11 @@ export interface components {
             uppercase: boolean;
         };
         CierreCaja: {
+            conteo: components["schemas"]["Conteo"];
             /** Format: double */
             diferencia: null | number;
             /** Format: double */
-            efectivo_esperado: number;
+            efectivo_esperado?: number;
             /** @enum {string} */
             estado: "abierta" | "cerrada";
             /** Format: date-time */
@@ -3329,24 +3421,37 @@ export interface components {
             /** Format: double */
             montoFinal: number;
             /** Format: double */
-            monto_actual: number;
+            monto_actual?: number;
             /** Format: double */
             monto_apertura: number;
             /** Format: double */
             monto_cierre: null | number;
             observaciones: string;
-            por_medio: components["schemas"]["PorMedio"][];
+            pendiente_aprobacion: boolean;
+            por_medio?: components["schemas"]["PorMedio"][];
             /** Format: double */
-            total_egresos: number;
+            total_egresos?: number;
             /** Format: double */
-            total_ingresos: number;
+            total_ingresos?: number;
             /** Format: double */
-            total_ventas: number;
+            total_ventas?: number;
             usuario: components["schemas"]["UsuarioRef"];
             /** Format: int64 */
             usuario_id: number;
             usuario_nombre: string;
             ventas_offline_rechazadas?: components["schemas"]["RechazadasOffline"] | null;
+        };
+        CierrePendiente: {
+            /** Format: int64 */
+            caja_id: number;
+            conteo: components["schemas"]["Conteo"];
+            /** Format: date-time */
+            fecha_apertura: string;
+            /** Format: date-time */
+            fecha_conteo: string;
+            /** Format: int64 */
+            usuario_id: number;
+            usuario_nombre: string;
         };
         CifrasLineaCaja: {
             /** Format: double */
@@ -3531,6 +3636,33 @@ export interface components {
             nombre?: string;
             telefono?: string;
         };
+        ContadoMedio: {
+            /** Format: double */
+            contado: number;
+            /** Format: double */
+            diferencia: number;
+            /** Format: double */
+            esperado: number;
+            /** Format: int64 */
+            medio_pago_id: number;
+        };
+        Conteo: {
+            denominaciones?: components["schemas"]["ConteoDenominacion"][];
+            /** Format: double */
+            discrepancia: number;
+            /** Format: double */
+            efectivo: number;
+            /** Format: double */
+            efectivo_esperado: number;
+            medios?: components["schemas"]["ContadoMedio"][];
+            /** Format: double */
+            tolerancia: number;
+        };
+        ConteoDenominacion: {
+            /** Format: int32 */
+            cantidad: number;
+            codigo: string;
+        };
         ConteoEmbarque: {
             /** Format: int64 */
             embarcados: number;
@@ -3600,6 +3732,13 @@ export interface components {
             nombre: string;
             timezone: string;
             version: string;
+        };
+        Denominacion: {
+            codigo: string;
+            /** @enum {string} */
+            tipo: "billete" | "moneda";
+            /** Format: double */
+            valor: number;
         };
         DesconectarWhatsApp: {
             /** Format: int64 */
@@ -4431,6 +4570,12 @@ export interface components {
             /** Format: int64 */
             restante: number;
         };
+        MedioContado: {
+            /** Format: double */
+            contado: number;
+            /** Format: int64 */
+            medio_pago_id: number;
+        };
         MejorDia: {
             /** Format: int64 */
             cantidad: number;
@@ -4550,6 +4695,7 @@ export interface components {
             vendedores: components["schemas"]["VendedorSupervisado"][];
         };
         Movimiento: {
+            caja_corregida_id?: null | number;
             /** Format: date-time */
             created_at: string;
             descripcion: string;
@@ -4797,6 +4943,7 @@ export interface components {
             cerrar: boolean;
             movimientos: boolean;
             ver: boolean;
+            ver_esperado: boolean;
         };
         PermisosClientes: {
             ver: boolean;
@@ -4992,6 +5139,8 @@ export interface components {
             nombre: string;
         };
         RegistrarMovimiento: {
+            /** Format: int64 */
+            caja_corregida_id?: number;
             descripcion: string;
             /** Format: int64 */
             medio_pago_id?: number;
@@ -5325,6 +5474,18 @@ export interface components {
         };
         RespuestaListaBeneficioCliente: {
             data: components["schemas"]["BeneficioCliente"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaCierrePendiente: {
+            data: components["schemas"]["CierrePendiente"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaDenominacion: {
+            data: components["schemas"]["Denominacion"][];
             message?: string;
             /** @constant */
             success: true;
@@ -6775,6 +6936,47 @@ export interface operations {
             };
         };
     };
+    aprobarCierreCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AprobarCierreCaja"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCierreCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cerrarCaja: {
         parameters: {
             query?: never;
@@ -6816,6 +7018,39 @@ export interface operations {
             };
         };
     };
+    cierresPendientes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaCierrePendiente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     cuadreCaja: {
         parameters: {
             query?: never;
@@ -6845,6 +7080,39 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    denominaciones: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaDenominacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
@@ -7023,6 +7291,50 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    aprobarCierrePropio: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AprobarCierrePropio"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCierreCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

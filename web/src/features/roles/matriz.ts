@@ -22,7 +22,7 @@ export const FLAGS: Readonly<Record<string, string>> = {
   ver: 'Ver', crear: 'Crear', editar: 'Editar', eliminar: 'Eliminar', sistema: 'Sistema', exportar: 'Exportar',
   avanzados: 'Avanzados', anular: 'Anular', imprimir: 'Imprimir', abrir: 'Abrir', cerrar: 'Cerrar',
   movimientos: 'Movimientos', embarque: 'Embarque', desembarque: 'Desembarque', configurar: 'Configurar',
-  enviar: 'Enviar', ver_estado: 'Ver estado', ticket_80mm: 'Ticket 80 mm', ticket_a4: 'Ticket A4', batch: 'Lotes',
+  enviar: 'Enviar', ver_estado: 'Ver estado', ver_esperado: 'Ver esperado', ticket_80mm: 'Ticket 80 mm', ticket_a4: 'Ticket A4', batch: 'Lotes',
 };
 
 /** The dashboards a role may see (dashboard.tipo). */

@@ -27,6 +27,7 @@ export function makeCaja(overrides: Partial<Caja> = {}): Caja {
     monto_cierre: null,
     diferencia: null,
     fecha_cierre: null,
+    pendiente_aprobacion: false,
     total_ingresos: 0,
     total_egresos: 0,
     monto_actual: 10000,

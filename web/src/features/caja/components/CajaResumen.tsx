@@ -6,12 +6,21 @@ import { SENTIDOS } from '@/features/caja/movimientos';
 
 /** Monto Apertura, Ingresos, Egresos and Saldo Actual (all methods; red, and said, when negative). */
 export function CajaResumen({ caja }: { caja: Caja }) {
+  if (caja.monto_actual === undefined) {
+    // Blind close: the server leaves the register's figures out until the count is submitted.
+    return (
+      <SimpleGrid cols={{ base: 2, lg: 4 }}>
+        <StatCard label="Monto Apertura" value={formatMoney(caja.monto_apertura)}
+          note={caja.pendiente_aprobacion ? 'Cierre pendiente de aprobación' : 'Cierre ciego: el saldo se ve al cerrar'} />
+      </SimpleGrid>
+    );
+  }
   const negativo = caja.monto_actual < 0;
   return (
     <SimpleGrid cols={{ base: 2, lg: 4 }}>
       <StatCard label="Monto Apertura" value={formatMoney(caja.monto_apertura)} />
-      <StatCard label="Ingresos" value={formatMoney(caja.total_ingresos)} color={SENTIDOS.ingreso.texto} />
-      <StatCard label="Egresos" value={formatMoney(caja.total_egresos)} color={SENTIDOS.egreso.texto} />
+      <StatCard label="Ingresos" value={formatMoney(caja.total_ingresos ?? 0)} color={SENTIDOS.ingreso.texto} />
+      <StatCard label="Egresos" value={formatMoney(caja.total_egresos ?? 0)} color={SENTIDOS.egreso.texto} />
       <StatCard
         label="Saldo Actual"
         value={formatMoney(caja.monto_actual)}

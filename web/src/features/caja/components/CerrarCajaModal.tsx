@@ -11,6 +11,7 @@ import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { useCerrarCaja, type CierreCaja } from '@/api/caja';
+import { CierreCiego } from './CierreCiego';
 
 type Paso = 'form' | 'confirmar' | 'negativo' | 'resumen';
 
@@ -73,12 +74,17 @@ interface CerrarCajaModalProps {
  * Close flow: count the cash (expected cash and the live difference on screen),
  * confirm, confirm again when the balance is negative, close, and show the summary
  * (cash apart from the other methods, printable) until the user leaves it; the page
- * reloads then.
+ * reloads then. A role without caja.ver_esperado gets no expected figures from the
+ * server (they are absent from the register): its close is blind (CierreCiego), and a
+ * count past the company's tolerance waits for a supervisor's approval.
  */
 export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps) {
   const cerrar = useCerrarCaja();
   const [paso, setPaso] = useState<Paso>('form');
   const [error, setError] = useState<string | null>(null);
+  const [final, setFinal] = useState<CierreCaja | null>(null);
+  // A count already waiting for a supervisor goes straight to the approval step, blind or not.
+  const ciego = caja != null && (caja.efectivo_esperado === undefined || caja.pendiente_aprobacion);
   const form = useForm<{ monto_cierre: NumberValue; observaciones: string }>({
     initialValues: { monto_cierre: '', observaciones: '' },
     validate: { monto_cierre: nonNegativeAmount },
@@ -96,7 +102,11 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   const enviar = () => {
     const { monto_cierre, observaciones } = form.getValues();
     cerrar.mutate({ monto_cierre: Number(monto_cierre), observaciones: observaciones.trim(), generar_reporte: false }, {
-      onSuccess: () => setPaso('resumen'),
+      onSuccess: (cierre) => {
+        // Past the tolerance the close waits for a supervisor: the blind flow's approval step takes it.
+        setFinal(cierre);
+        setPaso('resumen');
+      },
       onError: (err) => {
         setPaso('form');
         setError(err.message);
@@ -105,7 +115,17 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   };
 
   const pasos: Record<Paso, ReactNode> = {
-    form: (
+    form: ciego ? (
+      <Stack>
+        <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
+        <CierreCiego
+          esperaAprobacion={caja?.pendiente_aprobacion}
+          onCancel={close}
+          onCerrada={(cierre) => { setFinal(cierre); setPaso('resumen'); }}
+          onError={setError}
+        />
+      </Stack>
+    ) : (
       <form onSubmit={form.onSubmit(() => setPaso('confirmar'))} noValidate>
         <Stack>
           <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
@@ -147,7 +167,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
         </Acciones>
       </>
     ),
-    resumen: cerrar.data && <Resumen cierre={cerrar.data} onDone={reloadPage} />,
+    resumen: final && <Resumen cierre={final} onDone={reloadPage} />,
   };
 
   return (
@@ -167,13 +187,16 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
 
 /** The close figures; they stay until the user leaves them (Listo), and can be printed. */
 function Resumen({ cierre, onDone }: { cierre: CierreCaja; onDone: () => void }) {
+  const pendiente = cierre.pendiente_aprobacion;
   return (
     <Stack>
-      <Text role="status" fw={600}>Caja cerrada exitosamente</Text>
+      <Text role="status" fw={600}>
+        {pendiente ? 'El cierre espera la aprobación de un supervisor' : 'Caja cerrada exitosamente'}
+      </Text>
       <SimpleGrid cols={1} spacing={4}>
-        <Cifra label="Total ventas" value={cierre.total_ventas} />
-        <Cifra label="Egresos" value={cierre.total_egresos} egreso />
-        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado} />
+        <Cifra label="Total ventas" value={cierre.total_ventas ?? 0} />
+        <Cifra label="Egresos" value={cierre.total_egresos ?? 0} egreso />
+        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado ?? cierre.conteo.efectivo_esperado} />
         <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
         <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>

@@ -17,6 +17,8 @@ function Fila({ label, value, strong }: { label: string; value: number; strong?:
  * Mercado Pago sales are not in the drawer.
  */
 export function PorMedioPago({ caja }: { caja: Pick<Caja, 'efectivo_esperado' | 'por_medio'> }) {
+  // Blind close: no expected figures until the count is submitted.
+  if (caja.efectivo_esperado === undefined || caja.por_medio === undefined) return null;
   const otros = caja.por_medio.filter((m) => !m.efectivo && m.esperado !== 0);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="por-medio-titulo">

@@ -12,12 +12,15 @@ import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
 import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
 import { HistorialCajas } from '@/features/caja/components/HistorialCajas';
+import { CierresPendientes } from '@/features/caja/components/CierresPendientes';
 
 type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
 
 /** /admin/gestion-caja: the user's own register. */
 export function GestionCajaPage() {
-  const { can } = useSession();
+  const { can, roleName } = useSession();
+  // Who approves a register's close (the server's rule: admin or supervisor with caja.ver_esperado).
+  const aprueba = (roleName === 'admin' || roleName === 'supervisor') && can('caja', 'ver_esperado');
   const estado = useQuery(cajaEstadoQuery);
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const abierta = hayCajaAbierta(estado.data);
@@ -49,6 +52,7 @@ export function GestionCajaPage() {
         )}
       </Group>
 
+      {aprueba && <CierresPendientes />}
       {estado.isPending && <Center py="xl"><Loader aria-label="Cargando caja" /></Center>}
       {estado.isError && (
         <Alert color="red" title="No se pudo cargar el estado" role="alert">

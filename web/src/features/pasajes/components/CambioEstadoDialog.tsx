@@ -92,7 +92,7 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
       {sinCaja && <SinCaja mensaje={textos.sinCaja} />}
       {caja && efectivoFinal !== null && efectivoFinal < 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="El efectivo de tu caja no alcanza">
-          Tu caja tiene {formatMoney(caja.efectivo_esperado)} en efectivo: después de devolver{' '}
+          Tu caja tiene {formatMoney(caja.efectivo_esperado ?? 0)} en efectivo: después de devolver{' '}
           {formatMoney(pasaje.precio_total)} quedaría en {formatMoney(efectivoFinal)}.
         </Alert>
       )}
@@ -119,9 +119,12 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
   );
 }
 
-/** The cash the drawer would hold after refunding the ticket, or null when its method is not cash. */
+/**
+ * The cash the drawer would hold after refunding the ticket, or null when its method is not cash
+ * or the caller closes blind (the server leaves the expected cash out).
+ */
 function efectivoTrasDevolver(caja: Caja, pasaje: Pasaje): number | null {
-  if (!pasaje.medio_pago_efectivo) return null;
+  if (!pasaje.medio_pago_efectivo || caja.efectivo_esperado === undefined) return null;
   return (Math.round(caja.efectivo_esperado * 100) - Math.round(pasaje.precio_total * 100)) / 100;
 }
 

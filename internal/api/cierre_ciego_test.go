@@ -1,0 +1,245 @@
+package api
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+
+	"muelle/internal/demo"
+	"muelle/internal/domain"
+	"muelle/internal/store"
+)
+
+// tolerancia sets company 1's close tolerance (centavos).
+func (e *env) tolerancia(centavos string) {
+	e.t.Helper()
+	_, err := e.st.GuardarConfiguracion(context.Background(), store.Actor{EmpresaID: 1}, 1,
+		store.Configuracion{Clave: domain.ClaveToleranciaCierre, Valor: centavos, Descripcion: "Tolerancia de cierre"})
+	if err != nil {
+		e.t.Fatal(err)
+	}
+}
+
+// cajeroCiego makes 'vendedor' a cashier whose role lacks caja.ver_esperado.
+func (e *env) cajeroCiego() string {
+	e.t.Helper()
+	rol := e.crearRol(rolBody("cajero", cajeroMatrix()))
+	e.asignarRol("vendedor", rol.ID)
+	return e.token("vendedor")
+}
+
+// sinEsperado fails when an answer carries any figure of the open register.
+func sinEsperado(t *testing.T, r response, que string) {
+	t.Helper()
+	r.expect(t, http.StatusOK, "")
+	for _, campo := range []string{"efectivo_esperado", "monto_actual", "total_ingresos", "total_egresos", "total_ventas",
+		"por_medio", "esperado", "montoFinal", "diferencia\":-", "diferencia\":1"} {
+		if strings.Contains(string(r.Body), campo) {
+			t.Fatalf("%s muestra %q a un cierre ciego: %s", que, campo, r.Body)
+		}
+	}
+}
+
+type cierreJSON struct {
+	Estado              string   `json:"estado"`
+	PendienteAprobacion bool     `json:"pendiente_aprobacion"`
+	EfectivoEsperado    *float64 `json:"efectivo_esperado"`
+	Diferencia          *float64 `json:"diferencia"`
+	MontoCierre         *float64 `json:"monto_cierre"`
+	ID                  int64    `json:"id"`
+	Conteo              struct {
+		Efectivo, EfectivoEsperado, Discrepancia, Tolerancia float64
+		Medios                                               []struct {
+			MedioPagoID                   int64 `json:"medio_pago_id"`
+			Contado, Esperado, Diferencia float64
+		}
+	} `json:"conteo"`
+}
+
+// TestCierreCiegoNuncaMuestraElEsperado walks every call a blind cashier makes
+// before submitting the count: none carries the register's expected figures.
+// Once the count is in, the answer shows the difference.
+func TestCierreCiegoNuncaMuestraElEsperado(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("10000") // $ 100,00
+		tok := e.cajeroCiego()
+		ab := e.abrir(tok, 10000)
+		ab.expect(t, http.StatusCreated, "Caja abierta exitosamente")
+		if strings.Contains(string(ab.Body), "efectivo_esperado") {
+			t.Fatalf("la apertura muestra el esperado: %s", ab.Body)
+		}
+		e.sell(tok, e.lote(map[string]int{"General": 2}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Débito"), "").expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": 1500.5, "descripcion": "Combustible"}).
+			expect(t, http.StatusCreated, "")
+		sinEsperado(t, e.do("GET", "/api/caja/estado", tok, nil), "el estado de la caja")
+		sinEsperado(t, e.do("GET", "/api/caja/resumen", tok, nil), "el resumen de la caja")
+		sinEsperado(t, e.do("GET", "/api/dashboard/stats", tok, nil), "el tablero del vendedor")
+		// The history lists closed registers only: their figures are the counts already submitted.
+		if r := e.do("GET", "/api/caja/historial", tok, nil); r.Status != http.StatusOK || strings.Contains(string(r.Body), `"monto_apertura":100.00`) {
+			t.Fatalf("el historial muestra la caja abierta: %s", r.Body)
+		}
+		sinEsperado(t, e.do("GET", "/api/caja/denominaciones", tok, nil), "las denominaciones")
+		e.do("POST", "/api/caja/cuadre", tok, map[string]any{"monto_contado": 1}).expect(t, http.StatusForbidden, domain.MsgCuadreCiego)
+		e.do("GET", "/api/caja/cierres-pendientes", tok, nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		var id int64
+		var st struct{ Caja struct{ ID int64 } }
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &st)
+		id = st.Caja.ID
+		e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", id), tok, nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("GET", fmt.Sprintf("/api/reportes/caja/%d/pdf", id), tok, nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		// The events stored for the register before the count carry ids, never figures.
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre IN ('movimientoCaja', 'cajaAbierta') AND (datos LIKE '%esperado%' OR datos LIKE '%montoFinal%')`); n != 0 {
+			t.Fatalf("%d eventos llevan el esperado", n)
+		}
+		// A supervisor, with caja.ver_esperado, sees their own register's figures.
+		sup := e.token("supervisor")
+		e.abrir(sup, 500).expect(t, http.StatusCreated, "")
+		if r := e.do("GET", "/api/caja/estado", sup, nil); !strings.Contains(string(r.Body), `"efectivo_esperado":500`) {
+			t.Fatalf("el supervisor no ve su esperado: %s", r.Body)
+		}
+
+		debito := e.count(`SELECT id FROM medios_pago WHERE empresa_id = 1 AND nombre = 'Débito'`)
+		cuenta := []map[string]any{{"codigo": "b10000", "cantidad": 1}, {"codigo": "b2000", "cantidad": 3},
+			{"codigo": "b1000", "cantidad": 1}, {"codigo": "b200", "cantidad": 2}, {"codigo": "m1", "cantidad": 0}}
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": cuenta, "monto_cierre": 17000}).
+			expect(t, http.StatusBadRequest, fmt.Sprintf(domain.MsgConteoNoCoincide, domain.Centavos(1740000)))
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": []map[string]any{{"codigo": "b3", "cantidad": 1}}}).
+			expect(t, http.StatusBadRequest, fmt.Sprintf(domain.MsgDenominacionDesconocida, "b3"))
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": []map[string]any{{"codigo": "b10", "cantidad": 100001}}}).
+			expect(t, http.StatusBadRequest, domain.MsgDenominacionCantidad)
+		// 17,400.00 counted of 17,499.50 expected, Débito exact: $ 99,50 within the $ 100,00 tolerance.
+		cl := e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": cuenta,
+			"medios": []map[string]any{{"medio_pago_id": debito, "contado": 4500}}})
+		cl.expect(t, http.StatusOK, "Caja cerrada exitosamente")
+		var c cierreJSON
+		cl.decode(t, &c)
+		if c.Estado != "cerrada" || c.PendienteAprobacion || *c.MontoCierre != 17400 || *c.Diferencia != -99.5 ||
+			*c.EfectivoEsperado != 17499.5 || c.Conteo.Discrepancia != 99.5 || c.Conteo.Tolerancia != 100 ||
+			len(c.Conteo.Medios) != 1 || c.Conteo.Medios[0].Esperado != 4500 || c.Conteo.Medios[0].Diferencia != 0 {
+			t.Fatalf("cierre: %s", cl.Body)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'cerrada' AND monto_cierre = 1740000 AND diferencia = -9950
+			AND conteo LIKE '%b10000%' AND aprobado_por IS NULL`, id); n != 1 {
+			t.Fatal("el cierre dentro de la tolerancia no quedó guardado")
+		}
+	})
+}
+
+// TestCierreFueraDeToleranciaEsperaAprobacion: a difference past the
+// tolerance leaves the register open, taking nothing, until a supervisor of
+// its company other than the cashier approves it, on the cashier's screen or
+// from their own session; the approval is audited and notified.
+func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		vendedor := e.userID("vendedor")
+		pendiente := func(monto float64) int64 {
+			t.Helper()
+			e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+			e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+			cl := e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": monto})
+			cl.expect(t, http.StatusOK, "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
+			var c cierreJSON
+			cl.decode(t, &c)
+			if c.Estado != "abierta" || !c.PendienteAprobacion || *c.Diferencia != monto-4500 || c.Conteo.Discrepancia != max(monto-4500, 4500-monto) {
+				t.Fatalf("cierre pendiente: %s", cl.Body)
+			}
+			return c.ID
+		}
+		id := pendiente(4000)
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'abierta' AND fecha_conteo IS NOT NULL AND monto_cierre = 400000`, id); n != 1 {
+			t.Fatal("el conteo no quedó guardado")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'CONTEO_CAJA' AND usuario_id = ?`, vendedor); n != 1 {
+			t.Fatalf("auditoría CONTEO_CAJA = %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%cierre_pendiente%'`); n != 1 {
+			t.Fatalf("alertas de cierre pendiente = %d", n)
+		}
+		// Not final: nothing more goes in, and a recount is refused.
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500, "descripcion": "x"}).
+			expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 4500}).expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		e.abrir(tok, 0).expect(t, http.StatusConflict, domain.MsgCajaYaAbierta)
+		var st struct{ Caja cierreJSON }
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &st)
+		if !st.Caja.PendienteAprobacion {
+			t.Fatal("el estado no muestra el cierre pendiente")
+		}
+
+		aprobar := func(usuario, clave string) response {
+			return e.do("POST", "/api/caja/aprobar-cierre", tok, map[string]any{"nombre_usuario": usuario, "password": clave})
+		}
+		aprobar("vendedor", demo.Password).expect(t, http.StatusForbidden, domain.MsgAprobacionPropia)
+		aprobar("supervisor", "otra-clave-mala").expect(t, http.StatusForbidden, domain.MsgCredencialesAprobador)
+		aprobar("lancha", demo.Password).expect(t, http.StatusForbidden, domain.MsgAprobadorSinPermiso)
+		aprobar("admin2", demo.Password).expect(t, http.StatusForbidden, domain.MsgAprobadorSinPermiso)
+		e.do("POST", "/api/caja/"+strconv.FormatInt(id, 10)+"/aprobar", e.token("admin2"), map[string]any{}).
+			expect(t, http.StatusNotFound, "Caja no encontrada")
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'abierta'`, id); n != 1 {
+			t.Fatal("una aprobación rechazada cerró la caja")
+		}
+
+		ok := aprobar("supervisor", demo.Password)
+		ok.expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		supervisor := e.userID("supervisor")
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'cerrada' AND aprobado_por = ? AND fecha_aprobacion IS NOT NULL`,
+			id, supervisor); n != 1 {
+			t.Fatal("la caja aprobada no quedó cerrada")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'APROBACION_CIERRE_CAJA' AND usuario_id = ? AND detalles LIKE ?`,
+			supervisor, fmt.Sprintf("Cierre de la caja #%d%%", id)); n != 1 {
+			t.Fatalf("auditoría de la aprobación = %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'CIERRE_CAJA' AND usuario_id = ? AND detalles LIKE ?`,
+			vendedor, fmt.Sprintf("Caja #%d cerrada con la aprobación de Lucía Benítez%%", id)); n != 1 {
+			t.Fatalf("auditoría del cierre = %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%cierre_aprobado%'`); n != 1 {
+			t.Fatalf("alertas de cierre aprobado = %d", n)
+		}
+		// A closed register is never approved, reopened or edited again.
+		e.do("POST", "/api/caja/"+strconv.FormatInt(id, 10)+"/aprobar", e.token("supervisor"), map[string]any{}).
+			expect(t, http.StatusConflict, domain.MsgCierreYaAprobado)
+
+		// From the supervisor's own session: the pending list, then the approval.
+		id2 := pendiente(5000)
+		var lista []struct {
+			CajaID int64 `json:"caja_id"`
+			Conteo struct{ Discrepancia float64 }
+		}
+		e.do("GET", "/api/caja/cierres-pendientes", e.token("supervisor"), nil).decode(t, &lista)
+		if len(lista) != 1 || lista[0].CajaID != id2 || lista[0].Conteo.Discrepancia != 500 {
+			t.Fatalf("cierres pendientes: %+v", lista)
+		}
+		var otra []any
+		e.do("GET", "/api/caja/cierres-pendientes", e.token("admin2"), nil).decode(t, &otra)
+		if len(otra) != 0 {
+			t.Fatalf("otra empresa ve los cierres pendientes: %+v", otra)
+		}
+		e.do("POST", "/api/caja/"+strconv.FormatInt(id2, 10)+"/aprobar", e.token("supervisor"), map[string]any{"observaciones": "Recontado"}).
+			expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND estado = 'cerrada' AND aprobado_por = ?`, id2, supervisor); n != 1 {
+			t.Fatal("la aprobación desde la sesión del supervisor no cerró la caja")
+		}
+		// A correction of a closed register is a movement of the open one that names it.
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500,
+			"descripcion": "Faltante hallado de la caja anterior", "caja_corregida_id": id}).expect(t, http.StatusCreated, "Movimiento registrado exitosamente")
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE caja_corregida_id = ? AND monto = 50000 AND caja_id <> ?`, id, id); n != 1 {
+			t.Fatal("la corrección no nombra la caja cerrada")
+		}
+		abierta := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, vendedor)
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 1, "descripcion": "x",
+			"caja_corregida_id": abierta}).expect(t, http.StatusBadRequest, domain.MsgCajaCorregidaAbierta)
+		ajena := e.count(`SELECT MIN(id) FROM cajas WHERE empresa_id = 2`)
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 1, "descripcion": "x",
+			"caja_corregida_id": ajena}).expect(t, http.StatusNotFound, "Caja no encontrada")
+	})
+}

@@ -1,0 +1,49 @@
+package domain
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestTotalDenominaciones(t *testing.T) {
+	total, err := TotalDenominaciones([]ConteoDenominacion{{"b20000", 2}, {"b1000", 3}, {"b10", 1}, {"m10", 1}, {"m5", 3}, {"m1", 0}})
+	// 40.000 + 3.000 + 10 + 10 + 15 pesos
+	if err != nil || total != 4_303_500 {
+		t.Fatalf("total %s, %v", total, err)
+	}
+	for _, bad := range [][]ConteoDenominacion{{{"b3", 1}}, {{"b100", 1}, {"b100", 2}}, {{"m2", -1}}, {{"m2", CantidadDenominacionMaxima + 1}}} {
+		var de *Error
+		if _, err := TotalDenominaciones(bad); !errors.As(err, &de) || de.Kind != KindInvalid {
+			t.Fatalf("%v: %v", bad, err)
+		}
+	}
+	// the largest count of every denomination passes MontoMaximo: a 400, never an overflow
+	var todas []ConteoDenominacion
+	for _, d := range Denominaciones {
+		todas = append(todas, ConteoDenominacion{d.Codigo, CantidadDenominacionMaxima})
+	}
+	if _, err := TotalDenominaciones(todas); err == nil || err.Error() != MsgTotalMaximo {
+		t.Fatalf("conteo máximo: %v", err)
+	}
+}
+
+func TestContarYTolerancia(t *testing.T) {
+	tot := TotalesCaja{EfectivoEsperado: 100_000, PorMedio: []PorMedio{{MedioPagoID: 7, Nombre: "Débito", Esperado: 50_000}}}
+	// $ 10 short in cash, $ 5 over in Débito: a discrepancy of $ 15, not $ 5
+	c, err := Contar(99_000, nil, map[int64]Centavos{7: 50_500}, []int64{7}, tot, 1_500)
+	if err != nil || c.Diferencia() != -1_000 || c.Discrepancia != 1_500 || c.Medios[0].Diferencia != 500 || c.RequiereAprobacion() {
+		t.Fatalf("%+v %v", c, err)
+	}
+	c.Tolerancia = 1_499
+	if !c.RequiereAprobacion() {
+		t.Fatal("una discrepancia sobre la tolerancia no pide aprobación")
+	}
+	if tol, err := ToleranciaCierre(""); tol != 0 || err != nil {
+		t.Fatal("sin configuración la tolerancia es $ 0")
+	}
+	for _, bad := range []string{"-1", "1,5", "10000000001"} {
+		if _, err := ToleranciaCierre(bad); err == nil || ValidarConfiguracion(ClaveToleranciaCierre, bad) == nil {
+			t.Fatalf("tolerancia %q aceptada", bad)
+		}
+	}
+}

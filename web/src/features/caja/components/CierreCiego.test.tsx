@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Caja } from '@/api/caja';
+import { GestionCajaPage } from '@/features/caja/routes/GestionCajaPage';
+import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
+import { catalogHandlers } from '@/testing/handlers/config';
+import { renderWithProviders } from '@/testing/render';
+import { fail, ok, server } from '@/testing/server';
+
+vi.mock('@/lib/browser', () => ({ reloadPage: vi.fn(), openPopup: vi.fn() }));
+
+/** An open register as the server sends it to a blind role: no expected figures. */
+function cajaCiega(): Caja {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { total_ingresos, total_egresos, monto_actual, total_ventas, efectivo_esperado, por_medio, ...resto } = makeCaja();
+  return resto;
+}
+
+const DENOMINACIONES = [
+  { codigo: 'b20000', tipo: 'billete', valor: 20000 },
+  { codigo: 'b1000', tipo: 'billete', valor: 1000 },
+  { codigo: 'm10', tipo: 'moneda', valor: 10 },
+  { codigo: 'm2', tipo: 'moneda', valor: 2 },
+];
+
+function conteo(efectivo: number, esperado: number, tolerancia: number) {
+  return {
+    efectivo, efectivo_esperado: esperado, discrepancia: Math.abs(efectivo - esperado), tolerancia,
+    medios: [{ medio_pago_id: 4, contado: 4500, esperado: 4500, diferencia: 0 }],
+  };
+}
+
+describe('CierreCiego', () => {
+  beforeEach(() => {
+    signInVendedor();
+    server.use(...catalogHandlers, estadoCaja(cajaCiega()),
+      http.get('/api/caja/denominaciones', () => ok(DENOMINACIONES)));
+  });
+
+  it('counts by denomination without showing the expected cash, then a supervisor approves the difference', async () => {
+    const cerrar: unknown[] = [];
+    const aprobar: unknown[] = [];
+    server.use(
+      http.post('/api/caja/cerrar', async ({ request }) => {
+        cerrar.push(await request.json());
+        return ok({ ...cajaCiega(), estado: 'abierta', pendiente_aprobacion: true, monto_cierre: 41026, diferencia: -474,
+          efectivo_esperado: 41500, montoFinal: 46000, conteo: conteo(41026, 41500, 0) });
+      }),
+      http.post('/api/caja/aprobar-cierre', async ({ request }) => {
+        const body = await request.json() as { password: string };
+        aprobar.push(body);
+        if (body.password !== 'Muelle.2026') return fail(403, 'Usuario o contraseña del supervisor incorrectos');
+        return ok({ ...cajaCiega(), estado: 'cerrada', monto_cierre: 41026, diferencia: -474, total_ventas: 31500,
+          total_egresos: 0, efectivo_esperado: 41500, por_medio: [], montoFinal: 46000, conteo: conteo(41026, 41500, 0) });
+      }),
+    );
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    // No figure of the register but its opening.
+    expect(await screen.findByRole('group', { name: 'Monto Apertura' })).toHaveTextContent('$ 10.000,00');
+    expect(screen.queryByRole('group', { name: 'Saldo Actual' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Por medio de pago' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(dialog).not.toHaveTextContent(/esperado/i);
+    await user.type(await within(dialog).findByLabelText('Billetes de $ 20.000'), '2');
+    await user.type(within(dialog).getByLabelText('Billetes de $ 1.000'), '1');
+    await user.type(within(dialog).getByLabelText('Monedas de $ 10'), '2');
+    await user.type(within(dialog).getByLabelText('Monedas de $ 2'), '3');
+    // 40.000 + 1.000 + 20 + 6, computed for the cashier.
+    expect(within(dialog).getByText('$ 41.026,00')).toBeInTheDocument();
+    expect(within(dialog).getByText('= $ 40.000,00')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Débito contado'), '4500');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar conteo y cerrar' }));
+
+    // The difference appears only once the count is in, with the approval step.
+    expect(await within(dialog).findByText('El cierre necesita la aprobación de un supervisor')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Diferencia en efectivo\s*-\$\s474,00/);
+    expect(dialog).toHaveTextContent(/Débito: contado \$\s4\.500,00, esperado \$\s4\.500,00/);
+    expect(cerrar[0]).toEqual({
+      monto_cierre: 41026,
+      denominaciones: [{ codigo: 'b20000', cantidad: 2 }, { codigo: 'b1000', cantidad: 1 }, { codigo: 'm10', cantidad: 2 }, { codigo: 'm2', cantidad: 3 }],
+      medios: [{ medio_pago_id: 4, contado: 4500 }, { medio_pago_id: 5, contado: 0 }],
+      observaciones: '', generar_reporte: false,
+    });
+
+    await user.type(within(dialog).getByLabelText(/Usuario del supervisor/), 'supervisor');
+    await user.type(within(dialog).getByLabelText(/Contraseña del supervisor/), 'mala');
+    await user.click(within(dialog).getByRole('button', { name: 'Aprobar cierre' }));
+    expect(await screen.findByRole('dialog', { name: 'Error al Cerrar Caja' })).toHaveTextContent('Usuario o contraseña del supervisor incorrectos');
+  });
+
+  it('closes at once within the tolerance and shows the difference after the count', async () => {
+    server.use(http.post('/api/caja/cerrar', () => ok({ ...cajaCiega(), estado: 'cerrada', monto_cierre: 1000, diferencia: 0,
+      total_ventas: 0, total_egresos: 0, efectivo_esperado: 1000, por_medio: [], montoFinal: 1000, conteo: conteo(1000, 1000, 100) })));
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    await user.type(await within(dialog).findByLabelText('Billetes de $ 1.000'), '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar conteo y cerrar' }));
+    const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(resumen).toHaveTextContent('Caja cerrada exitosamente');
+    expect(resumen).toHaveTextContent(/Efectivo esperado\s*\$\s1\.000,00/);
+  });
+});

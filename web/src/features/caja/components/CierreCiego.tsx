@@ -1,0 +1,174 @@
+import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useState } from 'react';
+import { MoneyInput } from '@/components/MoneyInput';
+import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Denominacion } from '@/api/caja';
+import { mediosPagoActivosQuery } from '@/api/config';
+import { formatMoney } from '@/lib/format';
+import type { NumberValue } from '@/lib/validation';
+
+/** Cash methods are counted by denomination; the others by their total. */
+const esEfectivo = (nombre: string) => nombre.toLowerCase().includes('efectivo');
+
+/** Σ cantidad × valor, in centavos, back to pesos. */
+export function totalDenominaciones(denominaciones: Denominacion[], cantidades: Record<string, number>): number {
+  const centavos = denominaciones.reduce((suma, d) => suma + Math.round(d.valor * 100) * (cantidades[d.codigo] ?? 0), 0);
+  return centavos / 100;
+}
+
+function etiqueta(d: Denominacion): string {
+  return `${d.tipo === 'billete' ? 'Billetes' : 'Monedas'} de ${formatMoney(d.valor).replace(',00', '')}`;
+}
+
+/** How many of each bill and coin: numpad-friendly inputs, the subtotal of each and the total. */
+function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
+  const { data: denominaciones = [] } = useQuery(denominacionesQuery);
+  const total = totalDenominaciones(denominaciones, cantidades);
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="conteo-efectivo">
+      <Title order={3} size="h5" id="conteo-efectivo">Efectivo por denominación</Title>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
+        {denominaciones.map((d) => {
+          const n = cantidades[d.codigo] ?? 0;
+          return (
+            <NumberInput
+              key={d.codigo}
+              label={etiqueta(d)}
+              min={0}
+              max={100000}
+              allowDecimal={false}
+              allowNegative={false}
+              inputMode="numeric"
+              value={n === 0 ? '' : n}
+              onChange={(v) => onChange({ ...cantidades, [d.codigo]: typeof v === 'number' ? v : Number(v) || 0 })}
+              description={n > 0 ? `= ${formatMoney((Math.round(d.valor * 100) * n) / 100)}` : undefined}
+            />
+          );
+        })}
+      </SimpleGrid>
+      <Group justify="space-between">
+        <Text fw={700}>Efectivo contado</Text>
+        <Text fw={700} aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(total)}</Text>
+      </Group>
+    </Stack>
+  );
+}
+
+/** The count's figures once submitted: what each method should have held and the difference. */
+function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<number, string> }) {
+  const c = cierre.conteo;
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between"><Text>Efectivo contado</Text><Text fw={700}>{formatMoney(c.efectivo)}</Text></Group>
+      <Group justify="space-between"><Text>Efectivo esperado</Text><Text fw={700}>{formatMoney(c.efectivo_esperado)}</Text></Group>
+      <Group justify="space-between"><Text fw={700}>Diferencia en efectivo</Text><Text fw={700}>{formatMoney(c.efectivo - c.efectivo_esperado)}</Text></Group>
+      {(c.medios ?? []).map((m) => (
+        <Group key={m.medio_pago_id} justify="space-between">
+          <Text>{nombres[m.medio_pago_id] ?? 'Otro medio'}: contado {formatMoney(m.contado)}, esperado {formatMoney(m.esperado)}</Text>
+          <Text fw={700}>{formatMoney(m.diferencia)}</Text>
+        </Group>
+      ))}
+      <Group justify="space-between"><Text>Tolerancia de la empresa</Text><Text fw={700}>{formatMoney(c.tolerancia)}</Text></Group>
+    </Stack>
+  );
+}
+
+interface CierreCiegoProps {
+  /** The register's count was already sent and waits for a supervisor: only the approval step. */
+  esperaAprobacion?: boolean;
+  onCancel: () => void;
+  /** The close is final (directly or approved). */
+  onCerrada: (cierre: CierreCaja) => void;
+  onError: (mensaje: string) => void;
+}
+
+/**
+ * The blind close: the cashier counts the cash by denomination (or types its total) and
+ * each other payment method, never seeing what the register should hold; the difference
+ * shows once the count is sent. Past the company's tolerance the close waits for a
+ * supervisor, whose user and password go here (or who approves from their own session).
+ */
+export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onError }: CierreCiegoProps) {
+  const cerrar = useCerrarCaja();
+  const aprobar = useAprobarCierre();
+  const { data: medios = [] } = useQuery(mediosPagoActivosQuery);
+  const { data: denominaciones = [] } = useQuery(denominacionesQuery);
+  const [porDenominacion, setPorDenominacion] = useState(true);
+  const [cantidades, setCantidades] = useState<Record<string, number>>({});
+  const [efectivo, setEfectivo] = useState<NumberValue>('');
+  const [otros, setOtros] = useState<Record<number, NumberValue>>({});
+  const [observaciones, setObservaciones] = useState('');
+  const [pendiente, setPendiente] = useState<CierreCaja | null>(null);
+  const [supervisor, setSupervisor] = useState({ usuario: '', clave: '' });
+  const otrosMedios = medios.filter((m) => !esEfectivo(m.nombre));
+
+  const enviar = () => {
+    const lista = Object.entries(cantidades).filter(([, n]) => n > 0).map(([codigo, cantidad]) => ({ codigo, cantidad }));
+    const contadoEfectivo = porDenominacion ? totalDenominaciones(denominaciones, cantidades) : Number(efectivo || 0);
+    cerrar.mutate({
+      monto_cierre: contadoEfectivo,
+      denominaciones: porDenominacion && lista.length > 0 ? lista : undefined,
+      medios: otrosMedios.map((m) => ({ medio_pago_id: m.id, contado: Number(otros[m.id] || 0) })),
+      observaciones: observaciones.trim(),
+      generar_reporte: false,
+    }, {
+      onSuccess: (cierre) => (cierre.pendiente_aprobacion ? setPendiente(cierre) : onCerrada(cierre)),
+      onError: (err) => onError(err.message),
+    });
+  };
+
+  if (pendiente || esperaAprobacion) {
+    return (
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          aprobar.mutate({ nombre_usuario: supervisor.usuario.trim(), password: supervisor.clave }, {
+            onSuccess: onCerrada,
+            onError: (err) => onError(err.message),
+          });
+        }}
+      >
+        <Stack>
+          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
+            La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
+            o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
+          </Alert>
+          {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
+          <TextInput label="Usuario del supervisor" autoComplete="off" required value={supervisor.usuario}
+            onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
+          <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
+            onChange={(e) => setSupervisor({ ...supervisor, clave: e.currentTarget.value })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
+            <Button type="submit" loading={aprobar.isPending} disabled={!supervisor.usuario || !supervisor.clave}>Aprobar cierre</Button>
+          </Group>
+        </Stack>
+      </form>
+    );
+  }
+
+  return (
+    <form noValidate onSubmit={(e) => { e.preventDefault(); enviar(); }}>
+      <Stack>
+        <Text size="sm">Cuente el efectivo y cada medio de pago. La diferencia se muestra después de enviar el conteo.</Text>
+        {porDenominacion
+          ? <ConteoDenominaciones cantidades={cantidades} onChange={setCantidades} />
+          : <MoneyInput label="Efectivo contado" withAsterisk value={efectivo} onChange={setEfectivo} />}
+        <Button variant="subtle" size="compact-sm" onClick={() => setPorDenominacion(!porDenominacion)}>
+          {porDenominacion ? 'Ingresar el total del efectivo' : 'Contar por denominación'}
+        </Button>
+        {otrosMedios.map((m) => (
+          <MoneyInput key={m.id} label={`${m.nombre} contado`} value={otros[m.id] ?? ''}
+            onChange={(v) => setOtros({ ...otros, [m.id]: v })} />
+        ))}
+        <Textarea label="Observaciones (opcional)" rows={2} value={observaciones} onChange={(e) => setObservaciones(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Cancelar</Button>
+          <Button type="submit" color="red" loading={cerrar.isPending}>Enviar conteo y cerrar</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
