@@ -157,6 +157,9 @@ function precargarLogin(): Plugin {
   };
 }
 
+/** The offline database (Dexie), the app's offline code and the device's keys: a chunk the login never loads. */
+const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/](offline[\\/]|dispositivo)|[\\/]src[\\/]api[\\/](dispositivos|sincronizacion)\.ts$/;
+
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
 
@@ -256,12 +259,15 @@ export default defineConfig({
         // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
-        // screen's requests went from 90 to 25). Every page, and the components and libraries only
+        // screen's requests went from 90 to 25). The offline database (Dexie) and the app's offline code
+        // are one chunk of their own, loaded with the shell and the screens that work offline, never by
+        // the login (in `comun` they took the login route past its 250 KB). Every page, and the components and libraries only
         // one or two pages use (the QR scanner, the charts) with their CSS, load with the page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 4 },
-            { name: 'inicio', tags: ['$initial'], priority: 3 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 5 },
+            { name: 'inicio', tags: ['$initial'], priority: 4 },
+            { name: 'offline', test: OFFLINE, priority: 3 },
             { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
             { name: 'graficos', test: GRAFICOS, priority: 1 },
           ],
