@@ -150,7 +150,6 @@ export const SCREENS: readonly Screen[] = [
   { path: paths.clienteLogin, access: publico, modulo: 'portal_clientes', layout: 'none', page: lazyPage(() => import('@/features/portal-cliente/routes/ClienteLoginPage'), (m) => m.ClienteLoginPage) },
   { path: paths.clienteDashboard, access: publico, modulo: 'portal_clientes', layout: 'none', page: lazyPage(() => import('@/features/portal-cliente/routes/ClienteDashboardPage'), (m) => m.ClienteDashboardPage) },
   { path: paths.pasajeroEscanear, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
-  { path: paths.pasajeroHorariosPublico, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
   { path: paths.pasajeroRegistro, access: publico, modulo: 'core', layout: 'none', page: pasajeroPlaceholder },
   {
     path: paths.pasajero, access: PASAJERO_Y_PERSONAL, modulo: 'core', layout: 'admin',
@@ -437,4 +436,6 @@ export const REDIRECTS: readonly { from: Path; to: Path }[] = [
   { from: paths.consultaPublica, to: paths.clienteLogin },
   { from: paths.consultaPublicaDocumento, to: paths.clienteLogin },
   { from: paths.pasajeroConsultar, to: paths.clienteLogin },
+  // the passenger home's timetable is the public one, with the day's departures
+  { from: paths.pasajeroHorariosPublico, to: paths.horariosPublicos },
 ];

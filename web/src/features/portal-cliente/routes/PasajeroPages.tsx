@@ -1,6 +1,7 @@
 import { Alert, Anchor, Button, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconPhone, IconQrcode, IconSearch, IconClock, IconUserPlus, IconShieldCheck, type Icon } from '@tabler/icons-react';
 import { Link, useLocation } from 'react-router';
+import { useEmpresa } from '@/lib/company';
 import { paths } from '@/lib/paths';
 import { hasRole, useSession } from '@/lib/session';
 
@@ -10,13 +11,15 @@ const ROLES_PERSONAL = ['lancha', 'supervisor', 'admin', 'super_admin'] as const
 const ENLACES: readonly { to: string; label: string; icon: Icon }[] = [
   { to: paths.pasajeroConsultar, label: 'Consultar pasaje', icon: IconSearch },
   { to: paths.pasajeroEscanear, label: 'Escanear QR', icon: IconQrcode },
-  { to: paths.pasajeroHorariosPublico, label: 'Horarios', icon: IconClock },
+  { to: paths.horariosPublicos, label: 'Horarios', icon: IconClock },
   { to: paths.pasajeroRegistro, label: 'Registrarse', icon: IconUserPlus },
 ];
 
 /** The passenger home 'Terminal Fluvial' (backoffice §2.20): its links, the staff block and the help block. */
 export function TerminalFluvialPage() {
   const { usuario } = useSession();
+  // the spec's {phone} and {email}: the company's own contact
+  const empresa = useEmpresa();
   const personal = hasRole(usuario, ROLES_PERSONAL);
   return (
     <Container size="sm" px="sm" py="md">
@@ -42,8 +45,8 @@ export function TerminalFluvialPage() {
         <Card withBorder>
           <Stack gap={4}>
             <Title order={2} size="h4">Ayuda</Title>
-            <Text size="sm"><IconPhone size={14} aria-hidden /> Teléfono de la terminal: {'{phone}'}</Text>
-            <Text size="sm">Correo: {'{email}'}</Text>
+            <Text size="sm"><IconPhone size={14} aria-hidden /> Teléfono de la terminal: {empresa.telefono || 'no informado'}</Text>
+            <Text size="sm">Correo: {empresa.email || 'no informado'}</Text>
           </Stack>
         </Card>
       </Stack>
@@ -56,7 +59,6 @@ const TITULOS: Record<string, string> = {
   [paths.pasajeroHorarios]: 'Horarios',
   [paths.pasajeroPerfil]: 'Mi perfil',
   [paths.pasajeroEscanear]: 'Escanear QR',
-  [paths.pasajeroHorariosPublico]: 'Horarios',
   [paths.pasajeroRegistro]: 'Registrarse',
 };
 

@@ -231,3 +231,20 @@ describe('ClienteDashboardPage', () => {
     expect(readSesionCliente()).toBeNull();
   });
 });
+
+describe('TerminalFluvialPage', () => {
+  it("shows the company's contact, the staff block to the crew and the public timetable as 'Horarios'", async () => {
+    writeSession({ token: makeToken(), usuario: makeUsuario('lancha') });
+    renderApp('/admin/pasajero');
+    expect(await screen.findByRole('heading', { name: 'Terminal Fluvial', level: 1 })).toBeInTheDocument();
+    expect(await screen.findByText(/Teléfono de la terminal: \+54 11 4731-0000/)).toBeInTheDocument();
+    expect(screen.queryByText(/\{phone\}|\{email\}/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Horarios' })).toHaveAttribute('href', '/horarios');
+    expect(screen.getByRole('link', { name: 'Validador de embarque' })).toBeInTheDocument();
+  });
+
+  it("sends the passenger's old timetable address to the public timetable", async () => {
+    renderApp('/pasajero/horarios');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/horarios'));
+  });
+});
