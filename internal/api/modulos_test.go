@@ -69,6 +69,11 @@ func TestDisabledModuleAnswers403(t *testing.T) {
 					return
 				}
 				r := e.do(rt.Method, path, token, nil)
+				// a route of named roles the user's role is not among answers its own 403 first
+				if r.Status == http.StatusForbidden && r.Message == domain.MsgSinPermisos && len(rt.Access.Roles) > 0 &&
+					!slices.Contains(rt.Access.Roles, e.rolDe(usuario)) {
+					return
+				}
 				if got := r.Status == http.StatusForbidden && r.Message == msg; got != (rt.Modulo == domain.ModuloCaja) {
 					t.Errorf("%s %s como %s: %d %q", rt.Method, rt.Path, usuario, r.Status, r.Message)
 				}

@@ -61,7 +61,7 @@ const CantidadDenominacionMaxima = 100_000
 
 // ConteoDenominacion is how many of one bill or coin were counted.
 type ConteoDenominacion struct {
-	Codigo   string `json:"codigo"`
+	Codigo   string `json:"codigo" maxLength:"20"`
 	Cantidad int32  `json:"cantidad"`
 }
 

@@ -270,11 +270,13 @@ func origenVencimiento(loteID int64) string { return fmt.Sprintf("lote:%d", lote
 
 // bloquearCliente locks the customer's row for the rest of the transaction
 // (PostgreSQL; SQLite's write transactions are exclusive already): every
-// write of a customer's points takes it first. Another company's customer is
-// not found.
+// write of a customer's points takes it first. NO KEY UPDATE, so that a
+// concurrent sale inserting tickets of this customer (whose foreign key takes
+// KEY SHARE) waits for nothing and is no deadlock. Another company's customer
+// is not found.
 func bloquearCliente(ctx context.Context, c sqldb.Conn, empresaID, clienteID int64) error {
 	var id int64
-	err := c.QueryRow(ctx, `SELECT id FROM clientes WHERE empresa_id = ? AND id = ?`+c.Dialect().ForUpdate(),
+	err := c.QueryRow(ctx, `SELECT id FROM clientes WHERE empresa_id = ? AND id = ?`+c.Dialect().ForNoKeyUpdate(),
 		empresaID, clienteID).Scan(&id)
 	if missing, err := sqldb.NoRows(err); missing || err != nil {
 		return firstErr(wrap("bloquear cliente", err), domain.NotFound(domain.MsgClienteNoEncontrado))

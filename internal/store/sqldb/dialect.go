@@ -65,6 +65,17 @@ func (d Dialect) ForUpdate() string {
 	return ""
 }
 
+// ForNoKeyUpdate locks the selected rows like ForUpdate but lets other
+// transactions keep inserting rows that reference them (a foreign key's check
+// takes KEY SHARE, which FOR UPDATE would wait for): the lock of a parent row
+// whose children concurrent transactions insert, without deadlocks.
+func (d Dialect) ForNoKeyUpdate() string {
+	if d.Postgres() {
+		return " FOR NO KEY UPDATE"
+	}
+	return ""
+}
+
 // SkipLocked ends a SELECT that claims one row of a queue: on PostgreSQL it
 // locks the row and skips those other transactions hold; SQLite has one
 // writer, so nothing is needed there.
