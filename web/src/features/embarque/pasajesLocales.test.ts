@@ -12,8 +12,9 @@ import {
 const tablas = vi.hoisted(() => ({ pasajes: new Map<string, PasajeLocal>(), config: new Map<string, EntradaConfig>() }));
 const encolar = vi.hoisted(() => vi.fn(async () => ({})));
 vi.mock('@/lib/offline/cola', () => ({ encolar }));
-vi.mock('@/lib/offline/db', () => ({
-  VIGENCIA_PASAJES_MS: 60 * 60 * 1000,
+vi.mock('@/lib/offline/db', async (importOriginal) => ({
+  // the constants as they are (other modules of the app read them), the database in memory
+  ...(await importOriginal<typeof import('@/lib/offline/db')>()),
   baseOffline: {
     transaction: (...args: unknown[]) => (args.at(-1) as () => Promise<unknown>)(),
     pasajes: {
