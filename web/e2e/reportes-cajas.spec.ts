@@ -2,12 +2,17 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { apiGet, authHeaders, login, usuarioPropio, venderPorApi, type Usuario } from './helpers';
 
-/** Closes the seller's register counting $ 500 less cash than it should hold. */
+/**
+ * Closes the seller's register counting $ 500 less cash than it should hold: past the company's
+ * tolerance ($ 0), a supervisor approves the close from their own session.
+ */
 async function cerrarConFaltante(request: APIRequestContext, usuario: Usuario) {
   const headers = await authHeaders(request, usuario);
-  const { caja } = await apiGet<{ caja: { efectivo_esperado: number } }>(request, '/api/caja/estado', headers);
+  const { caja } = await apiGet<{ caja: { id: number; efectivo_esperado: number } }>(request, '/api/caja/estado', headers);
   const response = await request.post('/api/caja/cerrar', { headers, data: { monto_cierre: caja.efectivo_esperado - 500 } });
   expect(response.ok(), await response.text()).toBeTruthy();
+  const aprobacion = await request.post(`/api/caja/${caja.id}/aprobar`, { headers: await authHeaders(request, 'supervisor'), data: {} });
+  expect(aprobacion.ok(), await aprobacion.text()).toBeTruthy();
 }
 
 test('el reporte de cajas muestra la caja que cerró con faltante, su reporte Z, lo imprime y lo exporta', async ({ page, request }) => {

@@ -83,8 +83,13 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
   const [paso, setPaso] = useState<Paso>('form');
   const [error, setError] = useState<string | null>(null);
   const [final, setFinal] = useState<CierreCaja | null>(null);
+  // The register as last seen: once the close is approved its state refetches without it, and the
+  // open step must not turn into the other mode (and drop the approval's answer) meanwhile.
+  const [vista, setVista] = useState(caja);
+  if (caja && caja !== vista) setVista(caja);
+  const actual = caja ?? vista;
   // A count already waiting for a supervisor goes straight to the approval step, blind or not.
-  const ciego = caja != null && (caja.efectivo_esperado === undefined || caja.pendiente_aprobacion);
+  const ciego = actual != null && (actual.efectivo_esperado === undefined || actual.pendiente_aprobacion);
   const form = useForm<{ monto_cierre: NumberValue; observaciones: string }>({
     initialValues: { monto_cierre: '', observaciones: '' },
     validate: { monto_cierre: nonNegativeAmount },
@@ -119,7 +124,7 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
       <Stack>
         <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
         <CierreCiego
-          esperaAprobacion={caja?.pendiente_aprobacion}
+          esperaAprobacion={actual?.pendiente_aprobacion}
           onCancel={close}
           onCerrada={(cierre) => { setFinal(cierre); setPaso('resumen'); }}
           onError={setError}
