@@ -8,6 +8,8 @@ const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOT
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 
 test('el supervisor ve quién viajó hoy, sus rutas, y descarga el reporte de pasajeros', async ({ page, request }) => {
+  // three sales, the report and four downloads (CSV, Excel, PDF, print) on a busy machine
+  test.setTimeout(120_000);
   // Un vendedor propio vende tres pasajes a un pasajero con documento.
   const vendedor = await usuarioPropio(request, 'vendedor');
   const headers = await authHeaders(request, vendedor);
