@@ -258,7 +258,7 @@ func (s *Store) HoyDe(ctx context.Context, empresaID int64) (string, error) {
 // horarioGenerable is an active timetable row with its default boat's state.
 type horarioGenerable struct {
 	id, seccionID     int64
-	hora              string
+	sentido, hora     string
 	dias              int64
 	embarcacionID     *int64
 	embarcacionActiva *bool
@@ -289,9 +289,9 @@ func generarSalidas(ctx context.Context, c sqldb.Conn, empresaID int64) (int, er
 	}
 	hs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (horarioGenerable, error) {
 		var h horarioGenerable
-		err := sc.Scan(&h.id, &h.seccionID, &h.hora, &h.dias, &h.embarcacionID, &h.embarcacionActiva, &h.vencimiento)
+		err := sc.Scan(&h.id, &h.seccionID, &h.sentido, &h.hora, &h.dias, &h.embarcacionID, &h.embarcacionActiva, &h.vencimiento)
 		return h, err
-	}, `SELECT h.id, h.seccion_id, h.hora, h.dias, h.embarcacion_id, b.activo, b.vencimiento_certificado
+	}, `SELECT h.id, h.seccion_id, h.sentido, h.hora, h.dias, h.embarcacion_id, b.activo, b.vencimiento_certificado
 		FROM horarios h JOIN secciones sec ON sec.id = h.seccion_id
 		LEFT JOIN embarcaciones b ON b.id = h.embarcacion_id
 		WHERE h.empresa_id = ? AND h.activo = ? AND sec.activo = ?
@@ -315,10 +315,10 @@ func generarSalidas(ctx context.Context, c sqldb.Conn, empresaID int64) (int, er
 			if h.embarcacionID != nil && *h.embarcacionActiva && domain.CertificadoVigente(*h.vencimiento, fecha) {
 				barco = h.embarcacionID
 			}
-			res, err := c.Exec(ctx, `INSERT INTO salidas (empresa_id, seccion_id, embarcacion_id, horario_id, fecha, hora,
-				programada_en, extra, estado, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-				ON CONFLICT (empresa_id, seccion_id, fecha, hora) DO NOTHING`,
-				empresaID, h.seccionID, barco, h.id, fecha, h.hora, en, false, domain.SalidaProgramada, now)
+			res, err := c.Exec(ctx, `INSERT INTO salidas (empresa_id, seccion_id, sentido, embarcacion_id, horario_id, fecha, hora,
+				programada_en, extra, estado, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+				ON CONFLICT (empresa_id, seccion_id, sentido, fecha, hora) DO NOTHING`,
+				empresaID, h.seccionID, h.sentido, barco, h.id, fecha, h.hora, en, false, domain.SalidaProgramada, now)
 			if err != nil {
 				return creadas, wrap("generar salida", err)
 			}
