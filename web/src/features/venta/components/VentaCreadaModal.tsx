@@ -1,5 +1,5 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconBrandWhatsapp, IconCheck, IconCopy, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconBrandWhatsapp, IconExternalLink, IconMail, IconPrinter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
@@ -14,6 +14,7 @@ import { paths } from '@/lib/paths';
 import { EnviarEmailVenta } from '@/features/venta/components/EnviarEmailVenta';
 import { EnviarWhatsAppVenta } from '@/features/venta/components/EnviarWhatsAppVenta';
 import { LazyModal } from '@/components/LazyModal';
+import { CodigosValidacion } from '@/features/venta/components/CodigosValidacion';
 
 /** How long after a sale the dialog offers to undo it (issue 11: a stray Enter). */
 export const ANULAR_VENTA_MS = 5 * 60_000;
@@ -177,50 +178,15 @@ function AnularVenta({ venta, onVolver, onAnulada }: { venta: VentaCreada; onVol
 
 function Codigos({ pasajes, onClose }: { pasajes: Pasaje[]; onClose: () => void }) {
   const { usuario } = useSession();
-  return (
-    <Stack>
-      <Text size="sm">
-        Entrega a cada pasajero su número de pasaje y su código. Al embarcar, el personal valida el código en el
-        Validador (escaneando el QR o pegando el código); cada código sirve para un solo embarque.
-      </Text>
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {pasajes.map((p) => (
-          <Paper key={p.id} component="li" withBorder p="sm" radius="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text fw={700}>{p.numero_pasaje}</Text>
-                <Text size="sm">
-                  ID {p.id} · Viaje {formatDate(p.fecha_viaje)} · {p.seccion_nombre} · {p.tipo_viaje_nombre} · {formatMoney(p.precio)}
-                </Text>
-              </div>
-              <CopyButton value={p.codigo_qr}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'green' : undefined}
-                    leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                    onClick={copy}
-                    style={{ flexShrink: 0 }}
-                    aria-label={`Copiar código de ${p.numero_pasaje}`}
-                  >
-                    {copied ? 'Copiado' : 'Copiar'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{p.codigo_qr}</Code>
-          </Paper>
-        ))}
-      </Stack>
-      <Group justify="flex-end">
-        {tienePermiso(usuario, PERMISO_VALIDAR) && (
-          <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup(paths.validadorVentana, 'validador')}>
-            Abrir Validador
-          </Button>
-        )}
-        <Button autoFocus onClick={onClose}>Listo</Button>
-      </Group>
-    </Stack>
+  const codigos = pasajes.map((p) => ({
+    numero: p.numero_pasaje,
+    detalle: `ID ${p.id} · Viaje ${formatDate(p.fecha_viaje)} · ${p.seccion_nombre} · ${p.tipo_viaje_nombre} · ${formatMoney(p.precio)}`,
+    codigo: p.codigo_qr,
+  }));
+  const validador = tienePermiso(usuario, PERMISO_VALIDAR) && (
+    <Button variant="default" leftSection={<IconExternalLink size={16} aria-hidden />} onClick={() => openPopup(paths.validadorVentana, 'validador')}>
+      Abrir Validador
+    </Button>
   );
+  return <CodigosValidacion codigos={codigos} onClose={onClose} acciones={validador} />;
 }

@@ -1,7 +1,8 @@
-import { Alert, Button, Code, CopyButton, Group, Paper, Stack, Text } from '@mantine/core';
-import { IconCheck, IconCloudOff, IconCopy, IconPrinter } from '@tabler/icons-react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { IconCloudOff, IconPrinter } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { LazyModal } from '@/components/LazyModal';
+import { CodigosValidacion } from '@/features/venta/components/CodigosValidacion';
 import { formatMoney } from '@/lib/format';
 import { useConfigImpresion, useImprimirSinConexion, type TicketSinConexion } from '@/lib/impresion';
 
@@ -79,43 +80,10 @@ function Opciones({ venta, onCodigos, onClose }: { venta: VentaSinConexionHecha;
 }
 
 function Codigos({ tickets, onClose }: { tickets: TicketSinConexion[]; onClose: () => void }) {
-  return (
-    <Stack>
-      <Text size="sm">
-        Entrega a cada pasajero su número de pasaje y su código. Al embarcar, el personal valida el código en el
-        Validador (escaneando el QR o pegando el código); cada código sirve para un solo embarque.
-      </Text>
-      <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-        {tickets.map((t) => (
-          <Paper key={t.numero_pasaje} component="li" withBorder p="sm" radius="md">
-            <Group justify="space-between" align="flex-start" wrap="nowrap">
-              <div>
-                <Text fw={700}>{t.numero_pasaje}</Text>
-                <Text size="sm">Viaje {t.fecha_viaje} · {t.seccion} · {t.tipo_viaje} · {t.precio} · Sin conexión</Text>
-              </div>
-              <CopyButton value={t.codigo_qr}>
-                {({ copied, copy }) => (
-                  <Button
-                    size="xs"
-                    variant={copied ? 'filled' : 'light'}
-                    color={copied ? 'green' : undefined}
-                    leftSection={copied ? <IconCheck size={14} aria-hidden /> : <IconCopy size={14} aria-hidden />}
-                    onClick={copy}
-                    style={{ flexShrink: 0 }}
-                    aria-label={`Copiar código de ${t.numero_pasaje}`}
-                  >
-                    {copied ? 'Copiado' : 'Copiar'}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Code block mt="xs" style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>{t.codigo_qr}</Code>
-          </Paper>
-        ))}
-      </Stack>
-      <Group justify="flex-end">
-        <Button autoFocus onClick={onClose}>Listo</Button>
-      </Group>
-    </Stack>
-  );
+  const codigos = tickets.map((t) => ({
+    numero: t.numero_pasaje,
+    detalle: `Viaje ${t.fecha_viaje} · ${t.seccion} · ${t.tipo_viaje} · ${t.precio} · Sin conexión`,
+    codigo: t.codigo_qr,
+  }));
+  return <CodigosValidacion codigos={codigos} onClose={onClose} />;
 }
