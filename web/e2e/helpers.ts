@@ -128,11 +128,25 @@ export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, c
   return (await lote.json()).data.pasajes[0] as Pasaje;
 }
 
-/** axe's critical and serious violations of the page as it is now, one line each. */
+/**
+ * axe's critical and serious violations of the page once its finite animations end, one line each: a
+ * toast or dialog caught halfway through its fade has the contrast of its current opacity, not its own.
+ */
 export async function violaciones(page: Page): Promise<string[]> {
+  await sinAnimaciones(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
+}
+
+/** Waits (up to 3 s) until no finite CSS animation or transition runs; a spinner's endless one does not count. */
+async function sinAnimaciones(page: Page): Promise<void> {
+  type Animacion = { playState: string; effect: { getTiming(): { iterations: number } } | null };
+  type ConAnimaciones = { document: { getAnimations(): Animacion[] } };
+  // a function, not a string: the server's CSP refuses eval
+  await page.waitForFunction(() => (globalThis as unknown as ConAnimaciones).document.getAnimations()
+    .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3_000 })
+    .catch(() => undefined);
 }
 
 /** Waits until the service worker controls the page (it registers once the page is idle), so it reopens offline. */

@@ -1,9 +1,7 @@
-import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, usuarioPropio } from './helpers';
+import { apiGet, authHeaders, usuarioPropio, violaciones } from './helpers';
+import { CLAVE_SMTP, PUERTO_SMTP, servidorSmtpDePrueba, USUARIO_SMTP } from './smtp';
 
 /**
  * The customer portal on a phone (390 px): a customer whose ticket was sold at the counter receives
@@ -15,57 +13,21 @@ test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/portal-cliente-${name}.png` });
 
-const PUERTO = Number(process.env.MUELLE_E2E_SMTP_PORT ?? 2525);
-const USUARIO = 'ventas@lanchas.test';
-const CLAVE = 'Smtp-de-prueba-2026';
-const recibidos: { para: string[]; datos: string }[] = [];
-
-const servidor = new SMTPServer({
-  key: readFileSync(process.env.MUELLE_E2E_SMTP_KEY ?? ''),
-  cert: readFileSync(process.env.MUELLE_E2E_SMTP_CERT ?? ''),
-  authMethods: ['PLAIN', 'LOGIN'],
-  logger: false,
-  onAuth(auth, _session, callback) {
-    if (auth.username === USUARIO && auth.password === CLAVE) callback(null, { user: USUARIO });
-    else callback(new Error('Credenciales inválidas'));
-  },
-  onData(stream, session, callback) {
-    const partes: Buffer[] = [];
-    stream.on('data', (parte: Buffer) => partes.push(parte));
-    stream.on('end', () => {
-      recibidos.push({ para: session.envelope.rcptTo.map((r) => r.address), datos: Buffer.concat(partes).toString('latin1') });
-      callback();
-    });
-  },
-});
-
-test.beforeAll(async () => {
-  await new Promise<void>((listo, falla) => {
-    servidor.once('error', falla);
-    servidor.listen(PUERTO, '127.0.0.1', () => listo());
-  });
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((listo) => servidor.close(() => listo()));
-});
+const recibidos = servidorSmtpDePrueba();
 
 async function correo(request: APIRequestContext, activo: boolean) {
   const admin = await authHeaders(request, 'admin');
   const { plantilla } = await apiGet<{ plantilla: string }>(request, '/api/configuracion-email/plantilla-defecto', admin);
   const r = await request.post('/api/configuracion-email', {
     headers: admin,
-    data: { activo, smtp_host: '127.0.0.1', smtp_port: PUERTO, smtp_secure: false, smtp_user: USUARIO, smtp_password: CLAVE,
-      email_remitente: USUARIO, nombre_remitente: 'Lanchas del Delta', plantilla_pasaje: plantilla },
+    data: { activo, smtp_host: '127.0.0.1', smtp_port: PUERTO_SMTP, smtp_secure: false, smtp_user: USUARIO_SMTP, smtp_password: CLAVE_SMTP,
+      email_remitente: USUARIO_SMTP, nombre_remitente: 'Lanchas del Delta', plantilla_pasaje: plantilla },
   });
   expect(r.ok(), await r.text()).toBeTruthy();
 }
 
 async function sinViolaciones(page: Page, donde: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  const graves = violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes[0].target.join(' ')}`);
-  expect.soft(graves, donde).toEqual([]);
+  expect.soft(await violaciones(page), donde).toEqual([]);
 }
 
 test('un cliente recibe el código por correo, crea su contraseña y ve el pasaje vendido en boletería con su QR y sus puntos', { tag: '@empresa' }, async ({ page, request }) => {

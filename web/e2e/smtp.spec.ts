@@ -1,65 +1,22 @@
-import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { SMTPServer } from 'smtp-server';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { abrirCajaPorApi, apiGet, authHeaders, login, usuarioPropio, venderPorApi } from './helpers';
+import { CLAVE_SMTP, PUERTO_SMTP, servidorSmtpDePrueba, USUARIO_SMTP } from './smtp';
 
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/smtp-${name}.png` });
 
-/** scripts/e2e.sh names the port and the self-signed certificate the server (MUELLE_SMTP_CA) trusts. */
-const PUERTO = Number(process.env.MUELLE_E2E_SMTP_PORT ?? 2525);
-const USUARIO = 'ventas@lanchas.test';
-const CLAVE = 'Smtp-de-prueba-2026';
-
-interface Recibido {
-  para: string[];
-  datos: string;
-}
-
-const recibidos: Recibido[] = [];
+const recibidos = servidorSmtpDePrueba();
 const recibidosPor = (destino: string) => recibidos.filter((r) => r.para.includes(destino));
-
-/** A real SMTP server on loopback: STARTTLS with the certificate of scripts/e2e.sh, AUTH only after it. */
-const servidor = new SMTPServer({
-  key: readFileSync(process.env.MUELLE_E2E_SMTP_KEY ?? ''),
-  cert: readFileSync(process.env.MUELLE_E2E_SMTP_CERT ?? ''),
-  authMethods: ['PLAIN', 'LOGIN'],
-  logger: false,
-  onAuth(auth, _session, callback) {
-    if (auth.username === USUARIO && auth.password === CLAVE) callback(null, { user: USUARIO });
-    else callback(new Error('Credenciales inválidas'));
-  },
-  onData(stream, session, callback) {
-    const partes: Buffer[] = [];
-    stream.on('data', (parte: Buffer) => partes.push(parte));
-    stream.on('end', () => {
-      const para = session.envelope.rcptTo.map((r) => r.address);
-      recibidos.push({ para, datos: Buffer.concat(partes).toString('latin1') });
-      callback();
-    });
-  },
-});
-
-test.beforeAll(async () => {
-  await new Promise<void>((listo, falla) => {
-    servidor.once('error', falla);
-    servidor.listen(PUERTO, '127.0.0.1', () => listo());
-  });
-});
-
-test.afterAll(async () => {
-  await new Promise<void>((listo) => servidor.close(() => listo()));
-});
 
 /** Turns the company's e-mail service on, through this file's SMTP server, on the configuration screen. */
 async function configurarSmtp(page: Page) {
   await page.goto('/admin/configuracion-email');
   await page.getByLabel('Envío de email activo').check();
   await page.getByLabel('Servidor SMTP').fill('127.0.0.1');
-  await page.getByRole('textbox', { name: 'Puerto' }).fill(String(PUERTO));
-  await page.getByLabel('Usuario SMTP').fill(USUARIO);
-  await page.getByLabel('Contraseña SMTP').fill(CLAVE);
-  await page.getByLabel('Email remitente').fill(USUARIO);
+  await page.getByRole('textbox', { name: 'Puerto' }).fill(String(PUERTO_SMTP));
+  await page.getByLabel('Usuario SMTP').fill(USUARIO_SMTP);
+  await page.getByLabel('Contraseña SMTP').fill(CLAVE_SMTP);
+  await page.getByLabel('Email remitente').fill(USUARIO_SMTP);
   await page.getByLabel('Nombre remitente').fill('Lanchas del Delta');
   await page.getByRole('button', { name: 'Cargar plantilla por defecto' }).click();
   await expect(page.getByLabel('Plantilla HTML del pasaje')).toHaveValue(/\{\{codigo_pasaje\}\}/);
