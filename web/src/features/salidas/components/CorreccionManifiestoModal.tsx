@@ -55,7 +55,7 @@ function CorreccionForm({ salidaId, onDone }: { salidaId: number; onDone: () => 
             { value: 'ida', label: 'Ida' }, { value: 'vuelta', label: 'Vuelta' },
           ]} {...form.getInputProps('tramo')} />
         </div>
-        <Textarea label="Motivo" withAsterisk autosize minRows={2} maxLength={MAX_MOTIVO} {...form.getInputProps('motivo')} />
+        <Textarea label="Motivo" withAsterisk rows={3} maxLength={MAX_MOTIVO} {...form.getInputProps('motivo')} />
         <FormActions onCancel={onDone} loading={corregir.isPending} submitLabel="Registrar corrección" />
       </Stack>
     </form>
