@@ -57,11 +57,11 @@ function Encabezado({ m }: { m: Manifiesto }) {
       {h.estado === 'zarpo' && h.estado_por && h.estado_en && (
         <Dato label="Zarpó">{formatDateTime(h.estado_en)}, por {h.estado_por}</Dato>
       )}
-      <Dato label="A bordo" strong>{formatNumber(m.total)} / {formatNumber(h.capacidad)}</Dato>
+      <Dato label="Pasajeros / capacidad" strong>{formatNumber(m.total)} / {formatNumber(h.capacidad)}</Dato>
       <Dato label="Manifiesto">
         {m.congelado && m.congelado_en
-          ? <Badge color="green" variant="light" leftSection={<IconLock size={12} aria-hidden />}>Congelado al zarpe, {formatDateTime(m.congelado_en)}</Badge>
-          : <Badge color="blue" variant="light">En curso: cambia con cada embarque</Badge>}
+          ? <Text span size="sm"><IconLock size={14} aria-hidden /> Congelado al zarpe, {formatDateTime(m.congelado_en)}</Text>
+          : <Text span size="sm">En curso: cambia con cada embarque</Text>}
       </Dato>
     </SimpleGrid>
   );
