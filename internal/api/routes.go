@@ -326,6 +326,12 @@ func (s *Server) routes() []route {
 			"Cambia el estado de una salida"},
 		{"PUT", "/api/salidas/{id}/embarcacion", domain.AccesoPlanificarSalidas, embarque,
 			handleJSON(s.asignarEmbarcacion), "Cambia la embarcación de una salida"},
+		{"GET", "/api/salidas/{id}/manifiesto", domain.AccesoManifiesto, embarque, handle(s.manifiesto),
+			"El manifiesto de una salida: sus pasajeros embarcados y los totales por tipo de viaje"},
+		{"GET", "/api/salidas/{id}/manifiesto/exportar", domain.AccesoManifiesto, embarque,
+			handleFileQuery(mediaCSV, s.exportarManifiesto), "El manifiesto de una salida en CSV o en PDF A4"},
+		{"POST", "/api/salidas/{id}/manifiesto/correcciones", domain.AccesoCorregirManifiesto, embarque,
+			handleJSON(s.corregirManifiesto), "Corrige el manifiesto congelado de una salida que zarpó"},
 
 		{"POST", "/api/caja/abrir", perm("caja.abrir"), caja, handleJSON(s.abrirCaja), "Abre la caja del llamante"},
 		{"GET", "/api/caja/estado", perm("caja.ver"), caja, handle(s.estadoCaja), "La caja abierta del llamante y sus movimientos"},

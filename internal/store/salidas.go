@@ -425,6 +425,9 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 		if n, _ := res.RowsAffected(); n == 0 {
 			return antes, domain.Conflict("La salida cambió de estado mientras tanto: actualice la lista")
 		}
+		if err := alZarpar(ctx, c, a.EmpresaID, id, estado); err != nil { // the manifest freezes (manifiesto.go)
+			return antes, err
+		}
 		out, err := salida(ctx, c, a.EmpresaID, id)
 		if err != nil {
 			return out, err

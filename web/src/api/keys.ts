@@ -56,7 +56,11 @@ export const salidasKeys = {
   all: [...configKeys.all, 'salidas'] as const,
   embarcaciones: () => [...salidasKeys.all, 'embarcaciones'] as const,
   horarios: () => [...salidasKeys.all, 'horarios'] as const,
-  dia: (fecha: string) => [...salidasKeys.all, 'dia', fecha] as const,
+  dias: () => [...salidasKeys.all, 'dia'] as const,
+  dia: (fecha: string) => [...salidasKeys.dias(), fecha] as const,
+  /** The manifests (a boarding changes them until the departure sails). */
+  manifiestos: () => [...salidasKeys.all, 'manifiesto'] as const,
+  manifiesto: (salidaId: number) => [...salidasKeys.manifiestos(), salidaId] as const,
 };
 
 /**

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '@/lib/api';
+import { fetchFile, type Archivo } from '@/lib/files';
 import { conConsulta, type Parametros, type Schema } from './contract';
 import { invalidateFor } from './invalidation';
 import { publicKeys, salidasKeys } from './keys';
@@ -20,6 +21,12 @@ export type Salida = Schema<'Salida'>;
 export type SalidaExtraInput = Schema<'CrearSalida'>;
 /** GET /public/horarios: the public timetable and today's departures. */
 export type HorariosPublicos = Schema<'HorariosPublicos'>;
+/** GET /salidas/{id}/manifiesto: a departure's manifest (frozen once it sailed, with its corrections). */
+export type Manifiesto = Schema<'Manifiesto'>;
+/** A passenger of a manifest; `correccion` set on a row a correction added. */
+export type FilaManifiesto = Schema<'FilaManifiesto'>;
+/** Body of POST /salidas/{id}/manifiesto/correcciones. */
+export type CorreccionManifiestoInput = Schema<'CorregirManifiesto'>;
 
 /** A departure's states, in the server's words (domain.EstadosSalida). */
 export type EstadoSalida = 'programada' | 'embarcando' | 'zarpo' | 'cancelada';
@@ -80,6 +87,19 @@ export function salidasQuery(fecha: string) {
   });
 }
 
+/** A departure's manifest; a boarding (pasajeValidado) refreshes it until it sails. */
+export function manifiestoQuery(salidaId: number) {
+  return queryOptions({
+    queryKey: salidasKeys.manifiesto(salidaId),
+    queryFn: ({ signal }) => api.get<Manifiesto>(`/salidas/${salidaId}/manifiesto`, { signal }),
+  });
+}
+
+/** GET /salidas/{id}/manifiesto/exportar: the manifest as CSV or as an A4 PDF. */
+export function archivoManifiesto(salidaId: number, formato: 'csv' | 'pdf'): Promise<Archivo> {
+  return fetchFile(conConsulta(`/salidas/${salidaId}/manifiesto/exportar`, { formato } satisfies Parametros<'exportarManifiesto'>));
+}
+
 export const horariosPublicosQuery = queryOptions({
   queryKey: publicKeys.horarios(),
   queryFn: ({ signal }) => api.get<HorariosPublicos>('/public/horarios', { signal }),
@@ -133,4 +153,10 @@ export function useCambiarEstadoSalida() {
 export function useAsignarEmbarcacion() {
   return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
     api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));
+}
+
+/** Adds or removes a ticket's leg in a sailed departure's frozen manifest (supervisors and admins), with a reason. */
+export function useCorregirManifiesto() {
+  return useEscritura(({ salidaId, input }: { salidaId: number; input: CorreccionManifiestoInput }) =>
+    api.send<Manifiesto>('POST', `/salidas/${salidaId}/manifiesto/correcciones`, input));
 }

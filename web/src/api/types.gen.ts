@@ -2816,6 +2816,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/salidas/{id}/manifiesto": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El manifiesto de una salida: sus pasajeros embarcados y los totales por tipo de viaje
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["manifiesto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/{id}/manifiesto/correcciones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Corrige el manifiesto congelado de una salida que zarpó
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        post: operations["corregirManifiesto"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/{id}/manifiesto/exportar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El manifiesto de una salida en CSV o en PDF A4
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["exportarManifiesto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sync": {
         parameters: {
             query?: never;
@@ -3671,6 +3731,27 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        CorreccionManifiesto: {
+            /** @enum {string} */
+            accion: "agregar" | "quitar";
+            /** Format: date-time */
+            fecha: string;
+            /** Format: int64 */
+            id: number;
+            motivo: string;
+            numero_pasaje: string;
+            /** @enum {string} */
+            tramo: "ida" | "vuelta";
+            usuario: string;
+        };
+        CorregirManifiesto: {
+            /** @enum {string} */
+            accion: "agregar" | "quitar";
+            motivo: string;
+            numero_pasaje: string;
+            /** @enum {string} */
+            tramo?: "ida" | "vuelta";
+        };
         CrearClaveCliente: {
             /** @description El código de un solo uso enviado por correo o WhatsApp */
             codigo?: string;
@@ -3908,6 +3989,23 @@ export interface components {
             id: number;
             logo_url: string;
             nombre: string;
+        };
+        EncabezadoManifiesto: {
+            /** Format: int64 */
+            capacidad: number;
+            embarcacion: null | string;
+            estado: string;
+            /** Format: date-time */
+            estado_en: null | string;
+            estado_por: null | string;
+            fecha: string;
+            hora: string;
+            matricula: null | string;
+            /** Format: int64 */
+            salida_id: number;
+            seccion: string;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         EntradaConfigWhatsApp: {
             clave: string;
@@ -4234,6 +4332,20 @@ export interface components {
             usuarioConectado: components["schemas"]["EventoUsuario"];
             usuarioDesconectado: components["schemas"]["EventoUsuario"];
             whatsappStatus: components["schemas"]["EventoWhatsApp"];
+        };
+        FilaManifiesto: {
+            correccion: components["schemas"]["CorreccionManifiesto"] | null;
+            documento: null | string;
+            /** Format: date-time */
+            fecha_embarque: null | string;
+            numero_pasaje: string;
+            /** Format: int64 */
+            pasaje_id: number;
+            pasajero: string;
+            tipo_viaje: string;
+            /** @enum {string} */
+            tramo: "ida" | "vuelta";
+            tripulante: null | string;
         };
         FilaReporteCajas: {
             /** Format: double */
@@ -4569,6 +4681,17 @@ export interface components {
             puntos: number;
             /** Format: int64 */
             restante: number;
+        };
+        Manifiesto: {
+            congelado: boolean;
+            /** Format: date-time */
+            congelado_en: null | string;
+            correcciones: components["schemas"]["CorreccionManifiesto"][];
+            encabezado: components["schemas"]["EncabezadoManifiesto"];
+            filas: components["schemas"]["FilaManifiesto"][];
+            /** Format: int64 */
+            total: number;
+            totales: components["schemas"]["TotalTipoViaje"][];
         };
         MedioContado: {
             /** Format: double */
@@ -5652,6 +5775,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaManifiesto: {
+            data: components["schemas"]["Manifiesto"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaMensaje: {
             data: components["schemas"]["Mensaje"];
             message?: string;
@@ -6050,6 +6179,11 @@ export interface components {
             accion: string;
             /** Format: int64 */
             total: number;
+        };
+        TotalTipoViaje: {
+            /** Format: int64 */
+            pasajeros: number;
+            tipo_viaje: string;
         };
         TotalesComparativo: {
             /** Format: int64 */
@@ -13030,6 +13164,125 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    manifiesto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaManifiesto"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    corregirManifiesto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CorregirManifiesto"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaManifiesto"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportarManifiesto: {
+        parameters: {
+            query?: {
+                /** @description csv (por defecto, para Excel) o pdf (A4, para imprimir) */
+                formato?: "csv" | "pdf";
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -66,7 +66,7 @@ describe('menuFor', () => {
     for (const role of ['supervisor', 'vendedor', 'lancha']) expect(configuracion(role)).toBeUndefined();
   });
 
-  it('gives the boat crew and admin the Embarque group, the supervisor the validator and the timetable', () => {
+  it('gives the boat crew and admin the Embarque group, the supervisor the validator, the timetable and the manifests', () => {
     const embarque = (role: string) => menuFor(role).find((g) => g.group === 'Embarque')?.entries.map((e) => [e.label, e.path]);
     const todo = [
       ['Validador de Embarque', '/admin/validador'],
@@ -75,9 +75,10 @@ describe('menuFor', () => {
       ['Rutas y Secciones', '/admin/rutas'],
     ];
     const horarios = ['Horarios y salidas', '/admin/horarios-salidas'];
-    expect(embarque('lancha')).toEqual([...todo.slice(0, 3), horarios, todo[3]]);
-    expect(embarque('admin')).toEqual([...todo.slice(0, 3), horarios, todo[3]]);
-    expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador'], horarios]);
+    const manifiestos = ['Manifiestos', '/admin/manifiestos'];
+    expect(embarque('lancha')).toEqual([...todo.slice(0, 3), horarios, manifiestos, todo[3]]);
+    expect(embarque('admin')).toEqual([...todo.slice(0, 3), horarios, manifiestos, todo[3]]);
+    expect(embarque('supervisor')).toEqual([['Validador de Embarque', '/admin/validador'], horarios, manifiestos]);
     expect(embarque('vendedor')).toBeUndefined();
   });
 

@@ -20,6 +20,7 @@ import {
   IconCoins,
   IconLayoutDashboard,
   IconListCheck,
+  IconClipboardList,
   IconListDetails,
   IconMail,
   IconPuzzle,
@@ -248,6 +249,12 @@ export const SCREENS: readonly Screen[] = [
     path: paths.horariosSalidas, access: rolesOr('configuracion.ver', 'lancha', 'supervisor', 'admin'), modulo: 'embarque', layout: 'admin',
     menu: [{ label: 'Horarios y salidas', icon: IconClockHour4, group: 'Embarque', roles: ['lancha', 'admin', 'supervisor'], permiso: 'configuracion.ver' }],
     page: lazyPage(() => import('@/features/salidas/routes/HorariosSalidasPage'), (m) => m.HorariosSalidasPage),
+  },
+  {
+    // the manifest carries passengers' names and documents: whoever boards (validacion.embarque, as the server asks)
+    path: paths.manifiestos, access: VALIDATORS, modulo: 'embarque', layout: 'admin',
+    menu: [{ label: 'Manifiestos', icon: IconClipboardList, group: 'Embarque', roles: ['lancha', 'admin', 'supervisor'], permiso: 'validacion.embarque' }],
+    page: lazyPage(() => import('@/features/salidas/routes/ManifiestosPage'), (m) => m.ManifiestosPage),
   },
   {
     path: paths.rutas, access: BOAT_CREW, modulo: 'embarque', layout: 'admin',

@@ -26,6 +26,8 @@ export const paths = {
   estadoViajes: '/admin/estado-viajes',
   /** Supervisors' and admins' timetable and departures. */
   horariosSalidas: '/admin/horarios-salidas',
+  /** Departures' manifests and their load, live (?salida=id opens one). */
+  manifiestos: '/admin/manifiestos',
   /** The passenger home's public timetable and today's departures. */
   horariosPublicos: '/horarios',
   rutas: '/admin/rutas',

@@ -1,0 +1,158 @@
+package api
+
+import (
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/export"
+	"muelle/internal/store"
+)
+
+// The manifest of a departure (docs/architecture.md, "Manifiesto").
+
+// Manifiesto is a departure's manifest: its heading, the passengers boarded
+// into it with their leg, boarding time and crew member, the totals by trip
+// type, and, once the departure sailed, that it is frozen and its corrections.
+type Manifiesto store.Manifiesto
+
+func (s *Server) manifiesto(r *http.Request) (Manifiesto, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return Manifiesto{}, err
+	}
+	m, err := s.Store.Manifiesto(r.Context(), actorFrom(r).EmpresaID(), id)
+	return Manifiesto(m), err
+}
+
+// ConsultaExportarManifiesto is the query of a manifest's download.
+type ConsultaExportarManifiesto struct {
+	Formato string `query:"formato" enum:"csv,pdf" default:"csv" description:"csv (por defecto, para Excel) o pdf (A4, para imprimir)"`
+}
+
+// columnasManifiesto are the columns of the manifest's CSV and PDF.
+var columnasManifiesto = []string{"N° Pasaje", "Pasajero", "Documento", "Tipo de Viaje", "Tramo", "Embarque",
+	"Tripulante", "Observación"}
+
+// nombreTramo is how a leg reads.
+func nombreTramo(tramo string) string {
+	if tramo == domain.TramoVuelta {
+		return "Vuelta"
+	}
+	return "Ida"
+}
+
+// exportarManifiesto answers a departure's manifest as a CSV or an A4 PDF
+// (its heading: the departure, the boat, who sailed it and the totals by
+// trip type), named manifiesto-{fecha}-{hhmm}-salida-{id}.{ext}.
+func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiesto) (archivo, error) {
+	m, err := s.manifiesto(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	e, loc, err := s.zonaDe(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	h := m.Encabezado
+	momento := func(t time.Time) string { return t.In(loc).Format("02/01/2006 15:04") }
+	filas := func(enc export.Encoder) error {
+		fila := make([]export.Cell, 0, len(columnasManifiesto))
+		for _, f := range m.Filas {
+			doc, embarque, tripulante, obs := "", "", "", ""
+			if f.Documento != nil {
+				doc = *f.Documento
+			}
+			if f.FechaEmbarque != nil {
+				embarque = momento(*f.FechaEmbarque)
+			}
+			if f.Tripulante != nil {
+				tripulante = *f.Tripulante
+			}
+			if k := f.Correccion; k != nil {
+				obs = fmt.Sprintf("Corrección: %s (%s, %s)", k.Motivo, k.Usuario, momento(k.Fecha))
+			}
+			fila = append(fila[:0], export.Text(f.NumeroPasaje), export.Text(f.Pasajero), export.Text(doc),
+				export.Text(f.TipoViaje), export.Text(nombreTramo(f.Tramo)), export.Text(embarque), export.Text(tripulante),
+				export.Text(obs))
+			if err := enc.Encode(fila); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	t := export.Table{Title: "Manifiesto de pasajeros", Columns: columnasManifiesto}
+	nombre := fmt.Sprintf("manifiesto-%s-%s-salida-%d.", h.Fecha, h.Hora[:2]+h.Hora[3:], h.SalidaID)
+	if c.Formato != FormatoPDF {
+		return exportarCSV(nombre+FormatoCSV, t, filas), nil
+	}
+	barco := "Sin embarcación"
+	if h.Embarcacion != nil {
+		barco = *h.Embarcacion
+		if h.Matricula != nil {
+			barco += " (matrícula " + *h.Matricula + ")"
+		}
+	}
+	hechos := []export.Fact{
+		{Label: "Salida", Value: fmt.Sprintf("%s, %s %s (%s)", h.Seccion, domain.FechaAR(h.Fecha), h.Hora, nombreTramo(h.Sentido))},
+		{Label: "Embarcación", Value: barco},
+		{Label: "Capacidad habilitada", Value: strconv.FormatInt(h.Capacidad, 10) + " pasajeros"},
+		{Label: "Estado", Value: domain.NombreEstadoSalida[h.Estado]},
+	}
+	if h.Estado == domain.SalidaZarpo && h.EstadoPor != nil && h.EstadoEn != nil {
+		hechos = append(hechos, export.Fact{Label: "Zarpó", Value: momento(*h.EstadoEn) + ", por " + *h.EstadoPor})
+	}
+	if m.Congelado && m.CongeladoEn != nil {
+		hechos = append(hechos, export.Fact{Label: "Manifiesto", Value: "Congelado al zarpe, " + momento(*m.CongeladoEn)})
+	} else {
+		hechos = append(hechos, export.Fact{Label: "Manifiesto", Value: "En curso: cambia con cada embarque hasta el zarpe"})
+	}
+	hechos = append(hechos, export.Fact{Label: "Pasajeros a bordo", Value: strconv.FormatInt(m.Total, 10)})
+	for _, x := range m.Totales {
+		hechos = append(hechos, export.Fact{Label: x.TipoViaje, Value: strconv.FormatInt(x.Pasajeros, 10)})
+	}
+	for _, k := range m.Correcciones {
+		accion := "agregó"
+		if k.Accion == domain.CorreccionQuitar {
+			accion = "quitó"
+		}
+		hechos = append(hechos, export.Fact{Label: "Corrección", Value: fmt.Sprintf("%s %s el pasaje %s (%s): %s, %s",
+			k.Usuario, accion, k.NumeroPasaje, nombreTramo(k.Tramo), k.Motivo, momento(k.Fecha))})
+	}
+	pdf := export.PDFHeading{Company: e.Nombre, Facts: hechos}
+	logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
+	if err != nil {
+		return archivo{}, err
+	}
+	if ok && (logo.Tipo == "image/png" || logo.Tipo == "image/jpeg") {
+		pdf.Logo, pdf.LogoPNG = logo.Datos, logo.Tipo == "image/png"
+	}
+	return exportar(mediaPDF, nombre+FormatoPDF, func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, pdf) },
+		filas), nil
+}
+
+// CorregirManifiesto is the body of a correction of a frozen manifest: add or
+// remove the leg (ida when not given) of the ticket numbered numero_pasaje.
+type CorregirManifiesto struct {
+	Accion       string `json:"accion" maxLength:"10" enum:"agregar,quitar"`
+	NumeroPasaje string `json:"numero_pasaje" maxLength:"50"`
+	Tramo        string `json:"tramo,omitempty" maxLength:"10" enum:"ida,vuelta"`
+	Motivo       string `json:"motivo" maxLength:"500"`
+}
+
+func (s *Server) corregirManifiesto(r *http.Request, body CorregirManifiesto) (createdReply[Manifiesto], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return createdReply[Manifiesto]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[Manifiesto]{}, err
+	}
+	m, err := s.Store.CorregirManifiesto(r.Context(), a, id, domain.CorreccionManifiesto{Accion: body.Accion,
+		NumeroPasaje: body.NumeroPasaje, Tramo: body.Tramo, Motivo: body.Motivo})
+	return created(Manifiesto(m), domain.MsgCorreccionRegistrada), err
+}

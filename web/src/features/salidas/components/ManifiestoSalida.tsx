@@ -1,0 +1,209 @@
+import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconCloudOff, IconEdit, IconFileText, IconLock, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { useState } from 'react';
+import { archivoManifiesto, type FilaManifiesto, type Manifiesto } from '@/api/salidas';
+import { Dato } from '@/components/Dato';
+import { EmptyState } from '@/components/EmptyState';
+import { QueryState } from '@/components/QueryState';
+import { ScrollTable } from '@/components/ScrollTable';
+import { errorMessage } from '@/lib/api';
+import { useDialog } from '@/lib/dialog';
+import { downloadFile } from '@/lib/files';
+import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { CorreccionManifiestoModal } from '@/features/salidas/components/CorreccionManifiestoModal';
+import { EstadoSalidaBadge } from '@/features/salidas/estado';
+import { useManifiesto } from '@/features/salidas/manifiesto';
+
+const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
+
+const tramo = (t: string) => (t === 'vuelta' ? 'Vuelta' : 'Ida');
+
+/** 'Imprimir': the manifest's A4 PDF in a new window (opened inside the click, or the browser blocks it). */
+async function imprimir(salidaId: number) {
+  const ventana = window.open('', '_blank');
+  if (!ventana) {
+    notifyError(MSG_VENTANA_BLOQUEADA);
+    return;
+  }
+  try {
+    const { blob } = await archivoManifiesto(salidaId, 'pdf');
+    ventana.location.href = URL.createObjectURL(blob);
+  } catch (error) {
+    ventana.close();
+    notifyError(errorMessage(error, 'No se pudo generar el PDF del manifiesto'));
+  }
+}
+
+async function descargarCsv(m: Manifiesto) {
+  try {
+    const h = m.encabezado;
+    downloadFile(await archivoManifiesto(h.salida_id, 'csv'), `manifiesto-${h.fecha}-salida-${h.salida_id}.csv`);
+    notifySuccess('Manifiesto descargado');
+  } catch (error) {
+    notifyError(errorMessage(error, 'No se pudo descargar el manifiesto'));
+  }
+}
+
+function Encabezado({ m }: { m: Manifiesto }) {
+  const h = m.encabezado;
+  return (
+    <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
+      <Dato label="Fecha">{formatDate(h.fecha)} {h.hora}</Dato>
+      <Dato label="Sentido">{tramo(h.sentido)}</Dato>
+      <Dato label="Embarcación">{h.embarcacion ? `${h.embarcacion}${h.matricula ? ` (${h.matricula})` : ''}` : 'Sin embarcación'}</Dato>
+      <Dato label="Capacidad habilitada">{formatNumber(h.capacidad)} pasajeros</Dato>
+      <Dato label="Estado"><EstadoSalidaBadge estado={h.estado} /></Dato>
+      {h.estado === 'zarpo' && h.estado_por && h.estado_en && (
+        <Dato label="Zarpó">{formatDateTime(h.estado_en)}, por {h.estado_por}</Dato>
+      )}
+      <Dato label="Pasajeros / capacidad" strong>{formatNumber(m.total)} / {formatNumber(h.capacidad)}</Dato>
+      <Dato label="Manifiesto">
+        {m.congelado && m.congelado_en
+          ? <Text span size="sm"><IconLock size={14} aria-hidden /> Congelado al zarpe, {formatDateTime(m.congelado_en)}</Text>
+          : <Text span size="sm">En curso: cambia con cada embarque</Text>}
+      </Dato>
+    </SimpleGrid>
+  );
+}
+
+function Fila({ f }: { f: FilaManifiesto }) {
+  const k = f.correccion;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.numero_pasaje}</Table.Td>
+      <Table.Td>{f.pasajero}</Table.Td>
+      <Table.Td>{f.documento ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+      <Table.Td>{f.tipo_viaje}</Table.Td>
+      <Table.Td>{tramo(f.tramo)}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
+      <Table.Td>
+        {f.tripulante ?? ''}
+        {k && (
+          <Stack gap={2}>
+            <Badge color="orange" variant="light">Corrección</Badge>
+            <Text size="xs" c="dimmed">{k.motivo} — {k.usuario}, {formatDateTime(k.fecha)}</Text>
+          </Stack>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+function Correcciones({ m }: { m: Manifiesto }) {
+  if (m.correcciones.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-label="Correcciones">
+      <Title order={3} size="h5">Correcciones</Title>
+      <ScrollTable minWidth={560} aria-label="Correcciones del manifiesto">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Fecha</Table.Th>
+            <Table.Th>Acción</Table.Th>
+            <Table.Th>N° pasaje</Table.Th>
+            <Table.Th>Motivo</Table.Th>
+            <Table.Th>Usuario</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {m.correcciones.map((k) => (
+            <Table.Tr key={k.id}>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.fecha)}</Table.Td>
+              <Table.Td>{k.accion === 'agregar' ? 'Agregó' : 'Quitó'} ({tramo(k.tramo)})</Table.Td>
+              <Table.Td>{k.numero_pasaje}</Table.Td>
+              <Table.Td>{k.motivo}</Table.Td>
+              <Table.Td>{k.usuario}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </ScrollTable>
+    </Stack>
+  );
+}
+
+interface ManifiestoSalidaProps {
+  salidaId: number;
+  /** Supervisors and admins correct a frozen manifest (the server checks it too). */
+  corrige: boolean;
+}
+
+/**
+ * A departure's manifest: its heading (boat, capacity, state, who sailed it), the totals by trip type, its
+ * passengers with their leg, boarding time and crew member, the corrections of a frozen one, and 'Imprimir'
+ * (the A4 PDF) and 'Descargar CSV'. Without connection it shows the copy kept on this device.
+ */
+export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
+  const v = useManifiesto(salidaId);
+  const corregir = useDialog<number>();
+  const [imprimiendo, setImprimiendo] = useState(false);
+  const m = v.manifiesto;
+  const titulo = m ? `Manifiesto: ${m.encabezado.hora} ${m.encabezado.seccion}` : 'Manifiesto';
+  return (
+    <Card withBorder component="section" aria-label={titulo}>
+      <QueryState pending={v.pending} error={v.error} errorTitle="Error al cargar el manifiesto" onRetry={v.refetch}>
+        {m && (
+          <Stack>
+            <Group justify="space-between" align="flex-start">
+              <Title order={2} size="h3">{titulo}</Title>
+              <Group gap="xs">
+                <Button variant="default" size="sm" leftSection={<IconPrinter size={16} aria-hidden />} loading={imprimiendo}
+                  disabled={v.local} onClick={() => {
+                    setImprimiendo(true);
+                    void imprimir(salidaId).finally(() => setImprimiendo(false));
+                  }}>
+                  Imprimir
+                </Button>
+                <Button variant="default" size="sm" leftSection={<IconFileText size={16} aria-hidden />} disabled={v.local}
+                  onClick={() => void descargarCsv(m)}>
+                  Descargar CSV
+                </Button>
+                {corrige && m.congelado && (
+                  <Button size="sm" leftSection={<IconEdit size={16} aria-hidden />} disabled={v.local}
+                    onClick={() => corregir.open(salidaId)}>
+                    Corregir
+                  </Button>
+                )}
+              </Group>
+            </Group>
+            {v.local && v.guardadoEn !== null && (
+              <Alert color="yellow" icon={<IconCloudOff aria-hidden />} title="Sin conexión">
+                Manifiesto guardado en este dispositivo el {formatDateTime(v.guardadoEn)}.
+              </Alert>
+            )}
+            <Encabezado m={m} />
+            <Group gap="xs" role="list" aria-label="Totales por tipo de viaje">
+              {m.totales.map((t) => (
+                <Badge key={t.tipo_viaje} role="listitem" variant="outline" color="gray">
+                  {t.tipo_viaje}: {formatNumber(t.pasajeros)}
+                </Badge>
+              ))}
+              <Badge role="listitem" variant="filled">Total: {formatNumber(m.total)}</Badge>
+            </Group>
+            {m.filas.length === 0 ? (
+              <EmptyState icon={IconUsers} title="Sin pasajeros a bordo" message="Nadie embarcó todavía en esta salida." />
+            ) : (
+              <ScrollTable minWidth={860} aria-label="Pasajeros de la salida">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>N° pasaje</Table.Th>
+                    <Table.Th>Pasajero</Table.Th>
+                    <Table.Th>Documento</Table.Th>
+                    <Table.Th>Tipo de viaje</Table.Th>
+                    <Table.Th>Tramo</Table.Th>
+                    <Table.Th>Embarque</Table.Th>
+                    <Table.Th>Tripulante</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {m.filas.map((f) => <Fila key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`} f={f} />)}
+                </Table.Tbody>
+              </ScrollTable>
+            )}
+            <Correcciones m={m} />
+          </Stack>
+        )}
+      </QueryState>
+      <CorreccionManifiestoModal dialog={corregir} />
+    </Card>
+  );
+}
