@@ -1748,6 +1748,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/disponibilidad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los lugares de una fecha de viaje y una sección: capacidad, vendidos y quedan
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        get: operations["disponibilidad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/estadisticas-embarque": {
         parameters: {
             query?: never;
@@ -3610,6 +3630,10 @@ export interface components {
             configuraciones: components["schemas"]["ConfiguracionEmpresa"][];
             presets: components["schemas"]["PresetConfiguracion"][];
         };
+        ConfirmacionSobreventa: {
+            nombre_usuario?: string;
+            password?: string;
+        };
         ConflictoOffline: {
             caja_id: null | number;
             /** Format: date-time */
@@ -3717,6 +3741,18 @@ export interface components {
             diferencia: null | number;
             /** Format: double */
             esperado: number;
+        };
+        Cupo: {
+            /** Format: int64 */
+            capacidad: number;
+            limitado: boolean;
+            /** @enum {string} */
+            origen: "salidas" | "seccion" | "libre";
+            /** Format: int64 */
+            quedan: number;
+            salidas: number;
+            /** Format: int64 */
+            vendidos: number;
         };
         DatosContacto: {
             gerente: string;
@@ -3963,6 +3999,12 @@ export interface components {
             /** @constant */
             success: false;
         };
+        ErrorRechazoSobreventa: {
+            data?: components["schemas"]["RechazoSobreventa"];
+            message: string;
+            /** @constant */
+            success: false;
+        };
         EstadisticaRol: {
             /** Format: int64 */
             activos: number;
@@ -4150,7 +4192,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline";
+            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa";
             titulo: string;
         };
         EventoCaja: {
@@ -4973,6 +5015,7 @@ export interface components {
             crear: boolean;
             editar: boolean;
             imprimir: boolean;
+            sobreventa: boolean;
             ver: boolean;
         };
         PermisosReportes: {
@@ -5128,6 +5171,22 @@ export interface components {
             motivo: "ya_embarcado" | "otra_fecha";
             numero_pasaje: string;
             validado_por?: string;
+        };
+        RechazoSobreventa: {
+            /** Format: int64 */
+            capacidad: number;
+            /** Format: int64 */
+            exceso: number;
+            limitado: boolean;
+            /** @enum {string} */
+            origen: "salidas" | "seccion" | "libre";
+            /** Format: int64 */
+            quedan: number;
+            salidas: number;
+            /** Format: int64 */
+            solicitados: number;
+            /** Format: int64 */
+            vendidos: number;
         };
         Referencia: {
             /** Format: int64 */
@@ -5306,6 +5365,12 @@ export interface components {
         };
         RespuestaCuadreCaja: {
             data: components["schemas"]["CuadreCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaCupo: {
+            data: components["schemas"]["Cupo"];
             message?: string;
             /** @constant */
             success: true;
@@ -6251,6 +6316,7 @@ export interface components {
             precio?: null | number;
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
             /** Format: int64 */
             tipo_viaje_id: number;
         };
@@ -6267,6 +6333,7 @@ export interface components {
             observaciones?: string;
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
         };
         Venta: {
             pasajes: components["schemas"]["Pasaje"][];
@@ -6305,6 +6372,7 @@ export interface components {
             pasajes: components["schemas"]["PasajeOffline"][];
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
         };
         VentaReciente: {
             cliente: string;
@@ -10584,7 +10652,15 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             408: components["responses"]["CuerpoDemorado"];
-            409: components["responses"]["Conflicto"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRechazoSobreventa"];
+                };
+            };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
@@ -10615,6 +10691,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaCanalesEnvio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disponibilidad: {
+        parameters: {
+            query: {
+                /** @description La sección */
+                seccion_id: number;
+                /** @description Día de viaje (AAAA-MM-DD); hoy si falta */
+                fecha?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCupo"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
@@ -10739,7 +10853,15 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             408: components["responses"]["CuerpoDemorado"];
-            409: components["responses"]["Conflicto"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRechazoSobreventa"];
+                };
+            };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
@@ -10757,7 +10879,7 @@ export interface operations {
     pasajerosPorFecha: {
         parameters: {
             query?: {
-                /** @description programado: el estado de los viajes de hoy y mañana en lugar de la lista */
+                /** @description programado: el estado de los viajes de la fecha (hoy si falta) y del día siguiente en lugar de la lista */
                 tipo?: "programado";
                 /** @description Día de viaje (AAAA-MM-DD); hoy si falta */
                 fecha?: string;
