@@ -131,6 +131,8 @@ export const pasajesKeys = {
   /** A customer's tickets live under the tickets' keys: every ticket event refreshes them. */
   deCliente: (clienteId: number, pagina: number) => [...pasajesKeys.all, 'cliente', clienteId, pagina] as const,
   canalesEnvio: () => [...pasajesKeys.all, 'canales-envio'] as const,
+  /** The seats of a date and section: every ticket event (a sale, a cancellation) refreshes them. */
+  disponibilidad: (seccionId: number, fecha: string) => [...pasajesKeys.all, 'disponibilidad', seccionId, fecha] as const,
 };
 
 /** Query keys of the company's staff devices. */
