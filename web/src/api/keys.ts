@@ -92,7 +92,7 @@ export const embarqueKeys = {
   all: ['embarque'] as const,
   estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
   pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
-  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
+  viajes: (fecha = '') => [...embarqueKeys.all, 'viajes', fecha] as const,
 };
 
 /** Query keys of the company. */
