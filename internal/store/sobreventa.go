@@ -23,46 +23,51 @@ func (s *Store) Disponibilidad(ctx context.Context, empresaID, seccionID int64, 
 	return leerCupo(ctx, s.db.Conn(), empresaID, seccionID, fecha, false)
 }
 
-// leerCupo reads the seats of a date and section: its departures, the
-// section's capacity and the tickets sold (active or boarded). With bloquear
-// (a sale's transaction) a limited day locks its section's row first
-// (PostgreSQL, NO KEY UPDATE: the tickets' foreign keys still go in; SQLite's
-// write transactions are exclusive already) and counts after the lock, so two
-// sellers of the last seat are served one after the other and the second
-// counts the first one's ticket.
+// leerCupo reads the seats of a date and section in one statement: the
+// section's capacity, the tickets sold (active or boarded) and one row per
+// departure of the day. With bloquear (a sale's transaction, PostgreSQL) the
+// section's row is locked first, NO KEY UPDATE (the tickets' foreign keys
+// still go in), and the seats are read after the lock, by a statement of its
+// own that sees every sale committed meanwhile: two sellers of the last seat
+// are served one after the other and the second counts the first one's
+// ticket. SQLite's write transactions are exclusive already.
 func leerCupo(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, fecha string, bloquear bool) (domain.Cupo, error) {
-	var capacidad int64
-	err := c.QueryRow(ctx, `SELECT capacidad FROM secciones WHERE empresa_id = ? AND id = ?`, empresaID, seccionID).Scan(&capacidad)
-	if missing, err := sqldb.NoRows(err); missing || err != nil {
-		return domain.Cupo{}, firstErr(wrap("leer capacidad de la sección", err), domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado))
-	}
-	salidas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (x domain.SalidaCupo, err error) {
-		return x, sc.Scan(&x.Estado, &x.Sentido, &x.Capacidad)
-	}, `SELECT s.estado, s.sentido, COALESCE(b.capacidad, 0) FROM salidas s
-		LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
-		WHERE s.empresa_id = ? AND s.seccion_id = ? AND s.fecha = ? LIMIT ?`,
-		empresaID, seccionID, fecha, MaxSalidasListado)
-	if err != nil {
-		return domain.Cupo{}, wrap("leer salidas del día", err)
-	}
-	cupo := domain.CupoDelDia(salidas, capacidad, 0)
-	if !cupo.Limitado {
-		return cupo, nil
-	}
+	noEncontrada := domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
 	if bloquear && c.Dialect().Postgres() {
 		var id int64
-		if err := c.QueryRow(ctx, `SELECT id FROM secciones WHERE empresa_id = ? AND id = ?`+c.Dialect().ForNoKeyUpdate(),
-			empresaID, seccionID).Scan(&id); err != nil {
-			return cupo, wrap("bloquear sección", err)
+		err := c.QueryRow(ctx, `SELECT id FROM secciones WHERE empresa_id = ? AND id = ?`+c.Dialect().ForNoKeyUpdate(),
+			empresaID, seccionID).Scan(&id)
+		if missing, err := sqldb.NoRows(err); missing || err != nil {
+			return domain.Cupo{}, firstErr(wrap("bloquear sección", err), noEncontrada)
 		}
 	}
-	var vendidos int64
-	err = c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND fecha_viaje = ? AND seccion_id = ?
-		AND estado IN (?, ?)`, empresaID, fecha, seccionID, domain.PasajeActivo, domain.PasajeUsado).Scan(&vendidos)
-	if err != nil {
-		return cupo, wrap("contar pasajes vendidos", err)
+	type fila struct {
+		capacidad, vendidos int64
+		estado, sentido     *string
+		barco               int64
 	}
-	return domain.CupoDelDia(salidas, capacidad, vendidos), nil
+	filas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (f fila, err error) {
+		return f, sc.Scan(&f.capacidad, &f.vendidos, &f.estado, &f.sentido, &f.barco)
+	}, `SELECT sec.capacidad, (SELECT COUNT(*) FROM pasajes p WHERE p.empresa_id = sec.empresa_id AND p.fecha_viaje = ?
+			AND p.seccion_id = sec.id AND p.estado IN (?, ?)),
+		s.estado, s.sentido, COALESCE(b.capacidad, 0)
+		FROM secciones sec LEFT JOIN salidas s ON s.empresa_id = sec.empresa_id AND s.seccion_id = sec.id AND s.fecha = ?
+		LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
+		WHERE sec.empresa_id = ? AND sec.id = ? LIMIT ?`,
+		fecha, domain.PasajeActivo, domain.PasajeUsado, fecha, empresaID, seccionID, MaxSalidasListado)
+	if err != nil {
+		return domain.Cupo{}, wrap("leer lugares del día", err)
+	}
+	if len(filas) == 0 {
+		return domain.Cupo{}, noEncontrada
+	}
+	var salidas []domain.SalidaCupo
+	for _, f := range filas {
+		if f.estado != nil {
+			salidas = append(salidas, domain.SalidaCupo{Estado: *f.estado, Sentido: *f.sentido, Capacidad: f.barco})
+		}
+	}
+	return domain.CupoDelDia(salidas, filas[0].capacidad, filas[0].vendidos), nil
 }
 
 // sobreventa is a sale that goes past its day's seats: the seats it found,
