@@ -36,7 +36,7 @@ export function VistaLugares({ cupo, fecha, pedidos }: VistaLugaresProps) {
   const excede = pedidos > cupo.quedan;
   return (
     <div role="status">
-      <Text fw={700} c={cupo.quedan <= 5 ? 'orange.9' : undefined}>
+      <Text fw={700} c={cupo.quedan <= 5 ? 'red.9' : undefined}>
         Quedan {lugares(cupo.quedan)} <Text span c="dimmed" fw={400} size="sm">de {formatNumber(cupo.capacidad)} ({origen})</Text>
       </Text>
       {excede && (
