@@ -99,6 +99,11 @@ func TestASalePastTheDaySeatsNeedsASupervisorsConfirmation(t *testing.T) {
 				" el 20/11/2026 (capacidad 3, ya vendidos 2, venta de Diego Sosa)%"); n != 1 {
 			t.Fatalf("auditoría de la sobreventa: %d", n)
 		}
+		// the supervisors and admins are told (the alert goes out with the sale's commit)
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%"sobreventa"%'
+			AND datos LIKE '%Lucía Benítez confirmó 1 pasaje de más%' AND roles LIKE '%supervisor%'`); n != 1 {
+			t.Fatalf("%d alertas de sobreventa", n)
+		}
 		if c := e.cupo(tok, "2026-11-20"); c.Vendidos != 4 || c.Quedan != -1 {
 			t.Fatalf("tras la sobreventa: %+v", c)
 		}
@@ -229,6 +234,9 @@ func TestAnOfflineSalePastTheSeatsGoesInMarkedAndNotified(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ? AND usuario_id = ? AND detalles LIKE ?`,
 			store.AccionSobreventa, e.userID("vendedor"), "Una venta sin conexión de Diego Sosa dejó 1 pasaje de más%"); n != 1 {
 			t.Fatalf("auditoría de la sobreventa sin conexión: %d", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%Una venta sin conexión de Diego Sosa%'`); n != 1 {
+			t.Fatalf("%d alertas de la sobreventa sin conexión", n)
 		}
 	})
 }
