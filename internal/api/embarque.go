@@ -76,7 +76,8 @@ type ListaPasajeros struct {
 	Stats   ConteoEmbarque `json:"stats"`
 }
 
-// ViajesProgramados is the trip status of today and tomorrow by section.
+// ViajesProgramados is the trip status by section of a date (hoy: today by
+// default) and of the day after it (manana).
 type ViajesProgramados struct {
 	Hoy    ViajesDelDia `json:"hoy"`
 	Manana ViajesDelDia `json:"manana"`
@@ -191,7 +192,7 @@ func (s *Server) estadisticasEmbarque(r *http.Request) (EstadisticasEmbarque, er
 // (today by default), the filters and the page (the whole list without
 // limite), or tipo=programado for the trip status instead.
 type ConsultaPasajeros struct {
-	Tipo        string `query:"tipo" enum:"programado" description:"programado: el estado de los viajes de hoy y mañana en lugar de la lista"`
+	Tipo        string `query:"tipo" enum:"programado" description:"programado: el estado de los viajes de la fecha (hoy si falta) y del día siguiente en lugar de la lista"`
 	Fecha       string `query:"fecha" format:"date" description:"Día de viaje (AAAA-MM-DD); hoy si falta"`
 	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
 	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
@@ -201,22 +202,33 @@ type ConsultaPasajeros struct {
 	Limite      int64  `query:"limite" minimum:"1" maximum:"500" description:"Pasajes por página; todos si falta"`
 }
 
+// Bounds of the trip status's date: any day a company can have sold for.
+const (
+	primerDiaViajes = "2000-01-01"
+	ultimoDiaViajes = "2099-12-31"
+)
+
 func (c ConsultaPasajeros) comprobar() error {
 	if c.Pagina > 1 && c.Limite == 0 {
 		return parametroInvalido("pagina", "El parámetro pagina requiere el parámetro limite")
+	}
+	if c.Tipo != "" && c.Fecha != "" && (c.Fecha < primerDiaViajes || c.Fecha > ultimoDiaViajes) {
+		return parametroInvalido("fecha", "La fecha del estado de los viajes debe estar entre el 01/01/2000 y el 31/12/2099")
 	}
 	return nil
 }
 
 // pasajerosPorFecha is the passenger list of a date (default today), or with
-// tipo=programado the trip status of today and tomorrow by section.
+// tipo=programado the trip status by section of that date and the next one
+// (hoy and manana: today and tomorrow without a date; any date between the
+// years domain.AnioMinimo and domain.AnioMaximo, a bad one is 400).
 func (s *Server) pasajerosPorFecha(r *http.Request, c ConsultaPasajeros) (PasajerosPorFecha, error) {
 	dia, err := s.hoy(r)
 	if err != nil {
 		return PasajerosPorFecha{}, err
 	}
 	if c.Tipo != "" {
-		viajes, err := s.viajesProgramados(r, dia)
+		viajes, err := s.viajesProgramados(r, cmp.Or(c.Fecha, dia.Fecha))
 		return PasajerosPorFecha{ViajesProgramados: viajes}, err
 	}
 	f := store.FiltroPasajeros{Fecha: cmp.Or(c.Fecha, dia.Fecha), SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID,
@@ -231,15 +243,15 @@ func (s *Server) pasajerosPorFecha(r *http.Request, c ConsultaPasajeros) (Pasaje
 		Total: total, Stats: conteoDe(conteo)}}, err
 }
 
-func (s *Server) viajesProgramados(r *http.Request, hoy domain.Dia) (*ViajesProgramados, error) {
-	t, _ := time.Parse(time.DateOnly, hoy.Fecha)
+func (s *Server) viajesProgramados(r *http.Request, fecha string) (*ViajesProgramados, error) {
+	t, _ := time.Parse(time.DateOnly, fecha)
 	delDia := func(fecha string) (ViajesDelDia, error) {
 		viajes, err := s.Store.EstadoViajes(r.Context(), actorFrom(r).EmpresaID(), fecha)
 		return ViajesDelDia{Fecha: fecha, Secciones: mapRows(viajes, viajeSeccionDe)}, err
 	}
 	var out ViajesProgramados
 	var err error
-	if out.Hoy, err = delDia(hoy.Fecha); err != nil {
+	if out.Hoy, err = delDia(fecha); err != nil {
 		return nil, err
 	}
 	out.Manana, err = delDia(t.AddDate(0, 0, 1).Format(time.DateOnly))

@@ -22,6 +22,18 @@ type DatosVenta struct {
 	// (created with the sale when the company does not have it yet).
 	ClienteDocumento string `json:"cliente_documento,omitempty" maxLength:"20"`
 	Observaciones    string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+	// Sobreventa confirms the sale should it go past its day's seats (a 409
+	// with domain.RechazoSobreventa otherwise).
+	Sobreventa *ConfirmacionSobreventa `json:"sobreventa,omitempty"`
+}
+
+// ConfirmacionSobreventa confirms a sale past the day's seats
+// (docs/architecture.md, "Sobreventa"): empty, by the seller, whose role must
+// have pasajes.sobreventa; with nombre_usuario and password, by that user of
+// the company (a supervisor at the seller's side), whose role must have it.
+type ConfirmacionSobreventa struct {
+	NombreUsuario string `json:"nombre_usuario,omitempty" maxLength:"100"`
+	Password      string `json:"password,omitempty" maxLength:"200"`
 }
 
 // VenderPasajes is the body of POST /pasajes/lote: a whole sale, several lines.
@@ -141,7 +153,7 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 	lineas := mapRows(body.Lineas, func(l LineaVenta) domain.LineaVenta { return domain.LineaVenta(l) })
 	v := body.venta(lineas)
 	v.BeneficioID = body.BeneficioID
-	pasajes, err := s.vender(r, v)
+	pasajes, err := s.vender(r, body.DatosVenta, v)
 	if err != nil {
 		return createdReply[Venta]{}, err
 	}
@@ -156,19 +168,47 @@ func (s *Server) crearLote(r *http.Request, body VenderPasajes) (createdReply[Ve
 func (s *Server) crearPasaje(r *http.Request, body VenderPasaje) (createdReply[Pasaje], error) {
 	v := body.venta([]domain.LineaVenta{{TipoViajeID: body.TipoViajeID, Cantidad: 1}})
 	v.PrecioEsperado, v.BeneficioID = body.Precio, body.BeneficioID
-	pasajes, err := s.vender(r, v)
+	pasajes, err := s.vender(r, body.DatosVenta, v)
 	if err != nil {
 		return createdReply[Pasaje]{}, err
 	}
 	return created(pasajeDe(pasajes[0]), "Pasaje creado exitosamente"), nil
 }
 
-func (s *Server) vender(r *http.Request, v store.Venta) ([]store.Pasaje, error) {
+func (s *Server) vender(r *http.Request, d DatosVenta, v store.Venta) ([]store.Pasaje, error) {
 	a, err := writeActor(r)
 	if err != nil {
 		return nil, err
 	}
+	if v.Sobreventa, err = s.confirmaSobreventa(r, a, d.Sobreventa); err != nil {
+		return nil, err
+	}
 	return s.Store.Vender(r.Context(), a, v)
+}
+
+// confirmaSobreventa is who confirms a sale past its day's seats: nobody
+// without a confirmation, the seller with an empty one, or the user of the
+// credentials it carries, checked like the approval of a register's close
+// (auth.Service.Verificar: a wrong user or password is 403 and counts towards
+// the login lockout; another company's user is 403). Whether that user's role
+// may confirm it is the store's to say, and only if the sale goes past them.
+func (s *Server) confirmaSobreventa(r *http.Request, a store.Actor, c *ConfirmacionSobreventa) (*store.Aprobador, error) {
+	if c == nil {
+		return nil, nil
+	}
+	if c.NombreUsuario == "" && c.Password == "" {
+		ap := aprobadorDe(actorFrom(r).Usuario)
+		return &ap, nil
+	}
+	u, err := s.Auth.Verificar(r.Context(), c.NombreUsuario, c.Password, a.IP, "Credenciales verificadas para confirmar una venta sin lugares")
+	if err != nil {
+		return nil, err
+	}
+	if u.EmpresaID != a.EmpresaID {
+		return nil, domain.Forbidden(domain.MsgSobreventaSinPermiso)
+	}
+	ap := aprobadorDe(u)
+	return &ap, nil
 }
 
 // FiltroPasajes is the filter of the ticket list and of its export; dates are
@@ -297,4 +337,25 @@ func (s *Server) cambiarEstado(r *http.Request, body AnularPasaje,
 	}
 	p, err := run(r.Context(), a, id, body.Motivo)
 	return withMessage(pasajeDe(p), msg), err
+}
+
+// ConsultaDisponibilidad is the query of a day's seats.
+type ConsultaDisponibilidad struct {
+	SeccionID int64  `query:"seccion_id" minimum:"1" required:"true" description:"La sección"`
+	Fecha     string `query:"fecha" format:"date" description:"Día de viaje (AAAA-MM-DD); hoy si falta"`
+}
+
+// disponibilidad answers the seats of a travel date and section
+// (domain.CupoDelDia): the quick sale shows what is left before selling.
+func (s *Server) disponibilidad(r *http.Request, q ConsultaDisponibilidad) (domain.Cupo, error) {
+	empresaID := actorFrom(r).EmpresaID()
+	fecha := q.Fecha
+	if fecha == "" {
+		hoy, err := s.hoy(r)
+		if err != nil {
+			return domain.Cupo{}, err
+		}
+		fecha = hoy.Fecha
+	}
+	return s.Store.Disponibilidad(r.Context(), empresaID, q.SeccionID, fecha)
 }

@@ -78,6 +78,9 @@ type PermisosPasajes struct {
 	Editar   bool `json:"editar"`
 	Anular   bool `json:"anular"`
 	Imprimir bool `json:"imprimir"`
+	// Sobreventa confirms a sale past the day's seats (its own, or a seller's
+	// with the credentials typed on the seller's screen).
+	Sobreventa bool `json:"sobreventa"`
 }
 
 // PermisosCaja are the register flags.

@@ -24,7 +24,8 @@ var CatalogoPermisos = map[string][]string{
 	"usuarios":      {"ver", "crear", "editar", "eliminar"},
 	"configuracion": {"ver", "editar", "sistema"},
 	"reportes":      {"ver", "exportar", "avanzados"},
-	"pasajes":       {"ver", "crear", "editar", "anular", "imprimir"},
+	// pasajes.sobreventa confirms a sale past the day's seats (PermisoSobreventa).
+	"pasajes": {"ver", "crear", "editar", "anular", "imprimir", "sobreventa"},
 	// caja.ver_esperado shows an open register's expected figures; without
 	// it the close is blind (PermisoVerEsperado).
 	"caja":       {"ver", "abrir", "cerrar", "movimientos", "ver_esperado"},

@@ -66,6 +66,9 @@ const (
 	MarcaCajaCerrada          = "caja_cerrada"
 	MarcaDispositivoRevocado  = "dispositivo_revocado"
 	MarcaRelojDesfasado       = "reloj_desfasado"
+	// MarcaSobreventa: the sale went past its day's seats (it goes in all
+	// the same: it was sold and printed already).
+	MarcaSobreventa = "sobreventa"
 )
 
 // Messages of the sync.

@@ -55,7 +55,7 @@ type EventoConfig struct {
 
 // EventoAlerta is the payload of alertaSistema.
 type EventoAlerta struct {
-	Tipo    string `json:"tipo" enum:"diferencia_caja,whatsapp_desconectado,conflicto_offline"`
+	Tipo    string `json:"tipo" enum:"diferencia_caja,whatsapp_desconectado,conflicto_offline,sobreventa"`
 	Titulo  string `json:"titulo"`
 	Mensaje string `json:"mensaje"`
 }

@@ -93,6 +93,10 @@ type Venta struct {
 	// BeneficioID, when set, redeems that benefit with the customer's points
 	// in the sale (puntos.go, prepararCanje): its discount is computed here.
 	BeneficioID *int64
+	// Sobreventa is who confirms the sale should it go past its day's seats
+	// (sobreventa.go): the seller or a supervisor whose credentials were
+	// checked; nil refuses such a sale with 409.
+	Sobreventa *Aprobador
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the
@@ -132,10 +136,18 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 				return nil, err
 			}
 		}
+		sv, err := comprobarCupo(ctx, c, a, p)
+		if err != nil {
+			return nil, err
+		}
 		if err := caja.sumar(ctx, c, p.total); err != nil {
 			return nil, err
 		}
-		return s.emitir(ctx, c, a, p, caja.id)
+		pasajes, err := s.emitir(ctx, c, a, p, caja.id)
+		if err != nil {
+			return nil, err
+		}
+		return pasajes, s.registrarSobreventa(ctx, c, a, p, sv, pasajes)
 	})
 }
 

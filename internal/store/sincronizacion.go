@@ -317,11 +317,23 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 	if p.offline.nota != "" {
 		act.marcas = append(act.marcas, domain.MarcaCajaCerrada)
 	}
+	// Never refused for the day's seats (it was sold and printed already):
+	// one past them is marked, audited and notified.
+	sv, err := cupoOffline(ctx, c, act.a, p)
+	if err != nil {
+		return ResultadoSync{}, err
+	}
+	if sv != nil {
+		act.marcas = append(act.marcas, domain.MarcaSobreventa)
+	}
 	if err := caja.sumar(ctx, c, p.total); err != nil {
 		return ResultadoSync{}, err
 	}
 	pasajes, err := s.emitir(ctx, c, act.a, p, caja.id)
 	if err != nil {
+		return ResultadoSync{}, err
+	}
+	if err := s.registrarSobreventa(ctx, c, act.a, p, sv, pasajes); err != nil {
 		return ResultadoSync{}, err
 	}
 	r := ResultadoSync{Estado: domain.AccionAplicada, Mensaje: domain.MsgSyncAplicada}

@@ -56,13 +56,15 @@ export function pasajerosQuery(filtros: FiltrosPasajeros) {
 /** How often the trip status refreshes itself. */
 const VIAJES_REFRESH_MS = 30_000;
 
-/** Trip status of today and tomorrow by section. */
-export const viajesProgramadosQuery = queryOptions({
-  queryKey: embarqueKeys.viajes(),
-  queryFn: ({ signal }) =>
-    api.get<ViajesProgramados>(conConsulta('/pasajes/por-fecha', { tipo: 'programado' } satisfies Parametros<'pasajerosPorFecha'>), { signal }),
-  refetchInterval: VIAJES_REFRESH_MS,
-});
+/** Trip status by section of a date (YYYY-MM-DD; '' today) and of the day after it. */
+export function viajesProgramadosQuery(fecha = '') {
+  const path = conConsulta('/pasajes/por-fecha', { tipo: 'programado', fecha } satisfies Parametros<'pasajerosPorFecha'>);
+  return queryOptions({
+    queryKey: embarqueKeys.viajes(fecha),
+    queryFn: ({ signal }) => api.get<ViajesProgramados>(path, { signal }),
+    refetchInterval: VIAJES_REFRESH_MS,
+  });
+}
 
 /** Retries a write once when the server never answered; the same Idempotency-Key makes it safe. */
 function retryWithoutAnswer(failureCount: number, error: Error): boolean {

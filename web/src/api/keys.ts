@@ -96,7 +96,7 @@ export const embarqueKeys = {
   all: ['embarque'] as const,
   estadisticas: () => [...embarqueKeys.all, 'estadisticas'] as const,
   pasajeros: (filtros: FiltrosPasajeros) => [...embarqueKeys.all, 'pasajeros', filtros] as const,
-  viajes: () => [...embarqueKeys.all, 'viajes'] as const,
+  viajes: (fecha = '') => [...embarqueKeys.all, 'viajes', fecha] as const,
 };
 
 /** Query keys of the company. */
@@ -135,6 +135,8 @@ export const pasajesKeys = {
   /** A customer's tickets live under the tickets' keys: every ticket event refreshes them. */
   deCliente: (clienteId: number, pagina: number) => [...pasajesKeys.all, 'cliente', clienteId, pagina] as const,
   canalesEnvio: () => [...pasajesKeys.all, 'canales-envio'] as const,
+  /** The seats of a date and section: every ticket event (a sale, a cancellation) refreshes them. */
+  disponibilidad: (seccionId: number, fecha: string) => [...pasajesKeys.all, 'disponibilidad', seccionId, fecha] as const,
 };
 
 /** Query keys of the company's staff devices. */

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, type ApiResult } from '@/lib/api';
+import { api, ApiError, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
@@ -17,6 +17,15 @@ export type Pasaje = Schema<'Pasaje'>;
 
 /** Answer of POST /pasajes/lote. */
 export type VentaCreada = Schema<'Venta'>;
+
+/** The seats of a travel date and section: capacity, sold and left (negative when oversold). */
+export type Cupo = Schema<'Cupo'>;
+
+/** The data of a sale refused with 409 for lack of seats (docs/architecture.md, "Sobreventa"). */
+export type RechazoSobreventa = Schema<'RechazoSobreventa'>;
+
+/** A sale's confirmation past the day's seats: empty (the seller's own permission) or a supervisor's credentials. */
+export type ConfirmacionSobreventa = Schema<'ConfirmacionSobreventa'>;
 
 /** By which channels a sale's tickets can be sent now: e-mail configured and active, WhatsApp linked. */
 export type CanalesEnvio = Schema<'CanalesEnvio'>;
@@ -69,6 +78,22 @@ export const canalesEnvioQuery = queryOptions({
   queryFn: ({ signal }) => api.get<CanalesEnvio>('/pasajes/canales-envio', { signal }),
   staleTime: 0,
 });
+
+/** The seats left for a date and section (GET /pasajes/disponibilidad), refreshed every 30 s and after every ticket event. */
+export function disponibilidadQuery(seccionId: number, fecha: string) {
+  const path = conConsulta('/pasajes/disponibilidad', { seccion_id: seccionId, fecha } satisfies Parametros<'disponibilidad'>);
+  return queryOptions({
+    queryKey: pasajesKeys.disponibilidad(seccionId, fecha),
+    queryFn: ({ signal }) => api.get<Cupo>(path, { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+/** The seats refusal of a failed sale (409 with RechazoSobreventa), or null for any other failure. */
+export function rechazoSobreventa(error: unknown): RechazoSobreventa | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || typeof error.data !== 'object' || error.data === null) return null;
+  return 'exceso' in error.data && 'solicitados' in error.data ? (error.data as RechazoSobreventa) : null;
+}
 
 /** GET /pasajes/export: the CSV of the filters, with the server's file name. */
 export function exportarPasajes(filtros: FiltrosPasajes): Promise<Archivo> {

@@ -1748,6 +1748,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/disponibilidad": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los lugares de una fecha de viaje y una sección: capacidad, vendidos y quedan
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        get: operations["disponibilidad"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/estadisticas-embarque": {
         parameters: {
             query?: never;
@@ -3670,6 +3690,10 @@ export interface components {
             configuraciones: components["schemas"]["ConfiguracionEmpresa"][];
             presets: components["schemas"]["PresetConfiguracion"][];
         };
+        ConfirmacionSobreventa: {
+            nombre_usuario?: string;
+            password?: string;
+        };
         ConflictoOffline: {
             caja_id: null | number;
             /** Format: date-time */
@@ -3798,6 +3822,18 @@ export interface components {
             diferencia: null | number;
             /** Format: double */
             esperado: number;
+        };
+        Cupo: {
+            /** Format: int64 */
+            capacidad: number;
+            limitado: boolean;
+            /** @enum {string} */
+            origen: "salidas" | "seccion" | "libre";
+            /** Format: int64 */
+            quedan: number;
+            salidas: number;
+            /** Format: int64 */
+            vendidos: number;
         };
         DatosContacto: {
             gerente: string;
@@ -4061,6 +4097,12 @@ export interface components {
             /** @constant */
             success: false;
         };
+        ErrorRechazoSobreventa: {
+            data?: components["schemas"]["RechazoSobreventa"];
+            message: string;
+            /** @constant */
+            success: false;
+        };
         EstadisticaRol: {
             /** Format: int64 */
             activos: number;
@@ -4248,7 +4290,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline";
+            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa";
             titulo: string;
         };
         EventoCaja: {
@@ -5096,6 +5138,7 @@ export interface components {
             crear: boolean;
             editar: boolean;
             imprimir: boolean;
+            sobreventa: boolean;
             ver: boolean;
         };
         PermisosReportes: {
@@ -5251,6 +5294,22 @@ export interface components {
             motivo: "ya_embarcado" | "otra_fecha";
             numero_pasaje: string;
             validado_por?: string;
+        };
+        RechazoSobreventa: {
+            /** Format: int64 */
+            capacidad: number;
+            /** Format: int64 */
+            exceso: number;
+            limitado: boolean;
+            /** @enum {string} */
+            origen: "salidas" | "seccion" | "libre";
+            /** Format: int64 */
+            quedan: number;
+            salidas: number;
+            /** Format: int64 */
+            solicitados: number;
+            /** Format: int64 */
+            vendidos: number;
         };
         Referencia: {
             /** Format: int64 */
@@ -5429,6 +5488,12 @@ export interface components {
         };
         RespuestaCuadreCaja: {
             data: components["schemas"]["CuadreCaja"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaCupo: {
+            data: components["schemas"]["Cupo"];
             message?: string;
             /** @constant */
             success: true;
@@ -6385,6 +6450,7 @@ export interface components {
             precio?: null | number;
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
             /** Format: int64 */
             tipo_viaje_id: number;
         };
@@ -6401,6 +6467,7 @@ export interface components {
             observaciones?: string;
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
         };
         Venta: {
             pasajes: components["schemas"]["Pasaje"][];
@@ -6439,6 +6506,7 @@ export interface components {
             pasajes: components["schemas"]["PasajeOffline"][];
             /** Format: int64 */
             seccion_id: number;
+            sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
         };
         VentaReciente: {
             cliente: string;
@@ -10718,7 +10786,15 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             408: components["responses"]["CuerpoDemorado"];
-            409: components["responses"]["Conflicto"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRechazoSobreventa"];
+                };
+            };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
@@ -10749,6 +10825,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaCanalesEnvio"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    disponibilidad: {
+        parameters: {
+            query: {
+                /** @description La sección */
+                seccion_id: number;
+                /** @description Día de viaje (AAAA-MM-DD); hoy si falta */
+                fecha?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCupo"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
@@ -10873,7 +10987,15 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             408: components["responses"]["CuerpoDemorado"];
-            409: components["responses"]["Conflicto"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRechazoSobreventa"];
+                };
+            };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
@@ -10891,7 +11013,7 @@ export interface operations {
     pasajerosPorFecha: {
         parameters: {
             query?: {
-                /** @description programado: el estado de los viajes de hoy y mañana en lugar de la lista */
+                /** @description programado: el estado de los viajes de la fecha (hoy si falta) y del día siguiente en lugar de la lista */
                 tipo?: "programado";
                 /** @description Día de viaje (AAAA-MM-DD); hoy si falta */
                 fecha?: string;

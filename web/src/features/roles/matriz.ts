@@ -23,6 +23,7 @@ export const FLAGS: Readonly<Record<string, string>> = {
   avanzados: 'Avanzados', anular: 'Anular', imprimir: 'Imprimir', abrir: 'Abrir', cerrar: 'Cerrar',
   movimientos: 'Movimientos', embarque: 'Embarque', desembarque: 'Desembarque', configurar: 'Configurar',
   enviar: 'Enviar', ver_estado: 'Ver estado', ver_esperado: 'Ver esperado', ticket_80mm: 'Ticket 80 mm', ticket_a4: 'Ticket A4', batch: 'Lotes',
+  sobreventa: 'Sobreventa',
 };
 
 /** The dashboards a role may see (dashboard.tipo). */

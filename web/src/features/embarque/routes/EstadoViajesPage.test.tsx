@@ -24,15 +24,42 @@ const VIAJES: ViajesProgramados = {
 
 describe('EstadoViajesPage', () => {
   let pedidos: number;
+  let fechas: (string | null)[];
 
   beforeEach(() => {
     pedidos = 0;
-    server.use(http.get('/api/pasajes/por-fecha', ({ request }) => {
-      expect(new URL(request.url).searchParams.get('tipo')).toBe('programado');
-      pedidos++;
-      return ok(VIAJES);
-    }));
+    fechas = [];
+    server.use(
+      http.get('/api/pasajes/por-fecha', ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        expect(params.get('tipo')).toBe('programado');
+        pedidos++;
+        fechas.push(params.get('fecha'));
+        const fecha = params.get('fecha');
+        return ok(fecha
+          ? { hoy: { fecha, secciones: [viaje(1, 'Tigre – Tres Bocas', 4, 1)] }, manana: { fecha: '2027-03-02', secciones: [] } }
+          : VIAJES);
+      }),
+      http.get('/api/salidas', () => ok([])),
+    );
     signIn('lancha');
+  });
+
+  it('shows any date typed as dd/mm/aaaa and its next day, and goes back to today', async () => {
+    const { user } = renderApp('/admin/estado-viajes');
+    await screen.findByRole('region', { name: 'Hoy' });
+    expect(fechas[0]).toBeNull();
+    const fecha = screen.getByLabelText('Fecha');
+    await user.clear(fecha);
+    await user.type(fecha, '01/03/2027');
+    await user.tab();
+    const elegida = await screen.findByRole('region', { name: 'Fecha elegida' });
+    expect(elegida).toHaveTextContent('01/03/2027');
+    expect(within(elegida).getByText('25%')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Día siguiente' })).toHaveTextContent('02/03/2027');
+    expect(fechas).toContain('2027-03-01');
+    await user.click(screen.getByRole('button', { name: 'Volver a hoy' }));
+    expect(await screen.findByRole('region', { name: 'Hoy' })).toHaveTextContent('22/11/2026');
   });
 
   it("shows today's sections with counts, percent and 'Completo', and an empty tomorrow", async () => {

@@ -27,18 +27,12 @@ function Dia({ titulo, dia }: { titulo: string; dia: ViajesDelDia }) {
   );
 }
 
-/** The departures of any date with boarded / capacity (the boat's certified capacity) and their state. */
-function SalidasDeFecha() {
-  const hoy = useHoy();
-  const [fecha, setFecha] = useState('');
-  const dia = fecha || hoy;
+/** The departures of the screen's date with boarded / capacity (the boat's certified capacity) and their state. */
+function SalidasDeFecha({ dia }: { dia: string }) {
   const { data, isPending, error, refetch } = useQuery({ ...salidasQuery(dia), refetchInterval: 30_000 });
   return (
     <Stack gap="sm" component="section" aria-label="Salidas">
-      <Group justify="space-between" align="flex-end">
-        <Title order={2} size="h3">Salidas</Title>
-        <FechaInput label="Fecha" value={dia} onChange={setFecha} w={180} />
-      </Group>
+      <Title order={2} size="h3">Salidas</Title>
       <QueryState pending={isPending} error={data ? null : error} errorTitle="Error al cargar las salidas" onRetry={() => void refetch()}>
         {data?.length === 0 ? (
           <EmptyState icon={IconCalendarEvent} title="No hay salidas" message={`No hay salidas programadas el ${formatDate(dia)}.`} />
@@ -83,29 +77,41 @@ function SalidasDeFecha() {
   );
 }
 
-/** 'Estado de Viajes': today's and tomorrow's boarding by section, refreshed every 30 s, and the departures of any date. */
+/**
+ * 'Estado de Viajes': the boarding by section of a date (today by default) and of the day after it,
+ * refreshed every 30 s, and that date's departures. Any date can be chosen (dd/mm/aaaa).
+ */
 export function EstadoViajesPage() {
-  const { data, isPending, error, refetch, isFetching } = useQuery(viajesProgramadosQuery);
+  const hoy = useHoy();
+  const [fecha, setFecha] = useState('');
+  const dia = fecha || hoy;
+  const esHoy = dia === hoy;
+  // Today asks without a date: the server's day, whatever the browser's clock says.
+  const { data, isPending, error, refetch, isFetching } = useQuery(viajesProgramadosQuery(esHoy ? '' : dia));
   return (
     <Stack>
-      <Group justify="space-between">
+      <Group justify="space-between" align="flex-end">
         <div>
           <Title order={1}>Estado de Viajes</Title>
-          <Text c="dimmed">Embarque por sección, hoy y mañana. Se actualiza cada 30 segundos.</Text>
+          <Text c="dimmed">Embarque por sección de la fecha elegida y del día siguiente. Se actualiza cada 30 segundos.</Text>
         </div>
-        <Button leftSection={<IconRefresh aria-hidden />} variant="default" loading={isFetching} onClick={() => void refetch()}>
-          Actualizar
-        </Button>
+        <Group align="flex-end">
+          <FechaInput label="Fecha" value={dia} onChange={setFecha} w={180} />
+          {!esHoy && <Button variant="subtle" onClick={() => setFecha('')}>Volver a hoy</Button>}
+          <Button leftSection={<IconRefresh aria-hidden />} variant="default" loading={isFetching} onClick={() => void refetch()}>
+            Actualizar
+          </Button>
+        </Group>
       </Group>
       <QueryState pending={isPending} error={data ? null : error} errorTitle="Error al cargar los viajes" onRetry={() => void refetch()}>
         {data && (
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-            <Dia titulo="Hoy" dia={data.hoy} />
-            <Dia titulo="Mañana" dia={data.manana} />
+            <Dia titulo={esHoy ? 'Hoy' : 'Fecha elegida'} dia={data.hoy} />
+            <Dia titulo={esHoy ? 'Mañana' : 'Día siguiente'} dia={data.manana} />
           </SimpleGrid>
         )}
       </QueryState>
-      <SalidasDeFecha />
+      <SalidasDeFecha dia={dia} />
     </Stack>
   );
 }

@@ -32,7 +32,7 @@ export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total
       <Title order={2} size="h4" mb="sm" id="resumen-venta">Resumen de la venta</Title>
       <Stack gap={6}>
         {fechaViaje && fechaViaje !== hoy && (
-          <Text bg="orange.8" c="white" fw={700} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
+          <Text bg="red.9" c="white" fw={700} p="xs" style={{ borderRadius: 'var(--mantine-radius-sm)' }}>
             Viaje del {formatDate(fechaViaje)} (no es hoy)
           </Text>
         )}

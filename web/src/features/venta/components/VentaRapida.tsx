@@ -9,7 +9,7 @@ import { ApiError, errorMessage } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
-import { useCrearVenta, type VentaCreada, type VentaInput } from '@/api/pasajes';
+import { rechazoSobreventa, useCrearVenta, type ConfirmacionSobreventa, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
 import { useVenta } from '@/features/venta/useVenta';
 import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
@@ -22,6 +22,8 @@ import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner } from './CajaCerradaBanner';
+import { ConfirmarSobreventaModal } from './ConfirmarSobreventaModal';
+import { LugaresDisponibles } from './LugaresDisponibles';
 import { Cantidades } from './Cantidades';
 import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
@@ -91,7 +93,9 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
   const [creada, setCreada] = useState<VentaCreada | null>(null);
   const [creadaSinConexion, setCreadaSinConexion] = useState<VentaSinConexionHecha | null>(null);
   const [vendiendoSinConexion, setVendiendoSinConexion] = useState(false);
-  const { usuario } = useSession();
+  const { usuario, can } = useSession();
+  /** A sale the server refused for lack of seats: its body, the refusal, and why its last confirmation failed. */
+  const [sinLugares, setSinLugares] = useState<{ body: VentaInput; rechazo: RechazoSobreventa; mensaje: string; error: string | null } | null>(null);
   const dispositivo = useDispositivoVenta();
   const [abriendoCaja, setAbriendoCaja] = useState(false);
   const [confirmando, setConfirmando] = useState(false);
@@ -153,20 +157,46 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
     void queryClient.prefetchQuery({ ...preciosQuery, staleTime: PRECIOS_FRESCOS_MS });
   });
 
-  /** Posts a sale; a lost answer keeps it (body and key) as of unknown outcome. */
+  const vendida = (data: VentaCreada) => {
+    setIncierta(null);
+    setSinLugares(null);
+    setAviso(null);
+    setBeneficioId(null);
+    venta.reset();
+    setCreada(data);
+  };
+
+  /**
+   * Posts a sale; a lost answer keeps it (body and key) as of unknown outcome. A refusal for lack
+   * of seats opens the supervisor's confirmation.
+   */
   const mandar = (body: VentaInput) => {
     crear.mutate(body, {
-      onSuccess: (data) => {
-        setIncierta(null);
-        setAviso(null);
-        setBeneficioId(null);
-        venta.reset();
-        setCreada(data);
-      },
+      onSuccess: vendida,
       onError: (err) => {
         const rechazada = rechazoDefinitivo(err);
         setIncierta(rechazada ? null : body);
         setAviso(rechazada ? errorMessage(err, 'Error al crear pasaje') : VENTA_INCIERTA);
+        const rechazo = rechazoSobreventa(err);
+        if (rechazo) setSinLugares({ body, rechazo, mensaje: err.message, error: null });
+      },
+    });
+  };
+
+  /** Sends the refused sale again with the supervisor's confirmation; a refused confirmation stays in the dialog. */
+  const confirmarSobreventa = (confirmacion: ConfirmacionSobreventa) => {
+    if (!sinLugares || crear.isPending) return;
+    const body = { ...sinLugares.body, sobreventa: confirmacion };
+    crear.mutate(body, {
+      onSuccess: vendida,
+      onError: (err) => {
+        if (rechazoDefinitivo(err)) {
+          setSinLugares({ ...sinLugares, error: errorMessage(err, 'No se pudo confirmar la venta') });
+          return;
+        }
+        setSinLugares(null);
+        setIncierta(body);
+        setAviso(VENTA_INCIERTA);
       },
     });
   };
@@ -311,6 +341,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
                   <Title order={2} size="h4" mb="sm" id="paso-pasajeros">2. Pasajeros y pago</Title>
                   {seccion ? (
                     <Stack>
+                      {!sinConexion && <LugaresDisponibles seccionId={seccion.id} fecha={venta.fechaViaje} pedidos={venta.totalPasajeros} />}
                       <Cantidades key={seccion.id} lineas={venta.lineas} onChange={(id, n) => editar(() => venta.setCantidad(id, n))} />
                       <MedioPago medios={medios} value={venta.medioPagoId} onChange={(id) => editar(() => venta.setMedioPago(id))} />
                       <Cliente
@@ -390,6 +421,15 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
       >
         <Text>{DESCARTAR_INCIERTA.mensaje}</Text>
       </ConfirmDialog>
+      <ConfirmarSobreventaModal
+        rechazo={sinLugares?.rechazo ?? null}
+        mensaje={sinLugares?.mensaje ?? ''}
+        puedeConfirmar={can('pasajes', 'sobreventa')}
+        enviando={crear.isPending}
+        error={sinLugares?.error ?? null}
+        onConfirmar={confirmarSobreventa}
+        onClose={() => setSinLugares(null)}
+      />
       <AvisoSalidaSinGuardar pendiente={incierta !== null} {...DESCARTAR_INCIERTA} />
       <AbrirCajaModal opened={abriendoCaja} onClose={() => setAbriendoCaja(false)} />
       <VentaSinConexionModal

@@ -1,0 +1,114 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Cupo, RechazoSobreventa, VentaInput } from '@/api/pasajes';
+import { makePasaje, signIn } from '@/testing/fixtures';
+import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
+import { catalogHandlers } from '@/testing/handlers/config';
+import { renderWithProviders } from '@/testing/render';
+import { ok, server } from '@/testing/server';
+import { VentaPasajesPage } from '@/features/venta/routes/VentaPasajesPage';
+import { VistaLugares } from './LugaresDisponibles';
+
+const cupo = (c: Partial<Cupo>): Cupo => ({ limitado: true, origen: 'seccion', capacidad: 60, vendidos: 59, quedan: 1, salidas: 0, ...c });
+const MENSAJE = 'No quedan lugares para esa fecha y sección (quedan 1). Requiere confirmación de un supervisor.';
+
+/**
+ * The seats are one left; POST /pasajes/lote refuses a sale past them without a confirmation (409 with
+ * its data), a wrong supervisor password with 403, and sells with the right one.
+ */
+function servidorSinLugares() {
+  const calls: VentaInput[] = [];
+  server.use(
+    http.get('/api/pasajes/disponibilidad', () => ok(cupo({}))),
+    http.post('/api/pasajes/lote', async ({ request }) => {
+      const body = (await request.json()) as VentaInput;
+      calls.push(body);
+      if (!body.sobreventa) {
+        const data: RechazoSobreventa = { ...cupo({}), solicitados: 2, exceso: 1 };
+        return HttpResponse.json({ success: false, message: MENSAJE, data }, { status: 409 });
+      }
+      if (body.sobreventa.nombre_usuario && body.sobreventa.password !== 'clave-buena') {
+        return HttpResponse.json({ success: false, message: 'Usuario o contraseña del supervisor incorrectos' }, { status: 403 });
+      }
+      return ok({ pasajes: [makePasaje({ id: 100, estado: 'activo' }), makePasaje({ id: 101, estado: 'activo' })], total: 9000 }, { status: 201 });
+    }),
+  );
+  return calls;
+}
+
+describe('seats left on the quick sale', () => {
+  it('says how many are left, warns when the sale goes past them and alerts when none are left', () => {
+    let vista = renderWithProviders(<VistaLugares cupo={cupo({ quedan: 12, vendidos: 48 })} fecha="2026-11-20" pedidos={2} />);
+    const rerender = (ui: React.ReactElement) => {
+      vista.unmount();
+      vista = renderWithProviders(ui);
+    };
+    expect(screen.getByRole('status')).toHaveTextContent('Quedan 12 lugares de 60 (la sección el 20/11/2026)');
+    expect(screen.queryByText(/supera los lugares/)).not.toBeInTheDocument();
+    rerender(<VistaLugares cupo={cupo({ quedan: 1, origen: 'salidas', salidas: 2 })} fecha="2026-11-20" pedidos={3} />);
+    expect(screen.getByRole('status')).toHaveTextContent('Quedan 1 lugar de 60 (las 2 salidas del 20/11/2026)');
+    expect(screen.getByText(/La venta lleva 3 pasajeros: supera los lugares/)).toBeInTheDocument();
+    rerender(<VistaLugares cupo={cupo({ quedan: -20, vendidos: 80 })} fecha="2026-11-20" pedidos={0} />);
+    expect(screen.getByRole('alert')).toHaveTextContent('No quedan lugares (80 vendidos de 60)');
+    expect(screen.getByRole('alert')).toHaveTextContent('Vender más requiere la confirmación de un supervisor.');
+    rerender(<VistaLugares cupo={cupo({ limitado: false, origen: 'libre', capacidad: 0 })} fecha="2026-11-20" pedidos={5} />);
+    expect(screen.getByRole('status')).toHaveTextContent('no hay límite de lugares');
+  });
+});
+
+describe('a sale past the seats', () => {
+  beforeEach(() => {
+    server.use(...catalogHandlers, estadoCaja(makeCaja()));
+  });
+
+  it("asks a supervisor's credentials from the keyboard, shows a wrong password and sells with the right one", async () => {
+    signInVendedor();
+    const calls = servidorSinLugares();
+    const { user } = renderWithProviders(<VentaPasajesPage />, { route: '/admin/venta-pasajes' });
+    await screen.findByRole('button', { name: /Tigre – Tres Bocas/ });
+    await user.keyboard('{Enter}2');
+    expect(await screen.findByText(/Quedan 1 lugar/)).toBeInTheDocument();
+    expect(screen.getByText(/La venta lleva 2 pasajeros: supera los lugares/)).toBeInTheDocument();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+
+    const dialogo = await screen.findByRole('dialog', { name: 'Venta sin lugares' });
+    expect(within(dialogo).getByText(MENSAJE)).toBeInTheDocument();
+    expect(within(dialogo).getByText(/La venta lleva 2 pasajeros: 1 de más/)).toBeInTheDocument();
+    const usuario = within(dialogo).getByLabelText(/Usuario del supervisor/);
+    expect(usuario).toHaveFocus();
+    await user.keyboard('supervisor{Tab}mala{Enter}');
+    expect(await within(dialogo).findByText('Usuario o contraseña del supervisor incorrectos')).toHaveAttribute('role', 'alert');
+    expect(calls[1].sobreventa).toEqual({ nombre_usuario: 'supervisor', password: 'mala' });
+
+    await user.clear(within(dialogo).getByLabelText(/Contraseña del supervisor/));
+    await user.type(within(dialogo).getByLabelText(/Contraseña del supervisor/), 'clave-buena{Enter}');
+    const venta = await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(venta).toBeInTheDocument();
+    expect(calls).toHaveLength(3);
+    expect(calls[2]).toMatchObject({ lineas: [{ tipo_viaje_id: 1, cantidad: 2 }], sobreventa: { nombre_usuario: 'supervisor', password: 'clave-buena' } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Venta sin lugares' })).not.toBeInTheDocument());
+  });
+
+  it('lets a role with pasajes.sobreventa confirm it with one button, and nothing is sold when it cancels', async () => {
+    signIn('supervisor', {
+      rolInfo: { nombre: 'supervisor', permisos: { caja: { abrir: true, ver: true }, pasajes: { crear: true, sobreventa: true } } },
+    });
+    const calls = servidorSinLugares();
+    const { user } = renderWithProviders(<VentaPasajesPage />, { route: '/admin/venta-pasajes' });
+    await screen.findByRole('button', { name: /Tigre – Tres Bocas/ });
+    await user.keyboard('{Enter}2');
+    await user.click(screen.getByRole('button', { name: /^Crear Pasajes? —/ }));
+    let dialogo = await screen.findByRole('dialog', { name: 'Venta sin lugares' });
+    expect(within(dialogo).queryByLabelText(/Usuario del supervisor/)).not.toBeInTheDocument();
+    await user.click(within(dialogo).getByRole('button', { name: 'Cancelar' }));
+    expect(calls).toHaveLength(1);
+    expect(screen.getByText(MENSAJE)).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: /^Crear Pasajes? —/ }));
+    dialogo = await screen.findByRole('dialog', { name: 'Venta sin lugares' });
+    await user.click(within(dialogo).getByRole('button', { name: 'Confirmar venta sin lugares' }));
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[2].sobreventa).toEqual({});
+  });
+});
