@@ -167,6 +167,22 @@ func (s *Server) listarSalidas(r *http.Request, q ConsultaSalidas) ([]Salida, er
 	return mapRows(ss, func(x store.Salida) Salida { return Salida(x) }), err
 }
 
+// SalidaDetalle is a departure with the passengers over its boat's capacity
+// (the last boarded, newest first): they must be moved before it sails.
+type SalidaDetalle struct {
+	Salida
+	Excedentes []store.PasajeroABordo `json:"excedentes"`
+}
+
+func (s *Server) detalleSalida(r *http.Request) (SalidaDetalle, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return SalidaDetalle{}, err
+	}
+	d, err := s.Store.DetalleSalida(r.Context(), actorFrom(r).EmpresaID(), id)
+	return SalidaDetalle{Salida: Salida(d.Salida), Excedentes: d.Excedentes}, err
+}
+
 // CrearSalida is the body of an extra departure.
 type CrearSalida struct {
 	SeccionID     int64  `json:"seccion_id" minimum:"1"`

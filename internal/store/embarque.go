@@ -24,6 +24,9 @@ type Embarque struct {
 	ValidadoPor   string
 	ValidadorID   int64
 	VendedorID    int64 // who sold it
+	SeccionID     int64
+	// SalidaID is the departure the ticket boarded into (nil without one).
+	SalidaID *int64
 }
 
 // Why a boarding is refused with the data of RechazoEmbarque.
@@ -48,8 +51,9 @@ type RechazoEmbarque struct {
 // anything unknown, forged or of another company is 'Pasaje no encontrado'.
 // With soloFecha (YYYY-MM-DD: today, unless the crew confirmed another day)
 // a ticket that travels on another day does not board: the refusal (409)
-// says its date.
-func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha string) (Embarque, error) {
+// says its date. With salidaID (not 0) it boards into that departure
+// (tomarAsiento), in the same transaction.
+func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha string, salidaID int64) (Embarque, error) {
 	in, err := domain.LeerCodigoIngresado(codigo)
 	if err != nil {
 		return Embarque{}, err
@@ -59,7 +63,7 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha
 			return Embarque{}, err
 		}
 	}
-	cond := condicionEmbarque{where: `numero_pasaje = ?`, arg: in.Numero, soloFecha: soloFecha}
+	cond := condicionEmbarque{where: `numero_pasaje = ?`, arg: in.Numero, soloFecha: soloFecha, salidaID: salidaID}
 	if in.QR != nil {
 		cond.where, cond.arg = `codigo_qr = ?`, in.Crudo
 	}
@@ -68,11 +72,12 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha
 
 // condicionEmbarque picks the ticket to board: where (a condition on
 // pasajes with one argument, arg) and, when soloFecha is set, only if it
-// travels that day (YYYY-MM-DD).
+// travels that day (YYYY-MM-DD); salidaID (not 0) is the departure it boards into.
 type condicionEmbarque struct {
 	where     string
 	arg       any
 	soloFecha string
+	salidaID  int64
 }
 
 // sql is the condition with its arguments.
@@ -113,18 +118,27 @@ func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, 
 // count decides, so two crew members scanning at once board it once; the
 // UPDATE returns the boarded ticket. The refusal of an already boarded ticket
 // carries when and by whom it boarded; that of a ticket of another day than
-// cond.soloFecha, its travel date.
+// cond.soloFecha, its travel date. Into a departure (cond.salidaID), the
+// ticket records it and takes one of its seats (tomarAsiento): a refused
+// seat rolls the whole boarding back.
 func (s *Store) validar(ctx context.Context, a Actor, cond condicionEmbarque) (Embarque, error) {
 	where, args := cond.sql()
 	return idempotent(ctx, s, a, "pasajes.validar", func(c sqldb.Conn) (Embarque, error) {
+		x, err := salidaDelEmbarque(ctx, c, a.EmpresaID, cond.salidaID)
+		if err != nil {
+			return Embarque{}, err
+		}
 		e, embarcado, err := scanEmbarque(c.QueryRow(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
-			usuario_embarque_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
-			append([]any{domain.PasajeUsado, c.Now(), a.UsuarioID, a.EmpresaID, domain.PasajeActivo}, args...)...))
+			usuario_embarque_id = ?, salida_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
+			append([]any{domain.PasajeUsado, c.Now(), a.UsuarioID, x.id(), a.EmpresaID, domain.PasajeActivo}, args...)...))
 		if err != nil {
 			return e, wrap("validar embarque", err)
 		}
 		if !embarcado {
 			return s.rechazoEmbarque(ctx, c, a.EmpresaID, cond)
+		}
+		if err := tomarAsiento(ctx, c, a, x, e); err != nil {
+			return e, err
 		}
 		c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(e.VendedorID), Datos: EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
 			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}})
@@ -169,7 +183,7 @@ const embarqueColumnas = `id, numero_pasaje, CAST(fecha_viaje AS TEXT), fecha_em
 	(SELECT s.nombre FROM secciones s WHERE s.id = pasajes.seccion_id),
 	(SELECT t.nombre FROM tipos_viaje t WHERE t.id = pasajes.tipo_viaje_id),
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.usuario_embarque_id), usuario_embarque_id,
-	usuario_id`
+	usuario_id, seccion_id, salida_id`
 
 // scanEmbarque reads a row of embarqueColumnas; found is false when there is none.
 func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
@@ -179,7 +193,7 @@ func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 		validadorID *int64
 	)
 	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
-		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID)
+		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID, &e.SeccionID, &e.SalidaID)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return e, false, err
 	}
@@ -209,12 +223,18 @@ const AccionDeshacerValidacion = "DESHACER_VALIDACION"
 // at most domain.PlazoDeshacerEmbarque ago (the transaction's now decides).
 // One conditional UPDATE whose row count decides, so an undo never races a
 // second boarding; a refusal says why (another user's boarding, too late,
-// not boarded).
+// not boarded). A boarding into a departure frees its seat (not once the
+// departure sailed).
 func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje, error) {
 	return idempotent(ctx, s, a, "pasajes.deshacer-embarque", func(c sqldb.Conn) (Pasaje, error) {
-		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL
-			WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ? AND fecha_embarque >= ?`,
-			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()))
+		salidaID, err := salidaDeEmbarcado(ctx, c, a.EmpresaID, id)
+		if err != nil {
+			return Pasaje{}, err
+		}
+		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL,
+			salida_id = NULL WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ?
+			AND fecha_embarque >= ? AND COALESCE(salida_id, 0) = ?`,
+			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()), salidaID)
 		if err != nil {
 			return Pasaje{}, wrap("deshacer embarque", err)
 		}
@@ -224,6 +244,11 @@ func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje
 		}
 		if n != 1 {
 			return Pasaje{}, s.rechazoDeshacer(ctx, c, a, id)
+		}
+		if salidaID != 0 {
+			if err := liberarAsiento(ctx, c, a.EmpresaID, salidaID); err != nil {
+				return Pasaje{}, err
+			}
 		}
 		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
 		if err != nil {

@@ -181,18 +181,20 @@ func (s *Store) EliminarHorario(ctx context.Context, a Actor, id int64) error {
 	return err
 }
 
-// Salida is a departure as the lists show it: its section, boat and capacity
-// (the boat's certified capacity; 0 without a boat), its state with who set it
-// and when, and how many passengers boarded it (0 until boarding records the
-// departure).
+// Salida is a departure as the lists show it: its section and direction,
+// boat and capacity (the boat's certified capacity; 0 without a boat), its
+// state with who set it and when, how many passengers boarded it (a_bordo)
+// and how many of them exceed the capacity (after a change to a smaller boat).
 type Salida struct {
 	ID            int64      `json:"id"`
 	SeccionID     int64      `json:"seccion_id"`
 	Seccion       string     `json:"seccion"`
+	Sentido       string     `json:"sentido" enum:"ida,vuelta"`
 	EmbarcacionID *int64     `json:"embarcacion_id"`
 	Embarcacion   *string    `json:"embarcacion"`
 	Capacidad     int64      `json:"capacidad"`
 	Embarcados    int64      `json:"embarcados"`
+	Excedente     int64      `json:"excedente"`
 	HorarioID     *int64     `json:"horario_id"`
 	Fecha         string     `json:"fecha"`
 	Hora          string     `json:"hora"`
@@ -203,8 +205,8 @@ type Salida struct {
 	EstadoEn      *time.Time `json:"estado_en"`
 }
 
-const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.embarcacion_id, b.nombre, COALESCE(b.capacidad, 0),
-	s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
+const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.sentido, s.embarcacion_id, b.nombre,
+	COALESCE(b.capacidad, 0), s.a_bordo, s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
 	CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END, s.estado_en
 	FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 	LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
@@ -212,8 +214,9 @@ const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.embarcacion_id,
 
 func scanSalida(sc sqldb.Scanner) (Salida, error) {
 	var x Salida
-	err := sc.Scan(&x.ID, &x.SeccionID, &x.Seccion, &x.EmbarcacionID, &x.Embarcacion, &x.Capacidad, &x.HorarioID,
-		&x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
+	err := sc.Scan(&x.ID, &x.SeccionID, &x.Seccion, &x.Sentido, &x.EmbarcacionID, &x.Embarcacion, &x.Capacidad,
+		&x.Embarcados, &x.HorarioID, &x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
+	x.Excedente = domain.Excedente(x.Embarcados, x.Capacidad)
 	return x, err
 }
 
@@ -417,8 +420,17 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 		if estado == domain.SalidaEmbarcando && antes.EmbarcacionID == nil {
 			return antes, domain.Conflict(domain.MsgSalidaSinEmbarcacion)
 		}
+		// A departure sails only within its boat's capacity (a smaller boat
+		// leaves passengers over it until they are moved).
+		dentro := ""
+		if estado == domain.SalidaZarpo {
+			if antes.Excedente > 0 {
+				return antes, domain.Conflict(domain.MsgExcedente(antes.Excedente))
+			}
+			dentro = ` AND a_bordo <= (SELECT b.capacidad FROM embarcaciones b WHERE b.id = salidas.embarcacion_id)`
+		}
 		res, err := c.Exec(ctx, `UPDATE salidas SET estado = ?, estado_por = ?, estado_en = ?
-			WHERE empresa_id = ? AND id = ? AND estado = ?`, estado, a.UsuarioID, c.Now(), a.EmpresaID, id, antes.Estado)
+			WHERE empresa_id = ? AND id = ? AND estado = ?`+dentro, estado, a.UsuarioID, c.Now(), a.EmpresaID, id, antes.Estado)
 		if err != nil {
 			return antes, wrap("cambiar estado de salida", err)
 		}
