@@ -133,7 +133,9 @@ func TestEveryQueryOfSaleBoardingAndListHasAnIndex(t *testing.T) {
 			ps = e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
 			for _, board := range []func() (store.Embarque, error){
 				func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, hoy, 0) },
-				func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[1].NumeroPasaje, hoy, 0) },
+				func() (store.Embarque, error) {
+					return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[1].NumeroPasaje, hoy, 0)
+				},
 				func() (store.Embarque, error) { return e.st.ValidarPorID(ctx, e.vendedor, ps[2].ID) },
 			} {
 				if _, err := board(); err != nil {
