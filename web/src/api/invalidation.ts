@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Schema } from './contract';
-import { cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, serviciosKeys, whatsappKeys } from './keys';
+import { cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, salidasKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /** The data of each event of the server, by name (internal/events Cargas, generated). */
 export type Eventos = Schema<'Eventos'>;
@@ -23,10 +23,11 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   pasajeCreado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   // One per sale (its tickets each came as pasajeCreado): the same queries.
   nuevaVenta: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
-  // A boarding: ticket lists, the boarding figures, the dashboards and the reports (boarding rate, states).
-  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all],
-  // An undone boarding: the same, the ticket is pending again.
-  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all],
+  // A boarding: ticket lists, the boarding figures, the dashboards, the reports (boarding rate, states)
+  // and the departures (their on-board count).
+  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.all],
+  // An undone boarding: the same, the ticket is pending again (and its seat free).
+  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.all],
   // A cancel or reactivation moves money through the caller's register and changes what boards and what reports count.
   pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
