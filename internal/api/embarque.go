@@ -34,6 +34,9 @@ type Embarque struct {
 	ValidadoPor   string    `json:"validado_por"`
 	// SalidaID is the departure it boarded into (null without one).
 	SalidaID *int64 `json:"salida_id"`
+	// IdaYVuelta: a round-trip ticket; Tramo the leg this boarding was.
+	IdaYVuelta bool   `json:"ida_y_vuelta"`
+	Tramo      string `json:"tramo,omitempty" enum:"ida,vuelta" description:"Pasajes de ida y vuelta: el tramo que embarcó"`
 }
 
 // NombreRef names a related record (the spec's seccion: {nombre} and siblings).
@@ -105,7 +108,8 @@ type ViajeSeccion struct {
 func embarqueDe(e store.Embarque) Embarque {
 	return Embarque{ID: e.ID, NumeroPasaje: e.NumeroPasaje, FechaViaje: e.FechaViaje, FechaEmbarque: e.FechaEmbarque,
 		Estado: e.Estado, Cliente: NombreRef{e.Cliente.Nombre}, Seccion: NombreRef{e.Seccion.Nombre},
-		TipoViaje: NombreRef{e.TipoViaje.Nombre}, ValidadoPor: e.ValidadoPor, SalidaID: e.SalidaID}
+		TipoViaje: NombreRef{e.TipoViaje.Nombre}, ValidadoPor: e.ValidadoPor, SalidaID: e.SalidaID,
+		IdaYVuelta: e.IdaYVuelta, Tramo: e.Tramo}
 }
 
 func conteoDe(c store.ConteoEmbarque) ConteoEmbarque {

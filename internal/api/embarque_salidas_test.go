@@ -88,7 +88,7 @@ func TestElUltimoAsientoEsDeUnSoloEscaneo(t *testing.T) {
 			t.Fatal("un embarque rechazado por la capacidad quedó escrito")
 		}
 		// without a departure the ticket boards as before
-		e.validarQR(lancha, resto[0].CodigoQR).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		e.validarQR(lancha, e.vendidos(1)[0].CodigoQR).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
 	})
 }
 

@@ -1,6 +1,9 @@
 package domain
 
-import "fmt"
+import (
+	"fmt"
+	"time"
+)
 
 // Boarding into a departure (docs/architecture.md, "Embarque en una salida").
 
@@ -10,6 +13,17 @@ const (
 	SentidoIda    = "ida"
 	SentidoVuelta = "vuelta"
 )
+
+// NormalizarSentido is ida when empty; anything but ida or vuelta is refused.
+func NormalizarSentido(s string) (string, error) {
+	switch s {
+	case "":
+		return SentidoIda, nil
+	case SentidoIda, SentidoVuelta:
+		return s, nil
+	}
+	return s, Invalid(MsgSentidoInvalido)
+}
 
 // NombreSentido is how a direction reads.
 var NombreSentido = map[string]string{SentidoIda: "Ida", SentidoVuelta: "Vuelta"}
@@ -76,4 +90,28 @@ func Excedente(aBordo, capacidad int64) int64 {
 		return 0
 	}
 	return aBordo - capacidad
+}
+
+// VueltaHasta is the last day a round trip's return boards: the travel date
+// (YYYY-MM-DD) plus dias days; nil when dias is nil (open-dated).
+func VueltaHasta(fechaViaje string, dias *int64) *string {
+	if dias == nil {
+		return nil
+	}
+	t, err := time.Parse(time.DateOnly, fechaViaje)
+	if err != nil {
+		return nil
+	}
+	hasta := t.AddDate(0, 0, int(*dias)).Format(time.DateOnly)
+	return &hasta
+}
+
+// Messages of round trips.
+const (
+	MsgFaltaIda = "Este pasaje de ida y vuelta todavía no embarcó la ida: embárquelo en una salida de ida"
+)
+
+// MsgVueltaVencida is the refusal of a round trip's return after its last day.
+func MsgVueltaVencida(hasta string) string {
+	return fmt.Sprintf("La vuelta de este pasaje podía embarcar hasta el %s", FechaAR(hasta))
 }

@@ -106,15 +106,15 @@ func liberarAsiento(ctx context.Context, c sqldb.Conn, empresaID, id int64) erro
 	return domain.Conflict(domain.MsgPasajeCambioEstado)
 }
 
-// salidaDeEmbarcado is the departure a ticket boarded into (0: none).
-func salidaDeEmbarcado(ctx context.Context, c sqldb.Conn, empresaID, id int64) (int64, error) {
-	var salidaID int64
-	err := c.QueryRow(ctx, `SELECT COALESCE(salida_id, 0) FROM pasajes WHERE empresa_id = ? AND id = ?`,
-		empresaID, id).Scan(&salidaID)
+// salidasDeEmbarcado are the departures a ticket boarded into, outbound and
+// return (0: none).
+func salidasDeEmbarcado(ctx context.Context, c sqldb.Conn, empresaID, id int64) (ida, vuelta int64, err error) {
+	err = c.QueryRow(ctx, `SELECT COALESCE(salida_id, 0), COALESCE(salida_vuelta_id, 0) FROM pasajes
+		WHERE empresa_id = ? AND id = ?`, empresaID, id).Scan(&ida, &vuelta)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
-		return 0, wrap("leer salida del pasaje", err)
+		return 0, 0, wrap("leer salida del pasaje", err)
 	}
-	return salidaID, nil
+	return ida, vuelta, nil
 }
 
 // MovimientoSalida is a boarded passenger moved to another departure: both
@@ -138,8 +138,9 @@ func (s *Store) MoverPasaje(ctx context.Context, a Actor, pasajeID, salidaID int
 		if err != nil {
 			return MovimientoSalida{}, err
 		}
-		res, err := c.Exec(ctx, `UPDATE pasajes SET salida_id = ? WHERE empresa_id = ? AND id = ? AND estado = ?
-			AND COALESCE(salida_id, 0) = ?`, salidaID, a.EmpresaID, pasajeID, domain.PasajeUsado, desde.id0())
+		col := columnaSalida(e.Tramo)
+		res, err := c.Exec(ctx, `UPDATE pasajes SET `+col+` = ? WHERE empresa_id = ? AND id = ? AND estado = ?
+			AND COALESCE(`+col+`, 0) = ?`, salidaID, a.EmpresaID, pasajeID, domain.PasajeUsado, desde.id0())
 		if err != nil {
 			return MovimientoSalida{}, wrap("mover pasajero", err)
 		}
@@ -166,21 +167,50 @@ func (x *Salida) id0() int64 {
 	return x.ID
 }
 
-// movimientoPosible checks a move: the ticket is the company's and boarded,
-// the new departure boards, and the old one (when any) is another one of the
-// same direction that has not sailed.
-func movimientoPosible(ctx context.Context, c sqldb.Conn, empresaID, pasajeID, salidaID int64) (Embarque, *Salida, *Salida, error) {
+// columnaSalida is the ticket's column of a leg's departure.
+func columnaSalida(tramo string) string {
+	if tramo == domain.SentidoVuelta {
+		return "salida_vuelta_id"
+	}
+	return "salida_id"
+}
+
+// tramoAMover reads the ticket's leg a move into a departure of sentido
+// concerns: a round trip's return into a 'vuelta' departure, else the
+// outbound (or only) leg; it must have boarded.
+func tramoAMover(ctx context.Context, c sqldb.Conn, empresaID, pasajeID int64, sentido string) (Embarque, error) {
 	e, found, err := scanEmbarque(c.QueryRow(ctx, `SELECT `+embarqueColumnas+` FROM pasajes WHERE empresa_id = ? AND id = ?`,
 		empresaID, pasajeID))
 	if err != nil || !found {
-		return e, nil, nil, firstErr(wrap("leer pasaje a mover", err), domain.NotFound(domain.MsgPasajeNoEncontrado))
+		return e, firstErr(wrap("leer pasaje a mover", err), domain.NotFound(domain.MsgPasajeNoEncontrado))
+	}
+	if e.Estado != domain.PasajeUsado || (e.IdaYVuelta && sentido == domain.SentidoVuelta && e.FechaEmbarqueVuelta == nil) {
+		return e, domain.Conflict(domain.MsgPasajeSinEmbarcar)
+	}
+	if !e.IdaYVuelta || sentido != domain.SentidoVuelta {
+		return e, nil
+	}
+	e, _, err = scanEmbarque(c.QueryRow(ctx, `SELECT `+embarqueColumnasVuelta+` FROM pasajes WHERE empresa_id = ? AND id = ?`,
+		empresaID, pasajeID))
+	e.Tramo = domain.SentidoVuelta
+	return e, wrap("leer pasaje a mover", err)
+}
+
+// movimientoPosible checks a move: the ticket is the company's and its leg
+// boarded, the new departure boards, and the old one (when any) is another
+// one of the same direction that has not sailed.
+func movimientoPosible(ctx context.Context, c sqldb.Conn, empresaID, pasajeID, salidaID int64) (Embarque, *Salida, *Salida, error) {
+	if _, found, err := scanEmbarque(c.QueryRow(ctx, `SELECT `+embarqueColumnas+` FROM pasajes WHERE empresa_id = ? AND id = ?`,
+		empresaID, pasajeID)); err != nil || !found {
+		return Embarque{}, nil, nil, firstErr(wrap("leer pasaje a mover", err), domain.NotFound(domain.MsgPasajeNoEncontrado))
 	}
 	hasta, err := salidaDelEmbarque(ctx, c, empresaID, salidaID)
 	if err != nil || hasta == nil {
-		return e, nil, nil, firstErr(err, domain.NotFound(domain.MsgSalidaNoEncontrada))
+		return Embarque{}, nil, nil, firstErr(err, domain.NotFound(domain.MsgSalidaNoEncontrada))
 	}
-	if e.Estado != domain.PasajeUsado {
-		return e, nil, nil, domain.Conflict(domain.MsgPasajeSinEmbarcar)
+	e, err := tramoAMover(ctx, c, empresaID, pasajeID, hasta.Sentido)
+	if err != nil {
+		return e, nil, nil, err
 	}
 	if e.SalidaID == nil {
 		return e, nil, hasta, nil
@@ -259,6 +289,8 @@ func (s *Store) DetalleSalida(ctx context.Context, empresaID, id int64) (SalidaD
 		var p PasajeroABordo
 		return p, sc.Scan(&p.PasajeID, &p.NumeroPasaje, &p.ClienteNombre, &p.FechaEmbarque)
 	}, `SELECT id, numero_pasaje, cliente_nombre, fecha_embarque FROM pasajes WHERE empresa_id = ? AND salida_id = ?
-		ORDER BY fecha_embarque DESC, id DESC LIMIT ?`, empresaID, id, x.Excedente)
+		UNION ALL SELECT id, numero_pasaje, cliente_nombre, fecha_embarque_vuelta FROM pasajes
+		WHERE empresa_id = ? AND salida_vuelta_id = ?
+		ORDER BY 4 DESC, 1 DESC LIMIT ?`, empresaID, id, empresaID, id, x.Excedente)
 	return d, wrap("pasajeros excedentes", err)
 }

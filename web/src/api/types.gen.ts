@@ -3733,6 +3733,11 @@ export interface components {
             hora: string;
             /** Format: int64 */
             seccion_id: number;
+            /**
+             * @description ida (si falta) o vuelta
+             * @enum {string}
+             */
+            sentido?: "ida" | "vuelta";
         };
         CredencialesTemporales: {
             password_temporal: string;
@@ -3849,10 +3854,16 @@ export interface components {
             fecha_viaje: string;
             /** Format: int64 */
             id: number;
+            ida_y_vuelta: boolean;
             numero_pasaje: string;
             salida_id: null | number;
             seccion: components["schemas"]["NombreRef"];
             tipo_viaje: components["schemas"]["NombreRef"];
+            /**
+             * @description Pasajes de ida y vuelta: el tramo que embarcó
+             * @enum {string}
+             */
+            tramo?: "ida" | "vuelta";
             validado_por: string;
         };
         EmbarqueOffline: {
@@ -4388,11 +4399,20 @@ export interface components {
             hora: string;
             /** Format: int64 */
             seccion_id: number;
+            /**
+             * @description ida (si falta) o vuelta
+             * @enum {string}
+             */
+            sentido?: "ida" | "vuelta";
         };
         GuardarItemCatalogo: {
             activo?: null | boolean;
             capacidad?: null | number;
             descripcion?: string;
+            /** @description Tipos de viaje de ida y vuelta: la vuelta embarca hasta tantos días después del viaje; sin esto, sin límite */
+            dias_vuelta?: null | number;
+            /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
+            ida_y_vuelta?: null | boolean;
             nombre: string;
         };
         GuardarModuloEmpresa: {
@@ -4446,6 +4466,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             seccion_id: number;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         HorarioPublico: {
             dias: number[];
@@ -4494,8 +4516,10 @@ export interface components {
             activo: boolean;
             capacidad?: null | number;
             descripcion: string;
+            dias_vuelta?: null | number;
             /** Format: int64 */
             id: number;
+            ida_y_vuelta?: null | boolean;
             nombre: string;
         };
         ItemEliminado: {

@@ -10,7 +10,7 @@ import type { Embarque } from '@/api/embarque';
 const EMBARQUE: Embarque = {
   id: 125, numero_pasaje: 'LD-20261122-000071', fecha_viaje: '2026-11-22', fecha_embarque: '2026-11-22T13:05:00Z',
   estado: 'usado', cliente: { nombre: 'Juana Gómez' }, seccion: { nombre: 'Tigre – Tres Bocas' },
-  tipo_viaje: { nombre: 'General' }, validado_por: 'lancha', salida_id: 3,
+  tipo_viaje: { nombre: 'General' }, validado_por: 'lancha', salida_id: 3, ida_y_vuelta: false,
 };
 
 // The validator works on one of today's departures at a time (features/embarque/salidaValidador.ts).
