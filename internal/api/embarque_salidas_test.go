@@ -237,3 +237,56 @@ func TestUnaEmbarcacionMasChicaNoZarpaConExcedente(t *testing.T) {
 		e.do("PUT", path+"/estado", lancha, map[string]any{"estado": "zarpo"}).expect(t, http.StatusOK, "Salida zarpó")
 	})
 }
+
+func TestIdaYVueltaEmbarcaUnaVezCadaSentido(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		admin, lancha := e.token("admin"), e.token("lancha")
+		general := e.idOf(1, domain.CatTiposViaje, "General")
+		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), admin, map[string]any{"nombre": "General",
+			"ida_y_vuelta": true}).expect(t, http.StatusOK, "")
+		ps := e.vendidos(2)
+		if e.count(`SELECT COUNT(*) FROM pasajes WHERE ida_y_vuelta = ? AND vuelta_hasta IS NULL`, true) != 2 {
+			t.Fatal("la venta no copió ida y vuelta al pasaje")
+		}
+		// without departures: the first scan is the outbound leg, the second the return, a third is refused
+		r := e.validarQR(lancha, ps[0].CodigoQR)
+		r.expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		var emb Embarque
+		r.decode(t, &emb)
+		if !emb.IdaYVuelta || emb.Tramo != "ida" {
+			t.Fatalf("ida: %+v", emb)
+		}
+		r = e.validarQR(lancha, ps[0].CodigoQR)
+		r.expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		r.decode(t, &emb)
+		if emb.Tramo != "vuelta" {
+			t.Fatalf("vuelta: %+v", emb)
+		}
+		e.validarQR(lancha, ps[0].CodigoQR).expect(t, http.StatusConflict, domain.MsgPasajeYaEmbarcado)
+		// into departures: the outbound into an ida one, a second outbound refused, the return into a vuelta one
+		ida, _ := e.salidaDe(t, 10, "09:00", "")
+		vuelta, _ := e.salidaDe(t, 10, "18:00", "")
+		e.exec(t, `UPDATE salidas SET sentido = 'vuelta' WHERE id = ?`, vuelta)
+		e.embarcarEn(lancha, ps[1].CodigoQR, vuelta).expect(t, http.StatusConflict, domain.MsgFaltaIda)
+		e.embarcarEn(lancha, ps[1].CodigoQR, ida).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		e.embarcarEn(lancha, ps[1].CodigoQR, ida).expect(t, http.StatusConflict, domain.MsgPasajeYaEmbarcado)
+		e.embarcarEn(lancha, ps[1].CodigoQR, vuelta).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		if e.aBordo(ida) != 1 || e.aBordo(vuelta) != 1 || e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND salida_id = ?
+			AND salida_vuelta_id = ? AND fecha_embarque_vuelta IS NOT NULL`, ps[1].ID, ida, vuelta) != 1 {
+			t.Fatal("los tramos no quedaron en sus salidas")
+		}
+		// a one-way ticket is refused a second time as before
+		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), admin, map[string]any{"nombre": "General"}).
+			expect(t, http.StatusOK, "")
+		p := e.vendidos(1)[0]
+		e.validarQR(lancha, p.CodigoQR).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		e.validarQR(lancha, p.CodigoQR).expect(t, http.StatusConflict, domain.MsgPasajeYaEmbarcado)
+	})
+}
+
+func (e *env) exec(t *testing.T, q string, args ...any) {
+	t.Helper()
+	if _, err := e.st.DB().Exec(e.st.Rebind(q), args...); err != nil {
+		t.Fatal(err)
+	}
+}
