@@ -91,7 +91,7 @@ function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { 
           <Text fw={700}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Text>
           <EstadoSalidaBadge estado={s.estado} />
         </Group>
-        <Text size="sm">{s.seccion}</Text>
+        <Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text>
         <EmbarcacionSalida salida={s} editable={planifica} />
         <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
         <Excedente salida={s} />
@@ -156,7 +156,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
               return (
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
-                  <Table.Td><Text size="sm">{s.seccion}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text></Table.Td>
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
