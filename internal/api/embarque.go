@@ -17,6 +17,8 @@ type ValidarCodigo struct {
 	// ConfirmarFecha boards a ticket that travels on another day than today;
 	// without it such a ticket is refused with 409 (motivo otra_fecha).
 	ConfirmarFecha bool `json:"confirmar_fecha,omitempty" description:"true: embarcar aunque el pasaje sea de otro día que hoy (sin esto se rechaza con 409, motivo otra_fecha)"`
+	// SalidaID boards the ticket into that departure, under its boat's capacity.
+	SalidaID int64 `json:"salida_id,omitempty" minimum:"1" description:"La salida en la que embarca: de la sección del pasaje, sin zarpar ni cancelar, con embarcación; llena, 409 'Embarcación completa'"`
 }
 
 // Embarque is the answer of a successful boarding validation.
@@ -30,6 +32,11 @@ type Embarque struct {
 	Seccion       NombreRef `json:"seccion"`
 	TipoViaje     NombreRef `json:"tipo_viaje"`
 	ValidadoPor   string    `json:"validado_por"`
+	// SalidaID is the departure it boarded into (null without one).
+	SalidaID *int64 `json:"salida_id"`
+	// IdaYVuelta: a round-trip ticket; Tramo the leg this boarding was.
+	IdaYVuelta bool   `json:"ida_y_vuelta"`
+	Tramo      string `json:"tramo,omitempty" enum:"ida,vuelta" description:"Pasajes de ida y vuelta: el tramo que embarcó"`
 }
 
 // NombreRef names a related record (the spec's seccion: {nombre} and siblings).
@@ -102,7 +109,8 @@ type ViajeSeccion struct {
 func embarqueDe(e store.Embarque) Embarque {
 	return Embarque{ID: e.ID, NumeroPasaje: e.NumeroPasaje, FechaViaje: e.FechaViaje, FechaEmbarque: e.FechaEmbarque,
 		Estado: e.Estado, Cliente: NombreRef{e.Cliente.Nombre}, Seccion: NombreRef{e.Seccion.Nombre},
-		TipoViaje: NombreRef{e.TipoViaje.Nombre}, ValidadoPor: e.ValidadoPor}
+		TipoViaje: NombreRef{e.TipoViaje.Nombre}, ValidadoPor: e.ValidadoPor, SalidaID: e.SalidaID,
+		IdaYVuelta: e.IdaYVuelta, Tramo: e.Tramo}
 }
 
 func conteoDe(c store.ConteoEmbarque) ConteoEmbarque {
@@ -125,7 +133,7 @@ func (s *Server) validarQR(r *http.Request, body ValidarCodigo) (reply[Embarque]
 			return reply[Embarque]{}, err
 		}
 	}
-	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR, soloFecha)
+	e, err := s.Store.ValidarPorCodigo(r.Context(), a, body.CodigoQR, soloFecha, body.SalidaID)
 	return withMessage(embarqueDe(e), domain.MsgEmbarqueValidado), err
 }
 
@@ -163,6 +171,35 @@ func (s *Server) deshacerEmbarque(r *http.Request) (reply[Pasaje], error) {
 	}
 	p, err := s.Store.DeshacerEmbarque(r.Context(), a, id)
 	return withMessage(pasajeDe(p), domain.MsgEmbarqueDeshecho), err
+}
+
+// MoverSalida is the body of a boarded passenger's move to another departure.
+type MoverSalida struct {
+	SalidaID int64 `json:"salida_id" minimum:"1"`
+}
+
+// MovimientoSalida is a passenger moved: both departures after the move
+// (desde null when the ticket had boarded without a departure).
+type MovimientoSalida struct {
+	PasajeID     int64   `json:"pasaje_id"`
+	NumeroPasaje string  `json:"numero_pasaje"`
+	Desde        *Salida `json:"desde"`
+	Hasta        Salida  `json:"hasta"`
+}
+
+// moverSalida moves a boarded passenger to another departure, keeping the ticket.
+func (s *Server) moverSalida(r *http.Request, body MoverSalida) (reply[MovimientoSalida], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[MovimientoSalida]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[MovimientoSalida]{}, err
+	}
+	m, err := s.Store.MoverPasaje(r.Context(), a, id, body.SalidaID)
+	return withMessage(MovimientoSalida{PasajeID: m.PasajeID, NumeroPasaje: m.NumeroPasaje, Desde: (*Salida)(m.Desde),
+		Hasta: Salida(m.Hasta)}, domain.MsgPasajeMovido(m.Hasta.Hora)), err
 }
 
 // hoy is the caller's company business day.

@@ -14,11 +14,11 @@ import (
 	"muelle/internal/store"
 )
 
-// The boarding columns are written here with SQL (another change owns the
-// boarding itself): the manifest reads them, whatever writes them.
+// The boarding columns are written here with SQL, at chosen times and by
+// chosen crew members: the manifest reads them, whatever writes them.
 
-// embarcarEn records a ticket's leg boarded into a departure by usuario at en.
-func (e *env) embarcarEn(t *testing.T, pasajeID, salidaID int64, tramo, usuario string, en time.Time) {
+// embarqueRegistrado records a ticket's leg boarded into a departure by usuario at en.
+func (e *env) embarqueRegistrado(t *testing.T, pasajeID, salidaID int64, tramo, usuario string, en time.Time) {
 	t.Helper()
 	q := `UPDATE pasajes SET estado = 'usado', salida_id = ?, fecha_embarque = ?, usuario_embarque_id = ? WHERE id = ?`
 	if tramo == domain.TramoVuelta {
@@ -109,16 +109,16 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 
 		t0 := e.now
 		// departure a: ps[0] and the Jubilado outbound, ps[1]'s return; departure b: ps[1]'s and ps[2]'s outbound
-		e.embarcarEn(t, ps[0].ID, a, domain.TramoIda, "lancha", t0.Add(2*time.Minute))
-		e.embarcarEn(t, ps[3].ID, a, domain.TramoIda, "supervisor", t0.Add(1*time.Minute))
-		e.embarcarEn(t, ps[1].ID, b, domain.TramoIda, "lancha", t0.Add(-time.Hour))
-		e.embarcarEn(t, ps[1].ID, a, domain.TramoVuelta, "lancha", t0.Add(3*time.Minute))
-		e.embarcarEn(t, ps[2].ID, b, domain.TramoIda, "lancha", t0)
+		e.embarqueRegistrado(t, ps[0].ID, a, domain.TramoIda, "lancha", t0.Add(2*time.Minute))
+		e.embarqueRegistrado(t, ps[3].ID, a, domain.TramoIda, "supervisor", t0.Add(1*time.Minute))
+		e.embarqueRegistrado(t, ps[1].ID, b, domain.TramoIda, "lancha", t0.Add(-time.Hour))
+		e.embarqueRegistrado(t, ps[1].ID, a, domain.TramoVuelta, "lancha", t0.Add(3*time.Minute))
+		e.embarqueRegistrado(t, ps[2].ID, b, domain.TramoIda, "lancha", t0)
 		// a departure recorded without a boarding time (an undone boarding) is not on board
 		e.sqlExec(t, `UPDATE pasajes SET salida_id = ? WHERE id = ?`, a, otros[0].ID)
 		// another company's ticket pointing at it never shows
 		if p2 := e.count(`SELECT COALESCE(MIN(id), 0) FROM pasajes WHERE empresa_id = 2`); p2 != 0 {
-			e.embarcarEn(t, p2, a, domain.TramoIda, "lancha", t0)
+			e.embarqueRegistrado(t, p2, a, domain.TramoIda, "lancha", t0)
 		}
 
 		lancha, supervisor := e.token("lancha"), e.token("supervisor")
@@ -200,7 +200,7 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 		if e.count(`SELECT COUNT(*) FROM manifiestos WHERE salida_id = ? AND empresa_id = 1`, a) != 1 {
 			t.Fatal("el zarpe no guardó el manifiesto")
 		}
-		e.embarcarEn(t, ps[2].ID, a, domain.TramoIda, "lancha", t0.Add(10*time.Minute))
+		e.embarqueRegistrado(t, ps[2].ID, a, domain.TramoIda, "lancha", t0.Add(10*time.Minute))
 		e.sqlExec(t, `UPDATE pasajes SET fecha_embarque = NULL, salida_id = NULL WHERE id = ?`, ps[0].ID)
 		e.sqlExec(t, `UPDATE embarcaciones SET nombre = 'Renombrada' WHERE id = ?`, barco)
 		congelado := e.leerManifiesto(t, lancha, a)

@@ -92,11 +92,13 @@ type GuardarHorario struct {
 	Dias          []int  `json:"dias" maxItems:"7" description:"Días de la semana: 1 lunes … 7 domingo"`
 	EmbarcacionID *int64 `json:"embarcacion_id,omitempty" minimum:"1"`
 	Activo        *bool  `json:"activo,omitempty"`
+	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" description:"ida (si falta) o vuelta"`
 }
 
 func (b GuardarHorario) horario() domain.Horario {
+	sentido, _ := domain.NormalizarSentido(b.Sentido) // the enum already refused anything else
 	return domain.Horario{SeccionID: b.SeccionID, Hora: b.Hora, Dias: b.Dias, EmbarcacionID: b.EmbarcacionID,
-		Activo: b.Activo == nil || *b.Activo}
+		Activo: b.Activo == nil || *b.Activo, Sentido: sentido}
 }
 
 // ConsultaHorarios is the query of the timetable's list.
@@ -167,12 +169,29 @@ func (s *Server) listarSalidas(r *http.Request, q ConsultaSalidas) ([]Salida, er
 	return mapRows(ss, func(x store.Salida) Salida { return Salida(x) }), err
 }
 
+// SalidaDetalle is a departure with the passengers over its boat's capacity
+// (the last boarded, newest first): they must be moved before it sails.
+type SalidaDetalle struct {
+	Salida
+	Excedentes []store.PasajeroABordo `json:"excedentes"`
+}
+
+func (s *Server) detalleSalida(r *http.Request) (SalidaDetalle, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return SalidaDetalle{}, err
+	}
+	d, err := s.Store.DetalleSalida(r.Context(), actorFrom(r).EmpresaID(), id)
+	return SalidaDetalle{Salida: Salida(d.Salida), Excedentes: d.Excedentes}, err
+}
+
 // CrearSalida is the body of an extra departure.
 type CrearSalida struct {
 	SeccionID     int64  `json:"seccion_id" minimum:"1"`
 	EmbarcacionID int64  `json:"embarcacion_id" minimum:"1"`
 	Fecha         string `json:"fecha" maxLength:"10" format:"date" description:"AAAA-MM-DD; hoy o después"`
 	Hora          string `json:"hora" maxLength:"5" description:"HH:MM, en la zona horaria de la empresa"`
+	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" description:"ida (si falta) o vuelta"`
 }
 
 // msgFechaInvalida is the refusal of a date that is not AAAA-MM-DD.
@@ -187,7 +206,7 @@ func (s *Server) crearSalida(r *http.Request, body CrearSalida) (createdReply[Sa
 		return createdReply[Salida]{}, err
 	}
 	x, err := s.Store.CrearSalidaExtra(r.Context(), a, store.NuevaSalida{SeccionID: body.SeccionID,
-		EmbarcacionID: body.EmbarcacionID, Fecha: body.Fecha, Hora: body.Hora})
+		EmbarcacionID: body.EmbarcacionID, Fecha: body.Fecha, Hora: body.Hora, Sentido: body.Sentido})
 	return created(Salida(x), domain.MsgSalidaCreada), err
 }
 

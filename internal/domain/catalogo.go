@@ -12,6 +12,8 @@ type Catalogo struct {
 	ColumnaPasaje string // the pasajes column that references it
 	Nombre        string // "Sección", "Tipo de viaje", "Medio de pago"
 	ConCapacidad  bool
+	// ConIdaYVuelta: its entries may be round trips (trip types: ida_y_vuelta, dias_vuelta).
+	ConIdaYVuelta bool
 	Mensajes      MensajesCatalogo
 }
 
@@ -38,7 +40,7 @@ var (
 			Duplicado:    "Ya existe una sección con ese nombre",
 			Inactivo:     "Sección «%s» está inactiva",
 		}}
-	CatTiposViaje = Catalogo{Tabla: "tipos_viaje", ColumnaPasaje: "tipo_viaje_id", Nombre: "Tipo de viaje",
+	CatTiposViaje = Catalogo{Tabla: "tipos_viaje", ColumnaPasaje: "tipo_viaje_id", Nombre: "Tipo de viaje", ConIdaYVuelta: true,
 		Mensajes: MensajesCatalogo{
 			Creado:       "Tipo de viaje creado exitosamente",
 			Actualizado:  "Tipo de viaje actualizado exitosamente",
@@ -71,7 +73,33 @@ type ItemCatalogo struct {
 	Nombre      string `json:"nombre"`
 	Descripcion string `json:"descripcion"`
 	Capacidad   *int64 `json:"capacidad,omitempty"`
-	Activo      bool   `json:"activo"`
+	// IdaYVuelta (trip types only): its tickets board once 'ida' and once
+	// 'vuelta'; DiasVuelta limits the return to that many days after the
+	// travel date (nil: open-dated).
+	IdaYVuelta *bool  `json:"ida_y_vuelta,omitempty"`
+	DiasVuelta *int64 `json:"dias_vuelta,omitempty"`
+	Activo     bool   `json:"activo"`
+}
+
+// MsgDiasVuelta refuses a return limit out of 0…365 days.
+const MsgDiasVuelta = "Los días para la vuelta deben ser un número entre 0 y 365"
+
+// normalizarIdaYVuelta keeps the round-trip fields of a trip type (false and
+// no limit by default; a limit only for a round trip) and drops them elsewhere.
+func (c Catalogo) normalizarIdaYVuelta(it ItemCatalogo) (ItemCatalogo, error) {
+	if !c.ConIdaYVuelta {
+		it.IdaYVuelta, it.DiasVuelta = nil, nil
+		return it, nil
+	}
+	if it.IdaYVuelta == nil || !*it.IdaYVuelta {
+		no := false
+		it.IdaYVuelta, it.DiasVuelta = &no, nil
+		return it, nil
+	}
+	if it.DiasVuelta != nil && (*it.DiasVuelta < 0 || *it.DiasVuelta > 365) {
+		return it, Invalid(MsgDiasVuelta)
+	}
+	return it, nil
 }
 
 // MsgCapacidad refuses a section without a capacity of 1 to 10000.
@@ -89,9 +117,10 @@ func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 	case utf8.RuneCountInString(it.Descripcion) > 500:
 		return it, Invalid("No debe exceder 500 caracteres")
 	}
-	if !c.ConCapacidad {
+	it, err := c.normalizarIdaYVuelta(it)
+	if err != nil || !c.ConCapacidad {
 		it.Capacidad = nil
-		return it, nil
+		return it, err
 	}
 	// A section of capacity 0 could never board anyone: it is refused, as a missing one.
 	if it.Capacidad == nil || *it.Capacidad < 1 || *it.Capacidad > 10000 {

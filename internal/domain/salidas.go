@@ -125,12 +125,14 @@ type Horario struct {
 	Dias          []int  `json:"dias"`
 	EmbarcacionID *int64 `json:"embarcacion_id"`
 	Activo        bool   `json:"activo"`
+	// Sentido is the direction of its departures: ida or vuelta.
+	Sentido string `json:"sentido" enum:"ida,vuelta"`
 }
 
 // Messages of timetables.
 const (
 	MsgHorarioNoEncontrado = "Horario no encontrado"
-	MsgHorarioDuplicado    = "La sección ya tiene un horario a esa hora"
+	MsgHorarioDuplicado    = "La sección ya tiene un horario en ese sentido a esa hora"
 	MsgHorarioHora         = "La hora debe tener el formato HH:MM (00:00 a 23:59)"
 	MsgHorarioDias         = "Elija al menos un día de la semana (1 lunes … 7 domingo)"
 	MsgHorarioCreado       = "Horario creado exitosamente"
@@ -218,7 +220,7 @@ var transicionesSalida = map[string][]string{
 // Messages of departures.
 const (
 	MsgSalidaNoEncontrada   = "Salida no encontrada"
-	MsgSalidaDuplicada      = "Ya hay una salida de esa sección a esa hora"
+	MsgSalidaDuplicada      = "Ya hay una salida de esa sección en ese sentido a esa hora"
 	MsgSalidaSinEmbarcacion = "Asigne una embarcación a la salida antes de embarcar"
 	MsgSalidaCreada         = "Salida extra creada"
 	MsgSalidaEmbarcacion    = "Embarcación de la salida actualizada"

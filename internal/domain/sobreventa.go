@@ -30,12 +30,6 @@ type SalidaCupo struct {
 	Capacidad int64
 }
 
-// Sentidos of a departure.
-const (
-	SentidoIda    = "ida"
-	SentidoVuelta = "vuelta"
-)
-
 // Cupo is the seats of a travel date and section: Capacidad (0 when Limitado
 // is false), the tickets sold for it (Vendidos: active and boarded, not
 // cancelled) and what is left (Quedan, negative when oversold).

@@ -72,7 +72,7 @@ func BenchmarkValidar(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		if _, err := st.ValidarPorCodigo(ctx, a, codes[i], ""); err != nil {
+		if _, err := st.ValidarPorCodigo(ctx, a, codes[i], "", 0); err != nil {
 			b.Fatal(err)
 		}
 	}

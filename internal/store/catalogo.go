@@ -27,22 +27,35 @@ func itemAuditadoDe(cat domain.Catalogo, it domain.ItemCatalogo) *itemAuditado {
 	return &itemAuditado{Catalogo: cat.Tabla, ItemCatalogo: it}
 }
 
-// columns of a catalog table; sections also carry capacidad.
+// columns of a catalog table; sections also carry capacidad, trip types
+// ida_y_vuelta and dias_vuelta.
 func catalogColumns(cat domain.Catalogo) string {
+	cols := "id, nombre, descripcion, activo, NULL"
 	if cat.ConCapacidad {
-		return "id, nombre, descripcion, activo, capacidad"
+		cols = "id, nombre, descripcion, activo, capacidad"
 	}
-	return "id, nombre, descripcion, activo, NULL"
+	if cat.ConIdaYVuelta {
+		return cols + ", ida_y_vuelta, dias_vuelta"
+	}
+	return cols + ", NULL, NULL"
 }
 
 func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 	var (
-		it  domain.ItemCatalogo
-		cap sql.NullInt64
+		it   domain.ItemCatalogo
+		cap  sql.NullInt64
+		ida  sql.NullBool
+		dias sql.NullInt64
 	)
-	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap)
+	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &ida, &dias)
 	if cap.Valid {
 		it.Capacidad = &cap.Int64
+	}
+	if ida.Valid {
+		it.IdaYVuelta = &ida.Bool
+	}
+	if dias.Valid {
+		it.DiasVuelta = &dias.Int64
 	}
 	return it, err
 }
@@ -98,6 +111,10 @@ func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain
 	if cat.ConCapacidad {
 		cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
 	}
+	if cat.ConIdaYVuelta {
+		cols, vals, args = cols+", ida_y_vuelta, dias_vuelta", vals+", ?, ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta,
+			it.DiasVuelta)
+	}
 	id, err := c.InsertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
 	if sqldb.IsUniqueViolation(err) {
 		return 0, domain.Conflict(cat.Mensajes.Duplicado)
@@ -121,6 +138,9 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
+		}
+		if cat.ConIdaYVuelta {
+			set, args = set+", ida_y_vuelta = ?, dias_vuelta = ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta, it.DiasVuelta)
 		}
 		res, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, a.EmpresaID, id)...)

@@ -24,6 +24,16 @@ type Embarque struct {
 	ValidadoPor   string
 	ValidadorID   int64
 	VendedorID    int64 // who sold it
+	SeccionID     int64
+	// SalidaID is the departure the ticket boarded into (nil without one):
+	// the return's for the return leg.
+	SalidaID *int64
+	// IdaYVuelta: a round-trip ticket; Tramo is the leg this boarding was
+	// (ida or vuelta); VueltaHasta the return's last day (nil: open-dated).
+	IdaYVuelta          bool
+	Tramo               string
+	VueltaHasta         *string
+	FechaEmbarqueVuelta *time.Time
 }
 
 // Why a boarding is refused with the data of RechazoEmbarque.
@@ -48,8 +58,9 @@ type RechazoEmbarque struct {
 // anything unknown, forged or of another company is 'Pasaje no encontrado'.
 // With soloFecha (YYYY-MM-DD: today, unless the crew confirmed another day)
 // a ticket that travels on another day does not board: the refusal (409)
-// says its date.
-func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha string) (Embarque, error) {
+// says its date. With salidaID (not 0) it boards into that departure
+// (tomarAsiento), in the same transaction.
+func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha string, salidaID int64) (Embarque, error) {
 	in, err := domain.LeerCodigoIngresado(codigo)
 	if err != nil {
 		return Embarque{}, err
@@ -59,7 +70,7 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha
 			return Embarque{}, err
 		}
 	}
-	cond := condicionEmbarque{where: `numero_pasaje = ?`, arg: in.Numero, soloFecha: soloFecha}
+	cond := condicionEmbarque{where: `numero_pasaje = ?`, arg: in.Numero, soloFecha: soloFecha, salidaID: salidaID}
 	if in.QR != nil {
 		cond.where, cond.arg = `codigo_qr = ?`, in.Crudo
 	}
@@ -68,11 +79,12 @@ func (s *Store) ValidarPorCodigo(ctx context.Context, a Actor, codigo, soloFecha
 
 // condicionEmbarque picks the ticket to board: where (a condition on
 // pasajes with one argument, arg) and, when soloFecha is set, only if it
-// travels that day (YYYY-MM-DD).
+// travels that day (YYYY-MM-DD); salidaID (not 0) is the departure it boards into.
 type condicionEmbarque struct {
 	where     string
 	arg       any
 	soloFecha string
+	salidaID  int64
 }
 
 // sql is the condition with its arguments.
@@ -113,32 +125,59 @@ func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, 
 // count decides, so two crew members scanning at once board it once; the
 // UPDATE returns the boarded ticket. The refusal of an already boarded ticket
 // carries when and by whom it boarded; that of a ticket of another day than
-// cond.soloFecha, its travel date.
+// cond.soloFecha, its travel date. Into a departure (cond.salidaID), the
+// ticket records it and takes one of its seats (tomarAsiento): a refused
+// seat rolls the whole boarding back.
 func (s *Store) validar(ctx context.Context, a Actor, cond condicionEmbarque) (Embarque, error) {
-	where, args := cond.sql()
 	return idempotent(ctx, s, a, "pasajes.validar", func(c sqldb.Conn) (Embarque, error) {
-		e, embarcado, err := scanEmbarque(c.QueryRow(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
-			usuario_embarque_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
-			append([]any{domain.PasajeUsado, c.Now(), a.UsuarioID, a.EmpresaID, domain.PasajeActivo}, args...)...))
+		x, err := salidaDelEmbarque(ctx, c, a.EmpresaID, cond.salidaID)
 		if err != nil {
-			return e, wrap("validar embarque", err)
+			return Embarque{}, err
+		}
+		e, embarcado, err := s.embarcarTramo(ctx, c, a, cond, x)
+		if err != nil {
+			return e, err
 		}
 		if !embarcado {
-			return s.rechazoEmbarque(ctx, c, a.EmpresaID, cond)
+			return s.rechazoEmbarque(ctx, c, a.EmpresaID, cond, x)
+		}
+		if err := tomarAsiento(ctx, c, a, x, e); err != nil {
+			return e, err
 		}
 		c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(e.VendedorID), Datos: EventoPasaje{PasajeID: e.ID, NumeroPasaje: e.NumeroPasaje,
 			FechaViaje: e.FechaViaje, UsuarioID: a.UsuarioID}})
 		return e, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
-			Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: "Embarque del pasaje " + e.NumeroPasaje})
+			Accion: AccionValidacionEmbarque, IP: a.IP, Exito: true, Detalles: detalleEmbarque(e)})
 	})
 }
 
+// embarcarIda boards the outbound (or only) leg: activo → usado, recording
+// the departure x (none when nil); with soloIdaSimple only a one-way ticket.
+func embarcarIda(ctx context.Context, c sqldb.Conn, a Actor, cond condicionEmbarque, x *Salida, soloIdaSimple bool) (Embarque, bool, error) {
+	where, args := cond.sql()
+	if soloIdaSimple {
+		where, args = where+` AND ida_y_vuelta = ?`, append(args, false)
+	}
+	e, embarcado, err := scanEmbarque(c.QueryRow(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?,
+		usuario_embarque_id = ?, salida_id = ? WHERE empresa_id = ? AND estado = ? AND `+where+` RETURNING `+embarqueColumnas,
+		append([]any{domain.PasajeUsado, c.Now(), a.UsuarioID, x.id(), a.EmpresaID, domain.PasajeActivo}, args...)...))
+	if e.IdaYVuelta {
+		e.Tramo = domain.SentidoIda
+	}
+	return e, embarcado, wrap("validar embarque", err)
+}
+
 // rechazoEmbarque explains a boarding that changed nothing: the ticket is
-// not the company's, or it cannot board (rechazo).
-func (s *Store) rechazoEmbarque(ctx context.Context, c sqldb.Conn, empresaID int64, cond condicionEmbarque) (Embarque, error) {
+// not the company's, or it cannot board (rechazoIdaYVuelta, rechazo).
+func (s *Store) rechazoEmbarque(ctx context.Context, c sqldb.Conn, empresaID int64, cond condicionEmbarque, x *Salida) (Embarque, error) {
 	e, found, err := s.embarque(ctx, c, empresaID, cond.where, cond.arg)
 	if err != nil || !found {
 		return e, firstErr(err, domain.NotFound(domain.MsgPasajeNoEncontrado))
+	}
+	if e.IdaYVuelta {
+		if e, explicado, err := s.rechazoIdaYVuelta(ctx, c, empresaID, cond, x, e); explicado {
+			return e, err
+		}
 	}
 	return e, rechazo(e, cond.soloFecha)
 }
@@ -162,14 +201,23 @@ func rechazo(e Embarque, soloFecha string) error {
 			FechaEmbarque: &fecha, ValidadoPor: e.ValidadoPor}}
 }
 
-// embarqueColumnas are what an Embarque shows of a ticket, from a statement
-// on pasajes alone (a SELECT, or the boarding UPDATE's RETURNING): the names
-// of its section, trip type and validator come from subqueries by primary key.
-const embarqueColumnas = `id, numero_pasaje, CAST(fecha_viaje AS TEXT), fecha_embarque, estado, cliente_nombre,
+// columnasDeEmbarque are what an Embarque shows of a ticket's leg (its
+// boarding time, validator and departure columns), from a statement on
+// pasajes alone (a SELECT, or the boarding UPDATE's RETURNING): the names of
+// its section, trip type and validator come from subqueries by primary key.
+func columnasDeEmbarque(fecha, usuario, salida string) string {
+	return `id, numero_pasaje, CAST(fecha_viaje AS TEXT), ` + fecha + `, estado, cliente_nombre,
 	(SELECT s.nombre FROM secciones s WHERE s.id = pasajes.seccion_id),
 	(SELECT t.nombre FROM tipos_viaje t WHERE t.id = pasajes.tipo_viaje_id),
-	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.usuario_embarque_id), usuario_embarque_id,
-	usuario_id`
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = pasajes.` + usuario + `), ` + usuario + `,
+	usuario_id, seccion_id, ` + salida + `, ida_y_vuelta, vuelta_hasta, fecha_embarque_vuelta`
+}
+
+// embarqueColumnas show the outbound (or only) leg; embarqueColumnasVuelta a round trip's return.
+var (
+	embarqueColumnas       = columnasDeEmbarque("fecha_embarque", "usuario_embarque_id", "salida_id")
+	embarqueColumnasVuelta = columnasDeEmbarque("fecha_embarque_vuelta", "usuario_embarque_vuelta_id", "salida_vuelta_id")
+)
 
 // scanEmbarque reads a row of embarqueColumnas; found is false when there is none.
 func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
@@ -179,7 +227,8 @@ func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
 		validadorID *int64
 	)
 	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
-		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID)
+		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID, &e.SeccionID, &e.SalidaID, &e.IdaYVuelta, &e.VueltaHasta,
+		&e.FechaEmbarqueVuelta)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return e, false, err
 	}
@@ -209,21 +258,22 @@ const AccionDeshacerValidacion = "DESHACER_VALIDACION"
 // at most domain.PlazoDeshacerEmbarque ago (the transaction's now decides).
 // One conditional UPDATE whose row count decides, so an undo never races a
 // second boarding; a refusal says why (another user's boarding, too late,
-// not boarded).
+// not boarded). A boarding into a departure frees its seat (not once the
+// departure sailed).
 func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje, error) {
 	return idempotent(ctx, s, a, "pasajes.deshacer-embarque", func(c sqldb.Conn) (Pasaje, error) {
-		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL
-			WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ? AND fecha_embarque >= ?`,
-			domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()))
+		ida, vuelta, err := salidasDeEmbarcado(ctx, c, a.EmpresaID, id)
 		if err != nil {
-			return Pasaje{}, wrap("deshacer embarque", err)
+			return Pasaje{}, err
 		}
-		n, err := res.RowsAffected()
+		n, err := deshacerVuelta(ctx, c, a, id, vuelta)
 		if err != nil {
-			return Pasaje{}, wrap("deshacer embarque", err)
+			return Pasaje{}, err
 		}
-		if n != 1 {
-			return Pasaje{}, s.rechazoDeshacer(ctx, c, a, id)
+		if n == 0 {
+			if err := s.deshacerIda(ctx, c, a, id, ida); err != nil {
+				return Pasaje{}, err
+			}
 		}
 		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
 		if err != nil {
@@ -235,6 +285,48 @@ func (s *Store) DeshacerEmbarque(ctx context.Context, a Actor, id int64) (Pasaje
 			Accion: AccionDeshacerValidacion, IP: a.IP, Exito: true,
 			Detalles: "Embarque deshecho del pasaje " + p.NumeroPasaje + ": vuelve a activo"})
 	})
+}
+
+// deshacerIda undoes the outbound (or only) leg: usado → activo, when the
+// caller boarded it within the term and a round trip's return has not
+// boarded; its departure's seat is freed.
+func (s *Store) deshacerIda(ctx context.Context, c sqldb.Conn, a Actor, id, salidaID int64) error {
+	res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = NULL, usuario_embarque_id = NULL,
+		salida_id = NULL WHERE empresa_id = ? AND id = ? AND estado = ? AND usuario_embarque_id = ?
+		AND fecha_embarque >= ? AND COALESCE(salida_id, 0) = ? AND fecha_embarque_vuelta IS NULL`,
+		domain.PasajeActivo, a.EmpresaID, id, domain.PasajeUsado, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()), salidaID)
+	if err != nil {
+		return wrap("deshacer embarque", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil {
+		return wrap("deshacer embarque", err)
+	}
+	if n != 1 {
+		return s.rechazoDeshacer(ctx, c, a, id)
+	}
+	if salidaID == 0 {
+		return nil
+	}
+	return liberarAsiento(ctx, c, a.EmpresaID, salidaID)
+}
+
+// deshacerVuelta undoes a round trip's return when the caller boarded it
+// within the term (n = 1; 0: no such return, the outbound leg is undone
+// instead); its departure's seat is freed.
+func deshacerVuelta(ctx context.Context, c sqldb.Conn, a Actor, id, salidaID int64) (int64, error) {
+	res, err := c.Exec(ctx, `UPDATE pasajes SET fecha_embarque_vuelta = NULL, usuario_embarque_vuelta_id = NULL,
+		salida_vuelta_id = NULL WHERE empresa_id = ? AND id = ? AND usuario_embarque_vuelta_id = ?
+		AND fecha_embarque_vuelta >= ? AND COALESCE(salida_vuelta_id, 0) = ?`,
+		a.EmpresaID, id, a.UsuarioID, domain.InicioPlazoDeshacer(c.Now()), salidaID)
+	if err != nil {
+		return 0, wrap("deshacer embarque de vuelta", err)
+	}
+	n, err := res.RowsAffected()
+	if err != nil || n == 0 || salidaID == 0 {
+		return n, wrap("deshacer embarque de vuelta", err)
+	}
+	return n, liberarAsiento(ctx, c, a.EmpresaID, salidaID)
 }
 
 // rechazoDeshacer explains an undo that changed nothing.

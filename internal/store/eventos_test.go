@@ -224,7 +224,7 @@ func TestIdempotentReplaysPublishNothing(t *testing.T) {
 			e.abrir(t, 0)
 			return e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))[0].CodigoQR
 		}, func(e *empresaDePrueba, a store.Actor, codigo any) (any, error) {
-			return e.st.ValidarPorCodigo(ctx, a, codigo.(string), "")
+			return e.st.ValidarPorCodigo(ctx, a, codigo.(string), "", 0)
 		}},
 		{"movimiento", func(t *testing.T, e *empresaDePrueba) any { return e.abrir(t, 0) },
 			func(e *empresaDePrueba, a store.Actor, _ any) (any, error) {

@@ -276,6 +276,9 @@ type lineaPrecio struct {
 	domain.LineaVenta
 	precio domain.Centavos
 	nombre string
+	// idaYVuelta and diasVuelta are the trip type's, copied to its tickets (marcarIdaYVuelta).
+	idaYVuelta bool
+	diasVuelta *int64
 }
 
 // preciar checks that section, payment method and trip types are active and
@@ -317,7 +320,7 @@ func (p *ventaPreparada) agregarLinea(l domain.LineaVenta, t tipoVenta) error {
 		return domain.Invalid(fmt.Sprintf("El precio enviado (%s) no coincide con el precio vigente (%s)",
 			*p.PrecioEsperado, precio))
 	}
-	p.lineas = append(p.lineas, lineaPrecio{l, precio, nombre})
+	p.lineas = append(p.lineas, lineaPrecio{l, precio, nombre, t.idaYVuelta, t.diasVuelta})
 	subtotal, err := domain.Multiplicar(precio, l.Cantidad)
 	if err == nil {
 		p.total, err = domain.Sumar(p.total, subtotal)
@@ -330,7 +333,9 @@ func (p *ventaPreparada) agregarLinea(l domain.LineaVenta, t tipoVenta) error {
 type tipoVenta struct {
 	id int64
 	entradaVenta
-	precio *domain.Centavos
+	precio     *domain.Centavos
+	idaYVuelta bool
+	diasVuelta *int64
 }
 
 // tiposDeVenta reads the company's trip types of a sale's lines, with their
@@ -347,8 +352,8 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 		}
 	}
 	filas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (t tipoVenta, err error) {
-		return t, sc.Scan(&t.id, &t.nombre, &t.activo, &t.precio)
-	}, `SELECT t.id, t.nombre, t.activo, pr.precio FROM tipos_viaje t
+		return t, sc.Scan(&t.id, &t.nombre, &t.activo, &t.precio, &t.idaYVuelta, &t.diasVuelta)
+	}, `SELECT t.id, t.nombre, t.activo, pr.precio, t.ida_y_vuelta, t.dias_vuelta FROM tipos_viaje t
 		LEFT JOIN precios pr ON pr.empresa_id = t.empresa_id AND pr.seccion_id = ? AND pr.tipo_viaje_id = t.id
 		WHERE t.empresa_id = ? AND t.id IN (`+sqldb.Placeholders(len(ids))+`)`, args...)
 	tipos := make(map[int64]tipoVenta, len(filas))
@@ -391,6 +396,9 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		return nil, err
 	}
 	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
+		return nil, err
+	}
+	if err := marcarIdaYVuelta(ctx, c, a.EmpresaID, movID, p); err != nil {
 		return nil, err
 	}
 	if err := canjearEnVenta(ctx, c, a, p, pasajes, movID); err != nil {
@@ -526,6 +534,26 @@ func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64)
 		var err error
 		if pasajes[i].CodigoQR, err = domain.FirmarCodigoQR(p.clave, empresaID, pasajes[i].NumeroPasaje, p.FechaViaje); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// marcarIdaYVuelta copies their trip type's round trip to the sale's tickets
+// (one UPDATE per round-trip trip type of the sale, none otherwise): a later
+// change of the trip type does not change tickets already sold. vuelta_hasta
+// is the travel date plus the trip type's dias_vuelta (NULL: open-dated).
+func marcarIdaYVuelta(ctx context.Context, c sqldb.Conn, empresaID, movID int64, p ventaPreparada) error {
+	hechos := map[int64]bool{}
+	for _, l := range p.lineas {
+		if !l.idaYVuelta || hechos[l.TipoViajeID] {
+			continue
+		}
+		hechos[l.TipoViajeID] = true
+		if _, err := c.Exec(ctx, `UPDATE pasajes SET ida_y_vuelta = ?, vuelta_hasta = ? WHERE empresa_id = ?
+			AND movimiento_id = ? AND tipo_viaje_id = ?`, true, domain.VueltaHasta(p.FechaViaje, l.diasVuelta),
+			empresaID, movID, l.TipoViajeID); err != nil {
+			return wrap("marcar ida y vuelta", err)
 		}
 	}
 	return nil

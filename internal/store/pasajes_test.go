@@ -163,9 +163,9 @@ func TestValidar(t *testing.T) {
 			board func() (store.Embarque, error)
 			p     store.Pasaje
 		}{
-			{"por código QR", func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, "") }, ps[0]},
+			{"por código QR", func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, "", 0) }, ps[0]},
 			{"por número tipeado", func() (store.Embarque, error) {
-				return e.st.ValidarPorCodigo(ctx, e.vendedor, " "+strings.ToLower(ps[1].NumeroPasaje), "")
+				return e.st.ValidarPorCodigo(ctx, e.vendedor, " "+strings.ToLower(ps[1].NumeroPasaje), "", 0)
 			}, ps[1]},
 			{"por id", func() (store.Embarque, error) { return e.st.ValidarPorID(ctx, e.vendedor, ps[2].ID) }, ps[2]},
 		}
@@ -177,7 +177,7 @@ func TestValidar(t *testing.T) {
 				}
 				emb.FechaEmbarque = time.Time{}
 				want := store.Embarque{ID: tc.p.ID, NumeroPasaje: tc.p.NumeroPasaje, FechaViaje: hoy, Estado: domain.PasajeUsado,
-					ValidadoPor: "Ana Paz", ValidadorID: e.vendedor.UsuarioID, VendedorID: e.vendedor.UsuarioID}
+					ValidadoPor: "Ana Paz", ValidadorID: e.vendedor.UsuarioID, VendedorID: e.vendedor.UsuarioID, SeccionID: e.norte}
 				want.Cliente.Nombre, want.Seccion.Nombre, want.TipoViaje.Nombre = "Juan Pérez", "Norte", "General"
 				if !reflect.DeepEqual(emb, want) {
 					t.Fatalf("embarque = %+v, se esperaba %+v", emb, want)
@@ -192,12 +192,12 @@ func TestValidar(t *testing.T) {
 		}{
 			{"ya embarcado", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ps[0].ID); return err },
 				domain.KindConflict, domain.MsgPasajeYaEmbarcado},
-			{"código de otra empresa", func() error { _, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ajeno.CodigoQR, ""); return err },
+			{"código de otra empresa", func() error { _, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ajeno.CodigoQR, "", 0); return err },
 				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 			{"id de otra empresa", func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, ajeno.ID); return err },
 				domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 			{"código alterado", func() error {
-				_, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR[:len(ps[0].CodigoQR)-2]+"xx", "")
+				_, err := e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR[:len(ps[0].CodigoQR)-2]+"xx", "", 0)
 				return err
 			}, domain.KindNotFound, domain.MsgPasajeNoEncontrado},
 		}

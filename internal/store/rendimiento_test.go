@@ -132,8 +132,10 @@ func TestEveryQueryOfSaleBoardingAndListHasAnIndex(t *testing.T) {
 		sentencias := trazar(e.st, func() {
 			ps = e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
 			for _, board := range []func() (store.Embarque, error){
-				func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, hoy) },
-				func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[1].NumeroPasaje, hoy) },
+				func() (store.Embarque, error) { return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[0].CodigoQR, hoy, 0) },
+				func() (store.Embarque, error) {
+					return e.st.ValidarPorCodigo(ctx, e.vendedor, ps[1].NumeroPasaje, hoy, 0)
+				},
 				func() (store.Embarque, error) { return e.st.ValidarPorID(ctx, e.vendedor, ps[2].ID) },
 			} {
 				if _, err := board(); err != nil {
@@ -449,7 +451,7 @@ func TestSaleAndBoardingRunFewStatements(t *testing.T) {
 		})
 		a.Clave = "embarque-contado"
 		embarque := contarSentencias(e.st, func() {
-			if _, err := e.st.ValidarPorCodigo(ctx, a, ps[0].CodigoQR, hoy); err != nil {
+			if _, err := e.st.ValidarPorCodigo(ctx, a, ps[0].CodigoQR, hoy, 0); err != nil {
 				t.Fatal(err)
 			}
 		})

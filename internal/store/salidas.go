@@ -1,6 +1,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"time"
 
@@ -15,14 +16,14 @@ const MaxSalidasListado = 500
 // MaxHorariosListado bounds a company's timetable in one list.
 const MaxHorariosListado = 1000
 
-const horarioColumnas = `SELECT id, seccion_id, hora, dias, embarcacion_id, activo FROM horarios `
+const horarioColumnas = `SELECT id, seccion_id, hora, dias, embarcacion_id, activo, sentido FROM horarios `
 
 func scanHorario(sc sqldb.Scanner) (domain.Horario, error) {
 	var (
 		h    domain.Horario
 		dias int64
 	)
-	err := sc.Scan(&h.ID, &h.SeccionID, &h.Hora, &dias, &h.EmbarcacionID, &h.Activo)
+	err := sc.Scan(&h.ID, &h.SeccionID, &h.Hora, &dias, &h.EmbarcacionID, &h.Activo, &h.Sentido)
 	h.Dias = domain.DiasDeMascara(dias)
 	return h, err
 }
@@ -37,7 +38,7 @@ func (s *Store) ListarHorarios(ctx context.Context, empresaID, seccionID int64, 
 	if soloActivos {
 		q, args = q+` AND activo = ?`, append(args, true)
 	}
-	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanHorario, q+` ORDER BY seccion_id, hora LIMIT ?`,
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanHorario, q+` ORDER BY seccion_id, sentido, hora LIMIT ?`,
 		append(args, MaxHorariosListado)...)
 	return out, wrap("listar horarios", err)
 }
@@ -81,6 +82,9 @@ func normalizarHorario(ctx context.Context, c sqldb.Conn, empresaID int64, h dom
 	if err := domain.ValidarHora(h.Hora); err != nil {
 		return 0, err
 	}
+	if _, err := domain.NormalizarSentido(h.Sentido); err != nil {
+		return 0, err
+	}
 	dias, err := domain.MascaraDias(h.Dias)
 	if err != nil {
 		return 0, err
@@ -102,14 +106,15 @@ func normalizarHorario(ctx context.Context, c sqldb.Conn, empresaID int64, h dom
 
 // CrearHorario adds a time to a section's timetable, through idempotent, audited.
 func (s *Store) CrearHorario(ctx context.Context, a Actor, h domain.Horario) (domain.Horario, error) {
+	h.Sentido = cmp.Or(h.Sentido, domain.SentidoIda)
 	return idempotent(ctx, s, a, "horarios.crear", func(c sqldb.Conn) (domain.Horario, error) {
 		dias, err := normalizarHorario(ctx, c, a.EmpresaID, h)
 		if err != nil {
 			return h, err
 		}
-		id, err := c.InsertID(ctx, `INSERT INTO horarios (empresa_id, seccion_id, hora, dias, embarcacion_id, activo,
-			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, h.SeccionID, h.Hora, dias, h.EmbarcacionID, h.Activo, c.Now(), c.Now())
+		id, err := c.InsertID(ctx, `INSERT INTO horarios (empresa_id, seccion_id, sentido, hora, dias, embarcacion_id, activo,
+			created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, h.SeccionID, h.Sentido, h.Hora, dias, h.EmbarcacionID, h.Activo, c.Now(), c.Now())
 		if sqldb.IsUniqueViolation(err) {
 			return h, domain.Conflict(domain.MsgHorarioDuplicado)
 		}
@@ -128,6 +133,7 @@ func (s *Store) CrearHorario(ctx context.Context, a Actor, h domain.Horario) (do
 // ActualizarHorario changes a timetable row, through idempotent, audited.
 // Departures already generated keep their time and boat.
 func (s *Store) ActualizarHorario(ctx context.Context, a Actor, id int64, h domain.Horario) (domain.Horario, error) {
+	h.Sentido = cmp.Or(h.Sentido, domain.SentidoIda)
 	return idempotent(ctx, s, a, "horarios.actualizar", func(c sqldb.Conn) (domain.Horario, error) {
 		antes, err := horario(ctx, c, a.EmpresaID, id)
 		if err != nil {
@@ -137,9 +143,9 @@ func (s *Store) ActualizarHorario(ctx context.Context, a Actor, id int64, h doma
 		if err != nil {
 			return h, err
 		}
-		_, err = c.Exec(ctx, `UPDATE horarios SET seccion_id = ?, hora = ?, dias = ?, embarcacion_id = ?, activo = ?,
-			updated_at = ? WHERE empresa_id = ? AND id = ?`,
-			h.SeccionID, h.Hora, dias, h.EmbarcacionID, h.Activo, c.Now(), a.EmpresaID, id)
+		_, err = c.Exec(ctx, `UPDATE horarios SET seccion_id = ?, sentido = ?, hora = ?, dias = ?, embarcacion_id = ?,
+			activo = ?, updated_at = ? WHERE empresa_id = ? AND id = ?`,
+			h.SeccionID, h.Sentido, h.Hora, dias, h.EmbarcacionID, h.Activo, c.Now(), a.EmpresaID, id)
 		if sqldb.IsUniqueViolation(err) {
 			return h, domain.Conflict(domain.MsgHorarioDuplicado)
 		}
@@ -181,18 +187,20 @@ func (s *Store) EliminarHorario(ctx context.Context, a Actor, id int64) error {
 	return err
 }
 
-// Salida is a departure as the lists show it: its section, boat and capacity
-// (the boat's certified capacity; 0 without a boat), its state with who set it
-// and when, and how many passengers boarded it (0 until boarding records the
-// departure).
+// Salida is a departure as the lists show it: its section and direction,
+// boat and capacity (the boat's certified capacity; 0 without a boat), its
+// state with who set it and when, how many passengers boarded it (a_bordo)
+// and how many of them exceed the capacity (after a change to a smaller boat).
 type Salida struct {
 	ID            int64      `json:"id"`
 	SeccionID     int64      `json:"seccion_id"`
 	Seccion       string     `json:"seccion"`
+	Sentido       string     `json:"sentido" enum:"ida,vuelta"`
 	EmbarcacionID *int64     `json:"embarcacion_id"`
 	Embarcacion   *string    `json:"embarcacion"`
 	Capacidad     int64      `json:"capacidad"`
 	Embarcados    int64      `json:"embarcados"`
+	Excedente     int64      `json:"excedente"`
 	HorarioID     *int64     `json:"horario_id"`
 	Fecha         string     `json:"fecha"`
 	Hora          string     `json:"hora"`
@@ -203,8 +211,8 @@ type Salida struct {
 	EstadoEn      *time.Time `json:"estado_en"`
 }
 
-const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.embarcacion_id, b.nombre, COALESCE(b.capacidad, 0),
-	s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
+const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.sentido, s.embarcacion_id, b.nombre,
+	COALESCE(b.capacidad, 0), s.a_bordo, s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
 	CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END, s.estado_en
 	FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 	LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
@@ -212,8 +220,9 @@ const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.embarcacion_id,
 
 func scanSalida(sc sqldb.Scanner) (Salida, error) {
 	var x Salida
-	err := sc.Scan(&x.ID, &x.SeccionID, &x.Seccion, &x.EmbarcacionID, &x.Embarcacion, &x.Capacidad, &x.HorarioID,
-		&x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
+	err := sc.Scan(&x.ID, &x.SeccionID, &x.Seccion, &x.Sentido, &x.EmbarcacionID, &x.Embarcacion, &x.Capacidad,
+		&x.Embarcados, &x.HorarioID, &x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
+	x.Excedente = domain.Excedente(x.Embarcados, x.Capacidad)
 	return x, err
 }
 
@@ -356,6 +365,7 @@ type NuevaSalida struct {
 	SeccionID     int64
 	EmbarcacionID int64
 	Fecha, Hora   string
+	Sentido       string // ida (default) or vuelta
 }
 
 // CrearSalidaExtra opens an extra departure (today or later, in the company's
@@ -363,6 +373,10 @@ type NuevaSalida struct {
 // idempotent, audited. A departure of the section at the same time is a 409.
 func (s *Store) CrearSalidaExtra(ctx context.Context, a Actor, n NuevaSalida) (Salida, error) {
 	if err := domain.ValidarHora(n.Hora); err != nil {
+		return Salida{}, err
+	}
+	sentido, err := domain.NormalizarSentido(n.Sentido)
+	if err != nil {
 		return Salida{}, err
 	}
 	return idempotent(ctx, s, a, "salidas.crear", func(c sqldb.Conn) (Salida, error) {
@@ -383,9 +397,9 @@ func (s *Store) CrearSalidaExtra(ctx context.Context, a Actor, n NuevaSalida) (S
 		if _, err := embarcacionAsignable(ctx, c, a.EmpresaID, n.EmbarcacionID, n.Fecha); err != nil {
 			return Salida{}, err
 		}
-		id, err := c.InsertID(ctx, `INSERT INTO salidas (empresa_id, seccion_id, embarcacion_id, fecha, hora, programada_en,
-			extra, estado, creada_por, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, n.SeccionID, n.EmbarcacionID, n.Fecha, n.Hora, en, true, domain.SalidaProgramada, a.UsuarioID, c.Now())
+		id, err := c.InsertID(ctx, `INSERT INTO salidas (empresa_id, seccion_id, sentido, embarcacion_id, fecha, hora,
+			programada_en, extra, estado, creada_por, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, n.SeccionID, sentido, n.EmbarcacionID, n.Fecha, n.Hora, en, true, domain.SalidaProgramada, a.UsuarioID, c.Now())
 		if sqldb.IsUniqueViolation(err) {
 			return Salida{}, domain.Conflict(domain.MsgSalidaDuplicada)
 		}
@@ -417,8 +431,17 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 		if estado == domain.SalidaEmbarcando && antes.EmbarcacionID == nil {
 			return antes, domain.Conflict(domain.MsgSalidaSinEmbarcacion)
 		}
+		// A departure sails only within its boat's capacity (a smaller boat
+		// leaves passengers over it until they are moved).
+		dentro := ""
+		if estado == domain.SalidaZarpo {
+			if antes.Excedente > 0 {
+				return antes, domain.Conflict(domain.MsgExcedente(antes.Excedente))
+			}
+			dentro = ` AND a_bordo <= (SELECT b.capacidad FROM embarcaciones b WHERE b.id = salidas.embarcacion_id)`
+		}
 		res, err := c.Exec(ctx, `UPDATE salidas SET estado = ?, estado_por = ?, estado_en = ?
-			WHERE empresa_id = ? AND id = ? AND estado = ?`, estado, a.UsuarioID, c.Now(), a.EmpresaID, id, antes.Estado)
+			WHERE empresa_id = ? AND id = ? AND estado = ?`+dentro, estado, a.UsuarioID, c.Now(), a.EmpresaID, id, antes.Estado)
 		if err != nil {
 			return antes, wrap("cambiar estado de salida", err)
 		}

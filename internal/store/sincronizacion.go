@@ -431,7 +431,8 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 			return domain.NotFound(domain.CatTiposViaje.Mensajes.NoEncontrado)
 		}
 		desactualizado = desactualizado || t.precio == nil || *t.precio != ps.Precio
-		p.lineas = append(p.lineas, lineaPrecio{domain.LineaVenta{TipoViajeID: ps.TipoViajeID, Cantidad: 1}, ps.Precio, *t.nombre})
+		p.lineas = append(p.lineas, lineaPrecio{domain.LineaVenta{TipoViajeID: ps.TipoViajeID, Cantidad: 1}, ps.Precio, *t.nombre,
+			t.idaYVuelta, t.diasVuelta})
 		if p.total, err = domain.Sumar(p.total, ps.Precio); err != nil {
 			return err
 		}

@@ -84,15 +84,26 @@ function useEmbarqueWrite<I, T>(event: DomainEvent, mutationFn: (input: I) => Pr
   });
 }
 
+/** A scan: the code, whether another day was confirmed, its Idempotency-Key and the departure it boards into (if any). */
+export interface Escaneo {
+  codigo: string;
+  confirmarFecha: boolean;
+  clave: string;
+  salidaId?: number | null;
+}
+
 /**
  * Boards a scanned QR code or a typed ticket number (POST /pasajes/validar-qr); one key per scan.
  * A ticket of another day than today boards only with confirmarFecha (else 409, motivo otra_fecha).
+ * With salidaId it boards into that departure (a full boat is 409 'Embarcación completa: …').
  */
 export function useValidarCodigo() {
-  return useEmbarqueWrite('pasajeValidado', ({ codigo, confirmarFecha, clave }: { codigo: string; confirmarFecha: boolean; clave: string }) =>
-    api.send<Embarque>('POST', '/pasajes/validar-qr',
-      confirmarFecha ? { codigo_qr: codigo, confirmar_fecha: true } : { codigo_qr: codigo },
-      { idempotencyKey: clave }));
+  return useEmbarqueWrite('pasajeValidado', ({ codigo, confirmarFecha, clave, salidaId }: Escaneo) =>
+    api.send<Embarque>('POST', '/pasajes/validar-qr', {
+      codigo_qr: codigo,
+      ...(confirmarFecha && { confirmar_fecha: true }),
+      ...(salidaId != null && { salida_id: salidaId }),
+    } satisfies Schema<'ValidarCodigo'>, { idempotencyKey: clave }));
 }
 
 /** The Validar button of the passenger list (POST /pasajes/{id}/validar-embarque). */

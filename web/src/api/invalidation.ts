@@ -23,11 +23,11 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   pasajeCreado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   // One per sale (its tickets each came as pasajeCreado): the same queries.
   nuevaVenta: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
-  // A boarding: ticket lists, the boarding figures, the dashboards and the reports (boarding rate, states), and the
-  // departures' load (on board / capacity) and manifests.
-  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.dias(), salidasKeys.manifiestos()],
-  // An undone boarding: the same, the ticket is pending again.
-  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.dias(), salidasKeys.manifiestos()],
+  // A boarding: ticket lists, the boarding figures, the dashboards, the reports (boarding rate, states)
+  // and the departures (their on-board count, their manifests).
+  pasajeValidado: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.all],
+  // An undone boarding: the same, the ticket is pending again (and its seat free).
+  pasajeValidacionDeshecha: [pasajesKeys.all, embarqueKeys.all, dashboardKeys.all, reportesKeys.all, salidasKeys.all],
   // A cancel or reactivation moves money through the caller's register and changes what boards and what reports count.
   pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],

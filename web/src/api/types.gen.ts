@@ -1968,6 +1968,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/pasajes/{id}/mover-salida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mueve un pasajero embarcado a otra salida
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        post: operations["moverSalida"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/pasajes/{id}/qr": {
         parameters: {
             query?: never;
@@ -2790,6 +2810,26 @@ export interface paths {
          * @description Acceso: permiso configuracion.ver; módulo embarque
          */
         post: operations["generarSalidas"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/salidas/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Una salida, con los pasajeros por encima de la capacidad de su embarcación
+         * @description Acceso: permiso configuracion.ver o validacion.embarque; módulo embarque
+         */
+        get: operations["detalleSalida"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3798,6 +3838,11 @@ export interface components {
             hora: string;
             /** Format: int64 */
             seccion_id: number;
+            /**
+             * @description ida (si falta) o vuelta
+             * @enum {string}
+             */
+            sentido?: "ida" | "vuelta";
         };
         CredencialesTemporales: {
             password_temporal: string;
@@ -3926,9 +3971,16 @@ export interface components {
             fecha_viaje: string;
             /** Format: int64 */
             id: number;
+            ida_y_vuelta: boolean;
             numero_pasaje: string;
+            salida_id: null | number;
             seccion: components["schemas"]["NombreRef"];
             tipo_viaje: components["schemas"]["NombreRef"];
+            /**
+             * @description Pasajes de ida y vuelta: el tramo que embarcó
+             * @enum {string}
+             */
+            tramo?: "ida" | "vuelta";
             validado_por: string;
         };
         EmbarqueOffline: {
@@ -4501,11 +4553,20 @@ export interface components {
             hora: string;
             /** Format: int64 */
             seccion_id: number;
+            /**
+             * @description ida (si falta) o vuelta
+             * @enum {string}
+             */
+            sentido?: "ida" | "vuelta";
         };
         GuardarItemCatalogo: {
             activo?: null | boolean;
             capacidad?: null | number;
             descripcion?: string;
+            /** @description Tipos de viaje de ida y vuelta: la vuelta embarca hasta tantos días después del viaje; sin esto, sin límite */
+            dias_vuelta?: null | number;
+            /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
+            ida_y_vuelta?: null | boolean;
             nombre: string;
         };
         GuardarModuloEmpresa: {
@@ -4559,6 +4620,8 @@ export interface components {
             id: number;
             /** Format: int64 */
             seccion_id: number;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         HorarioPublico: {
             dias: number[];
@@ -4607,8 +4670,10 @@ export interface components {
             activo: boolean;
             capacidad?: null | number;
             descripcion: string;
+            dias_vuelta?: null | number;
             /** Format: int64 */
             id: number;
+            ida_y_vuelta?: null | boolean;
             nombre: string;
         };
         ItemEliminado: {
@@ -4859,6 +4924,10 @@ export interface components {
             totales: components["schemas"]["TotalesVendedores"];
             vendedores: components["schemas"]["VendedorSupervisado"][];
         };
+        MoverSalida: {
+            /** Format: int64 */
+            salida_id: number;
+        };
         Movimiento: {
             caja_corregida_id?: null | number;
             /** Format: date-time */
@@ -4892,6 +4961,13 @@ export interface components {
             /** @enum {string} */
             tipo_movimiento: "compra" | "canje" | "bonificacion" | "expiracion" | "ajuste" | "reversion_compra" | "reversion_canje";
             usuario: components["schemas"]["UsuarioMovimiento"] | null;
+        };
+        MovimientoSalida: {
+            desde: components["schemas"]["Salida"] | null;
+            hasta: components["schemas"]["Salida"];
+            numero_pasaje: string;
+            /** Format: int64 */
+            pasaje_id: number;
         };
         NivelJerarquico: {
             nivel: number;
@@ -5057,6 +5133,14 @@ export interface components {
             /** Format: int64 */
             id: number;
             numero_pasaje: string;
+        };
+        PasajeroABordo: {
+            cliente_nombre: string;
+            /** Format: date-time */
+            fecha_embarque: string;
+            numero_pasaje: string;
+            /** Format: int64 */
+            pasaje_id: number;
         };
         PasajeroReporte: {
             documento: string;
@@ -5876,6 +5960,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaMovimientoSalida: {
+            data: components["schemas"]["MovimientoSalida"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaNotificaciones: {
             data: components["schemas"]["Notificaciones"];
             message?: string;
@@ -5998,6 +6088,12 @@ export interface components {
         };
         RespuestaSalida: {
             data: components["schemas"]["Salida"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaSalidaDetalle: {
+            data: components["schemas"]["SalidaDetalle"];
             message?: string;
             /** @constant */
             success: true;
@@ -6167,6 +6263,8 @@ export interface components {
             /** Format: date-time */
             estado_en: null | string;
             estado_por: null | string;
+            /** Format: int64 */
+            excedente: number;
             extra: boolean;
             fecha: string;
             hora: string;
@@ -6178,6 +6276,36 @@ export interface components {
             seccion: string;
             /** Format: int64 */
             seccion_id: number;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
+        };
+        SalidaDetalle: {
+            /** Format: int64 */
+            capacidad: number;
+            embarcacion: null | string;
+            embarcacion_id: null | number;
+            /** Format: int64 */
+            embarcados: number;
+            estado: string;
+            /** Format: date-time */
+            estado_en: null | string;
+            estado_por: null | string;
+            /** Format: int64 */
+            excedente: number;
+            excedentes: components["schemas"]["PasajeroABordo"][];
+            extra: boolean;
+            fecha: string;
+            hora: string;
+            horario_id: null | number;
+            /** Format: int64 */
+            id: number;
+            /** Format: date-time */
+            programada_en: string;
+            seccion: string;
+            /** Format: int64 */
+            seccion_id: number;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         SalidaPublica: {
             estado: string;
@@ -6411,6 +6539,11 @@ export interface components {
             codigo_qr: string;
             /** @description true: embarcar aunque el pasaje sea de otro día que hoy (sin esto se rechaza con 409, motivo otra_fecha) */
             confirmar_fecha?: boolean;
+            /**
+             * Format: int64
+             * @description La salida en la que embarca: de la sección del pasaje, sin zarpar ni cancelar, con embarcación; llena, 409 'Embarcación completa'
+             */
+            salida_id?: number;
         };
         ValidarContrasena: {
             password: string;
@@ -11307,6 +11440,50 @@ export interface operations {
             };
         };
     };
+    moverSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoverSalida"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMovimientoSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     qrPasaje: {
         parameters: {
             query?: never;
@@ -13198,6 +13375,42 @@ export interface operations {
             403: components["responses"]["SinPermiso"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    detalleSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalidaDetalle"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

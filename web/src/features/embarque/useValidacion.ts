@@ -37,10 +37,12 @@ export interface Validacion {
 /**
  * Validates codes one at a time, with sound and vibration, and the result timings of the spec.
  * A ticket of another day boards only once the crew confirms it; `onEmbarque` hears of each
- * boarding with its Idempotency-Key (the validator offers its undo).
+ * boarding with its Idempotency-Key (the validator offers its undo). Online, a code boards into
+ * the departure `salidaId` when given (the validator's departure); offline, as before.
  */
 export function useValidacion(
   onEmbarque?: (embarque: Embarque, mensaje: string, clave: string) => void, offline?: ValidacionOffline,
+  salidaId?: number | null,
 ): Validacion {
   const [resultado, setResultado] = useState<Resultado | null>(null);
   const [listo, setListo] = useState(true);
@@ -71,7 +73,7 @@ export function useValidacion(
       nuevo = await local();
     } else {
       try {
-        const { data, message } = await mutateAsync({ codigo, confirmarFecha, clave });
+        const { data, message } = await mutateAsync({ codigo, confirmarFecha, clave, salidaId });
         nuevo = { tipo: 'exito', mensaje: message ?? 'Embarque validado exitosamente', embarque: data };
         onEmbarque?.(data, nuevo.mensaje, clave);
         offline?.embarcadoOnline?.(data);
@@ -95,7 +97,7 @@ export function useValidacion(
       setListo(true);
     }, exito ? TIEMPOS.exitoMs : TIEMPOS.rechazoMs);
     return nuevo;
-  }, [mutateAsync, onEmbarque, offline]);
+  }, [mutateAsync, onEmbarque, offline, salidaId]);
 
   const validar = useCallback((codigo: string) => enviar(codigo, false), [enviar]);
 

@@ -9,15 +9,15 @@ export const EMBARCACIONES_FIXTURE: Embarcacion[] = [
 ];
 
 export const HORARIOS_FIXTURE: Horario[] = [
-  { id: 1, seccion_id: 1, hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7], embarcacion_id: 1, activo: true },
-  { id: 2, seccion_id: 1, hora: '08:00', dias: [1, 2, 3, 4, 5], embarcacion_id: null, activo: true },
+  { id: 1, seccion_id: 1, hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7], embarcacion_id: 1, activo: true, sentido: 'ida' },
+  { id: 2, seccion_id: 1, hora: '08:00', dias: [1, 2, 3, 4, 5], embarcacion_id: null, activo: true, sentido: 'ida' },
 ];
 
 /** A departure of 2026-11-22 in the given state. */
 export function salida(id: number, hora: string, estado: string, extra: Partial<Salida> = {}): Salida {
   return {
-    id, seccion_id: 1, seccion: 'Tigre – Tres Bocas', embarcacion_id: 1, embarcacion: 'Marina del Delta', capacidad: 60,
-    embarcados: 0, horario_id: 1, fecha: '2026-11-22', hora, programada_en: `2026-11-22T${hora}:00-03:00`, extra: false,
+    id, seccion_id: 1, seccion: 'Tigre – Tres Bocas', sentido: 'ida', embarcacion_id: 1, embarcacion: 'Marina del Delta', capacidad: 60,
+    embarcados: 0, excedente: 0, horario_id: 1, fecha: '2026-11-22', hora, programada_en: `2026-11-22T${hora}:00-03:00`, extra: false,
     estado, estado_por: null, estado_en: null, ...extra,
   };
 }

@@ -64,6 +64,7 @@ function Contenido({ resultado, validando, indicacion, onConfirmarFecha, onDesca
         <Dato label="Pasajero" value={embarque.cliente.nombre} />
         <Dato label="Sección" value={embarque.seccion.nombre} />
         <Dato label="Tipo de viaje" value={embarque.tipo_viaje.nombre} />
+        {embarque.ida_y_vuelta && <Dato label="Tramo" value={embarque.tramo === 'vuelta' ? 'Vuelta' : 'Ida'} />}
         <Dato label="Embarque" value={formatDateTime(embarque.fecha_embarque)} />
       </Panel>
     );

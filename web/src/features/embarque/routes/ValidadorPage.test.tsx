@@ -19,6 +19,8 @@ const EMBARQUE: Embarque = {
   seccion: { nombre: 'Tigre – Tres Bocas' },
   tipo_viaje: { nombre: 'Jubilado' },
   validado_por: 'lancha',
+  salida_id: null,
+  ida_y_vuelta: false,
 };
 
 const ESTADISTICAS: EstadisticasEmbarque = { hoy: { total: 50, embarcados: 37, pendientes: 13 }, usuario: { validados_hoy: 12 } };

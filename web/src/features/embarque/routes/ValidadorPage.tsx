@@ -12,7 +12,9 @@ import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
 import { EstadisticasEmbarque } from '@/features/embarque/components/EstadisticasEmbarque';
 import { InstruccionesValidador } from '@/features/embarque/components/InstruccionesValidador';
 import { ResultadoValidacion } from '@/features/embarque/components/ResultadoValidacion';
+import { SalidaDelValidador } from '@/features/embarque/components/SalidaDelValidador';
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
+import { useSalidaDelValidador } from '@/features/embarque/useSalidaDelValidador';
 import { useValidacion } from '@/features/embarque/useValidacion';
 import { useValidadorOffline } from '@/features/embarque/useValidadorOffline';
 import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
@@ -72,6 +74,8 @@ function useEjemploNumero(): string | null {
 
 /**
  * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
+ * It boards into one of today's departures at a time (the next one by default, changed in one tap) and shows
+ * its boarded / capacity; a company without departures today boards as before.
  * Without a link it validates on the phone (useValidadorOffline) under a notice, and goes back by itself.
  */
 export function ValidadorPage() {
@@ -80,7 +84,8 @@ export function ValidadorPage() {
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
   const { offline, aviso } = useValidadorOffline();
-  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline);
+  const salidas = useSalidaDelValidador();
+  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
   const ejemplo = useEjemploNumero();
   return (
     <Stack>
@@ -92,6 +97,7 @@ export function ValidadorPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
+            {!aviso.activo && <SalidaDelValidador {...salidas} />}
             <SegmentedControl
               aria-label="Modo de validación"
               fullWidth

@@ -1,4 +1,4 @@
-import { Checkbox, Group, Modal, Select, Stack, Switch, TextInput } from '@mantine/core';
+import { Checkbox, Group, Input, Modal, SegmentedControl, Select, Stack, Switch, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { catalogoQuery } from '@/api/config';
@@ -16,7 +16,10 @@ interface Values {
   dias: string[];
   embarcacion: string | null;
   activo: boolean;
+  sentido: 'ida' | 'vuelta';
 }
+
+const SENTIDOS = [{ value: 'ida', label: 'Ida' }, { value: 'vuelta', label: 'Vuelta' }];
 
 function HorarioForm({ horario, onDone }: { horario?: Horario; onDone: () => void }) {
   const guardar = useGuardarHorario();
@@ -29,6 +32,7 @@ function HorarioForm({ horario, onDone }: { horario?: Horario; onDone: () => voi
       dias: (horario?.dias ?? [1, 2, 3, 4, 5, 6, 7]).map(String),
       embarcacion: horario?.embarcacion_id != null ? String(horario.embarcacion_id) : null,
       activo: horario?.activo ?? true,
+      sentido: horario?.sentido ?? 'ida',
     },
     validate: {
       seccion: (value) => (value ? null : FORM_MESSAGES.obligatorio),
@@ -40,6 +44,7 @@ function HorarioForm({ horario, onDone }: { horario?: Horario; onDone: () => voi
   const submit = form.onSubmit(async (v) => {
     try {
       const input = { seccion_id: Number(v.seccion), hora: v.hora.trim(), dias: v.dias.map(Number).sort(), activo: v.activo,
+        sentido: v.sentido,
         ...(v.embarcacion ? { embarcacion_id: Number(v.embarcacion) } : {}) };
       const { message } = await guardar.mutateAsync({ id: horario?.id, input });
       configToast.success(message ?? 'Cambios guardados');
@@ -57,6 +62,9 @@ function HorarioForm({ horario, onDone }: { horario?: Horario; onDone: () => voi
     <form onSubmit={submit} noValidate>
       <Stack>
         <Select label="Sección" withAsterisk data={opcionesSecciones} data-autofocus {...form.getInputProps('seccion')} />
+        <Input.Wrapper label="Sentido">
+          <SegmentedControl aria-label="Sentido" data={SENTIDOS} fullWidth {...form.getInputProps('sentido')} />
+        </Input.Wrapper>
         <TextInput label="Hora de salida" description="HH:MM, hora de la empresa" placeholder="10:30" withAsterisk maxLength={5}
           {...form.getInputProps('hora')} />
         <Checkbox.Group label="Días" withAsterisk {...form.getInputProps('dias')}>

@@ -67,6 +67,16 @@ function AccionesSalida({ salida: s, ocupada, onCambiar }: AccionesProps) {
   ));
 }
 
+/** Passengers over the capacity after a change to a smaller boat: they must be moved before it sails. */
+function Excedente({ salida: s }: { salida: Salida }) {
+  if (s.excedente <= 0) return null;
+  return (
+    <Text c="red.9" size="xs" fw={700}>
+      {s.excedente === 1 ? '1 pasajero' : `${formatNumber(s.excedente)} pasajeros`} por encima de la capacidad: muévalos antes de zarpar
+    </Text>
+  );
+}
+
 /** Who changed the state last, and when. */
 function QuienCambio({ salida: s }: { salida: Salida }) {
   return s.estado_por && s.estado_en ? <Text c="dimmed" size="xs">{s.estado_por}, {formatDateTime(s.estado_en)}</Text> : null;
@@ -81,9 +91,10 @@ function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { 
           <Text fw={700}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Text>
           <EstadoSalidaBadge estado={s.estado} />
         </Group>
-        <Text size="sm">{s.seccion}</Text>
+        <Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text>
         <EmbarcacionSalida salida={s} editable={planifica} />
         <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
+        <Excedente salida={s} />
         <QuienCambio salida={s} />
         <Group gap="xs"><AccionesSalida salida={s} {...acciones} /></Group>
       </Stack>
@@ -145,10 +156,11 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
               return (
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
-                  <Table.Td><Text size="sm">{s.seccion}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text></Table.Td>
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
+                    <Excedente salida={s} />
                   </Table.Td>
                   <Table.Td>
                     <EstadoSalidaBadge estado={s.estado} />

@@ -115,7 +115,7 @@ describe('Horarios y salidas', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'Domingo' }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Horario creado exitosamente')).toBeInTheDocument();
-    expect(escrituras).toEqual([{ method: 'POST', path: '/api/horarios', body: { seccion_id: 1, hora: '09:15', dias: [1, 2, 3, 4, 5], activo: true } }]);
+    expect(escrituras).toEqual([{ method: 'POST', path: '/api/horarios', body: { seccion_id: 1, hora: '09:15', dias: [1, 2, 3, 4, 5], activo: true, sentido: 'ida' } }]);
   });
 });
 

@@ -1,0 +1,92 @@
+import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signIn } from '@/testing/fixtures';
+import { salida } from '@/testing/handlers/salidas';
+import { renderApp } from '@/testing/render';
+import { fail, ok, okWithMessage, server } from '@/testing/server';
+import type { Embarque } from '@/api/embarque';
+
+const EMBARQUE: Embarque = {
+  id: 125, numero_pasaje: 'LD-20261122-000071', fecha_viaje: '2026-11-22', fecha_embarque: '2026-11-22T13:05:00Z',
+  estado: 'usado', cliente: { nombre: 'Juana Gómez' }, seccion: { nombre: 'Tigre – Tres Bocas' },
+  tipo_viaje: { nombre: 'General' }, validado_por: 'lancha', salida_id: 3, ida_y_vuelta: false,
+};
+
+// The validator works on one of today's departures at a time (features/embarque/salidaValidador.ts).
+describe('Validador: la salida que embarca', () => {
+  let cuerpos: Record<string, unknown>[];
+  let aBordo: number;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T13:00:00Z')); // 10:00 in Buenos Aires
+    cuerpos = [];
+    aBordo = 59;
+    server.use(
+      http.get('/api/pasajes/estadisticas-embarque', () => ok({ hoy: { total: 0, embarcados: 0, pendientes: 0 }, usuario: { validados_hoy: 0 } })),
+      http.get('/api/salidas', () => ok([
+        salida(1, '08:00', 'zarpo'), salida(2, '10:30', 'programada', { embarcados: 12 }),
+        salida(3, '12:00', 'programada', { embarcados: aBordo }), salida(4, '14:00', 'cancelada'),
+      ])),
+    );
+    signIn('lancha');
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  const escanear = (respuesta: () => Response) => {
+    server.use(http.post('/api/pasajes/validar-qr', async ({ request }) => {
+      cuerpos.push((await request.json()) as Record<string, unknown>);
+      return respuesta();
+    }));
+  };
+
+  const manual = async () => {
+    const view = renderApp('/admin/validador');
+    await view.user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    return { ...view, input: screen.getByLabelText(/Código del pasaje/) };
+  };
+
+  it("boards into today's next departure by default, changed in one tap, with its count live", async () => {
+    escanear(() => {
+      aBordo++;
+      return okWithMessage(EMBARQUE, 'Embarque validado exitosamente');
+    });
+    const { user, input } = await manual();
+    const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+    const salidas = within(seccion).getByRole('radiogroup', { name: 'Salida' });
+    // the sailed and the cancelled ones are not offered
+    expect(within(salidas).getAllByRole('radio')).toHaveLength(2);
+    expect(within(salidas).getByRole('radio', { name: '10:30 · Tigre – Tres Bocas · Ida' })).toBeChecked();
+    expect(seccion).toHaveTextContent('A bordo: 12 / 60');
+
+    await user.click(within(salidas).getByRole('radio', { name: '12:00 · Tigre – Tres Bocas · Ida' }));
+    expect(seccion).toHaveTextContent('A bordo: 59 / 60');
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(cuerpos).toEqual([{ codigo_qr: 'LD-20261122-000071', salida_id: 3 }]);
+    // the boarding's event refreshes the departure's count
+    expect(await within(seccion).findByText('A bordo: 60 / 60')).toBeInTheDocument();
+  });
+
+  it('shows the full boat refusal', async () => {
+    escanear(() => fail(409, 'Embarcación completa: capacidad habilitada 60 pasajeros'));
+    const { user, input } = await manual();
+    await screen.findByRole('radiogroup', { name: 'Salida' });
+    await user.type(input, 'LD-20261122-000072{Enter}');
+    const resultado = screen.getByRole('status', { name: 'Resultado de la validación' });
+    expect(await within(resultado).findByText('Embarcación completa: capacidad habilitada 60 pasajeros')).toBeInTheDocument();
+    expect(cuerpos[0]).toMatchObject({ salida_id: 2 });
+  });
+
+  it('boards as before when the company has no departure today', async () => {
+    server.use(http.get('/api/salidas', () => ok([salida(1, '08:00', 'zarpo')])));
+    escanear(() => okWithMessage({ ...EMBARQUE, salida_id: null }, 'Embarque validado exitosamente'));
+    const { user, input } = await manual();
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    expect(await screen.findByText('Embarque validado exitosamente')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Salida que embarca' })).not.toBeInTheDocument();
+    expect(cuerpos).toEqual([{ codigo_qr: 'LD-20261122-000071' }]);
+  });
+});
