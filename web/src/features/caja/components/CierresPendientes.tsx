@@ -19,7 +19,7 @@ export function CierresPendientes() {
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cierres-pendientes">
       <Title order={2} size="h4" mb="sm" id="cierres-pendientes">Cierres pendientes de aprobación</Title>
       <Stack gap="sm">
-        {aprobada && <Text role="status" c="green.9">{aprobada}</Text>}
+        {aprobada && <Text role="status" c="green">{aprobada}</Text>}
         {error && <Alert color="red" role="alert">{error}</Alert>}
         {(pendientes.data ?? []).map((p) => (
           <Group key={p.caja_id} justify="space-between" wrap="wrap" role="group" aria-label={`Caja #${p.caja_id} de ${p.usuario_nombre}`}>
