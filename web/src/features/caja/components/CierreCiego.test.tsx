@@ -77,7 +77,9 @@ describe('CierreCiego', () => {
     // The difference appears only once the count is in, with the approval step.
     expect(await within(dialog).findByText('El cierre necesita la aprobación de un supervisor')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Diferencia en efectivo\s*-\$\s474,00/);
-    expect(dialog).toHaveTextContent(/Débito: contado \$\s4\.500,00, esperado \$\s4\.500,00/);
+    expect(dialog).toHaveTextContent(/Débito\s*contado \$\s4\.500,00, esperado \$\s4\.500,00\s*\$\s0,00/);
+    // the send button is gone: the keyboard goes on in the supervisor's user
+    expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveFocus();
     expect(cerrar[0]).toEqual({
       monto_cierre: 41026,
       denominaciones: [{ codigo: 'b20000', cantidad: 2 }, { codigo: 'b1000', cantidad: 1 }, { codigo: 'm10', cantidad: 2 }, { codigo: 'm2', cantidad: 3 }],

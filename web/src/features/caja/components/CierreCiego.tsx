@@ -64,9 +64,13 @@ function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<
       <Group justify="space-between"><Text>Efectivo esperado</Text><Text fw={700}>{formatMoney(c.efectivo_esperado)}</Text></Group>
       <Group justify="space-between"><Text fw={700}>Diferencia en efectivo</Text><Text fw={700}>{formatMoney(c.efectivo - c.efectivo_esperado)}</Text></Group>
       {(c.medios ?? []).map((m) => (
-        <Group key={m.medio_pago_id} justify="space-between">
-          <Text>{nombres[m.medio_pago_id] ?? 'Otro medio'}: contado {formatMoney(m.contado)}, esperado {formatMoney(m.esperado)}</Text>
-          <Text fw={700}>{formatMoney(m.diferencia)}</Text>
+        // the method's difference stays on its line, right-aligned like the cash's; its count goes under the name
+        <Group key={m.medio_pago_id} justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text>{nombres[m.medio_pago_id] ?? 'Otro medio'}</Text>
+            <Text size="sm" c="dimmed">contado {formatMoney(m.contado)}, esperado {formatMoney(m.esperado)}</Text>
+          </div>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>{formatMoney(m.diferencia)}</Text>
         </Group>
       ))}
       <Group justify="space-between"><Text>Tolerancia de la empresa</Text><Text fw={700}>{formatMoney(c.tolerancia)}</Text></Group>
@@ -136,7 +140,8 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
             o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
           </Alert>
           {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
-          <TextInput label="Usuario del supervisor" autoComplete="off" required value={supervisor.usuario}
+          {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
+          <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={pendiente !== null} value={supervisor.usuario}
             onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
           <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
             onChange={(e) => setSupervisor({ ...supervisor, clave: e.currentTarget.value })} />
