@@ -105,4 +105,17 @@ describe('CierreCiego', () => {
     expect(resumen).toHaveTextContent('Caja cerrada exitosamente');
     expect(resumen).toHaveTextContent(/Efectivo esperado\s*\$\s1\.000,00/);
   });
+
+  it('says when the bills and coins could not be loaded, retries them, and lets the cash total be typed meanwhile', async () => {
+    let intentos = 0;
+    server.use(http.get('/api/caja/denominaciones', () => (++intentos === 1 ? fail(500, 'Error interno') : ok(DENOMINACIONES))));
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudieron cargar los billetes y las monedas');
+    expect(within(dialog).getByRole('button', { name: 'Ingresar el total del efectivo' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByLabelText('Billetes de $ 20.000')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
 });

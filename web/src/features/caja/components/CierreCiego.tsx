@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,11 +23,19 @@ function etiqueta(d: Denominacion): string {
 
 /** How many of each bill and coin: numpad-friendly inputs, the subtotal of each and the total. */
 function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
-  const { data: denominaciones = [] } = useQuery(denominacionesQuery);
+  const consulta = useQuery(denominacionesQuery);
+  const denominaciones = consulta.data ?? [];
   const total = totalDenominaciones(denominaciones, cantidades);
   return (
     <Stack gap="xs" component="section" aria-labelledby="conteo-efectivo">
       <Title order={3} size="h5" id="conteo-efectivo">Efectivo por denominación</Title>
+      {consulta.isPending && <Loader size="sm" aria-label="Cargando las denominaciones" />}
+      {consulta.isError && (
+        <Alert color="red" role="alert" title="No se pudieron cargar los billetes y las monedas">
+          Reintente, o ingrese el total del efectivo.
+          <Button display="block" mt="xs" size="xs" variant="white" color="red" onClick={() => void consulta.refetch()}>Reintentar</Button>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
         {denominaciones.map((d) => {
           const n = cantidades[d.codigo] ?? 0;
