@@ -107,7 +107,7 @@ export const TIPOS_BENEFICIO: Record<TipoBeneficio, string> = {
   descuento_porcentaje: 'Descuento porcentual',
   descuento_fijo: 'Descuento fijo',
   pasaje_gratis: 'Pasaje gratis',
-  upgrade_seccion: 'Upgrade de sección',
+  upgrade_seccion: 'Cambio a una sección superior',
   puntos_extra: 'Puntos extra',
 };
 
@@ -121,7 +121,7 @@ export function describirValor(b: Pick<Beneficio, 'tipo' | 'valor'>, formatMoney
     case 'pasaje_gratis':
       return 'Un pasaje sin cargo';
     case 'upgrade_seccion':
-      return 'Upgrade de sección';
+      return 'Viaje en una sección superior';
     case 'puntos_extra':
       return `${b.valor} puntos extra`;
   }

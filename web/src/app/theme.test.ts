@@ -24,6 +24,13 @@ describe('theme', () => {
     expect(buildTheme('red; background: url(x)').colors?.brand?.[6]).toBe(DEFAULT_PRIMARY_COLOR);
   });
 
+  it("writes a titled toast's text in the AA dimmed grey, not Mantine's gray.6", () => {
+    expect(contraste(DEFAULT_THEME.colors.gray[6], '#ffffff')).toBeLessThan(4.5);
+    expect(contraste(DEFAULT_THEME.colors.gray[7], '#ffffff')).toBeGreaterThanOrEqual(4.5);
+    expect(cssVariablesResolver(mergeMantineTheme(DEFAULT_THEME, buildTheme(null))).light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
+    expect(buildTheme(null).components?.Notification?.styles).toEqual({ description: { color: 'var(--mantine-color-dimmed)' } });
+  });
+
   it("themes the secondary colour from the company's color_secundario", () => {
     expect(buildTheme('#FF5500', '#7C3AED').colors?.secondary?.[6]).toBe('#7C3AED');
     expect(buildTheme('#FF5500', 'verde').colors?.secondary?.[6]).toBe(SECONDARY_COLOR);

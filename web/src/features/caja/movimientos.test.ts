@@ -4,7 +4,7 @@ import { SENTIDOS, TIPOS_MOVIMIENTO, vistaMovimiento } from './movimientos';
 describe('vistaMovimiento', () => {
   it("shows a reactivation's charge as income, as the server's direction says", () => {
     expect(vistaMovimiento({ tipo: 'reactivacion_pasaje', sentido: 'ingreso', monto: 4500 })).toEqual({
-      etiqueta: 'Ingreso', color: 'green', texto: 'green.9', tipo: 'Cobro por reactivación', monto: '+$\u00a04.500,00',
+      etiqueta: 'Ingreso', color: 'green', texto: 'green', tipo: 'Cobro por reactivación', monto: '+$\u00a04.500,00',
     });
   });
 

@@ -77,7 +77,9 @@ describe('CierreCiego', () => {
     // The difference appears only once the count is in, with the approval step.
     expect(await within(dialog).findByText('El cierre necesita la aprobación de un supervisor')).toBeInTheDocument();
     expect(dialog).toHaveTextContent(/Diferencia en efectivo\s*-\$\s474,00/);
-    expect(dialog).toHaveTextContent(/Débito: contado \$\s4\.500,00, esperado \$\s4\.500,00/);
+    expect(dialog).toHaveTextContent(/Débito\s*contado \$\s4\.500,00, esperado \$\s4\.500,00\s*\$\s0,00/);
+    // the send button is gone: the keyboard goes on in the supervisor's user
+    expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveFocus();
     expect(cerrar[0]).toEqual({
       monto_cierre: 41026,
       denominaciones: [{ codigo: 'b20000', cantidad: 2 }, { codigo: 'b1000', cantidad: 1 }, { codigo: 'm10', cantidad: 2 }, { codigo: 'm2', cantidad: 3 }],
@@ -102,5 +104,18 @@ describe('CierreCiego', () => {
     const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });
     expect(resumen).toHaveTextContent('Caja cerrada exitosamente');
     expect(resumen).toHaveTextContent(/Efectivo esperado\s*\$\s1\.000,00/);
+  });
+
+  it('says when the bills and coins could not be loaded, retries them, and lets the cash total be typed meanwhile', async () => {
+    let intentos = 0;
+    server.use(http.get('/api/caja/denominaciones', () => (++intentos === 1 ? fail(500, 'Error interno') : ok(DENOMINACIONES))));
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('No se pudieron cargar los billetes y las monedas');
+    expect(within(dialog).getByRole('button', { name: 'Ingresar el total del efectivo' })).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Reintentar' }));
+    expect(await within(dialog).findByLabelText('Billetes de $ 20.000')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -23,11 +23,19 @@ function etiqueta(d: Denominacion): string {
 
 /** How many of each bill and coin: numpad-friendly inputs, the subtotal of each and the total. */
 function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
-  const { data: denominaciones = [] } = useQuery(denominacionesQuery);
+  const consulta = useQuery(denominacionesQuery);
+  const denominaciones = consulta.data ?? [];
   const total = totalDenominaciones(denominaciones, cantidades);
   return (
     <Stack gap="xs" component="section" aria-labelledby="conteo-efectivo">
       <Title order={3} size="h5" id="conteo-efectivo">Efectivo por denominación</Title>
+      {consulta.isPending && <Loader size="sm" aria-label="Cargando las denominaciones" />}
+      {consulta.isError && (
+        <Alert color="red" role="alert" title="No se pudieron cargar los billetes y las monedas">
+          Reintente, o ingrese el total del efectivo.
+          <Button display="block" mt="xs" size="xs" variant="white" color="red" onClick={() => void consulta.refetch()}>Reintentar</Button>
+        </Alert>
+      )}
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="xs">
         {denominaciones.map((d) => {
           const n = cantidades[d.codigo] ?? 0;
@@ -64,9 +72,13 @@ function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<
       <Group justify="space-between"><Text>Efectivo esperado</Text><Text fw={700}>{formatMoney(c.efectivo_esperado)}</Text></Group>
       <Group justify="space-between"><Text fw={700}>Diferencia en efectivo</Text><Text fw={700}>{formatMoney(c.efectivo - c.efectivo_esperado)}</Text></Group>
       {(c.medios ?? []).map((m) => (
-        <Group key={m.medio_pago_id} justify="space-between">
-          <Text>{nombres[m.medio_pago_id] ?? 'Otro medio'}: contado {formatMoney(m.contado)}, esperado {formatMoney(m.esperado)}</Text>
-          <Text fw={700}>{formatMoney(m.diferencia)}</Text>
+        // the method's difference stays on its line, right-aligned like the cash's; its count goes under the name
+        <Group key={m.medio_pago_id} justify="space-between" wrap="nowrap" align="flex-start">
+          <div>
+            <Text>{nombres[m.medio_pago_id] ?? 'Otro medio'}</Text>
+            <Text size="sm" c="dimmed">contado {formatMoney(m.contado)}, esperado {formatMoney(m.esperado)}</Text>
+          </div>
+          <Text fw={700} style={{ whiteSpace: 'nowrap' }}>{formatMoney(m.diferencia)}</Text>
         </Group>
       ))}
       <Group justify="space-between"><Text>Tolerancia de la empresa</Text><Text fw={700}>{formatMoney(c.tolerancia)}</Text></Group>
@@ -136,7 +148,8 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
             o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
           </Alert>
           {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
-          <TextInput label="Usuario del supervisor" autoComplete="off" required value={supervisor.usuario}
+          {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
+          <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={pendiente !== null} value={supervisor.usuario}
             onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
           <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
             onChange={(e) => setSupervisor({ ...supervisor, clave: e.currentTarget.value })} />

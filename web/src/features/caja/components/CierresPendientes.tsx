@@ -14,12 +14,20 @@ export function CierresPendientes() {
   const aprobar = useAprobarCierrePropio();
   const [error, setError] = useState<string | null>(null);
   const [aprobada, setAprobada] = useState<string | null>(null);
+  // a failed load says so: the supervisor must not take 'nothing shown' for 'nothing to approve'
+  if (pendientes.isError && !pendientes.data) {
+    return (
+      <Alert color="red" role="alert" title="No se pudieron cargar los cierres pendientes de aprobación">
+        <Button mt="sm" size="xs" variant="white" color="red" onClick={() => void pendientes.refetch()}>Reintentar</Button>
+      </Alert>
+    );
+  }
   if (!pendientes.data?.length && !aprobada) return null;
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="cierres-pendientes">
       <Title order={2} size="h4" mb="sm" id="cierres-pendientes">Cierres pendientes de aprobación</Title>
       <Stack gap="sm">
-        {aprobada && <Text role="status" c="green.9">{aprobada}</Text>}
+        {aprobada && <Text role="status" c="green">{aprobada}</Text>}
         {error && <Alert color="red" role="alert">{error}</Alert>}
         {(pendientes.data ?? []).map((p) => (
           <Group key={p.caja_id} justify="space-between" wrap="wrap" role="group" aria-label={`Caja #${p.caja_id} de ${p.usuario_nombre}`}>

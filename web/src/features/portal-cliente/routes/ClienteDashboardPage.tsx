@@ -62,12 +62,13 @@ export function ClienteDashboardPage() {
   return (
     <Container component="main" size="sm" px="sm" py="md">
       <Stack>
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
+        {/* on a narrow phone the button goes under the greeting instead of being cut */}
+        <Group justify="space-between" align="flex-start">
           <div>
             <Title order={1} size="h2">¡Hola, {panel.data?.cliente.nombre ?? sesion.cliente.nombre}!</Title>
             {panel.data && <Text c="dimmed" size="sm">{panel.data.empresa.nombre}</Text>}
           </div>
-          <Button variant="default" size="md" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void salir()}>
+          <Button variant="default" size="md" leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void salir()} style={{ flexShrink: 0 }}>
             Cerrar sesión
           </Button>
         </Group>
@@ -134,10 +135,10 @@ function Panel({ datos }: { datos: PanelCliente }) {
             <Text size="sm">Viaje: {formatDate(p.fecha_viaje)} · {p.seccion} · {p.tipo_viaje}</Text>
             <Text size="sm">Precio: {formatMoney(p.precio)}</Text>
             {p.estado === 'activo' && p.qr_code && (
-              <Group grow>
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
                 <Button size="md" variant="light" leftSection={<IconQrcode size={18} aria-hidden />} onClick={() => setQr(p)}>Ver QR</Button>
                 <Button size="md" leftSection={<IconTicket size={18} aria-hidden />} onClick={() => setPase(p)}>Pase de embarque</Button>
-              </Group>
+              </SimpleGrid>
             )}
           </Stack>
         </Card>
@@ -185,7 +186,7 @@ function Beneficio({ beneficio: b, onCanjear }: { beneficio: BeneficioDePortal; 
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{b.nombre}</Text>
-          <Text size="sm">{formatNumber(b.puntos_requeridos)} puntos</Text>
+          <Text size="sm" style={{ whiteSpace: 'nowrap' }}>{formatNumber(b.puntos_requeridos)} puntos</Text>
         </Group>
         {b.descripcion && <Text size="sm" c="dimmed">{b.descripcion}</Text>}
         <Button size="md" disabled={!b.alcanza} onClick={onCanjear}>

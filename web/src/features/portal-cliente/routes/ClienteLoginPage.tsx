@@ -182,7 +182,10 @@ export function ClienteLoginPage() {
                 <PasswordInput label="Repetir contraseña" autoComplete="new-password" size="md" value={repetida}
                   onChange={(e) => setRepetida(e.currentTarget.value)} disabled={enviando} visibilityToggleFocusable
                   visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña repetida' }} />
-                <Button type="submit" size="lg" fullWidth loading={enviando}>Crear contraseña e ingresar</Button>
+                {/* the label wraps instead of being cut on a narrow phone */}
+                <Button type="submit" size="lg" fullWidth loading={enviando} h="auto" mih={50} py={8} styles={{ label: { whiteSpace: 'normal' } }}>
+                  Crear contraseña e ingresar
+                </Button>
                 <Button variant="default" size="md" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={volver}>Volver</Button>
               </Stack>
             </form>

@@ -34,6 +34,8 @@ describe('ConsultaPuntosPage', () => {
     const lotes = screen.getByRole('table', { name: 'Lotes de puntos' });
     expect(within(lotes).getByText('10/03/2027')).toBeInTheDocument();
     expect(within(lotes).getByText('Sin vencimiento')).toBeInTheDocument();
+    // on a phone the lots scroll inside their own box instead of widening the page
+    expect(screen.getByRole('region', { name: 'Lotes de puntos' })).toContainElement(lotes);
     const movimientos = screen.getByRole('table', { name: 'Movimientos de puntos' });
     expect(within(movimientos).getByText('-500')).toBeInTheDocument();
     expect(within(movimientos).getByText('+1.450')).toBeInTheDocument();

@@ -189,7 +189,7 @@ function Lotes({ p }: { p: PuntosCliente }) {
       {p.lotes.length === 0 ? (
         <Text c="dimmed">El cliente no tiene puntos disponibles.</Text>
       ) : (
-        <Table aria-label="Lotes de puntos">
+        <ScrollTable minWidth={440} aria-label="Lotes de puntos">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Obtenidos el</Table.Th>
@@ -208,7 +208,7 @@ function Lotes({ p }: { p: PuntosCliente }) {
               </Table.Tr>
             ))}
           </Table.Tbody>
-        </Table>
+        </ScrollTable>
       )}
     </Paper>
   );

@@ -19,6 +19,8 @@ describe('GestionBeneficiosPage', () => {
     expect(within(fila).getByText('10 % de descuento')).toBeInTheDocument();
     expect(within(fila).getByText('3 de 50')).toBeInTheDocument();
     expect(within(fila).getByText('01/12/2026 al 31/01/2027')).toBeInTheDocument();
+    // a phone reads the kind, uses and dates under the name (their columns are hidden there)
+    expect(within(fila).getByText('Descuento porcentual · 3 de 50 · 01/12/2026 al 31/01/2027')).toBeInTheDocument();
     const activo = within(fila).getByRole('switch', { name: 'Activo: 10% de descuento' });
     expect(activo).toBeChecked();
     vi.useFakeTimers({ shouldAdvanceTime: true });

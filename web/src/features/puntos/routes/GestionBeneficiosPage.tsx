@@ -21,6 +21,11 @@ function vigenciaDe(b: Beneficio): string {
   return 'Siempre';
 }
 
+/** How many times it was redeemed, of how many. */
+function usosDe(b: Beneficio): string {
+  return b.maximo_usos === null ? `${b.usos} (sin límite)` : `${b.usos} de ${b.maximo_usos}`;
+}
+
 /** /admin/gestion-beneficios: what customers redeem their points for (backoffice §2.10). */
 export function GestionBeneficiosPage() {
   const beneficios = useBeneficios();
@@ -74,15 +79,16 @@ export function GestionBeneficiosPage() {
           {lista.length === 0 ? (
             <EmptyState icon={IconGift} title="No hay beneficios" message="Crea el primero para que los clientes canjeen sus puntos." />
           ) : (
-            <ScrollTable minWidth={900} aria-label="Beneficios">
+            // on a phone the kind, uses and dates go under the name, so what it gives and its points stay on screen
+            <ScrollTable minWidth={{ base: 0, sm: 900 }} aria-label="Beneficios">
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Nombre</Table.Th>
-                  <Table.Th>Tipo</Table.Th>
+                  <Table.Th visibleFrom="sm">Tipo</Table.Th>
                   <Table.Th>Beneficio</Table.Th>
                   <Table.Th ta="right">Puntos</Table.Th>
-                  <Table.Th ta="right">Usos</Table.Th>
-                  <Table.Th>Vigencia</Table.Th>
+                  <Table.Th ta="right" visibleFrom="sm">Usos</Table.Th>
+                  <Table.Th visibleFrom="sm">Vigencia</Table.Th>
                   <Table.Th>Activo</Table.Th>
                   <Table.Th>Acciones</Table.Th>
                 </Table.Tr>
@@ -93,12 +99,13 @@ export function GestionBeneficiosPage() {
                     <Table.Td>
                       <Text fw={600}>{b.nombre}</Text>
                       {b.descripcion && <Text size="sm" c="dimmed">{b.descripcion}</Text>}
+                      <Text size="xs" c="dimmed" hiddenFrom="sm">{TIPOS_BENEFICIO[b.tipo]} · {usosDe(b)} · {vigenciaDe(b)}</Text>
                     </Table.Td>
-                    <Table.Td>{TIPOS_BENEFICIO[b.tipo]}</Table.Td>
+                    <Table.Td visibleFrom="sm">{TIPOS_BENEFICIO[b.tipo]}</Table.Td>
                     <Table.Td>{describirValor(b, formatMoney)}</Table.Td>
                     <Table.Td ta="right">{formatNumber(b.puntos_requeridos)}</Table.Td>
-                    <Table.Td ta="right">{b.maximo_usos === null ? `${b.usos} (sin límite)` : `${b.usos} de ${b.maximo_usos}`}</Table.Td>
-                    <Table.Td>
+                    <Table.Td ta="right" visibleFrom="sm">{usosDe(b)}</Table.Td>
+                    <Table.Td visibleFrom="sm">
                       {vigenciaDe(b)}
                       {b.vigencia_dias !== null && <Text size="sm" c="dimmed">{b.vigencia_dias} días de vigencia</Text>}
                     </Table.Td>
