@@ -55,12 +55,14 @@ export function VentaPasajesPage() {
   const dueno = useMemo<DuenoDatos | null>(
     () => (usuarioId !== undefined && empresaId !== undefined ? { usuarioId, empresaId } : null), [usuarioId, empresaId],
   );
-  // What is saved on the device (the screen may sell from it), read again when the link drops; the
-  // last read stays meanwhile, so a link that flickers never takes the screen from under the seller.
+  // What is saved on the device (the screen may sell from it), read once the link drops (online the
+  // server's answers are used, and a read after the first paint would render the whole sale screen
+  // again), read again each time it drops; the last read stays meanwhile, so a link that flickers
+  // never takes the screen from under the seller.
   const locales = useQuery({
     queryKey: ['venta', 'datos-locales', dueno],
     queryFn: () => leerDatosVenta(dueno!),
-    enabled: dueno !== null,
+    enabled: dueno !== null && !online,
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
