@@ -16,6 +16,13 @@ const listo = (q: UseQueryResult) => q.data !== undefined;
 /** Opened offline, the splash says so this long at least (operaciones §2): the seller notices the mode. */
 const AVISO_OFFLINE_MS = 1_200;
 
+/**
+ * The register's state is read again on each mount (cajaEstadoQuery), but not when it was read this
+ * long ago or less: the read the app made as it booted on this screen (precarga.ts) is the mount's
+ * own (a second one, after the first paint, rendered the whole sale screen again).
+ */
+const LECTURA_RECIENTE_MS = 3_000;
+
 /** True once `ms` have passed since mount, when `activo` at mount; at once otherwise. */
 function usePausa(activo: boolean, ms: number): boolean {
   const [inicial] = useState(activo);
@@ -46,7 +53,7 @@ export function VentaPasajesPage() {
   const secciones = useQuery(seccionesActivasQuery);
   const tipos = useQuery(tiposViajeActivosQuery);
   const medios = useQuery(mediosPagoActivosQuery);
-  const estado = useQuery(cajaEstadoQuery);
+  const estado = useQuery({ ...cajaEstadoQuery, refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > LECTURA_RECIENTE_MS });
   const precios = useQuery(preciosQuery);
   const todas: UseQueryResult[] = [secciones, tipos, medios, estado, precios];
 
