@@ -56,13 +56,12 @@ function useClaves(): ClavesOffline | null {
  * link, until the link returns ('online', or the server answering again); it keeps the tickets on
  * the phone while online and validates on the phone while offline (validacionOffline.ts).
  */
-export function useValidadorOffline(): { offline: ValidacionOffline | undefined; aviso: AvisoOffline } {
+export function useValidadorOffline(): { offline: ValidacionOffline | undefined; sinConexion: boolean; conClave: boolean } {
   const online = useOnline();
   const [sinServidor, setSinServidor] = useState(false);
   const queryClient = useQueryClient();
   const hoy = useHoy();
   const activo = !online || sinServidor;
-  const pasajes = usePasajesLocales(hoy, !activo);
   const claves = useClaves();
 
   useWindowEvent('online', () => setSinServidor(false));
@@ -76,13 +75,6 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
     }, SONDEO_SERVIDOR_MS);
     return () => window.clearInterval(sondeo);
   }, [sinServidor, online]);
-
-  const pendientes = useQuery({
-    queryKey: pendientesKey,
-    queryFn: embarquesPendientes,
-    enabled: hayAlmacenLocal() && activo,
-    networkMode: 'always',
-  });
 
   const validar = useCallback(async (codigo: string, confirmarFecha: boolean) => {
     const r = await validarSinConexion(codigo, confirmarFecha, { claves, hoy, ahora: Date.now(), almacen: almacenPasajes });
@@ -99,5 +91,24 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   const offline = useMemo<ValidacionOffline | undefined>(() =>
     (local ? { activo, validar, sinConexion: marcarSinConexion, embarcadoOnline } : undefined),
   [local, activo, validar, marcarSinConexion, embarcadoOnline]);
-  return { offline, aviso: { activo: local && activo, pasajes, pendientes: pendientes.data ?? 0, conClave: claves !== null } };
+  return { offline, sinConexion: activo, conClave: claves !== null };
+}
+
+/**
+ * The offline notice's figures: keeps today's and tomorrow's tickets on the phone while online
+ * (usePasajesLocales) and counts the boardings waiting to be sent while offline. Its own hook, for a
+ * component of its own: each save and count re-renders that component, not the whole validator
+ * (on a slow phone, a render of the screen per answer after the first paint).
+ */
+export function useAvisoOffline(sinConexion: boolean, conClave: boolean): AvisoOffline {
+  const hoy = useHoy();
+  const pasajes = usePasajesLocales(hoy, !sinConexion);
+  const local = hayAlmacenLocal();
+  const pendientes = useQuery({
+    queryKey: pendientesKey,
+    queryFn: embarquesPendientes,
+    enabled: local && sinConexion,
+    networkMode: 'always',
+  });
+  return { activo: local && sinConexion, pasajes, pendientes: pendientes.data ?? 0, conClave };
 }

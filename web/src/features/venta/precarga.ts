@@ -9,4 +9,7 @@ export function precargarVenta(queryClient: QueryClient): void {
   void queryClient.prefetchQuery(mediosPagoActivosQuery);
   void queryClient.prefetchQuery(cajaEstadoQuery);
   void queryClient.prefetchQuery(preciosQuery);
+  // This browser's registration as a device (its own storage), read with the screen's code: it is
+  // there for the first render, instead of rendering the whole sale screen again once read.
+  void import('./components/RegistroDispositivo').then((m) => queryClient.prefetchQuery(m.dispositivoVentaQuery));
 }

@@ -95,12 +95,25 @@ export function normalizarConfig(value: unknown): ConfigImpresion {
   };
 }
 
+/** The last stored text read and the settings it holds. */
+let ultimaLeida: { raw: string | undefined; config: ConfigImpresion } | null = null;
+
+/**
+ * The settings a stored text holds: the same object while the text is the same. Mantine's
+ * useLocalStorage reads the storage again as each user mounts and hands what it read to every other
+ * user; a new object each time rendered every user again (the sale screen's dialogs, after its
+ * first paint), the same one changes nothing.
+ */
 function leer(raw: string | undefined): ConfigImpresion {
+  if (ultimaLeida && ultimaLeida.raw === raw) return ultimaLeida.config;
+  let config: ConfigImpresion;
   try {
-    return normalizarConfig(raw === undefined ? undefined : JSON.parse(raw));
+    config = normalizarConfig(raw === undefined ? undefined : JSON.parse(raw));
   } catch {
-    return CONFIG_POR_DEFECTO;
+    config = CONFIG_POR_DEFECTO;
   }
+  ultimaLeida = { raw, config };
+  return config;
 }
 
 /** The printer settings of this browser and their setter (shared by every component and tab). */

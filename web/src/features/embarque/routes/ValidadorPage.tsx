@@ -16,7 +16,7 @@ import { SalidaDelValidador } from '@/features/embarque/components/SalidaDelVali
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 import { useSalidaDelValidador } from '@/features/embarque/useSalidaDelValidador';
 import { useValidacion } from '@/features/embarque/useValidacion';
-import { useValidadorOffline } from '@/features/embarque/useValidadorOffline';
+import { useAvisoOffline, useValidadorOffline } from '@/features/embarque/useValidadorOffline';
 import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
 
 type Modo = 'camara' | 'manual';
@@ -72,6 +72,12 @@ function useEjemploNumero(): string | null {
   return prefijo ? ejemploNumeroPasaje(prefijo, hoy) : null;
 }
 
+/** The tickets kept on the phone and, offline, the notice with them (useAvisoOffline); null online. */
+function AvisoDelTelefono({ sinConexion, conClave }: { sinConexion: boolean; conClave: boolean }) {
+  const aviso = useAvisoOffline(sinConexion, conClave);
+  return aviso.activo ? <AvisoSinConexion {...aviso} /> : null;
+}
+
 /**
  * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
  * It boards into one of today's departures at a time (the next one by default, changed in one tap) and shows
@@ -83,7 +89,7 @@ export function ValidadorPage() {
   const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
-  const { offline, aviso } = useValidadorOffline();
+  const { offline, sinConexion, conClave } = useValidadorOffline();
   const salidas = useSalidaDelValidador();
   const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
   const ejemplo = useEjemploNumero();
@@ -93,11 +99,11 @@ export function ValidadorPage() {
         <Title order={1} fz={{ base: 26, sm: 34 }}>Validador de Embarque</Title>
         <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
-      {aviso.activo && <AvisoSinConexion {...aviso} />}
+      <AvisoDelTelefono sinConexion={sinConexion} conClave={conClave} />
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            {!aviso.activo && <SalidaDelValidador {...salidas} />}
+            {!(offline && sinConexion) && <SalidaDelValidador {...salidas} />}
             <SegmentedControl
               aria-label="Modo de validación"
               fullWidth

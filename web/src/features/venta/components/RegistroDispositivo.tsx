@@ -19,18 +19,21 @@ const MAX_NOMBRE = 60;
  * This browser's registration as a device, read from its own storage (also offline: the query
  * never waits for the network). Null when it has none or the browser keeps none.
  */
+export const dispositivoVentaQuery = {
+  queryKey: dispositivosKeys.este(),
+  queryFn: async () => {
+    try {
+      return await dispositivoActual();
+    } catch {
+      return null; // no IndexedDB: not registered
+    }
+  },
+  networkMode: 'always',
+} as const;
+
+/** dispositivoVentaQuery, read while the app boots on the sale screen (precarga.ts). */
 export function useDispositivoVenta() {
-  return useQuery({
-    queryKey: dispositivosKeys.este(),
-    queryFn: async () => {
-      try {
-        return await dispositivoActual();
-      } catch {
-        return null; // no IndexedDB: not registered
-      }
-    },
-    networkMode: 'always',
-  });
+  return useQuery(dispositivoVentaQuery);
 }
 
 /** Online, on a browser that is not a registered device: says so and registers it by a name. */

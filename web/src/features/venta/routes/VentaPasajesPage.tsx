@@ -16,6 +16,13 @@ const listo = (q: UseQueryResult) => q.data !== undefined;
 /** Opened offline, the splash says so this long at least (operaciones §2): the seller notices the mode. */
 const AVISO_OFFLINE_MS = 1_200;
 
+/**
+ * The register's state is read again on each mount (cajaEstadoQuery), but not when it was read this
+ * long ago or less: the read the app made as it booted on this screen (precarga.ts) is the mount's
+ * own (a second one, after the first paint, rendered the whole sale screen again).
+ */
+const LECTURA_RECIENTE_MS = 3_000;
+
 /** True once `ms` have passed since mount, when `activo` at mount; at once otherwise. */
 function usePausa(activo: boolean, ms: number): boolean {
   const [inicial] = useState(activo);
@@ -46,7 +53,7 @@ export function VentaPasajesPage() {
   const secciones = useQuery(seccionesActivasQuery);
   const tipos = useQuery(tiposViajeActivosQuery);
   const medios = useQuery(mediosPagoActivosQuery);
-  const estado = useQuery(cajaEstadoQuery);
+  const estado = useQuery({ ...cajaEstadoQuery, refetchOnMount: (q) => Date.now() - q.state.dataUpdatedAt > LECTURA_RECIENTE_MS });
   const precios = useQuery(preciosQuery);
   const todas: UseQueryResult[] = [secciones, tipos, medios, estado, precios];
 
@@ -55,12 +62,14 @@ export function VentaPasajesPage() {
   const dueno = useMemo<DuenoDatos | null>(
     () => (usuarioId !== undefined && empresaId !== undefined ? { usuarioId, empresaId } : null), [usuarioId, empresaId],
   );
-  // What is saved on the device (the screen may sell from it), read again when the link drops; the
-  // last read stays meanwhile, so a link that flickers never takes the screen from under the seller.
+  // What is saved on the device (the screen may sell from it), read once the link drops (online the
+  // server's answers are used, and a read after the first paint would render the whole sale screen
+  // again), read again each time it drops; the last read stays meanwhile, so a link that flickers
+  // never takes the screen from under the seller.
   const locales = useQuery({
     queryKey: ['venta', 'datos-locales', dueno],
     queryFn: () => leerDatosVenta(dueno!),
-    enabled: dueno !== null,
+    enabled: dueno !== null && !online,
     networkMode: 'always',
     staleTime: Infinity,
     gcTime: 0,
