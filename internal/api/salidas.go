@@ -92,7 +92,7 @@ type GuardarHorario struct {
 	Dias          []int  `json:"dias" maxItems:"7" description:"Días de la semana: 1 lunes … 7 domingo"`
 	EmbarcacionID *int64 `json:"embarcacion_id,omitempty" minimum:"1"`
 	Activo        *bool  `json:"activo,omitempty"`
-	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" description:"ida (si falta) o vuelta"`
+	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" maxLength:"6" description:"ida (si falta) o vuelta"`
 }
 
 func (b GuardarHorario) horario() domain.Horario {
@@ -191,7 +191,7 @@ type CrearSalida struct {
 	EmbarcacionID int64  `json:"embarcacion_id" minimum:"1"`
 	Fecha         string `json:"fecha" maxLength:"10" format:"date" description:"AAAA-MM-DD; hoy o después"`
 	Hora          string `json:"hora" maxLength:"5" description:"HH:MM, en la zona horaria de la empresa"`
-	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" description:"ida (si falta) o vuelta"`
+	Sentido       string `json:"sentido,omitempty" enum:"ida,vuelta" maxLength:"6" description:"ida (si falta) o vuelta"`
 }
 
 // msgFechaInvalida is the refusal of a date that is not AAAA-MM-DD.

@@ -162,7 +162,8 @@ func (e *Entorno) usuario(ctx context.Context, empresaID int64, rol, nombre stri
 	return usuario{actor: store.Actor{UsuarioID: u.ID, EmpresaID: empresaID, IP: "127.0.0.1"}, token: tok}, nil
 }
 
-// catalogo picks the section, payment method and trip type every sale uses.
+// catalogo picks the section (its seat limit lifted), payment method and
+// trip type every sale uses.
 func (e *Entorno) catalogo(ctx context.Context, empresaID int64) error {
 	primero := func(cat domain.Catalogo) (int64, error) {
 		items, err := e.St.ListarCatalogo(ctx, empresaID, cat, true)
@@ -174,6 +175,10 @@ func (e *Entorno) catalogo(ctx context.Context, empresaID int64) error {
 	var err error
 	var tipo int64
 	if e.venta.SeccionID, err = primero(domain.CatSecciones); err != nil {
+		return err
+	}
+	// the load sells thousands of tickets for today: a section without a seat limit (no oversale refusals)
+	if _, err = e.St.DB().ExecContext(ctx, e.St.Rebind(`UPDATE secciones SET capacidad = 0 WHERE id = ?`), e.venta.SeccionID); err != nil {
 		return err
 	}
 	if e.venta.MedioPagoID, err = primero(domain.CatMediosPago); err != nil {
