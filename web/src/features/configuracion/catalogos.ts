@@ -18,6 +18,8 @@ export interface CatalogoDef {
   errorEliminar: string;
   /** Sections carry a capacity in persons. */
   conCapacidad: boolean;
+  /** Trip types may be round trips, with the days the return can board in. */
+  conIdaYVuelta?: boolean;
 }
 
 export const SECCIONES: CatalogoDef = {
@@ -44,6 +46,7 @@ export const TIPOS_VIAJE: CatalogoDef = {
   errorGuardar: 'Error al guardar tipo',
   errorEliminar: 'Error al eliminar tipo',
   conCapacidad: false,
+  conIdaYVuelta: true,
 };
 
 export const MEDIOS_PAGO: CatalogoDef = {

@@ -12,12 +12,16 @@ import type { CatalogoDef } from '@/features/configuracion/catalogos';
 const MAX_NOMBRE = 100;
 const MAX_DESCRIPCION = 500;
 const MAX_CAPACIDAD = 10_000;
+const MAX_DIAS_VUELTA = 365;
 
 interface Values {
   nombre: string;
   descripcion: string;
   activo: boolean;
   capacidad: number | string;
+  idaYVuelta: boolean;
+  /** Empty: the return boards any day. */
+  diasVuelta: number | string;
 }
 
 function validarCapacidad(value: number | string): string | null {
@@ -27,9 +31,21 @@ function validarCapacidad(value: number | string): string | null {
   return Number.isInteger(n) && n >= 1 && n <= MAX_CAPACIDAD ? null : `Ingresa un número entero entre 1 y ${MAX_CAPACIDAD}`;
 }
 
-function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad }: Values): ItemInput {
-  const input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
-  return def.conCapacidad ? { ...input, capacidad: Number(capacidad) } : input;
+function validarDiasVuelta(value: number | string): string | null {
+  if (value === '') return null;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 0 && n <= MAX_DIAS_VUELTA ? null : `Ingresa un número entero entre 0 y ${MAX_DIAS_VUELTA}`;
+}
+
+function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad, idaYVuelta, diasVuelta }: Values): ItemInput {
+  let input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
+  if (def.conCapacidad) input = { ...input, capacidad: Number(capacidad) };
+  if (def.conIdaYVuelta) {
+    // The server stores both on every save: no days means no limit for the return.
+    input = { ...input, ida_y_vuelta: idaYVuelta };
+    if (idaYVuelta && diasVuelta !== '') input = { ...input, dias_vuelta: Number(diasVuelta) };
+  }
+  return input;
 }
 
 interface FormProps {
@@ -47,10 +63,13 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       descripcion: item?.descripcion ?? '',
       activo: item?.activo ?? true,
       capacidad: item?.capacidad ?? '',
+      idaYVuelta: item?.ida_y_vuelta ?? false,
+      diasVuelta: item?.dias_vuelta ?? '',
     },
     validate: {
       nombre: requiredText,
       capacidad: (value) => (def.conCapacidad ? validarCapacidad(value) : null),
+      diasVuelta: (value, v) => (def.conIdaYVuelta && v.idaYVuelta ? validarDiasVuelta(value) : null),
     },
   });
 
@@ -81,6 +100,26 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
             thousandSeparator="."
             decimalSeparator=","
             {...form.getInputProps('capacidad')}
+          />
+        )}
+        {def.conIdaYVuelta && (
+          <Switch
+            label="Ida y vuelta"
+            description="El pasaje embarca una vez de ida y una de vuelta."
+            {...form.getInputProps('idaYVuelta', { type: 'checkbox' })}
+          />
+        )}
+        {def.conIdaYVuelta && form.values.idaYVuelta && (
+          <NumberInput
+            label="Días para la vuelta"
+            description="Cuántos días después del viaje puede embarcar la vuelta. Vacío: sin límite."
+            placeholder="Sin límite"
+            min={0}
+            max={MAX_DIAS_VUELTA}
+            clampBehavior="none"
+            allowDecimal={false}
+            allowNegative={false}
+            {...form.getInputProps('diasVuelta')}
           />
         )}
         <Switch

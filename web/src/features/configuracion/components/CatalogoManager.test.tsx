@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
@@ -40,6 +40,75 @@ describe('catalog screens', () => {
     const table = await screen.findByRole('table', { name: 'Tipos de viaje' });
     expect(within(table).queryByRole('columnheader', { name: 'Capacidad' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Nuevo tipo de viaje' })).toBeInTheDocument();
+  });
+
+  it('marks round-trip types in the list, with their days for the return', async () => {
+    mockCatalogo('tipos-viaje', [
+      ...TIPOS_FIXTURE,
+      { id: 3, nombre: 'Ida y vuelta', descripcion: '', activo: true, ida_y_vuelta: true, dias_vuelta: 7 },
+      { id: 4, nombre: 'Vuelta abierta', descripcion: '', activo: true, ida_y_vuelta: true, dias_vuelta: null },
+    ]);
+    renderScreen('/admin/configuracion/tipos-viaje');
+
+    const rows = within(await screen.findByRole('table', { name: 'Tipos de viaje' })).getAllByRole('row').slice(1);
+    expect(rows[0]).not.toHaveTextContent('Ida y vuelta');
+    expect(rows[2]).toHaveTextContent('Ida y vuelta · vuelta hasta 7 días después');
+    expect(within(rows[3]).getByText('Ida y vuelta')).toBeInTheDocument();
+  });
+
+  it('creates a round-trip type with the days for the return, only when the switch is on', async () => {
+    const writes = mockCatalogo('tipos-viaje', TIPOS_FIXTURE);
+    const { user } = renderScreen('/admin/configuracion/tipos-viaje');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo tipo de viaje' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo tipo de viaje' });
+
+    expect(within(dialog).queryByLabelText(/Días para la vuelta/)).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Ida y vuelta');
+    await user.click(within(dialog).getByRole('switch', { name: /Ida y vuelta/ }));
+    const dias = within(dialog).getByLabelText(/Días para la vuelta/);
+    await user.type(dias, '400');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Ingresa un número entero entre 0 y 365')).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+
+    await user.clear(dias);
+    await user.type(dias, '7');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Creado exitosamente')).toBeInTheDocument();
+    expect(writes).toEqual<Write[]>([{
+      method: 'POST',
+      path: '/api/config/tipos-viaje',
+      body: { nombre: 'Ida y vuelta', descripcion: '', activo: true, ida_y_vuelta: true, dias_vuelta: 7 },
+    }]);
+  });
+
+  it('saves a trip type without a limit for the return, and turns round trips off', async () => {
+    const writes = mockCatalogo('tipos-viaje', [
+      { id: 3, nombre: 'Ida y vuelta', descripcion: '', activo: true, ida_y_vuelta: true, dias_vuelta: 7 },
+      { id: 4, nombre: 'Simple', descripcion: '', activo: true, ida_y_vuelta: false },
+    ]);
+    const { user } = renderScreen('/admin/configuracion/tipos-viaje');
+
+    await user.click(await screen.findByRole('button', { name: 'Editar Ida y vuelta' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Editar tipo de viaje' });
+    expect(within(dialog).getByRole('switch', { name: /Ida y vuelta/ })).toBeChecked();
+    const dias = within(dialog).getByLabelText(/Días para la vuelta/);
+    expect(dias).toHaveValue('7');
+    await user.clear(dias);
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    await screen.findByText('Actualizado exitosamente');
+
+    await user.click(screen.getByRole('button', { name: 'Editar Ida y vuelta' }));
+    dialog = await screen.findByRole('dialog', { name: 'Editar tipo de viaje' });
+    await user.click(within(dialog).getByRole('switch', { name: /Ida y vuelta/ }));
+    expect(within(dialog).queryByLabelText(/Días para la vuelta/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    await waitFor(() => expect(writes).toHaveLength(2));
+    expect(writes).toEqual<Write[]>([
+      { method: 'PUT', path: '/api/config/tipos-viaje/3', body: { nombre: 'Ida y vuelta', descripcion: '', activo: true, ida_y_vuelta: true } },
+      { method: 'PUT', path: '/api/config/tipos-viaje/3', body: { nombre: 'Ida y vuelta', descripcion: '', activo: true, ida_y_vuelta: false } },
+    ]);
   });
 
   it('shows the empty state', async () => {

@@ -18,6 +18,13 @@ function capacidad(def: CatalogoDef, item: ItemCatalogo): string {
   return def.conCapacidad ? `${formatNumber(item.capacidad ?? 0)} personas` : '';
 }
 
+/** 'Ida y vuelta' or 'Ida y vuelta · vuelta hasta 7 días después' for round-trip types, '' otherwise. */
+function idaYVuelta(def: CatalogoDef, item: ItemCatalogo): string {
+  if (!def.conIdaYVuelta || !item.ida_y_vuelta) return '';
+  if (item.dias_vuelta == null) return 'Ida y vuelta';
+  return `Ida y vuelta · vuelta hasta ${item.dias_vuelta} ${item.dias_vuelta === 1 ? 'día' : 'días'} después`;
+}
+
 /** The entries of a list with their edit and delete actions. */
 export function CatalogoTable({ def, items, onEdit, onDelete }: CatalogoTableProps) {
   return (
@@ -36,6 +43,7 @@ export function CatalogoTable({ def, items, onEdit, onDelete }: CatalogoTablePro
           <Table.Tr key={item.id}>
             <Table.Td>
               <Text fw={500} size="sm">{item.nombre}</Text>
+              {idaYVuelta(def, item) && <Text size="xs">{idaYVuelta(def, item)}</Text>}
               {/* On a phone capacity and description go under the name instead of in their own columns. */}
               <Text c="dimmed" size="xs" hiddenFrom="sm">
                 {[capacidad(def, item), item.descripcion].filter(Boolean).join(' · ')}
