@@ -10,7 +10,7 @@ export const EMBARCACIONES_FIXTURE: Embarcacion[] = [
 
 export const HORARIOS_FIXTURE: Horario[] = [
   { id: 1, seccion_id: 1, hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7], embarcacion_id: 1, activo: true, sentido: 'ida' },
-  { id: 2, seccion_id: 1, hora: '08:00', dias: [1, 2, 3, 4, 5], embarcacion_id: null, activo: true, sentido: 'ida' },
+  { id: 2, seccion_id: 1, hora: '08:00', dias: [1, 2, 3, 4, 5], embarcacion_id: null, activo: true, sentido: 'vuelta' },
 ];
 
 /** A departure of 2026-11-22 in the given state. */

@@ -51,7 +51,7 @@ export function HorariosTable() {
               {filas.map((h) => (
                 <Table.Tr key={h.id}>
                   <Table.Td>
-                    <Text size="sm">{seccion(h.seccion_id)}</Text>
+                    <Text size="sm">{seccion(h.seccion_id)} · {h.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text>
                     {!h.activo && <Badge color="gray" variant="outline">Inactivo</Badge>}
                   </Table.Td>
                   <Table.Td fw={600}>{h.hora}</Table.Td>

@@ -1,4 +1,4 @@
-import { Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Input, Modal, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { seccionesActivasQuery } from '@/api/config';
@@ -17,7 +17,10 @@ interface Values {
   embarcacion: string | null;
   fecha: string;
   hora: string;
+  sentido: 'ida' | 'vuelta';
 }
+
+const SENTIDOS = [{ value: 'ida', label: 'Ida' }, { value: 'vuelta', label: 'Vuelta' }];
 
 function SalidaExtraForm({ fecha, onDone }: { fecha: string; onDone: () => void }) {
   const crear = useCrearSalidaExtra();
@@ -25,7 +28,7 @@ function SalidaExtraForm({ fecha, onDone }: { fecha: string; onDone: () => void 
   const secciones = useQuery(seccionesActivasQuery);
   const embarcaciones = useQuery(embarcacionesQuery);
   const form = useForm<Values>({
-    initialValues: { seccion: null, embarcacion: null, fecha: fecha < hoy ? hoy : fecha, hora: '' },
+    initialValues: { seccion: null, embarcacion: null, fecha: fecha < hoy ? hoy : fecha, hora: '', sentido: 'ida' },
     validate: {
       seccion: (value) => (value ? null : FORM_MESSAGES.obligatorio),
       embarcacion: (value) => (value ? null : FORM_MESSAGES.obligatorio),
@@ -36,7 +39,7 @@ function SalidaExtraForm({ fecha, onDone }: { fecha: string; onDone: () => void 
   const submit = form.onSubmit(async (v) => {
     try {
       const { message } = await crear.mutateAsync({ seccion_id: Number(v.seccion), embarcacion_id: Number(v.embarcacion),
-        fecha: v.fecha, hora: v.hora.trim() });
+        fecha: v.fecha, hora: v.hora.trim(), sentido: v.sentido });
       notifySuccess(message ?? 'Salida extra creada');
       onDone();
     } catch (error) {
@@ -48,6 +51,9 @@ function SalidaExtraForm({ fecha, onDone }: { fecha: string; onDone: () => void 
       <Stack>
         <Select label="Sección" withAsterisk data-autofocus
           data={(secciones.data ?? []).map((s) => ({ value: String(s.id), label: s.nombre }))} {...form.getInputProps('seccion')} />
+        <Input.Wrapper label="Sentido">
+          <SegmentedControl aria-label="Sentido" data={SENTIDOS} fullWidth {...form.getInputProps('sentido')} />
+        </Input.Wrapper>
         <Select label="Embarcación" withAsterisk
           data={(embarcaciones.data ?? []).filter((b) => b.activo).map((b) => ({ value: String(b.id), label: `${b.nombre} (${b.matricula})` }))}
           {...form.getInputProps('embarcacion')} />

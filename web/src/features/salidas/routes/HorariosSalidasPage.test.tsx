@@ -51,6 +51,7 @@ describe('Horarios y salidas', () => {
     expect(fechas).toEqual(['2026-11-22']);
     const [, zarpo, programada, embarcando] = within(table).getAllByRole('row');
     expect(zarpo).toHaveTextContent('60 / 60');
+    expect(zarpo).toHaveTextContent('Tigre – Tres Bocas · Ida');
     expect(zarpo).toHaveTextContent('Zarpó');
     expect(zarpo).toHaveTextContent('Lucía Benítez');
     expect(within(zarpo).queryByRole('button')).not.toBeInTheDocument();
@@ -96,9 +97,11 @@ describe('Horarios y salidas', () => {
     const table = await screen.findByRole('table', { name: 'Horarios' });
     const [, ocho, diez] = within(table).getAllByRole('row');
     expect(ocho).toHaveTextContent('08:00');
+    expect(ocho).toHaveTextContent('Tigre – Tres Bocas · Vuelta');
     expect(ocho).toHaveTextContent('Lunes a viernes');
     expect(ocho).toHaveTextContent('Sin embarcación');
     expect(diez).toHaveTextContent('Todos los días');
+    expect(diez).toHaveTextContent('Tigre – Tres Bocas · Ida');
     expect(diez).toHaveTextContent('Marina del Delta');
 
     await user.click(screen.getByRole('button', { name: 'Nuevo horario' }));
@@ -155,7 +158,29 @@ describe('Horarios y salidas, for the crew', () => {
     await user.type(within(dialog).getByLabelText(/Hora/), '15:45');
     await user.click(within(dialog).getByRole('button', { name: 'Abrir salida' }));
     expect(await screen.findByText('Salida extra creada')).toBeInTheDocument();
-    expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '15:45' });
+    // Outbound unless chosen otherwise.
+    expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '15:45', sentido: 'ida' });
+  });
+
+  it('opens an extra departure on the way back', async () => {
+    let cuerpo: unknown = null;
+    server.use(http.post('/api/salidas', async ({ request }) => {
+      cuerpo = await request.json();
+      return okWithMessage(salida(9, '18:00', 'programada', { extra: true, sentido: 'vuelta' }), 'Salida extra creada', { status: 201 });
+    }));
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Salida extra' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Salida extra' });
+    expect(within(dialog).getByRole('radio', { name: 'Ida' })).toBeChecked();
+    await user.click(within(dialog).getByRole('combobox', { name: /Sección/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tigre – Tres Bocas', hidden: true }));
+    await user.click(within(dialog).getByText('Vuelta'));
+    await user.click(within(dialog).getByRole('combobox', { name: /Embarcación/ }));
+    await user.click(await screen.findByRole('option', { name: 'Marina del Delta (REC-1234)', hidden: true }));
+    await user.type(within(dialog).getByLabelText(/Hora/), '18:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Abrir salida' }));
+    expect(await screen.findByText('Salida extra creada')).toBeInTheDocument();
+    expect(cuerpo).toEqual({ seccion_id: 1, embarcacion_id: 1, fecha: '2026-11-22', hora: '18:00', sentido: 'vuelta' });
   });
 });
 
