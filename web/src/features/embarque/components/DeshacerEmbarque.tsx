@@ -50,7 +50,7 @@ export function DeshacerEmbarque({ reciente, deshaciendo, onDeshacer, onVencido 
           <Stack gap="xs">
             <Group justify="space-between" wrap="nowrap">
               <div style={{ minWidth: 0 }}>
-                <Text fw={700} c="green.8">{mensaje}</Text>
+                <Text fw={700} c="green">{mensaje}</Text>
                 <Text size="sm" truncate>{numeroPasaje} · {cliente || 'N/A'}</Text>
               </div>
               <Button variant="default" size="md" leftSection={<IconArrowBackUp aria-hidden />} loading={deshaciendo} onClick={onDeshacer}
