@@ -68,7 +68,7 @@ function EstadoGuardado({ pendiente, guardado }: { pendiente: boolean; guardado:
     return (
       <Group gap={4} role="status">
         <IconCheck size={16} aria-hidden color="var(--mantine-color-green-8)" />
-        <Text size="sm" c="green.8">Cambios guardados</Text>
+        <Text size="sm" c="green">Cambios guardados</Text>
       </Group>
     );
   }
