@@ -36,7 +36,7 @@ test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin 
   await shot(page, 'matriz');
   await form.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Rol creado exitosamente')).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Roles' }).getByText('cajero')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Roles' }).getByText('cajero', { exact: true })).toBeVisible();
   await logout(page);
 
   asignarRol('vendedor2', 'cajero');
