@@ -42,7 +42,7 @@ test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin 
   asignarRol('vendedor2', 'cajero');
   await login(page, 'vendedor2');
   await expect(page.getByRole('heading', { name: 'Dashboard de Ventas' })).toBeVisible();
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Notificaciones', 'Venta Rápida de Pasajes', 'Gestión de Caja', 'Mis Ventas', 'Clientes']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Notificaciones', 'Venta Rápida de Pasajes', 'Gestión de Caja', 'Mis Ventas', 'Clientes', 'Consulta de Puntos']);
   await shot(page, 'menu-cajero');
 
   // It opens its register and sells a ticket.
@@ -75,7 +75,7 @@ test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin 
   await logout(page);
 
   await login(page, 'vendedor2');
-  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Notificaciones', 'Venta Rápida de Pasajes', 'Mis Ventas', 'Clientes']);
+  await expect(menu(page).getByRole('link')).toHaveText(['Dashboard', 'Notificaciones', 'Venta Rápida de Pasajes', 'Mis Ventas', 'Clientes', 'Consulta de Puntos']);
   await page.goto('/admin/gestion-caja');
   await expect(page.getByText('El módulo de esta pantalla no está habilitado para su empresa')).toBeVisible();
   await logout(page);
