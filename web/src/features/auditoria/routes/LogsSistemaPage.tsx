@@ -1,14 +1,9 @@
-import { Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconListSearch } from '@tabler/icons-react';
 import { LIMITES_LOGS, useEstadisticasAuditoria, useLogsAuditoria } from '@/api/auditoria';
-import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
-import { ScrollTable } from '@/components/ScrollTable';
-import { formatDateTime } from '@/lib/format';
-import { AccionBadge } from '@/features/auditoria/components/AccionBadge';
-import { EstadoLog } from '@/features/auditoria/components/EstadoLog';
 import { AccionSelect, LimiteSelect } from '@/features/auditoria/components/FiltroSelects';
-import { PaginacionAuditoria } from '@/features/auditoria/components/PaginacionAuditoria';
+import { TablaLogs } from '@/features/auditoria/components/TablaLogs';
 import { useFiltrosAuditoria } from '@/features/auditoria/useFiltrosAuditoria';
 
 /** 'Logs del Sistema' (backoffice §2.14): what happened, by action, with who, from where and how it went. */
@@ -30,30 +25,7 @@ export function LogsSistemaPage() {
       </Paper>
       <QueryState pending={logs.isPending} error={logs.error} errorTitle="Error al cargar logs" onRetry={() => void logs.refetch()}>
         {logs.data && (
-          <Paper withBorder radius="md" p="sm">
-            {logs.data.logs.length === 0 ? <EmptyState icon={IconListSearch} title="No hay logs registrados" /> : (
-              <ScrollTable minWidth={640}>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Fecha/Hora</Table.Th><Table.Th>Usuario</Table.Th><Table.Th>Acción</Table.Th>
-                    <Table.Th>IP</Table.Th><Table.Th>Estado</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {logs.data.logs.map((r) => (
-                    <Table.Tr key={r.id}>
-                      <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</Table.Td>
-                      <Table.Td>{r.usuario?.nombre_usuario ?? 'Sistema'}</Table.Td>
-                      <Table.Td><AccionBadge accion={r.accion} /></Table.Td>
-                      <Table.Td>{r.ip_address || 'N/A'}</Table.Td>
-                      <Table.Td><EstadoLog exito={r.exito} /></Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </ScrollTable>
-            )}
-            <PaginacionAuditoria paginacion={logs.data.paginacion} onPagina={setPagina} />
-          </Paper>
+          <TablaLogs listado={logs.data} vista="sistema" vacio="No hay logs registrados" icono={IconListSearch} onPagina={setPagina} />
         )}
       </QueryState>
     </Stack>

@@ -1,24 +1,14 @@
-import { Paper, Select, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconCheck, IconUserSearch, IconX } from '@tabler/icons-react';
+import { IconUserSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { LIMITES_LOGS, useLogsAuditoria, useUsuariosAuditables } from '@/api/auditoria';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
-import { ScrollTable } from '@/components/ScrollTable';
-import { formatDateTime } from '@/lib/format';
 import { roleLabel } from '@/lib/session';
-import { AccionBadge } from '@/features/auditoria/components/AccionBadge';
 import { LimiteSelect } from '@/features/auditoria/components/FiltroSelects';
-import { PaginacionAuditoria } from '@/features/auditoria/components/PaginacionAuditoria';
+import { TablaLogs } from '@/features/auditoria/components/TablaLogs';
 import { useFiltrosAuditoria } from '@/features/auditoria/useFiltrosAuditoria';
-
-/** The details column shows the first 50 characters (backoffice §2.14). */
-const DETALLES_MAX = 50;
-
-function recortar(texto: string): string {
-  return texto.length > DETALLES_MAX ? `${texto.slice(0, DETALLES_MAX)}…` : texto;
-}
 
 /** The user filter: searched on the server by login or name, shown as 'login (rol)'. */
 function UsuarioSelect({ value, onChange }: { value: string; onChange: (v: string) => void }) {
@@ -62,34 +52,8 @@ export function LogsUsuariosPage() {
       {!elegido ? <EmptyState icon={IconUserSearch} title="Seleccione un usuario para ver sus logs" /> : (
         <QueryState pending={logs.isPending} error={logs.error} errorTitle="Error al cargar logs" onRetry={() => void logs.refetch()}>
           {logs.data && (
-            <Paper withBorder radius="md" p="sm">
-              {logs.data.logs.length === 0 ? <EmptyState icon={IconUserSearch} title="No hay logs para el usuario seleccionado" /> : (
-                <ScrollTable minWidth={640}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th>Fecha/Hora</Table.Th><Table.Th>Usuario</Table.Th><Table.Th>Acción</Table.Th>
-                      <Table.Th>Detalles</Table.Th><Table.Th>Estado</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {logs.data.logs.map((r) => (
-                      <Table.Tr key={r.id}>
-                        <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(r.created_at)}</Table.Td>
-                        <Table.Td>{r.usuario?.nombre_usuario}</Table.Td>
-                        <Table.Td><AccionBadge accion={r.accion} /></Table.Td>
-                        <Table.Td title={r.detalles}>{recortar(r.detalles) || 'Sin detalles'}</Table.Td>
-                        <Table.Td>
-                          {r.exito
-                            ? <IconCheck size={18} color="var(--mantine-color-green-7)" aria-label="Exitoso" />
-                            : <IconX size={18} color="var(--mantine-color-red-7)" aria-label="Fallido" />}
-                        </Table.Td>
-                      </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </ScrollTable>
-              )}
-              <PaginacionAuditoria paginacion={logs.data.paginacion} onPagina={setPagina} />
-            </Paper>
+            <TablaLogs listado={logs.data} vista="usuario" vacio="No hay logs para el usuario seleccionado" icono={IconUserSearch}
+              onPagina={setPagina} />
           )}
         </QueryState>
       )}
