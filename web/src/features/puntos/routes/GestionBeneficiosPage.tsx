@@ -1,7 +1,8 @@
-import { ActionIcon, Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Button, Group, Paper, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconEye, IconGift, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { describirValor, TIPOS_BENEFICIO, useBeneficios, useEliminarBeneficio, useGuardarBeneficio, type Beneficio } from '@/api/puntos';
+import { AccionFila } from '@/components/AccionFila';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
@@ -119,21 +120,9 @@ export function GestionBeneficiosPage() {
                     </Table.Td>
                     <Table.Td>
                       <Group gap={4} wrap="nowrap">
-                        <Tooltip label="Ver">
-                          <ActionIcon variant="subtle" aria-label={`Ver ${b.nombre}`} onClick={() => setModal({ modo: 'ver', beneficio: b })}>
-                            <IconEye size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Editar">
-                          <ActionIcon variant="subtle" aria-label={`Editar ${b.nombre}`} onClick={() => setModal({ modo: 'editar', beneficio: b })}>
-                            <IconEdit size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Eliminar">
-                          <ActionIcon variant="subtle" color="red.9" aria-label={`Eliminar ${b.nombre}`} onClick={() => setEliminando(b)}>
-                            <IconTrash size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
+                        <AccionFila label="Ver" asunto={b.nombre} icon={IconEye} onClick={() => setModal({ modo: 'ver', beneficio: b })} />
+                        <AccionFila label="Editar" asunto={b.nombre} icon={IconEdit} onClick={() => setModal({ modo: 'editar', beneficio: b })} />
+                        <AccionFila label="Eliminar" asunto={b.nombre} icon={IconTrash} color="red.9" onClick={() => setEliminando(b)} />
                       </Group>
                     </Table.Td>
                   </Table.Tr>

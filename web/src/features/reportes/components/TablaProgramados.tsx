@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Box, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash, type Icon } from '@tabler/icons-react';
+import { Badge, Box, Group, Stack, Table, Text } from '@mantine/core';
+import { IconPencil, IconPlayerPause, IconPlayerPlay, IconTrash } from '@tabler/icons-react';
 import type { ReporteProgramado } from '@/api/reportesEnvios';
+import { AccionFila } from '@/components/AccionFila';
 import { ScrollTable } from '@/components/ScrollTable';
 import { FORMATOS_PROGRAMADO, formatHora, TIPOS_PROGRAMADO } from '@/features/reportes/programados';
 import { formatCantidad, formatDateTime } from '@/lib/format';
@@ -17,26 +18,6 @@ function Estado({ p }: { p: ReporteProgramado }) {
       {p.fallos_seguidos > 0 && <Text size="xs" c="red.8">{formatCantidad(p.fallos_seguidos, 'fallo seguido', 'fallos seguidos')}</Text>}
       {p.ultimo_error && <Text size="xs" c="red.8" style={{ overflowWrap: 'anywhere' }}>{p.ultimo_error}</Text>}
     </Stack>
-  );
-}
-
-interface AccionProps {
-  label: string;
-  /** The schedule's subject, which names the button apart from the other rows' ('Pausar Cierre de cajas'). */
-  asunto: string;
-  icon: Icon;
-  color?: string;
-  loading?: boolean;
-  onClick: () => void;
-}
-
-function Accion({ label, asunto, icon: AccionIcon, color, loading, onClick }: AccionProps) {
-  return (
-    <Tooltip label={label} withArrow>
-      <ActionIcon variant="subtle" color={color} size="lg" aria-label={`${label} ${asunto}`} loading={loading} onClick={onClick}>
-        <AccionIcon size={18} aria-hidden />
-      </ActionIcon>
-    </Tooltip>
   );
 }
 
@@ -87,10 +68,10 @@ export function TablaProgramados({ programados, cambiandoId, onPausar, onEditar,
             <Table.Td visibleFrom="md" style={{ whiteSpace: 'nowrap' }}>{p.ultimo_envio ? formatDateTime(p.ultimo_envio) : 'Nunca'}</Table.Td>
             <Table.Td>
               <Group gap={2} wrap="nowrap">
-                <Accion label={p.activo ? 'Pausar' : 'Reactivar'} asunto={p.asunto} icon={p.activo ? IconPlayerPause : IconPlayerPlay}
+                <AccionFila label={p.activo ? 'Pausar' : 'Reactivar'} asunto={p.asunto} icon={p.activo ? IconPlayerPause : IconPlayerPlay}
                   loading={cambiandoId === p.id} onClick={() => onPausar(p)} />
-                <Accion label="Editar" asunto={p.asunto} icon={IconPencil} onClick={() => onEditar(p)} />
-                <Accion label="Eliminar" asunto={p.asunto} icon={IconTrash} color="red" onClick={() => onEliminar(p)} />
+                <AccionFila label="Editar" asunto={p.asunto} icon={IconPencil} onClick={() => onEditar(p)} />
+                <AccionFila label="Eliminar" asunto={p.asunto} icon={IconTrash} color="red" onClick={() => onEliminar(p)} />
               </Group>
             </Table.Td>
           </Table.Tr>

@@ -1,6 +1,7 @@
-import { ActionIcon, Badge, Button, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconEdit, IconPlus, IconShieldLock, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AccionFila } from '@/components/AccionFila';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
@@ -80,17 +81,9 @@ function RolesTable({ roles, onEdit, onDelete }: RolesTableProps) {
             </Table.Td>
             <Table.Td>
               <Group gap={4} wrap="nowrap">
-                <Tooltip label="Editar">
-                  <ActionIcon variant="subtle" aria-label={`Editar ${rol.nombre}`} onClick={() => onEdit(rol)}>
-                    <IconEdit size={18} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <AccionFila label="Editar" asunto={rol.nombre} icon={IconEdit} onClick={() => onEdit(rol)} />
                 {!rol.integrado && (
-                  <Tooltip label="Eliminar">
-                    <ActionIcon variant="subtle" color="red.8" aria-label={`Eliminar ${rol.nombre}`} onClick={() => onDelete(rol)}>
-                      <IconTrash size={18} aria-hidden />
-                    </ActionIcon>
-                  </Tooltip>
+                  <AccionFila label="Eliminar" asunto={rol.nombre} icon={IconTrash} color="red.8" onClick={() => onDelete(rol)} />
                 )}
               </Group>
             </Table.Td>
