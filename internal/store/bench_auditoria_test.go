@@ -5,12 +5,10 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-	"strings"
 	"testing"
 	"time"
 
 	"muelle/internal/store"
-	"muelle/internal/store/storetest"
 )
 
 // The audit benchmark seeds MUELLE_BENCH_AUDITORIA entries (default 100,000;
@@ -35,16 +33,8 @@ var benchAcciones = []string{store.AccionLogin, store.AccionLogin, store.AccionV
 // BenchmarkListarAuditoria reports the p95 of the audit reports on SQLite and,
 // with MUELLE_TEST_POSTGRES, on PostgreSQL.
 func BenchmarkListarAuditoria(b *testing.B) {
-	engines := map[string]func(testing.TB, ...store.Option) *store.Store{"sqlite": storetest.SQLite}
-	if storetest.PostgresURL() != "" {
-		engines["postgres"] = storetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		st := open(b)
+	for _, m := range benchMotores() {
+		name, st := m.nombre, m.abrir(b)
 		total := benchAuditorias()
 		start := time.Now()
 		empresas := benchSembrarAuditoria(b, st, total)
@@ -117,53 +107,13 @@ func benchConsultasAuditoria(empresas []benchSiembra) []benchCasoAuditoria {
 // benchSembrarAuditoria creates the companies and their audit entries, a year
 // of them ending on the tests' today.
 func benchSembrarAuditoria(b testing.TB, st *store.Store, total int) []benchSiembra {
-	b.Helper()
-	ctx := context.Background()
-	st.Now = func() time.Time { return ahora }
-	var empresas []benchSiembra
-	for k := range benchEmpresas {
-		empresas = append(empresas, benchEmpresa(b, st, k))
-	}
-	db := st.DB()
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	const cols = 7
-	fila := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
-	args := make([]any, 0, benchLote*cols)
-	flush := func(rows int) {
-		if rows == 0 {
-			return
-		}
-		q := `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
-			VALUES ` + strings.TrimSuffix(strings.Repeat(fila+", ", rows), ", ")
-		if _, err := tx.ExecContext(ctx, st.Rebind(q), args...); err != nil {
-			b.Fatal(err)
-		}
-		args = args[:0]
-	}
-	rows, paso := 0, 365*24*time.Hour/time.Duration(total+1)
-	for i := range total {
-		e := empresas[i%benchEmpresas]
-		args = append(args, e.empresaID, e.vendedores[(i/benchEmpresas)%benchVendedores], benchAcciones[i%len(benchAcciones)],
-			fmt.Sprintf("Entrada %d", i), "10.0.0.1", i%17 != 0, ahora.Add(-time.Duration(i)*paso))
-		if rows++; rows == benchLote {
-			flush(rows)
-			rows = 0
-		}
-	}
-	flush(rows)
-	if err := tx.Commit(); err != nil {
-		b.Fatal(err)
-	}
-	if st.Dialect() == "postgres" {
-		_, err = db.ExecContext(ctx, "VACUUM ANALYZE auditoria")
-	} else {
-		_, err = db.ExecContext(ctx, "ANALYZE")
-	}
-	if err != nil {
-		b.Fatal(err)
-	}
+	empresas := benchCrearEmpresas(b, st)
+	paso := 365 * 24 * time.Hour / time.Duration(total+1)
+	benchInsertar(b, st, `auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)`, total,
+		func(i int) []any {
+			e := empresas[i%benchEmpresas]
+			return []any{e.empresaID, e.vendedores[(i/benchEmpresas)%benchVendedores], benchAcciones[i%len(benchAcciones)],
+				fmt.Sprintf("Entrada %d", i), "10.0.0.1", i%17 != 0, ahora.Add(-time.Duration(i) * paso)}
+		})
 	return empresas
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"muelle/internal/store"
-	"muelle/internal/store/storetest"
 )
 
 // The figures benchmark seeds the tickets of the list benchmark
@@ -32,10 +31,6 @@ type benchCifras struct {
 // BenchmarkCifras reports the p95 of each report's figures on SQLite and,
 // with MUELLE_TEST_POSTGRES, on PostgreSQL.
 func BenchmarkCifras(b *testing.B) {
-	engines := map[string]func(testing.TB, ...store.Option) *store.Store{"sqlite": storetest.SQLite}
-	if storetest.PostgresURL() != "" {
-		engines["postgres"] = storetest.Postgres
-	}
 	estadisticas := []store.Dimension{store.PorSeccion, store.PorTipoViaje, store.PorVendedor, store.PorMedioPago, store.PorEstado}
 	kpis := [][]store.Dimension{{store.PorDia, store.PorMedioPago, store.PorEstado}, {store.PorEstado}}
 	const mes, hoy, anio = "2026-10-21", "2026-11-20", "2025-11-21"
@@ -48,12 +43,8 @@ func BenchmarkCifras(b *testing.B) {
 		{"anio_mensual_seccion", anio, hoy, "venta", [][]store.Dimension{{store.PorMes, store.PorSeccion, store.PorEstado}}, benchObjetivoAnioMs},
 		{"anio_por_mes_viaje", anio, hoy, "viaje", [][]store.Dimension{{store.PorMes, store.PorEstado}}, benchObjetivoAnioMs},
 	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		st := open(b)
+	for _, m := range benchMotores() {
+		name, st := m.nombre, m.abrir(b)
 		total := benchPasajes(b)
 		start := time.Now()
 		empresas := benchSembrar(b, st, total)

@@ -48,16 +48,8 @@ func benchPasajes(b *testing.B) int {
 // BenchmarkListarPasajes reports the p95 of the ticket list (page and totals)
 // on SQLite and, with MUELLE_TEST_POSTGRES, on PostgreSQL.
 func BenchmarkListarPasajes(b *testing.B) {
-	engines := map[string]func(testing.TB, ...store.Option) *store.Store{"sqlite": storetest.SQLite}
-	if storetest.PostgresURL() != "" {
-		engines["postgres"] = storetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		st := open(b)
+	for _, m := range benchMotores() {
+		name, st := m.nombre, m.abrir(b)
 		total := benchPasajes(b)
 		start := time.Now()
 		empresas := benchSembrar(b, st, total)
@@ -152,66 +144,96 @@ func reportarPercentilesContra(b *testing.B, nombre string, tiempos []time.Durat
 	b.Logf("%s: p50 %.2f ms, p95 %.2f ms, objetivo p95 ≤ %.0f ms: %s", nombre, p50, p95, objetivo, cumple)
 }
 
+// benchMotor is a database the benchmarks run on.
+type benchMotor struct {
+	nombre string
+	abrir  func(testing.TB, ...store.Option) *store.Store
+}
+
+// benchMotores are SQLite and, when MUELLE_TEST_POSTGRES is set, PostgreSQL.
+func benchMotores() []benchMotor {
+	motores := []benchMotor{{"sqlite", storetest.SQLite}}
+	if storetest.PostgresURL() != "" {
+		motores = append(motores, benchMotor{"postgres", storetest.Postgres})
+	}
+	return motores
+}
+
 // benchSembrar creates the companies through the store and their tickets
 // with multi-row INSERTs, a year of sales ending on the tests' today.
 func benchSembrar(b testing.TB, st *store.Store, total int) []benchSiembra {
+	empresas := benchCrearEmpresas(b, st)
+	estados := []string{domain.PasajeActivo, domain.PasajeActivo, domain.PasajeUsado, domain.PasajeCancelado}
+	zona := domain.Location(domain.ZonaHorariaPorDefecto) // the companies' zone (EnsureEmpresa's default)
+	paso := 365 * 24 * time.Hour / time.Duration(total/benchEmpresas+1)
+	benchInsertar(b, st, `pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
+		cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at, dia_venta)`,
+		total, func(i int) []any {
+			e := empresas[i%benchEmpresas]
+			// each company's tickets walk back evenly over a year.
+			j := i / benchEmpresas
+			creado := ahora.Add(-time.Duration(j) * paso)
+			return []any{e.empresaID, fmt.Sprintf("B-%07d", i), fmt.Sprintf("Q-%d", i), creado.Format(time.DateOnly),
+				domain.Centavos(150000 + (j%4)*50000), estados[j%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
+				fmt.Sprintf("11%08d", i), e.seccion, e.tipo, e.medio, e.cajaID, e.movimientoID,
+				e.vendedores[j%benchVendedores], creado, domain.DiaDe(creado, zona).Fecha}
+		})
+	return empresas
+}
+
+// benchCrearEmpresas creates the benchmark's companies through the store, at the tests' today.
+func benchCrearEmpresas(b testing.TB, st *store.Store) []benchSiembra {
 	b.Helper()
-	ctx := context.Background()
 	st.Now = func() time.Time { return ahora }
 	var empresas []benchSiembra
 	for k := range benchEmpresas {
 		empresas = append(empresas, benchEmpresa(b, st, k))
 	}
+	return empresas
+}
+
+// benchInsertar inserts total rows into tabla ("name (columns…)") in one
+// transaction, benchLote rows per INSERT, row i being fila(i); then it
+// refreshes the planner's statistics as autovacuum would (on PostgreSQL also
+// the visibility map of index-only scans).
+func benchInsertar(b testing.TB, st *store.Store, tabla string, total int, fila func(i int) []any) {
+	b.Helper()
+	ctx := context.Background()
 	db := st.DB()
 	tx, err := db.BeginTx(ctx, nil)
 	if err != nil {
 		b.Fatal(err)
 	}
-	const cols = 16
-	fila := "(" + strings.TrimSuffix(strings.Repeat("?, ", cols), ", ") + ")"
-	estados := []string{domain.PasajeActivo, domain.PasajeActivo, domain.PasajeUsado, domain.PasajeCancelado}
-	args := make([]any, 0, benchLote*cols)
-	flush := func(rows int) {
+	var args []any
+	rows := 0
+	flush := func() {
 		if rows == 0 {
 			return
 		}
-		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id, created_at, dia_venta)
-			VALUES ` + strings.TrimSuffix(strings.Repeat(fila+", ", rows), ", ")
+		marcas := "(" + strings.TrimSuffix(strings.Repeat("?, ", len(args)/rows), ", ") + ")"
+		q := `INSERT INTO ` + tabla + ` VALUES ` + strings.TrimSuffix(strings.Repeat(marcas+", ", rows), ", ")
 		if _, err := tx.ExecContext(ctx, st.Rebind(q), args...); err != nil {
 			b.Fatal(err)
 		}
-		args = args[:0]
+		args, rows = args[:0], 0
 	}
-	zona := domain.Location(domain.ZonaHorariaPorDefecto) // the companies' zone (EnsureEmpresa's default)
-	rows, paso := 0, 365*24*time.Hour/time.Duration(total/benchEmpresas+1)
 	for i := range total {
-		e := empresas[i%benchEmpresas]
-		// each company's tickets walk back evenly over a year.
-		j := i / benchEmpresas
-		creado := ahora.Add(-time.Duration(j) * paso)
-		args = append(args, e.empresaID, fmt.Sprintf("B-%07d", i), fmt.Sprintf("Q-%d", i), creado.Format(time.DateOnly),
-			domain.Centavos(150000+(j%4)*50000), estados[j%len(estados)], fmt.Sprintf("Cliente %d", i%1000),
-			fmt.Sprintf("11%08d", i), e.seccion, e.tipo, e.medio, e.cajaID, e.movimientoID,
-			e.vendedores[j%benchVendedores], creado, domain.DiaDe(creado, zona).Fecha)
+		args = append(args, fila(i)...)
 		if rows++; rows == benchLote {
-			flush(rows)
-			rows = 0
+			flush()
 		}
 	}
-	flush(rows)
+	flush()
 	if err := tx.Commit(); err != nil {
 		b.Fatal(err)
 	}
-	if st.Dialect() == "postgres" { // as autovacuum would: statistics and the visibility map of index-only scans
-		_, err = db.ExecContext(ctx, "VACUUM ANALYZE pasajes")
-	} else {
-		_, err = db.ExecContext(ctx, "ANALYZE")
+	analizar := "ANALYZE"
+	if st.Dialect() == "postgres" {
+		analizar = "VACUUM ANALYZE " + strings.Fields(tabla)[0]
 	}
-	if err != nil {
+	if _, err := db.ExecContext(ctx, analizar); err != nil {
 		b.Fatal(err)
 	}
-	return empresas
 }
 
 // benchEmpresa creates company k with its catalog, sellers and one open register.

@@ -8,7 +8,6 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
-	"muelle/internal/store/storetest"
 )
 
 // The register report benchmark (issue 23: "200,000 register movements across
@@ -22,21 +21,13 @@ import (
 const benchMovimientosPorCaja = 27
 
 func BenchmarkReporteCajas(b *testing.B) {
-	engines := map[string]func(testing.TB, ...store.Option) *store.Store{"sqlite": storetest.SQLite}
-	if storetest.PostgresURL() != "" {
-		engines["postgres"] = storetest.Postgres
-	}
 	casos := []struct {
 		nombre     string
 		dias       int
 		objetivoMs float64
 	}{{"mes", 30, benchObjetivoMesMs}, {"anio", 365, benchObjetivoAnioMs}}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		st := open(b)
+	for _, m := range benchMotores() {
+		name, st := m.nombre, m.abrir(b)
 		start := time.Now()
 		empresas := benchSembrarCajas(b, st)
 		b.Logf("%s: %d cajas con %d movimientos cada una sembradas en %s", name, 365*len(empresas),
