@@ -187,19 +187,26 @@ func (s *Server) whatsApp() (WhatsApp, error) {
 	return s.WhatsApp, nil
 }
 
-func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) (reply[EstadoWhatsApp], error) {
-	w, err := s.empresaWhatsApp(r, body.EmpresaID)
+// whatsAppDeEmpresa is the company a WhatsApp session call acts on
+// (empresaWhatsApp) and the running service.
+func (s *Server) whatsAppDeEmpresa(r *http.Request, pedida int64) (int64, WhatsApp, error) {
+	w, err := s.empresaWhatsApp(r, pedida)
 	if err != nil {
-		return reply[EstadoWhatsApp]{}, err
+		return 0, nil, err
 	}
 	wa, err := s.whatsApp()
+	return w.EmpresaID, wa, err
+}
+
+func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) (reply[EstadoWhatsApp], error) {
+	empresaID, wa, err := s.whatsAppDeEmpresa(r, body.EmpresaID)
 	if err != nil {
 		return reply[EstadoWhatsApp]{}, err
 	}
-	if err := wa.Inicializar(r.Context(), w.EmpresaID); err != nil {
+	if err := wa.Inicializar(r.Context(), empresaID); err != nil {
 		return reply[EstadoWhatsApp]{}, err
 	}
-	out, err := s.estadoWhatsAppDeEmpresa(r, w.EmpresaID)
+	out, err := s.estadoWhatsAppDeEmpresa(r, empresaID)
 	if err == nil && out.Status == domain.WhatsAppDesconectado && out.Error != "" {
 		// it could not connect: the reason, and the status says it too
 		return reply[EstadoWhatsApp]{}, &domain.Error{Kind: domain.KindUnprocessable, Message: out.Error,
@@ -209,7 +216,7 @@ func (s *Server) inicializarWhatsApp(r *http.Request, body InicializarWhatsApp) 
 }
 
 func (s *Server) vincularWhatsApp(r *http.Request, body VincularPorTelefono) (reply[CodigoVinculacion], error) {
-	w, err := s.empresaWhatsApp(r, body.EmpresaID)
+	empresaID, wa, err := s.whatsAppDeEmpresa(r, body.EmpresaID)
 	if err != nil {
 		return reply[CodigoVinculacion]{}, err
 	}
@@ -217,27 +224,19 @@ func (s *Server) vincularWhatsApp(r *http.Request, body VincularPorTelefono) (re
 	if err != nil {
 		return reply[CodigoVinculacion]{}, err
 	}
-	wa, err := s.whatsApp()
-	if err != nil {
-		return reply[CodigoVinculacion]{}, err
-	}
-	codigo, err := wa.VincularPorTelefono(r.Context(), w.EmpresaID, telefono)
+	codigo, err := wa.VincularPorTelefono(r.Context(), empresaID, telefono)
 	return withMessage(CodigoVinculacion{Codigo: codigo}, domain.MsgWhatsAppCodigoVinculacion), err
 }
 
 func (s *Server) desconectarWhatsApp(r *http.Request, body DesconectarWhatsApp) (reply[EstadoWhatsApp], error) {
-	w, err := s.empresaWhatsApp(r, body.EmpresaID)
+	empresaID, wa, err := s.whatsAppDeEmpresa(r, body.EmpresaID)
 	if err != nil {
 		return reply[EstadoWhatsApp]{}, err
 	}
-	wa, err := s.whatsApp()
-	if err != nil {
+	if err := wa.Desconectar(r.Context(), empresaID); err != nil {
 		return reply[EstadoWhatsApp]{}, err
 	}
-	if err := wa.Desconectar(r.Context(), w.EmpresaID); err != nil {
-		return reply[EstadoWhatsApp]{}, err
-	}
-	out, err := s.estadoWhatsAppDeEmpresa(r, w.EmpresaID)
+	out, err := s.estadoWhatsAppDeEmpresa(r, empresaID)
 	return withMessage(out, domain.MsgWhatsAppDesconectado), err
 }
 
