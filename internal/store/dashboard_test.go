@@ -17,11 +17,7 @@ import (
 func TestEmpresasResumenCountsEachCompanyOnItsOwnDay(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		delta := nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
-		tokio := nuevaEmpresa(t, st, "Lanchas de Tokio", "kenji")
-		if _, err := st.DB().Exec(st.Rebind(`UPDATE empresas SET timezone = ? WHERE id = ?`), "Asia/Tokyo", tokio.empresaID); err != nil {
-			t.Fatal(err)
-		}
+		delta, tokio := deltaYTokio(t, st)
 		venta := ahora.Add(-30 * time.Minute)
 		st.Now = func() time.Time { return venta }
 		for _, e := range []*empresaDePrueba{delta, tokio} {

@@ -180,3 +180,15 @@ func jsonOf(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// deltaYTokio are two companies whose business days differ: one in Buenos
+// Aires (the default zone), one in Tokyo.
+func deltaYTokio(t *testing.T, st *store.Store) (delta, tokio *empresaDePrueba) {
+	t.Helper()
+	delta = nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
+	tokio = nuevaEmpresa(t, st, "Lanchas de Tokio", "kenji")
+	if _, err := st.DB().Exec(st.Rebind(`UPDATE empresas SET timezone = ? WHERE id = ?`), "Asia/Tokyo", tokio.empresaID); err != nil {
+		t.Fatal(err)
+	}
+	return delta, tokio
+}

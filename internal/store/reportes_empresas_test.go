@@ -17,11 +17,7 @@ import (
 func TestComparativoEmpresasCountsEachCompanyOnItsOwnDays(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		ctx := context.Background()
-		delta := nuevaEmpresa(t, st, "Lanchas del Delta", "ana")
-		tokio := nuevaEmpresa(t, st, "Lanchas de Tokio", "kenji")
-		if _, err := st.DB().Exec(st.Rebind(`UPDATE empresas SET timezone = ? WHERE id = ?`), "Asia/Tokyo", tokio.empresaID); err != nil {
-			t.Fatal(err)
-		}
+		delta, tokio := deltaYTokio(t, st)
 		en := func(t0 time.Time) { st.Now = func() time.Time { return t0 } }
 		// 02:29 and 02:30 UTC on the 20th are 23:29 and 23:30 of the 19th in Buenos Aires.
 		en(time.Date(2026, 11, 20, 2, 29, 0, 0, time.UTC))
