@@ -454,6 +454,8 @@ func TestHorariosPublicos(t *testing.T) {
 		barco := e.nuevaEmbarcacion(t, admin, "PUB-1", "2027-01-01")
 		e.do("POST", "/api/horarios", admin, map[string]any{"seccion_id": seccion, "hora": "16:00",
 			"dias": []int{5, 6}, "embarcacion_id": barco}).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/horarios", admin, map[string]any{"seccion_id": seccion, "hora": "18:00", "sentido": "vuelta",
+			"dias": []int{5, 6}, "embarcacion_id": barco}).expect(t, http.StatusCreated, "")
 		e.do("POST", "/api/salidas/generar", admin, nil).expect(t, http.StatusOK, "")
 		var hoy []store.Salida
 		e.do("GET", "/api/salidas", admin, nil).decode(t, &hoy)
@@ -463,8 +465,13 @@ func TestHorariosPublicos(t *testing.T) {
 		r.expect(t, http.StatusOK, "")
 		var p HorariosPublicos
 		r.decode(t, &p)
-		if p.Fecha != "2026-11-20" || len(p.Horarios) != 1 || p.Horarios[0].Seccion != seccionDemo ||
-			len(p.Horarios[0].Dias) != 2 || len(p.Salidas) != 1 || p.Salidas[0].Estado != domain.SalidaEmbarcando {
+		if p.Fecha != "2026-11-20" || len(p.Horarios) != 2 || p.Horarios[0].Seccion != seccionDemo ||
+			len(p.Horarios[0].Dias) != 2 || len(p.Salidas) != 2 || p.Salidas[0].Estado != domain.SalidaEmbarcando {
+			t.Fatalf("horarios públicos: %+v", p)
+		}
+		// each says its direction
+		if p.Horarios[0].Sentido != domain.SentidoIda || p.Horarios[1].Sentido != domain.SentidoVuelta ||
+			p.Salidas[0].Sentido != domain.SentidoIda || p.Salidas[1].Sentido != domain.SentidoVuelta || p.Salidas[1].Hora != "18:00" {
 			t.Fatalf("horarios públicos: %+v", p)
 		}
 		// nothing of who changed the state, nor boats

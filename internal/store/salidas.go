@@ -495,6 +495,7 @@ func (s *Store) AsignarEmbarcacion(ctx context.Context, a Actor, id, embarcacion
 // HorarioPublico is a time of the public timetable.
 type HorarioPublico struct {
 	Seccion string `json:"seccion"`
+	Sentido string `json:"sentido" enum:"ida,vuelta"`
 	Hora    string `json:"hora"`
 	Dias    []int  `json:"dias"`
 }
@@ -502,6 +503,7 @@ type HorarioPublico struct {
 // SalidaPublica is a departure of today as the passenger's page shows it.
 type SalidaPublica struct {
 	Seccion string `json:"seccion"`
+	Sentido string `json:"sentido" enum:"ida,vuelta"`
 	Hora    string `json:"hora"`
 	Estado  string `json:"estado"`
 }
@@ -518,20 +520,20 @@ func (s *Store) HorariosPublicos(ctx context.Context, empresaID int64) (hoy stri
 			h    HorarioPublico
 			dias int64
 		)
-		err := sc.Scan(&h.Seccion, &h.Hora, &dias)
+		err := sc.Scan(&h.Seccion, &h.Sentido, &h.Hora, &dias)
 		h.Dias = domain.DiasDeMascara(dias)
 		return h, err
-	}, `SELECT sec.nombre, h.hora, h.dias FROM horarios h JOIN secciones sec ON sec.id = h.seccion_id
-		WHERE h.empresa_id = ? AND h.activo = ? AND sec.activo = ? ORDER BY sec.nombre, h.hora LIMIT ?`,
+	}, `SELECT sec.nombre, h.sentido, h.hora, h.dias FROM horarios h JOIN secciones sec ON sec.id = h.seccion_id
+		WHERE h.empresa_id = ? AND h.activo = ? AND sec.activo = ? ORDER BY sec.nombre, h.sentido, h.hora LIMIT ?`,
 		empresaID, true, true, MaxHorariosListado)
 	if err != nil {
 		return hoy, nil, nil, wrap("leer horarios públicos", err)
 	}
 	ss, err = sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (SalidaPublica, error) {
 		var x SalidaPublica
-		err := sc.Scan(&x.Seccion, &x.Hora, &x.Estado)
+		err := sc.Scan(&x.Seccion, &x.Sentido, &x.Hora, &x.Estado)
 		return x, err
-	}, `SELECT sec.nombre, s.hora, s.estado FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
+	}, `SELECT sec.nombre, s.sentido, s.hora, s.estado FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 		WHERE s.empresa_id = ? AND s.fecha = ? ORDER BY s.hora, sec.nombre LIMIT ?`, empresaID, hoy, MaxSalidasListado)
 	return hoy, hs, ss, wrap("leer salidas públicas", err)
 }

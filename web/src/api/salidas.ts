@@ -58,6 +58,11 @@ export const DIAS_SEMANA = [
   { value: 7, corto: 'Do', label: 'Domingo' },
 ] as const;
 
+/** A timetable line's or a departure's direction as staff and passengers read it. */
+export function describirSentido(sentido: string): string {
+  return sentido === 'vuelta' ? 'Vuelta' : 'Ida';
+}
+
 /** 'Lunes a viernes', 'Todos los días', or the days' short names. */
 export function describirDias(dias: readonly number[]): string {
   const ordenados = [...dias].sort();

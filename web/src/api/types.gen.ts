@@ -4627,6 +4627,8 @@ export interface components {
             dias: number[];
             hora: string;
             seccion: string;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         HorariosPublicos: {
             fecha: string;
@@ -6311,6 +6313,8 @@ export interface components {
             estado: string;
             hora: string;
             seccion: string;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
         };
         Salud: {
             database: string;

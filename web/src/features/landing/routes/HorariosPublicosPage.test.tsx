@@ -8,12 +8,12 @@ import { fail, ok, server } from '@/testing/server';
 const HORARIOS: HorariosPublicos = {
   fecha: '2026-11-22',
   horarios: [
-    { seccion: 'Tigre – Tres Bocas', hora: '08:00', dias: [1, 2, 3, 4, 5] },
-    { seccion: 'Tigre – Tres Bocas', hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7] },
+    { seccion: 'Tigre – Tres Bocas', sentido: 'ida', hora: '08:00', dias: [1, 2, 3, 4, 5] },
+    { seccion: 'Tigre – Tres Bocas', sentido: 'vuelta', hora: '10:30', dias: [1, 2, 3, 4, 5, 6, 7] },
   ],
   salidas: [
-    { seccion: 'Tigre – Tres Bocas', hora: '10:30', estado: 'embarcando' },
-    { seccion: 'Tigre – Río Capitán', hora: '12:00', estado: 'cancelada' },
+    { seccion: 'Tigre – Tres Bocas', sentido: 'ida', hora: '10:30', estado: 'embarcando' },
+    { seccion: 'Tigre – Río Capitán', sentido: 'vuelta', hora: '12:00', estado: 'cancelada' },
   ],
 };
 
@@ -24,11 +24,12 @@ describe('HorariosPublicosPage', () => {
     const hoy = await screen.findByRole('table', { name: 'Salidas de hoy' });
     expect(screen.getByText('22/11/2026')).toBeInTheDocument();
     const [, embarcando, cancelada] = within(hoy).getAllByRole('row');
-    expect(embarcando).toHaveTextContent('10:30Tigre – Tres BocasEmbarcando');
-    expect(cancelada).toHaveTextContent('Cancelada');
+    expect(embarcando).toHaveTextContent('10:30Tigre – Tres BocasIdaEmbarcando');
+    expect(cancelada).toHaveTextContent('12:00Tigre – Río CapitánVueltaCancelada');
     const semana = screen.getByRole('table', { name: 'Horarios de la semana' });
-    expect(within(semana).getByText('Lunes a viernes')).toBeInTheDocument();
-    expect(within(semana).getByText('Todos los días')).toBeInTheDocument();
+    const [, ida, vuelta] = within(semana).getAllByRole('row');
+    expect(ida).toHaveTextContent('Tigre – Tres BocasIda08:00Lunes a viernes');
+    expect(vuelta).toHaveTextContent('Tigre – Tres BocasVuelta10:30Todos los días');
     expect(screen.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');
   });
 

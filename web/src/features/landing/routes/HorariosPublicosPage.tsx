@@ -2,7 +2,7 @@ import { Box, Container, Group, Paper, SimpleGrid, Stack, Table, Text, Title } f
 import { useQuery } from '@tanstack/react-query';
 import { IconClock } from '@tabler/icons-react';
 import { publicEmpresaQuery } from '@/api/public';
-import { describirDias, ESTADOS_SALIDA, horariosPublicosQuery, type EstadoSalida } from '@/api/salidas';
+import { describirDias, describirSentido, ESTADOS_SALIDA, horariosPublicosQuery, type EstadoSalida } from '@/api/salidas';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
@@ -41,13 +41,14 @@ export function HorariosPublicosPage() {
                     ) : (
                       <Table aria-label="Salidas de hoy">
                         <Table.Thead>
-                          <Table.Tr><Table.Th>Hora</Table.Th><Table.Th>Sección</Table.Th><Table.Th>Estado</Table.Th></Table.Tr>
+                          <Table.Tr><Table.Th>Hora</Table.Th><Table.Th>Sección</Table.Th><Table.Th>Sentido</Table.Th><Table.Th>Estado</Table.Th></Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
                           {datos.salidas.map((s) => (
                             <Table.Tr key={`${s.hora}-${s.seccion}`}>
                               <Table.Td fw={600}>{s.hora}</Table.Td>
                               <Table.Td>{s.seccion}</Table.Td>
+                              <Table.Td>{describirSentido(s.sentido)}</Table.Td>
                               <Table.Td>{estado(s.estado)}</Table.Td>
                             </Table.Tr>
                           ))}
@@ -62,12 +63,13 @@ export function HorariosPublicosPage() {
                     ) : (
                       <Table aria-label="Horarios de la semana">
                         <Table.Thead>
-                          <Table.Tr><Table.Th>Sección</Table.Th><Table.Th>Hora</Table.Th><Table.Th>Días</Table.Th></Table.Tr>
+                          <Table.Tr><Table.Th>Sección</Table.Th><Table.Th>Sentido</Table.Th><Table.Th>Hora</Table.Th><Table.Th>Días</Table.Th></Table.Tr>
                         </Table.Thead>
                         <Table.Tbody>
                           {datos.horarios.map((h) => (
-                            <Table.Tr key={`${h.seccion}-${h.hora}`}>
+                            <Table.Tr key={`${h.seccion}-${h.sentido}-${h.hora}`}>
                               <Table.Td>{h.seccion}</Table.Td>
+                              <Table.Td>{describirSentido(h.sentido)}</Table.Td>
                               <Table.Td fw={600}>{h.hora}</Table.Td>
                               <Table.Td>{describirDias(h.dias)}</Table.Td>
                             </Table.Tr>

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconClock, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { catalogoQuery } from '@/api/config';
-import { describirDias, embarcacionesQuery, horariosQuery, useEliminarHorario, type Horario } from '@/api/salidas';
+import { describirDias, describirSentido, embarcacionesQuery, horariosQuery, useEliminarHorario, type Horario } from '@/api/salidas';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
@@ -51,7 +51,7 @@ export function HorariosTable() {
               {filas.map((h) => (
                 <Table.Tr key={h.id}>
                   <Table.Td>
-                    <Text size="sm">{seccion(h.seccion_id)} · {h.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text>
+                    <Text size="sm">{seccion(h.seccion_id)} · {describirSentido(h.sentido)}</Text>
                     {!h.activo && <Badge color="gray" variant="outline">Inactivo</Badge>}
                   </Table.Td>
                   <Table.Td fw={600}>{h.hora}</Table.Td>

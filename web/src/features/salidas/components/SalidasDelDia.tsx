@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconCalendarEvent } from '@tabler/icons-react';
 import { useState } from 'react';
 import {
+  describirSentido,
   embarcacionesQuery,
   salidasQuery,
   TRANSICIONES_SALIDA,
@@ -91,7 +92,7 @@ function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { 
           <Text fw={700}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Text>
           <EstadoSalidaBadge estado={s.estado} />
         </Group>
-        <Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text>
+        <Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text>
         <EmbarcacionSalida salida={s} editable={planifica} />
         <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
         <Excedente salida={s} />
@@ -156,7 +157,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
               return (
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
-                  <Table.Td><Text size="sm">{s.seccion} · {s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}</Text></Table.Td>
+                  <Table.Td><Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text></Table.Td>
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
