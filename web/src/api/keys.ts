@@ -58,6 +58,8 @@ export const salidasKeys = {
   horarios: () => [...salidasKeys.all, 'horarios'] as const,
   dias: () => [...salidasKeys.all, 'dia'] as const,
   dia: (fecha: string) => [...salidasKeys.dias(), fecha] as const,
+  /** A departure with its passengers over capacity. */
+  detalle: (id: number) => [...salidasKeys.all, 'detalle', id] as const,
   /** The manifests (a boarding changes them until the departure sails). */
   manifiestos: () => [...salidasKeys.all, 'manifiesto'] as const,
   manifiesto: (salidaId: number) => [...salidasKeys.manifiestos(), salidaId] as const,

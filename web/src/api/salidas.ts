@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { conConsulta, type Parametros, type Schema } from './contract';
 import { invalidateFor } from './invalidation';
 import { publicKeys, salidasKeys } from './keys';
@@ -19,6 +20,12 @@ export type HorarioInput = Schema<'GuardarHorario'>;
 export type Salida = Schema<'Salida'>;
 /** Body of POST /salidas (an extra departure). */
 export type SalidaExtraInput = Schema<'CrearSalida'>;
+/** GET /salidas/{id}: a departure with the passengers over its boat's capacity (after a swap to a smaller boat). */
+export type SalidaDetalle = Schema<'SalidaDetalle'>;
+/** A passenger boarded into a departure (one of its `excedentes`). */
+export type PasajeroABordo = Schema<'PasajeroABordo'>;
+/** POST /pasajes/{id}/mover-salida's answer: both departures after the move. */
+export type MovimientoSalida = Schema<'MovimientoSalida'>;
 /** GET /public/horarios: the public timetable and today's departures. */
 export type HorariosPublicos = Schema<'HorariosPublicos'>;
 /** GET /salidas/{id}/manifiesto: a departure's manifest (frozen once it sailed, with its corrections). */
@@ -92,6 +99,14 @@ export function salidasQuery(fecha: string) {
   });
 }
 
+/** A departure with its passengers over capacity (`excedentes`); boardings and moves refresh it. */
+export function salidaDetalleQuery(id: number) {
+  return queryOptions({
+    queryKey: salidasKeys.detalle(id),
+    queryFn: ({ signal }) => api.get<SalidaDetalle>(`/salidas/${id}`, { signal }),
+  });
+}
+
 /** A departure's manifest; a boarding (pasajeValidado) refreshes it until it sails. */
 export function manifiestoQuery(salidaId: number) {
   return queryOptions({
@@ -158,6 +173,21 @@ export function useCambiarEstadoSalida() {
 export function useAsignarEmbarcacion() {
   return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
     api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));
+}
+
+/** Moves a boarded passenger (or one boarded without a departure) into another departure that still boards. */
+export function useMoverPasajero() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: ({ pasajeId, salidaId }: { pasajeId: number; salidaId: number }) =>
+      api.send<MovimientoSalida>('POST', `/pasajes/${pasajeId}/mover-salida`, { salida_id: salidaId } satisfies Schema<'MoverSalida'>,
+        { idempotencyKey: keys.keyFor({ pasajeId, salidaId }) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidateFor(queryClient, 'configActualizada');
+    },
+  });
 }
 
 /** Adds or removes a ticket's leg in a sailed departure's frozen manifest (supervisors and admins), with a reason. */

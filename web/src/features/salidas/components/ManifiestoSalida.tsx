@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconCloudOff, IconEdit, IconFileText, IconLock, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCloudOff, IconEdit, IconFileText, IconLock, IconPrinter, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
-import { archivoManifiesto, type FilaManifiesto, type Manifiesto } from '@/api/salidas';
+import { archivoManifiesto, describirSentido, type FilaManifiesto, type Manifiesto } from '@/api/salidas';
 import { Dato } from '@/components/Dato';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
@@ -12,12 +12,11 @@ import { downloadFile } from '@/lib/files';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { CorreccionManifiestoModal } from '@/features/salidas/components/CorreccionManifiestoModal';
+import { MoverPasajeroModal, type PasajeroAMover } from '@/features/salidas/components/MoverPasajeroModal';
 import { EstadoSalidaBadge } from '@/features/salidas/estado';
 import { useManifiesto } from '@/features/salidas/manifiesto';
 
 const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
-
-const tramo = (t: string) => (t === 'vuelta' ? 'Vuelta' : 'Ida');
 
 /** 'Imprimir': the manifest's A4 PDF in a new window (opened inside the click, or the browser blocks it). */
 async function imprimir(salidaId: number) {
@@ -50,7 +49,7 @@ function Encabezado({ m }: { m: Manifiesto }) {
   return (
     <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
       <Dato label="Fecha">{formatDate(h.fecha)} {h.hora}</Dato>
-      <Dato label="Sentido">{tramo(h.sentido)}</Dato>
+      <Dato label="Sentido">{describirSentido(h.sentido)}</Dato>
       <Dato label="Embarcación">{h.embarcacion ? `${h.embarcacion}${h.matricula ? ` (${h.matricula})` : ''}` : 'Sin embarcación'}</Dato>
       <Dato label="Capacidad habilitada">{formatNumber(h.capacidad)} pasajeros</Dato>
       <Dato label="Estado"><EstadoSalidaBadge estado={h.estado} /></Dato>
@@ -67,7 +66,8 @@ function Encabezado({ m }: { m: Manifiesto }) {
   );
 }
 
-function Fila({ f }: { f: FilaManifiesto }) {
+/** A row's 'Mover' (onMover set while the departure still boards): a corrected row has no boarding to move. */
+function Fila({ f, onMover }: { f: FilaManifiesto; onMover?: (f: FilaManifiesto) => void }) {
   const k = f.correccion;
   return (
     <Table.Tr>
@@ -75,7 +75,7 @@ function Fila({ f }: { f: FilaManifiesto }) {
       <Table.Td>{f.pasajero}</Table.Td>
       <Table.Td>{f.documento ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
       <Table.Td>{f.tipo_viaje}</Table.Td>
-      <Table.Td>{tramo(f.tramo)}</Table.Td>
+      <Table.Td>{describirSentido(f.tramo)}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
       <Table.Td>
         {f.tripulante ?? ''}
@@ -86,6 +86,16 @@ function Fila({ f }: { f: FilaManifiesto }) {
           </Stack>
         )}
       </Table.Td>
+      {onMover && (
+        <Table.Td>
+          {!k && (
+            <Button size="xs" variant="default" leftSection={<IconArrowsExchange size={14} aria-hidden />}
+              aria-label={`Mover ${f.pasajero || f.numero_pasaje} a otra salida`} onClick={() => onMover(f)}>
+              Mover
+            </Button>
+          )}
+        </Table.Td>
+      )}
     </Table.Tr>
   );
 }
@@ -109,7 +119,7 @@ function Correcciones({ m }: { m: Manifiesto }) {
           {m.correcciones.map((k) => (
             <Table.Tr key={k.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.fecha)}</Table.Td>
-              <Table.Td>{k.accion === 'agregar' ? 'Agregó' : 'Quitó'} ({tramo(k.tramo)})</Table.Td>
+              <Table.Td>{k.accion === 'agregar' ? 'Agregó' : 'Quitó'} ({describirSentido(k.tramo)})</Table.Td>
               <Table.Td>{k.numero_pasaje}</Table.Td>
               <Table.Td>{k.motivo}</Table.Td>
               <Table.Td>{k.usuario}</Table.Td>
@@ -135,8 +145,13 @@ interface ManifiestoSalidaProps {
 export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
   const v = useManifiesto(salidaId);
   const corregir = useDialog<number>();
+  const moverDialog = useDialog<PasajeroAMover>();
   const [imprimiendo, setImprimiendo] = useState(false);
   const m = v.manifiesto;
+  // Passengers move while the departure still boards (the server checks it too), never from a kept copy.
+  const abierta = m && !v.local && (m.encabezado.estado === 'programada' || m.encabezado.estado === 'embarcando');
+  const onMover = abierta ? (f: FilaManifiesto) => moverDialog.open({ pasajeId: f.pasaje_id, numero: f.numero_pasaje,
+    nombre: f.pasajero, salidaId: m.encabezado.salida_id, fecha: m.encabezado.fecha }) : undefined;
   const titulo = m ? `Manifiesto: ${m.encabezado.hora} ${m.encabezado.seccion}` : 'Manifiesto';
   return (
     <Card withBorder component="section" aria-label={titulo}>
@@ -192,10 +207,11 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
                     <Table.Th>Tramo</Table.Th>
                     <Table.Th>Embarque</Table.Th>
                     <Table.Th>Tripulante</Table.Th>
+                    {onMover && <Table.Th>Acciones</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {m.filas.map((f) => <Fila key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`} f={f} />)}
+                  {m.filas.map((f) => <Fila key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`} f={f} onMover={onMover} />)}
                 </Table.Tbody>
               </ScrollTable>
             )}
@@ -204,6 +220,7 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
         )}
       </QueryState>
       <CorreccionManifiestoModal dialog={corregir} />
+      <MoverPasajeroModal dialog={moverDialog} />
     </Card>
   );
 }

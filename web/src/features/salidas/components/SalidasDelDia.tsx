@@ -19,7 +19,9 @@ import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
+import { useDialog } from '@/lib/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { ExcedentesModal } from '@/features/salidas/components/ExcedentesModal';
 import { ACCION_ESTADO, EstadoSalidaBadge } from '@/features/salidas/estado';
 
 /** The boat of a departure: a select for whoever plans, while it has not sailed nor been cancelled. */
@@ -58,6 +60,11 @@ interface AccionesProps {
   onCambiar: (s: Salida, estado: EstadoSalida) => void;
 }
 
+interface FilaSalidaProps extends AccionesProps {
+  planifica: boolean;
+  onExcedentes: (s: Salida) => void;
+}
+
 /** The buttons of the changes of state the server allows from the departure's state. */
 function AccionesSalida({ salida: s, ocupada, onCambiar }: AccionesProps) {
   return (TRANSICIONES_SALIDA[s.estado as EstadoSalida] ?? []).map((estado) => (
@@ -68,13 +75,19 @@ function AccionesSalida({ salida: s, ocupada, onCambiar }: AccionesProps) {
   ));
 }
 
-/** Passengers over the capacity after a change to a smaller boat: they must be moved before it sails. */
-function Excedente({ salida: s }: { salida: Salida }) {
+/** Passengers over the capacity after a change to a smaller boat: they must be moved before it sails ('Ver y mover'). */
+function Excedente({ salida: s, onVer }: { salida: Salida; onVer: (s: Salida) => void }) {
   if (s.excedente <= 0) return null;
   return (
-    <Text c="red.9" size="xs" fw={700}>
-      {s.excedente === 1 ? '1 pasajero' : `${formatNumber(s.excedente)} pasajeros`} por encima de la capacidad: muévalos antes de zarpar
-    </Text>
+    <Stack gap={2} align="flex-end">
+      <Text c="red.9" size="xs" fw={700}>
+        {s.excedente === 1 ? '1 pasajero' : `${formatNumber(s.excedente)} pasajeros`} por encima de la capacidad: muévalos antes de zarpar
+      </Text>
+      <Button size="compact-xs" variant="light" color="red.9" onClick={() => onVer(s)}
+        aria-label={`Ver y mover los pasajeros excedentes de la salida de las ${s.hora}`}>
+        Ver y mover
+      </Button>
+    </Stack>
   );
 }
 
@@ -84,7 +97,7 @@ function QuienCambio({ salida: s }: { salida: Salida }) {
 }
 
 /** A departure as a card, on a phone: every figure and action without scrolling sideways. */
-function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { planifica: boolean }) {
+function SalidaTarjeta({ salida: s, planifica, onExcedentes, ...acciones }: FilaSalidaProps) {
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Salida de las ${s.hora} a ${s.seccion}`}>
       <Stack gap={6}>
@@ -95,7 +108,7 @@ function SalidaTarjeta({ salida: s, planifica, ...acciones }: AccionesProps & { 
         <Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text>
         <EmbarcacionSalida salida={s} editable={planifica} />
         <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
-        <Excedente salida={s} />
+        <Excedente salida={s} onVer={onExcedentes} />
         <QuienCambio salida={s} />
         <Group gap="xs"><AccionesSalida salida={s} {...acciones} /></Group>
       </Stack>
@@ -114,6 +127,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
   const query = useQuery(salidasQuery(fecha));
   const cambiar = useCambiarEstadoSalida();
   const [porCancelar, setPorCancelar] = useState<Salida | null>(null);
+  const excedentes = useDialog<Salida>();
 
   const theme = useMantineTheme();
   const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
@@ -136,7 +150,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
         <Stack gap="sm" aria-label="Salidas del día" role="list">
           {(query.data ?? []).map((s) => (
             <div role="listitem" key={s.id}>
-              <SalidaTarjeta salida={s} planifica={planifica} ocupada={ocupada(s)} onCambiar={onCambiar} />
+              <SalidaTarjeta salida={s} planifica={planifica} ocupada={ocupada(s)} onCambiar={onCambiar} onExcedentes={excedentes.open} />
             </div>
           ))}
         </Stack>
@@ -161,7 +175,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
-                    <Excedente salida={s} />
+                    <Excedente salida={s} onVer={excedentes.open} />
                   </Table.Td>
                   <Table.Td>
                     <EstadoSalidaBadge estado={s.estado} />
@@ -178,6 +192,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
           </Table.Tbody>
         </ScrollTable>
       )}
+      <ExcedentesModal dialog={excedentes} />
       <ConfirmDialog opened={porCancelar !== null} title="Cancelar salida" confirmLabel="Cancelar salida" cancelLabel="Volver"
         loading={cambiar.isPending} onConfirm={() => porCancelar && mover(porCancelar, 'cancelada')} onClose={() => setPorCancelar(null)}>
         {porCancelar && `La salida de las ${porCancelar.hora} a ${porCancelar.seccion} quedará cancelada; no se puede deshacer.`}
