@@ -8,6 +8,7 @@ const TIPOS: Record<ConflictoOffline['tipo'], { label: string; color: string }> 
   embarque_duplicado: { label: 'Embarque duplicado', color: 'orange' },
   embarque_rechazado: { label: 'Embarque rechazado', color: 'red' },
   venta_rechazada: { label: 'Venta rechazada', color: 'red' },
+  embarque_sin_lugar: { label: 'Embarque sin lugar en la salida', color: 'grape' },
 };
 
 export function TipoConflicto({ tipo }: { tipo: ConflictoOffline['tipo'] }) {
