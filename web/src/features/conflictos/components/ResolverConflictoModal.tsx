@@ -6,7 +6,7 @@ import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
 import { notifySuccess } from '@/lib/notify';
-import { etiquetaTipo } from './conflicto';
+import { etiquetaTipo, queHacer } from './conflicto';
 
 /** The longest note the server takes (docs/api.md). */
 export const MAX_NOTA = 500;
@@ -28,6 +28,7 @@ function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; o
         <Text size="sm">
           {etiquetaTipo(k.tipo)}{k.numero_pasaje && <> del pasaje <strong>{k.numero_pasaje}</strong></>}: {k.detalle}
         </Text>
+        {queHacer(k.tipo) && <Text size="sm" c="dimmed">{queHacer(k.tipo)}</Text>}
         <Textarea
           label="Nota (opcional)"
           description="Qué se hizo con el conflicto: queda junto a él en 'Resueltos'"

@@ -32,6 +32,14 @@ const RESUELTO = makeConflicto({
   resuelto_en: '2026-11-24T18:30:00Z', resuelto_por: 'Ana Pérez', nota: 'Se devolvió el dinero al pasajero',
 });
 
+/** A passenger boarded offline into a departure that was full when the act synced: boarded, on no departure. */
+const SIN_LUGAR = makeConflicto({
+  id: 5, tipo: 'embarque_sin_lugar', numero_pasaje: 'LD-20261126-000050', primero: null, created_at: '2026-11-26T13:30:00Z',
+  detalle: 'Embarcación completa: capacidad habilitada 3 pasajeros. El pasajero embarcó sin conexión y no figura en la salida ' +
+    'de las 10:30: muévalo a otra salida o corrija el manifiesto',
+  segundo: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T13:25:10Z' },
+});
+
 const celdas = (fila: HTMLElement) => within(fila).getAllByRole('cell').map((c) => c.textContent);
 
 function renderScreen(rol = 'supervisor') {
@@ -179,9 +187,9 @@ describe('offline conflicts screen', () => {
     expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
   });
 
-  it('shows one card per conflict on a phone', async () => {
+  it('shows one card per conflict on a phone, a boarding without a seat too', async () => {
     vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
-    mockConflictos(pendientes());
+    mockConflictos([SIN_LUGAR, ...pendientes()]);
     renderScreen();
     const lista = await screen.findByRole('list', { name: 'Conflictos' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -191,6 +199,42 @@ describe('offline conflicts screen', () => {
     expect(within(tarjeta).getByRole('button', { name: 'Marcar resuelto' })).toBeInTheDocument();
     const venta = within(lista).getByRole('listitem', { name: 'Venta rechazada' });
     expect(venta).toHaveTextContent('Monto$ 1.500,50 · Caja #12');
+    const sinLugar = within(lista).getByRole('listitem', { name: 'Embarque sin lugar en la salida LD-20261126-000050' });
+    expect(sinLugar).toHaveTextContent('Embarcación completa: capacidad habilitada 3 pasajeros.');
+    expect(sinLugar).toHaveTextContent('Primer embarque—SegundoLucas Marino · Celular de proa (K3ZQ) · 10:25:10');
+  });
+
+  it('shows a boarding without a seat in its departure with its kind, its detail, and what to do before resolving it', async () => {
+    const resoluciones = mockConflictos([SIN_LUGAR, ...pendientes()]);
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    const fila = within(tabla).getAllByRole('row')[1];
+    expect(celdas(fila)).toEqual([
+      'Embarque sin lugar en la salidaLD-20261126-00005026/11/2026 10:30',
+      'Embarcación completa: capacidad habilitada 3 pasajeros. El pasajero embarcó sin conexión y no figura en la salida de las ' +
+        '10:30: muévalo a otra salida o corrija el manifiesto',
+      '—', 'Lucas Marino · Celular de proa (K3ZQ) · 10:25:10', 'Marcar resuelto',
+    ]);
+    await user.click(within(fila).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(dialogo).toHaveTextContent('Embarque sin lugar en la salida del pasaje LD-20261126-000050: Embarcación completa');
+    expect(dialogo).toHaveTextContent(
+      'El pasajero embarcó, pero no figura en ninguna salida ni ocupa un asiento: muévalo a la salida en que viajó ' +
+      '(o, si esa salida ya zarpó, agréguelo con una corrección del manifiesto) y después márquelo resuelto.',
+    );
+    await user.type(within(dialogo).getByLabelText(/Nota \(opcional\)/), 'Movido a la salida de las 11:30');
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    await waitFor(() => expect(resoluciones).toHaveLength(1));
+    expect(resoluciones[0]).toMatchObject({ path: '/api/sync/conflictos/5/resolver', body: { nota: 'Movido a la salida de las 11:30' } });
+  });
+
+  it('does not add the hint to the other kinds', async () => {
+    mockConflictos(pendientes());
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[1]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(dialogo).not.toHaveTextContent('no figura en ninguna salida');
   });
 
   it('is not for a seller', async () => {
