@@ -233,7 +233,7 @@ func TestIdaYVueltaOfflineEmbarcaCadaTramoEnSuSalida(t *testing.T) {
 		general := e.idOf(1, domain.CatTiposViaje, "General")
 		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), e.token("admin"), map[string]any{"nombre": "General",
 			"ida_y_vuelta": true}).expect(t, http.StatusOK, "")
-		ps := e.vendidos(3)
+		ps := e.vendidos(4)
 		ida, _ := e.salidaDe(t, 10, "09:00", "")
 		vuelta, _ := e.salidaDe(t, 10, "18:00", "")
 		e.exec(t, `UPDATE salidas SET sentido = 'vuelta' WHERE id = ?`, vuelta)
@@ -277,6 +277,9 @@ func TestIdaYVueltaOfflineEmbarcaCadaTramoEnSuSalida(t *testing.T) {
 			e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo'`, ps[1].ID) != 1 {
 			t.Fatal("una vuelta rechazada quedó escrita")
 		}
+		// a round trip's outbound scanned into a 'vuelta' departure boards, without that departure
+		_, r = e.embarcarOffline(lancha, t1, embarqueOffline(ps[3].CodigoQR, vuelta, "ida"))
+		e.sinLugar(t, r, ps[3], t1, "lancha", domain.MsgEmbarqueSinLugar(domain.MotivoSalidaOtroSentido, "18:00"))
 		// a one-way ticket boards its only leg into a 'vuelta' departure
 		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), e.token("admin"), map[string]any{"nombre": "General"}).
 			expect(t, http.StatusOK, "")
