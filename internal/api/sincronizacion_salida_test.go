@@ -153,7 +153,8 @@ func TestUnEmbarqueOfflineEnUnaSalidaLlenaQuedaSinSalidaYEsUnConflicto(t *testin
 		var lista struct{ Conflictos []store.ConflictoOffline }
 		e.do("GET", "/api/sync/conflictos", e.token("supervisor"), nil).decode(t, &lista)
 		if len(lista.Conflictos) != 1 || lista.Conflictos[0].Tipo != domain.ConflictoEmbarqueSinLugar ||
-			lista.Conflictos[0].NumeroPasaje != ps[1].NumeroPasaje || lista.Conflictos[0].Detalle != mensaje || lista.Conflictos[0].Primero != nil {
+			lista.Conflictos[0].NumeroPasaje != ps[1].NumeroPasaje || lista.Conflictos[0].Detalle != mensaje || lista.Conflictos[0].Primero != nil ||
+			lista.Conflictos[0].PasajeID == nil || *lista.Conflictos[0].PasajeID != ps[1].ID {
 			t.Fatalf("conflictos: %+v", lista)
 		}
 		evs, err := e.st.EventosPosteriores(context.Background(), 0, 10000)

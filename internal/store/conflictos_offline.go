@@ -222,18 +222,21 @@ func mensajeConflicto(act *actoOffline, k conflicto) string {
 
 // ConflictoOffline is a conflict as the supervisors' screen shows it.
 type ConflictoOffline struct {
-	ID           int64           `json:"id"`
-	Tipo         string          `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada,embarque_sin_lugar"`
-	NumeroPasaje string          `json:"numero_pasaje"`
-	Detalle      string          `json:"detalle"`
-	Primero      *LadoConflicto  `json:"primero"`
-	Segundo      LadoConflicto   `json:"segundo"`
-	Monto        domain.Centavos `json:"monto"`
-	CajaID       *int64          `json:"caja_id"`
-	CreatedAt    time.Time       `json:"created_at"`
-	ResueltoEn   *time.Time      `json:"resuelto_en"`
-	ResueltoPor  string          `json:"resuelto_por"`
-	Nota         string          `json:"nota"`
+	ID           int64  `json:"id"`
+	Tipo         string `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada,embarque_sin_lugar"`
+	NumeroPasaje string `json:"numero_pasaje"`
+	// PasajeID is the ticket (null when the code named none of the company's):
+	// a boarding without a seat is moved into a departure by it.
+	PasajeID    *int64          `json:"pasaje_id"`
+	Detalle     string          `json:"detalle"`
+	Primero     *LadoConflicto  `json:"primero"`
+	Segundo     LadoConflicto   `json:"segundo"`
+	Monto       domain.Centavos `json:"monto"`
+	CajaID      *int64          `json:"caja_id"`
+	CreatedAt   time.Time       `json:"created_at"`
+	ResueltoEn  *time.Time      `json:"resuelto_en"`
+	ResueltoPor string          `json:"resuelto_por"`
+	Nota        string          `json:"nota"`
 }
 
 // LadoConflicto is one act of a conflict: who, on which device (empty:
@@ -247,7 +250,7 @@ type LadoConflicto struct {
 // MaxConflictosPorPagina bounds one page of conflicts.
 const MaxConflictosPorPagina = 100
 
-const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.detalle, k.primero_momento,
+const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.pasaje_id, k.detalle, k.primero_momento,
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.primero_usuario_id),
 	(SELECT d.nombre || ' (' || d.codigo || ')' FROM dispositivos d WHERE d.id = k.primero_dispositivo_id),
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.segundo_usuario_id),
@@ -262,7 +265,7 @@ func scanConflicto(sc sqldb.Scanner) (ConflictoOffline, error) {
 		primeroUsuario, primeroDisp, segundoD sql.NullString
 		resueltoPor                           sql.NullString
 	)
-	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
+	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.PasajeID, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
 		&k.Segundo.Usuario, &segundoD, &k.Segundo.Momento, &k.Monto, &k.CajaID, &k.CreatedAt, &resueltoEn, &resueltoPor, &k.Nota)
 	if primeroMomento.Valid {
 		k.Primero = &LadoConflicto{Usuario: primeroUsuario.String, Dispositivo: primeroDisp.String, Momento: primeroMomento.Time}

@@ -3745,6 +3745,7 @@ export interface components {
             monto: number;
             nota: string;
             numero_pasaje: string;
+            pasaje_id: null | number;
             primero: components["schemas"]["LadoConflicto"] | null;
             /** Format: date-time */
             resuelto_en: null | string;
