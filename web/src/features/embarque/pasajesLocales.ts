@@ -55,6 +55,7 @@ export function pasajeLocalDe(p: PasajeroConVuelta, guardadoEn: number, previo?:
     estado: p.estado,
     cliente_nombre: p.cliente_nombre,
     seccion_nombre: p.seccion_nombre,
+    seccion_id: p.seccion_id,
     tipo_viaje_nombre: p.tipo_viaje_nombre,
     fecha_embarque: p.fecha_embarque ?? null,
     ...(p.ida_y_vuelta && { ida_y_vuelta: true, vuelta_hasta: p.vuelta_hasta ?? null, fecha_embarque_vuelta: p.fecha_embarque_vuelta ?? null }),

@@ -160,6 +160,21 @@ describe('validarSinConexion into a departure', () => {
     expect(await validarSinConexion(MUELLE1.texto, false, ctx(conLugar.a, { salida: lancha }))).toMatchObject({ tipo: 'exitoOffline' });
   });
 
+  it("refuses a ticket of another section than the departure's (its stored section, or a MUELLE2 code's)", async () => {
+    const otra = salida(7, '10:30', 'embarcando', { seccion_id: 2, seccion: 'Tigre – Río Capitán' });
+    const { a, cola } = almacen([guardado({ seccion_id: 1 })]);
+    expect(await validarSinConexion(MUELLE1.texto, false, ctx(a, { salida: otra }))).toEqual({
+      tipo: 'rechazo', previo: null,
+      mensaje: 'El pasaje es de la sección Tigre – Tres Bocas y la salida, de Tigre – Río Capitán: elija una salida de su sección',
+    });
+    const s = (JSON.parse(atob(MUELLE2.texto.split('.')[1].replace(/-/g, '+').replace(/_/g, '/'))) as { s: number }).s;
+    expect(await validarSinConexion(MUELLE2.texto, false, ctx(a, { salida: { ...otra, seccion_id: s + 1 } }))).toMatchObject({
+      tipo: 'rechazo', mensaje: 'El pasaje es de otra sección que la salida (Tigre – Río Capitán): elija una salida de su sección',
+    });
+    expect(await validarSinConexion(MUELLE2.texto, false, ctx(a, { salida: { ...otra, seccion_id: s } }))).toMatchObject({ tipo: 'exitoOffline' });
+    expect(cola).toHaveLength(1);
+  });
+
   it('refuses into a departure that sailed or was cancelled (last known), before the ticket', async () => {
     const { a, cola } = almacen([guardado()]);
     expect(await validarSinConexion(MUELLE1.texto, false, ctx(a, { salida: salida(7, '10:30', 'zarpo') }))).toMatchObject({

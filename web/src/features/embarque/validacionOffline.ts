@@ -71,6 +71,10 @@ export const MSG_FALTA_IDA = 'Este pasaje de ida y vuelta todavía no embarcó l
 export const MSG_SALIDA_SIN_EMBARCACION = 'La salida no tiene embarcación asignada';
 export const msgEmbarcacionCompleta = (capacidad: number) => `Embarcación completa: capacidad habilitada ${capacidad} pasajeros`;
 export const msgVueltaVencida = (hasta: string) => `La vuelta de este pasaje podía embarcar hasta el ${formatDate(hasta)}`;
+/** A ticket of another section than the departure's; `pasaje` its section's name, '' when this phone does not know it. */
+export const msgSeccionDistinta = (pasaje: string, salida: string) => (pasaje
+  ? `El pasaje es de la sección ${pasaje} y la salida, de ${salida}: elija una salida de su sección`
+  : `El pasaje es de otra sección que la salida (${salida}): elija una salida de su sección`);
 export const msgSalidaNoEmbarca = (hora: string, estado: string) => (estado === 'cancelada'
   ? `La salida de las ${hora} fue cancelada: elija otra salida`
   : `La salida de las ${hora} ya zarpó: elija otra salida`);
@@ -126,13 +130,17 @@ async function pasajeDe(codigo: string, ctx: ContextoOffline): Promise<{ pasaje:
   if (!v.valido) return rechazo(MENSAJE_MOTIVO[v.motivo]);
   if (guardado) return { pasaje: guardado, conocido: true };
   const { n, f } = v.carga;
+  const seccion = v.familia === 'MUELLE2' ? { seccion_id: v.carga.s } : {};
   const mismoNumero = await almacen.porNumero(n);
   if (mismoNumero) {
     // This phone has that ticket with another code: the scanned one is not the ticket's (as the server would say).
     return rechazo(MSG_NO_ENCONTRADO);
   }
   return {
-    pasaje: { numero_pasaje: n, codigo_qr: codigo, fecha_viaje: f, estado: 'activo', cliente_nombre: '', seccion_nombre: '', tipo_viaje_nombre: '', guardado_en: ahora },
+    pasaje: {
+      numero_pasaje: n, codigo_qr: codigo, fecha_viaje: f, estado: 'activo', cliente_nombre: '', seccion_nombre: '', tipo_viaje_nombre: '',
+      ...seccion, guardado_en: ahora,
+    },
     conocido: false,
   };
 }
@@ -186,7 +194,7 @@ async function sinLugar(s: Salida, almacen: AlmacenPasajes): Promise<Resultado |
 
 /**
  * Validates a code with no link: the departure's state first (as the server), the code verified on the
- * phone, refused when cancelled or its leg already boarded (by the server before the link dropped, or on
+ * phone, refused when cancelled, of another section than the departure's, or its leg already boarded (by the server before the link dropped, or on
  * this phone), an outbound leg of another day asks first (`confirmarFecha` boards it), a full boat is
  * refused; else it boards here and its act is queued with the departure and the leg.
  */
@@ -200,6 +208,9 @@ export async function validarSinConexion(codigo: string, confirmarFecha: boolean
   const { pasaje, conocido } = hallado;
   const { numero_pasaje, fecha_viaje } = pasaje;
   if (pasaje.estado === 'cancelado' && pasaje.embarcado_en === undefined) return rechazo(MSG_CANCELADO, null);
+  if (salida && pasaje.seccion_id !== undefined && pasaje.seccion_id !== salida.seccion_id) {
+    return rechazo(msgSeccionDistinta(pasaje.seccion_nombre, salida.seccion));
+  }
   const tramo = tramoAEmbarcar(pasaje, salida ? salida.sentido : null, ctx.hoy);
   if (typeof tramo !== 'string') return tramo;
   if (tramo === 'ida' && !confirmarFecha && fecha_viaje !== ctx.hoy) {

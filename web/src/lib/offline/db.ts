@@ -35,6 +35,8 @@ export interface PasajeLocal {
   cliente_nombre: string;
   seccion_nombre: string;
   tipo_viaje_nombre: string;
+  /** Its section (a departure of another section does not board it); absent in copies saved before it was kept. */
+  seccion_id?: number;
   /** When it boarded, as the server said (ISO), for a ticket the server already had as boarded (estado usado). */
   fecha_embarque?: string | null;
   /** When this device boarded it offline (device ms); the same phone refuses a second scan. */
