@@ -269,6 +269,25 @@ describe('ValidadorPage offline', () => {
       expect(screen.getByRole('dialog')).toHaveTextContent('Pasajeros: 2 / 2');
     });
 
+    it("boards a round trip's return offline into a 'vuelta' departure and refuses a second return", async () => {
+      mem.salidas.set(HOY, [salida(9, '18:00', 'embarcando', { fecha: HOY, sentido: 'vuelta', capacidad: 10, embarcados: 3 })]);
+      mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo, {
+        ida_y_vuelta: true, vuelta_hasta: null, estado: 'usado', fecha_embarque: new Date().toISOString(),
+      }));
+      enLinea = false;
+      const { user } = renderApp('/admin/validador');
+      await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+      const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Embarque registrado sin conexión');
+      expect(resultado()).toHaveTextContent('Tramo: Vuelta');
+      expect(mem.cola[0].datos).toEqual({ codigo, salida_id: 9, tramo: 'vuelta' });
+      expect(await within(seccion).findByText('A bordo: 4 / 10')).toBeInTheDocument();
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Pasaje ya embarcado en este teléfono');
+      expect(mem.cola).toHaveLength(1);
+    });
+
     it('opened offline, offers the departures kept on the phone', async () => {
       mem.salidas.set(HOY, [lancha()]);
       enLinea = false;
