@@ -118,25 +118,7 @@ func TestLaSalidaDelEmbarqueSeCompruebaEnElServidor(t *testing.T) {
 		lancha := e.token("lancha")
 		// another company's departure is not found, and nothing boards
 		e.embarcarEn(e.token("lancha2"), ps[0].CodigoQR, salida).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
-		otra, _ := func() (int64, int64) {
-			ctx := context.Background()
-			a := store.Actor{EmpresaID: 2, UsuarioID: e.userID("admin2")}
-			b, err := e.st.CrearEmbarcacion(ctx, a, domain.Embarcacion{Nombre: "Ajena", Matricula: "AJ-1", Capacidad: 5,
-				VencimientoCertificado: "2030-01-01", Activo: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			secciones, err := e.st.ListarCatalogo(ctx, 2, domain.CatSecciones, false)
-			if err != nil {
-				t.Fatal(err)
-			}
-			x, err := e.st.CrearSalidaExtra(ctx, a, store.NuevaSalida{SeccionID: secciones[0].ID, EmbarcacionID: b.ID,
-				Fecha: "2026-11-20", Hora: "11:00"})
-			if err != nil {
-				t.Fatal(err)
-			}
-			return x.ID, b.ID
-		}()
+		otra := e.salidaAjena(t)
 		e.embarcarEn(lancha, ps[0].CodigoQR, otra).expect(t, http.StatusNotFound, domain.MsgSalidaNoEncontrada)
 		e.embarcarEn(lancha, ps[0].CodigoQR, otraSeccion).expect(t, http.StatusConflict,
 			"El pasaje es de la sección Tigre – Tres Bocas y la salida, de Tigre – Río Capitán: elija una salida de su sección")

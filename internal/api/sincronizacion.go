@@ -48,9 +48,31 @@ type PasajeOffline struct {
 	CodigoQR     string          `json:"codigo_qr" maxLength:"1200"`
 }
 
-// EmbarqueOffline is a boarding made offline: the code scanned or the number typed.
+// EmbarqueOffline is a boarding made offline: the code scanned or the number
+// typed, the departure the phone boarded into and the leg the passenger
+// travelled (ida when absent: acts queued before these fields board as before).
 type EmbarqueOffline struct {
-	Codigo string `json:"codigo" maxLength:"1200"`
+	Codigo   string `json:"codigo" maxLength:"1200"`
+	SalidaID *int64 `json:"salida_id,omitempty" minimum:"1" nullable:"false" description:"La salida en la que embarcó el teléfono; sin lugar al sincronizar (llena, zarpada, cancelada, de otra sección), el pasajero queda embarcado sin salida y con un conflicto embarque_sin_lugar"`
+	Tramo    string `json:"tramo,omitempty" enum:"ida,vuelta" maxLength:"6" description:"El tramo que viajó: el sentido de la salida, o el del teléfono sin salida; ida si falta"`
+}
+
+// embarque checks an offline boarding's fields and turns it into the store's.
+func (b EmbarqueOffline) embarque() (store.EmbarqueOffline, error) {
+	e := store.EmbarqueOffline{Codigo: b.Codigo, Tramo: domain.SentidoIda}
+	if b.SalidaID != nil {
+		if *b.SalidaID <= 0 {
+			return e, domain.Invalid(domain.MsgSyncSalidaEmbarque)
+		}
+		e.SalidaID = *b.SalidaID
+	}
+	if b.Tramo != "" {
+		if b.Tramo != domain.SentidoIda && b.Tramo != domain.SentidoVuelta {
+			return e, domain.Invalid(domain.MsgSyncTramo)
+		}
+		e.Tramo = b.Tramo
+	}
+	return e, nil
 }
 
 // ResultadoSincronizacion answers a sync: the device's clock offset it
@@ -128,7 +150,9 @@ func (s *Server) accionDe(r *http.Request, acc AccionOffline) (store.AccionSync,
 		out.Venta = ventaOfflineDe(*acc.Venta)
 		out.Prohibida = s.permitida(r, "pasajes.crear", domain.ModuloVentaPasajes, domain.MsgSyncSinPermisoVenta)
 	case acc.Tipo == domain.AccionEmbarque && acc.Embarque != nil && acc.Venta == nil:
-		out.Embarque = acc.Embarque.Codigo
+		if out.Embarque, err = acc.Embarque.embarque(); err != nil {
+			return out, err
+		}
 		out.Prohibida = s.permitida(r, "validacion.embarque", domain.ModuloEmbarque, domain.MsgSyncSinPermisoEmbarque)
 	case acc.Tipo != domain.AccionVenta && acc.Tipo != domain.AccionEmbarque:
 		return out, domain.Invalid(domain.MsgSyncTipoAccion)

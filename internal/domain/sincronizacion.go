@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"regexp"
 	"strings"
 	"time"
@@ -58,6 +59,9 @@ const (
 	ConflictoEmbarqueDuplicado = "embarque_duplicado"
 	ConflictoEmbarqueRechazado = "embarque_rechazado"
 	ConflictoVentaRechazada    = "venta_rechazada"
+	// ConflictoEmbarqueSinLugar: an offline boarding into a departure that
+	// could not take its seat at the sync; it stays applied without a departure.
+	ConflictoEmbarqueSinLugar = "embarque_sin_lugar"
 )
 
 // Marks an applied act carries for the supervisor.
@@ -94,10 +98,34 @@ const (
 	MsgSyncAccionSinDatos     = "Cada acción lleva los datos de su tipo"
 	MsgSyncOcurridoEn         = "La hora de la acción no es válida"
 	MsgSyncReloj              = "La hora del dispositivo no es válida"
+	MsgSyncSalidaEmbarque     = "La salida del embarque debe ser un número mayor que cero"
+	MsgSyncTramo              = "El tramo del embarque debe ser ida o vuelta"
 	MsgConflictoNoEncontrado  = "Conflicto no encontrado"
 	MsgConflictoResuelto      = "Conflicto marcado como resuelto"
 	TituloConflictoOffline    = "Conflicto al sincronizar"
 )
+
+// Why an offline boarding took no seat in the departure it was scanned into
+// (besides a full boat: MsgEmbarcacionCompleta).
+const (
+	MotivoSalidaInexistente = "La salida del embarque no existe"
+	MotivoSalidaZarpo       = "La salida ya había zarpado al sincronizar y su manifiesto está cerrado"
+	MotivoSalidaCancelada   = "La salida estaba cancelada"
+	MotivoSalidaSinBarco    = "La salida no tenía embarcación asignada"
+	MotivoSalidaOtraSeccion = "El pasaje es de otra sección que la salida"
+	MotivoSalidaOtroSentido = "El tramo que embarcó el pasaje no es el sentido de la salida"
+)
+
+// MsgEmbarqueSinLugar is an offline boarding that did not take its seat in
+// the departure at hora (empty: a departure the company does not have), for
+// why (a Motivo… sentence): the passenger boarded, without a departure.
+func MsgEmbarqueSinLugar(porque, hora string) string {
+	if hora == "" {
+		return porque + ". El pasajero embarcó sin conexión y no figura en ninguna salida: muévalo a la salida en que viajó"
+	}
+	return fmt.Sprintf("%s. El pasajero embarcó sin conexión y no figura en la salida de las %s: "+
+		"muévalo a otra salida o corrija el manifiesto", porque, hora)
+}
 
 // ErrCodigoOffline is any malformed or wrongly signed offline code.
 var ErrCodigoOffline = errors.New("código de pasaje sin conexión inválido")

@@ -14,30 +14,40 @@ import (
 
 // Offline boardings and the conflicts of the sync (docs/architecture.md, "Offline").
 
-// pasajeAEmbarcar is a ticket an offline boarding names, locked.
+// pasajeAEmbarcar is a ticket an offline boarding names, locked, with the
+// leg the act boards (tramo): embarcado, fechaEmbarque and validadorID are that leg's.
 type pasajeAEmbarcar struct {
 	id            int64
 	numero        string
 	fechaViaje    string
 	estado        string
 	vendedorID    int64
+	seccionID     int64
+	idaYVuelta    bool
+	vueltaHasta   *string
+	tramo         string
+	embarcado     bool
 	fechaEmbarque *time.Time
 	validadorID   *int64
 }
 
-// embarcarOffline applies an offline boarding at its scan moment. A good
-// code of an active ticket boards it. A ticket already boarded is a conflict:
-// the earlier scan keeps the boarding (the first boarding wins), and the
-// conflict records both. A cancelled or unknown ticket boarded offline is a
-// conflict too. A validly signed offline ticket the server does not know yet
-// (its sale has not synced) is answered for a retry, and nothing is kept.
+// embarcarOffline applies an offline boarding at its scan moment, of the leg
+// the act names (embarcarTramo's rules): a good code of an active ticket
+// boards it, and a round trip whose outbound leg boarded boards its return
+// (on or before its last day). A leg already boarded is a conflict: the
+// earlier scan keeps the boarding (the first boarding wins), and the conflict
+// records both. A cancelled or unknown ticket boarded offline, or a return
+// whose outbound never boarded or whose last day had passed, is a conflict
+// too. A validly signed offline ticket the server does not know yet (its
+// sale has not synced) is answered for a retry, and nothing is kept. Into a
+// departure, the boarding takes its seat (asentarEmbarque).
 func (s *Store) embarcarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
 	in, err := s.codigoOffline(ctx, act)
 	if err != nil {
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
 			detalle: domain.MsgPasajeNoEncontrado})
 	}
-	p, encontrado, err := pasajeParaEmbarcar(ctx, c, act.a.EmpresaID, in)
+	p, encontrado, err := pasajeParaEmbarcar(ctx, c, act.a.EmpresaID, in, act.Embarque.Tramo)
 	switch {
 	case err != nil:
 		return ResultadoSync{}, err
@@ -49,13 +59,18 @@ func (s *Store) embarcarOffline(ctx context.Context, c sqldb.Conn, act *actoOffl
 	case p.estado == domain.PasajeCancelado:
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
 			detalle: domain.MsgSyncPasajeCancelado, pasajeID: &p.id, numero: p.numero})
-	case p.estado == domain.PasajeUsado:
+	case p.embarcado:
 		return s.embarqueRepetido(ctx, c, act, p)
 	}
-	if err := s.asentarEmbarque(ctx, c, act, p); err != nil {
+	rechazo, err := rechazoVueltaOffline(ctx, c, act, p)
+	if err != nil {
 		return ResultadoSync{}, err
 	}
-	return embarcado(p), nil
+	if rechazo != "" {
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado, detalle: rechazo,
+			pasajeID: &p.id, numero: p.numero})
+	}
+	return s.asentarEmbarque(ctx, c, act, p)
 }
 
 // embarcado answers a boarding applied to ticket p.
@@ -68,7 +83,7 @@ func embarcado(p pasajeAEmbarcar) ResultadoSync {
 // company's key, or by a device it certified (checked at the scan moment),
 // or a ticket number.
 func (s *Store) codigoOffline(ctx context.Context, act *actoOffline) (domain.CodigoIngresado, error) {
-	in, err := domain.LeerCodigoIngresado(act.Embarque)
+	in, err := domain.LeerCodigoIngresado(act.Embarque.Codigo)
 	if err != nil || in.QR == nil {
 		return in, err
 	}
@@ -86,31 +101,30 @@ func (s *Store) codigoOffline(ctx context.Context, act *actoOffline) (domain.Cod
 	return in, err
 }
 
-// pasajeParaEmbarcar locks the company's ticket of a code or number.
-func pasajeParaEmbarcar(ctx context.Context, c sqldb.Conn, empresaID int64, in domain.CodigoIngresado) (pasajeAEmbarcar, bool, error) {
-	var p pasajeAEmbarcar
+// pasajeParaEmbarcar locks the company's ticket of a code or number, with
+// the leg an act of tramo boards: a round trip's return for vuelta, else the
+// outbound (or only) leg.
+func pasajeParaEmbarcar(ctx context.Context, c sqldb.Conn, empresaID int64, in domain.CodigoIngresado, tramo string) (pasajeAEmbarcar, bool, error) {
+	var (
+		p                 pasajeAEmbarcar
+		fechaVuelta       *time.Time
+		validadorVueltaID *int64
+	)
 	where, arg := `numero_pasaje = ?`, any(in.Numero)
 	if in.QR != nil {
 		where, arg = `codigo_qr = ?`, in.Crudo
 	}
-	err := c.QueryRow(ctx, `SELECT id, numero_pasaje, CAST(fecha_viaje AS TEXT), estado, usuario_id, fecha_embarque,
-		usuario_embarque_id FROM pasajes WHERE empresa_id = ? AND `+where+c.Dialect().ForUpdate(), empresaID, arg).
-		Scan(&p.id, &p.numero, &p.fechaViaje, &p.estado, &p.vendedorID, &p.fechaEmbarque, &p.validadorID)
+	err := c.QueryRow(ctx, `SELECT id, numero_pasaje, CAST(fecha_viaje AS TEXT), estado, usuario_id, seccion_id, ida_y_vuelta,
+		vuelta_hasta, fecha_embarque, usuario_embarque_id, fecha_embarque_vuelta, usuario_embarque_vuelta_id
+		FROM pasajes WHERE empresa_id = ? AND `+where+c.Dialect().ForUpdate(), empresaID, arg).
+		Scan(&p.id, &p.numero, &p.fechaViaje, &p.estado, &p.vendedorID, &p.seccionID, &p.idaYVuelta, &p.vueltaHasta,
+			&p.fechaEmbarque, &p.validadorID, &fechaVuelta, &validadorVueltaID)
 	missing, err := sqldb.NoRows(err)
-	return p, !missing && err == nil, wrap("leer pasaje a embarcar", err)
-}
-
-// asentarEmbarque boards ticket p at the act's moment by its crew member,
-// with the boarding's event and audit entry.
-func (s *Store) asentarEmbarque(ctx context.Context, c sqldb.Conn, act *actoOffline, p pasajeAEmbarcar) error {
-	if _, err := c.Exec(ctx, `UPDATE pasajes SET estado = ?, fecha_embarque = ?, usuario_embarque_id = ? WHERE id = ?`,
-		domain.PasajeUsado, act.momento, act.a.UsuarioID, p.id); err != nil {
-		return wrap("embarcar pasaje offline", err)
+	p.tramo, p.embarcado = domain.SentidoIda, p.estado == domain.PasajeUsado
+	if tramo == domain.SentidoVuelta && p.idaYVuelta {
+		p.tramo, p.embarcado, p.fechaEmbarque, p.validadorID = domain.SentidoVuelta, fechaVuelta != nil, fechaVuelta, validadorVueltaID
 	}
-	c.Emit(events.Event{Nombre: events.PasajeValidado, EmpresaID: act.a.EmpresaID, Lecturas: lecturasPasaje(p.vendedorID),
-		Datos: EventoPasaje{PasajeID: p.id, NumeroPasaje: p.numero, FechaViaje: p.fechaViaje, UsuarioID: act.a.UsuarioID}})
-	return s.audit(ctx, c, Auditoria{EmpresaID: act.a.EmpresaID, UsuarioID: act.a.UsuarioID, Accion: AccionValidacionEmbarque,
-		IP: act.a.IP, Exito: true, Detalles: "Embarque sin conexión del pasaje " + p.numero + " (dispositivo " + act.d.Codigo + ")"})
+	return p, !missing && err == nil, wrap("leer pasaje a embarcar", err)
 }
 
 // embarqueRepetido settles a boarding of a ticket already boarded. By the
@@ -133,8 +147,10 @@ func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOff
 	if p.fechaEmbarque == nil || !act.momento.Before(*p.fechaEmbarque) {
 		return s.rechazarConConflicto(ctx, c, act, k)
 	}
-	// This scan was the first: it takes the boarding, and the earlier record becomes the second.
-	if _, err := c.Exec(ctx, `UPDATE pasajes SET fecha_embarque = ?, usuario_embarque_id = ? WHERE id = ?`,
+	// This scan was the first: it takes the boarding (its time and crew
+	// member; the leg keeps the seat it holds), and the earlier record becomes the second.
+	col := columnasDeTramo(p.tramo)
+	if _, err := c.Exec(ctx, `UPDATE pasajes SET `+col.fecha+` = ?, `+col.usuario+` = ? WHERE id = ?`,
 		act.momento, act.a.UsuarioID, p.id); err != nil {
 		return ResultadoSync{}, wrap("adelantar embarque", err)
 	}
@@ -206,18 +222,21 @@ func mensajeConflicto(act *actoOffline, k conflicto) string {
 
 // ConflictoOffline is a conflict as the supervisors' screen shows it.
 type ConflictoOffline struct {
-	ID           int64           `json:"id"`
-	Tipo         string          `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada"`
-	NumeroPasaje string          `json:"numero_pasaje"`
-	Detalle      string          `json:"detalle"`
-	Primero      *LadoConflicto  `json:"primero"`
-	Segundo      LadoConflicto   `json:"segundo"`
-	Monto        domain.Centavos `json:"monto"`
-	CajaID       *int64          `json:"caja_id"`
-	CreatedAt    time.Time       `json:"created_at"`
-	ResueltoEn   *time.Time      `json:"resuelto_en"`
-	ResueltoPor  string          `json:"resuelto_por"`
-	Nota         string          `json:"nota"`
+	ID           int64  `json:"id"`
+	Tipo         string `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada,embarque_sin_lugar"`
+	NumeroPasaje string `json:"numero_pasaje"`
+	// PasajeID is the ticket (null when the code named none of the company's):
+	// a boarding without a seat is moved into a departure by it.
+	PasajeID    *int64          `json:"pasaje_id"`
+	Detalle     string          `json:"detalle"`
+	Primero     *LadoConflicto  `json:"primero"`
+	Segundo     LadoConflicto   `json:"segundo"`
+	Monto       domain.Centavos `json:"monto"`
+	CajaID      *int64          `json:"caja_id"`
+	CreatedAt   time.Time       `json:"created_at"`
+	ResueltoEn  *time.Time      `json:"resuelto_en"`
+	ResueltoPor string          `json:"resuelto_por"`
+	Nota        string          `json:"nota"`
 }
 
 // LadoConflicto is one act of a conflict: who, on which device (empty:
@@ -231,7 +250,7 @@ type LadoConflicto struct {
 // MaxConflictosPorPagina bounds one page of conflicts.
 const MaxConflictosPorPagina = 100
 
-const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.detalle, k.primero_momento,
+const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.pasaje_id, k.detalle, k.primero_momento,
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.primero_usuario_id),
 	(SELECT d.nombre || ' (' || d.codigo || ')' FROM dispositivos d WHERE d.id = k.primero_dispositivo_id),
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.segundo_usuario_id),
@@ -246,7 +265,7 @@ func scanConflicto(sc sqldb.Scanner) (ConflictoOffline, error) {
 		primeroUsuario, primeroDisp, segundoD sql.NullString
 		resueltoPor                           sql.NullString
 	)
-	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
+	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.PasajeID, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
 		&k.Segundo.Usuario, &segundoD, &k.Segundo.Momento, &k.Monto, &k.CajaID, &k.CreatedAt, &resueltoEn, &resueltoPor, &k.Nota)
 	if primeroMomento.Valid {
 		k.Primero = &LadoConflicto{Usuario: primeroUsuario.String, Dispositivo: primeroDisp.String, Momento: primeroMomento.Time}

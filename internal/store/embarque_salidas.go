@@ -51,11 +51,9 @@ func salidaAbierta(x Salida) error {
 }
 
 // tomarAsiento takes a seat of departure x (none when nil) for the boarded
-// ticket e: the ticket's section must be the departure's, and one
-// conditional UPDATE raises a_bordo only while it is under the boat's
-// capacity and the departure boards; the first boarding of a programada
-// departure moves it to embarcando (by the crew member, now). Zero rows: the
-// departure is full, or closed meanwhile; the caller's transaction rolls back.
+// ticket e: the ticket's section must be the departure's, and subirABordo
+// takes the seat. None taken: the departure is full, or closed meanwhile;
+// the caller's transaction rolls back.
 func tomarAsiento(ctx context.Context, c sqldb.Conn, a Actor, x *Salida, e Embarque) error {
 	if x == nil {
 		return nil
@@ -63,6 +61,23 @@ func tomarAsiento(ctx context.Context, c sqldb.Conn, a Actor, x *Salida, e Embar
 	if e.SeccionID != x.SeccionID {
 		return domain.Conflict(domain.MsgSeccionDistinta(e.Seccion.Nombre, x.Seccion))
 	}
+	tomado, err := subirABordo(ctx, c, a, x.ID)
+	if err != nil || tomado {
+		return err
+	}
+	ahora, err := salida(ctx, c, a.EmpresaID, x.ID)
+	if err != nil {
+		return err
+	}
+	return firstErr(salidaAbierta(ahora), domain.Conflict(domain.MsgEmbarcacionCompleta(ahora.Capacidad)))
+}
+
+// subirABordo takes a seat of the company's departure id with one
+// conditional UPDATE: a_bordo rises only while it is under the boat's
+// capacity and the departure boards; the first boarding of a programada
+// departure moves it to embarcando (by the crew member, now). False: no seat
+// (full, closed, without a boat, or not the company's).
+func subirABordo(ctx context.Context, c sqldb.Conn, a Actor, id int64) (bool, error) {
 	prog := domain.SalidaProgramada
 	res, err := c.Exec(ctx, `UPDATE salidas SET a_bordo = a_bordo + 1,
 		estado_por = CASE WHEN estado = ? THEN ? ELSE estado_por END,
@@ -71,18 +86,12 @@ func tomarAsiento(ctx context.Context, c sqldb.Conn, a Actor, x *Salida, e Embar
 		WHERE empresa_id = ? AND id = ? AND estado IN (?, ?)
 		AND a_bordo < (SELECT b.capacidad FROM embarcaciones b WHERE b.id = salidas.embarcacion_id)`,
 		prog, a.UsuarioID, prog, c.Now(), prog, domain.SalidaEmbarcando,
-		a.EmpresaID, x.ID, prog, domain.SalidaEmbarcando)
+		a.EmpresaID, id, prog, domain.SalidaEmbarcando)
 	if err != nil {
-		return wrap("tomar asiento", err)
+		return false, wrap("tomar asiento", err)
 	}
-	if n, err := res.RowsAffected(); err != nil || n == 1 {
-		return wrap("tomar asiento", err)
-	}
-	ahora, err := salida(ctx, c, a.EmpresaID, x.ID)
-	if err != nil {
-		return err
-	}
-	return firstErr(salidaAbierta(ahora), domain.Conflict(domain.MsgEmbarcacionCompleta(ahora.Capacidad)))
+	n, err := res.RowsAffected()
+	return n == 1, wrap("tomar asiento", err)
 }
 
 // liberarAsiento frees a seat of departure id (a boarding undone or moved),

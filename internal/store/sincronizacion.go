@@ -36,7 +36,7 @@ type AccionSync struct {
 	// Prohibida is the refusal of an act the caller's role may not do (nil: allowed).
 	Prohibida error
 	Venta     *VentaOffline
-	Embarque  string // the code or number boarded
+	Embarque  EmbarqueOffline
 }
 
 // VentaOffline is an offline sale: the register open when the link dropped,

@@ -195,3 +195,25 @@ export function useCorregirManifiesto() {
   return useEscritura(({ salidaId, input }: { salidaId: number; input: CorreccionManifiestoInput }) =>
     api.send<Manifiesto>('POST', `/salidas/${salidaId}/manifiesto/correcciones`, input));
 }
+
+/** A boarded passenger moved into another departure: both departures after the move. */
+export type MovimientoSalida = Schema<'MovimientoSalida'>;
+
+/**
+ * Moves a boarded ticket's leg into another departure under its capacity (POST /pasajes/{id}/mover-salida): a
+ * passenger boarded offline without a seat goes into the departure they travelled in. The key is kept across
+ * retries of the same move, so a lost answer never moves twice.
+ */
+export function useMoverPasaje() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: ({ pasajeId, salidaId }: { pasajeId: number; salidaId: number }) =>
+      api.send<MovimientoSalida>('POST', `/pasajes/${pasajeId}/mover-salida`, { salida_id: salidaId } satisfies Schema<'MoverSalida'>,
+        { idempotencyKey: keys.keyFor({ pasajeId, salidaId }) }),
+    onSuccess: () => {
+      keys.reset();
+      return invalidateFor(queryClient, 'configActualizada');
+    },
+  });
+}

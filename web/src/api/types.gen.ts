@@ -3745,13 +3745,14 @@ export interface components {
             monto: number;
             nota: string;
             numero_pasaje: string;
+            pasaje_id: null | number;
             primero: components["schemas"]["LadoConflicto"] | null;
             /** Format: date-time */
             resuelto_en: null | string;
             resuelto_por: string;
             segundo: components["schemas"]["LadoConflicto"];
             /** @enum {string} */
-            tipo: "embarque_duplicado" | "embarque_rechazado" | "venta_rechazada";
+            tipo: "embarque_duplicado" | "embarque_rechazado" | "venta_rechazada" | "embarque_sin_lugar";
         };
         ContactoPublico: {
             direccion?: string;
@@ -3985,6 +3986,13 @@ export interface components {
         };
         EmbarqueOffline: {
             codigo: string;
+            /** @description La salida en la que embarcó el teléfono; sin lugar al sincronizar (llena, zarpada, cancelada, de otra sección), el pasajero queda embarcado sin salida y con un conflicto embarque_sin_lugar */
+            salida_id?: number;
+            /**
+             * @description El tramo que viajó: el sentido de la salida, o el del teléfono sin salida; ida si falta
+             * @enum {string}
+             */
+            tramo?: "ida" | "vuelta";
         };
         Empresa: {
             activa: boolean;

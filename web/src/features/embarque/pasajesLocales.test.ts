@@ -1,15 +1,21 @@
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Pasajero } from '@/api/embarque';
-import type { EntradaConfig, PasajeLocal } from '@/lib/offline/db';
+import type { AccionOffline, EntradaConfig, PasajeLocal } from '@/lib/offline/db';
 import { makePasaje } from '@/testing/fixtures';
 import { ok, server } from '@/testing/server';
+import { accionOffline } from '@/testing/colaOffline';
+import { salida } from '@/testing/handlers/salidas';
 import {
-  almacenPasajes, diaSiguiente, ENTRADA_PASAJES, estadoPasajesLocales, guardarPasajes, pasajesVencidos, sobrevive,
+  almacenPasajes, diaSiguiente, embarquesEnColaPorSalida, embarquesLocalesDeSalida, ENTRADA_PASAJES, estadoPasajesLocales, guardarPasajes,
+  pasajeLocalDe, pasajesVencidos, sobrevive,
 } from './pasajesLocales';
+import { claveSalidas, conEmbarquesEnCola, guardarSalidas, leerSalidas } from './salidasLocales';
 
 // jsdom has no IndexedDB: the Dexie stores are maps behind the few calls this module makes.
-const tablas = vi.hoisted(() => ({ pasajes: new Map<string, PasajeLocal>(), config: new Map<string, EntradaConfig>() }));
+const tablas = vi.hoisted(() => ({
+  pasajes: new Map<string, PasajeLocal>(), config: new Map<string, EntradaConfig>(), offline: [] as AccionOffline[],
+}));
 const encolar = vi.hoisted(() => vi.fn(async () => ({})));
 vi.mock('@/lib/offline/cola', () => ({ encolar }));
 vi.mock('@/lib/offline/db', async (importOriginal) => ({
@@ -29,6 +35,7 @@ vi.mock('@/lib/offline/db', async (importOriginal) => ({
       put: async (e: EntradaConfig) => tablas.config.set(e.clave, e),
       get: async (clave: string) => tablas.config.get(clave),
     },
+    offline: { filter: (f: (a: AccionOffline) => boolean) => ({ toArray: async () => tablas.offline.filter(f) }) },
   },
 }));
 
@@ -45,7 +52,11 @@ const local = (numero: string, fecha: string, extra: Partial<PasajeLocal> = {}):
 beforeEach(() => {
   tablas.pasajes.clear();
   tablas.config.clear();
+  tablas.offline = [];
   encolar.mockClear();
+  // the modules ask whether the browser has IndexedDB before reading the (mocked) stores
+  vi.stubGlobal('indexedDB', {});
+  return () => vi.unstubAllGlobals();
 });
 
 describe('guardarPasajes', () => {
@@ -81,12 +92,53 @@ describe('guardarPasajes', () => {
 });
 
 describe('almacenPasajes.embarcar', () => {
-  it('marks the ticket boarded on this phone and queues the act embarque {codigo} with the scan time', async () => {
-    const p = local('LD-1', '2026-11-26');
-    await almacenPasajes.embarcar(p, AHORA);
+  it('keeps the ticket boarded on this phone and queues the act embarque {codigo, salida_id, tramo} with the scan time', async () => {
+    const p = local('LD-1', '2026-11-26', { embarcado_en: AHORA });
+    await almacenPasajes.embarcar(p, { codigo: 'MUELLE1.LD-1.f', salida_id: 7, tramo: 'ida' }, AHORA);
     expect(tablas.pasajes.get('LD-1')).toMatchObject({ embarcado_en: AHORA });
-    expect(encolar).toHaveBeenCalledExactlyOnceWith('embarque', { codigo: 'MUELLE1.LD-1.f' }, AHORA);
+    expect(encolar).toHaveBeenCalledExactlyOnceWith('embarque', { codigo: 'MUELLE1.LD-1.f', salida_id: 7, tramo: 'ida' }, AHORA);
     expect(await almacenPasajes.porCodigo('MUELLE1.LD-1.f')).toMatchObject({ numero_pasaje: 'LD-1' });
+  });
+
+  it("counts this phone's queued boardings by departure (any state: not applied yet) and lists them with their tickets", async () => {
+    tablas.pasajes.set('LD-1', local('LD-1', '2026-11-26', { cliente_nombre: 'Ana Paz' }));
+    tablas.offline = [
+      accionOffline({ datos: { codigo: 'MUELLE1.LD-1.f', salida_id: 7, tramo: 'vuelta' }, ocurrido_en: AHORA }),
+      accionOffline({ datos: { codigo: 'LD-9', salida_id: 7, tramo: 'ida' }, estado: 'fallida' }),
+      accionOffline({ datos: { codigo: 'LD-2', salida_id: 8 } }),
+      accionOffline({ datos: { codigo: 'LD-3' } }),
+      accionOffline({ tipo: 'venta', datos: { salida_id: 7 } }),
+    ];
+    expect(await embarquesEnColaPorSalida()).toEqual({ 7: 2, 8: 1 });
+    expect(await almacenPasajes.enCola(7)).toBe(2);
+    expect(await almacenPasajes.enCola(9)).toBe(0);
+    expect((await embarquesLocalesDeSalida(tablas.offline, 7))[0]).toEqual({
+      numero_pasaje: 'LD-1', pasajero: 'Ana Paz', tramo: 'vuelta', embarcado_en: AHORA,
+    });
+  });
+});
+
+describe('round trips on the phone', () => {
+  it("keeps a round trip's legs from the server's list and the return this phone boarded through a refresh", () => {
+    const p = { ...pasajero('LD-1', '2026-11-26'), ida_y_vuelta: true, vuelta_hasta: '2026-11-30', fecha_embarque_vuelta: null };
+    expect(pasajeLocalDe(p, AHORA, local('LD-1', '2026-11-26', { embarcado_en: AHORA - 5, embarcado_vuelta_en: AHORA - 1 }))).toMatchObject({
+      ida_y_vuelta: true, vuelta_hasta: '2026-11-30', fecha_embarque_vuelta: null, embarcado_en: AHORA - 5, embarcado_vuelta_en: AHORA - 1,
+    });
+    expect(pasajeLocalDe(pasajero('LD-2', '2026-11-26'), AHORA).ida_y_vuelta).toBeUndefined();
+    expect(sobrevive(local('A', '2026-11-20', { embarcado_vuelta_en: AHORA - 1000 }), ['2026-11-26'], AHORA)).toBe(true);
+  });
+});
+
+describe("the validator's departures on the phone", () => {
+  it("survive a reload from the config store, for the company that read them only, and add this phone's queued boardings", async () => {
+    const salidas = [salida(7, '10:30', 'embarcando', { embarcados: 3 }), salida(8, '12:00', 'programada')];
+    await guardarSalidas('2026-11-22', 5, salidas, AHORA);
+    expect(tablas.config.get(claveSalidas('2026-11-22'))).toMatchObject({ clave: 'salidas:2026-11-22', guardado_en: AHORA });
+    expect(await leerSalidas('2026-11-22', 5)).toEqual(salidas);
+    expect(await leerSalidas('2026-11-22', 6)).toBeNull();
+    expect(await leerSalidas('2026-11-23', 5)).toBeNull();
+    expect(conEmbarquesEnCola(salidas[0], { 7: 2 }).embarcados).toBe(5);
+    expect(conEmbarquesEnCola(salidas[1], { 7: 2 })).toBe(salidas[1]);
   });
 });
 

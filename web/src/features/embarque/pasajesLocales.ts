@@ -2,10 +2,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { encolar } from '@/lib/offline/cola';
-import { baseOffline, VIGENCIA_PASAJES_MS, type PasajeLocal } from '@/lib/offline/db';
+import {
+  baseOffline, VIGENCIA_PASAJES_MS, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
+} from '@/lib/offline/db';
 import { hasRole } from '@/lib/session/roles';
 import { useSession } from '@/lib/session';
-import type { Pasajero, PasajerosDelDia } from '@/api/embarque';
+import type { Embarque, Pasajero, PasajerosDelDia } from '@/api/embarque';
 import type { AlmacenPasajes } from './validacionOffline';
 
 /*
@@ -38,8 +40,14 @@ export function diaSiguiente(fecha: string): string {
   return d.toISOString().slice(0, 10);
 }
 
-/** A ticket of the passenger list as the store keeps it, keeping what this phone knew of it (its offline boarding). */
-export function pasajeLocalDe(p: Pasajero, guardadoEn: number, previo?: PasajeLocal): PasajeLocal {
+/**
+ * A ticket of the passenger list with its round-trip legs: GET /pasajes/por-fecha answers them once the server
+ * lists them (ida_y_vuelta, vuelta_hasta, fecha_embarque_vuelta); until then a ticket is kept as one-way.
+ */
+export type PasajeroConVuelta = Pasajero & Partial<Pick<PasajeLocal, 'ida_y_vuelta' | 'vuelta_hasta' | 'fecha_embarque_vuelta'>>;
+
+/** A ticket of the passenger list as the store keeps it, keeping what this phone knew of it (its offline boardings). */
+export function pasajeLocalDe(p: PasajeroConVuelta, guardadoEn: number, previo?: PasajeLocal): PasajeLocal {
   return {
     numero_pasaje: p.numero_pasaje,
     codigo_qr: p.codigo_qr,
@@ -47,9 +55,12 @@ export function pasajeLocalDe(p: Pasajero, guardadoEn: number, previo?: PasajeLo
     estado: p.estado,
     cliente_nombre: p.cliente_nombre,
     seccion_nombre: p.seccion_nombre,
+    seccion_id: p.seccion_id,
     tipo_viaje_nombre: p.tipo_viaje_nombre,
     fecha_embarque: p.fecha_embarque ?? null,
+    ...(p.ida_y_vuelta && { ida_y_vuelta: true, vuelta_hasta: p.vuelta_hasta ?? null, fecha_embarque_vuelta: p.fecha_embarque_vuelta ?? null }),
     ...(previo?.embarcado_en !== undefined && { embarcado_en: previo.embarcado_en }),
+    ...(previo?.embarcado_vuelta_en !== undefined && { embarcado_vuelta_en: previo.embarcado_vuelta_en }),
     guardado_en: guardadoEn,
   };
 }
@@ -61,13 +72,14 @@ export function pasajeLocalDe(p: Pasajero, guardadoEn: number, previo?: PasajeLo
  */
 export function sobrevive(p: PasajeLocal, fechas: string[], ahora: number): boolean {
   if (fechas.includes(p.fecha_viaje)) return false;
-  return p.embarcado_en !== undefined && ahora - p.embarcado_en < 24 * 60 * 60 * 1000;
+  const ultimo = Math.max(p.embarcado_en ?? -Infinity, p.embarcado_vuelta_en ?? -Infinity);
+  return ahora - ultimo < 24 * 60 * 60 * 1000;
 }
 
 /** Asks the server for the tickets of `fechas` (cancelled ones too) and replaces the stored ones. */
 export async function guardarPasajes(fechas: string[], ahora = Date.now(), signal?: AbortSignal): Promise<EstadoPasajesLocales> {
   const listas = await Promise.all(fechas.map((fecha) =>
-    api.get<PasajerosDelDia>(`/pasajes/por-fecha?fecha=${fecha}&cancelados=true`, { signal })));
+    api.get<Omit<PasajerosDelDia, 'pasajes'> & { pasajes: PasajeroConVuelta[] }>(`/pasajes/por-fecha?fecha=${fecha}&cancelados=true`, { signal })));
   const recibidos = listas.flatMap((l) => l.pasajes);
   const estado: EstadoPasajesLocales = { guardado_en: ahora, fechas, cantidad: recibidos.length };
   await baseOffline.transaction('rw', baseOffline.pasajes, baseOffline.config, async () => {
@@ -99,21 +111,66 @@ export async function anotarEstadoOnline(numero: string, estado: string, fechaEm
   await baseOffline.pasajes.update(numero, { estado, fecha_embarque: fechaEmbarque });
 }
 
+/** A boarding the server confirmed to this phone: its leg (a round trip's return, or the outbound) on the stored copy. */
+export async function anotarEmbarqueOnline(e: Embarque): Promise<void> {
+  if (e.tramo !== 'vuelta') return anotarEstadoOnline(e.numero_pasaje, 'usado', e.fecha_embarque);
+  if (!hayAlmacenLocal()) return;
+  await baseOffline.pasajes.update(e.numero_pasaje, { ida_y_vuelta: true, fecha_embarque_vuelta: e.fecha_embarque });
+}
+
 /** How many boardings wait in the queue to be sent (pending, or being sent); refused ones are the header's list's. */
 export async function embarquesPendientes(): Promise<number> {
   return baseOffline.offline.where('estado').anyOf('pendiente', 'enviando').filter((a) => a.tipo === 'embarque').count();
+}
+
+/** The queued boardings (any state: pending, being sent, or refused and kept) of this phone. */
+async function embarquesEnCola(): Promise<EmbarqueEnCola[]> {
+  const acciones = await baseOffline.offline.filter((a) => a.tipo === 'embarque').toArray();
+  return acciones.map((a) => a.datos as EmbarqueEnCola);
+}
+
+/** How many of this phone's queued boardings went into each departure, by its id. */
+export async function embarquesEnColaPorSalida(): Promise<Record<number, number>> {
+  const porSalida: Record<number, number> = {};
+  if (!hayAlmacenLocal()) return porSalida;
+  for (const { salida_id: id } of await embarquesEnCola()) {
+    if (id !== undefined) porSalida[id] = (porSalida[id] ?? 0) + 1;
+  }
+  return porSalida;
 }
 
 /** The stored tickets as the offline validation reads and writes them (validacionOffline.ts). */
 export const almacenPasajes: AlmacenPasajes = {
   porCodigo: (codigo) => baseOffline.pasajes.where('codigo_qr').equals(codigo).first(),
   porNumero: (numero) => baseOffline.pasajes.get(numero),
-  /** Marks it boarded on this phone and queues the act with its scan time, both or neither. */
-  embarcar: (pasaje, ahora) => baseOffline.transaction('rw', baseOffline.pasajes, baseOffline.offline, async () => {
-    await baseOffline.pasajes.put({ ...pasaje, embarcado_en: ahora });
-    await encolar('embarque', { codigo: pasaje.codigo_qr || pasaje.numero_pasaje }, ahora);
+  /** Keeps it boarded on this phone and queues the act with its scan time, both or neither. */
+  embarcar: (marcado, acto, ahora) => baseOffline.transaction('rw', baseOffline.pasajes, baseOffline.offline, async () => {
+    await baseOffline.pasajes.put(marcado);
+    await encolar('embarque', acto, ahora);
   }),
+  enCola: async (salidaId) => (await embarquesEnColaPorSalida())[salidaId] ?? 0,
 };
+
+/** A boarding of this phone into a departure that waits in the queue, as the validator's manifest lists it. */
+export interface EmbarqueLocal {
+  numero_pasaje: string;
+  pasajero: string;
+  tramo: Tramo;
+  /** Device ms of the scan. */
+  embarcado_en: number;
+}
+
+/** This phone's queued boardings into departure `salidaId` (in `acciones`, the queue), with their tickets' stored data. */
+export async function embarquesLocalesDeSalida(
+  acciones: readonly AccionOffline[], salidaId: number, almacen: AlmacenPasajes = almacenPasajes,
+): Promise<EmbarqueLocal[]> {
+  const propias = acciones.filter((a) => a.tipo === 'embarque' && (a.datos as EmbarqueEnCola).salida_id === salidaId);
+  return Promise.all(propias.map(async (a) => {
+    const { codigo, tramo = 'ida' } = a.datos as EmbarqueEnCola;
+    const p = await almacen.porCodigo(codigo) ?? await almacen.porNumero(codigo);
+    return { numero_pasaje: p?.numero_pasaje ?? codigo, pasajero: p?.cliente_nombre ?? '', tramo, embarcado_en: a.ocurrido_en };
+  }));
+}
 
 const pasajesLocalesKeys = {
   all: ['pasajesLocales'] as const,

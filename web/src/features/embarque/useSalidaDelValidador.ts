@@ -1,11 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { salidasQuery, type Salida } from '@/api/salidas';
+import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
+import { embarquesEnColaPorSalida, hayAlmacenLocal } from './pasajesLocales';
 import { salidaPorDefecto, salidasQueEmbarcan } from './salidaValidador';
+import { conEmbarquesEnCola, guardarSalidas, leerSalidas } from './salidasLocales';
 
 /** How often the validator's departures refresh by themselves (boardings of other phones come as events too). */
 const SALIDAS_REFRESH_MS = 30_000;
+
+/** The key of this phone's queued boardings by departure; under the offline notice's count, refreshed with it. */
+export const enColaPorSalidaKey = ['pasajesLocales', 'pendientes', 'salidas'] as const;
 
 /** The departure the validator boards into, and today's others to change to in one tap. */
 export interface SalidaDelValidador {
@@ -17,14 +23,44 @@ export interface SalidaDelValidador {
 }
 
 /**
- * Today's departures of the company and the one the validator works on: the crew's choice while it
- * still boards, else the default. Its count (a_bordo) refreshes with every boarding event.
+ * Today's departures as the server last said: its answer, kept on the phone at each one, and the phone's
+ * copy while there is none (a validator opened offline).
  */
-export function useSalidaDelValidador(): SalidaDelValidador {
+function useSalidasDeHoy(): Salida[] | undefined {
   const hoy = useHoy();
+  const { id: empresaId } = useEmpresa();
   const { data } = useQuery({ ...salidasQuery(hoy), refetchInterval: SALIDAS_REFRESH_MS });
+  useEffect(() => {
+    if (data && empresaId) void guardarSalidas(hoy, empresaId, data);
+  }, [data, hoy, empresaId]);
+  const guardadas = useQuery({
+    queryKey: ['salidasLocales', hoy, empresaId],
+    queryFn: () => leerSalidas(hoy, empresaId!),
+    enabled: !data && Boolean(empresaId) && hayAlmacenLocal(),
+    networkMode: 'always',
+  });
+  return data ?? guardadas.data ?? undefined;
+}
+
+/**
+ * Today's departures of the company and the one the validator works on: the crew's choice while it
+ * still boards, else the default. Its count (a_bordo) refreshes with every boarding event; offline
+ * (`sinConexion`) it is the last one read plus this phone's queued boardings into it.
+ */
+export function useSalidaDelValidador(sinConexion = false): SalidaDelValidador {
+  const data = useSalidasDeHoy();
+  const enCola = useQuery({
+    queryKey: enColaPorSalidaKey,
+    queryFn: embarquesEnColaPorSalida,
+    enabled: sinConexion && hayAlmacenLocal(),
+    networkMode: 'always',
+  });
   const [elegida, elegir] = useState<number | null>(null);
-  const salidas = useMemo(() => salidasQueEmbarcan(data ?? []), [data]);
+  const propios = sinConexion ? enCola.data : undefined;
+  const salidas = useMemo(() => {
+    const abiertas = salidasQueEmbarcan(data ?? []);
+    return propios ? abiertas.map((s) => conEmbarquesEnCola(s, propios)) : abiertas;
+  }, [data, propios]);
   const salida = salidas.find((s) => s.id === elegida) ?? salidaPorDefecto(salidas, new Date());
   return { salidas, salida, elegir };
 }

@@ -11,8 +11,8 @@ export const ERROR_VALIDAR_LOCAL = 'No se pudo registrar el embarque en este tel
 export interface ValidacionOffline {
   /** True while offline: codes are validated on the phone. */
   activo: boolean;
-  /** Validates a code on the phone (and queues its boarding). */
-  validar: (codigo: string, confirmarFecha: boolean) => Promise<Resultado>;
+  /** Validates a code on the phone (and queues its boarding), into departure `salidaId` when given. */
+  validar: (codigo: string, confirmarFecha: boolean, salidaId?: number | null) => Promise<Resultado>;
   /** A validation found no link: the validator goes offline. */
   sinConexion: () => void;
   /** A boarding the server confirmed: the phone's copy of the ticket says so. */
@@ -37,8 +37,8 @@ export interface Validacion {
 /**
  * Validates codes one at a time, with sound and vibration, and the result timings of the spec.
  * A ticket of another day boards only once the crew confirms it; `onEmbarque` hears of each
- * boarding with its Idempotency-Key (the validator offers its undo). Online, a code boards into
- * the departure `salidaId` when given (the validator's departure); offline, as before.
+ * boarding with its Idempotency-Key (the validator offers its undo). A code boards into the departure
+ * `salidaId` when given (the validator's departure), online and offline.
  */
 export function useValidacion(
   onEmbarque?: (embarque: Embarque, mensaje: string, clave: string) => void, offline?: ValidacionOffline,
@@ -62,7 +62,7 @@ export function useValidacion(
     const local = async () => {
       setValidandoLocal(true);
       try {
-        return await offline!.validar(codigo, confirmarFecha);
+        return await offline!.validar(codigo, confirmarFecha, salidaId);
       } catch {
         return { tipo: 'rechazo', mensaje: ERROR_VALIDAR_LOCAL, previo: null } satisfies Resultado;
       } finally {

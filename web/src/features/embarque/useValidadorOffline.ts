@@ -9,9 +9,10 @@ import { useOnline } from '@/lib/connectivity';
 import { useHoy } from '@/lib/dates';
 import { verificarCertificado } from '@/lib/offline/verificar';
 import {
-  almacenPasajes, anotarEstadoOnline, embarquesPendientes, hayAlmacenLocal, usePasajesLocales, type EstadoPasajesLocales,
+  almacenPasajes, anotarEmbarqueOnline, embarquesPendientes, hayAlmacenLocal, usePasajesLocales, type EstadoPasajesLocales,
 } from './pasajesLocales';
 import type { ValidacionOffline } from './useValidacion';
+import { leerSalidas } from './salidasLocales';
 import { validarSinConexion, type ClavesOffline } from './validacionOffline';
 
 /** While the browser says online but the server did not answer, how often the validator asks again. */
@@ -63,6 +64,7 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   const hoy = useHoy();
   const activo = !online || sinServidor;
   const claves = useClaves();
+  const { id: empresaId } = useEmpresa();
 
   useWindowEvent('online', () => setSinServidor(false));
   useEffect(() => {
@@ -76,14 +78,16 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
     return () => window.clearInterval(sondeo);
   }, [sinServidor, online]);
 
-  const validar = useCallback(async (codigo: string, confirmarFecha: boolean) => {
-    const r = await validarSinConexion(codigo, confirmarFecha, { claves, hoy, ahora: Date.now(), almacen: almacenPasajes });
+  const validar = useCallback(async (codigo: string, confirmarFecha: boolean, salidaId?: number | null) => {
+    // the departure as last read from the server (kept on the phone): its state, boat and count
+    const salida = salidaId != null && empresaId ? (await leerSalidas(hoy, empresaId))?.find((s) => s.id === salidaId) : undefined;
+    const r = await validarSinConexion(codigo, confirmarFecha, { claves, hoy, ahora: Date.now(), almacen: almacenPasajes, salida });
     void queryClient.invalidateQueries({ queryKey: pendientesKey });
     return r;
-  }, [claves, hoy, queryClient]);
+  }, [claves, hoy, empresaId, queryClient]);
   const marcarSinConexion = useCallback(() => setSinServidor(true), []);
   const embarcadoOnline = useCallback((e: Embarque) => {
-    void anotarEstadoOnline(e.numero_pasaje, 'usado', e.fecha_embarque).catch(() => undefined);
+    void anotarEmbarqueOnline(e).catch(() => undefined);
   }, []);
 
   // A browser without IndexedDB cannot validate offline: it says there is no connection, as before.

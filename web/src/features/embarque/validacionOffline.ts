@@ -1,5 +1,6 @@
+import type { Salida } from '@/api/salidas';
 import { formatDate } from '@/lib/format';
-import type { PasajeLocal } from '@/lib/offline/db';
+import type { EmbarqueEnCola, PasajeLocal, Tramo } from '@/lib/offline/db';
 import { esCodigoFirmado, verificarCodigo, type MotivoRechazo } from '@/lib/offline/verificar';
 import type { Resultado } from './validacion';
 
@@ -7,16 +8,21 @@ import type { Resultado } from './validacion';
  * The validator without a link (docs/architecture.md, "Offline"): a scanned code is verified on the
  * phone with the company's public key (lib/offline/verificar), the ticket is looked up among the ones
  * kept on the phone (pasajesLocales.ts), and a boarding is marked there and queued with its scan time
- * (`embarque {codigo}`), to reach the server when the link returns. The same phone refuses a second
- * scan of a ticket it boarded; which of two phones boarded first is the server's to settle at sync.
+ * (`embarque {codigo, salida_id?, tramo?}`), to reach the server when the link returns. The same phone refuses
+ * a second scan of a leg it boarded; which of two phones boarded first is the server's to settle at sync.
+ * Into a departure the phone applies the server's rules (internal/store/ida_y_vuelta.go, embarque_salidas.go)
+ * on what it last knew: the departure's state and its count (the last a_bordo read plus this phone's queued
+ * boardings into it) against the boat's capacity, and which leg of a round trip boards.
  */
 
 /** The stored tickets, as the offline validation reads and writes them. */
 export interface AlmacenPasajes {
   porCodigo(codigo: string): Promise<PasajeLocal | undefined>;
   porNumero(numero: string): Promise<PasajeLocal | undefined>;
-  /** Marks the ticket boarded on this phone at `ahora` (device ms) and queues the act, both or neither. */
-  embarcar(pasaje: PasajeLocal, ahora: number): Promise<void>;
+  /** Keeps the ticket as boarded on this phone (`marcado`: its leg's time set) and queues the act at `ahora` (device ms), both or neither. */
+  embarcar(marcado: PasajeLocal, acto: EmbarqueEnCola, ahora: number): Promise<void>;
+  /** How many of this phone's boardings into departure `salidaId` wait in the queue (not applied by the server yet). */
+  enCola(salidaId: number): Promise<number>;
 }
 
 /** What verifies a signature offline: the company's public key (base64url) and its id. */
@@ -33,6 +39,8 @@ export interface ContextoOffline {
   /** The scan's time, device ms. */
   ahora: number;
   almacen: AlmacenPasajes;
+  /** The departure the validator boards into, as last read from the server (its `embarcados` the last a_bordo); null: none. */
+  salida?: Salida | null;
 }
 
 /** A ticket boarded offline, as the validator shows it. */
@@ -46,6 +54,9 @@ export interface EmbarqueOffline {
   embarcado_en: number;
   /** False for a validly signed ticket this phone did not have among its stored ones. */
   conocido: boolean;
+  /** A round trip, and the leg that boarded. */
+  ida_y_vuelta?: boolean;
+  tramo?: Tramo;
 }
 
 export const MSG_EMBARQUE_OFFLINE = 'Embarque registrado sin conexión';
@@ -55,6 +66,18 @@ export const MSG_CANCELADO = 'El pasaje está cancelado y no puede embarcar';
 export const MSG_NO_ENCONTRADO = 'Pasaje no encontrado';
 export const MSG_NUMERO_NO_GUARDADO =
   'Pasaje no encontrado entre los guardados en este teléfono: sin conexión, escanee su código QR';
+/** The server's refusals of a boarding into a departure (internal/domain/embarque_salidas.go). */
+export const MSG_FALTA_IDA = 'Este pasaje de ida y vuelta todavía no embarcó la ida: embárquelo en una salida de ida';
+export const MSG_SALIDA_SIN_EMBARCACION = 'La salida no tiene embarcación asignada';
+export const msgEmbarcacionCompleta = (capacidad: number) => `Embarcación completa: capacidad habilitada ${capacidad} pasajeros`;
+export const msgVueltaVencida = (hasta: string) => `La vuelta de este pasaje podía embarcar hasta el ${formatDate(hasta)}`;
+/** A ticket of another section than the departure's; `pasaje` its section's name, '' when this phone does not know it. */
+export const msgSeccionDistinta = (pasaje: string, salida: string) => (pasaje
+  ? `El pasaje es de la sección ${pasaje} y la salida, de ${salida}: elija una salida de su sección`
+  : `El pasaje es de otra sección que la salida (${salida}): elija una salida de su sección`);
+export const msgSalidaNoEmbarca = (hora: string, estado: string) => (estado === 'cancelada'
+  ? `La salida de las ${hora} fue cancelada: elija otra salida`
+  : `La salida de las ${hora} ya zarpó: elija otra salida`);
 export const MSG_SIN_CLAVE =
   'Este teléfono no está registrado como dispositivo: sin conexión solo reconoce los pasajes guardados en él';
 
@@ -107,46 +130,108 @@ async function pasajeDe(codigo: string, ctx: ContextoOffline): Promise<{ pasaje:
   if (!v.valido) return rechazo(MENSAJE_MOTIVO[v.motivo]);
   if (guardado) return { pasaje: guardado, conocido: true };
   const { n, f } = v.carga;
+  const seccion = v.familia === 'MUELLE2' ? { seccion_id: v.carga.s } : {};
   const mismoNumero = await almacen.porNumero(n);
   if (mismoNumero) {
     // This phone has that ticket with another code: the scanned one is not the ticket's (as the server would say).
     return rechazo(MSG_NO_ENCONTRADO);
   }
   return {
-    pasaje: { numero_pasaje: n, codigo_qr: codigo, fecha_viaje: f, estado: 'activo', cliente_nombre: '', seccion_nombre: '', tipo_viaje_nombre: '', guardado_en: ahora },
+    pasaje: {
+      numero_pasaje: n, codigo_qr: codigo, fecha_viaje: f, estado: 'activo', cliente_nombre: '', seccion_nombre: '', tipo_viaje_nombre: '',
+      ...seccion, guardado_en: ahora,
+    },
     conocido: false,
   };
 }
 
+/** When a leg boarded, if it did: on this phone (device ms, `aqui`) or on the server (ISO, before the link dropped). */
+interface TramoEmbarcado {
+  aqui: boolean;
+  fecha: string | null;
+}
+
+function embarcado(enTelefono: number | undefined, enServidor: string | null | undefined, servidorDice: boolean): TramoEmbarcado | null {
+  if (enTelefono !== undefined) return { aqui: true, fecha: new Date(enTelefono).toISOString() };
+  return servidorDice ? { aqui: false, fecha: enServidor ?? null } : null;
+}
+
+/** The refusal of a leg already boarded: with its time on this phone, or the server's. */
+function yaEmbarcado(p: PasajeLocal, previo: TramoEmbarcado): Resultado {
+  return rechazo(previo.aqui ? MSG_YA_EMBARCADO_AQUI : MSG_YA_EMBARCADO,
+    { numero_pasaje: p.numero_pasaje, fecha_viaje: p.fecha_viaje, fecha_embarque: previo.fecha });
+}
+
 /**
- * Validates a code with no link: verified on the phone, refused when cancelled or already boarded
- * (by the server before the link dropped, or on this phone), a ticket of another day asks first
- * (`confirmarFecha` boards it), else it boards here and its act is queued.
+ * The leg a scan boards (embarcarTramo): into a 'vuelta' departure a round trip's return once its outbound
+ * leg boarded; into an 'ida' departure the outbound leg only; without a departure the outbound leg, then a
+ * round trip's return. One-way tickets board a departure of either direction. Answers the refusal otherwise.
+ */
+export function tramoAEmbarcar(p: PasajeLocal, sentido: Tramo | null, hoy: string): Tramo | Resultado {
+  const ida = embarcado(p.embarcado_en, p.fecha_embarque, p.estado === 'usado');
+  if (p.ida_y_vuelta && sentido !== 'ida' && ida) {
+    const vuelta = embarcado(p.embarcado_vuelta_en, p.fecha_embarque_vuelta, Boolean(p.fecha_embarque_vuelta));
+    if (vuelta) return yaEmbarcado(p, vuelta);
+    if (p.vuelta_hasta && p.vuelta_hasta < hoy) return rechazo(msgVueltaVencida(p.vuelta_hasta));
+    return 'vuelta';
+  }
+  if (ida) return yaEmbarcado(p, ida);
+  if (p.ida_y_vuelta && sentido === 'vuelta') return rechazo(MSG_FALTA_IDA);
+  return 'ida';
+}
+
+/** The departure's refusal before any ticket is looked at: sailed, cancelled or without a boat (last known). */
+function salidaCerrada(s: Salida): Resultado | null {
+  if (s.estado === 'zarpo' || s.estado === 'cancelada') return rechazo(msgSalidaNoEmbarca(s.hora, s.estado));
+  return s.embarcacion_id == null ? rechazo(MSG_SALIDA_SIN_EMBARCACION) : null;
+}
+
+/** The departure's seat for one more boarding: its last known count plus this phone's queued ones, against the boat's capacity. */
+async function sinLugar(s: Salida, almacen: AlmacenPasajes): Promise<Resultado | null> {
+  const aBordo = s.embarcados + (await almacen.enCola(s.id));
+  return aBordo >= s.capacidad ? rechazo(msgEmbarcacionCompleta(s.capacidad)) : null;
+}
+
+/**
+ * Validates a code with no link: the departure's state first (as the server), the code verified on the
+ * phone, refused when cancelled, of another section than the departure's, or its leg already boarded (by the server before the link dropped, or on
+ * this phone), an outbound leg of another day asks first (`confirmarFecha` boards it), a full boat is
+ * refused; else it boards here and its act is queued with the departure and the leg.
  */
 export async function validarSinConexion(codigo: string, confirmarFecha: boolean, ctx: ContextoOffline): Promise<Resultado> {
   const texto = codigo.trim();
+  const salida = ctx.salida ?? null;
+  const cerrada = salida && salidaCerrada(salida);
+  if (cerrada) return cerrada;
   const hallado = await pasajeDe(texto, ctx);
   if ('tipo' in hallado) return hallado;
   const { pasaje, conocido } = hallado;
   const { numero_pasaje, fecha_viaje } = pasaje;
-  if (pasaje.embarcado_en !== undefined) {
-    return rechazo(MSG_YA_EMBARCADO_AQUI, { numero_pasaje, fecha_viaje, fecha_embarque: new Date(pasaje.embarcado_en).toISOString() });
+  if (pasaje.estado === 'cancelado' && pasaje.embarcado_en === undefined) return rechazo(MSG_CANCELADO, null);
+  if (salida && pasaje.seccion_id !== undefined && pasaje.seccion_id !== salida.seccion_id) {
+    return rechazo(msgSeccionDistinta(pasaje.seccion_nombre, salida.seccion));
   }
-  if (pasaje.estado === 'cancelado') return rechazo(MSG_CANCELADO, null);
-  if (pasaje.estado === 'usado') return rechazo(MSG_YA_EMBARCADO, { numero_pasaje, fecha_viaje, fecha_embarque: pasaje.fecha_embarque });
-  if (!confirmarFecha && fecha_viaje !== ctx.hoy) {
+  const tramo = tramoAEmbarcar(pasaje, salida ? salida.sentido : null, ctx.hoy);
+  if (typeof tramo !== 'string') return tramo;
+  if (tramo === 'ida' && !confirmarFecha && fecha_viaje !== ctx.hoy) {
     return {
       tipo: 'otraFecha', mensaje: `Pasaje para el ${formatDate(fecha_viaje)} — ¿embarcar igual?`, codigo: texto,
       pasaje: { motivo: 'otra_fecha', numero_pasaje, fecha_viaje },
     };
   }
-  await ctx.almacen.embarcar(pasaje, ctx.ahora);
+  const lleno = salida && await sinLugar(salida, ctx.almacen);
+  if (lleno) return lleno;
+  const marcado = tramo === 'vuelta' ? { ...pasaje, embarcado_vuelta_en: ctx.ahora } : { ...pasaje, embarcado_en: ctx.ahora };
+  // the leg travelled: the departure's direction (a one-way ticket boards either), else the leg the phone decided
+  const acto = { codigo: pasaje.codigo_qr || numero_pasaje, ...(salida && { salida_id: salida.id }), tramo: salida?.sentido ?? tramo };
+  await ctx.almacen.embarcar(marcado, acto, ctx.ahora);
   return {
     tipo: 'exitoOffline',
     mensaje: MSG_EMBARQUE_OFFLINE,
     embarque: {
       numero_pasaje, fecha_viaje, cliente_nombre: pasaje.cliente_nombre, seccion_nombre: pasaje.seccion_nombre,
       tipo_viaje_nombre: pasaje.tipo_viaje_nombre, embarcado_en: ctx.ahora, conocido,
+      ...(pasaje.ida_y_vuelta && { ida_y_vuelta: true, tramo }),
     },
   };
 }

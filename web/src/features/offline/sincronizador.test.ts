@@ -3,7 +3,7 @@ import { enviarLote } from '@/api/sincronizacion';
 import { accionOffline, colaEnMemoria, ponerEnCola } from '@/testing/colaOffline';
 import { makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import {
   avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, reiniciarTope, sincronizar,
 } from '@/lib/offline/sincronizador';
@@ -44,7 +44,7 @@ describe('sincronizador', () => {
     expect(lotes[0].certificado).toBe(CERTIFICADO);
     expect(lotes[0].acciones[0]).toEqual({ id: cola[0].id, tipo: 'embarque', ocurrido_en: cola[0].ocurrido_en, embarque: cola[0].datos });
     expect(Math.abs(lotes[0].reloj - Date.now())).toBeLessThan(5_000);
-    expect(resumen).toEqual({ sincronizadas: 150, fallidas: 0, pospuestas: 0, error: null, desfaseMs: 0 });
+    expect(resumen).toEqual({ sincronizadas: 150, fallidas: 0, pospuestas: 0, conflictos: [], error: null, desfaseMs: 0 });
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
 
     avisarResumen(resumen!);
@@ -78,7 +78,7 @@ describe('sincronizador', () => {
 
     const resumen = await sincronizar(enviarLote);
 
-    expect(resumen).toEqual({ sincronizadas: 2, fallidas: 1, pospuestas: 0, error: null, desfaseMs: 1_500 });
+    expect(resumen).toEqual({ sincronizadas: 2, fallidas: 1, pospuestas: 0, conflictos: [], error: null, desfaseMs: 1_500 });
     const cola = await colaEnMemoria.accionesEnCola();
     expect(cola).toHaveLength(1);
     expect(cola[0]).toMatchObject({ id: rechazada.id, estado: 'fallida', motivo, intentos: 1 });
@@ -96,6 +96,32 @@ describe('sincronizador', () => {
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
   });
 
+  it('sends a boarding with the departure it boarded into and the leg travelled', async () => {
+    const accion = accionOffline({ datos: { codigo: 'MUELLE1.x.y', salida_id: 7, tramo: 'vuelta' } });
+    ponerEnCola([accion]);
+    const lotes = mockSync();
+    await sincronizar(enviarLote);
+    expect(lotes[0].acciones[0].embarque).toEqual({ codigo: 'MUELLE1.x.y', salida_id: 7, tramo: 'vuelta' });
+  });
+
+  it("takes an act applied with a conflict (a boarding past the boat's capacity) as done, and toasts the server's message", async () => {
+    const [lleno, otra] = embarques(2);
+    ponerEnCola([lleno, otra]);
+    const motivo = 'La salida de las 10:30 ya tenía su capacidad habilitada completa: el embarque queda como conflicto para el supervisor';
+    mockSync({
+      responder: (a) => (a.id === lleno.id ? { estado: 'aplicada', mensaje: motivo, conflicto_id: 12 } : { estado: 'aplicada', mensaje: 'Sincronizada' }),
+    });
+
+    const resumen = await sincronizar(enviarLote);
+
+    expect(resumen).toEqual({ sincronizadas: 2, fallidas: 0, pospuestas: 0, conflictos: [motivo], error: null, desfaseMs: 0 });
+    expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
+    avisarResumen(resumen!);
+    expect(notifySuccess).toHaveBeenCalledWith('2 acciones sincronizadas correctamente');
+    expect(notifyWarning).toHaveBeenCalledExactlyOnceWith(motivo, '1 acción sincronizada con conflicto para el supervisor');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
   it('keeps a boarding refused for now (its sale not synced yet) pending with the reason, and sends it again in a later run', async () => {
     const [espera, otra] = embarques(2);
     ponerEnCola([espera, otra]);
@@ -105,9 +131,9 @@ describe('sincronizador', () => {
     });
 
     // Sent once per run: the run does not loop on it.
-    expect(await sincronizar(enviarLote)).toEqual({ sincronizadas: 1, fallidas: 0, pospuestas: 1, error: null, desfaseMs: 0 });
+    expect(await sincronizar(enviarLote)).toEqual({ sincronizadas: 1, fallidas: 0, pospuestas: 1, conflictos: [], error: null, desfaseMs: 0 });
     expect(await colaEnMemoria.accionesEnCola()).toEqual([expect.objectContaining({ id: espera.id, estado: 'pendiente', motivo, intentos: 1 })]);
-    avisarResumen({ sincronizadas: 0, fallidas: 0, pospuestas: 1, error: null, desfaseMs: 0 });
+    avisarResumen({ sincronizadas: 0, fallidas: 0, pospuestas: 1, conflictos: [], error: null, desfaseMs: 0 });
     expect(notifyError).not.toHaveBeenCalled();
 
     // The sale synced meanwhile: the next run applies it.
@@ -169,7 +195,7 @@ describe('sincronizador', () => {
 
     const resumen = await sincronizar(enviarLote);
 
-    expect(resumen).toEqual({ sincronizadas: 0, fallidas: 0, pospuestas: 0, error: 'El certificado del dispositivo no está vigente', desfaseMs: null });
+    expect(resumen).toEqual({ sincronizadas: 0, fallidas: 0, pospuestas: 0, conflictos: [], error: 'El certificado del dispositivo no está vigente', desfaseMs: null });
     expect((await colaEnMemoria.accionesEnCola()).map((a) => a.estado)).toEqual(['pendiente', 'pendiente', 'pendiente']);
     avisarResumen(resumen!);
     expect(notifyError).toHaveBeenCalledWith('El certificado del dispositivo no está vigente', 'Error sincronizando datos offline');
@@ -252,7 +278,7 @@ describe('sincronizador', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(enviar).toHaveBeenCalledTimes(1);
     expect(notifySuccess).toHaveBeenCalledWith('1 acción sincronizada correctamente');
-    expect(alTerminar).toHaveBeenCalledWith({ sincronizadas: 1, fallidas: 0, pospuestas: 0, error: null, desfaseMs: 0 });
+    expect(alTerminar).toHaveBeenCalledWith({ sincronizadas: 1, fallidas: 0, pospuestas: 0, conflictos: [], error: null, desfaseMs: 0 });
 
     ponerEnCola(embarques(1));
     window.dispatchEvent(new Event('online'));

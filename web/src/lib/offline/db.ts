@@ -35,11 +35,34 @@ export interface PasajeLocal {
   cliente_nombre: string;
   seccion_nombre: string;
   tipo_viaje_nombre: string;
+  /** Its section (a departure of another section does not board it); absent in copies saved before it was kept. */
+  seccion_id?: number;
   /** When it boarded, as the server said (ISO), for a ticket the server already had as boarded (estado usado). */
   fecha_embarque?: string | null;
   /** When this device boarded it offline (device ms); the same phone refuses a second scan. */
   embarcado_en?: number;
+  /** A round trip (ida y vuelta): it boards once each way; its return on or before `vuelta_hasta` (YYYY-MM-DD; null: no limit). */
+  ida_y_vuelta?: boolean;
+  vuelta_hasta?: string | null;
+  /** When its return boarded, as the server said (ISO). */
+  fecha_embarque_vuelta?: string | null;
+  /** When this device boarded its return offline (device ms); the same phone refuses a second return. */
+  embarcado_vuelta_en?: number;
   guardado_en: number;
+}
+
+/** A leg of a trip: the outbound one, or a round trip's return (a departure's `sentido`). */
+export type Tramo = 'ida' | 'vuelta';
+
+/**
+ * A queued boarding as POST /sync takes it: the code; the departure the phone boarded it into (when the
+ * validator worked on one) and the leg the passenger travelled (the departure's direction; without one, the
+ * leg the phone decided).
+ */
+export interface EmbarqueEnCola {
+  codigo: string;
+  salida_id?: number;
+  tramo?: Tramo;
 }
 
 /** The seller's open register as last seen online. */

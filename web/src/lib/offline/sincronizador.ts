@@ -1,7 +1,7 @@
 import type { AccionSync, ResultadoSincronizacion, Sincronizar } from '@/api/sincronizacion';
 import { ApiError, errorMessage } from '@/lib/api';
 import { dispositivoActual } from '@/lib/dispositivo';
-import { notifyError, notifySuccess } from '@/lib/notify';
+import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import {
   contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, posponer, quitar, reclamarLote,
 } from './cola';
@@ -15,7 +15,8 @@ import type { AccionOffline } from './db';
  * cut off, doubled back after an answer), with the device's
  * certificate, until nothing is left to send: an applied or duplicate action leaves the
  * queue, a refused one stays 'fallida' with the server's reason (one refused for now,
- * `reintentar`, stays pending with it, for a later run); a batch without an answer
+ * `reintentar`, stays pending with it, for a later run; one applied with a conflict for the
+ * supervisor, `conflicto_id`, leaves as applied and its message is toasted); a batch without an answer
  * (network, timeout) or refused whole (400: the certificate) goes back to pending for the
  * next run. Every answer's clock offset is kept in the config store.
  *
@@ -54,6 +55,12 @@ export interface ResumenSincronizacion {
   fallidas: number;
   /** Actions the server refused for now (`reintentar`): kept pending with its reason, for a later run. */
   pospuestas: number;
+  /**
+   * The server's messages of actions applied with a conflict for the supervisor (`conflicto_id`: a boarding
+   * that was first but another device's came before it, a boarding past the boat's capacity): done, they
+   * left the queue, and the device says why.
+   */
+  conflictos: string[];
   /** Why the run stopped with actions still pending (no answer, a refused batch), or null. */
   error: string | null;
   /** The clock offset of the last answer (device minus server, ms), or null when nothing was sent. */
@@ -134,6 +141,11 @@ export function textoFallidas(n: number): string {
   return n === 1 ? '1 acción falló al sincronizar' : `${n} acciones fallaron al sincronizar`;
 }
 
+/** The title of the toast of actions applied with a conflict, in the right number. */
+export function textoConConflicto(n: number): string {
+  return n === 1 ? '1 acción sincronizada con conflicto para el supervisor' : `${n} acciones sincronizadas con conflicto para el supervisor`;
+}
+
 /** The title of the toast of a run that stopped (operaciones §8). */
 export const TITULO_ERROR_SYNC = 'Error sincronizando datos offline';
 
@@ -160,7 +172,7 @@ async function comoUnicoTrabajador<T>(fn: (exclusivo: boolean) => Promise<T>): P
 
 /** Sends the queue until nothing is left to send or a batch fails (see above). */
 async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<ResumenSincronizacion> {
-  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: null, desfaseMs: null };
+  const resumen: ResumenSincronizacion = { sincronizadas: 0, fallidas: 0, pospuestas: 0, conflictos: [], error: null, desfaseMs: null };
   // Holding the lock, an action still 'enviando' is a run's that ended without settling it (a closed tab).
   if (exclusivo) await liberarEnvios();
   const enviadas = new Set<string>();
@@ -208,6 +220,7 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
         resumen.fallidas++;
       } else {
         aplicadas.push(accion.id);
+        if (resultado.conflicto_id != null) resumen.conflictos.push(resultado.mensaje);
       }
     }
     await quitar(aplicadas);
@@ -226,7 +239,7 @@ export async function sincronizar(enviar: EnviarLote): Promise<ResumenSincroniza
   try {
     return await comoUnicoTrabajador((exclusivo) => vaciarCola(enviar, exclusivo));
   } catch (error) {
-    return { sincronizadas: 0, fallidas: 0, pospuestas: 0, error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
+    return { sincronizadas: 0, fallidas: 0, pospuestas: 0, conflictos: [], error: errorMessage(error, 'No se pudo leer la cola de acciones sin conexión'), desfaseMs: null };
   }
 }
 
@@ -234,6 +247,9 @@ export async function sincronizar(enviar: EnviarLote): Promise<ResumenSincroniza
 export function avisarResumen(resumen: ResumenSincronizacion, { error = true } = {}): void {
   if (resumen.sincronizadas > 0) notifySuccess(textoSincronizadas(resumen.sincronizadas));
   if (resumen.fallidas > 0) notifyError(textoFallidas(resumen.fallidas));
+  if (resumen.conflictos.length > 0) {
+    notifyWarning([...new Set(resumen.conflictos)].join(' · '), textoConConflicto(resumen.conflictos.length));
+  }
   if (resumen.error && error) notifyError(resumen.error, TITULO_ERROR_SYNC);
 }
 

@@ -6,7 +6,7 @@ import type { ConflictoOffline, ListadoConflictos } from '@/api/conflictos';
 /** A conflict of the fixture company; overrides change any field. */
 export function makeConflicto(overrides: Partial<ConflictoOffline> = {}): ConflictoOffline {
   return {
-    id: 1, tipo: 'embarque_duplicado', numero_pasaje: 'LD-20261126-000041',
+    id: 1, tipo: 'embarque_duplicado', numero_pasaje: 'LD-20261126-000041', pasaje_id: 41,
     detalle: 'El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor',
     primero: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T13:05:07Z' },
     segundo: { usuario: 'Sofía Paz', dispositivo: 'Celular de popa (7HX2)', momento: '2026-11-26T13:06:45Z' },

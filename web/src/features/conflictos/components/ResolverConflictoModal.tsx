@@ -6,7 +6,9 @@ import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
 import { notifySuccess } from '@/lib/notify';
-import { etiquetaTipo } from './conflicto';
+import { PERMISO_VALIDAR, tienePermiso, useSession } from '@/lib/session';
+import { etiquetaTipo, queHacer } from './conflicto';
+import { MoverASalida } from './MoverASalida';
 
 /** The longest note the server takes (docs/api.md). */
 export const MAX_NOTA = 500;
@@ -14,6 +16,11 @@ export const MAX_NOTA = 500;
 function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; onDone: () => void }) {
   const resolver = useResolverConflicto();
   const form = useForm({ initialValues: { nota: '' } });
+  const { usuario } = useSession();
+  // a passenger just moved: the note says where, unless the supervisor wrote one
+  const anotarMovimiento = (hora: string) => {
+    if (!form.values.nota.trim()) form.setFieldValue('nota', `Movido a la salida de las ${hora}`);
+  };
   const submit = form.onSubmit(({ nota }) => {
     resolver.mutate({ id: k.id, nota: nota.trim() }, {
       onSuccess: ({ message }) => {
@@ -28,6 +35,10 @@ function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; o
         <Text size="sm">
           {etiquetaTipo(k.tipo)}{k.numero_pasaje && <> del pasaje <strong>{k.numero_pasaje}</strong></>}: {k.detalle}
         </Text>
+        {queHacer(k.tipo) && <Text size="sm" c="dimmed">{queHacer(k.tipo)}</Text>}
+        {k.tipo === 'embarque_sin_lugar' && k.pasaje_id !== null && tienePermiso(usuario, PERMISO_VALIDAR) && (
+          <MoverASalida conflicto={k} pasajeId={k.pasaje_id} onMovido={anotarMovimiento} />
+        )}
         <Textarea
           label="Nota (opcional)"
           description="Qué se hizo con el conflicto: queda junto a él en 'Resueltos'"

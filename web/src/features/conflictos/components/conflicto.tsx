@@ -8,6 +8,7 @@ const TIPOS: Record<ConflictoOffline['tipo'], { label: string; color: string }> 
   embarque_duplicado: { label: 'Embarque duplicado', color: 'orange' },
   embarque_rechazado: { label: 'Embarque rechazado', color: 'red' },
   venta_rechazada: { label: 'Venta rechazada', color: 'red' },
+  embarque_sin_lugar: { label: 'Embarque sin lugar en la salida', color: 'violet' },
 };
 
 export function TipoConflicto({ tipo }: { tipo: ConflictoOffline['tipo'] }) {
@@ -16,6 +17,18 @@ export function TipoConflicto({ tipo }: { tipo: ConflictoOffline['tipo'] }) {
 
 /** The kind of a conflict in Spanish: 'Embarque duplicado'. */
 export const etiquetaTipo = (tipo: ConflictoOffline['tipo']) => TIPOS[tipo].label;
+
+/**
+ * What a supervisor does about a kind of conflict before marking it resolved, when the detail alone does not say
+ * it: a passenger boarded offline without the seat of their departure is on no departure's list until moved.
+ */
+const QUE_HACER: Partial<Record<ConflictoOffline['tipo'], string>> = {
+  embarque_sin_lugar:
+    'El pasajero embarcó, pero no figura en ninguna salida ni ocupa un asiento: muévalo a la salida en que viajó ' +
+    '(o, si esa salida ya zarpó, agréguelo con una corrección del manifiesto) y después márquelo resuelto.',
+};
+
+export const queHacer = (tipo: ConflictoOffline['tipo']) => QUE_HACER[tipo];
 
 /**
  * The two acts of a conflict in the order they happened: the server's `primero` is what the ticket held

@@ -32,6 +32,14 @@ const RESUELTO = makeConflicto({
   resuelto_en: '2026-11-24T18:30:00Z', resuelto_por: 'Ana Pérez', nota: 'Se devolvió el dinero al pasajero',
 });
 
+/** A passenger boarded offline into a departure that was full when the act synced: boarded, on no departure. */
+const SIN_LUGAR = makeConflicto({
+  id: 5, tipo: 'embarque_sin_lugar', numero_pasaje: 'LD-20261126-000050', pasaje_id: 50, primero: null, created_at: '2026-11-26T13:30:00Z',
+  detalle: 'Embarcación completa: capacidad habilitada 3 pasajeros. El pasajero embarcó sin conexión y no figura en la salida ' +
+    'de las 10:30: muévalo a otra salida o corrija el manifiesto',
+  segundo: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T13:25:10Z' },
+});
+
 const celdas = (fila: HTMLElement) => within(fila).getAllByRole('cell').map((c) => c.textContent);
 
 function renderScreen(rol = 'supervisor') {
@@ -179,9 +187,9 @@ describe('offline conflicts screen', () => {
     expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
   });
 
-  it('shows one card per conflict on a phone', async () => {
+  it('shows one card per conflict on a phone, a boarding without a seat too', async () => {
     vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
-    mockConflictos(pendientes());
+    mockConflictos([SIN_LUGAR, ...pendientes()]);
     renderScreen();
     const lista = await screen.findByRole('list', { name: 'Conflictos' });
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -191,6 +199,104 @@ describe('offline conflicts screen', () => {
     expect(within(tarjeta).getByRole('button', { name: 'Marcar resuelto' })).toBeInTheDocument();
     const venta = within(lista).getByRole('listitem', { name: 'Venta rechazada' });
     expect(venta).toHaveTextContent('Monto$ 1.500,50 · Caja #12');
+    const sinLugar = within(lista).getByRole('listitem', { name: 'Embarque sin lugar en la salida LD-20261126-000050' });
+    expect(sinLugar).toHaveTextContent('Embarcación completa: capacidad habilitada 3 pasajeros.');
+    expect(sinLugar).toHaveTextContent('Primer embarque—SegundoLucas Marino · Celular de proa (K3ZQ) · 10:25:10');
+  });
+
+  it('shows a boarding without a seat in its departure with its kind, its detail, and what to do before resolving it', async () => {
+    const resoluciones = mockConflictos([SIN_LUGAR, ...pendientes()]);
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    const fila = within(tabla).getAllByRole('row')[1];
+    expect(celdas(fila)).toEqual([
+      'Embarque sin lugar en la salidaLD-20261126-00005026/11/2026 10:30',
+      'Embarcación completa: capacidad habilitada 3 pasajeros. El pasajero embarcó sin conexión y no figura en la salida de las ' +
+        '10:30: muévalo a otra salida o corrija el manifiesto',
+      '—', 'Lucas Marino · Celular de proa (K3ZQ) · 10:25:10', 'Marcar resuelto',
+    ]);
+    await user.click(within(fila).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(dialogo).toHaveTextContent('Embarque sin lugar en la salida del pasaje LD-20261126-000050: Embarcación completa');
+    expect(dialogo).toHaveTextContent(
+      'El pasajero embarcó, pero no figura en ninguna salida ni ocupa un asiento: muévalo a la salida en que viajó ' +
+      '(o, si esa salida ya zarpó, agréguelo con una corrección del manifiesto) y después márquelo resuelto.',
+    );
+    await user.type(within(dialogo).getByLabelText(/Nota \(opcional\)/), 'Movido a la salida de las 11:30');
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    await waitFor(() => expect(resoluciones).toHaveLength(1));
+    expect(resoluciones[0]).toMatchObject({ path: '/api/sync/conflictos/5/resolver', body: { nota: 'Movido a la salida de las 11:30' } });
+  });
+
+  it("moves the passenger of a boarding without a seat into a departure of the scan's day, and notes it", async () => {
+    const resoluciones = mockConflictos([SIN_LUGAR]);
+    const { server, fail } = await import('@/testing/server');
+    const { http } = await import('msw');
+    const { okWithMessage, ok } = await import('@/testing/http');
+    const { salida } = await import('@/testing/handlers/salidas');
+    const fechas: (string | null)[] = [];
+    const movimientos: { path: string; body: unknown; clave: string | null }[] = [];
+    let respuestas = 0;
+    server.use(
+      http.get('/api/salidas', ({ request }) => {
+        fechas.push(new URL(request.url).searchParams.get('fecha'));
+        return ok([
+          salida(7, '10:30', 'embarcando', { embarcados: 3, capacidad: 3, fecha: '2026-11-26' }),
+          salida(8, '11:30', 'programada', { embarcados: 1, capacidad: 3, fecha: '2026-11-26' }),
+          salida(9, '09:00', 'zarpo', { fecha: '2026-11-26' }),
+        ]);
+      }),
+      http.post('/api/pasajes/:id/mover-salida', async ({ request }) => {
+        movimientos.push({ path: new URL(request.url).pathname, body: await request.json(), clave: request.headers.get('Idempotency-Key') });
+        if (respuestas++ === 0) return fail(503, 'El servicio no está disponible en este momento');
+        return okWithMessage({ pasaje_id: 50, numero_pasaje: 'LD-20261126-000050', desde: null,
+          hasta: salida(8, '11:30', 'embarcando', { embarcados: 2, capacidad: 3 }) }, 'Pasajero movido a la salida de las 11:30');
+      }),
+    );
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[1]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    const boton = within(dialogo).getByRole('button', { name: 'Mover a esta salida' });
+    expect(boton).toBeDisabled();
+    const select = within(dialogo).getByRole('combobox', { name: 'Salida en que viajó' });
+    await waitFor(() => expect(select).toBeEnabled());
+    await user.click(select);
+    // the sailed departure is not offered
+    expect(await screen.findByRole('option', { name: '10:30 · Tigre – Tres Bocas · Ida · 3/3 a bordo', hidden: true })).toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: /09:00/, hidden: true })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('option', { name: '11:30 · Tigre – Tres Bocas · Ida · 1/3 a bordo', hidden: true }));
+    expect(fechas).toContain('2026-11-26');
+    await user.click(boton);
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('El servicio no está disponible en este momento');
+    await user.click(within(dialogo).getByRole('button', { name: 'Mover a esta salida' }));
+    expect(await within(dialogo).findByText('Pasajero movido a la salida de las 11:30')).toBeInTheDocument();
+    expect(movimientos).toHaveLength(2);
+    expect(movimientos[0]).toMatchObject({ path: '/api/pasajes/50/mover-salida', body: { salida_id: 8 } });
+    expect(movimientos[1].clave).toBe(movimientos[0].clave);
+    expect(within(dialogo).getByLabelText(/Nota \(opcional\)/)).toHaveValue('Movido a la salida de las 11:30');
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    await waitFor(() => expect(resoluciones).toHaveLength(1));
+    expect(resoluciones[0]).toMatchObject({ body: { nota: 'Movido a la salida de las 11:30' } });
+  });
+
+  it('offers no move to whoever does not board', async () => {
+    mockConflictos([SIN_LUGAR]);
+    signIn('supervisor', { rolInfo: { nombre: 'auditor', permisos: { pasajes: { editar: true } } } });
+    const { user } = renderApp('/admin/conflictos');
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[1]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(within(dialogo).queryByRole('button', { name: 'Mover a esta salida' })).not.toBeInTheDocument();
+  });
+
+  it('does not add the hint to the other kinds', async () => {
+    mockConflictos(pendientes());
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[1]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(dialogo).not.toHaveTextContent('no figura en ninguna salida');
   });
 
   it('is not for a seller', async () => {

@@ -29,7 +29,8 @@ function ConflictosLista(props: ConflictosProps) {
 }
 
 /**
- * 'Conflictos offline' (/admin/conflictos): what the offline sync refused or found boarded twice, never
+ * 'Conflictos offline' (/admin/conflictos): what the offline sync refused, found boarded twice or boarded
+ * without the seat its departure no longer had, never
  * dropped, for the supervisors to settle; a new one (an alertaSistema event) refreshes the list.
  */
 export function ConflictosPage() {
@@ -47,8 +48,8 @@ export function ConflictosPage() {
         <div>
           <Title order={1}>Conflictos offline</Title>
           <Text c="dimmed">
-            Ventas y embarques hechos sin conexión que el servidor rechazó o que embarcaron dos veces. Ninguno se descarta:
-            revíselos y márquelos resueltos.
+            Ventas y embarques hechos sin conexión que el servidor rechazó, que embarcaron dos veces o que no tuvieron lugar
+            en su salida. Ninguno se descarta: revíselos y márquelos resueltos.
           </Text>
         </div>
         <Button variant="default" leftSection={<IconRefresh size={16} aria-hidden />} loading={query.isFetching} onClick={() => void query.refetch()}>

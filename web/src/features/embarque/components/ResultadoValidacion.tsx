@@ -85,6 +85,7 @@ function Contenido({ resultado, validando, indicacion, onConfirmarFecha, onDesca
             Pasaje válido por su firma, para el {formatDate(embarque.fecha_viaje)}: no está entre los guardados en este teléfono.
           </Text>
         )}
+        {embarque.ida_y_vuelta && <Dato label="Tramo" value={embarque.tramo === 'vuelta' ? 'Vuelta' : 'Ida'} />}
         <Dato label="Embarque" value={formatDateTime(embarque.embarcado_en)} />
         <Text fz="md">Se enviará al servidor cuando vuelva la conexión.</Text>
       </Panel>

@@ -2,10 +2,12 @@ import { Chip, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import type { SalidaDelValidador as Props } from '@/features/embarque/useSalidaDelValidador';
 import { formatNumber } from '@/lib/format';
 import { nombreSalida } from '@/features/embarque/salidaValidador';
+import { ManifiestoDelValidador } from '@/features/embarque/components/ManifiestoDelValidador';
 
 /**
  * The departure the validator boards into, changeable in one tap, with its boarded / capacity
- * (the boat's certified capacity). Nothing when the company has no departure that boards today.
+ * (the boat's certified capacity; offline, with this phone's queued boardings) and its 'Manifiesto'.
+ * Nothing when the company has no departure that boards today.
  */
 export function SalidaDelValidador({ salidas, salida, elegir }: Props) {
   if (!salida) return null;
@@ -22,7 +24,10 @@ export function SalidaDelValidador({ salidas, salida, elegir }: Props) {
           </Group>
         </Chip.Group>
         <Group justify="space-between" wrap="nowrap">
-          <Text size="sm" c="dimmed">{salida.embarcacion}</Text>
+          <Group gap="xs" wrap="nowrap">
+            <Text size="sm" c="dimmed">{salida.embarcacion}</Text>
+            <ManifiestoDelValidador salida={salida} />
+          </Group>
           <Text fw={700} fz="lg" c={lleno ? 'red.9' : undefined}>
             A bordo: {formatNumber(salida.embarcados)} / {formatNumber(salida.capacidad)}
           </Text>

@@ -82,7 +82,8 @@ function AvisoDelTelefono({ sinConexion, conClave }: { sinConexion: boolean; con
  * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
  * It boards into one of today's departures at a time (the next one by default, changed in one tap) and shows
  * its boarded / capacity; a company without departures today boards as before.
- * Without a link it validates on the phone (useValidadorOffline) under a notice, and goes back by itself.
+ * Without a link it validates on the phone (useValidadorOffline) under a notice, into the same departure (its last
+ * known count plus this phone's boardings), and goes back by itself.
  */
 export function ValidadorPage() {
   const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
@@ -90,7 +91,7 @@ export function ValidadorPage() {
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
   const { offline, sinConexion, conClave } = useValidadorOffline();
-  const salidas = useSalidaDelValidador();
+  const salidas = useSalidaDelValidador(Boolean(offline) && sinConexion);
   const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
   const ejemplo = useEjemploNumero();
   return (
@@ -103,7 +104,7 @@ export function ValidadorPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            {!(offline && sinConexion) && <SalidaDelValidador {...salidas} />}
+            <SalidaDelValidador {...salidas} />
             <SegmentedControl
               aria-label="Modo de validación"
               fullWidth

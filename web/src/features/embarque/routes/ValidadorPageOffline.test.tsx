@@ -3,7 +3,9 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EstadisticasEmbarque } from '@/api/embarque';
 import { base64url } from '@/lib/dispositivo';
-import type { PasajeLocal } from '@/lib/offline/db';
+import type { Manifiesto } from '@/api/salidas';
+import type { AccionOffline, PasajeLocal } from '@/lib/offline/db';
+import { salida } from '@/testing/handlers/salidas';
 import { EMPRESA, signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { ok, okWithMessage, server } from '@/testing/server';
@@ -16,28 +18,59 @@ const mem = vi.hoisted(() => ({
   cola: [] as { tipo: string; datos: unknown; ocurrido_en: number }[],
   registro: null as unknown,
   anotados: [] as unknown[][],
+  salidas: new Map<string, unknown>(),
 }));
+
+/** This phone's queued boardings by departure (pasajesLocales' embarquesEnColaPorSalida, over the queue in memory). */
+function enColaPorSalida(): Record<number, number> {
+  const porSalida: Record<number, number> = {};
+  for (const { datos } of mem.cola) {
+    const id = (datos as { salida_id?: number }).salida_id;
+    if (id !== undefined) porSalida[id] = (porSalida[id] ?? 0) + 1;
+  }
+  return porSalida;
+}
 
 vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
   const real = await importOriginal<typeof import('@/features/embarque/pasajesLocales')>();
+  const almacen = {
+    porCodigo: async (codigo: string) => [...mem.pasajes.values()].find((p) => p.codigo_qr === codigo),
+    porNumero: async (numero: string) => mem.pasajes.get(numero),
+    embarcar: async (marcado: PasajeLocal, acto: unknown, ahora: number) => {
+      mem.pasajes.set(marcado.numero_pasaje, marcado);
+      mem.cola.push({ tipo: 'embarque', datos: acto, ocurrido_en: ahora });
+    },
+    enCola: async (salidaId: number) => enColaPorSalida()[salidaId] ?? 0,
+  };
   return {
     ...real,
     hayAlmacenLocal: () => true,
     usePasajesLocales: () => ({ guardado_en: Date.now() - 2 * 3_600_000, fechas: [], cantidad: mem.pasajes.size }),
     embarquesPendientes: async () => mem.cola.length,
-    anotarEstadoOnline: async (...args: unknown[]) => {
-      mem.anotados.push(args);
+    embarquesEnColaPorSalida: async () => enColaPorSalida(),
+    anotarEmbarqueOnline: async (e: { numero_pasaje: string; fecha_embarque: string; tramo?: string }) => {
+      mem.anotados.push([e.numero_pasaje, e.tramo ?? 'ida', e.fecha_embarque]);
     },
-    almacenPasajes: {
-      porCodigo: async (codigo: string) => [...mem.pasajes.values()].find((p) => p.codigo_qr === codigo),
-      porNumero: async (numero: string) => mem.pasajes.get(numero),
-      embarcar: async (pasaje: PasajeLocal, ahora: number) => {
-        mem.pasajes.set(pasaje.numero_pasaje, { ...pasaje, embarcado_en: ahora });
-        mem.cola.push({ tipo: 'embarque', datos: { codigo: pasaje.codigo_qr }, ocurrido_en: ahora });
-      },
-    },
+    almacenPasajes: almacen,
+    embarquesLocalesDeSalida: (acciones: AccionOffline[], salidaId: number) => real.embarquesLocalesDeSalida(acciones, salidaId, almacen),
   };
 });
+// the queue as the header and the validator's manifest observe it
+vi.mock('@/lib/offline/cola', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/offline/cola')>()),
+  observarCola: (alCambiar: (acciones: AccionOffline[]) => void) => {
+    alCambiar(mem.cola.map((a, i) => ({ id: `a${i}`, estado: 'pendiente', intentos: 0, orden: i, ...a }) as AccionOffline));
+    return () => undefined;
+  },
+}));
+// today's departures kept on the phone: a map instead of the config store
+vi.mock('@/features/embarque/salidasLocales', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/embarque/salidasLocales')>()),
+  guardarSalidas: async (fecha: string, _empresa: number, salidas: unknown) => {
+    mem.salidas.set(fecha, salidas);
+  },
+  leerSalidas: async (fecha: string) => mem.salidas.get(fecha) ?? null,
+}));
 vi.mock('@/lib/dispositivoAlmacen', () => ({
   leerEntrada: async (entrada: string) => (entrada === 'actual' ? mem.registro : undefined),
   escribirEntradas: async () => undefined,
@@ -91,6 +124,7 @@ beforeEach(() => {
   mem.pasajes.clear();
   mem.cola.length = 0;
   mem.anotados.length = 0;
+  mem.salidas.clear();
   mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo));
   mem.pasajes.set('LD-20261126-000043', pasaje('LD-20261126-000043', cancelado, { estado: 'cancelado' }));
   enLinea = true;
@@ -157,7 +191,7 @@ describe('ValidadorPage offline', () => {
     await within(resultado()).findByText('Embarque validado exitosamente');
     expect(llamadas).toEqual([{ codigo_qr: 'LD-20261126-000044' }]);
     // the phone's copy of a ticket boarded online says so, for a later offline scan
-    await waitFor(() => expect(mem.anotados).toEqual([['LD-20261126-000044', 'usado', expect.any(String)]]));
+    await waitFor(() => expect(mem.anotados).toEqual([['LD-20261126-000044', 'ida', expect.any(String)]]));
   });
 
   it('asks before boarding a ticket of another day offline, and boards it on "Embarcar igual"', async () => {
@@ -190,5 +224,80 @@ describe('ValidadorPage offline', () => {
     await validarManual(user, cancelado);
     await within(resultado()).findByText('El pasaje está cancelado y no puede embarcar');
     expect(intentos).toBe(enviados);
+  });
+
+  describe('into a departure', () => {
+    const lancha = () => salida(7, '10:30', 'embarcando', { fecha: HOY, capacidad: 2, embarcados: 1 });
+    const manifiesto: Manifiesto = {
+      encabezado: { salida_id: 7, seccion: 'Tigre – Tres Bocas', fecha: HOY, hora: '10:30', sentido: 'ida', embarcacion: 'Marina del Delta',
+        matricula: 'REC-1234', capacidad: 2, estado: 'embarcando', estado_por: null, estado_en: null },
+      congelado: false, congelado_en: null, totales: [], total: 1, correcciones: [],
+      filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, tipo_viaje: 'General',
+        tramo: 'ida', fecha_embarque: new Date().toISOString(), tripulante: 'lancha', correccion: null }],
+    };
+
+    beforeEach(() => {
+      server.use(
+        http.get('/api/salidas', () => ok([lancha()])),
+        http.get('/api/salidas/7/manifiesto', () => ok(manifiesto)),
+      );
+    });
+
+    it("keeps boarding into the validator's departure offline: its count adds this phone's boardings, a full boat refuses, the manifest lists them", async () => {
+      mem.pasajes.set('LD-20261126-000043', pasaje('LD-20261126-000043', cancelado));
+      const { user } = renderApp('/admin/validador');
+      await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+      const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+      expect(seccion).toHaveTextContent('A bordo: 1 / 2');
+      await waitFor(() => expect(mem.salidas.get(HOY)).toEqual([lancha()]));
+
+      conectar(false);
+      await screen.findByRole('status', { name: 'Modo sin conexión' });
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Embarque registrado sin conexión');
+      expect(mem.cola[0].datos).toEqual({ codigo, salida_id: 7, tramo: 'ida' });
+      expect(await within(seccion).findByText('A bordo: 2 / 2')).toBeInTheDocument();
+
+      await validarManual(user, cancelado);
+      await within(resultado()).findByText('Embarcación completa: capacidad habilitada 2 pasajeros');
+      expect(mem.cola).toHaveLength(1);
+
+      await user.click(within(seccion).getByRole('button', { name: 'Manifiesto' }));
+      const lista = await screen.findByRole('table', { name: 'Pasajeros de la salida' });
+      expect(lista).toHaveTextContent('Rosa Díaz');
+      await waitFor(() => expect(lista).toHaveTextContent(/LD-20261126-000042\s*Juana Gómez\s*Ida.*Sin sincronizar/));
+      expect(screen.getByRole('dialog')).toHaveTextContent('Pasajeros: 2 / 2');
+    });
+
+    it("boards a round trip's return offline into a 'vuelta' departure and refuses a second return", async () => {
+      mem.salidas.set(HOY, [salida(9, '18:00', 'embarcando', { fecha: HOY, sentido: 'vuelta', capacidad: 10, embarcados: 3 })]);
+      mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo, {
+        ida_y_vuelta: true, vuelta_hasta: null, estado: 'usado', fecha_embarque: new Date().toISOString(),
+      }));
+      enLinea = false;
+      const { user } = renderApp('/admin/validador');
+      await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+      const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Embarque registrado sin conexión');
+      expect(resultado()).toHaveTextContent('Tramo: Vuelta');
+      expect(mem.cola[0].datos).toEqual({ codigo, salida_id: 9, tramo: 'vuelta' });
+      expect(await within(seccion).findByText('A bordo: 4 / 10')).toBeInTheDocument();
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Pasaje ya embarcado en este teléfono');
+      expect(mem.cola).toHaveLength(1);
+    });
+
+    it('opened offline, offers the departures kept on the phone', async () => {
+      mem.salidas.set(HOY, [lancha()]);
+      enLinea = false;
+      const { user } = renderApp('/admin/validador');
+      await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+      const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+      expect(seccion).toHaveTextContent('A bordo: 1 / 2');
+      await validarManual(user, codigo);
+      await within(resultado()).findByText('Embarque registrado sin conexión');
+      expect(mem.cola[0].datos).toEqual({ codigo, salida_id: 7, tramo: 'ida' });
+    });
   });
 });

@@ -29,6 +29,8 @@ describe('Validador: la salida que embarca', () => {
         salida(1, '08:00', 'zarpo'), salida(2, '10:30', 'programada', { embarcados: 12 }),
         salida(3, '12:00', 'programada', { embarcados: aBordo }), salida(4, '14:00', 'cancelada'),
       ])),
+      // the validator keeps its departure's manifest on the phone (its 'Manifiesto')
+      http.get('/api/salidas/:id/manifiesto', () => fail(503, 'Servicio no disponible')),
     );
     signIn('lancha');
   });

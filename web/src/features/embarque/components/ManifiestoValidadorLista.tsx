@@ -1,0 +1,87 @@
+import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { IconCloudOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { FilaManifiesto, Salida } from '@/api/salidas';
+import { QueryState } from '@/components/QueryState';
+import { ScrollTable } from '@/components/ScrollTable';
+import { embarquesLocalesDeSalida, type EmbarqueLocal } from '@/features/embarque/pasajesLocales';
+import type { ManifiestoVisto } from '@/api/manifiesto';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { observarCola } from '@/lib/offline/cola';
+import type { AccionOffline } from '@/lib/offline/db';
+
+const tramo = (t: string) => (t === 'vuelta' ? 'Vuelta' : 'Ida');
+
+/** This phone's boardings into the departure still in the queue, live, but those the manifest already lists. */
+function useEmbarquesLocales(salidaId: number, filas: readonly FilaManifiesto[]): EmbarqueLocal[] {
+  const [cola, setCola] = useState<AccionOffline[]>([]);
+  useEffect(() => observarCola(setCola), []);
+  const { data = [] } = useQuery({
+    queryKey: ['pasajesLocales', 'pendientes', 'manifiesto', salidaId, cola.map((a) => a.id).join()],
+    queryFn: () => embarquesLocalesDeSalida(cola, salidaId),
+    networkMode: 'always',
+  });
+  const listados = new Set(filas.map((f) => `${f.numero_pasaje}:${f.tramo}`));
+  return data.filter((e) => !listados.has(`${e.numero_pasaje}:${e.tramo}`));
+}
+
+interface Props {
+  salida: Salida;
+  visto: ManifiestoVisto;
+}
+
+/**
+ * The validator's manifest of its departure: the server's rows (or the copy kept on the phone, with when it
+ * was saved) and, marked 'Sin sincronizar', this phone's boardings into it that have not reached the server.
+ */
+export function ManifiestoValidadorLista({ salida, visto }: Props) {
+  const filas = visto.manifiesto?.filas ?? [];
+  const locales = useEmbarquesLocales(salida.id, filas);
+  const total = (visto.manifiesto?.total ?? 0) + locales.length;
+  return (
+    <QueryState pending={visto.pending && visto.isFetching && locales.length === 0} error={locales.length ? null : visto.error}
+      errorTitle="Error al cargar el manifiesto" onRetry={visto.refetch}>
+      <Stack>
+        {visto.local && visto.guardadoEn !== null && (
+          <Alert color="yellow" icon={<IconCloudOff aria-hidden />} title="Sin conexión">
+            Copia guardada el {formatDateTime(visto.guardadoEn)}.
+          </Alert>
+        )}
+        <Text fw={700}>Pasajeros: {formatNumber(total)} / {formatNumber(salida.capacidad)}</Text>
+        {total === 0 ? <Text c="dimmed">Nadie embarcó todavía en esta salida.</Text> : (
+          <ScrollTable minWidth={480} aria-label="Pasajeros de la salida">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>N° pasaje</Table.Th>
+                <Table.Th>Pasajero</Table.Th>
+                <Table.Th>Tramo</Table.Th>
+                <Table.Th>Embarque</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {filas.map((f) => (
+                <Table.Tr key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.numero_pasaje}</Table.Td>
+                  <Table.Td>{f.pasajero}</Table.Td>
+                  <Table.Td>{tramo(f.tramo)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+              {locales.map((e) => (
+                <Table.Tr key={`local-${e.numero_pasaje}-${e.tramo}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{e.numero_pasaje}</Table.Td>
+                  <Table.Td>{e.pasajero || <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+                  <Table.Td>{tramo(e.tramo)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(e.embarcado_en)} <Badge color="orange" variant="light">Sin sincronizar</Badge>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </ScrollTable>
+        )}
+      </Stack>
+    </QueryState>
+  );
+}
