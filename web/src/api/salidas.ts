@@ -24,8 +24,6 @@ export type SalidaExtraInput = Schema<'CrearSalida'>;
 export type SalidaDetalle = Schema<'SalidaDetalle'>;
 /** A passenger boarded into a departure (one of its `excedentes`). */
 export type PasajeroABordo = Schema<'PasajeroABordo'>;
-/** POST /pasajes/{id}/mover-salida's answer: both departures after the move. */
-export type MovimientoSalida = Schema<'MovimientoSalida'>;
 /** GET /public/horarios: the public timetable and today's departures. */
 export type HorariosPublicos = Schema<'HorariosPublicos'>;
 /** GET /salidas/{id}/manifiesto: a departure's manifest (frozen once it sailed, with its corrections). */
@@ -173,21 +171,6 @@ export function useCambiarEstadoSalida() {
 export function useAsignarEmbarcacion() {
   return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
     api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));
-}
-
-/** Moves a boarded passenger (or one boarded without a departure) into another departure that still boards. */
-export function useMoverPasajero() {
-  const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: ({ pasajeId, salidaId }: { pasajeId: number; salidaId: number }) =>
-      api.send<MovimientoSalida>('POST', `/pasajes/${pasajeId}/mover-salida`, { salida_id: salidaId } satisfies Schema<'MoverSalida'>,
-        { idempotencyKey: keys.keyFor({ pasajeId, salidaId }) }),
-    onSuccess: () => {
-      keys.reset();
-      return invalidateFor(queryClient, 'configActualizada');
-    },
-  });
 }
 
 /** Adds or removes a ticket's leg in a sailed departure's frozen manifest (supervisors and admins), with a reason. */

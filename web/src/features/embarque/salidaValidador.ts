@@ -1,4 +1,4 @@
-import type { Salida } from '@/api/salidas';
+import { describirSentido, type Salida } from '@/api/salidas';
 
 /** How long after its time a programada departure is still the validator's default (a late boat). */
 export const DEMORA_TOLERADA_MS = 30 * 60_000;
@@ -24,5 +24,5 @@ export function salidaPorDefecto(abiertas: readonly Salida[], ahora: Date): Sali
 
 /** How a departure reads in the validator's picker: '10:30 · Tigre – Tres Bocas · Ida'. */
 export function nombreSalida(s: Salida): string {
-  return `${s.hora} · ${s.seccion} · ${s.sentido === 'vuelta' ? 'Vuelta' : 'Ida'}`;
+  return `${s.hora} · ${s.seccion} · ${describirSentido(s.sentido)}`;
 }

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ConflictoOffline } from '@/api/conflictos';
-import { salidasQuery, useMoverPasaje, type Salida } from '@/api/salidas';
+import { describirSentido, salidasQuery, useMoverPasaje, type Salida } from '@/api/salidas';
 import { errorMessage } from '@/lib/api';
 import { useEmpresa } from '@/lib/company';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
@@ -15,7 +15,7 @@ const admite = (x: Salida) => x.estado !== 'zarpo' && x.estado !== 'cancelada' &
 
 /** '10:30 · Tigre – Tres Bocas · Ida · 2/3 a bordo'. */
 const etiqueta = (x: Salida) =>
-  `${x.hora} · ${x.seccion} · ${x.sentido === 'vuelta' ? 'Vuelta' : 'Ida'} · ${x.embarcados}/${x.capacidad} a bordo`;
+  `${x.hora} · ${x.seccion} · ${describirSentido(x.sentido)} · ${x.embarcados}/${x.capacidad} a bordo`;
 
 /**
  * For a passenger boarded offline without a seat (embarque_sin_lugar): the departures of the scan's day that still

@@ -1,7 +1,7 @@
 import { Alert, Modal, Radio, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { describirSentido, salidasQuery, useMoverPasajero, type Salida } from '@/api/salidas';
+import { describirSentido, salidasQuery, useMoverPasaje, type Salida } from '@/api/salidas';
 import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
@@ -31,7 +31,7 @@ const llena = (s: Salida) => s.embarcados >= s.capacidad;
 
 function MoverForm({ p, onDone }: { p: PasajeroAMover; onDone: () => void }) {
   const salidas = useQuery(salidasQuery(p.fecha));
-  const mover = useMoverPasajero();
+  const mover = useMoverPasaje();
   const [destino, setDestino] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const desde = salidas.data?.find((s) => s.id === p.salidaId);
