@@ -139,7 +139,7 @@ func TestLaSalidaDelEmbarqueSeCompruebaEnElServidor(t *testing.T) {
 			e.idOf(1, domain.CatSecciones, seccionDemo), e.now, false, e.now); err != nil {
 			t.Fatal(err)
 		}
-		sinBarco := e.count(`SELECT id FROM salidas WHERE hora = '12:00'`)
+		sinBarco := e.count(`SELECT id FROM salidas WHERE empresa_id = 1 AND hora = '12:00'`)
 		e.embarcarEn(lancha, ps[1].CodigoQR, sinBarco).expect(t, http.StatusConflict, domain.MsgSalidaSinEmbarcacionAsignada)
 		if e.count(`SELECT COUNT(*) FROM pasajes WHERE estado = 'usado'`) != 1 {
 			t.Fatal("embarcó en una salida cerrada o sin embarcación")
@@ -263,6 +263,18 @@ func TestIdaYVueltaEmbarcaUnaVezCadaSentido(t *testing.T) {
 			t.Fatalf("vuelta: %+v", emb)
 		}
 		e.validarQR(lancha, ps[0].CodigoQR).expect(t, http.StatusConflict, domain.MsgPasajeYaEmbarcado)
+		// the crew's list (what the offline validator keeps) says which tickets are round trips and whose return boarded
+		var lista ListaPasajeros
+		e.do("GET", "/api/pasajes/por-fecha", lancha, nil).decode(t, &lista)
+		vueltas := map[string]bool{}
+		for _, p := range lista.Pasajes {
+			if p.IdaYVuelta && p.VueltaHasta == nil {
+				vueltas[p.NumeroPasaje] = p.FechaEmbarqueVuelta != nil
+			}
+		}
+		if len(vueltas) != 2 || !vueltas[ps[0].NumeroPasaje] || vueltas[ps[1].NumeroPasaje] {
+			t.Fatalf("ida y vuelta en la lista de pasajeros: %v", vueltas)
+		}
 		// into departures: the outbound into an ida one, a second outbound refused, the return into a vuelta one
 		ida, _ := e.salidaDe(t, 10, "09:00", "")
 		vuelta, _ := e.salidaDe(t, 10, "18:00", "")

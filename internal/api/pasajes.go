@@ -101,6 +101,12 @@ type Pasaje struct {
 	Seccion           NombreRef  `json:"seccion"`
 	TipoViaje         NombreRef  `json:"tipoViaje"`
 	Usuario           UsuarioRef `json:"usuario"`
+	// IdaYVuelta: a round trip, which boards once each way (the offline validator keeps these three).
+	IdaYVuelta bool `json:"ida_y_vuelta"`
+	// VueltaHasta is the last day its return may board (YYYY-MM-DD; null: open-dated).
+	VueltaHasta *string `json:"vuelta_hasta"`
+	// FechaEmbarqueVuelta is when its return boarded (null: not yet).
+	FechaEmbarqueVuelta *time.Time `json:"fecha_embarque_vuelta"`
 }
 
 // ClienteRef is the ticket's customer (the spec's cliente: {nombre, telefono}).
@@ -117,7 +123,8 @@ func pasajeDe(p store.Pasaje) Pasaje {
 		TipoViajeNombre: p.TipoViajeNombre, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.MedioPagoNombre,
 		MedioPagoEfectivo: domain.EsEfectivo(p.MedioPagoNombre), CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
-		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario}}
+		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario},
+		IdaYVuelta: p.IdaYVuelta, VueltaHasta: p.VueltaHasta, FechaEmbarqueVuelta: p.FechaEmbarqueVuelta}
 }
 
 // venta is the store's sale of these lines.

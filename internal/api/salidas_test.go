@@ -56,6 +56,10 @@ func salidasDe1(t testing.TB, e *env) (embarcacion, horario, salida string) {
 func TestEmbarcacionesCRUD(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		admin := e.token("admin")
+		auditadas := func() int64 {
+			return e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionCreacionEmbarcacion)
+		}
+		demo := auditadas() // the demo's boats
 		cuerpo := map[string]any{"nombre": "  Marina del Delta ", "matricula": " rec-1234 ", "capacidad": 60,
 			"asientos": 50, "de_pie": 10, "vencimiento_certificado": "2027-03-31"}
 		r := e.doWith("POST", "/api/config/embarcaciones", admin, cuerpo, map[string]string{"Idempotency-Key": "barco-1"})
@@ -74,7 +78,7 @@ func TestEmbarcacionesCRUD(t *testing.T) {
 		if otra.ID != b.ID || e.count(`SELECT COUNT(*) FROM embarcaciones WHERE matricula = 'REC-1234'`) != 1 {
 			t.Fatal("el reintento creó otra embarcación")
 		}
-		if e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionCreacionEmbarcacion) != 1 {
+		if auditadas() != demo+1 {
 			t.Fatal("la creación no se auditó una vez")
 		}
 		e.do("POST", "/api/config/embarcaciones", admin, cuerpo).expect(t, http.StatusConflict, domain.MsgEmbarcacionDuplicada)
@@ -222,11 +226,13 @@ func TestHorariosGeneranSalidasUnaVez(t *testing.T) {
 		if len(lunes) != 2 || lunes[0].Hora != "08:00" || lunes[0].EmbarcacionID != nil || lunes[0].Capacidad != 0 {
 			t.Fatalf("salidas del lunes: %+v", lunes)
 		}
-		// company 2 sees none of them, nor reaches one
+		// company 2 sees none of them (only the demo's own), nor reaches one
 		var de2 []store.Salida
 		e.do("GET", "/api/salidas?fecha=2026-11-20", e.token("admin2"), nil).decode(t, &de2)
-		if len(de2) != 0 {
-			t.Fatalf("la empresa 2 ve %d salidas de la empresa 1", len(de2))
+		for _, x := range de2 {
+			if x.ID == hoy[0].ID || x.Embarcacion == nil || *x.Embarcacion == "Lancha GEN-1" {
+				t.Fatalf("la empresa 2 ve una salida de la empresa 1: %+v", x)
+			}
 		}
 		id := hoy[0].ID
 		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", id), e.token("lancha2"), map[string]any{"estado": "embarcando"}).
@@ -248,7 +254,7 @@ func TestHorariosGeneranSalidasUnaVez(t *testing.T) {
 			e.count(`SELECT COUNT(*) FROM horarios WHERE id = ?`, ochoID) != 0 {
 			t.Fatal("eliminar el horario dejó sus salidas programadas")
 		}
-		if e.count(`SELECT COUNT(*) FROM auditoria WHERE accion IN (?, ?, ?, ?)`, store.AccionCreacionHorario,
+		if e.count(`SELECT COUNT(*) FROM auditoria WHERE empresa_id = 1 AND accion IN (?, ?, ?, ?)`, store.AccionCreacionHorario,
 			store.AccionActualizacionHorario, store.AccionEliminacionHorario, store.AccionGeneracionSalidas) != 6 {
 			t.Fatal("los cambios de horarios y la generación no se auditaron")
 		}
@@ -367,7 +373,7 @@ func TestCertificadoVencidoNoSeAsigna(t *testing.T) {
 		}
 		e.do("POST", "/api/salidas", supervisor, map[string]any{"seccion_id": seccion, "embarcacion_id": vence,
 			"fecha": "2026-11-23", "hora": "09:00"}).expect(t, http.StatusBadRequest, msg)
-		if e.count(`SELECT COUNT(*) FROM salidas`) != 0 {
+		if e.count(`SELECT COUNT(*) FROM salidas WHERE empresa_id = 1`) != 0 {
 			t.Fatal("se creó la salida con el certificado vencido")
 		}
 		e.do("POST", "/api/salidas", supervisor, map[string]any{"seccion_id": seccion, "embarcacion_id": vence,
@@ -388,7 +394,8 @@ func TestCertificadoVencidoNoSeAsigna(t *testing.T) {
 			"dias": []int{1, 2, 3, 4, 5, 6, 7}, "embarcacion_id": vence}).expect(t, http.StatusCreated, "")
 		e.do("POST", "/api/salidas/generar", supervisor, nil).expect(t, http.StatusOK, "Se generaron 7 salidas")
 		if e.count(`SELECT COUNT(*) FROM salidas WHERE hora = '18:00' AND embarcacion_id = ?`, vence) != 3 ||
-			e.count(`SELECT COUNT(*) FROM salidas WHERE hora = '18:00' AND embarcacion_id IS NULL AND fecha > '2026-11-22'`) != 4 {
+			e.count(`SELECT COUNT(*) FROM salidas WHERE empresa_id = 1 AND hora = '18:00' AND embarcacion_id IS NULL
+				AND fecha > '2026-11-22'`) != 4 {
 			t.Fatal("la generación asignó la embarcación vencida")
 		}
 		// without a boat a departure does not board

@@ -189,7 +189,7 @@ func TestUnEmbarqueOfflineEnUnaSalidaQueNoLoAdmiteQuedaSinSalida(t *testing.T) {
 		ajena := e.salidaAjena(t)
 		e.exec(t, `INSERT INTO salidas (empresa_id, seccion_id, fecha, hora, programada_en, extra, estado, created_at)
 			VALUES (1, ?, '2026-11-20', '12:00', ?, ?, 'programada', ?)`, e.idOf(1, domain.CatSecciones, seccionDemo), e.now, false, e.now)
-		sinBarco := e.count(`SELECT id FROM salidas WHERE hora = '12:00'`)
+		sinBarco := e.count(`SELECT id FROM salidas WHERE empresa_id = 1 AND hora = '12:00'`)
 		ps := e.vendidos(7)
 		e.embarcarEn(lanchaTok, ps[6].CodigoQR, zarpada).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
 		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", zarpada), lanchaTok, map[string]any{"estado": "zarpo"}).expect(t, http.StatusOK, "")

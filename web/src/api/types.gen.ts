@@ -5071,9 +5071,12 @@ export interface components {
             estado: "activo" | "cancelado" | "usado";
             /** Format: date-time */
             fecha_embarque: null | string;
+            /** Format: date-time */
+            fecha_embarque_vuelta: null | string;
             fecha_viaje: string;
             /** Format: int64 */
             id: number;
+            ida_y_vuelta: boolean;
             medio_pago_efectivo: boolean;
             /** Format: int64 */
             medio_pago_id: number;
@@ -5094,6 +5097,7 @@ export interface components {
             tipo_viaje_nombre: string;
             usuario: components["schemas"]["UsuarioRef"];
             usuario_nombre: string;
+            vuelta_hasta: null | string;
         };
         PasajeDePortal: {
             /** Format: date-time */
