@@ -4,12 +4,16 @@ import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
 import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
-import { AvisoReloj } from '@/features/offline/components/AvisoReloj';
+import { diferido } from '@/components/Diferido';
 import { useSincronizadorOffline } from '@/features/offline/useSincronizador';
 import { useGestures, useIsMobile, type Gesture } from '@/lib/gestures';
+import { useInactivo } from '@/lib/idle';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { UserSummary } from './UserSummary';
+
+/** The device clock's notice reads the offline database (Dexie's chunk): shown once the first screen is up. */
+const AvisoReloj = diferido(() => import('@/features/offline/components/AvisoReloj').then((m) => m.AvisoReloj));
 
 /** Sidebar width from the spec. */
 const SIDEBAR_WIDTH = '20rem';
@@ -33,6 +37,7 @@ export function AdminLayout() {
   const [opened, { toggle, open, close }] = useDisclosure(false);
   const menuRendered = useMenuRendered(opened);
   const isMobile = useIsMobile();
+  const inactivo = useInactivo();
   useConnectivityToasts();
   useSincronizadorOffline();
   const onGesture = useCallback((gesture: Gesture) => {
@@ -61,7 +66,7 @@ export function AdminLayout() {
           </Box>
         </AppShell.Navbar>
         <AppShell.Main>
-          <AvisoReloj />
+          {inactivo && <AvisoReloj />}
           <Outlet />
         </AppShell.Main>
       </AppShell>

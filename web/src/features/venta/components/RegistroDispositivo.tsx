@@ -5,7 +5,6 @@ import { useState, type FormEvent } from 'react';
 import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
 import { dispositivosKeys } from '@/api/keys';
 import { errorMessage } from '@/lib/api';
-import { dispositivoActual } from '@/lib/dispositivo';
 import { notifySuccess } from '@/lib/notify';
 
 /** Said when a sale is tried offline on a browser that is not a registered device. */
@@ -17,12 +16,14 @@ const MAX_NOMBRE = 60;
 
 /**
  * This browser's registration as a device, read from its own storage (also offline: the query
- * never waits for the network). Null when it has none or the browser keeps none.
+ * never waits for the network) by lib/dispositivo, loaded apart (the offline chunk). Null when it
+ * has none or the browser keeps none.
  */
 export const dispositivoVentaQuery = {
   queryKey: dispositivosKeys.este(),
   queryFn: async () => {
     try {
+      const { dispositivoActual } = await import('@/lib/dispositivo');
       return await dispositivoActual();
     } catch {
       return null; // no IndexedDB: not registered
