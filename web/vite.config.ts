@@ -117,7 +117,7 @@ const etiquetas = ({ js, css }: { js: string[]; css: string[] }) => [
  * index.html asks for the login page's chunks (and their sheets) with the app's own, instead of once
  * the app has run and the router has found the route: one round trip less before the first screen.
  * The other routes lose little: the login's chunks are the form components most screens use.
- * The pier's screens get their own copy of the page, which asks for theirs too (PANTALLAS_DEL_MUELLE),
+ * The pier's screens get their own copy of the page, which asks for theirs instead (PANTALLAS_DEL_MUELLE),
  * written with its brotli and gzip copies like every other page.
  */
 function precargarLogin(): Plugin {
@@ -142,7 +142,10 @@ function precargarLogin(): Plugin {
     writeBundle(_opciones, bundle) {
       const pagina = bundle['index.html'];
       if (pagina?.type !== 'asset') throw new Error('vite.config.ts: falta index.html en la compilación');
-      const html = String(pagina.source);
+      // the pier's screens are not the login: their copies do not ask for its chunks
+      const login = precargasDe(bundle, [LOGIN_PAGE], deLaEntrada(bundle));
+      const html = [...login.js, ...login.css].reduce(
+        (h, f) => h.replace(new RegExp(`<link [^>]*href="/${f.replace(/[.]/g, '\\.')}"[^>]*>\\s*`), ''), String(pagina.source));
       const cargados = deLaEntrada(bundle);
       for (const m of html.matchAll(/href="\/([^"]+)"/g)) cargados.add(m[1]);
       for (const [ruta, modulos] of Object.entries(PANTALLAS_DEL_MUELLE)) {
@@ -167,6 +170,9 @@ const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]offline[\\/](?
 
 /** This browser's keys as a staff device (no Dexie): a small chunk the sale screen reads as it boots. */
 const DISPOSITIVO = /[\\/]src[\\/]lib[\\/](dispositivo|offline[\\/]persistencia\.ts$)/;
+
+/** The app's small shared modules, Mantine's hooks and the icons: one chunk from two pages on, not a file of a few hundred bytes each. */
+const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](@tabler[\\/]icons-react|@mantine[\\/]hooks)[\\/]/;
 
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
@@ -267,7 +273,8 @@ export default defineConfig({
         // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
-        // screen's requests went from 90 to 25). The offline database (Dexie) and the app's offline code
+        // screen's requests went from 90 to 25); the small modules two pages share (the app's components
+        // and helpers, the icons), `compartido`. The offline database (Dexie) and the app's offline code
         // are one chunk of their own, never loaded by the login (in `comun` they took the login route past
         // its 250 KB); the shell and the sale screen load it once their first screen is painted, the
         // validator with its page (it validates offline from the first scan). Every page, and the components and libraries only
@@ -280,6 +287,7 @@ export default defineConfig({
             { name: 'dispositivo', test: DISPOSITIVO, priority: 4 },
             { name: 'offline', test: OFFLINE, priority: 3 },
             { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
+            { name: 'compartido', test: PEQUENOS, minShareCount: 2, priority: 2 },
             { name: 'graficos', test: GRAFICOS, priority: 1 },
           ],
         },
