@@ -15,6 +15,11 @@ import { UserSummary } from './UserSummary';
 /** The device clock's notice reads the offline database (Dexie's chunk): shown once the first screen is up. */
 const AvisoReloj = diferido(() => import('@/features/offline/components/AvisoReloj').then((m) => m.AvisoReloj));
 
+/** AvisoReloj once the browser is idle: only this renders again then, not the shell. */
+function AvisoRelojAlQuedarInactivo() {
+  return useInactivo() ? <AvisoReloj /> : null;
+}
+
 /** Sidebar width from the spec. */
 const SIDEBAR_WIDTH = '20rem';
 
@@ -37,7 +42,6 @@ export function AdminLayout() {
   const [opened, { toggle, open, close }] = useDisclosure(false);
   const menuRendered = useMenuRendered(opened);
   const isMobile = useIsMobile();
-  const inactivo = useInactivo();
   useConnectivityToasts();
   useSincronizadorOffline();
   const onGesture = useCallback((gesture: Gesture) => {
@@ -66,7 +70,7 @@ export function AdminLayout() {
           </Box>
         </AppShell.Navbar>
         <AppShell.Main>
-          {inactivo && <AvisoReloj />}
+          <AvisoRelojAlQuedarInactivo />
           <Outlet />
         </AppShell.Main>
       </AppShell>

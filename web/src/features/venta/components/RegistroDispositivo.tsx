@@ -1,9 +1,10 @@
-import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
 import { dispositivosKeys } from '@/api/keys';
+import { LazyModal } from '@/components/LazyModal';
 import { errorMessage } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
 
@@ -70,7 +71,7 @@ export function RegistroDispositivo() {
         </Group>
         <Button size="xs" variant="light" onClick={() => { setError(null); setAbierto(true); }}>Registrar este dispositivo</Button>
       </Group>
-      <Modal opened={abierto} onClose={() => setAbierto(false)} title="Registrar este dispositivo" centered>
+      <LazyModal opened={abierto} onClose={() => setAbierto(false)} title="Registrar este dispositivo" centered>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack>
             <TextInput
@@ -89,7 +90,7 @@ export function RegistroDispositivo() {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }
