@@ -3,10 +3,10 @@ import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
-import { dispositivosKeys } from '@/api/keys';
 import { LazyModal } from '@/components/LazyModal';
 import { errorMessage } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
+import { dispositivoVentaQuery } from '@/features/venta/precarga';
 
 /** Said when a sale is tried offline on a browser that is not a registered device. */
 export const MSG_NO_REGISTRADO =
@@ -14,24 +14,6 @@ export const MSG_NO_REGISTRADO =
 
 /** The longest device name (domain.MaxNombreDispositivo). */
 const MAX_NOMBRE = 60;
-
-/**
- * This browser's registration as a device, read from its own storage (also offline: the query
- * never waits for the network) by lib/dispositivo, loaded apart (the offline chunk). Null when it
- * has none or the browser keeps none.
- */
-export const dispositivoVentaQuery = {
-  queryKey: dispositivosKeys.este(),
-  queryFn: async () => {
-    try {
-      const { dispositivoActual } = await import('@/lib/dispositivo');
-      return await dispositivoActual();
-    } catch {
-      return null; // no IndexedDB: not registered
-    }
-  },
-  networkMode: 'always',
-} as const;
 
 /** dispositivoVentaQuery, read while the app boots on the sale screen (precarga.ts). */
 export function useDispositivoVenta() {
