@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState, type ComponentType } from 'react';
 import { esperarRecarga } from '@/lib/pwa';
 
 /**
@@ -18,9 +18,29 @@ export function diferido<P extends object>(cargar: () => Promise<ComponentType<P
   };
 }
 
-/** True from the first time `abierto` is: a deferred dialog mounts when first opened and stays (its closing transition runs). */
+/** True from the first time `abierto` is: a dialog mounted when first opened stays (its closing transition runs). */
 export function useAbiertoUnaVez(abierto: boolean): boolean {
   const [visto, setVisto] = useState(abierto);
   if (abierto && !visto) setVisto(true);
   return visto;
+}
+
+/**
+ * `opened`, but false in the first render: a dialog mounted as it opens mounts closed and opens
+ * before the browser paints, so Mantine sees `opened` change (it records where the focus was, to
+ * return it on closing, and runs the opening transition), as if it had been mounted all along.
+ */
+function useAbiertoTrasMontar(opened: boolean): boolean {
+  const [montado, setMontado] = useState(false);
+  // the second render, closed to open, is the point
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useLayoutEffect(() => setMontado(true), []);
+  return opened && montado;
+}
+
+/** `Dialogo` (a Mantine Modal or Drawer, or a component around one) mounted as it opens: see useAbiertoTrasMontar. */
+export function abiertoTrasMontar<P extends { opened: boolean }>(Dialogo: ComponentType<P>): ComponentType<P> {
+  return function AbiertoTrasMontar(props: P) {
+    return <Dialogo {...props} opened={useAbiertoTrasMontar(props.opened)} />;
+  };
 }

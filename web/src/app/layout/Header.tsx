@@ -2,7 +2,7 @@ import { Burger, Button, Group, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { diferido, useAbiertoUnaVez } from '@/components/Diferido';
+import { abiertoTrasMontar, diferido, useAbiertoUnaVez } from '@/components/Diferido';
 import { EstadoConexion, NotificationBell } from '@/features/notificaciones/NotificationBell';
 import { useColaOffline } from '@/features/offline/useColaOffline';
 import { useEmpresa } from '@/lib/company';
@@ -11,7 +11,8 @@ import { ConnectionBadge } from './ConnectionBadge';
 import { UserSummary } from './UserSummary';
 
 /** The pending actions' panel (with the offline database's chunk): downloaded when first opened. */
-const PanelAccionesPendientes = diferido(() => import('@/features/offline/components/PanelAccionesPendientes').then((m) => m.PanelAccionesPendientes));
+const PanelAccionesPendientes = diferido(() =>
+  import('@/features/offline/components/PanelAccionesPendientes').then((m) => abiertoTrasMontar(m.PanelAccionesPendientes)));
 /** The logout's confirmation, only with actions pending: downloaded when first asked. */
 const ConfirmDialog = diferido(() => import('@/components/ConfirmDialog').then((m) => m.ConfirmDialog));
 
