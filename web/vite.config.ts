@@ -171,8 +171,12 @@ const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]offline[\\/](?
 /** This browser's keys as a staff device (no Dexie): a small chunk the sale screen reads as it boots. */
 const DISPOSITIVO = /[\\/]src[\\/]lib[\\/](dispositivo|offline[\\/]persistencia\.ts$)/;
 
-/** The app's small shared modules, Mantine's hooks and the icons: one chunk from two pages on, not a file of a few hundred bytes each. */
-const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/](@tabler[\\/]icons-react|@mantine[\\/]hooks)[\\/]/;
+/**
+ * The app's small shared modules and Mantine's hooks: one chunk from two pages on, not a file of a few
+ * hundred bytes each. Not the icons: the login shares one with the shell, and this chunk would take
+ * the login's route past its 250 KB.
+ */
+const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
@@ -274,7 +278,7 @@ export default defineConfig({
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
         // screen's requests went from 90 to 25); the small modules two pages share (the app's components
-        // and helpers, the icons), `compartido`. The offline database (Dexie) and the app's offline code
+        // and helpers, Mantine's hooks), `compartido`. The offline database (Dexie) and the app's offline code
         // are one chunk of their own, never loaded by the login (in `comun` they took the login route past
         // its 250 KB); the shell and the sale screen load it once their first screen is painted, the
         // validator with its page (it validates offline from the first scan). Every page, and the components and libraries only
