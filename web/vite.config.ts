@@ -56,6 +56,8 @@ function mantineCssDev(): Plugin {
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
 /** The back office's frame, loaded with every staff screen. */
 const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
+/** This browser's device keys (the `dispositivo` chunk), which both pier screens read as they boot. */
+const DISPOSITIVO_PAGINA = /[\\/]src[\\/]lib[\\/]dispositivo\.ts$/;
 
 /**
  * The screens a phone at the pier opens first (the manifest's shortcuts): each gets a copy of
@@ -64,8 +66,8 @@ const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
  * has run and the router has found the route.
  */
 const PANTALLAS_DEL_MUELLE: Record<string, RegExp[]> = {
-  'admin/venta-pasajes': [/[\\/]src[\\/]features[\\/]venta[\\/]routes[\\/]VentaPasajesPage\.tsx$/, ADMIN_LAYOUT],
-  'admin/validador': [/[\\/]src[\\/]features[\\/]embarque[\\/]routes[\\/]ValidadorPage\.tsx$/, ADMIN_LAYOUT],
+  'admin/venta-pasajes': [/[\\/]src[\\/]features[\\/]venta[\\/]routes[\\/]VentaPasajesPage\.tsx$/, ADMIN_LAYOUT, DISPOSITIVO_PAGINA],
+  'admin/validador': [/[\\/]src[\\/]features[\\/]embarque[\\/]routes[\\/]ValidadorPage\.tsx$/, ADMIN_LAYOUT, DISPOSITIVO_PAGINA],
 };
 
 type Salida = Parameters<NonNullable<Extract<Plugin['writeBundle'], (...a: never[]) => unknown>>>[1];
@@ -86,7 +88,9 @@ function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>)
     c.imports.forEach(visitar);
   };
   for (const modulo of modulos) {
-    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId));
+    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
+    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
+      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
     if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
     visitar(chunk.fileName);
   }
