@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Lighthouse (mobile preset) on the login, the sale screen and the validator of bin/muelle,
 # served from a fresh SQLite database with the demo data, in the system Chromium. Prints the
-# scores (performance, accessibility, best practices) and what each page transfers: a figure,
+# scores (performance, accessibility, best practices), what each page transfers, its largest paint's
+# element and the long tasks after its first paint (what the blocking time counts): a figure,
 # never a pass or fail. Each page is measured MUELLE_LH_RUNS times (3) and its median shown;
 # MUELLE_LH_PAGES=login measures one page; MUELLE_LH_OUT=DIR keeps the JSON reports.
 # Lighthouse lives in scripts/lighthouse (its own package, installed here on first use, so

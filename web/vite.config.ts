@@ -56,6 +56,8 @@ function mantineCssDev(): Plugin {
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
 /** The back office's frame, loaded with every staff screen. */
 const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
+/** This browser's device keys (the `dispositivo` chunk), which both pier screens read as they boot. */
+const DISPOSITIVO_PAGINA = /[\\/]src[\\/]lib[\\/]dispositivo\.ts$/;
 
 /**
  * The screens a phone at the pier opens first (the manifest's shortcuts): each gets a copy of
@@ -64,8 +66,8 @@ const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
  * has run and the router has found the route.
  */
 const PANTALLAS_DEL_MUELLE: Record<string, RegExp[]> = {
-  'admin/venta-pasajes': [/[\\/]src[\\/]features[\\/]venta[\\/]routes[\\/]VentaPasajesPage\.tsx$/, ADMIN_LAYOUT],
-  'admin/validador': [/[\\/]src[\\/]features[\\/]embarque[\\/]routes[\\/]ValidadorPage\.tsx$/, ADMIN_LAYOUT],
+  'admin/venta-pasajes': [/[\\/]src[\\/]features[\\/]venta[\\/]routes[\\/]VentaPasajesPage\.tsx$/, ADMIN_LAYOUT, DISPOSITIVO_PAGINA],
+  'admin/validador': [/[\\/]src[\\/]features[\\/]embarque[\\/]routes[\\/]ValidadorPage\.tsx$/, ADMIN_LAYOUT, DISPOSITIVO_PAGINA],
 };
 
 type Salida = Parameters<NonNullable<Extract<Plugin['writeBundle'], (...a: never[]) => unknown>>>[1];
@@ -86,7 +88,9 @@ function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>)
     c.imports.forEach(visitar);
   };
   for (const modulo of modulos) {
-    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId));
+    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
+    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
+      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
     if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
     visitar(chunk.fileName);
   }
@@ -117,7 +121,7 @@ const etiquetas = ({ js, css }: { js: string[]; css: string[] }) => [
  * index.html asks for the login page's chunks (and their sheets) with the app's own, instead of once
  * the app has run and the router has found the route: one round trip less before the first screen.
  * The other routes lose little: the login's chunks are the form components most screens use.
- * The pier's screens get their own copy of the page, which asks for theirs too (PANTALLAS_DEL_MUELLE),
+ * The pier's screens get their own copy of the page, which asks for theirs instead (PANTALLAS_DEL_MUELLE),
  * written with its brotli and gzip copies like every other page.
  */
 function precargarLogin(): Plugin {
@@ -142,7 +146,10 @@ function precargarLogin(): Plugin {
     writeBundle(_opciones, bundle) {
       const pagina = bundle['index.html'];
       if (pagina?.type !== 'asset') throw new Error('vite.config.ts: falta index.html en la compilación');
-      const html = String(pagina.source);
+      // the pier's screens are not the login: their copies do not ask for its chunks
+      const login = precargasDe(bundle, [LOGIN_PAGE], deLaEntrada(bundle));
+      const html = [...login.js, ...login.css].reduce(
+        (h, f) => h.replace(new RegExp(`<link [^>]*href="/${f.replace(/[.]/g, '\\.')}"[^>]*>\\s*`), ''), String(pagina.source));
       const cargados = deLaEntrada(bundle);
       for (const m of html.matchAll(/href="\/([^"]+)"/g)) cargados.add(m[1]);
       for (const [ruta, modulos] of Object.entries(PANTALLAS_DEL_MUELLE)) {
@@ -157,8 +164,23 @@ function precargarLogin(): Plugin {
   };
 }
 
-/** The offline database (Dexie), the app's offline code and the device's keys: a chunk the login never loads. */
-const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/](offline[\\/]|dispositivo)|[\\/]src[\\/]api[\\/](dispositivos|sincronizacion)\.ts$/;
+/**
+ * The offline database (Dexie) and the app's offline code (the queue, the sync, the offline sale and
+ * validation): a chunk the login never loads, and the shell and the sale screen load after their
+ * first paint. Not the device's keys (lib/dispositivo and the persistent storage request it makes,
+ * without Dexie): the sale screen reads them as it boots.
+ */
+const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]offline[\\/](?!persistencia\.ts$)|[\\/]src[\\/]api[\\/]sincronizacion\.ts$/;
+
+/** This browser's keys as a staff device (no Dexie): a small chunk the sale screen reads as it boots. */
+const DISPOSITIVO = /[\\/]src[\\/]lib[\\/](dispositivo|offline[\\/]persistencia\.ts$)/;
+
+/**
+ * The app's small shared modules and Mantine's hooks: one chunk from two pages on, not a file of a few
+ * hundred bytes each. Not the icons: the login shares one with the shell, and this chunk would take
+ * the login's route past its 250 KB.
+ */
+const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\\/]hooks[\\/]/;
 
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
@@ -259,16 +281,21 @@ export default defineConfig({
         // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
-        // screen's requests went from 90 to 25). The offline database (Dexie) and the app's offline code
-        // are one chunk of their own, loaded with the shell and the screens that work offline, never by
-        // the login (in `comun` they took the login route past its 250 KB). Every page, and the components and libraries only
+        // screen's requests went from 90 to 25); the small modules two pages share (the app's components
+        // and helpers, Mantine's hooks), `compartido`. The offline database (Dexie) and the app's offline code
+        // are one chunk of their own, never loaded by the login (in `comun` they took the login route past
+        // its 250 KB); the shell and the sale screen load it once their first screen is painted, the
+        // validator with its page (it validates offline from the first scan). Every page, and the components and libraries only
         // one or two pages use (the QR scanner, the charts) with their CSS, load with the page.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 5 },
-            { name: 'inicio', tags: ['$initial'], priority: 4 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 6 },
+            { name: 'inicio', tags: ['$initial'], priority: 5 },
+            // before `offline`, whose code imports it (a group takes the modules its own import)
+            { name: 'dispositivo', test: DISPOSITIVO, priority: 4 },
             { name: 'offline', test: OFFLINE, priority: 3 },
             { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
+            { name: 'compartido', test: PEQUENOS, minShareCount: 2, priority: 2 },
             { name: 'graficos', test: GRAFICOS, priority: 1 },
           ],
         },

@@ -105,6 +105,14 @@ try {
       stylesheet: kb(byType.stylesheet ?? 0),
       document: kb(byType.document ?? 0),
     });
+    // Where the performance goes: the largest paint's element and the long tasks after the first
+    // paint (what the blocking time counts), in Lighthouse's simulated milliseconds.
+    const lcp = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.nodeLabel ?? '?';
+    const fcp = lhr.audits['first-contentful-paint'].numericValue;
+    const largas = (lhr.audits['long-tasks']?.details?.items ?? [])
+      .filter((t) => t.startTime + t.duration > fcp)
+      .map((t) => `${path.basename(t.url)} ${Math.round(t.duration)} ms`);
+    console.log(`  ${p.name}: LCP «${lcp.slice(0, 60)}»; tareas largas tras el FCP: ${largas.join(', ') || 'ninguna'}`);
     // What kept a score below 100, so that the figure says where to look.
     for (const c of ['accessibility', 'best-practices']) {
       for (const ref of lhr.categories[c]?.auditRefs ?? []) {

@@ -1,11 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { dispositivoActual, registrarDispositivo } from '@/lib/dispositivo';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import type { Schema } from './contract';
 import { dispositivosKeys } from './keys';
 
 // Types of internal/api/dispositivos.go.
+
+/** This browser's keys and registration (lib/dispositivo, with the offline chunk): loaded when first used. */
+const dispositivo = () => import('@/lib/dispositivo');
 
 /** A staff device of the company, as its administrator sees it. */
 export type Dispositivo = Schema<'Dispositivo'>;
@@ -23,13 +25,15 @@ export function dispositivosQuery() {
 export const useDispositivos = () => useQuery(dispositivosQuery());
 
 /** This browser's own registration as a device, or null (read from its storage, not the server: also offline). */
-export const useEsteDispositivo = () => useQuery({ queryKey: dispositivosKeys.este(), queryFn: dispositivoActual, networkMode: 'always' });
+export const useEsteDispositivo = () => useQuery({
+  queryKey: dispositivosKeys.este(), queryFn: async () => (await dispositivo()).dispositivoActual(), networkMode: 'always',
+});
 
 /** Registers this browser as a device named `nombre` (lib/dispositivo), then refreshes the list. */
 export function useRegistrarEsteDispositivo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: registrarDispositivo,
+    mutationFn: async (nombre: string) => (await dispositivo()).registrarDispositivo(nombre),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: dispositivosKeys.all }),
   });
 }

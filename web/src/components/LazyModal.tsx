@@ -1,14 +1,15 @@
 import { Modal, type ModalProps } from '@mantine/core';
-import { useInactivo } from '@/lib/idle';
+import { abiertoTrasMontar, useAbiertoUnaVez } from './Diferido';
+
+/** Mantine's Modal, mounted closed and opened before the paint (components/Diferido.tsx). */
+const ModalAbiertoTrasMontar = abiertoTrasMontar(Modal);
 
 /**
- * Mantine's Modal, mounted once the browser is idle (or when it opens, if sooner). A closed Modal
- * still mounts its portal (a node of the body and a second render), which a screen's first render
- * would pay for every dialog it may show. Mounted closed, it behaves as always: its transition
- * runs and, on closing, the focus returns to where it was.
+ * Mantine's Modal, mounted the first time it opens. A closed Modal still mounts its portal (a node
+ * of the body and a second render), which a screen would pay for every dialog it may show, while
+ * its first screen loads. It behaves as always (its transition runs and, on closing, the focus
+ * returns to where it was) and stays mounted.
  */
 export function LazyModal(props: ModalProps) {
-  const montar = useInactivo();
-  if (!montar && !props.opened) return null;
-  return <Modal {...props} />;
+  return useAbiertoUnaVez(props.opened) ? <ModalAbiertoTrasMontar {...props} /> : null;
 }

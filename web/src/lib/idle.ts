@@ -26,3 +26,23 @@ export function useInactivo(): boolean {
   useEffect(() => cuandoInactivo(() => startTransition(() => setInactivo(true))), []);
   return inactivo;
 }
+
+/**
+ * Once the browser is idle, loads what `cargar` brings (a module the first screen does not need,
+ * such as the offline chunk: Dexie, the sync worker) and starts `iniciar` with it. Returns the stop:
+ * before the load it cancels the start, after it ends what `iniciar` started.
+ */
+export function iniciarCuandoInactivo<M>(cargar: () => Promise<M>, iniciar: (modulo: M) => () => void): () => void {
+  let detener: (() => void) | null = null;
+  let vigente = true;
+  const cancelar = cuandoInactivo(() => {
+    void cargar().then((modulo) => {
+      if (vigente) detener = iniciar(modulo);
+    });
+  });
+  return () => {
+    vigente = false;
+    cancelar();
+    detener?.();
+  };
+}

@@ -4,12 +4,21 @@ import { useCallback, useState } from 'react';
 import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
 import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
-import { AvisoReloj } from '@/features/offline/components/AvisoReloj';
+import { diferido } from '@/components/Diferido';
 import { useSincronizadorOffline } from '@/features/offline/useSincronizador';
 import { useGestures, useIsMobile, type Gesture } from '@/lib/gestures';
+import { useInactivo } from '@/lib/idle';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
 import { UserSummary } from './UserSummary';
+
+/** The device clock's notice reads the offline database (Dexie's chunk): shown once the first screen is up. */
+const AvisoReloj = diferido(() => import('@/features/offline/components/AvisoReloj').then((m) => m.AvisoReloj));
+
+/** AvisoReloj once the browser is idle: only this renders again then, not the shell. */
+function AvisoRelojAlQuedarInactivo() {
+  return useInactivo() ? <AvisoReloj /> : null;
+}
 
 /** Sidebar width from the spec. */
 const SIDEBAR_WIDTH = '20rem';
@@ -61,7 +70,7 @@ export function AdminLayout() {
           </Box>
         </AppShell.Navbar>
         <AppShell.Main>
-          <AvisoReloj />
+          <AvisoRelojAlQuedarInactivo />
           <Outlet />
         </AppShell.Main>
       </AppShell>

@@ -2,14 +2,19 @@ import { Burger, Button, Group, Image, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { abiertoTrasMontar, diferido, useAbiertoUnaVez } from '@/components/Diferido';
 import { EstadoConexion, NotificationBell } from '@/features/notificaciones/NotificationBell';
-import { PanelAccionesPendientes } from '@/features/offline/components/PanelAccionesPendientes';
 import { useColaOffline } from '@/features/offline/useColaOffline';
 import { useEmpresa } from '@/lib/company';
 import { useSession } from '@/lib/session';
 import { ConnectionBadge } from './ConnectionBadge';
 import { UserSummary } from './UserSummary';
+
+/** The pending actions' panel (with the offline database's chunk): downloaded when first opened. */
+const PanelAccionesPendientes = diferido(() =>
+  import('@/features/offline/components/PanelAccionesPendientes').then((m) => abiertoTrasMontar(m.PanelAccionesPendientes)));
+/** The logout's confirmation, only with actions pending: downloaded when first asked. */
+const ConfirmDialog = diferido(() => import('@/components/ConfirmDialog').then((m) => m.ConfirmDialog));
 
 interface HeaderProps {
   navbarOpened: boolean;
@@ -24,6 +29,8 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
   const [panelOpened, panel] = useDisclosure(false);
   // Logging out never touches the queue: it stays on this device and the next login syncs it.
   const [confirmLogout, setConfirmLogout] = useState(false);
+  const panelUsado = useAbiertoUnaVez(panelOpened);
+  const confirmUsado = useAbiertoUnaVez(confirmLogout);
   const onLogout = () => (cola.length > 0 ? setConfirmLogout(true) : logout());
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
@@ -53,8 +60,8 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
           <Text span inherit visibleFrom="sm" ml={6}>Cerrar sesión</Text>
         </Button>
       </Group>
-      <PanelAccionesPendientes opened={panelOpened} onClose={panel.close} acciones={cola} />
-      <ConfirmDialog opened={confirmLogout} title="Cerrar sesión" confirmLabel="Cerrar sesión"
+      {panelUsado && <PanelAccionesPendientes opened={panelOpened} onClose={panel.close} acciones={cola} />}
+      {confirmUsado && <ConfirmDialog opened={confirmLogout} title="Cerrar sesión" confirmLabel="Cerrar sesión"
         onClose={() => setConfirmLogout(false)} onConfirm={() => { setConfirmLogout(false); logout(); }}>
         <Text>
           {cola.length === 1
@@ -62,7 +69,7 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
             : `Hay ${cola.length} acciones sin sincronizar en este dispositivo. Quedan guardadas y se enviarán`}
           {' '}cuando vuelva a iniciar sesión aquí con conexión.
         </Text>
-      </ConfirmDialog>
+      </ConfirmDialog>}
     </Group>
   );
 }

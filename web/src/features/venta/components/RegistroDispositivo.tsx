@@ -1,12 +1,12 @@
-import { Button, Group, Modal, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
-import { dispositivosKeys } from '@/api/keys';
+import { LazyModal } from '@/components/LazyModal';
 import { errorMessage } from '@/lib/api';
-import { dispositivoActual } from '@/lib/dispositivo';
 import { notifySuccess } from '@/lib/notify';
+import { dispositivoVentaQuery } from '@/features/venta/precarga';
 
 /** Said when a sale is tried offline on a browser that is not a registered device. */
 export const MSG_NO_REGISTRADO =
@@ -14,22 +14,6 @@ export const MSG_NO_REGISTRADO =
 
 /** The longest device name (domain.MaxNombreDispositivo). */
 const MAX_NOMBRE = 60;
-
-/**
- * This browser's registration as a device, read from its own storage (also offline: the query
- * never waits for the network). Null when it has none or the browser keeps none.
- */
-export const dispositivoVentaQuery = {
-  queryKey: dispositivosKeys.este(),
-  queryFn: async () => {
-    try {
-      return await dispositivoActual();
-    } catch {
-      return null; // no IndexedDB: not registered
-    }
-  },
-  networkMode: 'always',
-} as const;
 
 /** dispositivoVentaQuery, read while the app boots on the sale screen (precarga.ts). */
 export function useDispositivoVenta() {
@@ -69,7 +53,7 @@ export function RegistroDispositivo() {
         </Group>
         <Button size="xs" variant="light" onClick={() => { setError(null); setAbierto(true); }}>Registrar este dispositivo</Button>
       </Group>
-      <Modal opened={abierto} onClose={() => setAbierto(false)} title="Registrar este dispositivo" centered>
+      <LazyModal opened={abierto} onClose={() => setAbierto(false)} title="Registrar este dispositivo" centered>
         <form onSubmit={(e) => void onSubmit(e)} noValidate>
           <Stack>
             <TextInput
@@ -88,7 +72,7 @@ export function RegistroDispositivo() {
             </Group>
           </Stack>
         </form>
-      </Modal>
+      </LazyModal>
     </Paper>
   );
 }

@@ -14,10 +14,9 @@ import { useVenta } from '@/features/venta/useVenta';
 import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { diferido } from '@/components/Diferido';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
-import { antiguedad, VIGENCIA_CATALOGO_MS, type EmpresaVenta } from '@/lib/offline/datosVenta';
-import { VIGENCIA_CAJA_MS } from '@/lib/offline/db';
-import { venderSinConexion } from '@/lib/offline/ventaSinConexion';
+import type { EmpresaVenta } from '@/lib/offline/datosVenta';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
@@ -35,6 +34,9 @@ import { MSG_NO_REGISTRADO, RegistroDispositivo, useDispositivoVenta } from './R
 import { VentaSinConexionModal, type VentaSinConexionHecha } from './VentaSinConexionModal';
 import { VentaHeader } from './VentaHeader';
 import classes from './VentaRapida.module.css';
+
+/** The offline notice reads how old the saved data is (the offline chunk): loaded when the link drops. */
+const AvisoSinConexion = diferido(() => import('./AvisoSinConexion').then((m) => m.AvisoSinConexion));
 
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
@@ -218,6 +220,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
     }
     setVendiendoSinConexion(true);
     try {
+      const { venderSinConexion } = await import('@/lib/offline/ventaSinConexion');
       const hecha = await venderSinConexion(body, {
         empresaId: usuario.empresa.id, prefijo: empresa.prefijo_pasaje, hoy, cajaId: caja.id, precios,
         dispositivo: { codigo: propio.codigo, certificado: propio.certificado, privateKey: propio.keyPair.privateKey },
@@ -447,29 +450,5 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
         }}
       />
     </Stack>
-  );
-}
-
-/** Over an offline sale screen: what happens to the sales, and the saved data's age once it is stale. */
-function AvisoSinConexion({ datos }: { datos?: DatosSinConexion }) {
-  // The ages are re-read every minute while the outage lasts.
-  const [ahora, setAhora] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setAhora(Date.now()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  const viejo = (de: number | null | undefined, vigencia: number) => de != null && ahora - de > vigencia;
-  return (
-    <Alert color="orange" variant="light" icon={<IconCloudOff aria-hidden />} title="Sistema en modo offline">
-      <Text size="sm">Las ventas se guardan en este dispositivo y se registran en tu caja cuando vuelva la conexión.</Text>
-      {datos && viejo(datos.catalogoDe, VIGENCIA_CATALOGO_MS) && (
-        <Text size="sm">Precios y catálogos guardados {antiguedad(datos.catalogoDe!, ahora)}: pueden haber cambiado.</Text>
-      )}
-      {datos && viejo(datos.cajaDe, VIGENCIA_CAJA_MS) && (
-        <Text size="sm">
-          Caja verificada {antiguedad(datos.cajaDe!, ahora)}: si se cerró mientras tanto, la venta va a tu caja abierta al sincronizar.
-        </Text>
-      )}
-    </Alert>
   );
 }

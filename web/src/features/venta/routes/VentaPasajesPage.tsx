@@ -4,14 +4,21 @@ import { cajaEstadoQuery, hayCajaAbierta } from '@/api/caja';
 import { mediosPagoActivosQuery, preciosQuery, seccionesActivasQuery, tiposViajeActivosQuery } from '@/api/config';
 import { useEmpresa } from '@/lib/company';
 import { useOnline } from '@/lib/connectivity';
-import {
-  guardarCajaVenta, guardarCatalogoVenta, guardarEmpresaVenta, leerDatosVenta, type DuenoDatos,
-} from '@/lib/offline/datosVenta';
+import { cuandoInactivo } from '@/lib/idle';
+import type { DuenoDatos } from '@/lib/offline/datosVenta';
 import { useSession } from '@/lib/session';
 import { CargaInicial } from '@/features/venta/components/CargaInicial';
 import { VentaRapida } from '@/features/venta/components/VentaRapida';
 
 const listo = (q: UseQueryResult) => q.data !== undefined;
+
+/** What the device saves for an outage (lib/offline/datosVenta, with Dexie: the offline chunk), loaded apart. */
+const datosVenta = () => import('@/lib/offline/datosVenta');
+
+/** Saves on the device once the browser is idle: the offline chunk loads after the screen's first paint. */
+function guardarAlQuedarInactivo(guardar: (modulo: Awaited<ReturnType<typeof datosVenta>>) => Promise<void>): void {
+  cuandoInactivo(() => void datosVenta().then(guardar));
+}
 
 /** Opened offline, the splash says so this long at least (operaciones §2): the seller notices the mode. */
 const AVISO_OFFLINE_MS = 1_200;
@@ -68,7 +75,7 @@ export function VentaPasajesPage() {
   // never takes the screen from under the seller.
   const locales = useQuery({
     queryKey: ['venta', 'datos-locales', dueno],
-    queryFn: () => leerDatosVenta(dueno!),
+    queryFn: async () => (await datosVenta()).leerDatosVenta(dueno!),
     enabled: dueno !== null && !online,
     networkMode: 'always',
     staleTime: Infinity,
@@ -83,21 +90,24 @@ export function VentaPasajesPage() {
   const catalogoDe = Math.min(secciones.dataUpdatedAt, tipos.dataUpdatedAt, medios.dataUpdatedAt, precios.dataUpdatedAt);
   useEffect(() => {
     if (!dueno || !secciones.data || !tipos.data || !medios.data || !precios.data) return;
-    void guardarCatalogoVenta(dueno, { secciones: secciones.data, tipos: tipos.data, medios: medios.data, precios: precios.data });
+    const catalogo = { secciones: secciones.data, tipos: tipos.data, medios: medios.data, precios: precios.data };
+    guardarAlQuedarInactivo((d) => d.guardarCatalogoVenta(dueno, catalogo));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when a read answers, not on every render
   }, [dueno, catalogoDe]);
   useEffect(() => {
     if (!dueno || !estado.data) return;
-    void guardarCajaVenta(dueno, hayCajaAbierta(estado.data) ? estado.data.caja : null);
+    const caja = hayCajaAbierta(estado.data) ? estado.data.caja : null;
+    guardarAlQuedarInactivo((d) => d.guardarCajaVenta(dueno, caja));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- saved when a read answers
   }, [dueno, estado.dataUpdatedAt]);
   const empresaCompleta = empresa.id !== undefined && empresa.prefijo_pasaje ? empresa : null;
   useEffect(() => {
     if (dueno && empresaCompleta?.id !== undefined && empresaCompleta.prefijo_pasaje) {
-      void guardarEmpresaVenta(dueno, {
+      const guardada = {
         id: empresaCompleta.id, nombre: empresaCompleta.nombre, prefijo_pasaje: empresaCompleta.prefijo_pasaje,
         timezone: empresaCompleta.timezone ?? '', logo_url: empresaCompleta.logo_url ?? '',
-      });
+      };
+      guardarAlQuedarInactivo((d) => d.guardarEmpresaVenta(dueno, guardada));
     }
   }, [dueno, empresaCompleta]);
 

@@ -77,7 +77,8 @@ describe('VentaPasajesPage offline', () => {
 
     const primera = await screen.findByRole('button', { name: /Tigre – Tres Bocas/ });
     await waitFor(() => expect(primera).toHaveFocus());
-    const aviso = screen.getByRole('alert', { name: 'Sistema en modo offline' });
+    // the notice's code loads when the link drops (a chunk apart, precached by the service worker)
+    const aviso = await screen.findByRole('alert', { name: 'Sistema en modo offline' });
     expect(aviso).toHaveTextContent('Precios y catálogos guardados hace 2 h 10 min: pueden haber cambiado.');
     expect(aviso).toHaveTextContent('Caja verificada hace 2 h 10 min: si se cerró mientras tanto, la venta va a tu caja abierta al sincronizar.');
     expect(screen.getByText(/Caja abierta · Apertura \$\s10\.000,00/)).toBeInTheDocument();
