@@ -98,6 +98,9 @@ export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
     usuario_nombre: 'Ana Pérez',
     usuario: { nombre_usuario: 'vendedor' },
     created_at: '2026-11-22T12:00:00Z',
+    ida_y_vuelta: false,
+    vuelta_hasta: null,
+    fecha_embarque_vuelta: null,
   };
   return { ...p, ...overrides };
 }
