@@ -196,6 +196,34 @@ func TestDeshacerYMoverLiberanElAsiento(t *testing.T) {
 	})
 }
 
+func TestUnPasajeEmbarcadoSinSalidaSeMueveAUna(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		diez, _ := e.salidaDe(t, 1, "10:00", "")
+		ps := e.sobrevendidos(2)
+		lancha := e.token("lancha")
+		for _, p := range ps {
+			e.do("POST", "/api/pasajes/validar-qr", lancha, map[string]any{"codigo_qr": p.CodigoQR}).
+				expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
+		}
+		mover := func(p pasajeJSON) response {
+			return e.do("POST", fmt.Sprintf("/api/pasajes/%d/mover-salida", p.ID), e.token("supervisor"), map[string]any{"salida_id": diez})
+		}
+		r := mover(ps[0])
+		r.expect(t, http.StatusOK, "Pasajero movido a la salida de las 10:00")
+		var m MovimientoSalida
+		r.decode(t, &m)
+		if m.Desde != nil || m.Hasta.Embarcados != 1 || e.aBordo(diez) != 1 ||
+			e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND salida_id = ? AND estado = 'usado'`, ps[0].ID, diez) != 1 {
+			t.Fatalf("movimiento sin salida: %+v", m)
+		}
+		// the capacity rule holds for it too
+		mover(ps[1]).expect(t, http.StatusConflict, domain.MsgEmbarcacionCompleta(1))
+		if e.aBordo(diez) != 1 || e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND salida_id IS NULL`, ps[1].ID) != 1 {
+			t.Fatal("un movimiento rechazado cambió la salida")
+		}
+	})
+}
+
 func TestUnaEmbarcacionMasChicaNoZarpaConExcedente(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		salida, _ := e.salidaDe(t, 4, "15:00", "")

@@ -51,6 +51,17 @@ func writeActor(r *http.Request) (store.Actor, error) {
 		Huella: huellaDe(r)}, nil
 }
 
+// idAndWriteActor reads the path's "id" and the caller of the write on that
+// record.
+func idAndWriteActor(r *http.Request) (int64, store.Actor, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return 0, store.Actor{}, err
+	}
+	a, err := writeActor(r)
+	return id, a, err
+}
+
 type huellaKey struct{}
 
 // withHuella stamps a request that carries an Idempotency-Key with its

@@ -52,11 +52,7 @@ func (s *Server) crearEmbarcacion(r *http.Request, body GuardarEmbarcacion) (cre
 }
 
 func (s *Server) actualizarEmbarcacion(r *http.Request, body GuardarEmbarcacion) (reply[Embarcacion], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[Embarcacion]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[Embarcacion]{}, err
 	}
@@ -65,11 +61,7 @@ func (s *Server) actualizarEmbarcacion(r *http.Request, body GuardarEmbarcacion)
 }
 
 func (s *Server) activarEmbarcacion(r *http.Request, body EstadoActivo) (reply[Embarcacion], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[Embarcacion]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[Embarcacion]{}, err
 	}
@@ -121,11 +113,7 @@ func (s *Server) crearHorario(r *http.Request, body GuardarHorario) (createdRepl
 }
 
 func (s *Server) actualizarHorario(r *http.Request, body GuardarHorario) (reply[Horario], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[Horario]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[Horario]{}, err
 	}
@@ -134,11 +122,7 @@ func (s *Server) actualizarHorario(r *http.Request, body GuardarHorario) (reply[
 }
 
 func (s *Server) eliminarHorario(r *http.Request) (reply[NoData], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[NoData]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[NoData]{}, err
 	}
@@ -234,11 +218,7 @@ type CambiarEstadoSalida struct {
 }
 
 func (s *Server) cambiarEstadoSalida(r *http.Request, body CambiarEstadoSalida) (reply[Salida], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[Salida]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[Salida]{}, err
 	}
@@ -252,11 +232,7 @@ type AsignarEmbarcacion struct {
 }
 
 func (s *Server) asignarEmbarcacion(r *http.Request, body AsignarEmbarcacion) (reply[Salida], error) {
-	id, err := pathID(r, "id")
-	if err != nil {
-		return reply[Salida]{}, err
-	}
-	a, err := writeActor(r)
+	id, a, err := idAndWriteActor(r)
 	if err != nil {
 		return reply[Salida]{}, err
 	}

@@ -1,15 +1,15 @@
-import { Badge, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconCalendarEvent, IconRefresh, IconShip } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState } from '@/components/EmptyState';
 import { FechaInput } from '@/components/FechaInput';
 import { QueryState } from '@/components/QueryState';
-import { ScrollTable } from '@/components/ScrollTable';
+import { TablaSalidas } from '@/components/TablaSalidas';
 import { useHoy } from '@/lib/dates';
-import { formatDate, formatNumber } from '@/lib/format';
+import { formatDate } from '@/lib/format';
 import { viajesProgramadosQuery, type ViajesDelDia } from '@/api/embarque';
-import { ESTADOS_SALIDA, salidasQuery, type EstadoSalida } from '@/api/salidas';
+import { salidasQuery } from '@/api/salidas';
 import { ViajeSeccionCard } from '@/features/embarque/components/ViajeSeccionCard';
 
 function Dia({ titulo, dia }: { titulo: string; dia: ViajesDelDia }) {
@@ -37,40 +37,7 @@ function SalidasDeFecha({ dia }: { dia: string }) {
         {data?.length === 0 ? (
           <EmptyState icon={IconCalendarEvent} title="No hay salidas" message={`No hay salidas programadas el ${formatDate(dia)}.`} />
         ) : (
-          <ScrollTable minWidth={{ base: 0, sm: 560 }} aria-label={`Salidas del ${formatDate(dia)}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Hora</Table.Th>
-                <Table.Th>Sección</Table.Th>
-                <Table.Th visibleFrom="sm">Embarcación</Table.Th>
-                <Table.Th ta="right">Embarcados / capacidad</Table.Th>
-                <Table.Th visibleFrom="sm">Estado</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(data ?? []).map((s) => {
-                const e = ESTADOS_SALIDA[s.estado as EstadoSalida] ?? { label: s.estado, color: 'gray' };
-                const porcentaje = s.capacidad > 0 ? Math.min(100, Math.round((s.embarcados * 100) / s.capacidad)) : 0;
-                return (
-                  <Table.Tr key={s.id}>
-                    <Table.Td fw={600}>{s.hora}</Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{s.seccion}</Text>
-                      {/* On a phone the boat and the state go under the section instead of in their own columns. */}
-                      <Text c="dimmed" size="xs" hiddenFrom="sm">{s.embarcacion ?? 'Sin embarcación'}</Text>
-                      <Badge hiddenFrom="sm" color={e.color} variant="light">{e.label}</Badge>
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm">{s.embarcacion ?? <Text span c="dimmed" size="sm">Sin embarcación</Text>}</Table.Td>
-                    <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
-                      <Text size="sm">{formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
-                      <Progress value={porcentaje} size="sm" aria-label={`Ocupación de la salida de las ${s.hora}: ${porcentaje}%`} />
-                    </Table.Td>
-                    <Table.Td visibleFrom="sm"><Badge color={e.color} variant="light">{e.label}</Badge></Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </ScrollTable>
+          <TablaSalidas dia={dia} salidas={data ?? []} />
         )}
       </QueryState>
     </Stack>
