@@ -11,7 +11,9 @@ function salidaDeHoy(): { fecha: string; hora: string } {
   return { fecha, hora: `23:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}` };
 }
 
-test('un supervisor ve la carga de las salidas, abre el manifiesto de una que zarpó, lo corrige, lo descarga e imprime', async ({ page, request }) => {
+// Today's departures show on every crew member's validator (its default departure): no other test may board
+// meanwhile (@empresa).
+test('un supervisor ve la carga de las salidas, abre el manifiesto de una que zarpó, lo corrige, lo descarga e imprime', { tag: '@empresa' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const [supervisor, vendedor] = await Promise.all([usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'vendedor')]);
   const admin = await authHeaders(request, 'admin');

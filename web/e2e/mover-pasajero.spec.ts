@@ -17,7 +17,9 @@ async function salidaDeHoy(request: APIRequestContext, headers: Record<string, s
   throw new Error('no se pudo abrir una salida extra');
 }
 
-test('un supervisor mueve a un pasajero embarcado a otra salida desde el manifiesto, y los dos conteos cambian', async ({ page, request }) => {
+// Today's departures show on every crew member's validator (its default departure): no other test may board
+// meanwhile (@empresa).
+test('un supervisor mueve a un pasajero embarcado a otra salida desde el manifiesto, y los dos conteos cambian', { tag: '@empresa' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const [supervisor, vendedor] = await Promise.all([usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'vendedor')]);
   const admin = await authHeaders(request, 'admin');

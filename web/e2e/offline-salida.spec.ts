@@ -23,7 +23,9 @@ interface SalidaApi {
   capacidad: number;
 }
 
-test('sin conexión la tripulación embarca en su salida de 2 lugares: el teléfono cuenta, rechaza el tercero y al volver la salida queda 2/2', async ({ page, context, request }) => {
+// Today's departures show on every crew member's validator (its default departure): no other test may board
+// meanwhile (@empresa).
+test('sin conexión la tripulación embarca en su salida de 2 lugares: el teléfono cuenta, rechaza el tercero y al volver la salida queda 2/2', { tag: '@empresa' }, async ({ page, context, request }) => {
   test.setTimeout(180_000);
   const [supervisor, vendedor] = await Promise.all([usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'vendedor')]);
   const admin = await authHeaders(request, 'admin');

@@ -21,7 +21,9 @@ function hoy(): { iso: string; ar: string } {
 /** The validator's result box. */
 const resultado = (page: Page) => page.getByRole('status', { name: 'Resultado de la validación' });
 
-test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se rechaza y el supervisor ve el manifiesto', async ({ page, request }) => {
+// Today's departures show on every crew member's validator (its default departure): no other test may board
+// meanwhile (@empresa).
+test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se rechaza y el supervisor ve el manifiesto', { tag: '@empresa' }, async ({ page, request }) => {
   test.setTimeout(180_000);
   const [supervisor, vendedor, tripulante] = await Promise.all([
     usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'vendedor'), usuarioPropio(request, 'lancha')]);

@@ -15,7 +15,9 @@ function salidaEnDosHoras(): { fecha: string; hora: string } {
   return { fecha: `${partes.day}/${partes.month}/${partes.year}`, hora: `${partes.hour}:${minuto}` };
 }
 
-test('un admin crea una embarcación; un supervisor arma el horario, ve las salidas generadas y pasa una a embarcando', async ({ page, request }) => {
+// Today's departures show on every crew member's validator (its default departure): no other test may board
+// meanwhile (@empresa).
+test('un admin crea una embarcación; un supervisor arma el horario, ve las salidas generadas y pasa una a embarcando', { tag: '@empresa' }, async ({ page, request }) => {
   test.setTimeout(120_000);
   const [admin, supervisor] = await Promise.all([usuarioPropio(request, 'admin'), usuarioPropio(request, 'supervisor')]);
   const sufijo = Date.now().toString(36).toUpperCase();
