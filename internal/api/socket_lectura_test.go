@@ -37,13 +37,27 @@ func (e *env) marca() {
 
 // hastaMarca reads a socket up to the marca, and returns the events before it
 // with who each concerns (the usuario_id of its payload).
+// The marca is the first change of the sections' table; another table's
+// change (a background write) is skipped.
 func (s *socket) hastaMarca() map[string][]int64 {
 	s.t.Helper()
 	out := map[string][]int64{}
-	for _, m := range s.hasta(events.ConfigActualizada) {
+	for {
+		m, err := s.leer()
+		if err != nil {
+			s.t.Fatalf("esperando la marca (leídos %v): %v", out, err)
+		}
+		if m.Evento == events.ConfigActualizada {
+			var c struct {
+				Tabla string `json:"tabla"`
+			}
+			if json.Unmarshal(m.Datos, &c) == nil && c.Tabla == domain.CatSecciones.Tabla {
+				return out
+			}
+			continue
+		}
 		// presence and the notifications (one user's, made in the background) are not the writes' events
-		if m.ID == 0 || m.Evento == events.ConfigActualizada || m.Evento == events.UsuarioConectado ||
-			m.Evento == events.Notificacion {
+		if m.ID == 0 || m.Evento == events.UsuarioConectado || m.Evento == events.Notificacion {
 			continue
 		}
 		var d struct {
@@ -54,7 +68,6 @@ func (s *socket) hastaMarca() map[string][]int64 {
 		}
 		out[m.Evento] = append(out[m.Evento], d.UsuarioID)
 	}
-	return out
 }
 
 // The event stream applies the API's reads: a seller receives its own sale,
