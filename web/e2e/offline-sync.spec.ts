@@ -121,6 +121,8 @@ test('un embarque hecho sin conexión se sincroniza una sola vez con dos pestañ
   await insignia(otra).click();
   const vacio = otra.getByRole('dialog', { name: 'Acciones sin sincronizar' });
   await expect(vacio).toContainText('No hay acciones pendientes');
+  // The sync's toasts close first: axe would measure one halfway through its fade.
+  await expect(otra.locator('.mantine-Notification-root')).toHaveCount(0, { timeout: 15_000 });
   expect(await violaciones(otra)).toEqual([]);
 });
 

@@ -53,13 +53,15 @@ test('el supervisor ve quién viajó hoy, sus rutas, y descarga el reporte de pa
   expect(violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`)).toEqual([]);
 
-  const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
+  // The supervisor's live toasts of other tests' sales may lie over the export buttons: the click goes to the button itself.
+  const [descarga] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).dispatchEvent('click')]);
   expect(descarga.suggestedFilename()).toBe(`reporte-pasajeros-${hoy}-${hoy}.csv`);
   const csv = await readFile(await descarga.path(), 'utf8');
   expect(csv.startsWith('\uFEFFNombre;Documento;Teléfono;Email;Total Viajes;Total Gastado;Último Viaje\r\n')).toBe(true);
   expect(csv).toContain(`${nombre};${documento};11 4000-5678;;3;`);
 
-  const [excel] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).click()]);
+  const [excel] = await Promise.all([page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Excel', exact: true }).dispatchEvent('click')]);
   expect(excel.suggestedFilename()).toBe(`reporte-pasajeros-${hoy}-${hoy}.xlsx`);
 
   // En un teléfono la leyenda de rutas se lee como tabla.
