@@ -92,6 +92,8 @@ test('un admin crea una embarcación; un supervisor arma el horario, ve las sali
   await movil.press('Tab');
   const tarjeta = page.getByRole('article', { name: `Salida de las ${hora} a ${SECCION}` });
   await expect(tarjeta).toContainText('Embarcados: 0 / 60');
+  // Other tests' departures of the day may come first: the card is scrolled to, and its action fits the phone's width.
+  await tarjeta.scrollIntoViewIfNeeded();
   await expect(tarjeta.getByRole('button', { name: `Zarpó: ${hora} ${SECCION}` })).toBeInViewport();
   await shot(page, 'movil');
   await page.setViewportSize({ width: 1280, height: 720 });
