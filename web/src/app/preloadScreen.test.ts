@@ -27,20 +27,21 @@ describe('preloadScreenAt', () => {
     }
   });
 
-  it("fetches the shell's user, company and notifications with the screen's data", async () => {
-    const usuario = signIn('lancha');
+  it("fetches the shell's company with the screen's data; the user's refresh and the bell wait for an idle browser", async () => {
+    const usuario = signIn('vendedor');
+    server.use(...catalogHandlers, estadoCaja(null));
     queryClient = new QueryClient();
-    preloadScreenAt(paths.notificaciones, queryClient);
-    for (const query of [meQuery(usuario.id), empresaQuery(usuario.id), notificacionesQuery()]) {
-      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).toBe('success');
-    }
+    preloadScreenAt(paths.ventaPasajes, queryClient);
+    await expect.poll(() => queryClient.getQueryState(empresaQuery(usuario.id).queryKey)?.status).toBe('success');
+    // one round of the browser's six connections: the company and the sale screen's five reads
+    expect(queryClient.getQueryState(meQuery(usuario.id).queryKey)).toBeUndefined();
+    expect(queryClient.getQueryState(notificacionesQuery().queryKey)).toBeUndefined();
   });
 
-  it('asks only for the user while the password must change (the server refuses the rest)', () => {
+  it("asks for none of the shell's data while the password must change (the server refuses it)", () => {
     const usuario = signIn('lancha', { debe_cambiar_clave: true });
     queryClient = new QueryClient();
     preloadScreenAt(paths.notificaciones, queryClient);
-    expect(queryClient.getQueryState(meQuery(usuario.id).queryKey)).toBeDefined();
     expect(queryClient.getQueryState(empresaQuery(usuario.id).queryKey)).toBeUndefined();
     expect(queryClient.getQueryState(notificacionesQuery().queryKey)).toBeUndefined();
   });

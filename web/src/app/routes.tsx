@@ -2,9 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { Suspense, type ReactNode } from 'react';
 import { matchPath, Navigate, useRoutes, type RouteObject } from 'react-router';
 import { PageLoader } from '@/components/PageLoader';
-import { meQuery } from '@/api/auth';
 import { empresaQuery } from '@/api/empresa';
-import { notificacionesQuery } from '@/api/notificaciones';
 import { paths } from '@/lib/paths';
 import { readSession } from '@/lib/session/storage';
 import type { Usuario } from '@/lib/session/types';
@@ -30,17 +28,16 @@ export function preloadRoutes(): Promise<unknown> {
 }
 
 /**
- * What the admin shell reads (the session's user, its company, the bell's notifications), fetched
- * while the app boots: it arrives with the screen's own data, before the shell's first render,
- * instead of re-rendering the shell and the screen (and Mantine's theme, with the company's
- * colours) once each answer comes back.
+ * What the admin shell reads before its first render (the user's company: Mantine's theme takes its
+ * colours), fetched while the app boots, with the screen's own data: the shell and the screen render
+ * once, not again when the answer comes back. The stored user's refresh (GET /auth/me) and the bell's
+ * notifications wait until the browser is idle (SessionProvider, NotificationBell): the first
+ * screen's requests fit in one round of the six connections a browser opens to the server.
  */
 function precargarShell(queryClient: QueryClient, usuario: Usuario): void {
-  void queryClient.prefetchQuery(meQuery(usuario.id));
   // the server refuses every call but the password change until then (AppProviders does the same)
   if (usuario.debe_cambiar_clave) return;
   void queryClient.prefetchQuery(empresaQuery(usuario.id));
-  void queryClient.prefetchQuery(notificacionesQuery());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { TextInput, type TextInputProps } from '@mantine/core';
 import { useState } from 'react';
-import { formatMoney } from '@/lib/format';
+import { formatDecimal, formatMoney } from '@/lib/format';
 import { montoDe, parseMonto } from '@/lib/money';
 
 /** A money input's value: the amount, '' when empty, NaN while the text does not read. */
@@ -12,11 +12,9 @@ interface MoneyInputProps extends Omit<TextInputProps, 'value' | 'onChange' | 'd
   onChange: (value: MontoValor) => void;
 }
 
-const plain = new Intl.NumberFormat('es-AR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-
 /** The text an amount is shown as when it comes from outside ('1.500,50'). */
 function toText(value: number | string): string {
-  return typeof value === 'number' && Number.isFinite(value) ? plain.format(value) : '';
+  return typeof value === 'number' && Number.isFinite(value) ? formatDecimal(value, 2) : '';
 }
 
 function sameAmount(a: number | string, b: number | string): boolean {

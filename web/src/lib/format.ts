@@ -8,8 +8,19 @@ const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm';
 /** Display format of a date: dd/MM/yyyy. */
 export const DATE_FORMAT = 'DD/MM/YYYY';
 
-const money = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' });
-const integer = new Intl.NumberFormat('es-AR');
+/**
+ * The formatter `crear` makes, made on its first use and kept. The browser's first Intl formatter
+ * loads its locale data (tens of milliseconds on a phone): made as the app's modules load, it
+ * lengthened the one long task before the first screen, even on screens that show no amount.
+ */
+function alUsar<T>(crear: () => T): () => T {
+  let hecho: T | undefined;
+  return () => (hecho ??= crear());
+}
+
+const money = alUsar(() => new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS' }));
+const integer = alUsar(() => new Intl.NumberFormat('es-AR'));
+const conDecimales = new Map<number, Intl.NumberFormat>();
 
 /**
  * ARS amount, e.g. `$ 1.234,50` (with a non-breaking space after `$`). A negative amount
@@ -17,17 +28,22 @@ const integer = new Intl.NumberFormat('es-AR');
  */
 export function formatMoney(amount: number): string {
   const centavos = Math.round(amount * 100);
-  return `${centavos < 0 ? '-' : ''}${money.format(Math.abs(centavos) / 100)}`;
+  return `${centavos < 0 ? '-' : ''}${money().format(Math.abs(centavos) / 100)}`;
 }
 
 /** Plain es-AR number, e.g. `1.234.567`. */
 export function formatNumber(value: number): string {
-  return integer.format(value);
+  return integer().format(value);
 }
 
 /** es-AR number with `decimales` decimals after a comma, e.g. `formatDecimal(0, 1)` is `0,0`. */
 export function formatDecimal(value: number, decimales: number): string {
-  return new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimales, maximumFractionDigits: decimales }).format(value);
+  let formato = conDecimales.get(decimales);
+  if (!formato) {
+    formato = new Intl.NumberFormat('es-AR', { minimumFractionDigits: decimales, maximumFractionDigits: decimales });
+    conDecimales.set(decimales, formato);
+  }
+  return formato.format(value);
 }
 
 function format(value: dayjs.ConfigType, pattern: string): string {

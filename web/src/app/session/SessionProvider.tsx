@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useNavigate } from 'react-router';
 import { login as loginCall, logout as logoutCall, meQuery } from '@/api/auth';
 import { UNAUTHORIZED_EVENT } from '@/lib/api';
+import { useInactivo } from '@/lib/idle';
 import { paths } from '@/lib/paths';
 import { olvidarPushLocal } from '@/lib/push';
 import {
@@ -27,7 +28,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   // GET /auth/me refreshes the stored user (role, permissions, company). An answer equal to the
   // stored user keeps its object: the screens under the session do not render again for it.
-  const me = useQuery({ ...meQuery(session?.usuario.id), enabled: token !== null });
+  const inactivo = useInactivo();
+  const me = useQuery({ ...meQuery(session?.usuario.id), enabled: token !== null && inactivo });
   const stored = session?.usuario ?? null;
   const vigente = useMemo(
     () => (me.data && JSON.stringify(me.data) !== JSON.stringify(stored) ? me.data : (stored ?? me.data ?? null)),

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { api } from '@/lib/api';
+import { useInactivo } from '@/lib/idle';
 import { encolar } from '@/lib/offline/cola';
 import {
   baseOffline, VIGENCIA_PASAJES_MS, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
@@ -180,17 +181,19 @@ const pasajesLocalesKeys = {
 
 /**
  * Keeps today's and tomorrow's tickets on this phone while the validator is open and online (for the
- * roles the passenger list serves), and answers the last save: its age is shown offline.
+ * roles the passenger list serves), and answers the last save: its age is shown offline. The first
+ * save waits until the browser is idle: the validator's first screen does not wait on two lists.
  */
 export function usePasajesLocales(hoy: string, online: boolean): EstadoPasajesLocales | null {
   const { usuario } = useSession();
   const queryClient = useQueryClient();
+  const inactivo = useInactivo();
   const puede = hayAlmacenLocal() && hasRole(usuario, ['lancha', 'admin']);
   const fechas = [hoy, diaSiguiente(hoy)];
   const guardado = useQuery({
     queryKey: pasajesLocalesKeys.guardar(fechas),
     queryFn: ({ signal }) => guardarPasajes(fechas, Date.now(), signal),
-    enabled: puede && online,
+    enabled: puede && online && inactivo,
     refetchInterval: REFRESCO_PASAJES_MS,
     staleTime: REFRESCO_PASAJES_MS,
     retry: false,

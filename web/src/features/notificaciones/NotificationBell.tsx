@@ -38,9 +38,9 @@ export function EstadoConexion() {
  * first render.
  */
 export function NotificationBell() {
-  const { data } = useQuery(notificacionesQuery());
-  const noLeidas = data?.no_leidas ?? 0;
   const inactivo = useInactivo();
+  const { data } = useQuery({ ...notificacionesQuery(), enabled: inactivo });
+  const noLeidas = data?.no_leidas ?? 0;
   const [abierta, setAbierta] = useState(false);
   return (
     <Popover width={380} position="bottom-end" shadow="md" withinPortal onOpen={() => setAbierta(true)}>

@@ -12,6 +12,13 @@ import Dexie, { type EntityTable } from 'dexie';
  * - offline: the queue of actions waiting to sync, in the order they were made.
  */
 
+/*
+ * Dexie runs in debug mode when the page is served from localhost or 127.0.0.1 (a terminal's own
+ * server): every query then records an async stack trace for the console, and a phone's first
+ * storage writes take several times as long. Muelle never needs those traces.
+ */
+Dexie.debug = false;
+
 /** The database's fixed name. */
 export const BASE_OFFLINE = 'muelle-offline';
 
