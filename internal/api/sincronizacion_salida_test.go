@@ -34,18 +34,6 @@ func (e *env) embarcarOffline(d *dispositivoPrueba, momento time.Time, datos map
 	return id, e.syncOK(d, e.now, accion(id, "embarque", momento, datos)).Resultados[0]
 }
 
-type resultadoSyncJSON = struct {
-	ID          string
-	Estado      string
-	Mensaje     string
-	ConflictoID *int64 `json:"conflicto_id"`
-	Reintentar  bool   `json:"reintentar"`
-	Pasajes     []struct {
-		ID           int64
-		NumeroPasaje string `json:"numero_pasaje"`
-	}
-}
-
 // salidaAjena opens an extra departure of company 2 today at 11:00, on a boat of 5 seats.
 func (e *env) salidaAjena(t *testing.T) int64 {
 	t.Helper()

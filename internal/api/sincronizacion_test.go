@@ -90,16 +90,19 @@ func accion(id, tipo string, ocurrido time.Time, datos any) map[string]any {
 
 type resultadoJSON struct {
 	DesfaseMs  int64 `json:"desfase_ms"`
-	Resultados []struct {
-		ID          string
-		Estado      string
-		Mensaje     string
-		ConflictoID *int64 `json:"conflicto_id"`
-		Reintentar  bool   `json:"reintentar"`
-		Pasajes     []struct {
-			ID           int64
-			NumeroPasaje string `json:"numero_pasaje"`
-		}
+	Resultados []resultadoSyncJSON
+}
+
+// resultadoSyncJSON is one act's result in the answer of POST /sync.
+type resultadoSyncJSON struct {
+	ID          string
+	Estado      string
+	Mensaje     string
+	ConflictoID *int64 `json:"conflicto_id"`
+	Reintentar  bool   `json:"reintentar"`
+	Pasajes     []struct {
+		ID           int64
+		NumeroPasaje string `json:"numero_pasaje"`
 	}
 }
 
