@@ -43,6 +43,24 @@ export async function apiGet<T>(request: APIRequestContext, url: string, headers
   return (await response.json()).data as T;
 }
 
+/** The active section called `nombre`, as `headers`' user reads the catalog (fails the test without it). */
+export async function seccionPorNombre(request: APIRequestContext, headers: Record<string, string>, nombre: string): Promise<{ id: number; nombre: string }> {
+  const seccion = (await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', headers))
+    .find((s) => s.nombre === nombre);
+  expect(seccion, `la sección ${nombre}`).toBeDefined();
+  return seccion!;
+}
+
+/** A boat of `capacidad` seats with a certificate far from expiry, made through the API by `headers`' admin: its id. */
+export async function embarcacionPorApi(
+  request: APIRequestContext, headers: Record<string, string>, nombre: string, matricula: string, capacidad: number,
+): Promise<number> {
+  const creada = await request.post('/api/config/embarcaciones', { headers, data: {
+    nombre, matricula, capacidad, vencimiento_certificado: '2099-12-31' } });
+  expect(creada.status(), await creada.text()).toBe(201);
+  return (await creada.json()).data.id as number;
+}
+
 /** The Authorization header of a user. */
 export async function authHeaders(request: APIRequestContext, cuenta: Cuenta): Promise<Record<string, string>> {
   const { usuario, password } = credenciales(cuenta);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
+import { authHeaders, embarcacionPorApi, seccionPorNombre, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
 
 const SECCION = 'Tigre – Tres Bocas';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/manifiesto-${name}.png` });
@@ -20,17 +20,14 @@ test('un supervisor ve la carga de las salidas, abre el manifiesto de una que za
   const sufijo = Date.now().toString(36).toUpperCase();
 
   // A boat and an extra departure of today, sailed (through the API); a ticket sold for today.
-  const barco = await request.post('/api/config/embarcaciones', { headers: admin, data: {
-    nombre: `Manifiesto ${sufijo}`, matricula: `MAN-${sufijo}`, capacidad: 60, vencimiento_certificado: '2030-12-31' } });
-  expect(barco.status(), await barco.text()).toBe(201);
-  const [seccion] = (await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', admin))
-    .filter((s) => s.nombre === SECCION);
+  const barcoId = await embarcacionPorApi(request, admin, `Manifiesto ${sufijo}`, `MAN-${sufijo}`, 60);
+  const seccion = await seccionPorNombre(request, admin, SECCION);
   let salidaId = 0;
   let hora = '';
   for (let intento = 0; intento < 5 && salidaId === 0; intento++) {
     const d = salidaDeHoy();
     const r = await request.post('/api/salidas', { headers: admin, data: {
-      seccion_id: seccion.id, embarcacion_id: (await barco.json()).data.id, fecha: d.fecha, hora: d.hora } });
+      seccion_id: seccion.id, embarcacion_id: barcoId, fecha: d.fecha, hora: d.hora } });
     if (r.status() === 201) {
       salidaId = (await r.json()).data.id;
       hora = d.hora;

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
+import { authHeaders, embarcacionPorApi, seccionPorNombre, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
 
 const SECCION = 'Tigre – Tres Bocas';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/mover-pasajero-${name}.png` });
@@ -24,12 +24,8 @@ test('un supervisor mueve a un pasajero embarcado a otra salida desde el manifie
   const [supervisor, vendedor] = await Promise.all([usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'vendedor')]);
   const admin = await authHeaders(request, 'admin');
   const sufijo = Date.now().toString(36).toUpperCase();
-  const barco = await request.post('/api/config/embarcaciones', { headers: admin, data: {
-    nombre: `Traslado ${sufijo}`, matricula: `TRA-${sufijo}`, capacidad: 40, vencimiento_certificado: '2030-12-31' } });
-  expect(barco.status(), await barco.text()).toBe(201);
-  const barcoId = (await barco.json()).data.id as number;
-  const [seccion] = (await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', admin))
-    .filter((s) => s.nombre === SECCION);
+  const barcoId = await embarcacionPorApi(request, admin, `Traslado ${sufijo}`, `TRA-${sufijo}`, 40);
+  const seccion = await seccionPorNombre(request, admin, SECCION);
   const origen = await salidaDeHoy(request, admin, seccion.id, barcoId);
   let destino = await salidaDeHoy(request, admin, seccion.id, barcoId);
   while (destino.hora === origen.hora) destino = await salidaDeHoy(request, admin, seccion.id, barcoId);

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, usuarioPropio, violaciones, type Pasaje } from './helpers';
+import { apiGet, authHeaders, embarcacionPorApi, seccionPorNombre, usuarioPropio, violaciones, type Pasaje } from './helpers';
 import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola } from './offline';
 
 /**
@@ -36,13 +36,8 @@ test('sin conexión la tripulación embarca en su salida de 2 lugares: el teléf
 
   // A 2-seat boat and three tickets of today for the section (the supervisor's confirmation goes along:
   // an earlier run's departure may have left the day's seats short).
-  const creado = await request.post('/api/config/embarcaciones', { headers: admin, data: {
-    nombre: barco, matricula: `CAN-${sufijo}`, capacidad: CAPACIDAD, vencimiento_certificado: '2099-12-31' } });
-  expect(creado.status(), await creado.text()).toBe(201);
-  const embarcacion = (await creado.json()).data as { id: number };
-  const seccion = (await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', admin))
-    .find((s) => s.nombre === SECCION);
-  expect(seccion).toBeDefined();
+  const embarcacionId = await embarcacionPorApi(request, admin, barco, `CAN-${sufijo}`, CAPACIDAD);
+  const seccion = await seccionPorNombre(request, admin, SECCION);
   const ventas = await authHeaders(request, vendedor);
   const abrir = await request.post('/api/caja/abrir', { headers: ventas, data: { monto_apertura: 0 } });
   expect(abrir.status(), await abrir.text()).toBe(201);
@@ -51,7 +46,7 @@ test('sin conexión la tripulación embarca en su salida de 2 lugares: el teléf
   const pasajes: Pasaje[] = [];
   for (const cliente of ['Elsa Fernández', 'Fabio Giménez', 'Gala Herrera']) {
     const lote = await request.post('/api/pasajes/lote', { headers: ventas, data: {
-      seccion_id: seccion!.id, fecha_viaje: fecha, medio_pago_id: medio.id, cliente_nombre: `${cliente} ${sufijo}`,
+      seccion_id: seccion.id, fecha_viaje: fecha, medio_pago_id: medio.id, cliente_nombre: `${cliente} ${sufijo}`,
       lineas: [{ tipo_viaje_id: tipo.id, cantidad: 1 }],
       sobreventa: { nombre_usuario: supervisor.usuario, password: supervisor.password } } });
     expect(lote.status(), await lote.text()).toBe(201);
@@ -61,14 +56,14 @@ test('sin conexión la tripulación embarca en su salida de 2 lugares: el teléf
 
   // An extra departure of today with the boat, at a minute of its own late today.
   const delDia = () => apiGet<SalidaApi[]>(request, `/api/salidas?fecha=${fecha}`, sup);
-  const ocupadas = new Set((await delDia()).filter((s) => s.seccion_id === seccion!.id).map((s) => s.hora));
+  const ocupadas = new Set((await delDia()).filter((s) => s.seccion_id === seccion.id).map((s) => s.hora));
   const hora = Array.from({ length: 50 }, (_, i) => `23:${String(i + 10)}`).filter((h) => !ocupadas.has(h))
     .sort(() => Math.random() - 0.5)[0];
   expect(hora).toBeDefined();
   const abierta = await request.post('/api/salidas', { headers: sup, data: {
-    seccion_id: seccion!.id, embarcacion_id: embarcacion.id, fecha, hora } });
+    seccion_id: seccion.id, embarcacion_id: embarcacionId, fecha, hora } });
   expect(abierta.status(), await abierta.text()).toBe(201);
-  const salida = (await delDia()).find((s) => s.seccion_id === seccion!.id && s.hora === hora)!;
+  const salida = (await delDia()).find((s) => s.seccion_id === seccion.id && s.hora === hora)!;
   expect(salida).toMatchObject({ embarcados: 0, capacidad: CAPACIDAD });
 
   // The crew's registered phone opens the validator online and picks the departure: the tickets and

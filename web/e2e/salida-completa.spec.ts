@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, login, usuarioPropio, violaciones, type Pasaje } from './helpers';
+import { apiGet, authHeaders, embarcacionPorApi, seccionPorNombre, login, usuarioPropio, violaciones, type Pasaje } from './helpers';
 
 /**
  * A section no other spec sells on nor opens departures on: this spec's 3-seat outbound departure of
@@ -34,12 +34,8 @@ test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se recha
   const fecha = hoy();
 
   // The small boat (through the API, as the admin: salidas.spec creates one through the screen).
-  const creado = await request.post('/api/config/embarcaciones', { headers: admin, data: {
-    nombre: barco, matricula: `CHA-${sufijo}`, capacidad: CAPACIDAD, vencimiento_certificado: '2099-12-31' } });
-  expect(creado.status(), await creado.text()).toBe(201);
-  const seccion = (await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', admin))
-    .find((s) => s.nombre === SECCION);
-  expect(seccion).toBeDefined();
+  await embarcacionPorApi(request, admin, barco, `CHA-${sufijo}`, CAPACIDAD);
+  const seccion = await seccionPorNombre(request, admin, SECCION);
 
   // Four tickets of today for the section. An earlier run's departure may have left the day's seats at
   // 3 already: the supervisor's confirmation goes along (a sale that fits ignores it).
@@ -51,7 +47,7 @@ test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se recha
   const pasajes: Pasaje[] = [];
   for (const cliente of ['Ana Benítez', 'Bruno Cáceres', 'Carla Domínguez', 'Darío Escobar']) {
     const lote = await request.post('/api/pasajes/lote', { headers: ventas, data: {
-      seccion_id: seccion!.id, fecha_viaje: fecha.iso, medio_pago_id: medio.id, cliente_nombre: `${cliente} ${sufijo}`,
+      seccion_id: seccion.id, fecha_viaje: fecha.iso, medio_pago_id: medio.id, cliente_nombre: `${cliente} ${sufijo}`,
       lineas: [{ tipo_viaje_id: tipo.id, cantidad: 1 }],
       sobreventa: { nombre_usuario: supervisor.usuario, password: supervisor.password } } });
     expect(lote.status(), await lote.text()).toBe(201);
@@ -61,7 +57,7 @@ test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se recha
 
   // A minute of its own late today (no departure of the section at that time yet).
   const ocupadas = new Set((await apiGet<{ seccion_id: number; hora: string }[]>(request, `/api/salidas?fecha=${fecha.iso}`, sup))
-    .filter((s) => s.seccion_id === seccion!.id).map((s) => s.hora));
+    .filter((s) => s.seccion_id === seccion.id).map((s) => s.hora));
   const hora = Array.from({ length: 50 }, (_, i) => `23:${String(i + 10)}`).filter((h) => !ocupadas.has(h))
     .sort(() => Math.random() - 0.5)[0];
   expect(hora).toBeDefined();
@@ -85,7 +81,7 @@ test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se recha
   await expect(fila).toContainText(`0 / ${CAPACIDAD}`);
   await expect(fila).toContainText('Programada');
   const salida = (await apiGet<{ id: number; seccion_id: number; hora: string }[]>(request, `/api/salidas?fecha=${fecha.iso}`, sup))
-    .find((s) => s.seccion_id === seccion!.id && s.hora === hora);
+    .find((s) => s.seccion_id === seccion.id && s.hora === hora);
   expect(salida).toBeDefined();
 
   // The crew member picks that departure in the validator and boards until it is full.

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
+import { apiGet, authHeaders, embarcacionPorApi, seccionPorNombre, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
 
 const SECCION = 'Tigre – Paraná de las Palmas';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/sobreventa-${name}.png` });
@@ -17,19 +17,14 @@ test('un vendedor vende más allá de los lugares del día solo con la confirmac
   test.setTimeout(120_000);
   const [vendedor, supervisor] = await Promise.all([usuarioPropio(request, 'vendedor'), usuarioPropio(request, 'supervisor')]);
   const admin = await authHeaders(request, 'admin');
-  const secciones = await apiGet<{ id: number; nombre: string }[]>(request, '/api/config/secciones?activos=true', admin);
-  const seccion = secciones.find((s) => s.nombre === SECCION);
-  expect(seccion).toBeDefined();
+  const seccion = await seccionPorNombre(request, admin, SECCION);
   // A day of its own with one departure of a one-seat boat: the day has one seat.
   const fecha = fechaEn(30 + Math.floor(Math.random() * 300));
   const sufijo = Date.now().toString(36).toUpperCase();
-  const barco = await request.post('/api/config/embarcaciones', {
-    headers: admin, data: { nombre: `Botecito ${sufijo}`, matricula: `BOT-${sufijo}`, capacidad: 1, vencimiento_certificado: '2099-12-31' },
-  });
-  expect(barco.status(), await barco.text()).toBe(201);
+  const barcoId = await embarcacionPorApi(request, admin, `Botecito ${sufijo}`, `BOT-${sufijo}`, 1);
   const salida = await request.post('/api/salidas', {
     headers: await authHeaders(request, supervisor),
-    data: { seccion_id: seccion!.id, embarcacion_id: (await barco.json()).data.id, fecha: fecha.iso, hora: `10:${String(10 + Math.floor(Math.random() * 50))}` },
+    data: { seccion_id: seccion.id, embarcacion_id: barcoId, fecha: fecha.iso, hora: `10:${String(10 + Math.floor(Math.random() * 50))}` },
   });
   expect(salida.status(), await salida.text()).toBe(201);
   // The seat is sold (the seller's register opens with it).
@@ -37,7 +32,7 @@ test('un vendedor vende más allá de los lugares del día solo con la confirmac
   await venderPorApi(request, vendedor, 'Primera pasajera');
   const una = await request.post('/api/pasajes/lote', {
     headers,
-    data: { seccion_id: seccion!.id, fecha_viaje: fecha.iso, medio_pago_id: (await apiGet<{ id: number }[]>(request, '/api/config/medios-pago?activos=true', headers))[0].id,
+    data: { seccion_id: seccion.id, fecha_viaje: fecha.iso, medio_pago_id: (await apiGet<{ id: number }[]>(request, '/api/config/medios-pago?activos=true', headers))[0].id,
       cliente_nombre: 'Último lugar', lineas: [{ tipo_viaje_id: (await apiGet<{ id: number }[]>(request, '/api/config/tipos-viaje?activos=true', headers))[0].id, cantidad: 1 }] },
   });
   expect(una.status(), await una.text()).toBe(201);
@@ -73,6 +68,6 @@ test('un vendedor vende más allá de los lugares del día solo con la confirmac
   await expect(page.getByRole('dialog', { name: 'Venta registrada' })).toBeVisible();
 
   const cupo = await apiGet<{ capacidad: number; vendidos: number; quedan: number }>(request,
-    `/api/pasajes/disponibilidad?seccion_id=${seccion!.id}&fecha=${fecha.iso}`, headers);
+    `/api/pasajes/disponibilidad?seccion_id=${seccion.id}&fecha=${fecha.iso}`, headers);
   expect(cupo).toMatchObject({ capacidad: 1, vendidos: 2, quedan: -1 });
 });
