@@ -78,10 +78,6 @@ test('un pasaje de otro día pide confirmación en ámbar, se encuentra sin guio
 });
 
 test.describe('cámara', () => {
-  // Chromium's fake camera sometimes never delivers a frame ZXing can read (seen about one run
-  // in four on a busy machine): the read itself is what is tested, so a second try is allowed.
-  test.describe.configure({ retries: 2 });
-
   test('la cámara lee el QR de un pasaje y lo embarca', async ({ request }, testInfo) => {
     const pasaje = await venderPasaje(request);
     const dir = mkdtempSync(path.join(tmpdir(), 'muelle-qr-'));

@@ -76,9 +76,6 @@ test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, 
 });
 
 test.describe('cámara', () => {
-  // Chromium's fake camera sometimes never delivers a frame ZXing can read on a busy machine (embarque.spec.ts).
-  test.describe.configure({ retries: 2 });
-
   test('sin conexión la cámara lee el QR y lo embarca en el teléfono; escrito a mano después, se rechaza', async ({ request }, testInfo) => {
     test.setTimeout(150_000);
     const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');
