@@ -157,10 +157,19 @@ export async function violaciones(page: Page): Promise<string[]> {
     .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
 }
 
-/** Waits (up to 3 s) until no finite CSS animation or transition runs; a spinner's endless one does not count. */
+/**
+ * Waits (up to 3 s) until no finite CSS animation or transition runs; a spinner's endless one does not count.
+ * First three frames: Mantine starts a modal's transition two frames after it opens (its use-transition), and
+ * a look in between found nothing running while the modal was still see-through.
+ */
 async function sinAnimaciones(page: Page): Promise<void> {
   type Animacion = { playState: string; effect: { getTiming(): { iterations: number } } | null };
   type ConAnimaciones = { document: { getAnimations(): Animacion[] } };
+  type ConFrames = { requestAnimationFrame(f: () => void): number };
+  await page.evaluate(async () => {
+    const frame = () => new Promise<void>((listo) => { (globalThis as unknown as ConFrames).requestAnimationFrame(() => listo()); });
+    for (let i = 0; i < 3; i++) await frame();
+  });
   // a function, not a string: the server's CSP refuses eval
   await page.waitForFunction(() => (globalThis as unknown as ConAnimaciones).document.getAnimations()
     .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, { timeout: 3_000 })
