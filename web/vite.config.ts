@@ -15,7 +15,7 @@ import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
  * `@mantine/core/styles/X.css` (the sheet Mantine builds from the same X.module.css), so Vite's CSS
  * code splitting puts it beside the component, after the sheets of the components it is built on.
  * @mantine/dates and @mantine/notifications have one sheet each, imported by their components alike.
- * main.tsx imports the global sheets (baseline, CSS variables, global). The dev server pre-bundles
+ * app/arranque.tsx imports the global sheets (baseline, CSS variables, global). The dev server pre-bundles
  * Mantine where no plugin reaches: `mantineCssDev` gives it the whole sheets instead.
  */
 function mantineCssPorComponente(): Plugin {
@@ -39,13 +39,13 @@ function mantineCssPorComponente(): Plugin {
   };
 }
 
-/** The dev server: the whole of Mantine's sheets, after main.tsx's global ones. */
+/** The dev server: the whole of Mantine's sheets, with app/arranque.tsx's global ones. */
 function mantineCssDev(): Plugin {
   return {
     name: 'muelle:mantine-css-dev',
     apply: 'serve',
     transform(code, id) {
-      if (!id.endsWith('/src/main.tsx')) return null;
+      if (!id.endsWith('/src/app/arranque.tsx')) return null;
       const hojas = ['@mantine/core/styles.css', '@mantine/dates/styles.css', '@mantine/notifications/styles.css'];
       return { code: hojas.map((h) => `import '${h}';\n`).join('') + code, map: null };
     },
@@ -54,6 +54,8 @@ function mantineCssDev(): Plugin {
 
 /** The login page: the first screen of a phone that opens Muelle. */
 const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]routes[\\/]LoginPage\.tsx$/;
+/** The app's last step of the boot (main.tsx imports it after React). */
+const ARRANQUE = /[\\/]src[\\/]app[\\/]arranque\.tsx$/;
 /** The back office's frame, loaded with every staff screen. */
 const ADMIN_LAYOUT = /[\\/]src[\\/]app[\\/]layout[\\/]AdminLayout\.tsx$/;
 /** This browser's device keys (the `dispositivo` chunk), which both pier screens read as they boot. */
@@ -75,6 +77,17 @@ type Salida = Parameters<NonNullable<Extract<Plugin['writeBundle'], (...a: never
 /** The chunks (and sheets) the modules matching `modulos` need beyond those the page already loads. */
 function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>): { js: string[]; css: string[] } {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+  return precargasDeChunks(bundle, modulos.map((modulo) => {
+    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
+    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
+      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
+    if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
+    return chunk.fileName;
+  }), yaCargados);
+}
+
+/** The chunks `archivos`, those they import, and their sheets, beyond those the page already loads. */
+function precargasDeChunks(bundle: Salida, archivos: string[], yaCargados: Set<string>): { js: string[]; css: string[] } {
   const visto = new Set(yaCargados);
   const js: string[] = [];
   const css = new Set<string>();
@@ -87,13 +100,7 @@ function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>)
     c.viteMetadata?.importedCss.forEach((h) => css.add(h));
     c.imports.forEach(visitar);
   };
-  for (const modulo of modulos) {
-    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
-    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
-      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
-    if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
-    visitar(chunk.fileName);
-  }
+  archivos.forEach(visitar);
   return { js, css: [...css].filter((h) => !yaCargados.has(h)) };
 }
 
@@ -110,6 +117,19 @@ function deLaEntrada(bundle: Salida): Set<string> {
   };
   Object.values(bundle).filter((c) => c.type === 'chunk' && c.isEntry).forEach((c) => visitar(c.fileName));
   return cargados;
+}
+
+/**
+ * The boot's steps (main.tsx imports React and then app/arranque.tsx, each in a task of its own): the
+ * chunks they need beyond the entry's, which every page asks for with the entry's own.
+ */
+function delArranque(bundle: Salida): { js: string[]; css: string[] } {
+  const entrada = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
+  if (entrada?.type !== 'chunk') throw new Error('vite.config.ts: no encuentro la entrada');
+  const pasos = entrada.dynamicImports;
+  const conArranque = pasos.some((f) => { const c = bundle[f]; return c?.type === 'chunk' && c.moduleIds.some((id) => ARRANQUE.test(id)); });
+  if (!conArranque) throw new Error('vite.config.ts: main.tsx ya no importa app/arranque.tsx');
+  return precargasDeChunks(bundle, pasos, deLaEntrada(bundle));
 }
 
 const etiquetas = ({ js, css }: { js: string[]; css: string[] }) => [
@@ -136,10 +156,16 @@ function precargarLogin(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const bundle = (ctx.bundle ?? {}) as Salida;
-        const login = precargasDe(bundle, [LOGIN_PAGE], deLaEntrada(bundle));
+        const arranque = delArranque(bundle);
+        const cargados = deLaEntrada(bundle);
+        [...arranque.js, ...arranque.css].forEach((f) => cargados.add(f));
+        const login = precargasDe(bundle, [LOGIN_PAGE], cargados);
+        const enlace = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs: { crossorigin: true, ...attrs }, injectTo: 'head' as const });
+        const modulos = (js: string[]) => js.map((f) => enlace({ rel: 'modulepreload', href: `/${f}` }));
         return [
-          ...login.js.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
-          ...login.css.map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          // the boot's sheets apply from the first paint, as the entry's own
+          ...modulos(arranque.js), ...arranque.css.map((f) => enlace({ rel: 'stylesheet', href: `/${f}` })),
+          ...modulos(login.js), ...login.css.map((f) => enlace({ rel: 'preload', as: 'style', href: `/${f}` })),
         ];
       },
     },
@@ -277,7 +303,7 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React (and its router) changes least: its chunk stays cached across releases. The rest of
-        // what the app needs before its first screen is one chunk (`inicio`, merged into the entry):
+        // what the app needs before its first screen is one chunk (`inicio`: app/arranque.tsx and what it imports, which main.tsx evaluates after React, a task apart):
         // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
@@ -290,7 +316,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/, priority: 6 },
-            { name: 'inicio', tags: ['$initial'], priority: 5 },
+            // the boot's last step and what it imports (main.tsx loads it on its own, after React)
+            { name: 'inicio', test: ARRANQUE, priority: 5 },
             // before `offline`, whose code imports it (a group takes the modules its own import)
             { name: 'dispositivo', test: DISPOSITIVO, priority: 4 },
             { name: 'offline', test: OFFLINE, priority: 3 },

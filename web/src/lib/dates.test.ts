@@ -23,6 +23,18 @@ describe('todayIn', () => {
     expect(todayIn('America/Argentina/Buenos_Aires', now)).toBe('2026-11-22');
     expect(todayIn('UTC', now)).toBe('2026-11-23');
   });
+
+  it('keeps each zone apart and follows the clock, asked again and again', () => {
+    const antes = new Date('2026-11-23T02:00:00Z');
+    const despues = new Date('2026-11-23T03:30:00Z');
+    expect([todayIn('America/Argentina/Buenos_Aires', antes), todayIn('Asia/Tokyo', antes)]).toEqual(['2026-11-22', '2026-11-23']);
+    expect([todayIn('America/Argentina/Buenos_Aires', despues), todayIn('Asia/Tokyo', despues)]).toEqual(['2026-11-23', '2026-11-23']);
+  });
+
+  it('refuses a zone that does not exist, every time', () => {
+    expect(() => todayIn('Marte/Olympus')).toThrow(RangeError);
+    expect(() => todayIn('Marte/Olympus')).toThrow(RangeError);
+  });
 });
 
 describe('motivoFechaRechazada', () => {

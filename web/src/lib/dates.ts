@@ -4,10 +4,18 @@ import { formatDate } from './format';
 /** Time zone of the business day when the company has none. */
 export const DEFAULT_TIMEZONE = 'America/Argentina/Buenos_Aires';
 
+/** One formatter per time zone: making one costs the browser far more than using it (every render asks for today). */
+const diaEn = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  // en-CA formats dates as YYYY-MM-DD.
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  let formato = diaEn.get(timeZone);
+  if (!formato) {
+    // en-CA formats dates as YYYY-MM-DD.
+    formato = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    diaEn.set(timeZone, formato);
+  }
+  return formato.format(now);
 }
 
 /** Today's business date (YYYY-MM-DD) in the company's time zone. */
