@@ -192,9 +192,9 @@ function precargarLogin(): Plugin {
 
 /**
  * The offline database (Dexie) and the app's offline code (the queue, the sync, the offline sale and
- * validation): a chunk the login never loads, and the shell and the sale screen load after their
- * first paint. Not the device's keys (lib/dispositivo and the persistent storage request it makes,
- * without Dexie): the sale screen reads them as it boots.
+ * validation): a chunk the login never loads, and the shell and the pier screens load after their
+ * first paint. Not the device's keys (lib/dispositivo and lib/offline/persistencia: the persistent
+ * storage request, whether there is IndexedDB; without Dexie): the pier screens read them as they boot.
  */
 const OFFLINE = /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]offline[\\/](?!persistencia\.ts$)|[\\/]src[\\/]api[\\/]sincronizacion\.ts$/;
 
@@ -310,8 +310,8 @@ export default defineConfig({
         // screen's requests went from 90 to 25); the small modules two pages share (the app's components
         // and helpers, Mantine's hooks), `compartido`. The offline database (Dexie) and the app's offline code
         // are one chunk of their own, never loaded by the login (in `comun` they took the login route past
-        // its 250 KB); the shell and the sale screen load it once their first screen is painted, the
-        // validator with its page (it validates offline from the first scan). Every page, and the components and libraries only
+        // its 250 KB); the pier screens and the shell load it once their first screen is painted (the validator
+        // long before a scan: useValidadorOffline). Every page, and the components and libraries only
         // one or two pages use (the QR scanner, the charts) with their CSS, load with the page.
         codeSplitting: {
           groups: [

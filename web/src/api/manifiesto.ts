@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { manifiestoQuery, type Manifiesto } from './salidas';
 import { salidasKeys } from './keys';
-import { baseOffline } from '@/lib/offline/db';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 
 /*
  * A departure's manifest for whoever boards it, online and offline (docs/architecture.md, "Manifiesto"):
@@ -23,19 +23,19 @@ export interface ManifiestoLocal {
   guardado_en: number;
 }
 
-/** Whether this browser can keep the manifest (IndexedDB; jsdom has none). */
-const hayAlmacenLocal = () => typeof indexedDB !== 'undefined';
+/** The offline database (Dexie): a chunk apart, which the validator loads after its first paint. */
+const baseOffline = async () => (await import('@/lib/offline/db')).baseOffline;
 
 /** Keeps a departure's manifest on this phone (replacing the one kept before). */
 export async function guardarManifiesto(m: Manifiesto, ahora = Date.now()): Promise<void> {
   if (!hayAlmacenLocal()) return;
-  await baseOffline.config.put({ clave: claveManifiesto(m.encabezado.salida_id), valor: m, guardado_en: ahora });
+  await (await baseOffline()).config.put({ clave: claveManifiesto(m.encabezado.salida_id), valor: m, guardado_en: ahora });
 }
 
 /** The manifest of a departure kept on this phone, or null. */
 export async function leerManifiestoLocal(salidaId: number): Promise<ManifiestoLocal | null> {
   if (!hayAlmacenLocal()) return null;
-  const e = await baseOffline.config.get(claveManifiesto(salidaId));
+  const e = await (await baseOffline()).config.get(claveManifiesto(salidaId));
   return e ? { manifiesto: e.valor as Manifiesto, guardado_en: e.guardado_en } : null;
 }
 

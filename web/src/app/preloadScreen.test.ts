@@ -1,15 +1,19 @@
 import { QueryClient } from '@tanstack/react-query';
+import { http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { meQuery } from '@/api/auth';
 import { empresaQuery } from '@/api/empresa';
 import { notificacionesQuery } from '@/api/notificaciones';
 import { seccionesActivasQuery, preciosQuery } from '@/api/config';
 import { cajaEstadoQuery } from '@/api/caja';
+import { estadisticasEmbarqueQuery, type EstadisticasEmbarque } from '@/api/embarque';
+import { salidasQuery } from '@/api/salidas';
+import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { signIn } from '@/testing/fixtures';
 import { estadoCaja } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
-import { server } from '@/testing/server';
+import { ok, server } from '@/testing/server';
 import { preloadScreenAt } from './routes';
 
 describe('preloadScreenAt', () => {
@@ -22,6 +26,18 @@ describe('preloadScreenAt', () => {
     queryClient = new QueryClient();
     preloadScreenAt(paths.ventaPasajes, queryClient);
     for (const query of [seccionesActivasQuery, preciosQuery, cajaEstadoQuery]) {
+      await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).not.toBe('pending');
+      expect(queryClient.getQueryState(query.queryKey), String(query.queryKey)).toMatchObject({ status: 'success', error: null });
+    }
+  });
+
+  it("fetches what the validator shows first: today's figures and departures", async () => {
+    signIn('lancha');
+    const estadisticas: EstadisticasEmbarque = { hoy: { total: 3, embarcados: 1, pendientes: 2 }, usuario: { validados_hoy: 1 } };
+    server.use(http.get('/api/pasajes/estadisticas-embarque', () => ok(estadisticas)));
+    queryClient = new QueryClient();
+    preloadScreenAt(paths.validador, queryClient);
+    for (const query of [estadisticasEmbarqueQuery, salidasQuery(todayIn(DEFAULT_TIMEZONE))]) {
       await expect.poll(() => queryClient.getQueryState(query.queryKey)?.status).not.toBe('pending');
       expect(queryClient.getQueryState(query.queryKey), String(query.queryKey)).toMatchObject({ status: 'success', error: null });
     }

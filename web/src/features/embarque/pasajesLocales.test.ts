@@ -10,7 +10,8 @@ import {
   almacenPasajes, diaSiguiente, embarquesEnColaPorSalida, embarquesLocalesDeSalida, ENTRADA_PASAJES, estadoPasajesLocales, guardarPasajes,
   pasajeLocalDe, pasajesVencidos, sobrevive,
 } from './pasajesLocales';
-import { claveSalidas, conEmbarquesEnCola, guardarSalidas, leerSalidas } from './salidasLocales';
+import { conEmbarquesEnCola } from './salidaValidador';
+import { claveSalidas, guardarSalidas, leerSalidas } from './salidasLocales';
 
 // jsdom has no IndexedDB: the Dexie stores are maps behind the few calls this module makes.
 const tablas = vi.hoisted(() => ({

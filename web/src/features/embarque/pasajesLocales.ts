@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { api } from '@/lib/api';
 import { useInactivo } from '@/lib/idle';
 import { encolar } from '@/lib/offline/cola';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 import {
   baseOffline, VIGENCIA_PASAJES_MS, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
 } from '@/lib/offline/db';
@@ -30,9 +31,6 @@ export interface EstadoPasajesLocales {
   fechas: string[];
   cantidad: number;
 }
-
-/** Whether this browser can keep the tickets (IndexedDB; jsdom has none). */
-export const hayAlmacenLocal = () => typeof indexedDB !== 'undefined';
 
 /** The day after `fecha` (YYYY-MM-DD). */
 export function diaSiguiente(fecha: string): string {

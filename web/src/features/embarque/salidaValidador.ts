@@ -26,3 +26,9 @@ export function salidaPorDefecto(abiertas: readonly Salida[], ahora: Date): Sali
 export function nombreSalida(s: Salida): string {
   return `${s.hora} · ${s.seccion} · ${describirSentido(s.sentido)}`;
 }
+
+/** A departure with this phone's queued boardings into it added to its last known count (offline). */
+export function conEmbarquesEnCola(s: Salida, enCola: Readonly<Record<number, number>>): Salida {
+  const propios = enCola[s.id] ?? 0;
+  return propios === 0 ? s : { ...s, embarcados: s.embarcados + propios };
+}

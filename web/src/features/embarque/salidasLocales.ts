@@ -1,5 +1,6 @@
 import type { Salida } from '@/api/salidas';
 import { baseOffline } from '@/lib/offline/db';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 
 /*
  * Today's departures as the validator last read them, kept on this phone (the Dexie `config` store,
@@ -17,8 +18,6 @@ interface SalidasGuardadas {
   salidas: Salida[];
 }
 
-const hayAlmacenLocal = () => typeof indexedDB !== 'undefined';
-
 /** Keeps a day's departures of company `empresaId` as read now (best effort: the validator goes on without). */
 export async function guardarSalidas(fecha: string, empresaId: number, salidas: Salida[], ahora = Date.now()): Promise<void> {
   if (!hayAlmacenLocal()) return;
@@ -31,10 +30,4 @@ export async function leerSalidas(fecha: string, empresaId: number): Promise<Sal
   if (!hayAlmacenLocal()) return null;
   const valor = (await baseOffline.config.get(claveSalidas(fecha)))?.valor as SalidasGuardadas | undefined;
   return valor?.empresaId === empresaId ? valor.salidas : null;
-}
-
-/** A departure with this phone's queued boardings into it added to its last known count (offline). */
-export function conEmbarquesEnCola(s: Salida, enCola: Readonly<Record<number, number>>): Salida {
-  const propios = enCola[s.id] ?? 0;
-  return propios === 0 ? s : { ...s, embarcados: s.embarcados + propios };
 }

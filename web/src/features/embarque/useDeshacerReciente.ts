@@ -4,7 +4,6 @@ import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useDeshacerEmbarque } from '@/api/embarque';
 import type { EmbarqueReciente } from '@/features/embarque/components/DeshacerEmbarque';
-import { anotarEstadoOnline } from '@/features/embarque/pasajesLocales';
 
 /**
  * The last boarding made on this screen and its undo: the same call, window and
@@ -20,7 +19,8 @@ export function useDeshacerReciente() {
       onSuccess: ({ data, message }) => {
         notifySuccess(message ?? 'Embarque deshecho');
         // The phone's copy of the ticket boards again offline.
-        void anotarEstadoOnline(data.numero_pasaje, data.estado, data.fecha_embarque ?? null).catch(() => undefined);
+        void import('@/features/embarque/pasajesLocales')
+          .then((m) => m.anotarEstadoOnline(data.numero_pasaje, data.estado, data.fecha_embarque ?? null)).catch(() => undefined);
       },
       onError: (e) => notifyError(errorMessage(e, 'Error al deshacer el embarque')),
       onSettled: () => setReciente(null),

@@ -3,9 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { salidasQuery, type Salida } from '@/api/salidas';
 import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
-import { embarquesEnColaPorSalida, hayAlmacenLocal } from './pasajesLocales';
-import { salidaPorDefecto, salidasQueEmbarcan } from './salidaValidador';
-import { conEmbarquesEnCola, guardarSalidas, leerSalidas } from './salidasLocales';
+import { useInactivo } from '@/lib/idle';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
+import { conEmbarquesEnCola, salidaPorDefecto, salidasQueEmbarcan } from './salidaValidador';
+
+/** The phone's copies (Dexie): a chunk the validator loads after its first paint (useValidadorOffline). */
+const salidasLocales = () => import('./salidasLocales');
+const pasajesLocales = () => import('./pasajesLocales');
 
 /** How often the validator's departures refresh by themselves (boardings of other phones come as events too). */
 const SALIDAS_REFRESH_MS = 30_000;
@@ -23,19 +27,21 @@ export interface SalidaDelValidador {
 }
 
 /**
- * Today's departures as the server last said: its answer, kept on the phone at each one, and the phone's
- * copy while there is none (a validator opened offline).
+ * Today's departures as the server last said: its answer, kept on the phone at each one (from the first
+ * idle moment: the phone's database is no part of the first screen), and the phone's copy while there is
+ * none (a validator opened offline).
  */
 function useSalidasDeHoy(): Salida[] | undefined {
   const hoy = useHoy();
   const { id: empresaId } = useEmpresa();
+  const inactivo = useInactivo();
   const { data } = useQuery({ ...salidasQuery(hoy), refetchInterval: SALIDAS_REFRESH_MS });
   useEffect(() => {
-    if (data && empresaId) void guardarSalidas(hoy, empresaId, data);
-  }, [data, hoy, empresaId]);
+    if (inactivo && data && empresaId) void salidasLocales().then((m) => m.guardarSalidas(hoy, empresaId, data));
+  }, [inactivo, data, hoy, empresaId]);
   const guardadas = useQuery({
     queryKey: ['salidasLocales', hoy, empresaId],
-    queryFn: () => leerSalidas(hoy, empresaId!),
+    queryFn: async () => (await salidasLocales()).leerSalidas(hoy, empresaId!),
     enabled: !data && Boolean(empresaId) && hayAlmacenLocal(),
     networkMode: 'always',
   });
@@ -51,7 +57,7 @@ export function useSalidaDelValidador(sinConexion = false): SalidaDelValidador {
   const data = useSalidasDeHoy();
   const enCola = useQuery({
     queryKey: enColaPorSalidaKey,
-    queryFn: embarquesEnColaPorSalida,
+    queryFn: async () => (await pasajesLocales()).embarquesEnColaPorSalida(),
     enabled: sinConexion && hayAlmacenLocal(),
     networkMode: 'always',
   });

@@ -7,13 +7,20 @@ import { api, ApiError } from '@/lib/api';
 import { useEmpresa } from '@/lib/company';
 import { useOnline } from '@/lib/connectivity';
 import { useHoy } from '@/lib/dates';
-import { verificarCertificado } from '@/lib/offline/verificar';
-import {
-  almacenPasajes, anotarEmbarqueOnline, embarquesPendientes, hayAlmacenLocal, usePasajesLocales, type EstadoPasajesLocales,
-} from './pasajesLocales';
+import { useInactivo } from '@/lib/idle';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
+import type { EstadoPasajesLocales } from './pasajesLocales';
 import type { ValidacionOffline } from './useValidacion';
-import { leerSalidas } from './salidasLocales';
-import { validarSinConexion, type ClavesOffline } from './validacionOffline';
+import type { ClavesOffline } from './validacionOffline';
+
+/**
+ * What the validator does without a link (Dexie, the tickets kept on the phone, the offline rules): the
+ * `offline` chunk, out of the first screen's download. It is fetched once the validator is painted and the
+ * browser idle (useValidadorOffline), long before a scan: offline, a validation awaits it (the service worker
+ * has it precached).
+ */
+const cargarOffline = () => Promise.all([import('./pasajesLocales'), import('./salidasLocales'), import('./validacionOffline')])
+  .then(([pasajes, salidas, validacion]) => ({ ...pasajes, ...salidas, ...validacion }));
 
 /** While the browser says online but the server did not answer, how often the validator asks again. */
 export const SONDEO_SERVIDOR_MS = 10_000;
@@ -30,7 +37,8 @@ export interface AvisoOffline {
   conClave: boolean;
 }
 
-const pendientesKey = ['pasajesLocales', 'pendientes'] as const;
+/** The key of the count of this phone's queued boardings (the offline notice's). */
+export const pendientesKey = ['pasajesLocales', 'pendientes'] as const;
 
 /** The company's key from this phone's registration as a device, when it is this company's. */
 function useClaves(): ClavesOffline | null {
@@ -43,6 +51,7 @@ function useClaves(): ClavesOffline | null {
     networkMode: 'always',
     staleTime: Infinity,
     queryFn: async (): Promise<ClavesOffline | null> => {
+      const { verificarCertificado } = await import('@/lib/offline/verificar');
       // The registration's own certificate tells whether its key is this company's (an expired one still verifies tickets).
       const cert = await verificarCertificado(registro!.clave_empresa, empresaId!, registro!.certificado, Date.now());
       const usable = cert.valido || cert.motivo === 'certificado_vencido';
@@ -65,7 +74,11 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   const activo = !online || sinServidor;
   const claves = useClaves();
   const { id: empresaId } = useEmpresa();
+  const inactivo = useInactivo();
 
+  useEffect(() => {
+    if (inactivo) void cargarOffline().catch(() => undefined);
+  }, [inactivo]);
   useWindowEvent('online', () => setSinServidor(false));
   useEffect(() => {
     if (!sinServidor || !online) return undefined;
@@ -79,6 +92,7 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   }, [sinServidor, online]);
 
   const validar = useCallback(async (codigo: string, confirmarFecha: boolean, salidaId?: number | null) => {
+    const { leerSalidas, validarSinConexion, almacenPasajes } = await cargarOffline();
     // the departure as last read from the server (kept on the phone): its state, boat and count
     const salida = salidaId != null && empresaId ? (await leerSalidas(hoy, empresaId))?.find((s) => s.id === salidaId) : undefined;
     const r = await validarSinConexion(codigo, confirmarFecha, { claves, hoy, ahora: Date.now(), almacen: almacenPasajes, salida });
@@ -87,7 +101,7 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   }, [claves, hoy, empresaId, queryClient]);
   const marcarSinConexion = useCallback(() => setSinServidor(true), []);
   const embarcadoOnline = useCallback((e: Embarque) => {
-    void anotarEmbarqueOnline(e).catch(() => undefined);
+    void cargarOffline().then((m) => m.anotarEmbarqueOnline(e)).catch(() => undefined);
   }, []);
 
   // A browser without IndexedDB cannot validate offline: it says there is no connection, as before.
@@ -96,23 +110,4 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
     (local ? { activo, validar, sinConexion: marcarSinConexion, embarcadoOnline } : undefined),
   [local, activo, validar, marcarSinConexion, embarcadoOnline]);
   return { offline, sinConexion: activo, conClave: claves !== null };
-}
-
-/**
- * The offline notice's figures: keeps today's and tomorrow's tickets on the phone while online
- * (usePasajesLocales) and counts the boardings waiting to be sent while offline. Its own hook, for a
- * component of its own: each save and count re-renders that component, not the whole validator
- * (on a slow phone, a render of the screen per answer after the first paint).
- */
-export function useAvisoOffline(sinConexion: boolean, conClave: boolean): AvisoOffline {
-  const hoy = useHoy();
-  const pasajes = usePasajesLocales(hoy, !sinConexion);
-  const local = hayAlmacenLocal();
-  const pendientes = useQuery({
-    queryKey: pendientesKey,
-    queryFn: embarquesPendientes,
-    enabled: local && sinConexion,
-    networkMode: 'always',
-  });
-  return { activo: local && sinConexion, pasajes, pendientes: pendientes.data ?? 0, conClave };
 }

@@ -4,6 +4,9 @@
  * when the device registers or an action is first queued; where unsupported, nothing happens.
  */
 
+/** Whether this browser can keep data on the device (IndexedDB; jsdom has none). Without Dexie: the pier screens ask at boot. */
+export const hayAlmacenLocal = () => typeof indexedDB !== 'undefined';
+
 let pedido: Promise<boolean> | null = null;
 
 /** Asks the browser to keep this site's storage; resolves with whether it will (false when unsupported or refused). */

@@ -1,9 +1,40 @@
 import { Alert, List, Text } from '@mantine/core';
 import { IconWifiOff } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useHoy } from '@/lib/dates';
 import { formatDateTime } from '@/lib/format';
-import { pasajesVencidos } from '@/features/embarque/pasajesLocales';
-import type { AvisoOffline } from '@/features/embarque/useValidadorOffline';
+import { hayAlmacenLocal } from '@/lib/offline/persistencia';
+import { embarquesPendientes, pasajesVencidos, usePasajesLocales } from '@/features/embarque/pasajesLocales';
+import { pendientesKey, type AvisoOffline } from '@/features/embarque/useValidadorOffline';
 import { MSG_SIN_CLAVE } from '@/features/embarque/validacionOffline';
+
+/**
+ * The offline notice's figures: keeps today's and tomorrow's tickets on the phone while online
+ * (usePasajesLocales) and counts the boardings waiting to be sent while offline. Its own hook, for a
+ * component of its own: each save and count re-renders that component, not the whole validator
+ * (on a slow phone, a render of the screen per answer after the first paint).
+ */
+function useAvisoOffline(sinConexion: boolean, conClave: boolean): AvisoOffline {
+  const hoy = useHoy();
+  const pasajes = usePasajesLocales(hoy, !sinConexion);
+  const local = hayAlmacenLocal();
+  const pendientes = useQuery({
+    queryKey: pendientesKey,
+    queryFn: embarquesPendientes,
+    enabled: local && sinConexion,
+    networkMode: 'always',
+  });
+  return { activo: local && sinConexion, pasajes, pendientes: pendientes.data ?? 0, conClave };
+}
+
+/**
+ * The tickets kept on the phone and, offline, the notice with them (useAvisoOffline); null online. With
+ * Dexie, a chunk the validator loads once painted (ValidadorPage).
+ */
+export function AvisoDelTelefono({ sinConexion, conClave }: { sinConexion: boolean; conClave: boolean }) {
+  const aviso = useAvisoOffline(sinConexion, conClave);
+  return aviso.activo ? <AvisoSinConexion {...aviso} /> : null;
+}
 
 /** How long ago a device time was, in words: 'hace 5 min', 'hace 2 h 10 min'. */
 export function antiguedad(desde: number, ahora = Date.now()): string {

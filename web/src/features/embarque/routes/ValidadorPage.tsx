@@ -2,10 +2,11 @@ import { Alert, Center, Container, Grid, SegmentedControl, Stack, Text, Title } 
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconInfoCircle, IconKeyboard, type Icon } from '@tabler/icons-react';
 import { startTransition, useCallback, useState } from 'react';
+import { diferido } from '@/components/Diferido';
 import { useEmpresa } from '@/lib/company';
 import { useHoy } from '@/lib/dates';
+import { useInactivo } from '@/lib/idle';
 import type { Embarque } from '@/api/embarque';
-import { AvisoSinConexion } from '@/features/embarque/components/AvisoSinConexion';
 import { CodigoManualForm } from '@/features/embarque/components/CodigoManualForm';
 import { DeshacerEmbarque } from '@/features/embarque/components/DeshacerEmbarque';
 import { EscanerCamara } from '@/features/embarque/components/EscanerCamara';
@@ -16,7 +17,7 @@ import { SalidaDelValidador } from '@/features/embarque/components/SalidaDelVali
 import { useDeshacerReciente } from '@/features/embarque/useDeshacerReciente';
 import { useSalidaDelValidador } from '@/features/embarque/useSalidaDelValidador';
 import { useValidacion } from '@/features/embarque/useValidacion';
-import { useAvisoOffline, useValidadorOffline } from '@/features/embarque/useValidadorOffline';
+import { useValidadorOffline } from '@/features/embarque/useValidadorOffline';
 import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
 
 type Modo = 'camara' | 'manual';
@@ -72,11 +73,8 @@ function useEjemploNumero(): string | null {
   return prefijo ? ejemploNumeroPasaje(prefijo, hoy) : null;
 }
 
-/** The tickets kept on the phone and, offline, the notice with them (useAvisoOffline); null online. */
-function AvisoDelTelefono({ sinConexion, conClave }: { sinConexion: boolean; conClave: boolean }) {
-  const aviso = useAvisoOffline(sinConexion, conClave);
-  return aviso.activo ? <AvisoSinConexion {...aviso} /> : null;
-}
+/** The tickets kept on the phone and the offline notice: with Dexie, a chunk apart, rendered once the screen is painted. */
+const AvisoDelTelefono = diferido(() => import('@/features/embarque/components/AvisoSinConexion').then((m) => m.AvisoDelTelefono));
 
 /**
  * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
@@ -94,13 +92,14 @@ export function ValidadorPage() {
   const salidas = useSalidaDelValidador(Boolean(offline) && sinConexion);
   const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
   const ejemplo = useEjemploNumero();
+  const inactivo = useInactivo();
   return (
     <Stack>
       <div>
         <Title order={1} fz={{ base: 26, sm: 34 }}>Validador de Embarque</Title>
         <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
-      <AvisoDelTelefono sinConexion={sinConexion} conClave={conClave} />
+      {inactivo && <AvisoDelTelefono sinConexion={sinConexion} conClave={conClave} />}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>

@@ -44,7 +44,6 @@ vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
   };
   return {
     ...real,
-    hayAlmacenLocal: () => true,
     usePasajesLocales: () => ({ guardado_en: Date.now() - 2 * 3_600_000, fechas: [], cantidad: mem.pasajes.size }),
     embarquesPendientes: async () => mem.cola.length,
     embarquesEnColaPorSalida: async () => enColaPorSalida(),
@@ -55,6 +54,11 @@ vi.mock('@/features/embarque/pasajesLocales', async (importOriginal) => {
     embarquesLocalesDeSalida: (acciones: AccionOffline[], salidaId: number) => real.embarquesLocalesDeSalida(acciones, salidaId, almacen),
   };
 });
+// this phone keeps data (jsdom has no IndexedDB: the stores are the maps above)
+vi.mock('@/lib/offline/persistencia', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/lib/offline/persistencia')>()),
+  hayAlmacenLocal: () => true,
+}));
 // the queue as the header and the validator's manifest observe it
 vi.mock('@/lib/offline/cola', async (importOriginal) => ({
   ...(await importOriginal<typeof import('@/lib/offline/cola')>()),
