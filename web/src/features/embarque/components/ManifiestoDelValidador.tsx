@@ -1,12 +1,12 @@
-import { Button, Center, Drawer, Loader } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconListDetails } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import type { Salida } from '@/api/salidas';
 import { useManifiesto } from '@/api/manifiesto';
+import { abiertoTrasMontar, diferido, useAbiertoUnaVez } from '@/components/Diferido';
 
-// The list is loaded when the crew opens it: the validator's first paint does not wait for it.
-const ManifiestoValidadorLista = lazy(() => import('./ManifiestoValidadorLista').then((m) => ({ default: m.ManifiestoValidadorLista })));
+// The drawer and its list are loaded when the crew first opens them: the validator's first paint does not wait for them.
+const ManifiestoDrawer = diferido(() => import('./ManifiestoValidadorLista').then((m) => abiertoTrasMontar(m.ManifiestoDrawer)));
 
 /**
  * 'Manifiesto' of the departure the validator boards into: reading it keeps its copy on the phone
@@ -16,16 +16,13 @@ const ManifiestoValidadorLista = lazy(() => import('./ManifiestoValidadorLista')
 export function ManifiestoDelValidador({ salida }: { salida: Salida }) {
   const visto = useManifiesto(salida.id);
   const [abierto, { open, close }] = useDisclosure(false);
+  const usado = useAbiertoUnaVez(abierto);
   return (
     <>
       <Button variant="default" size="sm" leftSection={<IconListDetails size={16} aria-hidden />} onClick={open}>
         Manifiesto
       </Button>
-      <Drawer opened={abierto} onClose={close} position="right" size="lg" title={`Manifiesto: salida de las ${salida.hora}`}>
-        <Suspense fallback={<Center py="xl"><Loader aria-label="Cargando manifiesto" /></Center>}>
-          {abierto && <ManifiestoValidadorLista salida={salida} visto={visto} />}
-        </Suspense>
-      </Drawer>
+      {usado && <ManifiestoDrawer opened={abierto} onClose={close} salida={salida} visto={visto} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Badge, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Drawer, Stack, Table, Text } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -83,5 +83,19 @@ export function ManifiestoValidadorLista({ salida, visto }: Props) {
         )}
       </Stack>
     </QueryState>
+  );
+}
+
+interface ManifiestoDrawerProps extends Props {
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The validator's manifest in a drawer from the right (ManifiestoDelValidador opens it). */
+export function ManifiestoDrawer({ opened, onClose, salida, visto }: ManifiestoDrawerProps) {
+  return (
+    <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={`Manifiesto: salida de las ${salida.hora}`}>
+      {opened && <ManifiestoValidadorLista salida={salida} visto={visto} />}
+    </Drawer>
   );
 }
