@@ -204,9 +204,17 @@ const DISPOSITIVO = /[\\/]src[\\/]lib[\\/](dispositivo|offline[\\/]persistencia\
 /**
  * The app's small shared modules and Mantine's hooks: one chunk from two pages on, not a file of a few
  * hundred bytes each. Not the icons: the login shares one with the shell, and this chunk would take
- * the login's route past its 250 KB.
+ * the login's route past its 250 KB. But the shell's two that one other screen shares (the logout's icon,
+ * the notifications' actions), each a file of its own on every staff screen.
  */
-const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\\/]hooks[\\/]/;
+const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\\/]hooks[\\/]|[\\/]icons[\\/]IconLogout\.mjs$|[\\/]src[\\/]features[\\/]notificaciones[\\/]useAcciones\.ts$/;
+
+/**
+ * What the validator shares with one other screen each (the undo of a boarding with the passenger list,
+ * the manifest's reads with the manifest screen, Mantine's Chip): one file with its sheet before the
+ * validator's first paint, not five (over HTTP/1.1 each costs a phone at the pier a turn of a connection).
+ */
+const DEL_VALIDADOR = /[\\/]src[\\/](features[\\/]embarque[\\/](useDeshacerReciente\.ts|components[\\/]DeshacerEmbarque\.tsx)|api[\\/]manifiesto\.ts)$|node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/]Chip[\\/]/;
 
 /** The chart library and what only it uses: one chunk, loaded by the screens with charts (never by the login). */
 const GRAFICOS = /node_modules[\\/](recharts|@mantine[\\/]charts|d3-[a-z-]+|victory-vendor|internmap|decimal\.js-light|es-toolkit|eventemitter3|immer|reselect|redux|react-redux|@reduxjs[\\/]toolkit|redux-thunk)[\\/]/;
@@ -324,6 +332,8 @@ export default defineConfig({
             { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
             { name: 'compartido', test: PEQUENOS, minShareCount: 2, priority: 2 },
             { name: 'graficos', test: GRAFICOS, priority: 1 },
+            // after `comun`: what three screens share stays there
+            { name: 'validador', test: DEL_VALIDADOR, priority: 1 },
           ],
         },
       },
