@@ -77,17 +77,6 @@ type Salida = Parameters<NonNullable<Extract<Plugin['writeBundle'], (...a: never
 /** The chunks (and sheets) the modules matching `modulos` need beyond those the page already loads. */
 function precargasDe(bundle: Salida, modulos: RegExp[], yaCargados: Set<string>): { js: string[]; css: string[] } {
   const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
-  return precargasDeChunks(bundle, modulos.map((modulo) => {
-    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
-    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
-      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
-    if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
-    return chunk.fileName;
-  }), yaCargados);
-}
-
-/** The chunks `archivos`, those they import, and their sheets, beyond those the page already loads. */
-function precargasDeChunks(bundle: Salida, archivos: string[], yaCargados: Set<string>): { js: string[]; css: string[] } {
   const visto = new Set(yaCargados);
   const js: string[] = [];
   const css = new Set<string>();
@@ -100,7 +89,13 @@ function precargasDeChunks(bundle: Salida, archivos: string[], yaCargados: Set<s
     c.viteMetadata?.importedCss.forEach((h) => css.add(h));
     c.imports.forEach(visitar);
   };
-  archivos.forEach(visitar);
+  for (const modulo of modulos) {
+    // a page's own chunk, else the group's that holds the module (e.g. `dispositivo`)
+    const chunk = chunks.find((c) => c.facadeModuleId && modulo.test(c.facadeModuleId))
+      ?? chunks.find((c) => c.moduleIds.some((id) => modulo.test(id)));
+    if (!chunk) throw new Error(`vite.config.ts: no encuentro el chunk de ${modulo}`);
+    visitar(chunk.fileName);
+  }
   return { js, css: [...css].filter((h) => !yaCargados.has(h)) };
 }
 
@@ -120,16 +115,14 @@ function deLaEntrada(bundle: Salida): Set<string> {
 }
 
 /**
- * The boot's steps (main.tsx imports React and then app/arranque.tsx, each in a task of its own): the
- * chunks they need beyond the entry's, which every page asks for with the entry's own.
+ * The boot's last step (app/arranque.tsx, which main.tsx imports after React) must be among what the entry
+ * imports, which index.html asks for with the page: else it would come one round trip after main.tsx runs.
  */
-function delArranque(bundle: Salida): { js: string[]; css: string[] } {
-  const entrada = Object.values(bundle).find((c) => c.type === 'chunk' && c.isEntry);
-  if (entrada?.type !== 'chunk') throw new Error('vite.config.ts: no encuentro la entrada');
-  const pasos = entrada.dynamicImports;
-  const conArranque = pasos.some((f) => { const c = bundle[f]; return c?.type === 'chunk' && c.moduleIds.some((id) => ARRANQUE.test(id)); });
-  if (!conArranque) throw new Error('vite.config.ts: main.tsx ya no importa app/arranque.tsx');
-  return precargasDeChunks(bundle, pasos, deLaEntrada(bundle));
+function comprobarArranque(bundle: Salida): void {
+  const chunk = Object.values(bundle).find((c) => c.type === 'chunk' && c.moduleIds.some((id) => ARRANQUE.test(id)));
+  if (!chunk || !deLaEntrada(bundle).has(chunk.fileName)) {
+    throw new Error('vite.config.ts: index.html no precarga app/arranque.tsx (la entrada ya no importa su chunk)');
+  }
 }
 
 const etiquetas = ({ js, css }: { js: string[]; css: string[] }) => [
@@ -156,16 +149,11 @@ function precargarLogin(): Plugin {
       order: 'post',
       handler(_html, ctx) {
         const bundle = (ctx.bundle ?? {}) as Salida;
-        const arranque = delArranque(bundle);
-        const cargados = deLaEntrada(bundle);
-        [...arranque.js, ...arranque.css].forEach((f) => cargados.add(f));
-        const login = precargasDe(bundle, [LOGIN_PAGE], cargados);
-        const enlace = (attrs: Record<string, string | boolean>) => ({ tag: 'link', attrs: { crossorigin: true, ...attrs }, injectTo: 'head' as const });
-        const modulos = (js: string[]) => js.map((f) => enlace({ rel: 'modulepreload', href: `/${f}` }));
+        comprobarArranque(bundle);
+        const login = precargasDe(bundle, [LOGIN_PAGE], deLaEntrada(bundle));
         return [
-          // the boot's sheets apply from the first paint, as the entry's own
-          ...modulos(arranque.js), ...arranque.css.map((f) => enlace({ rel: 'stylesheet', href: `/${f}` })),
-          ...modulos(login.js), ...login.css.map((f) => enlace({ rel: 'preload', as: 'style', href: `/${f}` })),
+          ...login.js.map((f) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
+          ...login.css.map((f) => ({ tag: 'link', attrs: { rel: 'preload', as: 'style', crossorigin: true, href: `/${f}` }, injectTo: 'head' as const })),
         ];
       },
     },
@@ -311,7 +299,8 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // React (and its router) changes least: its chunk stays cached across releases. The rest of
-        // what the app needs before its first screen is one chunk (`inicio`: app/arranque.tsx and what it imports, which main.tsx evaluates after React, a task apart):
+        // what the app needs before its first screen is one chunk (`inicio`: app/arranque.tsx and what
+        // it imports, which main.tsx evaluates after React, a task apart):
         // over HTTP/1.1 a dozen small files cost a phone at the pier more round trips than their
         // bytes. What three pages or more share (Mantine's components, the app's own, with their CSS) is
         // one chunk, `comun`: a screen fetches its page and a few files, not sixty (Lighthouse: the sale
