@@ -48,7 +48,7 @@ export function RegistroDispositivo() {
     <Paper withBorder p="xs" radius="md">
       <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <IconDeviceMobile size={18} aria-hidden />
+          <IconDeviceMobile size={18} aria-hidden style={{ flexShrink: 0 }} />
           <Text size="sm">Este dispositivo no está registrado: sin registro no podrá vender si se corta la conexión.</Text>
         </Group>
         <Button size="xs" variant="light" onClick={() => { setError(null); setAbierto(true); }}>Registrar este dispositivo</Button>
