@@ -3,8 +3,9 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := run
 
 BIN      := bin/muelle
-ADDR     ?= 127.0.0.1:8080
-DB       ?= sqlite:data/muelle.db
+# make run listens on MUELLE_ADDR and opens MUELLE_DB, as muelle serve does (ADDR= and DB= also work).
+ADDR     ?= $(or $(MUELLE_ADDR),127.0.0.1:8080)
+DB       ?= $(or $(MUELLE_DB),sqlite:data/muelle.db)
 GO_SRC   := $(shell find cmd internal web/embed.go -name '*.go' -o -name '*.sql' 2>/dev/null)
 # Go packages: ./... would also walk into web/node_modules (some npm packages ship Go files).
 GO_PKGS  := ./cmd/... ./internal/... ./web
