@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime"
 	"strconv"
 	"strings"
 	"syscall"
@@ -289,11 +290,12 @@ func autenticador(svc *auth.Service) realtime.Autenticar {
 }
 
 // limites bound the requests: maxRequests run at once (a request waits 2 s
-// for a slot), and a body, read before its request takes one, must arrive
+// for a slot), heavy reads (reports, dashboards, lists) two per core in a pool
+// of their own, and a body, read before its request takes one, must arrive
 // within 15 s, at most 16 at once from one address.
 func limites(maxRequests int) api.Limits {
-	return api.Limits{MaxConcurrent: maxRequests, Wait: 2 * time.Second, BodyTimeout: 15 * time.Second,
-		BodiesPerAddress: 16}
+	return api.Limits{MaxConcurrent: maxRequests, MaxLecturasPesadas: 2 * runtime.GOMAXPROCS(0),
+		Wait: 2 * time.Second, BodyTimeout: 15 * time.Second, BodiesPerAddress: 16}
 }
 
 // timeouts bound how long a client may hold a connection at each stage.

@@ -35,6 +35,9 @@ const MsgServidorOcupado = "El servidor está ocupado. Intenta nuevamente en uno
 type Limits struct {
 	// MaxConcurrent is how many requests run at once; 0 means no limit.
 	MaxConcurrent int
+	// MaxLecturasPesadas is how many heavy reads (route.lecturaPesada) run at
+	// once, apart from MaxConcurrent; 0: they share MaxConcurrent's slots.
+	MaxLecturasPesadas int
 	// Wait is how long a request waits for a free slot before it is refused.
 	Wait time.Duration
 	// BodyTimeout is how long a request's body may take to arrive, read
@@ -51,13 +54,27 @@ const retryAfterSeconds = 2
 
 // limitConcurrency runs at most l.MaxConcurrent requests at once. A request
 // that finds no free slot within l.Wait is answered 503 with Retry-After and
-// the JSON envelope, instead of queueing without end.
-func limitConcurrency(l Limits, next http.Handler) http.Handler {
+// the JSON envelope, instead of queueing without end. A heavy read (one that
+// pesadas routes: lists, dashboards, reports) takes its slot from a pool of
+// its own, l.MaxLecturasPesadas, so a flood of them never leaves sales and
+// boardings waiting for a slot or for the database.
+func limitConcurrency(l Limits, pesadas *http.ServeMux, next http.Handler) http.Handler {
 	if l.MaxConcurrent <= 0 {
 		return next
 	}
 	slots := make(chan struct{}, l.MaxConcurrent)
+	slotsDe := func(*http.Request) chan struct{} { return slots }
+	if l.MaxLecturasPesadas > 0 && pesadas != nil {
+		lecturas := make(chan struct{}, l.MaxLecturasPesadas)
+		slotsDe = func(r *http.Request) chan struct{} {
+			if _, patron := pesadas.Handler(r); patron != "" {
+				return lecturas
+			}
+			return slots
+		}
+	}
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		slots := slotsDe(r)
 		if !acquire(slots, l.Wait, r) {
 			w.Header().Set("Retry-After", strconv.Itoa(retryAfterSeconds))
 			writeJSON(w, http.StatusServiceUnavailable, envelope{Message: MsgServidorOcupado})

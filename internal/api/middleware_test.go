@@ -63,7 +63,7 @@ func TestTheAppHasNoInlineScript(t *testing.T) {
 // Retry-After; once the slot is free, requests run again.
 func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
 	dentro, soltar := make(chan struct{}), make(chan struct{})
-	h := limitConcurrency(Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond},
+	h := limitConcurrency(Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond}, nil,
 		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 			if r.URL.Path == "/api/lenta" { // holds the only slot until released
 				close(dentro)
@@ -93,5 +93,73 @@ func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
 	if rec.Code != http.StatusOK {
 		t.Fatalf("con el cupo libre esperaba 200, obtuve %d", rec.Code)
+	}
+}
+
+// Heavy reads wait for a slot of their own pool: with it full, a report is
+// refused with 503 while a sale still finds a slot.
+func TestHeavyReadsHaveTheirOwnPool(t *testing.T) {
+	dentro, soltar := make(chan struct{}), make(chan struct{})
+	pesadas := http.NewServeMux()
+	pesadas.Handle("GET /api/reportes/ventas", http.NotFoundHandler())
+	h := limitConcurrency(Limits{MaxConcurrent: 4, MaxLecturasPesadas: 1, Wait: 50 * time.Millisecond}, pesadas,
+		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if r.URL.Query().Get("lenta") != "" { // holds the heavy pool's only slot until released
+				close(dentro)
+				<-soltar
+			}
+			writeJSON(w, http.StatusOK, envelope{Success: true})
+		}))
+	done := make(chan int)
+	go func() {
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/reportes/ventas?lenta=1", nil))
+		done <- rec.Code
+	}()
+	<-dentro
+	rec := httptest.NewRecorder()
+	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/reportes/ventas", nil))
+	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
+		t.Fatalf("otro reporte con el cupo de lecturas lleno: esperaba 503, obtuve %d", rec.Code)
+	}
+	for _, req := range []*http.Request{httptest.NewRequest("POST", "/api/pasajes", nil),
+		httptest.NewRequest("POST", "/api/reportes/ventas", nil)} {
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			t.Fatalf("%s %s con el cupo de lecturas lleno: esperaba 200, obtuve %d", req.Method, req.URL, rec.Code)
+		}
+	}
+	close(soltar)
+	if code := <-done; code != http.StatusOK {
+		t.Fatalf("el reporte que ocupaba el cupo terminó con %d", code)
+	}
+}
+
+// The route table's heavy reads: every report, dashboard and the ticket
+// list; never a write, the boarding or the validator's list.
+func TestTheHeavyReadsOfTheRouteTable(t *testing.T) {
+	s := &Server{}
+	pesada := map[string]bool{}
+	for _, rt := range s.routes() {
+		pesada[rt.Method+" "+rt.Path] = rt.lecturaPesada()
+	}
+	for ruta, quiere := range map[string]bool{
+		"GET /api/reportes/ventas-detalladas": true, "GET /api/dashboard/stats": true, "GET /api/pasajes": true,
+		"GET /api/config/auditoria/logs": true, "POST /api/pasajes": false, "POST /api/pasajes/validar-qr": false,
+		"GET /api/pasajes/por-fecha": false, "GET /api/caja/estado": false, "GET /api/auth/me": false,
+	} {
+		es, ok := pesada[ruta]
+		if !ok {
+			t.Fatalf("%s no está en la tabla de rutas", ruta)
+		}
+		if es != quiere {
+			t.Errorf("%s: lectura pesada %v, quería %v", ruta, es, quiere)
+		}
+	}
+	for _, p := range listadosPesados {
+		if _, ok := pesada["GET "+p]; !ok {
+			t.Errorf("listadosPesados nombra %s, que no es una ruta GET", p)
+		}
 	}
 }

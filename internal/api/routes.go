@@ -25,6 +25,25 @@ type route struct {
 	Resumen string
 }
 
+// prefijosPesados and listadosPesados are the heavy reads: reports,
+// dashboards, the audit and the lists whose cost grows with a company's
+// history. They run in a pool of their own (Limits.MaxLecturasPesadas).
+var (
+	prefijosPesados = []string{"/api/reportes/", "/api/dashboard/", "/api/config/auditoria/"}
+	listadosPesados = []string{"/api/pasajes", "/api/pasajes/export", "/api/pasajes/estadisticas-embarque",
+		"/api/tickets/batch", "/api/config/clientes", "/api/config/clientes/{id}/pasajes", "/api/caja/historial",
+		"/api/salidas/{id}/manifiesto/exportar", "/api/admin/empresas/{id}/estadisticas", "/api/public/stats"}
+)
+
+// lecturaPesada says whether the route is a heavy read.
+func (rt route) lecturaPesada() bool {
+	if rt.Method != http.MethodGet {
+		return false
+	}
+	return slices.Contains(listadosPesados, rt.Path) ||
+		slices.ContainsFunc(prefijosPesados, func(p string) bool { return strings.HasPrefix(rt.Path, p) })
+}
+
 // endpoint is what a route runs, with the types of its query string, of its
 // JSON request body and of its answer's data: the OpenAPI document is read
 // from them.

@@ -85,10 +85,13 @@ type handlerFunc func(r *http.Request) (any, error)
 
 // Handler builds the router from the route table.
 func (s *Server) Handler() http.Handler {
-	mux := http.NewServeMux()
+	mux, pesadas := http.NewServeMux(), http.NewServeMux()
 	gzip := comprimir()
 	for _, rt := range s.routes() {
 		mux.Handle(rt.Method+" "+rt.Path, gzip(s.guard(rt)))
+		if rt.lecturaPesada() {
+			pesadas.Handle(rt.Method+" "+rt.Path, http.NotFoundHandler())
+		}
 	}
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		writeJSON(w, http.StatusNotFound, envelope{Message: domain.MsgRecursoNoEncontrado})
@@ -99,7 +102,7 @@ func (s *Server) Handler() http.Handler {
 	// the concurrent-request slots; a request takes one once its body arrived
 	top := http.NewServeMux()
 	top.HandleFunc("GET /api/ws", s.socket)
-	top.Handle("/", readBodies(s.Limits, limitConcurrency(s.Limits, mux)))
+	top.Handle("/", readBodies(s.Limits, limitConcurrency(s.Limits, pesadas, mux)))
 	return s.logRequests(securityHeaders(top))
 }
 
