@@ -2,6 +2,8 @@ package export
 
 import (
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/johnfercher/maroto/v2"
 	"github.com/johnfercher/maroto/v2/pkg/components/col"
@@ -39,7 +41,9 @@ const (
 	pdfLetraTabla    = 8
 	// pdfColumnasVertical: a table of more columns goes on a landscape page.
 	pdfColumnasVertical = 6
-	pdfPatronPagina     = "Página {current} de {total}"
+	// pdfGrilla is the page's grid: a column spans a share of it (anchosDeColumnas).
+	pdfGrilla       = 120
+	pdfPatronPagina = "Página {current} de {total}"
 )
 
 // PDFEncoder writes a table as an A4 PDF: the heading (logo, company, the
@@ -53,6 +57,8 @@ type PDFEncoder struct {
 	w        io.Writer
 	doc      core.Maroto
 	columnas []string
+	// anchos are the columns' spans of the grid, set by the first row.
+	anchos   []int
 	conTabla bool
 	err      error
 }
@@ -67,11 +73,11 @@ func NewPDFEncoder(w io.Writer, t Table, h PDFHeading) *PDFEncoder {
 	}
 	cfg := config.NewBuilder().WithPageSize(pagesize.A4).WithOrientation(orientacion).
 		WithLeftMargin(pdfMargenReporte).WithRightMargin(pdfMargenReporte).WithTopMargin(pdfMargenReporte).
-		WithBottomMargin(pdfMargenReporte).WithMaxGridSize(max(1, len(t.Columns))).
+		WithBottomMargin(pdfMargenReporte).WithMaxGridSize(pdfGrilla).
 		WithPageNumber(props.PageNumber{Pattern: pdfPatronPagina, Place: props.RightBottom, Size: 8}).
 		WithTitle(t.Title, true).WithCreator("Muelle", true).Build()
 	e := &PDFEncoder{w: w, doc: maroto.New(cfg), columnas: t.Columns}
-	e.doc.AddRows(encabezadoPDF(t.Title, h, max(1, len(t.Columns)))...)
+	e.doc.AddRows(encabezadoPDF(t.Title, h, pdfGrilla)...)
 	return e
 }
 
@@ -115,13 +121,14 @@ func (e *PDFEncoder) empezarTabla(row []Cell) {
 		return
 	}
 	e.conTabla = true
+	e.anchos = anchosDeColumnas(e.columnas, row)
 	cols := make([]core.Col, len(e.columnas))
 	for i, c := range e.columnas {
 		estilo := props.Text{Size: pdfLetraTabla, Style: fontstyle.Bold, Top: 1, Bottom: 1, Left: 1, Right: 1}
 		if i < len(row) {
 			estilo.Align = alineacion(row[i].Kind)
 		}
-		cols[i] = text.NewCol(1, c, estilo)
+		cols[i] = text.NewCol(e.anchos[i], c, estilo)
 	}
 	e.err = e.doc.RegisterHeader(conFondo(filaDe(cols), &props.Color{Red: 225, Green: 232, Blue: 240}))
 }
@@ -134,9 +141,50 @@ func (e *PDFEncoder) fila(celdas []Cell) core.Row {
 		if i < len(celdas) {
 			c = celdas[i]
 		}
-		cols[i] = text.NewCol(1, c.Text, props.Text{Size: pdfLetraTabla, Align: alineacion(c.Kind), Top: 1, Bottom: 1, Left: 1, Right: 1})
+		cols[i] = text.NewCol(e.anchos[i], c.Text, props.Text{Size: pdfLetraTabla, Align: alineacion(c.Kind), Top: 1, Bottom: 1, Left: 1, Right: 1})
 	}
 	return filaDe(cols)
+}
+
+// anchosDeColumnas shares the grid among the columns by what they hold: a
+// column's weight is its longest word, in its header or in the first row (a
+// word never wraps, so a ticket number or a date needs its whole length; a
+// name wraps at its spaces), at least pdfPesoMinimo and at most pdfPesoMaximo.
+// Every column spans at least one unit of the grid.
+func anchosDeColumnas(columnas []string, primera []Cell) []int {
+	pesos, suma := make([]int, len(columnas)), 0
+	for i, c := range columnas {
+		peso := palabraMasLarga(c)
+		if i < len(primera) {
+			peso = max(peso, palabraMasLarga(primera[i].Text))
+		}
+		pesos[i] = min(max(peso, pdfPesoMinimo), pdfPesoMaximo)
+		suma += pesos[i]
+	}
+	anchos, libre := make([]int, len(columnas)), pdfGrilla
+	for i, p := range pesos {
+		anchos[i] = max(1, p*pdfGrilla/max(1, suma))
+		libre -= anchos[i]
+	}
+	for i := 0; libre > 0 && len(anchos) > 0; i = (i + 1) % len(anchos) { // the rounding's remainder, one unit each
+		anchos[i]++
+		libre--
+	}
+	return anchos
+}
+
+// The bounds of a column's weight, in characters.
+const (
+	pdfPesoMinimo = 6
+	pdfPesoMaximo = 24
+)
+
+func palabraMasLarga(s string) int {
+	n := 0
+	for _, w := range strings.Fields(s) {
+		n = max(n, utf8.RuneCountInString(w))
+	}
+	return n
 }
 
 // filaDe is a row of automatic height (the tallest wrapped cell) of cols.

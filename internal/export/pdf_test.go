@@ -106,3 +106,32 @@ func TestPDFEncoderRefusesRowsAfterClose(t *testing.T) {
 		t.Fatal("Close escribió en un destino que falla")
 	}
 }
+
+// A column is as wide as its longest word needs, the sales report's ticket
+// number above all (it never wraps: in equal columns it ran into the
+// customer's name), and the columns fill the page's grid.
+func TestPDFColumnsAreAsWideAsTheirLongestWord(t *testing.T) {
+	columnas := []string{"Fecha de venta", "Fecha de viaje", "N° Pasaje", "Cliente", "Sección", "Tipo de viaje",
+		"Medio de pago", "Vendedor", "Precio", "Estado"}
+	fila := []Cell{Text("02/12/2026 10:30"), Text("02/12/2026"), Text("LD-20261202-000042"), Text("María Fernández"),
+		Text("Tres Bocas"), Text("Ida y vuelta"), Text("Efectivo"), Text("vendedor"), Money(450000), Text("Cancelado")}
+	anchos := anchosDeColumnas(columnas, fila)
+	suma := 0
+	for _, a := range anchos {
+		suma += a
+	}
+	if suma != pdfGrilla {
+		t.Fatalf("las columnas ocupan %d de %d", suma, pdfGrilla)
+	}
+	// A4 landscape less the margins, shared by the grid; Helvetica's digits are 0.556 em, plus 1 mm each side
+	mmPorUnidad := (297.0 - 2*pdfMargenReporte) / pdfGrilla
+	for i, c := range fila {
+		necesita := float64(palabraMasLarga(c.Text))*0.556*pdfLetraTabla*0.3528 + 2
+		if tiene := float64(anchos[i]) * mmPorUnidad; tiene < necesita {
+			t.Errorf("%s: %.1f mm para «%s», que necesita %.1f mm", columnas[i], tiene, c.Text, necesita)
+		}
+	}
+	if got := anchosDeColumnas([]string{"A", "B"}, nil); got[0] != pdfGrilla/2 || got[1] != pdfGrilla/2 {
+		t.Errorf("dos columnas sin filas: %v", got)
+	}
+}
