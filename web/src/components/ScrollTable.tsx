@@ -1,4 +1,5 @@
 import { Box, Table, type TableProps } from '@mantine/core';
+import type { ReactNode } from 'react';
 
 interface ScrollTableProps extends TableProps {
   /**
@@ -19,5 +20,25 @@ export function ScrollTable({ minWidth, children, ...tableProps }: ScrollTablePr
         {children}
       </Table>
     </Box>
+  );
+}
+
+interface ScrollContainerProps {
+  /** Below this width the table scrolls sideways. */
+  minWidth: number;
+  /** The box's name (the table's). */
+  label: string;
+  children: ReactNode;
+}
+
+/**
+ * A table that scrolls sideways on a narrow screen, no more: the scrolling box takes the keyboard
+ * focus (arrows scroll it), named `label`, so a keyboard reaches every column.
+ */
+export function ScrollContainer({ minWidth, label, children }: ScrollContainerProps) {
+  return (
+    <Table.ScrollContainer type="native" minWidth={minWidth} tabIndex={0} role="region" aria-label={label}>
+      {children}
+    </Table.ScrollContainer>
   );
 }

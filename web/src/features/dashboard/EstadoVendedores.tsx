@@ -1,4 +1,5 @@
 import { Badge, Paper, Table, Text, Title } from '@mantine/core';
+import { ScrollContainer } from '@/components/ScrollTable';
 import type { VendedorSupervisado } from '@/api/dashboard';
 import { formatDateTime, formatMoney, formatNumber } from '@/lib/format';
 
@@ -17,7 +18,7 @@ export function EstadoVendedores({ vendedores }: { vendedores: readonly Vendedor
       {vendedores.length === 0 ? (
         <Text c="dimmed">No hay vendedores activos en la empresa</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        <ScrollContainer minWidth={560} label="Estado de vendedores">
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -40,7 +41,7 @@ export function EstadoVendedores({ vendedores }: { vendedores: readonly Vendedor
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollContainer>
       )}
     </Paper>
   );

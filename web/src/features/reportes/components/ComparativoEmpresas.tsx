@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { ScrollContainer } from '@/components/ScrollTable';
 import { BarChart } from '@mantine/charts';
 import { Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -47,7 +48,7 @@ function Resultado({ data }: { data: Comparativo }) {
             series={[{ name: 'ingresos', label: 'Ingresos', color: 'blue.7' }]} />
         </div>
       )}
-      <Table.ScrollContainer minWidth={860}>
+      <ScrollContainer minWidth={860} label="Desempeño por empresa">
         <Table striped aria-label="Desempeño por empresa">
           <Table.Thead>
             <Table.Tr>
@@ -76,7 +77,7 @@ function Resultado({ data }: { data: Comparativo }) {
             </Table.Tr>
           </Table.Tfoot>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollContainer>
     </>
   );
 }
@@ -91,7 +92,7 @@ function Cifras({ f }: { f: Comparativo['totales'] }) {
       <Table.Td ta="right">{formatNumber(f.cajas_abiertas)}</Table.Td>
       <Table.Td ta="right">{formatNumber(f.cajas_cerradas)}</Table.Td>
       <Table.Td ta="right">{formatNumber(f.cajas_con_faltante)}</Table.Td>
-      <Table.Td ta="right" c={f.diferencia_cajas < 0 ? 'red.8' : undefined}>
+      <Table.Td ta="right" c={f.diferencia_cajas < 0 ? 'red.9' : undefined}>
         {formatMoney(f.diferencia_cajas)}{f.diferencia_cajas < 0 && ' faltante'}
       </Table.Td>
     </>

@@ -1,4 +1,5 @@
 import '@mantine/charts/styles.css';
+import { ScrollContainer } from '@/components/ScrollTable';
 import { PieChart } from '@mantine/charts';
 import { Box, Group, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { IconRoute } from '@tabler/icons-react';
@@ -47,7 +48,7 @@ export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[]
                 },
               }} />
           </Box>
-          <Table.ScrollContainer minWidth={360} type="native">
+          <ScrollContainer minWidth={360} label="Rutas Populares">
             <Table aria-label="Rutas Populares" verticalSpacing={4} fz="sm">
               <Table.Thead>
                 <Table.Tr>
@@ -74,7 +75,7 @@ export function RutasPopularesGrafico({ rutas }: { rutas: readonly RutaPopular[]
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </ScrollContainer>
         </Stack>
       )}
     </Paper>

@@ -15,7 +15,7 @@ interface TarjetaKpiProps {
 
 /** A report's figure with its change against the previous period, said in text ('▲ +12,5 % vs. período anterior'). */
 export function TarjetaKpi({ label, value, variacion, unidad = '%', note }: TarjetaKpiProps) {
-  const color = variacion === undefined || variacion === null || variacion === 0 ? 'dimmed' : variacion > 0 ? 'teal.8' : 'red.8';
+  const color = variacion === undefined || variacion === null || variacion === 0 ? 'dimmed' : variacion > 0 ? 'teal.9' : 'red.9';
   return (
     <Paper withBorder p="md" radius="md" role="group" aria-label={label}>
       <Text size="sm" c="dimmed" fw={600}>{label}</Text>

@@ -1,4 +1,5 @@
 import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollContainer } from '@/components/ScrollTable';
 import { useQuery } from '@tanstack/react-query';
 import { empresasQuery, type EmpresaListada } from '@/api/empresas';
 import { QueryState } from '@/components/QueryState';
@@ -42,7 +43,7 @@ function Empresas({ empresas }: { empresas: readonly EmpresaListada[] }) {
         <StatCard label="Inactivas" value={formatNumber(conteo.inactivas)} />
         <StatCard label="Operativas" value={formatNumber(conteo.operativas)} />
       </SimpleGrid>
-      <Table.ScrollContainer minWidth={680}>
+      <ScrollContainer minWidth={680} label="Empresas">
         <Table striped aria-label="Empresas">
           <Table.Thead>
             <Table.Tr>
@@ -68,7 +69,7 @@ function Empresas({ empresas }: { empresas: readonly EmpresaListada[] }) {
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollContainer>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { Badge, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ScrollContainer } from '@/components/ScrollTable';
 import { useQuery } from '@tanstack/react-query';
 import { globalStatsQuery, type EmpresaResumen } from '@/api/dashboard';
 import { QueryState } from '@/components/QueryState';
@@ -39,7 +40,7 @@ function EstadoPorEmpresa({ empresas }: { empresas: readonly EmpresaResumen[] })
     <section aria-labelledby="estado-por-empresa">
       <Title order={2} size="h3" mb="sm" id="estado-por-empresa">Estado por Empresa</Title>
       {empresas.length === 0 ? <Text c="dimmed">No hay empresas</Text> : (
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollContainer minWidth={640} label="Estado por Empresa">
           <Table striped aria-labelledby="estado-por-empresa">
             <Table.Thead>
               <Table.Tr>
@@ -65,7 +66,7 @@ function EstadoPorEmpresa({ empresas }: { empresas: readonly EmpresaResumen[] })
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollContainer>
       )}
     </section>
   );
