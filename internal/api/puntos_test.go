@@ -764,3 +764,54 @@ func TestAFreeTicketRedeemedAtTheCounterChargesNothingAndCancelsCleanly(t *testi
 		e.cuadra(cliente)
 	})
 }
+
+// TestCancellingASaleWithABenefitLeavesEveryBalanceWhereItWas sells, for each
+// kind of benefit, a ticket redeeming it and cancels it, twice: the
+// customer's points (balance, available, debt), the benefit's uses and the
+// register end where they started (issue 36 item 3: a 'puntos extra'
+// benefit minted its points on every cycle).
+func TestCancellingASaleWithABenefitLeavesEveryBalanceWhereItWas(t *testing.T) {
+	for i, tipo := range domain.TiposBeneficio {
+		t.Run(tipo, func(t *testing.T) {
+			eachEnv(t, func(t *testing.T, e *env) {
+				vend, sup := e.token("vendedor"), e.token("supervisor")
+				e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+				e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+				doc := fmt.Sprintf("7700000%d", i)
+				cliente := e.clienteConPuntos(doc, 800)
+				ben := e.beneficioDePrueba(map[string]any{"nombre": "Beneficio " + tipo, "tipo": tipo, "valor": 10,
+					"puntos_requeridos": 300})
+				antes := e.puntosDe(cliente)
+				for ciclo := range 2 {
+					r := e.sell(vend, e.ventaConBeneficio(doc, 1, ben), "")
+					r.expect(t, http.StatusCreated, "")
+					var v struct{ Pasajes []struct{ ID int64 } }
+					r.decode(t, &v)
+					if p := e.puntosDe(cliente); p.BalancePuntos == antes.BalancePuntos {
+						t.Fatalf("ciclo %d: la venta con el beneficio no movió los puntos (%d)", ciclo, p.BalancePuntos)
+					}
+					e.now = e.now.Add(time.Minute)
+					e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", v.Pasajes[0].ID), sup, map[string]any{"motivo": "Devolución"}).
+						expect(t, http.StatusOK, "")
+					p := e.puntosDe(cliente)
+					if p.BalancePuntos != antes.BalancePuntos || p.PuntosDisponibles != antes.PuntosDisponibles ||
+						p.DeudaPuntos != antes.DeudaPuntos {
+						t.Fatalf("ciclo %d: saldo %d, disponibles %d, deuda %d; antes %d, %d, %d", ciclo, p.BalancePuntos,
+							p.PuntosDisponibles, p.DeudaPuntos, antes.BalancePuntos, antes.PuntosDisponibles, antes.DeudaPuntos)
+					}
+				}
+				if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 0 {
+					t.Fatalf("usos %d tras cancelar las ventas", n)
+				}
+				cobrado := e.count(`SELECT COALESCE(SUM(monto), 0) FROM caja_movimientos WHERE id IN
+					(SELECT movimiento_id FROM pasajes WHERE cliente_id = ?)`, cliente)
+				devuelto := e.count(`SELECT COALESCE(SUM(monto), 0) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje'
+					AND pasaje_id IN (SELECT id FROM pasajes WHERE cliente_id = ?)`, cliente)
+				if cobrado != devuelto {
+					t.Fatalf("la caja cobró %d y devolvió %d", cobrado, devuelto)
+				}
+				e.cuadra(cliente)
+			})
+		})
+	}
+}

@@ -557,32 +557,50 @@ func revertirCompras(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error
 		if err := bloquearCliente(ctx, c, a.EmpresaID, x.clienteID); err != nil {
 			return err
 		}
-		var restante, vencido int64
-		err := c.QueryRow(ctx, `SELECT l.restante, COALESCE((SELECT -SUM(x.puntos) FROM puntos_asignaciones x
-			JOIN puntos_movimientos e ON e.id = x.movimiento_id WHERE x.lote_id = l.id AND e.tipo = ?), 0)
-			FROM puntos_lotes l WHERE l.id = ?`, domain.MovExpiracion, x.loteID).Scan(&restante, &vencido)
+		l, err := loteARevertir(ctx, c, x.loteID, x.puntos)
 		if err != nil {
-			return wrap("leer lote del pasaje", err)
+			return err
 		}
-		objetivo := x.puntos - vencido
 		id := p.ID
 		revID, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: x.clienteID, tipo: domain.MovReversionCompra,
-			puntos: -objetivo, origen: x.origen, pasajeID: &id, usuarioID: a.UsuarioID,
+			puntos: -l.objetivo, origen: x.origen, pasajeID: &id, usuarioID: a.UsuarioID,
 			descripcion: "Pasaje " + p.NumeroPasaje + " cancelado", momento: c.Now()})
 		if err != nil || !nuevo {
 			return err
 		}
-		propio := min(restante, objetivo)
-		if propio > 0 {
-			if err := asignar(ctx, c, a.EmpresaID, revID, x.loteID, -propio); err != nil {
-				return err
-			}
-		}
-		if err := debitar(ctx, c, a.EmpresaID, x.clienteID, revID, objetivo-propio); err != nil {
+		if err := quitarLote(ctx, c, a.EmpresaID, x.clienteID, revID, l); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// lotePorRevertir is a credit's lot to take back: what it earned less what
+// of it expired (objetivo), and what remains of it.
+type lotePorRevertir struct{ id, objetivo, restante int64 }
+
+// loteARevertir reads lot loteID, which credited puntos, to take it back.
+func loteARevertir(ctx context.Context, c sqldb.Conn, loteID, puntos int64) (lotePorRevertir, error) {
+	l := lotePorRevertir{id: loteID}
+	var vencido int64
+	err := c.QueryRow(ctx, `SELECT l.restante, COALESCE((SELECT -SUM(x.puntos) FROM puntos_asignaciones x
+		JOIN puntos_movimientos e ON e.id = x.movimiento_id WHERE x.lote_id = l.id AND e.tipo = ?), 0)
+		FROM puntos_lotes l WHERE l.id = ?`, domain.MovExpiracion, loteID).Scan(&l.restante, &vencido)
+	l.objetivo = puntos - vencido
+	return l, wrap("leer lote a revertir", err)
+}
+
+// quitarLote takes back l.objetivo for movement revID: from the lot itself
+// first, then from the customer's other lots; what is missing (points
+// already spent) stays as the movement's debt. The customer is locked.
+func quitarLote(ctx context.Context, c sqldb.Conn, empresaID, clienteID, revID int64, l lotePorRevertir) error {
+	propio := min(l.restante, l.objetivo)
+	if propio > 0 {
+		if err := asignar(ctx, c, empresaID, revID, l.id, -propio); err != nil {
+			return err
+		}
+	}
+	return debitar(ctx, c, empresaID, clienteID, revID, l.objetivo-propio)
 }
 
 // reganarCompra earns again, on a reactivation, the points of the ticket's
@@ -1050,10 +1068,13 @@ func canjeDelPasaje(ctx context.Context, c sqldb.Conn, empresaID, pasajeID int64
 	return cv, !missing && err == nil, wrap("leer canje de la venta", err)
 }
 
-// devolverCanje gives back, once the last ticket of a sale that redeemed a
-// benefit is cancelled, the points it spent to the lots they came from, those
-// still valid (expired ones are not returned), and its use of the benefit.
-// While a ticket of the sale stays active the redemption stands.
+// devolverCanje undoes, once the last ticket of a sale that redeemed a
+// benefit is cancelled, every entry of the redemption in one reversion_canje
+// movement: the points it spent go back to the lots they came from, those
+// still valid (expired ones are not returned), the points a 'puntos extra'
+// benefit credited are taken back (what of them did not expire: from their
+// lot, then the other lots, the rest as debt), and its use of the benefit is
+// freed. While a ticket of the sale stays active the redemption stands.
 func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 	cv, ok, err := canjeDelPasaje(ctx, c, a.EmpresaID, p.ID)
 	if err != nil || !ok || cv.devuelto {
@@ -1087,12 +1108,20 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 		}
 		devuelto += t.puntos
 	}
+	bonus, hayBonus, err := bonificacionDeVenta(ctx, c, a.EmpresaID, cv.origen)
+	if err != nil {
+		return err
+	}
 	desc := "Devolución del canje: venta cancelada"
 	if vencido > 0 {
 		desc += fmt.Sprintf(" (%d puntos ya vencidos no se devuelven)", vencido)
 	}
+	if bonus.objetivo > 0 {
+		desc += fmt.Sprintf("; se retiran los %d puntos de su bonificación", bonus.objetivo)
+	}
 	revID, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: cv.clienteID, tipo: domain.MovReversionCanje,
-		puntos: devuelto, origen: cv.origen, beneficioID: cv.beneficioID, usuarioID: a.UsuarioID, descripcion: desc, momento: c.Now()})
+		puntos: devuelto - bonus.objetivo, origen: cv.origen, beneficioID: cv.beneficioID, usuarioID: a.UsuarioID,
+		descripcion: desc, momento: c.Now()})
 	if err != nil || !nuevo {
 		return err
 	}
@@ -1103,6 +1132,11 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 			}
 		}
 	}
+	if hayBonus {
+		if err := quitarLote(ctx, c, a.EmpresaID, cv.clienteID, revID, bonus); err != nil {
+			return err
+		}
+	}
 	if cv.beneficioID != nil {
 		if _, err := c.Exec(ctx, `UPDATE puntos_beneficios SET usos = usos - 1 WHERE empresa_id = ? AND id = ? AND usos > 0`,
 			a.EmpresaID, *cv.beneficioID); err != nil {
@@ -1110,6 +1144,19 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 		}
 	}
 	return saldarDeuda(ctx, c, a.EmpresaID, cv.clienteID)
+}
+
+// bonificacionDeVenta reads the lot a sale's 'puntos extra' benefit credited
+// (origin origen), to take it back with the redemption (ok false: none).
+func bonificacionDeVenta(ctx context.Context, c sqldb.Conn, empresaID int64, origen string) (lotePorRevertir, bool, error) {
+	var loteID, puntos int64
+	err := c.QueryRow(ctx, `SELECT l.id, m.puntos FROM puntos_movimientos m JOIN puntos_lotes l ON l.movimiento_id = m.id
+		WHERE m.empresa_id = ? AND m.origen = ? AND m.tipo = ?`, empresaID, origen, domain.MovBonificacion).Scan(&loteID, &puntos)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return lotePorRevertir{}, false, wrap("leer bonificación de la venta", err)
+	}
+	l, err := loteARevertir(ctx, c, loteID, puntos)
+	return l, err == nil, err
 }
 
 // BeneficioDisponible is a benefit a customer may redeem today at the
