@@ -815,3 +815,80 @@ func TestCancellingASaleWithABenefitLeavesEveryBalanceWhereItWas(t *testing.T) {
 		})
 	}
 }
+
+// TestCancellingATicketWhosePointsWereSpentRefundsThePriceLessTheirValue
+// earns a ticket's points, spends them on a benefit and cancels the ticket
+// (issue 36 item 2): the refund is the price less what the benefit gave for
+// the points spent, the customer owes no points for them, and the ticket
+// cannot be reactivated.
+func TestCancellingATicketWhosePointsWereSpentRefundsThePriceLessTheirValue(t *testing.T) {
+	cases := []struct {
+		name   string
+		previo int64 // points the customer had before the paid ticket (spent first: they expire first)
+	}{
+		{"todos sus puntos en un pasaje gratis", 0},
+		{"parte de sus puntos en un pasaje gratis", 1000},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			eachEnv(t, func(t *testing.T, e *env) {
+				vend, sup := e.token("vendedor"), e.token("supervisor")
+				e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+				e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+				precio, doc := e.precioGeneral(), fmt.Sprintf("7800000%d", i)
+				if tc.previo > 0 {
+					e.clienteConPuntos(doc, tc.previo)
+					e.now = e.now.Add(time.Minute)
+				}
+				pagado := e.venderA(doc, 1, "")[0]
+				cliente := *pagado.ClienteID
+				if p := e.puntosDe(cliente); p.BalancePuntos != tc.previo+precio {
+					t.Fatalf("tiene %d puntos, quería %d", p.BalancePuntos, tc.previo+precio)
+				}
+				// a free ticket (worth the price) for as many points as the paid ticket earned
+				ben := e.beneficioDePrueba(map[string]any{"nombre": "Gratis", "tipo": "pasaje_gratis", "valor": 0,
+					"puntos_requeridos": precio})
+				e.sell(vend, e.ventaConBeneficio(doc, 1, ben), "").expect(t, http.StatusCreated, "")
+				e.now = e.now.Add(time.Minute)
+				e.doWith("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"},
+					map[string]string{"Idempotency-Key": "cancelar-pagado"}).expect(t, http.StatusOK, "")
+				// what the paid ticket's own lot lost to the free ticket: 1 peso a point
+				puntosRetenidos := precio - tc.previo
+				retenido := puntosRetenidos
+				var (
+					monto        int64
+					desc, numero string
+				)
+				if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT m.monto, m.descripcion, p.numero_pasaje FROM caja_movimientos m
+					JOIN pasajes p ON p.id = m.pasaje_id WHERE m.tipo = 'devolucion_pasaje' AND m.pasaje_id = ?`), pagado.ID).
+					Scan(&monto, &desc, &numero); err != nil {
+					t.Fatal(err)
+				}
+				want := fmt.Sprintf("Devolución del pasaje %s (se descuentan %s por %d puntos ya canjeados)", numero,
+					domain.Centavos(retenido*100), puntosRetenidos)
+				if monto != (precio-retenido)*100 || desc != want {
+					t.Fatalf("devolución %d %q, quería %d %q", monto, desc, (precio-retenido)*100, want)
+				}
+				// a retry refunds nothing more
+				e.doWith("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"},
+					map[string]string{"Idempotency-Key": "cancelar-pagado"}).expect(t, http.StatusOK, "")
+				if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje' AND pasaje_id = ?`, pagado.ID); n != 1 {
+					t.Fatalf("%d devoluciones", n)
+				}
+				// the money paid for the spent points: the customer owes none of them
+				if p := e.puntosDe(cliente); p.BalancePuntos != 0 || p.DeudaPuntos != 0 || p.CanjeBloqueado {
+					t.Fatalf("tras cancelar: saldo %d, deuda %d", p.BalancePuntos, p.DeudaPuntos)
+				}
+				if n := e.count(`SELECT valor FROM puntos_movimientos WHERE pasaje_id = ? AND tipo = 'reversion_compra'`, pagado.ID); n != retenido*100 {
+					t.Fatalf("la reversión guarda %d retenidos, quería %d", n, retenido*100)
+				}
+				e.do("PUT", fmt.Sprintf("/api/pasajes/%d/reactivar", pagado.ID), sup, map[string]any{"motivo": "Vuelve"}).
+					expect(t, http.StatusConflict, domain.MsgReactivarConPuntosRetenidos)
+				if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'reactivacion_pasaje'`); n != 0 {
+					t.Fatalf("%d cobros de reactivación", n)
+				}
+				e.cuadra(cliente)
+			})
+		})
+	}
+}
