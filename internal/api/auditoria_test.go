@@ -82,8 +82,8 @@ func TestExportarAuditoria(t *testing.T) {
 		}
 		lines := strings.Split(strings.TrimPrefix(string(r.Body), "\uFEFF"), "\r\n")
 		if len(lines) != 4 || lines[0] != "Fecha/Hora;Usuario;Empresa;Acción;Detalles;IP;Estado" ||
-			lines[1] != "20/11/2026 10:00:00;Sistema;N/A;PRUEBA_EXPORTACION;Sin detalles;N/A;Exitoso" ||
-			!strings.Contains(lines[2], ";'=1+1;N/A;Fallido") {
+			lines[1] != `"20/11/2026 10:00:00";"Sistema";"N/A";"PRUEBA_EXPORTACION";"Sin detalles";"N/A";"Exitoso"` ||
+			!strings.Contains(lines[2], `;"'=1+1";"N/A";"Fallido"`) {
 			t.Fatalf("CSV:\n%s", r.Body)
 		}
 		e.do("GET", "/api/config/auditoria/logs/export?accion=NINGUNA", tok, nil).expect(t, http.StatusNotFound, MsgSinDatosExportar)

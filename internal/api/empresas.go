@@ -186,17 +186,7 @@ func (s *Server) estadisticasEmpresa(r *http.Request) (EstadisticasEmpresa, erro
 	if err != nil {
 		return EstadisticasEmpresa{}, err
 	}
-	e, ok, err := s.Store.Empresa(r.Context(), id)
-	if err != nil || !ok {
-		return EstadisticasEmpresa{}, firstError(err, domain.NotFound(store.MsgEmpresaNoEncontrada))
-	}
-	loc, err := time.LoadLocation(e.Timezone)
-	if err != nil {
-		loc = time.UTC
-	}
-	ahora := s.Store.Now().In(loc)
-	desde := time.Date(ahora.Year(), ahora.Month(), 1, 0, 0, 0, 0, loc)
-	st, err := s.Store.EstadisticasDeEmpresa(r.Context(), id, desde)
+	st, err := s.Store.EstadisticasDeEmpresa(r.Context(), id)
 	return EstadisticasEmpresa(st), err
 }
 

@@ -442,3 +442,40 @@ func TestPUTActivoFalseDesactivaLaEmpresa(t *testing.T) {
 		e.do("PUT", "/api/config/empresas/2", sa, map[string]any{}).expect(t, http.StatusBadRequest, domain.MsgEmpresaObligatorios)
 	})
 }
+
+// TestCompanyStatisticsLeaveACancelledTicketOutOfTheMonthsIncome sells and
+// cancels a ticket: the super administrator's monthly income of the company
+// is what it was before (issue 36 item 7: it counted cancelled tickets).
+func TestCompanyStatisticsLeaveACancelledTicketOutOfTheMonthsIncome(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		sa, vend, sup := e.token("superadmin"), e.token("vendedor"), e.token("supervisor")
+		ingresos := func() domain.Centavos {
+			t.Helper()
+			r := e.do("GET", "/api/admin/empresas/1/estadisticas", sa, nil)
+			r.expect(t, http.StatusOK, "")
+			var st EstadisticasEmpresa
+			r.decode(t, &st)
+			return st.IngresosMes
+		}
+		antes := ingresos()
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		r := e.sell(vend, e.lote(map[string]int{"General": 1}, "Efectivo"), "")
+		r.expect(t, http.StatusCreated, "")
+		var v struct {
+			Pasajes []struct {
+				ID     int64
+				Precio domain.Centavos
+			}
+		}
+		r.decode(t, &v)
+		if got := ingresos(); got != antes+v.Pasajes[0].Precio {
+			t.Fatalf("ingresos tras la venta %s, quería %s", got, antes+v.Pasajes[0].Precio)
+		}
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", v.Pasajes[0].ID), sup, map[string]any{"motivo": "Error"}).
+			expect(t, http.StatusOK, "")
+		if got := ingresos(); got != antes {
+			t.Fatalf("ingresos tras cancelar %s, quería %s", got, antes)
+		}
+	})
+}

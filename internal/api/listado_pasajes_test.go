@@ -310,14 +310,14 @@ func TestExportarPasajesCSV(t *testing.T) {
 		if lines[0] != "\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta" {
 			t.Fatalf("cabecera: %q", lines[0])
 		}
-		want := p.NumeroPasaje + `;20/11/2026;"Ana; Paz";1144556677;` + seccionDemo + `;General;4.500,00;Efectivo;activo;`
-		if len(lines) != 3 || !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], ";20/11/2026 10:00") {
+		want := `"` + p.NumeroPasaje + `";"20/11/2026";"Ana; Paz";"1144556677";"` + seccionDemo + `";"General";4.500,00;"Efectivo";"activo";`
+		if len(lines) != 3 || !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], `;"20/11/2026 10:00"`) {
 			t.Fatalf("filas: %q, esperaba %q…", lines, want)
 		}
 		// The payment method of each ticket; a phone that starts like a formula keeps its guard.
 		r = e.do("GET", "/api/pasajes/export?busqueda=sosa", e.token("admin"), nil)
 		if lines = strings.Split(string(r.Body), "\r\n"); len(lines) != 3 ||
-			!strings.Contains(lines[1], `;Luis Sosa;'+54 9 11 5555-0000;`+seccionDemo+`;General;4.500,00;Débito;activo;`) {
+			!strings.Contains(lines[1], `;"Luis Sosa";"'+54 9 11 5555-0000";"`+seccionDemo+`";"General";4.500,00;"Débito";"activo";`) {
 			t.Fatalf("medio de pago y teléfono: %q", lines)
 		}
 		r = e.do("GET", "/api/pasajes/export?busqueda=HYPERLINK", e.token("admin"), nil)

@@ -764,3 +764,131 @@ func TestAFreeTicketRedeemedAtTheCounterChargesNothingAndCancelsCleanly(t *testi
 		e.cuadra(cliente)
 	})
 }
+
+// TestCancellingASaleWithABenefitLeavesEveryBalanceWhereItWas sells, for each
+// kind of benefit, a ticket redeeming it and cancels it, twice: the
+// customer's points (balance, available, debt), the benefit's uses and the
+// register end where they started (issue 36 item 3: a 'puntos extra'
+// benefit minted its points on every cycle).
+func TestCancellingASaleWithABenefitLeavesEveryBalanceWhereItWas(t *testing.T) {
+	for i, tipo := range domain.TiposBeneficio {
+		t.Run(tipo, func(t *testing.T) {
+			eachEnv(t, func(t *testing.T, e *env) {
+				vend, sup := e.token("vendedor"), e.token("supervisor")
+				e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+				e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+				doc := fmt.Sprintf("7700000%d", i)
+				cliente := e.clienteConPuntos(doc, 800)
+				ben := e.beneficioDePrueba(map[string]any{"nombre": "Beneficio " + tipo, "tipo": tipo, "valor": 10,
+					"puntos_requeridos": 300})
+				antes := e.puntosDe(cliente)
+				for ciclo := range 2 {
+					r := e.sell(vend, e.ventaConBeneficio(doc, 1, ben), "")
+					r.expect(t, http.StatusCreated, "")
+					var v struct{ Pasajes []struct{ ID int64 } }
+					r.decode(t, &v)
+					if p := e.puntosDe(cliente); p.BalancePuntos == antes.BalancePuntos {
+						t.Fatalf("ciclo %d: la venta con el beneficio no movió los puntos (%d)", ciclo, p.BalancePuntos)
+					}
+					e.now = e.now.Add(time.Minute)
+					e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", v.Pasajes[0].ID), sup, map[string]any{"motivo": "Devolución"}).
+						expect(t, http.StatusOK, "")
+					p := e.puntosDe(cliente)
+					if p.BalancePuntos != antes.BalancePuntos || p.PuntosDisponibles != antes.PuntosDisponibles ||
+						p.DeudaPuntos != antes.DeudaPuntos {
+						t.Fatalf("ciclo %d: saldo %d, disponibles %d, deuda %d; antes %d, %d, %d", ciclo, p.BalancePuntos,
+							p.PuntosDisponibles, p.DeudaPuntos, antes.BalancePuntos, antes.PuntosDisponibles, antes.DeudaPuntos)
+					}
+				}
+				if n := e.count(`SELECT usos FROM puntos_beneficios WHERE id = ?`, ben); n != 0 {
+					t.Fatalf("usos %d tras cancelar las ventas", n)
+				}
+				cobrado := e.count(`SELECT COALESCE(SUM(monto), 0) FROM caja_movimientos WHERE id IN
+					(SELECT movimiento_id FROM pasajes WHERE cliente_id = ?)`, cliente)
+				devuelto := e.count(`SELECT COALESCE(SUM(monto), 0) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje'
+					AND pasaje_id IN (SELECT id FROM pasajes WHERE cliente_id = ?)`, cliente)
+				if cobrado != devuelto {
+					t.Fatalf("la caja cobró %d y devolvió %d", cobrado, devuelto)
+				}
+				e.cuadra(cliente)
+			})
+		})
+	}
+}
+
+// TestCancellingATicketWhosePointsWereSpentRefundsThePriceLessTheirValue
+// earns a ticket's points, spends them on a benefit and cancels the ticket
+// (issue 36 item 2): the refund is the price less what the benefit gave for
+// the points spent, the customer owes no points for them, and the ticket
+// cannot be reactivated.
+func TestCancellingATicketWhosePointsWereSpentRefundsThePriceLessTheirValue(t *testing.T) {
+	cases := []struct {
+		name   string
+		previo int64 // points the customer had before the paid ticket (spent first: they expire first)
+	}{
+		{"todos sus puntos en un pasaje gratis", 0},
+		{"parte de sus puntos en un pasaje gratis", 1000},
+	}
+	for i, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			eachEnv(t, func(t *testing.T, e *env) {
+				vend, sup := e.token("vendedor"), e.token("supervisor")
+				e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+				e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+				precio, doc := e.precioGeneral(), fmt.Sprintf("7800000%d", i)
+				if tc.previo > 0 {
+					e.clienteConPuntos(doc, tc.previo)
+					e.now = e.now.Add(time.Minute)
+				}
+				pagado := e.venderA(doc, 1, "")[0]
+				cliente := *pagado.ClienteID
+				if p := e.puntosDe(cliente); p.BalancePuntos != tc.previo+precio {
+					t.Fatalf("tiene %d puntos, quería %d", p.BalancePuntos, tc.previo+precio)
+				}
+				// a free ticket (worth the price) for as many points as the paid ticket earned
+				ben := e.beneficioDePrueba(map[string]any{"nombre": "Gratis", "tipo": "pasaje_gratis", "valor": 0,
+					"puntos_requeridos": precio})
+				e.sell(vend, e.ventaConBeneficio(doc, 1, ben), "").expect(t, http.StatusCreated, "")
+				e.now = e.now.Add(time.Minute)
+				e.doWith("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"},
+					map[string]string{"Idempotency-Key": "cancelar-pagado"}).expect(t, http.StatusOK, "")
+				// what the paid ticket's own lot lost to the free ticket: 1 peso a point
+				puntosRetenidos := precio - tc.previo
+				retenido := puntosRetenidos
+				var (
+					monto        int64
+					desc, numero string
+				)
+				if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT m.monto, m.descripcion, p.numero_pasaje FROM caja_movimientos m
+					JOIN pasajes p ON p.id = m.pasaje_id WHERE m.tipo = 'devolucion_pasaje' AND m.pasaje_id = ?`), pagado.ID).
+					Scan(&monto, &desc, &numero); err != nil {
+					t.Fatal(err)
+				}
+				want := fmt.Sprintf("Devolución del pasaje %s (se descuentan %s por %d puntos ya canjeados)", numero,
+					domain.Centavos(retenido*100), puntosRetenidos)
+				if monto != (precio-retenido)*100 || desc != want {
+					t.Fatalf("devolución %d %q, quería %d %q", monto, desc, (precio-retenido)*100, want)
+				}
+				// a retry refunds nothing more
+				e.doWith("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"},
+					map[string]string{"Idempotency-Key": "cancelar-pagado"}).expect(t, http.StatusOK, "")
+				if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'devolucion_pasaje' AND pasaje_id = ?`, pagado.ID); n != 1 {
+					t.Fatalf("%d devoluciones", n)
+				}
+				// the money paid for the spent points: the customer owes none of them
+				if p := e.puntosDe(cliente); p.BalancePuntos != 0 || p.DeudaPuntos != 0 || p.CanjeBloqueado {
+					t.Fatalf("tras cancelar: saldo %d, deuda %d", p.BalancePuntos, p.DeudaPuntos)
+				}
+				if n := e.count(`SELECT valor FROM puntos_movimientos WHERE pasaje_id = ? AND tipo = 'reversion_compra'`, pagado.ID); n != retenido*100 {
+					t.Fatalf("la reversión guarda %d retenidos, quería %d", n, retenido*100)
+				}
+				e.do("PUT", fmt.Sprintf("/api/pasajes/%d/reactivar", pagado.ID), sup, map[string]any{"motivo": "Vuelve"}).
+					expect(t, http.StatusConflict, domain.MsgReactivarConPuntosRetenidos)
+				if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE tipo = 'reactivacion_pasaje'`); n != 0 {
+					t.Fatalf("%d cobros de reactivación", n)
+				}
+				e.cuadra(cliente)
+			})
+		})
+	}
+}

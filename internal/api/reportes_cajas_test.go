@@ -207,7 +207,8 @@ func TestReporteDeCajasDelPeriodoYSuExportacion(t *testing.T) {
 		}
 		lineas := strings.Split(strings.TrimPrefix(string(r.Body), "\ufeff"), "\r\n")
 		if lineas[0] != "Usuario;Fecha Apertura;Fecha Cierre;Monto Apertura;Monto Cierre;Diferencia;Estado;N° Z" ||
-			!strings.HasSuffix(lineas[1], ";Pendiente;200,00;N/A;;Abierta;") || !strings.Contains(lineas[2], ";1.000,00;5.400,00;-50,00;Cerrada;") {
+			!strings.HasSuffix(lineas[1], `;"Pendiente";200,00;"N/A";"";"Abierta";""`) ||
+			!strings.Contains(lineas[2], `;1.000,00;5.400,00;-50,00;"Cerrada";`) {
 			t.Fatalf("csv:\n%s", r.Body)
 		}
 		r = e.do("GET", "/api/reportes/caja/exportar?formato=xlsx", admin, nil)

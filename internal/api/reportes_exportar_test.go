@@ -163,10 +163,10 @@ func TestExportarVentasCSV(t *testing.T) {
 			r.Header.Get("Content-Disposition") != `attachment; filename="reporte-ventas-2026-11-20-2026-11-21.csv"` {
 			t.Fatalf("csv: %d %v", r.Status, r.Header)
 		}
-		fila := "20/11/2026;%s;%s;%s;" + seccionDemo + ";General;%s;Diego Sosa;4.500,00;%s\r\n"
+		fila := `20/11/2026;%s;"%s";%s;"` + seccionDemo + `";"General";"%s";"Diego Sosa";4.500,00;"%s"` + "\r\n"
 		want := "\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Vendedor;Precio;Estado\r\n" +
-			fmt.Sprintf(fila, "21/11/2026", ps[2].NumeroPasaje, "Noche", "Efectivo", "Activo") +
-			fmt.Sprintf(fila, "21/11/2026", ps[1].NumeroPasaje, "'+54 9 11 Ana", "Débito", "Activo") +
+			fmt.Sprintf(fila, "21/11/2026", ps[2].NumeroPasaje, `"Noche"`, "Efectivo", "Activo") +
+			fmt.Sprintf(fila, "21/11/2026", ps[1].NumeroPasaje, `"'+54 9 11 Ana"`, "Débito", "Activo") +
 			fmt.Sprintf(fila, "20/11/2026", ps[0].NumeroPasaje, `"'=HYPERLINK(""x"")"`, "Efectivo", "Cancelado")
 		if string(r.Body) != want {
 			t.Fatalf("csv:\n%q\nesperaba\n%q", r.Body, want)
@@ -180,7 +180,7 @@ func TestExportarVentasCSV(t *testing.T) {
 		// Nothing to export: before anything is sent; another company's tickets are never there.
 		e.exportarVentas("periodo=rango&inicio=2026-11-23&fin=2026-11-23").expect(t, http.StatusNotFound, MsgSinDatosExportar)
 		r = e.do("GET", "/api/reportes/excel?"+delDia20, e.token("admin2"), nil)
-		if r.Status != http.StatusOK || strings.Count(string(r.Body), "\r\n") != 2 || !strings.Contains(string(r.Body), ";Otra Empresa;") {
+		if r.Status != http.StatusOK || strings.Count(string(r.Body), "\r\n") != 2 || !strings.Contains(string(r.Body), `;"Otra Empresa";`) {
 			t.Fatalf("empresa 2: %d %q", r.Status, r.Body)
 		}
 		e.do("GET", "/api/reportes/excel", e.token("vendedor"), nil).

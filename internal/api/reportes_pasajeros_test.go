@@ -188,8 +188,8 @@ func TestExportarReportePasajeros(t *testing.T) {
 			t.Fatalf("csv: %d %v", r.Status, r.Header)
 		}
 		golden := "\uFEFFNombre;Documento;Teléfono;Email;Total Viajes;Total Gastado;Último Viaje\r\n" +
-			"Vieja;100;1144556677;;2;9.000,00;20/11/2026\r\n" +
-			`"'=HYPERLINK(""http://x"")";200;;;1;4.500,00;20/11/2026` + "\r\n"
+			`"Vieja";"100";"1144556677";"";2;9.000,00;20/11/2026` + "\r\n" +
+			`"'=HYPERLINK(""http://x"")";"200";"";"";1;4.500,00;20/11/2026` + "\r\n"
 		if string(r.Body) != golden {
 			t.Fatalf("csv:\n%q\nesperaba\n%q", r.Body, golden)
 		}
@@ -226,7 +226,7 @@ func TestExportarReportePasajeros(t *testing.T) {
 		e.do("GET", "/api/reportes/pasajeros/exportar?periodo=rango&inicio=2026-11-01&fin=2026-11-05", admin, nil).
 			expect(t, http.StatusNotFound, MsgSinDatosExportar)
 		r = e.do("GET", "/api/reportes/pasajeros/exportar", e.token("admin2"), nil)
-		if r.Status != http.StatusOK || strings.Contains(string(r.Body), "Vieja") || !strings.Contains(string(r.Body), "Intrusa;100;;;3;") {
+		if r.Status != http.StatusOK || strings.Contains(string(r.Body), "Vieja") || !strings.Contains(string(r.Body), `"Intrusa";"100";"";"";3;`) {
 			t.Fatalf("otra empresa: %q", r.Body)
 		}
 	})

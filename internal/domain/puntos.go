@@ -296,6 +296,9 @@ const (
 	MsgBeneficioAgotado      = "El beneficio alcanzó su máximo de usos"
 	MsgPuntosInactivos       = "El sistema de puntos no está activo en su empresa"
 	MsgReactivarConCanje     = "El pasaje se vendió con un beneficio cuyos puntos se devolvieron al cancelarlo: véndalo de nuevo"
+	// MsgReactivarConPuntosRetenidos refuses to reactivate a ticket whose
+	// refund kept money for points it earned that were already spent.
+	MsgReactivarConPuntosRetenidos = "Al cancelar el pasaje se descontaron de la devolución puntos ya canjeados: véndalo de nuevo"
 )
 
 // VigenteEl reports whether the benefit may be redeemed on the business day
@@ -351,4 +354,58 @@ func (b Beneficio) PuntosExtra() int64 {
 		return 0
 	}
 	return min(int64(b.Valor)/100, MaxPuntos)
+}
+
+// Cancelling a ticket whose points were spent (issue 36 item 2).
+
+// GastoPuntos is a redemption that spent points a cancelled ticket earned:
+// Tomados of that ticket's points went to a redemption of Puntos points in
+// all, which bought Valor (the discount its benefit gave at the sale).
+type GastoPuntos struct {
+	Tomados, Puntos int64
+	Valor           Centavos
+}
+
+// RetencionPuntos is what a cancelled ticket keeps from its refund for points
+// it earned that were spent: Monto, and the missing points it pays for.
+type RetencionPuntos struct {
+	Monto  Centavos
+	Puntos int64
+}
+
+// RetenerPuntosGastados is what a cancelled ticket of precio keeps from its
+// refund for faltan points it earned that were already spent and cannot be
+// taken back: the customer is refunded the price less the value of the spent
+// points, never both. Each spend (newest first, as given) values its points
+// at what its benefit gave per point, Valor × n / Puntos rounded down, and
+// the whole never passes precio. Points a spend paid nothing for (an
+// adjustment, a 'puntos extra' or an upgrade benefit, a redemption without a
+// benefit) and those past the price stay the customer's debt of points.
+func RetenerPuntosGastados(precio Centavos, faltan int64, gastos []GastoPuntos) RetencionPuntos {
+	var r RetencionPuntos
+	for _, g := range gastos {
+		n := min(g.Tomados, faltan-r.Puntos)
+		if n <= 0 || g.Puntos <= 0 || g.Valor <= 0 || r.Monto >= precio {
+			continue
+		}
+		if v := valorDePuntos(n, g); v <= precio-r.Monto {
+			r.Monto, r.Puntos = r.Monto+v, r.Puntos+n
+			continue
+		}
+		// only the points whose value fits what is left of the price
+		n = min(n, mulDiv(int64(precio-r.Monto), g.Puntos, int64(g.Valor)))
+		r.Monto, r.Puntos = r.Monto+valorDePuntos(n, g), r.Puntos+n
+	}
+	return r
+}
+
+// valorDePuntos is n of the spend's points at what its benefit gave per point.
+func valorDePuntos(n int64, g GastoPuntos) Centavos {
+	return Centavos(mulDiv(n, int64(g.Valor), g.Puntos))
+}
+
+// mulDiv is a × b / c rounded down, exact (no overflow of the product).
+func mulDiv(a, b, c int64) int64 {
+	n := new(big.Int).Mul(big.NewInt(a), big.NewInt(b))
+	return n.Quo(n, big.NewInt(c)).Int64()
 }

@@ -125,3 +125,36 @@ func TestBeneficioVigenteEl(t *testing.T) {
 		t.Errorf("inactivo: %v", err)
 	}
 }
+
+func TestRetenerPuntosGastados(t *testing.T) {
+	gratis := GastoPuntos{Tomados: 4500, Puntos: 4500, Valor: 450000} // a $ 4.500 free ticket for 4,500 points
+	cases := []struct {
+		name   string
+		precio Centavos
+		faltan int64
+		gastos []GastoPuntos
+		want   RetencionPuntos
+	}{
+		{"todo gastado en un pasaje gratis", 450000, 4500, []GastoPuntos{gratis}, RetencionPuntos{450000, 4500}},
+		{"parte cubierta por otros puntos", 450000, 1000, []GastoPuntos{gratis}, RetencionPuntos{100000, 1000}},
+		{"medio peso por punto", 450000, 4000, []GastoPuntos{{Tomados: 4000, Puntos: 4000, Valor: 200000}}, RetencionPuntos{200000, 4000}},
+		{"nunca más que el precio", 300000, 4500, []GastoPuntos{gratis}, RetencionPuntos{300000, 3000}},
+		{"el más nuevo primero, hasta lo que falta", 450000, 3000,
+			[]GastoPuntos{{Tomados: 2000, Puntos: 2000, Valor: 100000}, {Tomados: 2500, Puntos: 2500, Valor: 250000}},
+			RetencionPuntos{200000, 3000}},
+		{"gastos sin valor en dinero quedan como deuda", 450000, 4500,
+			[]GastoPuntos{{Tomados: 1500, Puntos: 1500}, {Tomados: 3000, Puntos: 3000, Valor: 300000}}, RetencionPuntos{300000, 3000}},
+		{"redondeo hacia abajo", 100, 1, []GastoPuntos{{Tomados: 3, Puntos: 3, Valor: 100}}, RetencionPuntos{33, 1}},
+		{"nada faltante", 450000, 0, []GastoPuntos{gratis}, RetencionPuntos{}},
+		{"pasaje de precio cero", 0, 4500, []GastoPuntos{gratis}, RetencionPuntos{}},
+		{"sin desbordes", MontoMaximo, MaxPuntos, []GastoPuntos{{Tomados: MaxPuntos, Puntos: MaxPuntos, Valor: MontoMaximo}},
+			RetencionPuntos{MontoMaximo, MaxPuntos}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := RetenerPuntosGastados(c.precio, c.faltan, c.gastos); got != c.want {
+				t.Fatalf("RetenerPuntosGastados = %+v, quería %+v", got, c.want)
+			}
+		})
+	}
+}

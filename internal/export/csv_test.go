@@ -7,11 +7,16 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestGuardFormula(t *testing.T) {
 	for in, want := range map[string]string{"=1+1": "'=1+1", "+54 11": "'+54 11", "-2": "'-2", "@SUM(A1)": "'@SUM(A1)",
-		"\tx": "'\tx", "\rx": "'\rx", "Ana": "Ana", "": "", "1.500,00": "1.500,00", " =1": " =1", "a=1": "a=1"} {
+		"\tx": "'\tx", "\rx": "'\rx", "Ana": "Ana", "": "", "1.500,00": "1.500,00", "a=1": "a=1",
+		// after leading white space, and after each comma (a spreadsheet that splits at commas)
+		" =1": "' =1", "\n@x": "'\n@x", "\u00a0=1": "'\u00a0=1",
+		"Ana,=cmd|' /C calc'!A0": "Ana,'=cmd|' /C calc'!A0", "Ana, =1,b,+2,,-3": "Ana,' =1,b,'+2,,'-3",
+		"1,5": "1,5", ",=x": ",'=x", "=a,=b": "'=a,'=b"} {
 		if got := GuardFormula(in); got != want {
 			t.Errorf("GuardFormula(%q) = %q, esperaba %q", in, got, want)
 		}
@@ -39,8 +44,8 @@ func TestCSVEncoderWritesBOMHeaderAndGuardedRows(t *testing.T) {
 		[]Cell{Text("LD-1"), Text("=HYPERLINK(\"x\")"), Text("+5411; 2"), Money(150050), Text("activo")},
 		[]Cell{Text("LD-2"), Text(""), Text(""), Money(0), Text("anulado")})
 	want := "\uFEFFID;Cliente;Teléfono;Precio;Estado\r\n" +
-		"LD-1;\"'=HYPERLINK(\"\"x\"\")\";\"'+5411; 2\";1.500,50;activo\r\n" +
-		"LD-2;;;0,00;anulado\r\n"
+		"\"LD-1\";\"'=HYPERLINK(\"\"x\"\")\";\"'+5411; 2\";1.500,50;\"activo\"\r\n" +
+		"\"LD-2\";\"\";\"\";0,00;\"anulado\"\r\n"
 	if got != want {
 		t.Fatalf("csv:\n%q\nesperaba\n%q", got, want)
 	}
@@ -54,7 +59,21 @@ func TestCSVEncoderQuotes(t *testing.T) {
 	want := "\uFEFFA;\"B;C\"\r\n" +
 		"\"uno; dos\";\"dijo \"\"hola\"\"\"\r\n" +
 		"\"línea\r\nnueva\";\" espacio\"\r\n" +
-		"ñandú – Tigre;\"fin\r\n\"\r\n"
+		"\"ñandú – Tigre\";\"fin\r\n\"\r\n"
+	if got != want {
+		t.Fatalf("csv:\n%q\nesperaba\n%q", got, want)
+	}
+}
+
+// A comma inside a cell cannot start a formula in a spreadsheet that splits
+// the line at commas (issue 36 item 10): every text cell is quoted and each
+// part after a comma guarded; amounts, counts and dates are not text.
+func TestCSVEncoderGuardsAfterEachCommaAndQuotesEveryTextCell(t *testing.T) {
+	got := encode(t, []string{"Cliente", "Nota", "Precio", "Pasajes", "Día"},
+		[]Cell{Text("Ana,=cmd|' /C calc'!A0"), Text("  +1, @2"), Money(150050), Number(3),
+			Date(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC))})
+	want := "\uFEFFCliente;Nota;Precio;Pasajes;Día\r\n" +
+		"\"Ana,'=cmd|' /C calc'!A0\";\"'  +1,' @2\";1.500,50;3;20/11/2026\r\n"
 	if got != want {
 		t.Fatalf("csv:\n%q\nesperaba\n%q", got, want)
 	}
@@ -64,7 +83,7 @@ func TestCSVEncoderQuotes(t *testing.T) {
 // number for the spreadsheet; text that looks the same is guarded.
 func TestCSVEncoderGuardsTextNotMoney(t *testing.T) {
 	got := encode(t, []string{"Monto", "Texto"}, []Cell{Money(-150000), Text("-1.500,00")})
-	if want := "\uFEFFMonto;Texto\r\n-1.500,00;'-1.500,00\r\n"; got != want {
+	if want := "\uFEFFMonto;Texto\r\n-1.500,00;\"'-1.500,00\"\r\n"; got != want {
 		t.Fatalf("csv: %q, esperaba %q", got, want)
 	}
 }
@@ -98,7 +117,7 @@ func TestCSVEncoderStreamsBeforeClose(t *testing.T) {
 	if err := enc.Close(); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasPrefix(b.String(), "\uFEFFN;Cliente\r\n0;xxx") || b.Len() <= antes {
+	if !strings.HasPrefix(b.String(), "\uFEFFN;Cliente\r\n\"0\";\"xxx") || b.Len() <= antes {
 		t.Fatalf("archivo: %d bytes antes de Close, %d después", antes, b.Len())
 	}
 	if lines := strings.Count(b.String(), "\r\n"); lines != n+1 {

@@ -73,21 +73,33 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
 		}
-		if err := caja.sumar(ctx, c, p.Precio); err != nil {
+		var retenido domain.RetencionPuntos
+		if cambio.Hasta == domain.PasajeCancelado {
+			if retenido, err = puntosAlCancelar(ctx, c, a, p); err != nil {
+				return Pasaje{}, err
+			}
+		}
+		monto, err := domain.Sumar(p.Precio, -retenido.Monto)
+		if err != nil {
+			return Pasaje{}, err
+		}
+		descripcion := cambio.Descripcion(p.NumeroPasaje) + notaRetencion(retenido)
+		if err := caja.sumar(ctx, c, monto); err != nil {
 			return Pasaje{}, err
 		}
 		movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
 			descripcion, medio_pago_id, pasaje_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, p.Precio, cambio.Descripcion(p.NumeroPasaje),
-			p.MedioPagoID, id, c.Now())
+			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, monto, descripcion, p.MedioPagoID, id, c.Now())
 		if err != nil {
 			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
 		}
-		if err := puntosCambioEstado(ctx, c, a, p, cambio, movID); err != nil {
-			return Pasaje{}, err
+		if cambio.Hasta != domain.PasajeCancelado {
+			if err := puntosAlReactivar(ctx, c, a, p, movID); err != nil {
+				return Pasaje{}, err
+			}
 		}
-		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
-			cambio.Movimiento, p.Precio, caja.id)
+		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d%s", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
+			cambio.Movimiento, monto, caja.id, notaRetencion(retenido))
 		if motivo != "" {
 			detalles += ". Motivo: " + motivo
 		}
@@ -102,6 +114,15 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		p.Estado = cambio.Hasta
 		return p, nil
 	})
+}
+
+// notaRetencion tells, in a refund's register movement and audit entry, what it kept
+// for points the ticket earned that were already spent.
+func notaRetencion(r domain.RetencionPuntos) string {
+	if r.Puntos == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (se descuentan %s por %d puntos ya canjeados)", r.Monto, r.Puntos)
 }
 
 // pasajeDeEmpresa reads one ticket of the company inside a transaction (404 otherwise).

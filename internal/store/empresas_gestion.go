@@ -244,19 +244,29 @@ type EstadisticasEmpresa struct {
 }
 
 // EstadisticasDeEmpresa reads a company's figures: its users, its tickets,
-// what the tickets sold since desdeMes (not cancelled) and its open registers.
-func (s *Store) EstadisticasDeEmpresa(ctx context.Context, id int64, desdeMes time.Time) (EstadisticasEmpresa, error) {
-	var st EstadisticasEmpresa
-	if err := existeEmpresa(ctx, s.db.Conn(), id); err != nil {
-		return st, err
+// what the tickets sold this month (the business days of its zone from the
+// 1st to today) took, the cancelled ones left out, read through the figures
+// reader (Cifras), and its open registers.
+func (s *Store) EstadisticasDeEmpresa(ctx context.Context, id int64) (EstadisticasEmpresa, error) {
+	var (
+		st   EstadisticasEmpresa
+		zona string
+	)
+	err := s.db.Conn().QueryRow(ctx, `SELECT e.timezone,
+		(SELECT COUNT(*) FROM usuarios WHERE empresa_id = e.id),
+		(SELECT COUNT(*) FROM pasajes WHERE empresa_id = e.id),
+		(SELECT COUNT(*) FROM cajas WHERE empresa_id = e.id AND estado = 'abierta')
+		FROM empresas e WHERE e.id = ?`, id).Scan(&zona, &st.TotalUsuarios, &st.TotalPasajes, &st.CajasAbiertas)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return st, firstErr(wrap("leer estadísticas de empresa", err), domain.NotFound(MsgEmpresaNoEncontrada))
 	}
-	err := s.db.Conn().QueryRow(ctx, `SELECT
-		(SELECT COUNT(*) FROM usuarios WHERE empresa_id = ?),
-		(SELECT COUNT(*) FROM pasajes WHERE empresa_id = ?),
-		(SELECT COALESCE(SUM(precio), 0) FROM pasajes WHERE empresa_id = ? AND created_at >= ? AND estado <> 'anulado'),
-		(SELECT COUNT(*) FROM cajas WHERE empresa_id = ? AND estado = 'abierta')`,
-		id, id, id, desdeMes.UTC(), id).Scan(&st.TotalUsuarios, &st.TotalPasajes, &st.IngresosMes, &st.CajasAbiertas)
-	return st, wrap("leer estadísticas de empresa", err)
+	hoy := domain.DiaDe(s.Now(), domain.Location(zona)).Fecha
+	cifras, err := s.Cifras(ctx, ConsultaCifras{EmpresaID: id, Desde: hoy[:8] + "01", Hasta: hoy,
+		Solo: FiltroCifras{SinEstado: domain.PasajeCancelado}})
+	if err == nil && len(cifras) == 1 { // no dimension: one total
+		st.IngresosMes = cifras[0].Importe
+	}
+	return st, err
 }
 
 // UsuarioDeEmpresa is a row of the users-by-company table.

@@ -255,6 +255,7 @@ type asiento struct {
 	usuarioID   int64 // 0: none (the expiry job)
 	motivo      string
 	descripcion string
+	valor       domain.Centavos // the money value: a canje's discount (see migration 40)
 	momento     time.Time
 }
 
@@ -293,9 +294,9 @@ func asentar(ctx context.Context, c sqldb.Conn, empresaID int64, m asiento) (int
 	}
 	var id int64
 	err := c.QueryRow(ctx, `INSERT INTO puntos_movimientos (empresa_id, cliente_id, tipo, puntos, origen, pasaje_id,
-		beneficio_id, usuario_id, motivo, descripcion, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		beneficio_id, usuario_id, motivo, descripcion, valor, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (empresa_id, origen, tipo) DO NOTHING RETURNING id`, empresaID, m.clienteID, m.tipo, m.puntos,
-		m.origen, m.pasajeID, m.beneficioID, usuario, m.motivo, m.descripcion, m.momento.UTC()).Scan(&id)
+		m.origen, m.pasajeID, m.beneficioID, usuario, m.motivo, m.descripcion, m.valor, m.momento.UTC()).Scan(&id)
 	missing, err := sqldb.NoRows(err)
 	return id, !missing && err == nil, wrap("asentar movimiento de puntos", err)
 }
@@ -372,14 +373,14 @@ func tomar(ctx context.Context, c sqldb.Conn, empresaID, clienteID, movID, punto
 }
 
 // debitar takes puntos for movement movID from the lots; what they lack is
-// the movement's pendiente (debt).
-func debitar(ctx context.Context, c sqldb.Conn, empresaID, clienteID, movID, puntos int64) error {
+// the movement's pendiente (debt), which it returns.
+func debitar(ctx context.Context, c sqldb.Conn, empresaID, clienteID, movID, puntos int64) (int64, error) {
 	tomado, err := tomar(ctx, c, empresaID, clienteID, movID, puntos)
 	if err != nil || tomado == puntos {
-		return err
+		return 0, err
 	}
 	_, err = c.Exec(ctx, `UPDATE puntos_movimientos SET pendiente = pendiente + ? WHERE id = ?`, puntos-tomado, movID)
-	return wrap("anotar deuda de puntos", err)
+	return puntos - tomado, wrap("anotar deuda de puntos", err)
 }
 
 // saldarDeuda pays the customer's debt, oldest first, from the lots.
@@ -514,20 +515,31 @@ func ganarPuntosVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepara
 
 // Cancelling and reactivating a ticket.
 
-// puntosCambioEstado follows a ticket's change of state in its transaction:
-// a cancellation reverses what the ticket earned (and, with the sale's last
-// ticket, gives back the benefit its sale redeemed), a reactivation earns it
-// again (refused once its sale's redemption was given back: the discount
-// would be free). movID is the change's register movement.
-func puntosCambioEstado(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje, cambio domain.CambioEstado, movID int64) error {
-	if cambio.Hasta == domain.PasajeCancelado {
-		if err := revertirCompras(ctx, c, a, p); err != nil {
-			return err
-		}
-		return devolverCanje(ctx, c, a, p)
+// puntosAlCancelar follows a ticket's cancellation in its transaction,
+// before the refund is counted: it reverses what the ticket earned (and, with
+// the sale's last ticket, undoes the benefit its sale redeemed), and answers
+// what the refund keeps for points the ticket earned that were already spent
+// (domain.RetenerPuntosGastados).
+func puntosAlCancelar(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) (domain.RetencionPuntos, error) {
+	r, err := revertirCompras(ctx, c, a, p)
+	if err != nil {
+		return r, err
 	}
+	return r, devolverCanje(ctx, c, a, p)
+}
+
+// puntosAlReactivar earns again what a reactivated ticket earned, refused
+// once its sale's redemption was given back (the discount would be free) or
+// its cancellation kept money for spent points (they were paid for in
+// money). movID is the reactivation's register movement.
+func puntosAlReactivar(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje, movID int64) error {
 	if cv, ok, err := canjeDelPasaje(ctx, c, a.EmpresaID, p.ID); err != nil || (ok && cv.devuelto) {
 		return firstErr(err, domain.Conflict(domain.MsgReactivarConCanje))
+	}
+	var retenido bool
+	if err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM puntos_movimientos WHERE empresa_id = ? AND pasaje_id = ?
+		AND tipo = ? AND valor > 0)`, a.EmpresaID, p.ID, domain.MovReversionCompra).Scan(&retenido); err != nil || retenido {
+		return firstErr(wrap("leer devolución del pasaje", err), domain.Conflict(domain.MsgReactivarConPuntosRetenidos))
 	}
 	return reganarCompra(ctx, c, a, p, movID)
 }
@@ -541,9 +553,13 @@ type compraDePasaje struct {
 
 // revertirCompras reverses each purchase of the ticket not reversed yet:
 // what its lot earned less what of it expired, taken from the lot itself
-// first, then from the customer's other lots; what is missing (points
-// already spent) stays as the reversal's debt, so the balance goes negative.
-func revertirCompras(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
+// first, then from the customer's other lots. What is missing (points already
+// spent) is paid from the refund at the value the spending benefit gave them
+// (retenerPuntosGastados), and what that does not cover stays as the
+// reversal's debt, so the balance goes negative. It answers what the refund
+// keeps.
+func revertirCompras(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) (domain.RetencionPuntos, error) {
+	var total domain.RetencionPuntos
 	compras, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (x compraDePasaje, err error) {
 		return x, sc.Scan(&x.clienteID, &x.puntos, &x.loteID, &x.origen)
 	}, `SELECT m.cliente_id, m.puntos, l.id, m.origen FROM puntos_movimientos m JOIN puntos_lotes l ON l.movimiento_id = m.id
@@ -551,38 +567,93 @@ func revertirCompras(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error
 		WHERE r.empresa_id = m.empresa_id AND r.origen = m.origen AND r.tipo = ?) ORDER BY m.id`,
 		a.EmpresaID, p.ID, domain.MovCompra, domain.MovReversionCompra)
 	if err != nil {
-		return wrap("leer puntos del pasaje", err)
+		return total, wrap("leer puntos del pasaje", err)
 	}
 	for _, x := range compras {
 		if err := bloquearCliente(ctx, c, a.EmpresaID, x.clienteID); err != nil {
-			return err
+			return total, err
 		}
-		var restante, vencido int64
-		err := c.QueryRow(ctx, `SELECT l.restante, COALESCE((SELECT -SUM(x.puntos) FROM puntos_asignaciones x
-			JOIN puntos_movimientos e ON e.id = x.movimiento_id WHERE x.lote_id = l.id AND e.tipo = ?), 0)
-			FROM puntos_lotes l WHERE l.id = ?`, domain.MovExpiracion, x.loteID).Scan(&restante, &vencido)
+		l, err := loteARevertir(ctx, c, x.loteID, x.puntos)
 		if err != nil {
-			return wrap("leer lote del pasaje", err)
+			return total, err
 		}
-		objetivo := x.puntos - vencido
 		id := p.ID
 		revID, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: x.clienteID, tipo: domain.MovReversionCompra,
-			puntos: -objetivo, origen: x.origen, pasajeID: &id, usuarioID: a.UsuarioID,
+			puntos: -l.objetivo, origen: x.origen, pasajeID: &id, usuarioID: a.UsuarioID,
 			descripcion: "Pasaje " + p.NumeroPasaje + " cancelado", momento: c.Now()})
 		if err != nil || !nuevo {
-			return err
+			return total, err
 		}
-		propio := min(restante, objetivo)
-		if propio > 0 {
-			if err := asignar(ctx, c, a.EmpresaID, revID, x.loteID, -propio); err != nil {
-				return err
-			}
+		faltan, err := quitarLote(ctx, c, a.EmpresaID, x.clienteID, revID, l)
+		if err != nil || faltan == 0 {
+			return total, err
 		}
-		if err := debitar(ctx, c, a.EmpresaID, x.clienteID, revID, objetivo-propio); err != nil {
-			return err
+		r, err := retenerPuntosGastados(ctx, c, revID, x.loteID, faltan, p.Precio-total.Monto)
+		if err != nil {
+			return total, err
+		}
+		if total.Monto, err = domain.Sumar(total.Monto, r.Monto); err != nil {
+			return total, err
+		}
+		total.Puntos += r.Puntos
+	}
+	return total, nil
+}
+
+// retenerPuntosGastados pays from the refund, up to tope, the faltan points
+// of lot loteID that reversal revID could not take back because redemptions
+// spent them: each redemption not given back that took from the lot, newest
+// first, values them at the discount its benefit gave per point. The points
+// paid for leave the reversal's points and debt; the reversal keeps the money
+// as its valor.
+func retenerPuntosGastados(ctx context.Context, c sqldb.Conn, revID, loteID, faltan int64, tope domain.Centavos) (
+	domain.RetencionPuntos, error) {
+	gastos, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (g domain.GastoPuntos, err error) {
+		return g, sc.Scan(&g.Tomados, &g.Puntos, &g.Valor)
+	}, `SELECT -SUM(a.puntos), -m.puntos, m.valor FROM puntos_asignaciones a JOIN puntos_movimientos m ON m.id = a.movimiento_id
+		WHERE a.lote_id = ? AND m.tipo = ? AND NOT EXISTS (SELECT 1 FROM puntos_movimientos r WHERE r.empresa_id = m.empresa_id
+		AND r.origen = m.origen AND r.tipo = ?) GROUP BY m.id, m.puntos, m.valor ORDER BY m.id DESC`,
+		loteID, domain.MovCanje, domain.MovReversionCanje)
+	if err != nil {
+		return domain.RetencionPuntos{}, wrap("leer canjes del lote", err)
+	}
+	r := domain.RetenerPuntosGastados(tope, faltan, gastos)
+	if r.Puntos == 0 {
+		return r, nil
+	}
+	_, err = c.Exec(ctx, `UPDATE puntos_movimientos SET puntos = puntos + ?, pendiente = pendiente - ?, valor = ?,
+		descripcion = descripcion || ? WHERE id = ?`, r.Puntos, r.Puntos, r.Monto,
+		fmt.Sprintf(": %d puntos ya canjeados se descontaron de la devolución (%s)", r.Puntos, r.Monto), revID)
+	return r, wrap("descontar puntos canjeados de la devolución", err)
+}
+
+// lotePorRevertir is a credit's lot to take back: what it earned less what
+// of it expired (objetivo), and what remains of it.
+type lotePorRevertir struct{ id, objetivo, restante int64 }
+
+// loteARevertir reads lot loteID, which credited puntos, to take it back.
+func loteARevertir(ctx context.Context, c sqldb.Conn, loteID, puntos int64) (lotePorRevertir, error) {
+	l := lotePorRevertir{id: loteID}
+	var vencido int64
+	err := c.QueryRow(ctx, `SELECT l.restante, COALESCE((SELECT -SUM(x.puntos) FROM puntos_asignaciones x
+		JOIN puntos_movimientos e ON e.id = x.movimiento_id WHERE x.lote_id = l.id AND e.tipo = ?), 0)
+		FROM puntos_lotes l WHERE l.id = ?`, domain.MovExpiracion, loteID).Scan(&l.restante, &vencido)
+	l.objetivo = puntos - vencido
+	return l, wrap("leer lote a revertir", err)
+}
+
+// quitarLote takes back l.objetivo for movement revID: from the lot itself
+// first, then from the customer's other lots; what is missing (points
+// already spent) stays as the movement's debt, and is returned. The customer
+// is locked.
+func quitarLote(ctx context.Context, c sqldb.Conn, empresaID, clienteID, revID int64, l lotePorRevertir) (int64, error) {
+	propio := min(l.restante, l.objetivo)
+	if propio > 0 {
+		if err := asignar(ctx, c, empresaID, revID, l.id, -propio); err != nil {
+			return 0, err
 		}
 	}
-	return nil
+	return debitar(ctx, c, empresaID, clienteID, revID, l.objetivo-propio)
 }
 
 // reganarCompra earns again, on a reactivation, the points of the ticket's
@@ -615,7 +686,7 @@ func reganarCompra(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje, movID i
 // configuration's minimum to redeem. The points come from the lots that
 // expire first.
 func canjear(ctx context.Context, c sqldb.Conn, a Actor, clienteID, puntos int64, origen, descripcion string,
-	beneficioID *int64) (int64, error) {
+	beneficioID *int64, valor domain.Centavos) (int64, error) {
 	if puntos <= 0 {
 		return 0, domain.Invalid(domain.MsgPuntosCanjeInvalido)
 	}
@@ -626,11 +697,12 @@ func canjear(ctx context.Context, c sqldb.Conn, a Actor, clienteID, puntos int64
 		return 0, err
 	}
 	id, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: clienteID, tipo: domain.MovCanje, puntos: -puntos,
-		origen: origen, beneficioID: beneficioID, usuarioID: a.UsuarioID, descripcion: descripcion, momento: c.Now()})
+		origen: origen, beneficioID: beneficioID, usuarioID: a.UsuarioID, descripcion: descripcion, valor: valor, momento: c.Now()})
 	if err != nil || !nuevo {
 		return id, err
 	}
-	return id, debitar(ctx, c, a.EmpresaID, clienteID, id, puntos)
+	_, err = debitar(ctx, c, a.EmpresaID, clienteID, id, puntos)
+	return id, err
 }
 
 // puedeCanjear refuses a redemption of puntos by a locked customer who owes
@@ -666,7 +738,7 @@ func motivoSinCanje(cfg domain.ConfigPuntos, disponible, deuda, puntos int64, er
 // redemption spends them in the sale's transaction through the same rules.
 func (s *Store) CanjearPuntos(ctx context.Context, a Actor, clienteID, puntos int64, origen, descripcion string) (int64, error) {
 	return idempotent(ctx, s, a, "puntos.canjear", func(c sqldb.Conn) (int64, error) {
-		return canjear(ctx, c, a, clienteID, puntos, origen, descripcion, nil)
+		return canjear(ctx, c, a, clienteID, puntos, origen, descripcion, nil, 0)
 	})
 }
 
@@ -727,7 +799,8 @@ func ajusteNegativo(ctx context.Context, c sqldb.Conn, a Actor, m asiento) error
 	if err != nil {
 		return err
 	}
-	return debitar(ctx, c, a.EmpresaID, m.clienteID, id, -m.puntos)
+	_, err = debitar(ctx, c, a.EmpresaID, m.clienteID, id, -m.puntos)
+	return err
 }
 
 // The customer's points.
@@ -1006,7 +1079,7 @@ func canjearEnVenta(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada
 	b, origen := p.canje.beneficio, origenVenta(movID)
 	desc := fmt.Sprintf("Canje de «%s» en la venta %s", b.Nombre, pasajes[0].NumeroPasaje)
 	if b.PuntosRequeridos > 0 {
-		if _, err := canjear(ctx, c, a, *p.clienteID, b.PuntosRequeridos, origen, desc, &b.ID); err != nil {
+		if _, err := canjear(ctx, c, a, *p.clienteID, b.PuntosRequeridos, origen, desc, &b.ID, p.canje.total); err != nil {
 			return err
 		}
 	} else if _, _, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: *p.clienteID, tipo: domain.MovCanje, origen: origen,
@@ -1050,10 +1123,13 @@ func canjeDelPasaje(ctx context.Context, c sqldb.Conn, empresaID, pasajeID int64
 	return cv, !missing && err == nil, wrap("leer canje de la venta", err)
 }
 
-// devolverCanje gives back, once the last ticket of a sale that redeemed a
-// benefit is cancelled, the points it spent to the lots they came from, those
-// still valid (expired ones are not returned), and its use of the benefit.
-// While a ticket of the sale stays active the redemption stands.
+// devolverCanje undoes, once the last ticket of a sale that redeemed a
+// benefit is cancelled, every entry of the redemption in one reversion_canje
+// movement: the points it spent go back to the lots they came from, those
+// still valid (expired ones are not returned), the points a 'puntos extra'
+// benefit credited are taken back (what of them did not expire: from their
+// lot, then the other lots, the rest as debt), and its use of the benefit is
+// freed. While a ticket of the sale stays active the redemption stands.
 func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 	cv, ok, err := canjeDelPasaje(ctx, c, a.EmpresaID, p.ID)
 	if err != nil || !ok || cv.devuelto {
@@ -1087,12 +1163,20 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 		}
 		devuelto += t.puntos
 	}
+	bonus, hayBonus, err := bonificacionDeVenta(ctx, c, a.EmpresaID, cv.origen)
+	if err != nil {
+		return err
+	}
 	desc := "Devolución del canje: venta cancelada"
 	if vencido > 0 {
 		desc += fmt.Sprintf(" (%d puntos ya vencidos no se devuelven)", vencido)
 	}
+	if bonus.objetivo > 0 {
+		desc += fmt.Sprintf("; se retiran los %d puntos de su bonificación", bonus.objetivo)
+	}
 	revID, nuevo, err := asentar(ctx, c, a.EmpresaID, asiento{clienteID: cv.clienteID, tipo: domain.MovReversionCanje,
-		puntos: devuelto, origen: cv.origen, beneficioID: cv.beneficioID, usuarioID: a.UsuarioID, descripcion: desc, momento: c.Now()})
+		puntos: devuelto - bonus.objetivo, origen: cv.origen, beneficioID: cv.beneficioID, usuarioID: a.UsuarioID,
+		descripcion: desc, momento: c.Now()})
 	if err != nil || !nuevo {
 		return err
 	}
@@ -1103,6 +1187,11 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 			}
 		}
 	}
+	if hayBonus {
+		if _, err := quitarLote(ctx, c, a.EmpresaID, cv.clienteID, revID, bonus); err != nil {
+			return err
+		}
+	}
 	if cv.beneficioID != nil {
 		if _, err := c.Exec(ctx, `UPDATE puntos_beneficios SET usos = usos - 1 WHERE empresa_id = ? AND id = ? AND usos > 0`,
 			a.EmpresaID, *cv.beneficioID); err != nil {
@@ -1110,6 +1199,19 @@ func devolverCanje(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) error {
 		}
 	}
 	return saldarDeuda(ctx, c, a.EmpresaID, cv.clienteID)
+}
+
+// bonificacionDeVenta reads the lot a sale's 'puntos extra' benefit credited
+// (origin origen), to take it back with the redemption (ok false: none).
+func bonificacionDeVenta(ctx context.Context, c sqldb.Conn, empresaID int64, origen string) (lotePorRevertir, bool, error) {
+	var loteID, puntos int64
+	err := c.QueryRow(ctx, `SELECT l.id, m.puntos FROM puntos_movimientos m JOIN puntos_lotes l ON l.movimiento_id = m.id
+		WHERE m.empresa_id = ? AND m.origen = ? AND m.tipo = ?`, empresaID, origen, domain.MovBonificacion).Scan(&loteID, &puntos)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return lotePorRevertir{}, false, wrap("leer bonificación de la venta", err)
+	}
+	l, err := loteARevertir(ctx, c, loteID, puntos)
+	return l, err == nil, err
 }
 
 // BeneficioDisponible is a benefit a customer may redeem today at the

@@ -108,8 +108,8 @@ test('el admin busca un pasaje vendido, lo cancela y reactiva con la caja, lo ex
   expect(descarga.suggestedFilename()).toMatch(/^pasajes_\d{4}-\d{2}-\d{2}\.csv$/);
   const csv = await readFile(await descarga.path(), 'utf8');
   expect(csv.startsWith('\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta\r\n')).toBe(true);
-  expect(csv).toContain(`${numero};`);
-  expect(csv).toMatch(/;Rocío Listado;.*;4\.500,00;Efectivo;activo;/);
+  expect(csv).toContain(`"${numero}";`);
+  expect(csv).toMatch(/;"Rocío Listado";.*;4\.500,00;"Efectivo";"activo";/);
 
   // Imprimir: la ventana muestra el pasaje y se imprime.
   const [ventana] = await Promise.all([page.waitForEvent('popup'), fila.getByRole('button', { name: 'Imprimir' }).click()]);

@@ -58,7 +58,7 @@ test('el supervisor ve quién viajó hoy, sus rutas, y descarga el reporte de pa
   expect(descarga.suggestedFilename()).toBe(`reporte-pasajeros-${hoy}-${hoy}.csv`);
   const csv = await readFile(await descarga.path(), 'utf8');
   expect(csv.startsWith('\uFEFFNombre;Documento;Teléfono;Email;Total Viajes;Total Gastado;Último Viaje\r\n')).toBe(true);
-  expect(csv).toContain(`${nombre};${documento};11 4000-5678;;3;`);
+  expect(csv).toContain(`"${nombre}";"${documento}";"11 4000-5678";"";3;`);
 
   const [excel] = await Promise.all([page.waitForEvent('download'),
     page.getByRole('button', { name: 'Excel', exact: true }).dispatchEvent('click')]);

@@ -38,7 +38,7 @@ test('el administrador genera el reporte de ventas del mes, ve sus indicadores y
   const texto = await readFile(await csv.path(), 'utf8');
   expect(texto.startsWith('\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Vendedor;Precio;Estado\r\n')).toBe(true);
   const [, mes, dia] = hoy.split('-');
-  expect(texto).toContain(`;${pasaje.numero_pasaje};${cliente};`);
+  expect(texto).toContain(`;"${pasaje.numero_pasaje}";"${cliente}";`);
   expect(texto).toContain(`${dia}/${mes}/${hoy.slice(0, 4)};`);
 });
 

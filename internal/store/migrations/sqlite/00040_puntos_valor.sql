@@ -1,0 +1,9 @@
+-- +goose Up
+-- The money value of a points movement (docs/architecture.md, "Puntos"): for
+-- a canje, the discount its benefit gave at the sale; for a reversion_compra,
+-- what the cancelled ticket kept from its refund for points it earned that
+-- were already spent (issue 36 item 2). 0 for every other movement.
+ALTER TABLE puntos_movimientos ADD COLUMN valor INTEGER NOT NULL DEFAULT 0 CHECK (valor >= 0);
+
+-- +goose Down
+ALTER TABLE puntos_movimientos DROP COLUMN valor;
