@@ -106,16 +106,27 @@ type resultadoSyncJSON struct {
 	}
 }
 
-// sync sends acts of device d with the device's clock at reloj.
+// sync sends acts of device d with the device's clock at reloj, in the session of its user.
 func (e *env) sync(d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) response {
 	e.t.Helper()
-	return e.do("POST", "/api/sync", e.token(d.usuario), map[string]any{"certificado": d.reg.Certificado,
+	return e.syncComo(d.usuario, d, reloj, acciones...)
+}
+
+// syncComo sends acts of device d in the session of usuario (a device shared by several users).
+func (e *env) syncComo(usuario string, d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) response {
+	e.t.Helper()
+	return e.do("POST", "/api/sync", e.token(usuario), map[string]any{"certificado": d.reg.Certificado,
 		"reloj": reloj.UnixMilli(), "acciones": acciones})
 }
 
 func (e *env) syncOK(d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) resultadoJSON {
 	e.t.Helper()
-	r := e.sync(d, reloj, acciones...)
+	return e.syncComoOK(d.usuario, d, reloj, acciones...)
+}
+
+func (e *env) syncComoOK(usuario string, d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) resultadoJSON {
+	e.t.Helper()
+	r := e.syncComo(usuario, d, reloj, acciones...)
 	r.expect(e.t, http.StatusOK, "")
 	var out resultadoJSON
 	r.decode(e.t, &out)
@@ -379,10 +390,9 @@ func TestAnOfflineSaleWhoseRegisterClosedGoesToTheOpenOneOrToTheConflicts(t *tes
 		if marcas := e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id); marcas != domain.MarcaCajaCerrada {
 			t.Fatalf("marcas %q", marcas)
 		}
-		// another seller's register is never used
-		otra := e.cajaAbierta("supervisor")
-		r = e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now, e.ventaOffline(otra, d.pasajeOffline(e, "General", 450000)))).Resultados[0]
-		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCajaAjena {
+		// a register the company does not have is never used
+		r = e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now, e.ventaOffline(vieja+1000, d.pasajeOffline(e, "General", 450000)))).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCajaAjena || r.ConflictoID == nil {
 			t.Fatalf("caja ajena: %+v", r)
 		}
 	})
@@ -507,12 +517,56 @@ func TestAnOfflineBoardingOfATicketNotSyncedYetWaitsAndOfACancelledOneIsAConflic
 		if r := e.syncOK(lancha, e.now, forjado).Resultados[0]; r.Estado != "rechazada" || r.ConflictoID == nil || r.Reintentar {
 			t.Fatalf("código adulterado: %+v", r)
 		}
-		// the seller cannot board, the crew cannot sell: refused per act
-		if r := e.syncOK(vendedor, e.now, accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": "X"})).Resultados[0]; r.Mensaje != domain.MsgSyncSinPermisoEmbarque {
+	})
+}
+
+// A device shared by a seller and a crew member (a tablet at the pier): whoever logs in next syncs
+// the whole queue. An act the session may not do is left for a session that may, never stored as
+// its final answer: the money of a sale is never lost.
+func TestASaleSyncedByASessionWithoutTheSalePermissionWaitsForItsSeller(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		tablet := e.nuevoDispositivo("vendedor")
+		venta := accion(nuevoID(t), "venta", e.now.Add(-5*time.Minute), e.ventaOffline(caja, tablet.pasajeOffline(e, "General", 450000)))
+		r := e.syncComoOK("lancha", tablet, e.now, venta).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncSinPermisoVenta || !r.Reintentar || r.ConflictoID != nil {
+			t.Fatalf("venta sincronizada por la tripulación: %+v", r)
+		}
+		// the seller's boarding synced by the seller's session waits the same way
+		embarque := accion(nuevoID(t), "embarque", e.now, map[string]any{"codigo": "X"})
+		if r := e.syncOK(tablet, e.now, embarque).Resultados[0]; r.Mensaje != domain.MsgSyncSinPermisoEmbarque || !r.Reintentar {
 			t.Fatalf("vendedor embarcando: %+v", r)
 		}
-		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "venta", e.now, e.ventaOffline(caja, lancha.pasajeOffline(e, "General", 450000)))).Resultados[0]; r.Mensaje != domain.MsgSyncSinPermisoVenta {
-			t.Fatalf("lancha vendiendo: %+v", r)
+		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`) + e.count(`SELECT COUNT(*) FROM conflictos_offline`); n != 0 {
+			t.Fatal("la acción que otro usuario debe sincronizar quedó guardada como rechazada")
+		}
+		// the seller's session, later, applies it into the register
+		if r := e.syncOK(tablet, e.now, venta).Resultados[0]; r.Estado != "aplicada" || len(r.Pasajes) != 1 {
+			t.Fatalf("venta sincronizada por su vendedor: %+v", r)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ? AND precio = 450000`, caja); n != 1 {
+			t.Fatal("la venta no entró en la caja del vendedor")
+		}
+	})
+}
+
+// A sale names the register open when it was made: another seller's session of the same device
+// leaves it for that register's seller.
+func TestASaleOfAnotherSellersRegisterWaitsForThatSeller(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("supervisor")
+		e.cajaAbierta("vendedor")
+		tablet := e.nuevoDispositivo("supervisor")
+		venta := accion(nuevoID(t), "venta", e.now.Add(-5*time.Minute), e.ventaOffline(caja, tablet.pasajeOffline(e, "General", 450000)))
+		r := e.syncComoOK("vendedor", tablet, e.now, venta).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncVentaDeOtro || !r.Reintentar {
+			t.Fatalf("venta de la caja de otro vendedor: %+v", r)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`) + e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ?`, caja); n != 0 {
+			t.Fatal("la venta de otro vendedor quedó guardada")
+		}
+		if r := e.syncOK(tablet, e.now, venta).Resultados[0]; r.Estado != "aplicada" {
+			t.Fatalf("venta sincronizada por su vendedor: %+v", r)
 		}
 	})
 }

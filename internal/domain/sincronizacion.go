@@ -85,6 +85,7 @@ const (
 	MsgSyncPasajesOffline     = "Una venta sin conexión lleva entre 1 y 50 pasajes"
 	MsgSyncSinCaja            = "La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre"
 	MsgSyncCajaAjena          = "La caja de la venta no es del vendedor"
+	MsgSyncVentaDeOtro        = "La venta es de la caja de otro usuario: se sincronizará cuando ese usuario inicie sesión en este dispositivo"
 	MsgSyncRevocado           = "El dispositivo estaba revocado cuando se hizo esta acción"
 	MsgSyncFechaViaje         = "La fecha de viaje está fuera del plazo de venta del día en que se vendió"
 	MsgSyncPasajeAunNo        = "El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará"

@@ -33,7 +33,8 @@ type AccionSync struct {
 	Tipo       string // domain.AccionVenta or domain.AccionEmbarque
 	OcurridoEn int64  // the device's clock at the act, ms since the epoch
 	Huella     string // SHA-256 of the act as sent
-	// Prohibida is the refusal of an act the caller's role may not do (nil: allowed).
+	// Prohibida is why the caller's role may not do the act (nil: allowed):
+	// the act is left on the device for a session that may (reintentar).
 	Prohibida error
 	Venta     *VentaOffline
 	Embarque  EmbarqueOffline
@@ -123,7 +124,15 @@ func (e errReintentar) Error() string { return e.mensaje }
 func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, desfase time.Duration, acciones []AccionSync) ([]ResultadoSync, error) {
 	out := make([]ResultadoSync, 0, len(acciones))
 	for _, acc := range acciones {
-		r, err := s.aplicarAccion(ctx, a, d, desfase, acc)
+		var (
+			r   ResultadoSync
+			err error
+		)
+		if acc.Prohibida == nil {
+			r, err = s.aplicarAccion(ctx, a, d, desfase, acc)
+		} else {
+			err = errReintentar{acc.Prohibida.Error()}
+		}
 		var reintentar errReintentar
 		if errors.As(err, &reintentar) {
 			r, err = ResultadoSync{Estado: domain.AccionRechazada, Mensaje: reintentar.mensaje, Reintentar: true}, nil
@@ -174,10 +183,16 @@ func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, d
 	return r, err
 }
 
-// aplicar runs the act (its kind's rules) and answers it.
+// aplicar runs the act (its kind's rules) and answers it. A sale is its
+// seller's: synced by another session of the device it is left for them
+// (errReintentar, nothing stored).
 func (s *Store) aplicar(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
-	if act.Prohibida != nil {
-		return rechazada(act.Prohibida.Error()), nil
+	if ajena, err := ventaDeOtro(ctx, c, act); err != nil || ajena {
+		if err != nil {
+			return ResultadoSync{}, err
+		}
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoVentaRechazada, detalle: domain.MsgSyncCajaAjena,
+			monto: act.monto()})
 	}
 	revocado := act.d.RevocadoEn != nil
 	if revocado && act.momento.After(*act.d.RevocadoEn) {
@@ -460,6 +475,25 @@ func numerosLibres(ctx context.Context, c sqldb.Conn, empresaID int64, pasajes [
 		return domain.Invalid(domain.MsgSyncNumeroRepetido)
 	}
 	return nil
+}
+
+// ventaDeOtro is errReintentar for a sale naming another user's register of
+// the company: the session that made it (the register's) syncs it later.
+// ajena is a sale naming a register the company does not have.
+func ventaDeOtro(ctx context.Context, c sqldb.Conn, act *actoOffline) (ajena bool, err error) {
+	if act.Venta == nil {
+		return false, nil
+	}
+	var usuarioID int64
+	err = c.QueryRow(ctx, `SELECT usuario_id FROM cajas WHERE empresa_id = ? AND id = ?`, act.a.EmpresaID, act.Venta.CajaID).
+		Scan(&usuarioID)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return missing, wrap("buscar caja de venta offline", err)
+	}
+	if usuarioID != act.a.UsuarioID {
+		return false, errReintentar{domain.MsgSyncVentaDeOtro}
+	}
+	return false, nil
 }
 
 // cajaDeVentaOffline locks the register an offline sale goes into: the one
