@@ -25,6 +25,10 @@ type DispositivoSync struct {
 	ID         int64
 	Codigo     string
 	RevocadoEn *time.Time
+	// Registrado is when the device registered; Previa its last sync before
+	// this call (nil: none). No act of it counts before them (domain.CotaInferior).
+	Registrado time.Time
+	Previa     *domain.SincronizacionPrevia
 }
 
 // AccionSync is one act of a sync call, as the api decoded it.
@@ -100,16 +104,35 @@ func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certific
 		rev   sql.NullTime
 	)
 	c := s.db.Conn()
-	err = c.QueryRow(ctx, `SELECT id, clave_publica, revocado_en FROM dispositivos WHERE empresa_id = ? AND codigo = ?`,
-		empresaID, cert.Codigo).Scan(&d.ID, &clave, &rev)
+	err = c.QueryRow(ctx, `SELECT id, clave_publica, revocado_en, created_at FROM dispositivos WHERE empresa_id = ? AND codigo = ?`,
+		empresaID, cert.Codigo).Scan(&d.ID, &clave, &rev, &d.Registrado)
 	if missing, err := sqldb.NoRows(err); missing || (err == nil && clave != cert.Clave) {
 		return d, domain.Invalid(domain.MsgCertificadoInvalido)
 	} else if err != nil {
 		return d, wrap("leer dispositivo", err)
 	}
 	d.RevocadoEn = instanteDe(rev)
+	if d.Previa, err = sincronizacionPrevia(ctx, c, d.ID); err != nil {
+		return d, err
+	}
 	_, err = c.Exec(ctx, `UPDATE dispositivos SET ultimo_uso = ? WHERE id = ?`, s.Now(), d.ID)
 	return d, wrap("anotar uso del dispositivo", err)
+}
+
+// sincronizacionPrevia is the device's last sync: its latest act received,
+// with the device's clock then (nil: it never synced an act).
+func sincronizacionPrevia(ctx context.Context, c sqldb.Conn, dispositivoID int64) (*domain.SincronizacionPrevia, error) {
+	var (
+		p       domain.SincronizacionPrevia
+		desfase int64
+	)
+	err := c.QueryRow(ctx, `SELECT recibido_en, desfase_ms FROM acciones_offline WHERE dispositivo_id = ?
+		ORDER BY recibido_en DESC LIMIT 1`, dispositivoID).Scan(&p.Recibida, &desfase)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return nil, wrap("leer la última sincronización del dispositivo", err)
+	}
+	p.Reloj = p.Recibida.UnixMilli() + desfase
+	return &p, nil
 }
 
 // errReintentar undoes an act's transaction, its claim included, and answers
@@ -152,8 +175,37 @@ type actoOffline struct {
 	a        Actor
 	d        DispositivoSync
 	accionID int64
+	recibido time.Time
 	momento  time.Time
 	marcas   []string
+}
+
+// acotar sets when the act counts: the device's time corrected by the
+// offset, no earlier than desde and never after its receipt; moved by more
+// than domain.DesfaseVisible, it is marked reloj_desfasado.
+func (act *actoOffline) acotar(desde time.Time, desfase time.Duration) {
+	momento, movido := domain.MomentoOffline(act.OcurridoEn, desfase, desde, act.recibido)
+	act.momento = momento
+	if movido {
+		act.marcar(domain.MarcaRelojDesfasado)
+	}
+}
+
+// noAntesDe moves the act to desde when it counted earlier (a boarding
+// dated before its ticket was sold), marked as acotar does.
+func (act *actoOffline) noAntesDe(desde time.Time) {
+	momento, movido := domain.AcotarMomento(act.momento, desde, act.recibido)
+	act.momento = momento
+	if movido {
+		act.marcar(domain.MarcaRelojDesfasado)
+	}
+}
+
+// marcar adds a mark for the supervisor, once.
+func (act *actoOffline) marcar(marca string) {
+	if !slices.Contains(act.marcas, marca) {
+		act.marcas = append(act.marcas, marca)
+	}
 }
 
 // aplicarAccion applies one act in its own transaction.
@@ -161,10 +213,8 @@ func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, d
 	var r ResultadoSync
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		recibido := c.Now()
-		act := actoOffline{AccionSync: acc, a: a, d: d, momento: domain.MomentoOffline(acc.OcurridoEn, desfase, recibido)}
-		if domain.RelojDesfasado(desfase) {
-			act.marcas = append(act.marcas, domain.MarcaRelojDesfasado)
-		}
+		act := actoOffline{AccionSync: acc, a: a, d: d, recibido: recibido}
+		act.acotar(domain.CotaInferior(acc.OcurridoEn, d.Registrado, d.Previa), desfase)
 		var (
 			nueva bool
 			err   error
@@ -176,6 +226,9 @@ func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, d
 			return err
 		}
 		if r, err = s.aplicar(ctx, c, &act); err != nil {
+			return err
+		}
+		if r, err = s.observar(ctx, c, &act, r); err != nil {
 			return err
 		}
 		return guardarResultado(ctx, c, act, r)
@@ -194,18 +247,35 @@ func (s *Store) aplicar(ctx context.Context, c sqldb.Conn, act *actoOffline) (Re
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoVentaRechazada, detalle: domain.MsgSyncCajaAjena,
 			monto: act.monto()})
 	}
-	revocado := act.d.RevocadoEn != nil
-	if revocado && act.momento.After(*act.d.RevocadoEn) {
+	if act.d.RevocadoEn != nil {
+		act.marcar(domain.MarcaDispositivoRevocado)
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: conflictoDe(act.Tipo), detalle: domain.MsgSyncRevocado,
 			monto: act.monto(), cajaID: act.cajaID()})
-	}
-	if revocado {
-		act.marcas = append(act.marcas, domain.MarcaDispositivoRevocado)
 	}
 	if act.Tipo == domain.AccionVenta {
 		return s.venderOffline(ctx, c, act)
 	}
 	return s.embarcarOffline(ctx, c, act)
+}
+
+// observar puts an applied act that carries a mark the supervisor must see
+// (domain.MarcasObservadas) on the conflicts list, unless it made a conflict
+// already: a sale with its numbers, its amount and its register.
+func (s *Store) observar(ctx context.Context, c sqldb.Conn, act *actoOffline, r ResultadoSync) (ResultadoSync, error) {
+	observada := slices.ContainsFunc(act.marcas, func(m string) bool { return slices.Contains(domain.MarcasObservadas, m) })
+	if r.Estado != domain.AccionAplicada || r.ConflictoID != nil || !observada {
+		return r, nil
+	}
+	k := conflicto{tipo: domain.ConflictoAccionObservada, detalle: domain.MsgAccionObservada(act.marcas), monto: act.monto()}
+	if len(r.Pasajes) == 1 {
+		k.pasajeID, k.numero = &r.Pasajes[0].ID, r.Pasajes[0].NumeroPasaje
+	}
+	if act.Venta != nil {
+		k.cajaID = act.cajaID()
+	}
+	id, err := s.registrarConflicto(ctx, c, act, k)
+	r.ConflictoID = &id
+	return r, err
 }
 
 // conflictoDe is the kind of conflict a refused act of kind tipo makes.
@@ -230,6 +300,18 @@ func (act actoOffline) monto() domain.Centavos {
 		total = t
 	}
 	return total
+}
+
+// numeros are an offline sale's ticket numbers, as a conflict shows them.
+func (act actoOffline) numeros() string {
+	if act.Venta == nil {
+		return ""
+	}
+	numeros := make([]string, len(act.Venta.Pasajes))
+	for i, p := range act.Venta.Pasajes {
+		numeros[i] = p.Numero
+	}
+	return strings.Join(numeros, ", ")
 }
 
 // cajaID is the register an offline sale names (nil for a boarding).
@@ -330,7 +412,7 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 		return ResultadoSync{}, err
 	}
 	if p.offline.nota != "" {
-		act.marcas = append(act.marcas, domain.MarcaCajaCerrada)
+		act.marcar(domain.MarcaCajaCerrada)
 	}
 	// Never refused for the day's seats (it was sold and printed already):
 	// one past them is marked, audited and notified.
@@ -339,7 +421,7 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 		return ResultadoSync{}, err
 	}
 	if sv != nil {
-		act.marcas = append(act.marcas, domain.MarcaSobreventa)
+		act.marcar(domain.MarcaSobreventa)
 	}
 	if err := caja.sumar(ctx, c, p.total); err != nil {
 		return ResultadoSync{}, err
@@ -453,7 +535,7 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 		}
 	}
 	if desactualizado {
-		act.marcas = append(act.marcas, domain.MarcaPrecioDesactualizado)
+		act.marcar(domain.MarcaPrecioDesactualizado)
 	}
 	return nil
 }
