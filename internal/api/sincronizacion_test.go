@@ -424,23 +424,76 @@ func TestAnOfflineSaleAfterAClockChangeCountsAtTheLastSyncAndIsObserved(t *testi
 	})
 }
 
-func TestAnOfflineSaleAtAnOldPriceIsAcceptedAndMarked(t *testing.T) {
+// fijarPrecioGeneral sets company 1's price of the demo section's 'General' tickets (centavos).
+func (e *env) fijarPrecioGeneral(precio int64) {
+	e.t.Helper()
+	e.do("PUT", "/api/config/precios", e.token("admin"), map[string]any{"precios": []map[string]any{{
+		"seccion_id": e.idOf(1, domain.CatSecciones, seccionDemo), "tipo_viaje_id": e.idOf(1, domain.CatTiposViaje, "General"),
+		"precio": domain.Centavos(precio)}}}).expect(e.t, http.StatusOK, "")
+}
+
+// An offline sale's price is accepted only if the fare table held it since the device's last
+// sync (the device could have cached it); any other goes to the conflicts with its money flagged
+// for the close, marked precio_desactualizado, and the supervisors are told.
+func TestAnOfflineSalePriceIsAcceptedOnlyIfTheTableHeldItSinceTheLastSync(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		caja := e.cajaAbierta("vendedor")
 		d := e.nuevoDispositivo("vendedor")
-		// the cached table said $ 4.000; the server's says $ 4.500 now
+		e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now.Add(-time.Minute), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))))
+		// the table moves to $ 5.000 after that sync; the device sold offline at its cached $ 4.500
+		e.now = e.now.Add(10 * time.Minute)
+		e.fijarPrecioGeneral(500000)
+		e.now = e.now.Add(10 * time.Minute)
 		id := nuevoID(t)
-		e.syncOK(d, e.now, accion(id, "venta", e.now, e.ventaOffline(caja, d.pasajeOffline(e, "General", 400000))))
-		if marcas := e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id); marcas != domain.MarcaPrecioDesactualizado {
-			t.Fatalf("marcas %q", marcas)
+		r := e.syncOK(d, e.now, accion(id, "venta", e.now.Add(-5*time.Minute), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))).Resultados[0]
+		if r.Estado != "aplicada" || r.ConflictoID != nil || e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id) != "" {
+			t.Fatalf("precio vigente desde la última sincronización: %+v", r)
 		}
-		if n := e.count(`SELECT precio FROM pasajes WHERE caja_id = ?`, caja); n != 400000 {
-			t.Fatalf("precio del pasaje %d: el dinero se cobró al precio de la tabla guardada", n)
+		// synced since the change, the device can no longer hold $ 4.500; nor a price the table never had
+		for _, precio := range []int64{450000, 100} {
+			e.now = e.now.Add(10 * time.Minute)
+			pasaje := d.pasajeOffline(e, "General", precio)
+			id = nuevoID(t)
+			r = e.syncOK(d, e.now, accion(id, "venta", e.now.Add(-time.Minute), e.ventaOffline(caja, pasaje))).Resultados[0]
+			if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncPrecioDesactualizado || r.ConflictoID == nil || r.Reintentar {
+				t.Fatalf("precio %d desactualizado: %+v", precio, r)
+			}
+			if e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id) != domain.MarcaPrecioDesactualizado {
+				t.Fatal("la venta no quedó marcada")
+			}
+			if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE id = ? AND tipo = 'venta_rechazada' AND monto = ?
+				AND caja_id = ? AND numero_pasaje = ?`, *r.ConflictoID, precio, caja, pasaje["numero_pasaje"]); n != 1 {
+				t.Fatal("la venta no quedó en los conflictos con su número, su dinero y su caja")
+			}
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ?`, caja); n != 2 {
+			t.Fatalf("%d pasajes", n)
+		}
+		// flagged for the close, and the supervisors are told with the mark
+		var estado struct {
+			Caja struct {
+				Rechazadas struct{ Cantidad int64 } `json:"ventas_offline_rechazadas"`
+			}
+		}
+		e.do("GET", "/api/caja/estado", e.token("vendedor"), nil).decode(t, &estado)
+		if estado.Caja.Rechazadas.Cantidad != 2 {
+			t.Fatalf("estado de la caja: %+v", estado)
+		}
+		evs, err := e.st.EventosPosteriores(context.Background(), 0, 10000)
+		if err == nil {
+			err = e.st.NotificarEventos(context.Background(), evs)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM notificaciones WHERE titulo = ? AND usuario_id = ? AND mensaje LIKE ?`,
+			domain.TituloConflictoOffline, e.userID("supervisor"), "%Observaciones: Precio desactualizado%"); n != 2 {
+			t.Fatalf("%d avisos a los supervisores", n)
 		}
 		// a ticket whose code does not carry its price is refused
-		p := d.pasajeOffline(e, "General", 450000)
+		p := d.pasajeOffline(e, "General", 500000)
 		p["precio"] = domain.Centavos(100)
-		r := e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now, e.ventaOffline(caja, p))).Resultados[0]
+		r = e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now, e.ventaOffline(caja, p))).Resultados[0]
 		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCodigoOffline {
 			t.Fatalf("precio adulterado: %+v", r)
 		}

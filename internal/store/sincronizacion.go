@@ -442,8 +442,9 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 
 // prepararVentaOffline reads and checks what an offline sale needs. Inactive
 // catalogue entries are accepted (the seller saw them active when the link
-// dropped); another company's are not. A price that changed is accepted and
-// marked: the money was taken at the cached price.
+// dropped); another company's are not. A price is accepted if the fare table
+// held it since the device's last sync (the money was taken at the cached
+// price); any other is refused into the conflicts.
 func (s *Store) prepararVentaOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ventaPreparada, error) {
 	v := act.Venta
 	p := ventaPreparada{Venta: v.Venta, offline: &ventaOffline{momento: act.momento, pasajes: v.Pasajes}}
@@ -507,8 +508,8 @@ func (s *Store) verificarPasajesOffline(ctx context.Context, act *actoOffline, p
 }
 
 // preciarOffline checks the catalogue entries are the company's and prices
-// each ticket at the price it was sold for, marking the act when the price
-// table says otherwise now.
+// each ticket at the price it was sold for, which the fare table must have
+// held since the device's last sync (precioOfflineVigente).
 func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline, cab cabeceraVenta) error {
 	if cab.seccion.nombre == nil {
 		return domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
@@ -521,23 +522,52 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 	if err != nil {
 		return err
 	}
-	desactualizado := false
 	for _, ps := range act.Venta.Pasajes {
 		t, ok := tipos[ps.TipoViajeID]
 		if !ok {
 			return domain.NotFound(domain.CatTiposViaje.Mensajes.NoEncontrado)
 		}
-		desactualizado = desactualizado || t.precio == nil || *t.precio != ps.Precio
 		p.lineas = append(p.lineas, lineaPrecio{domain.LineaVenta{TipoViajeID: ps.TipoViajeID, Cantidad: 1}, ps.Precio, *t.nombre,
 			t.idaYVuelta, t.diasVuelta})
 		if p.total, err = domain.Sumar(p.total, ps.Precio); err != nil {
 			return err
 		}
 	}
-	if desactualizado {
-		act.marcar(domain.MarcaPrecioDesactualizado)
+	return precioOfflineVigente(ctx, c, act)
+}
+
+// precioOfflineVigente refuses, marked precio_desactualizado, an offline
+// sale with a ticket priced at what the fare table did not hold at any time
+// since the device's last sync before the sale (ultimaSincronizacion): the
+// device could not have had it.
+func precioOfflineVigente(ctx context.Context, c sqldb.Conn, act *actoOffline) error {
+	desde, err := ultimaSincronizacion(ctx, c, act)
+	if err != nil {
+		return err
+	}
+	for _, ps := range act.Venta.Pasajes {
+		vigente, err := precioVigenteDesde(ctx, c, act.a.EmpresaID, act.Venta.SeccionID, ps.TipoViajeID, ps.Precio, desde)
+		if err != nil {
+			return err
+		}
+		if !vigente {
+			act.marcar(domain.MarcaPrecioDesactualizado)
+			return domain.Invalid(domain.MsgSyncPrecioDesactualizado)
+		}
 	}
 	return nil
+}
+
+// ultimaSincronizacion is the device's last sync before the act: its latest
+// act received by then, or its registration.
+func ultimaSincronizacion(ctx context.Context, c sqldb.Conn, act *actoOffline) (time.Time, error) {
+	var ultima time.Time
+	err := c.QueryRow(ctx, `SELECT recibido_en FROM acciones_offline WHERE dispositivo_id = ? AND recibido_en <= ?
+		ORDER BY recibido_en DESC LIMIT 1`, act.d.ID, act.momento).Scan(&ultima)
+	if missing, err := sqldb.NoRows(err); missing || err != nil || ultima.Before(act.d.Registrado) {
+		return act.d.Registrado, wrap("leer la última sincronización del dispositivo", err)
+	}
+	return ultima, nil
 }
 
 // numerosLibres refuses an offline sale whose ticket numbers the company
