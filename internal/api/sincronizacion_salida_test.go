@@ -27,6 +27,16 @@ func embarqueOffline(codigo string, salidaID int64, tramo string) map[string]any
 	return b
 }
 
+// vendidosAntes sells n tickets an hour before now: the offline boardings the
+// tests sync were scanned after their sale (no boarding counts before it).
+func (e *env) vendidosAntes(n int) []pasajeJSON {
+	e.t.Helper()
+	ahora := e.now
+	e.now = ahora.Add(-time.Hour)
+	defer func() { e.now = ahora }()
+	return e.vendidos(n)
+}
+
 // embarcarOffline syncs one offline boarding of device d, scanned at momento, and answers its result.
 func (e *env) embarcarOffline(d *dispositivoPrueba, momento time.Time, datos map[string]any) (string, resultadoSyncJSON) {
 	e.t.Helper()
@@ -77,7 +87,7 @@ func (e *env) sinLugar(t *testing.T, r resultadoSyncJSON, p pasajeJSON, momento 
 func TestUnEmbarqueOfflineEnUnaSalidaTomaSuAsientoUnaSolaVez(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		salida, _ := e.salidaDe(t, 3, "10:30", "")
-		ps := e.vendidos(1)
+		ps := e.vendidosAntes(1)
 		lancha, super := e.nuevoDispositivo("lancha"), e.nuevoDispositivo("supervisor")
 		momento := e.now.Add(-10 * time.Minute)
 		datos := embarqueOffline(ps[0].CodigoQR, salida, "ida")
@@ -109,7 +119,7 @@ func TestUnEmbarqueOfflineEnUnaSalidaTomaSuAsientoUnaSolaVez(t *testing.T) {
 			t.Fatalf("a bordo %d tras repetir el embarque", e.aBordo(salida))
 		}
 		// an act of an older client (no departure, no leg) boards as before
-		p := e.vendidos(1)[0]
+		p := e.vendidosAntes(1)[0]
 		if _, r := e.embarcarOffline(lancha, momento, embarqueOffline(p.CodigoQR, 0, "")); r.Estado != "aplicada" || r.ConflictoID != nil {
 			t.Fatalf("acción sin salida: %+v", r)
 		}
@@ -123,7 +133,7 @@ func TestUnEmbarqueOfflineEnUnaSalidaLlenaQuedaSinSalidaYEsUnConflicto(t *testin
 	eachEnv(t, func(t *testing.T, e *env) {
 		salida, _ := e.salidaDe(t, 1, "10:30", "")
 		otra, _ := e.salidaDe(t, 5, "11:30", "")
-		ps := e.vendidos(2)
+		ps := e.vendidosAntes(2)
 		e.embarcarEn(e.token("lancha"), ps[0].CodigoQR, salida).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
 		lancha := e.nuevoDispositivo("lancha")
 		momento := e.now.Add(-5 * time.Minute)
@@ -178,7 +188,7 @@ func TestUnEmbarqueOfflineEnUnaSalidaQueNoLoAdmiteQuedaSinSalida(t *testing.T) {
 		e.exec(t, `INSERT INTO salidas (empresa_id, seccion_id, fecha, hora, programada_en, extra, estado, created_at)
 			VALUES (1, ?, '2026-11-20', '12:00', ?, ?, 'programada', ?)`, e.idOf(1, domain.CatSecciones, seccionDemo), e.now, false, e.now)
 		sinBarco := e.count(`SELECT id FROM salidas WHERE empresa_id = 1 AND hora = '12:00'`)
-		ps := e.vendidos(7)
+		ps := e.vendidosAntes(7)
 		e.embarcarEn(lanchaTok, ps[6].CodigoQR, zarpada).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
 		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", zarpada), lanchaTok, map[string]any{"estado": "zarpo"}).expect(t, http.StatusOK, "")
 		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", cancelada), lanchaTok, map[string]any{"estado": "cancelada"}).expect(t, http.StatusOK, "")
@@ -222,7 +232,7 @@ func TestIdaYVueltaOfflineEmbarcaCadaTramoEnSuSalida(t *testing.T) {
 		general := e.idOf(1, domain.CatTiposViaje, "General")
 		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), e.token("admin"), map[string]any{"nombre": "General",
 			"ida_y_vuelta": true}).expect(t, http.StatusOK, "")
-		ps := e.vendidos(4)
+		ps := e.vendidosAntes(4)
 		ida, _ := e.salidaDe(t, 10, "09:00", "")
 		vuelta, _ := e.salidaDe(t, 10, "18:00", "")
 		e.exec(t, `UPDATE salidas SET sentido = 'vuelta' WHERE id = ?`, vuelta)
@@ -272,7 +282,7 @@ func TestIdaYVueltaOfflineEmbarcaCadaTramoEnSuSalida(t *testing.T) {
 		// a one-way ticket boards its only leg into a 'vuelta' departure
 		e.do("PUT", fmt.Sprintf("/api/config/tipos-viaje/%d", general), e.token("admin"), map[string]any{"nombre": "General"}).
 			expect(t, http.StatusOK, "")
-		p := e.vendidos(1)[0]
+		p := e.vendidosAntes(1)[0]
 		if _, r := e.embarcarOffline(lancha, t2, embarqueOffline(p.CodigoQR, vuelta, "vuelta")); r.Estado != "aplicada" || r.ConflictoID != nil {
 			t.Fatalf("ida simple en una salida de vuelta: %+v", r)
 		}

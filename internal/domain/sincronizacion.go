@@ -62,6 +62,9 @@ const (
 	// ConflictoEmbarqueSinLugar: an offline boarding into a departure that
 	// could not take its seat at the sync; it stays applied without a departure.
 	ConflictoEmbarqueSinLugar = "embarque_sin_lugar"
+	// ConflictoAccionObservada: an act applied with a mark the supervisor
+	// must see (MarcasObservadas).
+	ConflictoAccionObservada = "accion_observada"
 )
 
 // Marks an applied act carries for the supervisor.
@@ -69,40 +72,76 @@ const (
 	MarcaPrecioDesactualizado = "precio_desactualizado"
 	MarcaCajaCerrada          = "caja_cerrada"
 	MarcaDispositivoRevocado  = "dispositivo_revocado"
-	MarcaRelojDesfasado       = "reloj_desfasado"
+	// MarcaRelojDesfasado: the act's time, corrected by the measured offset,
+	// fell outside when it can have happened and was moved (AcotarMomento).
+	MarcaRelojDesfasado = "reloj_desfasado"
 	// MarcaSobreventa: the sale went past its day's seats (it goes in all
 	// the same: it was sold and printed already).
 	MarcaSobreventa = "sobreventa"
 )
 
+// etiquetasMarcas are the marks as the supervisor reads them.
+var etiquetasMarcas = map[string]string{
+	MarcaPrecioDesactualizado: "Precio desactualizado",
+	MarcaCajaCerrada:          "Caja cerrada",
+	MarcaDispositivoRevocado:  "Dispositivo revocado",
+	MarcaRelojDesfasado:       "Reloj del dispositivo desfasado",
+	MarcaSobreventa:           "Sobreventa",
+}
+
+// MarcasObservadas are the marks that put an applied act on the conflicts
+// list (sobreventa has its own alert).
+var MarcasObservadas = []string{MarcaPrecioDesactualizado, MarcaCajaCerrada, MarcaDispositivoRevocado, MarcaRelojDesfasado}
+
+// EtiquetasMarcas are marks as the supervisor reads them, in their order.
+func EtiquetasMarcas(marcas []string) []string {
+	out := make([]string, 0, len(marcas))
+	for _, m := range marcas {
+		if e, ok := etiquetasMarcas[m]; ok {
+			out = append(out, e)
+		} else {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// MsgAccionObservada is the conflict of an act applied with marks.
+func MsgAccionObservada(marcas []string) string {
+	return "Sincronizada con observaciones: " + strings.Join(EtiquetasMarcas(marcas), ", ")
+}
+
 // Messages of the sync.
 const (
-	MsgSyncAplicada           = "Sincronizada"
-	MsgSyncOtroContenido      = "Esta acción ya se recibió con otro contenido"
-	MsgSyncCodigoOffline      = "Un pasaje de la venta no tiene un código válido de este dispositivo"
-	MsgSyncNumeroOffline      = "Un pasaje de la venta no tiene un número de este dispositivo"
-	MsgSyncNumeroRepetido     = "Un número de pasaje de la venta ya existe"
-	MsgSyncPasajesOffline     = "Una venta sin conexión lleva entre 1 y 50 pasajes"
-	MsgSyncSinCaja            = "La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre"
-	MsgSyncCajaAjena          = "La caja de la venta no es del vendedor"
-	MsgSyncRevocado           = "El dispositivo estaba revocado cuando se hizo esta acción"
-	MsgSyncFechaViaje         = "La fecha de viaje está fuera del plazo de venta del día en que se vendió"
-	MsgSyncPasajeAunNo        = "El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará"
-	MsgSyncPasajeCancelado    = "El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor"
-	MsgSyncEmbarqueDuplicado  = "El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor"
-	MsgSyncSinPermisoVenta    = "No tiene permisos para vender pasajes"
-	MsgSyncSinPermisoEmbarque = "No tiene permisos para validar embarques"
-	MsgSyncAccionesLote       = "Un lote lleva entre 1 y 100 acciones"
-	MsgSyncTipoAccion         = "El tipo de acción debe ser venta o embarque"
-	MsgSyncIDAccion           = "Cada acción lleva un id único (UUID)"
-	MsgSyncAccionSinDatos     = "Cada acción lleva los datos de su tipo"
-	MsgSyncOcurridoEn         = "La hora de la acción no es válida"
-	MsgSyncReloj              = "La hora del dispositivo no es válida"
-	MsgSyncSalidaEmbarque     = "La salida del embarque debe ser un número mayor que cero"
-	MsgSyncTramo              = "El tramo del embarque debe ser ida o vuelta"
-	MsgConflictoNoEncontrado  = "Conflicto no encontrado"
-	MsgConflictoResuelto      = "Conflicto marcado como resuelto"
-	TituloConflictoOffline    = "Conflicto al sincronizar"
+	MsgSyncAplicada             = "Sincronizada"
+	MsgSyncOtroContenido        = "Esta acción ya se recibió con otro contenido"
+	MsgSyncCodigoOffline        = "Un pasaje de la venta no tiene un código válido de este dispositivo"
+	MsgSyncNumeroOffline        = "Un pasaje de la venta no tiene un número de este dispositivo"
+	MsgSyncNumeroRepetido       = "Un número de pasaje de la venta ya existe"
+	MsgSyncPasajesOffline       = "Una venta sin conexión lleva entre 1 y 50 pasajes"
+	MsgSyncSinCaja              = "La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre"
+	MsgSyncPrecioDesactualizado = "Un pasaje de la venta tiene un precio que la tabla no tenía desde la última sincronización del dispositivo: la venta queda para revisar en el cierre"
+	MsgSyncCajaAjena            = "La caja de la venta no es del vendedor"
+	MsgSyncVentaDeOtro          = "La venta es de la caja de otro usuario: se sincronizará cuando ese usuario inicie sesión en este dispositivo"
+	MsgSyncRevocado             = "El dispositivo está revocado: la acción queda como conflicto para que la revise un supervisor"
+	MsgSyncFechaViaje           = "La fecha de viaje está fuera del plazo de venta del día en que se vendió"
+	MsgSyncPasajeAunNo          = "El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará"
+	MsgSyncPasajeCancelado      = "El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor"
+	MsgSyncEmbarqueDuplicado    = "El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor"
+	MsgSyncEmbarqueAnterior     = "El pasaje ya figuraba embarcado por otro escaneo, posterior a este: los dos quedan registrados para el supervisor y el embarque no cambia"
+	MsgSyncSinPermisoVenta      = "No tiene permisos para vender pasajes"
+	MsgSyncSinPermisoEmbarque   = "No tiene permisos para validar embarques"
+	MsgSyncAccionesLote         = "Un lote lleva entre 1 y 100 acciones"
+	MsgSyncTipoAccion           = "El tipo de acción debe ser venta o embarque"
+	MsgSyncIDAccion             = "Cada acción lleva un id único (UUID)"
+	MsgSyncAccionSinDatos       = "Cada acción lleva los datos de su tipo"
+	MsgSyncOcurridoEn           = "La hora de la acción no es válida"
+	MsgSyncReloj                = "La hora del dispositivo no es válida"
+	MsgSyncSalidaEmbarque       = "La salida del embarque debe ser un número mayor que cero"
+	MsgSyncTramo                = "El tramo del embarque debe ser ida o vuelta"
+	MsgConflictoNoEncontrado    = "Conflicto no encontrado"
+	MsgConflictoResuelto        = "Conflicto marcado como resuelto"
+	TituloConflictoOffline      = "Conflicto al sincronizar"
 )
 
 // Why an offline boarding took no seat in the departure it was scanned into
@@ -200,13 +239,42 @@ func Desfase(reloj int64, ahora time.Time) time.Duration {
 }
 
 // MomentoOffline is when an offline act counts: the device's time of the act
-// corrected by the measured offset, and never after the server received it.
-func MomentoOffline(ocurridoEn int64, desfase time.Duration, recibido time.Time) time.Time {
-	t := time.UnixMilli(ocurridoEn).Add(-desfase).UTC()
-	if t.After(recibido) {
-		return recibido
+// corrected by the measured offset, within [desde, recibido] (AcotarMomento).
+func MomentoOffline(ocurridoEn int64, desfase time.Duration, desde, recibido time.Time) (time.Time, bool) {
+	return AcotarMomento(time.UnixMilli(ocurridoEn).Add(-desfase), desde, recibido)
+}
+
+// SincronizacionPrevia is a device's last sync before a call: when the
+// server received it (Recibida) and the device's clock then (Reloj, ms).
+type SincronizacionPrevia struct {
+	Recibida time.Time
+	Reloj    int64
+}
+
+// CotaInferior is the earliest an act done at ocurridoEn (the device's clock,
+// ms) can have happened: the device's registration, or its previous sync
+// when the device's own clock puts the act after that sync (an act queued
+// before it but sent later, a second batch or a retry, is not bound by it).
+func CotaInferior(ocurridoEn int64, registro time.Time, previa *SincronizacionPrevia) time.Time {
+	if previa != nil && ocurridoEn > previa.Reloj && previa.Recibida.After(registro) {
+		return previa.Recibida
 	}
-	return t
+	return registro
+}
+
+// AcotarMomento keeps an act's moment within when it can have happened: not
+// before desde, never after recibido. movido reports a correction past
+// DesfaseVisible (the device's clock changed between the act and its sync,
+// or lies): the act is marked MarcaRelojDesfasado for the supervisor.
+func AcotarMomento(momento, desde, recibido time.Time) (t time.Time, movido bool) {
+	t = momento
+	if t.Before(desde) {
+		t = desde
+	}
+	if t.After(recibido) {
+		t = recibido
+	}
+	return t.UTC(), RelojDesfasado(t.Sub(momento))
 }
 
 // RelojDesfasado reports whether an offset is large enough to show and mark.

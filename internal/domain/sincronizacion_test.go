@@ -65,20 +65,54 @@ func TestAnOfflineCodeVerifiesWithTheCompanyKeyAlone(t *testing.T) {
 
 func TestAnOfflineActCountsAtTheDeviceTimeCorrectedAndNeverAfterItArrived(t *testing.T) {
 	recibido := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	registro := recibido.Add(-24 * time.Hour)
 	adelantado := 3 * time.Hour // the device's clock runs 3 hours ahead
 	hecho := recibido.Add(-20 * time.Minute)
-	if got := MomentoOffline(hecho.Add(adelantado).UnixMilli(), adelantado, recibido); !got.Equal(hecho) {
-		t.Fatalf("momento %v, esperaba %v", got, hecho)
+	if got, movido := MomentoOffline(hecho.Add(adelantado).UnixMilli(), adelantado, registro, recibido); !got.Equal(hecho) || movido {
+		t.Fatalf("momento %v (movido %v), esperaba %v", got, movido, hecho)
 	}
 	// an act dated after its arrival (a clock that jumped) counts when it arrived
-	if got := MomentoOffline(recibido.Add(time.Hour).UnixMilli(), 0, recibido); !got.Equal(recibido) {
-		t.Fatalf("momento futuro %v", got)
+	if got, movido := MomentoOffline(recibido.Add(time.Hour).UnixMilli(), 0, registro, recibido); !got.Equal(recibido) || !movido {
+		t.Fatalf("momento futuro %v (movido %v)", got, movido)
+	}
+	// a few milliseconds past its arrival (the call's own latency) is no clock fault
+	if _, movido := MomentoOffline(recibido.Add(time.Second).UnixMilli(), 0, registro, recibido); movido {
+		t.Fatal("un segundo de latencia marcó el reloj")
 	}
 	if Desfase(recibido.Add(adelantado).UnixMilli(), recibido) != adelantado {
 		t.Fatal("desfase mal medido")
 	}
 	if RelojDesfasado(2*time.Minute) || !RelojDesfasado(2*time.Minute+time.Second) || !RelojDesfasado(-3*time.Minute) {
 		t.Fatal("el umbral de 2 minutos no se respeta")
+	}
+}
+
+// An act dated before its device existed (a boarding 'of 2020', a revoked device's sale dated
+// before the revocation) counts no earlier than the device's registration, or its last sync.
+func TestAnOfflineActNeverCountsBeforeItCanHaveHappened(t *testing.T) {
+	recibido := time.Date(2026, 11, 20, 15, 0, 0, 0, time.UTC)
+	registro := recibido.Add(-2 * time.Hour)
+	if got, movido := MomentoOffline(time.Date(2020, 1, 1, 0, 0, 0, 0, time.UTC).UnixMilli(), 0, registro, recibido); !got.Equal(registro) || !movido {
+		t.Fatalf("acto de 2020: %v (movido %v)", got, movido)
+	}
+	// the previous sync bounds the acts the device's own clock puts after it
+	previa := &SincronizacionPrevia{Recibida: recibido.Add(-time.Hour), Reloj: recibido.Add(-time.Hour).UnixMilli()}
+	despues := recibido.Add(-30 * time.Minute).UnixMilli()
+	if got := CotaInferior(despues, registro, previa); !got.Equal(previa.Recibida) {
+		t.Fatalf("cota de un acto posterior a la sincronización: %v", got)
+	}
+	// the device's clock was set 3 hours forward after the act: corrected by today's offset it would
+	// fall before the last sync, so it counts at it
+	if got, movido := MomentoOffline(despues, 3*time.Hour, CotaInferior(despues, registro, previa), recibido); !got.Equal(previa.Recibida) || !movido {
+		t.Fatalf("reloj cambiado entre el acto y la sincronización: %v (movido %v)", got, movido)
+	}
+	// an act queued before that sync (a later batch, a retry) is bound by the registration only
+	antes := recibido.Add(-90 * time.Minute).UnixMilli()
+	if got := CotaInferior(antes, registro, previa); !got.Equal(registro) {
+		t.Fatalf("cota de un acto anterior a la sincronización: %v", got)
+	}
+	if got := CotaInferior(despues, registro, nil); !got.Equal(registro) {
+		t.Fatalf("sin sincronización previa: %v", got)
 	}
 }
 

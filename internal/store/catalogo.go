@@ -199,6 +199,10 @@ func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, 
 					empresaID, id); err != nil {
 					return false, wrap("eliminar precios", err)
 				}
+				if _, err := c.Exec(ctx, `UPDATE precios_historial SET hasta = ? WHERE empresa_id = ? AND `+cat.ColumnaPasaje+
+					` = ? AND hasta IS NULL`, c.Now(), empresaID, id); err != nil {
+					return false, wrap("cerrar precios eliminados", err)
+				}
 			}
 			if _, err := c.Exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id); err != nil {
 				return false, wrap("eliminar de "+cat.Tabla, err)

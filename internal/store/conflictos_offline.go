@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"database/sql"
 	"fmt"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -25,6 +26,7 @@ type pasajeAEmbarcar struct {
 	seccionID     int64
 	idaYVuelta    bool
 	vueltaHasta   *string
+	creado        time.Time
 	tramo         string
 	embarcado     bool
 	fechaEmbarque *time.Time
@@ -56,6 +58,10 @@ func (s *Store) embarcarOffline(ctx context.Context, c sqldb.Conn, act *actoOffl
 	case !encontrado:
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
 			detalle: domain.MsgPasajeNoEncontrado})
+	}
+	// no boarding counts before its ticket was sold
+	act.noAntesDe(p.creado)
+	switch {
 	case p.estado == domain.PasajeCancelado:
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
 			detalle: domain.MsgSyncPasajeCancelado, pasajeID: &p.id, numero: p.numero})
@@ -115,10 +121,10 @@ func pasajeParaEmbarcar(ctx context.Context, c sqldb.Conn, empresaID int64, in d
 		where, arg = `codigo_qr = ?`, in.Crudo
 	}
 	err := c.QueryRow(ctx, `SELECT id, numero_pasaje, CAST(fecha_viaje AS TEXT), estado, usuario_id, seccion_id, ida_y_vuelta,
-		vuelta_hasta, fecha_embarque, usuario_embarque_id, fecha_embarque_vuelta, usuario_embarque_vuelta_id
+		vuelta_hasta, created_at, fecha_embarque, usuario_embarque_id, fecha_embarque_vuelta, usuario_embarque_vuelta_id
 		FROM pasajes WHERE empresa_id = ? AND `+where+c.Dialect().ForUpdate(), empresaID, arg).
 		Scan(&p.id, &p.numero, &p.fechaViaje, &p.estado, &p.vendedorID, &p.seccionID, &p.idaYVuelta, &p.vueltaHasta,
-			&p.fechaEmbarque, &p.validadorID, &fechaVuelta, &validadorVueltaID)
+			&p.creado, &p.fechaEmbarque, &p.validadorID, &fechaVuelta, &validadorVueltaID)
 	missing, err := sqldb.NoRows(err)
 	p.tramo, p.embarcado = domain.SentidoIda, p.estado == domain.PasajeUsado
 	if tramo == domain.SentidoVuelta && p.idaYVuelta {
@@ -130,9 +136,11 @@ func pasajeParaEmbarcar(ctx context.Context, c sqldb.Conn, empresaID int64, in d
 // embarqueRepetido settles a boarding of a ticket already boarded. By the
 // same device, or by the same crew member (a validation whose answer was lost,
 // then scanned again offline), it is the same boarding (applied, nothing
-// changes). By another device or online by someone else it is a conflict: the
-// earlier scan keeps the boarding; this act is applied when it was the earlier
-// one, refused otherwise.
+// changes). By another device or online by someone else it is a conflict: a
+// synced boarding never replaces the one the ticket holds (its time, crew
+// member and seat stay); this scan is recorded beside it, answered applied
+// when it was the earlier one (the passenger did board then: the phone is
+// done with it), refused otherwise.
 func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOffline, p pasajeAEmbarcar) (ResultadoSync, error) {
 	previo, err := dispositivoDelEmbarque(ctx, c, p)
 	if err != nil {
@@ -147,14 +155,7 @@ func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOff
 	if p.fechaEmbarque == nil || !act.momento.Before(*p.fechaEmbarque) {
 		return s.rechazarConConflicto(ctx, c, act, k)
 	}
-	// This scan was the first: it takes the boarding (its time and crew
-	// member; the leg keeps the seat it holds), and the earlier record becomes the second.
-	col := columnasDeTramo(p.tramo)
-	if _, err := c.Exec(ctx, `UPDATE pasajes SET `+col.fecha+` = ?, `+col.usuario+` = ? WHERE id = ?`,
-		act.momento, act.a.UsuarioID, p.id); err != nil {
-		return ResultadoSync{}, wrap("adelantar embarque", err)
-	}
-	k.detalle = "El pasaje también embarcó después en otro dispositivo: queda como conflicto para el supervisor"
+	k.detalle = domain.MsgSyncEmbarqueAnterior
 	id, err := s.registrarConflicto(ctx, c, act, k)
 	r := embarcado(p)
 	r.Mensaje, r.ConflictoID = k.detalle, &id
@@ -198,7 +199,11 @@ func (s *Store) rechazarConConflicto(ctx context.Context, c sqldb.Conn, act *act
 }
 
 // registrarConflicto stores a conflict and tells the company's supervisors.
+// A sale's conflict shows its tickets' numbers.
 func (s *Store) registrarConflicto(ctx context.Context, c sqldb.Conn, act *actoOffline, k conflicto) (int64, error) {
+	if k.numero == "" {
+		k.numero = act.numeros()
+	}
 	id, err := c.InsertID(ctx, `INSERT INTO conflictos_offline (empresa_id, tipo, accion_id, pasaje_id, numero_pasaje, detalle,
 		primero_usuario_id, primero_dispositivo_id, primero_momento, segundo_usuario_id, segundo_dispositivo_id, segundo_momento,
 		monto, caja_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, act.a.EmpresaID, k.tipo, act.accionID,
@@ -212,31 +217,43 @@ func (s *Store) registrarConflicto(ctx context.Context, c sqldb.Conn, act *actoO
 	return id, nil
 }
 
-// mensajeConflicto is the supervisors' notification of a conflict.
+// mensajeConflicto is the supervisors' notification of a conflict: the
+// ticket, the device, what happened, the money of a sale and the act's marks.
 func mensajeConflicto(act *actoOffline, k conflicto) string {
+	m := fmt.Sprintf("Dispositivo %s: %s", act.d.Codigo, k.detalle)
 	if k.numero != "" {
-		return fmt.Sprintf("Pasaje %s, dispositivo %s: %s", k.numero, act.d.Codigo, k.detalle)
+		m = fmt.Sprintf("Pasaje %s, dispositivo %s: %s", k.numero, act.d.Codigo, k.detalle)
 	}
-	return fmt.Sprintf("Dispositivo %s: %s", act.d.Codigo, k.detalle)
+	if act.Venta != nil {
+		m += fmt.Sprintf(" (venta por %s)", k.monto)
+	}
+	if len(act.marcas) > 0 && k.tipo != domain.ConflictoAccionObservada {
+		m += ". Observaciones: " + strings.Join(domain.EtiquetasMarcas(act.marcas), ", ")
+	}
+	return m
 }
 
 // ConflictoOffline is a conflict as the supervisors' screen shows it.
 type ConflictoOffline struct {
-	ID           int64  `json:"id"`
-	Tipo         string `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada,embarque_sin_lugar"`
+	ID   int64  `json:"id"`
+	Tipo string `json:"tipo" enum:"embarque_duplicado,embarque_rechazado,venta_rechazada,embarque_sin_lugar,accion_observada"`
+	// NumeroPasaje is the ticket's number; a sale's, its tickets' (comma-separated).
 	NumeroPasaje string `json:"numero_pasaje"`
 	// PasajeID is the ticket (null when the code named none of the company's):
 	// a boarding without a seat is moved into a departure by it.
-	PasajeID    *int64          `json:"pasaje_id"`
-	Detalle     string          `json:"detalle"`
-	Primero     *LadoConflicto  `json:"primero"`
-	Segundo     LadoConflicto   `json:"segundo"`
-	Monto       domain.Centavos `json:"monto"`
-	CajaID      *int64          `json:"caja_id"`
-	CreatedAt   time.Time       `json:"created_at"`
-	ResueltoEn  *time.Time      `json:"resuelto_en"`
-	ResueltoPor string          `json:"resuelto_por"`
-	Nota        string          `json:"nota"`
+	PasajeID *int64         `json:"pasaje_id"`
+	Detalle  string         `json:"detalle"`
+	Primero  *LadoConflicto `json:"primero"`
+	Segundo  LadoConflicto  `json:"segundo"`
+	// Monto is a sale's amount (0 for a boarding); CajaID the register it named.
+	Monto  domain.Centavos `json:"monto"`
+	CajaID *int64          `json:"caja_id"`
+	// Marcas are the act's marks for the supervisor (domain.Marca…).
+	Marcas      []string   `json:"marcas" description:"precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa"`
+	CreatedAt   time.Time  `json:"created_at"`
+	ResueltoEn  *time.Time `json:"resuelto_en"`
+	ResueltoPor string     `json:"resuelto_por"`
+	Nota        string     `json:"nota"`
 }
 
 // LadoConflicto is one act of a conflict: who, on which device (empty:
@@ -256,17 +273,23 @@ const conflictoColumnas = `k.id, k.tipo, k.numero_pasaje, k.pasaje_id, k.detalle
 	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.segundo_usuario_id),
 	(SELECT d.nombre || ' (' || d.codigo || ')' FROM dispositivos d WHERE d.id = k.segundo_dispositivo_id),
 	k.segundo_momento, k.monto, k.caja_id, k.created_at, k.resuelto_en,
-	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.resuelto_por), k.nota`
+	(SELECT ` + nombreValidador + ` FROM usuarios v WHERE v.id = k.resuelto_por), k.nota,
+	(SELECT a.marcas FROM acciones_offline a WHERE a.id = k.accion_id)`
 
 func scanConflicto(sc sqldb.Scanner) (ConflictoOffline, error) {
 	var (
 		k                                     ConflictoOffline
 		primeroMomento, resueltoEn            sql.NullTime
 		primeroUsuario, primeroDisp, segundoD sql.NullString
-		resueltoPor                           sql.NullString
+		resueltoPor, marcas                   sql.NullString
 	)
 	err := sc.Scan(&k.ID, &k.Tipo, &k.NumeroPasaje, &k.PasajeID, &k.Detalle, &primeroMomento, &primeroUsuario, &primeroDisp,
-		&k.Segundo.Usuario, &segundoD, &k.Segundo.Momento, &k.Monto, &k.CajaID, &k.CreatedAt, &resueltoEn, &resueltoPor, &k.Nota)
+		&k.Segundo.Usuario, &segundoD, &k.Segundo.Momento, &k.Monto, &k.CajaID, &k.CreatedAt, &resueltoEn, &resueltoPor, &k.Nota,
+		&marcas)
+	k.Marcas = []string{}
+	if marcas.String != "" {
+		k.Marcas = strings.Split(marcas.String, ",")
+	}
 	if primeroMomento.Valid {
 		k.Primero = &LadoConflicto{Usuario: primeroUsuario.String, Dispositivo: primeroDisp.String, Momento: primeroMomento.Time}
 	}

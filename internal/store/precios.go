@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
@@ -85,7 +86,13 @@ func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) (
 			if err != nil {
 				return nil, wrap("guardar precio", err)
 			}
-			if v, ok := tenia[[2]int64{p.SeccionID, p.TipoViajeID}]; ok {
+			v, ok := tenia[[2]int64{p.SeccionID, p.TipoViajeID}]
+			if !ok || v.Precio != p.Precio {
+				if err := historiarPrecio(ctx, c, empresaID, p); err != nil {
+					return nil, err
+				}
+			}
+			if ok {
 				antes = append(antes, precioAuditado(v))
 				delete(tenia, [2]int64{p.SeccionID, p.TipoViajeID})
 			}
@@ -97,4 +104,25 @@ func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) (
 		}
 		return listarPrecios(ctx, c, empresaID)
 	})
+}
+
+// historiarPrecio records in precios_historial that the fare table holds p
+// from now on: the price it held until now ends now.
+func historiarPrecio(ctx context.Context, c sqldb.Conn, empresaID int64, p Precio) error {
+	if _, err := c.Exec(ctx, `UPDATE precios_historial SET hasta = ? WHERE empresa_id = ? AND seccion_id = ? AND tipo_viaje_id = ?
+		AND hasta IS NULL`, c.Now(), empresaID, p.SeccionID, p.TipoViajeID); err != nil {
+		return wrap("cerrar precio anterior", err)
+	}
+	_, err := c.Exec(ctx, `INSERT INTO precios_historial (empresa_id, seccion_id, tipo_viaje_id, precio, desde) VALUES (?, ?, ?, ?, ?)`,
+		empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.Now())
+	return wrap("historiar precio", err)
+}
+
+// precioVigenteDesde reports whether the fare table held precio for the
+// section and trip type at some time since desde (until now).
+func precioVigenteDesde(ctx context.Context, c sqldb.Conn, empresaID, seccionID, tipoViajeID int64, precio domain.Centavos, desde time.Time) (bool, error) {
+	var n int
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM precios_historial WHERE empresa_id = ? AND seccion_id = ? AND tipo_viaje_id = ?
+		AND precio = ? AND (hasta IS NULL OR hasta >= ?)`, empresaID, seccionID, tipoViajeID, precio, desde).Scan(&n)
+	return n > 0, wrap("buscar precio vigente", err)
 }

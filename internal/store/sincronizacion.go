@@ -25,6 +25,10 @@ type DispositivoSync struct {
 	ID         int64
 	Codigo     string
 	RevocadoEn *time.Time
+	// Registrado is when the device registered; Previa its last sync before
+	// this call (nil: none). No act of it counts before them (domain.CotaInferior).
+	Registrado time.Time
+	Previa     *domain.SincronizacionPrevia
 }
 
 // AccionSync is one act of a sync call, as the api decoded it.
@@ -33,7 +37,8 @@ type AccionSync struct {
 	Tipo       string // domain.AccionVenta or domain.AccionEmbarque
 	OcurridoEn int64  // the device's clock at the act, ms since the epoch
 	Huella     string // SHA-256 of the act as sent
-	// Prohibida is the refusal of an act the caller's role may not do (nil: allowed).
+	// Prohibida is why the caller's role may not do the act (nil: allowed):
+	// the act is left on the device for a session that may (reintentar).
 	Prohibida error
 	Venta     *VentaOffline
 	Embarque  EmbarqueOffline
@@ -99,16 +104,35 @@ func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certific
 		rev   sql.NullTime
 	)
 	c := s.db.Conn()
-	err = c.QueryRow(ctx, `SELECT id, clave_publica, revocado_en FROM dispositivos WHERE empresa_id = ? AND codigo = ?`,
-		empresaID, cert.Codigo).Scan(&d.ID, &clave, &rev)
+	err = c.QueryRow(ctx, `SELECT id, clave_publica, revocado_en, created_at FROM dispositivos WHERE empresa_id = ? AND codigo = ?`,
+		empresaID, cert.Codigo).Scan(&d.ID, &clave, &rev, &d.Registrado)
 	if missing, err := sqldb.NoRows(err); missing || (err == nil && clave != cert.Clave) {
 		return d, domain.Invalid(domain.MsgCertificadoInvalido)
 	} else if err != nil {
 		return d, wrap("leer dispositivo", err)
 	}
 	d.RevocadoEn = instanteDe(rev)
+	if d.Previa, err = sincronizacionPrevia(ctx, c, d.ID); err != nil {
+		return d, err
+	}
 	_, err = c.Exec(ctx, `UPDATE dispositivos SET ultimo_uso = ? WHERE id = ?`, s.Now(), d.ID)
 	return d, wrap("anotar uso del dispositivo", err)
+}
+
+// sincronizacionPrevia is the device's last sync: its latest act received,
+// with the device's clock then (nil: it never synced an act).
+func sincronizacionPrevia(ctx context.Context, c sqldb.Conn, dispositivoID int64) (*domain.SincronizacionPrevia, error) {
+	var (
+		p       domain.SincronizacionPrevia
+		desfase int64
+	)
+	err := c.QueryRow(ctx, `SELECT recibido_en, desfase_ms FROM acciones_offline WHERE dispositivo_id = ?
+		ORDER BY recibido_en DESC LIMIT 1`, dispositivoID).Scan(&p.Recibida, &desfase)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return nil, wrap("leer la última sincronización del dispositivo", err)
+	}
+	p.Reloj = p.Recibida.UnixMilli() + desfase
+	return &p, nil
 }
 
 // errReintentar undoes an act's transaction, its claim included, and answers
@@ -123,7 +147,15 @@ func (e errReintentar) Error() string { return e.mensaje }
 func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, desfase time.Duration, acciones []AccionSync) ([]ResultadoSync, error) {
 	out := make([]ResultadoSync, 0, len(acciones))
 	for _, acc := range acciones {
-		r, err := s.aplicarAccion(ctx, a, d, desfase, acc)
+		var (
+			r   ResultadoSync
+			err error
+		)
+		if acc.Prohibida == nil {
+			r, err = s.aplicarAccion(ctx, a, d, desfase, acc)
+		} else {
+			err = errReintentar{acc.Prohibida.Error()}
+		}
 		var reintentar errReintentar
 		if errors.As(err, &reintentar) {
 			r, err = ResultadoSync{Estado: domain.AccionRechazada, Mensaje: reintentar.mensaje, Reintentar: true}, nil
@@ -143,8 +175,37 @@ type actoOffline struct {
 	a        Actor
 	d        DispositivoSync
 	accionID int64
+	recibido time.Time
 	momento  time.Time
 	marcas   []string
+}
+
+// acotar sets when the act counts: the device's time corrected by the
+// offset, no earlier than desde and never after its receipt; moved by more
+// than domain.DesfaseVisible, it is marked reloj_desfasado.
+func (act *actoOffline) acotar(desde time.Time, desfase time.Duration) {
+	momento, movido := domain.MomentoOffline(act.OcurridoEn, desfase, desde, act.recibido)
+	act.momento = momento
+	if movido {
+		act.marcar(domain.MarcaRelojDesfasado)
+	}
+}
+
+// noAntesDe moves the act to desde when it counted earlier (a boarding
+// dated before its ticket was sold), marked as acotar does.
+func (act *actoOffline) noAntesDe(desde time.Time) {
+	momento, movido := domain.AcotarMomento(act.momento, desde, act.recibido)
+	act.momento = momento
+	if movido {
+		act.marcar(domain.MarcaRelojDesfasado)
+	}
+}
+
+// marcar adds a mark for the supervisor, once.
+func (act *actoOffline) marcar(marca string) {
+	if !slices.Contains(act.marcas, marca) {
+		act.marcas = append(act.marcas, marca)
+	}
 }
 
 // aplicarAccion applies one act in its own transaction.
@@ -152,10 +213,8 @@ func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, d
 	var r ResultadoSync
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		recibido := c.Now()
-		act := actoOffline{AccionSync: acc, a: a, d: d, momento: domain.MomentoOffline(acc.OcurridoEn, desfase, recibido)}
-		if domain.RelojDesfasado(desfase) {
-			act.marcas = append(act.marcas, domain.MarcaRelojDesfasado)
-		}
+		act := actoOffline{AccionSync: acc, a: a, d: d, recibido: recibido}
+		act.acotar(domain.CotaInferior(acc.OcurridoEn, d.Registrado, d.Previa), desfase)
 		var (
 			nueva bool
 			err   error
@@ -169,28 +228,54 @@ func (s *Store) aplicarAccion(ctx context.Context, a Actor, d DispositivoSync, d
 		if r, err = s.aplicar(ctx, c, &act); err != nil {
 			return err
 		}
+		if r, err = s.observar(ctx, c, &act, r); err != nil {
+			return err
+		}
 		return guardarResultado(ctx, c, act, r)
 	})
 	return r, err
 }
 
-// aplicar runs the act (its kind's rules) and answers it.
+// aplicar runs the act (its kind's rules) and answers it. A sale is its
+// seller's: synced by another session of the device it is left for them
+// (errReintentar, nothing stored).
 func (s *Store) aplicar(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
-	if act.Prohibida != nil {
-		return rechazada(act.Prohibida.Error()), nil
+	if ajena, err := ventaDeOtro(ctx, c, act); err != nil || ajena {
+		if err != nil {
+			return ResultadoSync{}, err
+		}
+		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoVentaRechazada, detalle: domain.MsgSyncCajaAjena,
+			monto: act.monto()})
 	}
-	revocado := act.d.RevocadoEn != nil
-	if revocado && act.momento.After(*act.d.RevocadoEn) {
+	if act.d.RevocadoEn != nil {
+		act.marcar(domain.MarcaDispositivoRevocado)
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: conflictoDe(act.Tipo), detalle: domain.MsgSyncRevocado,
 			monto: act.monto(), cajaID: act.cajaID()})
-	}
-	if revocado {
-		act.marcas = append(act.marcas, domain.MarcaDispositivoRevocado)
 	}
 	if act.Tipo == domain.AccionVenta {
 		return s.venderOffline(ctx, c, act)
 	}
 	return s.embarcarOffline(ctx, c, act)
+}
+
+// observar puts an applied act that carries a mark the supervisor must see
+// (domain.MarcasObservadas) on the conflicts list, unless it made a conflict
+// already: a sale with its numbers, its amount and its register.
+func (s *Store) observar(ctx context.Context, c sqldb.Conn, act *actoOffline, r ResultadoSync) (ResultadoSync, error) {
+	observada := slices.ContainsFunc(act.marcas, func(m string) bool { return slices.Contains(domain.MarcasObservadas, m) })
+	if r.Estado != domain.AccionAplicada || r.ConflictoID != nil || !observada {
+		return r, nil
+	}
+	k := conflicto{tipo: domain.ConflictoAccionObservada, detalle: domain.MsgAccionObservada(act.marcas), monto: act.monto()}
+	if len(r.Pasajes) == 1 {
+		k.pasajeID, k.numero = &r.Pasajes[0].ID, r.Pasajes[0].NumeroPasaje
+	}
+	if act.Venta != nil {
+		k.cajaID = act.cajaID()
+	}
+	id, err := s.registrarConflicto(ctx, c, act, k)
+	r.ConflictoID = &id
+	return r, err
 }
 
 // conflictoDe is the kind of conflict a refused act of kind tipo makes.
@@ -215,6 +300,18 @@ func (act actoOffline) monto() domain.Centavos {
 		total = t
 	}
 	return total
+}
+
+// numeros are an offline sale's ticket numbers, as a conflict shows them.
+func (act actoOffline) numeros() string {
+	if act.Venta == nil {
+		return ""
+	}
+	numeros := make([]string, len(act.Venta.Pasajes))
+	for i, p := range act.Venta.Pasajes {
+		numeros[i] = p.Numero
+	}
+	return strings.Join(numeros, ", ")
 }
 
 // cajaID is the register an offline sale names (nil for a boarding).
@@ -315,7 +412,7 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 		return ResultadoSync{}, err
 	}
 	if p.offline.nota != "" {
-		act.marcas = append(act.marcas, domain.MarcaCajaCerrada)
+		act.marcar(domain.MarcaCajaCerrada)
 	}
 	// Never refused for the day's seats (it was sold and printed already):
 	// one past them is marked, audited and notified.
@@ -324,7 +421,7 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 		return ResultadoSync{}, err
 	}
 	if sv != nil {
-		act.marcas = append(act.marcas, domain.MarcaSobreventa)
+		act.marcar(domain.MarcaSobreventa)
 	}
 	if err := caja.sumar(ctx, c, p.total); err != nil {
 		return ResultadoSync{}, err
@@ -345,8 +442,9 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 
 // prepararVentaOffline reads and checks what an offline sale needs. Inactive
 // catalogue entries are accepted (the seller saw them active when the link
-// dropped); another company's are not. A price that changed is accepted and
-// marked: the money was taken at the cached price.
+// dropped); another company's are not. A price is accepted if the fare table
+// held it since the device's last sync (the money was taken at the cached
+// price); any other is refused into the conflicts.
 func (s *Store) prepararVentaOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ventaPreparada, error) {
 	v := act.Venta
 	p := ventaPreparada{Venta: v.Venta, offline: &ventaOffline{momento: act.momento, pasajes: v.Pasajes}}
@@ -410,8 +508,8 @@ func (s *Store) verificarPasajesOffline(ctx context.Context, act *actoOffline, p
 }
 
 // preciarOffline checks the catalogue entries are the company's and prices
-// each ticket at the price it was sold for, marking the act when the price
-// table says otherwise now.
+// each ticket at the price it was sold for, which the fare table must have
+// held since the device's last sync (precioOfflineVigente).
 func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline, cab cabeceraVenta) error {
 	if cab.seccion.nombre == nil {
 		return domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
@@ -424,23 +522,52 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 	if err != nil {
 		return err
 	}
-	desactualizado := false
 	for _, ps := range act.Venta.Pasajes {
 		t, ok := tipos[ps.TipoViajeID]
 		if !ok {
 			return domain.NotFound(domain.CatTiposViaje.Mensajes.NoEncontrado)
 		}
-		desactualizado = desactualizado || t.precio == nil || *t.precio != ps.Precio
 		p.lineas = append(p.lineas, lineaPrecio{domain.LineaVenta{TipoViajeID: ps.TipoViajeID, Cantidad: 1}, ps.Precio, *t.nombre,
 			t.idaYVuelta, t.diasVuelta})
 		if p.total, err = domain.Sumar(p.total, ps.Precio); err != nil {
 			return err
 		}
 	}
-	if desactualizado {
-		act.marcas = append(act.marcas, domain.MarcaPrecioDesactualizado)
+	return precioOfflineVigente(ctx, c, act)
+}
+
+// precioOfflineVigente refuses, marked precio_desactualizado, an offline
+// sale with a ticket priced at what the fare table did not hold at any time
+// since the device's last sync before the sale (ultimaSincronizacion): the
+// device could not have had it.
+func precioOfflineVigente(ctx context.Context, c sqldb.Conn, act *actoOffline) error {
+	desde, err := ultimaSincronizacion(ctx, c, act)
+	if err != nil {
+		return err
+	}
+	for _, ps := range act.Venta.Pasajes {
+		vigente, err := precioVigenteDesde(ctx, c, act.a.EmpresaID, act.Venta.SeccionID, ps.TipoViajeID, ps.Precio, desde)
+		if err != nil {
+			return err
+		}
+		if !vigente {
+			act.marcar(domain.MarcaPrecioDesactualizado)
+			return domain.Invalid(domain.MsgSyncPrecioDesactualizado)
+		}
 	}
 	return nil
+}
+
+// ultimaSincronizacion is the device's last sync before the act: its latest
+// act received by then, or its registration.
+func ultimaSincronizacion(ctx context.Context, c sqldb.Conn, act *actoOffline) (time.Time, error) {
+	var ultima time.Time
+	err := c.QueryRow(ctx, `SELECT recibido_en FROM acciones_offline WHERE dispositivo_id = ? AND recibido_en <= ?
+		ORDER BY recibido_en DESC LIMIT 1`, act.d.ID, act.momento).Scan(&ultima)
+	if missing, err := sqldb.NoRows(err); missing || err != nil || ultima.Before(act.d.Registrado) {
+		return act.d.Registrado, wrap("leer la última sincronización del dispositivo", err)
+	}
+	return ultima, nil
 }
 
 // numerosLibres refuses an offline sale whose ticket numbers the company
@@ -460,6 +587,25 @@ func numerosLibres(ctx context.Context, c sqldb.Conn, empresaID int64, pasajes [
 		return domain.Invalid(domain.MsgSyncNumeroRepetido)
 	}
 	return nil
+}
+
+// ventaDeOtro is errReintentar for a sale naming another user's register of
+// the company: the session that made it (the register's) syncs it later.
+// ajena is a sale naming a register the company does not have.
+func ventaDeOtro(ctx context.Context, c sqldb.Conn, act *actoOffline) (ajena bool, err error) {
+	if act.Venta == nil {
+		return false, nil
+	}
+	var usuarioID int64
+	err = c.QueryRow(ctx, `SELECT usuario_id FROM cajas WHERE empresa_id = ? AND id = ?`, act.a.EmpresaID, act.Venta.CajaID).
+		Scan(&usuarioID)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return missing, wrap("buscar caja de venta offline", err)
+	}
+	if usuarioID != act.a.UsuarioID {
+		return false, errReintentar{domain.MsgSyncVentaDeOtro}
+	}
+	return false, nil
 }
 
 // cajaDeVentaOffline locks the register an offline sale goes into: the one

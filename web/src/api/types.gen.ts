@@ -3741,6 +3741,8 @@ export interface components {
             detalle: string;
             /** Format: int64 */
             id: number;
+            /** @description precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa */
+            marcas: string[];
             /** Format: double */
             monto: number;
             nota: string;
@@ -3752,7 +3754,7 @@ export interface components {
             resuelto_por: string;
             segundo: components["schemas"]["LadoConflicto"];
             /** @enum {string} */
-            tipo: "embarque_duplicado" | "embarque_rechazado" | "venta_rechazada" | "embarque_sin_lugar";
+            tipo: "embarque_duplicado" | "embarque_rechazado" | "venta_rechazada" | "embarque_sin_lugar" | "accion_observada";
         };
         ContactoPublico: {
             direccion?: string;

@@ -10,7 +10,7 @@ export function makeConflicto(overrides: Partial<ConflictoOffline> = {}): Confli
     detalle: 'El pasaje ya había embarcado en otro dispositivo: el embarque queda como conflicto para el supervisor',
     primero: { usuario: 'Lucas Marino', dispositivo: 'Celular de proa (K3ZQ)', momento: '2026-11-26T13:05:07Z' },
     segundo: { usuario: 'Sofía Paz', dispositivo: 'Celular de popa (7HX2)', momento: '2026-11-26T13:06:45Z' },
-    monto: 0, caja_id: null, created_at: '2026-11-26T13:20:00Z', resuelto_en: null, resuelto_por: '', nota: '', ...overrides,
+    monto: 0, caja_id: null, marcas: [], created_at: '2026-11-26T13:20:00Z', resuelto_en: null, resuelto_por: '', nota: '', ...overrides,
   };
 }
 

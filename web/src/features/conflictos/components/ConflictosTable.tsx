@@ -2,7 +2,7 @@ import { Button, Stack, Table, Text } from '@mantine/core';
 import type { ConflictoOffline } from '@/api/conflictos';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatDateTime } from '@/lib/format';
-import { ladosEnOrden, ladoTexto, montoTexto, Resolucion, TipoConflicto } from './conflicto';
+import { ladosEnOrden, ladoTexto, MarcasConflicto, montoTexto, Resolucion, TipoConflicto } from './conflicto';
 
 export interface ConflictosProps {
   conflictos: ConflictoOffline[];
@@ -50,6 +50,7 @@ export function ConflictosTable({ conflictos, onResolver }: ConflictosProps) {
                 <Stack gap={4}>
                   <Text size="sm">{k.detalle}</Text>
                   {monto && <Text size="sm" fw={600}>Monto: {monto}</Text>}
+                  <MarcasConflicto marcas={k.marcas} />
                 </Stack>
               </Table.Td>
               <Table.Td><Text size="sm" style={{ overflowWrap: 'anywhere' }}>{ladoTexto(primero, k.created_at)}</Text></Table.Td>

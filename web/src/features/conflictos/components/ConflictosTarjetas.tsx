@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dato } from '@/components/Dato';
 import { formatDateTime } from '@/lib/format';
-import { etiquetaTipo, ladosEnOrden, ladoTexto, montoTexto, TipoConflicto } from './conflicto';
+import { etiquetaTipo, ladosEnOrden, ladoTexto, MarcasConflicto, montoTexto, TipoConflicto } from './conflicto';
 import { EstadoConflicto, type ConflictosProps } from './ConflictosTable';
 
 /** The conflicts on a phone or a tablet: one card each, with the same data as the table's row and its button in sight. */
@@ -20,6 +20,7 @@ export function ConflictosTarjetas({ conflictos, onResolver }: ConflictosProps) 
               </Group>
               {k.numero_pasaje && <Text ff="monospace" size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>{k.numero_pasaje}</Text>}
               <Text size="sm">{k.detalle}</Text>
+              <MarcasConflicto marcas={k.marcas} />
               <Dato label="Primer embarque" size="xs">{ladoTexto(primero, k.created_at)}</Dato>
               <Dato label="Segundo" size="xs">{ladoTexto(segundo, k.created_at)}</Dato>
               {monto && <Dato label="Monto" size="xs">{monto}</Dato>}

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { ConflictoOffline, LadoConflicto } from '@/api/conflictos';
 import { formatDateTime, formatMoney } from '@/lib/format';
@@ -9,7 +9,30 @@ const TIPOS: Record<ConflictoOffline['tipo'], { label: string; color: string }> 
   embarque_rechazado: { label: 'Embarque rechazado', color: 'red' },
   venta_rechazada: { label: 'Venta rechazada', color: 'red' },
   embarque_sin_lugar: { label: 'Embarque sin lugar en la salida', color: 'violet' },
+  accion_observada: { label: 'Sincronizada con observaciones', color: 'yellow' },
 };
+
+/** The marks the sync leaves on an act for the supervisor, in Spanish (the server's `domain.EtiquetasMarcas`). */
+const MARCAS: Record<string, string> = {
+  precio_desactualizado: 'Precio desactualizado',
+  caja_cerrada: 'Caja cerrada',
+  dispositivo_revocado: 'Dispositivo revocado',
+  reloj_desfasado: 'Reloj del dispositivo desfasado',
+  sobreventa: 'Sobreventa',
+};
+
+/** A mark in Spanish: 'Precio desactualizado' (an unknown one as the server sent it). */
+export const etiquetaMarca = (marca: string) => MARCAS[marca] ?? marca;
+
+/** The act's marks as badges, labelled for screen readers as 'Observaciones'; nothing when it has none. */
+export function MarcasConflicto({ marcas }: { marcas: string[] }) {
+  if (marcas.length === 0) return null;
+  return (
+    <Group gap={4} role="list" aria-label="Observaciones">
+      {marcas.map((m) => <Badge key={m} role="listitem" color="orange" variant="outline" size="sm">{etiquetaMarca(m)}</Badge>)}
+    </Group>
+  );
+}
 
 export function TipoConflicto({ tipo }: { tipo: ConflictoOffline['tipo'] }) {
   return <Badge color={TIPOS[tipo].color} variant="light">{TIPOS[tipo].label}</Badge>;

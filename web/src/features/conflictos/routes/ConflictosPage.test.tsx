@@ -187,6 +187,38 @@ describe('offline conflicts screen', () => {
     expect(await screen.findByText('Mostrando 1 a 2 de 2 resultados')).toBeInTheDocument();
   });
 
+  it('shows every mark of the sync in Spanish, and a sale with its tickets and money, on the table and on a phone', async () => {
+    const marcada = makeConflicto({
+      id: 7, tipo: 'venta_rechazada', numero_pasaje: 'LD-K3ZQ-20261126-000004, LD-K3ZQ-20261126-000005', pasaje_id: null,
+      primero: null, monto: 90, caja_id: 12, marcas: ['precio_desactualizado', 'dispositivo_revocado'],
+      detalle: 'Un pasaje de la venta tiene un precio que la tabla no tenía desde la última sincronización del dispositivo: ' +
+        'la venta queda para revisar en el cierre',
+    });
+    const observada = makeConflicto({
+      id: 8, tipo: 'accion_observada', numero_pasaje: 'LD-K3ZQ-20261126-000006', primero: null, monto: 45, caja_id: 13,
+      marcas: ['caja_cerrada', 'reloj_desfasado'], detalle: 'Sincronizada con observaciones: Caja cerrada, Reloj del dispositivo desfasado',
+    });
+    mockConflictos([marcada, observada]);
+    const { unmount } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    const [, venta, aplicada] = within(tabla).getAllByRole('row');
+    expect(celdas(venta)[0]).toContain('Venta rechazadaLD-K3ZQ-20261126-000004, LD-K3ZQ-20261126-000005');
+    expect(celdas(venta)[1]).toContain('Monto: $\u00a090,00 · Caja #12');
+    const marcas = (fila: HTMLElement) =>
+      within(within(fila).getByRole('list', { name: 'Observaciones' })).getAllByRole('listitem').map((m) => m.textContent);
+    expect(marcas(venta)).toEqual(['Precio desactualizado', 'Dispositivo revocado']);
+    expect(celdas(aplicada)[0]).toContain('Sincronizada con observacionesLD-K3ZQ-20261126-000006');
+    expect(marcas(aplicada)).toEqual(['Caja cerrada', 'Reloj del dispositivo desfasado']);
+    unmount();
+
+    vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
+    renderScreen();
+    const lista = await screen.findByRole('list', { name: 'Conflictos' });
+    const tarjeta = within(lista).getByRole('listitem', { name: 'Venta rechazada LD-K3ZQ-20261126-000004, LD-K3ZQ-20261126-000005' });
+    expect(tarjeta).toHaveTextContent('Monto$ 90,00 · Caja #12');
+    expect(marcas(tarjeta)).toEqual(['Precio desactualizado', 'Dispositivo revocado']);
+  });
+
   it('shows one card per conflict on a phone, a boarding without a seat too', async () => {
     vi.mocked(window.matchMedia).mockImplementation((query: string) => fakeMediaQueryList(query, query.includes('max-width')));
     mockConflictos([SIN_LUGAR, ...pendientes()]);
