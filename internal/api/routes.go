@@ -272,6 +272,8 @@ func (s *Server) routes() []route {
 			"Los pasajes de un cliente"},
 		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente), "Actualiza un cliente"},
 		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente), "Elimina un cliente"},
+		{"POST", "/api/config/clientes/{id}/codigo-portal", gestionClientes, portal, handle(s.emitirCodigoPortal).responde(http.StatusConflict),
+			"Un código de un solo uso para que el cliente cree su contraseña del portal (se entrega en el mostrador)"},
 
 		{"GET", "/api/puntos/configuracion", perm("configuracion.ver"), puntos, handle(s.configuracionPuntos),
 			"La configuración de puntos de la empresa"},

@@ -132,12 +132,13 @@ func (s *Service) LoginCliente(ctx context.Context, empresaID int64, documento, 
 	return s.emitirSesionCliente(cl)
 }
 
-// SetupCliente sets a customer's portal password once it proved who it is:
-// a one-time code sent to its e-mail or WhatsApp, or, for a customer with
-// neither on file that has no password yet, the number of a ticket bought
-// with its document. Any failure of the proof (an unknown document
-// included) answers the same 401 and counts as a failed attempt.
-func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, numeroPasaje, ip string) (SesionCliente, error) {
+// SetupCliente sets a customer's portal password once it proved who it is
+// with a one-time code: one sent to its confirmed e-mail or WhatsApp, or one
+// a staff member handed over at the counter (EmitirCodigoPortal). A ticket
+// number proves nothing (anyone may buy one under a document). Any failure
+// of the proof (an unknown document included) answers the same 401 and
+// counts as a failed attempt.
+func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, ip string) (SesionCliente, error) {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
 		return SesionCliente{}, err
@@ -145,11 +146,8 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if err := domain.ValidarPasswordCliente(password); err != nil {
 		return SesionCliente{}, err
 	}
-	switch {
-	case codigo == "" && numeroPasaje == "":
+	if codigo == "" {
 		return SesionCliente{}, domain.Invalid(domain.MsgClienteSinPrueba)
-	case codigo != "" && numeroPasaje != "":
-		return SesionCliente{}, domain.Invalid(domain.MsgClienteAmbasPruebas)
 	}
 	doc, err := s.reservarCliente(ctx, empresaID, documento, ip)
 	if err != nil {
@@ -163,15 +161,10 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if err != nil {
 		return SesionCliente{}, err
 	}
-	prueba := store.PruebaClave{NumeroPasaje: numeroPasaje}
-	if codigo != "" {
-		prueba = store.PruebaClave{CodigoHash: domain.HashCodigoCliente(cl.ID, codigo)}
-	}
-	porPasaje := codigo == "" && (!cl.RequiereSetup() || cl.Email != "" || cl.Telefono != "")
-	if !found || porPasaje {
+	if !found {
 		return SesionCliente{}, domain.Unauthorized(domain.MsgClienteVerificacion)
 	}
-	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, prueba)
+	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, domain.HashCodigoCliente(cl.ID, codigo))
 	if err != nil {
 		return SesionCliente{}, err
 	}
@@ -180,6 +173,20 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 		return SesionCliente{}, err
 	}
 	return s.emitirSesionCliente(cl)
+}
+
+// EmitirCodigoPortal makes the one-time portal code a staff member hands
+// over at the counter after checking the customer's ID: 6 digits, valid
+// domain.ValidezCodigoCliente, only its hash kept, older codes spent,
+// audited. It answers the code (shown once) and when it expires.
+func (s *Service) EmitirCodigoPortal(ctx context.Context, a store.Actor, clienteID int64) (string, time.Time, error) {
+	cl, err := s.Store.ClientePortalPorID(ctx, a.EmpresaID, clienteID)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	codigo := CodigoNumerico(6)
+	vence, err := s.Store.EmitirCodigoPortal(ctx, a, cl, domain.HashCodigoCliente(cl.ID, codigo))
+	return codigo, vence, err
 }
 
 // PedirCodigoCliente sends a one-time code to the customer's e-mail (when

@@ -60,29 +60,22 @@ func (s *Store) ClienteDeSesion(ctx context.Context, empresaID, clienteID int64,
 	return c, !missing && err == nil, wrap("leer sesión del cliente", err)
 }
 
-// PruebaClave is how a customer proves who it is when setting a portal
-// password: a one-time code (its hash), or the number of a ticket bought
-// with its document.
-type PruebaClave struct {
-	CodigoHash   string
-	NumeroPasaje string
-}
-
-// GuardarClaveCliente sets the customer's portal password once the proof
-// holds, in one transaction: the code is spent by a conditional UPDATE
-// (valid, unused: two setups with one code, one passes), or the ticket must
-// be the company's, bought with the customer's document or linked to it.
-// Every other session of the customer ends (its version rises). A proof that
-// does not hold is domain.MsgClienteVerificacion, whatever failed.
-func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash string, p PruebaClave) (int64, error) {
+// GuardarClaveCliente sets the customer's portal password once its one-time
+// code (its hash: sent to a confirmed contact, or handed over by staff) holds,
+// in one transaction: the code is spent by a conditional UPDATE (valid,
+// unused: two setups with one code, one passes). Every other session of the
+// customer ends (its version rises). A code that does not hold is
+// domain.MsgClienteVerificacion, whatever failed.
+func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash, codigoHash string) (int64, error) {
 	var version int64
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
-		ok, err := pruebaValida(ctx, c, cl, p)
+		r, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE empresa_id = ? AND cliente_id = ?
+			AND codigo_hash = ? AND usado_en IS NULL AND vence_en > ?`, c.Now(), cl.EmpresaID, cl.ID, codigoHash, c.Now())
 		if err != nil {
-			return err
+			return wrap("usar código del cliente", err)
 		}
-		if !ok {
-			return domain.Unauthorized(domain.MsgClienteVerificacion)
+		if n, err := r.RowsAffected(); err != nil || n != 1 {
+			return firstErr(wrap("usar código del cliente", err), domain.Unauthorized(domain.MsgClienteVerificacion))
 		}
 		err = c.QueryRow(ctx, `INSERT INTO clientes_portal (cliente_id, empresa_id, password_hash, sesion_version, updated_at)
 			VALUES (?, ?, ?, 1, ?) ON CONFLICT (cliente_id) DO UPDATE SET password_hash = excluded.password_hash,
@@ -91,22 +84,6 @@ func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash 
 		return wrap("guardar contraseña del cliente", err)
 	})
 	return version, err
-}
-
-func pruebaValida(ctx context.Context, c sqldb.Conn, cl ClientePortal, p PruebaClave) (bool, error) {
-	if p.CodigoHash != "" {
-		r, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE empresa_id = ? AND cliente_id = ?
-			AND codigo_hash = ? AND usado_en IS NULL AND vence_en > ?`, c.Now(), cl.EmpresaID, cl.ID, p.CodigoHash, c.Now())
-		if err != nil {
-			return false, wrap("usar código del cliente", err)
-		}
-		n, err := r.RowsAffected()
-		return n == 1, wrap("usar código del cliente", err)
-	}
-	var n int
-	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND numero_pasaje = ?
-		AND (cliente_id = ? OR cliente_documento = ?)`, cl.EmpresaID, p.NumeroPasaje, cl.ID, cl.Documento).Scan(&n)
-	return n > 0, wrap("buscar pasaje del cliente", err)
 }
 
 // CodigoCliente is a one-time code to send: where, by which channel.
@@ -137,13 +114,8 @@ func (s *Store) EncolarCodigoCliente(ctx context.Context, cl ClientePortal, k Co
 		if missing, err := sqldb.NoRows(err); missing || err != nil {
 			return wrap("leer administrador de la empresa", err)
 		}
-		if _, err := c.Exec(ctx, `DELETE FROM clientes_codigos WHERE vence_en < ?`, c.Now().Add(-24*time.Hour)); err != nil {
-			return wrap("podar códigos vencidos", err)
-		}
-		_, err = c.Exec(ctx, `INSERT INTO clientes_codigos (empresa_id, cliente_id, codigo_hash, vence_en, created_at)
-			VALUES (?, ?, ?, ?, ?)`, cl.EmpresaID, cl.ID, k.CodigoHash, c.Now().Add(domain.ValidezCodigoCliente), c.Now())
-		if err != nil {
-			return wrap("guardar código del cliente", err)
+		if _, err := guardarCodigo(ctx, c, cl, k.CodigoHash); err != nil {
+			return err
 		}
 		m, err := s.encolar(ctx, c, Actor{EmpresaID: cl.EmpresaID, UsuarioID: usuarioID},
 			NuevoMensaje{Canal: k.Canal, Tipo: TipoCodigoCliente, Destino: k.Destino, Cliente: cl.Nombre})
@@ -155,6 +127,57 @@ func (s *Store) EncolarCodigoCliente(ctx context.Context, cl ClientePortal, k Co
 		return wrap("guardar texto del mensaje", err)
 	})
 	return enviado, err
+}
+
+// guardarCodigo stores a new code's hash (valid domain.ValidezCodigoCliente)
+// and spends every older unused code of the customer: only the newest works.
+// It answers when the code expires.
+func guardarCodigo(ctx context.Context, c sqldb.Conn, cl ClientePortal, codigoHash string) (time.Time, error) {
+	if _, err := c.Exec(ctx, `DELETE FROM clientes_codigos WHERE vence_en < ?`, c.Now().Add(-24*time.Hour)); err != nil {
+		return time.Time{}, wrap("podar códigos vencidos", err)
+	}
+	_, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE cliente_id = ? AND usado_en IS NULL`, c.Now(), cl.ID)
+	if err != nil {
+		return time.Time{}, wrap("anular códigos anteriores", err)
+	}
+	vence := c.Now().Add(domain.ValidezCodigoCliente)
+	_, err = c.Exec(ctx, `INSERT INTO clientes_codigos (empresa_id, cliente_id, codigo_hash, vence_en, created_at)
+		VALUES (?, ?, ?, ?, ?)`, cl.EmpresaID, cl.ID, codigoHash, vence, c.Now())
+	return vence, wrap("guardar código del cliente", err)
+}
+
+// AccionCodigoPortalCliente audits a portal code handed over by staff.
+const AccionCodigoPortalCliente = "CODIGO_PORTAL_CLIENTE"
+
+// ClientePortalPorID reads one of the company's customers as the portal
+// knows it; another company's is not found (404).
+func (s *Store) ClientePortalPorID(ctx context.Context, empresaID, id int64) (ClientePortal, error) {
+	c, err := scanClientePortal(s.db.Conn().QueryRow(ctx, `SELECT `+columnasClientePortal+` FROM clientes c
+		LEFT JOIN clientes_portal cp ON cp.cliente_id = c.id WHERE c.empresa_id = ? AND c.id = ?`, empresaID, id))
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return c, firstErr(wrap("leer cliente del portal", err), domain.NotFound(domain.MsgClienteNoEncontrado))
+	}
+	return c, nil
+}
+
+// EmitirCodigoPortal stores a portal code a staff member hands over at the
+// counter after checking the customer's ID (its hash only; older codes
+// spent) and audits it on the staff member, in one transaction. It answers
+// when the code expires. An inactive customer gets none (409).
+func (s *Store) EmitirCodigoPortal(ctx context.Context, a Actor, cl ClientePortal, codigoHash string) (time.Time, error) {
+	if !cl.Activo {
+		return time.Time{}, domain.Conflict(domain.MsgClienteInactivoPortal)
+	}
+	var vence time.Time
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		var err error
+		if vence, err = guardarCodigo(ctx, c, cl, codigoHash); err != nil {
+			return err
+		}
+		return s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCodigoPortalCliente,
+			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Cliente %d (%s): código para el portal", cl.ID, cl.Documento)})
+	})
+	return vence, err
 }
 
 // TextoDeMensaje is the subject and text an outbox message carries.
