@@ -192,7 +192,8 @@ func (s *Server) crearClaveCliente(r *http.Request, b CrearClaveCliente) (reply[
 	if err != nil {
 		return reply[SesionCliente]{}, err
 	}
-	ses, err := s.Auth.SetupCliente(r.Context(), empresa, b.Documento, b.Password, strings.TrimSpace(b.Codigo), clientIP(r))
+	ses, err := s.Auth.SetupCliente(r.Context(), empresa, b.Documento, b.Password, strings.TrimSpace(b.Codigo), clientIP(r),
+		s.canalesCliente(r.Context()))
 	return withMessage(SesionCliente{Token: ses.Token, Cliente: clienteDeSesion(ses.Cliente)}, domain.MsgClienteClaveCreada), err
 }
 
@@ -201,19 +202,34 @@ func (s *Server) pedirCodigoCliente(r *http.Request, b PedirCodigoCliente) (repl
 	if err != nil {
 		return reply[NoData]{}, err
 	}
-	canales := func(empresaID int64) (bool, bool, error) {
-		cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), empresaID)
+	err = s.Auth.PedirCodigoCliente(r.Context(), empresa, b.Documento, clientIP(r), s.canalesCliente(r.Context()))
+	return onlyMessage(domain.MsgClienteCodigoEnviado), err
+}
+
+// canalesCliente reads whether a company's mail is active and its WhatsApp linked.
+func (s *Server) canalesCliente(ctx context.Context) auth.CanalesCliente {
+	return func(empresaID int64) (bool, bool, error) {
+		cfg, found, err := s.Store.ConfiguracionEmail(ctx, empresaID)
 		if err != nil {
 			return false, false, err
 		}
-		w, err := s.Store.SesionWhatsAppDe(r.Context(), empresaID)
+		w, err := s.Store.SesionWhatsAppDe(ctx, empresaID)
 		if err != nil {
 			return false, false, err
 		}
 		return found && cfg.Activo, w.Estado == domain.WhatsAppConectado, nil
 	}
-	err = s.Auth.PedirCodigoCliente(r.Context(), empresa, b.Documento, clientIP(r), canales)
-	return onlyMessage(domain.MsgClienteCodigoEnviado), err
+}
+
+// restablecerPortal clears one of the company's customers' portal password
+// and ends its portal sessions (another company's: 404).
+func (s *Server) restablecerPortal(r *http.Request) (reply[Cliente], error) {
+	id, a, err := idAndWriteActor(r)
+	if err != nil {
+		return reply[Cliente]{}, err
+	}
+	c, err := s.Store.RestablecerPortalCliente(r.Context(), a, id)
+	return withMessage(clienteDe(c), domain.MsgPortalRestablecido), err
 }
 
 // emitirCodigoPortal answers a one-time portal code for one of the

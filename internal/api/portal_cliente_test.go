@@ -390,3 +390,94 @@ func (e *env) tokenCliente() string {
 	tokensCliente.Store(e, ses.Token)
 	return ses.Token
 }
+
+// TestPortalSaleContactIsUnconfirmed (issue 36 item 1, route 2): the
+// contact typed at the first sale under a document is kept unconfirmed and
+// gets no code; a later sale with another contact changes nothing; staff
+// saving the customer confirm it; then the code goes to it, and setting the
+// password tells the customer there.
+func TestPortalSaleContactIsUnconfirmed(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		vender := func(email string) int64 {
+			b := e.lote(map[string]int{"General": 1}, "Efectivo")
+			b["cliente_nombre"], b["cliente_documento"], b["cliente_email"] = "Dora", "30666777", email
+			r := e.sell(e.token("vendedor"), b, "")
+			r.expect(t, http.StatusCreated, "")
+			var d struct{ Pasajes []pasajeClienteJSON }
+			r.decode(t, &d)
+			return *d.Pasajes[0].ClienteID
+		}
+		id := vender("extrano@example.com")
+		var cl struct {
+			Email           string
+			EmailConfirmado bool `json:"email_confirmado"`
+		}
+		leer := func() {
+			r := e.do("GET", fmt.Sprintf("/api/config/clientes/%d", id), e.token("admin"), nil)
+			r.expect(t, http.StatusOK, "")
+			r.decode(t, &cl)
+		}
+		leer()
+		if cl.Email != "extrano@example.com" || cl.EmailConfirmado {
+			t.Fatalf("cliente de la venta: %+v", cl)
+		}
+		ip := "203.0.113.30"
+		e.portal("codigo", ip, map[string]any{"documento": "30666777"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ?`, store.TipoCodigoCliente); n != 0 {
+			t.Fatalf("%d códigos enviados al correo que tipeó el vendedor", n)
+		}
+
+		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", id), e.token("supervisor"), map[string]any{
+			"nombre": "Dora", "documento": "30666777", "email": "dora@example.com"}).expect(t, http.StatusOK, "")
+		if vender("otro@example.com") != id {
+			t.Fatal("otra venta del documento hizo otro cliente")
+		}
+		leer()
+		if cl.Email != "dora@example.com" || !cl.EmailConfirmado {
+			t.Fatalf("tras editarlo el personal y otra venta: %+v", cl)
+		}
+		e.now = e.now.Add(domain.EsperaCodigoCliente)
+		e.portal("codigo", ip, map[string]any{"documento": "30666777"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		e.portal("setup-password", ip, map[string]any{"documento": "30666777", "password": "secreto1",
+			"codigo": e.codigoEnviado("dora@example.com")}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes m JOIN mensaje_textos t ON t.mensaje_id = m.id
+			WHERE m.tipo = ? AND m.destino = ? AND t.asunto = ?`, store.TipoAvisoCliente, "dora@example.com",
+			domain.MsgClienteAsuntoClave); n != 1 {
+			t.Fatalf("%d avisos de contraseña creada", n)
+		}
+	})
+}
+
+// TestPortalResetByStaff (issue 36 item 1): staff reset a customer's portal
+// access: the password is gone, its session ends, the login fails, audited;
+// another company's customer is 404, a seller 403; a staff code then lets
+// the customer in again.
+func TestPortalResetByStaff(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		token := e.tokenCliente()
+		cp, _, err := e.st.ClientePorDocumento(context.Background(), 1, "88888888")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ruta := fmt.Sprintf("/api/config/clientes/%d/restablecer-portal", cp.ID)
+		e.do("POST", ruta, e.token("vendedor"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("POST", ruta, e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgClienteNoEncontrado)
+		e.panel(token)
+
+		e.do("POST", ruta, e.token("admin"), nil).expect(t, http.StatusOK, domain.MsgPortalRestablecido)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_portal WHERE cliente_id = ? AND password_hash = ''`, cp.ID); n != 1 {
+			t.Fatal("la contraseña sigue guardada")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionRestablecerPortalCliente); n != 1 {
+			t.Fatalf("%d auditorías", n)
+		}
+		e.do("GET", "/api/cliente-auth/dashboard", token, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		ip := "203.0.113.31"
+		e.portal("login", ip, map[string]any{"documento": "88888888", "password": "secreto1"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		e.portal("setup-password", ip, map[string]any{"documento": "88888888", "password": "nueva123",
+			"codigo": e.codigoPortal("admin", cp.ID).Codigo}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+	})
+}

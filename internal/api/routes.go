@@ -274,6 +274,8 @@ func (s *Server) routes() []route {
 		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente), "Elimina un cliente"},
 		{"POST", "/api/config/clientes/{id}/codigo-portal", gestionClientes, portal, handle(s.emitirCodigoPortal).responde(http.StatusConflict),
 			"Un código de un solo uso para que el cliente cree su contraseña del portal (se entrega en el mostrador)"},
+		{"POST", "/api/config/clientes/{id}/restablecer-portal", gestionClientes, portal, handle(s.restablecerPortal),
+			"Borra la contraseña del portal del cliente y cierra sus sesiones"},
 
 		{"GET", "/api/puntos/configuracion", perm("configuracion.ver"), puntos, handle(s.configuracionPuntos),
 			"La configuración de puntos de la empresa"},

@@ -138,7 +138,8 @@ func (s *Service) LoginCliente(ctx context.Context, empresaID int64, documento, 
 // number proves nothing (anyone may buy one under a document). Any failure
 // of the proof (an unknown document included) answers the same 401 and
 // counts as a failed attempt.
-func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, ip string) (SesionCliente, error) {
+func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, ip string,
+	canales CanalesCliente) (SesionCliente, error) {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
 		return SesionCliente{}, err
@@ -164,7 +165,11 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if !found {
 		return SesionCliente{}, domain.Unauthorized(domain.MsgClienteVerificacion)
 	}
-	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, domain.HashCodigoCliente(cl.ID, codigo))
+	aviso, err := s.avisoClaveCreada(ctx, cl, canales)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, domain.HashCodigoCliente(cl.ID, codigo), aviso)
 	if err != nil {
 		return SesionCliente{}, err
 	}
@@ -189,12 +194,44 @@ func (s *Service) EmitirCodigoPortal(ctx context.Context, a store.Actor, cliente
 	return codigo, vence, err
 }
 
-// PedirCodigoCliente sends a one-time code to the customer's e-mail (when
-// the company's mail works) or else its WhatsApp (when the company's number
-// is linked), through the outbox. The caller's answer is the same whether
-// anything was sent: it discloses nothing about the document.
-func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, documento, ip string,
-	canales func(empresaID int64) (email, whatsapp bool, err error)) error {
+// CanalesCliente answers whether the company's mail works and its WhatsApp
+// number is linked.
+type CanalesCliente func(empresaID int64) (email, whatsapp bool, err error)
+
+// contactoConfirmado is where a message to the customer goes: its confirmed
+// e-mail when the company's mail works, else its confirmed WhatsApp when the
+// company's number is linked; ok false when neither.
+func contactoConfirmado(cl store.ClientePortal, canales CanalesCliente) (canal, destino string, ok bool, err error) {
+	email, whatsapp, err := canales(cl.EmpresaID)
+	switch {
+	case err != nil:
+		return "", "", false, err
+	case email && cl.EmailConfirmado && cl.Email != "":
+		return store.CanalEmail, cl.Email, true, nil
+	case whatsapp && cl.TelefonoConfirmado && cl.Telefono != "":
+		return store.CanalWhatsApp, cl.Telefono, true, nil
+	}
+	return "", "", false, nil
+}
+
+// avisoClaveCreada is the notice that the customer's portal password was
+// set, to its confirmed contact (nil when it has none the company can reach).
+func (s *Service) avisoClaveCreada(ctx context.Context, cl store.ClientePortal, canales CanalesCliente) (*store.MensajeCliente, error) {
+	canal, destino, ok, err := contactoConfirmado(cl, canales)
+	if err != nil || !ok {
+		return nil, err
+	}
+	e, _, err := s.Store.Empresa(ctx, cl.EmpresaID)
+	return &store.MensajeCliente{Canal: canal, Destino: destino, Asunto: domain.MsgClienteAsuntoClave,
+		Texto: domain.TextoClaveCliente(e.Nombre)}, err
+}
+
+// PedirCodigoCliente sends a one-time code to the customer's confirmed
+// e-mail (when the company's mail works) or else its confirmed WhatsApp
+// (when the company's number is linked), through the outbox; a contact typed
+// at a sale is not confirmed and gets none. The caller's answer is the same
+// whether anything was sent: it discloses nothing about the document.
+func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, documento, ip string, canales CanalesCliente) error {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
 		return err
@@ -203,22 +240,14 @@ func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, docum
 		return err
 	}
 	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
-	if err != nil || !found || (cl.Email == "" && cl.Telefono == "") {
+	if err != nil || !found {
 		return err
 	}
-	email, whatsapp, err := canales(empresaID)
-	if err != nil {
+	canal, destino, ok, err := contactoConfirmado(cl, canales)
+	if err != nil || !ok {
 		return err
 	}
-	k := store.CodigoCliente{Asunto: domain.MsgClienteAsuntoCodigo}
-	switch {
-	case email && cl.Email != "":
-		k.Canal, k.Destino = store.CanalEmail, cl.Email
-	case whatsapp && cl.Telefono != "":
-		k.Canal, k.Destino = store.CanalWhatsApp, cl.Telefono
-	default:
-		return nil
-	}
+	k := store.CodigoCliente{Asunto: domain.MsgClienteAsuntoCodigo, Canal: canal, Destino: destino}
 	e, _, err := s.Store.Empresa(ctx, empresaID)
 	if err != nil {
 		return err

@@ -50,6 +50,8 @@ const (
 	MsgClienteClaveCreada        = "Contraseña creada. ¡Bienvenido!"
 	MsgClienteBienvenido         = "¡Bienvenido!"
 	MsgClienteAsuntoCodigo       = "Su código para el portal de clientes"
+	MsgClienteAsuntoClave        = "Se creó la contraseña de su portal de clientes"
+	MsgPortalRestablecido        = "Acceso al portal restablecido: el cliente deberá crear una contraseña nueva"
 )
 
 // NormalizarDocumento trims a document and checks its length (§9).
@@ -82,6 +84,12 @@ func ValidarPasswordCliente(p string) error {
 func HashCodigoCliente(clienteID int64, codigo string) string {
 	h := sha256.Sum256([]byte(fmt.Sprintf("cliente:%d:%s", clienteID, strings.TrimSpace(codigo))))
 	return hex.EncodeToString(h[:])
+}
+
+// TextoClaveCliente tells a customer its portal password was set.
+func TextoClaveCliente(empresa string) string {
+	return fmt.Sprintf("%s: se creó una contraseña nueva para su portal de clientes. Si no fue usted, acérquese a "+
+		"la boletería con su documento para restablecer el acceso.", empresa)
 }
 
 // TextoCodigoCliente is the message that carries a one-time code.

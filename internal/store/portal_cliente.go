@@ -17,6 +17,10 @@ import (
 // code (its text in mensaje_textos).
 const TipoCodigoCliente = "codigo_cliente"
 
+// TipoAvisoCliente is the outbox message that tells a customer its portal
+// password was set (its text in mensaje_textos).
+const TipoAvisoCliente = "aviso_cliente"
+
 // ClientePortal is a customer as the portal knows it.
 type ClientePortal struct {
 	domain.Cliente
@@ -29,12 +33,12 @@ type ClientePortal struct {
 func (c ClientePortal) RequiereSetup() bool { return c.PasswordHash == "" }
 
 const columnasClientePortal = `c.id, c.nombre, c.apellido, c.documento, c.telefono, c.email, c.direccion, c.activo,
-	c.empresa_id, COALESCE(cp.password_hash, ''), COALESCE(cp.sesion_version, 0)`
+	c.email_confirmado, c.telefono_confirmado, c.empresa_id, COALESCE(cp.password_hash, ''), COALESCE(cp.sesion_version, 0)`
 
 func scanClientePortal(sc sqldb.Scanner) (ClientePortal, error) {
 	var c ClientePortal
 	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo,
-		&c.EmpresaID, &c.PasswordHash, &c.SesionVersion)
+		&c.EmailConfirmado, &c.TelefonoConfirmado, &c.EmpresaID, &c.PasswordHash, &c.SesionVersion)
 	return c, err
 }
 
@@ -64,9 +68,10 @@ func (s *Store) ClienteDeSesion(ctx context.Context, empresaID, clienteID int64,
 // code (its hash: sent to a confirmed contact, or handed over by staff) holds,
 // in one transaction: the code is spent by a conditional UPDATE (valid,
 // unused: two setups with one code, one passes). Every other session of the
-// customer ends (its version rises). A code that does not hold is
+// customer ends (its version rises), and the customer is told through the
+// outbox when aviso names a confirmed contact. A code that does not hold is
 // domain.MsgClienteVerificacion, whatever failed.
-func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash, codigoHash string) (int64, error) {
+func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash, codigoHash string, aviso *MensajeCliente) (int64, error) {
 	var version int64
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		r, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE empresa_id = ? AND cliente_id = ?
@@ -81,9 +86,40 @@ func (s *Store) GuardarClaveCliente(ctx context.Context, cl ClientePortal, hash,
 			VALUES (?, ?, ?, 1, ?) ON CONFLICT (cliente_id) DO UPDATE SET password_hash = excluded.password_hash,
 			sesion_version = clientes_portal.sesion_version + 1, updated_at = excluded.updated_at
 			RETURNING sesion_version`, cl.ID, cl.EmpresaID, hash, c.Now()).Scan(&version)
-		return wrap("guardar contraseña del cliente", err)
+		if err != nil || aviso == nil {
+			return wrap("guardar contraseña del cliente", err)
+		}
+		return s.encolarTextoCliente(ctx, c, cl, TipoAvisoCliente, *aviso)
 	})
 	return version, err
+}
+
+// AccionRestablecerPortalCliente audits staff resetting a customer's portal access.
+const AccionRestablecerPortalCliente = "RESTABLECER_PORTAL_CLIENTE"
+
+// RestablecerPortalCliente clears one of the company's customers' portal
+// password, ends its portal sessions (the version rises) and spends its
+// codes, audited on the staff member, in one transaction; another company's
+// customer is not found. The customer sets a new password with a new code.
+func (s *Store) RestablecerPortalCliente(ctx context.Context, a Actor, id int64) (domain.Cliente, error) {
+	return idempotent(ctx, s, a, "clientes.restablecer_portal", func(c sqldb.Conn) (domain.Cliente, error) {
+		cl, err := cliente(ctx, c, a.EmpresaID, id)
+		if err != nil {
+			return cl, err
+		}
+		_, err = c.Exec(ctx, `UPDATE clientes_portal SET password_hash = '', sesion_version = sesion_version + 1,
+			updated_at = ? WHERE cliente_id = ?`, c.Now(), id)
+		if err != nil {
+			return cl, wrap("restablecer portal del cliente", err)
+		}
+		if _, err := c.Exec(ctx, `UPDATE clientes_codigos SET usado_en = ? WHERE cliente_id = ? AND usado_en IS NULL`,
+			c.Now(), id); err != nil {
+			return cl, wrap("anular códigos del cliente", err)
+		}
+		return cl, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID,
+			Accion: AccionRestablecerPortalCliente, IP: a.IP, Exito: true,
+			Detalles: fmt.Sprintf("Cliente %d (%s): acceso al portal restablecido", cl.ID, cl.Documento)})
+	})
 }
 
 // CodigoCliente is a one-time code to send: where, by which channel.
@@ -108,25 +144,47 @@ func (s *Store) EncolarCodigoCliente(ctx context.Context, cl ClientePortal, k Co
 		if err != nil || recientes > 0 {
 			return wrap("contar códigos del cliente", err)
 		}
-		var usuarioID int64
-		err = c.QueryRow(ctx, `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?
-			ORDER BY CASE WHEN r.nombre = ? THEN 0 ELSE 1 END, u.id LIMIT 1`, cl.EmpresaID, domain.RolAdmin).Scan(&usuarioID)
-		if missing, err := sqldb.NoRows(err); missing || err != nil {
-			return wrap("leer administrador de la empresa", err)
-		}
 		if _, err := guardarCodigo(ctx, c, cl, k.CodigoHash); err != nil {
 			return err
 		}
-		m, err := s.encolar(ctx, c, Actor{EmpresaID: cl.EmpresaID, UsuarioID: usuarioID},
-			NuevoMensaje{Canal: k.Canal, Tipo: TipoCodigoCliente, Destino: k.Destino, Cliente: cl.Nombre})
-		if err != nil {
-			return err
-		}
-		_, err = c.Exec(ctx, `INSERT INTO mensaje_textos (mensaje_id, asunto, texto) VALUES (?, ?, ?)`, m.ID, k.Asunto, k.Texto)
+		err = s.encolarTextoCliente(ctx, c, cl, TipoCodigoCliente, MensajeCliente{Canal: k.Canal, Destino: k.Destino,
+			Asunto: k.Asunto, Texto: k.Texto})
 		enviado = err == nil
-		return wrap("guardar texto del mensaje", err)
+		return err
 	})
 	return enviado, err
+}
+
+// MensajeCliente is a text message to a customer: where, by which channel.
+type MensajeCliente struct {
+	Canal   string // CanalEmail or CanalWhatsApp
+	Destino string
+	Asunto  string
+	Texto   string
+}
+
+// EsTextoCliente: an outbox message of this type carries its text in
+// mensaje_textos (a code or a notice to a customer), not tickets.
+func EsTextoCliente(tipo string) bool { return tipo == TipoCodigoCliente || tipo == TipoAvisoCliente }
+
+// encolarTextoCliente queues a text message to a customer in the outbox.
+// The row names the company's first administrator as its user
+// (mensajes.usuario_id is required; no staff member asked for it); a company
+// without users queues nothing.
+func (s *Store) encolarTextoCliente(ctx context.Context, c sqldb.Conn, cl ClientePortal, tipo string, k MensajeCliente) error {
+	var usuarioID int64
+	err := c.QueryRow(ctx, `SELECT u.id FROM usuarios u JOIN roles r ON r.id = u.rol_id WHERE u.empresa_id = ?
+		ORDER BY CASE WHEN r.nombre = ? THEN 0 ELSE 1 END, u.id LIMIT 1`, cl.EmpresaID, domain.RolAdmin).Scan(&usuarioID)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return wrap("leer administrador de la empresa", err)
+	}
+	m, err := s.encolar(ctx, c, Actor{EmpresaID: cl.EmpresaID, UsuarioID: usuarioID},
+		NuevoMensaje{Canal: k.Canal, Tipo: tipo, Destino: k.Destino, Cliente: cl.Nombre})
+	if err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, `INSERT INTO mensaje_textos (mensaje_id, asunto, texto) VALUES (?, ?, ?)`, m.ID, k.Asunto, k.Texto)
+	return wrap("guardar texto del mensaje", err)
 }
 
 // guardarCodigo stores a new code's hash (valid domain.ValidezCodigoCliente)

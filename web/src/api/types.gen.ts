@@ -756,6 +756,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/clientes/{id}/restablecer-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Borra la contraseña del portal del cliente y cierra sus sesiones
+         * @description Acceso: roles super_admin, admin, supervisor; módulo portal_clientes
+         */
+        post: operations["restablecerPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/embarcaciones": {
         parameters: {
             query?: never;
@@ -3637,10 +3657,13 @@ export interface components {
             direccion: string;
             documento: string;
             email: string;
+            /** @description Confirmado por el personal o por el cliente; uno tipeado en una venta no lo está */
+            email_confirmado: boolean;
             /** Format: int64 */
             id: number;
             nombre: string;
             telefono: string;
+            telefono_confirmado: boolean;
         };
         ClienteDeSesion: {
             apellido: string;
@@ -8394,6 +8417,44 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restablecerPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
