@@ -337,7 +337,7 @@ func TestPortalCustomerOfCompany2SeesNoneOfCompany1(t *testing.T) {
 			t.Fatalf("cliente de la empresa 2: %v %v", found, err)
 		}
 		_, err = e.st.EncolarCodigoCliente(context.Background(), cp, store.CodigoCliente{
-			CodigoHash: domain.HashCodigoCliente(cp.ID, "424242"), Canal: store.CanalEmail, Destino: cp.Email,
+			CodigoHash: e.svc.Tokens.HashCodigoCliente(cp.ID, "424242"), Canal: store.CanalEmail, Destino: cp.Email,
 			Asunto: "Código", Texto: "424242"})
 		if err != nil {
 			t.Fatal(err)
@@ -379,7 +379,7 @@ func (e *env) tokenCliente() string {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.st.EncolarCodigoCliente(ctx, cp, store.CodigoCliente{CodigoHash: domain.HashCodigoCliente(cp.ID, "135790"),
+	if _, err := e.st.EncolarCodigoCliente(ctx, cp, store.CodigoCliente{CodigoHash: e.svc.Tokens.HashCodigoCliente(cp.ID, "135790"),
 		Canal: store.CanalEmail, Destino: cp.Email, Asunto: "Código", Texto: "135790"}); err != nil {
 		e.t.Fatal(err)
 	}
@@ -479,5 +479,49 @@ func TestPortalResetByStaff(t *testing.T) {
 			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
 		e.portal("setup-password", ip, map[string]any{"documento": "88888888", "password": "nueva123",
 			"codigo": e.codigoPortal("admin", cp.ID).Codigo}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+	})
+}
+
+// TestPortalCodesCappedPerDay (issue 36 item 13): a newer sent code spends
+// the older; past 5 sent codes in 24 hours nothing more is sent (the same
+// answer); staff's codes are capped on their own (429 in Spanish), so a
+// stranger asking codes never blocks the counter's; a day later they flow
+// again.
+func TestPortalCodesCappedPerDay(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		id := e.nuevoCliente("Eva", "Luna", "30888999", "", "eva@example.com")
+		ip := "203.0.113.40"
+		pedir := func() {
+			e.portal("codigo", ip, map[string]any{"documento": "30888999"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+			e.now = e.now.Add(domain.EsperaCodigoCliente)
+		}
+		pedir()
+		primero := e.codigoEnviado("eva@example.com")
+		for range domain.MaxCodigosClienteDia {
+			pedir()
+		}
+		enviados := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ?`, store.TipoCodigoCliente)
+		if enviados != domain.MaxCodigosClienteDia {
+			t.Fatalf("%d códigos enviados en un día", enviados)
+		}
+		ultimo := e.codigoEnviado("eva@example.com")
+		if primero != ultimo {
+			e.portal("setup-password", ip, map[string]any{"documento": "30888999", "password": "secreto1", "codigo": primero}).
+				expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		}
+
+		ruta := fmt.Sprintf("/api/config/clientes/%d/codigo-portal", id)
+		for range domain.MaxCodigosClienteDia {
+			e.codigoPortal("admin", id)
+		}
+		e.do("POST", ruta, e.token("admin"), nil).expect(t, http.StatusTooManyRequests, domain.MsgCodigosClienteDia)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_codigos WHERE cliente_id = ?`, id); n != 2*domain.MaxCodigosClienteDia {
+			t.Fatalf("%d códigos guardados", n)
+		}
+		e.now = e.now.Add(24 * time.Hour)
+		c := e.codigoPortal("admin", id)
+		e.portal("setup-password", ip, map[string]any{"documento": "30888999", "password": "secreto1", "codigo": c.Codigo}).
+			expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
 	})
 }

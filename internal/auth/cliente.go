@@ -5,9 +5,11 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -39,6 +41,24 @@ func (t *Tokens) claveCliente() []byte {
 	m := hmac.New(sha256.New, t.secret)
 	m.Write([]byte("muelle/tokens-de-clientes/v1"))
 	return m.Sum(nil)
+}
+
+// claveCodigos keys the hash of customers' one-time codes: HMAC of the
+// staff secret under its own label, so 6 digits are not found by hashing
+// the million candidates without the installation's secret.
+func (t *Tokens) claveCodigos() []byte {
+	m := hmac.New(sha256.New, t.secret)
+	m.Write([]byte("muelle/codigos-de-clientes/v1"))
+	return m.Sum(nil)
+}
+
+// HashCodigoCliente is what is stored of a one-time code: the HMAC, keyed
+// by the installation's secret, of the customer and the code (the code
+// itself is never kept).
+func (t *Tokens) HashCodigoCliente(clienteID int64, codigo string) string {
+	m := hmac.New(sha256.New, t.claveCodigos())
+	fmt.Fprintf(m, "cliente:%d:%s", clienteID, strings.TrimSpace(codigo))
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 // EmitirCliente signs a customer token.
@@ -169,7 +189,7 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if err != nil {
 		return SesionCliente{}, err
 	}
-	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, domain.HashCodigoCliente(cl.ID, codigo), aviso)
+	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, s.Tokens.HashCodigoCliente(cl.ID, codigo), aviso)
 	if err != nil {
 		return SesionCliente{}, err
 	}
@@ -190,7 +210,7 @@ func (s *Service) EmitirCodigoPortal(ctx context.Context, a store.Actor, cliente
 		return "", time.Time{}, err
 	}
 	codigo := CodigoNumerico(6)
-	vence, err := s.Store.EmitirCodigoPortal(ctx, a, cl, domain.HashCodigoCliente(cl.ID, codigo))
+	vence, err := s.Store.EmitirCodigoPortal(ctx, a, cl, s.Tokens.HashCodigoCliente(cl.ID, codigo))
 	return codigo, vence, err
 }
 
@@ -253,7 +273,7 @@ func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, docum
 		return err
 	}
 	codigo := CodigoNumerico(6)
-	k.CodigoHash, k.Texto = domain.HashCodigoCliente(cl.ID, codigo), domain.TextoCodigoCliente(e.Nombre, codigo)
+	k.CodigoHash, k.Texto = s.Tokens.HashCodigoCliente(cl.ID, codigo), domain.TextoCodigoCliente(e.Nombre, codigo)
 	_, err = s.Store.EncolarCodigoCliente(ctx, cl, k)
 	return err
 }

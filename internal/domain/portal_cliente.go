@@ -1,8 +1,6 @@
 package domain
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -21,6 +19,9 @@ const (
 	// EsperaCodigoCliente is the least time between two codes of a customer:
 	// a request sooner answers the same and sends nothing.
 	EsperaCodigoCliente = time.Minute
+	// MaxCodigosClienteDia is how many codes a customer gets in 24 hours,
+	// sent and handed over at the counter each (issue 36 item 13).
+	MaxCodigosClienteDia = 5
 	// PasajesRecientesCliente is how many tickets the dashboard shows (§9).
 	PasajesRecientesCliente = 5
 	// DiasPuntosPorVencer: points of lots that expire within these days are
@@ -50,6 +51,7 @@ const (
 	MsgClienteClaveCreada        = "Contraseña creada. ¡Bienvenido!"
 	MsgClienteBienvenido         = "¡Bienvenido!"
 	MsgClienteAsuntoCodigo       = "Su código para el portal de clientes"
+	MsgCodigosClienteDia         = "El cliente ya recibió 5 códigos para el portal en las últimas 24 horas. Intente nuevamente más tarde."
 	MsgClienteAsuntoClave        = "Se creó la contraseña de su portal de clientes"
 	MsgPortalRestablecido        = "Acceso al portal restablecido: el cliente deberá crear una contraseña nueva"
 )
@@ -77,13 +79,6 @@ func ValidarPasswordCliente(p string) error {
 		return Invalid(MsgClientePasswordLarga)
 	}
 	return nil
-}
-
-// HashCodigoCliente is what is stored of a one-time code: the SHA-256 of the
-// customer and the code (the code alone is never kept).
-func HashCodigoCliente(clienteID int64, codigo string) string {
-	h := sha256.Sum256([]byte(fmt.Sprintf("cliente:%d:%s", clienteID, strings.TrimSpace(codigo))))
-	return hex.EncodeToString(h[:])
 }
 
 // TextoClaveCliente tells a customer its portal password was set.

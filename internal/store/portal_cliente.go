@@ -133,18 +133,20 @@ type CodigoCliente struct {
 
 // EncolarCodigoCliente stores a code's hash (valid domain.ValidezCodigoCliente)
 // and queues its message in the outbox, in one transaction; a customer that
-// got a code less than domain.EsperaCodigoCliente ago gets none (enviado
-// false). The outbox row names the company's first administrator as its
+// got a code less than domain.EsperaCodigoCliente ago, or
+// domain.MaxCodigosClienteDia sent codes in 24 hours, gets none (enviado
+// false: the caller answers the same, disclosing nothing). The outbox row names the company's first administrator as its
 // user (mensajes.usuario_id is required; no staff member asked for it).
 func (s *Store) EncolarCodigoCliente(ctx context.Context, cl ClientePortal, k CodigoCliente) (enviado bool, err error) {
 	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
-		var recientes int
-		err := c.QueryRow(ctx, `SELECT COUNT(*) FROM clientes_codigos WHERE cliente_id = ? AND created_at > ?`,
-			cl.ID, c.Now().Add(-domain.EsperaCodigoCliente)).Scan(&recientes)
-		if err != nil || recientes > 0 {
+		var recientes, delDia int
+		err := c.QueryRow(ctx, `SELECT COUNT(CASE WHEN created_at > ? THEN 1 END), COUNT(*) FROM clientes_codigos
+			WHERE cliente_id = ? AND origen = ? AND created_at > ?`, c.Now().Add(-domain.EsperaCodigoCliente), cl.ID,
+			origenEnviado, c.Now().Add(-24*time.Hour)).Scan(&recientes, &delDia)
+		if err != nil || recientes > 0 || delDia >= domain.MaxCodigosClienteDia {
 			return wrap("contar códigos del cliente", err)
 		}
-		if _, err := guardarCodigo(ctx, c, cl, k.CodigoHash); err != nil {
+		if _, err := guardarCodigo(ctx, c, cl, k.CodigoHash, origenEnviado); err != nil {
 			return err
 		}
 		err = s.encolarTextoCliente(ctx, c, cl, TipoCodigoCliente, MensajeCliente{Canal: k.Canal, Destino: k.Destino,
@@ -187,10 +189,16 @@ func (s *Store) encolarTextoCliente(ctx context.Context, c sqldb.Conn, cl Client
 	return wrap("guardar texto del mensaje", err)
 }
 
+// Where a code came from (clientes_codigos.origen), each capped on its own.
+const (
+	origenEnviado   = "enviado"
+	origenMostrador = "mostrador"
+)
+
 // guardarCodigo stores a new code's hash (valid domain.ValidezCodigoCliente)
 // and spends every older unused code of the customer: only the newest works.
 // It answers when the code expires.
-func guardarCodigo(ctx context.Context, c sqldb.Conn, cl ClientePortal, codigoHash string) (time.Time, error) {
+func guardarCodigo(ctx context.Context, c sqldb.Conn, cl ClientePortal, codigoHash, origen string) (time.Time, error) {
 	if _, err := c.Exec(ctx, `DELETE FROM clientes_codigos WHERE vence_en < ?`, c.Now().Add(-24*time.Hour)); err != nil {
 		return time.Time{}, wrap("podar códigos vencidos", err)
 	}
@@ -199,8 +207,8 @@ func guardarCodigo(ctx context.Context, c sqldb.Conn, cl ClientePortal, codigoHa
 		return time.Time{}, wrap("anular códigos anteriores", err)
 	}
 	vence := c.Now().Add(domain.ValidezCodigoCliente)
-	_, err = c.Exec(ctx, `INSERT INTO clientes_codigos (empresa_id, cliente_id, codigo_hash, vence_en, created_at)
-		VALUES (?, ?, ?, ?, ?)`, cl.EmpresaID, cl.ID, codigoHash, vence, c.Now())
+	_, err = c.Exec(ctx, `INSERT INTO clientes_codigos (empresa_id, cliente_id, codigo_hash, vence_en, created_at, origen)
+		VALUES (?, ?, ?, ?, ?, ?)`, cl.EmpresaID, cl.ID, codigoHash, vence, c.Now(), origen)
 	return vence, wrap("guardar código del cliente", err)
 }
 
@@ -221,15 +229,24 @@ func (s *Store) ClientePortalPorID(ctx context.Context, empresaID, id int64) (Cl
 // EmitirCodigoPortal stores a portal code a staff member hands over at the
 // counter after checking the customer's ID (its hash only; older codes
 // spent) and audits it on the staff member, in one transaction. It answers
-// when the code expires. An inactive customer gets none (409).
+// when the code expires. An inactive customer gets none (409), nor one that
+// got domain.MaxCodigosClienteDia of them in 24 hours (429).
 func (s *Store) EmitirCodigoPortal(ctx context.Context, a Actor, cl ClientePortal, codigoHash string) (time.Time, error) {
 	if !cl.Activo {
 		return time.Time{}, domain.Conflict(domain.MsgClienteInactivoPortal)
 	}
 	var vence time.Time
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
-		var err error
-		if vence, err = guardarCodigo(ctx, c, cl, codigoHash); err != nil {
+		var delDia int
+		err := c.QueryRow(ctx, `SELECT COUNT(*) FROM clientes_codigos WHERE cliente_id = ? AND origen = ? AND created_at > ?`,
+			cl.ID, origenMostrador, c.Now().Add(-24*time.Hour)).Scan(&delDia)
+		if err != nil {
+			return wrap("contar códigos del cliente", err)
+		}
+		if delDia >= domain.MaxCodigosClienteDia {
+			return domain.TooMany(domain.MsgCodigosClienteDia)
+		}
+		if vence, err = guardarCodigo(ctx, c, cl, codigoHash, origenMostrador); err != nil {
 			return err
 		}
 		return s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCodigoPortalCliente,

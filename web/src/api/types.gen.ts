@@ -8376,6 +8376,7 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
