@@ -29,6 +29,10 @@ type Cliente struct {
 	Email     string `json:"email"`
 	Direccion string `json:"direccion"`
 	Activo    bool   `json:"activo"`
+	// EmailConfirmado and TelefonoConfirmado: saved by staff after checking the
+	// ID (or proved by the customer); a portal code goes only to a confirmed contact.
+	EmailConfirmado    bool `json:"email_confirmado" description:"Confirmado por el personal o por el cliente; uno tipeado en una venta no lo está"`
+	TelefonoConfirmado bool `json:"telefono_confirmado"`
 }
 
 // ListadoClientes is one page of customers and how many the filter matched.

@@ -41,13 +41,19 @@ type IniciarSesionCliente struct {
 }
 
 // CrearClaveCliente is the body of POST /cliente-auth/setup-password: the
-// new password and one proof, the code sent or a ticket's number.
+// new password and the proof, a one-time code.
 type CrearClaveCliente struct {
-	Documento    string `json:"documento" maxLength:"20"`
-	Password     string `json:"password" maxLength:"72"`
-	Codigo       string `json:"codigo,omitempty" maxLength:"12" description:"El código de un solo uso enviado por correo o WhatsApp"`
-	NumeroPasaje string `json:"numero_pasaje,omitempty" maxLength:"50" description:"Para un cliente sin correo ni WhatsApp: el número de un pasaje comprado con su documento"`
-	EmpresaID    int64  `json:"empresa_id,omitempty" minimum:"0"`
+	Documento string `json:"documento" maxLength:"20"`
+	Password  string `json:"password" maxLength:"72"`
+	Codigo    string `json:"codigo" maxLength:"12" description:"El código de un solo uso enviado al correo o WhatsApp confirmado del cliente, o el que el personal le dio en el mostrador"`
+	EmpresaID int64  `json:"empresa_id,omitempty" minimum:"0"`
+}
+
+// CodigoPortal is a one-time portal code a staff member hands over at the
+// counter after checking the customer's ID.
+type CodigoPortal struct {
+	Codigo  string    `json:"codigo" description:"6 dígitos, de un solo uso"`
+	VenceEn time.Time `json:"vence_en" description:"Vence a los 15 minutos"`
 }
 
 // PedirCodigoCliente is the body of POST /cliente-auth/codigo.
@@ -186,8 +192,8 @@ func (s *Server) crearClaveCliente(r *http.Request, b CrearClaveCliente) (reply[
 	if err != nil {
 		return reply[SesionCliente]{}, err
 	}
-	ses, err := s.Auth.SetupCliente(r.Context(), empresa, b.Documento, b.Password, strings.TrimSpace(b.Codigo),
-		strings.TrimSpace(b.NumeroPasaje), clientIP(r))
+	ses, err := s.Auth.SetupCliente(r.Context(), empresa, b.Documento, b.Password, strings.TrimSpace(b.Codigo), clientIP(r),
+		s.canalesCliente(r.Context()))
 	return withMessage(SesionCliente{Token: ses.Token, Cliente: clienteDeSesion(ses.Cliente)}, domain.MsgClienteClaveCreada), err
 }
 
@@ -196,19 +202,45 @@ func (s *Server) pedirCodigoCliente(r *http.Request, b PedirCodigoCliente) (repl
 	if err != nil {
 		return reply[NoData]{}, err
 	}
-	canales := func(empresaID int64) (bool, bool, error) {
-		cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), empresaID)
+	err = s.Auth.PedirCodigoCliente(r.Context(), empresa, b.Documento, clientIP(r), s.canalesCliente(r.Context()))
+	return onlyMessage(domain.MsgClienteCodigoEnviado), err
+}
+
+// canalesCliente reads whether a company's mail is active and its WhatsApp linked.
+func (s *Server) canalesCliente(ctx context.Context) auth.CanalesCliente {
+	return func(empresaID int64) (bool, bool, error) {
+		cfg, found, err := s.Store.ConfiguracionEmail(ctx, empresaID)
 		if err != nil {
 			return false, false, err
 		}
-		w, err := s.Store.SesionWhatsAppDe(r.Context(), empresaID)
+		w, err := s.Store.SesionWhatsAppDe(ctx, empresaID)
 		if err != nil {
 			return false, false, err
 		}
 		return found && cfg.Activo, w.Estado == domain.WhatsAppConectado, nil
 	}
-	err = s.Auth.PedirCodigoCliente(r.Context(), empresa, b.Documento, clientIP(r), canales)
-	return onlyMessage(domain.MsgClienteCodigoEnviado), err
+}
+
+// restablecerPortal clears one of the company's customers' portal password
+// and ends its portal sessions (another company's: 404).
+func (s *Server) restablecerPortal(r *http.Request) (reply[Cliente], error) {
+	id, a, err := idAndWriteActor(r)
+	if err != nil {
+		return reply[Cliente]{}, err
+	}
+	c, err := s.Store.RestablecerPortalCliente(r.Context(), a, id)
+	return withMessage(clienteDe(c), domain.MsgPortalRestablecido), err
+}
+
+// emitirCodigoPortal answers a one-time portal code for one of the
+// company's customers (another company's: 404).
+func (s *Server) emitirCodigoPortal(r *http.Request) (reply[CodigoPortal], error) {
+	id, a, err := idAndWriteActor(r)
+	if err != nil {
+		return reply[CodigoPortal]{}, err
+	}
+	codigo, vence, err := s.Auth.EmitirCodigoPortal(r.Context(), a, id)
+	return withMessage(CodigoPortal{Codigo: codigo, VenceEn: vence}, domain.MsgCodigoPortalEmitido), err
 }
 
 // clienteKey holds a portal request's customer session.

@@ -185,35 +185,103 @@ func TestPortalCodeExpiresAfter15Minutes(t *testing.T) {
 	})
 }
 
-// TestPortalSetupByTicketNumber: a customer with neither e-mail nor phone
-// proves who it is with a ticket bought with its document; another
-// document's ticket is refused, and so is the ticket path for a customer
-// who has an e-mail on file.
-func TestPortalSetupByTicketNumber(t *testing.T) {
+type codigoPortalJSON struct {
+	Codigo  string
+	VenceEn time.Time `json:"vence_en"`
+}
+
+// codigoPortal is a one-time portal code staff (usuario) hands over for the customer id.
+func (e *env) codigoPortal(usuario string, clienteID int64) codigoPortalJSON {
+	e.t.Helper()
+	r := e.do("POST", fmt.Sprintf("/api/config/clientes/%d/codigo-portal", clienteID), e.token(usuario), nil)
+	r.expect(e.t, http.StatusOK, domain.MsgCodigoPortalEmitido)
+	var c codigoPortalJSON
+	r.decode(e.t, &c)
+	return c
+}
+
+// numeroDePasaje is a ticket's number.
+func (e *env) numeroDePasaje(id int64) string {
+	e.t.Helper()
+	var n string
+	if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje FROM pasajes WHERE id = ?`), id).Scan(&n); err != nil {
+		e.t.Fatal(err)
+	}
+	return n
+}
+
+// TestPortalStrangerWithATicketGetsNoPortal (issue 36 item 1): a stranger
+// who buys a ticket under a walk-in customer's document cannot use its
+// number as a proof: the field is gone (400, nothing stored).
+func TestPortalStrangerWithATicketGetsNoPortal(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
 		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
-		suyo := e.venderA("30333444", 1, "")[0]
-		ajeno := e.venderA("30444555", 1, "")[0]
-		numero := func(id int64) string {
-			var n string
-			if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje FROM pasajes WHERE id = ?`), id).Scan(&n); err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
+		b := e.lote(map[string]int{"General": 1}, "Efectivo")
+		b["cliente_nombre"], b["cliente_documento"], b["cliente_email"] = "Extraño", "30333444", "extrano@example.com"
+		r := e.sell(e.token("vendedor"), b, "")
+		r.expect(t, http.StatusCreated, "")
+		var d struct{ Pasajes []pasajeClienteJSON }
+		r.decode(t, &d)
+		vendidos := d.Pasajes
 		ip := "203.0.113.12"
 		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto1",
-			"numero_pasaje": numero(ajeno.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
-		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto1",
-			"numero_pasaje": numero(suyo.ID)}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
-		// once a password exists, a ticket number no longer replaces it
-		e.portal("setup-password", ip, map[string]any{"documento": "30333444", "password": "secreto2",
-			"numero_pasaje": numero(suyo.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+			"numero_pasaje": e.numeroDePasaje(vendidos[0].ID)}).expect(t, http.StatusBadRequest, "")
+		if n := e.count(`SELECT COUNT(*) FROM clientes_portal`); n != 0 {
+			t.Fatal("el extraño obtuvo el portal")
+		}
+	})
+}
 
-		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", *ajeno.ClienteID), e.token("admin"), map[string]any{
-			"nombre": "Con Correo", "documento": "30444555", "email": "c@example.com"}).expect(t, http.StatusOK, "")
-		e.portal("setup-password", ip, map[string]any{"documento": "30444555", "password": "secreto1",
-			"numero_pasaje": numero(ajeno.ID)}).expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+// TestPortalCodeHandedOverByStaff (issue 36 item 1): staff issue a one-time
+// code for a customer without e-mail or phone (200, the code and its expiry,
+// only its hash stored, audited); it works once; a newer one spends the
+// older; another company's customer is 404, a seller 403, an inactive
+// customer 409; past 15 minutes it is refused.
+func TestPortalCodeHandedOverByStaff(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		id := e.nuevoCliente("Carla", "Ríos", "30555777", "", "")
+		ruta := fmt.Sprintf("/api/config/clientes/%d/codigo-portal", id)
+		e.do("POST", ruta, e.token("vendedor"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("POST", ruta, e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgClienteNoEncontrado)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_codigos`); n != 0 {
+			t.Fatalf("%d códigos tras los rechazos", n)
+		}
+
+		viejo := e.codigoPortal("supervisor", id)
+		c := e.codigoPortal("admin", id)
+		if len(c.Codigo) != 6 || !c.VenceEn.Equal(e.now.Add(domain.ValidezCodigoCliente)) {
+			t.Fatalf("código %+v", c)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM clientes_codigos WHERE codigo_hash = ?`, c.Codigo); n != 0 {
+			t.Fatal("el código se guardó sin hash")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ? AND usuario_id = ?`,
+			store.AccionCodigoPortalCliente, e.userID("admin")); n != 1 {
+			t.Fatalf("%d auditorías del código", n)
+		}
+		ip := "203.0.113.20"
+		if viejo.Codigo != c.Codigo {
+			e.portal("setup-password", ip, map[string]any{"documento": "30555777", "password": "secreto1", "codigo": viejo.Codigo}).
+				expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		}
+		e.portal("setup-password", ip, map[string]any{"documento": "30555777", "password": "secreto1", "codigo": c.Codigo}).
+			expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		e.portal("setup-password", ip, map[string]any{"documento": "30555777", "password": "secreto2", "codigo": c.Codigo}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		e.portal("login", ip, map[string]any{"documento": "30555777", "password": "secreto1"}).
+			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+
+		vencido := e.codigoPortal("admin", id)
+		e.now = e.now.Add(domain.ValidezCodigoCliente + time.Second)
+		e.portal("setup-password", ip, map[string]any{"documento": "30555777", "password": "secreto3", "codigo": vencido.Codigo}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		e.portal("login", ip, map[string]any{"documento": "30555777", "password": "secreto1"}).
+			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+
+		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", id), e.token("admin"), map[string]any{
+			"nombre": "Carla", "documento": "30555777", "activo": false}).expect(t, http.StatusOK, "")
+		e.do("POST", ruta, e.token("admin"), nil).expect(t, http.StatusConflict, domain.MsgClienteInactivoPortal)
 	})
 }
 
@@ -224,12 +292,8 @@ func TestPortalLocksADocumentAndAnAddress(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
 		p := e.venderA("30555666", 1, "")[0]
-		var numero string
-		if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT numero_pasaje FROM pasajes WHERE id = ?`), p.ID).Scan(&numero); err != nil {
-			t.Fatal(err)
-		}
 		e.portal("setup-password", "198.51.100.1", map[string]any{"documento": "30555666", "password": "secreto1",
-			"numero_pasaje": numero}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+			"codigo": e.codigoPortal("admin", *p.ClienteID).Codigo}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
 		for i := range 5 {
 			e.portal("login", fmt.Sprintf("198.51.100.%d", 10+i), map[string]any{"documento": "30555666", "password": "malclave"}).
 				expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
@@ -273,7 +337,7 @@ func TestPortalCustomerOfCompany2SeesNoneOfCompany1(t *testing.T) {
 			t.Fatalf("cliente de la empresa 2: %v %v", found, err)
 		}
 		_, err = e.st.EncolarCodigoCliente(context.Background(), cp, store.CodigoCliente{
-			CodigoHash: domain.HashCodigoCliente(cp.ID, "424242"), Canal: store.CanalEmail, Destino: cp.Email,
+			CodigoHash: e.svc.Tokens.HashCodigoCliente(cp.ID, "424242"), Canal: store.CanalEmail, Destino: cp.Email,
 			Asunto: "Código", Texto: "424242"})
 		if err != nil {
 			t.Fatal(err)
@@ -315,7 +379,7 @@ func (e *env) tokenCliente() string {
 	if err != nil {
 		e.t.Fatal(err)
 	}
-	if _, err := e.st.EncolarCodigoCliente(ctx, cp, store.CodigoCliente{CodigoHash: domain.HashCodigoCliente(cp.ID, "135790"),
+	if _, err := e.st.EncolarCodigoCliente(ctx, cp, store.CodigoCliente{CodigoHash: e.svc.Tokens.HashCodigoCliente(cp.ID, "135790"),
 		Canal: store.CanalEmail, Destino: cp.Email, Asunto: "Código", Texto: "135790"}); err != nil {
 		e.t.Fatal(err)
 	}
@@ -325,4 +389,139 @@ func (e *env) tokenCliente() string {
 	r.decode(e.t, &ses)
 	tokensCliente.Store(e, ses.Token)
 	return ses.Token
+}
+
+// TestPortalSaleContactIsUnconfirmed (issue 36 item 1, route 2): the
+// contact typed at the first sale under a document is kept unconfirmed and
+// gets no code; a later sale with another contact changes nothing; staff
+// saving the customer confirm it; then the code goes to it, and setting the
+// password tells the customer there.
+func TestPortalSaleContactIsUnconfirmed(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
+		vender := func(email string) int64 {
+			b := e.lote(map[string]int{"General": 1}, "Efectivo")
+			b["cliente_nombre"], b["cliente_documento"], b["cliente_email"] = "Dora", "30666777", email
+			r := e.sell(e.token("vendedor"), b, "")
+			r.expect(t, http.StatusCreated, "")
+			var d struct{ Pasajes []pasajeClienteJSON }
+			r.decode(t, &d)
+			return *d.Pasajes[0].ClienteID
+		}
+		id := vender("extrano@example.com")
+		var cl struct {
+			Email           string
+			EmailConfirmado bool `json:"email_confirmado"`
+		}
+		leer := func() {
+			r := e.do("GET", fmt.Sprintf("/api/config/clientes/%d", id), e.token("admin"), nil)
+			r.expect(t, http.StatusOK, "")
+			r.decode(t, &cl)
+		}
+		leer()
+		if cl.Email != "extrano@example.com" || cl.EmailConfirmado {
+			t.Fatalf("cliente de la venta: %+v", cl)
+		}
+		ip := "203.0.113.30"
+		e.portal("codigo", ip, map[string]any{"documento": "30666777"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ?`, store.TipoCodigoCliente); n != 0 {
+			t.Fatalf("%d códigos enviados al correo que tipeó el vendedor", n)
+		}
+
+		e.do("PUT", fmt.Sprintf("/api/config/clientes/%d", id), e.token("supervisor"), map[string]any{
+			"nombre": "Dora", "documento": "30666777", "email": "dora@example.com"}).expect(t, http.StatusOK, "")
+		if vender("otro@example.com") != id {
+			t.Fatal("otra venta del documento hizo otro cliente")
+		}
+		leer()
+		if cl.Email != "dora@example.com" || !cl.EmailConfirmado {
+			t.Fatalf("tras editarlo el personal y otra venta: %+v", cl)
+		}
+		e.now = e.now.Add(domain.EsperaCodigoCliente)
+		e.portal("codigo", ip, map[string]any{"documento": "30666777"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+		e.portal("setup-password", ip, map[string]any{"documento": "30666777", "password": "secreto1",
+			"codigo": e.codigoEnviado("dora@example.com")}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes m JOIN mensaje_textos t ON t.mensaje_id = m.id
+			WHERE m.tipo = ? AND m.destino = ? AND t.asunto = ?`, store.TipoAvisoCliente, "dora@example.com",
+			domain.MsgClienteAsuntoClave); n != 1 {
+			t.Fatalf("%d avisos de contraseña creada", n)
+		}
+	})
+}
+
+// TestPortalResetByStaff (issue 36 item 1): staff reset a customer's portal
+// access: the password is gone, its session ends, the login fails, audited;
+// another company's customer is 404, a seller 403; a staff code then lets
+// the customer in again.
+func TestPortalResetByStaff(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		token := e.tokenCliente()
+		cp, _, err := e.st.ClientePorDocumento(context.Background(), 1, "88888888")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ruta := fmt.Sprintf("/api/config/clientes/%d/restablecer-portal", cp.ID)
+		e.do("POST", ruta, e.token("vendedor"), nil).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("POST", ruta, e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgClienteNoEncontrado)
+		e.panel(token)
+
+		e.do("POST", ruta, e.token("admin"), nil).expect(t, http.StatusOK, domain.MsgPortalRestablecido)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_portal WHERE cliente_id = ? AND password_hash = ''`, cp.ID); n != 1 {
+			t.Fatal("la contraseña sigue guardada")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionRestablecerPortalCliente); n != 1 {
+			t.Fatalf("%d auditorías", n)
+		}
+		e.do("GET", "/api/cliente-auth/dashboard", token, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		ip := "203.0.113.31"
+		e.portal("login", ip, map[string]any{"documento": "88888888", "password": "secreto1"}).
+			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		e.portal("setup-password", ip, map[string]any{"documento": "88888888", "password": "nueva123",
+			"codigo": e.codigoPortal("admin", cp.ID).Codigo}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+	})
+}
+
+// TestPortalCodesCappedPerDay (issue 36 item 13): a newer sent code spends
+// the older; past 5 sent codes in 24 hours nothing more is sent (the same
+// answer); staff's codes are capped on their own (429 in Spanish), so a
+// stranger asking codes never blocks the counter's; a day later they flow
+// again.
+func TestPortalCodesCappedPerDay(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.correoActivo(1)
+		id := e.nuevoCliente("Eva", "Luna", "30888999", "", "eva@example.com")
+		ip := "203.0.113.40"
+		pedir := func() {
+			e.portal("codigo", ip, map[string]any{"documento": "30888999"}).expect(t, http.StatusOK, domain.MsgClienteCodigoEnviado)
+			e.now = e.now.Add(domain.EsperaCodigoCliente)
+		}
+		pedir()
+		primero := e.codigoEnviado("eva@example.com")
+		for range domain.MaxCodigosClienteDia {
+			pedir()
+		}
+		enviados := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ?`, store.TipoCodigoCliente)
+		if enviados != domain.MaxCodigosClienteDia {
+			t.Fatalf("%d códigos enviados en un día", enviados)
+		}
+		ultimo := e.codigoEnviado("eva@example.com")
+		if primero != ultimo {
+			e.portal("setup-password", ip, map[string]any{"documento": "30888999", "password": "secreto1", "codigo": primero}).
+				expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
+		}
+
+		ruta := fmt.Sprintf("/api/config/clientes/%d/codigo-portal", id)
+		for range domain.MaxCodigosClienteDia {
+			e.codigoPortal("admin", id)
+		}
+		e.do("POST", ruta, e.token("admin"), nil).expect(t, http.StatusTooManyRequests, domain.MsgCodigosClienteDia)
+		if n := e.count(`SELECT COUNT(*) FROM clientes_codigos WHERE cliente_id = ?`, id); n != 2*domain.MaxCodigosClienteDia {
+			t.Fatalf("%d códigos guardados", n)
+		}
+		e.now = e.now.Add(24 * time.Hour)
+		c := e.codigoPortal("admin", id)
+		e.portal("setup-password", ip, map[string]any{"documento": "30888999", "password": "secreto1", "codigo": c.Codigo}).
+			expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
+	})
 }

@@ -291,6 +291,10 @@ func (s *Server) routes() []route {
 			"Los pasajes de un cliente"},
 		{"PUT", "/api/config/clientes/{id}", gestionClientes, clientes, handleJSON(s.actualizarCliente), "Actualiza un cliente"},
 		{"DELETE", "/api/config/clientes/{id}", gestionClientes, clientes, handle(s.eliminarCliente), "Elimina un cliente"},
+		{"POST", "/api/config/clientes/{id}/codigo-portal", gestionClientes, portal, handle(s.emitirCodigoPortal).responde(http.StatusConflict, http.StatusTooManyRequests),
+			"Un código de un solo uso para que el cliente cree su contraseña del portal (se entrega en el mostrador)"},
+		{"POST", "/api/config/clientes/{id}/restablecer-portal", gestionClientes, portal, handle(s.restablecerPortal),
+			"Borra la contraseña del portal del cliente y cierra sus sesiones"},
 
 		{"GET", "/api/puntos/configuracion", perm("configuracion.ver"), puntos, handle(s.configuracionPuntos),
 			"La configuración de puntos de la empresa"},

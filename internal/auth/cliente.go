@@ -5,9 +5,11 @@ import (
 	"crypto/hmac"
 	"crypto/rand"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"math/big"
+	"strings"
 	"time"
 
 	"github.com/golang-jwt/jwt/v5"
@@ -39,6 +41,24 @@ func (t *Tokens) claveCliente() []byte {
 	m := hmac.New(sha256.New, t.secret)
 	m.Write([]byte("muelle/tokens-de-clientes/v1"))
 	return m.Sum(nil)
+}
+
+// claveCodigos keys the hash of customers' one-time codes: HMAC of the
+// staff secret under its own label, so 6 digits are not found by hashing
+// the million candidates without the installation's secret.
+func (t *Tokens) claveCodigos() []byte {
+	m := hmac.New(sha256.New, t.secret)
+	m.Write([]byte("muelle/codigos-de-clientes/v1"))
+	return m.Sum(nil)
+}
+
+// HashCodigoCliente is what is stored of a one-time code: the HMAC, keyed
+// by the installation's secret, of the customer and the code (the code
+// itself is never kept).
+func (t *Tokens) HashCodigoCliente(clienteID int64, codigo string) string {
+	m := hmac.New(sha256.New, t.claveCodigos())
+	fmt.Fprintf(m, "cliente:%d:%s", clienteID, strings.TrimSpace(codigo))
+	return hex.EncodeToString(m.Sum(nil))
 }
 
 // EmitirCliente signs a customer token.
@@ -132,12 +152,14 @@ func (s *Service) LoginCliente(ctx context.Context, empresaID int64, documento, 
 	return s.emitirSesionCliente(cl)
 }
 
-// SetupCliente sets a customer's portal password once it proved who it is:
-// a one-time code sent to its e-mail or WhatsApp, or, for a customer with
-// neither on file that has no password yet, the number of a ticket bought
-// with its document. Any failure of the proof (an unknown document
-// included) answers the same 401 and counts as a failed attempt.
-func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, numeroPasaje, ip string) (SesionCliente, error) {
+// SetupCliente sets a customer's portal password once it proved who it is
+// with a one-time code: one sent to its confirmed e-mail or WhatsApp, or one
+// a staff member handed over at the counter (EmitirCodigoPortal). A ticket
+// number proves nothing (anyone may buy one under a document). Any failure
+// of the proof (an unknown document included) answers the same 401 and
+// counts as a failed attempt.
+func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, password, codigo, ip string,
+	canales CanalesCliente) (SesionCliente, error) {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
 		return SesionCliente{}, err
@@ -145,11 +167,8 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if err := domain.ValidarPasswordCliente(password); err != nil {
 		return SesionCliente{}, err
 	}
-	switch {
-	case codigo == "" && numeroPasaje == "":
+	if codigo == "" {
 		return SesionCliente{}, domain.Invalid(domain.MsgClienteSinPrueba)
-	case codigo != "" && numeroPasaje != "":
-		return SesionCliente{}, domain.Invalid(domain.MsgClienteAmbasPruebas)
 	}
 	doc, err := s.reservarCliente(ctx, empresaID, documento, ip)
 	if err != nil {
@@ -163,15 +182,14 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	if err != nil {
 		return SesionCliente{}, err
 	}
-	prueba := store.PruebaClave{NumeroPasaje: numeroPasaje}
-	if codigo != "" {
-		prueba = store.PruebaClave{CodigoHash: domain.HashCodigoCliente(cl.ID, codigo)}
-	}
-	porPasaje := codigo == "" && (!cl.RequiereSetup() || cl.Email != "" || cl.Telefono != "")
-	if !found || porPasaje {
+	if !found {
 		return SesionCliente{}, domain.Unauthorized(domain.MsgClienteVerificacion)
 	}
-	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, prueba)
+	aviso, err := s.avisoClaveCreada(ctx, cl, canales)
+	if err != nil {
+		return SesionCliente{}, err
+	}
+	version, err := s.Store.GuardarClaveCliente(ctx, cl, hash, s.Tokens.HashCodigoCliente(cl.ID, codigo), aviso)
 	if err != nil {
 		return SesionCliente{}, err
 	}
@@ -182,12 +200,58 @@ func (s *Service) SetupCliente(ctx context.Context, empresaID int64, documento, 
 	return s.emitirSesionCliente(cl)
 }
 
-// PedirCodigoCliente sends a one-time code to the customer's e-mail (when
-// the company's mail works) or else its WhatsApp (when the company's number
-// is linked), through the outbox. The caller's answer is the same whether
-// anything was sent: it discloses nothing about the document.
-func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, documento, ip string,
-	canales func(empresaID int64) (email, whatsapp bool, err error)) error {
+// EmitirCodigoPortal makes the one-time portal code a staff member hands
+// over at the counter after checking the customer's ID: 6 digits, valid
+// domain.ValidezCodigoCliente, only its hash kept, older codes spent,
+// audited. It answers the code (shown once) and when it expires.
+func (s *Service) EmitirCodigoPortal(ctx context.Context, a store.Actor, clienteID int64) (string, time.Time, error) {
+	cl, err := s.Store.ClientePortalPorID(ctx, a.EmpresaID, clienteID)
+	if err != nil {
+		return "", time.Time{}, err
+	}
+	codigo := CodigoNumerico(6)
+	vence, err := s.Store.EmitirCodigoPortal(ctx, a, cl, s.Tokens.HashCodigoCliente(cl.ID, codigo))
+	return codigo, vence, err
+}
+
+// CanalesCliente answers whether the company's mail works and its WhatsApp
+// number is linked.
+type CanalesCliente func(empresaID int64) (email, whatsapp bool, err error)
+
+// contactoConfirmado is where a message to the customer goes: its confirmed
+// e-mail when the company's mail works, else its confirmed WhatsApp when the
+// company's number is linked; ok false when neither.
+func contactoConfirmado(cl store.ClientePortal, canales CanalesCliente) (canal, destino string, ok bool, err error) {
+	email, whatsapp, err := canales(cl.EmpresaID)
+	switch {
+	case err != nil:
+		return "", "", false, err
+	case email && cl.EmailConfirmado && cl.Email != "":
+		return store.CanalEmail, cl.Email, true, nil
+	case whatsapp && cl.TelefonoConfirmado && cl.Telefono != "":
+		return store.CanalWhatsApp, cl.Telefono, true, nil
+	}
+	return "", "", false, nil
+}
+
+// avisoClaveCreada is the notice that the customer's portal password was
+// set, to its confirmed contact (nil when it has none the company can reach).
+func (s *Service) avisoClaveCreada(ctx context.Context, cl store.ClientePortal, canales CanalesCliente) (*store.MensajeCliente, error) {
+	canal, destino, ok, err := contactoConfirmado(cl, canales)
+	if err != nil || !ok {
+		return nil, err
+	}
+	e, _, err := s.Store.Empresa(ctx, cl.EmpresaID)
+	return &store.MensajeCliente{Canal: canal, Destino: destino, Asunto: domain.MsgClienteAsuntoClave,
+		Texto: domain.TextoClaveCliente(e.Nombre)}, err
+}
+
+// PedirCodigoCliente sends a one-time code to the customer's confirmed
+// e-mail (when the company's mail works) or else its confirmed WhatsApp
+// (when the company's number is linked), through the outbox; a contact typed
+// at a sale is not confirmed and gets none. The caller's answer is the same
+// whether anything was sent: it discloses nothing about the document.
+func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, documento, ip string, canales CanalesCliente) error {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
 		return err
@@ -196,28 +260,20 @@ func (s *Service) PedirCodigoCliente(ctx context.Context, empresaID int64, docum
 		return err
 	}
 	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
-	if err != nil || !found || (cl.Email == "" && cl.Telefono == "") {
+	if err != nil || !found {
 		return err
 	}
-	email, whatsapp, err := canales(empresaID)
-	if err != nil {
+	canal, destino, ok, err := contactoConfirmado(cl, canales)
+	if err != nil || !ok {
 		return err
 	}
-	k := store.CodigoCliente{Asunto: domain.MsgClienteAsuntoCodigo}
-	switch {
-	case email && cl.Email != "":
-		k.Canal, k.Destino = store.CanalEmail, cl.Email
-	case whatsapp && cl.Telefono != "":
-		k.Canal, k.Destino = store.CanalWhatsApp, cl.Telefono
-	default:
-		return nil
-	}
+	k := store.CodigoCliente{Asunto: domain.MsgClienteAsuntoCodigo, Canal: canal, Destino: destino}
 	e, _, err := s.Store.Empresa(ctx, empresaID)
 	if err != nil {
 		return err
 	}
 	codigo := CodigoNumerico(6)
-	k.CodigoHash, k.Texto = domain.HashCodigoCliente(cl.ID, codigo), domain.TextoCodigoCliente(e.Nombre, codigo)
+	k.CodigoHash, k.Texto = s.Tokens.HashCodigoCliente(cl.ID, codigo), domain.TextoCodigoCliente(e.Nombre, codigo)
 	_, err = s.Store.EncolarCodigoCliente(ctx, cl, k)
 	return err
 }

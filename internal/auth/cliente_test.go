@@ -1,6 +1,8 @@
 package auth
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"strings"
 	"testing"
 	"time"
@@ -39,5 +41,28 @@ func TestCustomerAndStaffTokensNeverPassForEachOther(t *testing.T) {
 	}
 	if c := CodigoNumerico(6); len(c) != 6 || strings.Trim(c, "0123456789") != "" {
 		t.Fatalf("código %q", c)
+	}
+}
+
+// A code's stored hash is keyed by the installation's secret (issue 36 item
+// 13): not the unkeyed SHA-256 of the customer and the code, another secret
+// gives another hash, and the customer and the code both count.
+func TestCustomerCodeHashIsKeyedByTheSecret(t *testing.T) {
+	a, errA := NewTokens([]byte(strings.Repeat("a", 32)), time.Hour)
+	b, errB := NewTokens([]byte(strings.Repeat("b", 32)), time.Hour)
+	if errA != nil || errB != nil {
+		t.Fatal(errA, errB)
+	}
+	h := a.HashCodigoCliente(7, "123456")
+	sinClave := sha256.Sum256([]byte("cliente:7:123456"))
+	switch {
+	case h == hex.EncodeToString(sinClave[:]):
+		t.Fatal("el hash no tiene clave")
+	case h == b.HashCodigoCliente(7, "123456"):
+		t.Fatal("otra instalación da el mismo hash")
+	case h == a.HashCodigoCliente(8, "123456") || h == a.HashCodigoCliente(7, "123457"):
+		t.Fatal("el hash no depende del cliente o del código")
+	case h != a.HashCodigoCliente(7, " 123456 "):
+		t.Fatal("los espacios alrededor del código cuentan")
 	}
 }

@@ -35,6 +35,12 @@ type Cliente struct {
 	Email     string
 	Direccion string
 	Activo    bool
+	// EmailConfirmado and TelefonoConfirmado: the contact was confirmed
+	// (saved by staff after checking the ID, or proved by the customer), so
+	// a portal code may go to it; a contact typed at a sale is not (issue 36
+	// item 1).
+	EmailConfirmado    bool
+	TelefonoConfirmado bool
 }
 
 // Normalizar trims the customer's fields and checks the required ones.

@@ -1,8 +1,6 @@
 package domain
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"strings"
 	"time"
@@ -21,6 +19,9 @@ const (
 	// EsperaCodigoCliente is the least time between two codes of a customer:
 	// a request sooner answers the same and sends nothing.
 	EsperaCodigoCliente = time.Minute
+	// MaxCodigosClienteDia is how many codes a customer gets in 24 hours,
+	// sent and handed over at the counter each (issue 36 item 13).
+	MaxCodigosClienteDia = 5
 	// PasajesRecientesCliente is how many tickets the dashboard shows (§9).
 	PasajesRecientesCliente = 5
 	// DiasPuntosPorVencer: points of lots that expire within these days are
@@ -40,15 +41,19 @@ const (
 	MsgClientePasswordCorta      = "La contraseña debe tener al menos 6 caracteres"
 	MsgClientePasswordLarga      = "La contraseña no debe exceder 72 caracteres"
 	MsgClienteCredenciales       = "Documento o contraseña incorrectos"
-	MsgClienteVerificacion       = "No pudimos verificar su identidad: revise el código o el número de pasaje"
-	MsgClienteSinPrueba          = "Ingrese el código que le enviamos por correo o WhatsApp, o el número de un pasaje comprado con su documento"
-	MsgClienteAmbasPruebas       = "Ingrese el código o el número de pasaje, no ambos"
+	MsgClienteVerificacion       = "No pudimos verificar su identidad: revise el código"
+	MsgClienteSinPrueba          = "Ingrese el código que le enviamos por correo o WhatsApp, o el que le dieron en el mostrador"
+	MsgClienteInactivoPortal     = "El cliente está inactivo: actívelo antes de darle acceso al portal"
+	MsgCodigoPortalEmitido       = "Código para el portal generado. Vence en 15 minutos."
 	MsgClienteCodigoEnviado      = "Si el documento está registrado con un correo o un WhatsApp, le enviamos un código válido por 15 minutos."
 	MsgClienteBloqueado          = "Demasiados intentos. Por seguridad, espere %s e intente nuevamente."
 	MsgClienteSesionCerrada      = "Sesión cerrada"
 	MsgClienteClaveCreada        = "Contraseña creada. ¡Bienvenido!"
 	MsgClienteBienvenido         = "¡Bienvenido!"
 	MsgClienteAsuntoCodigo       = "Su código para el portal de clientes"
+	MsgCodigosClienteDia         = "El cliente ya recibió 5 códigos para el portal en las últimas 24 horas. Intente nuevamente más tarde."
+	MsgClienteAsuntoClave        = "Se creó la contraseña de su portal de clientes"
+	MsgPortalRestablecido        = "Acceso al portal restablecido: el cliente deberá crear una contraseña nueva"
 )
 
 // NormalizarDocumento trims a document and checks its length (§9).
@@ -76,11 +81,10 @@ func ValidarPasswordCliente(p string) error {
 	return nil
 }
 
-// HashCodigoCliente is what is stored of a one-time code: the SHA-256 of the
-// customer and the code (the code alone is never kept).
-func HashCodigoCliente(clienteID int64, codigo string) string {
-	h := sha256.Sum256([]byte(fmt.Sprintf("cliente:%d:%s", clienteID, strings.TrimSpace(codigo))))
-	return hex.EncodeToString(h[:])
+// TextoClaveCliente tells a customer its portal password was set.
+func TextoClaveCliente(empresa string) string {
+	return fmt.Sprintf("%s: se creó una contraseña nueva para su portal de clientes. Si no fue usted, acérquese a "+
+		"la boletería con su documento para restablecer el acceso.", empresa)
 }
 
 // TextoCodigoCliente is the message that carries a one-time code.

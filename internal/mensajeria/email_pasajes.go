@@ -103,7 +103,7 @@ func (e Email) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
 	if m.Tipo == store.TipoReporte {
 		return e.armarReporte(ctx, m)
 	}
-	if m.Tipo == store.TipoCodigoCliente {
+	if store.EsTextoCliente(m.Tipo) {
 		return e.armarTexto(ctx, m)
 	}
 	cfg, err := e.configuracion(ctx, m.EmpresaID)

@@ -52,7 +52,7 @@ func (c canalWhatsApp) Enviar(ctx context.Context, m Mensaje) error {
 // armar writes the tickets of an outbox row as WhatsApp text and attaches
 // each one's QR image.
 func (w WhatsApp) armar(ctx context.Context, m store.Mensaje) (Mensaje, error) {
-	if m.Tipo == store.TipoCodigoCliente {
+	if store.EsTextoCliente(m.Tipo) {
 		_, texto, err := w.Store.TextoDeMensaje(ctx, m.ID)
 		if err != nil {
 			return Mensaje{}, Temporal(err)

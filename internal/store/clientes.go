@@ -26,11 +26,13 @@ type FiltroClientes struct {
 	Pagina
 }
 
-const clienteColumns = `id, nombre, apellido, documento, telefono, email, direccion, activo`
+const clienteColumns = `id, nombre, apellido, documento, telefono, email, direccion, activo, email_confirmado,
+	telefono_confirmado`
 
 func scanCliente(sc sqldb.Scanner) (domain.Cliente, error) {
 	var c domain.Cliente
-	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo)
+	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo,
+		&c.EmailConfirmado, &c.TelefonoConfirmado)
 	return c, err
 }
 
@@ -64,7 +66,9 @@ func cliente(ctx context.Context, c sqldb.Conn, empresaID, id int64) (domain.Cli
 }
 
 // CrearCliente adds a customer to the actor's company; a document the company
-// already has is a 409.
+// already has is a 409. Staff save a customer after checking its ID, so the
+// contacts they save are confirmed (issue 36 item 1; a sale's are not:
+// clienteDeVenta).
 func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (domain.Cliente, error) {
 	cl, err := cl.Normalizar()
 	if err != nil {
@@ -72,8 +76,9 @@ func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (d
 	}
 	return idempotent(ctx, s, a, "clientes.crear", func(c sqldb.Conn) (domain.Cliente, error) {
 		id, err := c.InsertID(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email,
-			direccion, busqueda, activo, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?)`,
-			a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), c.Now(), c.Now())
+			direccion, busqueda, activo, email_confirmado, telefono_confirmado, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?)`, a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono,
+			cl.Email, cl.Direccion, cl.Busqueda(), cl.Email != "", cl.Telefono != "", c.Now(), c.Now())
 		if err := duplicado(err, "crear cliente"); err != nil {
 			return cl, err
 		}
@@ -81,7 +86,8 @@ func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (d
 	})
 }
 
-// ActualizarCliente changes one of the company's customers (activo included).
+// ActualizarCliente changes one of the company's customers (activo included);
+// the contacts saved are confirmed, as CrearCliente's.
 func (s *Store) ActualizarCliente(ctx context.Context, a Actor, id int64, cl domain.Cliente) (domain.Cliente, error) {
 	cl, err := cl.Normalizar()
 	if err != nil {
@@ -89,9 +95,9 @@ func (s *Store) ActualizarCliente(ctx context.Context, a Actor, id int64, cl dom
 	}
 	return idempotent(ctx, s, a, "clientes.actualizar", func(c sqldb.Conn) (domain.Cliente, error) {
 		res, err := c.Exec(ctx, `UPDATE clientes SET nombre = ?, apellido = ?, documento = ?, telefono = ?, email = ?,
-			direccion = ?, busqueda = ?, activo = ?, updated_at = ? WHERE empresa_id = ? AND id = ?`,
-			cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion, cl.Busqueda(), cl.Activo, c.Now(),
-			a.EmpresaID, id)
+			direccion = ?, busqueda = ?, activo = ?, email_confirmado = ?, telefono_confirmado = ?, updated_at = ?
+			WHERE empresa_id = ? AND id = ?`, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion,
+			cl.Busqueda(), cl.Activo, cl.Email != "", cl.Telefono != "", c.Now(), a.EmpresaID, id)
 		if err := duplicado(err, "actualizar cliente"); err != nil {
 			return cl, err
 		}
@@ -171,8 +177,10 @@ func (s *Store) PasajesDeCliente(ctx context.Context, empresaID, id, vendedorID 
 }
 
 // clienteDeVenta is the customer of a sale's document, inside the sale's
-// transaction: the company's customer with that document, or a new one made
-// of the sale's name, phone and e-mail. Insert-or-select on the unique
+// transaction: the company's customer with that document (its contacts left
+// as they are), or a new one made of the sale's name, phone and e-mail, kept
+// unconfirmed: a seller's typing proves nothing about who owns the document
+// (issue 36 item 1), so no portal code goes to them. Insert-or-select on the unique
 // (empresa_id, documento) index: two sales of the same new document at once
 // make one customer, the second waits for the first and reads it.
 func clienteDeVenta(ctx context.Context, c sqldb.Conn, empresaID int64, v Venta) (domain.Cliente, error) {

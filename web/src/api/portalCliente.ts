@@ -32,7 +32,7 @@ export function loginCliente(documento: string, password: string, empresaId?: nu
   return api.post<SesionCliente>('/cliente-auth/login', { documento, password, empresa_id: empresaId }, sinSesion);
 }
 
-/** POST /cliente-auth/setup-password: the first password, proved by a code or a ticket number. */
+/** POST /cliente-auth/setup-password: the first password, proved by a one-time code. */
 export function crearClaveCliente(body: CrearClaveCliente): Promise<SesionCliente> {
   return api.post<SesionCliente>('/cliente-auth/setup-password', body, sinSesion);
 }

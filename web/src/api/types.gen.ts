@@ -716,6 +716,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/clientes/{id}/codigo-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Un código de un solo uso para que el cliente cree su contraseña del portal (se entrega en el mostrador)
+         * @description Acceso: roles super_admin, admin, supervisor; módulo portal_clientes
+         */
+        post: operations["emitirCodigoPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/clientes/{id}/pasajes": {
         parameters: {
             query?: never;
@@ -730,6 +750,26 @@ export interface paths {
         get: operations["pasajesCliente"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/clientes/{id}/restablecer-portal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Borra la contraseña del portal del cliente y cierra sus sesiones
+         * @description Acceso: roles super_admin, admin, supervisor; módulo portal_clientes
+         */
+        post: operations["restablecerPortal"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3617,10 +3657,13 @@ export interface components {
             direccion: string;
             documento: string;
             email: string;
+            /** @description Confirmado por el personal o por el cliente; uno tipeado en una venta no lo está */
+            email_confirmado: boolean;
             /** Format: int64 */
             id: number;
             nombre: string;
             telefono: string;
+            telefono_confirmado: boolean;
         };
         ClienteDeSesion: {
             apellido: string;
@@ -3657,6 +3700,15 @@ export interface components {
             total_viajes: number;
             /** Format: date */
             ultimo_viaje: string;
+        };
+        CodigoPortal: {
+            /** @description 6 dígitos, de un solo uso */
+            codigo: string;
+            /**
+             * Format: date-time
+             * @description Vence a los 15 minutos
+             */
+            vence_en: string;
         };
         CodigoVinculacion: {
             codigo: string;
@@ -3820,13 +3872,11 @@ export interface components {
             tramo?: "ida" | "vuelta";
         };
         CrearClaveCliente: {
-            /** @description El código de un solo uso enviado por correo o WhatsApp */
-            codigo?: string;
+            /** @description El código de un solo uso enviado al correo o WhatsApp confirmado del cliente, o el que el personal le dio en el mostrador */
+            codigo: string;
             documento: string;
             /** Format: int64 */
             empresa_id?: number;
-            /** @description Para un cliente sin correo ni WhatsApp: el número de un pasaje comprado con su documento */
-            numero_pasaje?: string;
             password: string;
         };
         CrearSalida: {
@@ -5528,6 +5578,12 @@ export interface components {
         };
         RespuestaClienteEliminado: {
             data: components["schemas"]["ClienteEliminado"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaCodigoPortal: {
+            data: components["schemas"]["CodigoPortal"];
             message?: string;
             /** @constant */
             success: true;
@@ -8296,6 +8352,45 @@ export interface operations {
             };
         };
     };
+    emitirCodigoPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCodigoPortal"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     pasajesCliente: {
         parameters: {
             query?: {
@@ -8325,6 +8420,44 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    restablecerPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaCliente"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

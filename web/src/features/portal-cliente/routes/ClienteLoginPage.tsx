@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, SegmentedControl, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
@@ -13,12 +13,11 @@ export const PORTAL_LOGIN = {
   passwordRequerida: 'Ingrese su contraseña',
   passwordCorta: 'La contraseña debe tener al menos 6 caracteres',
   noCoinciden: 'Las contraseñas no coinciden',
-  pruebaRequerida: 'Ingrese el código recibido o el número de un pasaje',
+  pruebaRequerida: 'Ingrese el código recibido',
   sinConexion: 'Error de conexión. Por favor intente nuevamente.',
 } as const;
 
 type Paso = 'documento' | 'password' | 'setup';
-type Prueba = 'codigo' | 'pasaje';
 
 function mensajeDeError(error: unknown, fallback: string): string {
   return error instanceof ApiError && error.status !== 0 ? errorMessage(error, fallback) : PORTAL_LOGIN.sinConexion;
@@ -34,7 +33,7 @@ function useEmpresaDelPortal(): number | undefined {
 /**
  * /cliente/login in three steps (backoffice §2.21): the document; then the password, or the first
  * password when the server says `requiere_setup`, proved by a one-time code sent to the customer's
- * e-mail or WhatsApp, or by the number of a ticket bought with the document. Back returns to the
+ * confirmed e-mail or WhatsApp, or handed over at the counter by staff. Back returns to the
  * document and clears the password.
  */
 export function ClienteLoginPage() {
@@ -44,9 +43,7 @@ export function ClienteLoginPage() {
   const [documento, setDocumento] = useState('');
   const [password, setPassword] = useState('');
   const [repetida, setRepetida] = useState('');
-  const [prueba, setPrueba] = useState<Prueba>('codigo');
   const [codigo, setCodigo] = useState('');
-  const [numeroPasaje, setNumeroPasaje] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [aviso, setAviso] = useState<string | null>(null);
   const [enviando, setEnviando] = useState(false);
@@ -77,7 +74,6 @@ export function ClienteLoginPage() {
     setPassword('');
     setRepetida('');
     setCodigo('');
-    setNumeroPasaje('');
     setError(null);
     setAviso(null);
   };
@@ -102,11 +98,10 @@ export function ClienteLoginPage() {
     e.preventDefault();
     if (password.length < 6) return setError(PORTAL_LOGIN.passwordCorta);
     if (password !== repetida) return setError(PORTAL_LOGIN.noCoinciden);
-    const valor = (prueba === 'codigo' ? codigo : numeroPasaje).trim();
+    const valor = codigo.trim();
     if (!valor) return setError(PORTAL_LOGIN.pruebaRequerida);
     void correr(async () => {
-      const body = { documento: documento.trim(), password, empresa_id: empresaId, ...(prueba === 'codigo' ? { codigo: valor } : { numero_pasaje: valor }) };
-      entrar(await crearClaveCliente(body));
+      entrar(await crearClaveCliente({ documento: documento.trim(), password, codigo: valor, empresa_id: empresaId }));
     }, 'No se pudo crear la contraseña');
   };
 
@@ -158,24 +153,16 @@ export function ClienteLoginPage() {
               <Stack>
                 <Title order={2} size="h4">Crear tu contraseña</Title>
                 <Text size="sm">
-                  Documento: <strong>{documento.trim()}</strong>. Para confirmar que sos vos, usá el código que te enviamos por
-                  correo o WhatsApp o, si no dejaste ninguno, el número de un pasaje comprado con tu documento.
+                  Documento: <strong>{documento.trim()}</strong>. Para confirmar que sos vos, usá el código que te enviamos a
+                  tu correo o WhatsApp confirmado o, si no tenés ninguno, pedí un código en el mostrador presentando tu documento.
                 </Text>
-                <SegmentedControl fullWidth value={prueba} onChange={(v) => setPrueba(v as Prueba)} aria-label="Cómo confirmar tu identidad"
-                  data={[{ value: 'codigo', label: 'Código' }, { value: 'pasaje', label: 'Número de pasaje' }]} />
-                {prueba === 'codigo' ? (
-                  <>
-                    <Button variant="light" size="md" onClick={solicitarCodigo} loading={enviando}>Enviarme un código</Button>
-                    {aviso && (
-                      <Alert color="teal" icon={<IconMailCheck aria-hidden />} role="status">{aviso}</Alert>
-                    )}
-                    <TextInput label="Código recibido" inputMode="numeric" autoComplete="one-time-code" maxLength={12} size="md"
-                      value={codigo} onChange={(e) => setCodigo(e.currentTarget.value)} disabled={enviando} />
-                  </>
-                ) : (
-                  <TextInput label="Número del pasaje" maxLength={50} size="md" value={numeroPasaje}
-                    onChange={(e) => setNumeroPasaje(e.currentTarget.value)} disabled={enviando} />
+                <Button variant="light" size="md" onClick={solicitarCodigo} loading={enviando}>Enviarme un código</Button>
+                {aviso && (
+                  <Alert color="teal" icon={<IconMailCheck aria-hidden />} role="status">{aviso}</Alert>
                 )}
+                <TextInput label="Código" description="El que recibiste o el que te dieron en el mostrador" inputMode="numeric"
+                  autoComplete="one-time-code" maxLength={12} size="md" value={codigo}
+                  onChange={(e) => setCodigo(e.currentTarget.value)} disabled={enviando} />
                 <PasswordInput label="Nueva contraseña" description="Al menos 6 caracteres" autoComplete="new-password" size="md"
                   value={password} onChange={(e) => setPassword(e.currentTarget.value)} disabled={enviando} visibilityToggleFocusable
                   visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }} />

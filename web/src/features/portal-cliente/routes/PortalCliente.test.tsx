@@ -126,9 +126,9 @@ describe('ClienteLoginPage', () => {
     await user.type(screen.getByLabelText('Nueva contraseña'), 'secreto1');
     await user.type(screen.getByLabelText('Repetir contraseña'), 'secreto1');
     await user.click(screen.getByRole('button', { name: 'Crear contraseña e ingresar' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Ingrese el código recibido o el número de un pasaje');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Ingrese el código recibido');
 
-    await user.type(screen.getByLabelText('Código recibido'), '123456');
+    await user.type(screen.getByLabelText('Código'), '123456');
     await user.click(screen.getByRole('button', { name: 'Crear contraseña e ingresar' }));
     expect(await screen.findByRole('heading', { name: '¡Hola, Ana!' })).toBeInTheDocument();
     expect(setup).toEqual({ documento: '30111222', password: 'secreto1', codigo: '123456' });
@@ -146,8 +146,7 @@ describe('ClienteLoginPage', () => {
     const { user } = renderApp('/cliente/login');
     await user.type(screen.getByLabelText('Número de documento'), '30111222');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    await user.click(await screen.findByText('Número de pasaje'));
-    await user.type(await screen.findByLabelText('Número del pasaje'), 'LD-1');
+    await user.type(await screen.findByLabelText('Código'), '123456');
     await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
     await user.type(screen.getByLabelText('Repetir contraseña'), 'corta');
     await user.click(screen.getByRole('button', { name: 'Crear contraseña e ingresar' }));
