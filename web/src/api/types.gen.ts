@@ -5188,7 +5188,7 @@ export interface components {
             /** Format: date */
             hasta: string;
             /** @enum {string} */
-            tipo: "hoy" | "rango" | "mes" | "año";
+            tipo: "hoy" | "rango" | "mes" | "año" | "todo";
         };
         Permisos: {
             [key: string]: {
@@ -12251,8 +12251,8 @@ export interface operations {
     estadisticasReporteCajas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12263,6 +12263,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */
@@ -12301,8 +12307,8 @@ export interface operations {
     exportarReporteCajas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12313,6 +12319,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -12457,8 +12469,8 @@ export interface operations {
     comparativoEmpresas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12469,6 +12481,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12667,8 +12685,8 @@ export interface operations {
     estadisticasVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12679,6 +12697,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12713,8 +12737,8 @@ export interface operations {
     exportarVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12725,6 +12749,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -12800,8 +12830,8 @@ export interface operations {
     kpisVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12812,6 +12842,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12846,8 +12882,8 @@ export interface operations {
     ventasPeriodo: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12858,6 +12894,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Un punto por día o por mes */
                 agrupar?: "dia" | "mes";
             };
@@ -12894,8 +12936,8 @@ export interface operations {
     listarPasajerosReporte: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12906,6 +12948,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */
@@ -12944,8 +12992,8 @@ export interface operations {
     estadisticasPasajeros: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12956,6 +13004,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12990,8 +13044,8 @@ export interface operations {
     exportarPasajerosReporte: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13002,6 +13056,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -13038,8 +13098,8 @@ export interface operations {
     rutasPopulares: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13050,6 +13110,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Cuántas rutas */
                 limite?: number;
             };
@@ -13242,8 +13308,8 @@ export interface operations {
     ventasDetalladas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13254,6 +13320,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */
