@@ -253,15 +253,17 @@ func TestAnAliasFillsItsParameter(t *testing.T) {
 	type consulta struct {
 		Inicio      string `query:"inicio" format:"date"`
 		FechaInicio string `query:"fecha_inicio" format:"date" alias:"inicio"`
-		N           int64  `query:"n"`
+		N           int64  `query:"n" default:"7"`
 		Numero      int64  `query:"numero" alias:"n"`
 	}
 	leer := func(query string) (consulta, error) {
 		return leerConsulta[consulta](httptest.NewRequest("GET", "/x?"+query, nil))
 	}
 	for query, want := range map[string]consulta{
-		"fecha_inicio=2026-11-01&numero=3":                       {"2026-11-01", "2026-11-01", 3, 3},
-		"inicio=2026-11-01&n=3":                                  {"2026-11-01", "", 3, 0},
+		"fecha_inicio=2026-11-01&numero=3": {"2026-11-01", "2026-11-01", 3, 3},
+		"inicio=2026-11-01&n=3":            {"2026-11-01", "", 3, 0},
+		"inicio=2026-11-01":                {"2026-11-01", "", 7, 0}, // the default
+		"numero=2":                         {"", "", 2, 2},           // the alias over the default
 		"inicio=2026-11-01&fecha_inicio=2026-11-01&n=3&numero=3": {"2026-11-01", "2026-11-01", 3, 3},
 	} {
 		if got, err := leer(query); err != nil || got != want {

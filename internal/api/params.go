@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
@@ -176,7 +177,7 @@ func leerConsulta[Q any](r *http.Request) (Q, error) {
 		}
 	}
 	if len(malos) == 0 {
-		malos = resolverAlias(campos, v)
+		malos = resolverAlias(campos, vals, v)
 	}
 	if len(malos) > 0 {
 		msgs := make([]string, len(malos))
@@ -193,17 +194,17 @@ func leerConsulta[Q any](r *http.Request) (Q, error) {
 }
 
 // resolverAlias copies each alias given into the field of the parameter it
-// names, and answers the aliases given beside their parameter with another value.
-func resolverAlias(campos []campoConsulta, v reflect.Value) []ParametroInvalido {
+// names when that one is absent (its default, if any, gives way), and answers
+// the aliases given beside their parameter with another value.
+func resolverAlias(campos []campoConsulta, vals url.Values, v reflect.Value) []ParametroInvalido {
 	var malos []ParametroInvalido
 	for _, c := range campos {
-		if c.de == nil {
+		if c.de == nil || vals.Get(c.nombre) == "" {
 			continue
 		}
 		alias, destino := v.FieldByIndex(c.indice), v.FieldByIndex(c.de.indice)
 		switch {
-		case alias.IsZero():
-		case destino.IsZero():
+		case vals.Get(c.de.nombre) == "":
 			destino.Set(alias)
 		case !alias.Equal(destino):
 			malos = append(malos, ParametroInvalido{c.nombre, fmt.Sprintf(

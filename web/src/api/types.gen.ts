@@ -1472,7 +1472,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Los dispositivos de la empresa
+         * Una página de los dispositivos de la empresa
          * @description Acceso: permiso configuracion.editar; módulo core
          */
         get: operations["listarDispositivos"];
@@ -3947,6 +3947,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nombre: string;
+            reemplazado: components["schemas"]["Dispositivo"] | null;
         };
         DocumentoVerificado: {
             documento: string;
@@ -4763,6 +4764,15 @@ export interface components {
             total: number;
             /** Format: int64 */
             totalPages: number;
+        };
+        ListadoDispositivos: {
+            /** Format: int64 */
+            activos: number;
+            dispositivos: components["schemas"]["Dispositivo"][];
+            /** Format: int64 */
+            max_activos: number;
+            /** Format: int64 */
+            total: number;
         };
         ListadoPasajeros: {
             paginacion: components["schemas"]["PaginacionReporte"];
@@ -5782,12 +5792,6 @@ export interface components {
             /** @constant */
             success: true;
         };
-        RespuestaListaDispositivo: {
-            data: components["schemas"]["Dispositivo"][];
-            message?: string;
-            /** @constant */
-            success: true;
-        };
         RespuestaListaEmbarcacion: {
             data: components["schemas"]["Embarcacion"][];
             message?: string;
@@ -5916,6 +5920,12 @@ export interface components {
         };
         RespuestaListadoConflictos: {
             data: components["schemas"]["ListadoConflictos"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListadoDispositivos: {
+            data: components["schemas"]["ListadoDispositivos"];
             message?: string;
             /** @constant */
             success: true;
@@ -10250,7 +10260,14 @@ export interface operations {
     };
     listarDispositivos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Dispositivos por página */
+                limite?: number;
+                /** @description limite con otro nombre */
+                por_pagina?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10263,7 +10280,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaListaDispositivo"];
+                    "application/json": components["schemas"]["RespuestaListadoDispositivos"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
