@@ -3,8 +3,10 @@ package api
 import (
 	"cmp"
 	"encoding/json"
+	"errors"
 	"maps"
 	"net/http"
+	"net/http/httptest"
 	"reflect"
 	"slices"
 	"strconv"
@@ -242,5 +244,58 @@ func TestEveryOperationHasItsIDSummaryErrorsAndSecurity(t *testing.T) {
 	}
 	if n < 100 {
 		t.Fatalf("solo %d operaciones", n)
+	}
+}
+
+// An alias fills its parameter's field, agrees with it when both are given,
+// and must name a parameter of its type.
+func TestAnAliasFillsItsParameter(t *testing.T) {
+	type consulta struct {
+		Inicio      string `query:"inicio" format:"date"`
+		FechaInicio string `query:"fecha_inicio" format:"date" alias:"inicio"`
+		N           int64  `query:"n" default:"7"`
+		Numero      int64  `query:"numero" alias:"n"`
+	}
+	leer := func(query string) (consulta, error) {
+		return leerConsulta[consulta](httptest.NewRequest("GET", "/x?"+query, nil))
+	}
+	for query, want := range map[string]consulta{
+		"fecha_inicio=2026-11-01&numero=3": {"2026-11-01", "2026-11-01", 3, 3},
+		"inicio=2026-11-01&n=3":            {"2026-11-01", "", 3, 0},
+		"inicio=2026-11-01":                {"2026-11-01", "", 7, 0}, // the default
+		"numero=2":                         {"", "", 2, 2},           // the alias over the default
+		"inicio=2026-11-01&fecha_inicio=2026-11-01&n=3&numero=3": {"2026-11-01", "2026-11-01", 3, 3},
+	} {
+		if got, err := leer(query); err != nil || got != want {
+			t.Errorf("%s: %+v, %v; esperaba %+v", query, got, err, want)
+		}
+	}
+	_, err := leer("inicio=2026-11-01&fecha_inicio=2026-11-02&n=3&numero=4")
+	var de *domain.Error
+	if !errors.As(err, &de) || de.Message != "Los parámetros inicio y fecha_inicio tienen valores distintos: indique uno solo. "+
+		"Los parámetros n y numero tienen valores distintos: indique uno solo" {
+		t.Fatalf("valores distintos: %v", err)
+	}
+	// a bad value of an alias is named like any parameter's, before any alias is resolved
+	if _, err = leer("fecha_inicio=ayer&inicio=2026-11-01"); !errors.As(err, &de) ||
+		de.Message != "El parámetro fecha_inicio debe ser una fecha con el formato AAAA-MM-DD" {
+		t.Fatalf("alias inválido: %v", err)
+	}
+	for _, tipo := range []reflect.Type{
+		reflect.TypeFor[struct {
+			A string `query:"a" alias:"b"`
+		}](),
+		reflect.TypeFor[struct {
+			A string `query:"a"`
+			B int64  `query:"b" alias:"a"`
+		}](),
+		reflect.TypeFor[struct {
+			A string `query:"a" alias:"b"`
+			B string `query:"b" alias:"a"`
+		}](),
+	} {
+		if _, err := camposConsulta(tipo); err == nil {
+			t.Errorf("%v: un alias sin parámetro de su tipo debía fallar", tipo)
+		}
 	}
 }

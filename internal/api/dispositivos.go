@@ -36,11 +36,37 @@ func (s *Server) registrarDispositivo(r *http.Request, b RegistrarDispositivo) (
 		return createdReply[store.DispositivoRegistrado]{}, err
 	}
 	out, err := s.Store.RegistrarDispositivo(r.Context(), a, nombre, clave)
-	return created(out, domain.MsgDispositivoRegistrado), err
+	msg := domain.MsgDispositivoRegistrado
+	if out.Reemplazado != nil {
+		msg = domain.MsgDispositivoReemplazado(out.Reemplazado.Nombre, out.Reemplazado.Codigo)
+	}
+	return created(out, msg), err
 }
 
-func (s *Server) listarDispositivos(r *http.Request) ([]store.Dispositivo, error) {
-	return s.Store.ListarDispositivos(r.Context(), actorFrom(r).EmpresaID())
+// ConsultaDispositivos is a page of the company's devices.
+type ConsultaDispositivos struct {
+	Pagina    int64 `query:"pagina" minimum:"1" maximum:"1000000" description:"Número de página, desde 1"`
+	Limite    int64 `query:"limite" minimum:"1" maximum:"500" default:"50" description:"Dispositivos por página"`
+	PorPagina int64 `query:"por_pagina" minimum:"1" maximum:"500" alias:"limite" description:"limite con otro nombre"`
+}
+
+// ListadoDispositivos is a page of the company's devices, newest first: how
+// many it has, how many are active and the most it may have active.
+type ListadoDispositivos struct {
+	Dispositivos []store.Dispositivo `json:"dispositivos"`
+	Total        int64               `json:"total"`
+	Activos      int64               `json:"activos"`
+	MaxActivos   int64               `json:"max_activos"`
+}
+
+func (s *Server) listarDispositivos(r *http.Request, c ConsultaDispositivos) (ListadoDispositivos, error) {
+	empresaID := actorFrom(r).EmpresaID()
+	lista, total, err := s.Store.ListarDispositivos(r.Context(), empresaID, paginaDe(c.Pagina, c.Limite))
+	if err != nil {
+		return ListadoDispositivos{}, err
+	}
+	activos, err := s.Store.DispositivosActivos(r.Context(), empresaID)
+	return ListadoDispositivos{Dispositivos: lista, Total: total, Activos: activos, MaxActivos: domain.MaxDispositivosPorEmpresa}, err
 }
 
 func (s *Server) renombrarDispositivo(r *http.Request, b RenombrarDispositivo) (reply[store.Dispositivo], error) {

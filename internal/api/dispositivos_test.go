@@ -154,12 +154,12 @@ func TestAdminListsRenamesAndRevokesDevices(t *testing.T) {
 			e.do("DELETE", ruta, e.token("admin"), nil).expect(t, http.StatusOK, domain.MsgDispositivoRevocado)
 			e.now = e.now.Add(time.Hour)
 		}
-		var lista []store.Dispositivo
+		var lista ListadoDispositivos
 		e.do("GET", "/api/dispositivos", e.token("admin"), nil).decode(t, &lista)
-		if len(lista) != 1 {
+		if len(lista.Dispositivos) != 1 || lista.Total != 1 || lista.Activos != 0 {
 			t.Fatalf("lista %+v", lista)
 		}
-		got := lista[0]
+		got := lista.Dispositivos[0]
 		revocado := time.Date(2026, 11, 20, 14, 0, 0, 0, time.UTC)
 		if got.Codigo != d.Codigo || got.Nombre != "Boletería norte" || got.Usuario != "vendedor" || got.UltimoUso != nil ||
 			got.RevocadoEn == nil || !got.RevocadoEn.Equal(revocado) || got.RevocadoPor == nil || *got.RevocadoPor != "admin" {
@@ -170,9 +170,9 @@ func TestAdminListsRenamesAndRevokesDevices(t *testing.T) {
 		}
 		// another company's administrator neither sees nor touches it
 		otra := e.token("admin2")
-		var ajena []store.Dispositivo
+		var ajena ListadoDispositivos
 		e.do("GET", "/api/dispositivos", otra, nil).decode(t, &ajena)
-		if len(ajena) != 0 {
+		if len(ajena.Dispositivos) != 0 || ajena.Total != 0 {
 			t.Fatalf("otra empresa ve %+v", ajena)
 		}
 		e.do("PUT", ruta, otra, map[string]string{"nombre": "Mío"}).expect(t, http.StatusNotFound, domain.MsgDispositivoNoEncontrado)
@@ -180,5 +180,126 @@ func TestAdminListsRenamesAndRevokesDevices(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM dispositivos WHERE nombre = 'Boletería norte'`); n != 1 {
 			t.Fatal("otra empresa cambió el dispositivo")
 		}
+	})
+}
+
+// activos counts the active devices of a user of company 1 (every user: "").
+func (e *env) activos(usuario string) int64 {
+	if usuario == "" {
+		return e.count(`SELECT COUNT(*) FROM dispositivos WHERE empresa_id = 1 AND revocado_en IS NULL`)
+	}
+	return e.count(`SELECT COUNT(*) FROM dispositivos WHERE revocado_en IS NULL AND usuario_id = ?`, e.userID(usuario))
+}
+
+// A user keeps MaxDispositivosPorUsuario active devices: the next one revokes
+// the one they used least lately, audited, and says so.
+func TestANewDeviceRevokesTheUsersLeastUsedOneAtTheBound(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		var ds []store.DispositivoRegistrado
+		for i := range domain.MaxDispositivosPorUsuario {
+			ds = append(ds, e.registrar("vendedor", "Caja "+strconv.Itoa(i), claveDispositivo(t)))
+			e.now = e.now.Add(time.Minute)
+		}
+		// the first synced since: the second is the one used least lately
+		e.exec(t, `UPDATE dispositivos SET ultimo_uso = ? WHERE id = ?`, e.now, ds[0].ID)
+		auditadas := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionRevocacionDispositivo)
+		r := e.do("POST", "/api/dispositivos", e.token("vendedor"), map[string]string{"nombre": "Caja nueva",
+			"clave_publica": claveDispositivo(t)})
+		r.expect(t, http.StatusCreated, domain.MsgDispositivoReemplazado("Caja 1", ds[1].Codigo))
+		var nuevo store.DispositivoRegistrado
+		r.decode(t, &nuevo)
+		if nuevo.Reemplazado == nil || nuevo.Reemplazado.ID != ds[1].ID || nuevo.Reemplazado.RevocadoEn == nil {
+			t.Fatalf("reemplazado %+v", nuevo.Reemplazado)
+		}
+		if n := e.activos("vendedor"); n != domain.MaxDispositivosPorUsuario {
+			t.Fatalf("%d activos, want %d", n, domain.MaxDispositivosPorUsuario)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM dispositivos WHERE id = ? AND revocado_en = ? AND revocado_por = ?`,
+			ds[1].ID, e.now, e.userID("vendedor")); n != 1 {
+			t.Fatal("el menos usado no quedó revocado por su usuario")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionRevocacionDispositivo); n != auditadas+1 {
+			t.Fatalf("%d revocaciones auditadas, want %d", n, auditadas+1)
+		}
+		// another user's devices are not touched
+		e.registrar("supervisor", "Oficina", claveDispositivo(t))
+		if n := e.activos("vendedor"); n != domain.MaxDispositivosPorUsuario {
+			t.Fatalf("%d activos del vendedor tras otro usuario", n)
+		}
+	})
+}
+
+// A company holds MaxDispositivosPorEmpresa active devices: past it a
+// registration is a 409 that writes nothing, until one is revoked; another
+// company is not affected.
+func TestACompanyWithItsDevicesFullRefusesAnother(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		d := e.registrar("admin", "Oficina", claveDispositivo(t))
+		e.exec(t, `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+			INSERT INTO dispositivos (empresa_id, codigo, nombre, clave_publica, certificado, usuario_id, created_at)
+			SELECT 1, 'L' || CAST(i AS TEXT), 'Lleno', 'clave' || CAST(i AS TEXT), 'x', ?, ? FROM n`,
+			domain.MaxDispositivosPorEmpresa-1, e.userID("supervisor"), e.now)
+		antes := e.estado()
+		r := e.do("POST", "/api/dispositivos", e.token("vendedor"), map[string]string{"nombre": "Caja",
+			"clave_publica": claveDispositivo(t)})
+		r.expect(t, http.StatusConflict, domain.MsgTopeDispositivosEmpresa)
+		if e.estado() != antes {
+			t.Fatal("un registro rechazado escribió")
+		}
+		e.registrar("vendedor2", "Caja de la otra empresa", claveDispositivo(t))
+		e.do("DELETE", "/api/dispositivos/"+strconv.FormatInt(d.ID, 10), e.token("admin"), nil).
+			expect(t, http.StatusOK, domain.MsgDispositivoRevocado)
+		e.registrar("vendedor", "Caja", claveDispositivo(t))
+		if n := e.activos(""); n != domain.MaxDispositivosPorEmpresa {
+			t.Fatalf("%d activos, want %d", n, domain.MaxDispositivosPorEmpresa)
+		}
+	})
+}
+
+// A user registers at most MaxRegistrosDispositivoPorDia devices in 24
+// hours, revoked ones included: the code space cannot be filled.
+func TestAUserRegistersABoundedNumberOfDevicesADay(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		for i := range domain.MaxRegistrosDispositivoPorDia {
+			r := e.do("POST", "/api/dispositivos", e.token("lancha"), map[string]string{"nombre": "Celular " + strconv.Itoa(i),
+				"clave_publica": claveDispositivo(t)})
+			r.expect(t, http.StatusCreated, "")
+		}
+		total := e.count(`SELECT COUNT(*) FROM dispositivos`)
+		r := e.do("POST", "/api/dispositivos", e.token("lancha"), map[string]string{"nombre": "Otro", "clave_publica": claveDispositivo(t)})
+		r.expect(t, http.StatusTooManyRequests, domain.MsgTopeRegistrosDispositivo)
+		if n := e.count(`SELECT COUNT(*) FROM dispositivos`); n != total {
+			t.Fatal("un registro rechazado escribió")
+		}
+		e.now = e.now.Add(24 * time.Hour)
+		e.do("POST", "/api/dispositivos", e.token("lancha"), map[string]string{"nombre": "Celular de mañana",
+			"clave_publica": claveDispositivo(t)}).expect(t, http.StatusCreated, "")
+	})
+}
+
+// The admin's list pages (pagina, limite or por_pagina), newest first, with
+// the total and the company's active devices.
+func TestTheAdminsDeviceListPages(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		var ids []int64
+		for i := range 7 {
+			ids = append(ids, e.registrar("vendedor", "Caja "+strconv.Itoa(i), claveDispositivo(t)).ID)
+		}
+		e.do("DELETE", "/api/dispositivos/"+strconv.FormatInt(ids[0], 10), e.token("admin"), nil).expect(t, http.StatusOK, "")
+		admin := e.token("admin")
+		for _, q := range []string{"pagina=2&limite=3", "pagina=2&por_pagina=3"} {
+			var l struct {
+				Dispositivos []store.Dispositivo
+				Total        int64
+				Activos      int64
+				MaxActivos   int64 `json:"max_activos"`
+			}
+			e.do("GET", "/api/dispositivos?"+q, admin, nil).decode(t, &l)
+			if len(l.Dispositivos) != 3 || l.Dispositivos[0].ID != ids[3] || l.Dispositivos[2].ID != ids[1] || l.Total != 7 ||
+				l.Activos != 6 || l.MaxActivos != domain.MaxDispositivosPorEmpresa {
+				t.Fatalf("%s: %+v", q, l)
+			}
+		}
+		e.do("GET", "/api/dispositivos?limite=501", admin, nil).expect(t, http.StatusBadRequest, "El parámetro limite no debe superar 500")
 	})
 }

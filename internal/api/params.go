@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"maps"
 	"net/http"
+	"net/url"
 	"reflect"
 	"regexp"
 	"slices"
@@ -123,7 +124,11 @@ func checkConsulta(r *http.Request) error {
 //     maxItems:"N" of them (unidad:"pasajes" names them in the message).
 //
 // An empty parameter is a missing one; default:"v" is the value of a missing
-// parameter and required:"true" refuses its absence.
+// parameter and required:"true" refuses its absence. alias:"name" makes a
+// parameter another name of the parameter name (a field of the same type, a
+// name the specification or an older client uses): read like any other, its
+// value fills name's field when name is absent, and the two given with
+// different values are a 400 that names both.
 
 // ParametroInvalido is a query parameter a request got wrong, and why.
 type ParametroInvalido struct {
@@ -171,6 +176,9 @@ func leerConsulta[Q any](r *http.Request) (Q, error) {
 			malos = append(malos, ParametroInvalido{name, fmt.Sprintf("El parámetro %s no está permitido", name)})
 		}
 	}
+	if len(malos) == 0 {
+		malos = resolverAlias(campos, vals, v)
+	}
 	if len(malos) > 0 {
 		msgs := make([]string, len(malos))
 		for i, m := range malos {
@@ -185,6 +193,27 @@ func leerConsulta[Q any](r *http.Request) (Q, error) {
 	return q, nil
 }
 
+// resolverAlias copies each alias given into the field of the parameter it
+// names when that one is absent (its default, if any, gives way), and answers
+// the aliases given beside their parameter with another value.
+func resolverAlias(campos []campoConsulta, vals url.Values, v reflect.Value) []ParametroInvalido {
+	var malos []ParametroInvalido
+	for _, c := range campos {
+		if c.de == nil || vals.Get(c.nombre) == "" {
+			continue
+		}
+		alias, destino := v.FieldByIndex(c.indice), v.FieldByIndex(c.de.indice)
+		switch {
+		case vals.Get(c.de.nombre) == "":
+			destino.Set(alias)
+		case !alias.Equal(destino):
+			malos = append(malos, ParametroInvalido{c.nombre, fmt.Sprintf(
+				"Los parámetros %s y %s tienen valores distintos: indique uno solo", c.de.nombre, c.nombre)})
+		}
+	}
+	return malos
+}
+
 // parametroInvalido is the 400 of a rule over several parameters, naming the one it refuses.
 func parametroInvalido(nombre, msg string) error {
 	return &domain.Error{Kind: domain.KindInvalid, Message: msg,
@@ -193,11 +222,12 @@ func parametroInvalido(nombre, msg string) error {
 
 // campoConsulta is one parameter of a query type: its name, the field it
 // fills and how it reads a value ("" when absent); leer answers what is wrong
-// with the value ("" when nothing).
+// with the value ("" when nothing). de is the parameter an alias names.
 type campoConsulta struct {
 	nombre string
 	indice []int
 	leer   func(v string, f reflect.Value) string
+	de     *campoConsulta
 }
 
 var camposPorTipo sync.Map // reflect.Type → []campoConsulta
@@ -240,8 +270,30 @@ func camposConsulta(t reflect.Type) ([]campoConsulta, error) {
 	if err := walk(t, nil); err != nil {
 		return nil, err
 	}
+	if err := enlazarAlias(t, campos); err != nil {
+		return nil, err
+	}
 	camposPorTipo.Store(t, campos)
 	return campos, nil
+}
+
+// enlazarAlias points each alias of a query type at the parameter it names,
+// a parameter of the same type (text or a number) that is no alias itself.
+func enlazarAlias(t reflect.Type, campos []campoConsulta) error {
+	for i := range campos {
+		nombre, ok := t.FieldByIndex(campos[i].indice).Tag.Lookup("alias")
+		if !ok {
+			continue
+		}
+		j := slices.IndexFunc(campos, func(c campoConsulta) bool { return c.nombre == nombre })
+		tipo := t.FieldByIndex(campos[i].indice).Type
+		if j < 0 || t.FieldByIndex(campos[j].indice).Type != tipo || (tipo.Kind() != reflect.String && tipo.Kind() != reflect.Int64) ||
+			t.FieldByIndex(campos[j].indice).Tag.Get("alias") != "" {
+			return fmt.Errorf("api: %s: the alias %s names no parameter %s of its type", t.Name(), campos[i].nombre, nombre)
+		}
+		campos[i].de = &campos[j]
+	}
+	return nil
 }
 
 // lectorDe is how a parameter is read, from its field's type and tags.

@@ -18,14 +18,21 @@ const (
 
 // ConsultaPeriodo is the period filter every report shares (backoffice §4:
 // hoy, rango, mes, año; §5: years 2020–2030) and the date basis its figures
-// use. Days are business days of the caller's company.
+// use. Days are business days of the caller's company. The names the spec's
+// calls use (backoffice §7: fecha_inicio, fecha_fin, año; periodo=ano, todo;
+// no periodo at all) are accepted beside these: aliases of the parameters,
+// and domain.PeriodoDe for the kinds.
 type ConsultaPeriodo struct {
-	Periodo string `query:"periodo" enum:"hoy,rango,mes,año" default:"hoy" description:"hoy, rango (inicio y fin), mes (mes y anio) o año (anio)"`
+	Periodo string `query:"periodo" enum:"hoy,rango,mes,año,ano,todo" description:"hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy"`
 	Inicio  string `query:"inicio" format:"date" description:"Primer día del rango (AAAA-MM-DD)"`
 	Fin     string `query:"fin" format:"date" description:"Último día del rango (AAAA-MM-DD), incluido"`
 	Mes     int64  `query:"mes" minimum:"1" maximum:"12" description:"Mes del período mes, de 1 a 12"`
 	Anio    int64  `query:"anio" minimum:"2020" maximum:"2030" description:"Año del período mes o año"`
 	Base    string `query:"base" enum:"venta,viaje" default:"venta" description:"Qué fecha ubica cada pasaje: la de venta o la de viaje"`
+
+	FechaInicio string `query:"fecha_inicio" format:"date" alias:"inicio" description:"inicio con el nombre de la especificación"`
+	FechaFin    string `query:"fecha_fin" format:"date" alias:"fin" description:"fin con el nombre de la especificación"`
+	AnioSpec    int64  `query:"año" minimum:"2020" maximum:"2030" alias:"anio" description:"anio con el nombre de la especificación"`
 }
 
 // ConsultaPaginaReporte is a report's period and a page of its list
@@ -50,7 +57,7 @@ const maxFilasPDF = 1000
 // PeriodoReporte is the period a report covers, as its answer states it: the
 // kind, the first and last business day, and the date basis.
 type PeriodoReporte struct {
-	Tipo  string `json:"tipo" enum:"hoy,rango,mes,año"`
+	Tipo  string `json:"tipo" enum:"hoy,rango,mes,año,todo"`
 	Desde string `json:"desde" format:"date"`
 	Hasta string `json:"hasta" format:"date"`
 	Base  string `json:"base" enum:"venta,viaje"`

@@ -308,7 +308,8 @@ func TestReportesDeVentasRefusals(t *testing.T) {
 			"periodo=rango&inicio=2026-10-15&fin=2026-10-01": "La fecha de inicio es posterior a la de fin",
 			"periodo=rango&inicio=2026-10-15":                "Indicá la fecha de inicio y la de fin del rango",
 			"periodo=rango&inicio=2024-01-01&fin=2026-10-01": "El rango no puede superar 366 días",
-			"periodo=mes&anio=2026":                          "El mes debe estar entre 1 y 12",
+			"mes=5&anio=2019":                                "El año debe estar entre 2020 y 2030",
+			"fecha_inicio=2026-10-15":                        "Indicá la fecha de inicio y la de fin del rango",
 		} {
 			for _, ruta := range rutas[:3] {
 				e.do("GET", ruta+"?"+query, e.token("admin"), nil).expect(t, http.StatusBadRequest, msg)

@@ -269,9 +269,10 @@ func (s *Server) routes() []route {
 			"Cambia la contraseña del usuario de la sesión"},
 
 		{"POST", "/api/dispositivos", domain.AccesoRegistroDispositivo, core,
-			handleJSON(s.registrarDispositivo), "Registra el dispositivo del llamante y certifica su clave"},
-		{"GET", "/api/dispositivos", perm("configuracion.editar"), core, handle(s.listarDispositivos),
-			"Los dispositivos de la empresa"},
+			handleJSON(s.registrarDispositivo).responde(http.StatusTooManyRequests),
+			"Registra el dispositivo del llamante y certifica su clave"},
+		{"GET", "/api/dispositivos", perm("configuracion.editar"), core, handleQuery(s.listarDispositivos),
+			"Una página de los dispositivos de la empresa"},
 		{"PUT", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handleJSON(s.renombrarDispositivo),
 			"Renombra un dispositivo"},
 		{"DELETE", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handle(s.revocarDispositivo),

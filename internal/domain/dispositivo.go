@@ -5,6 +5,7 @@ import (
 	"crypto/rand"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -65,6 +66,56 @@ var (
 	ErrCertificadoOtraEmpresa = errors.New(MsgCertificadoDeOtraEmpresa)
 	ErrCertificadoVencido     = errors.New(MsgCertificadoNoVigente)
 )
+
+// Bounds of device registration (issue 36 item 16): a user keeps at most
+// MaxDispositivosPorUsuario active devices (a new one revokes the one they
+// used least lately), a company at most MaxDispositivosPorEmpresa (a
+// registration past it is refused until an admin revokes one), and a user
+// registers at most MaxRegistrosDispositivoPorDia in 24 hours, revoked ones
+// included, so that no one fills the company's 32⁴ codes (a revoked device
+// keeps its code).
+const (
+	MaxDispositivosPorUsuario     = 10
+	MaxDispositivosPorEmpresa     = 200
+	MaxRegistrosDispositivoPorDia = 20
+)
+
+// Refusals of a registration past the bounds.
+var (
+	MsgTopeDispositivosEmpresa = fmt.Sprintf("La empresa ya tiene %d dispositivos activos, el máximo: "+
+		"un administrador debe revocar los que no se usan antes de registrar otro", MaxDispositivosPorEmpresa)
+	MsgTopeRegistrosDispositivo = fmt.Sprintf("Ya registraste %d dispositivos en las últimas 24 horas, el máximo: "+
+		"probá mañana o pedile a un administrador que revise tus dispositivos", MaxRegistrosDispositivoPorDia)
+)
+
+// CupoDispositivos is what a registration finds: the active devices of the
+// user and of the company, and the user's registrations of the last 24 hours.
+type CupoDispositivos struct {
+	ActivosUsuario, ActivosEmpresa, RegistrosDia int
+}
+
+// Registrar decides a registration: refused past the daily bound (429) or,
+// while the user has room, past the company's (409); reemplazar when the user
+// is at their bound, so that their least used device is revoked (the
+// company's count stays the same).
+func (c CupoDispositivos) Registrar() (reemplazar bool, err error) {
+	switch {
+	case c.RegistrosDia >= MaxRegistrosDispositivoPorDia:
+		return false, TooMany(MsgTopeRegistrosDispositivo)
+	case c.ActivosUsuario >= MaxDispositivosPorUsuario:
+		return true, nil
+	case c.ActivosEmpresa >= MaxDispositivosPorEmpresa:
+		return false, Conflict(MsgTopeDispositivosEmpresa)
+	}
+	return false, nil
+}
+
+// MsgDispositivoReemplazado is the message of a registration that revoked
+// the user's device nombre (codigo) to stay within their bound.
+func MsgDispositivoReemplazado(nombre, codigo string) string {
+	return fmt.Sprintf("%s. Se revocó «%s» (%s), el que menos usabas: cada usuario tiene hasta %d dispositivos activos",
+		MsgDispositivoRegistrado, nombre, codigo, MaxDispositivosPorUsuario)
+}
 
 // AccesoRegistroDispositivo is who may register a device: the staff who
 // sell (pasajes.crear) or board (validacion.embarque), the two that work offline.

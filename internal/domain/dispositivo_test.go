@@ -144,3 +144,37 @@ func TestRegisteringADeviceNeedsToSellOrBoard(t *testing.T) {
 		t.Error("un rol propio pasa por cualquiera de los dos permisos, y solo por ellos")
 	}
 }
+
+func TestDeviceRegistrationIsBounded(t *testing.T) {
+	for _, c := range []struct {
+		cupo       CupoDispositivos
+		reemplazar bool
+		msg        string
+	}{
+		{CupoDispositivos{}, false, ""},
+		{CupoDispositivos{MaxDispositivosPorUsuario - 1, MaxDispositivosPorEmpresa - 1, MaxRegistrosDispositivoPorDia - 1}, false, ""},
+		// the user at their bound: their least used device goes, even in a full company
+		{CupoDispositivos{MaxDispositivosPorUsuario, 3, 0}, true, ""},
+		{CupoDispositivos{MaxDispositivosPorUsuario, MaxDispositivosPorEmpresa, 5}, true, ""},
+		{CupoDispositivos{0, MaxDispositivosPorEmpresa, 0}, false, MsgTopeDispositivosEmpresa},
+		{CupoDispositivos{MaxDispositivosPorUsuario - 1, MaxDispositivosPorEmpresa + 3, 0}, false, MsgTopeDispositivosEmpresa},
+		{CupoDispositivos{0, 0, MaxRegistrosDispositivoPorDia}, false, MsgTopeRegistrosDispositivo},
+		{CupoDispositivos{MaxDispositivosPorUsuario, 0, MaxRegistrosDispositivoPorDia}, false, MsgTopeRegistrosDispositivo},
+	} {
+		reemplazar, err := c.cupo.Registrar()
+		msg := ""
+		if err != nil {
+			msg = err.Error()
+		}
+		if reemplazar != c.reemplazar || msg != c.msg {
+			t.Errorf("%+v: reemplazar %v, %q; esperaba %v, %q", c.cupo, reemplazar, msg, c.reemplazar, c.msg)
+		}
+	}
+	var de *Error
+	if _, err := (CupoDispositivos{ActivosEmpresa: MaxDispositivosPorEmpresa}).Registrar(); !errors.As(err, &de) || de.Kind != KindConflict {
+		t.Errorf("empresa llena: %v, esperaba un conflicto", err)
+	}
+	if _, err := (CupoDispositivos{RegistrosDia: MaxRegistrosDispositivoPorDia}).Registrar(); !errors.As(err, &de) || de.Kind != KindTooMany {
+		t.Errorf("demasiados registros: %v, esperaba 429", err)
+	}
+}

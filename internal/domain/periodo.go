@@ -5,13 +5,20 @@ import (
 	"time"
 )
 
-// The kinds of period a report covers (backoffice §4: hoy, rango, mes, año).
+// The kinds of period a report covers (backoffice §4: hoy, rango, mes, año),
+// and todo, the popular routes' longest one (backoffice §7: "else todo"): the
+// last MaxDiasRango days up to today, the longest a report reads.
 const (
 	PeriodoHoy   = "hoy"
 	PeriodoRango = "rango"
 	PeriodoMes   = "mes"
 	PeriodoAnio  = "año"
+	PeriodoTodo  = "todo"
 )
+
+// periodoAno is año as a client that writes ASCII sends it (backoffice §7's
+// popular routes: periodo=ano).
+const periodoAno = "ano"
 
 // The years a report's month or year may name (backoffice §5), and the
 // longest range of days a report reads.
@@ -38,14 +45,28 @@ type PedidoPeriodo struct {
 }
 
 // PeriodoDe is the period p asks for, today being the business day hoy
-// (YYYY-MM-DD). An empty kind is today (the reports' default).
+// (YYYY-MM-DD). An empty kind is the one its fields name, as the spec's calls
+// send them without a kind (backoffice §7: "inicio, fin; or mes, año; or
+// año"): a range with a day, a month with a month, a year with a year, else
+// today. A month or a year without its number is today's (the spec's
+// "periodo=mes" is this month).
 func PeriodoDe(p PedidoPeriodo, hoy string) (Periodo, error) {
+	dia, err := time.Parse(time.DateOnly, hoy)
+	if err != nil {
+		return Periodo{}, fmt.Errorf("domain: el día de hoy %q: %w", hoy, err)
+	}
+	p.Tipo = p.tipo()
+	if p.Tipo == PeriodoMes && p.Mes == 0 {
+		p.Mes = int(dia.Month())
+	}
+	if p.Anio == 0 {
+		p.Anio = dia.Year()
+	}
 	switch p.Tipo {
-	case "", PeriodoHoy:
-		if _, err := time.Parse(time.DateOnly, hoy); err != nil {
-			return Periodo{}, fmt.Errorf("domain: el día de hoy %q: %w", hoy, err)
-		}
+	case PeriodoHoy:
 		return Periodo{Tipo: PeriodoHoy, Desde: hoy, Hasta: hoy}, nil
+	case PeriodoTodo:
+		return Periodo{Tipo: PeriodoTodo, Desde: dia.AddDate(0, 0, 1-MaxDiasRango).Format(time.DateOnly), Hasta: hoy}, nil
 	case PeriodoRango:
 		return periodoRango(p.Inicio, p.Fin)
 	case PeriodoMes:
@@ -66,6 +87,24 @@ func PeriodoDe(p PedidoPeriodo, hoy string) (Periodo, error) {
 	default:
 		return Periodo{}, Invalid("El período debe ser hoy, rango, mes o año")
 	}
+}
+
+// tipo is the kind of period p asks for: the one it names, else the one its
+// fields name.
+func (p PedidoPeriodo) tipo() string {
+	switch {
+	case p.Tipo == periodoAno:
+		return PeriodoAnio
+	case p.Tipo != "":
+		return p.Tipo
+	case p.Inicio != "" || p.Fin != "":
+		return PeriodoRango
+	case p.Mes != 0:
+		return PeriodoMes
+	case p.Anio != 0:
+		return PeriodoAnio
+	}
+	return PeriodoHoy
 }
 
 func periodoRango(inicio, fin string) (Periodo, error) {

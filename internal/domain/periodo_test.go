@@ -22,6 +22,17 @@ func TestPeriodoDe(t *testing.T) {
 		{PedidoPeriodo{Tipo: "mes", Mes: 12, Anio: 2030}, Periodo{PeriodoMes, "2030-12-01", "2030-12-31"}, 31, "2030-12"},
 		{PedidoPeriodo{Tipo: "año", Anio: 2020}, Periodo{PeriodoAnio, "2020-01-01", "2020-12-31"}, 366, "2020"},
 		{PedidoPeriodo{Tipo: "rango", Inicio: "2025-11-26", Fin: "2026-11-25"}, Periodo{PeriodoRango, "2025-11-26", hoy}, 365, "2025-11-26_2026-11-25"},
+		// the spec's calls: a kind named by the fields, a month or year without its number, ano, todo
+		{PedidoPeriodo{Inicio: "2026-11-01", Fin: "2026-11-15"}, Periodo{PeriodoRango, "2026-11-01", "2026-11-15"}, 15, "2026-11-01_2026-11-15"},
+		{PedidoPeriodo{Mes: 10, Anio: 2026}, Periodo{PeriodoMes, "2026-10-01", "2026-10-31"}, 31, "2026-10"},
+		{PedidoPeriodo{Mes: 3}, Periodo{PeriodoMes, "2026-03-01", "2026-03-31"}, 31, "2026-03"},
+		{PedidoPeriodo{Anio: 2025}, Periodo{PeriodoAnio, "2025-01-01", "2025-12-31"}, 365, "2025"},
+		{PedidoPeriodo{Tipo: "mes"}, Periodo{PeriodoMes, "2026-11-01", "2026-11-30"}, 30, "2026-11"},
+		{PedidoPeriodo{Tipo: "mes", Anio: 2025}, Periodo{PeriodoMes, "2025-11-01", "2025-11-30"}, 30, "2025-11"},
+		{PedidoPeriodo{Tipo: "año"}, Periodo{PeriodoAnio, "2026-01-01", "2026-12-31"}, 365, "2026"},
+		{PedidoPeriodo{Tipo: "ano", Anio: 2024}, Periodo{PeriodoAnio, "2024-01-01", "2024-12-31"}, 366, "2024"},
+		{PedidoPeriodo{Tipo: "todo"}, Periodo{PeriodoTodo, "2025-11-25", hoy}, MaxDiasRango, "2025-11-25_2026-11-25"},
+		{PedidoPeriodo{Tipo: "hoy", Inicio: "2026-11-01", Fin: "2026-11-15"}, Periodo{PeriodoHoy, hoy, hoy}, 1, hoy},
 	} {
 		got, err := PeriodoDe(c.pedido, hoy)
 		if err != nil || got != c.want || got.Dias() != c.dias || got.Nombre() != c.nombre {
@@ -40,7 +51,9 @@ func TestPeriodoDeRefusesWithASpanishMessage(t *testing.T) {
 		{Tipo: "rango", Inicio: "2025-01-01", Fin: "2026-11-01"}: "El rango no puede superar 366 días",
 		{Tipo: "rango", Inicio: "2019-12-31", Fin: "2020-01-01"}: "El año debe estar entre 2020 y 2030",
 		{Tipo: "mes", Mes: 13, Anio: 2026}:                       "El mes debe estar entre 1 y 12",
-		{Tipo: "mes", Mes: 0, Anio: 2026}:                        "El mes debe estar entre 1 y 12",
+		{Tipo: "mes", Mes: -1, Anio: 2026}:                       "El mes debe estar entre 1 y 12",
+		{Inicio: "2026-11-01"}:                                   "Indicá la fecha de inicio y la de fin del rango",
+		{Mes: 5, Anio: 2019}:                                     "El año debe estar entre 2020 y 2030",
 		{Tipo: "mes", Mes: 5, Anio: 2031}:                        "El año debe estar entre 2020 y 2030",
 		{Tipo: "año", Anio: 2019}:                                "El año debe estar entre 2020 y 2030",
 	} {

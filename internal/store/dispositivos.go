@@ -49,6 +49,9 @@ type DispositivoRegistrado struct {
 	ClaveEmpresa string    `json:"clave_empresa"`
 	Desde        time.Time `json:"desde"`
 	Hasta        time.Time `json:"hasta"`
+	// Reemplazado is the user's device the registration revoked to keep
+	// them within domain.MaxDispositivosPorUsuario (null: none).
+	Reemplazado *Dispositivo `json:"reemplazado"`
 }
 
 const columnasDispositivo = `d.id, d.codigo, d.nombre, u.nombre_usuario, d.created_at, d.ultimo_uso, d.revocado_en,
@@ -80,11 +83,20 @@ func instanteDe(t sql.NullTime) *time.Time {
 	return &u
 }
 
-// ListarDispositivos lists the company's devices, newest first.
-func (s *Store) ListarDispositivos(ctx context.Context, empresaID int64) ([]Dispositivo, error) {
-	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanDispositivo, `SELECT `+columnasDispositivo+desdeDispositivos+`
-		WHERE d.empresa_id = ? ORDER BY d.id DESC LIMIT 1000`, empresaID)
-	return out, wrap("listar dispositivos", err)
+// ListarDispositivos lists a page of the company's devices, newest first,
+// with how many it has.
+func (s *Store) ListarDispositivos(ctx context.Context, empresaID int64, p Pagina) ([]Dispositivo, int64, error) {
+	out, total, err := sqldb.QueryPage(ctx, s.db.Conn(), scanDispositivo, p.page(), sqldb.List{Columns: columnasDispositivo,
+		From: desdeDispositivos + ` WHERE d.empresa_id = ?`, OrderBy: `ORDER BY d.id DESC`, Args: []any{empresaID}})
+	return out, total, wrap("listar dispositivos", err)
+}
+
+// DispositivosActivos counts the company's devices not revoked.
+func (s *Store) DispositivosActivos(ctx context.Context, empresaID int64) (int64, error) {
+	var n int64
+	err := s.db.Conn().QueryRow(ctx, `SELECT COUNT(*) FROM dispositivos WHERE empresa_id = ? AND revocado_en IS NULL`,
+		empresaID).Scan(&n)
+	return n, wrap("contar dispositivos", err)
 }
 
 func dispositivoPorID(ctx context.Context, c sqldb.Conn, empresaID, id int64) (Dispositivo, error) {
@@ -103,7 +115,10 @@ func dispositivoPorID(ctx context.Context, c sqldb.Conn, empresaID, id int64) (D
 // the actor's company, named nombre: it draws a code unused in the company,
 // certifies the key with the company's signing key (made now if the company
 // has none yet) and audits it, with the actor's idempotency key. A key
-// already registered in the company is refused (409: the unique index says so).
+// already registered in the company is refused (409: the unique index says
+// so); so is a registration past the bounds of domain.CupoDispositivos, and
+// one that reaches the user's bound revokes their least used device first
+// (acotarDispositivos).
 func (s *Store) RegistrarDispositivo(ctx context.Context, a Actor, nombre string, clave ed25519.PublicKey) (DispositivoRegistrado, error) {
 	return s.registrarDispositivo(ctx, a, nombre, clave, domain.NuevoCodigoDispositivo)
 }
@@ -120,14 +135,54 @@ func (s *Store) registrarDispositivo(ctx context.Context, a Actor, nombre string
 		nuevo.certificar = func(codigo string) (string, domain.CertificadoDispositivo, error) {
 			return domain.FirmarCertificado(priv, a.EmpresaID, codigo, clave, c.Now())
 		}
+		reemplazado, err := s.acotarDispositivos(ctx, c, a)
+		if err != nil {
+			return DispositivoRegistrado{}, err
+		}
 		out, err := insertarDispositivo(ctx, c, a, nuevo)
 		if err != nil {
 			return out, err
 		}
+		out.Reemplazado = reemplazado
 		out.ClaveEmpresa = base64.RawURLEncoding.EncodeToString(priv.Public().(ed25519.PublicKey))
 		return out, s.auditarCambio(ctx, c, a, AccionRegistroDispositivo, nil,
 			map[string]any{"id": out.ID, "codigo": out.Codigo, "nombre": nombre, "hasta": out.Hasta})
 	})
+}
+
+// acotarDispositivos keeps a registration within domain.CupoDispositivos:
+// with the company's row locked (PostgreSQL; SQLite's write transactions are
+// exclusive already), so that parallel registrations count one after the
+// other, it counts the active devices of the user and of the company and the
+// user's registrations of the last 24 hours, refuses past the bounds, and at
+// the user's bound revokes the device they used least lately (the oldest
+// last sync, or registration when never synced), audited, and answers it.
+func (s *Store) acotarDispositivos(ctx context.Context, c sqldb.Conn, a Actor) (*Dispositivo, error) {
+	var id int64
+	if err := c.QueryRow(ctx, `SELECT id FROM empresas WHERE id = ?`+c.Dialect().ForNoKeyUpdate(), a.EmpresaID).Scan(&id); err != nil {
+		return nil, wrap("bloquear empresa", err)
+	}
+	var cupo domain.CupoDispositivos
+	err := c.QueryRow(ctx, `SELECT
+			COALESCE(SUM(CASE WHEN revocado_en IS NULL AND usuario_id = ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN revocado_en IS NULL THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN usuario_id = ? AND created_at > ? THEN 1 ELSE 0 END), 0)
+		FROM dispositivos WHERE empresa_id = ?`, a.UsuarioID, a.UsuarioID, c.Now().Add(-24*time.Hour), a.EmpresaID).
+		Scan(&cupo.ActivosUsuario, &cupo.ActivosEmpresa, &cupo.RegistrosDia)
+	if err != nil {
+		return nil, wrap("contar dispositivos", err)
+	}
+	reemplazar, err := cupo.Registrar()
+	if err != nil || !reemplazar {
+		return nil, err
+	}
+	err = c.QueryRow(ctx, `SELECT id FROM dispositivos WHERE empresa_id = ? AND usuario_id = ? AND revocado_en IS NULL
+		ORDER BY COALESCE(ultimo_uso, created_at), id LIMIT 1`, a.EmpresaID, a.UsuarioID).Scan(&id)
+	if err != nil {
+		return nil, wrap("dispositivo menos usado", err)
+	}
+	d, err := s.cambiarEn(ctx, c, a, AccionRevocacionDispositivo, id, revocar)
+	return &d, err
 }
 
 // nuevoDispositivo is a device to insert: its name, its public key
@@ -171,7 +226,7 @@ func insertarDispositivo(ctx context.Context, c sqldb.Conn, a Actor, d nuevoDisp
 // RenombrarDispositivo names one of the company's devices (404 for another's), audited.
 func (s *Store) RenombrarDispositivo(ctx context.Context, a Actor, id int64, nombre string) (Dispositivo, error) {
 	return s.cambiarDispositivo(ctx, a, "dispositivos.renombrar", AccionRenombreDispositivo, id,
-		func(sqldb.Conn) (string, []any) { return `nombre = ?`, []any{nombre} })
+		func(sqldb.Conn, Actor) (string, []any) { return `nombre = ?`, []any{nombre} })
 }
 
 // RevocarDispositivo revokes one of the company's devices (404 for
@@ -179,32 +234,40 @@ func (s *Store) RenombrarDispositivo(ctx context.Context, a Actor, id int64, nom
 // revoked device changes nothing and answers it as it is (the first
 // revocation's time and author stay).
 func (s *Store) RevocarDispositivo(ctx context.Context, a Actor, id int64) (Dispositivo, error) {
-	return s.cambiarDispositivo(ctx, a, "dispositivos.revocar", AccionRevocacionDispositivo, id,
-		func(c sqldb.Conn) (string, []any) {
-			return `revocado_en = COALESCE(revocado_en, ?), revocado_por = COALESCE(revocado_por, ?)`,
-				[]any{c.Now(), a.UsuarioID}
-		})
+	return s.cambiarDispositivo(ctx, a, "dispositivos.revocar", AccionRevocacionDispositivo, id, revocar)
 }
 
-// cambiarDispositivo applies the SET clause cambio gives (with its
-// arguments) to one of the company's devices and audits accion with the
-// device before and after, unless nothing changed.
+// revocar is the SET clause that revokes a device now, by the actor; a
+// revoked device keeps its first revocation.
+func revocar(c sqldb.Conn, a Actor) (string, []any) {
+	return `revocado_en = COALESCE(revocado_en, ?), revocado_por = COALESCE(revocado_por, ?)`, []any{c.Now(), a.UsuarioID}
+}
+
+// cambiarDispositivo is cambiarEn in a write of its own, with the actor's idempotency key.
 func (s *Store) cambiarDispositivo(ctx context.Context, a Actor, operacion, accion string, id int64,
-	cambio func(c sqldb.Conn) (string, []any)) (Dispositivo, error) {
+	cambio func(sqldb.Conn, Actor) (string, []any)) (Dispositivo, error) {
 	return idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (Dispositivo, error) {
-		antes, err := dispositivoPorID(ctx, c, a.EmpresaID, id)
-		if err != nil {
-			return antes, err
-		}
-		set, args := cambio(c)
-		_, err = c.Exec(ctx, `UPDATE dispositivos SET `+set+` WHERE id = ? AND empresa_id = ?`, append(args, id, a.EmpresaID)...)
-		if err != nil {
-			return antes, wrap("actualizar dispositivo", err)
-		}
-		despues, err := dispositivoPorID(ctx, c, a.EmpresaID, id)
-		if err != nil || (despues.Nombre == antes.Nombre && (despues.RevocadoEn == nil) == (antes.RevocadoEn == nil)) {
-			return despues, err
-		}
-		return despues, s.auditarCambio(ctx, c, a, accion, antes, despues)
+		return s.cambiarEn(ctx, c, a, accion, id, cambio)
 	})
+}
+
+// cambiarEn applies the SET clause cambio gives (with its arguments) to one
+// of the company's devices and audits accion with the device before and
+// after, unless nothing changed.
+func (s *Store) cambiarEn(ctx context.Context, c sqldb.Conn, a Actor, accion string, id int64,
+	cambio func(sqldb.Conn, Actor) (string, []any)) (Dispositivo, error) {
+	antes, err := dispositivoPorID(ctx, c, a.EmpresaID, id)
+	if err != nil {
+		return antes, err
+	}
+	set, args := cambio(c, a)
+	_, err = c.Exec(ctx, `UPDATE dispositivos SET `+set+` WHERE id = ? AND empresa_id = ?`, append(args, id, a.EmpresaID)...)
+	if err != nil {
+		return antes, wrap("actualizar dispositivo", err)
+	}
+	despues, err := dispositivoPorID(ctx, c, a.EmpresaID, id)
+	if err != nil || (despues.Nombre == antes.Nombre && (despues.RevocadoEn == nil) == (antes.RevocadoEn == nil)) {
+		return despues, err
+	}
+	return despues, s.auditarCambio(ctx, c, a, accion, antes, despues)
 }

@@ -54,9 +54,17 @@ func TestDeviceCodesDrawAgainOnACollisionAndAreUniquePerCompany(t *testing.T) {
 		if !errors.As(err, &e) || e.Kind != domain.KindUnavailable || e.Message != domain.MsgSinCodigoDispositivo {
 			t.Fatalf("sin código libre: %v", err)
 		}
-		lista, err := st.ListarDispositivos(ctx, norte.empresaID)
-		if err != nil || len(lista) != 3 || lista[0].Codigo != "CCCC" || lista[2].Codigo != "AAAA" || lista[0].Usuario != "vendedor_norte" {
+		lista, total, err := st.ListarDispositivos(ctx, norte.empresaID, store.Pagina{})
+		if err != nil || len(lista) != 3 || total != 3 || lista[0].Codigo != "CCCC" || lista[2].Codigo != "AAAA" ||
+			lista[0].Usuario != "vendedor_norte" {
 			t.Fatalf("dispositivos de la empresa %+v, %v", lista, err)
+		}
+		pagina, total, err := st.ListarDispositivos(ctx, norte.empresaID, store.Pagina{Limite: 1, Desplazamiento: 1})
+		if err != nil || len(pagina) != 1 || total != 3 || pagina[0].ID != lista[1].ID {
+			t.Fatalf("segunda página %+v de %d, %v", pagina, total, err)
+		}
+		if n, err := st.DispositivosActivos(ctx, norte.empresaID); err != nil || n != 3 {
+			t.Fatalf("%d activos, %v", n, err)
 		}
 	})
 }

@@ -1,7 +1,7 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
-import type { Schema } from './contract';
+import { conConsulta, type Parametros, type Schema } from './contract';
 import { dispositivosKeys } from './keys';
 
 // Types of internal/api/dispositivos.go.
@@ -13,16 +13,32 @@ const dispositivo = () => import('@/lib/dispositivo');
 export type Dispositivo = Schema<'Dispositivo'>;
 /** What a device keeps of its registration: code, certificate, validity and the company's public key. */
 export type DispositivoRegistrado = Schema<'DispositivoRegistrado'>;
+/** A page of the company's devices, how many it has, how many are active and the most it may have active. */
+export type ListadoDispositivos = Schema<'ListadoDispositivos'>;
 
-/** The company's devices, newest first (GET /dispositivos). */
-export function dispositivosQuery() {
+/** Page size of the devices list. */
+export const DISPOSITIVOS_POR_PAGINA = 50;
+
+/** A page of the company's devices, newest first (GET /dispositivos?pagina=). */
+export function dispositivosQuery(pagina: number) {
+  const path = conConsulta('/dispositivos', { pagina, limite: DISPOSITIVOS_POR_PAGINA } satisfies Parametros<'listarDispositivos'>);
   return queryOptions({
-    queryKey: dispositivosKeys.lista(),
-    queryFn: ({ signal }) => api.get<Dispositivo[]>('/dispositivos', { signal }),
+    queryKey: dispositivosKeys.lista(pagina),
+    queryFn: ({ signal }) => api.get<ListadoDispositivos>(path, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
-export const useDispositivos = () => useQuery(dispositivosQuery());
+export const useDispositivos = (pagina: number) => useQuery(dispositivosQuery(pagina));
+
+/**
+ * What a registration says: its code and, when it revoked the user's least used device to stay
+ * within their bound, which one.
+ */
+export function avisoRegistro({ codigo, reemplazado }: DispositivoRegistrado) {
+  const aviso = `Dispositivo registrado con el código ${codigo}`;
+  return reemplazado ? `${aviso}. Se revocó «${reemplazado.nombre}» (${reemplazado.codigo}), el que menos usabas` : aviso;
+}
 
 /** This browser's own registration as a device, or null (read from its storage, not the server: also offline). */
 export const useEsteDispositivo = () => useQuery({

@@ -144,7 +144,7 @@ export const pasajesKeys = {
 /** Query keys of the company's staff devices. */
 export const dispositivosKeys = {
   all: ['dispositivos'] as const,
-  lista: () => [...dispositivosKeys.all, 'lista'] as const,
+  lista: (pagina: number) => [...dispositivosKeys.all, 'lista', pagina] as const,
   /** This browser's own registration, read from its storage (lib/dispositivo). */
   este: () => [...dispositivosKeys.all, 'este'] as const,
 };

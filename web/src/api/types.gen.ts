@@ -1512,7 +1512,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Los dispositivos de la empresa
+         * Una página de los dispositivos de la empresa
          * @description Acceso: permiso configuracion.editar; módulo core
          */
         get: operations["listarDispositivos"];
@@ -3999,6 +3999,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             nombre: string;
+            reemplazado: components["schemas"]["Dispositivo"] | null;
         };
         DocumentoVerificado: {
             documento: string;
@@ -4816,6 +4817,15 @@ export interface components {
             /** Format: int64 */
             totalPages: number;
         };
+        ListadoDispositivos: {
+            /** Format: int64 */
+            activos: number;
+            dispositivos: components["schemas"]["Dispositivo"][];
+            /** Format: int64 */
+            max_activos: number;
+            /** Format: int64 */
+            total: number;
+        };
         ListadoPasajeros: {
             paginacion: components["schemas"]["PaginacionReporte"];
             pasajeros: components["schemas"]["PasajeroReporte"][];
@@ -5240,7 +5250,7 @@ export interface components {
             /** Format: date */
             hasta: string;
             /** @enum {string} */
-            tipo: "hoy" | "rango" | "mes" | "año";
+            tipo: "hoy" | "rango" | "mes" | "año" | "todo";
         };
         Permisos: {
             [key: string]: {
@@ -5840,12 +5850,6 @@ export interface components {
             /** @constant */
             success: true;
         };
-        RespuestaListaDispositivo: {
-            data: components["schemas"]["Dispositivo"][];
-            message?: string;
-            /** @constant */
-            success: true;
-        };
         RespuestaListaEmbarcacion: {
             data: components["schemas"]["Embarcacion"][];
             message?: string;
@@ -5974,6 +5978,12 @@ export interface components {
         };
         RespuestaListadoConflictos: {
             data: components["schemas"]["ListadoConflictos"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListadoDispositivos: {
+            data: components["schemas"]["ListadoDispositivos"];
             message?: string;
             /** @constant */
             success: true;
@@ -10385,7 +10395,14 @@ export interface operations {
     };
     listarDispositivos: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Número de página, desde 1 */
+                pagina?: number;
+                /** @description Dispositivos por página */
+                limite?: number;
+                /** @description limite con otro nombre */
+                por_pagina?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -10398,7 +10415,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaListaDispositivo"];
+                    "application/json": components["schemas"]["RespuestaListadoDispositivos"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
@@ -12386,8 +12403,8 @@ export interface operations {
     estadisticasReporteCajas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12398,6 +12415,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */
@@ -12436,8 +12459,8 @@ export interface operations {
     exportarReporteCajas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12448,6 +12471,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -12592,8 +12621,8 @@ export interface operations {
     comparativoEmpresas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12604,6 +12633,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12802,8 +12837,8 @@ export interface operations {
     estadisticasVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12814,6 +12849,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12848,8 +12889,8 @@ export interface operations {
     exportarVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12860,6 +12901,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -12935,8 +12982,8 @@ export interface operations {
     kpisVentas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12947,6 +12994,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -12981,8 +13034,8 @@ export interface operations {
     ventasPeriodo: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -12993,6 +13046,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Un punto por día o por mes */
                 agrupar?: "dia" | "mes";
             };
@@ -13029,8 +13088,8 @@ export interface operations {
     listarPasajerosReporte: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13041,6 +13100,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */
@@ -13079,8 +13144,8 @@ export interface operations {
     estadisticasPasajeros: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13091,6 +13156,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
             };
             header?: never;
             path?: never;
@@ -13125,8 +13196,8 @@ export interface operations {
     exportarPasajerosReporte: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13137,6 +13208,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description csv (por defecto, para Excel), xlsx o pdf */
                 formato?: "csv" | "xlsx" | "pdf";
             };
@@ -13173,8 +13250,8 @@ export interface operations {
     rutasPopulares: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13185,6 +13262,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Cuántas rutas */
                 limite?: number;
             };
@@ -13377,8 +13460,8 @@ export interface operations {
     ventasDetalladas: {
         parameters: {
             query?: {
-                /** @description hoy, rango (inicio y fin), mes (mes y anio) o año (anio) */
-                periodo?: "hoy" | "rango" | "mes" | "año";
+                /** @description hoy, rango (inicio y fin), mes (mes y anio; sin ellos, el mes actual), año o ano (anio; sin él, el actual) o todo (los últimos 366 días). Sin periodo: rango si hay inicio o fin, mes si hay mes, año si hay anio, si no hoy */
+                periodo?: "hoy" | "rango" | "mes" | "año" | "ano" | "todo";
                 /** @description Primer día del rango (AAAA-MM-DD) */
                 inicio?: string;
                 /** @description Último día del rango (AAAA-MM-DD), incluido */
@@ -13389,6 +13472,12 @@ export interface operations {
                 anio?: number;
                 /** @description Qué fecha ubica cada pasaje: la de venta o la de viaje */
                 base?: "venta" | "viaje";
+                /** @description inicio con el nombre de la especificación */
+                fecha_inicio?: string;
+                /** @description fin con el nombre de la especificación */
+                fecha_fin?: string;
+                /** @description anio con el nombre de la especificación */
+                "a\u00F1o"?: number;
                 /** @description Número de página, desde 1 */
                 pagina?: number;
                 /** @description Filas por página, de 1 a 100 */

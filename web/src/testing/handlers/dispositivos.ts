@@ -20,16 +20,25 @@ export const DISPOSITIVOS: Dispositivo[] = [
 export function makeRegistro(overrides: Partial<DispositivoRegistrado> = {}): DispositivoRegistrado {
   return {
     id: 3, codigo: 'R2D2', nombre: 'Boletería', certificado: 'MUELLEDISP1.e30.firma', clave_empresa: 'A'.repeat(43),
-    desde: '2026-11-26T12:00:00Z', hasta: '2027-11-26T12:00:00Z', ...overrides,
+    desde: '2026-11-26T12:00:00Z', hasta: '2027-11-26T12:00:00Z', reemplazado: null, ...overrides,
   };
 }
 
+interface OpcionesDispositivos {
+  /** How many devices the company has (the list's `total`; by default, those served). */
+  total?: number;
+  /** What the registration answers beyond makeRegistro with the name sent. */
+  registro?: Partial<DispositivoRegistrado>;
+  /** Where the query of each list read is recorded. */
+  listas?: URLSearchParams[];
+}
+
 /**
- * Serves the company's devices (GET /dispositivos), registers one (POST, answering
- * makeRegistro with the name sent), renames and revokes, recording each write with its
- * Idempotency-Key in `writes`.
+ * Serves the company's devices (GET /dispositivos), registers one (POST, answering makeRegistro with
+ * the name sent), renames and revokes, recording each write with its Idempotency-Key in `writes`.
  */
-export function mockDispositivos(dispositivos: Dispositivo[] = DISPOSITIVOS, writes: (Write & { clave?: string | null })[] = []) {
+export function mockDispositivos(dispositivos: Dispositivo[] = DISPOSITIVOS, writes: (Write & { clave?: string | null })[] = [],
+  { total = dispositivos.length, registro = {}, listas = [] }: OpcionesDispositivos = {}) {
   const record = async (request: Request) => {
     const body = request.method === 'DELETE' ? undefined : await request.json();
     writes.push({ method: request.method, path: new URL(request.url).pathname, body, clave: request.headers.get('Idempotency-Key') });
@@ -37,9 +46,12 @@ export function mockDispositivos(dispositivos: Dispositivo[] = DISPOSITIVOS, wri
   };
   const deId = (id: unknown) => dispositivos.find((d) => d.id === Number(id)) ?? dispositivos[0];
   server.use(
-    http.get('/api/dispositivos', () => ok(dispositivos)),
+    http.get('/api/dispositivos', ({ request }) => {
+      listas.push(new URL(request.url).searchParams);
+      return ok({ dispositivos, total, activos: dispositivos.filter((d) => !d.revocado_en).length, max_activos: 200 });
+    }),
     http.post('/api/dispositivos', async ({ request }) =>
-      okWithMessage(makeRegistro({ nombre: (await record(request)).nombre }), 'Dispositivo registrado', { status: 201 })),
+      okWithMessage(makeRegistro({ nombre: (await record(request)).nombre, ...registro }), 'Dispositivo registrado', { status: 201 })),
     http.put('/api/dispositivos/:id', async ({ request, params }) =>
       okWithMessage({ ...deId(params.id), nombre: (await record(request)).nombre }, 'Dispositivo renombrado')),
     http.delete('/api/dispositivos/:id', async ({ request, params }) => {

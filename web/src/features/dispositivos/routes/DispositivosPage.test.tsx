@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
-import { mockDispositivos } from '@/testing/handlers/dispositivos';
+import { DISPOSITIVOS, mockDispositivos } from '@/testing/handlers/dispositivos';
 import { renderApp } from '@/testing/render';
 
 // jsdom has no IndexedDB: this browser's registration lives in a map.
@@ -101,6 +101,29 @@ describe('devices screen', () => {
       { method: 'PUT', path: '/api/dispositivos/1', body: { nombre: 'Boletería norte' } },
       { method: 'DELETE', path: '/api/dispositivos/1', body: undefined },
     ]);
+  });
+
+  it('pages the list and counts the active devices against the bound', async () => {
+    const listas: URLSearchParams[] = [];
+    mockDispositivos(undefined, [], { total: 120, listas });
+    const { user } = renderScreen();
+    expect(await screen.findByTestId('dispositivos-activos')).toHaveTextContent('Dispositivos activos: 1 de 200 permitidos');
+    expect(screen.getByText('Mostrando 1 a 50 de 120 resultados')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Siguiente' }));
+    expect(await screen.findByText('Mostrando 51 a 100 de 120 resultados')).toBeInTheDocument();
+    expect(listas.map((q) => [q.get('pagina'), q.get('limite')])).toEqual([['1', '50'], ['2', '50']]);
+  });
+
+  it('says which device a registration revoked to stay within the bound', async () => {
+    const reemplazado = { ...DISPOSITIVOS[1], revocado_en: '2026-11-26T12:00:00Z', revocado_por: 'admin' };
+    mockDispositivos(undefined, [], { registro: { reemplazado } });
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Registrar este dispositivo' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Registrar este dispositivo' });
+    await user.type(within(dialog).getByLabelText(/Nombre del dispositivo/), 'Boletería');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
+    expect(await screen.findByText('Dispositivo registrado con el código R2D2. Se revocó «Mostrador 1» (7HX2), el que menos usabas'))
+      .toBeInTheDocument();
   });
 
   it('is not for a seller', async () => {

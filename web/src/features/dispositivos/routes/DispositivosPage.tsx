@@ -1,9 +1,12 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconPencil, IconPlugConnectedX } from '@tabler/icons-react';
+import { useState } from 'react';
 import {
-  useDispositivos, useEsteDispositivo, useRegistrarEsteDispositivo, useRenombrarDispositivo, type Dispositivo,
+  avisoRegistro, DISPOSITIVOS_POR_PAGINA, useDispositivos, useEsteDispositivo, useRegistrarEsteDispositivo,
+  useRenombrarDispositivo, type Dispositivo,
 } from '@/api/dispositivos';
 import { EmptyState } from '@/components/EmptyState';
+import { Paginacion } from '@/components/Paginacion';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
 import { useDialog } from '@/lib/dialog';
@@ -108,7 +111,7 @@ function EsteDispositivo({ revocado }: { revocado: boolean }) {
         exito="Dispositivo registrado"
         fallo="No se pudo registrar este dispositivo"
         loading={registrar.isPending}
-        onGuardar={async (nombre) => `Dispositivo registrado con el código ${(await registrar.mutateAsync(nombre)).codigo}`}
+        onGuardar={async (nombre) => avisoRegistro(await registrar.mutateAsync(nombre))}
       />
     </Card>
   );
@@ -116,12 +119,13 @@ function EsteDispositivo({ revocado }: { revocado: boolean }) {
 
 /** 'Dispositivos' (/admin/dispositivos): the company's staff devices, named and revoked here, and this browser's own registration. */
 export function DispositivosPage() {
-  const query = useDispositivos();
+  const [pagina, setPagina] = useState(1);
+  const query = useDispositivos(pagina);
   const este = useEsteDispositivo();
   const renombrar = useRenombrarDispositivo();
   const renombrarDialog = useDialog<Dispositivo>();
   const revocarDialog = useDialog<Dispositivo>();
-  const dispositivos = query.data ?? [];
+  const dispositivos = query.data?.dispositivos ?? [];
   const propio = dispositivos.find((d) => d.codigo === este.data?.codigo);
 
   return (
@@ -133,15 +137,22 @@ export function DispositivosPage() {
       </Text>
       <EsteDispositivo revocado={Boolean(propio?.revocado_en)} />
       <QueryState pending={query.isPending} error={query.data ? null : query.error} errorTitle="Error al cargar los dispositivos" onRetry={() => void query.refetch()}>
-        {dispositivos.length === 0 ? (
+        {query.data && query.data.total === 0 ? (
           <EmptyState icon={IconDeviceMobile} title="No hay dispositivos registrados" message="Registre cada equipo del personal desde su navegador." />
-        ) : (
-          <DispositivosTable
-            dispositivos={dispositivos}
-            codigoPropio={este.data?.codigo}
-            onRenombrar={renombrarDialog.open}
-            onRevocar={revocarDialog.open}
-          />
+        ) : query.data && (
+          <Stack>
+            <Text size="sm" data-testid="dispositivos-activos">
+              Dispositivos activos: {query.data.activos} de {query.data.max_activos} permitidos
+            </Text>
+            <DispositivosTable
+              dispositivos={dispositivos}
+              codigoPropio={este.data?.codigo}
+              onRenombrar={renombrarDialog.open}
+              onRevocar={revocarDialog.open}
+            />
+            <Paginacion page={pagina} totalPages={Math.ceil(query.data.total / DISPOSITIVOS_POR_PAGINA)}
+              totalItems={query.data.total} porPagina={DISPOSITIVOS_POR_PAGINA} onPage={setPagina} />
+          </Stack>
         )}
       </QueryState>
       <NombreDispositivoModal

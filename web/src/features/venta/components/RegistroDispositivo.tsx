@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useRegistrarEsteDispositivo } from '@/api/dispositivos';
+import { avisoRegistro, useRegistrarEsteDispositivo } from '@/api/dispositivos';
 import { LazyModal } from '@/components/LazyModal';
 import { errorMessage } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
@@ -36,8 +36,7 @@ export function RegistroDispositivo() {
       return;
     }
     try {
-      const registrado = await registrar.mutateAsync(nombre);
-      notifySuccess(`Dispositivo registrado con el código ${registrado.codigo}`);
+      notifySuccess(avisoRegistro(await registrar.mutateAsync(nombre)));
       setAbierto(false);
     } catch (e) {
       setError(errorMessage(e, 'No se pudo registrar este dispositivo'));
