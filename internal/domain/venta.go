@@ -118,10 +118,22 @@ func validarFechaViaje(fechaViaje string, plazo Plazo) error {
 
 // NombreCliente defaults an empty client name to 'Cliente Anónimo'.
 func NombreCliente(nombre string) string {
-	if n := strings.TrimSpace(nombre); n != "" {
+	if n := NombreDado(nombre); n != "" {
 		return n
 	}
 	return ClienteAnonimo
+}
+
+// NombreDado is the name a sale was given, trimmed: empty when none was, and
+// when it is the placeholder 'Cliente Anónimo' in any case or accents (what
+// an older web sent for an empty field), so a sale with a known document still
+// takes its customer's name.
+func NombreDado(nombre string) string {
+	n := strings.TrimSpace(nombre)
+	if NormalizarBusqueda(n) == NormalizarBusqueda(ClienteAnonimo) {
+		return ""
+	}
+	return n
 }
 
 // NumeroPasaje builds a ticket number unique in its company: prefix, sale date

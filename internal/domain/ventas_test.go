@@ -138,6 +138,15 @@ func TestNumeroYPrefijo(t *testing.T) {
 	}
 }
 
+func TestNombreDadoNoCuentaElNombrePorDefecto(t *testing.T) {
+	for nombre, want := range map[string]string{"": "", "  ": "", " Ana Paz ": "Ana Paz", "Cliente Anónimo": "",
+		" cliente anonimo ": "", "CLIENTE ANÓNIMO": "", "Cliente Anónimo Pérez": "Cliente Anónimo Pérez"} {
+		if got := NombreDado(nombre); got != want {
+			t.Errorf("NombreDado(%q) = %q, quiero %q", nombre, got, want)
+		}
+	}
+}
+
 func TestCodigoQRFirmadoYVerificable(t *testing.T) {
 	pub, priv, _ := ed25519.GenerateKey(rand.Reader)
 	otherPub, _, _ := ed25519.GenerateKey(rand.Reader)

@@ -444,7 +444,7 @@ func (s *Store) numerarVenta(ctx context.Context, c sqldb.Conn, a Actor, p venta
 }
 
 // vincularCliente links a sale with a document to its customer (clienteDeVenta);
-// a sale without a name, phone or e-mail takes the customer's (the after-sale
+// a sale without a name (domain.NombreDado), phone or e-mail takes the customer's (the after-sale
 // dialog offers that e-mail). Only a sale with a
 // document does any of this.
 func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empresaID int64) error {
@@ -456,7 +456,7 @@ func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empr
 		return err
 	}
 	p.clienteID = &cl.ID
-	if strings.TrimSpace(p.ClienteNombre) == "" {
+	if domain.NombreDado(p.ClienteNombre) == "" {
 		p.ClienteNombre = strings.TrimSpace(cl.Nombre + " " + cl.Apellido)
 	}
 	if strings.TrimSpace(p.ClienteTelefono) == "" {

@@ -16,9 +16,12 @@ test('un supervisor vende y la campana del administrador se actualiza sin recarg
   const leidas = await admin.request.put('/api/notificaciones/leidas', { headers: await authHeaders(admin.request, 'admin') });
   expect(leidas.ok()).toBeTruthy();
   await login(admin, 'admin');
-  await expect(admin.getByRole('status', { name: 'Tiempo real: Conectado' })).toBeVisible({ timeout: 30_000 });
   const campana = admin.getByRole('button', { name: /^Notificaciones/ });
   await expect(campana).toHaveAccessibleName('Notificaciones');
+  // the live updates' state is in the bell's panel (the header says the connection's alone)
+  await campana.click();
+  await expect(admin.getByRole('status', { name: 'Tiempo real: Conectado' })).toBeVisible({ timeout: 30_000 });
+  await admin.keyboard.press('Escape');
   // nothing on the admin's page may reload: a marker set now must survive
   await admin.evaluate(() => { (globalThis as unknown as { marca: string }).marca = 'sin recargar'; });
 

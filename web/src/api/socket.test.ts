@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeWebSocket } from '@/testing/websocket';
-import { EventSocket, RECONEXION, urlSocket, type MensajeSocket } from './socket';
+import { esperaDelIntento, EventSocket, RECONEXION, urlSocket, type MensajeSocket } from './socket';
+
+/** Every socket a test made: closed after it, so none hears the next test's online/offline events. */
+const creados: EventSocket[] = [];
 
 function nuevo(token: string | null = 'tok.en') {
   const recibidos: MensajeSocket[] = [];
@@ -10,12 +13,16 @@ function nuevo(token: string | null = 'tok.en') {
     abrir: (url, protocolos) => new FakeWebSocket(url, protocolos) as unknown as WebSocket,
     origen: 'https://muelle.example',
   });
+  creados.push(socket);
   return { socket, recibidos };
 }
 
 describe('EventSocket', () => {
   beforeEach(() => vi.useFakeTimers());
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    creados.splice(0).forEach((s) => s.cerrar());
+    vi.useRealTimers();
+  });
 
   it('offers the token as subprotocol, never in the URL, and is connected after "conectado"', () => {
     const { socket, recibidos } = nuevo();
@@ -30,45 +37,78 @@ describe('EventSocket', () => {
     expect(recibidos.map((m) => m.evento)).toEqual(['conectado', 'nuevaVenta']);
   });
 
-  it('retries 5 times 2 s apart resuming after the last event, then waits for Reconectar', () => {
+  it('retries for ever, resuming after the last event, 2 s apart doubling up to 30 s', () => {
     const { socket } = nuevo();
     socket.conectar();
     FakeWebSocket.ultimo().recibir({ evento: 'conectado', ultimo_id: 40 });
     FakeWebSocket.ultimo().recibir({ id: 45, evento: 'pasajeCreado' });
     FakeWebSocket.ultimo().perder();
-    for (let intento = 1; intento <= RECONEXION.intentos; intento++) {
+    const esperas = [2000, 4000, 8000, 16_000, 30_000, 30_000, 30_000, 30_000, 30_000, 30_000];
+    for (const [i, espera] of esperas.entries()) {
+      expect(esperaDelIntento(i + 1)).toBe(espera);
       expect(socket.estado).toBe('conectando');
       const antes = FakeWebSocket.abiertos.length;
-      vi.advanceTimersByTime(RECONEXION.esperaMs - 1);
+      vi.advanceTimersByTime(espera - 1);
       expect(FakeWebSocket.abiertos.length).toBe(antes);
       vi.advanceTimersByTime(1);
       expect(FakeWebSocket.abiertos.length).toBe(antes + 1);
       expect(FakeWebSocket.ultimo().url).toBe('wss://muelle.example/api/ws?desde=45');
       FakeWebSocket.ultimo().perder();
     }
-    expect(socket.estado).toBe('desconectado');
-    const total = FakeWebSocket.abiertos.length;
-    vi.advanceTimersByTime(60_000);
-    expect(FakeWebSocket.abiertos.length).toBe(total);
-    socket.reconectar();
-    expect(FakeWebSocket.abiertos.length).toBe(total + 1);
+    // more than 4 minutes later it is still trying, never 'desconectado'
+    expect(socket.estado).toBe('conectando');
+    vi.advanceTimersByTime(RECONEXION.esperaMaximaMs);
     FakeWebSocket.ultimo().recibir({ evento: 'conectado', ultimo_id: 50 });
     expect(socket.estado).toBe('conectado');
+    socket.cerrar();
   });
 
-  it('a successful reconnection gives a later loss its 5 attempts again', () => {
+  it('a successful reconnection starts the back-off over', () => {
     const { socket } = nuevo();
     socket.conectar();
-    FakeWebSocket.ultimo().perder();
-    vi.advanceTimersByTime(RECONEXION.esperaMs);
+    for (let i = 0; i < 4; i++) {
+      FakeWebSocket.ultimo().perder();
+      vi.advanceTimersByTime(esperaDelIntento(i + 1));
+    }
     FakeWebSocket.ultimo().recibir({ evento: 'conectado', ultimo_id: 1 });
     FakeWebSocket.ultimo().perder();
-    for (let i = 0; i < RECONEXION.intentos; i++) {
-      vi.advanceTimersByTime(RECONEXION.esperaMs);
+    const antes = FakeWebSocket.abiertos.length;
+    vi.advanceTimersByTime(RECONEXION.primeraEsperaMs);
+    expect(FakeWebSocket.abiertos.length).toBe(antes + 1);
+    socket.cerrar();
+  });
+
+  it("closes when the browser goes offline and reconnects at once on its 'online' event", () => {
+    const enLinea = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+    try {
+      const { socket } = nuevo();
+      socket.conectar();
+      const primero = FakeWebSocket.ultimo();
+      primero.recibir({ evento: 'conectado', ultimo_id: 7 });
+      enLinea.mockReturnValue(false);
+      window.dispatchEvent(new Event('offline'));
+      expect(primero.cerrado).toBe(true);
       expect(socket.estado).toBe('conectando');
-      FakeWebSocket.ultimo().perder();
+      // no attempt while the browser has no network, however long
+      vi.advanceTimersByTime(10 * 60_000);
+      expect(FakeWebSocket.abiertos).toHaveLength(1);
+
+      enLinea.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(FakeWebSocket.abiertos).toHaveLength(2);
+      expect(FakeWebSocket.ultimo().url).toBe('wss://muelle.example/api/ws?desde=7');
+      FakeWebSocket.ultimo().recibir({ evento: 'conectado', ultimo_id: 9 });
+      expect(socket.estado).toBe('conectado');
+
+      // a connected socket is left alone by a spurious 'online'; a closed one stops listening
+      window.dispatchEvent(new Event('online'));
+      expect(FakeWebSocket.abiertos).toHaveLength(2);
+      socket.cerrar();
+      window.dispatchEvent(new Event('online'));
+      expect(FakeWebSocket.abiertos).toHaveLength(2);
+    } finally {
+      enLinea.mockRestore();
     }
-    expect(socket.estado).toBe('desconectado');
   });
 
   it('does not retry a socket closed because its session ended, nor open one without a session', () => {
@@ -89,8 +129,11 @@ describe('EventSocket', () => {
     socket.conectar();
     FakeWebSocket.ultimo().perder(4008);
     vi.advanceTimersByTime(10_000);
+    // nor when the network comes back: it would close another tab's
+    window.dispatchEvent(new Event('online'));
     expect(FakeWebSocket.abiertos).toHaveLength(1);
     expect(socket.estado).toBe('desconectado');
+    socket.cerrar();
   });
 
   it('cerrar stops the pending retry', () => {

@@ -2,8 +2,17 @@ import { API_BASE } from '@/lib/api';
 import { conConsulta, type Parametros, type Schema } from './contract';
 import type { EstadoSocket } from '@/lib/realtime';
 
-/** Reconnection after a lost socket (operaciones §9): 5 attempts, 2000 ms apart, then by hand. */
-export const RECONEXION = { intentos: 5, esperaMs: 2000 } as const;
+/**
+ * Reconnection after a lost socket: for ever, the first attempt after 2 s, each wait twice the last
+ * up to 30 s (issue 36 item 23: five attempts left a tab dead after an outage); at once when the
+ * browser says it is back online, and none while it says it is offline.
+ */
+export const RECONEXION = { primeraEsperaMs: 2000, esperaMaximaMs: 30_000 } as const;
+
+/** The wait before attempt `intento` (1, 2, …) of a series. */
+export function esperaDelIntento(intento: number): number {
+  return Math.min(RECONEXION.primeraEsperaMs * 2 ** Math.min(intento - 1, 10), RECONEXION.esperaMaximaMs);
+}
 
 /** The subprotocol of GET /api/ws; the session token is offered beside it (docs/api.md). */
 const SUBPROTOCOLO = 'muelle';
@@ -40,14 +49,17 @@ export function urlSocket(origen: string, desde: number): string {
 
 /**
  * The tab's one socket to the event stream. It remembers the last event id, so
- * that a reconnection receives what it missed; a lost socket is retried
- * RECONEXION.intentos times RECONEXION.esperaMs apart, then waits for
- * `reconectar` (the header's button).
+ * that a reconnection receives what it missed; a lost socket is retried for ever
+ * (RECONEXION), closed while the browser is offline and opened again on its
+ * `online` event. Only a socket the server closed for good (SIN_REINTENTO) waits
+ * for `reconectar` (the button beside the connection state).
  */
 export class EventSocket {
   private ws: WebSocket | null = null;
   private estadoActual: EstadoSocket = 'desconectado';
   private intentos = 0;
+  /** Between conectar and cerrar: the browser's online/offline events are heard. */
+  private activo = false;
   private ultimoId = 0;
   private espera: ReturnType<typeof setTimeout> | null = null;
   private oyentes = new Set<() => void>();
@@ -69,6 +81,11 @@ export class EventSocket {
 
   /** Opens the socket (a new attempt series). */
   conectar(): void {
+    if (!this.activo) {
+      this.activo = true;
+      window.addEventListener('online', this.enLinea);
+      window.addEventListener('offline', this.sinRed);
+    }
     this.intentos = 0;
     this.abrir();
   }
@@ -81,9 +98,26 @@ export class EventSocket {
 
   /** Closes for good (logout, unmount). */
   cerrar(): void {
+    this.activo = false;
+    window.removeEventListener('online', this.enLinea);
+    window.removeEventListener('offline', this.sinRed);
     this.cerrarSocket();
     this.cambiar('desconectado');
   }
+
+  /** The network is back: a socket that is not live tries now, its back-off started over. */
+  private enLinea = (): void => {
+    if (this.estadoActual !== 'conectando') return;
+    this.cerrarSocket();
+    this.conectar();
+  };
+
+  /** No network: the socket could only hang; it waits for `online` (the header says 'Sin conexión'). */
+  private sinRed = (): void => {
+    if (this.estadoActual === 'desconectado') return;
+    this.cerrarSocket();
+    this.cambiar('conectando');
+  };
 
   private abrir(): void {
     const token = this.opciones.token();
@@ -120,16 +154,18 @@ export class EventSocket {
 
   private perdido(code: number): void {
     this.ws = null;
-    if (SIN_REINTENTO.includes(code) || this.intentos >= RECONEXION.intentos) {
+    if (SIN_REINTENTO.includes(code)) {
       this.cambiar('desconectado');
       return;
     }
     this.intentos += 1;
     this.cambiar('conectando');
+    // offline, the 'online' event opens it
+    if (!navigator.onLine) return;
     this.espera = setTimeout(() => {
       this.espera = null;
       this.abrir();
-    }, RECONEXION.esperaMs);
+    }, esperaDelIntento(this.intentos));
   }
 
   private cerrarSocket(): void {

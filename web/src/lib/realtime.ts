@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
 
-/** conectando: opening or waiting to retry; conectado: live; desconectado: retries exhausted. */
+/** conectando: opening, waiting to retry or for the network; conectado: live; desconectado: closed for good by the server, or no session. */
 export type EstadoSocket = 'conectando' | 'conectado' | 'desconectado';
 
 export interface Realtime {

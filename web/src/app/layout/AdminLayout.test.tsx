@@ -62,6 +62,16 @@ describe('AdminLayout', () => {
     expect(await screen.findByText('Conexión restablecida')).toBeInTheDocument();
   });
 
+  it('says one connection state in the header: never \'Sin conexión\' beside the live updates\' state', async () => {
+    renderAdmin('admin');
+    const header = screen.getByRole('banner');
+    const estados = /En línea|Sin conexión|Conectado|Conectando|Desconectado/;
+    expect(within(header).getAllByText(estados).map((e) => e.textContent)).toEqual(['En línea · 0 pendientes']);
+    setOnline(false);
+    expect(within(header).getAllByText(estados).map((e) => e.textContent)).toEqual(['Sin conexión · 0 pendientes']);
+    expect(within(header).queryByRole('status', { name: /^Tiempo real/ })).not.toBeInTheDocument();
+  });
+
   it('opens the menu with a swipe right and closes it with a swipe left on mobile', async () => {
     vi.spyOn(window, 'matchMedia').mockImplementation((query) => fakeMediaQueryList(query, query.includes('max-width')));
     renderAdmin('vendedor');

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { IconLogout } from '@tabler/icons-react';
 import { useState } from 'react';
 import { abiertoTrasMontar, diferido, useAbiertoUnaVez } from '@/components/Diferido';
-import { EstadoConexion, NotificationBell } from '@/features/notificaciones/NotificationBell';
+import { NotificationBell } from '@/features/notificaciones/NotificationBell';
 import { useColaOffline } from '@/features/offline/useColaOffline';
 import { useEmpresa } from '@/lib/company';
 import { useSession } from '@/lib/session';
@@ -21,7 +21,7 @@ interface HeaderProps {
   onToggleNavbar: () => void;
 }
 
-/** Company, connection state, user and logout. */
+/** Company, the one connection state (ConnectionBadge; the live updates' is in the bell's panel), user and logout. */
 export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
   const empresa = useEmpresa();
   const { logout } = useSession();
@@ -48,9 +48,6 @@ export function Header({ navbarOpened, onToggleNavbar }: HeaderProps) {
       </Group>
       <Group gap="md" wrap="nowrap" style={{ flexShrink: 0 }}>
         <ConnectionBadge pending={cola.length} onClick={panel.open} />
-        <Group visibleFrom="md">
-          <EstadoConexion />
-        </Group>
         <NotificationBell />
         <Group visibleFrom="sm">
           <UserSummary />

@@ -41,12 +41,20 @@ function sonar(tonos: Tono[]): void {
   }
 }
 
-/** Tells the crew the result without looking: a Web Audio beep and, on phones, a vibration. */
-export function avisar(tipo: 'exito' | 'rechazo'): void {
+/** Runs a bonus that the browser may refuse (no audio before a tap, no vibration on a desk): the screen already shows the result. */
+function siSePuede(hacer: () => unknown): void {
   try {
-    sonar(TONOS[tipo]);
-    navigator.vibrate?.(VIBRACION[tipo]);
+    hacer();
   } catch {
-    // Sound and vibration are a bonus: the screen already shows the result.
+    // refused: nothing else to do
   }
+}
+
+/**
+ * Tells the crew the result without looking: a Web Audio beep where the browser allows it and,
+ * on phones, a vibration; each on its own, so a refused sound never takes the vibration with it.
+ */
+export function avisar(tipo: 'exito' | 'rechazo'): void {
+  siSePuede(() => sonar(TONOS[tipo]));
+  siSePuede(() => navigator.vibrate?.(VIBRACION[tipo]));
 }

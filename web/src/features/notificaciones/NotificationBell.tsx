@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { notificacionesQuery } from '@/api/notificaciones';
+import { useOnline } from '@/lib/connectivity';
 import { useInactivo } from '@/lib/idle';
 import { paths } from '@/lib/paths';
 import { useRealtime } from '@/lib/realtime';
@@ -17,17 +18,22 @@ export function etiquetaNoLeidas(n: number): string {
   return n > 9 ? '9+' : String(n);
 }
 
-/** Connected / disconnected, with the manual reconnect once the retries ran out. */
+/**
+ * The live updates' state in the bell's panel (the header shows the connection's, ConnectionBadge):
+ * 'Sin conexión' while the browser is offline (the socket waits for the network), with the manual
+ * reconnect only when the server closed the socket for good.
+ */
 export function EstadoConexion() {
   const { estado, reconectar } = useRealtime();
-  const label = { conectado: 'Conectado', conectando: 'Conectando…', desconectado: 'Desconectado' }[estado];
+  const online = useOnline();
+  const label = online ? { conectado: 'Conectado', conectando: 'Conectando…', desconectado: 'Desconectado' }[estado] : 'Sin conexión';
   return (
     <Group gap="xs" wrap="nowrap">
       <Badge role="status" aria-label={`Tiempo real: ${label}`} variant="dot" tt="none"
-        color={estado === 'conectado' ? 'green' : estado === 'conectando' ? 'yellow' : 'red'}>
+        color={online && estado === 'conectado' ? 'green' : online && estado === 'conectando' ? 'yellow' : 'red'}>
         {label}
       </Badge>
-      {estado === 'desconectado' && <Button size="compact-xs" variant="light" onClick={reconectar}>Reconectar</Button>}
+      {online && estado === 'desconectado' && <Button size="compact-xs" variant="light" onClick={reconectar}>Reconectar</Button>}
     </Group>
   );
 }

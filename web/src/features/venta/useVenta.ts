@@ -11,6 +11,9 @@ function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefine
 /** Most passengers of one type in one sale (operaciones §9). */
 export const MAX_POR_TIPO = 50;
 
+/** What the server names a sale sold with no name and no known document (domain.ClienteAnonimo). */
+export const CLIENTE_ANONIMO = 'Cliente Anónimo';
+
 /** Optional client fields of a sale. */
 export interface DatosCliente {
   /** Links the sale to the customer of that document (created with the sale when new). */
@@ -127,7 +130,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       seccion_id: seccionId ?? 0,
       fecha_viaje: fechaViaje,
       medio_pago_id: medioPagoId ?? 0,
-      cliente_nombre: cliente.cliente_nombre.trim() || 'Cliente Anónimo',
+      // No name typed: none is sent, so the server takes the customer's of the document (or 'Cliente Anónimo').
+      ...(cliente.cliente_nombre.trim() && { cliente_nombre: cliente.cliente_nombre.trim() }),
       ...(cliente.cliente_documento.trim() && { cliente_documento: cliente.cliente_documento.trim() }),
       cliente_telefono: cliente.cliente_telefono.trim(),
       cliente_email: cliente.cliente_email.trim(),

@@ -1,5 +1,5 @@
-import { Alert, Badge, Drawer, Stack, Table, Text } from '@mantine/core';
-import { IconCloudOff } from '@tabler/icons-react';
+import { Alert, Badge, Button, Drawer, Group, Stack, Table, Text } from '@mantine/core';
+import { IconArrowBackUp, IconCloudOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { FilaManifiesto, Salida } from '@/api/salidas';
@@ -7,6 +7,7 @@ import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
 import { embarquesLocalesDeSalida, type EmbarqueLocal } from '@/features/embarque/pasajesLocales';
 import type { ManifiestoVisto } from '@/api/manifiesto';
+import type { DeshacerEnManifiesto } from '@/features/embarque/useDeshacerReciente';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { observarCola } from '@/lib/offline/cola';
 import type { AccionOffline } from '@/lib/offline/db';
@@ -29,13 +30,29 @@ function useEmbarquesLocales(salidaId: number, filas: readonly FilaManifiesto[])
 interface Props {
   salida: Salida;
   visto: ManifiestoVisto;
+  /** The undo of the boardings made on this screen (the validator's), if any. */
+  deshacer?: DeshacerEnManifiesto;
+}
+
+/** 'Deshacer' beside a boarding made on this screen, while the server's term lasts. */
+function DeshacerFila({ fila, deshacer }: { fila: FilaManifiesto; deshacer?: DeshacerEnManifiesto }) {
+  if (!deshacer?.ids.has(fila.pasaje_id) || fila.correccion) return null;
+  return (
+    <Button variant="default" size="compact-sm" leftSection={<IconArrowBackUp size={14} aria-hidden />}
+      aria-label={`Deshacer el embarque de ${fila.numero_pasaje}`} loading={deshacer.deshaciendoId === fila.pasaje_id}
+      disabled={deshacer.deshaciendoId !== null && deshacer.deshaciendoId !== fila.pasaje_id}
+      onClick={() => deshacer.onDeshacer(fila.pasaje_id)}>
+      Deshacer
+    </Button>
+  );
 }
 
 /**
  * The validator's manifest of its departure: the server's rows (or the copy kept on the phone, with when it
- * was saved) and, marked 'Sin sincronizar', this phone's boardings into it that have not reached the server.
+ * was saved) and, marked 'Sin sincronizar', this phone's boardings into it that have not reached the server;
+ * 'Deshacer' beside the ones boarded on this screen within the server's term.
  */
-export function ManifiestoValidadorLista({ salida, visto }: Props) {
+export function ManifiestoValidadorLista({ salida, visto, deshacer }: Props) {
   const filas = visto.manifiesto?.filas ?? [];
   const locales = useEmbarquesLocales(salida.id, filas);
   const total = (visto.manifiesto?.total ?? 0) + locales.length;
@@ -65,7 +82,12 @@ export function ManifiestoValidadorLista({ salida, visto }: Props) {
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.numero_pasaje}</Table.Td>
                   <Table.Td>{f.pasajero}</Table.Td>
                   <Table.Td>{tramo(f.tramo)}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Group gap="xs" wrap="nowrap">
+                      {f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}
+                      <DeshacerFila fila={f} deshacer={deshacer} />
+                    </Group>
+                  </Table.Td>
                 </Table.Tr>
               ))}
               {locales.map((e) => (
@@ -92,10 +114,10 @@ interface ManifiestoDrawerProps extends Props {
 }
 
 /** The validator's manifest in a drawer from the right (ManifiestoDelValidador opens it). */
-export function ManifiestoDrawer({ opened, onClose, salida, visto }: ManifiestoDrawerProps) {
+export function ManifiestoDrawer({ opened, onClose, salida, visto, deshacer }: ManifiestoDrawerProps) {
   return (
     <Drawer opened={opened} onClose={onClose} position="right" size="lg" title={`Manifiesto: salida de las ${salida.hora}`}>
-      {opened && <ManifiestoValidadorLista salida={salida} visto={visto} />}
+      {opened && <ManifiestoValidadorLista salida={salida} visto={visto} deshacer={deshacer} />}
     </Drawer>
   );
 }

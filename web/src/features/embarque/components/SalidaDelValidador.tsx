@@ -3,13 +3,14 @@ import type { SalidaDelValidador as Props } from '@/features/embarque/useSalidaD
 import { formatNumber } from '@/lib/format';
 import { nombreSalida } from '@/features/embarque/salidaValidador';
 import { ManifiestoDelValidador } from '@/features/embarque/components/ManifiestoDelValidador';
+import type { DeshacerEnManifiesto } from '@/features/embarque/useDeshacerReciente';
 
 /**
  * The departure the validator boards into, changeable in one tap, with its boarded / capacity
  * (the boat's certified capacity; offline, with this phone's queued boardings) and its 'Manifiesto'.
  * Nothing when the company has no departure that boards today.
  */
-export function SalidaDelValidador({ salidas, salida, elegir }: Props) {
+export function SalidaDelValidador({ salidas, salida, elegir, deshacer }: Props & { deshacer?: DeshacerEnManifiesto }) {
   if (!salida) return null;
   const lleno = salida.embarcados >= salida.capacidad;
   const porcentaje = salida.capacidad > 0 ? Math.min(100, Math.round((salida.embarcados * 100) / salida.capacidad)) : 0;
@@ -26,7 +27,7 @@ export function SalidaDelValidador({ salidas, salida, elegir }: Props) {
         <Group justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Text size="sm" c="dimmed">{salida.embarcacion}</Text>
-            <ManifiestoDelValidador salida={salida} />
+            <ManifiestoDelValidador salida={salida} deshacer={deshacer} />
           </Group>
           <Text fw={700} fz="lg" c={lleno ? 'red.9' : undefined}>
             A bordo: {formatNumber(salida.embarcados)} / {formatNumber(salida.capacidad)}

@@ -259,6 +259,33 @@ describe('ValidadorPage', () => {
     await waitFor(() => expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument());
   });
 
+  it("a new result takes the last boarding's bar away at once; a refusal fills the result in red and vibrates", async () => {
+    const vibrate = vi.fn(() => true);
+    Object.defineProperty(navigator, 'vibrate', { value: vibrate, configurable: true });
+    let responder: (r: Response) => void = () => undefined;
+    let respuesta: () => Response | Promise<Response> = exito;
+    server.use(http.post('/api/pasajes/validar-qr', () => respuesta()));
+    try {
+      const { user, input } = await abrirModoManual();
+      await user.type(input, 'LD-20261122-000071{Enter}');
+      expect(await screen.findByRole('status', { name: 'Último embarque' })).toHaveTextContent('LD-20261122-000071 · Juana Gómez');
+      expect(vibrate).toHaveBeenLastCalledWith([150]);
+
+      // The next passenger: the bar goes as the code is sent, before the answer.
+      respuesta = () => new Promise<Response>((resolve) => { responder = resolve; });
+      await user.type(input, 'LD-20261122-000072{Enter}');
+      await within(resultado()).findByText('Validando...');
+      expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
+      act(() => responder(fail(409, 'Embarcación completa: capacidad habilitada 60 pasajeros')));
+      expect(await within(resultado()).findByText('Embarcación completa: capacidad habilitada 60 pasajeros')).toBeInTheDocument();
+      expect(resultado().firstElementChild?.getAttribute('style')).toContain('--mantine-color-red-9');
+      expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
+      expect(vibrate).toHaveBeenLastCalledWith([120, 80, 120, 80, 240]);
+    } finally {
+      Reflect.deleteProperty(navigator, 'vibrate');
+    }
+  });
+
   it("shows the server's message of other refusals", async () => {
     validarQR(() => fail(404, 'Pasaje no encontrado'));
     const { user, input } = await abrirModoManual();

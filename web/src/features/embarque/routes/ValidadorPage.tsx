@@ -77,7 +77,8 @@ function useEjemploNumero(): string | null {
 const AvisoDelTelefono = diferido(() => import('@/features/embarque/components/AvisoSinConexion').then((m) => m.AvisoDelTelefono));
 
 /**
- * 'Validador de Embarque': camera or manual mode, a big result and its undo, today's figures and instructions.
+ * 'Validador de Embarque': camera or manual mode, a big result and its undo (a bar until the next code, then in
+ * the departure's manifest), today's figures and instructions.
  * It boards into one of today's departures at a time (the next one by default, changed in one tap) and shows
  * its boarded / capacity; a company without departures today boards as before.
  * Without a link it validates on the phone (useValidadorOffline) under a notice, into the same departure (its last
@@ -85,12 +86,18 @@ const AvisoDelTelefono = diferido(() => import('@/features/embarque/components/A
  */
 export function ValidadorPage() {
   const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
-  const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar } = useDeshacerReciente();
+  const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar, enManifiesto } = useDeshacerReciente();
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
   const { offline, sinConexion, conClave } = useValidadorOffline();
   const salidas = useSalidaDelValidador(Boolean(offline) && sinConexion);
-  const { resultado, validando, listo, validar, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
+  const { resultado, validando, listo, validar: validarCodigo, confirmarFecha, descartar } = useValidacion(onEmbarque, offline, salidas.salida?.id);
+  // A new code takes the last boarding's bar away at once, so a refusal is never read under a green bar
+  // (its undo stays in the departure's manifest).
+  const validar = useCallback((codigo: string) => {
+    olvidar();
+    return validarCodigo(codigo);
+  }, [olvidar, validarCodigo]);
   const ejemplo = useEjemploNumero();
   const inactivo = useInactivo();
   return (
@@ -103,7 +110,7 @@ export function ValidadorPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>
-            <SalidaDelValidador {...salidas} />
+            <SalidaDelValidador {...salidas} deshacer={enManifiesto} />
             <SegmentedControl
               aria-label="Modo de validación"
               fullWidth

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
@@ -80,6 +80,46 @@ describe('Validador: la salida que embarca', () => {
     const resultado = screen.getByRole('status', { name: 'Resultado de la validación' });
     expect(await within(resultado).findByText('Embarcación completa: capacidad habilitada 60 pasajeros')).toBeInTheDocument();
     expect(cuerpos[0]).toMatchObject({ salida_id: 2 });
+  });
+
+  it("keeps the undo of this screen's boardings in the departure's manifest once the next result took the bar", async () => {
+    const deshechos: number[] = [];
+    server.use(
+      http.get('/api/salidas/:id/manifiesto', () => ok({
+        encabezado: { salida_id: 2, seccion: 'Tigre – Tres Bocas', fecha: '2026-11-22', hora: '10:30', sentido: 'ida',
+          embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, estado: 'programada', estado_por: null, estado_en: null },
+        congelado: false, congelado_en: null, totales: [], total: 2, correcciones: [],
+        filas: [
+          { pasaje_id: 40, numero_pasaje: 'LD-20261122-000040', pasajero: 'Rosa Díaz', documento: null, tipo_viaje: 'General',
+            tramo: 'ida', fecha_embarque: '2026-11-22T12:50:00Z', tripulante: 'marcos', correccion: null },
+          { pasaje_id: 125, numero_pasaje: 'LD-20261122-000071', pasajero: 'Juana Gómez', documento: null, tipo_viaje: 'General',
+            tramo: 'ida', fecha_embarque: '2026-11-22T13:00:00Z', tripulante: 'lancha', correccion: null },
+        ],
+      })),
+      http.post('/api/pasajes/:id/deshacer-embarque', ({ params }) => {
+        deshechos.push(Number(params.id));
+        return okWithMessage({}, 'Embarque deshecho: el pasaje vuelve a estar pendiente');
+      }),
+    );
+    let respuesta = () => okWithMessage({ ...EMBARQUE, salida_id: 2 }, 'Embarque validado exitosamente');
+    escanear(() => respuesta());
+    const { user, input } = await manual();
+    const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+    await user.type(input, 'LD-20261122-000071{Enter}');
+    await screen.findByRole('status', { name: 'Último embarque' });
+    respuesta = () => fail(404, 'Pasaje no encontrado');
+    await user.type(input, 'LD-20261122-999999{Enter}');
+    await screen.findByText('Pasaje no encontrado');
+    expect(screen.queryByRole('status', { name: 'Último embarque' })).not.toBeInTheDocument();
+
+    await user.click(within(seccion).getByRole('button', { name: 'Manifiesto' }));
+    const lista = await screen.findByRole('table', { name: 'Pasajeros de la salida' });
+    // only the boarding made on this screen, not another crew member's
+    expect(within(lista).getAllByRole('button')).toHaveLength(1);
+    await user.click(within(lista).getByRole('button', { name: 'Deshacer el embarque de LD-20261122-000071' }));
+    expect(await screen.findByText('Embarque deshecho: el pasaje vuelve a estar pendiente')).toBeInTheDocument();
+    expect(deshechos).toEqual([125]);
+    await waitFor(() => expect(within(lista).queryAllByRole('button')).toHaveLength(0));
   });
 
   it('boards as before when the company has no departure today', async () => {

@@ -1,8 +1,8 @@
 import { SimpleGrid, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clientePorDocumentoQuery } from '@/api/clientes';
-import type { DatosCliente } from '@/features/venta/useVenta';
+import { CLIENTE_ANONIMO, type DatosCliente } from '@/features/venta/useVenta';
 
 const CAMPOS: { campo: Exclude<keyof DatosCliente, 'cliente_documento'>; label: string; type?: string }[] = [
   { campo: 'cliente_nombre', label: 'Nombre del cliente' },
@@ -21,11 +21,16 @@ interface ClienteProps {
 
 /**
  * What the document lookup found: a registered customer (whose name and phone
- * filled the form), a new one (registered with the sale), or nothing yet.
+ * filled the form), a new one (registered with the sale), or nothing yet. An answer
+ * that comes once the document changed (the sale went and the form was cleared) is dropped.
  */
-function useBuscarDocumento(onChange: ClienteProps['onChange']) {
+function useBuscarDocumento(documentoActual: string, onChange: ClienteProps['onChange']) {
   const queryClient = useQueryClient();
   const [aviso, setAviso] = useState<string | null>(null);
+  const actual = useRef(documentoActual);
+  useEffect(() => {
+    actual.current = documentoActual;
+  }, [documentoActual]);
   const buscar = async (documento: string) => {
     const doc = documento.trim();
     if (!doc) {
@@ -34,6 +39,7 @@ function useBuscarDocumento(onChange: ClienteProps['onChange']) {
     }
     try {
       const cliente = await queryClient.fetchQuery(clientePorDocumentoQuery(doc));
+      if (actual.current.trim() !== doc) return;
       if (!cliente) {
         setAviso('Cliente nuevo: se registrará con la venta');
         return;
@@ -42,6 +48,7 @@ function useBuscarDocumento(onChange: ClienteProps['onChange']) {
       if (cliente.telefono) onChange('cliente_telefono', cliente.telefono);
       setAviso(`Cliente registrado: ${`${cliente.nombre} ${cliente.apellido}`.trim()}`);
     } catch {
+      if (actual.current.trim() !== doc) return;
       setAviso('No se pudo buscar el cliente; la venta lo vinculará igual por su documento');
     }
   };
@@ -49,11 +56,12 @@ function useBuscarDocumento(onChange: ClienteProps['onChange']) {
 }
 
 /**
- * Step 2c: optional client data; an empty name is sold as 'Cliente Anónimo'. A known
- * document fills the name and phone when the seller leaves the field.
+ * Step 2c: optional client data. An empty name is sent as none: the server takes the
+ * customer's of the document, else 'Cliente Anónimo'. A known document fills the name
+ * and phone when the seller leaves the field.
  */
 export function Cliente({ value, onChange }: ClienteProps) {
-  const { aviso, buscar } = useBuscarDocumento(onChange);
+  const { aviso, buscar } = useBuscarDocumento(value.cliente_documento, onChange);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }}>
       <TextInput
@@ -71,7 +79,7 @@ export function Cliente({ value, onChange }: ClienteProps) {
           label={`${label} (opcional)`}
           type={type}
           autoComplete="off"
-          placeholder={campo === 'cliente_nombre' ? 'Cliente Anónimo' : undefined}
+          placeholder={campo === 'cliente_nombre' ? CLIENTE_ANONIMO : undefined}
           value={value[campo]}
           onChange={(event) => onChange(campo, event.currentTarget.value)}
         />

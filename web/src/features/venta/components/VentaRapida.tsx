@@ -10,7 +10,7 @@ import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { useHoy } from '@/lib/dates';
 import { rechazoSobreventa, useCrearVenta, type ConfirmacionSobreventa, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
-import { useVenta } from '@/features/venta/useVenta';
+import { CLIENTE_ANONIMO, useVenta } from '@/features/venta/useVenta';
 import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
@@ -233,7 +233,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
       setCreadaSinConexion({
         total: hecha.total,
         tickets: hecha.pasajes.map((p) => ({
-          empresa: empresa.nombre, numero_pasaje: p.numero_pasaje, cliente: body.cliente_nombre ?? '',
+          empresa: empresa.nombre, numero_pasaje: p.numero_pasaje, cliente: body.cliente_nombre ?? CLIENTE_ANONIMO,
           seccion: nombreDe(secciones, body.seccion_id), tipo_viaje: nombreDe(tipos, p.tipo_viaje_id),
           fecha_viaje: formatDate(body.fecha_viaje), precio: formatMoney(p.precio / 100), medio_pago: nombreDe(medios, body.medio_pago_id),
           vendedor: `${usuario.nombre} ${usuario.apellido}`.trim(), fecha_venta: fechaVenta, codigo_qr: p.codigo_qr,

@@ -198,7 +198,6 @@ describe('VentaPasajesPage', () => {
       seccion_id: 1,
       fecha_viaje: HOY,
       medio_pago_id: 4,
-      cliente_nombre: 'Cliente Anónimo',
       cliente_telefono: '11 5555-0000',
       cliente_email: '',
       observaciones: '',
@@ -220,6 +219,34 @@ describe('VentaPasajesPage', () => {
     await user.click(crearButton());
     await screen.findByRole('dialog', { name: 'Venta registrada' });
     expect(calls[0].body).toMatchObject({ cliente_documento: '30111222', cliente_nombre: 'Juan Gómez', cliente_telefono: '11 5555-0101' });
+  });
+
+  it('sends no name when none was typed, so a document sold at once takes its customer\'s name', async () => {
+    mockClientes();
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    // Keyboard only: the document, then Ctrl+Enter before the field is left (no lookup yet).
+    await user.keyboard('{Enter}1');
+    await user.type(screen.getByLabelText('Documento (opcional)'), '30111222{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0].body.cliente_documento).toBe('30111222');
+    expect(calls[0].body).not.toHaveProperty('cliente_nombre');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // With the mouse: the lookup starts as the field is left, the sale goes before it answers,
+    // and its late answer does not fill the next sale's form.
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    await user.keyboard('1');
+    await user.type(screen.getByLabelText('Documento (opcional)'), '30111222');
+    await user.click(crearButton());
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[1].body).not.toHaveProperty('cliente_nombre');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: /Tigre – Tres Bocas/ }));
+    expect(screen.getByLabelText('Documento (opcional)')).toHaveValue('');
+    expect(screen.getByLabelText('Nombre del cliente (opcional)')).toHaveValue('');
   });
 
   it('says a new document registers the customer with the sale', async () => {
