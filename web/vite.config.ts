@@ -8,6 +8,14 @@ import { defineConfig, type Plugin } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA, type ManifestOptions } from 'vite-plugin-pwa';
 
+/** Vitest's files, and those of them that replace a module with vi.mock (run isolated, see `test`). */
+const TESTS = 'src/**/*.test.{ts,tsx}';
+const CON_MOCKS = fs
+  .readdirSync(fileURLToPath(new URL('./src', import.meta.url)), { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => `src/${f.split(path.sep).join('/')}`)
+  .filter((f) => fs.readFileSync(fileURLToPath(new URL(`./${f}`, import.meta.url)), 'utf8').includes('vi.mock('));
+
 /**
  * Each Mantine component brings its own stylesheet, so a route downloads the CSS of the components it
  * uses, with its chunk, instead of the whole of Mantine (270 KB) before the first paint. Mantine's
@@ -331,11 +339,17 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     setupFiles: ['./src/testing/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'America/Argentina/Buenos_Aires' },
     // Screens driven by user-event take seconds on a busy two-core machine, and the setup
     // preloads every screen (a cold transform of the whole app).
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Most files share their workers' modules (no isolation): the app is imported and preloaded once
+    // per worker, not once per file. A file that replaces a module (vi.mock) gets a fresh module
+    // graph of its own, so its fake never reaches another file.
+    projects: [
+      { extends: true, test: { name: 'compartidos', include: [TESTS], exclude: CON_MOCKS, isolate: false, pool: 'threads' } },
+      { extends: true, test: { name: 'aislados', include: CON_MOCKS, isolate: true } },
+    ],
   },
 });
