@@ -36,7 +36,7 @@ func TestComparativoEmpresasPorPeriodo(t *testing.T) {
 			t.Fatalf("totales: %+v", c.Totales)
 		}
 
-		for _, q := range []string{"periodo=semana", "periodo=mes&mes=13&anio=2026", "periodo=mes&mes=11", "periodo=año&anio=2019",
+		for _, q := range []string{"periodo=semana", "periodo=mes&mes=13&anio=2026", "periodo=mes&mes=11&anio=2019", "periodo=año&anio=2019",
 			"periodo=rango&inicio=2026-11-20&fin=2026-11-01", "periodo=rango&inicio=2026-11-20", "base=otra"} {
 			r := e.do("GET", "/api/reportes/empresas?"+q, e.token("superadmin"), nil)
 			if r.Status != http.StatusBadRequest || r.Success || r.Message == "" || strings.ContainsAny(r.Message, "{}") {

@@ -136,7 +136,7 @@ func TestVentasDetalladas(t *testing.T) {
 		for q, msg := range map[string]string{
 			"limite=0":                     "El parámetro limite debe ser un número entero mayor que cero",
 			"limite=101":                   "El parámetro limite no debe superar 100",
-			"periodo=semana":               "El parámetro periodo debe ser uno de: hoy, rango, mes, año",
+			"periodo=semana":               "El parámetro periodo debe ser uno de: hoy, rango, mes, año, ano, todo",
 			"periodo=rango":                "Indicá la fecha de inicio y la de fin del rango",
 			"periodo=mes&mes=11&anio=2019": "El año debe estar entre 2020 y 2030",
 			"periodo=rango&inicio=2026-01-01&fin=2027-01-02": "El rango no puede superar 366 días",

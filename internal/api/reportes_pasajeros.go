@@ -13,8 +13,8 @@ import (
 
 // The passenger report (backoffice §2.15, §3, §7): who travelled in the
 // period, how often, the most frequent passengers, the routes they take. A
-// passenger is the customer of a ticket (store.FiltroPasajerosPeriodo): a
-// ticket sold without a document is nobody's and is not counted here.
+// passenger is the customer of a ticket, and a ticket sold without a document
+// a passenger of its own, never named (store.FiltroPasajerosPeriodo).
 
 // ConsultaRutasPopulares is how many popular routes of a period to answer.
 type ConsultaRutasPopulares struct {
@@ -24,11 +24,15 @@ type ConsultaRutasPopulares struct {
 
 // CifrasPasajeros are the report's key figures.
 type CifrasPasajeros struct {
+	// TotalPasajeros are every registered customer who travelled, once, and every ticket without one.
 	TotalPasajeros int64 `json:"totalPasajeros"`
-	TotalViajes    int64 `json:"totalViajes"`
+	// TotalViajes are the period's tickets not cancelled.
+	TotalViajes int64 `json:"totalViajes"`
 	// PromedioViajesPorCliente is trips per passenger, one decimal (0 with no passenger).
 	PromedioViajesPorCliente float64 `json:"promedioViajesPorCliente"`
-	// ClientesNuevos are the passengers with no trip before the period (on the same date basis).
+	// PasajerosRegistrados are the passengers who are the company's customers (a sale with their document).
+	PasajerosRegistrados int64 `json:"pasajerosRegistrados"`
+	// ClientesNuevos are the registered passengers with no trip before the period (on the same date basis).
 	ClientesNuevos int64 `json:"clientesNuevos"`
 }
 
@@ -97,7 +101,8 @@ func (s *Server) filtroPasajeros(r *http.Request, c ConsultaPeriodo) (store.Filt
 
 func cifrasPasajeros(e store.EstadisticasPasajeros) CifrasPasajeros {
 	return CifrasPasajeros{TotalPasajeros: e.TotalPasajeros, TotalViajes: e.TotalViajes,
-		PromedioViajesPorCliente: e.PromedioViajes(), ClientesNuevos: e.ClientesNuevos}
+		PromedioViajesPorCliente: e.PromedioViajes(), PasajerosRegistrados: e.PasajerosRegistrados,
+		ClientesNuevos: e.ClientesNuevos}
 }
 
 func (s *Server) estadisticasPasajeros(r *http.Request, c ConsultaPeriodo) (EstadisticasPasajeros, error) {

@@ -59,6 +59,7 @@ type estadisticasPasajerosJSON struct {
 		TotalPasajeros           int64   `json:"totalPasajeros"`
 		TotalViajes              int64   `json:"totalViajes"`
 		PromedioViajesPorCliente float64 `json:"promedioViajesPorCliente"`
+		PasajerosRegistrados     int64   `json:"pasajerosRegistrados"`
 		ClientesNuevos           int64   `json:"clientesNuevos"`
 	} `json:"estadisticas"`
 	ClientesTop []struct {
@@ -79,9 +80,10 @@ func TestReportePasajeros(t *testing.T) {
 		vieja := e.count(`SELECT id FROM clientes WHERE empresa_id = 1 AND documento = '100'`)
 		formula := e.count(`SELECT id FROM clientes WHERE empresa_id = 1 AND documento = '200'`)
 
-		// Today: Vieja's two tickets and the formula's one; Vieja travelled
-		// before, so one new passenger. The cancelled ticket, the one without a
-		// document and the other company's are nobody's.
+		// Today: Vieja's two tickets, the formula's one and the one without a
+		// document (a passenger of its own, not registered); Vieja travelled
+		// before, so one new passenger. The cancelled ticket and the other
+		// company's are not counted.
 		r := e.do("GET", "/api/reportes/pasajeros/estadisticas", admin, nil)
 		r.expect(t, http.StatusOK, "")
 		var est estadisticasPasajerosJSON
@@ -89,7 +91,8 @@ func TestReportePasajeros(t *testing.T) {
 		if est.Periodo != (PeriodoReporte{Tipo: "hoy", Desde: "2026-11-20", Hasta: "2026-11-20", Base: "venta"}) {
 			t.Fatalf("periodo %+v", est.Periodo)
 		}
-		if s := est.Estadisticas; s.TotalPasajeros != 2 || s.TotalViajes != 3 || s.PromedioViajesPorCliente != 1.5 || s.ClientesNuevos != 1 {
+		if s := est.Estadisticas; s.TotalPasajeros != 3 || s.TotalViajes != 4 || s.PromedioViajesPorCliente != 1.3 ||
+			s.PasajerosRegistrados != 2 || s.ClientesNuevos != 1 {
 			t.Fatalf("estadísticas %+v", s)
 		}
 		if len(est.ClientesTop) != 2 || est.ClientesTop[0].ID != vieja || est.ClientesTop[0].Nombre != "Vieja" ||
@@ -102,9 +105,14 @@ func TestReportePasajeros(t *testing.T) {
 			t.Fatalf("importe con dos decimales: %s", r.Data)
 		}
 
-		// The month: Vieja's first trip is in it, both are new.
+		// The month: Vieja's first trip is in it, both are new; every ticket
+		// of the month without a document (the env's own sales too) is a trip
+		// and a passenger.
 		e.do("GET", "/api/reportes/pasajeros/estadisticas?periodo=mes&mes=11&anio=2026", admin, nil).decode(t, &est)
-		if s := est.Estadisticas; s.TotalPasajeros != 2 || s.TotalViajes != 4 || s.PromedioViajesPorCliente != 2 || s.ClientesNuevos != 2 ||
+		sinCliente := e.count(`SELECT COUNT(*) FROM pasajes WHERE empresa_id = 1 AND cliente_id IS NULL AND estado <> 'cancelado'
+			AND created_at >= ? AND created_at < ?`, time.Date(2026, 11, 1, 3, 0, 0, 0, time.UTC), time.Date(2026, 12, 1, 3, 0, 0, 0, time.UTC))
+		if s := est.Estadisticas; sinCliente < 1 || s.TotalPasajeros != 2+sinCliente || s.TotalViajes != 4+sinCliente ||
+			s.PasajerosRegistrados != 2 || s.ClientesNuevos != 2 ||
 			est.ClientesTop[0].TotalViajes != 3 || est.Periodo.Desde != "2026-11-01" || est.Periodo.Hasta != "2026-11-30" {
 			t.Fatalf("mes %+v", est)
 		}
@@ -142,8 +150,8 @@ func TestReportePasajeros(t *testing.T) {
 		r.expect(t, http.StatusOK, "")
 		r.decode(t, &rutas)
 		want := RutaPopular{Seccion: Referencia{e.idOf(1, domain.CatSecciones, seccionDemo), seccionDemo},
-			TipoViaje: Referencia{e.idOf(1, domain.CatTiposViaje, "General"), "General"}, TotalPasajes: 3, TotalPasajeros: 2,
-			TotalIngresos: 450000 * 3}
+			TipoViaje: Referencia{e.idOf(1, domain.CatTiposViaje, "General"), "General"}, TotalPasajes: 4, TotalPasajeros: 3,
+			TotalIngresos: 450000 * 4}
 		if len(rutas.RutasPopulares) != 1 || rutas.RutasPopulares[0] != want {
 			t.Fatalf("rutas %+v", rutas)
 		}

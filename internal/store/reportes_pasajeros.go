@@ -10,15 +10,16 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// Who a passenger is, in the passenger report (backoffice §2.15): the
-// company's customer a ticket belongs to, pasajes.cliente_id. A sale with a
-// document links each of its tickets to the customer of that document (the
-// one identity the customer list uses, unique per company: clienteDeVenta);
-// a ticket sold without a document belongs to no customer, so it is nobody's
-// trip and the passenger report leaves it out (the sales reports count it).
-// Every figure of the report is over the period's tickets that are not
-// cancelled and have a customer; a passenger's name, document, phone and
-// e-mail are the customer's as the customer list shows them today.
+// Who a passenger is, in the passenger report (backoffice §2.15): every
+// ticket not cancelled is one passenger's trip. A sale with a document links
+// each of its tickets to the customer of that document (the one identity the
+// customer list uses, unique per company: clienteDeVenta); a ticket sold
+// without a document belongs to no customer, so it is a passenger of its own,
+// counted in the trips, the passengers and the routes but never named. The
+// figures about registered customers say so: PasajerosRegistrados,
+// ClientesNuevos, and the lists of passengers (the top and the list, which
+// name people). A passenger's name, document, phone and e-mail are the
+// customer's as the customer list shows them today.
 
 // MaxRutasPopulares is the most routes the popular routes answer.
 const MaxRutasPopulares = 20
@@ -37,11 +38,14 @@ type FiltroPasajerosPeriodo struct {
 }
 
 // where is the filter over pasajes p of the company's tickets of the period
-// that count in the report: not cancelled, with a customer; sold in
-// [desde, hasta) of its business days or travelling on one of its days.
-func (f FiltroPasajerosPeriodo) where(empresaID int64) (string, []any) {
-	w, args := `WHERE p.empresa_id = ? AND p.cliente_id IS NOT NULL AND p.estado <> ?`,
-		[]any{empresaID, domain.PasajeCancelado}
+// that count in the report: not cancelled; sold in [desde, hasta) of its
+// business days or travelling on one of its days. registrados: only those of a
+// customer.
+func (f FiltroPasajerosPeriodo) where(empresaID int64, registrados bool) (string, []any) {
+	w, args := `WHERE p.empresa_id = ? AND p.estado <> ?`, []any{empresaID, domain.PasajeCancelado}
+	if registrados {
+		w += ` AND p.cliente_id IS NOT NULL`
+	}
 	if f.PorViaje {
 		return w + ` AND p.fecha_viaje BETWEEN ? AND ?`, append(args, f.Periodo.Desde, f.Periodo.Hasta)
 	}
@@ -67,12 +71,15 @@ func cmpLoc(loc *time.Location) *time.Location {
 }
 
 // EstadisticasPasajeros are the passenger report's figures: how many
-// passengers travelled, how many trips (tickets) they made, and how many of
-// them had never travelled before the period.
+// passengers travelled (each registered customer once, each ticket without one
+// as a passenger of its own), how many trips (tickets) they made, how many of
+// the passengers are registered customers, and how many of those had never
+// travelled before the period.
 type EstadisticasPasajeros struct {
-	TotalPasajeros int64
-	TotalViajes    int64
-	ClientesNuevos int64
+	TotalPasajeros       int64
+	TotalViajes          int64
+	PasajerosRegistrados int64
+	ClientesNuevos       int64
 }
 
 // PromedioViajes is the trips per passenger, to one decimal (0 with none).
@@ -108,28 +115,30 @@ type RutaPopular struct {
 	TotalIngresos  domain.Centavos
 }
 
-// EstadisticasPasajeros counts the period's passengers, trips and new
-// passengers: those with no trip before the period (on the same date basis).
-// Two queries on the company's indexes: the period's tickets, and for each of
-// its customers one probe of pasajes_cliente_idx.
+// EstadisticasPasajeros counts the period's passengers, trips, registered
+// passengers and new ones: registered customers with no trip before the
+// period (on the same date basis). Two queries on the company's indexes: the
+// period's tickets grouped by customer (those without one, one group), and for
+// each of its customers one probe of pasajes_cliente_idx.
 func (s *Store) EstadisticasPasajeros(ctx context.Context, empresaID int64, f FiltroPasajerosPeriodo) (EstadisticasPasajeros, error) {
-	where, args := f.where(empresaID)
+	where, args := f.where(empresaID, false)
 	antes, desde := f.antes()
 	var e EstadisticasPasajeros
 	err := s.db.Conn().QueryRow(ctx, `WITH del_periodo AS (SELECT p.cliente_id, COUNT(*) AS viajes FROM pasajes p `+where+`
 		GROUP BY p.cliente_id)
-		SELECT CAST(COUNT(*) AS BIGINT), CAST(COALESCE(SUM(d.viajes), 0) AS BIGINT),
-			CAST(COALESCE(SUM(CASE WHEN NOT EXISTS (SELECT 1 FROM pasajes q WHERE q.empresa_id = ? AND q.cliente_id = d.cliente_id
-				AND q.estado <> ? AND `+antes+`) THEN 1 ELSE 0 END), 0) AS BIGINT)
+		SELECT CAST(COALESCE(SUM(CASE WHEN d.cliente_id IS NULL THEN d.viajes ELSE 1 END), 0) AS BIGINT),
+			CAST(COALESCE(SUM(d.viajes), 0) AS BIGINT), CAST(COUNT(d.cliente_id) AS BIGINT),
+			CAST(COALESCE(SUM(CASE WHEN d.cliente_id IS NOT NULL AND NOT EXISTS (SELECT 1 FROM pasajes q
+				WHERE q.empresa_id = ? AND q.cliente_id = d.cliente_id AND q.estado <> ? AND `+antes+`) THEN 1 ELSE 0 END), 0) AS BIGINT)
 		FROM del_periodo d`, append(args, empresaID, domain.PasajeCancelado, desde)...).
-		Scan(&e.TotalPasajeros, &e.TotalViajes, &e.ClientesNuevos)
+		Scan(&e.TotalPasajeros, &e.TotalViajes, &e.PasajerosRegistrados, &e.ClientesNuevos)
 	return e, wrap("estadísticas de pasajeros", err)
 }
 
-// pasajerosFrom is the period's passengers: each customer with its trips,
-// amount and last travel day, joined to its names.
+// pasajerosFrom is the period's registered passengers: each customer with its
+// trips, amount and last travel day, joined to its names.
 func (f FiltroPasajerosPeriodo) pasajerosFrom(empresaID int64) (string, []any) {
-	where, args := f.where(empresaID)
+	where, args := f.where(empresaID, true)
 	return `FROM (SELECT p.cliente_id, COUNT(*) AS viajes, SUM(p.precio) AS gastado, MAX(p.fecha_viaje) AS ultimo
 		FROM pasajes p ` + where + ` GROUP BY p.cliente_id) a JOIN clientes c ON c.id = a.cliente_id AND c.empresa_id = ?`,
 		append(args, empresaID)
@@ -207,16 +216,18 @@ func (s *Store) RecorrerPasajeros(ctx context.Context, empresaID int64, f Filtro
 }
 
 // RutasPopulares are the period's limite (1 to MaxRutasPopulares) sections ×
-// trip types with the most tickets, then the most income, then by name.
+// trip types with the most tickets, then the most income, then by name; every
+// ticket counts, its passengers as EstadisticasPasajeros counts them.
 func (s *Store) RutasPopulares(ctx context.Context, empresaID int64, f FiltroPasajerosPeriodo, limite int) ([]RutaPopular, error) {
 	limite = min(max(limite, 1), MaxRutasPopulares)
-	where, args := f.where(empresaID)
+	where, args := f.where(empresaID, false)
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (RutaPopular, error) {
 		var r RutaPopular
 		err := sc.Scan(&r.SeccionID, &r.Seccion, &r.TipoViajeID, &r.TipoViaje, &r.TotalPasajes, &r.TotalPasajeros, &r.TotalIngresos)
 		return r, err
 	}, `SELECT s.id, s.nombre, t.id, t.nombre, CAST(a.pasajes AS BIGINT), CAST(a.pasajeros AS BIGINT), CAST(a.ingresos AS BIGINT)
-		FROM (SELECT p.seccion_id, p.tipo_viaje_id, COUNT(*) AS pasajes, COUNT(DISTINCT p.cliente_id) AS pasajeros,
+		FROM (SELECT p.seccion_id, p.tipo_viaje_id, COUNT(*) AS pasajes,
+			COUNT(DISTINCT p.cliente_id) + SUM(CASE WHEN p.cliente_id IS NULL THEN 1 ELSE 0 END) AS pasajeros,
 			SUM(p.precio) AS ingresos FROM pasajes p `+where+` GROUP BY p.seccion_id, p.tipo_viaje_id) a
 		JOIN secciones s ON s.id = a.seccion_id JOIN tipos_viaje t ON t.id = a.tipo_viaje_id
 		ORDER BY a.pasajes DESC, a.ingresos DESC, s.nombre, t.nombre, s.id, t.id LIMIT ?`, append(args, limite)...)

@@ -85,21 +85,27 @@ func TestReportePasajeros(t *testing.T) {
 			rutas    []ruta
 		}{
 			// Nueva and Vieja tie on trips: Nueva spent more; Ana Uno and Beto
-			// tie on both: by name. The cancelled ticket, the one without a
-			// document and the other company's are nobody's here.
-			{"venta del 20", venta(hoy, hoy), store.EstadisticasPasajeros{TotalPasajeros: 4, TotalViajes: 6, ClientesNuevos: 3}, 1.5,
+			// tie on both: by name. The ticket without a document is a trip and
+			// a passenger of its own, never named; the cancelled ticket and the
+			// other company's are not counted.
+			{"venta del 20", venta(hoy, hoy), store.EstadisticasPasajeros{TotalPasajeros: 5, TotalViajes: 7,
+				PasajerosRegistrados: 4, ClientesNuevos: 3}, 1.4,
 				[]string{"Nueva", "Vieja", "Ana Uno", "Beto"}, []int64{2, 2, 1, 1}, []domain.Centavos{350000, 300000, 150000, 150000},
-				[]ruta{{e.norte, e.general, 5, 4, 750000}, {e.sur, e.general, 1, 1, 200000}}},
-			{"venta del mes", venta("2026-11-01", "2026-11-30"), store.EstadisticasPasajeros{TotalPasajeros: 4, TotalViajes: 7, ClientesNuevos: 4}, 1.8,
+				[]ruta{{e.norte, e.general, 6, 5, 900000}, {e.sur, e.general, 1, 1, 200000}}},
+			{"venta del mes", venta("2026-11-01", "2026-11-30"), store.EstadisticasPasajeros{TotalPasajeros: 5, TotalViajes: 8,
+				PasajerosRegistrados: 4, ClientesNuevos: 4}, 1.6,
 				[]string{"Vieja", "Nueva", "Ana Uno", "Beto"}, []int64{3, 2, 1, 1}, []domain.Centavos{450000, 350000, 150000, 150000},
-				[]ruta{{e.norte, e.general, 6, 4, 900000}, {e.sur, e.general, 1, 1, 200000}}},
-			{"venta del 10", venta("2026-11-10", "2026-11-10"), store.EstadisticasPasajeros{TotalPasajeros: 1, TotalViajes: 1, ClientesNuevos: 1}, 1,
+				[]ruta{{e.norte, e.general, 7, 5, 1050000}, {e.sur, e.general, 1, 1, 200000}}},
+			{"venta del 10", venta("2026-11-10", "2026-11-10"), store.EstadisticasPasajeros{TotalPasajeros: 1, TotalViajes: 1,
+				PasajerosRegistrados: 1, ClientesNuevos: 1}, 1,
 				[]string{"Vieja"}, []int64{1}, []domain.Centavos{150000}, []ruta{{e.norte, e.general, 1, 1, 150000}}},
-			{"viaje del 21: Nueva ya viajaba el 20", viaje(manana, manana), store.EstadisticasPasajeros{TotalPasajeros: 1, TotalViajes: 1}, 1,
+			{"viaje del 21: Nueva ya viajaba el 20", viaje(manana, manana), store.EstadisticasPasajeros{TotalPasajeros: 1, TotalViajes: 1,
+				PasajerosRegistrados: 1}, 1,
 				[]string{"Nueva"}, []int64{1}, []domain.Centavos{200000}, []ruta{{e.sur, e.general, 1, 1, 200000}}},
-			{"viaje del 20", viaje(hoy, hoy), store.EstadisticasPasajeros{TotalPasajeros: 4, TotalViajes: 5, ClientesNuevos: 3}, 1.3,
+			{"viaje del 20", viaje(hoy, hoy), store.EstadisticasPasajeros{TotalPasajeros: 5, TotalViajes: 6,
+				PasajerosRegistrados: 4, ClientesNuevos: 3}, 1.2,
 				[]string{"Vieja", "Ana Uno", "Beto", "Nueva"}, []int64{2, 1, 1, 1}, []domain.Centavos{300000, 150000, 150000, 150000},
-				[]ruta{{e.norte, e.general, 5, 4, 750000}}},
+				[]ruta{{e.norte, e.general, 6, 5, 900000}}},
 			{"nada", venta("2026-11-22", "2026-11-22"), store.EstadisticasPasajeros{}, 0, []string{}, []int64{}, []domain.Centavos{}, []ruta{}},
 		}
 		for _, c := range cases {

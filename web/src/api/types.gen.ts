@@ -3634,6 +3634,8 @@ export interface components {
         CifrasPasajeros: {
             /** Format: int64 */
             clientesNuevos: number;
+            /** Format: int64 */
+            pasajerosRegistrados: number;
             /** Format: double */
             promedioViajesPorCliente: number;
             /** Format: int64 */

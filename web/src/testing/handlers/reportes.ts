@@ -3,6 +3,7 @@ import type {
   ClienteTop, EstadisticasVentas, FilaReporteCajas, IngresosMensuales, KpisReporte, PasajeroReporte, PeriodoReporte, PuntoVentas,
   ReporteCaja, RutaPopular, VentaDetallada,
 } from '@/api/reportes';
+import type { Schema } from '@/api/contract';
 import { fail, ok } from '@/testing/http';
 import { server } from '@/testing/server';
 
@@ -100,7 +101,7 @@ export const RUTAS: RutaPopular[] = [
 ];
 
 interface DatosPasajeros {
-  cifras?: { totalPasajeros: number; totalViajes: number; promedioViajesPorCliente: number; clientesNuevos: number };
+  cifras?: Schema<'CifrasPasajeros'>;
   top?: ClienteTop[];
   pasajeros?: PasajeroReporte[];
   rutas?: RutaPopular[];
@@ -113,7 +114,7 @@ interface DatosPasajeros {
  * export (a CSV, or 404 'No hay datos para exportar' without passengers). Returns the requested URLs.
  */
 export function mockReportePasajeros({
-  cifras = { totalPasajeros: 17, totalViajes: 83, promedioViajesPorCliente: 4.9, clientesNuevos: 6 },
+  cifras = { totalPasajeros: 17, totalViajes: 83, promedioViajesPorCliente: 4.9, pasajerosRegistrados: 11, clientesNuevos: 6 },
   top = CLIENTES_TOP, pasajeros = PASAJEROS, rutas = RUTAS, falla,
 }: DatosPasajeros = {}) {
   const pedidos: URL[] = [];

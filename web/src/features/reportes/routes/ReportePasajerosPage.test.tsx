@@ -30,7 +30,9 @@ describe('passenger report', () => {
     const pedidos = mockReportePasajeros();
     renderScreen();
     expect(await screen.findByRole('heading', { name: 'Reporte de Pasajeros' })).toBeInTheDocument();
-    expect(within(await screen.findByRole('group', { name: 'Total Pasajeros' })).getByText('17')).toBeInTheDocument();
+    const pasajeros = await screen.findByRole('group', { name: 'Total Pasajeros' });
+    expect(within(pasajeros).getByText('17')).toBeInTheDocument();
+    expect(pasajeros).toHaveTextContent('11 registrados (vendidos con su documento)');
     expect(within(screen.getByRole('group', { name: 'Total Viajes' })).getByText('83')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Promedio Viajes/Cliente' })).getByText('4,9')).toBeInTheDocument();
     expect(within(screen.getByRole('group', { name: 'Clientes Nuevos' })).getByText('6')).toBeInTheDocument();
@@ -76,7 +78,7 @@ describe('passenger report', () => {
   });
 
   it('with no passenger the export is disabled and the lists say so', async () => {
-    mockReportePasajeros({ cifras: { totalPasajeros: 0, totalViajes: 0, promedioViajesPorCliente: 0, clientesNuevos: 0 },
+    mockReportePasajeros({ cifras: { totalPasajeros: 0, totalViajes: 0, promedioViajesPorCliente: 0, pasajerosRegistrados: 0, clientesNuevos: 0 },
       top: [], pasajeros: [], rutas: [] });
     renderScreen();
     expect(await screen.findByText('Sin pasajeros en el período')).toBeInTheDocument();

@@ -54,10 +54,11 @@ export function ReportePasajerosPage() {
           errorTitle="Error al cargar el reporte de pasajeros" onRetry={() => void estadisticas.refetch()}>
           {cifras && (
             <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-              <StatCard label="Total Pasajeros" value={formatNumber(cifras.totalPasajeros)} />
+              <StatCard label="Total Pasajeros" value={formatNumber(cifras.totalPasajeros)}
+                note={`${formatNumber(cifras.pasajerosRegistrados)} registrados (vendidos con su documento)`} />
               <StatCard label="Total Viajes" value={formatNumber(cifras.totalViajes)} />
               <StatCard label="Promedio Viajes/Cliente" value={formatDecimal(cifras.promedioViajesPorCliente, 1)} />
-              <StatCard label="Clientes Nuevos" value={formatNumber(cifras.clientesNuevos)} />
+              <StatCard label="Clientes Nuevos" value={formatNumber(cifras.clientesNuevos)} note="Registrados que no habían viajado antes" />
             </SimpleGrid>
           )}
           <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
