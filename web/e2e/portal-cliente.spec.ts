@@ -62,6 +62,7 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   await sinViolaciones(page, 'documento');
   await page.getByLabel('Número de documento').fill(documento);
   await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Crear o recuperar contraseña' }).click();
   await page.getByRole('button', { name: 'Enviarme un código' }).click();
   await expect(page.getByRole('status')).toContainText('le enviamos un código válido por 15 minutos');
   await sinViolaciones(page, 'crear contraseña');
@@ -69,7 +70,7 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   const codigo = /\b(\d{6})\b/.exec(recibidos.find((r) => r.para.includes(email))!.datos.replace(/=\r?\n/g, ''))?.[1];
   expect(codigo).toBeTruthy();
 
-  await page.getByLabel('Código recibido').fill(codigo!);
+  await page.getByLabel('Código', { exact: true }).fill(codigo!);
   await page.getByLabel('Nueva contraseña').fill('delta2026');
   await page.getByLabel('Repetir contraseña').fill('delta2026');
   await shot(page, 'setup');

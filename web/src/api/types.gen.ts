@@ -4000,7 +4000,6 @@ export interface components {
         };
         DocumentoVerificado: {
             documento: string;
-            requiere_setup: boolean;
         };
         Embarcacion: {
             activo: boolean;
