@@ -52,6 +52,7 @@ func newEnv(t testing.TB, st *store.Store) *env {
 		t.Fatal(err)
 	}
 	e.svc = svc
+	svc.Esperar = func(context.Context, time.Duration) error { return nil } // the portal's delay: no real wait in tests
 	e.srv = &Server{Store: st, Auth: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	return e
 }

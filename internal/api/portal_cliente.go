@@ -26,11 +26,12 @@ type VerificarDocumento struct {
 	EmpresaID int64  `json:"empresa_id,omitempty" minimum:"0" description:"La empresa del portal; sin ella, la de la página de inicio"`
 }
 
-// DocumentoVerificado says which step follows the document. It says nothing
-// else: an unknown document answers like a known one without a password.
+// DocumentoVerificado is the document checked, normalized. It says nothing
+// else, the same whatever the document's state (with a portal password or
+// not, unknown): the portal then offers both logging in and creating or
+// recovering the password.
 type DocumentoVerificado struct {
-	Documento     string `json:"documento"`
-	RequiereSetup bool   `json:"requiere_setup"`
+	Documento string `json:"documento"`
 }
 
 // IniciarSesionCliente is the body of POST /cliente-auth/login.
@@ -170,12 +171,11 @@ func (s *Server) moduloPortal(ctx context.Context, empresaID int64) error {
 }
 
 func (s *Server) verificarDocumento(r *http.Request, b VerificarDocumento) (DocumentoVerificado, error) {
-	empresa, err := s.empresaDelPortal(r.Context(), b.EmpresaID)
-	if err != nil {
+	if _, err := s.empresaDelPortal(r.Context(), b.EmpresaID); err != nil {
 		return DocumentoVerificado{}, err
 	}
-	setup, err := s.Auth.VerificarCliente(r.Context(), empresa, b.Documento, clientIP(r))
-	return DocumentoVerificado{Documento: strings.TrimSpace(b.Documento), RequiereSetup: setup}, err
+	doc, err := s.Auth.VerificarCliente(r.Context(), b.Documento, clientIP(r))
+	return DocumentoVerificado{Documento: doc}, err
 }
 
 func (s *Server) loginCliente(r *http.Request, b IniciarSesionCliente) (reply[SesionCliente], error) {

@@ -104,8 +104,7 @@ func TestPortalSetupByEmailCodeLoginAndDashboard(t *testing.T) {
 		desconocido := e.portal("verificar", ip, map[string]any{"documento": "99888777"})
 		conocido.expect(t, http.StatusOK, "")
 		desconocido.expect(t, http.StatusOK, "")
-		if string(conocido.Data) != `{"documento":"30111222","requiere_setup":true}` ||
-			string(desconocido.Data) != `{"documento":"99888777","requiere_setup":true}` {
+		if string(conocido.Data) != `{"documento":"30111222"}` || string(desconocido.Data) != `{"documento":"99888777"}` {
 			t.Fatalf("verificar: %s / %s", conocido.Data, desconocido.Data)
 		}
 		// the code request answers the same for a known and an unknown document
@@ -136,7 +135,10 @@ func TestPortalSetupByEmailCodeLoginAndDashboard(t *testing.T) {
 		r.expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
 		e.portal("setup-password", ip, map[string]any{"documento": "30111222", "password": "otraclave", "codigo": codigo}).
 			expect(t, http.StatusUnauthorized, domain.MsgClienteVerificacion)
-		e.portal("verificar", ip, map[string]any{"documento": "30111222"}).expect(t, http.StatusOK, "")
+		// with a password, the same answer (issue 36 item 11)
+		if r := e.portal("verificar", ip, map[string]any{"documento": " 30111222 "}); string(r.Data) != `{"documento":"30111222"}` {
+			t.Fatalf("verificar con contraseña: %s", r.Data)
+		}
 
 		e.portal("login", ip, map[string]any{"documento": "30111222", "password": "secreto2"}).
 			expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
@@ -285,27 +287,63 @@ func TestPortalCodeHandedOverByStaff(t *testing.T) {
 	})
 }
 
-// TestPortalLocksADocumentAndAnAddress: failures of one document from many
-// addresses lock the document (the right password too); many checks from
-// one address lock the address, for any document.
+// TestPortalLocksADocumentAndAnAddress (issue 36 item 11): a stranger's
+// wrong passwords for a document lock that document from the stranger's
+// address only (the right password too, there); the owner logs in from
+// another address, after a delay that grows with the failures from anywhere
+// and a success clears; many checks from one address lock the address, for
+// any document.
 func TestPortalLocksADocumentAndAnAddress(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
+		var esperas []time.Duration
+		e.svc.Esperar = func(_ context.Context, d time.Duration) error {
+			esperas = append(esperas, d)
+			return nil
+		}
 		e.abrir(e.token("vendedor"), 0).expect(t, http.StatusCreated, "")
 		p := e.venderA("30555666", 1, "")[0]
 		e.portal("setup-password", "198.51.100.1", map[string]any{"documento": "30555666", "password": "secreto1",
 			"codigo": e.codigoPortal("admin", *p.ClienteID).Codigo}).expect(t, http.StatusOK, domain.MsgClienteClaveCreada)
-		for i := range 5 {
-			e.portal("login", fmt.Sprintf("198.51.100.%d", 10+i), map[string]any{"documento": "30555666", "password": "malclave"}).
+		extraño := "198.51.100.66"
+		for range 5 {
+			e.portal("login", extraño, map[string]any{"documento": "30555666", "password": "malclave"}).
 				expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
 		}
 		bloqueado := fmt.Sprintf(domain.MsgClienteBloqueado, "15 minutos")
-		r := e.portal("login", "198.51.100.99", map[string]any{"documento": "30555666", "password": "secreto1"})
+		r := e.portal("login", extraño, map[string]any{"documento": "30555666", "password": "secreto1"})
 		r.expect(t, http.StatusTooManyRequests, bloqueado)
 		if r.Header.Get("Retry-After") == "" {
 			t.Fatal("sin Retry-After")
 		}
-		e.now = e.now.Add(16 * time.Minute)
+		if len(esperas) != 0 {
+			t.Fatalf("esperas dentro del límite: %v", esperas)
+		}
+		// more failures of the document from other addresses: each waits longer
+		for i := range 3 {
+			e.portal("login", fmt.Sprintf("198.51.100.%d", 10+i), map[string]any{"documento": "30555666", "password": "malclave"}).
+				expect(t, http.StatusUnauthorized, domain.MsgClienteCredenciales)
+		}
+		if len(esperas) != 3 || esperas[0] != time.Second || esperas[1] != 2*time.Second || esperas[2] != 4*time.Second {
+			t.Fatalf("esperas progresivas: %v", esperas)
+		}
 		e.portal("login", "198.51.100.99", map[string]any{"documento": "30555666", "password": "secreto1"}).
+			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+		if len(esperas) != 4 || esperas[3] != domain.MaxEsperaDocumentoCliente {
+			t.Fatalf("el dueño esperó %v", esperas)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM intentos_login WHERE nombre_usuario = ? AND ip_address IN (?, ?)`,
+			store.ClaveIntentoCliente(1, "30555666"), "198.51.100.99", store.IPCualquiera); n != 0 {
+			t.Fatalf("el ingreso dejó %d cuentas de intentos", n)
+		}
+		e.portal("login", "198.51.100.98", map[string]any{"documento": "30555666", "password": "secreto1"}).
+			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
+		if len(esperas) != 4 {
+			t.Fatalf("tras un ingreso, otra espera: %v", esperas)
+		}
+		e.portal("login", extraño, map[string]any{"documento": "30555666", "password": "secreto1"}).
+			expect(t, http.StatusTooManyRequests, bloqueado)
+		e.now = e.now.Add(16 * time.Minute)
+		e.portal("login", extraño, map[string]any{"documento": "30555666", "password": "secreto1"}).
 			expect(t, http.StatusOK, domain.MsgClienteBienvenido)
 
 		for i := range domain.MaxIntentosClienteDireccion {

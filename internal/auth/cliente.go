@@ -102,31 +102,24 @@ type SesionCliente struct {
 	Cliente store.ClientePortal
 }
 
-// VerificarCliente answers whether the document must set its portal password
-// first. An unknown document (or one of another company, or an inactive
-// customer) answers exactly like a known customer without a password: true,
-// after the same one query; nothing else is disclosed. Each check counts as
-// an attempt of the client address.
-func (s *Service) VerificarCliente(ctx context.Context, empresaID int64, documento, ip string) (bool, error) {
+// VerificarCliente checks a document before the password step and answers
+// it normalized. It reads no customer: whatever the document's state (no
+// customer, no password, a password) the answer is the same (issue 36 item
+// 11), and the portal offers both 'Ingresar' and creating or recovering the
+// password. Each check counts as an attempt of the client address.
+func (s *Service) VerificarCliente(ctx context.Context, documento, ip string) (string, error) {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
-		return false, err
+		return documento, err
 	}
-	if err := s.reservarDireccionCliente(ctx, ip); err != nil {
-		return false, err
-	}
-	cl, found, err := s.Store.ClientePorDocumento(ctx, empresaID, documento)
-	if err != nil {
-		return false, err
-	}
-	return !found || cl.RequiereSetup(), nil
+	return documento, s.reservarDireccionCliente(ctx, ip)
 }
 
 // LoginCliente checks a customer's document and portal password. A wrong
 // password, an unknown document and a customer without a password all answer
-// the same 401 after a bcrypt comparison; failures are counted per document
-// (any address) and per client address (any document), each locked past its
-// limit with a Spanish message.
+// the same 401 after a bcrypt comparison; failures lock the document from
+// that address and the address for any document past their limits, with a
+// Spanish message, and slow the document from anywhere (reservarCliente).
 func (s *Service) LoginCliente(ctx context.Context, empresaID int64, documento, password, ip string) (SesionCliente, error) {
 	documento, err := domain.NormalizarDocumento(documento)
 	if err != nil {
@@ -322,20 +315,48 @@ func (s *Service) emitirSesionCliente(cl store.ClientePortal) (SesionCliente, er
 	return SesionCliente{Token: token, Cliente: cl}, err
 }
 
-// reservarCliente counts an attempt of the document (from any address) and
-// of the client address (for any document) under the login policy; either
-// locked refuses with 429 and the wait. It answers the document's key, which
-// a success clears.
+// reservarCliente counts an attempt of the client address (for any
+// document) and of the document from that address, each locked past its
+// limit with 429 and the wait; a stranger's failures thus lock only the
+// stranger's address, never the owner out (issue 36 item 11). It also counts
+// the document's attempts from anywhere: past the login policy's limit each
+// one waits EsperaDocumentoCliente first, so guessing from many addresses is
+// slowed. It answers the document's key from that address; a success clears
+// it and the count from anywhere.
 func (s *Service) reservarCliente(ctx context.Context, empresaID int64, documento, ip string) (store.IntentoLogin, error) {
 	if err := s.reservarDireccionCliente(ctx, ip); err != nil {
 		return store.IntentoLogin{}, err
 	}
-	doc := store.IntentoLogin{NombreUsuario: store.ClaveIntentoCliente(empresaID, documento), IP: "*"}
+	doc := store.IntentoLogin{NombreUsuario: store.ClaveIntentoCliente(empresaID, documento), IP: ip}
 	maxIntentos, ventana, err := s.loginPolicy(ctx)
 	if err != nil {
 		return doc, err
 	}
-	return doc, s.reservarClienteCon(ctx, doc, maxIntentos, ventana)
+	if err := s.reservarClienteCon(ctx, doc, maxIntentos, ventana); err != nil {
+		return doc, err
+	}
+	n, err := s.Store.SumarIntentoLogin(ctx, store.IntentoLogin{NombreUsuario: doc.NombreUsuario, IP: store.IPCualquiera}, ventana)
+	if err != nil {
+		return doc, err
+	}
+	return doc, s.esperar(ctx, domain.EsperaDocumentoCliente(n-maxIntentos))
+}
+
+func (s *Service) esperar(ctx context.Context, d time.Duration) error {
+	if d <= 0 {
+		return nil
+	}
+	if s.Esperar != nil {
+		return s.Esperar(ctx, d)
+	}
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
 }
 
 func (s *Service) reservarDireccionCliente(ctx context.Context, ip string) error {

@@ -31,6 +31,10 @@ type Service struct {
 	// Limite bounds the logins per client address before anything else runs
 	// (nil: no bound).
 	Limite *LimiteDirecciones
+	// Esperar waits d before a portal attempt goes on (the progressive delay
+	// of a document, EsperaDocumentoCliente); nil waits for real, or until
+	// the request ends.
+	Esperar func(ctx context.Context, d time.Duration) error
 }
 
 // NewService loads (or creates once per installation) the token signing

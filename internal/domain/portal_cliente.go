@@ -31,7 +31,25 @@ const (
 	// checks, failed logins, failed setups, code requests) one client
 	// address may make in the login policy's window.
 	MaxIntentosClienteDireccion = 30
+	// MaxEsperaDocumentoCliente bounds the delay of an attempt on a document
+	// that failed many times from anywhere (EsperaDocumentoCliente).
+	MaxEsperaDocumentoCliente = 8 * time.Second
 )
+
+// EsperaDocumentoCliente is how long the portal waits before answering an
+// attempt on a document that failed exceso times beyond the login policy's
+// limit, from any address (issue 36 item 11): 1 s, 2 s, 4 s, … at most
+// MaxEsperaDocumentoCliente. It slows guessing from many addresses without
+// ever locking the owner out (each address is locked on its own).
+func EsperaDocumentoCliente(exceso int) time.Duration {
+	if exceso <= 0 {
+		return 0
+	}
+	if exceso > 4 {
+		return MaxEsperaDocumentoCliente
+	}
+	return min(time.Second<<(exceso-1), MaxEsperaDocumentoCliente)
+}
 
 // Portal messages.
 const (

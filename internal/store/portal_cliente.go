@@ -29,9 +29,6 @@ type ClientePortal struct {
 	SesionVersion int64
 }
 
-// RequiereSetup: the customer has no portal password yet.
-func (c ClientePortal) RequiereSetup() bool { return c.PasswordHash == "" }
-
 const columnasClientePortal = `c.id, c.nombre, c.apellido, c.documento, c.telefono, c.email, c.direccion, c.activo,
 	c.email_confirmado, c.telefono_confirmado, c.empresa_id, COALESCE(cp.password_hash, ''), COALESCE(cp.sesion_version, 0)`
 
@@ -262,10 +259,12 @@ func (s *Store) TextoDeMensaje(ctx context.Context, mensajeID int64) (asunto, te
 	return asunto, texto, wrap("leer texto del mensaje", err)
 }
 
-// LoginClienteExitoso clears the document's failed attempts and stamps the login.
+// LoginClienteExitoso clears the document's failed attempts (from the
+// login's address and from anywhere) and stamps the login.
 func (s *Store) LoginClienteExitoso(ctx context.Context, clienteID int64, i IntentoLogin) error {
 	return s.db.InTx(ctx, func(c sqldb.Conn) error {
-		_, err := c.Exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address = ?`, i.NombreUsuario, i.IP)
+		_, err := c.Exec(ctx, `DELETE FROM intentos_login WHERE nombre_usuario = ? AND ip_address IN (?, ?)`,
+			i.NombreUsuario, i.IP, IPCualquiera)
 		if err != nil {
 			return wrap("limpiar intentos", err)
 		}
@@ -343,6 +342,9 @@ func (s *Store) PanelDeCliente(ctx context.Context, cl ClientePortal, conPuntos 
 	out.Beneficios, err = s.BeneficiosDeCliente(ctx, cl.EmpresaID, cl.ID)
 	return out, err
 }
+
+// IPCualquiera is the address of a count of a document's attempts from anywhere.
+const IPCualquiera = "*"
 
 // ClaveIntentoCliente is the attempts key of a document of a company.
 func ClaveIntentoCliente(empresaID int64, documento string) string {

@@ -50,6 +50,26 @@ func (s *Store) ReservarIntentoLogin(ctx context.Context, i IntentoLogin, maxInt
 	return hasta, ok, err
 }
 
+// SumarIntentoLogin counts an attempt of i within ventana (a count older
+// than ventana starts again) and answers the count, never refusing: the
+// customer portal slows a document's attempts by it instead of locking the
+// document (issue 36 item 11).
+func (s *Store) SumarIntentoLogin(ctx context.Context, i IntentoLogin, ventana time.Duration) (int, error) {
+	var n int
+	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		corte := c.Now().Add(-ventana)
+		err := c.QueryRow(ctx, `INSERT INTO intentos_login (nombre_usuario, ip_address, intentos, desde, ultimo_en)
+			VALUES (?, ?, 1, ?, ?)
+			ON CONFLICT (nombre_usuario, ip_address) DO UPDATE SET
+				intentos = CASE WHEN intentos_login.ultimo_en <= ? THEN 1 ELSE intentos_login.intentos + 1 END,
+				desde = CASE WHEN intentos_login.ultimo_en <= ? THEN excluded.desde ELSE intentos_login.desde END,
+				ultimo_en = excluded.ultimo_en
+			RETURNING intentos`, i.NombreUsuario, i.IP, c.Now(), c.Now(), corte, corte).Scan(&n)
+		return wrap("sumar intento de login", err)
+	})
+	return n, err
+}
+
 // MaxAuditoriasLoginFallido is how many failed logins from one client address
 // are audited one by one in an hour; the next one audits that the rest are
 // only counted, and the hour's total is audited once it is over. An anonymous

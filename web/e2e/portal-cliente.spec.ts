@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
-import { apiGet, authHeaders, usuarioPropio, violaciones } from './helpers';
+import { apiGet, authHeaders, login, usuarioPropio, violaciones } from './helpers';
 import { CLAVE_SMTP, PUERTO_SMTP, servidorSmtpDePrueba, USUARIO_SMTP } from './smtp';
 
 /**
@@ -62,6 +62,7 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   await sinViolaciones(page, 'documento');
   await page.getByLabel('Número de documento').fill(documento);
   await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('button', { name: 'Crear o recuperar contraseña' }).click();
   await page.getByRole('button', { name: 'Enviarme un código' }).click();
   await expect(page.getByRole('status')).toContainText('le enviamos un código válido por 15 minutos');
   await sinViolaciones(page, 'crear contraseña');
@@ -69,7 +70,7 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   const codigo = /\b(\d{6})\b/.exec(recibidos.find((r) => r.para.includes(email))!.datos.replace(/=\r?\n/g, ''))?.[1];
   expect(codigo).toBeTruthy();
 
-  await page.getByLabel('Código recibido').fill(codigo!);
+  await page.getByLabel('Código', { exact: true }).fill(codigo!);
   await page.getByLabel('Nueva contraseña').fill('delta2026');
   await page.getByLabel('Repetir contraseña').fill('delta2026');
   await shot(page, 'setup');
@@ -107,4 +108,45 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   await expect(page.getByText(numero)).toBeVisible();
 
   await correo(request, false);
+});
+
+test('sin correo ni WhatsApp, el personal entrega un código en el mostrador; restablecer el acceso cierra la sesión del cliente', async ({ browser, page, request }) => {
+  const documento = String(31_000_000 + (Date.now() % 9_000_000));
+  const supervisor = await usuarioPropio(request, 'supervisor');
+  const creado = await request.post('/api/config/clientes', {
+    headers: await authHeaders(request, supervisor), data: { nombre: 'Mostrador', apellido: documento, documento },
+  });
+  expect(creado.status(), await creado.text()).toBe(201);
+
+  await login(page, supervisor);
+  await page.goto('/admin/clientes');
+  await page.getByLabel('Buscar').fill(documento);
+  await page.getByRole('button', { name: `Ver Mostrador ${documento}` }).click();
+  const detalle = page.getByRole('dialog', { name: 'Detalle del cliente' });
+  await detalle.getByRole('button', { name: 'Código para el portal' }).click();
+  const codigo = detalle.getByLabel(/^Código \d{6}$/);
+  await expect(codigo).toBeVisible();
+  await expect(detalle.getByText(/Vence en 15 minutos/)).toBeVisible();
+  await sinViolaciones(page, 'código para el portal');
+  await shot(page, 'codigo-mostrador');
+  const valor = (await codigo.textContent())!.trim();
+
+  const cliente = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await cliente.goto('/cliente/login');
+  await cliente.getByLabel('Número de documento').fill(documento);
+  await cliente.getByRole('button', { name: 'Continuar' }).click();
+  await expect(cliente.getByRole('button', { name: 'Ingresar' })).toBeVisible();
+  await cliente.getByRole('button', { name: 'Crear o recuperar contraseña' }).click();
+  await cliente.getByLabel('Código', { exact: true }).fill(valor);
+  await cliente.getByLabel('Nueva contraseña').fill('delta2026');
+  await cliente.getByLabel('Repetir contraseña').fill('delta2026');
+  await cliente.getByRole('button', { name: 'Crear contraseña e ingresar' }).click();
+  await expect(cliente.getByRole('heading', { name: '¡Hola, Mostrador!' })).toBeVisible();
+
+  await detalle.getByRole('button', { name: 'Restablecer acceso al portal' }).click();
+  await page.getByRole('dialog', { name: 'Restablecer acceso al portal' }).getByRole('button', { name: 'Restablecer' }).click();
+  await expect(page.getByText('Acceso al portal restablecido: el cliente deberá crear una contraseña nueva')).toBeVisible();
+  await cliente.reload();
+  await expect(cliente).toHaveURL(/\/cliente\/login/);
+  await cliente.close();
 });

@@ -16,7 +16,7 @@ export type CrearClaveCliente = Schema<'CrearClaveCliente'>;
 
 const sinSesion = { token: null, skipAuthEvent: true } as const;
 
-/** POST /cliente-auth/verificar: which step follows the document (it says nothing else). */
+/** POST /cliente-auth/verificar: checks the document; the answer is the same whatever its state. */
 export function verificarDocumento(documento: string, empresaId?: number): Promise<DocumentoVerificado> {
   return api.post<DocumentoVerificado>('/cliente-auth/verificar', { documento, empresa_id: empresaId }, sinSesion);
 }

@@ -4005,7 +4005,6 @@ export interface components {
         };
         DocumentoVerificado: {
             documento: string;
-            requiere_setup: boolean;
         };
         Embarcacion: {
             activo: boolean;

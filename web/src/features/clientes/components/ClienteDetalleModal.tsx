@@ -5,6 +5,8 @@ import { CLIENTES_POR_PAGINA, pasajesClienteQuery, type Cliente } from '@/api/cl
 import { QueryState } from '@/components/QueryState';
 import type { Dialog } from '@/lib/dialog';
 import { formatDate, formatMoney } from '@/lib/format';
+import { useModuloActivo } from '@/lib/session';
+import { PortalClienteAcciones } from './PortalClienteAcciones';
 
 function PasajesCliente({ cliente }: { cliente: Cliente }) {
   const [pagina, setPagina] = useState(1);
@@ -47,9 +49,16 @@ function PasajesCliente({ cliente }: { cliente: Cliente }) {
   );
 }
 
-/** A customer's data and their tickets, newest first. */
-export function ClienteDetalleModal({ dialog }: { dialog: Dialog<Cliente> }) {
+/** ' (sin confirmar)' after a contact typed at a sale: no portal code goes to it. */
+const sinConfirmar = (confirmado: boolean) => (confirmado ? '' : ' (sin confirmar)');
+
+/**
+ * A customer's data and their tickets, newest first; for a role that edits customers in a company with
+ * the portal, its portal access (PortalClienteAcciones).
+ */
+export function ClienteDetalleModal({ dialog, puede }: { dialog: Dialog<Cliente>; puede: boolean }) {
   const cliente = dialog.value;
+  const conPortal = useModuloActivo('portal_clientes');
   return (
     <Modal opened={dialog.opened} onClose={dialog.close} title="Detalle del cliente" centered size="xl">
       {cliente && (
@@ -57,9 +66,10 @@ export function ClienteDetalleModal({ dialog }: { dialog: Dialog<Cliente> }) {
           <Group gap="xl">
             <Text fw={600}>{cliente.nombre} {cliente.apellido}</Text>
             <Text>Documento: {cliente.documento}</Text>
-            {cliente.telefono && <Text>Teléfono: {cliente.telefono}</Text>}
-            {cliente.email && <Text>Email: {cliente.email}</Text>}
+            {cliente.telefono && <Text>Teléfono: {cliente.telefono}{sinConfirmar(cliente.telefono_confirmado)}</Text>}
+            {cliente.email && <Text>Email: {cliente.email}{sinConfirmar(cliente.email_confirmado)}</Text>}
           </Group>
+          {puede && conPortal && <PortalClienteAcciones cliente={cliente} />}
           <PasajesCliente cliente={cliente} />
         </Stack>
       )}

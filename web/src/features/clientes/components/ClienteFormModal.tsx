@@ -1,4 +1,4 @@
-import { Modal, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarCliente, type Cliente, type ClienteInput } from '@/api/clientes';
 import { FormActions } from '@/components/FormActions';
@@ -63,6 +63,10 @@ function ClienteForm({ cliente, onDone }: { cliente?: Cliente; onDone: () => voi
           ))}
         </SimpleGrid>
         {cliente && <Switch label="Activo" {...form.getInputProps('activo', { type: 'checkbox' })} />}
+        <Text size="sm" c="dimmed">
+          Al guardar, el correo y el teléfono quedan confirmados para el portal del cliente: verifíquelos con el cliente y
+          su documento.
+        </Text>
         <FormActions onCancel={onDone} loading={guardar.isPending} />
       </Stack>
     </form>

@@ -68,6 +68,40 @@ describe('customers screen', () => {
     expect(await within(dialog).findByText('LD-20261122-000041')).toBeInTheDocument();
   });
 
+  it('hands over a portal code shown big with its expiry, and resets the portal access after confirming', async () => {
+    const writes: Write[] = [];
+    mockClientes(undefined, writes);
+    const { user } = renderScreen('supervisor');
+    await user.click(await screen.findByRole('button', { name: 'Ver Juan Gómez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle del cliente' });
+    expect(within(dialog).getByText('Email: juan@correo.com (sin confirmar)')).toBeInTheDocument();
+    expect(within(dialog).getByText('Teléfono: 11 5555-0101')).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Código para el portal' }));
+    const codigo = await within(dialog).findByLabelText('Código 482913');
+    expect(codigo).toHaveTextContent('482913');
+    expect(within(dialog).getByText(/Vence en 15 minutos/)).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'POST', path: '/api/config/clientes/1/codigo-portal', body: undefined }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Restablecer acceso al portal' }));
+    const confirmar = await screen.findByRole('dialog', { name: 'Restablecer acceso al portal' });
+    expect(within(confirmar).getByText('¿Restablecer el acceso al portal de «Juan Gómez»?')).toBeInTheDocument();
+    expect(writes).toHaveLength(1);
+    await user.click(within(confirmar).getByRole('button', { name: 'Restablecer' }));
+    expect(await screen.findByText('Acceso al portal restablecido: el cliente deberá crear una contraseña nueva')).toBeInTheDocument();
+    expect(writes[1]).toEqual({ method: 'POST', path: '/api/config/clientes/1/restablecer-portal', body: undefined });
+    expect(screen.queryByLabelText('Código 482913')).toBeNull();
+  });
+
+  it('offers no portal access to a role that does not edit customers', async () => {
+    mockClientes();
+    const { user } = renderScreen('vendedor');
+    await user.click(await screen.findByRole('button', { name: 'Ver Juan Gómez' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalle del cliente' });
+    expect(await within(dialog).findByText('LD-20261122-000041')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Código para el portal' })).toBeNull();
+  });
+
   it('disables the writes of a vendedor with the no-permission tooltip', async () => {
     mockClientes();
     const { user } = renderScreen('vendedor');

@@ -122,7 +122,7 @@ export function ClientesPage() {
       </QueryState>
       <ClienteFormModal dialog={formDialog} />
       <EliminarClienteDialog dialog={deleteDialog} />
-      <ClienteDetalleModal dialog={detailDialog} />
+      <ClienteDetalleModal dialog={detailDialog} puede={puede} />
     </Stack>
   );
 }

@@ -31,10 +31,10 @@ function useEmpresaDelPortal(): number | undefined {
 }
 
 /**
- * /cliente/login in three steps (backoffice §2.21): the document; then the password, or the first
- * password when the server says `requiere_setup`, proved by a one-time code sent to the customer's
- * confirmed e-mail or WhatsApp, or handed over at the counter by staff. Back returns to the
- * document and clears the password.
+ * /cliente/login in three steps (backoffice §2.21): the document; then the password with 'Ingresar'
+ * beside 'Crear o recuperar contraseña' (the server never says whether the document has a password:
+ * issue 36 item 11), the latter proved by a one-time code sent to the customer's confirmed e-mail or
+ * WhatsApp, or handed over at the counter by staff. Back returns to the document and clears the password.
  */
 export function ClienteLoginPage() {
   const navigate = useNavigate();
@@ -83,8 +83,8 @@ export function ClienteLoginPage() {
     const doc = documento.trim();
     if (!doc) return setError(PORTAL_LOGIN.documentoRequerido);
     void correr(async () => {
-      const v = await verificarDocumento(doc, empresaId);
-      setPaso(v.requiere_setup ? 'setup' : 'password');
+      await verificarDocumento(doc, empresaId);
+      setPaso('password');
     }, 'No se pudo verificar el documento');
   };
 
@@ -136,12 +136,13 @@ export function ClienteLoginPage() {
             <form onSubmit={enviarPassword} noValidate>
               <Stack>
                 <Text size="sm">Documento: <strong>{documento.trim()}</strong></Text>
+                <Text size="sm" c="dimmed">Si es tu primera vez o no recordás tu contraseña, creá una nueva.</Text>
                 <PasswordInput label="Contraseña" autoComplete="current-password" autoFocus size="md" value={password}
                   onChange={(e) => setPassword(e.currentTarget.value)} disabled={enviando} visibilityToggleFocusable
                   visibilityToggleButtonProps={{ 'aria-label': 'Mostrar u ocultar la contraseña' }} />
                 <Button type="submit" size="lg" fullWidth loading={enviando}>Ingresar</Button>
-                <Button variant="subtle" onClick={() => { setPassword(''); setError(null); setPaso('setup'); }}>
-                  ¿Olvidaste tu contraseña? Crear una nueva
+                <Button variant="light" size="md" onClick={() => { setPassword(''); setError(null); setPaso('setup'); }}>
+                  Crear o recuperar contraseña
                 </Button>
                 <Button variant="default" size="md" leftSection={<IconArrowLeft size={18} aria-hidden />} onClick={volver}>Volver</Button>
               </Stack>
@@ -151,7 +152,7 @@ export function ClienteLoginPage() {
           {paso === 'setup' && (
             <form onSubmit={enviarSetup} noValidate>
               <Stack>
-                <Title order={2} size="h4">Crear tu contraseña</Title>
+                <Title order={2} size="h4">Crear o recuperar tu contraseña</Title>
                 <Text size="sm">
                   Documento: <strong>{documento.trim()}</strong>. Para confirmar que sos vos, usá el código que te enviamos a
                   tu correo o WhatsApp confirmado o, si no tenés ninguno, pedí un código en el mostrador presentando tu documento.

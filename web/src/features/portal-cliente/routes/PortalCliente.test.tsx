@@ -52,8 +52,8 @@ describe('the two sessions (operaciones §5)', () => {
 });
 
 describe('ClienteLoginPage', () => {
-  it('asks the password of a customer who has one, and Volver clears it', async () => {
-    server.use(http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222', requiere_setup: false })));
+  it('after the document offers both Ingresar and Crear o recuperar contraseña, and Volver clears the password', async () => {
+    server.use(http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222' })));
     const { user } = renderApp('/cliente/login');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Ingrese su número de documento');
@@ -61,6 +61,8 @@ describe('ClienteLoginPage', () => {
     await user.type(screen.getByLabelText('Número de documento'), '30111222');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
     const password = await screen.findByLabelText('Contraseña');
+    expect(screen.getByRole('button', { name: 'Ingresar' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Crear o recuperar contraseña' })).toBeInTheDocument();
     await user.type(password, 'secreto1');
     await user.click(screen.getByRole('button', { name: 'Mostrar u ocultar la contraseña' }));
     expect(password).toHaveAttribute('type', 'text');
@@ -73,7 +75,7 @@ describe('ClienteLoginPage', () => {
   it('logs in, keeps the customer token apart from the staff one and opens the dashboard', async () => {
     let body: unknown;
     server.use(
-      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222', requiere_setup: false })),
+      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222' })),
       http.post('/api/cliente-auth/login', async ({ request }) => {
         body = await request.json();
         return okWithMessage(sesion, '¡Bienvenido!');
@@ -94,7 +96,7 @@ describe('ClienteLoginPage', () => {
 
   it('shows the server refusal of a wrong password', async () => {
     server.use(
-      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222', requiere_setup: false })),
+      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222' })),
       http.post('/api/cliente-auth/login', () => fail(401, 'Documento o contraseña incorrectos')),
     );
     const { user } = renderApp('/cliente/login');
@@ -109,7 +111,7 @@ describe('ClienteLoginPage', () => {
   it('sets the first password with the code sent by e-mail', async () => {
     let setup: unknown;
     server.use(
-      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222', requiere_setup: true })),
+      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222' })),
       http.post('/api/cliente-auth/codigo', () => okWithMessage(null, 'Si el documento está registrado con un correo o un WhatsApp, le enviamos un código válido por 15 minutos.')),
       http.post('/api/cliente-auth/setup-password', async ({ request }) => {
         setup = await request.json();
@@ -120,6 +122,7 @@ describe('ClienteLoginPage', () => {
     const { user } = renderApp('/cliente/login');
     await user.type(screen.getByLabelText('Número de documento'), '30111222');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(await screen.findByRole('button', { name: 'Crear o recuperar contraseña' }));
     await user.click(await screen.findByRole('button', { name: 'Enviarme un código' }));
     expect(await screen.findByRole('status')).toHaveTextContent('le enviamos un código válido por 15 minutos');
 
@@ -137,7 +140,7 @@ describe('ClienteLoginPage', () => {
   it('refuses a short password before calling the server', async () => {
     let calls = 0;
     server.use(
-      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222', requiere_setup: true })),
+      http.post('/api/cliente-auth/verificar', () => ok({ documento: '30111222' })),
       http.post('/api/cliente-auth/setup-password', () => {
         calls += 1;
         return fail(400, 'x');
@@ -146,6 +149,7 @@ describe('ClienteLoginPage', () => {
     const { user } = renderApp('/cliente/login');
     await user.type(screen.getByLabelText('Número de documento'), '30111222');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await user.click(await screen.findByRole('button', { name: 'Crear o recuperar contraseña' }));
     await user.type(await screen.findByLabelText('Código'), '123456');
     await user.type(screen.getByLabelText('Nueva contraseña'), 'corta');
     await user.type(screen.getByLabelText('Repetir contraseña'), 'corta');
