@@ -14,6 +14,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/jackc/pgx/v5/pgproto3"
+
 	"muelle/internal/demo"
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -257,12 +259,46 @@ func TestAPostgreSQLServerThatRefusesConnectionsIs503(t *testing.T) {
 	expectOutage(t, e, admin)
 }
 
+// A PostgreSQL server that is up but refuses new connections with a SQLSTATE
+// (55000: the database does not accept connections; 57P03: starting or
+// shutting down; 53300: too many connections) answers 503 too, not 500
+// (issue 36 item 17).
+func TestAPostgreSQLServerThatRefusesConnectionsWithASQLSTATEIs503(t *testing.T) {
+	for _, codigo := range []string{"55000", "57P03", "53300"} {
+		t.Run(codigo, func(t *testing.T) {
+			u, err := url.Parse(storetest.PostgresSchema(t))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := newCortable(t, u.Host)
+			u.Host = p.ln.Addr().String()
+			st, err := store.Open(u.String(), store.WithSecretBox(storetest.Box(t)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { st.Close() })
+			if err := st.Migrate(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			if err := st.EnsureRolesIntegrados(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			e := newEnv(t, st)
+			admin := e.token("admin")
+			e.do("GET", "/api/config/secciones", admin, nil).expect(t, http.StatusOK, "")
+			p.rehusar(codigo)
+			expectOutage(t, e, admin)
+		})
+	}
+}
+
 // cortable forwards a local port to a server until cut; then the port
 // refuses connections and the forwarded ones are closed.
 type cortable struct {
-	ln    net.Listener
-	mu    sync.Mutex
-	conns []net.Conn
+	ln     net.Listener
+	mu     sync.Mutex
+	conns  []net.Conn
+	codigo string // once set (rehusar), new connections are refused with this SQLSTATE
 }
 
 func newCortable(t *testing.T, destino string) *cortable {
@@ -278,6 +314,13 @@ func newCortable(t *testing.T, destino string) *cortable {
 			if err != nil {
 				return
 			}
+			p.mu.Lock()
+			codigo := p.codigo
+			p.mu.Unlock()
+			if codigo != "" {
+				go rechazarConexion(c, codigo)
+				continue
+			}
 			s, err := net.Dial("tcp", destino)
 			if err != nil {
 				c.Close()
@@ -291,6 +334,35 @@ func newCortable(t *testing.T, destino string) *cortable {
 		}
 	}()
 	return p
+}
+
+// rehusar cuts every forwarded connection and answers each new one's
+// startup with a FATAL error of SQLSTATE codigo, as a PostgreSQL that is up
+// but does not take connections does.
+func (p *cortable) rehusar(codigo string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.codigo = codigo
+	for _, c := range p.conns {
+		c.Close()
+	}
+	p.conns = nil
+}
+
+// rechazarConexion answers a client's startup (after refusing TLS) with a
+// FATAL error of SQLSTATE codigo and closes the connection.
+func rechazarConexion(c net.Conn, codigo string) {
+	defer c.Close()
+	b := pgproto3.NewBackend(c, c)
+	m, err := b.ReceiveStartupMessage()
+	if _, tls := m.(*pgproto3.SSLRequest); err == nil && tls {
+		_, _ = c.Write([]byte("N"))
+		_, err = b.ReceiveStartupMessage()
+	}
+	if err == nil {
+		b.Send(&pgproto3.ErrorResponse{Severity: "FATAL", Code: codigo, Message: "la base no acepta conexiones"})
+		_ = b.Flush()
+	}
 }
 
 func (p *cortable) cortar() {

@@ -2,6 +2,7 @@ package domain
 
 import (
 	"net/mail"
+	"net/netip"
 	"slices"
 	"strings"
 )
@@ -9,6 +10,7 @@ import (
 // E-mail messages (backoffice §5, §8; operaciones §5, §7).
 const (
 	MsgEmailHostObligatorio     = "El servidor SMTP es obligatorio"
+	MsgEmailHostInvalido        = "El servidor SMTP debe ser un nombre (por ejemplo smtp.empresa.com), una dirección IPv4 o una dirección IPv6 entre corchetes"
 	MsgEmailPuertoInvalido      = "El puerto SMTP debe ser un número entre 1 y 65535"
 	MsgEmailPuertoNoPermitido   = "El puerto SMTP debe ser 25, 465, 587 o 2525"
 	MsgEmailPasswordDeNuevo     = "Cambió el servidor, el puerto o el usuario SMTP: ingrese la contraseña de nuevo"
@@ -72,6 +74,8 @@ func (c ConfigEmail) Validar() error {
 	switch {
 	case strings.TrimSpace(c.Host) == "":
 		return Invalid(MsgEmailHostObligatorio)
+	case !HostSMTPValido(strings.TrimSpace(c.Host)):
+		return Invalid(MsgEmailHostInvalido)
 	case c.Puerto < 1 || c.Puerto > 65535:
 		return Invalid(MsgEmailPuertoInvalido)
 	case !c.CualquierPuerto && !slices.Contains(PuertosSMTP, c.Puerto):
@@ -120,4 +124,44 @@ func EstadoEmail(existe, activo bool, c ConfigEmail, probada bool, ultimoError s
 		return EmailSinProbar, MsgEmailSinProbar
 	}
 	return EmailFuncionando, "El envío de email está configurado y activo"
+}
+
+// HostSMTPValido reports whether h names a mail server the way the channel
+// dials it (issue 36 item 14): a host name (letters, digits and hyphens in
+// dot-separated labels, the last starting with a letter, so that no number in
+// another notation — 2130706433, 0x7f.1, 127.1 — passes for a name), a
+// dotted-decimal IPv4 address, or an IPv6 literal between brackets, without a
+// zone and not an IPv4 address written as IPv6. The address it resolves to is
+// still checked when it is dialled.
+func HostSMTPValido(h string) bool {
+	if literal, ok := strings.CutPrefix(h, "["); ok {
+		literal, ok = strings.CutSuffix(literal, "]")
+		ip, err := netip.ParseAddr(literal)
+		return ok && err == nil && ip.Is6() && !ip.Is4In6() && ip.Zone() == ""
+	}
+	if ip, err := netip.ParseAddr(h); err == nil {
+		return ip.Is4()
+	}
+	return nombreDeHost(strings.TrimSuffix(h, "."))
+}
+
+// nombreDeHost reports whether h is a DNS host name whose last label starts
+// with a letter.
+func nombreDeHost(h string) bool {
+	if h == "" || len(h) > 253 {
+		return false
+	}
+	rotulos := strings.Split(h, ".")
+	for _, r := range rotulos {
+		if r == "" || len(r) > 63 || r[0] == '-' || r[len(r)-1] == '-' {
+			return false
+		}
+		for _, c := range []byte(r) {
+			if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-') {
+				return false
+			}
+		}
+	}
+	ultimo := rotulos[len(rotulos)-1][0]
+	return ultimo >= 'a' && ultimo <= 'z' || ultimo >= 'A' && ultimo <= 'Z'
 }

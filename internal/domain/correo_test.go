@@ -34,6 +34,25 @@ func TestConfigEmailValidar(t *testing.T) {
 			MsgEmailPasswordDeNuevo},
 		{"otro servidor con contraseña", func(c *ConfigEmail) { c.ServidorCambiado = true }, ""},
 		{"remitente", func(c *ConfigEmail) { c.Remitente = "nada" }, MsgEmailRemitenteInvalido},
+		// a host name, an IPv4 address or a bracketed IPv6 literal (issue 36 item 14)
+		{"nombre de un solo rótulo", func(c *ConfigEmail) { c.Host = "correo" }, ""},
+		{"nombre con punto final", func(c *ConfigEmail) { c.Host = " mail.example.com. " }, ""},
+		{"IPv4", func(c *ConfigEmail) { c.Host = "203.0.113.5" }, ""},
+		{"IPv6 entre corchetes", func(c *ConfigEmail) { c.Host = "[2001:db8::25]" }, ""},
+		{"IPv6 sin corchetes", func(c *ConfigEmail) { c.Host = "::ffff:0:7f00:1" }, MsgEmailHostInvalido},
+		{"IPv6 compatible sin corchetes", func(c *ConfigEmail) { c.Host = "::7f00:1" }, MsgEmailHostInvalido},
+		{"IPv4 entre corchetes", func(c *ConfigEmail) { c.Host = "[127.0.0.1]" }, MsgEmailHostInvalido},
+		{"IPv4 mapeada entre corchetes", func(c *ConfigEmail) { c.Host = "[::ffff:127.0.0.1]" }, MsgEmailHostInvalido},
+		{"IPv6 con zona", func(c *ConfigEmail) { c.Host = "[fe80::1%eth0]" }, MsgEmailHostInvalido},
+		{"IPv4 decimal", func(c *ConfigEmail) { c.Host = "2130706433" }, MsgEmailHostInvalido},
+		{"IPv4 hexadecimal", func(c *ConfigEmail) { c.Host = "0x7f.0x1" }, MsgEmailHostInvalido},
+		{"IPv4 abreviada", func(c *ConfigEmail) { c.Host = "127.1" }, MsgEmailHostInvalido},
+		{"IPv4 octal", func(c *ConfigEmail) { c.Host = "0177.0.0.01" }, MsgEmailHostInvalido},
+		{"con puerto", func(c *ConfigEmail) { c.Host = "smtp.example.com:25" }, MsgEmailHostInvalido},
+		{"con esquema", func(c *ConfigEmail) { c.Host = "smtp://smtp.example.com" }, MsgEmailHostInvalido},
+		{"rótulo vacío", func(c *ConfigEmail) { c.Host = "smtp..example.com" }, MsgEmailHostInvalido},
+		{"guion al borde", func(c *ConfigEmail) { c.Host = "-smtp.example.com" }, MsgEmailHostInvalido},
+		{"con espacio", func(c *ConfigEmail) { c.Host = "smtp example.com" }, MsgEmailHostInvalido},
 	}
 	for _, tc := range cases {
 		c := ok

@@ -82,7 +82,9 @@ func (s SMTP) Enviar(ctx context.Context, m Mensaje) error {
 	if s.TLS != nil {
 		t = s.TLS.Clone()
 	}
-	t.ServerName = cmp.Or(t.ServerName, s.Config.Host)
+	// go-mail dials "host:port" as written, so a bracketed IPv6 literal
+	// (domain.HostSMTPValido) keeps its brackets there, not in the TLS name
+	t.ServerName = cmp.Or(t.ServerName, strings.TrimSuffix(strings.TrimPrefix(s.Config.Host, "["), "]"))
 	opts := []mail.Option{mail.WithPort(s.Config.Puerto), mail.WithTimeout(TimeoutSMTP), mail.WithTLSConfig(t),
 		mail.WithDialContextFunc(marcador(s.PermitirPrivadas, t, s.Config.Seguro))}
 	if s.Config.Seguro {

@@ -128,7 +128,12 @@ func TestDireccionPublica(t *testing.T) {
 		"100.100.100.200": false, "0.0.0.0": false, "::": false, "224.0.0.251": false, "255.255.255.255": false,
 		"::ffff:127.0.0.1": false, "::ffff:10.0.0.1": false, "64:ff9b::a9fe:a9fe": false, "fec0::1": false,
 		"8.8.8.8": true, "142.250.0.109": true, "2a00:1450:400c:c0b::6c": true, "::ffff:8.8.8.8": true,
-		"64:ff9b::808:808": true,
+		"64:ff9b::808:808": true, "2001:4860:4860::8888": true,
+		// IPv6 forms that embed an IPv4 address (issue 36 item 14): IPv4-compatible (::/96),
+		// IPv4-translated (::ffff:0:0/96), local-use NAT64 (64:ff9b:1::/48), 6to4 (2002::/16), Teredo (2001::/32)
+		"::7f00:1": false, "::a00:1": false, "::808:808": false, "::ffff:0:7f00:1": false, "::ffff:0:808:808": false,
+		"64:ff9b:1::a00:1": false, "64:ff9b:1:ffff::808:808": false, "2002:7f00:1::1": false, "2002:808:808::1": false,
+		"2001:0:4136:e378:8000:63bf:3fff:fdd2": false, "2001::1": false, "64:ff9b::7f00:1": false,
 	} {
 		if got := DireccionPublica(netip.MustParseAddr(ip)); got != want {
 			t.Errorf("DireccionPublica(%s) = %v, want %v", ip, got, want)

@@ -22,16 +22,27 @@ var redesNoPublicas = []netip.Prefix{
 	netip.MustParsePrefix("198.18.0.0/15"), // benchmarking
 	netip.MustParsePrefix("240.0.0.0/4"),   // reserved, and the broadcast address
 	netip.MustParsePrefix("fec0::/10"),     // IPv6 site-local (deprecated, still routed inside some networks)
+	// IPv6 forms that carry an IPv4 address a router or the host may reach
+	// (issue 36 item 14): refused whole rather than decoded, as no mail
+	// server or push service is reached through them.
+	netip.MustParsePrefix("::/96"),           // IPv4-compatible (deprecated): ::7f00:1 is 127.0.0.1
+	netip.MustParsePrefix("::ffff:0:0:0/96"), // IPv4-translated (SIIT): ::ffff:0:7f00:1 (IPv4-mapped ::ffff:0:0/96 is unmapped above)
+	netip.MustParsePrefix("64:ff9b:1::/48"),  // local-use NAT64 (RFC 8215)
+	netip.MustParsePrefix("2002::/16"),       // 6to4: 2002:7f00:1::1
+	netip.MustParsePrefix("2001::/32"),       // Teredo
 }
 
 // nat64 is the well-known NAT64 prefix: its addresses stand for the IPv4
-// address in their last four bytes.
+// address in their last four bytes, which is checked instead (a public
+// server reached through a NAT64 gateway passes).
 var nat64 = netip.MustParsePrefix("64:ff9b::/96")
 
 // DireccionPublica reports whether an outbound connection (SMTP, Web Push) may go to ip: not
 // loopback, private (RFC 1918, fc00::/7), link-local (169.254.0.0/16, the
 // cloud metadata address among them; fe80::/10), multicast, unspecified or
-// reserved, also when written as IPv4-mapped IPv6 or NAT64.
+// reserved, also when written as IPv4-mapped IPv6 or NAT64; and never an
+// IPv6 form that embeds an IPv4 address otherwise (IPv4-compatible,
+// IPv4-translated, local-use NAT64, 6to4, Teredo).
 func DireccionPublica(ip netip.Addr) bool {
 	ip = ip.Unmap()
 	if nat64.Contains(ip) {

@@ -171,9 +171,6 @@ type ventaPreparada struct {
 	medio    string
 	vendedor UsuarioSesion
 	clave    ed25519.PrivateKey
-	// ultimo is the last of the sale's ticket numbers when they were taken
-	// before the transaction (PostgreSQL); 0 takes them inside it.
-	ultimo int64
 	// clienteID is the customer of the sale's document (vincularCliente).
 	clienteID *int64
 	// offline is set for a sale made offline and synced (sincronizacion.go).
@@ -207,9 +204,6 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 		return p
 	}
 	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab)
-	if p.catalogo == nil && s.numerosAparte() {
-		p.ultimo, p.forma = s.reservarNumeros(ctx, a.EmpresaID, p.cantidad())
-	}
 	return p
 }
 
@@ -370,12 +364,10 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 
 // emitir writes the movement, the tickets, the points a customer earns and the
 // audit entry of a priced sale.
-// On SQLite (one writer: sales run one at a time anyway) the ticket numbers
-// are taken inside the transaction, last, right before the tickets are
-// inserted; on PostgreSQL they were taken before it (reservarNumeros), so
-// that the company's counter row is never locked for a whole sale. Either
-// way a rolled-back sale leaves a gap in the numbers, and a number is never
-// given twice.
+// The ticket numbers are taken last, right before the tickets are inserted
+// (tomarNumeros), once the idempotency key is claimed and every refusal
+// checked: a replay and a refused sale take none. A sale rolled back after
+// that leaves a gap in the numbers, and a number is never given twice.
 func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
 	cantidad := p.cantidad()
 	momento, descripcion, detalle := c.Now(), "Venta de "+domain.CantidadPasajes(cantidad), domain.CantidadPasajes(cantidad)
@@ -433,12 +425,9 @@ func (s *Store) numerarVenta(ctx context.Context, c sqldb.Conn, a Actor, p venta
 		}
 		return nil
 	}
-	ultimo := p.ultimo
-	if ultimo == 0 {
-		var err error
-		if ultimo, err = contarPasajes(ctx, c, a.EmpresaID, len(pasajes)); err != nil {
-			return err
-		}
+	ultimo, err := s.tomarNumeros(ctx, c, a.EmpresaID, len(pasajes))
+	if err != nil {
+		return err
 	}
 	return p.numerar(a.EmpresaID, pasajes, ultimo)
 }
@@ -492,21 +481,25 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	return out
 }
 
-// numerosAparte reports whether ticket numbers are taken by a statement of
-// their own before the sale's transaction (PostgreSQL, where sales run side
-// by side).
-func (s *Store) numerosAparte() bool { return s.db.Dialect().Postgres() }
-
-// reservarNumeros takes n ticket numbers of the company with one statement
-// of its own, in the transaction PostgreSQL gives it alone, that does not
-// wait for the disk: set_config(…, true) turns synchronous_commit off until
-// that transaction ends (the setting is read at its commit). The counter
-// row stays locked for one statement instead of a whole sale. It is safe: the
-// sale that uses the numbers commits durably afterwards, and a durable commit
-// flushes every earlier record of the log, the counter's included; a crash
-// can only lose numbers that no stored ticket carries.
-func (s *Store) reservarNumeros(ctx context.Context, empresaID int64, n int) (int64, error) {
-	return leerContador(s.db.WriterConn().QueryRow(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
+// tomarNumeros takes n ticket numbers of the company from inside the sale's
+// transaction c, after its key's claim. On SQLite (one writer: sales run one
+// at a time anyway) with the transaction's own upsert (contarPasajes). On
+// PostgreSQL, where sales run side by side, with one statement aside
+// (sqldb.DB.AsideConn: its own small pool, so the sale never waits for the
+// pool its transaction holds a connection of), in the transaction
+// PostgreSQL gives it alone, that does not wait for the disk:
+// set_config(…, true) turns synchronous_commit off until that transaction
+// ends (the setting is read at its commit). The counter row stays locked for
+// one statement instead of a whole sale. It is safe: the sale that uses the
+// numbers commits durably afterwards, and a durable commit flushes every
+// earlier record of the log, the counter's included; a crash can only lose
+// numbers that no stored ticket carries.
+func (s *Store) tomarNumeros(ctx context.Context, c sqldb.Conn, empresaID int64, n int) (int64, error) {
+	aparte, ok := s.db.AsideConn()
+	if !ok {
+		return contarPasajes(ctx, c, empresaID, n)
+	}
+	return leerContador(aparte.QueryRow(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
 		SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco`+
 		sumarAlContador, empresaID, n))
 }

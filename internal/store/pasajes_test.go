@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -334,6 +335,40 @@ func TestEstadisticasDeVendedor(t *testing.T) {
 		if err != nil || !st.MiCajaAbierta || st.MisVentasHoy != 6 || st.MisIngresosHoy != 900000 ||
 			len(st.MisUltimasVentas) != 5 || st.MisUltimasVentas[1].ID != ps[4].ID || st.MisUltimasVentas[1].Seccion != "Sur" {
 			t.Fatalf("estadísticas = %+v, %v", st, err)
+		}
+	})
+}
+
+// TestParallelRetriesOfASaleTakeOneSetOfNumbers sends one sale 20 times at
+// once with one Idempotency-Key: one sale is made, every retry answers its
+// tickets, and the next sale's number follows it (issue 36 item 17: on
+// PostgreSQL the numbers were taken before the key was claimed, and 19 of
+// them were burnt).
+func TestParallelRetriesOfASaleTakeOneSetOfNumbers(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		e.abrir(t, 0)
+		a := e.vendedor
+		a.Clave, a.Huella = "venta-reintentada", "huella-de-la-venta"
+		v := e.venta(e.sur, e.tarjeta, manana, 2)
+		res := make([][]store.Pasaje, 20)
+		errs := make([]error, len(res))
+		var wg sync.WaitGroup
+		for i := range res {
+			wg.Go(func() { res[i], errs[i] = e.st.Vender(context.Background(), a, v) })
+		}
+		wg.Wait()
+		for i := range res {
+			if errs[i] != nil || len(res[i]) != 2 || res[i][0].ID != res[0][0].ID || res[i][1].NumeroPasaje != res[0][1].NumeroPasaje {
+				t.Fatalf("reintento %d: %v, %+v", i, errs[i], res[i])
+			}
+		}
+		if n := storetest.Int(t, e.st, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ?`, e.empresaID); n != 2 {
+			t.Fatalf("%d pasajes vendidos", n)
+		}
+		siguiente := e.vender(t, e.venta(e.sur, e.tarjeta, manana, 1))
+		if want := "LD-20261120-000003"; res[0][1].NumeroPasaje != "LD-20261120-000002" || siguiente[0].NumeroPasaje != want {
+			t.Fatalf("números %s, %s y la venta siguiente %s, quería %s", res[0][0].NumeroPasaje, res[0][1].NumeroPasaje,
+				siguiente[0].NumeroPasaje, want)
 		}
 	})
 }

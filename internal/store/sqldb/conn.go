@@ -116,6 +116,19 @@ func (db *DB) WriterConn() Conn {
 	return Conn{q: pool{db.writer, db.writerStmts}, d: db.dialect, now: db.clock(), trace: db.tracer()}
 }
 
+// AsideConn is, on PostgreSQL, a connection outside any transaction on a
+// small pool of its own (two connections beside the main pool): a statement
+// that must commit alone, by itself, may run through it from inside a
+// transaction without waiting for the main pool that transaction holds a
+// connection of (no hold-and-wait, whatever MaxConns). SQLite has no such
+// pool (its one writer connection is the transaction's): false there.
+func (db *DB) AsideConn() (Conn, bool) {
+	if db.aside == nil {
+		return Conn{}, false
+	}
+	return Conn{q: pool{db.aside, nil}, d: db.dialect, now: db.clock(), trace: db.tracer()}, true
+}
+
 // txConn is the connection of one transaction, numbered for the trace.
 func (db *DB) txConn(q Querier, st *txState) Conn {
 	return Conn{q: q, d: db.dialect, now: db.clock(), tx: st, trace: db.tracer(), txID: db.txSeq.Add(1)}

@@ -26,6 +26,10 @@ const (
 // maxConnsExternal bounds the SQLite pool of a library's own tables (External).
 const maxConnsExternal = 2
 
+// maxConnsAside bounds PostgreSQL's pool of statements run aside from a
+// transaction (AsideConn), on top of MaxConns.
+const maxConnsAside = 2
+
 // Connections are recycled so that none outlives a database restart, a
 // failover or a file that was read-only when it was opened.
 const (

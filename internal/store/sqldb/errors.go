@@ -56,7 +56,8 @@ var (
 )
 
 // IsUnavailable reports whether err means the database is unreachable,
-// read-only or shutting down, as opposed to a fault of the request or the code.
+// refuses connections, is read-only or shutting down, as opposed to a fault
+// of the request or the code.
 func IsUnavailable(err error) bool {
 	if err == nil {
 		return false
@@ -67,12 +68,17 @@ func IsUnavailable(err error) bool {
 		ce *pgconn.ConnectError
 		ne net.Error
 	)
+	// A failed connection first: pgx's ConnectError wraps the server's
+	// refusal (55000 the database not accepting connections, 57P03, 53300 …)
+	// as a PgError, and whatever its SQLSTATE the server is not available.
 	switch {
+	case errors.As(err, &ce):
+		return true
 	case errors.As(err, &sq):
 		return sqliteUnavailable[sq.Code()&0xff]
 	case errors.As(err, &pg):
 		return pgUnavailable[pg.Code] || strings.HasPrefix(pg.Code, pgUnavailableClass)
-	case errors.As(err, &ce), errors.As(err, &ne):
+	case errors.As(err, &ne):
 		return true
 	}
 	return errors.Is(err, errReadOnly) || errors.Is(err, driver.ErrBadConn) || errors.Is(err, sql.ErrConnDone) ||

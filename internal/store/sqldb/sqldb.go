@@ -51,7 +51,11 @@ type DB struct {
 	writer *sql.DB
 	// reader runs the plain reads: a bounded pool of its own on SQLite, the
 	// same pool as writer on PostgreSQL.
-	reader  *sql.DB
+	reader *sql.DB
+	// aside is PostgreSQL's small pool of statements that run alone, each in
+	// a transaction of its own, while a transaction of writer waits for them
+	// (AsideConn); nil on SQLite.
+	aside   *sql.DB
 	dialect Dialect
 	// sqlite opens SQLite connections (nil on PostgreSQL); externals are the
 	// pools External opened with it.
@@ -122,6 +126,9 @@ func Open(url string, o Options) (*DB, error) {
 		n := maxConns(o.MaxConns, DefaultMaxConnsPostgres)
 		db.writer, err = openPostgres(url, n)
 		db.reader, db.turns, db.url = db.writer, make(chan struct{}, max(1, n-n/5)), url
+		if err == nil {
+			db.aside, err = openPostgres(url, maxConnsAside)
+		}
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
 	}
@@ -195,6 +202,9 @@ func (db *DB) Close() error {
 	db.externalMu.Unlock()
 	if db.reader != nil && db.reader != db.writer {
 		err = errors.Join(err, db.reader.Close())
+	}
+	if db.aside != nil {
+		err = errors.Join(err, db.aside.Close())
 	}
 	return err
 }
