@@ -577,6 +577,31 @@ func TestAnOfflineSaleIntoARegisterPendingApprovalIsAConflictForTheClose(t *test
 	})
 }
 
+// Every sale conflict names its tickets and the money taken, whatever refused it (issue 36 item 25).
+func TestEverySaleConflictListsItsTicketsAndAmount(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		d := e.nuevoDispositivo("vendedor")
+		a, b := d.pasajeOffline(e, "General", 450000), d.pasajeOffline(e, "Jubilado", 225000)
+		b["codigo_qr"] = a["codigo_qr"] // a code that does not carry its ticket
+		vendida := e.now.Add(-20 * time.Minute)
+		r := e.syncOK(d, e.now, accion(nuevoID(t), "venta", vendida, e.ventaOffline(caja, a, b))).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCodigoOffline || r.ConflictoID == nil {
+			t.Fatalf("venta con un código ajeno: %+v", r)
+		}
+		var lista struct{ Conflictos []store.ConflictoOffline }
+		e.do("GET", "/api/sync/conflictos", e.token("supervisor"), nil).decode(t, &lista)
+		if len(lista.Conflictos) != 1 {
+			t.Fatalf("conflictos %+v", lista.Conflictos)
+		}
+		k := lista.Conflictos[0]
+		if k.Tipo != domain.ConflictoVentaRechazada || k.NumeroPasaje != a["numero_pasaje"].(string)+", "+b["numero_pasaje"].(string) ||
+			k.Monto != 675000 || k.CajaID == nil || *k.CajaID != caja || !k.Segundo.Momento.Equal(vendida) {
+			t.Fatalf("conflicto de la venta: %+v", k)
+		}
+	})
+}
+
 func TestTwoDevicesOfflineTicketsNeverShareANumberOrACode(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		caja := e.cajaAbierta("vendedor")
