@@ -746,6 +746,10 @@ func TestASaleSyncedByASessionWithoutTheSalePermissionWaitsForItsSeller(t *testi
 		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ? AND precio = 450000`, caja); n != 1 {
 			t.Fatal("la venta no entró en la caja del vendedor")
 		}
+		// its answer lost, the tablet sends it again in the crew's session: the stored answer
+		if r := e.syncComoOK("lancha", tablet, e.now, venta).Resultados[0]; r.Estado != "duplicada" || len(r.Pasajes) != 1 || r.Reintentar {
+			t.Fatalf("venta ya sincronizada, enviada otra vez por la tripulación: %+v", r)
+		}
 	})
 }
 

@@ -154,7 +154,7 @@ func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, des
 		if acc.Prohibida == nil {
 			r, err = s.aplicarAccion(ctx, a, d, desfase, acc)
 		} else {
-			err = errReintentar{acc.Prohibida.Error()}
+			r, err = s.accionProhibida(ctx, a, acc)
 		}
 		var reintentar errReintentar
 		if errors.As(err, &reintentar) {
@@ -167,6 +167,22 @@ func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, des
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// accionProhibida answers an act the session may not do, without claiming
+// it: its stored answer when a session that may did sync it (an answer lost,
+// sent again), else errReintentar.
+func (s *Store) accionProhibida(ctx context.Context, a Actor, acc AccionSync) (ResultadoSync, error) {
+	c := s.db.Conn()
+	var n int
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM acciones_offline WHERE empresa_id = ? AND cliente_id = ?`, a.EmpresaID,
+		acc.ClienteID).Scan(&n); err != nil {
+		return ResultadoSync{}, wrap("buscar acción offline", err)
+	}
+	if n == 0 {
+		return ResultadoSync{}, errReintentar{acc.Prohibida.Error()}
+	}
+	return accionGuardada(ctx, c, a.EmpresaID, acc)
 }
 
 // actoOffline is an act being applied: who, from which device, when.
