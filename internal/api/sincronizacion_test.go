@@ -545,6 +545,63 @@ func TestAnOfflineSaleWhoseRegisterClosedGoesToTheOpenOneOrToTheConflicts(t *tes
 	})
 }
 
+// A register whose count waits for a supervisor's approval (blind close) is closed for an offline
+// sale: the sale goes to the conflicts with its money flagged for the close, and the approved close
+// and its Z report keep the figures that were counted.
+func TestAnOfflineSaleIntoARegisterPendingApprovalIsAConflictForTheClose(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		caja := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, e.userID("vendedor"))
+		d := e.nuevoDispositivo("vendedor")
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 100}).expect(t, http.StatusOK,
+			"La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
+		volumen := e.count(`SELECT volumen FROM cajas WHERE id = ?`, caja)
+		pasaje := d.pasajeOffline(e, "General", 450000)
+		id := nuevoID(t)
+		r := e.syncOK(d, e.now, accion(id, "venta", e.now.Add(-time.Minute), e.ventaOffline(caja, pasaje))).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCajaPendiente || r.ConflictoID == nil || r.Reintentar {
+			t.Fatalf("venta en una caja pendiente de aprobación: %+v", r)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE id = ? AND tipo = 'venta_rechazada' AND monto = 450000
+			AND caja_id = ? AND numero_pasaje = ?`, *r.ConflictoID, caja, pasaje["numero_pasaje"]); n != 1 {
+			t.Fatal("la venta no quedó en los conflictos con su dinero y su caja")
+		}
+		if e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id) != domain.MarcaCajaCerrada {
+			t.Fatal("la venta no quedó marcada caja_cerrada")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ?`, caja); n != 0 || e.count(`SELECT volumen FROM cajas WHERE id = ?`, caja) != volumen {
+			t.Fatal("la venta entró en la caja contada")
+		}
+	})
+}
+
+// Every sale conflict names its tickets and the money taken, whatever refused it (issue 36 item 25).
+func TestEverySaleConflictListsItsTicketsAndAmount(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		d := e.nuevoDispositivo("vendedor")
+		a, b := d.pasajeOffline(e, "General", 450000), d.pasajeOffline(e, "Jubilado", 225000)
+		b["codigo_qr"] = a["codigo_qr"] // a code that does not carry its ticket
+		vendida := e.now.Add(-20 * time.Minute)
+		r := e.syncOK(d, e.now, accion(nuevoID(t), "venta", vendida, e.ventaOffline(caja, a, b))).Resultados[0]
+		if r.Estado != "rechazada" || r.Mensaje != domain.MsgSyncCodigoOffline || r.ConflictoID == nil {
+			t.Fatalf("venta con un código ajeno: %+v", r)
+		}
+		var lista struct{ Conflictos []store.ConflictoOffline }
+		e.do("GET", "/api/sync/conflictos", e.token("supervisor"), nil).decode(t, &lista)
+		if len(lista.Conflictos) != 1 {
+			t.Fatalf("conflictos %+v", lista.Conflictos)
+		}
+		k := lista.Conflictos[0]
+		if k.Tipo != domain.ConflictoVentaRechazada || k.NumeroPasaje != a["numero_pasaje"].(string)+", "+b["numero_pasaje"].(string) ||
+			k.Monto != 675000 || k.CajaID == nil || *k.CajaID != caja || !k.Segundo.Momento.Equal(vendida) {
+			t.Fatalf("conflicto de la venta: %+v", k)
+		}
+	})
+}
+
 func TestTwoDevicesOfflineTicketsNeverShareANumberOrACode(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		caja := e.cajaAbierta("vendedor")
@@ -688,6 +745,10 @@ func TestASaleSyncedByASessionWithoutTheSalePermissionWaitsForItsSeller(t *testi
 		}
 		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ? AND precio = 450000`, caja); n != 1 {
 			t.Fatal("la venta no entró en la caja del vendedor")
+		}
+		// its answer lost, the tablet sends it again in the crew's session: the stored answer
+		if r := e.syncComoOK("lancha", tablet, e.now, venta).Resultados[0]; r.Estado != "duplicada" || len(r.Pasajes) != 1 || r.Reintentar {
+			t.Fatalf("venta ya sincronizada, enviada otra vez por la tripulación: %+v", r)
 		}
 	})
 }

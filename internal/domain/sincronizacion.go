@@ -121,6 +121,7 @@ const (
 	MsgSyncPasajesOffline       = "Una venta sin conexión lleva entre 1 y 50 pasajes"
 	MsgSyncSinCaja              = "La caja de la venta se cerró y el vendedor no tiene otra abierta: la venta queda para revisar en el cierre"
 	MsgSyncPrecioDesactualizado = "Un pasaje de la venta tiene un precio que la tabla no tenía desde la última sincronización del dispositivo: la venta queda para revisar en el cierre"
+	MsgSyncCajaPendiente        = "La caja de la venta ya se contó y su cierre espera la aprobación de un supervisor: la venta queda para revisar en el cierre"
 	MsgSyncCajaAjena            = "La caja de la venta no es del vendedor"
 	MsgSyncVentaDeOtro          = "La venta es de la caja de otro usuario: se sincronizará cuando ese usuario inicie sesión en este dispositivo"
 	MsgSyncRevocado             = "El dispositivo está revocado: la acción queda como conflicto para que la revise un supervisor"

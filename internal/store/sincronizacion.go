@@ -154,7 +154,7 @@ func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, des
 		if acc.Prohibida == nil {
 			r, err = s.aplicarAccion(ctx, a, d, desfase, acc)
 		} else {
-			err = errReintentar{acc.Prohibida.Error()}
+			r, err = s.accionProhibida(ctx, a, acc)
 		}
 		var reintentar errReintentar
 		if errors.As(err, &reintentar) {
@@ -167,6 +167,22 @@ func (s *Store) Sincronizar(ctx context.Context, a Actor, d DispositivoSync, des
 		out = append(out, r)
 	}
 	return out, nil
+}
+
+// accionProhibida answers an act the session may not do, without claiming
+// it: its stored answer when a session that may did sync it (an answer lost,
+// sent again), else errReintentar.
+func (s *Store) accionProhibida(ctx context.Context, a Actor, acc AccionSync) (ResultadoSync, error) {
+	c := s.db.Conn()
+	var n int
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM acciones_offline WHERE empresa_id = ? AND cliente_id = ?`, a.EmpresaID,
+		acc.ClienteID).Scan(&n); err != nil {
+		return ResultadoSync{}, wrap("buscar acción offline", err)
+	}
+	if n == 0 {
+		return ResultadoSync{}, errReintentar{acc.Prohibida.Error()}
+	}
+	return accionGuardada(ctx, c, a.EmpresaID, acc)
 }
 
 // actoOffline is an act being applied: who, from which device, when.
@@ -411,9 +427,6 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 	if err != nil {
 		return ResultadoSync{}, err
 	}
-	if p.offline.nota != "" {
-		act.marcar(domain.MarcaCajaCerrada)
-	}
 	// Never refused for the day's seats (it was sold and printed already):
 	// one past them is marked, audited and notified.
 	sv, err := cupoOffline(ctx, c, act.a, p)
@@ -609,28 +622,40 @@ func ventaDeOtro(ctx context.Context, c sqldb.Conn, act *actoOffline) (ajena boo
 }
 
 // cajaDeVentaOffline locks the register an offline sale goes into: the one
-// open when the link dropped, if the seller's and still open; if it was
-// closed meanwhile, the seller's open register, with a note naming the closed
-// one; with none open the sale is refused (it lands in the conflicts, flagged
-// for the register's close).
+// open when the link dropped, if still open and not counted; if it was closed
+// meanwhile, the seller's open register, with a note naming the closed one.
+// A register whose count waits for approval (blind close) is closed for it:
+// its count is done. With none open, or only a counted one, the sale is
+// refused (it lands in the conflicts, flagged for the register's close),
+// marked caja_cerrada either way.
 func cajaDeVentaOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (cajaBloqueada, string, error) {
 	var (
 		cb     cajaBloqueada
 		estado string
+		conteo *time.Time
 	)
-	err := c.QueryRow(ctx, `SELECT id, volumen, estado FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND id = ?`+
-		c.Dialect().ForUpdate(), act.a.EmpresaID, act.a.UsuarioID, act.Venta.CajaID).Scan(&cb.id, &cb.volumen, &estado)
+	err := c.QueryRow(ctx, `SELECT id, volumen, estado, fecha_conteo FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND id = ?`+
+		c.Dialect().ForUpdate(), act.a.EmpresaID, act.a.UsuarioID, act.Venta.CajaID).Scan(&cb.id, &cb.volumen, &estado, &conteo)
 	if missing, err := sqldb.NoRows(err); missing {
 		return cb, "", domain.Invalid(domain.MsgSyncCajaAjena)
 	} else if err != nil {
 		return cb, "", wrap("buscar caja de venta offline", err)
 	}
-	if estado == domain.CajaAbierta {
+	if estado == domain.CajaAbierta && conteo == nil {
 		return cb, "", nil
 	}
-	abierta, err := bloquearCajaAbierta(ctx, c, act.a)
-	if err != nil || abierta.id == 0 {
-		return abierta, "", firstErr(err, domain.Invalid(domain.MsgSyncSinCaja))
+	act.marcar(domain.MarcaCajaCerrada)
+	if estado == domain.CajaAbierta {
+		return cb, "", domain.Invalid(domain.MsgSyncCajaPendiente)
+	}
+	abierta, pendiente, err := bloquearCaja(ctx, c, act.a)
+	switch {
+	case err != nil:
+		return abierta, "", err
+	case abierta.id == 0:
+		return abierta, "", domain.Invalid(domain.MsgSyncSinCaja)
+	case pendiente:
+		return abierta, "", domain.Invalid(domain.MsgSyncCajaPendiente)
 	}
 	return abierta, fmt.Sprintf(" (caja #%d cerrada)", act.Venta.CajaID), nil
 }

@@ -18,7 +18,7 @@ export function EstadoConflicto({ conflicto: k, onResolver, fullWidth }: { confl
 
 /**
  * The conflicts as a table (wide screens), in five columns so that it fits beside the menu: the conflict (kind,
- * ticket, when), what happened and its money, both acts in the order they happened, and its state.
+ * ticket, or a sale's tickets one a line, when), what happened and its money, both acts in the order they happened, and its state.
  */
 export function ConflictosTable({ conflictos, onResolver }: ConflictosProps) {
   const resueltos = conflictos.some((k) => k.resuelto_en);
@@ -42,7 +42,9 @@ export function ConflictosTable({ conflictos, onResolver }: ConflictosProps) {
               <Table.Td>
                 <Stack gap={4} align="flex-start">
                   <TipoConflicto tipo={k.tipo} />
-                  <Text ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>{k.numero_pasaje || '—'}</Text>
+                  {(k.numero_pasaje || '—').split(', ').map((numero) => (
+                    <Text key={numero} ff="monospace" size="sm" style={{ whiteSpace: 'nowrap' }}>{numero}</Text>
+                  ))}
                   <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>{formatDateTime(k.created_at)}</Text>
                 </Stack>
               </Table.Td>

@@ -55,7 +55,7 @@ export const queHacer = (tipo: ConflictoOffline['tipo']) => QUE_HACER[tipo];
 
 /**
  * The two acts of a conflict in the order they happened: the server's `primero` is what the ticket held
- * when the other act synced, which may be the later scan (the earlier one then took the boarding).
+ * when the other act synced, which may be the later scan (the earlier one is then recorded beside it).
  */
 export function ladosEnOrden(k: ConflictoOffline): [LadoConflicto | null, LadoConflicto] {
   if (k.primero && dayjs(k.segundo.momento).isBefore(k.primero.momento)) return [k.segundo, k.primero];
