@@ -75,6 +75,14 @@ const (
 	MarcaSobreventa = "sobreventa"
 )
 
+// MsgSyncYaEmbarcado is what the second phone of a double boarding is told
+// (MsgSyncEmbarqueDuplicado stays the conflict's detail for the supervisors);
+// MsgSyncYaEmbarcadoPor names the crew member who boarded the ticket first.
+const (
+	MsgSyncYaEmbarcado    = "Ya embarcado en otro teléfono — aviso enviado al supervisor"
+	MsgSyncYaEmbarcadoPor = "Ya embarcado por %s (otro teléfono) — aviso enviado al supervisor"
+)
+
 // Messages of the sync.
 const (
 	MsgSyncAplicada           = "Sincronizada"
