@@ -648,8 +648,14 @@ func TestABoardingOnTwoOfflineDevicesIsAConflictTheFirstSyncedStays(t *testing.T
 		// the other ticket: boarded first by lancha, then by the supervisor later: refused as a conflict
 		e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", primero, map[string]string{"codigo": p[1].NumeroPasaje}))
 		r3 := e.syncOK(super, e.now, accion(nuevoID(t), "embarque", segundo, map[string]string{"codigo": p[1].CodigoQR})).Resultados[0]
-		if r3.Estado != "rechazada" || r3.Mensaje != domain.MsgSyncEmbarqueDuplicado || r3.ConflictoID == nil {
+		// the second phone is told who boarded it (issue 36 item 27), the supervisors keep the conflict's detail
+		quien := "Ya embarcado por " + e.nombreCompleto(t, "lancha") + " (otro teléfono) — aviso enviado al supervisor"
+		if r3.Estado != "rechazada" || r3.Mensaje != quien || r3.ConflictoID == nil {
 			t.Fatalf("segundo embarque: %+v", r3)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE id = ? AND detalle = ?`, *r3.ConflictoID,
+			domain.MsgSyncEmbarqueDuplicado); n != 1 {
+			t.Fatal("el conflicto no guarda su detalle")
 		}
 		// the same device scanning again is the same boarding, not a conflict
 		if r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", segundo, map[string]string{"codigo": p[1].CodigoQR})).Resultados[0]; r.Estado != "aplicada" || r.ConflictoID != nil {

@@ -111,6 +111,14 @@ func MsgAccionObservada(marcas []string) string {
 	return "Sincronizada con observaciones: " + strings.Join(EtiquetasMarcas(marcas), ", ")
 }
 
+// MsgSyncYaEmbarcado is what the second phone of a double boarding is told
+// (MsgSyncEmbarqueDuplicado stays the conflict's detail for the supervisors);
+// MsgSyncYaEmbarcadoPor names the crew member who boarded the ticket first.
+const (
+	MsgSyncYaEmbarcado    = "Ya embarcado en otro teléfono — aviso enviado al supervisor"
+	MsgSyncYaEmbarcadoPor = "Ya embarcado por %s (otro teléfono) — aviso enviado al supervisor"
+)
+
 // Messages of the sync.
 const (
 	MsgSyncAplicada             = "Sincronizada"

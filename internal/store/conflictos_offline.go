@@ -153,13 +153,33 @@ func (s *Store) embarqueRepetido(ctx context.Context, c sqldb.Conn, act *actoOff
 	k := conflicto{tipo: domain.ConflictoEmbarqueDuplicado, detalle: domain.MsgSyncEmbarqueDuplicado, pasajeID: &p.id,
 		numero: p.numero, primeroUsuario: p.validadorID, primeroDispositivo: previo, primeroMomento: p.fechaEmbarque}
 	if p.fechaEmbarque == nil || !act.momento.Before(*p.fechaEmbarque) {
-		return s.rechazarConConflicto(ctx, c, act, k)
+		r, err := s.rechazarConConflicto(ctx, c, act, k)
+		if err != nil {
+			return r, err
+		}
+		r.Mensaje, err = yaEmbarcadoPor(ctx, c, p.validadorID)
+		return r, err
 	}
 	k.detalle = domain.MsgSyncEmbarqueAnterior
 	id, err := s.registrarConflicto(ctx, c, act, k)
 	r := embarcado(p)
 	r.Mensaje, r.ConflictoID = k.detalle, &id
 	return r, err
+}
+
+// yaEmbarcadoPor tells the second phone of a double boarding who boarded the
+// ticket first (the supervisors were told by registrarConflicto).
+func yaEmbarcadoPor(ctx context.Context, c sqldb.Conn, usuarioID *int64) (string, error) {
+	if usuarioID == nil {
+		return domain.MsgSyncYaEmbarcado, nil
+	}
+	var nombre, apellido, usuario string
+	err := c.QueryRow(ctx, `SELECT nombre, apellido, nombre_usuario FROM usuarios WHERE id = ?`, *usuarioID).
+		Scan(&nombre, &apellido, &usuario)
+	if missing, err := sqldb.NoRows(err); missing || err != nil {
+		return domain.MsgSyncYaEmbarcado, wrap("leer tripulante del embarque", err)
+	}
+	return fmt.Sprintf(domain.MsgSyncYaEmbarcadoPor, nombreCompleto(nombre, apellido, usuario)), nil
 }
 
 // dispositivoDelEmbarque is the device whose synced boarding ticket p holds

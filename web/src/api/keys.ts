@@ -202,6 +202,8 @@ export const rolesKeys = {
 /** Query keys of the service monitor. */
 export const serviciosKeys = {
   all: ['servicios'] as const,
+  /** This device's clock against the server's (api/reloj.ts). */
+  reloj: ['servicios', 'reloj'] as const,
 };
 
 /** Query keys of the system configuration: under config, so configActualizada refreshes it. */

@@ -70,6 +70,15 @@ describe('AdminLayout', () => {
     setOnline(false);
     expect(within(header).getAllByText(estados).map((e) => e.textContent)).toEqual(['Sin conexión · 0 pendientes']);
     expect(within(header).queryByRole('status', { name: /^Tiempo real/ })).not.toBeInTheDocument();
+    setOnline(true);
+  });
+
+  it("warns right after the login when this device's clock is hours off the server's", async () => {
+    server.use(http.get('/api/health', () =>
+      ok({ status: 'ok', database: 'ok' }, { headers: { Date: new Date(Date.now() - 3 * 3600_000).toUTCString() } })));
+    renderAdmin('vendedor');
+    expect(await screen.findByText('La hora de este dispositivo no es correcta', {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByText(/El reloj de este dispositivo está adelantado 180 minutos respecto del servidor/)).toBeInTheDocument();
   });
 
   it('opens the menu with a swipe right and closes it with a swipe left on mobile', async () => {

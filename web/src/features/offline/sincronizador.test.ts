@@ -122,6 +122,23 @@ describe('sincronizador', () => {
     expect(notifyError).not.toHaveBeenCalled();
   });
 
+  it('clears a boarding another phone made first (refused with a conflict for the supervisor) and says who, instead of a failure retried for ever', async () => {
+    const [doble, otra] = embarques(2);
+    ponerEnCola([doble, otra]);
+    const motivo = 'Ya embarcado por Marcos Ruiz (otro teléfono) — aviso enviado al supervisor';
+    mockSync({
+      responder: (a) => (a.id === doble.id ? { estado: 'rechazada', mensaje: motivo, conflicto_id: 31 } : { estado: 'aplicada', mensaje: 'Sincronizada' }),
+    });
+
+    const resumen = await sincronizar(enviarLote);
+
+    expect(resumen).toEqual({ sincronizadas: 1, fallidas: 0, pospuestas: 0, conflictos: [motivo], error: null, desfaseMs: 0 });
+    expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
+    avisarResumen(resumen!);
+    expect(notifyWarning).toHaveBeenCalledExactlyOnceWith(motivo, '1 acción sincronizada con conflicto para el supervisor');
+    expect(notifyError).not.toHaveBeenCalled();
+  });
+
   it('keeps a boarding refused for now (its sale not synced yet) pending with the reason, and sends it again in a later run', async () => {
     const [espera, otra] = embarques(2);
     ponerEnCola([espera, otra]);

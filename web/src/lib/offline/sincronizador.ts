@@ -57,8 +57,8 @@ export interface ResumenSincronizacion {
   pospuestas: number;
   /**
    * The server's messages of actions applied with a conflict for the supervisor (`conflicto_id`: a boarding
-   * that was first but another device's came before it, a boarding past the boat's capacity): done, they
-   * left the queue, and the device says why.
+   * that was first but another device's came before it, a boarding past the boat's capacity) and of boardings
+   * refused with one (another phone boarded the ticket first): done, they left the queue, and the device says why.
    */
   conflictos: string[];
   /** Why the run stopped with actions still pending (no answer, a refused batch), or null. */
@@ -208,6 +208,7 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     await guardarDesfase(respuesta.desfase_ms);
     const porId = new Map(respuesta.resultados.map((r) => [r.id, r]));
     const aplicadas: string[] = [];
+    const resueltas: string[] = [];
     for (const accion of lote) {
       const resultado = porId.get(accion.id);
       if (!resultado) continue;
@@ -215,6 +216,12 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
         // Refused for now, nothing stored (a boarding whose ticket's sale has not synced): sent again by a later run.
         await posponer(accion.id, resultado.mensaje);
         resumen.pospuestas++;
+      } else if (resultado.estado === 'rechazada' && accion.tipo === 'embarque' && resultado.conflicto_id != null) {
+        // A boarding refused as a conflict for the supervisor (another phone boarded the ticket first, a
+        // cancelled ticket): settled there, it leaves the queue and the device says why; sent again it
+        // would only be refused again.
+        resueltas.push(accion.id);
+        resumen.conflictos.push(resultado.mensaje);
       } else if (resultado.estado === 'rechazada') {
         await marcarFallida(accion.id, resultado.mensaje);
         resumen.fallidas++;
@@ -223,7 +230,7 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
         if (resultado.conflicto_id != null) resumen.conflictos.push(resultado.mensaje);
       }
     }
-    await quitar(aplicadas);
+    await quitar([...aplicadas, ...resueltas]);
     resumen.sincronizadas += aplicadas.length;
     // An action the answer left out (never expected) is not lost: it goes back to pending.
     await liberar(ids.filter((id) => !porId.has(id)));

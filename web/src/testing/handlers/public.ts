@@ -12,4 +12,6 @@ const SIN_ESTADISTICAS: PublicStats = { pasajeros_atendidos: 0, rutas_disponible
 export const publicHandlers = [
   http.get('/api/public/empresa', () => ok(EMPRESA_PUBLICA)),
   http.get('/api/public/stats', () => ok(SIN_ESTADISTICAS)),
+  // the server's clock (api/reloj): the test's own
+  http.get('/api/health', () => ok({ status: 'ok', database: 'ok' }, { headers: { Date: new Date().toUTCString() } })),
 ];

@@ -1,14 +1,19 @@
 import { Alert } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { desfaseAAvisar } from '@/lib/offline/sincronizador';
+import { desfaseRelojQuery } from '@/api/reloj';
 import { useDesfaseReloj } from '@/features/offline/useColaOffline';
 
 /**
- * The device clock is off from the server's by more than 2 minutes (measured by the last sync):
- * a notice that stays until a sync measures it right, since offline acts are stamped with it.
+ * The device clock is off from the server's by more than 2 minutes, measured as the app loads
+ * (api/reloj, so the notice shows right after the login) or by the last sync: it stays until the
+ * sync finds it right, since sales default to the day and offline acts are stamped with it.
  */
 export function AvisoReloj() {
-  const desfase = desfaseAAvisar(useDesfaseReloj());
+  const alCargar = useQuery(desfaseRelojQuery);
+  const sincronizado = useDesfaseReloj();
+  const desfase = (alCargar.dataUpdatedAt > 0 ? desfaseAAvisar(alCargar.data) : null) ?? desfaseAAvisar(sincronizado);
   if (desfase === null) return null;
   const minutos = Math.round(Math.abs(desfase) / 60_000);
   const sentido = desfase > 0 ? 'adelantado' : 'atrasado';

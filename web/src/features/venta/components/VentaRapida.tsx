@@ -8,8 +8,8 @@ import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
 import { ApiError, errorMessage } from '@/lib/api';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
-import { useHoy } from '@/lib/dates';
 import { rechazoSobreventa, useCrearVenta, type ConfirmacionSobreventa, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
+import { useHoyDelServidor } from '@/features/venta/useHoyDelServidor';
 import { CLIENTE_ANONIMO, useVenta } from '@/features/venta/useVenta';
 import { VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
@@ -88,7 +88,7 @@ interface VentaRapidaProps {
 export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexion = false, datosSinConexion }: VentaRapidaProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const hoy = useHoy();
+  const hoy = useHoyDelServidor();
   const venta = useVenta({ tipos, medios, precios, hoy });
   const crear = useCrearVenta();
   const [aviso, setAviso] = useState<string | null>(null);

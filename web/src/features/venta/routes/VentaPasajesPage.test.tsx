@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '@/lib/dates';
@@ -296,6 +296,30 @@ describe('VentaPasajesPage', () => {
     expect(calls[1].body.fecha_viaje).toBe('2099-12-30');
     expect(fecha()).toHaveValue('30/12/2099');
     expect(crearButton()).toHaveTextContent('para el 30/12/2099');
+  });
+
+  it("defaults the trip date to the server's day on a clock 3 hours fast, and moves to the new day after midnight", async () => {
+    // this PC says 00:30 of the 23rd in Buenos Aires; the server, 21:30 of the 22nd
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date('2026-11-23T03:30:00Z'));
+    const TRES_HORAS = 3 * 3600_000;
+    server.use(http.get('/api/health', () =>
+      ok({ status: 'ok', database: 'ok' }, { headers: { Date: new Date(Date.now() - TRES_HORAS).toUTCString() } })));
+    const calls = trackLote();
+    try {
+      const { user } = await renderVenta();
+      const fecha = () => screen.getByLabelText('Fecha de viaje');
+      await waitFor(() => expect(fecha()).toHaveValue('22/11/2026'));
+      await user.keyboard('{Enter}1{Control>}{Enter}{/Control}');
+      await screen.findByRole('dialog', { name: 'Venta registrada' });
+      expect(calls[0].body.fecha_viaje).toBe('2026-11-22');
+
+      // 2 h 31 min later the server's day is the 23rd: the open screen follows it
+      act(() => vi.advanceTimersByTime((2 * 60 + 31) * 60_000));
+      await waitFor(() => expect(fecha()).toHaveValue('23/11/2026'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('asks once before a sale well above the usual; a stray Enter cancels it', async () => {
