@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient }
 import { api } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { conConsulta, type Parametros, type Schema } from './contract';
+import { esteDispositivoQuery } from './esteDispositivo';
 import { dispositivosKeys } from './keys';
 
 // Types of internal/api/dispositivos.go.
@@ -41,9 +42,7 @@ export function avisoRegistro({ codigo, reemplazado }: DispositivoRegistrado) {
 }
 
 /** This browser's own registration as a device, or null (read from its storage, not the server: also offline). */
-export const useEsteDispositivo = () => useQuery({
-  queryKey: dispositivosKeys.este(), queryFn: async () => (await dispositivo()).dispositivoActual(), networkMode: 'always',
-});
+export const useEsteDispositivo = () => useQuery(esteDispositivoQuery);
 
 /** Registers this browser as a device named `nombre` (lib/dispositivo), then refreshes the list. */
 export function useRegistrarEsteDispositivo() {

@@ -76,6 +76,9 @@ function useEjemploNumero(): string | null {
 /** The tickets kept on the phone and the offline notice: with Dexie, a chunk apart, rendered once the screen is painted. */
 const AvisoDelTelefono = diferido(() => import('@/features/embarque/components/AvisoSinConexion').then((m) => m.AvisoDelTelefono));
 
+/** 'Registrar este dispositivo' online on an unregistered phone (the sale screen's): a chunk rendered once the screen is painted. */
+const RegistroDispositivo = diferido(() => import('@/components/RegistroDispositivo').then((m) => m.RegistroDispositivo));
+
 /**
  * 'Validador de Embarque': camera or manual mode, a big result and its undo (a bar until the next code, then in
  * the departure's manifest), today's figures and instructions.
@@ -107,6 +110,9 @@ export function ValidadorPage() {
         <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
       {inactivo && <AvisoDelTelefono sinConexion={sinConexion} conClave={conClave} />}
+      {inactivo && !sinConexion && (
+        <RegistroDispositivo aviso="Este teléfono no está registrado: sin registro no podrá validar pasajes si se corta la conexión." />
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
           <Stack>

@@ -5,8 +5,10 @@ import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type Form
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
 import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
+import { RegistroDispositivo } from '@/components/RegistroDispositivo';
 import { ApiError, errorMessage } from '@/lib/api';
 import type { Caja } from '@/api/caja';
+import { useEsteDispositivo } from '@/api/dispositivos';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { rechazoSobreventa, useCrearVenta, type ConfirmacionSobreventa, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
 import { useHoyDelServidor } from '@/features/venta/useHoyDelServidor';
@@ -30,13 +32,19 @@ import { MedioPago } from './MedioPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
-import { MSG_NO_REGISTRADO, RegistroDispositivo, useDispositivoVenta } from './RegistroDispositivo';
 import { VentaSinConexionModal, type VentaSinConexionHecha } from './VentaSinConexionModal';
 import { VentaHeader } from './VentaHeader';
 import classes from './VentaRapida.module.css';
 
 /** The offline notice reads how old the saved data is (the offline chunk): loaded when the link drops. */
 const AvisoSinConexion = diferido(() => import('./AvisoSinConexion').then((m) => m.AvisoSinConexion));
+
+/** Said when a sale is tried offline on a browser that is not a registered device. */
+const MSG_NO_REGISTRADO =
+  'Este dispositivo no está registrado para vender sin conexión. Cuando vuelva la conexión, regístralo con «Registrar este dispositivo» en esta pantalla.';
+
+/** What an unregistered browser cannot do, on the registration notice. */
+const AVISO_SIN_REGISTRO = 'Este dispositivo no está registrado: sin registro no podrá vender si se corta la conexión.';
 
 /** Prices are re-read when a section is chosen if the table is older than this. */
 const PRECIOS_FRESCOS_MS = 30_000;
@@ -98,7 +106,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
   const { usuario, can } = useSession();
   /** A sale the server refused for lack of seats: its body, the refusal, and why its last confirmation failed. */
   const [sinLugares, setSinLugares] = useState<{ body: VentaInput; rechazo: RechazoSobreventa; mensaje: string; error: string | null } | null>(null);
-  const dispositivo = useDispositivoVenta();
+  const dispositivo = useEsteDispositivo();
   const [abriendoCaja, setAbriendoCaja] = useState(false);
   const [confirmando, setConfirmando] = useState(false);
   /** The body of the sale whose answer was lost: kept, with its key, until it is confirmed or discarded. */
@@ -313,7 +321,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
         onFechaFijada={venta.setFechaFijada}
       />
       {sinConexion && <AvisoSinConexion datos={datosSinConexion} />}
-      {!sinConexion && <RegistroDispositivo />}
+      {!sinConexion && <RegistroDispositivo aviso={AVISO_SIN_REGISTRO} />}
       {sinConexion && !dispositivo.isPending && !dispositivo.data && (
         <Alert color="red" variant="filled" icon={<IconCloudOff aria-hidden />} title="No se puede vender sin conexión">
           {MSG_NO_REGISTRADO}

@@ -1,28 +1,21 @@
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconDeviceMobile } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { avisoRegistro, useRegistrarEsteDispositivo } from '@/api/dispositivos';
+import { avisoRegistro, useEsteDispositivo, useRegistrarEsteDispositivo } from '@/api/dispositivos';
 import { LazyModal } from '@/components/LazyModal';
 import { errorMessage } from '@/lib/api';
 import { notifySuccess } from '@/lib/notify';
-import { dispositivoVentaQuery } from '@/features/venta/precarga';
-
-/** Said when a sale is tried offline on a browser that is not a registered device. */
-export const MSG_NO_REGISTRADO =
-  'Este dispositivo no está registrado para vender sin conexión. Cuando vuelva la conexión, regístralo con «Registrar este dispositivo» en esta pantalla.';
 
 /** The longest device name (domain.MaxNombreDispositivo). */
 const MAX_NOMBRE = 60;
 
-/** dispositivoVentaQuery, read while the app boots on the sale screen (precarga.ts). */
-export function useDispositivoVenta() {
-  return useQuery(dispositivoVentaQuery);
-}
-
-/** Online, on a browser that is not a registered device: says so and registers it by a name. */
-export function RegistroDispositivo() {
-  const dispositivo = useDispositivoVenta();
+/**
+ * Online, on a browser that is not a registered device: says so (`aviso`: what it cannot do without a
+ * registration) and registers it by a name. The sale screen and the validator show it: a seller or a
+ * crew member registers their own device (the server bounds how many).
+ */
+export function RegistroDispositivo({ aviso }: { aviso: string }) {
+  const dispositivo = useEsteDispositivo();
   const registrar = useRegistrarEsteDispositivo();
   const [abierto, setAbierto] = useState(false);
   const [nombre, setNombre] = useState('');
@@ -48,7 +41,7 @@ export function RegistroDispositivo() {
       <Group justify="space-between" gap="xs">
         <Group gap="xs" wrap="nowrap">
           <IconDeviceMobile size={18} aria-hidden style={{ flexShrink: 0 }} />
-          <Text size="sm">Este dispositivo no está registrado: sin registro no podrá vender si se corta la conexión.</Text>
+          <Text size="sm">{aviso}</Text>
         </Group>
         <Button size="xs" variant="light" onClick={() => { setError(null); setAbierto(true); }}>Registrar este dispositivo</Button>
       </Group>
