@@ -1,6 +1,7 @@
 package api
 
 import (
+	"cmp"
 	"net/http"
 	"time"
 
@@ -20,12 +21,16 @@ type ConfiguracionPuntos struct {
 	MultiplicadorViajeroFrecuente domain.Centesimas `json:"multiplicador_viajero_frecuente" minimum:"1" maximum:"10"`
 	ViajesParaFrecuente           int32             `json:"viajes_para_frecuente" minimum:"1" maximum:"10000"`
 	DiasParaFrecuente             int32             `json:"dias_para_frecuente" minimum:"1" maximum:"3650"`
+	// AnulacionPuntosCanjeados is what cancelling a ticket whose points the
+	// customer already redeemed does: descontar (the default, also when
+	// absent) refunds the price less their value, rechazar refuses it.
+	AnulacionPuntosCanjeados string `json:"anulacion_puntos_canjeados" maxLength:"20" enum:"descontar,rechazar"`
 }
 
 func configuracionPuntosDe(c domain.ConfigPuntos) ConfiguracionPuntos {
 	out := ConfiguracionPuntos{Activo: c.Activo, PuntosPorPeso: c.PuntosPorPeso, PuntosMinimosCanje: c.PuntosMinimosCanje,
 		MultiplicadorViajeroFrecuente: c.Multiplicador, ViajesParaFrecuente: int32(c.ViajesFrecuente),
-		DiasParaFrecuente: int32(c.DiasFrecuente)}
+		DiasParaFrecuente: int32(c.DiasFrecuente), AnulacionPuntosCanjeados: c.AnulacionCanjeados}
 	if c.VencimientoDias != nil {
 		d := int32(*c.VencimientoDias)
 		out.VencimientoPuntosDias = &d
@@ -36,7 +41,7 @@ func configuracionPuntosDe(c domain.ConfigPuntos) ConfiguracionPuntos {
 func (b ConfiguracionPuntos) config() domain.ConfigPuntos {
 	out := domain.ConfigPuntos{Activo: b.Activo, PuntosPorPeso: b.PuntosPorPeso, PuntosMinimosCanje: b.PuntosMinimosCanje,
 		Multiplicador: b.MultiplicadorViajeroFrecuente, ViajesFrecuente: int(b.ViajesParaFrecuente),
-		DiasFrecuente: int(b.DiasParaFrecuente)}
+		DiasFrecuente: int(b.DiasParaFrecuente), AnulacionCanjeados: cmp.Or(b.AnulacionPuntosCanjeados, domain.AnulacionDescontar)}
 	if b.VencimientoPuntosDias != nil {
 		d := int(*b.VencimientoPuntosDias)
 		out.VencimientoDias = &d

@@ -892,3 +892,48 @@ func TestCancellingATicketWhosePointsWereSpentRefundsThePriceLessTheirValue(t *t
 		})
 	}
 }
+
+// TestACompanyMayRefuseToCancelATicketWhosePointsWereSpent: with
+// anulacion_puntos_canjeados 'rechazar', the cancellation of a ticket whose
+// points were redeemed is refused with the reason, and nothing changes.
+func TestACompanyMayRefuseToCancelATicketWhosePointsWereSpent(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.configurarPuntos(map[string]any{"anulacion_puntos_canjeados": "rechazar"})
+		r := e.do("GET", "/api/puntos/configuracion", e.token("admin"), nil)
+		var cfg ConfiguracionPuntos
+		r.decode(t, &cfg)
+		if cfg.AnulacionPuntosCanjeados != domain.AnulacionRechazar {
+			t.Fatalf("configuración %+v", cfg)
+		}
+		vend, sup := e.token("vendedor"), e.token("supervisor")
+		e.abrir(vend, 0).expect(t, http.StatusCreated, "")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		precio := e.precioGeneral()
+		pagado := e.venderA("78100000", 1, "")[0]
+		ben := e.beneficioDePrueba(map[string]any{"nombre": "Gratis", "tipo": "pasaje_gratis", "valor": 0, "puntos_requeridos": precio})
+		e.sell(vend, e.ventaConBeneficio("78100000", 1, ben), "").expect(t, http.StatusCreated, "")
+		estado := func() string {
+			return fmt.Sprint(e.estado(), e.count(`SELECT COUNT(*) FROM puntos_movimientos`),
+				e.count(`SELECT COUNT(*) FROM pasajes WHERE estado = 'cancelado'`))
+		}
+		antes := estado()
+		e.now = e.now.Add(time.Minute)
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"}).
+			expect(t, http.StatusConflict, fmt.Sprintf(domain.MsgAnulacionPuntosCanjeados, precio))
+		if estado() != antes {
+			t.Fatalf("la cancelación rechazada escribió: %s → %s", antes, estado())
+		}
+		// a choice the server does not know is refused
+		e.do("PUT", "/api/puntos/configuracion", e.token("admin"), map[string]any{"activo": true, "puntos_por_peso": 1,
+			"puntos_minimos_canje": 100, "vencimiento_puntos_dias": 365, "multiplicador_viajero_frecuente": 1.5,
+			"viajes_para_frecuente": 10, "dias_para_frecuente": 365, "anulacion_puntos_canjeados": "devolver"}).
+			expect(t, http.StatusBadRequest, "")
+		// back to the default: the refund is reduced instead
+		e.configurarPuntos(map[string]any{"anulacion_puntos_canjeados": "descontar"})
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", pagado.ID), sup, map[string]any{"motivo": "Devolución"}).
+			expect(t, http.StatusOK, "")
+		if n := e.count(`SELECT monto FROM caja_movimientos WHERE tipo = 'devolucion_pasaje' AND pasaje_id = ?`, pagado.ID); n != 0 {
+			t.Fatalf("devolución %d", n)
+		}
+	})
+}

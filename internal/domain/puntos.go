@@ -111,7 +111,26 @@ type ConfigPuntos struct {
 	Multiplicador      Centesimas // of a frequent traveller's points
 	ViajesFrecuente    int        // trips …
 	DiasFrecuente      int        // … within these days make a frequent traveller
+	// AnulacionCanjeados is what cancelling a ticket whose points were
+	// redeemed does: AnulacionDescontar or AnulacionRechazar.
+	AnulacionCanjeados string
 }
+
+// What cancelling a ticket whose points were redeemed does (issue 36 item 2).
+const (
+	// AnulacionDescontar refunds the price less the value of those points
+	// (RetenerPuntosGastados): the default.
+	AnulacionDescontar = "descontar"
+	// AnulacionRechazar refuses the cancellation with MsgAnulacionPuntosCanjeados.
+	AnulacionRechazar = "rechazar"
+)
+
+// MsgAnulacionPuntosCanjeados refuses, when the company chose so, to cancel a
+// ticket whose points the customer already redeemed.
+const MsgAnulacionPuntosCanjeados = "No se puede cancelar el pasaje: el cliente ya canjeó %d de los puntos que ganó con él"
+
+// MsgConfigAnulacionCanjeados refuses an unknown choice.
+const MsgConfigAnulacionCanjeados = "Al cancelar un pasaje con puntos ya canjeados se puede descontar su valor de la devolución o rechazar la cancelación"
 
 // ConfigPuntosPorDefecto is the configuration of a company that saved none
 // (backoffice §9): active, 1 point per peso (operaciones §1), 100 to redeem,
@@ -119,7 +138,7 @@ type ConfigPuntos struct {
 func ConfigPuntosPorDefecto() ConfigPuntos {
 	dias := 365
 	return ConfigPuntos{Activo: true, PuntosPorPeso: 100, PuntosMinimosCanje: 100, VencimientoDias: &dias,
-		Multiplicador: 150, ViajesFrecuente: 10, DiasFrecuente: 365}
+		Multiplicador: 150, ViajesFrecuente: 10, DiasFrecuente: 365, AnulacionCanjeados: AnulacionDescontar}
 }
 
 // Validar checks the configuration's bounds (backoffice §5, with upper bounds
@@ -138,6 +157,8 @@ func (c ConfigPuntos) Validar() error {
 		return Invalid(MsgConfigViajesFrecuente)
 	case c.DiasFrecuente < 1 || c.DiasFrecuente > MaxDiasFrecuente:
 		return Invalid(MsgConfigDiasFrecuente)
+	case c.AnulacionCanjeados != AnulacionDescontar && c.AnulacionCanjeados != AnulacionRechazar:
+		return Invalid(MsgConfigAnulacionCanjeados)
 	}
 	return nil
 }

@@ -72,6 +72,9 @@ func TestConfigPuntosValidar(t *testing.T) {
 		{"multiplicador menor a 1", func(c *ConfigPuntos) { c.Multiplicador = 99 }, MsgConfigMultiplicador},
 		{"viajes 0", func(c *ConfigPuntos) { c.ViajesFrecuente = 0 }, MsgConfigViajesFrecuente},
 		{"días 0", func(c *ConfigPuntos) { c.DiasFrecuente = 0 }, MsgConfigDiasFrecuente},
+		{"rechazar la anulación", func(c *ConfigPuntos) { c.AnulacionCanjeados = AnulacionRechazar }, ""},
+		{"anulación desconocida", func(c *ConfigPuntos) { c.AnulacionCanjeados = "devolver" }, MsgConfigAnulacionCanjeados},
+		{"anulación vacía", func(c *ConfigPuntos) { c.AnulacionCanjeados = "" }, MsgConfigAnulacionCanjeados},
 	} {
 		c := ConfigPuntosPorDefecto()
 		tc.f(&c)

@@ -41,14 +41,14 @@ func (s *Store) ConfiguracionPuntos(ctx context.Context, empresaID int64) (domai
 }
 
 const configPuntosColumnas = `activo, puntos_por_peso, puntos_minimos_canje, vencimiento_puntos_dias,
-	multiplicador_viajero_frecuente, viajes_para_frecuente, dias_para_frecuente`
+	multiplicador_viajero_frecuente, viajes_para_frecuente, dias_para_frecuente, anulacion_puntos_canjeados`
 
 func configPuntos(ctx context.Context, c sqldb.Conn, empresaID int64) (domain.ConfigPuntos, error) {
 	cfg := domain.ConfigPuntosPorDefecto()
 	var dias sql.NullInt64
 	err := c.QueryRow(ctx, `SELECT `+configPuntosColumnas+` FROM puntos_configuracion WHERE empresa_id = ?`, empresaID).
 		Scan(&cfg.Activo, &cfg.PuntosPorPeso, &cfg.PuntosMinimosCanje, &dias, &cfg.Multiplicador,
-			&cfg.ViajesFrecuente, &cfg.DiasFrecuente)
+			&cfg.ViajesFrecuente, &cfg.DiasFrecuente, &cfg.AnulacionCanjeados)
 	if missing, err := sqldb.NoRows(err); missing || err != nil {
 		return domain.ConfigPuntosPorDefecto(), wrap("leer configuración de puntos", err)
 	}
@@ -68,13 +68,14 @@ func (s *Store) GuardarConfiguracionPuntos(ctx context.Context, a Actor, cfg dom
 	}
 	return idempotent(ctx, s, a, "puntos.configurar", func(c sqldb.Conn) (domain.ConfigPuntos, error) {
 		_, err := c.Exec(ctx, `INSERT INTO puntos_configuracion (empresa_id, `+configPuntosColumnas+`, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (empresa_id) DO UPDATE SET activo = excluded.activo,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (empresa_id) DO UPDATE SET activo = excluded.activo,
 			puntos_por_peso = excluded.puntos_por_peso, puntos_minimos_canje = excluded.puntos_minimos_canje,
 			vencimiento_puntos_dias = excluded.vencimiento_puntos_dias,
 			multiplicador_viajero_frecuente = excluded.multiplicador_viajero_frecuente,
 			viajes_para_frecuente = excluded.viajes_para_frecuente, dias_para_frecuente = excluded.dias_para_frecuente,
+			anulacion_puntos_canjeados = excluded.anulacion_puntos_canjeados,
 			updated_at = excluded.updated_at`, a.EmpresaID, cfg.Activo, cfg.PuntosPorPeso, cfg.PuntosMinimosCanje,
-			cfg.VencimientoDias, cfg.Multiplicador, cfg.ViajesFrecuente, cfg.DiasFrecuente, c.Now())
+			cfg.VencimientoDias, cfg.Multiplicador, cfg.ViajesFrecuente, cfg.DiasFrecuente, cfg.AnulacionCanjeados, c.Now())
 		if err != nil {
 			return cfg, wrap("guardar configuración de puntos", err)
 		}
@@ -85,8 +86,9 @@ func (s *Store) GuardarConfiguracionPuntos(ctx context.Context, a Actor, cfg dom
 		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: "puntos_configuracion"}})
 		return cfg, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConfiguracionPuntos,
 			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Activo: %v; %s puntos por peso; mínimo para canjear %d; %s; "+
-				"viajero frecuente ×%s con %d viajes en %d días", cfg.Activo, domain.Centavos(cfg.PuntosPorPeso).Numero(),
-				cfg.PuntosMinimosCanje, vence, domain.Centavos(cfg.Multiplicador).Numero(), cfg.ViajesFrecuente, cfg.DiasFrecuente)})
+				"viajero frecuente ×%s con %d viajes en %d días; al cancelar con puntos canjeados: %s", cfg.Activo,
+				domain.Centavos(cfg.PuntosPorPeso).Numero(), cfg.PuntosMinimosCanje, vence, domain.Centavos(cfg.Multiplicador).Numero(),
+				cfg.ViajesFrecuente, cfg.DiasFrecuente, cfg.AnulacionCanjeados)})
 	})
 }
 
@@ -554,7 +556,8 @@ type compraDePasaje struct {
 // revertirCompras reverses each purchase of the ticket not reversed yet:
 // what its lot earned less what of it expired, taken from the lot itself
 // first, then from the customer's other lots. What is missing (points already
-// spent) is paid from the refund at the value the spending benefit gave them
+// spent) refuses the cancellation when the company chose so
+// (domain.AnulacionRechazar); otherwise it is paid from the refund at the value the spending benefit gave them
 // (retenerPuntosGastados), and what that does not cover stays as the
 // reversal's debt, so the balance goes negative. It answers what the refund
 // keeps.
@@ -587,6 +590,9 @@ func revertirCompras(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje) (doma
 		faltan, err := quitarLote(ctx, c, a.EmpresaID, x.clienteID, revID, l)
 		if err != nil || faltan == 0 {
 			return total, err
+		}
+		if cfg, err := configPuntos(ctx, c, a.EmpresaID); err != nil || cfg.AnulacionCanjeados == domain.AnulacionRechazar {
+			return total, firstErr(err, domain.Conflict(fmt.Sprintf(domain.MsgAnulacionPuntosCanjeados, faltan)))
 		}
 		r, err := retenerPuntosGastados(ctx, c, revID, x.loteID, faltan, p.Precio-total.Monto)
 		if err != nil {

@@ -3762,6 +3762,8 @@ export interface components {
         };
         ConfiguracionPuntos: {
             activo: boolean;
+            /** @enum {string} */
+            anulacion_puntos_canjeados: "descontar" | "rechazar";
             /** Format: int32 */
             dias_para_frecuente: number;
             /** Format: double */

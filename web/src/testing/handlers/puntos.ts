@@ -7,7 +7,7 @@ import { fail, ok, okWithMessage } from '@/testing/http';
 /** The defaults of backoffice §9, as the server answers until saved. */
 export const CONFIG_PUNTOS: ConfiguracionPuntos = {
   activo: true, puntos_por_peso: 1, puntos_minimos_canje: 100, vencimiento_puntos_dias: 365, multiplicador_viajero_frecuente: 1.5,
-  viajes_para_frecuente: 10, dias_para_frecuente: 365,
+  viajes_para_frecuente: 10, dias_para_frecuente: 365, anulacion_puntos_canjeados: 'descontar',
 };
 
 /** A benefit of the fixture company; overrides change any field. */

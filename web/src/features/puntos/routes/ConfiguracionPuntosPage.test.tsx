@@ -21,10 +21,17 @@ describe('ConfiguracionPuntosPage', () => {
     await user.clear(porPeso);
     await user.type(porPeso, '2,5');
     await user.clear(screen.getByLabelText(/Vencimiento de los puntos/));
+    expect(screen.getByRole('radio', { name: 'Descontar de la devolución el valor de los puntos canjeados' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'Rechazar la cancelación' }));
     await user.click(screen.getByRole('button', { name: 'Guardar configuración' }));
     expect(await screen.findByText('Configuración actualizada exitosamente')).toBeInTheDocument();
     expect(mock.escrituras).toHaveLength(1);
-    expect(mock.escrituras[0].body).toEqual({ ...CONFIG_PUNTOS, puntos_por_peso: 2.5, vencimiento_puntos_dias: null });
+    expect(mock.escrituras[0].body).toEqual({
+      ...CONFIG_PUNTOS,
+      puntos_por_peso: 2.5,
+      vencimiento_puntos_dias: null,
+      anulacion_puntos_canjeados: 'rechazar',
+    });
     expect(mock.escrituras[0].key).toBeTruthy();
   });
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Radio, SimpleGrid, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { useConfiguracionPuntos, useGuardarConfiguracionPuntos, type ConfiguracionPuntos } from '@/api/puntos';
@@ -18,6 +18,7 @@ interface Valores {
   multiplicador_viajero_frecuente: NumberValue;
   viajes_para_frecuente: NumberValue;
   dias_para_frecuente: NumberValue;
+  anulacion_puntos_canjeados: ConfiguracionPuntos['anulacion_puntos_canjeados'];
 }
 
 /** Bounds of each field (backoffice §5, the server's limits of docs/api.md). */
@@ -59,6 +60,7 @@ function configuracionDe(v: Valores): ConfiguracionPuntos {
     multiplicador_viajero_frecuente: Number(v.multiplicador_viajero_frecuente),
     viajes_para_frecuente: Number(v.viajes_para_frecuente),
     dias_para_frecuente: Number(v.dias_para_frecuente),
+    anulacion_puntos_canjeados: v.anulacion_puntos_canjeados,
   };
 }
 
@@ -142,6 +144,15 @@ function Formulario({ config }: { config: ConfiguracionPuntos }) {
           <NumberInput label="Viajes para ser viajero frecuente" withAsterisk {...numero('viajes_para_frecuente')} />
           <NumberInput label="Período de los viajes (días)" withAsterisk {...numero('dias_para_frecuente')} />
         </SimpleGrid>
+        <Radio.Group
+          label="Al cancelar un pasaje cuyos puntos el cliente ya canjeó"
+          {...form.getInputProps('anulacion_puntos_canjeados')}
+        >
+          <Stack gap="xs" mt="xs">
+            <Radio value="descontar" label="Descontar de la devolución el valor de los puntos canjeados" />
+            <Radio value="rechazar" label="Rechazar la cancelación" />
+          </Stack>
+        </Radio.Group>
         <Group justify="flex-end">
           <Button type="submit" loading={guardar.isPending}>Guardar configuración</Button>
         </Group>
