@@ -48,15 +48,17 @@ test('un pasaje embarcado en dos celulares sin conexión llega al supervisor com
   const [vendedor, lancha, supervisor] = await Promise.all(
     (['vendedor', 'lancha', 'supervisor'] as const).map((rol) => usuarioPropio(request, rol)),
   );
-  const pasaje = await venderPorApi(request, vendedor, 'Pasajero de dos celulares');
   const proa = await registrarDispositivo(request, lancha, `Proa ${lancha.usuario}`.slice(0, 60));
   const popa = await registrarDispositivo(request, supervisor, `Popa ${supervisor.usuario}`.slice(0, 60));
+  const pasaje = await venderPorApi(request, vendedor, 'Pasajero de dos celulares');
 
-  // Both phones scanned the ticket offline, the crew's first; the supervisor's (later) scan syncs first.
-  const segundos = Math.floor(Date.now() / 1000) * 1000;
-  const despues = await embarcarSinConexion(request, supervisor, popa, pasaje.codigo_qr, segundos - 60_000);
+  // Both phones scanned the ticket offline after its sale (no boarding counts before it, nor after its sync),
+  // the crew's first; the supervisor's (later) scan syncs first and keeps the boarding, the crew's is recorded beside it.
+  const vendido = Math.ceil(Date.now() / 1000) * 1000;
+  await new Promise((listo) => setTimeout(listo, Math.max(0, vendido + 3_000 - Date.now())));
+  const despues = await embarcarSinConexion(request, supervisor, popa, pasaje.codigo_qr, vendido + 2_000);
   expect(despues.estado).toBe('aplicada');
-  const antes = await embarcarSinConexion(request, lancha, proa, pasaje.codigo_qr, segundos - 180_000);
+  const antes = await embarcarSinConexion(request, lancha, proa, pasaje.codigo_qr, vendido + 1_000);
   expect(antes).toMatchObject({ estado: 'aplicada', conflicto_id: expect.any(Number) });
 
   await login(page, supervisor);
