@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"strconv"
 	"strings"
 	"time"
 
@@ -56,7 +57,7 @@ func ComprobarWhatsApp(activas func() (vinculadas, conectadas int64)) ComprobarS
 // Messages of the service monitor.
 const (
 	MsgServicioSinConfigurar = "Sin configurar"
-	msgBaseDatosConectada    = "Consulta respondida en %.1f ms (%s)"
+	msgBaseDatosConectada    = "Consulta respondida en %s (%s)"
 	msgBaseDatosSinConexion  = "La base de datos no responde"
 )
 
@@ -192,11 +193,20 @@ func servicioDe(clave, nombre string, e Comprobacion, ahora time.Time) Servicio 
 func servicioBaseDatos(bd BaseDatos, ahora time.Time) Servicio {
 	e := Comprobacion{Configurado: true, Conectado: bd.Estado == "conectada", Detalles: msgBaseDatosSinConexion}
 	if e.Conectado {
-		e.Detalles = fmt.Sprintf(msgBaseDatosConectada, bd.LatenciaMs, bd.Nombre)
+		e.Detalles = fmt.Sprintf(msgBaseDatosConectada, latenciaEnPalabras(bd.LatenciaMs), bd.Nombre)
 	}
 	out := servicioDe("base_datos", "Base de Datos", e, ahora)
 	out.LatenciaMs = &bd.LatenciaMs
 	return out
+}
+
+// latenciaEnPalabras writes a latency as es-AR reads it, one decimal ('1,3 ms');
+// one under a tenth of a millisecond (a local SQLite) is 'menos de 0,1 ms', not '0.0 ms'.
+func latenciaEnPalabras(ms float64) string {
+	if ms < 0.1 {
+		return "menos de 0,1 ms"
+	}
+	return strings.Replace(strconv.FormatFloat(ms, 'f', 1, 64), ".", ",", 1) + " ms"
 }
 
 // comprobarSockets is the event stream's check: up while its hub runs, with

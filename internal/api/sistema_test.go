@@ -273,3 +273,14 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 		}
 	})
 }
+
+func TestLatenciaEnPalabras(t *testing.T) {
+	for ms, want := range map[float64]string{0: "menos de 0,1 ms", 0.04: "menos de 0,1 ms", 0.1: "0,1 ms", 1.26: "1,3 ms", 12: "12,0 ms"} {
+		if got := latenciaEnPalabras(ms); got != want {
+			t.Errorf("latenciaEnPalabras(%v) = %q, quiero %q", ms, got, want)
+		}
+	}
+	if got := servicioBaseDatos(BaseDatos{Estado: "conectada", Nombre: "sqlite", LatenciaMs: 0.01}, time.Now()).Detalles; got != "Consulta respondida en menos de 0,1 ms (sqlite)" {
+		t.Errorf("detalles %q", got)
+	}
+}

@@ -27,10 +27,10 @@ function diferencia(contado: number, esperado: number): number {
   return (Math.round(contado * 100) - Math.round(esperado * 100)) / 100;
 }
 
-/** A close figure; a strong one in the colour of income above 0 and of expenses below, an expense always in the latter. */
+/** A close figure; a strong one in the colour of income above 0 and of expenses below, an expense other than 0 in the latter. */
 function Cifra({ label, value, strong, egreso }: { label: string; value: number; strong?: boolean; egreso?: boolean }) {
   const signo = strong && value !== 0 ? SENTIDOS[value < 0 ? 'egreso' : 'ingreso'].texto : undefined;
-  const color = egreso ? SENTIDOS.egreso.texto : signo;
+  const color = egreso && value !== 0 ? SENTIDOS.egreso.texto : signo;
   return (
     <Group justify="space-between" wrap="nowrap">
       <Text fw={strong ? 700 : undefined}>{label}</Text>

@@ -40,6 +40,14 @@ describe('GestionCajaPage', () => {
     server.use(...catalogHandlers);
   });
 
+  it('shows no expense of $ 0,00 in red, nor no income in green', async () => {
+    server.use(estadoCaja(makeCaja({ total_ingresos: 0, total_egresos: 0, monto_actual: 10000 })));
+    await renderCaja();
+    await screen.findByRole('group', { name: 'Monto Apertura' });
+    expect(within(card('Egresos')).getByText('$ 0,00')).not.toHaveAttribute('style', expect.stringContaining('--mantine-color-red'));
+    expect(within(card('Ingresos')).getByText('$ 0,00')).not.toHaveAttribute('style', expect.stringContaining('--mantine-color-green'));
+  });
+
   it('shows the cards, the register data and the movements with their sign', async () => {
     server.use(estadoCaja(
       makeCaja({ total_ingresos: 11250, total_egresos: 500, monto_actual: 20750, observaciones: '', efectivo_esperado: 16250, por_medio: POR_MEDIO }),
@@ -53,6 +61,7 @@ describe('GestionCajaPage', () => {
     expect(await screen.findByRole('group', { name: 'Monto Apertura' })).toHaveTextContent('$ 10.000,00');
     expect(card('Ingresos')).toHaveTextContent('$ 11.250,00');
     expect(card('Egresos')).toHaveTextContent('$ 500,00');
+    expect(within(card('Egresos')).getByText('$ 500,00')).toHaveStyle({ color: 'var(--mantine-color-red-9)' });
     expect(card('Saldo Actual')).toHaveTextContent('$ 20.750,00');
     expect(within(card('Saldo Actual')).queryByText('Saldo negativo')).not.toBeInTheDocument();
     // Cash in the drawer apart from the other methods.

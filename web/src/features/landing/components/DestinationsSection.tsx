@@ -13,7 +13,7 @@ export function DestinationsSection() {
     <LandingSection
       id="destinos"
       title="Destinos"
-      intro="Unimos la terminal con las islas y parajes del río, con salidas cada hora de 6:00 a 22:00."
+      intro="Unimos la terminal con las islas y parajes del río."
     >
       {data && <Text size="lg" fw={600}>Rutas disponibles: {formatNumber(data.rutas_disponibles)}</Text>}
       <Group>

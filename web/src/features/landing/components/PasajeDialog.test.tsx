@@ -63,7 +63,7 @@ describe('PasajeDialog (the link of the tickets mail)', () => {
 
   it('opens no dialog on the plain landing page', async () => {
     renderWithProviders(<LandingPage />);
-    expect(await screen.findByText('Salidas cada hora de 6:00 a 22:00.')).toBeInTheDocument();
+    expect(await screen.findByText('Atención telefónica de 6:00 a 22:00.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });

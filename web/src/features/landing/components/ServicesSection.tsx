@@ -1,12 +1,12 @@
 import { Paper, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconAward, IconClock, IconMail, IconPhone } from '@tabler/icons-react';
+import { IconAward, IconMail, IconPhone } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { publicStatsQuery } from '@/api/public';
 import { formatCantidad } from '@/lib/format';
 import { LandingSection } from './LandingSection';
 
+// No timetable of its own ('salidas cada hora'): the departures' figure is the server's ('Viajes diarios', StatsSection).
 const SERVICES = [
-  { icon: IconClock, title: 'Salidas cada hora', text: 'Salidas cada hora de 6:00 a 22:00.' },
   { icon: IconPhone, title: 'Atención telefónica', text: 'Atención telefónica de 6:00 a 22:00.' },
   { icon: IconMail, title: 'Respuesta por e-mail', text: 'Respuesta por e-mail en 24 horas.' },
 ];

@@ -17,7 +17,9 @@ describe('LandingPage', () => {
     expect(screen.getByRole('link', { name: 'Ingresar al Portal de Clientes' })).toHaveAttribute('href', '/login');
     expect(screen.getByText('1 punto por cada $1')).toBeInTheDocument();
     expect(screen.getByText('Ejemplo: 10.000 puntos = $1.000 en beneficios.')).toBeInTheDocument();
-    expect(await screen.findByText('Salidas cada hora de 6:00 a 22:00.')).toBeInTheDocument();
+    expect(await screen.findByText('Atención telefónica de 6:00 a 22:00.')).toBeInTheDocument();
+    // no timetable of its own: the departures' figure is the server's ('Viajes diarios')
+    expect(screen.queryByText(/cada hora/)).not.toBeInTheDocument();
   });
 
   it('shows the figures exactly as the server gives them', async () => {

@@ -1,9 +1,10 @@
 import { screen, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { estadoServicios } from '@/testing/handlers/sistema';
 import { renderWithProviders } from '@/testing/render';
-import { server } from '@/testing/server';
+import { ok, server } from '@/testing/server';
 import { EstadoServiciosPage } from './EstadoServiciosPage';
 
 describe('EstadoServiciosPage', () => {
@@ -23,5 +24,15 @@ describe('EstadoServiciosPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verificar ahora' }));
     await screen.findByRole('region', { name: 'Base de Datos' });
     expect(mock.consultas()).toBe(2);
+  });
+
+  it("says a latency under a tenth of a millisecond as such, not '0,0 ms'", async () => {
+    server.use(http.get('/api/admin/servicios', () =>
+      ok([{ clave: 'base_datos', nombre: 'Base de Datos', estado: 'conectado', conectado: true, latencia_ms: 0.02,
+        detalles: 'Consulta respondida en menos de 0,1 ms (sqlite)', ultima_verificacion: '2026-11-20T13:00:05Z' }])));
+    signIn('super_admin');
+    renderWithProviders(<EstadoServiciosPage />, { route: '/admin/reportes/servicios' });
+    const bd = await screen.findByRole('region', { name: 'Base de Datos' });
+    expect(within(bd).getByText('Latencia: menos de 0,1 ms')).toBeInTheDocument();
   });
 });

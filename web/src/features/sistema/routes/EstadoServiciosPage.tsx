@@ -7,6 +7,11 @@ import { QueryState } from '@/components/QueryState';
 import { DetallesTecnicos } from '@/components/DetallesTecnicos';
 import { formatDecimal } from '@/lib/format';
 
+/** A latency with one decimal; under a tenth of a millisecond (a local database) not '0,0 ms'. */
+function latencia(ms: number): string {
+  return ms < 0.1 ? 'menos de 0,1 ms' : `${formatDecimal(ms, 1)} ms`;
+}
+
 function TarjetaServicio({ s }: { s: Servicio }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={s.nombre}>
@@ -17,7 +22,7 @@ function TarjetaServicio({ s }: { s: Servicio }) {
       <Stack gap={4}>
         {s.estado !== 'sin_configurar' && <Text size="sm">{s.detalles}</Text>}
         <DetallesTecnicos detalle={s.detalle} />
-        {s.latencia_ms != null && <Text size="sm">Latencia: {formatDecimal(s.latencia_ms, 1)} ms</Text>}
+        {s.latencia_ms != null && <Text size="sm">Latencia: {latencia(s.latencia_ms)}</Text>}
         {s.clientes_activos != null && <Text size="sm">Clientes activos: {s.clientes_activos}</Text>}
         <Text size="xs" c="dimmed">Última verificación: {dayjs(s.ultima_verificacion).format('DD/MM/YYYY HH:mm:ss')}</Text>
       </Stack>
