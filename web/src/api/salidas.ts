@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
+import { formatNumber } from '@/lib/format';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { conConsulta, type Parametros, type Schema } from './contract';
 import { invalidateFor } from './invalidation';
@@ -62,6 +63,16 @@ export const DIAS_SEMANA = [
   { value: 6, corto: 'Sá', label: 'Sábado' },
   { value: 7, corto: 'Do', label: 'Domingo' },
 ] as const;
+
+/**
+ * What to do with a departure's passengers over its boat's capacity (a smaller boat, or offline boardings), as the
+ * departures screen and the crew phone read it: '2 pasajeros por encima de la capacidad: muévalos antes de zarpar'.
+ */
+export function mensajeExcedente(excedente: number): string {
+  return excedente === 1
+    ? '1 pasajero por encima de la capacidad: muévalo antes de zarpar'
+    : `${formatNumber(excedente)} pasajeros por encima de la capacidad: muévalos antes de zarpar`;
+}
 
 /** A timetable line's or a departure's direction as staff and passengers read it. */
 export function describirSentido(sentido: string): string {

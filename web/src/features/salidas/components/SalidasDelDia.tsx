@@ -6,6 +6,7 @@ import { useState } from 'react';
 import {
   describirSentido,
   embarcacionesQuery,
+  mensajeExcedente,
   salidasQuery,
   TRANSICIONES_SALIDA,
   useAsignarEmbarcacion,
@@ -82,7 +83,7 @@ function Excedente({ salida: s, onVer }: { salida: Salida; onVer: (s: Salida) =>
   return (
     <Stack gap={2} align="flex-end">
       <Text c="red.9" size="xs" fw={700}>
-        {s.excedente === 1 ? '1 pasajero' : `${formatNumber(s.excedente)} pasajeros`} por encima de la capacidad: muévalos antes de zarpar
+        {mensajeExcedente(s.excedente)}
       </Text>
       <Button size="compact-xs" variant="light" color="red.9" onClick={() => onVer(s)}
         aria-label={`Ver y mover los pasajeros excedentes de la salida de las ${s.hora}`}>
