@@ -131,8 +131,8 @@ func TestLaSalidaDelEmbarqueSeCompruebaEnElServidor(t *testing.T) {
 		e.embarcarEn(lancha, ps[0].CodigoQR, otraSeccion).expect(t, http.StatusConflict,
 			"La salida de las 11:15 fue cancelada: elija otra salida")
 		e.embarcarEn(lancha, ps[0].CodigoQR, salida).expect(t, http.StatusOK, domain.MsgEmbarqueValidado)
-		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", salida), lancha, map[string]any{"estado": "zarpo"}).
-			expect(t, http.StatusOK, "")
+		e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", salida), lancha, map[string]any{"estado": "zarpo", "confirmar_anticipado": true}).
+			expect(t, http.StatusOK, "") // an hour early: confirmed
 		e.embarcarEn(lancha, ps[1].CodigoQR, salida).expect(t, http.StatusConflict, "La salida de las 11:00 ya zarpó: elija otra salida")
 		if _, err := e.st.DB().Exec(e.st.Rebind(`INSERT INTO salidas (empresa_id, seccion_id, fecha, hora,
 			programada_en, extra, estado, created_at) VALUES (1, ?, '2026-11-20', '12:00', ?, ?, 'programada', ?)`),
@@ -262,7 +262,8 @@ func TestUnaEmbarcacionMasChicaNoZarpaConExcedente(t *testing.T) {
 		if d.Excedente != 0 || len(d.Excedentes) != 0 || e.aBordo(otra) != 2 {
 			t.Fatalf("tras mover: %+v", d)
 		}
-		e.do("PUT", path+"/estado", lancha, map[string]any{"estado": "zarpo"}).expect(t, http.StatusOK, "Salida zarpó")
+		e.do("PUT", path+"/estado", lancha, map[string]any{"estado": "zarpo", "confirmar_anticipado": true}).
+			expect(t, http.StatusOK, "Salida zarpó") // hours before its time: confirmed
 	})
 }
 

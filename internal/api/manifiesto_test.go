@@ -194,8 +194,8 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 
 		// sailing freezes it: a later change of the boarding columns does not change it
 		for _, estado := range []string{domain.SalidaEmbarcando, domain.SalidaZarpo} {
-			e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", a), lancha, map[string]any{"estado": estado}).
-				expect(t, http.StatusOK, domain.MsgEstadoSalida(estado))
+			e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", a), lancha, map[string]any{"estado": estado, "confirmar_anticipado": true}).
+				expect(t, http.StatusOK, domain.MsgEstadoSalida(estado)) // hours early: confirmed
 		}
 		if e.count(`SELECT COUNT(*) FROM manifiestos WHERE salida_id = ? AND empresa_id = 1`, a) != 1 {
 			t.Fatal("el zarpe no guardó el manifiesto")

@@ -215,6 +215,9 @@ func (s *Server) generarSalidas(r *http.Request) (reply[Generacion], error) {
 // CambiarEstadoSalida is the body of a departure's change of state.
 type CambiarEstadoSalida struct {
 	Estado string `json:"estado" maxLength:"20" enum:"programada,embarcando,zarpo,cancelada"`
+	// ConfirmarAnticipado answers yes to the question of a sailing more than
+	// domain.MinutosZarpeAnticipado early (absent: false, the 409 asks it).
+	ConfirmarAnticipado bool `json:"confirmar_anticipado,omitempty" description:"Zarpar igual una salida más de 15 minutos antes de su hora: sin esto, 409 con la pregunta y ZarpeAnticipado"`
 }
 
 func (s *Server) cambiarEstadoSalida(r *http.Request, body CambiarEstadoSalida) (reply[Salida], error) {
@@ -222,7 +225,7 @@ func (s *Server) cambiarEstadoSalida(r *http.Request, body CambiarEstadoSalida) 
 	if err != nil {
 		return reply[Salida]{}, err
 	}
-	x, err := s.Store.CambiarEstadoSalida(r.Context(), a, id, body.Estado)
+	x, err := s.Store.CambiarEstadoSalida(r.Context(), a, id, body.Estado, body.ConfirmarAnticipado)
 	return withMessage(Salida(x), domain.MsgEstadoSalida(body.Estado)), err
 }
 

@@ -337,7 +337,23 @@ func TestEstadosDeSalida(t *testing.T) {
 		if x.Estado != domain.SalidaEmbarcando || x.EstadoPor == nil || *x.EstadoPor != "Ramón Acosta" || x.EstadoEn == nil {
 			t.Fatalf("embarcando: %+v", x)
 		}
-		e.do("PUT", path, e.token("supervisor"), map[string]any{"estado": "zarpo"}).expect(t, http.StatusOK, "Salida zarpó")
+		// 10:00, the departure is at 12:15: sailing it asks first and changes nothing
+		r = e.do("PUT", path, e.token("supervisor"), map[string]any{"estado": "zarpo"})
+		r.expect(t, http.StatusConflict, "La salida de las 12:15 está programada para dentro de 2 h 15 min. ¿Zarpar igual?")
+		var pregunta domain.ZarpeAnticipado
+		r.decode(t, &pregunta)
+		if pregunta.Hora != "12:15" || pregunta.Minutos != 135 {
+			t.Fatalf("datos del zarpe anticipado: %+v", pregunta)
+		}
+		e.do("PUT", path, e.token("supervisor"), map[string]any{"estado": "zarpo", "confirmar_anticipado": false}).
+			expect(t, http.StatusConflict, "La salida de las 12:15 está programada para dentro de 2 h 15 min. ¿Zarpar igual?")
+		if e.count(`SELECT COUNT(*) FROM salidas WHERE id = ? AND estado = 'embarcando'`, x.ID) != 1 ||
+			e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionEstadoSalida) != 1 ||
+			e.count(`SELECT COUNT(*) FROM manifiestos WHERE salida_id = ?`, x.ID) != 0 {
+			t.Fatal("un zarpe anticipado sin confirmar cambió la salida")
+		}
+		e.do("PUT", path, e.token("supervisor"), map[string]any{"estado": "zarpo", "confirmar_anticipado": true}).
+			expect(t, http.StatusOK, "Salida zarpó")
 		for _, a := range []string{"programada", "embarcando", "cancelada"} {
 			e.do("PUT", path, lancha, map[string]any{"estado": a}).
 				expect(t, http.StatusConflict, "Una salida zarpó no puede pasar a "+domain.NombreEstadoSalida[a])
@@ -512,7 +528,7 @@ func TestCambiosDeEstadoConcurrentesUnoGana(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := e.st.CambiarEstadoSalida(context.Background(), a, x.ID, estado)
+				_, err := e.st.CambiarEstadoSalida(context.Background(), a, x.ID, estado, false)
 				if err == nil {
 					mu.Lock()
 					ganadores = append(ganadores, estado)

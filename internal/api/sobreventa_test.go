@@ -160,7 +160,7 @@ func TestTheSeatsOfADayAreItsOutboundDeparturesBoats(t *testing.T) {
 		if c := e.cupo(tok, "2026-11-21"); c.Origen != domain.OrigenCupoSalidas || c.Capacidad != 4 || c.Salidas != 2 {
 			t.Fatalf("dos salidas de ida de 2: %+v", c)
 		}
-		if _, err := e.st.CambiarEstadoSalida(ctx, a, ids[1], domain.SalidaCancelada); err != nil {
+		if _, err := e.st.CambiarEstadoSalida(ctx, a, ids[1], domain.SalidaCancelada, false); err != nil {
 			t.Fatal(err)
 		}
 		if c := e.cupo(tok, "2026-11-21"); c.Capacidad != 2 || c.Salidas != 1 {

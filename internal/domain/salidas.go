@@ -245,6 +245,48 @@ func TransicionSalida(de, a string) error {
 	return nil
 }
 
+// MinutosZarpeAnticipado is how early a departure sails without a question:
+// more than this before its scheduled time, sailing needs a confirmation.
+const MinutosZarpeAnticipado = 15
+
+// ZarpeAnticipado is the data of a sailing refused (409) for being early: the
+// client asks the question and sends it again with confirmar_anticipado.
+type ZarpeAnticipado struct {
+	Hora    string `json:"hora" description:"Hora programada de la salida (HH:MM)"`
+	Minutos int64  `json:"minutos_anticipado" description:"Minutos que faltan para la hora programada"`
+}
+
+// MsgZarpeAnticipado is the question of an early sailing: "La salida de las
+// 10:30 está programada para dentro de 90 minutos. ¿Zarpar igual?".
+func MsgZarpeAnticipado(hora string, minutos int64) string {
+	return fmt.Sprintf("La salida de las %s está programada para dentro de %s. ¿Zarpar igual?", hora, duracionMinutos(minutos))
+}
+
+// duracionMinutos reads a span: minutes up to two hours, then hours and minutes.
+func duracionMinutos(m int64) string {
+	switch {
+	case m == 1:
+		return "1 minuto"
+	case m < 120:
+		return fmt.Sprintf("%d minutos", m)
+	case m%60 == 0:
+		return fmt.Sprintf("%d horas", m/60)
+	}
+	return fmt.Sprintf("%d h %d min", m/60, m%60)
+}
+
+// ValidarZarpe refuses (409 with ZarpeAnticipado) sailing at ahora a
+// departure programada more than MinutosZarpeAnticipado later, unless the
+// request confirms it.
+func ValidarZarpe(programada, ahora time.Time, hora string, confirmado bool) error {
+	falta := programada.Sub(ahora)
+	if confirmado || falta <= MinutosZarpeAnticipado*time.Minute {
+		return nil
+	}
+	m := int64((falta + time.Minute - 1) / time.Minute) // whole minutes, rounded up
+	return &Error{Kind: KindConflict, Message: MsgZarpeAnticipado(hora, m), Data: ZarpeAnticipado{Hora: hora, Minutos: m}}
+}
+
 // FechasDesde lists n dates from fecha (YYYY-MM-DD) on, fecha included.
 func FechasDesde(fecha string, n int) []string {
 	t, err := time.Parse(time.DateOnly, fecha)

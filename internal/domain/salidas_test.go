@@ -95,3 +95,37 @@ func TestCertificadoYProgramacion(t *testing.T) {
 		t.Fatal(f)
 	}
 }
+
+func TestValidarZarpe(t *testing.T) {
+	programada := time.Date(2026, 11, 20, 13, 30, 0, 0, time.UTC) // 10:30 in Buenos Aires
+	for _, c := range []struct {
+		antes      time.Duration
+		confirmado bool
+		msg        string
+	}{
+		{90 * time.Minute, false, "La salida de las 10:30 está programada para dentro de 90 minutos. ¿Zarpar igual?"},
+		{90 * time.Minute, true, ""},
+		{15 * time.Minute, false, ""},
+		{15*time.Minute + time.Second, false, "La salida de las 10:30 está programada para dentro de 16 minutos. ¿Zarpar igual?"},
+		{0, false, ""},
+		{-time.Hour, false, ""}, // late: no question
+		{3 * time.Hour, false, "La salida de las 10:30 está programada para dentro de 3 horas. ¿Zarpar igual?"},
+		{150 * time.Minute, false, "La salida de las 10:30 está programada para dentro de 2 h 30 min. ¿Zarpar igual?"},
+	} {
+		err := ValidarZarpe(programada, programada.Add(-c.antes), "10:30", c.confirmado)
+		if c.msg == "" {
+			if err != nil {
+				t.Errorf("%v antes, confirmado %v: %v", c.antes, c.confirmado, err)
+			}
+			continue
+		}
+		e, ok := AsError(err)
+		if !ok || e.Kind != KindConflict || e.Message != c.msg {
+			t.Errorf("%v antes: %v; esperaba 409 %q", c.antes, err, c.msg)
+			continue
+		}
+		if d, _ := e.Data.(ZarpeAnticipado); d.Hora != "10:30" || d.Minutos != int64((c.antes+time.Minute-1)/time.Minute) {
+			t.Errorf("%v antes: datos %+v", c.antes, e.Data)
+		}
+	}
+}

@@ -418,8 +418,10 @@ func (s *Store) CrearSalidaExtra(ctx context.Context, a Actor, n NuevaSalida) (S
 // CambiarEstadoSalida moves a departure to another state
 // (domain.TransicionSalida), recording who and when, through idempotent,
 // audited. The UPDATE is conditional on the state read: of two concurrent
-// changes, the second finds the state moved and is refused (409).
-func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, estado string) (Salida, error) {
+// changes, the second finds the state moved and is refused (409). Sailing
+// more than domain.MinutosZarpeAnticipado early needs anticipado (a 409 with
+// the question otherwise, domain.ValidarZarpe).
+func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, estado string, anticipado bool) (Salida, error) {
 	return idempotent(ctx, s, a, "salidas.estado", func(c sqldb.Conn) (Salida, error) {
 		antes, err := salida(ctx, c, a.EmpresaID, id)
 		if err != nil {
@@ -437,6 +439,9 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 		if estado == domain.SalidaZarpo {
 			if antes.Excedente > 0 {
 				return antes, domain.Conflict(domain.MsgExcedente(antes.Excedente))
+			}
+			if err := domain.ValidarZarpe(antes.ProgramadaEn, c.Now(), antes.Hora, anticipado); err != nil {
+				return antes, err
 			}
 			dentro = ` AND a_bordo <= (SELECT b.capacidad FROM embarcaciones b WHERE b.id = salidas.embarcacion_id)`
 		}

@@ -37,7 +37,7 @@ test('un supervisor ve la carga de las salidas, abre el manifiesto de una que za
   const pasaje = await venderPorApi(request, vendedor, `Pasajero ${sufijo}`);
   const sup = await authHeaders(request, supervisor);
   for (const estado of ['embarcando', 'zarpo']) {
-    const r = await request.put(`/api/salidas/${salidaId}/estado`, { headers: sup, data: { estado } });
+    const r = await request.put(`/api/salidas/${salidaId}/estado`, { headers: sup, data: { estado, confirmar_anticipado: true } });
     expect(r.status(), await r.text()).toBe(200);
   }
 

@@ -62,7 +62,7 @@ test('un supervisor mueve a un pasajero embarcado a otra salida desde el manifie
   // The departures close, so other tests' validators do not board into them.
   const sup = await authHeaders(request, supervisor);
   for (const [id, estado] of [[origen.id, 'cancelada'], [destino.id, 'zarpo']] as const) {
-    const r = await request.put(`/api/salidas/${id}/estado`, { headers: sup, data: { estado } });
+    const r = await request.put(`/api/salidas/${id}/estado`, { headers: sup, data: { estado, confirmar_anticipado: true } });
     expect(r.status(), await r.text()).toBe(200);
   }
 });

@@ -120,7 +120,7 @@ test('la tripulación llena una salida de 3 lugares, el cuarto pasajero se recha
   expect(await estado(tercero.id)).toBe('usado');
 
   // The departure sails (it would otherwise stay the validator's default of other phones).
-  const zarpo = await request.put(`/api/salidas/${salida!.id}/estado`, { headers: sup, data: { estado: 'zarpo' } });
+  const zarpo = await request.put(`/api/salidas/${salida!.id}/estado`, { headers: sup, data: { estado: 'zarpo', confirmar_anticipado: true } });
   expect(zarpo.status(), await zarpo.text()).toBe(200);
 
   // The supervisor's manifest: the three boarded, not the fourth.

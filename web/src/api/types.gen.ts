@@ -3530,6 +3530,8 @@ export interface components {
             clave_nueva: string;
         };
         CambiarEstadoSalida: {
+            /** @description Zarpar igual una salida más de 15 minutos antes de su hora: sin esto, 409 con la pregunta y ZarpeAnticipado */
+            confirmar_anticipado?: boolean;
             /** @enum {string} */
             estado: "programada" | "embarcando" | "zarpo" | "cancelada";
         };
@@ -4215,6 +4217,12 @@ export interface components {
         };
         ErrorRechazoSobreventa: {
             data?: components["schemas"]["RechazoSobreventa"];
+            message: string;
+            /** @constant */
+            success: false;
+        };
+        ErrorZarpeAnticipado: {
+            data?: components["schemas"]["ZarpeAnticipado"];
             message: string;
             /** @constant */
             success: false;
@@ -6820,6 +6828,15 @@ export interface components {
             /** Format: int64 */
             empresaId?: number;
             telefono: string;
+        };
+        ZarpeAnticipado: {
+            /** @description Hora programada de la salida (HH:MM) */
+            hora: string;
+            /**
+             * Format: int64
+             * @description Minutos que faltan para la hora programada
+             */
+            minutos_anticipado: number;
         };
     };
     responses: {
@@ -13739,7 +13756,15 @@ export interface operations {
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
-            409: components["responses"]["Conflicto"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorZarpeAnticipado"];
+                };
+            };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];

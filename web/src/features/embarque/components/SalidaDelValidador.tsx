@@ -1,4 +1,5 @@
 import { Chip, Group, Paper, Progress, Stack, Text } from '@mantine/core';
+import { mensajeExcedente } from '@/api/salidas';
 import type { SalidaDelValidador as Props } from '@/features/embarque/useSalidaDelValidador';
 import { formatNumber } from '@/lib/format';
 import { nombreSalida } from '@/features/embarque/salidaValidador';
@@ -13,6 +14,7 @@ import type { DeshacerEnManifiesto } from '@/features/embarque/useDeshacerRecien
 export function SalidaDelValidador({ salidas, salida, elegir, deshacer }: Props & { deshacer?: DeshacerEnManifiesto }) {
   if (!salida) return null;
   const lleno = salida.embarcados >= salida.capacidad;
+  const excedente = salida.embarcados - salida.capacidad;
   const porcentaje = salida.capacidad > 0 ? Math.min(100, Math.round((salida.embarcados * 100) / salida.capacidad)) : 0;
   return (
     <Paper withBorder p="sm" radius="md" component="section" aria-label="Salida que embarca">
@@ -35,6 +37,8 @@ export function SalidaDelValidador({ salidas, salida, elegir, deshacer }: Props 
         </Group>
         <Progress value={porcentaje} color={lleno ? 'red' : 'blue'} size="md"
           aria-label={`Ocupación de la salida de las ${salida.hora}: ${porcentaje}%`} />
+        {/* over the capacity (a smaller boat, or offline boardings): the red count says what to do */}
+        {excedente > 0 && <Text c="red.9" size="sm" fw={700}>{mensajeExcedente(excedente)}</Text>}
       </Stack>
     </Paper>
   );

@@ -72,6 +72,20 @@ describe('Validador: la salida que embarca', () => {
     expect(await within(seccion).findByText('A bordo: 60 / 60')).toBeInTheDocument();
   });
 
+  it("says what to do when a smaller boat leaves more on board than its capacity, not when it is just full", async () => {
+    server.use(http.get('/api/salidas', () => ok([
+      salida(2, '10:30', 'embarcando', { embarcados: 4, capacidad: 2, excedente: 2, embarcacion: 'Bote chico' }),
+      salida(3, '12:00', 'programada', { embarcados: 60 }),
+    ])));
+    const { user } = await manual();
+    const seccion = await screen.findByRole('region', { name: 'Salida que embarca' });
+    expect(await within(seccion).findByText('A bordo: 4 / 2')).toBeInTheDocument();
+    expect(seccion).toHaveTextContent('2 pasajeros por encima de la capacidad: muévalos antes de zarpar');
+    await user.click(within(seccion).getByRole('radio', { name: '12:00 · Tigre – Tres Bocas · Ida' }));
+    expect(seccion).toHaveTextContent('A bordo: 60 / 60');
+    expect(seccion).not.toHaveTextContent('por encima de la capacidad');
+  });
+
   it('shows the full boat refusal', async () => {
     escanear(() => fail(409, 'Embarcación completa: capacidad habilitada 60 pasajeros'));
     const { user, input } = await manual();

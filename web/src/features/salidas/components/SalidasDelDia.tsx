@@ -6,10 +6,12 @@ import { useState } from 'react';
 import {
   describirSentido,
   embarcacionesQuery,
+  mensajeExcedente,
   salidasQuery,
   TRANSICIONES_SALIDA,
   useAsignarEmbarcacion,
   useCambiarEstadoSalida,
+  zarpeAnticipado,
   type EstadoSalida,
   type Salida,
 } from '@/api/salidas';
@@ -81,7 +83,7 @@ function Excedente({ salida: s, onVer }: { salida: Salida; onVer: (s: Salida) =>
   return (
     <Stack gap={2} align="flex-end">
       <Text c="red.9" size="xs" fw={700}>
-        {s.excedente === 1 ? '1 pasajero' : `${formatNumber(s.excedente)} pasajeros`} por encima de la capacidad: muévalos antes de zarpar
+        {mensajeExcedente(s.excedente)}
       </Text>
       <Button size="compact-xs" variant="light" color="red.9" onClick={() => onVer(s)}
         aria-label={`Ver y mover los pasajeros excedentes de la salida de las ${s.hora}`}>
@@ -127,17 +129,26 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
   const query = useQuery(salidasQuery(fecha));
   const cambiar = useCambiarEstadoSalida();
   const [porCancelar, setPorCancelar] = useState<Salida | null>(null);
+  /** A departure the server asked about sailing early, with its question. */
+  const [porZarpar, setPorZarpar] = useState<{ salida: Salida; pregunta: string } | null>(null);
   const excedentes = useDialog<Salida>();
 
   const theme = useMantineTheme();
   const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
   const onCambiar = (s: Salida, estado: EstadoSalida) => (estado === 'cancelada' ? setPorCancelar(s) : mover(s, estado));
   const ocupada = (s: Salida) => cambiar.isPending && cambiar.variables?.id === s.id;
-  const mover = (s: Salida, estado: EstadoSalida) =>
-    cambiar.mutate({ id: s.id, estado }, {
+  const mover = (s: Salida, estado: EstadoSalida, confirmarAnticipado = false) =>
+    cambiar.mutate({ id: s.id, estado, confirmarAnticipado }, {
       onSuccess: ({ message }) => notifySuccess(message ?? 'Estado actualizado'),
-      onError: (error) => notifyError(errorMessage(error, 'No se pudo cambiar el estado de la salida')),
-      onSettled: () => setPorCancelar(null),
+      onError: (error) => {
+        // More than 15 minutes early: the server's question goes into a dialog, and 'Zarpar igual' sends it again.
+        if (!confirmarAnticipado && zarpeAnticipado(error)) setPorZarpar({ salida: s, pregunta: errorMessage(error, 'La salida todavía no llegó a su hora. ¿Zarpar igual?') });
+        else notifyError(errorMessage(error, 'No se pudo cambiar el estado de la salida'));
+      },
+      onSettled: () => {
+        setPorCancelar(null);
+        if (confirmarAnticipado) setPorZarpar(null);
+      },
     });
 
   return (
@@ -196,6 +207,11 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
       <ConfirmDialog opened={porCancelar !== null} title="Cancelar salida" confirmLabel="Cancelar salida" cancelLabel="Volver"
         loading={cambiar.isPending} onConfirm={() => porCancelar && mover(porCancelar, 'cancelada')} onClose={() => setPorCancelar(null)}>
         {porCancelar && `La salida de las ${porCancelar.hora} a ${porCancelar.seccion} quedará cancelada; no se puede deshacer.`}
+      </ConfirmDialog>
+      <ConfirmDialog opened={porZarpar !== null} title="Zarpar antes de hora" confirmLabel="Zarpar igual" cancelLabel="Volver"
+        loading={cambiar.isPending}
+        onConfirm={() => porZarpar && mover(porZarpar.salida, 'zarpo', true)} onClose={() => setPorZarpar(null)}>
+        {porZarpar && <Text>{porZarpar.pregunta}</Text>}
       </ConfirmDialog>
     </QueryState>
   );

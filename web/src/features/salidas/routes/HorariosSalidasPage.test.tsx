@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { fakeMediaQueryList } from '@/testing/media';
@@ -78,6 +78,39 @@ describe('Horarios y salidas', () => {
     expect(dialog).toHaveTextContent('no se puede deshacer');
     await user.click(within(dialog).getByRole('button', { name: 'Cancelar salida' }));
     expect(await screen.findByText('Una salida zarpó no puede pasar a cancelada')).toBeInTheDocument();
+  });
+
+  it("asks before sailing more than 15 minutes early, and sails with the confirmation", async () => {
+    const pregunta = 'La salida de las 17:00 está programada para dentro de 3 horas. ¿Zarpar igual?';
+    server.use(http.put('/api/salidas/:id/estado', async ({ request }) => {
+      const body = await request.clone().json() as { confirmar_anticipado?: boolean };
+      if (body.confirmar_anticipado) return undefined; // falls through to the recording handler
+      escrituras.push({ method: 'PUT', path: new URL(request.url).pathname, body });
+      return HttpResponse.json({ success: false, message: pregunta, data: { hora: '17:00', minutos_anticipado: 180 } }, { status: 409 });
+    }));
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Zarpó: 17:00 Tigre – Tres Bocas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zarpar antes de hora' });
+    expect(dialog).toHaveTextContent(pregunta);
+    expect(screen.queryByText('No se pudo cambiar el estado de la salida')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Zarpar igual' }));
+    await expect.poll(() => escrituras).toEqual([
+      { method: 'PUT', path: '/api/salidas/3/estado', body: { estado: 'zarpo' } },
+      { method: 'PUT', path: '/api/salidas/3/estado', body: { estado: 'zarpo', confirmar_anticipado: true } },
+    ]);
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Zarpar antes de hora' })).toBeNull();
+  });
+
+  it("'Volver' leaves an early departure as it is", async () => {
+    server.use(http.put('/api/salidas/:id/estado', () => HttpResponse.json(
+      { success: false, message: 'La salida de las 17:00 está programada para dentro de 3 horas. ¿Zarpar igual?', data: { hora: '17:00', minutos_anticipado: 180 } },
+      { status: 409 }), { once: true }));
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Zarpó: 17:00 Tigre – Tres Bocas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zarpar antes de hora' });
+    await user.click(within(dialog).getByRole('button', { name: 'Volver' }));
+    await expect.poll(() => screen.queryByRole('dialog', { name: 'Zarpar antes de hora' })).toBeNull();
+    expect(escrituras).toEqual([]);
   });
 
   it('generates the departures and reads another date', async () => {
