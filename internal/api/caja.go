@@ -122,16 +122,17 @@ type PorMedio struct {
 }
 
 // Movimiento is a register movement; monto is always positive, sentido (the
-// direction of its tipo, domain.Sentido) gives its sign.
+// direction of its tipo, domain.Sentido) gives its sign. Monto is null in a
+// blind cashier's list of their open register (movimientosPara).
 type Movimiento struct {
-	ID              int64           `json:"id"`
-	Tipo            string          `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
-	Sentido         string          `json:"sentido" enum:"ingreso,egreso"`
-	Monto           domain.Centavos `json:"monto"`
-	Descripcion     string          `json:"descripcion"`
-	MedioPagoID     *int64          `json:"medio_pago_id"`
-	MedioPagoNombre *string         `json:"medio_pago_nombre"`
-	CreatedAt       time.Time       `json:"created_at"`
+	ID              int64            `json:"id"`
+	Tipo            string           `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
+	Sentido         string           `json:"sentido" enum:"ingreso,egreso"`
+	Monto           *domain.Centavos `json:"monto"`
+	Descripcion     string           `json:"descripcion"`
+	MedioPagoID     *int64           `json:"medio_pago_id"`
+	MedioPagoNombre *string          `json:"medio_pago_nombre"`
+	CreatedAt       time.Time        `json:"created_at"`
 	// CajaCorregidaID is the closed register this movement corrects, if any.
 	CajaCorregidaID *int64 `json:"caja_corregida_id,omitempty"`
 }
@@ -199,8 +200,27 @@ func cajaDe(c store.Caja) Caja {
 // expected figures only with caja.ver_esperado (the blind close).
 func cajaPara(r *http.Request, c store.Caja) Caja {
 	out := cajaDe(c)
-	if c.Estado == domain.CajaAbierta && !veEsperado(r) {
+	if ciego(r, c) {
 		out.TotalesCaja = nil
+	}
+	return out
+}
+
+// ciego reports whether the caller counts c blind: c is open (its count not
+// approved yet) and the caller lacks caja.ver_esperado. Nothing they are
+// answered about c adds up to what it should hold.
+func ciego(r *http.Request, c store.Caja) bool {
+	return c.Estado == domain.CajaAbierta && !veEsperado(r)
+}
+
+// movimientosPara are c's movements as the caller may see them: without
+// their amounts for a blind cashier (each would add up to the expected cash).
+func movimientosPara(r *http.Request, c store.Caja, movs []store.Movimiento) []Movimiento {
+	out := mapRows(movs, movimientoDe)
+	if ciego(r, c) {
+		for i := range out {
+			out[i].Monto = nil
+		}
 	}
 	return out
 }
@@ -221,7 +241,7 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 }
 
 func movimientoDe(m store.Movimiento) Movimiento {
-	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: m.Monto, Descripcion: m.Descripcion,
+	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: &m.Monto, Descripcion: m.Descripcion,
 		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt,
 		CajaCorregidaID: m.CajaCorregidaID}
 }
@@ -260,7 +280,7 @@ func (s *Server) estadoCaja(r *http.Request) (EstadoCaja, error) {
 	abierta := cajaPara(r, caja)
 	rechazadas, err := s.Store.VentasOfflineRechazadas(r.Context(), a.EmpresaID(), a.Usuario.ID)
 	abierta.VentasOfflineRechazadas = &rechazadas
-	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: mapRows(movs, movimientoDe)}, err
+	return EstadoCaja{CajaAbierta: true, Caja: &abierta, Movimientos: movimientosPara(r, caja, movs)}, err
 }
 
 // cajaAbiertaDe returns the caller's open register or a 400.
@@ -285,7 +305,7 @@ func (s *Server) movimientosCaja(r *http.Request) ([]Movimiento, error) {
 		return nil, err
 	}
 	movs, err := s.Store.Movimientos(r.Context(), actorFrom(r).EmpresaID(), caja.ID)
-	return mapRows(movs, movimientoDe), err
+	return movimientosPara(r, caja, movs), err
 }
 
 func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (createdReply[Movimiento], error) {

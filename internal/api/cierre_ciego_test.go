@@ -243,3 +243,82 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 			"caja_corregida_id": ajena}).expect(t, http.StatusNotFound, "Caja no encontrada")
 	})
 }
+
+// movimientosJSON are a register's movements with their amounts (null: not shown).
+type movimientosJSON []struct {
+	Tipo  string   `json:"tipo"`
+	Monto *float64 `json:"monto"`
+}
+
+// montosVisibles counts the movements of the list that show their amount.
+func (m movimientosJSON) montosVisibles() int {
+	n := 0
+	for _, x := range m {
+		if x.Monto != nil {
+			n++
+		}
+	}
+	return n
+}
+
+// TestCierreCiegoNoMuestraMontosQueSumenElEsperado (issue 36 item 9): before
+// the count, a cashier without caja.ver_esperado gets no amount that adds up
+// to the expected cash: the movements of the register's state and list come
+// without theirs, the cajaAbierta event carries no opening amount, the
+// seller's dashboard lists the sales without amounts nor their income. A
+// supervisor sees them.
+func TestCierreCiegoNoMuestraMontosQueSumenElEsperado(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 10000).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 2}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": 1500.5, "descripcion": "Combustible"}).
+			expect(t, http.StatusCreated, "")
+		var estado struct{ Movimientos movimientosJSON }
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
+		var lista movimientosJSON
+		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
+		if len(estado.Movimientos) != 2 || estado.Movimientos.montosVisibles() != 0 || len(lista) != 2 || lista.montosVisibles() != 0 {
+			t.Fatalf("movimientos con montos a un cierre ciego: %+v, %+v", estado.Movimientos, lista)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'cajaAbierta' AND datos LIKE '%monto%'`); n != 0 {
+			t.Fatalf("%d eventos cajaAbierta llevan el monto de apertura", n)
+		}
+		var tablero struct {
+			MisVentasHoy     int64    `json:"misVentasHoy"`
+			MisIngresosHoy   *float64 `json:"misIngresosHoy"`
+			MisUltimasVentas []struct {
+				Numero string   `json:"numero_pasaje"`
+				Monto  *float64 `json:"monto"`
+			} `json:"misUltimasVentas"`
+		}
+		r := e.do("GET", "/api/dashboard/stats", tok, nil)
+		r.decode(t, &tablero)
+		ventas := tablero.MisUltimasVentas
+		if tablero.MisVentasHoy != 2 || tablero.MisIngresosHoy != nil || len(ventas) < 2 || ventas[0].Numero == "" {
+			t.Fatalf("el tablero del vendedor: %s", r.Body)
+		}
+		for _, v := range ventas {
+			if v.Monto != nil {
+				t.Fatalf("el tablero del vendedor muestra montos a un cierre ciego: %s", r.Body)
+			}
+		}
+		// a supervisor sees the amounts of their own register
+		sup := e.token("supervisor")
+		e.abrir(sup, 500).expect(t, http.StatusCreated, "")
+		e.sell(sup, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		var propia movimientosJSON
+		e.do("GET", "/api/caja/movimientos", sup, nil).decode(t, &propia)
+		if len(propia) != 1 || propia.montosVisibles() != 1 || *propia[0].Monto != 4500 {
+			t.Fatalf("el supervisor no ve sus montos: %+v", propia)
+		}
+		// the count submitted and pending approval (the tolerance is 0): its answer gave the difference; the
+		// register's state stays as blind as its figures until a supervisor closes it
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 1}).expect(t, http.StatusOK, "")
+		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
+		if len(lista) != 2 || lista.montosVisibles() != 0 {
+			t.Fatalf("pendiente de aprobación, movimientos %+v", lista)
+		}
+	})
+}

@@ -24,33 +24,41 @@ type EstadisticasDashboard struct {
 
 // EstadisticasVendedor are the seller dashboard's figures (operaciones §3).
 type EstadisticasVendedor struct {
-	MiCajaAbierta    bool            `json:"miCajaAbierta"`
-	MiCajaInfo       *Caja           `json:"miCajaInfo"`
-	MisVentasHoy     int64           `json:"misVentasHoy"`
-	MisIngresosHoy   domain.Centavos `json:"misIngresosHoy"`
-	MisUltimasVentas []VentaReciente `json:"misUltimasVentas"`
+	MiCajaAbierta bool  `json:"miCajaAbierta"`
+	MiCajaInfo    *Caja `json:"miCajaInfo"`
+	MisVentasHoy  int64 `json:"misVentasHoy"`
+	// MisIngresosHoy and each sale's monto are null for a blind cashier whose
+	// register is open (cajaPara): they add up to the expected cash.
+	MisIngresosHoy   *domain.Centavos `json:"misIngresosHoy"`
+	MisUltimasVentas []VentaReciente  `json:"misUltimasVentas"`
 }
 
 // VentaReciente is one of the seller's latest sales.
 type VentaReciente struct {
-	ID      int64           `json:"id"`
-	Numero  string          `json:"numero_pasaje"`
-	Cliente string          `json:"cliente"`
-	Monto   domain.Centavos `json:"monto"`
-	Hora    time.Time       `json:"hora"`
-	Seccion string          `json:"seccion"`
+	ID      int64            `json:"id"`
+	Numero  string           `json:"numero_pasaje"`
+	Cliente string           `json:"cliente"`
+	Monto   *domain.Centavos `json:"monto"`
+	Hora    time.Time        `json:"hora"`
+	Seccion string           `json:"seccion"`
 }
 
 func ventaRecienteDe(v store.VentaReciente) VentaReciente {
-	return VentaReciente{ID: v.ID, Numero: v.Numero, Cliente: v.Cliente, Monto: v.Monto, Hora: v.Hora, Seccion: v.Seccion}
+	return VentaReciente{ID: v.ID, Numero: v.Numero, Cliente: v.Cliente, Monto: &v.Monto, Hora: v.Hora, Seccion: v.Seccion}
 }
 
 func estadisticasVendedorDe(r *http.Request, st store.EstadisticasVendedor) *EstadisticasVendedor {
 	out := &EstadisticasVendedor{MiCajaAbierta: st.MiCajaAbierta, MisVentasHoy: st.MisVentasHoy,
-		MisIngresosHoy: st.MisIngresosHoy, MisUltimasVentas: mapRows(st.MisUltimasVentas, ventaRecienteDe)}
+		MisIngresosHoy: &st.MisIngresosHoy, MisUltimasVentas: mapRows(st.MisUltimasVentas, ventaRecienteDe)}
 	if st.MiCajaInfo != nil {
 		caja := cajaPara(r, *st.MiCajaInfo)
 		out.MiCajaInfo = &caja
+		if ciego(r, *st.MiCajaInfo) {
+			out.MisIngresosHoy = nil
+			for i := range out.MisUltimasVentas {
+				out.MisUltimasVentas[i].Monto = nil
+			}
+		}
 	}
 	return out
 }

@@ -377,3 +377,29 @@ func TestAScheduleFailingFiveTimesInARowPauses(t *testing.T) {
 		}
 	})
 }
+
+// A company holds at most domain.MaxProgramasPorEmpresa schedules (issue 36
+// item 12): past them a new one is a 409 that writes nothing; deleting one
+// makes room; another company is not affected.
+func TestReportSchedulesAreCappedPerCompany(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		admin := e.token("admin")
+		var ultimo store.ProgramaReporte
+		for range domain.MaxProgramasPorEmpresa {
+			r := e.do("POST", "/api/reportes/programados", admin, programaCajas())
+			r.expect(t, http.StatusOK, domain.MsgProgramaGuardado)
+			r.decode(t, &ultimo)
+		}
+		antes := e.estado()
+		e.do("POST", "/api/reportes/programados", admin, programaCajas()).expect(t, http.StatusConflict, domain.MsgTopeProgramas)
+		if e.estado() != antes {
+			t.Fatal("un envío programado rechazado escribió")
+		}
+		e.do("POST", "/api/reportes/programados", e.token("admin2"), programaCajas()).expect(t, http.StatusOK, domain.MsgProgramaGuardado)
+		e.do("DELETE", fmt.Sprintf("/api/reportes/programados/%d", ultimo.ID), admin, nil).expect(t, http.StatusOK, "")
+		e.do("POST", "/api/reportes/programados", admin, programaCajas()).expect(t, http.StatusOK, domain.MsgProgramaGuardado)
+		if n := e.count(`SELECT COUNT(*) FROM reportes_programados WHERE empresa_id = 1`); n != domain.MaxProgramasPorEmpresa {
+			t.Fatalf("%d envíos programados, want %d", n, domain.MaxProgramasPorEmpresa)
+		}
+	})
+}

@@ -22,9 +22,15 @@ const (
 	MsgEnvioProgramadoPausado   = "Envío programado pausado"
 	MsgReportesEmailDemasiados  = "Se enviaron demasiados reportes por email. Espere un minuto e intente de nuevo."
 	MaxDestinatariosProgramados = 10
+	// MaxProgramasPorEmpresa bounds a company's scheduled sends (issue 36 item 12).
+	MaxProgramasPorEmpresa = 20
 	// FallosParaPausar is how many failed sends in a row pause a schedule.
 	FallosParaPausar = 5
 )
+
+// MsgTopeProgramas refuses a schedule past MaxProgramasPorEmpresa.
+var MsgTopeProgramas = fmt.Sprintf("La empresa ya tiene %d envíos programados, el máximo: eliminá alguno antes de crear otro",
+	MaxProgramasPorEmpresa)
 
 // MsgReporteEnCamino answers a report queued for destino.
 func MsgReporteEnCamino(destino string) string {

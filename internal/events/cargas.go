@@ -38,14 +38,13 @@ type EventoVenta struct {
 // (MovimientoID only for the latter; the close summary only for cajaCerrada:
 // operaciones §3 montoFinal, total_ventas, diferencia).
 type EventoCaja struct {
-	CajaID        int64            `json:"caja_id"`
-	UsuarioID     int64            `json:"usuario_id"`
-	Usuario       string           `json:"usuario,omitempty"`
-	MovimientoID  int64            `json:"movimiento_id,omitempty"`
-	MontoApertura *domain.Centavos `json:"monto_apertura,omitempty"`
-	MontoFinal    *domain.Centavos `json:"montoFinal,omitempty"`
-	TotalVentas   *domain.Centavos `json:"total_ventas,omitempty"`
-	Diferencia    *domain.Centavos `json:"diferencia,omitempty"`
+	CajaID       int64            `json:"caja_id"`
+	UsuarioID    int64            `json:"usuario_id"`
+	Usuario      string           `json:"usuario,omitempty"`
+	MovimientoID int64            `json:"movimiento_id,omitempty"`
+	MontoFinal   *domain.Centavos `json:"montoFinal,omitempty"`
+	TotalVentas  *domain.Centavos `json:"total_ventas,omitempty"`
+	Diferencia   *domain.Centavos `json:"diferencia,omitempty"`
 }
 
 // EventoConfig is the payload of configActualizada: which table changed.

@@ -188,7 +188,7 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 		}
 		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
 		c.Emit(events.Event{Nombre: events.CajaAbierta, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
-			Usuario: caja.UsuarioNombre, MontoApertura: &monto}})
+			Usuario: caja.UsuarioNombre}})
 		return caja, err
 	})
 }

@@ -54,10 +54,7 @@ func (s *Store) avisoDe(ctx context.Context, ev events.Event) (a aviso, ok bool,
 	case events.NuevaVenta:
 		return s.avisoVenta(ctx, ev)
 	case events.CajaAbierta:
-		var c EventoCaja
-		err = datosDe(ev, &c)
-		return aviso{domain.NotifCajaAbierta, domain.TituloCajaAbierta,
-			domain.MensajeCajaAbierta(c.CajaID, c.Usuario, valor(c.MontoApertura)), c.UsuarioID}, err == nil, err
+		return s.avisoApertura(ctx, ev)
 	case events.CajaCerrada:
 		var c EventoCaja
 		err = datosDe(ev, &c)
@@ -93,6 +90,24 @@ func (s *Store) avisoVenta(ctx context.Context, ev events.Event) (aviso, bool, e
 
 // avisoEmbarque tells when a boarding took the trip date's boarded tickets to
 // a milestone (half, all).
+// avisoApertura tells the supervisors who opened which register with how
+// much: the amount is read from the register (the event carries ids only, as
+// a blind cashier's socket reads it too).
+func (s *Store) avisoApertura(ctx context.Context, ev events.Event) (aviso, bool, error) {
+	var c EventoCaja
+	if err := datosDe(ev, &c); err != nil {
+		return aviso{}, false, err
+	}
+	var apertura domain.Centavos
+	err := s.db.Conn().QueryRow(ctx, `SELECT monto_apertura FROM cajas WHERE id = ? AND empresa_id = ?`, c.CajaID, ev.EmpresaID).
+		Scan(&apertura)
+	if err != nil {
+		return aviso{}, false, wrap("leer apertura", err)
+	}
+	return aviso{domain.NotifCajaAbierta, domain.TituloCajaAbierta, domain.MensajeCajaAbierta(c.CajaID, c.Usuario, apertura),
+		c.UsuarioID}, true, nil
+}
+
 func (s *Store) avisoEmbarque(ctx context.Context, ev events.Event) (aviso, bool, error) {
 	var p EventoPasaje
 	if err := datosDe(ev, &p); err != nil {

@@ -104,6 +104,9 @@ type Agenda struct {
 // at agenda, audited, with the actor's idempotency key.
 func (s *Store) CrearPrograma(ctx context.Context, a Actor, p domain.ReporteProgramado, agenda Agenda) (ProgramaReporte, error) {
 	return idempotent(ctx, s, a, "reportes.programar", func(c sqldb.Conn) (ProgramaReporte, error) {
+		if err := topeProgramas(ctx, c, a.EmpresaID); err != nil {
+			return ProgramaReporte{}, err
+		}
 		destinatarios, err := json.Marshal(p.Destinatarios)
 		if err != nil {
 			return ProgramaReporte{}, err
@@ -121,6 +124,24 @@ func (s *Store) CrearPrograma(ctx context.Context, a Actor, p domain.ReporteProg
 		}
 		return out, s.auditarCambio(ctx, c, a, AccionCreacionPrograma, nil, out)
 	})
+}
+
+// topeProgramas refuses a new schedule of a company that has
+// domain.MaxProgramasPorEmpresa (409), counted with the company's row locked
+// (PostgreSQL; SQLite's write transactions are exclusive already) so that
+// parallel creations count one after the other.
+func topeProgramas(ctx context.Context, c sqldb.Conn, empresaID int64) error {
+	var id, n int64
+	if err := c.QueryRow(ctx, `SELECT id FROM empresas WHERE id = ?`+c.Dialect().ForNoKeyUpdate(), empresaID).Scan(&id); err != nil {
+		return wrap("bloquear empresa", err)
+	}
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM reportes_programados WHERE empresa_id = ?`, empresaID).Scan(&n); err != nil {
+		return wrap("contar envíos programados", err)
+	}
+	if n >= domain.MaxProgramasPorEmpresa {
+		return domain.Conflict(domain.MsgTopeProgramas)
+	}
+	return nil
 }
 
 // ActualizarPrograma replaces one of the company's schedules (404 for

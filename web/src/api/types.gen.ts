@@ -4267,7 +4267,7 @@ export interface components {
             miCajaAbierta?: boolean;
             miCajaInfo?: components["schemas"]["Caja"] | null;
             /** Format: double */
-            misIngresosHoy?: number;
+            misIngresosHoy?: null | number;
             misUltimasVentas?: components["schemas"]["VentaReciente"][];
             /** Format: int64 */
             misVentasHoy?: number;
@@ -4424,8 +4424,6 @@ export interface components {
             diferencia?: null | number;
             /** Format: double */
             montoFinal?: null | number;
-            /** Format: double */
-            monto_apertura?: null | number;
             /** Format: int64 */
             movimiento_id?: number;
             /** Format: double */
@@ -5021,7 +5019,7 @@ export interface components {
             medio_pago_id: null | number;
             medio_pago_nombre: null | string;
             /** Format: double */
-            monto: number;
+            monto: null | number;
             /** @enum {string} */
             sentido: "ingreso" | "egreso";
             /** @enum {string} */
@@ -6743,7 +6741,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: double */
-            monto: number;
+            monto: null | number;
             numero_pasaje: string;
             seccion: string;
         };

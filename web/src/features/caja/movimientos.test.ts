@@ -16,6 +16,12 @@ describe('vistaMovimiento', () => {
     }
   });
 
+  it('shows a blind cashier that the amount is hidden, not a zero', () => {
+    expect(vistaMovimiento({ tipo: 'venta_pasaje', sentido: 'ingreso', monto: null })).toEqual({
+      etiqueta: 'Ingreso', color: 'green', texto: 'dimmed', tipo: 'Venta de pasaje', monto: 'Oculto',
+    });
+  });
+
   it('names every movement type and each direction in its own words and colour', () => {
     expect(Object.keys(TIPOS_MOVIMIENTO).sort()).toEqual(
       ['devolucion_pasaje', 'egreso_gasto', 'ingreso_extra', 'reactivacion_pasaje', 'venta_pasaje'],

@@ -24,13 +24,17 @@ export const TIPOS_MOVIMIENTO: Record<Movimiento['tipo'], string> = {
   reactivacion_pasaje: 'Cobro por reactivación',
 };
 
-/** A movement as the register shows it: its direction's label and colours, its type in words, its signed amount. */
+/** What shows instead of an amount a blind close leaves out (the server sends none until the register is closed). */
+export const MONTO_OCULTO = 'Oculto';
+
+/**
+ * A movement as the register shows it: its direction's label and colours, its type in words, its signed
+ * amount (MONTO_OCULTO when the server left it out: a cashier who counts blind).
+ */
 export function vistaMovimiento(m: Pick<Movimiento, 'tipo' | 'sentido' | 'monto'>) {
+  const vista = { ...SENTIDOS[m.sentido], tipo: TIPOS_MOVIMIENTO[m.tipo] };
+  if (m.monto === null) return { ...vista, monto: MONTO_OCULTO, texto: 'dimmed' };
   const importe = Math.abs(m.monto);
-  return {
-    ...SENTIDOS[m.sentido],
-    tipo: TIPOS_MOVIMIENTO[m.tipo],
-    // Negatives as everywhere: `+$ 4.500,00` or `-$ 500,00`.
-    monto: m.sentido === 'ingreso' ? `+${formatMoney(importe)}` : formatMoney(-importe),
-  };
+  // Negatives as everywhere: `+$ 4.500,00` or `-$ 500,00`.
+  return { ...vista, monto: m.sentido === 'ingreso' ? `+${formatMoney(importe)}` : formatMoney(-importe) };
 }

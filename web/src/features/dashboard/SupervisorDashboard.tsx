@@ -28,7 +28,7 @@ export function SupervisorDashboard() {
             <StatCard label="Vendedores activos" value={formatNumber(data.vendedoresActivos)} note="Con la caja abierta" />
             <StatCard label="Embarcados hoy" value={formatNumber(data.pasajesEmbarcados)} />
             <StatCard label="Mis ventas de hoy" value={formatNumber(data.misVentasHoy)} />
-            <StatCard label="Mis ingresos de hoy" value={formatMoney(data.misIngresosHoy)} />
+            {data.misIngresosHoy !== null && <StatCard label="Mis ingresos de hoy" value={formatMoney(data.misIngresosHoy)} />}
           </SimpleGrid>
           {data.miCajaInfo ? <CajaActiva caja={data.miCajaInfo} /> : <SinCaja />}
           <EstadoVendedores vendedores={data.vendedoresSupervisados} />

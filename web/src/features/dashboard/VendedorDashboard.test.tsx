@@ -46,6 +46,16 @@ describe('VendedorDashboard', () => {
     expect(screen.queryByText('Caja cerrada')).not.toBeInTheDocument();
   });
 
+  it('counting blind, shows the sales without amounts nor the income of the day', async () => {
+    stats({ ...ABIERTA, misIngresosHoy: null, misUltimasVentas: ABIERTA.misUltimasVentas.map((v) => ({ ...v, monto: null })) });
+    renderWithProviders(<VendedorDashboard />);
+    expect(await screen.findByRole('group', { name: 'Ventas de hoy' })).toHaveTextContent('3');
+    expect(screen.queryByRole('group', { name: 'Ingresos de hoy' })).not.toBeInTheDocument();
+    const tabla = screen.getByRole('table', { name: 'Últimas ventas' });
+    expect(within(tabla).queryByRole('columnheader', { name: 'Monto' })).not.toBeInTheDocument();
+    expect(within(tabla).getByRole('row', { name: /LD-20261122-000073/ })).not.toHaveTextContent('$');
+  });
+
   it('warns when the register is closed and disables selling', async () => {
     stats({ miCajaAbierta: false, miCajaInfo: null, misVentasHoy: 0, misIngresosHoy: 0, misUltimasVentas: [] });
     renderWithProviders(<VendedorDashboard />);
