@@ -61,6 +61,12 @@ describe('PasajeDialog (the link of the tickets mail)', () => {
     expect(llamadas).toBe(0);
   });
 
+  it('opens the ticket dialog for a link whose number was cut off (`/?pasaje=`), not the plain landing', async () => {
+    renderWithProviders(<LandingPage />, { route: '/?pasaje=' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tu pasaje' });
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MSG_ENLACE_SIN_CODIGO);
+  });
+
   it('opens no dialog on the plain landing page', async () => {
     renderWithProviders(<LandingPage />);
     expect(await screen.findByText('Atención telefónica de 6:00 a 22:00.')).toBeInTheDocument();

@@ -36,7 +36,8 @@ export function LandingPage() {
           </Group>
         </Container>
       </Box>
-      {numeroPasaje && (
+      {/* a link whose number was cut off (`?pasaje=`) opens it too, to say what is missing */}
+      {numeroPasaje !== null && (
         <PasajeDialog numero={numeroPasaje} codigo={params.get('codigo')} onClose={() => setParams({}, { replace: true })} />
       )}
     </>
