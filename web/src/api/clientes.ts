@@ -18,9 +18,6 @@ export type PasajesCliente = Schema<'PasajesCliente'>;
 /** Answer of DELETE: true when the customer has tickets and was deactivated instead. */
 export type ClienteEliminado = Schema<'ClienteEliminado'>;
 
-/** A one-time portal code staff hand over at the counter, and when it expires. */
-export type CodigoPortal = Schema<'CodigoPortal'>;
-
 /** Page size of the customer lists. */
 export const CLIENTES_POR_PAGINA = 10;
 
@@ -91,26 +88,5 @@ export function useEliminarCliente() {
       keys.reset();
       return invalidateFor(queryClient, 'configActualizada');
     },
-  });
-}
-
-/**
- * A one-time portal code for the customer (POST /config/clientes/{id}/codigo-portal), shown once to hand
- * over at the counter. No idempotency key on purpose: a retry makes a new code and spends the older one
- * (the server never keeps a code in the clear to replay it).
- */
-export function useCodigoPortal() {
-  return useMutation({
-    mutationFn: (id: number) => api.send<CodigoPortal>('POST', `/config/clientes/${id}/codigo-portal`),
-  });
-}
-
-/** Clears the customer's portal password and ends its portal sessions (POST /config/clientes/{id}/restablecer-portal). */
-export function useRestablecerPortal() {
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (id: number) =>
-      api.send<Cliente>('POST', `/config/clientes/${id}/restablecer-portal`, undefined, { idempotencyKey: keys.keyFor(id) }),
-    onSuccess: () => keys.reset(),
   });
 }

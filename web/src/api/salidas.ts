@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, ApiError, type ApiResult } from '@/lib/api';
+import { api, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
-import { formatNumber } from '@/lib/format';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { conConsulta, type Parametros, type Schema } from './contract';
 import { invalidateFor } from './invalidation';
@@ -63,16 +62,6 @@ export const DIAS_SEMANA = [
   { value: 6, corto: 'Sá', label: 'Sábado' },
   { value: 7, corto: 'Do', label: 'Domingo' },
 ] as const;
-
-/**
- * What to do with a departure's passengers over its boat's capacity (a smaller boat, or offline boardings), as the
- * departures screen and the crew phone read it: '2 pasajeros por encima de la capacidad: muévalos antes de zarpar'.
- */
-export function mensajeExcedente(excedente: number): string {
-  return excedente === 1
-    ? '1 pasajero por encima de la capacidad: muévalo antes de zarpar'
-    : `${formatNumber(excedente)} pasajeros por encima de la capacidad: muévalos antes de zarpar`;
-}
 
 /** A timetable line's or a departure's direction as staff and passengers read it. */
 export function describirSentido(sentido: string): string {
@@ -179,15 +168,6 @@ export function useCambiarEstadoSalida() {
   return useEscritura(({ id, estado, confirmarAnticipado }: { id: number; estado: EstadoSalida; confirmarAnticipado?: boolean }) =>
     api.send<Salida>('PUT', `/salidas/${id}/estado`,
       (confirmarAnticipado ? { estado, confirmar_anticipado: true } : { estado }) satisfies Schema<'CambiarEstadoSalida'>));
-}
-
-/** The data of a sailing refused (409) for being more than 15 minutes early: the server's message is the question. */
-export type ZarpeAnticipado = Schema<'ZarpeAnticipado'>;
-
-/** The early-sailing question of a failed change of state (409 with ZarpeAnticipado), or null for any other failure. */
-export function zarpeAnticipado(error: unknown): ZarpeAnticipado | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || typeof error.data !== 'object' || error.data === null) return null;
-  return 'minutos_anticipado' in error.data ? (error.data as ZarpeAnticipado) : null;
 }
 
 export function useAsignarEmbarcacion() {

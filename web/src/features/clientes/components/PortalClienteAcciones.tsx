@@ -1,7 +1,8 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { IconKey, IconLockOpen } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useCodigoPortal, useRestablecerPortal, type Cliente, type CodigoPortal } from '@/api/clientes';
+import { useCodigoPortal, useRestablecerPortal, type CodigoPortal } from '@/api/accesoPortal';
+import type { Cliente } from '@/api/clientes';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { errorMessage } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';

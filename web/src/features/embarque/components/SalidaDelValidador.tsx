@@ -1,5 +1,5 @@
 import { Chip, Group, Paper, Progress, Stack, Text } from '@mantine/core';
-import { mensajeExcedente } from '@/api/salidas';
+import { mensajeExcedente } from '@/lib/capacidad';
 import type { SalidaDelValidador as Props } from '@/features/embarque/useSalidaDelValidador';
 import { formatNumber } from '@/lib/format';
 import { nombreSalida } from '@/features/embarque/salidaValidador';

@@ -6,15 +6,15 @@ import { useState } from 'react';
 import {
   describirSentido,
   embarcacionesQuery,
-  mensajeExcedente,
   salidasQuery,
   TRANSICIONES_SALIDA,
   useAsignarEmbarcacion,
   useCambiarEstadoSalida,
-  zarpeAnticipado,
   type EstadoSalida,
   type Salida,
 } from '@/api/salidas';
+import { mensajeExcedente } from '@/lib/capacidad';
+import { zarpeAnticipado } from '@/features/salidas/zarpeAnticipado';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
