@@ -59,25 +59,42 @@ func TestTheAppHasNoInlineScript(t *testing.T) {
 	}
 }
 
-// A request that finds every slot taken waits, then is refused with 503 and
-// Retry-After; once the slot is free, requests run again.
-func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
-	dentro, soltar := make(chan struct{}), make(chan struct{})
-	h := limitConcurrency(Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond}, nil,
-		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Path == "/api/lenta" { // holds the only slot until released
-				close(dentro)
-				<-soltar
-			}
-			writeJSON(w, http.StatusOK, envelope{Success: true})
-		}))
+// slotHolder is a handler that answers 200 at once, except a request with
+// ?lenta=1: that one holds its slot until released.
+type slotHolder struct{ dentro, soltar chan struct{} }
+
+func newSlotHolder() slotHolder { return slotHolder{make(chan struct{}), make(chan struct{})} }
+
+func (s slotHolder) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if r.URL.Query().Get("lenta") != "" {
+		close(s.dentro)
+		<-s.soltar
+	}
+	writeJSON(w, http.StatusOK, envelope{Success: true})
+}
+
+// hold sends GET path?lenta=1 to h and returns once it holds its slot;
+// release lets it finish and returns its status.
+func (s slotHolder) hold(h http.Handler, path string) (release func() int) {
 	done := make(chan int)
 	go func() {
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/lenta", nil))
+		h.ServeHTTP(rec, httptest.NewRequest("GET", path+"?lenta=1", nil))
 		done <- rec.Code
 	}()
-	<-dentro
+	<-s.dentro
+	return func() int {
+		close(s.soltar)
+		return <-done
+	}
+}
+
+// A request that finds every slot taken waits, then is refused with 503 and
+// Retry-After; once the slot is free, requests run again.
+func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
+	s := newSlotHolder()
+	h := limitConcurrency(Limits{MaxConcurrent: 1, Wait: 50 * time.Millisecond}, nil, s)
+	release := s.hold(h, "/api/lenta")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/health", nil))
 	var env envelope
@@ -85,8 +102,7 @@ func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
 		env.Success || env.Message != MsgServidorOcupado || rec.Header().Get("Retry-After") == "" {
 		t.Fatalf("esperaba 503 con Retry-After, obtuve %d %v %s", rec.Code, rec.Header(), rec.Body)
 	}
-	close(soltar)
-	if code := <-done; code != http.StatusOK {
+	if code := release(); code != http.StatusOK {
 		t.Fatalf("la petición que ocupaba el cupo terminó con %d", code)
 	}
 	rec = httptest.NewRecorder()
@@ -99,24 +115,11 @@ func TestTooManyConcurrentRequestsAre503WithRetryAfter(t *testing.T) {
 // Heavy reads wait for a slot of their own pool: with it full, a report is
 // refused with 503 while a sale still finds a slot.
 func TestHeavyReadsHaveTheirOwnPool(t *testing.T) {
-	dentro, soltar := make(chan struct{}), make(chan struct{})
+	s := newSlotHolder()
 	pesadas := http.NewServeMux()
 	pesadas.Handle("GET /api/reportes/ventas", http.NotFoundHandler())
-	h := limitConcurrency(Limits{MaxConcurrent: 4, MaxLecturasPesadas: 1, Wait: 50 * time.Millisecond}, pesadas,
-		http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-			if r.URL.Query().Get("lenta") != "" { // holds the heavy pool's only slot until released
-				close(dentro)
-				<-soltar
-			}
-			writeJSON(w, http.StatusOK, envelope{Success: true})
-		}))
-	done := make(chan int)
-	go func() {
-		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/reportes/ventas?lenta=1", nil))
-		done <- rec.Code
-	}()
-	<-dentro
+	h := limitConcurrency(Limits{MaxConcurrent: 4, MaxLecturasPesadas: 1, Wait: 50 * time.Millisecond}, pesadas, s)
+	release := s.hold(h, "/api/reportes/ventas")
 	rec := httptest.NewRecorder()
 	h.ServeHTTP(rec, httptest.NewRequest("GET", "/api/reportes/ventas", nil))
 	if rec.Code != http.StatusServiceUnavailable || rec.Header().Get("Retry-After") == "" {
@@ -130,8 +133,7 @@ func TestHeavyReadsHaveTheirOwnPool(t *testing.T) {
 			t.Fatalf("%s %s con el cupo de lecturas lleno: esperaba 200, obtuve %d", req.Method, req.URL, rec.Code)
 		}
 	}
-	close(soltar)
-	if code := <-done; code != http.StatusOK {
+	if code := release(); code != http.StatusOK {
 		t.Fatalf("el reporte que ocupaba el cupo terminó con %d", code)
 	}
 }
