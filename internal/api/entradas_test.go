@@ -234,8 +234,16 @@ func expectOutage(t *testing.T, e *env, token string) {
 // A PostgreSQL server that refuses connections (its port closed, every open
 // connection cut) answers 503 with Retry-After too.
 func TestAPostgreSQLServerThatRefusesConnectionsIs503(t *testing.T) {
-	base := storetest.PostgresSchema(t)
-	u, err := url.Parse(base)
+	e, p, admin := envTrasProxy(t)
+	p.cortar()
+	expectOutage(t, e, admin)
+}
+
+// envTrasProxy is an env on a PostgreSQL schema reached through a proxy the
+// test can cut (cortable), with an admin's token that has already read once.
+func envTrasProxy(t *testing.T) (*env, *cortable, string) {
+	t.Helper()
+	u, err := url.Parse(storetest.PostgresSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -255,8 +263,7 @@ func TestAPostgreSQLServerThatRefusesConnectionsIs503(t *testing.T) {
 	e := newEnv(t, st)
 	admin := e.token("admin")
 	e.do("GET", "/api/config/secciones", admin, nil).expect(t, http.StatusOK, "")
-	p.cortar()
-	expectOutage(t, e, admin)
+	return e, p, admin
 }
 
 // A PostgreSQL server that is up but refuses new connections with a SQLSTATE
@@ -266,26 +273,7 @@ func TestAPostgreSQLServerThatRefusesConnectionsIs503(t *testing.T) {
 func TestAPostgreSQLServerThatRefusesConnectionsWithASQLSTATEIs503(t *testing.T) {
 	for _, codigo := range []string{"55000", "57P03", "53300"} {
 		t.Run(codigo, func(t *testing.T) {
-			u, err := url.Parse(storetest.PostgresSchema(t))
-			if err != nil {
-				t.Fatal(err)
-			}
-			p := newCortable(t, u.Host)
-			u.Host = p.ln.Addr().String()
-			st, err := store.Open(u.String(), store.WithSecretBox(storetest.Box(t)))
-			if err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { st.Close() })
-			if err := st.Migrate(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			if err := st.EnsureRolesIntegrados(context.Background()); err != nil {
-				t.Fatal(err)
-			}
-			e := newEnv(t, st)
-			admin := e.token("admin")
-			e.do("GET", "/api/config/secciones", admin, nil).expect(t, http.StatusOK, "")
+			e, p, admin := envTrasProxy(t)
 			p.rehusar(codigo)
 			expectOutage(t, e, admin)
 		})
