@@ -95,6 +95,9 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
+	if err := s.escrituraDeReporte(r, b.Mensaje, b.Email); err != nil {
+		return reply[store.Mensaje]{}, err
+	}
 	if err := s.emailListo(r, a.EmpresaID); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
@@ -111,9 +114,34 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	m, err := s.Store.EncolarReporte(r.Context(), a, b.Email, store.ReporteEmail{Asunto: b.Asunto,
+	m, err := s.Store.EncolarReporte(r.Context(), a, b.Email, store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, b.Asunto),
 		Cuerpo: cuerpoReporte(e.Nombre, b.Mensaje, f.Nombre), Archivo: &f})
 	return withMessage(m, domain.MsgReporteEnCamino(b.Email)), err
+}
+
+// escrituraDeReporte refuses, for a caller who is not the company's admin
+// (domain.EscribeReportesLibremente), a message of its own and any recipient
+// that is not one of the company's users: report mail is no relay.
+func (s *Server) escrituraDeReporte(r *http.Request, mensaje string, destinos ...string) error {
+	u := actorFrom(r).Usuario
+	if domain.EscribeReportesLibremente(u.Rol) {
+		return nil
+	}
+	if strings.TrimSpace(mensaje) != "" {
+		return domain.Forbidden(domain.MsgMensajeReporteSoloAdmin)
+	}
+	usuarios, err := s.Store.DestinatariosDeReportes(r.Context(), u.EmpresaID)
+	if err != nil {
+		return err
+	}
+	emails := make([]string, len(usuarios))
+	for i, d := range usuarios {
+		emails[i] = d.Email
+	}
+	if domain.DestinoReporteNoPermitido(destinos, emails) != "" {
+		return domain.Forbidden(domain.MsgDestinoReporteSoloUsuarios)
+	}
+	return nil
 }
 
 // emailListo refuses a report mail of a company whose e-mail is not

@@ -403,3 +403,41 @@ func TestReportSchedulesAreCappedPerCompany(t *testing.T) {
 		}
 	})
 }
+
+// Report mail is no relay (issue 36 item 12): a supervisor writes only to the
+// company's users and adds no message of its own, in a send or a schedule,
+// and nothing is queued otherwise; an admin writes anywhere; every subject
+// names the company.
+func TestReportMailIsNoRelayForSupervisors(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		sup := e.token("supervisor")
+		var ds []store.Destinatario
+		e.get("admin", "/api/reportes/destinatarios", &ds)
+		usuario := ds[0].Email
+		sinMensaje := map[string]any{"mensaje": ""}
+		e.do("POST", "/api/reportes/enviar-email", sup, pedidoReporte("extrano@example.com", sinMensaje)).
+			expect(t, http.StatusForbidden, domain.MsgDestinoReporteSoloUsuarios)
+		e.do("POST", "/api/reportes/enviar-excel", sup, pedidoReporte(usuario, nil)).
+			expect(t, http.StatusForbidden, domain.MsgMensajeReporteSoloAdmin)
+		e.do("POST", "/api/reportes/programados", sup, programaCajas()).
+			expect(t, http.StatusForbidden, domain.MsgDestinoReporteSoloUsuarios)
+		if n := e.count(`SELECT COUNT(*) FROM mensajes WHERE tipo = ?`, store.TipoReporte); n != 0 {
+			t.Fatalf("%d mensajes encolados por envíos rechazados", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM reportes_programados`); n != 0 {
+			t.Fatalf("%d envíos programados por pedidos rechazados", n)
+		}
+
+		destino := strings.ToUpper(usuario)
+		e.do("POST", "/api/reportes/enviar-email", sup, pedidoReporte(destino, sinMensaje)).
+			expect(t, http.StatusOK, domain.MsgReporteEnCamino(destino))
+		e.do("POST", "/api/reportes/enviar-email", e.token("admin"), pedidoReporte("extrano@example.com", nil)).
+			expect(t, http.StatusOK, domain.MsgReporteEnCamino("extrano@example.com"))
+		if n := e.count(`SELECT COUNT(*) FROM mensaje_reportes WHERE asunto = ?`, "Lanchas del Delta · Ventas de octubre"); n != 2 {
+			t.Fatalf("%d asuntos con el nombre de la empresa, esperaba 2", n)
+		}
+	})
+}

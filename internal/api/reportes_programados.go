@@ -96,6 +96,9 @@ func (s *Server) programaPedido(r *http.Request, b GuardarProgramaReporte) (stor
 	if err != nil {
 		return a, p, store.Agenda{}, err
 	}
+	if err := s.escrituraDeReporte(r, "", p.Destinatarios...); err != nil {
+		return a, p, store.Agenda{}, err
+	}
 	_, loc, err := s.zonaDe(r)
 	return a, p, agendaDesde(p, s.Store.Now(), loc), err
 }
@@ -214,12 +217,12 @@ func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (st
 	f, err := s.reporteEnMemoria(r, tipo, c)
 	var vacio *domain.Error
 	if errors.As(err, &vacio) && vacio.Message == MsgSinDatosExportar {
-		return store.ReporteEmail{Asunto: p.Asunto, Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil
+		return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil
 	}
 	if err != nil {
 		return store.ReporteEmail{}, err
 	}
-	return store.ReporteEmail{Asunto: p.Asunto, Cuerpo: cuerpoReporte(e.Nombre, "", f.Nombre), Archivo: &f}, nil
+	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", f.Nombre), Archivo: &f}, nil
 }
 
 // mensajeDeFalla is the Spanish reason a schedule keeps for a failed send:

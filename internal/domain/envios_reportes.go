@@ -32,6 +32,45 @@ const (
 var MsgTopeProgramas = fmt.Sprintf("La empresa ya tiene %d envíos programados, el máximo: eliminá alguno antes de crear otro",
 	MaxProgramasPorEmpresa)
 
+// Who may write what in a report's mail (issue 36 item 12): report mail is no
+// relay. Only the company's admin writes to any address and adds a message of
+// their own; anyone else writes to the company's users (the suggested
+// recipients) and sends the report alone. Every subject names the company.
+const (
+	MsgDestinoReporteSoloUsuarios = "Solo un administrador puede enviar reportes a direcciones que no son de usuarios de la empresa"
+	MsgMensajeReporteSoloAdmin    = "Solo un administrador puede agregar un mensaje al reporte"
+)
+
+// EscribeReportesLibremente says whether a role writes report mails to any
+// address and with a message of its own.
+func EscribeReportesLibremente(rol string) bool { return rol == RolAdmin || rol == RolSuperAdmin }
+
+// DestinoReporteNoPermitido is the first of destinos that is not among the
+// company's users' addresses (case and spaces aside), or "" when all are.
+func DestinoReporteNoPermitido(destinos, usuarios []string) string {
+	permitidos := make(map[string]bool, len(usuarios))
+	for _, u := range usuarios {
+		permitidos[strings.ToLower(strings.TrimSpace(u))] = true
+	}
+	for _, d := range destinos {
+		if !permitidos[strings.ToLower(strings.TrimSpace(d))] {
+			return d
+		}
+	}
+	return ""
+}
+
+// AsuntoReporte is a report mail's subject: the one asked for, after the
+// company's name ("Lanchas del Delta · Reporte de ventas"), unless it already
+// starts with it.
+func AsuntoReporte(empresa, asunto string) string {
+	asunto = strings.TrimSpace(asunto)
+	if empresa == "" || strings.HasPrefix(strings.ToLower(asunto), strings.ToLower(empresa)) {
+		return asunto
+	}
+	return empresa + " · " + asunto
+}
+
 // MsgReporteEnCamino answers a report queued for destino.
 func MsgReporteEnCamino(destino string) string {
 	return "El reporte se enviará a " + destino + " en unos instantes"

@@ -76,3 +76,36 @@ func TestReporteProgramadoValidar(t *testing.T) {
 		}
 	}
 }
+
+// Report mail is no relay: only admins write freely; the rest write to the
+// company's users, case and spaces aside; every subject names the company.
+func TestReportMailIsNoRelay(t *testing.T) {
+	for rol, libre := range map[string]bool{RolAdmin: true, RolSuperAdmin: true, RolSupervisor: false, RolVendedor: false} {
+		if EscribeReportesLibremente(rol) != libre {
+			t.Errorf("%s: escribe libremente %v", rol, !libre)
+		}
+	}
+	usuarios := []string{"ana@delta.com", " Beto@Delta.com "}
+	for _, c := range []struct {
+		destinos []string
+		want     string
+	}{
+		{[]string{"ANA@delta.com", "beto@delta.com"}, ""},
+		{[]string{"ana@delta.com", "extrano@gmail.com"}, "extrano@gmail.com"},
+		{[]string{"ana@delta.com.evil.com"}, "ana@delta.com.evil.com"},
+		{nil, ""},
+	} {
+		if got := DestinoReporteNoPermitido(c.destinos, usuarios); got != c.want {
+			t.Errorf("%v: %q, esperaba %q", c.destinos, got, c.want)
+		}
+	}
+	for asunto, want := range map[string]string{
+		"Reporte de ventas":                  "Lanchas del Delta · Reporte de ventas",
+		"lanchas del delta: cierre de cajas": "lanchas del delta: cierre de cajas",
+		"  Ventas  ":                         "Lanchas del Delta · Ventas",
+	} {
+		if got := AsuntoReporte("Lanchas del Delta", asunto); got != want {
+			t.Errorf("%q: %q, esperaba %q", asunto, got, want)
+		}
+	}
+}

@@ -31,6 +31,15 @@ async function abrir(user: ReturnType<typeof renderApp>['user'], boton: string) 
 }
 
 describe('EnviarReporteModal', () => {
+  it('offers a message of their own to admins only (the server refuses it from anyone else)', async () => {
+    server.use(...reportesVentas({ ventas: [makeVentaDetallada(1)] }).handlers, ...envioReportes().handlers);
+    signIn('supervisor', { rolInfo: { nombre: 'supervisor', permisos: { reportes: { ver: true, exportar: true } } } });
+    const { user } = renderApp(`/admin/reportes/ventas?${MES}`);
+    const dialogo = await abrir(user, 'Email PDF');
+    expect(within(dialogo).getByRole('textbox', { name: 'Asunto' })).toBeInTheDocument();
+    expect(within(dialogo).queryByRole('textbox', { name: 'Mensaje (opcional)' })).not.toBeInTheDocument();
+  });
+
   it('says the §5 messages and sends nothing until the form is right', async () => {
     const { user, envios } = renderVentas();
     const dialogo = await abrir(user, 'Email PDF');

@@ -8,6 +8,7 @@ import { errorMessage } from '@/lib/api';
 import { useHoy } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { isAdmin, useSession } from '@/lib/session';
 import { esEmail, useSugerenciasDestinatarios } from './destinatarios';
 
 /** The §5 messages of the e-mail report dialog. */
@@ -61,6 +62,8 @@ interface FormularioProps {
 /** The dialog's form: a failed send keeps it open with the server's reason, a sent one closes it. */
 function FormularioEnvio({ envio, periodo, onClose }: FormularioProps) {
   const hoy = useHoy();
+  // Only an admin adds a message of their own (the server refuses it from anyone else: report mail is no relay).
+  const conMensaje = isAdmin(useSession().usuario);
   const enviar = useEnviarReporte();
   const sugerencias = useSugerenciasDestinatarios();
   const [error, setError] = useState<string | null>(null);
@@ -96,7 +99,7 @@ function FormularioEnvio({ envio, periodo, onClose }: FormularioProps) {
         <Autocomplete label="Email de destino" withAsterisk type="email" maxLength={255} autoComplete="off" data-autofocus
           placeholder="nombre@empresa.com" {...sugerencias} {...form.getInputProps('email')} />
         <TextInput label="Asunto" withAsterisk maxLength={200} {...form.getInputProps('asunto')} />
-        <Textarea label="Mensaje (opcional)" rows={4} maxLength={2000} {...form.getInputProps('mensaje')} />
+        {conMensaje && <Textarea label="Mensaje (opcional)" rows={4} maxLength={2000} {...form.getInputProps('mensaje')} />}
         <FormActions onCancel={onClose} loading={enviar.isPending} submitLabel="Enviar" />
       </Stack>
     </form>
