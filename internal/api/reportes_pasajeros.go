@@ -171,10 +171,10 @@ func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarRep
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
 	totales := []export.Fact{
-		{Label: "Total Pasajeros", Value: miles(est.TotalPasajeros)},
+		{Label: "Total Pasajeros", Value: miles(est.TotalPasajeros) + " (" + miles(est.PasajerosRegistrados) + " registrados)"},
 		{Label: "Total Viajes", Value: miles(est.TotalViajes)},
 		{Label: "Promedio Viajes/Cliente", Value: strings.Replace(strconv.FormatFloat(est.PromedioViajes(), 'f', 1, 64), ".", ",", 1)},
-		{Label: "Clientes Nuevos", Value: miles(est.ClientesNuevos)},
+		{Label: "Clientes Nuevos", Value: miles(est.ClientesNuevos) + " registrados que no habían viajado antes"},
 	}
 	var tope int64
 	if c.Formato == FormatoPDF {

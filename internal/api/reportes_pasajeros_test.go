@@ -224,7 +224,7 @@ func TestExportarReportePasajeros(t *testing.T) {
 		pdftest.Valid(t, r.Body)
 		texto := pdftest.Text(t, r.Body)
 		for _, w := range []string{"(Reporte de Pasajeros)", "(Fecha de viaje)", "(Total Pasajeros)", "(Total Viajes)",
-			"(1,5)", "(Vieja)", "(9.000,00)", "(20/11/2026)"} {
+			"(1,3)", "(3 \\(2 registrados\\))", "(Vieja)", "(9.000,00)", "(20/11/2026)"} {
 			if !strings.Contains(texto, w) {
 				t.Errorf("el PDF no contiene %s", w)
 			}
