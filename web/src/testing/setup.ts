@@ -29,7 +29,10 @@ Element.prototype.scrollIntoView = vi.fn();
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // Screens and their shell render at once, as before they were lazy-loaded: tests need not wait for their code.
-beforeAll(preloadRoutes);
+// The offline code the shell loads once painted comes too: loaded late, after a short file's last test, its
+// import would land once the file's environment is torn down (an unhandled EnvironmentTeardownError).
+beforeAll(() => Promise.all([preloadRoutes(), import('@/lib/offline/cola'), import('@/lib/offline/sincronizador'),
+  import('@/api/sincronizacion')]));
 afterEach(() => {
   cleanup();
   // The toast store is global: earlier tests' toasts would fill it and queue the next ones.
