@@ -26,6 +26,7 @@ export async function medirDesfaseReloj(): Promise<number> {
   const antes = Date.now();
   const respuesta = await fetch(`${API_BASE}/health`, { cache: 'no-store' });
   const despues = Date.now();
+  await respuesta.text(); // a body left unread holds the request (and its connection) open
   const servidor = Date.parse(respuesta.headers.get('Date') ?? '');
   if (Number.isNaN(servidor)) throw new Error('El servidor no dijo su hora');
   const desfase = Math.round((antes + despues) / 2 - (servidor + 500));
