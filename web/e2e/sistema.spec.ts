@@ -27,7 +27,7 @@ test('el super administrador cambia el nombre del sistema, revisa los servicios 
   await page.goto('/admin/reportes/servicios');
   const bd = page.getByRole('region', { name: 'Base de Datos' });
   await expect(bd.getByText('Conectado')).toBeVisible();
-  await expect(bd.getByText(/Latencia: \d+,\d ms/)).toBeVisible();
+  await expect(bd.getByText(/Latencia: (\d+,\d|menos de 0,1) ms/)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Email' }).getByText('Sin configurar')).toBeVisible();
   await shot(page, 'servicios');
 
