@@ -167,7 +167,7 @@ func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarRep
 	if err != nil {
 		return archivo{}, err
 	}
-	if est.TotalPasajeros == 0 {
+	if est.PasajerosRegistrados == 0 { // the file lists registered passengers: none, nothing to export (as the screen says)
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
 	totales := []export.Fact{
