@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"log/slog"
+	"net"
 	"net/http"
 	"os"
 	"os/signal"
@@ -19,6 +20,7 @@ import (
 
 	"muelle/internal/api"
 	"muelle/internal/auth"
+	"muelle/internal/certificados"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
 	"muelle/internal/mensajeria"
@@ -31,7 +33,11 @@ import (
 const usage = `Uso: muelle <comando> [opciones]
 
 Comandos:
-  serve [--addr HOST:PUERTO] [--db URL]   aplica migraciones y sirve la API y la aplicación web
+  serve [--addr HOST:PUERTO] [--db URL] [--https DOMINIO[,DOMINIO]]
+                                          aplica migraciones y sirve la API y la aplicación web;
+                                          con --https, por HTTPS en :443 con certificados automáticos
+  tls local --nombres NOMBRE[,IP] [--destino CARPETA]
+                                          crea una CA local y un certificado para MUELLE_TLS_CERT/KEY
   migrate [--db URL]                      aplica las migraciones pendientes
   seed --demo [--db URL]                  carga los datos de demostración (idempotente)
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
@@ -44,7 +50,10 @@ MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en Postg
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
 conecta WhatsApp), MUELLE_SMTP_CA (vacío), MUELLE_SMTP_PERMITIR_PRIVADAS (false; true: los servidores SMTP
 y los servicios de notificaciones push pueden estar en direcciones privadas o locales y en cualquier puerto),
-MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA).
+MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA),
+MUELLE_HTTPS_DOMINIO (como --https), MUELLE_ACME_DIRECTORIO (Let's Encrypt), MUELLE_ACME_EMAIL (vacío),
+MUELLE_TLS_CERT y MUELLE_TLS_KEY (certificado propio en PEM, cadena completa: HTTPS en --addr),
+MUELLE_HTTP_ADDR (:80 con --https: redirige HTTP a HTTPS y responde el desafío ACME).
 `
 
 func main() {
@@ -71,6 +80,8 @@ func run(args []string, log *slog.Logger) error {
 		return userCmd(args[1:])
 	case "secret":
 		return secretCmd(args[1:])
+	case "tls":
+		return tlsCmd(args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -157,8 +168,16 @@ func serve(args []string, log *slog.Logger) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	addr := fs.String("addr", env("MUELLE_ADDR", "127.0.0.1:8080"), "dirección HOST:PUERTO")
 	dbURL := fs.String("db", env("MUELLE_DB", store.DefaultURL), "URL de la base de datos")
+	dominios := fs.String("https", os.Getenv("MUELLE_HTTPS_DOMINIO"), "nombres para HTTPS con certificados automáticos (ACME)")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	tlsOp, err := leerOpcionesHTTPS(*dominios)
+	if err != nil {
+		return err
+	}
+	if len(tlsOp.dominios) > 0 && !flagDado(fs, "addr") && os.Getenv("MUELLE_ADDR") == "" {
+		*addr = ":443"
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
@@ -200,7 +219,7 @@ func serve(args []string, log *slog.Logger) error {
 	// the outbox is sent after commit by a worker (woken by the commit that
 	// queues a message, polling every 15 s); several instances share it, each
 	// message claimed by one
-	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", "http://"+*addr),
+	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", urlPublica(*addr, tlsOp)),
 		PermitirPrivadas: env("MUELLE_SMTP_PERMITIR_PRIVADAS", "false") == "true"}
 	if email.PermitirPrivadas {
 		log.Warn("MUELLE_SMTP_PERMITIR_PRIVADAS: los servidores SMTP pueden estar en direcciones privadas y en cualquier puerto")
@@ -232,11 +251,32 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// report schedules due are sent every minute, each send claimed by one instance
 	go app.CorrerEnviosProgramados(ctx, time.Minute)
-	srv := newHTTPServer(*addr, app.Handler(), defaultTimeouts)
-	srv.RegisterOnShutdown(hub.Cerrar)
-	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
+	fuente, err := fuenteHTTPS(ctx, st, tlsOp, log)
+	if err != nil {
+		return err
+	}
+	if fuente != nil {
+		app.Servicios.HTTPS = estadoHTTPS(fuente)
+	}
+	return servir(ctx, log, st.Dialect(), hub.Cerrar, newHTTPServer(*addr, certificados.ConHSTS(app.Handler()), defaultTimeouts),
+		tlsOp, fuente)
+}
+
+// servir serves the application (over HTTPS when fuente is set, with plain
+// HTTP redirected to it) until ctx ends or a listener fails, then shuts down
+// within 10 seconds.
+func servir(ctx context.Context, log *slog.Logger, motor string, cerrarSockets func(), srv *http.Server,
+	o opcionesHTTPS, fuente certificados.Fuente) error {
+	srv.RegisterOnShutdown(cerrarSockets)
+	servidores := []*http.Server{srv}
+	errc := make(chan error, 2)
+	go func() { errc <- escuchar(srv, fuente) }()
+	if fuente != nil && o.direccionPlana != "" {
+		plano := servidorPlano(o, srv.Addr, fuente)
+		servidores = append(servidores, plano)
+		go func() { errc <- plano.ListenAndServe() }()
+	}
+	log.Info("Muelle en marcha", "url", urlPublica(srv.Addr, o), "base_de_datos", motor)
 	select {
 	case err := <-errc:
 		return err
@@ -245,7 +285,33 @@ func serve(args []string, log *slog.Logger) error {
 	log.Info("cerrando el servidor")
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	return srv.Shutdown(shutdownCtx)
+	var errs []error
+	for _, s := range servidores {
+		errs = append(errs, s.Shutdown(shutdownCtx))
+	}
+	return errors.Join(errs...)
+}
+
+// urlPublica is where the server is reached: https:// and its first name
+// with ACME, https:// with certificate files, http:// otherwise.
+func urlPublica(addr string, o opcionesHTTPS) string {
+	switch {
+	case len(o.dominios) > 0:
+		if _, puerto, _ := net.SplitHostPort(addr); puerto != "443" && puerto != "" {
+			return "https://" + net.JoinHostPort(o.dominios[0], puerto)
+		}
+		return "https://" + o.dominios[0]
+	case o.cert != "":
+		return "https://" + addr
+	}
+	return "http://" + addr
+}
+
+// flagDado tells whether the flag name was given on the command line.
+func flagDado(fs *flag.FlagSet, name string) bool {
+	dado := false
+	fs.Visit(func(f *flag.Flag) { dado = dado || f.Name == name })
+	return dado
 }
 
 // contactoPush is the VAPID subject the push services may write to:

@@ -32,11 +32,13 @@ type Comprobacion struct {
 type ComprobarServicio func(ctx context.Context) Comprobacion
 
 // Servicios are the checks registered by components the Server does not hold:
-// WhatsApp (nil: not built or not configured). The database, the e-mail
-// (the companies' SMTP configurations, in the database) and the event stream
-// (SocketsAbiertos) are checked by the Server itself.
+// WhatsApp (nil: not built or not configured) and the HTTPS certificate (nil:
+// served over plain HTTP). The database, the e-mail (the companies' SMTP
+// configurations, in the database) and the event stream (SocketsAbiertos)
+// are checked by the Server itself.
 type Servicios struct {
 	WhatsApp ComprobarServicio
+	HTTPS    func() EstadoHTTPS
 }
 
 // ComprobarWhatsApp is the WhatsApp service's check: configured once a
@@ -72,7 +74,7 @@ const (
 // Servicio is one card of the service monitor (backoffice §2.13) and one
 // entry of the dashboards' estado_servicios.
 type Servicio struct {
-	Clave     string `json:"clave" enum:"base_datos,email,whatsapp,websocket"`
+	Clave     string `json:"clave" enum:"base_datos,email,whatsapp,websocket,https"`
 	Nombre    string `json:"nombre"`
 	Estado    string `json:"estado" enum:"conectado,desconectado,sin_configurar,sin_probar"`
 	Conectado bool   `json:"conectado"`
@@ -160,6 +162,7 @@ func (s *Server) comprobarServicios(ctx context.Context) ([]Servicio, time.Durat
 		{"email", "Email", s.comprobarEmail},
 		{"whatsapp", "WhatsApp", s.Servicios.WhatsApp},
 		{"websocket", "WebSocket", s.comprobarSockets()},
+		{"https", "HTTPS", s.comprobarHTTPS()},
 	} {
 		out = append(out, servicioDe(sv.clave, sv.nombre, comprobar(ctx, sv.check), ahora))
 	}

@@ -149,7 +149,7 @@ func (e *env) servicios() map[string]Servicio {
 			e.t.Errorf("%s: última verificación %v", s.Clave, s.UltimaVerificacion)
 		}
 	}
-	if len(got) != 4 || len(por) != 4 {
+	if len(got) != 5 || len(por) != 5 {
 		e.t.Fatalf("servicios: %+v", got)
 	}
 	return por
@@ -162,7 +162,7 @@ func TestEstadoServicios(t *testing.T) {
 			*bd.LatenciaMs <= 0 || !strings.Contains(bd.Detalles, e.st.Dialect()) {
 			t.Errorf("base de datos = %+v", bd)
 		}
-		for _, clave := range []string{"email", "whatsapp", "websocket"} {
+		for _, clave := range []string{"email", "whatsapp", "websocket", "https"} {
 			if s := por[clave]; s.Conectado || s.Estado != "sin_configurar" || s.Detalles != MsgServicioSinConfigurar {
 				t.Errorf("%s = %+v, se esperaba 'Sin configurar'", clave, s)
 			}
@@ -171,6 +171,35 @@ func TestEstadoServicios(t *testing.T) {
 		if ws := e.servicios()["websocket"]; !ws.Conectado || ws.Estado != "conectado" ||
 			ws.Detalles != "3 conexiones abiertas" || ws.ClientesActivos == nil || *ws.ClientesActivos != 3 {
 			t.Errorf("websocket = %+v", ws)
+		}
+	})
+}
+
+// TestServicioHTTPS: the HTTPS card tells the certificate served, when it
+// runs out, that a renewal failed (with the detail apart), that none came yet
+// and that it ran out.
+func TestServicioHTTPS(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		mediodia := time.Date(e.now.Year(), e.now.Month(), e.now.Day(), 15, 0, 0, 0, time.UTC)
+		estado := EstadoHTTPS{Modo: "acme", Dominios: []string{"muelle.com.ar", "www.muelle.com.ar"}}
+		e.srv.Servicios.HTTPS = func() EstadoHTTPS { return estado }
+		for _, c := range []struct {
+			vence            time.Time
+			error            string
+			estado, detalles string
+		}{
+			{mediodia.AddDate(0, 2, 0), "", "conectado", "Certificado de muelle.com.ar, www.muelle.com.ar válido hasta el " +
+				mediodia.AddDate(0, 2, 0).Format("02/01/2006")},
+			{mediodia.AddDate(0, 0, 20), "dial tcp: acme caído", "conectado", "Certificado de muelle.com.ar, www.muelle.com.ar válido hasta el " +
+				mediodia.AddDate(0, 0, 20).Format("02/01/2006") + "; la última renovación falló y se reintentará"},
+			{time.Time{}, "rate limited", "desconectado", "Sin certificado de muelle.com.ar, www.muelle.com.ar todavía: se está pidiendo"},
+			{mediodia.AddDate(0, 0, -2), "", "desconectado", "El certificado de muelle.com.ar, www.muelle.com.ar venció el " +
+				mediodia.AddDate(0, 0, -2).Format("02/01/2006") + ": renuévelo"},
+		} {
+			estado.Vence, estado.Error = c.vence, c.error
+			if s := e.servicios()["https"]; s.Estado != c.estado || s.Detalles != c.detalles || s.Detalle != c.error {
+				t.Errorf("https = %+v; quiero %s %q (detalle %q)", s, c.estado, c.detalles, c.error)
+			}
 		}
 	})
 }
@@ -262,7 +291,7 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 
 		// super_admin's dashboard keeps the installation's cards, computed by the monitor's check
 		d, monitor := e.serviciosDelTablero(e.token("superadmin")), e.servicios()
-		if len(d) != 4 {
+		if len(d) != 5 {
 			t.Fatalf("estado_servicios del tablero global: %+v", d)
 		}
 		for _, sv := range d {

@@ -221,18 +221,19 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 	return n, err
 }
 
-// resellarOtros re-seals, inside a rotation, the sealed system settings and
-// what the otros re-seal.
+// resellarOtros re-seals, inside a rotation, the sealed system settings, the
+// SMTP passwords, the stored HTTPS certificates and what the otros re-seal.
 func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
-	n, err := s.resellarSettings(ctx, c, vieja, nueva)
-	if err != nil {
-		return 0, err
+	n := 0
+	propios := []func(context.Context, sqldb.Conn, *secretbox.Box, *secretbox.Box) (int, error){
+		s.resellarSettings, s.resellarPasswordsSMTP, s.resellarCertificados}
+	for _, propio := range propios {
+		m, err := propio(ctx, c, vieja, nueva)
+		if err != nil {
+			return 0, err
+		}
+		n += m
 	}
-	m, err := s.resellarPasswordsSMTP(ctx, c, vieja, nueva)
-	if err != nil {
-		return 0, err
-	}
-	n += m
 	for _, otro := range otros {
 		m, err := otro(ctx, c.Raw(), vieja, nueva)
 		if err != nil {

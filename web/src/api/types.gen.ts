@@ -6421,7 +6421,7 @@ export interface components {
         };
         Servicio: {
             /** @enum {string} */
-            clave: "base_datos" | "email" | "whatsapp" | "websocket";
+            clave: "base_datos" | "email" | "whatsapp" | "websocket" | "https";
             clientes_activos?: null | number;
             conectado: boolean;
             detalle?: string;
