@@ -44,7 +44,9 @@ MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en Postg
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
 conecta WhatsApp), MUELLE_SMTP_CA (vacío), MUELLE_SMTP_PERMITIR_PRIVADAS (false; true: los servidores SMTP
 y los servicios de notificaciones push pueden estar en direcciones privadas o locales y en cualquier puerto),
-MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA).
+MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA),
+MUELLE_PROXIES_CONFIABLES (vacío; direcciones IP o redes CIDR separadas por comas, por ejemplo
+127.0.0.1,::1: solo de esos proxies inversos se creen X-Forwarded-For, Forwarded y X-Forwarded-Proto).
 `
 
 func main() {
@@ -160,6 +162,10 @@ func serve(args []string, log *slog.Logger) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	proxies, err := api.LeerProxiesConfiables(os.Getenv("MUELLE_PROXIES_CONFIABLES"))
+	if err != nil {
+		return fmt.Errorf("MUELLE_PROXIES_CONFIABLES: %w", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	registrarDescriptores(log)
@@ -220,7 +226,7 @@ func serve(args []string, log *slog.Logger) error {
 	go push.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Push: redPush,
-		Limits: limites(maxRequests),
+		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
 	if env("MUELLE_WHATSAPP", "true") != "false" {
@@ -236,7 +242,8 @@ func serve(args []string, log *slog.Logger) error {
 	srv.RegisterOnShutdown(hub.Cerrar)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect())
+	log.Info("Muelle en marcha", "url", "http://"+*addr, "base_de_datos", st.Dialect(),
+		"proxies_confiables", strings.Join(proxies.Entradas(), ","))
 	select {
 	case err := <-errc:
 		return err

@@ -74,12 +74,14 @@ type BaseDatos struct {
 	LatenciaMs float64 `json:"latencia_ms"`
 }
 
-// Servidor is the port the server listens on, the mode it runs in and how
-// long it has run (seconds).
+// Servidor is the port the server listens on, the mode it runs in, how long
+// it has run (seconds) and the reverse proxies it trusts to name the client
+// (MUELLE_PROXIES_CONFIABLES: addresses and CIDR networks, normalized).
 type Servidor struct {
-	Puerto string `json:"puerto"`
-	Modo   string `json:"modo"`
-	Uptime int64  `json:"uptime"`
+	Puerto            string   `json:"puerto"`
+	Modo              string   `json:"modo"`
+	Uptime            int64    `json:"uptime"`
+	ProxiesConfiables []string `json:"proxies_confiables"`
 }
 
 // SeguridadSistema are the security settings in force: the token's lifetime
@@ -158,7 +160,7 @@ func (s *Server) servidor() Servidor {
 	if err != nil {
 		puerto = ""
 	}
-	out := Servidor{Puerto: puerto, Modo: s.Proceso.Ambiente}
+	out := Servidor{Puerto: puerto, Modo: s.Proceso.Ambiente, ProxiesConfiables: s.Proxies.Entradas()}
 	if !s.Proceso.Inicio.IsZero() {
 		out.Uptime = int64(time.Since(s.Proceso.Inicio) / time.Second)
 	}

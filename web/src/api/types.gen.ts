@@ -6439,6 +6439,7 @@ export interface components {
         };
         Servidor: {
             modo: string;
+            proxies_confiables: string[];
             puerto: string;
             /** Format: int64 */
             uptime: number;
