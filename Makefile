@@ -64,7 +64,7 @@ go-test:
 	@if [ -n "$$MUELLE_TEST_POSTGRES" ]; then echo "Go: SQLite y PostgreSQL"; else echo "Go: solo SQLite (defina MUELLE_TEST_POSTGRES para PostgreSQL)"; fi
 	go test $(GO_TEST_FLAGS) $(GO_PKGS)
 
-FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento FuzzQueryParameters
+FUZZ_TARGETS := FuzzDecodeVenta FuzzDecodeMovimiento FuzzQueryParameters FuzzForwardingHeaders
 FUZZTIME     ?= 2m
 
 fuzz-short: ## the fuzz tests (request decoders, query parameters), a few seconds each

@@ -53,7 +53,9 @@ y los servicios de notificaciones push pueden estar en direcciones privadas o lo
 MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA),
 MUELLE_HTTPS_DOMINIO (como --https), MUELLE_ACME_DIRECTORIO (Let's Encrypt), MUELLE_ACME_EMAIL (vacío),
 MUELLE_TLS_CERT y MUELLE_TLS_KEY (certificado propio en PEM, cadena completa: HTTPS en --addr),
-MUELLE_HTTP_ADDR (:80 con --https: redirige HTTP a HTTPS y responde el desafío ACME).
+MUELLE_HTTP_ADDR (:80 con --https: redirige HTTP a HTTPS y responde el desafío ACME),
+MUELLE_PROXIES_CONFIABLES (vacío; direcciones IP o redes CIDR separadas por comas, por ejemplo
+127.0.0.1,::1: solo de esos proxies inversos se creen X-Forwarded-For, Forwarded y X-Forwarded-Proto).
 `
 
 func main() {
@@ -179,6 +181,10 @@ func serve(args []string, log *slog.Logger) error {
 	if len(tlsOp.dominios) > 0 && !flagDado(fs, "addr") && os.Getenv("MUELLE_ADDR") == "" {
 		*addr = ":443"
 	}
+	proxies, err := api.LeerProxiesConfiables(os.Getenv("MUELLE_PROXIES_CONFIABLES"))
+	if err != nil {
+		return fmt.Errorf("MUELLE_PROXIES_CONFIABLES: %w", err)
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	registrarDescriptores(log)
@@ -239,7 +245,7 @@ func serve(args []string, log *slog.Logger) error {
 	go push.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Push: redPush,
-		Limits: limites(maxRequests),
+		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
 	if env("MUELLE_WHATSAPP", "true") != "false" {
@@ -257,6 +263,9 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	if fuente != nil {
 		app.Servicios.HTTPS = estadoHTTPS(fuente)
+	}
+	if len(proxies.Entradas()) > 0 {
+		log.Info("proxies inversos de confianza", "proxies_confiables", strings.Join(proxies.Entradas(), ","))
 	}
 	return servir(ctx, log, st.Dialect(), hub.Cerrar, newHTTPServer(*addr, certificados.ConHSTS(app.Handler()), defaultTimeouts),
 		tlsOp, fuente)

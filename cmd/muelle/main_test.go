@@ -4,8 +4,11 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -85,5 +88,20 @@ func TestAFastRequestIsServed(t *testing.T) {
 	b, _ := io.ReadAll(resp.Body)
 	if resp.StatusCode != http.StatusOK || !strings.Contains(string(b), "ok") {
 		t.Fatalf("%d %s", resp.StatusCode, b)
+	}
+}
+
+// A trusted-proxy entry that is no address stops `muelle serve` before it
+// opens the database, naming the entry.
+func TestServeStopsOnAnInvalidTrustedProxy(t *testing.T) {
+	t.Setenv("MUELLE_PROXIES_CONFIABLES", "127.0.0.1, muelle.lan")
+	db := filepath.Join(t.TempDir(), "muelle.db")
+	err := run([]string{"serve", "--addr", "127.0.0.1:0", "--db", "sqlite:" + db}, slog.New(slog.DiscardHandler))
+	want := `MUELLE_PROXIES_CONFIABLES: "muelle.lan" no es una dirección IP ni una red CIDR (por ejemplo 10.0.0.2, 10.0.0.0/8 o fd00::/8)`
+	if err == nil || err.Error() != want {
+		t.Fatalf("error %v, esperaba %q", err, want)
+	}
+	if _, err := os.Stat(db); !os.IsNotExist(err) {
+		t.Fatalf("se abrió la base de datos: %v", err)
 	}
 }

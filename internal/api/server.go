@@ -56,6 +56,9 @@ type Server struct {
 
 	// Proceso describes the running server (version, environment, address, start).
 	Proceso Proceso
+	// Proxies are the reverse proxies whose forwarding headers name the client
+	// (the zero value trusts none).
+	Proxies ProxiesConfiables
 	// Servicios are the checks of the services the service monitor shows; the
 	// component that runs a service registers its check here.
 	Servicios Servicios
@@ -103,7 +106,7 @@ func (s *Server) Handler() http.Handler {
 	top := http.NewServeMux()
 	top.HandleFunc("GET /api/ws", s.socket)
 	top.Handle("/", readBodies(s.Limits, limitConcurrency(s.Limits, pesadas, mux)))
-	return s.logRequests(securityHeaders(top))
+	return s.Proxies.resolverCliente(s.logRequests(securityHeaders(top)))
 }
 
 // guard authenticates and authorizes a route, then runs its handler.
@@ -178,7 +181,8 @@ func (s *Server) authenticate(r *http.Request) (actor, error) {
 	return actor{Claims: claims, Usuario: u}, nil
 }
 
-// clientIP is the address the request came from.
+// clientIP is the address the request came from: the client's, as a trusted
+// proxy names it (resolverCliente), else the TCP peer's.
 func clientIP(r *http.Request) string {
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {

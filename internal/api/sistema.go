@@ -74,12 +74,16 @@ type BaseDatos struct {
 	LatenciaMs float64 `json:"latencia_ms"`
 }
 
-// Servidor is the port the server listens on, the mode it runs in and how
-// long it has run (seconds).
+// Servidor is the port the server listens on, the mode it runs in, how long
+// it has run (seconds), whether this request reached it over HTTPS (to this
+// server or to a trusted proxy) and the reverse proxies it trusts to name the
+// client (MUELLE_PROXIES_CONFIABLES: addresses and CIDR networks, normalized).
 type Servidor struct {
-	Puerto string `json:"puerto"`
-	Modo   string `json:"modo"`
-	Uptime int64  `json:"uptime"`
+	Puerto            string   `json:"puerto"`
+	Modo              string   `json:"modo"`
+	Uptime            int64    `json:"uptime"`
+	HTTPS             bool     `json:"https"`
+	ProxiesConfiables []string `json:"proxies_confiables"`
 }
 
 // SeguridadSistema are the security settings in force: the token's lifetime
@@ -115,7 +119,7 @@ func (s *Server) configuracionSistema(r *http.Request) (ConfiguracionSistema, er
 		Sistema: DatosSistema{Nombre: cfg.Nombre, Version: s.Proceso.Version, Ambiente: s.Proceso.Ambiente,
 			Timezone: cfg.Timezone, Idioma: cfg.Idioma, FechaInstalacion: instalacion},
 		Estadisticas: EstadisticasSistema(globales),
-		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor()},
+		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor(r)},
 		Seguridad:    seguridad,
 	}, err
 }
@@ -153,12 +157,12 @@ func (s *Server) baseDatos(ctx context.Context) (BaseDatos, time.Duration) {
 
 func milisegundosDecimales(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 
-func (s *Server) servidor() Servidor {
+func (s *Server) servidor(r *http.Request) Servidor {
 	_, puerto, err := net.SplitHostPort(s.Proceso.Direccion)
 	if err != nil {
 		puerto = ""
 	}
-	out := Servidor{Puerto: puerto, Modo: s.Proceso.Ambiente}
+	out := Servidor{Puerto: puerto, Modo: s.Proceso.Ambiente, HTTPS: solicitudHTTPS(r), ProxiesConfiables: s.Proxies.Entradas()}
 	if !s.Proceso.Inicio.IsZero() {
 		out.Uptime = int64(time.Since(s.Proceso.Inicio) / time.Second)
 	}

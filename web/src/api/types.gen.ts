@@ -6438,7 +6438,9 @@ export interface components {
             servidor: components["schemas"]["Servidor"];
         };
         Servidor: {
+            https: boolean;
             modo: string;
+            proxies_confiables: string[];
             puerto: string;
             /** Format: int64 */
             uptime: number;

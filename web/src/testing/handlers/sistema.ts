@@ -10,7 +10,7 @@ function makeConfiguracionSistema(): ConfiguracionSistema {
     estadisticas: { total_empresas: 3, empresas_activas: 2, total_usuarios: 14, usuarios_activos: 12, total_pasajes: 1520, cajas_abiertas: 2 },
     servicios: {
       base_datos: { estado: 'conectada', nombre: 'postgres', host: 'db.interna', puerto: '5432', nombre_bd: 'muelle', latencia_ms: 0.8 },
-      servidor: { puerto: '8080', modo: 'produccion', uptime: 26 * 3600 + 5 * 60 },
+      servidor: { puerto: '8080', modo: 'produccion', uptime: 26 * 3600 + 5 * 60, https: true, proxies_confiables: ['127.0.0.1'] },
     },
     seguridad: { jwt_expiracion: 8 * 3600, intentos_login_max: 5, bloqueo_login_minutos: 15, bcrypt_rounds: 12, rate_limit_activo: true, max_peticiones_simultaneas: 256 },
   };
@@ -44,6 +44,7 @@ export function estadoServicios() {
     { clave: 'email', nombre: 'Email', estado: 'sin_configurar', conectado: false, detalles: 'Sin configurar', ultima_verificacion: verificado },
     { clave: 'whatsapp', nombre: 'WhatsApp', estado: 'sin_configurar', conectado: false, detalles: 'Sin configurar', ultima_verificacion: verificado },
     { clave: 'websocket', nombre: 'WebSocket', estado: 'desconectado', conectado: false, detalles: 'El servidor de tiempo real no responde', ultima_verificacion: verificado },
+    { clave: 'https', nombre: 'HTTPS', estado: 'conectado', conectado: true, detalles: 'Certificado de muelle.com.ar válido hasta el 02/03/2027', ultima_verificacion: verificado },
   ];
   let consultas = 0;
   return {

@@ -25,6 +25,8 @@ describe('ConfiguracionSistemaPage', () => {
     expect(dato('Pasajes emitidos')).toHaveTextContent('1.520');
     expect(dato('Host')).toHaveTextContent('db.interna');
     expect(dato('Tiempo activo')).toHaveTextContent('1d 2h 5m');
+    expect(dato('Conexión')).toHaveTextContent('HTTPS');
+    expect(dato('Proxies de confianza')).toHaveTextContent('127.0.0.1');
     expect(dato('Expiración de la sesión')).toHaveTextContent('8h 0m');
     expect(dato('Rondas de bcrypt')).toHaveTextContent('12');
     expect(dato('Límite de peticiones')).toHaveTextContent('Activo (256 simultáneas)');

@@ -47,6 +47,12 @@ function Detalles({ config }: { config: ConfiguracionSistema }) {
         <Dato inline label="Puerto">{servidor.puerto || '—'}</Dato>
         <Dato inline label="Modo">{servidor.modo}</Dato>
         <Dato inline label="Tiempo activo">{formatDuracionExacta(servidor.uptime)}</Dato>
+        <Dato inline label="Conexión">
+          <Badge color={servidor.https ? 'green' : 'orange'} variant="light">{servidor.https ? 'HTTPS' : 'HTTP sin cifrar'}</Badge>
+        </Dato>
+        <Dato inline label="Proxies de confianza">
+          {servidor.proxies_confiables.length > 0 ? servidor.proxies_confiables.join(', ') : 'Ninguno'}
+        </Dato>
       </Tarjeta>
       <Tarjeta titulo="Seguridad">
         <Dato inline label="Expiración de la sesión">{formatDuracionExacta(seg.jwt_expiracion)}</Dato>

@@ -19,6 +19,7 @@ describe('EstadoServiciosPage', () => {
     expect(within(screen.getByRole('region', { name: 'Email' })).getByText('Sin configurar')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'WhatsApp' })).queryByText('Conectado')).not.toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'WebSocket' })).getByText('Desconectado')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'HTTPS' })).getByText('Certificado de muelle.com.ar válido hasta el 02/03/2027')).toBeInTheDocument();
     expect(screen.getByText('Se verifica cada 30 segundos')).toBeInTheDocument();
     expect(mock.consultas()).toBe(1);
     await user.click(screen.getByRole('button', { name: 'Verificar ahora' }));
