@@ -37,6 +37,11 @@ Comandos:
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
   secret generate                         imprime una clave de instalación nueva
   secret rotate [--new-key CLAVE] [--db URL]  vuelve a cifrar los secretos con otra clave
+  backup --destino CARPETA [--db URL] [--conservar 14]
+                                          copia la base SQLite en marcha (comprobada; nunca la clave
+                                          de instalación) y borra las copias más viejas que N
+  restore --desde ARCHIVO --db URL [--reemplazar]
+                                          pone una copia en lugar de la base (con Muelle detenido)
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
@@ -44,7 +49,9 @@ MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en Postg
 PostgreSQL; con SQLite, el archivo RUTA.key junto a la base), MUELLE_WHATSAPP (true; false: esta instancia no
 conecta WhatsApp), MUELLE_SMTP_CA (vacío), MUELLE_SMTP_PERMITIR_PRIVADAS (false; true: los servidores SMTP
 y los servicios de notificaciones push pueden estar en direcciones privadas o locales y en cualquier puerto),
-MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA).
+MUELLE_PUSH_CONTACTO (el email o la URL https:// que ven los servicios push; por defecto MUELLE_URL_PUBLICA),
+MUELLE_BACKUP_DIR (vacío; una carpeta: serve hace copias de la base SQLite, una por período entre todas las
+instancias), MUELLE_BACKUP_CADA (24h; al menos 1h), MUELLE_BACKUP_CONSERVAR (14).
 `
 
 func main() {
@@ -71,6 +78,10 @@ func run(args []string, log *slog.Logger) error {
 		return userCmd(args[1:])
 	case "secret":
 		return secretCmd(args[1:])
+	case "backup":
+		return backupCmd(args[1:], os.Stdout)
+	case "restore":
+		return restoreCmd(args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -160,6 +171,10 @@ func serve(args []string, log *slog.Logger) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	respaldos, conRespaldos, err := planRespaldo(*dbURL)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	registrarDescriptores(log)
@@ -168,6 +183,12 @@ func serve(args []string, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
+	if conRespaldos {
+		// one backup per period whichever instance claims it (store.RespaldarSiToca)
+		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
+			"conservar", respaldos.Conservar)
+		go st.CorrerRespaldos(ctx, respaldos, log)
+	}
 	ttl, err := time.ParseDuration(env("MUELLE_TOKEN_TTL", "8h"))
 	if err != nil {
 		return fmt.Errorf("MUELLE_TOKEN_TTL inválido: %w", err)

@@ -11,6 +11,7 @@ function makeConfiguracionSistema(): ConfiguracionSistema {
     servicios: {
       base_datos: { estado: 'conectada', nombre: 'postgres', host: 'db.interna', puerto: '5432', nombre_bd: 'muelle', latencia_ms: 0.8 },
       servidor: { puerto: '8080', modo: 'produccion', uptime: 26 * 3600 + 5 * 60 },
+      respaldo: { ultimo: null, archivo: '', error: '' },
     },
     seguridad: { jwt_expiracion: 8 * 3600, intentos_login_max: 5, bloqueo_login_minutos: 15, bcrypt_rounds: 12, rate_limit_activo: true, max_peticiones_simultaneas: 256 },
   };
