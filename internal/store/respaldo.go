@@ -248,12 +248,18 @@ func (s *Store) UltimoRespaldo(ctx context.Context) (EstadoRespaldo, error) {
 // (muelle backup): the backup r, or the failure err.
 func (s *Store) AnotarRespaldo(ctx context.Context, r Respaldo, err error) error {
 	c := s.db.WriterConn()
-	if _, err := c.Exec(ctx, `INSERT INTO respaldo (id) VALUES (1) ON CONFLICT (id) DO NOTHING`); err != nil {
+	if err := filaRespaldo(ctx, c); err != nil {
 		return wrap("anotar la copia de seguridad", err)
 	}
 	set, args := resultadoRespaldo(c.Now(), r, err)
 	_, err = c.Exec(ctx, `UPDATE respaldo SET `+set+` WHERE id = 1`, args...)
 	return wrap("anotar la copia de seguridad", err)
+}
+
+// filaRespaldo makes the one row of respaldo when it is missing.
+func filaRespaldo(ctx context.Context, c sqldb.Conn) error {
+	_, err := c.Exec(ctx, `INSERT INTO respaldo (id) VALUES (1) ON CONFLICT (id) DO NOTHING`)
+	return err
 }
 
 // resultadoRespaldo is the SET clause, and its arguments, that records a
@@ -303,7 +309,7 @@ func (s *Store) RespaldarSiToca(ctx context.Context, plan PlanRespaldo) (r Respa
 // the time it was due, hasta the claim's end.
 func (s *Store) reclamarRespaldo(ctx context.Context, cada time.Duration) (proximo, hasta time.Time, ok bool, err error) {
 	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
-		if _, err := c.Exec(ctx, `INSERT INTO respaldo (id) VALUES (1) ON CONFLICT (id) DO NOTHING`); err != nil {
+		if err := filaRespaldo(ctx, c); err != nil {
 			return err
 		}
 		ahora := c.Now()
