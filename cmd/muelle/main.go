@@ -43,6 +43,11 @@ Comandos:
   user create --superadmin --username U --password P [--empresa NOMBRE] [--db URL]
   secret generate                         imprime una clave de instalación nueva
   secret rotate [--new-key CLAVE] [--db URL]  vuelve a cifrar los secretos con otra clave
+  backup --destino CARPETA [--db URL] [--conservar 14]
+                                          copia la base SQLite en marcha (comprobada; nunca la clave
+                                          de instalación) y borra las copias más viejas que N
+  restore --desde ARCHIVO --db URL [--reemplazar]
+                                          pone una copia en lugar de la base (con Muelle detenido)
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
@@ -55,7 +60,9 @@ MUELLE_HTTPS_DOMINIO (como --https), MUELLE_ACME_DIRECTORIO (Let's Encrypt), MUE
 MUELLE_TLS_CERT y MUELLE_TLS_KEY (certificado propio en PEM, cadena completa: HTTPS en --addr),
 MUELLE_HTTP_ADDR (:80 con --https: redirige HTTP a HTTPS y responde el desafío ACME),
 MUELLE_PROXIES_CONFIABLES (vacío; direcciones IP o redes CIDR separadas por comas, por ejemplo
-127.0.0.1,::1: solo de esos proxies inversos se creen X-Forwarded-For, Forwarded y X-Forwarded-Proto).
+127.0.0.1,::1: solo de esos proxies inversos se creen X-Forwarded-For, Forwarded y X-Forwarded-Proto),
+MUELLE_BACKUP_DIR (vacío; una carpeta: serve hace copias de la base SQLite, una por período entre todas las
+instancias), MUELLE_BACKUP_CADA (24h; al menos 1h), MUELLE_BACKUP_CONSERVAR (14).
 `
 
 func main() {
@@ -84,6 +91,10 @@ func run(args []string, log *slog.Logger) error {
 		return secretCmd(args[1:])
 	case "tls":
 		return tlsCmd(args[1:], os.Stdout)
+	case "backup":
+		return backupCmd(args[1:], os.Stdout)
+	case "restore":
+		return restoreCmd(args[1:], os.Stdout)
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -185,6 +196,10 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return fmt.Errorf("MUELLE_PROXIES_CONFIABLES: %w", err)
 	}
+	respaldos, conRespaldos, err := planRespaldo(*dbURL)
+	if err != nil {
+		return err
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	registrarDescriptores(log)
@@ -193,6 +208,12 @@ func serve(args []string, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
+	if conRespaldos {
+		// one backup per period whichever instance claims it (store.RespaldarSiToca)
+		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
+			"conservar", respaldos.Conservar)
+		go st.CorrerRespaldos(ctx, respaldos, log)
+	}
 	ttl, err := time.ParseDuration(env("MUELLE_TOKEN_TTL", "8h"))
 	if err != nil {
 		return fmt.Errorf("MUELLE_TOKEN_TTL inválido: %w", err)

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // Proceso describes the running server for the system configuration: the
@@ -58,10 +59,21 @@ type EstadisticasSistema struct {
 	CajasAbiertas   int64 `json:"cajas_abiertas"`
 }
 
-// ServiciosSistema are the database and the server.
+// ServiciosSistema are the database, the server and the backups.
 type ServiciosSistema struct {
-	BaseDatos BaseDatos `json:"base_datos"`
-	Servidor  Servidor  `json:"servidor"`
+	BaseDatos BaseDatos       `json:"base_datos"`
+	Servidor  Servidor        `json:"servidor"`
+	Respaldo  RespaldoSistema `json:"respaldo"`
+}
+
+// RespaldoSistema is the last backup of an SQLite installation that worked
+// (muelle backup or the schedule of MUELLE_BACKUP_DIR; ultimo null: none
+// yet) and, when the last attempt failed, error and its technical detalle.
+type RespaldoSistema struct {
+	Ultimo  *time.Time `json:"ultimo"`
+	Archivo string     `json:"archivo"`
+	Error   string     `json:"error"`
+	Detalle string     `json:"detalle,omitempty"`
 }
 
 // BaseDatos is where the database is and whether it answered a query.
@@ -113,13 +125,17 @@ func (s *Server) configuracionSistema(r *http.Request) (ConfiguracionSistema, er
 	if err != nil {
 		return ConfiguracionSistema{}, err
 	}
+	respaldo, err := s.Store.UltimoRespaldo(ctx)
+	if err != nil {
+		return ConfiguracionSistema{}, err
+	}
 	seguridad, err := s.seguridad(ctx)
 	bd, _ := s.baseDatos(ctx)
 	return ConfiguracionSistema{
 		Sistema: DatosSistema{Nombre: cfg.Nombre, Version: s.Proceso.Version, Ambiente: s.Proceso.Ambiente,
 			Timezone: cfg.Timezone, Idioma: cfg.Idioma, FechaInstalacion: instalacion},
 		Estadisticas: EstadisticasSistema(globales),
-		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor(r)},
+		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor(r), Respaldo: respaldoSistema(respaldo)},
 		Seguridad:    seguridad,
 	}, err
 }
@@ -165,6 +181,16 @@ func (s *Server) servidor(r *http.Request) Servidor {
 	out := Servidor{Puerto: puerto, Modo: s.Proceso.Ambiente, HTTPS: solicitudHTTPS(r), ProxiesConfiables: s.Proxies.Entradas()}
 	if !s.Proceso.Inicio.IsZero() {
 		out.Uptime = int64(time.Since(s.Proceso.Inicio) / time.Second)
+	}
+	return out
+}
+
+// respaldoSistema answers a failed attempt's reason as its category, the
+// technical text as its detail (the page is the super administrator's).
+func respaldoSistema(e store.EstadoRespaldo) RespaldoSistema {
+	out := RespaldoSistema{Ultimo: e.Ultimo, Archivo: e.Archivo}
+	if e.Error != "" {
+		out.Error, out.Detalle = domain.MsgRespaldoFallido, e.Error
 	}
 	return out
 }

@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"strings"
@@ -66,6 +67,44 @@ func TestConfiguracionSistema(t *testing.T) {
 		if seg.JWTExpiracion != 8*3600 || seg.IntentosLoginMax != 5 || seg.BloqueoLoginMinutos != 15 ||
 			seg.BcryptRounds != e.svc.Hasher.Cost || !seg.RateLimitActivo || seg.MaxPeticionesSimultaneas != 64 {
 			t.Errorf("seguridad = %+v", seg)
+		}
+	})
+}
+
+// The system configuration shows the last backup that worked, and the last
+// attempt's failure as its Spanish category with the technical detail apart.
+func TestConfiguracionSistemaMuestraLaUltimaCopia(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ctx := context.Background()
+		var cuerpo string
+		respaldo := func() RespaldoSistema {
+			t.Helper()
+			r := e.do("GET", "/api/config/sistema", e.token("superadmin"), nil)
+			r.expect(t, http.StatusOK, "")
+			var c ConfiguracionSistema
+			r.decode(t, &c)
+			cuerpo = string(r.Body)
+			return c.Servicios.Respaldo
+		}
+		if got := respaldo(); got != (RespaldoSistema{}) || !strings.Contains(cuerpo, `"respaldo":{"ultimo":null,"archivo":"","error":""}`) {
+			t.Fatalf("sin copias: %+v en %s", got, cuerpo)
+		}
+		hecha := e.now.Add(-time.Hour)
+		e.st.Now = func() time.Time { return hecha }
+		if err := e.st.AnotarRespaldo(ctx, store.Respaldo{Archivo: "/copias/muelle-2026-11-20T1100.db"}, nil); err != nil {
+			t.Fatal(err)
+		}
+		if got := respaldo(); got.Ultimo == nil || !got.Ultimo.Equal(hecha) ||
+			got.Archivo != "/copias/muelle-2026-11-20T1100.db" || got.Error != "" || got.Detalle != "" {
+			t.Fatalf("después de una copia: %+v", got)
+		}
+		e.st.Now = func() time.Time { return e.now }
+		if err := e.st.AnotarRespaldo(ctx, store.Respaldo{}, errors.New("carpeta de las copias: permission denied")); err != nil {
+			t.Fatal(err)
+		}
+		if got := respaldo(); got.Ultimo == nil || !got.Ultimo.Equal(hecha) || got.Error != domain.MsgRespaldoFallido ||
+			got.Detalle != "carpeta de las copias: permission denied" {
+			t.Fatalf("después de un fallo: %+v", got)
 		}
 	})
 }

@@ -21,6 +21,7 @@ const (
 	MsgZonaHorariaInvalida      = "La zona horaria no es válida: use un nombre IANA, por ejemplo America/Argentina/Buenos_Aires"
 	MsgIdiomaInvalido           = "El idioma debe ser es, en o pt"
 	MsgConfiguracionActualizada = "Configuración actualizada correctamente"
+	MsgRespaldoFallido          = "No se pudo hacer la última copia de seguridad"
 )
 
 // ConfiguracionSistema is the editable part of the system configuration.

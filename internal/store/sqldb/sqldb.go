@@ -18,7 +18,9 @@
 //     listened for (subpackage pubsub), published in the process;
 //   - the statement trace, row scanning (QueryAll, QueryPage), the error
 //     mapping (IsUnavailable, IsUniqueViolation, NoRows), the write probe of
-//     the health check, the schema lock and the migration runner.
+//     the health check, the schema lock and the migration runner;
+//   - SQLite files as whole files (backup.go): the online backup of a live
+//     database, the integrity check, a file settled before it is replaced.
 //
 // Nothing here knows a table of the business; the store hands in what it
 // must (the migrations, how events are stored).

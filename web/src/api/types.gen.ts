@@ -5541,6 +5541,13 @@ export interface components {
         ResolverConflicto: {
             nota: string;
         };
+        RespaldoSistema: {
+            archivo: string;
+            detalle?: string;
+            error: string;
+            /** Format: date-time */
+            ultimo: null | string;
+        };
         RespuestaBeneficio: {
             data: components["schemas"]["Beneficio"];
             message?: string;
@@ -6435,6 +6442,7 @@ export interface components {
         };
         ServiciosSistema: {
             base_datos: components["schemas"]["BaseDatos"];
+            respaldo: components["schemas"]["RespaldoSistema"];
             servidor: components["schemas"]["Servidor"];
         };
         Servidor: {

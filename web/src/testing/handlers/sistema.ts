@@ -9,8 +9,9 @@ function makeConfiguracionSistema(): ConfiguracionSistema {
     sistema: { nombre: 'Muelle', version: 'v1.4.0', ambiente: 'produccion', timezone: 'America/Argentina/Buenos_Aires', idioma: 'es', fecha_instalacion: '2026-01-15T12:00:00Z' },
     estadisticas: { total_empresas: 3, empresas_activas: 2, total_usuarios: 14, usuarios_activos: 12, total_pasajes: 1520, cajas_abiertas: 2 },
     servicios: {
-      base_datos: { estado: 'conectada', nombre: 'postgres', host: 'db.interna', puerto: '5432', nombre_bd: 'muelle', latencia_ms: 0.8 },
+      base_datos: { estado: 'conectada', nombre: 'sqlite', host: 'db.interna', puerto: '5432', nombre_bd: 'muelle', latencia_ms: 0.8 },
       servidor: { puerto: '8080', modo: 'produccion', uptime: 26 * 3600 + 5 * 60, https: true, proxies_confiables: ['127.0.0.1'] },
+      respaldo: { ultimo: '2026-11-20T08:30:00Z', archivo: '/respaldos/muelle-2026-11-20T0530.db', error: '' },
     },
     seguridad: { jwt_expiracion: 8 * 3600, intentos_login_max: 5, bloqueo_login_minutos: 15, bcrypt_rounds: 12, rate_limit_activo: true, max_peticiones_simultaneas: 256 },
   };

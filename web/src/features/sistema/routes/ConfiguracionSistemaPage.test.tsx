@@ -27,6 +27,8 @@ describe('ConfiguracionSistemaPage', () => {
     expect(dato('Tiempo activo')).toHaveTextContent('1d 2h 5m');
     expect(dato('Conexión')).toHaveTextContent('HTTPS');
     expect(dato('Proxies de confianza')).toHaveTextContent('127.0.0.1');
+    expect(dato('Última copia')).toHaveTextContent('20/11/2026 05:30');
+    expect(dato('Archivo')).toHaveTextContent('/respaldos/muelle-2026-11-20T0530.db');
     expect(dato('Expiración de la sesión')).toHaveTextContent('8h 0m');
     expect(dato('Rondas de bcrypt')).toHaveTextContent('12');
     expect(dato('Límite de peticiones')).toHaveTextContent('Activo (256 simultáneas)');

@@ -4,7 +4,7 @@ import { useConfiguracionSistema, type ConfiguracionSistema } from '@/api/sistem
 import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
-import { formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { SistemaForm } from '@/features/sistema/components/SistemaForm';
 import { formatDuracionExacta } from '@/features/sistema/duracion';
 
@@ -29,11 +29,23 @@ function Estadisticas({ e }: { e: ConfiguracionSistema['estadisticas'] }) {
   );
 }
 
+/** The last backup of an SQLite installation; PostgreSQL is backed up with its own tools. */
+function Respaldo({ r, motor }: { r: ConfiguracionSistema['servicios']['respaldo']; motor: string }) {
+  if (motor === 'postgres') return <Text size="sm">Con PostgreSQL, las copias se hacen con pg_dump o pgBackRest.</Text>;
+  return (
+    <>
+      <Dato inline label="Última copia">{r.ultimo ? formatDateTime(r.ultimo) : 'Todavía ninguna'}</Dato>
+      {r.archivo && <Dato inline label="Archivo">{r.archivo}</Dato>}
+      {r.error && <Text size="sm" c="red.8" role="alert">{r.error}</Text>}
+    </>
+  );
+}
+
 function Detalles({ config }: { config: ConfiguracionSistema }) {
-  const { base_datos: bd, servidor } = config.servicios;
+  const { base_datos: bd, servidor, respaldo } = config.servicios;
   const seg = config.seguridad;
   return (
-    <SimpleGrid cols={{ base: 1, md: 3 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, md: 2, lg: 4 }} spacing="sm">
       <Tarjeta titulo="Base de Datos">
         <Dato inline label="Estado">
           <Badge color={bd.estado === 'conectada' ? 'green' : 'red'} variant="light">{bd.estado === 'conectada' ? 'Conectada' : 'Desconectada'}</Badge>
@@ -42,6 +54,9 @@ function Detalles({ config }: { config: ConfiguracionSistema }) {
         <Dato inline label="Host">{bd.host || '—'}</Dato>
         <Dato inline label="Puerto">{bd.puerto || '—'}</Dato>
         <Dato inline label="Base de datos">{bd.nombre_bd}</Dato>
+      </Tarjeta>
+      <Tarjeta titulo="Copias de seguridad">
+        <Respaldo r={respaldo} motor={bd.nombre} />
       </Tarjeta>
       <Tarjeta titulo="Servidor">
         <Dato inline label="Puerto">{servidor.puerto || '—'}</Dato>
