@@ -48,6 +48,7 @@ Comandos:
                                           de instalación) y borra las copias más viejas que N
   restore --desde ARCHIVO --db URL [--reemplazar]
                                           pone una copia en lugar de la base (con Muelle detenido)
+  migrar --desde sqlite:RUTA --hacia postgres://…  copia la instalación entera a una base PostgreSQL vacía
 
 Variables de entorno: MUELLE_ADDR (127.0.0.1:8080), MUELLE_DB (sqlite:data/muelle.db),
 MUELLE_BCRYPT_COST (10), MUELLE_TOKEN_TTL (8h), MUELLE_DB_MAX_CONNS (20 en PostgreSQL,
@@ -95,6 +96,8 @@ func run(args []string, log *slog.Logger) error {
 		return backupCmd(args[1:], os.Stdout)
 	case "restore":
 		return restoreCmd(args[1:], os.Stdout)
+	case "migrar":
+		return migrarCmd(args[1:])
 	case "help", "-h", "--help":
 		fmt.Print(usage)
 		return nil
@@ -132,27 +135,41 @@ func openDB(ctx context.Context, url string) (*store.Store, error) {
 
 // openDBWithKey is openDB that also tells where the installation key came from.
 func openDBWithKey(ctx context.Context, url string) (*store.Store, installationKey, error) {
-	maxConns, err := envInt("MUELLE_DB_MAX_CONNS", 0)
-	if err != nil {
-		return nil, installationKey{}, err
-	}
 	key, err := loadInstallationKey(url)
 	if err != nil {
 		return nil, key, err
 	}
+	st, err := openDBSealedWith(ctx, url, key, nil)
+	return st, key, err
+}
+
+// openDBSealedWith is openDB with the installation key given; check, when not
+// nil, looks at the database before it is migrated.
+func openDBSealedWith(ctx context.Context, url string, key installationKey,
+	check func(context.Context, *store.Store) error) (*store.Store, error) {
+	maxConns, err := envInt("MUELLE_DB_MAX_CONNS", 0)
+	if err != nil {
+		return nil, err
+	}
 	box, err := key.box()
 	if err != nil {
-		return nil, key, err
+		return nil, err
 	}
 	st, err := store.Open(url, store.WithMaxConns(maxConns), store.WithSecretBox(box))
 	if err != nil {
-		return nil, key, err
+		return nil, err
 	}
-	if err := prepare(ctx, st); err != nil {
+	if check != nil {
+		err = check(ctx, st)
+	}
+	if err == nil {
+		err = prepare(ctx, st)
+	}
+	if err != nil {
 		st.Close()
-		return nil, key, err
+		return nil, err
 	}
-	return st, key, nil
+	return st, nil
 }
 
 // prepare migrates, creates the built-in roles and seals plain secrets.

@@ -33,8 +33,7 @@ type env struct {
 func newEnv(t testing.TB, st *store.Store) *env {
 	t.Helper()
 	ctx := context.Background()
-	e := &env{t: t, st: st, now: time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)}
-	st.Now = func() time.Time { return e.now }
+	e := envSobre(t, st)
 	h := auth.Hasher{Cost: bcrypt.MinCost}
 	if err := demo.Seed(ctx, st, h); err != nil {
 		t.Fatal(err)
@@ -47,7 +46,15 @@ func newEnv(t testing.TB, st *store.Store) *env {
 			t.Fatal(err)
 		}
 	}
-	svc, err := auth.NewService(ctx, st, 8*time.Hour, bcrypt.MinCost)
+	return e
+}
+
+// envSobre is a running API over st as it is (nothing seeded), at the tests' clock.
+func envSobre(t testing.TB, st *store.Store) *env {
+	t.Helper()
+	e := &env{t: t, st: st, now: time.Date(2026, 11, 20, 13, 0, 0, 0, time.UTC)}
+	st.Now = func() time.Time { return e.now }
+	svc, err := auth.NewService(context.Background(), st, 8*time.Hour, bcrypt.MinCost)
 	if err != nil {
 		t.Fatal(err)
 	}

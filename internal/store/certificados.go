@@ -161,9 +161,14 @@ func (s *Store) SoltarBloqueoCertificados(ctx context.Context, nombre string) er
 	return wrap("soltar bloqueo de certificados", err)
 }
 
+// archivosCertificado is the column of the stored HTTPS certificate files.
+func (s *Store) archivosCertificado() columnaSellada[string] {
+	return columnaSellada[string]{que: "archivos de certificados",
+		leer:     `SELECT clave, valor FROM certificados_almacen ORDER BY clave` + s.db.Dialect().ForUpdate(),
+		escribir: `UPDATE certificados_almacen SET valor = ? WHERE clave = ?`, contexto: contextoCertificado}
+}
+
 // resellarCertificados re-seals the certificate storage inside a rotation.
 func (s *Store) resellarCertificados(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
-	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[string]{que: "archivos de certificados",
-		leer:     `SELECT clave, valor FROM certificados_almacen ORDER BY clave` + s.db.Dialect().ForUpdate(),
-		escribir: `UPDATE certificados_almacen SET valor = ? WHERE clave = ?`, contexto: contextoCertificado})
+	return resellarColumna(ctx, c, vieja, nueva, s.archivosCertificado())
 }

@@ -221,6 +221,48 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 	return n, err
 }
 
+// Comprobador opens with box, inside CopiarInstalacion's transaction, the
+// secrets a library keeps in tables of its own (whatsapp.ComprobarClave),
+// without changing them; it returns how many it opened.
+type Comprobador func(ctx context.Context, q Consultas, box *secretbox.Box) (int, error)
+
+// comprobarSecretos opens with box, inside a transaction, every secret of ours
+// (the companies' signing keys, the sealed system settings, the SMTP
+// passwords, the stored HTTPS certificates) and what the otros check; it
+// returns how many opened.
+func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secretbox.Box, otros []Comprobador) (int, error) {
+	claves, err := leerSellados[int64](ctx, c, "claves de las empresas", `SELECT empresa_id, clave_privada FROM empresa_claves`)
+	if err != nil {
+		return 0, err
+	}
+	for id, stored := range claves {
+		if _, err := s.abrirClave(box, id, stored); err != nil {
+			return 0, err
+		}
+	}
+	settings, err := abrirColumna(ctx, c, box, s.settingsSellados())
+	if err != nil {
+		return 0, err
+	}
+	passwords, err := abrirColumna(ctx, c, box, s.passwordsSMTP())
+	if err != nil {
+		return 0, err
+	}
+	certificados, err := abrirColumna(ctx, c, box, s.archivosCertificado())
+	if err != nil {
+		return 0, err
+	}
+	n := len(claves) + len(settings) + len(passwords) + len(certificados)
+	for _, otro := range otros {
+		m, err := otro(ctx, c.Raw(), box)
+		if err != nil {
+			return 0, err
+		}
+		n += m
+	}
+	return n, nil
+}
+
 // resellarOtros re-seals, inside a rotation, the sealed system settings, the
 // SMTP passwords, the stored HTTPS certificates and what the otros re-seal.
 func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
@@ -272,18 +314,32 @@ type columnaSellada[K comparable] struct {
 	contexto func(K) string
 }
 
+// abrirColumna opens every value of col with box, inside a transaction, and
+// answers them opened by key.
+func abrirColumna[K comparable](ctx context.Context, c sqldb.Conn, box *secretbox.Box, col columnaSellada[K]) (map[K][]byte, error) {
+	sellados, err := leerSellados[K](ctx, c, col.que, col.leer)
+	if err != nil {
+		return nil, err
+	}
+	claros := make(map[K][]byte, len(sellados))
+	for clave, valor := range sellados {
+		plain, err := box.Open(valor, col.contexto(clave))
+		if err != nil {
+			return nil, fmt.Errorf("store: %s %v: %w", col.que, clave, err)
+		}
+		claros[clave] = plain
+	}
+	return claros, nil
+}
+
 // resellarColumna opens every value of col with vieja and seals it with nueva,
 // inside the rotation's transaction; it returns how many it re-sealed.
 func resellarColumna[K comparable](ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, col columnaSellada[K]) (int, error) {
-	sellados, err := leerSellados[K](ctx, c, col.que, col.leer)
+	claros, err := abrirColumna(ctx, c, vieja, col)
 	if err != nil {
 		return 0, err
 	}
-	for clave, valor := range sellados {
-		plain, err := vieja.Open(valor, col.contexto(clave))
-		if err != nil {
-			return 0, fmt.Errorf("store: %s %v: %w", col.que, clave, err)
-		}
+	for clave, plain := range claros {
 		resellado, err := nueva.Seal(plain, col.contexto(clave))
 		if err != nil {
 			return 0, err
@@ -292,7 +348,7 @@ func resellarColumna[K comparable](ctx context.Context, c sqldb.Conn, vieja, nue
 			return 0, wrap("guardar "+col.que, err)
 		}
 	}
-	return len(sellados), nil
+	return len(claros), nil
 }
 
 // leerSellados reads the (key, sealed value) rows of q; que names them for errors.

@@ -33,15 +33,20 @@ func contextoPasswordSMTP(empresaID int64) string {
 	return "configuracion_email.smtp_password/" + strconv.FormatInt(empresaID, 10)
 }
 
-// resellarPasswordsSMTP re-seals, inside a rotation, every company's SMTP password.
-func (s *Store) resellarPasswordsSMTP(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
-	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[int64]{
+// passwordsSMTP is the column of the companies' sealed SMTP passwords.
+func (s *Store) passwordsSMTP() columnaSellada[int64] {
+	return columnaSellada[int64]{
 		que: "contraseñas SMTP",
 		leer: `SELECT empresa_id, smtp_password FROM configuracion_email WHERE smtp_password <> '' ORDER BY empresa_id` +
 			s.db.Dialect().ForUpdate(),
 		escribir: `UPDATE configuracion_email SET smtp_password = ? WHERE empresa_id = ?`,
 		contexto: contextoPasswordSMTP,
-	})
+	}
+}
+
+// resellarPasswordsSMTP re-seals, inside a rotation, every company's SMTP password.
+func (s *Store) resellarPasswordsSMTP(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
+	return resellarColumna(ctx, c, vieja, nueva, s.passwordsSMTP())
 }
 
 // ConfiguracionEmail reads the company's SMTP configuration, its password

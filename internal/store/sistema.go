@@ -96,14 +96,19 @@ func (s *Store) sellarSetting(ctx context.Context, clave, plain string) error {
 	return wrap("cifrar configuración "+clave, err)
 }
 
-// resellarSettings re-seals, inside a rotation, every sealed system setting.
-func (s *Store) resellarSettings(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
-	return resellarColumna(ctx, c, vieja, nueva, columnaSellada[string]{
+// settingsSellados is the column of the sealed system settings.
+func (s *Store) settingsSellados() columnaSellada[string] {
+	return columnaSellada[string]{
 		que:      "secretos de configuración",
 		leer:     `SELECT clave, valor FROM configuracion_sistema WHERE valor LIKE 'v1:%' ORDER BY clave` + s.db.Dialect().ForUpdate(),
 		escribir: `UPDATE configuracion_sistema SET valor = ? WHERE clave = ?`,
 		contexto: contextoSetting,
-	})
+	}
+}
+
+// resellarSettings re-seals, inside a rotation, every sealed system setting.
+func (s *Store) resellarSettings(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box) (int, error) {
+	return resellarColumna(ctx, c, vieja, nueva, s.settingsSellados())
 }
 
 // The system configuration's settings in configuracion_sistema.

@@ -92,6 +92,29 @@ func Resellar(ctx context.Context, q store.Consultas, vieja, nueva *secretbox.Bo
 	return resellarDispositivos(ctx, q, vieja, nueva, true)
 }
 
+// ComprobarClave is the store.Comprobador of the WhatsApp devices: every
+// sealed secret whatsmeow keeps of every device opens with box (a masked one
+// cannot tell a wrong key: its device's adv_key does). It changes nothing.
+func ComprobarClave(ctx context.Context, q store.Consultas, box *secretbox.Box) (int, error) {
+	n := 0
+	for _, c := range secretas {
+		if c.mascara {
+			continue
+		}
+		filas, err := c.leer(ctx, q, "")
+		if err != nil {
+			return 0, err
+		}
+		for _, f := range filas {
+			if _, err := (sellos{box}).abrir(c, f.dueño, f.valor); err != nil {
+				return 0, err
+			}
+		}
+		n += len(filas)
+	}
+	return n, nil
+}
+
 // resellarDispositivos re-seals the devices' secrets with nueva: every device
 // (todos), or only those stored in plain form (linked before the sealing).
 // A sealed device whose adv_key vieja does not open stops it: the

@@ -148,3 +148,32 @@ func Int(t testing.TB, st *store.Store, q string, args ...any) int64 {
 	}
 	return n.Int64
 }
+
+// Filas counts the rows of every table of st, by table.
+func Filas(t testing.TB, st *store.Store) map[string]int64 {
+	t.Helper()
+	q := `SELECT name FROM sqlite_master WHERE type = 'table'`
+	if st.Dialect() == "postgres" {
+		q = `SELECT tablename FROM pg_tables WHERE schemaname = current_schema()`
+	}
+	rows, err := st.DB().Query(q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var tablas []string
+	for rows.Next() {
+		var tabla string
+		if err := rows.Scan(&tabla); err != nil {
+			t.Fatal(err)
+		}
+		tablas = append(tablas, tabla)
+	}
+	if err := rows.Close(); err != nil {
+		t.Fatal(err)
+	}
+	filas := make(map[string]int64, len(tablas))
+	for _, tabla := range tablas {
+		filas[tabla] = Int(t, st, `SELECT COUNT(*) FROM "`+tabla+`"`)
+	}
+	return filas
+}
