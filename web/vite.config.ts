@@ -206,6 +206,13 @@ const DISPOSITIVO = /[\\/]src[\\/]lib[\\/](dispositivo|offline[\\/]persistencia\
 const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\\/]hooks[\\/]|[\\/]icons[\\/]IconLogout\.mjs$|[\\/]src[\\/]features[\\/]notificaciones[\\/]useAcciones\.ts$/;
 
 /**
+ * The notice of a page that is not a secure context and its check (components/AvisoConexionInsegura,
+ * lib/contextoSeguro): the pier screens, the devices and notifications screens and the bell show it, never
+ * the login. Kept out of `comun`, which the login loads (it is at its 250 KB): it goes to `compartido`.
+ */
+const AVISO_CONEXION = /[\\/]src[\\/](lib[\\/]contextoSeguro\.ts|components[\\/]AvisoConexionInsegura\.tsx)$/;
+
+/**
  * What the validator shares with one other screen each (the undo of a boarding with the passenger list,
  * the manifest's reads with the manifest screen, Mantine's Chip): one file with its sheet before the
  * validator's first paint, not five (over HTTP/1.1 each costs a phone at the pier a turn of a connection).
@@ -326,7 +333,12 @@ export default defineConfig({
             // before `offline`, whose code imports it (a group takes the modules its own import)
             { name: 'dispositivo', test: DISPOSITIVO, priority: 4 },
             { name: 'offline', test: OFFLINE, priority: 3 },
-            { name: 'comun', test: (id) => !GRAFICOS.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id), minShareCount: 3, priority: 2 },
+            {
+              name: 'comun',
+              test: (id) => !GRAFICOS.test(id) && !AVISO_CONEXION.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id),
+              minShareCount: 3,
+              priority: 2,
+            },
             { name: 'compartido', test: PEQUENOS, minShareCount: 2, priority: 2 },
             { name: 'graficos', test: GRAFICOS, priority: 1 },
             // after `comun`: what three screens share stays there

@@ -1,9 +1,10 @@
 import { ActionIcon, Anchor, Badge, Button, Divider, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { notificacionesQuery } from '@/api/notificaciones';
+import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { useOnline } from '@/lib/connectivity';
 import { useInactivo } from '@/lib/idle';
 import { paths } from '@/lib/paths';
@@ -68,10 +69,14 @@ export function NotificationBell() {
   );
 }
 
-/** The bell's panel: connection state, mark all read, clear all, each notification, the browser permission, Web Push. */
+/**
+ * The bell's panel: connection state, mark all read, clear all, each notification, the browser permission,
+ * Web Push (with the notice of a page that is not a secure context, where neither can be turned on).
+ */
 export function PanelNotificaciones() {
   const { data } = useQuery(notificacionesQuery());
   const acciones = useAcciones();
+  const avisoConexionId = useId();
   const noLeidas = data?.no_leidas ?? 0;
   const lista = data?.notificaciones ?? [];
   return (
@@ -99,11 +104,12 @@ export function PanelNotificaciones() {
         </Stack>
       </ScrollArea.Autosize>
       <Divider />
+      <AvisoConexionInsegura id={avisoConexionId} />
       <Group justify="space-between">
-        <PermisoNavegador />
+        <PermisoNavegador avisoConexionId={avisoConexionId} />
         <Anchor component={Link} to={paths.notificaciones} size="sm">Ver todas</Anchor>
       </Group>
-      <PushNavegador />
+      <PushNavegador avisoConexionId={avisoConexionId} />
     </Stack>
   );
 }

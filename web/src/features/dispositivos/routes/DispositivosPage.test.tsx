@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { DISPOSITIVOS, mockDispositivos } from '@/testing/handlers/dispositivos';
 import { renderApp } from '@/testing/render';
@@ -22,6 +22,13 @@ function renderScreen(rol = 'admin') {
 }
 
 beforeEach(() => entradas.clear());
+afterEach(() => vi.unstubAllGlobals());
+
+/** The registration button, once the list came. */
+async function botonRegistrar() {
+  await screen.findByRole('table', { name: 'Dispositivos' });
+  return screen.getByRole('button', { name: 'Registrar este dispositivo' });
+}
 
 describe('devices screen', () => {
   it('lists the devices with who registered them, when, their last use and their state', async () => {
@@ -124,6 +131,27 @@ describe('devices screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Registrar' }));
     expect(await screen.findByText('Dispositivo registrado con el código R2D2. Se revocó «Mostrador 1» (7HX2), el que menos usabas'))
       .toBeInTheDocument();
+  });
+
+  it('on a page that is not a secure context, keeps the registration button disabled and says why', async () => {
+    vi.stubGlobal('isSecureContext', false);
+    mockDispositivos();
+    renderScreen();
+    const boton = await botonRegistrar();
+    expect(boton).toBeDisabled();
+    expect(boton).toHaveAccessibleDescription(/^Esta conexión no es segura \(HTTPS\): .* Pida al administrador la dirección https:\/\/localhost$/);
+    expect(screen.getByRole('note')).toHaveTextContent('este dispositivo no puede vender sin conexión');
+  });
+
+  it('on a secure page, shows no notice and the registration button works', async () => {
+    vi.stubGlobal('isSecureContext', true);
+    mockDispositivos();
+    renderScreen();
+    const boton = await botonRegistrar();
+    // disabled only while this browser's registration is read
+    await waitFor(() => expect(boton).toBeEnabled());
+    expect(boton).not.toHaveAccessibleDescription();
+    expect(screen.queryByText(/Esta conexión no es segura/)).not.toBeInTheDocument();
   });
 
   it('is not for a seller', async () => {

@@ -1,21 +1,20 @@
 import { ActionIcon, Badge, Button, Card, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { IconDeviceMobile, IconPencil, IconPlugConnectedX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import {
   avisoRegistro, DISPOSITIVOS_POR_PAGINA, useDispositivos, useEsteDispositivo, useRegistrarEsteDispositivo,
   useRenombrarDispositivo, type Dispositivo,
 } from '@/api/dispositivos';
+import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { EmptyState } from '@/components/EmptyState';
 import { Paginacion } from '@/components/Paginacion';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
+import { paginaSegura } from '@/lib/contextoSeguro';
 import { useDialog } from '@/lib/dialog';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { NombreDispositivoModal } from '@/features/dispositivos/components/NombreDispositivoModal';
 import { RevocarDispositivoDialog } from '@/features/dispositivos/components/RevocarDispositivoDialog';
-
-/** WebCrypto runs only on a secure page (HTTPS or localhost): without it the browser cannot make its keys. */
-const conWebCrypto = () => typeof crypto !== 'undefined' && crypto.subtle !== undefined;
 
 function EstadoBadge({ dispositivo }: { dispositivo: Dispositivo }) {
   if (!dispositivo.revocado_en) return <Badge color="green" variant="light">Activo</Badge>;
@@ -75,13 +74,17 @@ function DispositivosTable(props: { dispositivos: Dispositivo[]; codigoPropio?: 
   );
 }
 
-/** This browser's registration (`revocado`: the list says it was revoked), and the button that registers it. */
+/**
+ * This browser's registration (`revocado`: the list says it was revoked), and the button that registers it:
+ * disabled on a page that is not a secure context (no WebCrypto to make the keys), under the notice saying why.
+ */
 function EsteDispositivo({ revocado }: { revocado: boolean }) {
   const este = useEsteDispositivo();
   const registrar = useRegistrarEsteDispositivo();
   const dialog = useDialog<null>();
+  const avisoConexionId = useId();
   const propio = este.data;
-  const puede = conWebCrypto();
+  const segura = paginaSegura();
   return (
     <Card withBorder>
       <Stack gap="xs">
@@ -96,9 +99,10 @@ function EsteDispositivo({ revocado }: { revocado: boolean }) {
           </Text>
         )}
         {!propio && <Text c="dimmed">Este navegador no está registrado: sin registro no podrá vender ni embarcar sin conexión.</Text>}
-        {!puede && <Text c="red.8" size="sm">El registro necesita una conexión segura (HTTPS).</Text>}
+        <AvisoConexionInsegura id={avisoConexionId} />
         <Group>
-          <Button leftSection={<IconDeviceMobile size={18} aria-hidden />} disabled={!puede || este.isPending} onClick={() => dialog.open(null)}>
+          <Button leftSection={<IconDeviceMobile size={18} aria-hidden />} disabled={!segura || este.isPending}
+            aria-describedby={segura ? undefined : avisoConexionId} onClick={() => dialog.open(null)}>
             Registrar este dispositivo
           </Button>
         </Group>

@@ -1,9 +1,11 @@
 import { Alert, Center, Container, Grid, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconCamera, IconInfoCircle, IconKeyboard, type Icon } from '@tabler/icons-react';
-import { startTransition, useCallback, useState } from 'react';
+import { startTransition, useCallback, useId, useState } from 'react';
+import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { diferido } from '@/components/Diferido';
 import { useEmpresa } from '@/lib/company';
+import { paginaSegura } from '@/lib/contextoSeguro';
 import { useHoy } from '@/lib/dates';
 import { useInactivo } from '@/lib/idle';
 import type { Embarque } from '@/api/embarque';
@@ -39,8 +41,9 @@ function Opcion({ icon: OpcionIcon, texto }: { icon: Icon; texto: string }) {
   );
 }
 
-const MODOS = [
-  { value: 'camara', label: <Opcion icon={IconCamera} texto="Cámara" /> },
+/** The two modes; the camera's disabled where the page is not a secure context (the browser gives it no camera). */
+const modos = (conCamara: boolean) => [
+  { value: 'camara', label: <Opcion icon={IconCamera} texto="Cámara" />, disabled: !conCamara },
   { value: 'manual', label: <Opcion icon={IconKeyboard} texto="Manual" /> },
 ];
 
@@ -48,10 +51,14 @@ const MODOS = [
  * The mode the user chose last (camera by default), and the calm note of a device
  * without a camera, which goes to the manual mode by itself: from the first render when the
  * boot's check already said so, else once the camera mode found none (a render in slices).
+ * On a page that is not a secure context it is the manual mode, with no note: the screen's
+ * AvisoConexionInsegura says why (`conCamara` false).
  */
 function useModo() {
+  const conCamara = paginaSegura();
   const [elegido, setModo] = useLocalStorage<Modo>({ key: MODO_STORAGE_KEY, defaultValue: 'camara', getInitialValueInEffect: false });
-  const [avisoSinCamara, setAvisoSinCamara] = useState<string | null>(() => (elegido === 'camara' ? motivoSinCamaraAlArrancar() ?? null : null));
+  const [avisoSinCamara, setAvisoSinCamara] = useState<string | null>(() =>
+    (conCamara && elegido === 'camara' ? motivoSinCamaraAlArrancar() ?? null : null));
   const elegir = useCallback((nuevo: Modo) => {
     setAvisoSinCamara(null);
     setModo(nuevo);
@@ -62,8 +69,8 @@ function useModo() {
       setModo('manual');
     });
   }, [setModo]);
-  const modo: Modo = avisoSinCamara === null ? elegido : 'manual';
-  return { modo, elegir, avisoSinCamara, sinCamara };
+  const modo: Modo = conCamara && avisoSinCamara === null ? elegido : 'manual';
+  return { modo, conCamara, elegir, avisoSinCamara, sinCamara };
 }
 
 /** A ticket number of the caller's company for the help texts (null until the company is known). */
@@ -88,7 +95,8 @@ const RegistroDispositivo = diferido(() => import('@/components/RegistroDisposit
  * known count plus this phone's boardings), and goes back by itself.
  */
 export function ValidadorPage() {
-  const { modo, elegir, avisoSinCamara, sinCamara } = useModo();
+  const { modo, conCamara, elegir, avisoSinCamara, sinCamara } = useModo();
+  const avisoConexionId = useId();
   const { reciente, ofrecer, deshaciendo, deshacerReciente, olvidar, enManifiesto } = useDeshacerReciente();
   const onEmbarque = useCallback((e: Embarque, mensaje: string, clave: string) =>
     ofrecer({ clave, id: e.id, numeroPasaje: e.numero_pasaje, cliente: e.cliente.nombre, mensaje }), [ofrecer]);
@@ -109,9 +117,11 @@ export function ValidadorPage() {
         <Title order={1} fz={{ base: 26, sm: 34 }}>Validador de Embarque</Title>
         <Text c="dimmed" visibleFrom="sm">Escanea el QR del pasaje o ingresa su código</Text>
       </div>
+      <AvisoConexionInsegura id={avisoConexionId} />
       {inactivo && <AvisoDelTelefono sinConexion={sinConexion} conClave={conClave} />}
       {inactivo && !sinConexion && (
-        <RegistroDispositivo aviso="Este teléfono no está registrado: sin registro no podrá validar pasajes si se corta la conexión." />
+        <RegistroDispositivo aviso="Este teléfono no está registrado: sin registro no podrá validar pasajes si se corta la conexión."
+          avisoConexionId={avisoConexionId} />
       )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 7 }}>
@@ -119,9 +129,10 @@ export function ValidadorPage() {
             <SalidaDelValidador {...salidas} deshacer={enManifiesto} />
             <SegmentedControl
               aria-label="Modo de validación"
+              aria-describedby={conCamara ? undefined : avisoConexionId}
               fullWidth
               size="lg"
-              data={MODOS}
+              data={modos(conCamara)}
               value={modo}
               onChange={(value) => elegir(value as Modo)}
             />

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { EstadisticasEmbarque } from '@/api/embarque';
 import { signIn } from '@/testing/fixtures';
 import { mockDispositivos } from '@/testing/handlers/dispositivos';
@@ -44,5 +44,43 @@ describe('the validator registers its own phone', () => {
     // registered: the phone keeps its keys and the notice goes
     expect(entradas.get('actual')).toMatchObject({ codigo: 'R2D2' });
     await waitFor(() => expect(screen.queryByText(AVISO)).not.toBeInTheDocument());
+  });
+});
+
+describe('the validator on a page that is not a secure context', () => {
+  const INSEGURA = /^Esta conexión no es segura \(HTTPS\): .* Pida al administrador la dirección https:\/\/localhost$/;
+
+  beforeEach(() => {
+    entradas.clear();
+    server.use(http.get('/api/pasajes/estadisticas-embarque', () => ok(ESTADISTICAS)));
+    signIn('lancha');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('boards by hand, with the camera and the registration disabled and the notice saying why', async () => {
+    vi.stubGlobal('isSecureContext', false);
+    mockDispositivos();
+    renderApp('/admin/validador');
+    expect(await screen.findByRole('note')).toHaveTextContent('no puede vender sin conexión, usar la cámara ni recibir notificaciones');
+    expect(screen.getByRole('radio', { name: 'Cámara' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Manual' })).toBeChecked();
+    expect(screen.getByRole('radiogroup', { name: 'Modo de validación' })).toHaveAccessibleDescription(INSEGURA);
+    expect(screen.getByLabelText(/Código del pasaje/)).toBeInTheDocument();
+    // the notice says why: no second note of a missing camera
+    expect(screen.queryByText('Modo manual')).not.toBeInTheDocument();
+    expect(await screen.findByText(AVISO, {}, { timeout: 15_000 })).toBeInTheDocument();
+    const registrar = screen.getByRole('button', { name: 'Registrar este dispositivo' });
+    expect(registrar).toBeDisabled();
+    expect(registrar).toHaveAccessibleDescription(INSEGURA);
+  });
+
+  it('on a secure page, shows no notice and offers the camera and the registration', async () => {
+    vi.stubGlobal('isSecureContext', true);
+    mockDispositivos();
+    renderApp('/admin/validador');
+    expect(await screen.findByText(AVISO, {}, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Registrar este dispositivo' })).toBeEnabled();
+    expect(screen.getByRole('radio', { name: 'Cámara' })).toBeEnabled();
+    expect(screen.queryByText(/Esta conexión no es segura/)).not.toBeInTheDocument();
   });
 });

@@ -1,8 +1,9 @@
 import { Badge, Button, Group, SegmentedControl, Select, Stack, Text, Title } from '@mantine/core';
 import { IconBellOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { notificacionesQuery, type EstadoFiltro, type TipoFiltro } from '@/api/notificaciones';
+import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
@@ -33,6 +34,7 @@ export function NotificacionesPage() {
   const [confirmar, setConfirmar] = useState(false);
   const query = useQuery(notificacionesQuery({ estado, tipo }));
   const acciones = useAcciones();
+  const avisoConexionId = useId();
   const lista = query.data?.notificaciones ?? [];
   const noLeidas = query.data?.no_leidas ?? 0;
   return (
@@ -50,12 +52,13 @@ export function NotificacionesPage() {
           </Button>
         </Group>
       </Group>
+      <AvisoConexionInsegura id={avisoConexionId} />
       <Group>
         <SegmentedControl aria-label="Estado" data={ESTADOS} value={estado} onChange={(v) => setEstado(v as EstadoFiltro)} />
         <Select aria-label="Tipo" data={TIPOS} value={tipo} allowDeselect={false}
           onChange={(v) => setTipo((v ?? 'todas') as TipoFiltro)} w={200} />
-        <PermisoNavegador />
-        <PushNavegador />
+        <PermisoNavegador avisoConexionId={avisoConexionId} />
+        <PushNavegador avisoConexionId={avisoConexionId} />
       </Group>
       <QueryState pending={query.isPending} error={query.error} errorTitle="Error al cargar las notificaciones"
         onRetry={() => void query.refetch()}>

@@ -1,9 +1,10 @@
 import { Alert, Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
+import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
 import { RegistroDispositivo } from '@/components/RegistroDispositivo';
 import { ApiError, errorMessage } from '@/lib/api';
@@ -119,6 +120,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
   const primeraSeccion = useRef<HTMLButtonElement>(null);
   const pasajeros = useRef<HTMLElement>(null);
   const pantalla = useRef<HTMLDivElement>(null);
+  const avisoConexionId = useId();
   const abierta = caja !== null;
   // Offline, an unregistered browser cannot sign tickets: nothing to sell with.
   const bloqueada = !abierta || (sinConexion && !dispositivo.isPending && !dispositivo.data);
@@ -321,7 +323,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
         onFechaFijada={venta.setFechaFijada}
       />
       {sinConexion && <AvisoSinConexion datos={datosSinConexion} />}
-      {!sinConexion && <RegistroDispositivo aviso={AVISO_SIN_REGISTRO} />}
+      <AvisoConexionInsegura id={avisoConexionId} />
+      {!sinConexion && <RegistroDispositivo aviso={AVISO_SIN_REGISTRO} avisoConexionId={avisoConexionId} />}
       {sinConexion && !dispositivo.isPending && !dispositivo.data && (
         <Alert color="red" variant="filled" icon={<IconCloudOff aria-hidden />} title="No se puede vender sin conexión">
           {MSG_NO_REGISTRADO}

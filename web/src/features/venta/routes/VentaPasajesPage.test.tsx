@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { todayIn } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
 import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
@@ -605,5 +605,35 @@ describe('VentaPasajesPage', () => {
     const { user } = await renderVenta();
     await user.click(screen.getByRole('button', { name: 'Cancelar' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/dashboard');
+  });
+});
+
+describe('VentaPasajesPage on a page that is not a secure context', () => {
+  beforeEach(() => {
+    signInVendedor();
+    server.use(...catalogHandlers, estadoCaja(makeCaja()));
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const registrar = async () => {
+    await renderVenta();
+    expect(await screen.findByText(/Este dispositivo no está registrado: sin registro no podrá vender/)).toBeInTheDocument();
+    return screen.getByRole('button', { name: 'Registrar este dispositivo' });
+  };
+
+  it('keeps «Registrar este dispositivo», disabled, and the notice says why', async () => {
+    vi.stubGlobal('isSecureContext', false);
+    const boton = await registrar();
+    expect(boton).toBeDisabled();
+    expect(boton).toHaveAccessibleDescription(
+      /^Esta conexión no es segura \(HTTPS\): este dispositivo no puede vender sin conexión, .* https:\/\/localhost$/);
+    expect(screen.getByRole('note')).toBeVisible();
+  });
+
+  it('on a secure page, shows no notice and the registration can be asked for', async () => {
+    vi.stubGlobal('isSecureContext', true);
+    const boton = await registrar();
+    expect(boton).toBeEnabled();
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
   });
 });
