@@ -75,8 +75,7 @@ test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
-test('por HTTPS a un nombre, con la CA de la instalación, la app instala su service worker y registra el dispositivo', async ({}, testInfo) => {
-  const { locale, timezoneId } = testInfo.project.use;
+test('por HTTPS a un nombre, con la CA de la instalación, la app instala su service worker y registra el dispositivo', async ({ locale, timezoneId }) => {
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: [...(config.use?.launchOptions?.args ?? []), `--host-resolver-rules=MAP ${NOMBRE} 127.0.0.1`,
