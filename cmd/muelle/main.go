@@ -23,6 +23,7 @@ import (
 	"muelle/internal/certificados"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
@@ -249,13 +250,12 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// expired idempotency keys are swept by date in the background, never per request
-	go st.BarrerIdempotencia(ctx, 5*time.Minute, log)
-	// loyalty points past their date expire in the background, each lot once
-	// whichever instance gets to it (store.VencerPuntos)
-	go st.CaducarPuntos(ctx, 10*time.Minute, log)
-	// departures of the coming days and certificate warnings: idempotent, every instance may run it
-	go st.CorrerSalidas(ctx, time.Hour, log)
+	// work outside a request: the store's periodic work (purges, points'
+	// expiry, departures) and the queued work, one runner per process; on
+	// shutdown, serve waits for the work under way (jobs.Runner.Gracia)
+	tareas := jobs.Nuevo(st, log)
+	st.RegistrarTareas(tareas)
+	st.AlEncolarTrabajo(tareas.Despertar)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
@@ -293,6 +293,11 @@ func serve(args []string, log *slog.Logger) error {
 		}
 		defer gestor.Cerrar()
 	}
+	app.Tareas = tareas.Estados
+	ctxTareas, pararTareas := context.WithCancel(ctx)
+	tareasTerminadas := make(chan struct{})
+	go func() { tareas.Start(ctxTareas); close(tareasTerminadas) }()
+	defer func() { pararTareas(); <-tareasTerminadas }()
 	// report schedules due are sent every minute, each send claimed by one instance
 	go app.CorrerEnviosProgramados(ctx, time.Minute)
 	fuente, err := fuenteHTTPS(ctx, st, tlsOp, log)

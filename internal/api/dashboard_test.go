@@ -217,7 +217,7 @@ func TestGlobalDashboardAddsUpEveryCompany(t *testing.T) {
 		if len(st.Alertas) != 0 || st.Monitoreo == nil || st.Monitoreo.SociosAbiertos != 7 || st.Monitoreo.PeticionesPorMinuto == 0 {
 			t.Fatalf("alertas %+v, monitoreo %+v", st.Alertas, st.Monitoreo)
 		}
-		if s := st.EstadoServicios; len(s) != 5 || !s[3].Conectado || s[3].Detalles != "7 conexiones abiertas" ||
+		if s := st.EstadoServicios; len(s) != 6 || !s[3].Conectado || s[3].Detalles != "7 conexiones abiertas" ||
 			s[2].Nombre != "WhatsApp" || s[2].Conectado || s[2].Detalles != MsgServicioSinConfigurar {
 			t.Fatalf("servicios: %+v", s)
 		}

@@ -15,6 +15,7 @@ import (
 
 	"muelle/internal/auth"
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
@@ -62,6 +63,8 @@ type Server struct {
 	// Servicios are the checks of the services the service monitor shows; the
 	// component that runs a service registers its check here.
 	Servicios Servicios
+	// Tareas are the counts of the work outside a request (jobs.Runner.Estados; nil: none).
+	Tareas func() []jobs.Estado
 }
 
 // actor is the authenticated caller of a request.

@@ -74,7 +74,7 @@ const (
 // Servicio is one card of the service monitor (backoffice §2.13) and one
 // entry of the dashboards' estado_servicios.
 type Servicio struct {
-	Clave     string `json:"clave" enum:"base_datos,email,whatsapp,websocket,https"`
+	Clave     string `json:"clave" enum:"base_datos,email,whatsapp,websocket,https,tareas"`
 	Nombre    string `json:"nombre"`
 	Estado    string `json:"estado" enum:"conectado,desconectado,sin_configurar,sin_probar"`
 	Conectado bool   `json:"conectado"`
@@ -163,6 +163,7 @@ func (s *Server) comprobarServicios(ctx context.Context) ([]Servicio, time.Durat
 		{"whatsapp", "WhatsApp", s.Servicios.WhatsApp},
 		{"websocket", "WebSocket", s.comprobarSockets()},
 		{"https", "HTTPS", s.comprobarHTTPS()},
+		{"tareas", "Tareas en segundo plano", s.comprobarTareas()},
 	} {
 		out = append(out, servicioDe(sv.clave, sv.nombre, comprobar(ctx, sv.check), ahora))
 	}

@@ -64,6 +64,8 @@ type ServiciosSistema struct {
 	BaseDatos BaseDatos       `json:"base_datos"`
 	Servidor  Servidor        `json:"servidor"`
 	Respaldo  RespaldoSistema `json:"respaldo"`
+	// Tareas are this instance's jobs of the work outside a request.
+	Tareas []Tarea `json:"tareas"`
 }
 
 // RespaldoSistema is the last backup of an SQLite installation that worked
@@ -135,8 +137,9 @@ func (s *Server) configuracionSistema(r *http.Request) (ConfiguracionSistema, er
 		Sistema: DatosSistema{Nombre: cfg.Nombre, Version: s.Proceso.Version, Ambiente: s.Proceso.Ambiente,
 			Timezone: cfg.Timezone, Idioma: cfg.Idioma, FechaInstalacion: instalacion},
 		Estadisticas: EstadisticasSistema(globales),
-		Servicios:    ServiciosSistema{BaseDatos: bd, Servidor: s.servidor(r), Respaldo: respaldoSistema(respaldo)},
-		Seguridad:    seguridad,
+		Servicios: ServiciosSistema{BaseDatos: bd, Servidor: s.servidor(r), Respaldo: respaldoSistema(respaldo),
+			Tareas: s.tareas()},
+		Seguridad: seguridad,
 	}, err
 }
 

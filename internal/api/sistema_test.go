@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -188,7 +189,7 @@ func (e *env) servicios() map[string]Servicio {
 			e.t.Errorf("%s: última verificación %v", s.Clave, s.UltimaVerificacion)
 		}
 	}
-	if len(got) != 5 || len(por) != 5 {
+	if len(got) != 6 || len(por) != 6 {
 		e.t.Fatalf("servicios: %+v", got)
 	}
 	return por
@@ -201,7 +202,7 @@ func TestEstadoServicios(t *testing.T) {
 			*bd.LatenciaMs <= 0 || !strings.Contains(bd.Detalles, e.st.Dialect()) {
 			t.Errorf("base de datos = %+v", bd)
 		}
-		for _, clave := range []string{"email", "whatsapp", "websocket", "https"} {
+		for _, clave := range []string{"email", "whatsapp", "websocket", "https", "tareas"} {
 			if s := por[clave]; s.Conectado || s.Estado != "sin_configurar" || s.Detalles != MsgServicioSinConfigurar {
 				t.Errorf("%s = %+v, se esperaba 'Sin configurar'", clave, s)
 			}
@@ -239,6 +240,32 @@ func TestServicioHTTPS(t *testing.T) {
 			if s := e.servicios()["https"]; s.Estado != c.estado || s.Detalles != c.detalles || s.Detalle != c.error {
 				t.Errorf("https = %+v; quiero %s %q (detalle %q)", s, c.estado, c.detalles, c.error)
 			}
+		}
+	})
+}
+
+// TestServicioTareas: the card of the work outside a request names the jobs
+// whose last run failed (their errors apart), and the system configuration
+// lists every job's counts.
+func TestServicioTareas(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		corrio := e.now.Add(-time.Minute)
+		estados := []jobs.Estado{{Nombre: "generar_salidas", Corridas: 3, UltimaCorrida: corrio},
+			{Nombre: "vencer_puntos", Corridas: 2, Fallas: 1, UltimoError: "sin conexión", UltimaCorrida: corrio}}
+		e.srv.Tareas = func() []jobs.Estado { return estados }
+		if s := e.servicios()["tareas"]; s.Estado != "conectado" || s.Detalles != "2 tareas sin errores" {
+			t.Errorf("tareas = %+v", s)
+		}
+		estados[1].Fallando = true
+		if s := e.servicios()["tareas"]; s.Estado != "desconectado" ||
+			s.Detalles != "1 de 2 tareas con error en su última corrida: vencer_puntos" || s.Detalle != "vencer_puntos: sin conexión" {
+			t.Errorf("tareas con una fallando = %+v", s)
+		}
+		var c ConfiguracionSistema
+		e.do("GET", "/api/config/sistema", e.token("superadmin"), nil).decode(t, &c)
+		if got := c.Servicios.Tareas; len(got) != 2 || got[1].Nombre != "vencer_puntos" || got[1].Fallas != 1 ||
+			!got[1].Fallando || got[1].UltimaCorrida == nil || !got[1].UltimaCorrida.Equal(corrio) || got[1].Proxima != nil {
+			t.Fatalf("tareas en la configuración: %+v", got)
 		}
 	})
 }
@@ -330,7 +357,7 @@ func TestServicioEmailSegunConfiguraciones(t *testing.T) {
 
 		// super_admin's dashboard keeps the installation's cards, computed by the monitor's check
 		d, monitor := e.serviciosDelTablero(e.token("superadmin")), e.servicios()
-		if len(d) != 5 {
+		if len(d) != 6 {
 			t.Fatalf("estado_servicios del tablero global: %+v", d)
 		}
 		for _, sv := range d {

@@ -441,7 +441,7 @@ func TestServiceMonitorReportsWhatsAppFromTheGestor(t *testing.T) {
 			EstadoServicios []Servicio `json:"estado_servicios"`
 		}
 		e.do("GET", "/api/dashboard/stats", super, nil).decode(t, &d)
-		if n := len(d.EstadoServicios); n != 5 || d.EstadoServicios[2].Nombre != "WhatsApp" || d.EstadoServicios[2].Conectado ||
+		if n := len(d.EstadoServicios); n != 6 || d.EstadoServicios[2].Nombre != "WhatsApp" || d.EstadoServicios[2].Conectado ||
 			d.EstadoServicios[2].ClientesActivos == nil {
 			t.Fatalf("dashboard: %+v", d.EstadoServicios)
 		}

@@ -35,8 +35,6 @@ const (
 	maxReanudar = 1000
 	// esperaEscritura bounds one write or ping.
 	esperaEscritura = 10 * time.Second
-	// barrerCada is how often expired events are swept.
-	barrerCada = 5 * time.Minute
 	// MaxPorUsuarioDefault, MaxPorEmpresaDefault and MaxTotalDefault cap the
 	// sockets of one user, of one company and of the instance (its file
 	// descriptors: the default stays below a 4096 limit).

@@ -75,7 +75,7 @@ func (n *Notificador) Correr(ctx context.Context) {
 // Iniciar wires the realtime delivery of a serving instance: the store's
 // committed events feed the notifier and, on SQLite, the hub directly; on
 // PostgreSQL the hub is fed by the listening connection, which sees every
-// instance's events; expired events are swept. It runs until ctx ends.
+// instance's events. It runs until ctx ends.
 func Iniciar(ctx context.Context, st *store.Store, autenticar Autenticar, log *slog.Logger) (*Hub, error) {
 	desde, err := st.UltimoEvento(ctx)
 	if err != nil {
@@ -92,6 +92,5 @@ func Iniciar(ctx context.Context, st *store.Store, autenticar Autenticar, log *s
 	} else {
 		local.Subscribe(hub.Recibir)
 	}
-	go st.BarrerEventos(ctx, barrerCada, log)
 	return hub, nil
 }

@@ -2,11 +2,13 @@ package store
 
 import (
 	"context"
-	"log/slog"
+	"errors"
+	"fmt"
 	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/jobs"
 	"muelle/internal/store/sqldb"
 )
 
@@ -234,30 +236,28 @@ func (s *Store) avisarCertificado(ctx context.Context, p certificadoPorAvisar, h
 	return avisado, err
 }
 
-// CorrerSalidas is the background job of `muelle serve`: every cada it
-// generates every active company's departures for the coming days
-// (GenerarSalidas) and warns of certificates about to expire
-// (AvisarCertificados). Both are idempotent, so every instance may run it.
-func (s *Store) CorrerSalidas(ctx context.Context, cada time.Duration, log *slog.Logger) {
-	t := time.NewTicker(cada)
-	defer t.Stop()
-	for {
-		ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT id FROM empresas WHERE activa = ? ORDER BY id`, true)
-		if err != nil && ctx.Err() == nil {
-			log.Warn("no se pudieron leer las empresas para generar salidas", "err", err)
-		}
-		for _, id := range ids {
-			if _, err := s.GenerarSalidas(ctx, id); err != nil && ctx.Err() == nil {
-				log.Warn("no se pudieron generar las salidas", "empresa", id, "err", err)
-			}
-		}
-		if _, err := s.AvisarCertificados(ctx); err != nil && ctx.Err() == nil {
-			log.Warn("no se pudieron avisar los certificados por vencer", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
+// tareaSalidas: every hour, every active company's departures for the coming
+// days are generated (GenerarSalidas) and the certificates about to expire
+// warned of (AvisarCertificados); both are idempotent.
+func (s *Store) tareaSalidas(r *jobs.Runner) {
+	r.Every("generar_salidas", time.Hour, s.generarSalidasYAvisos)
+}
+
+// generarSalidasYAvisos is one turn of tareaSalidas: a company that fails
+// does not stop the others; the errors are returned together.
+func (s *Store) generarSalidasYAvisos(ctx context.Context) error {
+	ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT id FROM empresas WHERE activa = ? ORDER BY id`, true)
+	if err != nil {
+		return wrap("leer las empresas para generar salidas", err)
+	}
+	var errs []error
+	for _, id := range ids {
+		if _, err := s.GenerarSalidas(ctx, id); err != nil {
+			errs = append(errs, fmt.Errorf("salidas de la empresa %d: %w", id, err))
 		}
 	}
+	if _, err := s.AvisarCertificados(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("avisar certificados por vencer: %w", err))
+	}
+	return errors.Join(errs...)
 }

@@ -11,6 +11,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/jobs"
 	"muelle/internal/store/sqldb"
 )
 
@@ -240,7 +241,7 @@ func (s *Store) PurgarEventos(ctx context.Context, lote int) (int64, error) {
 	return n, wrap("purgar eventos", err)
 }
 
-// BarrerEventos purges expired events every cada until ctx ends.
-func (s *Store) BarrerEventos(ctx context.Context, cada time.Duration, log *slog.Logger) {
-	barrer(ctx, cada, log, "eventos", s.PurgarEventos)
+// tareaEventos: the events past EventosVigencia are purged every 5 minutes.
+func (s *Store) tareaEventos(r *jobs.Runner) {
+	r.Every("purgar_eventos", 5*time.Minute, enLotes(s.PurgarEventos))
 }

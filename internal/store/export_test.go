@@ -27,3 +27,14 @@ func (s *Store) EmitirEnTx(ctx context.Context, empresaID int64, fallo error) er
 func (s *Store) UmbralesBusqueda(leidos, encontrados int) {
 	s.busqueda = umbralesBusqueda{leidos: leidos, encontrados: encontrados}
 }
+
+// EncolarEnTx queues n in a transaction that then returns fallo: nil commits,
+// anything else rolls back (a rolled-back enqueue must wake nothing).
+func (s *Store) EncolarEnTx(ctx context.Context, n NuevoTrabajo, fallo error) error {
+	return s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if _, err := s.encolarTrabajo(ctx, c, n); err != nil {
+			return err
+		}
+		return fallo
+	})
+}

@@ -3,10 +3,10 @@ package store
 import (
 	"context"
 	"encoding/json"
-	"log/slog"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/store/sqldb"
 )
 
@@ -103,8 +103,8 @@ func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error)
 	return n, wrap("purgar claves de idempotencia", err)
 }
 
-// BarrerIdempotencia purges expired idempotency keys every cada, a bounded
-// batch at a time, until ctx ends. `muelle serve` runs it in the background.
-func (s *Store) BarrerIdempotencia(ctx context.Context, cada time.Duration, log *slog.Logger) {
-	barrer(ctx, cada, log, "claves de idempotencia", s.PurgarIdempotencia)
+// tareaIdempotencia: the expired idempotency keys are purged every 5 minutes,
+// by date, a bounded batch at a time, never per request.
+func (s *Store) tareaIdempotencia(r *jobs.Runner) {
+	r.Every("purgar_idempotencia", 5*time.Minute, enLotes(s.PurgarIdempotencia))
 }

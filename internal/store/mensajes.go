@@ -203,26 +203,14 @@ func (s *Store) ReclamarMensaje(ctx context.Context, lease time.Duration, canale
 		return Mensaje{}, false, nil
 	}
 	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
-		var id int64
-		args := []any{MensajePendiente, c.Now(), c.Now()}
+		args := []any{MensajePendiente}
 		for _, canal := range canales {
 			args = append(args, canal)
 		}
-		err := c.QueryRow(ctx, `SELECT id FROM mensajes WHERE estado = ? AND proximo_intento <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) AND canal IN (`+sqldb.Placeholders(len(canales))+`)
-			ORDER BY proximo_intento, id LIMIT 1`+c.Dialect().SkipLocked(), args...).Scan(&id)
-		if missing, err := sqldb.NoRows(err); err != nil || missing {
-			return wrap("buscar mensaje pendiente", err)
-		}
-		hasta := c.Now().Add(lease)
-		res, err := c.Exec(ctx, `UPDATE mensajes SET reclamado_hasta = ?, intentos = intentos + 1
-			WHERE id = ? AND estado = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`,
-			hasta, id, MensajePendiente, c.Now())
-		if err != nil {
-			return wrap("reclamar mensaje", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return wrap("reclamar mensaje", err)
+		id, reclamado, err := reclamarFila(ctx, c, filaReclamable{tabla: "mensajes", vence: "proximo_intento",
+			donde: `estado = ? AND canal IN (` + sqldb.Placeholders(len(canales)) + `)`, intentos: true}, lease, args...)
+		if err != nil || !reclamado {
+			return err
 		}
 		if m, err = mensajePorID(ctx, c, id); err != nil {
 			return err

@@ -6,12 +6,12 @@ import (
 	"database/sql"
 	"encoding/hex"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/jobs"
 	"muelle/internal/store/sqldb"
 )
 
@@ -987,10 +987,10 @@ func vencerLotes(ctx context.Context, c sqldb.Conn, empresaID, clienteID int64, 
 	return n, nil
 }
 
-// CaducarPuntos runs the expiry job every cada, in bounded batches, until ctx
-// ends. `muelle serve` runs it in the background on every instance.
-func (s *Store) CaducarPuntos(ctx context.Context, cada time.Duration, log *slog.Logger) {
-	barrer(ctx, cada, log, "puntos vencidos", s.VencerPuntos)
+// tareaPuntos: the points past their date expire every 10 minutes, in
+// bounded batches, each lot once (VencerPuntos).
+func (s *Store) tareaPuntos(r *jobs.Runner) {
+	r.Every("vencer_puntos", 10*time.Minute, enLotes(s.VencerPuntos))
 }
 
 // Redemption at the counter.

@@ -191,20 +191,10 @@ type EnvioPush struct {
 // UPDATE's row count on both); a claim whose lease ran out is due again.
 func (s *Store) ReclamarPush(ctx context.Context, lease time.Duration) (e EnvioPush, ok bool, err error) {
 	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
-		var id int64
-		err := c.QueryRow(ctx, `SELECT id FROM push_envios WHERE proximo_intento <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) ORDER BY proximo_intento, id LIMIT 1`+
-			c.Dialect().SkipLocked(), c.Now(), c.Now()).Scan(&id)
-		if missing, err := sqldb.NoRows(err); err != nil || missing {
-			return wrap("buscar push pendiente", err)
-		}
-		res, err := c.Exec(ctx, `UPDATE push_envios SET reclamado_hasta = ?, intentos = intentos + 1
-			WHERE id = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`, c.Now().Add(lease), id, c.Now())
-		if err != nil {
-			return wrap("reclamar push", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return wrap("reclamar push", err)
+		id, reclamado, err := reclamarFila(ctx, c, filaReclamable{tabla: "push_envios", vence: "proximo_intento",
+			intentos: true}, lease)
+		if err != nil || !reclamado {
+			return err
 		}
 		var usuarioActivo, empresaActiva bool
 		err = c.QueryRow(ctx, `SELECT e.id, e.empresa_id, e.suscripcion_id, s.endpoint, s.p256dh, s.auth, e.tag,

@@ -198,20 +198,14 @@ func (s *Store) EliminarPrograma(ctx context.Context, a Actor, id int64) error {
 // however many instances look. ok is false when none is due.
 func (s *Store) ReclamarPrograma(ctx context.Context, lease time.Duration) (p ProgramaReporte, ok bool, err error) {
 	err = s.db.InTx(ctx, func(c sqldb.Conn) error {
-		var id, empresaID int64
-		err := c.QueryRow(ctx, `SELECT id, empresa_id FROM reportes_programados WHERE activo = ? AND proximo_envio <= ?
-			AND (reclamado_hasta IS NULL OR reclamado_hasta < ?) ORDER BY proximo_envio, id LIMIT 1`+c.Dialect().SkipLocked(),
-			true, c.Now(), c.Now()).Scan(&id, &empresaID)
-		if missing, err := sqldb.NoRows(err); err != nil || missing {
-			return wrap("buscar envío programado pendiente", err)
+		id, reclamado, err := reclamarFila(ctx, c, filaReclamable{tabla: "reportes_programados", vence: "proximo_envio",
+			donde: "activo = ?"}, lease, true)
+		if err != nil || !reclamado {
+			return err
 		}
-		res, err := c.Exec(ctx, `UPDATE reportes_programados SET reclamado_hasta = ?
-			WHERE id = ? AND (reclamado_hasta IS NULL OR reclamado_hasta < ?)`, c.Now().Add(lease), id, c.Now())
-		if err != nil {
-			return wrap("reclamar envío programado", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return wrap("reclamar envío programado", err)
+		var empresaID int64
+		if err := c.QueryRow(ctx, `SELECT empresa_id FROM reportes_programados WHERE id = ?`, id).Scan(&empresaID); err != nil {
+			return wrap("leer envío programado", err)
 		}
 		p, err = programaPorID(ctx, c, empresaID, id)
 		ok = err == nil

@@ -20,7 +20,6 @@ import (
 	"database/sql"
 	"embed"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
@@ -46,6 +45,8 @@ type Store struct {
 	modulos modulosCache
 	// despertadores wake the outbox workers after a message is queued (mensajes.go).
 	despertadores despertadores
+	// despertarTrabajos wakes the job runner after work is queued (trabajos.go).
+	despertarTrabajos func()
 	// vapid caches the installation's VAPID key pair (push.go).
 	vapid vapid
 	// Now is the clock; tests may replace it. Always UTC.
@@ -205,27 +206,16 @@ func firstErr(err, otherwise error) error {
 	return otherwise
 }
 
-// barrer runs purgar every cada, in bounded batches until one comes back
-// short, until ctx ends; que names what is purged in the log.
-func barrer(ctx context.Context, cada time.Duration, log *slog.Logger, que string,
-	purgar func(ctx context.Context, lote int) (int64, error)) {
+// enLotes is a purge run to the end as a periodic job's turn: bounded
+// batches until one comes back short.
+func enLotes(purgar func(ctx context.Context, lote int) (int64, error)) func(context.Context) error {
 	const lote = 1000
-	t := time.NewTicker(cada)
-	defer t.Stop()
-	for {
+	return func(ctx context.Context) error {
 		for {
 			n, err := purgar(ctx, lote)
-			if err != nil && ctx.Err() == nil {
-				log.Warn("no se pudieron purgar "+que, "err", err)
-			}
 			if err != nil || n < lote {
-				break
+				return err
 			}
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
 		}
 	}
 }

@@ -6428,7 +6428,7 @@ export interface components {
         };
         Servicio: {
             /** @enum {string} */
-            clave: "base_datos" | "email" | "whatsapp" | "websocket" | "https";
+            clave: "base_datos" | "email" | "whatsapp" | "websocket" | "https" | "tareas";
             clientes_activos?: null | number;
             conectado: boolean;
             detalle?: string;
@@ -6444,6 +6444,7 @@ export interface components {
             base_datos: components["schemas"]["BaseDatos"];
             respaldo: components["schemas"]["RespaldoSistema"];
             servidor: components["schemas"]["Servidor"];
+            tareas: components["schemas"]["Tarea"][];
         };
         Servidor: {
             https: boolean;
@@ -6470,6 +6471,19 @@ export interface components {
         SuscripcionPush: {
             endpoint: string;
             keys: components["schemas"]["ClavesSuscripcionPush"];
+        };
+        Tarea: {
+            /** Format: int64 */
+            corridas: number;
+            fallando: boolean;
+            /** Format: int64 */
+            fallas: number;
+            nombre: string;
+            /** Format: date-time */
+            proxima: null | string;
+            /** Format: date-time */
+            ultima_corrida: null | string;
+            ultimo_error: string;
         };
         TotalAccion: {
             accion: string;

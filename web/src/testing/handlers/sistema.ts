@@ -12,6 +12,10 @@ function makeConfiguracionSistema(): ConfiguracionSistema {
       base_datos: { estado: 'conectada', nombre: 'sqlite', host: 'db.interna', puerto: '5432', nombre_bd: 'muelle', latencia_ms: 0.8 },
       servidor: { puerto: '8080', modo: 'produccion', uptime: 26 * 3600 + 5 * 60, https: true, proxies_confiables: ['127.0.0.1'] },
       respaldo: { ultimo: '2026-11-20T08:30:00Z', archivo: '/respaldos/muelle-2026-11-20T0530.db', error: '' },
+      tareas: [
+        { nombre: 'generar_salidas', corridas: 3, fallas: 0, ultimo_error: '', fallando: false, ultima_corrida: '2026-11-20T08:00:00Z', proxima: null },
+        { nombre: 'vencer_puntos', corridas: 5, fallas: 1, ultimo_error: 'sin conexión', fallando: true, ultima_corrida: '2026-11-20T08:10:00Z', proxima: null },
+      ],
     },
     seguridad: { jwt_expiracion: 8 * 3600, intentos_login_max: 5, bloqueo_login_minutos: 15, bcrypt_rounds: 12, rate_limit_activo: true, max_peticiones_simultaneas: 256 },
   };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { configuracionSistema } from '@/testing/handlers/sistema';
@@ -29,6 +29,8 @@ describe('ConfiguracionSistemaPage', () => {
     expect(dato('Proxies de confianza')).toHaveTextContent('127.0.0.1');
     expect(dato('Última copia')).toHaveTextContent('20/11/2026 05:30');
     expect(dato('Archivo')).toHaveTextContent('/respaldos/muelle-2026-11-20T0530.db');
+    const fallando = within(screen.getByRole('table', { name: 'Tareas' })).getByRole('row', { name: /vencer_puntos/ });
+    expect(fallando).toHaveTextContent('vencer_puntos5120/11/2026 05:10sin conexión');
     expect(dato('Expiración de la sesión')).toHaveTextContent('8h 0m');
     expect(dato('Rondas de bcrypt')).toHaveTextContent('12');
     expect(dato('Límite de peticiones')).toHaveTextContent('Activo (256 simultáneas)');

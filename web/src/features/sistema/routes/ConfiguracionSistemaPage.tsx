@@ -1,7 +1,8 @@
-import { Badge, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useConfiguracionSistema, type ConfiguracionSistema } from '@/api/sistema';
 import { Dato } from '@/components/Dato';
+import { ScrollContainer } from '@/components/ScrollTable';
 import { QueryState } from '@/components/QueryState';
 import { StatCard } from '@/components/StatCard';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -38,6 +39,36 @@ function Respaldo({ r, motor }: { r: ConfiguracionSistema['servicios']['respaldo
       {r.archivo && <Dato inline label="Archivo">{r.archivo}</Dato>}
       {r.error && <Text size="sm" c="red.8" role="alert">{r.error}</Text>}
     </>
+  );
+}
+
+/** The work outside a request as this instance ran it: each job's runs, failures and last error. */
+function Tareas({ tareas }: { tareas: ConfiguracionSistema['servicios']['tareas'] }) {
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-label="Tareas en segundo plano">
+      <Title order={3} size="h4" mb="sm">Tareas en segundo plano</Title>
+      <ScrollContainer minWidth={640} label="Tareas">
+        <Table aria-label="Tareas" verticalSpacing="xs">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Tarea</Table.Th><Table.Th>Corridas</Table.Th><Table.Th>Fallas</Table.Th>
+              <Table.Th>Última corrida</Table.Th><Table.Th>Último error</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tareas.map((t) => (
+              <Table.Tr key={t.nombre}>
+                <Table.Td>{t.nombre}</Table.Td>
+                <Table.Td>{formatNumber(t.corridas)}</Table.Td>
+                <Table.Td>{formatNumber(t.fallas)}</Table.Td>
+                <Table.Td>{t.ultima_corrida ? formatDateTime(t.ultima_corrida) : 'Todavía no'}</Table.Td>
+                <Table.Td c={t.fallando ? 'red.8' : undefined}>{t.ultimo_error || '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollContainer>
+    </Paper>
   );
 }
 
@@ -101,6 +132,7 @@ export function ConfiguracionSistemaPage() {
               <SistemaForm key={JSON.stringify(inputKey(query.data))} config={query.data} />
             </SimpleGrid>
             <Detalles config={query.data} />
+            <Tareas tareas={query.data.servicios.tareas} />
           </>
         )}
       </QueryState>
