@@ -50,7 +50,9 @@ export function NotificationBell() {
   const noLeidas = data?.no_leidas ?? 0;
   const [abierta, setAbierta] = useState(false);
   return (
-    <Popover width={380} position="bottom-end" shadow="md" withinPortal onOpen={() => setAbierta(true)}>
+    // trapFocus: the panel takes the focus when it opens, so Escape (handled inside it) closes it and
+    // the focus returns to the bell
+    <Popover width={380} position="bottom-end" shadow="md" withinPortal trapFocus returnFocus onOpen={() => setAbierta(true)}>
       {/* The popover's target is the button itself: it gets aria-haspopup and aria-expanded, not the badge's wrapper. */}
       <Indicator label={etiquetaNoLeidas(noLeidas)} size={18} disabled={noLeidas === 0} color="red" offset={4}>
         <Popover.Target>
