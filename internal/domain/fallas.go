@@ -39,6 +39,21 @@ const (
 	MsgFallaInesperada       = "No se pudo enviar el mensaje"
 )
 
+// Categories of a failed call to an outside service (internal/externo): the
+// screen around it names the service.
+const (
+	MsgServicioSinConexion  = "No se pudo conectar con el servicio"
+	MsgServicioDemora       = "El servicio tardó demasiado en responder"
+	MsgServicioCredenciales = "El servicio rechazó las credenciales"
+	MsgServicioError        = "El servicio respondió con un error"
+	MsgServicioDireccion    = "La dirección del servicio no está permitida"
+	MsgServicioCertificado  = "El certificado del servicio no es válido"
+)
+
+// MsgCredencialesNoConfiguradas is the 404 of a company's credentials for an
+// outside service that were never saved (or are another company's).
+const MsgCredencialesNoConfiguradas = "Las credenciales del servicio no están configuradas"
+
 // categoriasFalla are the categories a stored failure may start with, the
 // longest first where one begins another.
 var categoriasFalla = []string{
@@ -46,7 +61,9 @@ var categoriasFalla = []string{
 	MsgCorreoRechazado, MsgCorreoError, MsgEmailPuertoNoPermitido, MsgEmailRemitenteInvalido, MsgEmailDestinoInvalido,
 	MsgWhatsAppSinConexion, MsgWhatsAppEnvioFallido, MsgWhatsAppDestinoSinWPP,
 	MsgWhatsAppNoConectado, MsgWhatsAppSesionCerrada, MsgWhatsAppBloqueado, MsgWhatsAppSuspendido,
-	MsgWhatsAppDesactualizado, MsgWhatsAppReemplazado, MsgWhatsAppQRVencido, MsgFallaInesperada,
+	MsgWhatsAppDesactualizado, MsgWhatsAppReemplazado, MsgWhatsAppQRVencido,
+	MsgServicioSinConexion, MsgServicioDemora, MsgServicioCredenciales, MsgServicioError, MsgServicioDireccion,
+	MsgServicioCertificado, MsgFallaInesperada,
 }
 
 // ClasificarFalla reads a stored failure back as its category and detail. A

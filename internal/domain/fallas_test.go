@@ -10,6 +10,9 @@ func TestClasificarFalla(t *testing.T) {
 			"dial tcp 10.1.2.3:587: connect: connection refused"},
 		{"No se pudo conectar con WhatsApp: websocket: bad handshake", MsgWhatsAppSinConexion, "websocket: bad handshake"},
 		{MsgWhatsAppSesionCerrada, MsgWhatsAppSesionCerrada, ""},
+		{"El servicio tardó demasiado en responder: ARCA POST https://wsaa.afip.gov.ar/ws/services/LoginCms: timeout",
+			MsgServicioDemora, "ARCA POST https://wsaa.afip.gov.ar/ws/services/LoginCms: timeout"},
+		{MsgServicioCredenciales, MsgServicioCredenciales, ""},
 		// a raw text, stored before the categories, never becomes the category
 		{"smtp.example.com:587: i/o timeout", MsgFallaInesperada, "smtp.example.com:587: i/o timeout"},
 		{MsgCorreoRechazado + "x", MsgFallaInesperada, MsgCorreoRechazado + "x"},

@@ -5,7 +5,6 @@ import (
 	"cmp"
 	"context"
 	"crypto/tls"
-	"crypto/x509"
 	"errors"
 	"fmt"
 	"html/template"
@@ -20,26 +19,24 @@ import (
 	mail "github.com/wneessen/go-mail"
 
 	"muelle/internal/domain"
+	"muelle/internal/externo"
 	"muelle/internal/store"
 )
 
 // TLSConCA is the TLS of the SMTP connections trusting, besides the system's
 // roots, the certificates of the PEM file at path (MUELLE_SMTP_CA: a mail
-// server with a private CA, or the end-to-end tests' own server). Certificates
-// are always verified.
+// server with a private CA, or the end-to-end tests' own server; see
+// externo.ConfigTLS). Certificates are always verified.
 func TLSConCA(path string) (*tls.Config, error) {
 	pem, err := os.ReadFile(path)
 	if err != nil {
 		return nil, fmt.Errorf("leer las CA de SMTP: %w", err)
 	}
-	pool, err := x509.SystemCertPool()
+	t, err := externo.ConfigTLS(pem)
 	if err != nil {
-		pool = x509.NewCertPool()
+		return nil, fmt.Errorf("%s %w", path, err)
 	}
-	if !pool.AppendCertsFromPEM(pem) {
-		return nil, fmt.Errorf("%s no tiene certificados PEM", path)
-	}
-	return &tls.Config{RootCAs: pool, MinVersion: tls.VersionTLS12}, nil
+	return t, nil
 }
 
 // TimeoutSMTP bounds one whole SMTP conversation.
@@ -187,7 +184,7 @@ func categoria(err error) (mensaje string, temporal bool) {
 		envio        *mail.SendError
 	)
 	switch {
-	case errors.Is(err, errDireccionNoPermitida):
+	case errors.Is(err, externo.ErrDireccionNoPermitida):
 		return domain.MsgCorreoDireccion, false
 	case errors.As(err, &verificacion):
 		return domain.MsgCorreoCertificado, false

@@ -2,7 +2,6 @@ package mensajeria
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,23 +9,21 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"strconv"
 	"time"
 
 	"github.com/SherClockHolmes/webpush-go"
 
 	"muelle/internal/domain"
+	"muelle/internal/externo"
 	"muelle/internal/store"
 )
 
-// RedPush is how Muelle reaches the browsers' push services: HTTPS only, to
-// public addresses only unless the installation allows private ones
-// (MUELLE_SMTP_PERMITIR_PRIVADAS, like the SMTP servers).
-type RedPush struct {
-	PermitirPrivadas bool
-	// TLS trusts the push services' certificates (nil: the system's roots).
-	TLS *tls.Config
-}
+// RedPush is how Muelle reaches the browsers' push services: the policy of
+// every outbound connection (externo.Red: public addresses only unless the
+// installation allows private ones, MUELLE_SMTP_PERMITIR_PRIVADAS, like the
+// SMTP servers; TLS trusts the push services' certificates, nil: the
+// system's roots), over HTTPS only.
+type RedPush externo.Red
 
 // TimeoutPush bounds one push request.
 const TimeoutPush = 30 * time.Second
@@ -48,7 +45,7 @@ func (r RedPush) ComprobarEndpoint(ctx context.Context, endpoint string) error {
 		return domain.Invalid(domain.MsgPushEndpointSinResolver)
 	}
 	for _, ip := range ips {
-		if !DireccionPublica(ip) {
+		if !externo.DireccionPublica(ip) {
 			return domain.Invalid(domain.MsgPushEndpointNoPermitido)
 		}
 	}
@@ -65,16 +62,11 @@ func resolver(ctx context.Context, host string) ([]netip.Addr, error) {
 	return net.DefaultResolver.LookupNetIP(ctx, "ip", host)
 }
 
-// cliente is the HTTP client of the pushes: the guarded dialer, no proxy, no
-// redirect followed (a 3xx is a failure), a deadline per push.
+// cliente is the HTTP client of the pushes (externo.Red.ClienteHTTP: the
+// guarded dialer, no proxy, no redirect followed, so a 3xx is a failure),
+// with a deadline per push.
 func (r RedPush) cliente() *http.Client {
-	return &http.Client{
-		Timeout: TimeoutPush,
-		Transport: &http.Transport{DialContext: dialer(r.PermitirPrivadas).DialContext, TLSClientConfig: r.TLS,
-			ForceAttemptHTTP2: true, TLSHandshakeTimeout: 10 * time.Second, MaxIdleConnsPerHost: 4,
-			IdleConnTimeout: time.Minute},
-		CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse },
-	}
+	return externo.Red(r).ClienteHTTP(externo.Tiempos{Total: TimeoutPush})
 }
 
 // WorkerPush sends the push outbox (store.ReclamarPush): each push is
@@ -175,7 +167,7 @@ func (w *WorkerPush) intentar(ctx context.Context, e store.EnvioPush, vigencia t
 		&webpush.Options{HTTPClient: w.http, Subscriber: w.Contacto, Topic: e.Tag, TTL: int(vigencia.Seconds()),
 			Urgency: webpush.Urgency(domain.Urgencia(e.Tag)), VAPIDPublicKey: clave.Publica, VAPIDPrivateKey: clave.Privada})
 	if err != nil {
-		if ue := (*url.Error)(nil); errors.As(err, &ue) && !errors.Is(err, errDireccionNoPermitida) {
+		if ue := (*url.Error)(nil); errors.As(err, &ue) && !errors.Is(err, externo.ErrDireccionNoPermitida) {
 			return pushTemporal, 0, err // the network: try again later
 		}
 		return pushFallida, 0, err // the subscription's keys, a refused address
@@ -188,18 +180,9 @@ func (w *WorkerPush) intentar(ctx context.Context, e store.EnvioPush, vigencia t
 	case c == http.StatusNotFound || c == http.StatusGone:
 		return pushSuscripcionVencida, 0, err
 	case c == http.StatusTooManyRequests || c >= 500:
-		return pushTemporal, reintentarEn(resp.Header.Get("Retry-After")), err
+		return pushTemporal, externo.EsperaPedida(resp.Header.Get("Retry-After")), err
 	}
 	return pushFallida, 0, err
-}
-
-// reintentarEn reads a Retry-After in seconds, at most an hour (0: none).
-func reintentarEn(h string) time.Duration {
-	s, err := strconv.Atoi(h)
-	if err != nil || s < 0 {
-		return 0
-	}
-	return min(time.Duration(s)*time.Second, time.Hour)
 }
 
 // hostDe is the push service of an endpoint, for the log (the endpoint

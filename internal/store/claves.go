@@ -228,8 +228,8 @@ type Comprobador func(ctx context.Context, q Consultas, box *secretbox.Box) (int
 
 // comprobarSecretos opens with box, inside a transaction, every secret of ours
 // (the companies' signing keys, the sealed system settings, the SMTP
-// passwords, the stored HTTPS certificates) and what the otros check; it
-// returns how many opened.
+// passwords, the stored HTTPS certificates, the outside services'
+// credentials) and what the otros check; it returns how many opened.
 func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secretbox.Box, otros []Comprobador) (int, error) {
 	claves, err := leerSellados[int64](ctx, c, "claves de las empresas", `SELECT empresa_id, clave_privada FROM empresa_claves`)
 	if err != nil {
@@ -252,7 +252,11 @@ func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secret
 	if err != nil {
 		return 0, err
 	}
-	n := len(claves) + len(settings) + len(passwords) + len(certificados)
+	credenciales, err := abrirColumna(ctx, c, box, s.credencialesServicios())
+	if err != nil {
+		return 0, err
+	}
+	n := len(claves) + len(settings) + len(passwords) + len(certificados) + len(credenciales)
 	for _, otro := range otros {
 		m, err := otro(ctx, c.Raw(), box)
 		if err != nil {
@@ -264,11 +268,12 @@ func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secret
 }
 
 // resellarOtros re-seals, inside a rotation, the sealed system settings, the
-// SMTP passwords, the stored HTTPS certificates and what the otros re-seal.
+// SMTP passwords, the stored HTTPS certificates, the outside services'
+// credentials and what the otros re-seal.
 func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
 	n := 0
 	propios := []func(context.Context, sqldb.Conn, *secretbox.Box, *secretbox.Box) (int, error){
-		s.resellarSettings, s.resellarPasswordsSMTP, s.resellarCertificados}
+		s.resellarSettings, s.resellarPasswordsSMTP, s.resellarCertificados, s.resellarCredenciales}
 	for _, propio := range propios {
 		m, err := propio(ctx, c, vieja, nueva)
 		if err != nil {

@@ -108,3 +108,46 @@ func TestUnaBaseConTablasAjenasNoSeMigra(t *testing.T) {
 		t.Fatalf("una base de Muelle: %v", err)
 	}
 }
+
+// TestLaCopiaAbreLasCredencialesDeLosServicios: the copy opens the outside
+// services' credentials with the installation key (they read back the same
+// on PostgreSQL), and refuses a copy whose credentials do not open.
+func TestLaCopiaAbreLasCredencialesDeLosServicios(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	clave := store.WithSecretBox(storetest.Box(t))
+	for _, ajenas := range []bool{false, true} {
+		destino := postgresMigrado(t, clave)
+		origen := storetest.SQLite(t, clave)
+		id, err := origen.EnsureEmpresa(ctx, store.Empresa{Nombre: "Lanchas del Delta"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := origen.GuardarCredenciales(ctx, store.Actor{EmpresaID: id}, id, "arca", []byte("certificado y clave")); err != nil {
+			t.Fatal(err)
+		}
+		if ajenas { // sealed with another installation's key
+			otra, err := storetest.Box(t).Seal([]byte("certificado y clave"), fmt.Sprintf("credenciales_servicios.datos/%d/arca", id))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := origen.DB().Exec(`UPDATE credenciales_servicios SET datos = ?`, otra); err != nil {
+				t.Fatal(err)
+			}
+		}
+		inf, err := store.CopiarInstalacion(ctx, origen, destino)
+		if ajenas {
+			if err == nil || !strings.HasPrefix(err.Error(), "los secretos copiados no se abren con la clave de instalación") ||
+				!strings.Contains(err.Error(), "credenciales de servicios") {
+				t.Fatalf("credenciales ajenas: %v", err)
+			}
+			continue
+		}
+		if err != nil || inf.Secretos < 1 {
+			t.Fatalf("copia: %d secretos, %v", inf.Secretos, err)
+		}
+		if datos, err := destino.CredencialesDe(ctx, id, "arca"); err != nil || string(datos) != "certificado y clave" {
+			t.Fatalf("en PostgreSQL: %q, %v", datos, err)
+		}
+	}
+}

@@ -6,21 +6,17 @@ package smtptest
 
 import (
 	"bytes"
-	"crypto/ecdsa"
-	"crypto/elliptic"
-	"crypto/rand"
 	"crypto/tls"
 	"crypto/x509"
-	"crypto/x509/pkix"
-	"encoding/pem"
 	"io"
-	"math/big"
 	"net"
 	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"muelle/internal/externo/externotest"
 )
 
 // Recibido is one mail the server accepted.
@@ -72,13 +68,14 @@ func IniciarSinTLS(usuario, password string) (*Servidor, error) {
 }
 
 func iniciar(usuario, password string, m modo) (*Servidor, error) {
-	cert, pool, err := certificado()
+	cert, ca, err := externotest.Certificado()
 	if err != nil {
 		return nil, err
 	}
+	pool := x509.NewCertPool()
+	pool.AddCert(cert.Leaf)
 	s := &Servidor{Host: "127.0.0.1", Usuario: usuario, Password: password,
-		Cliente: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12},
-		CA:      pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: cert.Certificate[0]})}
+		Cliente: &tls.Config{RootCAs: pool, ServerName: "127.0.0.1", MinVersion: tls.VersionTLS12}, CA: ca}
 	serverTLS := &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
 	s.srv = smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sesion{s: s}, nil }))
 	s.srv.Domain = "localhost"
@@ -171,31 +168,6 @@ func (se *sesion) Data(r io.Reader) error {
 
 func (se *sesion) Reset()        { se.actual = Recibido{} }
 func (se *sesion) Logout() error { return nil }
-
-// certificado is a self-signed certificate for 127.0.0.1 and localhost, and
-// the pool that trusts it.
-func certificado() (tls.Certificate, *x509.CertPool, error) {
-	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	tpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "muelle smtptest"},
-		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(24 * time.Hour),
-		IPAddresses: []net.IP{net.ParseIP("127.0.0.1")}, DNSNames: []string{"localhost"},
-		KeyUsage: x509.KeyUsageDigitalSignature | x509.KeyUsageCertSign, IsCA: true, BasicConstraintsValid: true,
-		ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
-	der, err := x509.CreateCertificate(rand.Reader, tpl, tpl, &key.PublicKey, key)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	parsed, err := x509.ParseCertificate(der)
-	if err != nil {
-		return tls.Certificate{}, nil, err
-	}
-	pool := x509.NewCertPool()
-	pool.AddCert(parsed)
-	return tls.Certificate{Certificate: [][]byte{der}, PrivateKey: key, Leaf: parsed}, pool, nil
-}
 
 // Contiene reports whether any received mail's raw data holds b.
 func (s *Servidor) Contiene(b []byte) bool {
