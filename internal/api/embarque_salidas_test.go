@@ -11,7 +11,7 @@ import (
 	"muelle/internal/store"
 )
 
-// Boarding into a departure (docs/architecture.md, "Embarque en una salida").
+// Boarding into a departure (docs/features/salidas.md, "Embarque en una salida").
 
 // salidaDe opens an extra departure today at hora, of the demo section (or
 // seccion when given), on a new boat of that capacity; it answers the

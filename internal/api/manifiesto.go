@@ -12,7 +12,7 @@ import (
 	"muelle/internal/store"
 )
 
-// The manifest of a departure (docs/architecture.md, "Manifiesto").
+// The manifest of a departure (docs/features/manifiesto.md).
 
 // Manifiesto is a departure's manifest: its heading, the passengers boarded
 // into it with their leg, boarding time and crew member, the totals by trip

@@ -28,7 +28,7 @@ type DatosVenta struct {
 }
 
 // ConfirmacionSobreventa confirms a sale past the day's seats
-// (docs/architecture.md, "Sobreventa"): empty, by the seller, whose role must
+// (docs/features/sobreventa.md): empty, by the seller, whose role must
 // have pasajes.sobreventa; with nombre_usuario and password, by that user of
 // the company (a supervisor at the seller's side), whose role must have it.
 type ConfirmacionSobreventa struct {

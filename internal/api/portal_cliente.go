@@ -14,8 +14,8 @@ import (
 	"muelle/internal/store"
 )
 
-// The customer portal (backoffice §2.21, §7; docs/architecture.md "Portal
-// del cliente"). Before login every call names the company by empresa_id
+// The customer portal (backoffice §2.21, §7; docs/features/portal-cliente.md).
+// Before login every call names the company by empresa_id
 // (the portal's address carries it: /cliente/login?empresa=2), or leaves it
 // out for the landing page's company; a document is unique within its
 // company only. Documents travel in bodies, never in URLs (logs).

@@ -9,7 +9,7 @@ import (
 	"muelle/internal/store"
 )
 
-// Boats, timetables and departures (docs/architecture.md, "Embarcaciones y salidas").
+// Boats, timetables and departures (docs/features/salidas.md).
 
 // Embarcacion is a company's boat.
 type Embarcacion domain.Embarcacion

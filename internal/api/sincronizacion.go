@@ -12,7 +12,7 @@ import (
 )
 
 // Sincronizar is the body of POST /sync: a device's offline acts
-// (docs/architecture.md, "Offline").
+// (docs/features/offline.md).
 type Sincronizar struct {
 	// Certificado is the device's MUELLEDISP1 certificate.
 	Certificado string `json:"certificado" maxLength:"1000"`

@@ -12,7 +12,7 @@ import (
 	"muelle/internal/store"
 )
 
-// Offline boardings into a departure (docs/architecture.md, "Offline"; issue 26 item 8).
+// Offline boardings into a departure (docs/features/offline.md; issue 26 item 8).
 
 // embarqueOffline is the data of an offline boarding of codigo into departure
 // salidaID (0: none) for the leg tramo ("": omitted, as older clients send it).

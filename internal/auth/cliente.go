@@ -18,8 +18,8 @@ import (
 	"muelle/internal/store"
 )
 
-// The customer portal's sessions (docs/architecture.md, "Portal del
-// cliente"). A customer's token is its own kind: signed with a key derived
+// The customer portal's sessions (docs/features/portal-cliente.md). A
+// customer's token is its own kind: signed with a key derived
 // from the installation's token secret for customers alone, with its own
 // audience, so a staff token never verifies as a customer's nor the other
 // way round, whatever the claims say.

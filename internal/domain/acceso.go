@@ -23,8 +23,8 @@ type Acceso struct {
 // Publico is an access open to anyone.
 func Publico() Acceso { return Acceso{Publico: true} }
 
-// ConCliente requires a customer portal session (docs/architecture.md,
-// "Portal del cliente"); a staff session never passes.
+// ConCliente requires a customer portal session
+// (docs/features/portal-cliente.md); a staff session never passes.
 func ConCliente() Acceso { return Acceso{Cliente: true} }
 
 // ConSesion requires any authenticated user.

@@ -9,7 +9,7 @@ import (
 // PermisoVerEsperado lets a role see what its register should hold (the
 // expected cash, the balance and the totals) while it is open. Without it the
 // close is blind: the seller counts and sees the difference only after the
-// count is submitted (docs/architecture.md, "Cierre ciego").
+// count is submitted (docs/features/cierre-ciego.md).
 const PermisoVerEsperado = "caja.ver_esperado"
 
 // VeEsperado reports whether a session may see its open register's expected figures.

@@ -12,7 +12,7 @@ import (
 )
 
 // CertificadoDispositivo is what a staff device's certificate carries (see
-// "Offline" in docs/architecture.md). The certificate is
+// docs/features/offline.md). The certificate is
 //
 //	MUELLEDISP1.<payload>.<firma>
 //

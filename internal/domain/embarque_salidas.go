@@ -5,7 +5,7 @@ import (
 	"time"
 )
 
-// Boarding into a departure (docs/architecture.md, "Embarque en una salida").
+// Boarding into a departure (docs/features/salidas.md, "Embarque en una salida").
 
 // Directions of a timetable line and its departures: 'ida' is the section's
 // outbound way, 'vuelta' the way back.

@@ -5,7 +5,7 @@ import (
 	"unicode/utf8"
 )
 
-// The manifest of a departure: docs/architecture.md, "Manifiesto".
+// The manifest of a departure: docs/features/manifiesto.md.
 
 // Legs of a ticket's trip: a one-way ticket boards 'ida'; a round trip boards
 // once 'ida' and once 'vuelta'.

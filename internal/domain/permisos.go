@@ -103,8 +103,8 @@ func allModules() []string {
 
 // PermisosRolNuevo are the permissions of a newly created role (backoffice §6).
 // caja.* includes caja.ver_esperado: the seller still sees its register's
-// expected amount until the web's blind close ships (docs/architecture.md,
-// "Cierre ciego"); a role without it closes blind.
+// expected amount until the web's blind close ships
+// (docs/features/cierre-ciego.md); a role without it closes blind.
 func PermisosRolNuevo() Permisos {
 	return build(RolVendedor, "dashboard.ver", "pasajes.ver", "pasajes.crear", "pasajes.imprimir",
 		"caja.*", "impresion.ticket_80mm", "clientes.ver")

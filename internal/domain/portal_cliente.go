@@ -7,8 +7,8 @@ import (
 	"unicode/utf8"
 )
 
-// The customer portal (backoffice §2.21, §4, §7, §9; docs/architecture.md
-// "Portal del cliente"): a customer's own session, apart from the staff's.
+// The customer portal (backoffice §2.21, §4, §7, §9;
+// docs/features/portal-cliente.md): a customer's own session, apart from the staff's.
 const (
 	// MinPasswordCliente is the shortest portal password (backoffice §9).
 	MinPasswordCliente = 6

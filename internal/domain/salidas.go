@@ -9,7 +9,7 @@ import (
 )
 
 // Boats (embarcaciones), timetables (horarios) and departures (salidas):
-// docs/architecture.md, "Embarcaciones y salidas".
+// docs/features/salidas.md.
 
 // CapacidadMaximaEmbarcacion bounds a boat's certified capacity.
 const CapacidadMaximaEmbarcacion = 1000

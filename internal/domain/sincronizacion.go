@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-// Offline acts and their sync (docs/architecture.md, "Offline").
+// Offline acts and their sync (docs/features/offline.md).
 
 // CodigoOffline is what the code of a ticket sold offline carries. The code is
 //

@@ -2,7 +2,7 @@ package domain
 
 import "fmt"
 
-// No silent overbooking (docs/architecture.md, "Sobreventa"): the seats of a
+// No silent overbooking (docs/features/sobreventa.md): the seats of a
 // travel date and section, the sale that would go past them, and who may
 // confirm it.
 

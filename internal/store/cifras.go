@@ -21,7 +21,7 @@ import (
 // covering index (migration 24): the totals are the ledger's own rows, kept
 // by the engine in the same transaction as the sale, the cancellation, the
 // reactivation and the boarding that change them, so no separate totals
-// table has to be kept in step (see docs/architecture.md, "Figures").
+// table has to be kept in step (see docs/features/cifras.md).
 
 // Dimension is what the figures may be grouped by.
 type Dimension string

@@ -13,7 +13,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// Offline boardings and the conflicts of the sync (docs/architecture.md, "Offline").
+// Offline boardings and the conflicts of the sync (docs/features/offline.md).
 
 // pasajeAEmbarcar is a ticket an offline boarding names, locked, with the
 // leg the act boards (tramo): embarcado, fechaEmbarque and validadorID are that leg's.

@@ -9,7 +9,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// An offline boarding's leg and departure (docs/architecture.md, "Offline"):
+// An offline boarding's leg and departure (docs/features/offline.md):
 // the phone says the leg the passenger travelled and the departure it boarded
 // into; the server boards the leg as embarcarTramo does and takes the seat
 // under the capacity rule. A seat it cannot take leaves the passenger boarded

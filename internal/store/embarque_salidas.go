@@ -9,7 +9,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// Boarding into a departure (docs/architecture.md, "Embarque en una salida"):
+// Boarding into a departure (docs/features/salidas.md, "Embarque en una salida"):
 // a ticket boarded into a departure records it (pasajes.salida_id) and holds
 // one of its seats (salidas.a_bordo), taken by one conditional UPDATE against
 // the boat's certified capacity in the boarding's transaction.

@@ -7,8 +7,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// Round trips (docs/architecture.md, "Embarque en una salida", "Ida y
-// vuelta"): a ticket sold with a round-trip trip type (pasajes.ida_y_vuelta)
+// Round trips (docs/features/salidas.md, "Ida y vuelta"): a ticket sold with a round-trip trip type (pasajes.ida_y_vuelta)
 // boards once 'ida' (activo → usado, fecha_embarque, salida_id as any
 // ticket) and once 'vuelta' (fecha_embarque_vuelta, usuario_embarque_vuelta_id,
 // salida_vuelta_id; the ticket stays usado), each with one conditional UPDATE.

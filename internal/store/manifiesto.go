@@ -12,7 +12,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// The manifest of a departure (docs/architecture.md, "Manifiesto"): who
+// The manifest of a departure (docs/features/manifiesto.md): who
 // boarded it, read from the tickets' boarding columns (pasajes.salida_id for
 // the outbound leg, salida_vuelta_id for a round trip's return) until the
 // departure sails; then from the snapshot the change to 'zarpo' wrote in its

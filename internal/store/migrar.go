@@ -11,8 +11,8 @@ import (
 )
 
 // CopiarInstalacion is `muelle migrar`: a whole installation copied from its
-// SQLite database into an empty PostgreSQL one (docs/architecture.md, "Moving
-// an installation to PostgreSQL"). Its refusals wrap these errors.
+// SQLite database into an empty PostgreSQL one
+// (docs/features/migrar-a-postgresql.md). Its refusals wrap these errors.
 var (
 	ErrVersionesDistintas = errors.New("las dos bases no están en la misma versión del esquema")
 	ErrEsquemasDistintos  = errors.New("las dos bases no tienen las mismas tablas y columnas")

@@ -10,7 +10,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// The customer portal (docs/architecture.md, "Portal del cliente"): a
+// The customer portal (docs/features/portal-cliente.md): a
 // customer's portal password, one-time codes, its session and dashboard.
 
 // TipoCodigoCliente is the outbox message that carries a customer's one-time

@@ -19,7 +19,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// Backups of an SQLite installation (docs/architecture.md, "Backups"): the
+// Backups of an SQLite installation (docs/features/respaldos.md): the
 // online copy of muelle backup and of muelle serve's schedule (Respaldar,
 // RespaldarSiToca), the last one's outcome (respaldo table), and muelle
 // restore (Restaurar). PostgreSQL is backed up with its own tools.

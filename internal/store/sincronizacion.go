@@ -15,7 +15,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// The sync of offline acts (docs/architecture.md, "Offline"): each act is
+// The sync of offline acts (docs/features/offline.md): each act is
 // applied once, by its client id, in a transaction of its own that writes its
 // acciones_offline row with it. A repeat answers the stored answer.
 

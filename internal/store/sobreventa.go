@@ -10,7 +10,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// No silent overbooking (docs/architecture.md, "Sobreventa").
+// No silent overbooking (docs/features/sobreventa.md).
 
 // AccionSobreventa audits a sale that went past its day's seats: confirmed
 // online (on whoever confirmed it) or synced from an offline sale (on its

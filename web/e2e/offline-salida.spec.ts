@@ -5,7 +5,7 @@ import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola } fro
 
 /**
  * A section no other spec sells on nor opens departures on: this spec's 2-seat departure of today makes
- * the day's seats of the section small (docs/architecture.md, "Sobreventa"), which would refuse other
+ * the day's seats of the section small (docs/features/sobreventa.md), which would refuse other
  * specs' sales there.
  */
 const SECCION = 'Tigre – Río Capitán';

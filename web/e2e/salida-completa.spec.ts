@@ -4,7 +4,7 @@ import { apiGet, authHeaders, embarcacionPorApi, seccionPorNombre, login, usuari
 
 /**
  * A section no other spec sells on nor opens departures on: this spec's 3-seat outbound departure of
- * today makes the day's seats of the section 3 (docs/architecture.md, "Sobreventa"), which would
+ * today makes the day's seats of the section 3 (docs/features/sobreventa.md), which would
  * refuse other specs' sales there.
  */
 const SECCION = 'Tigre – Río San Antonio';

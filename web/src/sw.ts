@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 // Muelle's service worker. vite-plugin-pwa (injectManifest, web/vite.config.ts) bundles this file
 // into dist/sw.js and writes the list of the build's files into self.__WB_MANIFEST.
-// What it does for offline use: docs/architecture.md, "Offline". One import per further concern.
+// What it does for offline use: docs/features/offline.md. One import per further concern.
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { FUERA_DE_LA_APP } from './sw/navegacion';
@@ -24,5 +24,5 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 self.addEventListener('install', () => void self.skipWaiting());
 self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim()));
 
-// Web Push: show each push with its tag and open its screen on a click (docs/architecture.md, "Web Push").
+// Web Push: show each push with its tag and open its screen on a click (docs/features/web-push.md).
 escucharPush(self);

@@ -5,7 +5,7 @@ import { salidasKeys } from './keys';
 import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 
 /*
- * A departure's manifest for whoever boards it, online and offline (docs/architecture.md, "Manifiesto"):
+ * A departure's manifest for whoever boards it, online and offline (docs/features/manifiesto.md):
  * useManifiesto(salidaId) reads GET /salidas/{id}/manifiesto (refreshed by every boarding event) and keeps
  * each answer in this phone's offline database, in its `config` store under `manifiesto:{id}` (no schema
  * change: the store holds named entries with when they were saved). Without connection the hook answers

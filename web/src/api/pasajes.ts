@@ -21,7 +21,7 @@ export type VentaCreada = Schema<'Venta'>;
 /** The seats of a travel date and section: capacity, sold and left (negative when oversold). */
 export type Cupo = Schema<'Cupo'>;
 
-/** The data of a sale refused with 409 for lack of seats (docs/architecture.md, "Sobreventa"). */
+/** The data of a sale refused with 409 for lack of seats (docs/features/sobreventa.md). */
 export type RechazoSobreventa = Schema<'RechazoSobreventa'>;
 
 /** A sale's confirmation past the day's seats: empty (the seller's own permission) or a supervisor's credentials. */

@@ -1,7 +1,7 @@
 import { api } from '@/lib/api';
 import type { Schema } from './contract';
 
-// Types of internal/api/sincronizacion.go (docs/architecture.md, "Offline").
+// Types of internal/api/sincronizacion.go (docs/features/offline.md).
 
 /** A batch of a device's offline acts (POST /sync): its certificate, its clock when sending and 1 to 100 acts. */
 export type Sincronizar = Schema<'Sincronizar'>;

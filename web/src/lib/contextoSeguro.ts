@@ -1,5 +1,5 @@
 /*
- * Whether this page is a secure context (docs/architecture.md, "Offline"): served over HTTPS, or from
+ * Whether this page is a secure context (docs/features/https.md, "A page that is not a secure context"): served over HTTPS, or from
  * the machine itself (localhost, 127.0.0.1). Reached by a name over plain HTTP (http://muelle.lan:8080)
  * the browser withholds the service worker, WebCrypto (crypto.subtle, the device's keys), the camera
  * and Web Push: the screens that need them say so with components/AvisoConexionInsegura and disable

@@ -5,7 +5,7 @@ import { newIdempotencyKey } from './idempotency';
 import { pedirAlmacenamientoPersistente } from './offline/persistencia';
 
 /*
- * This browser as a staff device (docs/architecture.md, "Offline"): it makes its own
+ * This browser as a staff device (docs/features/offline.md): it makes its own
  * Ed25519 key pair with WebCrypto (the private key not extractable), registers the public
  * key and keeps, in IndexedDB (lib/dispositivoAlmacen), the pair with its code, its
  * certificate and the company's public key, with which it will verify offline.

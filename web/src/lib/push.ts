@@ -3,7 +3,7 @@ import { api, ApiError } from './api';
 import { newIdempotencyKey } from './idempotency';
 
 /*
- * Web Push (docs/architecture.md, "Offline"): this browser subscribes, after a click, to its push
+ * Web Push (docs/features/web-push.md): this browser subscribes, after a click, to its push
  * service through the service worker's registration, with the installation's VAPID public key
  * (GET /push/clave), and hands the subscription to the server (POST /push/subscriptions); the
  * server then pushes this user's notifications to it, and the service worker (sw/push.ts) shows

@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 /*
- * The service worker's side of Web Push (docs/architecture.md, "Offline"): a push from the server
+ * The service worker's side of Web Push (docs/features/web-push.md): a push from the server
  * (internal/domain/push.go: {title, body, tag, url, requireInteraction}) is shown as a notification
  * even with every tab closed, and a click on it opens its screen in a Muelle window.
  */

@@ -1,5 +1,5 @@
 -- +goose Up
--- Offline acts and their sync (docs/architecture.md, "Offline").
+-- Offline acts and their sync (docs/features/offline.md).
 --
 -- acciones_offline keeps every act a device synced, by its client id, forever:
 -- a repeat answers the stored answer and never acts twice. huella is the

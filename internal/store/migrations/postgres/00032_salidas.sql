@@ -1,6 +1,6 @@
 -- +goose Up
--- Boats, timetables and departures (docs/architecture.md, "Embarcaciones y
--- salidas"). A boat carries at most its certified capacity (capacidad
+-- Boats, timetables and departures (docs/features/salidas.md).
+-- A boat carries at most its certified capacity (capacidad
 -- habilitada); its certificate is valid through vencimiento_certificado
 -- (YYYY-MM-DD, the last valid day); aviso_vencimiento is the expiry already
 -- warned about, so the daily warning is sent once per boat and expiry.

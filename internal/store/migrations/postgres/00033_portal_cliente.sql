@@ -1,5 +1,5 @@
 -- +goose Up
--- The customer portal (docs/architecture.md, "Portal del cliente"; backoffice
+-- The customer portal (docs/features/portal-cliente.md; backoffice
 -- §2.21). A customer's portal password (bcrypt, like the staff's) and the
 -- version of its sessions (raising it ends every portal session of it).
 CREATE TABLE clientes_portal (

@@ -1,5 +1,5 @@
 -- +goose Up
--- Issue 36 item 1 (docs/architecture.md, "Portal del cliente"): a portal code
+-- Issue 36 item 1 (docs/features/portal-cliente.md): a portal code
 -- goes only to a contact the customer confirmed. A contact typed at a sale is
 -- unconfirmed; staff saving it on the customers screen after checking the ID,
 -- or the customer proving it with a code sent to it, confirms it. Existing

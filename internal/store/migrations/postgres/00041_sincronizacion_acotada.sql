@@ -1,5 +1,5 @@
 -- +goose Up
--- The offline sync bounded (docs/architecture.md, "Offline"; issue 36 items 4, 5 and 8).
+-- The offline sync bounded (docs/features/offline.md; issue 36 items 4, 5 and 8).
 --
 -- precios_historial keeps every price the fare table held, from desde until
 -- hasta (NULL: the price in effect): an offline sale's price is accepted only

@@ -1,5 +1,5 @@
 -- +goose Up
--- The installation's backups (docs/architecture.md, "Backups"), one row:
+-- The installation's backups (docs/features/respaldos.md), one row:
 -- ultimo and archivo are the last backup that worked, error why the last
 -- attempt failed ('' when it worked), whether muelle backup or the schedule
 -- of muelle serve (MUELLE_BACKUP_DIR) took it. The schedule's next backup is

@@ -1,5 +1,5 @@
 -- +goose Up
--- The staff devices that work offline (docs/architecture.md, "Offline"): each
+-- The staff devices that work offline (docs/features/offline.md): each
 -- made its own Ed25519 key pair and holds a certificate of its public key
 -- (base64url) signed by the company's key, under a 4-character code unique
 -- in the company. A lost device is revoked (revocado_en, revocado_por), never

@@ -1,5 +1,5 @@
 -- +goose Up
--- Web Push (docs/architecture.md, "Offline"): the browsers of staff users
+-- Web Push (docs/features/web-push.md): the browsers of staff users
 -- subscribed to their push service, and the pushes waiting to reach them.
 -- One browser has one endpoint: it belongs to the user who subscribed it
 -- last. p256dh and auth are the keys the payload is encrypted to (RFC 8291),

@@ -1,5 +1,5 @@
 -- +goose Up
--- Loyalty points (docs/architecture.md, "Puntos"; backoffice §1, §2.10, §3).
+-- Loyalty points (docs/features/puntos.md; backoffice §1, §2.10, §3).
 -- A company's configuration: one row, absent until it is saved (the
 -- defaults of domain.ConfigPuntosPorDefecto). Figures with decimals are kept
 -- as hundredths (puntos_por_peso 100 = 1 point per peso).

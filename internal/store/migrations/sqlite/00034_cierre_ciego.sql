@@ -1,5 +1,5 @@
 -- +goose Up
--- The blind close (docs/architecture.md, "Cierre ciego"). caja.ver_esperado
+-- The blind close (docs/features/cierre-ciego.md). caja.ver_esperado
 -- shows an open register's expected figures: the built-in roles that read a
 -- register get it, and so does every custom role that reads its register
 -- (they all saw those figures until now); a role without it closes blind.

@@ -1,5 +1,5 @@
 -- +goose Up
--- Boarding into a departure, round trips and the manifest (docs/architecture.md,
+-- Boarding into a departure, round trips and the manifest (docs/features/salidas.md,
 -- "Embarque en una salida").
 --
 -- A timetable line and its departures have a direction (sentido): 'ida' is the

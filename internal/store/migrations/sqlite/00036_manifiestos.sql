@@ -1,6 +1,6 @@
 -- +goose Up
--- The manifest of a departure, frozen when it sails (docs/architecture.md,
--- "Manifiesto"). The transaction that moves a departure to 'zarpo' writes its
+-- The manifest of a departure, frozen when it sails (docs/features/manifiesto.md).
+-- The transaction that moves a departure to 'zarpo' writes its
 -- manifest here once (salida_id unique): datos is the JSON of the boat as it
 -- sailed and the rows boarded into it (store.ManifiestoCongelado). Afterwards
 -- the manifest is read from here, never again from the tickets' boarding

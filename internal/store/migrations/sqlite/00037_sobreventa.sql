@@ -1,5 +1,5 @@
 -- +goose Up
--- No silent overbooking (docs/architecture.md, "Sobreventa").
+-- No silent overbooking (docs/features/sobreventa.md).
 -- pasajes.sobreventa confirms a sale past the day's seats: the built-in roles
 -- above the seller (super_admin, admin, supervisor) get it; the seller, the
 -- crew and every custom role do not (an admin grants it on the roles screen).

@@ -2,7 +2,7 @@
 -- An offline boarding scanned into a departure that could not take its seat
 -- when it synced (full, sailed, cancelled, without a boat, of another section
 -- or not the company's) stays applied without a departure and is a conflict
--- of its own kind (docs/architecture.md, "Offline"). SQLite cannot alter a
+-- of its own kind (docs/features/offline.md). SQLite cannot alter a
 -- CHECK: the table is rebuilt with the wider one, its rows, ids and index
 -- kept (no table references conflictos_offline).
 CREATE TABLE conflictos_offline_nueva (

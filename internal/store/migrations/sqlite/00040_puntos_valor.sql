@@ -1,5 +1,5 @@
 -- +goose Up
--- The money value of a points movement (docs/architecture.md, "Puntos"): for
+-- The money value of a points movement (docs/features/puntos.md): for
 -- a canje, the discount its benefit gave at the sale; for a reversion_compra,
 -- what the cancelled ticket kept from its refund for points it earned that
 -- were already spent (issue 36 item 2). 0 for every other movement.

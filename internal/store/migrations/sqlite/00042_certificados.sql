@@ -1,5 +1,5 @@
 -- +goose Up
--- HTTPS certificates obtained over ACME (docs/architecture.md, "HTTPS"; issue
+-- HTTPS certificates obtained over ACME (docs/features/https.md; issue
 -- 37 item 1): certmagic's storage, in the database so that every instance on
 -- one PostgreSQL serves the same certificate.
 --

@@ -13,7 +13,7 @@ import type { Embarque, Pasajero, PasajerosDelDia } from '@/api/embarque';
 import type { AlmacenPasajes } from './validacionOffline';
 
 /*
- * The tickets the validator keeps on this phone for boarding offline (docs/architecture.md, "Offline"):
+ * The tickets the validator keeps on this phone for boarding offline (docs/features/offline.md):
  * while online, today's and tomorrow's tickets of the company, cancelled ones too, in the Dexie
  * `pasajes` store, refreshed every few minutes (valid 1 h, then shown with their age); and the
  * tickets this phone boarded offline (embarcado_en), kept through the refreshes for the day.

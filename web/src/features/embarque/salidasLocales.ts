@@ -5,8 +5,8 @@ import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 /*
  * Today's departures as the validator last read them, kept on this phone (the Dexie `config` store,
  * `salidas:{fecha}`, tagged with the company) so that a validator reloaded offline still has them to
- * board into; their `embarcados` is the last a_bordo the server said (docs/architecture.md, "The offline
- * validator").
+ * board into; their `embarcados` is the last a_bordo the server said (docs/features/offline.md,
+ * "The offline validator").
  */
 
 /** The config entry of a day's departures. */

@@ -5,7 +5,7 @@ import { esCodigoFirmado, verificarCodigo, type MotivoRechazo } from '@/lib/offl
 import type { Resultado } from './validacion';
 
 /*
- * The validator without a link (docs/architecture.md, "Offline"): a scanned code is verified on the
+ * The validator without a link (docs/features/offline.md): a scanned code is verified on the
  * phone with the company's public key (lib/offline/verificar), the ticket is looked up among the ones
  * kept on the phone (pasajesLocales.ts), and a boarding is marked there and queued with its scan time
  * (`embarque {codigo, salida_id?, tramo?}`), to reach the server when the link returns. The same phone refuses

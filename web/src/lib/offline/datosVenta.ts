@@ -5,7 +5,7 @@ import { baseOffline, VIGENCIA_CAJA_MS } from './db';
 
 /*
  * What the quick sale keeps on this device while online, to sell through an outage
- * (docs/architecture.md, "Offline"): in the Dexie `config` store the catalogs, the price table
+ * (docs/features/offline.md): in the Dexie `config` store the catalogs, the price table
  * and the company's data for the number and the receipt; in `caja` the seller's open register
  * (valid 30 minutes, operaciones §9). Each entry names the user and company it was read for: a
  * browser shared by two sellers never sells into the other's register or catalog. Every read and

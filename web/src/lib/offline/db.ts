@@ -2,7 +2,7 @@ import Dexie, { type EntityTable } from 'dexie';
 
 /*
  * The local offline database (operaciones §3: one database of a fixed name with the stores
- * config, pasajes, caja and offline; docs/architecture.md, "Offline"). Dexie over IndexedDB.
+ * config, pasajes, caja and offline; docs/features/offline.md). Dexie over IndexedDB.
  *
  * - config: named entries kept while online (catalogs, prices, the company's public key, the
  *   device's certificate and its ticket counter), each with when it was saved.

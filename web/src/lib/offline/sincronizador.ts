@@ -8,7 +8,7 @@ import {
 import type { AccionOffline } from './db';
 
 /*
- * The sync worker of the offline queue (docs/architecture.md, "Offline"; operaciones §4, §9).
+ * The sync worker of the offline queue (docs/features/offline.md; operaciones §4, §9).
  * One per device: a run holds the Web Lock 'muelle-sync', so two tabs never send at once
  * (a tab that finds it taken skips; the holder drains the queue). It sends the queue in
  * order, in batches of at most 100 actions and about 900 KB of JSON (halved after an upload

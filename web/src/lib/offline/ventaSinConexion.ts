@@ -5,7 +5,7 @@ import { baseOffline } from './db';
 import { decodificarBase64url, type CodigoOffline } from './verificar';
 
 /*
- * A sale made at the counter with no link (docs/architecture.md, "Offline"). Each ticket gets a
+ * A sale made at the counter with no link (docs/features/offline.md). Each ticket gets a
  * number of this device's own series, {prefijo}-{código}-{AAAAMMDD}-{n}, n from a counter the
  * device keeps in the Dexie `config` store (advanced, in its own transaction, before anything is
  * shown), and a code MUELLE2.<payload>.<firma>.<certificado> signed by the device's key, exactly

@@ -1,6 +1,6 @@
 import { base64url } from '@/lib/dispositivo';
 /*
- * Offline verification of the signed codes of the MUELLE family (docs/architecture.md, "Offline"),
+ * Offline verification of the signed codes of the MUELLE family (docs/features/offline.md),
  * with WebCrypto's Ed25519 and the company's public key alone: the same decisions as the server.
  *
  * - MUELLE1.<payload>.<firma>: a ticket sold online, signed by the company's key

@@ -1,5 +1,5 @@
 /**
- * The customer portal's session (docs/architecture.md, "Portal del cliente"): its own token kind,
+ * The customer portal's session (docs/features/portal-cliente.md): its own token kind,
  * kept under its own keys, apart from the staff session's (`token`/`usuario`), so neither replaces
  * nor ends the other.
  */
