@@ -7,6 +7,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/export"
+	"muelle/internal/store"
 )
 
 // The date a report places each ticket by (backoffice §2.15): the day it was
@@ -63,14 +64,19 @@ type PeriodoReporte struct {
 	Base  string `json:"base" enum:"venta,viaje"`
 }
 
-// periodoReporte is the period c asks for in the caller's company, "today"
-// being the company's business day now, and the company's time zone, which
-// turns its days into instants (domain.Periodo.Limites).
+// periodoReporte is the period c asks for in the caller's company (periodoDe).
 func (s *Server) periodoReporte(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
-	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
+	e, _, err := s.zonaDe(r)
 	if err != nil {
 		return domain.Periodo{}, nil, err
 	}
+	return s.periodoDe(e, c)
+}
+
+// periodoDe is the period c asks for in company e, "today" being the
+// company's business day now, and the company's time zone, which turns its
+// days into instants (domain.Periodo.Limites).
+func (s *Server) periodoDe(e store.Empresa, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
 	loc := domain.Location(e.Timezone)
 	p, err := domain.PeriodoDe(domain.PedidoPeriodo{Tipo: c.Periodo, Inicio: c.Inicio, Fin: c.Fin,
 		Mes: int(c.Mes), Anio: int(c.Anio)}, domain.DiaDe(s.Store.Now(), loc).Fecha)
@@ -115,17 +121,27 @@ func nombreBase(base string) string {
 	return "Fecha de venta"
 }
 
-// archivoReporte is a report's export in formato, downloaded as
+// exportador builds a report's export for the caller's company e, read once
+// by whoever calls it (conEmpresa, a report mail).
+type exportador func(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error)
+
+// conEmpresa runs the export fn with the caller's company, read once for
+// all of the export (its period, its file's name, its PDF's heading).
+func (s *Server) conEmpresa(r *http.Request, c ConsultaExportarReporte, fn exportador) (archivo, error) {
+	e, _, err := s.zonaDe(r)
+	if err != nil {
+		return archivo{}, err
+	}
+	return fn(r, e, c)
+}
+
+// archivoReporte is company e's export of a report in formato, downloaded as
 // {prefijo}-{p.Nombre()}-{today}.{ext}: the table t whose rows filas hands the
 // encoder one at a time as they are read. The PDF states the company (name
 // and logo), the period, the date basis (none for a report not placed by a
 // ticket's date: base "") and the key figures totales.
-func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p domain.Periodo, base string,
+func (s *Server) archivoReporte(r *http.Request, e store.Empresa, formato, prefijo string, p domain.Periodo, base string,
 	t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
-	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
-	if err != nil {
-		return archivo{}, err
-	}
 	hoy := domain.DiaDe(s.Store.Now(), domain.Location(e.Timezone)).Fecha
 	nombre := prefijo + "-" + p.Nombre() + "-" + hoy + "."
 	switch formato {

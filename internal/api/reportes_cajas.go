@@ -63,23 +63,20 @@ func filaReporteCajasDe(k store.FilaReporteCajas) FilaReporteCajas {
 		NumeroZ: k.NumeroZ}
 }
 
-// filtroReporteCajas is the store's filter of the period c asks for: the
-// registers opened in its business days, in the company's time zone.
-func (s *Server) filtroReporteCajas(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, store.FiltroReporteCajas, error) {
-	p, loc, err := s.periodoReporte(r, c)
-	if err != nil {
-		return p, loc, store.FiltroReporteCajas{}, err
-	}
+// filtroReporteCajas is the store's filter of period p: the registers
+// opened in its business days, in the company's time zone loc.
+func filtroReporteCajas(p domain.Periodo, loc *time.Location) store.FiltroReporteCajas {
 	desde, hasta := p.Limites(loc)
-	return p, loc, store.FiltroReporteCajas{Desde: desde, Hasta: hasta}, nil
+	return store.FiltroReporteCajas{Desde: desde, Hasta: hasta}
 }
 
 // estadisticasReporteCajas answers the register report of a period.
 func (s *Server) estadisticasReporteCajas(r *http.Request, c ConsultaPaginaReporte) (ReporteCajas, error) {
-	p, _, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
+	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
 	if err != nil {
 		return ReporteCajas{}, err
 	}
+	f := filtroReporteCajas(p, loc)
 	empresaID := actorFrom(r).EmpresaID()
 	est, err := s.Store.EstadisticasReporteCajas(r.Context(), empresaID, f)
 	if err != nil {
@@ -135,14 +132,20 @@ func (s *Server) imprimirReporteCaja(r *http.Request, c ConsultaImprimirReporteC
 var columnasReporteCajas = []string{"Usuario", "Fecha Apertura", "Fecha Cierre", "Monto Apertura", "Monto Cierre",
 	"Diferencia", "Estado", "N° Z"}
 
-// exportarReporteCajas answers the period's registers as a CSV, XLSX or PDF
-// file named reporte-cajas-{period}-{today}.{ext}, streamed row by row from
-// the store (a PDF holds at most maxFilasPDF rows).
+// exportarReporteCajas answers the period's registers as a file (archivoReporteCajas).
 func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	p, loc, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
+	return s.conEmpresa(r, c, s.archivoReporteCajas)
+}
+
+// archivoReporteCajas is the period's registers of company e as a CSV, XLSX
+// or PDF file named reporte-cajas-{period}-{today}.{ext}, streamed row by row
+// from the store (a PDF holds at most maxFilasPDF rows).
+func (s *Server) archivoReporteCajas(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
+	f := filtroReporteCajas(p, loc)
 	empresaID := actorFrom(r).EmpresaID()
 	est, err := s.Store.EstadisticasReporteCajas(r.Context(), empresaID, f)
 	if err != nil {
@@ -183,7 +186,7 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 			return enc.Encode(fila)
 		})
 	}
-	return s.archivoReporte(r, c.Formato, "reporte-cajas", p, "", t, totales, filas)
+	return s.archivoReporte(r, e, c.Formato, "reporte-cajas", p, "", t, totales, filas)
 }
 
 // estadoCaja is a register's state as the report shows it.

@@ -106,11 +106,11 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 		e.RetryAfter = espera
 		return reply[store.Mensaje]{}, e
 	}
-	f, err := s.reporteEnMemoria(r, tipo, b.consulta(formato))
+	e, _, err := s.zonaDe(r)
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	e, _, err := s.zonaDe(r)
+	f, err := s.reporteEnMemoria(r, e, tipo, b.consulta(formato))
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
@@ -160,20 +160,21 @@ func (s *Server) emailListo(r *http.Request, empresaID int64) error {
 }
 
 // reporteEnMemoria builds report tipo's file as its download would answer it
-// (the caller's company, permissions and period), in memory, refused past
+// (the caller's company e, permissions and period), in memory, refused past
 // maxArchivoEmail.
-func (s *Server) reporteEnMemoria(r *http.Request, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
-	exportar := s.exportarVentas
+func (s *Server) reporteEnMemoria(r *http.Request, e store.Empresa, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
+	var exportar exportador
 	switch tipo {
 	case "", ReporteDeVentas:
+		exportar = s.archivoVentas
 	case ReporteDeCajas:
-		exportar = s.exportarReporteCajas
+		exportar = s.archivoReporteCajas
 	case ReporteDePasajeros:
-		exportar = s.exportarPasajerosReporte
+		exportar = s.archivoPasajeros
 	default:
 		return store.ArchivoReporte{}, domain.Invalid("El tipo de reporte debe ser ventas, cajas o pasajeros")
 	}
-	f, err := exportar(r, c)
+	f, err := exportar(r, e, c)
 	if err != nil {
 		return store.ArchivoReporte{}, err
 	}

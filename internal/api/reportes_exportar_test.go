@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -12,6 +13,7 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/pdftest"
+	"muelle/internal/store"
 )
 
 // ventasDetalladasJSON is the answer of GET /api/reportes/ventas-detalladas.
@@ -299,4 +301,38 @@ func TestMilesYPaginacionReporte(t *testing.T) {
 			t.Errorf("paginacionReporte(%d, %d, %d) = %+v, esperaba %+v", c.pagina, c.limite, c.total, got, c.want)
 		}
 	}
+}
+
+// An export reads the caller's company once for all it needs of it (the
+// period's days, the file's name, the PDF's heading), and so does a report
+// mail, whose subject names the company too.
+func TestAnExportReadsTheCompanyOnce(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.pasajerosDelReporte()
+		nuevoCorreo(t, e).configurar()
+		admin := e.token("admin")
+		var lecturas atomic.Int64
+		e.st.Trazar(func(s store.Sentencia) {
+			if strings.Contains(s.SQL, " FROM empresas WHERE id = ") {
+				lecturas.Add(1)
+			}
+		})
+		defer e.st.Trazar(nil)
+		for _, ruta := range []string{"/api/reportes/excel?periodo=hoy&formato=pdf", "/api/reportes/excel?periodo=hoy",
+			"/api/reportes/caja/exportar?periodo=hoy&formato=pdf", "/api/reportes/pasajeros/exportar?periodo=hoy&formato=xlsx"} {
+			lecturas.Store(0)
+			if r := e.do("GET", ruta, admin, nil); r.Status != http.StatusOK {
+				t.Fatalf("%s: %d %s", ruta, r.Status, r.Message)
+			}
+			if n := lecturas.Load(); n != 1 {
+				t.Errorf("%s leyó la empresa %d veces", ruta, n)
+			}
+		}
+		lecturas.Store(0)
+		e.do("POST", "/api/reportes/enviar-cajas", admin, map[string]any{"email": "dueno@example.com", "asunto": "Cajas",
+			"periodo": "hoy"}).expect(t, http.StatusOK, "El reporte se enviará a dueno@example.com en unos instantes")
+		if n := lecturas.Load(); n != 1 {
+			t.Errorf("el envío del reporte leyó la empresa %d veces", n)
+		}
+	})
 }

@@ -214,7 +214,7 @@ func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (st
 	if err != nil {
 		return store.ReporteEmail{}, err
 	}
-	f, err := s.reporteEnMemoria(r, tipo, c)
+	f, err := s.reporteEnMemoria(r, e, tipo, c)
 	var vacio *domain.Error
 	if errors.As(err, &vacio) && vacio.Message == MsgSinDatosExportar {
 		return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil

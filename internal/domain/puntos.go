@@ -10,7 +10,7 @@ import (
 
 // Loyalty points (backoffice §1, §2.10, §3, §4, §5, §9; operaciones §1): the
 // rules as plain functions. The ledger itself (lots, movements, allocations)
-// lives in the store (store/puntos.go, docs/features/puntos.md).
+// lives in the store (store/puntos_*.go, docs/features/puntos.md).
 
 // Movement types of the points ledger (backoffice §4), plus the reversals of
 // a purchase (its ticket cancelled) and of a redemption (its sale cancelled).

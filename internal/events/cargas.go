@@ -49,12 +49,12 @@ type EventoCaja struct {
 
 // EventoConfig is the payload of configActualizada: which table changed.
 type EventoConfig struct {
-	Tabla string `json:"tabla" enum:"secciones,tipos_viaje,medios_pago,precios,clientes,empresas,empresa_configuraciones,configuracion_email,configuracion_sistema,whatsapp_configuracion"`
+	Tabla string `json:"tabla" enum:"secciones,tipos_viaje,medios_pago,precios,clientes,empresas,empresa_configuraciones,configuracion_email,configuracion_sistema,whatsapp_configuracion,embarcaciones,horarios,salidas,puntos_configuracion,puntos_beneficios"`
 }
 
 // EventoAlerta is the payload of alertaSistema.
 type EventoAlerta struct {
-	Tipo    string `json:"tipo" enum:"diferencia_caja,whatsapp_desconectado,conflicto_offline,sobreventa"`
+	Tipo    string `json:"tipo" enum:"diferencia_caja,cierre_pendiente,cierre_aprobado,whatsapp_desconectado,conflicto_offline,sobreventa"`
 	Titulo  string `json:"titulo"`
 	Mensaje string `json:"mensaje"`
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/ed25519"
 	"crypto/rand"
-	"database/sql"
 	"encoding/base64"
 	"errors"
 	"fmt"
@@ -155,16 +154,10 @@ func (s *Store) CifrarSecretos(ctx context.Context) (int, error) {
 // library keeps in tables of its own (whatsmeow's, internal/whatsapp).
 func (s *Store) SecretBox() *secretbox.Box { return s.secretos }
 
-// Consultas runs statements as written (no rebinding): a transaction.
-type Consultas interface {
-	ExecContext(ctx context.Context, q string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, q string, args ...any) (*sql.Rows, error)
-}
-
 // Resellador re-seals, inside RotarClaveSecreta's transaction, the secrets a
 // library keeps in tables of its own (whatsapp.Resellar): opened with vieja,
 // sealed with nueva. It returns how many it re-sealed.
-type Resellador func(ctx context.Context, q Consultas, vieja, nueva *secretbox.Box) (int, error)
+type Resellador func(ctx context.Context, t TablasExternas, vieja, nueva *secretbox.Box) (int, error)
 
 // RotarClaveSecreta re-seals every secret (signing keys, sealed system
 // settings and what the otros re-seal) with a new installation key in one
@@ -224,7 +217,7 @@ func (s *Store) resellarClaves(ctx context.Context, vieja, nueva *secretbox.Box,
 // Comprobador opens with box, inside CopiarInstalacion's transaction, the
 // secrets a library keeps in tables of its own (whatsapp.ComprobarClave),
 // without changing them; it returns how many it opened.
-type Comprobador func(ctx context.Context, q Consultas, box *secretbox.Box) (int, error)
+type Comprobador func(ctx context.Context, t TablasExternas, box *secretbox.Box) (int, error)
 
 // comprobarSecretos opens with box, inside a transaction, every secret of ours
 // (the companies' signing keys, the sealed system settings, the SMTP
@@ -258,7 +251,7 @@ func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secret
 	}
 	n := len(claves) + len(settings) + len(passwords) + len(certificados) + len(credenciales)
 	for _, otro := range otros {
-		m, err := otro(ctx, c.Raw(), box)
+		m, err := otro(ctx, TablasExternas{c}, box)
 		if err != nil {
 			return 0, err
 		}
@@ -282,7 +275,7 @@ func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *s
 		n += m
 	}
 	for _, otro := range otros {
-		m, err := otro(ctx, c.Raw(), vieja, nueva)
+		m, err := otro(ctx, TablasExternas{c}, vieja, nueva)
 		if err != nil {
 			return 0, err
 		}

@@ -96,7 +96,7 @@ type Venta struct {
 	// single-ticket call carries the price the seller saw).
 	PrecioEsperado *domain.Centavos
 	// BeneficioID, when set, redeems that benefit with the customer's points
-	// in the sale (puntos.go, prepararCanje): its discount is computed here.
+	// in the sale (puntos_canje.go, prepararCanje): its discount is computed here.
 	BeneficioID *int64
 	// Sobreventa is who confirms the sale should it go past its day's seats
 	// (sobreventa.go): the seller or a supervisor whose credentials were

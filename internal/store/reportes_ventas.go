@@ -128,18 +128,22 @@ func (s *Store) RecorrerVentasDetalladas(ctx context.Context, empresaID int64, f
 	return wrap("recorrer ventas del período", rows.Err())
 }
 
-// ResumenVentas counts and sums the period's tickets in one query, the
+// ResumenVentas counts and sums the period's tickets by state (Cifras), the
 // cancelled ones apart (their price is no sale).
 func (s *Store) ResumenVentas(ctx context.Context, empresaID int64, f FiltroVentasPeriodo) (ResumenVentasPeriodo, error) {
-	where, args := f.where(empresaID)
+	base := BaseVenta
+	if f.PorViaje {
+		base = BaseViaje
+	}
+	cifras, err := s.Cifras(ctx, ConsultaCifras{EmpresaID: empresaID, Desde: f.Periodo.Desde, Hasta: f.Periodo.Hasta,
+		Base: base, Por: []Dimension{PorEstado}})
 	var r ResumenVentasPeriodo
-	err := s.db.Conn().QueryRow(ctx, `SELECT
-		CAST(COALESCE(SUM(CASE WHEN p.estado <> ? THEN 1 ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN p.estado <> ? THEN p.precio ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN p.estado = ? THEN 1 ELSE 0 END), 0) AS BIGINT),
-		CAST(COALESCE(SUM(CASE WHEN p.estado = ? THEN p.precio ELSE 0 END), 0) AS BIGINT)
-		FROM pasajes p `+where,
-		append([]any{domain.PasajeCancelado, domain.PasajeCancelado, domain.PasajeCancelado, domain.PasajeCancelado}, args...)...).
-		Scan(&r.Cantidad, &r.Importe, &r.Cancelados, &r.ImporteCancelado)
-	return r, wrap("resumir ventas del período", err)
+	for _, c := range cifras {
+		if c.Estado == domain.PasajeCancelado {
+			r.Cancelados, r.ImporteCancelado = r.Cancelados+c.Cantidad, r.ImporteCancelado+c.Importe
+		} else {
+			r.Cantidad, r.Importe = r.Cantidad+c.Cantidad, r.Importe+c.Importe
+		}
+	}
+	return r, err
 }

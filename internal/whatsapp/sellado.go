@@ -2,10 +2,7 @@ package whatsapp
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
-	"strings"
 
 	"go.mau.fi/whatsmeow/util/keys"
 
@@ -13,31 +10,43 @@ import (
 	"muelle/internal/store"
 )
 
-// columna is a whatsmeow column that holds a secret of a device: sealed with
-// the installation key, or masked (secretbox.Mask) where whatsmeow's schema
-// fixes it at 32 bytes (the private keys), so that a copy of the database
-// alone yields nothing usable.
+// columna is a whatsmeow column that holds a secret of a device (its owner
+// column holds the device's jid): sealed with the installation key, or
+// masked (secretbox.Mask) where whatsmeow's schema fixes it at 32 bytes (the
+// private keys), so that a copy of the database alone yields nothing usable.
+// The store reads and writes it (store.TablasExternas).
 type columna struct {
-	tabla, nombre string
-	dueño         string   // the column of the device's jid
-	claves        []string // the rest of the row's primary key
-	mascara       bool
+	store.ColumnaExterna
+	mascara bool
+}
+
+// sellada is a column of sealed secrets: table, column, owner column and the
+// rest of the row's primary key.
+func sellada(tabla, nombre, dueño string, claves ...string) columna {
+	return columna{ColumnaExterna: store.ColumnaExterna{Tabla: tabla, Nombre: nombre, Dueño: dueño, Claves: claves}}
+}
+
+// enmascarada is a column of masked private keys.
+func enmascarada(tabla, nombre, dueño string, claves ...string) columna {
+	c := sellada(tabla, nombre, dueño, claves...)
+	c.mascara = true
+	return c
 }
 
 var (
 	// colAdv goes first: the device's only sealed value in its row, it tells
 	// whether the installation key is right (masked values cannot).
-	colAdv             = columna{"whatsmeow_device", "adv_key", "jid", nil, false}
-	colRuido           = columna{"whatsmeow_device", "noise_key", "jid", nil, true}
-	colIdentidad       = columna{"whatsmeow_device", "identity_key", "jid", nil, true}
-	colPreFirmada      = columna{"whatsmeow_device", "signed_pre_key", "jid", nil, true}
-	colPreClave        = columna{"whatsmeow_pre_keys", "key", "jid", []string{"key_id"}, true}
-	colSesion          = columna{"whatsmeow_sessions", "session", "our_jid", []string{"their_id"}, false}
-	colClaveEmisor     = columna{"whatsmeow_sender_keys", "sender_key", "our_jid", []string{"chat_id", "sender_id"}, false}
-	colClaveAppState   = columna{"whatsmeow_app_state_sync_keys", "key_data", "jid", []string{"key_id"}, false}
-	colSecretoMensaje  = columna{"whatsmeow_message_secrets", "key", "our_jid", []string{"chat_jid", "sender_jid", "message_id"}, false}
-	colTokenPrivacidad = columna{"whatsmeow_privacy_tokens", "token", "our_jid", []string{"their_jid"}, false}
-	colEventoGuardado  = columna{"whatsmeow_event_buffer", "plaintext", "our_jid", []string{"ciphertext_hash"}, false}
+	colAdv             = sellada("whatsmeow_device", "adv_key", "jid")
+	colRuido           = enmascarada("whatsmeow_device", "noise_key", "jid")
+	colIdentidad       = enmascarada("whatsmeow_device", "identity_key", "jid")
+	colPreFirmada      = enmascarada("whatsmeow_device", "signed_pre_key", "jid")
+	colPreClave        = enmascarada("whatsmeow_pre_keys", "key", "jid", "key_id")
+	colSesion          = sellada("whatsmeow_sessions", "session", "our_jid", "their_id")
+	colClaveEmisor     = sellada("whatsmeow_sender_keys", "sender_key", "our_jid", "chat_id", "sender_id")
+	colClaveAppState   = sellada("whatsmeow_app_state_sync_keys", "key_data", "jid", "key_id")
+	colSecretoMensaje  = sellada("whatsmeow_message_secrets", "key", "our_jid", "chat_jid", "sender_jid", "message_id")
+	colTokenPrivacidad = sellada("whatsmeow_privacy_tokens", "token", "our_jid", "their_jid")
+	colEventoGuardado  = sellada("whatsmeow_event_buffer", "plaintext", "our_jid", "ciphertext_hash")
 
 	secretas = []columna{colAdv, colRuido, colIdentidad, colPreFirmada, colPreClave, colSesion, colClaveEmisor,
 		colClaveAppState, colSecretoMensaje, colTokenPrivacidad, colEventoGuardado}
@@ -48,7 +57,7 @@ var (
 // of a device itself (MigratePNToLID). A masked value is bound to its row
 // too (claves: the pre-key's id), since a mask must serve one secret only.
 func (c columna) contexto(jid string, claves []any) string {
-	ctx := c.tabla + "." + c.nombre + "/" + jid
+	ctx := c.Tabla + "." + c.Nombre + "/" + jid
 	if c.mascara {
 		for _, k := range claves {
 			ctx += "/" + fmt.Sprint(k)
@@ -74,7 +83,7 @@ func (s sellos) abrir(c columna, jid string, v []byte) ([]byte, error) {
 	}
 	claro, err := s.box.Open(string(v), c.contexto(jid, nil))
 	if err != nil {
-		return nil, fmt.Errorf("whatsapp: %s.%s del dispositivo %s: %w", c.tabla, c.nombre, jid, err)
+		return nil, fmt.Errorf("whatsapp: %s.%s del dispositivo %s: %w", c.Tabla, c.Nombre, jid, err)
 	}
 	return claro, nil
 }
@@ -88,25 +97,25 @@ func (s sellos) par(c columna, jid string, priv *[32]byte, claves ...any) *keys.
 // Resellar is the store.Resellador of the WhatsApp devices: every secret
 // whatsmeow keeps of every device, opened with vieja and sealed with nueva.
 // The tables must exist (AbrirDispositivos creates them).
-func Resellar(ctx context.Context, q store.Consultas, vieja, nueva *secretbox.Box) (int, error) {
-	return resellarDispositivos(ctx, q, vieja, nueva, true)
+func Resellar(ctx context.Context, t store.TablasExternas, vieja, nueva *secretbox.Box) (int, error) {
+	return resellarDispositivos(ctx, t, vieja, nueva, true)
 }
 
 // ComprobarClave is the store.Comprobador of the WhatsApp devices: every
 // sealed secret whatsmeow keeps of every device opens with box (a masked one
 // cannot tell a wrong key: its device's adv_key does). It changes nothing.
-func ComprobarClave(ctx context.Context, q store.Consultas, box *secretbox.Box) (int, error) {
+func ComprobarClave(ctx context.Context, t store.TablasExternas, box *secretbox.Box) (int, error) {
 	n := 0
 	for _, c := range secretas {
 		if c.mascara {
 			continue
 		}
-		filas, err := c.leer(ctx, q, "")
+		filas, err := t.Leer(ctx, c.ColumnaExterna, "")
 		if err != nil {
 			return 0, err
 		}
 		for _, f := range filas {
-			if _, err := (sellos{box}).abrir(c, f.dueño, f.valor); err != nil {
+			if _, err := (sellos{box}).abrir(c, f.Dueño, f.Valor); err != nil {
 				return 0, err
 			}
 		}
@@ -120,18 +129,17 @@ func ComprobarClave(ctx context.Context, q store.Consultas, box *secretbox.Box) 
 // A sealed device whose adv_key vieja does not open stops it: the
 // installation key is wrong. It drops the privacy tokens of devices that are
 // gone (whatsmeow keeps them), which no key would open.
-func resellarDispositivos(ctx context.Context, q store.Consultas, vieja, nueva *secretbox.Box, todos bool) (int, error) {
-	if _, err := q.ExecContext(ctx, `DELETE FROM whatsmeow_privacy_tokens
-		WHERE our_jid NOT IN (SELECT jid FROM whatsmeow_device)`); err != nil {
-		return 0, fmt.Errorf("whatsapp: tokens de dispositivos borrados: %w", err)
+func resellarDispositivos(ctx context.Context, t store.TablasExternas, vieja, nueva *secretbox.Box, todos bool) (int, error) {
+	if err := t.BorrarSinDueño(ctx, colTokenPrivacidad.ColumnaExterna, colAdv.ColumnaExterna); err != nil {
+		return 0, err
 	}
-	advs, err := colAdv.leer(ctx, q, "")
+	advs, err := t.Leer(ctx, colAdv.ColumnaExterna, "")
 	if err != nil {
 		return 0, err
 	}
 	n := 0
 	for _, fila := range advs {
-		jid, adv := fila.dueño, fila.valor
+		jid, adv := fila.Dueño, fila.Valor
 		abrir := vieja
 		if !secretbox.IsSealed(string(adv)) {
 			abrir = nil
@@ -140,7 +148,7 @@ func resellarDispositivos(ctx context.Context, q store.Consultas, vieja, nueva *
 		} else if !todos {
 			continue
 		}
-		m, err := resellarDispositivo(ctx, q, jid, abrir, nueva)
+		m, err := resellarDispositivo(ctx, t, jid, abrir, nueva)
 		if err != nil {
 			return 0, err
 		}
@@ -151,10 +159,10 @@ func resellarDispositivos(ctx context.Context, q store.Consultas, vieja, nueva *
 
 // resellarDispositivo re-seals every secret of device jid: opened with vieja
 // (nil: stored plain), sealed with nueva; it returns how many.
-func resellarDispositivo(ctx context.Context, q store.Consultas, jid string, vieja, nueva *secretbox.Box) (int, error) {
+func resellarDispositivo(ctx context.Context, t store.TablasExternas, jid string, vieja, nueva *secretbox.Box) (int, error) {
 	n := 0
 	for _, c := range secretas {
-		filas, err := c.leer(ctx, q, jid)
+		filas, err := t.Leer(ctx, c.ColumnaExterna, jid)
 		if err != nil {
 			return 0, err
 		}
@@ -163,7 +171,7 @@ func resellarDispositivo(ctx context.Context, q store.Consultas, jid string, vie
 			if err != nil {
 				return 0, err
 			}
-			if err := c.escribir(ctx, q, f, v); err != nil {
+			if err := t.Guardar(ctx, c.ColumnaExterna, f, v); err != nil {
 				return 0, err
 			}
 		}
@@ -173,80 +181,29 @@ func resellarDispositivo(ctx context.Context, q store.Consultas, jid string, vie
 }
 
 // resellar opens a stored value with vieja (nil: plain) and seals it with nueva.
-func (c columna) resellar(f fila, vieja, nueva *secretbox.Box) ([]byte, error) {
-	ctx := c.contexto(f.dueño, f.claves)
-	claro := f.valor
+func (c columna) resellar(f store.SecretoExterno, vieja, nueva *secretbox.Box) ([]byte, error) {
+	ctx := c.contexto(f.Dueño, f.Claves)
+	claro := f.Valor
 	switch {
 	case vieja != nil && c.mascara:
-		claro = vieja.Mask(f.valor, ctx)
+		claro = vieja.Mask(f.Valor, ctx)
 	case vieja != nil:
 		var err error
-		if claro, err = (sellos{vieja}).abrir(c, f.dueño, f.valor); err != nil {
+		if claro, err = (sellos{vieja}).abrir(c, f.Dueño, f.Valor); err != nil {
 			return nil, err
 		}
 	}
 	if c.mascara {
 		return nueva.Mask(claro, ctx), nil
 	}
-	return (sellos{nueva}).sellar(c, f.dueño, claro)
-}
-
-// fila is a stored secret: its device, the rest of its key, its value.
-type fila struct {
-	dueño  string
-	claves []any
-	valor  []byte
-}
-
-// leer reads the column's values of device jid ("": of every device).
-func (c columna) leer(ctx context.Context, q store.Consultas, jid string) ([]fila, error) {
-	cols := append([]string{c.dueño}, c.claves...)
-	sel := "SELECT " + strings.Join(append(cols, c.nombre), ", ") + " FROM " + c.tabla +
-		" WHERE " + c.nombre + " IS NOT NULL AND ($1 = '' OR " + c.dueño + " = $1)"
-	rows, err := q.QueryContext(ctx, sel, jid)
-	if err != nil {
-		return nil, fmt.Errorf("whatsapp: leer %s: %w", c.tabla, err)
-	}
-	var filas []fila
-	for rows.Next() {
-		f := fila{claves: make([]any, len(c.claves))}
-		dest := []any{&f.dueño}
-		for i := range f.claves {
-			dest = append(dest, &f.claves[i])
-		}
-		if err := rows.Scan(append(dest, &f.valor)...); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("whatsapp: leer %s: %w", c.tabla, err)
-		}
-		filas = append(filas, f)
-	}
-	if err := errors.Join(rows.Err(), rows.Close()); err != nil {
-		return nil, fmt.Errorf("whatsapp: leer %s: %w", c.tabla, err)
-	}
-	return filas, nil
-}
-
-// escribir replaces a stored value.
-func (c columna) escribir(ctx context.Context, q store.Consultas, f fila, v []byte) error {
-	upd := "UPDATE " + c.tabla + " SET " + c.nombre + " = $1 WHERE " + c.dueño + " = $2"
-	for i, k := range c.claves {
-		upd += fmt.Sprintf(" AND %s = $%d", k, i+3)
-	}
-	if _, err := q.ExecContext(ctx, upd, append([]any{v, f.dueño}, f.claves...)...); err != nil {
-		return fmt.Errorf("whatsapp: guardar %s: %w", c.tabla, err)
-	}
-	return nil
+	return (sellos{nueva}).sellar(c, f.Dueño, claro)
 }
 
 // sellarAlAbrir seals, in one transaction, the devices stored in plain form
 // and checks that the installation key opens the others.
-func sellarAlAbrir(ctx context.Context, db *sql.DB, box *secretbox.Box) error {
-	tx, err := db.BeginTx(ctx, nil)
-	if err != nil {
+func sellarAlAbrir(ctx context.Context, st *store.Store, box *secretbox.Box) error {
+	return st.EnTablasExternas(ctx, func(t store.TablasExternas) error {
+		_, err := resellarDispositivos(ctx, t, box, box, false)
 		return err
-	}
-	if _, err := resellarDispositivos(ctx, tx, box, box, false); err != nil {
-		return errors.Join(err, tx.Rollback())
-	}
-	return tx.Commit()
+	})
 }

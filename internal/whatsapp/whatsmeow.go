@@ -65,7 +65,7 @@ func AbrirDispositivos(ctx context.Context, st *store.Store, box *secretbox.Box,
 	if err != nil {
 		return nil, fmt.Errorf("whatsapp: preparar las tablas de dispositivos: %w", err)
 	}
-	if err := sellarAlAbrir(ctx, db, box); err != nil {
+	if err := sellarAlAbrir(ctx, st, box); err != nil {
 		return nil, fmt.Errorf("whatsapp: cifrar los dispositivos: %w", err)
 	}
 	wastore.SetOSInfo(nombreDispositivo, [3]uint32{1, 0, 0})

@@ -4414,7 +4414,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa";
+            tipo: "diferencia_caja" | "cierre_pendiente" | "cierre_aprobado" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa";
             titulo: string;
         };
         EventoCaja: {
@@ -4434,7 +4434,7 @@ export interface components {
         };
         EventoConfig: {
             /** @enum {string} */
-            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion";
+            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "puntos_configuracion" | "puntos_beneficios";
         };
         EventoNotificacion: {
             datos: unknown;
