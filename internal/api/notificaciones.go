@@ -4,21 +4,60 @@ import (
 	"context"
 	"encoding/json"
 	"net/http"
+	"reflect"
 	"time"
 
+	"github.com/swaggest/jsonschema-go"
+
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 )
 
-// Notificacion is one of the session's notifications (operaciones §3).
+// Notificacion is one of the session's notifications (operaciones §3), as
+// GET /notificaciones lists it and the notificacion event carries it: datos
+// is the payload of its kind, sent as stored.
 type Notificacion struct {
-	ID        int64          `json:"id"`
-	Tipo      string         `json:"tipo" enum:"venta,caja_abierta,caja_cerrada,embarque,whatsapp,alerta,info"`
-	Titulo    string         `json:"titulo"`
-	Mensaje   string         `json:"mensaje"`
-	Datos     map[string]any `json:"datos"`
-	Leida     bool           `json:"leida"`
-	Timestamp time.Time      `json:"timestamp"`
+	ID        int64           `json:"id"`
+	Tipo      string          `json:"tipo"`
+	Titulo    string          `json:"titulo"`
+	Mensaje   string          `json:"mensaje"`
+	Datos     json.RawMessage `json:"datos"`
+	Leida     bool            `json:"leida"`
+	Timestamp time.Time       `json:"timestamp"`
+}
+
+// JSONSchemaOneOf declares a notification in the OpenAPI document as one
+// shape per kind (events.ClasesNotificacion): Notificacion+Nombre, whose tipo
+// is the kind and whose datos is its payload's type (or one of its types).
+func (Notificacion) JSONSchemaOneOf() []any {
+	formas := make([]any, 0, len(events.ClasesNotificacion))
+	for _, c := range events.ClasesNotificacion {
+		formas = append(formas, formaNotificacion(c))
+	}
+	return formas
+}
+
+// formaNotificacion is Notificacion's shape for one kind: its fields, all
+// required, with tipo fixed and datos of the kind's payload types.
+func formaNotificacion(c events.ClaseNotificacion) jsonschema.Struct {
+	s := jsonschema.Struct{DefName: "Notificacion" + c.Nombre}
+	t := reflect.TypeFor[Notificacion]()
+	for i := range t.NumField() {
+		f := t.Field(i)
+		campo := jsonschema.Field{Name: f.Name, Value: reflect.Zero(f.Type).Interface(), Tag: f.Tag + ` required:"true"`}
+		switch f.Name {
+		case "Tipo":
+			campo.Tag += reflect.StructTag(` const:"` + c.Tipo + `"`)
+		case "Datos":
+			campo.Value = c.Datos[0]
+			if len(c.Datos) > 1 {
+				campo.Value = jsonschema.OneOf(mapRows(c.Datos, func(d events.DatosNotificacion) any { return d })...)
+			}
+		}
+		s.Fields = append(s.Fields, campo)
+	}
+	return s
 }
 
 // Notificaciones is the session's newest notifications (at most 50) after
@@ -65,9 +104,7 @@ func (s *Server) listarNotificaciones(r *http.Request, c ConsultaNotificaciones)
 }
 
 func notificacionDe(n store.Notificacion) Notificacion {
-	datos := map[string]any{}
-	_ = json.Unmarshal(n.Datos, &datos) // the store wrote it from an event payload: an object
-	return Notificacion{ID: n.ID, Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: datos, Leida: n.Leida,
+	return Notificacion{ID: n.ID, Tipo: n.Tipo, Titulo: n.Titulo, Mensaje: n.Mensaje, Datos: n.Datos, Leida: n.Leida,
 		Timestamp: n.CreatedAt}
 }
 

@@ -2,12 +2,15 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 )
 
@@ -17,7 +20,7 @@ type notificacionesJSON struct {
 		Tipo   string
 		Titulo string
 		Leida  bool
-		Datos  map[string]any
+		Datos  json.RawMessage
 	}
 	NoLeidas int64 `json:"no_leidas"`
 }
@@ -31,12 +34,21 @@ func (e *env) notificaciones(token, query string) notificacionesJSON {
 	return n
 }
 
+// muestrasNotificacion are a payload of each kind the tests notify.
+var muestrasNotificacion = map[string]events.DatosNotificacion{
+	domain.NotifVenta: events.EventoVenta{Codigo: "LD-20261122-000001", Precio: 150050, Cantidad: 1, PasajeIDs: []int64{1},
+		UsuarioID: 2, Usuario: "Ana Paz"},
+	domain.NotifCajaAbierta: events.EventoCaja{CajaID: 4, UsuarioID: 2, Usuario: "Ana Paz"},
+	domain.NotifCajaCerrada: events.EventoCaja{CajaID: 4, UsuarioID: 2, Usuario: "Ana Paz"},
+	domain.NotifAlerta:      events.AvisoProgramaPausado{ProgramaID: 9},
+}
+
 func (e *env) notificar(usuario string, tipos ...string) {
 	e.t.Helper()
 	var ns []store.NuevaNotificacion
 	for _, tipo := range tipos {
 		ns = append(ns, store.NuevaNotificacion{EmpresaID: 1, UsuarioID: e.userID(usuario), Tipo: tipo,
-			Titulo: "Aviso " + tipo, Mensaje: "m", Datos: map[string]string{"origen": "prueba"}})
+			Titulo: "Aviso " + tipo, Mensaje: "m", Datos: muestrasNotificacion[tipo]})
 	}
 	if err := e.st.CrearNotificaciones(context.Background(), ns); err != nil {
 		e.t.Fatal(err)
@@ -53,7 +65,8 @@ func TestNotificationsAPI(t *testing.T) {
 		e.notificar("supervisor", domain.NotifVenta)
 		todas := e.notificaciones(admin, "")
 		if len(todas.Notificaciones) != 4 || todas.NoLeidas != 4 || todas.Notificaciones[0].Tipo != domain.NotifAlerta ||
-			todas.Notificaciones[0].Datos["origen"] != "prueba" {
+			string(todas.Notificaciones[0].Datos) != `{"programa_id":9}` ||
+			string(todas.Notificaciones[3].Datos) != `{"codigo":"LD-20261122-000001","precio":1500.50,"cantidad":1,"pasaje_ids":[1],"usuario_id":2,"usuario":"Ana Paz"}` {
 			t.Fatalf("lista = %+v", todas)
 		}
 		if n := e.notificaciones(admin, "?tipo=caja"); len(n.Notificaciones) != 2 {
@@ -97,6 +110,30 @@ func TestNotificationsAPI(t *testing.T) {
 			expect(t, http.StatusBadRequest, "El parámetro estado debe ser uno de: todas, no_leidas, leidas")
 		e.do("GET", "/api/notificaciones?tipo=otro", admin, nil).expect(t, http.StatusBadRequest, "")
 		e.do("GET", "/api/notificaciones", "", nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+	})
+}
+
+// Notifications stored before their payloads were typed (an alert's payload
+// written from a map, keys in order; an event's) are answered with their
+// datos as stored.
+func TestStoredNotificationsAnswerTheirDatosAsStored(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		guardadas := []struct{ tipo, datos string }{
+			{domain.NotifAlerta, `{"embarcacion_id":3,"vencimiento_certificado":"2026-12-01"}`},
+			{domain.NotifAlerta, `{"programa_id":7}`},
+			{domain.NotifCajaCerrada, `{"caja_id":4,"usuario_id":2,"usuario":"Ana Paz","montoFinal":100.00,"total_ventas":100.00,"diferencia":0.00}`},
+		}
+		for i, g := range guardadas {
+			e.exec(t, `INSERT INTO notificaciones (empresa_id, usuario_id, tipo, titulo, mensaje, datos, leida, created_at)
+				VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, 1, e.userID("admin"), g.tipo, "Aviso", "m", g.datos, false,
+				time.Date(2026, 11, 22, 10, i, 0, 0, time.UTC))
+		}
+		n := e.notificaciones(e.token("admin"), "")
+		for i, g := range guardadas {
+			if got := n.Notificaciones[len(guardadas)-1-i]; got.Tipo != g.tipo || string(got.Datos) != g.datos {
+				t.Fatalf("%s %s, guardada %s %s", got.Tipo, got.Datos, g.tipo, g.datos)
+			}
+		}
 	})
 }
 

@@ -97,14 +97,19 @@ func erroresDe(rt route) []int {
 type MensajeSocket realtime.Mensaje
 
 // eventosSchema is the schema Eventos: each event a client receives, by
-// name, with its payload (events.Cargas).
+// name, with its payload (events.Cargas); the notificacion event carries a
+// Notificacion, one shape per kind, as GET /notificaciones lists it.
 func eventosSchema() jsonschema.Struct {
 	s := jsonschema.Struct{DefName: "Eventos"}
 	s.Description = new("Los datos de cada evento del socket, por nombre de evento")
 	for _, c := range events.Cargas {
 		campo := []rune(c.Nombre)
 		campo[0] = unicode.ToUpper(campo[0])
-		s.Fields = append(s.Fields, jsonschema.Field{Name: string(campo), Value: c.Datos,
+		datos := c.Datos
+		if c.Nombre == events.Notificacion {
+			datos = Notificacion{}
+		}
+		s.Fields = append(s.Fields, jsonschema.Field{Name: string(campo), Value: datos,
 			Tag: reflect.StructTag(`json:"` + c.Nombre + `" required:"true"`)})
 	}
 	return s

@@ -81,7 +81,8 @@ func (p *pushes) recibidos(n *pushtest.Navegador) []domain.Push {
 func (p *pushes) notificarAlerta(usuario, titulo string) {
 	p.t.Helper()
 	if err := p.st.CrearNotificaciones(context.Background(), []store.NuevaNotificacion{{EmpresaID: 1,
-		UsuarioID: p.userID(usuario), Tipo: domain.NotifAlerta, Titulo: titulo, Mensaje: "Revise la caja #4"}}); err != nil {
+		UsuarioID: p.userID(usuario), Tipo: domain.NotifAlerta, Titulo: titulo, Mensaje: "Revise la caja #4",
+		Datos: events.EventoAlerta{Tipo: "diferencia_caja", Titulo: titulo, Mensaje: "Revise la caja #4"}}}); err != nil {
 		p.t.Fatal(err)
 	}
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store"
 )
 
@@ -228,7 +229,7 @@ func TestRouteTableRolesMatchTheirDefinitions(t *testing.T) {
 // notificacionDe1 is a notification of company 1's admin.
 func notificacionDe1(t testing.TB, e *env) string {
 	err := e.st.CrearNotificaciones(context.Background(), []store.NuevaNotificacion{{EmpresaID: 1,
-		UsuarioID: e.userID("admin"), Tipo: domain.NotifInfo, Titulo: "Aviso", Mensaje: "Prueba"}})
+		UsuarioID: e.userID("admin"), Tipo: domain.NotifInfo, Titulo: "Aviso", Mensaje: "Prueba", Datos: events.SinDatos{}}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -226,7 +226,7 @@ func (s *Store) avisarCertificado(ctx context.Context, p certificadoPorAvisar, h
 			ns = append(ns, NuevaNotificacion{EmpresaID: p.empresaID, UsuarioID: u, Tipo: domain.NotifAlerta,
 				Titulo:  domain.TituloCertificadoPorVencer,
 				Mensaje: domain.MensajeCertificadoPorVencer(p.nombre, p.matricula, p.vence, hoy),
-				Datos:   map[string]any{"embarcacion_id": p.id, "vencimiento_certificado": p.vence}})
+				Datos:   events.AvisoCertificado{EmbarcacionID: p.id, VencimientoCertificado: p.vence}})
 		}
 		if len(ns) == 0 {
 			return nil

@@ -26,11 +26,13 @@ type Notificacion struct {
 // EventoNotificacion is the payload of the notificacion event (package events).
 type EventoNotificacion = events.EventoNotificacion
 
-// NuevaNotificacion is a notification to create for one user.
+// NuevaNotificacion is a notification to create for one user: its kind
+// (domain.Notif*) and a payload of a type that kind carries
+// (events.ClasesNotificacion).
 type NuevaNotificacion struct {
 	EmpresaID, UsuarioID  int64
 	Tipo, Titulo, Mensaje string
-	Datos                 any
+	Datos                 events.DatosNotificacion
 }
 
 // FiltroNotificaciones selects a user's notifications: by state (nil: all)
@@ -179,6 +181,9 @@ func insertarNotificaciones(ctx context.Context, c sqldb.Conn, ns []NuevaNotific
 	args := make([]any, 0, 8*len(ns))
 	creadas := make([]EventoNotificacion, len(ns))
 	for i, n := range ns {
+		if !events.NotificacionLleva(n.Tipo, n.Datos) {
+			return nil, fmt.Errorf("store: una notificación %s no lleva datos %T (events.ClasesNotificacion)", n.Tipo, n.Datos)
+		}
 		datos, err := json.Marshal(n.Datos)
 		if err != nil {
 			return nil, wrap("codificar notificación", err)

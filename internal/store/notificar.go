@@ -35,16 +35,18 @@ func (s *Store) NotificarEventos(ctx context.Context, evs []events.Event) error 
 		for _, id := range ids {
 			if id != aviso.autor {
 				ns = append(ns, NuevaNotificacion{EmpresaID: ev.EmpresaID, UsuarioID: id, Tipo: aviso.tipo,
-					Titulo: aviso.titulo, Mensaje: aviso.mensaje, Datos: ev.Datos})
+					Titulo: aviso.titulo, Mensaje: aviso.mensaje, Datos: aviso.datos})
 			}
 		}
 	}
 	return s.CrearNotificaciones(ctx, ns)
 }
 
-// aviso is what a notification says, and who caused it (not notified).
+// aviso is what a notification says, its payload (the event's), and who
+// caused it (not notified).
 type aviso struct {
 	tipo, titulo, mensaje string
+	datos                 events.DatosNotificacion
 	autor                 int64
 }
 
@@ -59,11 +61,11 @@ func (s *Store) avisoDe(ctx context.Context, ev events.Event) (a aviso, ok bool,
 		var c EventoCaja
 		err = datosDe(ev, &c)
 		return aviso{domain.NotifCajaCerrada, domain.TituloCajaCerrada,
-			domain.MensajeCajaCerrada(c.CajaID, c.Usuario, valor(c.TotalVentas), valor(c.Diferencia)), c.UsuarioID}, err == nil, err
+			domain.MensajeCajaCerrada(c.CajaID, c.Usuario, valor(c.TotalVentas), valor(c.Diferencia)), c, c.UsuarioID}, err == nil, err
 	case events.AlertaSistema:
 		var al EventoAlerta
 		err = datosDe(ev, &al)
-		return aviso{tipo: domain.NotifAlerta, titulo: al.Titulo, mensaje: al.Mensaje}, err == nil, err
+		return aviso{tipo: domain.NotifAlerta, titulo: al.Titulo, mensaje: al.Mensaje, datos: al}, err == nil, err
 	case events.PasajeValidado:
 		return s.avisoEmbarque(ctx, ev)
 	}
@@ -85,11 +87,9 @@ func (s *Store) avisoVenta(ctx context.Context, ev events.Event) (aviso, bool, e
 		return aviso{}, false, wrap("leer el cliente de la venta", err)
 	}
 	return aviso{domain.NotifVenta, domain.TituloNuevaVenta,
-		domain.MensajeNuevaVenta(v.Usuario, v.Cantidad, cliente, v.Precio), v.UsuarioID}, true, nil
+		domain.MensajeNuevaVenta(v.Usuario, v.Cantidad, cliente, v.Precio), v, v.UsuarioID}, true, nil
 }
 
-// avisoEmbarque tells when a boarding took the trip date's boarded tickets to
-// a milestone (half, all).
 // avisoApertura tells the supervisors who opened which register with how
 // much: the amount is read from the register (the event carries ids only, as
 // a blind cashier's socket reads it too).
@@ -105,9 +105,11 @@ func (s *Store) avisoApertura(ctx context.Context, ev events.Event) (aviso, bool
 		return aviso{}, false, wrap("leer apertura", err)
 	}
 	return aviso{domain.NotifCajaAbierta, domain.TituloCajaAbierta, domain.MensajeCajaAbierta(c.CajaID, c.Usuario, apertura),
-		c.UsuarioID}, true, nil
+		c, c.UsuarioID}, true, nil
 }
 
+// avisoEmbarque tells when a boarding took the trip date's boarded tickets to
+// a milestone (half, all).
 func (s *Store) avisoEmbarque(ctx context.Context, ev events.Event) (aviso, bool, error) {
 	var p EventoPasaje
 	if err := datosDe(ev, &p); err != nil {
@@ -122,7 +124,7 @@ func (s *Store) avisoEmbarque(ctx context.Context, ev events.Event) (aviso, bool
 	}
 	porcentaje, ok := domain.HitoEmbarque(embarcados, total)
 	return aviso{domain.NotifEmbarque, domain.TituloEmbarque,
-		domain.MensajeEmbarque(p.FechaViaje, porcentaje, embarcados, total), p.UsuarioID}, ok, nil
+		domain.MensajeEmbarque(p.FechaViaje, porcentaje, embarcados, total), p, p.UsuarioID}, ok, nil
 }
 
 // datosDe reads an event's payload into out, whether it is still the value

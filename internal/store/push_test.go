@@ -40,11 +40,13 @@ func TestPushesQueuedWithTheirNotificationsAndClaimedOnce(t *testing.T) {
 		var ns []store.NuevaNotificacion
 		for i := range 5 {
 			ns = append(ns, store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: sara.UsuarioID,
-				Tipo: domain.NotifAlerta, Titulo: fmt.Sprintf("Alerta %d", i), Mensaje: "m"})
+				Tipo: domain.NotifAlerta, Titulo: fmt.Sprintf("Alerta %d", i), Mensaje: "m", Datos: store.EventoAlerta{}})
 		}
 		ns = append(ns,
-			store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: sara.UsuarioID, Tipo: domain.NotifEmbarque, Titulo: "t", Mensaje: "m"},
-			store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: beto.UsuarioID, Tipo: domain.NotifVenta, Titulo: "t", Mensaje: "m"})
+			store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: sara.UsuarioID, Tipo: domain.NotifEmbarque, Titulo: "t", Mensaje: "m",
+				Datos: store.EventoPasaje{}},
+			store.NuevaNotificacion{EmpresaID: e.empresaID, UsuarioID: beto.UsuarioID, Tipo: domain.NotifVenta, Titulo: "t", Mensaje: "m",
+				Datos: store.EventoVenta{}})
 		if err := e.st.CrearNotificaciones(ctx, ns); err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store/sqldb"
 )
 
@@ -289,7 +290,7 @@ func (s *Store) contarFalloPrograma(ctx context.Context, c sqldb.Conn, id int64,
 	}
 	return s.notificar(ctx, c, []NuevaNotificacion{{EmpresaID: empresaID, UsuarioID: usuarioID,
 		Tipo: domain.NotifAlerta, Titulo: domain.MsgEnvioProgramadoPausado, Mensaje: texto,
-		Datos: map[string]any{"programa_id": id}}})
+		Datos: events.AvisoProgramaPausado{ProgramaID: id}}})
 }
 
 // resultadoEnvioReporte counts the delivery of a schedule's mail: a mail sent

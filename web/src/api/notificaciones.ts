@@ -5,8 +5,14 @@ import { notificacionesKeys } from './keys';
 
 // Types of internal/api/notificaciones.go.
 
-/** One of the session's notifications (operaciones §3). */
+/**
+ * One of the session's notifications (operaciones §3): one shape per kind, its `tipo`, whose `datos` is
+ * that kind's payload (narrow by `tipo`: a sale's datos is its nuevaVenta event's).
+ */
 export type Notificacion = Schema<'Notificacion'>;
+
+/** The notifications of kind T: `NotificacionDe<'venta'>['datos']` is the sale's payload. */
+export type NotificacionDe<T extends Notificacion['tipo']> = Extract<Notificacion, { tipo: T }>;
 
 /** GET /notificaciones: the newest (at most 50) and how many are unread. */
 export type Notificaciones = Schema<'Notificaciones'>;

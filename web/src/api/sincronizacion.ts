@@ -5,13 +5,8 @@ import type { Schema } from './contract';
 
 /** A batch of a device's offline acts (POST /sync): its certificate, its clock when sending and 1 to 100 acts. */
 export type Sincronizar = Schema<'Sincronizar'>;
-/**
- * An offline boarding: its code, and the departure it boarded into and the leg travelled (issue 26 item 8),
- * written here so that they do not wait for the generated types.
- */
-export type EmbarqueSync = Schema<'EmbarqueOffline'> & { salida_id?: number; tramo?: 'ida' | 'vuelta' };
 /** One act as the sync takes it: its client id, kind, device ms and its `venta` or `embarque`. */
-export type AccionSync = Omit<Schema<'AccionOffline'>, 'embarque'> & { embarque?: EmbarqueSync | null };
+export type AccionSync = Schema<'AccionOffline'>;
 /** The answer: the device clock's offset (device minus server, ms) and each act's result in the order sent. */
 export type ResultadoSincronizacion = Schema<'ResultadoSincronizacion'>;
 /** One act's result: aplicada, duplicada (applied before) or rechazada, with the server's message. */

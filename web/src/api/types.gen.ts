@@ -3399,6 +3399,12 @@ export interface components {
             /** Format: int64 */
             embarcacion_id: number;
         };
+        AvisoCertificado: {
+            /** Format: int64 */
+            embarcacion_id: number;
+            /** Format: date */
+            vencimiento_certificado: string;
+        };
         AvisoModulo: {
             /** @enum {string} */
             codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
@@ -3406,6 +3412,10 @@ export interface components {
             mensaje: string;
             nombre: string;
             vencido: boolean;
+        };
+        AvisoProgramaPausado: {
+            /** Format: int64 */
+            programa_id: number;
         };
         BaseDatos: {
             /** @enum {string} */
@@ -4436,18 +4446,6 @@ export interface components {
             /** @enum {string} */
             tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "puntos_configuracion" | "puntos_beneficios";
         };
-        EventoNotificacion: {
-            datos: unknown;
-            /** Format: int64 */
-            id: number;
-            leida: boolean;
-            mensaje: string;
-            /** Format: date-time */
-            timestamp: string;
-            /** @enum {string} */
-            tipo: "venta" | "caja_abierta" | "caja_cerrada" | "embarque" | "whatsapp" | "alerta" | "info";
-            titulo: string;
-        };
         EventoPasaje: {
             fecha_viaje: string;
             numero_pasaje: string;
@@ -4486,7 +4484,7 @@ export interface components {
             cajaCerrada: components["schemas"]["EventoCaja"];
             configActualizada: components["schemas"]["EventoConfig"];
             movimientoCaja: components["schemas"]["EventoCaja"];
-            notificacion: components["schemas"]["EventoNotificacion"];
+            notificacion: components["schemas"]["Notificacion"];
             nuevaVenta: components["schemas"]["EventoVenta"];
             pasajeCancelado: components["schemas"]["EventoPasaje"];
             pasajeCreado: components["schemas"]["EventoPasaje"];
@@ -5066,18 +5064,89 @@ export interface components {
         NombreRef: {
             nombre: string;
         };
-        Notificacion: {
-            datos: {
-                [key: string]: unknown;
-            };
+        Notificacion: components["schemas"]["NotificacionVenta"] | components["schemas"]["NotificacionCajaAbierta"] | components["schemas"]["NotificacionCajaCerrada"] | components["schemas"]["NotificacionEmbarque"] | components["schemas"]["NotificacionAlerta"] | components["schemas"]["NotificacionWhatsapp"] | components["schemas"]["NotificacionInfo"];
+        NotificacionAlerta: {
+            datos: components["schemas"]["EventoAlerta"] | components["schemas"]["AvisoProgramaPausado"] | components["schemas"]["AvisoCertificado"];
             /** Format: int64 */
             id: number;
             leida: boolean;
             mensaje: string;
             /** Format: date-time */
             timestamp: string;
-            /** @enum {string} */
-            tipo: "venta" | "caja_abierta" | "caja_cerrada" | "embarque" | "whatsapp" | "alerta" | "info";
+            /** @constant */
+            tipo: "alerta";
+            titulo: string;
+        };
+        NotificacionCajaAbierta: {
+            datos: components["schemas"]["EventoCaja"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "caja_abierta";
+            titulo: string;
+        };
+        NotificacionCajaCerrada: {
+            datos: components["schemas"]["EventoCaja"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "caja_cerrada";
+            titulo: string;
+        };
+        NotificacionEmbarque: {
+            datos: components["schemas"]["EventoPasaje"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "embarque";
+            titulo: string;
+        };
+        NotificacionInfo: {
+            datos: components["schemas"]["SinDatos"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "info";
+            titulo: string;
+        };
+        NotificacionVenta: {
+            datos: components["schemas"]["EventoVenta"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "venta";
+            titulo: string;
+        };
+        NotificacionWhatsapp: {
+            datos: components["schemas"]["SinDatos"];
+            /** Format: int64 */
+            id: number;
+            leida: boolean;
+            mensaje: string;
+            /** Format: date-time */
+            timestamp: string;
+            /** @constant */
+            tipo: "whatsapp";
             titulo: string;
         };
         Notificaciones: {
@@ -6462,6 +6531,7 @@ export interface components {
             cliente: components["schemas"]["ClienteDeSesion"];
             token: string;
         };
+        SinDatos: Record<string, never>;
         Sincronizar: {
             acciones: components["schemas"]["AccionOffline"][];
             certificado: string;

@@ -1,5 +1,5 @@
 import type * as Cola from '@/lib/offline/cola';
-import type { AccionOffline, TipoAccion } from '@/lib/offline/db';
+import type { AccionDe, AccionOffline, DatosAccion, TipoAccion } from '@/lib/offline/db';
 
 /*
  * The offline queue of lib/offline/cola in memory (jsdom has no IndexedDB), with the same
@@ -25,13 +25,33 @@ const cambiar = (id: string, fn: (a: AccionOffline) => AccionOffline) => {
   acciones = acciones.map((a) => (a.id === id ? fn(a) : a));
 };
 
-/** An action of the queue; overrides change any field. Its id is a fresh UUID, its order after the ones before. */
-export function accionOffline(overrides: Partial<AccionOffline> = {}): AccionOffline {
+/** A new pending action of kind `tipo` with `datos`: a fresh UUID, its order after the ones before. */
+function nuevaAccion<T extends TipoAccion>(tipo: T, datos: DatosAccion<T>, ocurridoEn: number): AccionDe<T> {
   orden += 1;
-  return {
-    id: crypto.randomUUID(), tipo: 'embarque', ocurrido_en: Date.parse('2026-11-26T13:05:00Z'),
-    datos: { codigo: `LD-20261126-${String(orden).padStart(6, '0')}` }, estado: 'pendiente', intentos: 0, orden, ...overrides,
+  return { id: crypto.randomUUID(), tipo, ocurrido_en: ocurridoEn, datos, estado: 'pendiente', intentos: 0, orden };
+}
+
+const OCURRIDO_EN = Date.parse('2026-11-26T13:05:00Z');
+
+/** A queued boarding by ticket number (the queue's usual action); overrides change any field. */
+export function accionOffline(overrides: Partial<AccionDe<'embarque'>> = {}): AccionDe<'embarque'> {
+  const accion = nuevaAccion('embarque', { codigo: '' }, OCURRIDO_EN);
+  return { ...accion, datos: { codigo: `LD-20261126-${String(accion.orden).padStart(6, '0')}` }, ...overrides };
+}
+
+/** A ticket of a queued sale, of number `numero`, as the device signed it. */
+export function pasajeEnCola(numero: string): DatosAccion<'venta'>['pasajes'][number] {
+  return { tipo_viaje_id: 1, precio: 1500, numero_pasaje: numero, codigo_qr: `MUELLE2.${numero}.firma.cert` };
+}
+
+/** A queued sale: `datos` over a one-ticket sale at register 1; overrides change any other field. */
+export function ventaOffline(
+  datos: Partial<DatosAccion<'venta'>> = {}, overrides: Partial<Omit<AccionDe<'venta'>, 'tipo' | 'datos'>> = {},
+): AccionDe<'venta'> {
+  const venta: DatosAccion<'venta'> = {
+    caja_id: 1, seccion_id: 1, fecha_viaje: '2026-11-26', medio_pago_id: 1, pasajes: [pasajeEnCola('LD-R2D2-20261126-1')], ...datos,
   };
+  return { ...nuevaAccion('venta', venta, OCURRIDO_EN), ...overrides };
 }
 
 /** Replaces the queue with `nuevas` (and forgets the clock offset unless given). */
@@ -44,10 +64,11 @@ export function ponerEnCola(nuevas: AccionOffline[], desfaseMs: number | null = 
 
 /** The module's exports, in memory. */
 export const colaEnMemoria = {
-  async encolar(tipo: TipoAccion, datos: unknown, ocurridoEn = Date.now()) {
-    const accion = accionOffline({ tipo, datos, ocurrido_en: ocurridoEn });
+  async encolar<T extends TipoAccion>(tipo: T, datos: DatosAccion<T>, ocurridoEn = Date.now()) {
+    const accion = nuevaAccion(tipo, datos, ocurridoEn);
     await tarde();
-    acciones.push(accion);
+    // An action of kind T is one of the union; TypeScript does not follow a generic T into it.
+    acciones.push(accion as AccionOffline);
     avisar();
     return { ...accion };
   },

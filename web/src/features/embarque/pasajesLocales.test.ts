@@ -4,7 +4,7 @@ import type { Pasajero } from '@/api/embarque';
 import type { AccionOffline, EntradaConfig, PasajeLocal } from '@/lib/offline/db';
 import { makePasaje } from '@/testing/fixtures';
 import { ok, server } from '@/testing/server';
-import { accionOffline } from '@/testing/colaOffline';
+import { accionOffline, ventaOffline } from '@/testing/colaOffline';
 import { salida } from '@/testing/handlers/salidas';
 import {
   almacenPasajes, diaSiguiente, embarquesEnColaPorSalida, embarquesLocalesDeSalida, ENTRADA_PASAJES, estadoPasajesLocales, guardarPasajes,
@@ -108,7 +108,7 @@ describe('almacenPasajes.embarcar', () => {
       accionOffline({ datos: { codigo: 'LD-9', salida_id: 7, tramo: 'ida' }, estado: 'fallida' }),
       accionOffline({ datos: { codigo: 'LD-2', salida_id: 8 } }),
       accionOffline({ datos: { codigo: 'LD-3' } }),
-      accionOffline({ tipo: 'venta', datos: { salida_id: 7 } }),
+      ventaOffline(),
     ];
     expect(await embarquesEnColaPorSalida()).toEqual({ 7: 2, 8: 1 });
     expect(await almacenPasajes.enCola(7)).toBe(2);

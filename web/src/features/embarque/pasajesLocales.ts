@@ -5,7 +5,7 @@ import { useInactivo } from '@/lib/idle';
 import { encolar } from '@/lib/offline/cola';
 import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 import {
-  baseOffline, VIGENCIA_PASAJES_MS, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
+  baseOffline, VIGENCIA_PASAJES_MS, type AccionDe, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
 } from '@/lib/offline/db';
 import { hasRole } from '@/lib/session/roles';
 import { useSession } from '@/lib/session';
@@ -124,8 +124,14 @@ export async function embarquesPendientes(): Promise<number> {
 
 /** The queued boardings (any state: pending, being sent, or refused and kept) of this phone. */
 async function embarquesEnCola(): Promise<EmbarqueEnCola[]> {
-  const acciones = await baseOffline.offline.filter((a) => a.tipo === 'embarque').toArray();
-  return acciones.map((a) => a.datos as EmbarqueEnCola);
+  // a table's filter keeps the rows' type: the array's narrows it
+  const acciones = await baseOffline.offline.filter(esEmbarque).toArray();
+  return acciones.filter(esEmbarque).map((a) => a.datos);
+}
+
+/** Whether a queued action is a boarding. */
+function esEmbarque(a: AccionOffline): a is AccionDe<'embarque'> {
+  return a.tipo === 'embarque';
 }
 
 /** How many of this phone's queued boardings went into each departure, by its id. */
@@ -163,9 +169,9 @@ export interface EmbarqueLocal {
 export async function embarquesLocalesDeSalida(
   acciones: readonly AccionOffline[], salidaId: number, almacen: AlmacenPasajes = almacenPasajes,
 ): Promise<EmbarqueLocal[]> {
-  const propias = acciones.filter((a) => a.tipo === 'embarque' && (a.datos as EmbarqueEnCola).salida_id === salidaId);
+  const propias = acciones.filter(esEmbarque).filter((a) => a.datos.salida_id === salidaId);
   return Promise.all(propias.map(async (a) => {
-    const { codigo, tramo = 'ida' } = a.datos as EmbarqueEnCola;
+    const { codigo, tramo = 'ida' } = a.datos;
     const p = await almacen.porCodigo(codigo) ?? await almacen.porNumero(codigo);
     return { numero_pasaje: p?.numero_pasaje ?? codigo, pasajero: p?.cliente_nombre ?? '', tramo, embarcado_en: a.ocurrido_en };
   }));

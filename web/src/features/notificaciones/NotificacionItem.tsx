@@ -3,14 +3,15 @@ import { IconCheck, IconX } from '@tabler/icons-react';
 import type { Notificacion } from '@/api/notificaciones';
 import { formatFechaNotificacion } from '@/lib/format';
 
-/** Spanish label and colour of each notification type. */
-const TIPOS: Record<string, { label: string; color: string }> = {
+/** Spanish label and colour of each notification type of the contract. */
+const TIPOS: Record<Notificacion['tipo'], { label: string; color: string }> = {
   venta: { label: 'Venta', color: 'green' },
   caja_abierta: { label: 'Caja', color: 'blue' },
   caja_cerrada: { label: 'Caja', color: 'indigo' },
   embarque: { label: 'Embarque', color: 'cyan' },
   alerta: { label: 'Alerta', color: 'red' },
   whatsapp: { label: 'WhatsApp', color: 'teal' },
+  info: { label: 'Información', color: 'gray' },
 };
 
 interface NotificacionItemProps {
@@ -21,7 +22,8 @@ interface NotificacionItemProps {
 
 /** One notification: type, title, message, date, and its two actions. */
 export function NotificacionItem({ notificacion: n, onLeida, onEliminar }: NotificacionItemProps) {
-  const tipo = TIPOS[n.tipo] ?? { label: 'Información', color: 'gray' };
+  // a kind a newer server sends and this page does not know yet reads as information
+  const tipo = TIPOS[n.tipo] ?? TIPOS.info;
   return (
     <Paper withBorder p="sm" bg={n.leida ? undefined : 'var(--mantine-color-blue-light)'} aria-label={n.titulo}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">

@@ -1,12 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { Schema } from '@/api/contract';
 import { enviarLote } from '@/api/sincronizacion';
-import { accionOffline, colaEnMemoria, ponerEnCola } from '@/testing/colaOffline';
+import { accionOffline, colaEnMemoria, ponerEnCola, ventaOffline } from '@/testing/colaOffline';
 import { makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import {
   avisarResumen, CERROJO_SYNC, desfaseAAvisar, iniciarSincronizador, MAX_BYTES_LOTE, MSG_SIN_DISPOSITIVO, reiniciarTope, sincronizar,
 } from '@/lib/offline/sincronizador';
+import type { DatosAccion } from '@/lib/offline/db';
 
 // jsdom has no IndexedDB: the queue lives in memory with the same rules (testing/colaOffline).
 vi.mock('@/lib/offline/cola', async () => (await import('@/testing/colaOffline')).colaEnMemoria);
@@ -54,7 +56,7 @@ describe('sincronizador', () => {
 
   it('sends fewer actions when a batch would pass about 900 KB of JSON', async () => {
     const observaciones = 'x'.repeat(200_000);
-    const ventas = Array.from({ length: 10 }, () => accionOffline({ tipo: 'venta', datos: { caja_id: 1, observaciones, pasajes: [] } }));
+    const ventas = Array.from({ length: 10 }, () => ventaOffline({ caja_id: 1, observaciones, pasajes: [] }));
     ponerEnCola(ventas);
     const lotes = mockSync();
 
@@ -102,6 +104,20 @@ describe('sincronizador', () => {
     const lotes = mockSync();
     await sincronizar(enviarLote);
     expect(lotes[0].acciones[0].embarque).toEqual({ codigo: 'MUELLE1.x.y', salida_id: 7, tramo: 'vuelta' });
+  });
+
+  it('holds each action with the data the contract gives its kind, and sends it in the field its kind names', async () => {
+    expectTypeOf<DatosAccion<'venta'>>().toEqualTypeOf<Schema<'VentaOffline'>>();
+    expectTypeOf<DatosAccion<'embarque'>>().toEqualTypeOf<Schema<'EmbarqueOffline'>>();
+    const venta = ventaOffline({ caja_id: 3 });
+    const embarque = accionOffline();
+    ponerEnCola([venta, embarque]);
+    const lotes = mockSync();
+    await sincronizar(enviarLote);
+    expect(lotes[0].acciones).toEqual([
+      { id: venta.id, tipo: 'venta', ocurrido_en: venta.ocurrido_en, venta: venta.datos },
+      { id: embarque.id, tipo: 'embarque', ocurrido_en: embarque.ocurrido_en, embarque: embarque.datos },
+    ]);
   });
 
   it("takes an act applied with a conflict (a boarding past the boat's capacity) as done, and toasts the server's message", async () => {

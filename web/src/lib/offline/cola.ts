@@ -1,5 +1,5 @@
 import { liveQuery } from 'dexie';
-import { baseOffline, type AccionOffline, type TipoAccion } from './db';
+import { baseOffline, type AccionDe, type AccionOffline, type DatosAccion, type TipoAccion } from './db';
 import { pedirAlmacenamientoPersistente } from './persistencia';
 
 /*
@@ -28,8 +28,8 @@ function siguienteOrden(): number {
 }
 
 /** Queues an act done now (or at `ocurridoEn`, device ms); resolves with the queued action. */
-export async function encolar(tipo: TipoAccion, datos: unknown, ocurridoEn = Date.now()): Promise<AccionOffline> {
-  const accion: AccionOffline = {
+export async function encolar<T extends TipoAccion>(tipo: T, datos: DatosAccion<T>, ocurridoEn = Date.now()): Promise<AccionDe<T>> {
+  const accion: AccionDe<T> = {
     id: crypto.randomUUID(), tipo, ocurrido_en: ocurridoEn, datos, estado: 'pendiente', intentos: 0, orden: siguienteOrden(),
   };
   await baseOffline.offline.add(accion);

@@ -1,4 +1,5 @@
 import Dexie, { type EntityTable } from 'dexie';
+import type { Schema } from '@/api/contract';
 
 /*
  * The local offline database (operaciones §3: one database of a fixed name with the stores
@@ -61,16 +62,6 @@ export interface PasajeLocal {
 /** A leg of a trip: the outbound one, or a round trip's return (a departure's `sentido`). */
 export type Tramo = 'ida' | 'vuelta';
 
-/**
- * A queued boarding as POST /sync takes it: the code; the departure the phone boarded it into (when the
- * validator worked on one) and the leg the passenger travelled (the departure's direction; without one, the
- * leg the phone decided).
- */
-export interface EmbarqueEnCola {
-  codigo: string;
-  salida_id?: number;
-  tramo?: Tramo;
-}
 
 /** The seller's open register as last seen online. */
 export interface CajaLocal {
@@ -79,18 +70,32 @@ export interface CajaLocal {
   guardado_en: number;
 }
 
-export type TipoAccion = 'venta' | 'embarque';
+/** A kind of offline act: the `tipo` of the contract's AccionOffline (POST /sync). */
+export type TipoAccion = Schema<'AccionOffline'>['tipo'];
+
+/**
+ * What an act of kind T carries, as POST /sync takes it: the field of the contract's AccionOffline
+ * named by its kind (a `venta` is a VentaOffline, an `embarque` an EmbarqueOffline).
+ */
+export type DatosAccion<T extends TipoAccion = TipoAccion> = NonNullable<Schema<'AccionOffline'>[T]>;
+
+/**
+ * A queued boarding: the code; the departure the phone boarded it into (when the validator worked on one)
+ * and the leg the passenger travelled (the departure's direction; without one, the leg the phone decided).
+ */
+export type EmbarqueEnCola = DatosAccion<'embarque'>;
+
 export type EstadoAccion = 'pendiente' | 'enviando' | 'fallida';
 
-/** A queued offline action (operaciones §3: id, type, timestamp, status). */
-export interface AccionOffline {
+/** A queued offline action of kind T with its data (operaciones §3: id, type, timestamp, status). */
+export interface AccionDe<T extends TipoAccion> {
   /** The client id, crypto.randomUUID(), made when queued and never reused: the server dedups by it forever. */
   id: string;
-  tipo: TipoAccion;
+  tipo: T;
   /** Device ms when the act happened. */
   ocurrido_en: number;
   /** The act as POST /api/sync takes it (its `venta` or `embarque`). */
-  datos: unknown;
+  datos: DatosAccion<T>;
   estado: EstadoAccion;
   intentos: number;
   /** Why the server refused it (Spanish, from the server), kept with the action. */
@@ -100,6 +105,9 @@ export interface AccionOffline {
   /** While 'enviando': device ms when its upload started; an upload older than a lease is retried (a closed tab's). */
   enviando_desde?: number;
 }
+
+/** A queued offline action: a sale or a boarding, each with its data (`tipo` tells which). */
+export type AccionOffline = { [T in TipoAccion]: AccionDe<T> }[TipoAccion];
 
 export class BaseOffline extends Dexie {
   config!: EntityTable<EntradaConfig, 'clave'>;

@@ -70,12 +70,12 @@ export interface ResumenSincronizacion {
 /** Message when this browser is not a registered device: there is no certificate to send. */
 export const MSG_SIN_DISPOSITIVO = 'Este equipo no está registrado como dispositivo: regístrelo con conexión para sincronizar';
 
-/** The action as POST /sync takes it. */
+/** The action as POST /sync takes it: its data in the field named by its kind. */
 export function accionSync(accion: AccionOffline): AccionSync {
-  const base = { id: accion.id, tipo: accion.tipo, ocurrido_en: accion.ocurrido_en };
-  return (accion.tipo === 'venta'
-    ? { ...base, venta: accion.datos }
-    : { ...base, embarque: accion.datos }) as AccionSync;
+  const { id, ocurrido_en } = accion;
+  return accion.tipo === 'venta'
+    ? { id, tipo: accion.tipo, ocurrido_en, venta: accion.datos }
+    : { id, tipo: accion.tipo, ocurrido_en, embarque: accion.datos };
 }
 
 /** The most a batch may hold: actions and bytes of JSON. */

@@ -1,12 +1,13 @@
 import { http } from 'msw';
-import type { Notificacion } from '@/api/notificaciones';
+import type { Notificacion, NotificacionDe } from '@/api/notificaciones';
 import { fail, ok, okWithMessage } from '@/testing/http';
 
-/** A notification of the given type; unread unless said otherwise. */
-export function makeNotificacion(id: number, overrides: Partial<Notificacion> = {}): Notificacion {
+/** A sale's notification, with the sale's payload; unread unless said otherwise. */
+export function makeNotificacion(id: number, overrides: Partial<Omit<NotificacionDe<'venta'>, 'tipo'>> = {}): NotificacionDe<'venta'> {
   return {
     id, tipo: 'venta', titulo: `Nueva venta ${id}`, mensaje: `Diego Sosa vendió 1 pasaje (#${id})`,
-    datos: {}, leida: false, timestamp: '2026-11-22T14:05:00Z', ...overrides,
+    datos: { codigo: `LD-20261122-${String(id).padStart(6, '0')}`, precio: 1500, cantidad: 1, pasaje_ids: [id], usuario_id: 3, usuario: 'Diego Sosa' },
+    leida: false, timestamp: '2026-11-22T14:05:00Z', ...overrides,
   };
 }
 

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { accionOffline, colaEnMemoria, ponerEnCola } from '@/testing/colaOffline';
+import { accionOffline, colaEnMemoria, pasajeEnCola, ponerEnCola, ventaOffline } from '@/testing/colaOffline';
 import { signIn } from '@/testing/fixtures';
 import { makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
@@ -23,10 +23,10 @@ const ESPERA = 'El pasaje todavía no llegó al servidor desde el dispositivo qu
 /** A sale of two tickets and a boarding by number, pending, and a boarding by QR the server refused. */
 function cola() {
   return [
-    accionOffline({
-      tipo: 'venta', ocurrido_en: Date.parse('2026-11-26T12:40:00Z'),
-      datos: { caja_id: 7, pasajes: [{ numero_pasaje: 'LD-R2D2-20261126-1' }, { numero_pasaje: 'LD-R2D2-20261126-2' }] },
-    }),
+    ventaOffline(
+      { caja_id: 7, pasajes: [pasajeEnCola('LD-R2D2-20261126-1'), pasajeEnCola('LD-R2D2-20261126-2')] },
+      { ocurrido_en: Date.parse('2026-11-26T12:40:00Z') },
+    ),
     accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:05:00Z'), datos: { codigo: 'LD-20261126-000041' }, motivo: ESPERA, intentos: 1 }),
     accionOffline({ ocurrido_en: Date.parse('2026-11-26T13:10:00Z'), datos: { codigo: 'MUELLE1.e30.firma' }, estado: 'fallida', motivo: MOTIVO, intentos: 1 }),
   ];

@@ -17,12 +17,11 @@ const ESTADOS: Record<EstadoAccion, { label: string; color: string }> = {
 
 /** What the action is, in a few words: the ticket boarded, the tickets sold. */
 function detalle(accion: AccionOffline): string {
-  const datos = (accion.datos ?? {}) as { codigo?: string; pasajes?: { numero_pasaje?: string }[] };
   if (accion.tipo === 'embarque') {
-    const codigo = datos.codigo ?? '';
+    const { codigo } = accion.datos;
     return codigo.startsWith('MUELLE') ? 'Código QR escaneado' : `Pasaje ${codigo}`;
   }
-  const pasajes = datos.pasajes ?? [];
+  const { pasajes } = accion.datos;
   const primero = pasajes[0]?.numero_pasaje;
   return primero ? `${formatCantidad(pasajes.length, 'pasaje')} · ${primero}${pasajes.length > 1 ? '…' : ''}` : formatCantidad(pasajes.length, 'pasaje');
 }
