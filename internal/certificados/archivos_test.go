@@ -71,17 +71,7 @@ func TestCALocalFirmaNombresYDirecciones(t *testing.T) {
 // in service, with the failure in the state; HTTP/2 is offered and TLS 1.1 refused.
 func TestArchivosSeRecarganAlCambiar(t *testing.T) {
 	dir := t.TempDir()
-	l, err := CrearLocal(dir, []string{"muelle.lan"}, time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := AbrirArchivos(l.Cert, l.Clave, registroDePrueba(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, _ := escuchar(t)
-	servirTLS(t, ln, a.TLSConfig())
-	addr := ln.Addr().String()
+	l, a, addr := servirLocal(t, dir, time.Now())
 	primero := servido(t, addr, "muelle.lan", raicesDe(t, l), 5*time.Second)
 	if e := a.Estado(); e.Modo != ModoArchivos || !e.Vence.Equal(primero.NotAfter) || e.Dominios[0] != "muelle.lan" {
 		t.Fatalf("estado = %+v", e)
@@ -120,6 +110,23 @@ func TestArchivosSeRecarganAlCambiar(t *testing.T) {
 	}
 }
 
+// servirLocal makes a local CA and a certificate for muelle.lan in dir as of
+// ahora and serves it from its files; it answers the files, the source and the address.
+func servirLocal(t *testing.T, dir string, ahora time.Time) (Local, *Archivos, string) {
+	t.Helper()
+	l, err := CrearLocal(dir, []string{"muelle.lan"}, ahora)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := AbrirArchivos(l.Cert, l.Clave, registroDePrueba(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, _ := escuchar(t)
+	servirTLS(t, ln, a.TLSConfig())
+	return l, a, ln.Addr().String()
+}
+
 // clienteHTTP2 reaches addr for any name, trusting raices, over HTTP/2 when offered.
 func clienteHTTP2(raices *x509.CertPool, addr string) *http.Client {
 	dial := func(ctx context.Context, network, _ string) (net.Conn, error) {
@@ -132,18 +139,8 @@ func clienteHTTP2(raices *x509.CertPool, addr string) *http.Client {
 
 // TestNoSeSirveUnCertificadoVencido: the handshake fails rather than serve it.
 func TestNoSeSirveUnCertificadoVencido(t *testing.T) {
-	dir := t.TempDir()
-	l, err := CrearLocal(dir, []string{"muelle.lan"}, time.Now().Add(-900*24*time.Hour))
-	if err != nil {
-		t.Fatal(err)
-	}
-	a, err := AbrirArchivos(l.Cert, l.Clave, registroDePrueba(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, _ := escuchar(t)
-	servirTLS(t, ln, a.TLSConfig())
-	if c, err := tls.Dial("tcp", ln.Addr().String(), &tls.Config{ServerName: "muelle.lan", InsecureSkipVerify: true}); err == nil {
+	_, _, addr := servirLocal(t, t.TempDir(), time.Now().Add(-900*24*time.Hour))
+	if c, err := tls.Dial("tcp", addr, &tls.Config{ServerName: "muelle.lan", InsecureSkipVerify: true}); err == nil {
 		_ = c.Close()
 		t.Fatal("se sirvió un certificado vencido")
 	}
