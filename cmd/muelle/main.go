@@ -293,13 +293,13 @@ func serve(args []string, log *slog.Logger) error {
 		}
 		defer gestor.Cerrar()
 	}
+	// the API's own jobs: the report schedules' sends
+	app.RegistrarTareas(tareas)
 	app.Tareas = tareas.Estados
 	ctxTareas, pararTareas := context.WithCancel(ctx)
 	tareasTerminadas := make(chan struct{})
 	go func() { tareas.Start(ctxTareas); close(tareasTerminadas) }()
 	defer func() { pararTareas(); <-tareasTerminadas }()
-	// report schedules due are sent every minute, each send claimed by one instance
-	go app.CorrerEnviosProgramados(ctx, time.Minute)
 	fuente, err := fuenteHTTPS(ctx, st, tlsOp, log)
 	if err != nil {
 		return err

@@ -1,12 +1,14 @@
 package api
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/export"
+	"muelle/internal/store"
 )
 
 // The date a report places each ticket by (backoffice §2.15): the day it was
@@ -63,14 +65,19 @@ type PeriodoReporte struct {
 	Base  string `json:"base" enum:"venta,viaje"`
 }
 
-// periodoReporte is the period c asks for in the caller's company, "today"
-// being the company's business day now, and the company's time zone, which
-// turns its days into instants (domain.Periodo.Limites).
+// periodoReporte is the period c asks for in the caller's company (periodoDe).
 func (s *Server) periodoReporte(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
 	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
 	if err != nil {
 		return domain.Periodo{}, nil, err
 	}
+	return s.periodoDe(e, c)
+}
+
+// periodoDe is the period c asks for in the company e, "today" being the
+// company's business day now, and the company's time zone, which turns its
+// days into instants (domain.Periodo.Limites).
+func (s *Server) periodoDe(e store.Empresa, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
 	loc := domain.Location(e.Timezone)
 	p, err := domain.PeriodoDe(domain.PedidoPeriodo{Tipo: c.Periodo, Inicio: c.Inicio, Fin: c.Fin,
 		Mes: int(c.Mes), Anio: int(c.Anio)}, domain.DiaDe(s.Store.Now(), loc).Fecha)
@@ -115,17 +122,29 @@ func nombreBase(base string) string {
 	return "Fecha de venta"
 }
 
-// archivoReporte is a report's export in formato, downloaded as
+// generadorReporte builds the file of a report of the company e (the
+// exportar* functions): it reads no request, so a download (descarga), a
+// report's mail and a schedule's send (reporteEnMemoria) build the same file.
+type generadorReporte func(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error)
+
+// descarga is the download route of the report g builds: the caller's company's.
+func (s *Server) descarga(g generadorReporte) func(*http.Request, ConsultaExportarReporte) (archivo, error) {
+	return func(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
+		e, _, err := s.zonaDe(r)
+		if err != nil {
+			return archivo{}, err
+		}
+		return g(r.Context(), e, c)
+	}
+}
+
+// archivoReporte is the company e's report export in formato, downloaded as
 // {prefijo}-{p.Nombre()}-{today}.{ext}: the table t whose rows filas hands the
 // encoder one at a time as they are read. The PDF states the company (name
 // and logo), the period, the date basis (none for a report not placed by a
 // ticket's date: base "") and the key figures totales.
-func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p domain.Periodo, base string,
-	t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
-	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
-	if err != nil {
-		return archivo{}, err
-	}
+func (s *Server) archivoReporte(ctx context.Context, e store.Empresa, formato, prefijo string, p domain.Periodo,
+	base string, t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
 	hoy := domain.DiaDe(s.Store.Now(), domain.Location(e.Timezone)).Fecha
 	nombre := prefijo + "-" + p.Nombre() + "-" + hoy + "."
 	switch formato {
@@ -139,7 +158,7 @@ func (s *Server) archivoReporte(r *http.Request, formato, prefijo string, p doma
 			h.Facts = append(h.Facts, export.Fact{Label: "Fecha base", Value: nombreBase(base)})
 		}
 		h.Facts = append(h.Facts, totales...)
-		logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
+		logo, ok, err := s.Store.LogoDeEmpresa(ctx, e.ID)
 		if err != nil {
 			return archivo{}, err
 		}

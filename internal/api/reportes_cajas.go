@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -70,8 +71,14 @@ func (s *Server) filtroReporteCajas(r *http.Request, c ConsultaPeriodo) (domain.
 	if err != nil {
 		return p, loc, store.FiltroReporteCajas{}, err
 	}
+	return p, loc, filtroCajas(p, loc), nil
+}
+
+// filtroCajas is the store's filter of the registers opened in the business
+// days of p, in the time zone loc.
+func filtroCajas(p domain.Periodo, loc *time.Location) store.FiltroReporteCajas {
 	desde, hasta := p.Limites(loc)
-	return p, loc, store.FiltroReporteCajas{Desde: desde, Hasta: hasta}, nil
+	return store.FiltroReporteCajas{Desde: desde, Hasta: hasta}
 }
 
 // estadisticasReporteCajas answers the register report of a period.
@@ -135,16 +142,16 @@ func (s *Server) imprimirReporteCaja(r *http.Request, c ConsultaImprimirReporteC
 var columnasReporteCajas = []string{"Usuario", "Fecha Apertura", "Fecha Cierre", "Monto Apertura", "Monto Cierre",
 	"Diferencia", "Estado", "N° Z"}
 
-// exportarReporteCajas answers the period's registers as a CSV, XLSX or PDF
+// exportarReporteCajas is the company e's registers of the period as a CSV, XLSX or PDF
 // file named reporte-cajas-{period}-{today}.{ext}, streamed row by row from
 // the store (a PDF holds at most maxFilasPDF rows).
-func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	p, loc, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
+func (s *Server) exportarReporteCajas(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
-	empresaID := actorFrom(r).EmpresaID()
-	est, err := s.Store.EstadisticasReporteCajas(r.Context(), empresaID, f)
+	f := filtroCajas(p, loc)
+	est, err := s.Store.EstadisticasReporteCajas(ctx, e.ID, f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -164,7 +171,7 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 	fecha := func(t time.Time) string { return t.In(loc).Format("02/01/2006 15:04") }
 	filas := func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasReporteCajas))
-		return s.Store.RecorrerReporteCajas(r.Context(), empresaID, f, tope, func(k store.FilaReporteCajas) error {
+		return s.Store.RecorrerReporteCajas(ctx, e.ID, f, tope, func(k store.FilaReporteCajas) error {
 			cierre, montoCierre, dif, z := export.Text("Pendiente"), export.Text("N/A"), export.Text(""), export.Text("")
 			if k.FechaCierre != nil {
 				cierre = export.Text(fecha(*k.FechaCierre))
@@ -183,7 +190,7 @@ func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte
 			return enc.Encode(fila)
 		})
 	}
-	return s.archivoReporte(r, c.Formato, "reporte-cajas", p, "", t, totales, filas)
+	return s.archivoReporte(ctx, e, c.Formato, "reporte-cajas", p, "", t, totales, filas)
 }
 
 // estadoCaja is a register's state as the report shows it.

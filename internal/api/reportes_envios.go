@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -98,7 +99,7 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err := s.escrituraDeReporte(r, b.Mensaje, b.Email); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	if err := s.emailListo(r, a.EmpresaID); err != nil {
+	if err := s.emailListo(r.Context(), a.EmpresaID); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
 	if espera := s.reportesEmail.permitir(a.EmpresaID, s.Store.Now(), maxReportesEmail, ventanaReportesEmail); espera > 0 {
@@ -106,11 +107,11 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 		e.RetryAfter = espera
 		return reply[store.Mensaje]{}, e
 	}
-	f, err := s.reporteEnMemoria(r, tipo, b.consulta(formato))
+	e, _, err := s.zonaDe(r)
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	e, _, err := s.zonaDe(r)
+	f, err := s.reporteEnMemoria(r.Context(), e, tipo, b.consulta(formato))
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
@@ -146,8 +147,8 @@ func (s *Server) escrituraDeReporte(r *http.Request, mensaje string, destinos ..
 
 // emailListo refuses a report mail of a company whose e-mail is not
 // configured or is off: the outbox could never send it.
-func (s *Server) emailListo(r *http.Request, empresaID int64) error {
-	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), empresaID)
+func (s *Server) emailListo(ctx context.Context, empresaID int64) error {
+	cfg, found, err := s.Store.ConfiguracionEmail(ctx, empresaID)
 	switch {
 	case err != nil:
 		return err
@@ -159,11 +160,10 @@ func (s *Server) emailListo(r *http.Request, empresaID int64) error {
 	return nil
 }
 
-// reporteEnMemoria builds report tipo's file as its download would answer it
-// (the caller's company, permissions and period), in memory, refused past
-// maxArchivoEmail.
-func (s *Server) reporteEnMemoria(r *http.Request, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
-	exportar := s.exportarVentas
+// reporteEnMemoria builds the company e's report tipo's file as its download
+// would answer it (generadorReporte), in memory, refused past maxArchivoEmail.
+func (s *Server) reporteEnMemoria(ctx context.Context, e store.Empresa, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
+	var exportar generadorReporte = s.exportarVentas
 	switch tipo {
 	case "", ReporteDeVentas:
 	case ReporteDeCajas:
@@ -173,7 +173,7 @@ func (s *Server) reporteEnMemoria(r *http.Request, tipo string, c ConsultaExport
 	default:
 		return store.ArchivoReporte{}, domain.Invalid("El tipo de reporte debe ser ventas, cajas o pasajeros")
 	}
-	f, err := exportar(r, c)
+	f, err := exportar(ctx, e, c)
 	if err != nil {
 		return store.ArchivoReporte{}, err
 	}

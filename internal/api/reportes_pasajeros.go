@@ -2,9 +2,11 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 
 	"muelle/internal/domain"
 	"muelle/internal/export"
@@ -96,7 +98,12 @@ type RutasPopulares struct {
 // filtroPasajeros resolves the period of c in the caller's company.
 func (s *Server) filtroPasajeros(r *http.Request, c ConsultaPeriodo) (store.FiltroPasajerosPeriodo, error) {
 	p, loc, err := s.periodoReporte(r, c)
-	return store.FiltroPasajerosPeriodo{Periodo: p, Loc: loc, PorViaje: c.Base == BaseViaje}, err
+	return filtroPasajerosDe(p, loc, c.Base), err
+}
+
+// filtroPasajerosDe is the store's filter of the period p of zone loc on the basis base.
+func filtroPasajerosDe(p domain.Periodo, loc *time.Location, base string) store.FiltroPasajerosPeriodo {
+	return store.FiltroPasajerosPeriodo{Periodo: p, Loc: loc, PorViaje: base == BaseViaje}
 }
 
 func cifrasPasajeros(e store.EstadisticasPasajeros) CifrasPasajeros {
@@ -154,16 +161,16 @@ func (s *Server) rutasPopulares(r *http.Request, c ConsultaRutasPopulares) (Ruta
 // table, then what each passenger spent and the last day they travel.
 var columnasPasajeros = []string{"Nombre", "Documento", "Teléfono", "Email", "Total Viajes", "Total Gastado", "Último Viaje"}
 
-// exportarPasajerosReporte answers the period's passengers, ranked as the top
+// exportarPasajerosReporte is the company e's passengers of the period, ranked as the top
 // list, as a CSV, XLSX or PDF streamed row by row from the database (a PDF,
 // laid out in memory, holds at most store.MaxExportacion of them).
-func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	f, err := s.filtroPasajeros(r, c.ConsultaPeriodo)
+func (s *Server) exportarPasajerosReporte(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
-	empresaID := actorFrom(r).EmpresaID()
-	est, err := s.Store.EstadisticasPasajeros(r.Context(), empresaID, f)
+	f := filtroPasajerosDe(p, loc, c.Base)
+	est, err := s.Store.EstadisticasPasajeros(ctx, e.ID, f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -185,10 +192,9 @@ func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarRep
 		}
 	}
 	t := export.Table{Title: "Reporte de Pasajeros", Columns: columnasPasajeros}
-	ctx := r.Context()
-	return s.archivoReporte(r, c.Formato, "reporte-pasajeros", f.Periodo, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
+	return s.archivoReporte(ctx, e, c.Formato, "reporte-pasajeros", f.Periodo, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajeros))
-		return s.Store.RecorrerPasajeros(ctx, empresaID, f, tope, func(p store.Pasajero) error {
+		return s.Store.RecorrerPasajeros(ctx, e.ID, f, tope, func(p store.Pasajero) error {
 			fila = append(fila[:0], export.Text(p.Nombre), export.Text(p.Documento), export.Text(p.Telefono),
 				export.Text(p.Email), export.Number(p.TotalViajes), export.Money(p.TotalGastado), fechaCelda(p.UltimoViaje))
 			return enc.Encode(fila)
