@@ -226,12 +226,6 @@ func serve(args []string, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	if conRespaldos {
-		// one backup per period whichever instance claims it (store.RespaldarSiToca)
-		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
-			"conservar", respaldos.Conservar)
-		go st.CorrerRespaldos(ctx, respaldos, log)
-	}
 	ttl, err := time.ParseDuration(env("MUELLE_TOKEN_TTL", "8h"))
 	if err != nil {
 		return fmt.Errorf("MUELLE_TOKEN_TTL inválido: %w", err)
@@ -251,12 +245,18 @@ func serve(args []string, log *slog.Logger) error {
 		return err
 	}
 	// work outside a request, one runner per process: the store's periodic
-	// work (purges, points' expiry, departures), the queued work, the outbox,
-	// the pushes and the report schedules; on shutdown, serve waits for the
-	// work under way (jobs.Runner.Gracia)
+	// work (purges, points' expiry, departures, backups), the queued work, the
+	// outbox, the pushes and the report schedules; on shutdown, serve waits
+	// for the work under way (jobs.Runner.Gracia)
 	tareas := jobs.Nuevo(st, log)
 	st.RegistrarTareas(tareas)
 	st.AlEncolarTrabajo(tareas.Despertar)
+	if conRespaldos {
+		// one backup per period whichever instance claims it (store.RespaldarSiToca)
+		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
+			"conservar", respaldos.Conservar)
+		st.RegistrarRespaldos(tareas, respaldos, log)
+	}
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
