@@ -226,12 +226,6 @@ func serve(args []string, log *slog.Logger) error {
 		return err
 	}
 	defer st.Close()
-	if conRespaldos {
-		// one backup per period whichever instance claims it (store.RespaldarSiToca)
-		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
-			"conservar", respaldos.Conservar)
-		go st.CorrerRespaldos(ctx, respaldos, log)
-	}
 	ttl, err := time.ParseDuration(env("MUELLE_TOKEN_TTL", "8h"))
 	if err != nil {
 		return fmt.Errorf("MUELLE_TOKEN_TTL inválido: %w", err)
@@ -250,19 +244,27 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
-	// work outside a request: the store's periodic work (purges, points'
-	// expiry, departures) and the queued work, one runner per process; on
-	// shutdown, serve waits for the work under way (jobs.Runner.Gracia)
+	// work outside a request, one runner per process: the store's periodic
+	// work (purges, points' expiry, departures, backups), the queued work, the
+	// outbox, the pushes and the report schedules; on shutdown, serve waits
+	// for the work under way (jobs.Runner.Gracia)
 	tareas := jobs.Nuevo(st, log)
 	st.RegistrarTareas(tareas)
 	st.AlEncolarTrabajo(tareas.Despertar)
+	if conRespaldos {
+		// one backup per period whichever instance claims it (store.RespaldarSiToca)
+		log.Info("copias de seguridad programadas", "carpeta", respaldos.Dir, "cada", respaldos.Cada,
+			"conservar", respaldos.Conservar)
+		st.RegistrarRespaldos(tareas, respaldos, log)
+	}
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
 	}
-	// the outbox is sent after commit by a worker (woken by the commit that
-	// queues a message, polling every 15 s); several instances share it, each
-	// message claimed by one
+	// the outbox is sent after commit by jobs of the runner (kinds correo,
+	// whatsapp and push: each woken by the commit that queues to it, polling
+	// every jobs.Runner.Espera); several instances share them, each row
+	// claimed by one
 	email := mensajeria.Email{Store: st, URLPublica: env("MUELLE_URL_PUBLICA", urlPublica(*addr, tlsOp)),
 		PermitirPrivadas: env("MUELLE_SMTP_PERMITIR_PRIVADAS", "false") == "true"}
 	if email.PermitirPrivadas {
@@ -273,33 +275,29 @@ func serve(args []string, log *slog.Logger) error {
 			return err
 		}
 	}
-	salida := mensajeria.NuevoWorker(st, log, email)
-	st.AlEncolarMensaje(store.CanalEmail, salida.Despertar)
-	go salida.Correr(ctx, 15*time.Second)
+	email.Registrar(tareas)
 	// the pushes of the notifications, queued in their transaction, likewise
 	redPush := mensajeria.RedPush{PermitirPrivadas: email.PermitirPrivadas}
-	push := mensajeria.NuevoWorkerPush(st, log, redPush, contactoPush(email.URLPublica))
-	st.AlEncolarMensaje(store.CanalPush, push.Despertar)
-	go push.Correr(ctx, 15*time.Second)
+	mensajeria.NuevoWorkerPush(st, log, redPush, contactoPush(email.URLPublica)).Registrar(tareas)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
 		Email: email, Push: redPush,
 		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
 	if env("MUELLE_WHATSAPP", "true") != "false" {
-		gestor, err := iniciarWhatsApp(ctx, st, log, app)
+		gestor, err := iniciarWhatsApp(ctx, st, log, app, tareas)
 		if err != nil {
 			return err
 		}
 		defer gestor.Cerrar()
 	}
+	// the API's own jobs: the report schedules' sends
+	app.RegistrarTareas(tareas)
 	app.Tareas = tareas.Estados
 	ctxTareas, pararTareas := context.WithCancel(ctx)
 	tareasTerminadas := make(chan struct{})
 	go func() { tareas.Start(ctxTareas); close(tareasTerminadas) }()
 	defer func() { pararTareas(); <-tareasTerminadas }()
-	// report schedules due are sent every minute, each send claimed by one instance
-	go app.CorrerEnviosProgramados(ctx, time.Minute)
 	fuente, err := fuenteHTTPS(ctx, st, tlsOp, log)
 	if err != nil {
 		return err
@@ -380,10 +378,11 @@ func contactoPush(urlPublica string) string {
 }
 
 // iniciarWhatsApp opens the WhatsApp device store in Muelle's database (its
-// upgrades run now), restores the linked companies and starts the worker of
-// the WhatsApp outbox (woken by the store when a WhatsApp message is queued);
-// app gets the service and its check.
-func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server) (*whatsapp.Gestor, error) {
+// upgrades run now), restores the linked companies and registers the
+// WhatsApp outbox on tareas (woken by the store when a WhatsApp message is
+// queued); app gets the service and its check.
+func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app *api.Server,
+	tareas *jobs.Runner) (*whatsapp.Gestor, error) {
 	dispositivos, err := whatsapp.AbrirDispositivos(ctx, st, st.SecretBox(), log)
 	if err != nil {
 		return nil, err
@@ -392,9 +391,7 @@ func iniciarWhatsApp(ctx context.Context, st *store.Store, log *slog.Logger, app
 	if err := gestor.Iniciar(ctx); err != nil {
 		return nil, err
 	}
-	salida := mensajeria.NuevoWorkerWhatsApp(st, log, mensajeria.WhatsApp{Store: st, Remitente: gestor})
-	st.AlEncolarMensaje(store.CanalWhatsApp, salida.Despertar)
-	go salida.Correr(ctx, 15*time.Second)
+	mensajeria.WhatsApp{Store: st, Remitente: gestor}.Registrar(tareas)
 	app.WhatsApp, app.Servicios.WhatsApp = gestor, api.ComprobarWhatsApp(gestor.Activas)
 	return gestor, nil
 }

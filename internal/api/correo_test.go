@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/mensajeria/smtptest"
 	"muelle/internal/store"
@@ -27,11 +28,11 @@ import (
 const passwordSMTP = "s3creta-smtp-Clave"
 
 // correo is an environment with a real SMTP server, the e-mail channel wired
-// into the API, the outbox worker and everything logged kept in log.
+// into the API, the e-mail outbox's job and everything logged kept in log.
 type correo struct {
 	*env
 	smtp   *smtptest.Servidor
-	worker *mensajeria.Worker
+	tareas *jobs.Runner
 	log    *bytes.Buffer
 	admin  string
 }
@@ -49,7 +50,7 @@ func nuevoCorreo(t *testing.T, e *env) *correo {
 	e.srv.Log = logger
 	// the test server listens on loopback, on a free port: the installation allows it
 	e.srv.Email = mensajeria.Email{Store: e.st, URLPublica: "https://muelle.test", TLS: srv.Cliente, PermitirPrivadas: true}
-	c.worker = mensajeria.NuevoWorker(e.st, logger, e.srv.Email)
+	c.tareas = e.tareasCon(e.srv.Email.Registrar)
 	return c
 }
 
@@ -57,7 +58,7 @@ func nuevoCorreo(t *testing.T, e *env) *correo {
 // other ports, as in production.
 func (c *correo) sinPermisoPrivadas() {
 	c.srv.Email.PermitirPrivadas = false
-	c.worker = mensajeria.NuevoWorker(c.st, c.srv.Log, c.srv.Email)
+	c.tareas = c.tareasCon(c.srv.Email.Registrar)
 }
 
 // probar sends the test mail to admin@example.com.
@@ -111,7 +112,7 @@ func (c *correo) enviar(token string, ids []int64, cliente, key string) response
 
 func (c *correo) procesar() int {
 	c.t.Helper()
-	n, err := c.worker.Procesar(context.Background())
+	n, err := c.tareas.Vaciar(context.Background(), mensajeria.TipoCorreo)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -414,7 +415,7 @@ func TestEmailTooLargeAttachmentsBecomeALink(t *testing.T) {
 		c := nuevoCorreo(t, e)
 		c.configurar()
 		e.srv.Email.MaxAdjuntos = 1
-		c.worker = mensajeria.NuevoWorker(e.st, e.srv.Log, e.srv.Email)
+		c.tareas = e.tareasCon(e.srv.Email.Registrar)
 		p := e.ventaA("vendedor", "Ana", 1)[0]
 		c.enviar(e.token("vendedor"), []int64{p.ID}, "Ana", "").expect(t, http.StatusCreated, "")
 		c.procesar()
@@ -445,11 +446,11 @@ func TestEmailTwoWorkersNeverSendAMessageTwice(t *testing.T) {
 		for range n {
 			c.enviar(tok, []int64{p.ID}, "Ana", "").expect(t, http.StatusCreated, "")
 		}
-		otro := mensajeria.NuevoWorker(e.st, e.srv.Log, e.srv.Email)
+		otro := e.tareasCon(e.srv.Email.Registrar)
 		var wg sync.WaitGroup
-		for _, w := range []*mensajeria.Worker{c.worker, otro} {
+		for _, r := range []*jobs.Runner{c.tareas, otro} {
 			wg.Go(func() {
-				if _, err := w.Procesar(context.Background()); err != nil {
+				if _, err := r.Vaciar(context.Background(), mensajeria.TipoCorreo); err != nil {
 					t.Error(err)
 				}
 			})

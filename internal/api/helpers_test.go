@@ -17,6 +17,7 @@ import (
 	"muelle/internal/auth"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -62,6 +63,14 @@ func envSobre(t testing.TB, st *store.Store) *env {
 	svc.Esperar = func(context.Context, time.Duration) error { return nil } // the portal's delay: no real wait in tests
 	e.srv = &Server{Store: st, Auth: svc, Log: slog.New(slog.NewTextHandler(io.Discard, nil))}
 	return e
+}
+
+// tareasCon is a job runner over the env's store with the jobs registrar
+// registers (an outbox), never started: a test runs what is due with Vaciar.
+func (e *env) tareasCon(registrar func(*jobs.Runner)) *jobs.Runner {
+	r := jobs.Nuevo(e.st, e.srv.Log)
+	registrar(r)
+	return r
 }
 
 // eachEnv runs fn once per database with a fresh environment.

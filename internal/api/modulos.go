@@ -167,10 +167,7 @@ func (s *Server) checkModulo(ctx context.Context, a actor, codigo string) error 
 	if err != nil {
 		return err
 	}
-	if hoy := m.Hoy(s.Store.Now()); !m.Estado(codigo).Efectivo(hoy) {
-		return domain.ModuloNoHabilitado(m.Estado(codigo), hoy)
-	}
-	return nil
+	return m.Exigir(codigo, s.Store.Now())
 }
 
 // AvisoModulo is an enabled module of the company that expires within

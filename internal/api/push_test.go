@@ -10,18 +10,19 @@ import (
 
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/mensajeria/pushtest"
 	"muelle/internal/store"
 )
 
-// pushes is a push service started for the test and the worker that sends to
+// pushes is a push service started for the test and the job that sends to
 // it, over an installation that allows private addresses (the service
 // listens on loopback).
 type pushes struct {
 	*env
 	servicio *pushtest.Servicio
-	worker   *mensajeria.WorkerPush
+	tareas   *jobs.Runner
 }
 
 func nuevoPushes(t *testing.T, e *env) *pushes {
@@ -29,7 +30,7 @@ func nuevoPushes(t *testing.T, e *env) *pushes {
 	red := mensajeria.RedPush{PermitirPrivadas: true, TLS: servicio.TLS()}
 	e.srv.Push = red
 	return &pushes{env: e, servicio: servicio,
-		worker: mensajeria.NuevoWorkerPush(e.st, e.srv.Log, red, "https://muelle.example")}
+		tareas: e.tareasCon(mensajeria.NuevoWorkerPush(e.st, e.srv.Log, red, "https://muelle.example").Registrar)}
 }
 
 // suscribir posts the browser's subscription as usuario.
@@ -45,7 +46,7 @@ func suscripcionDe(n *pushtest.Navegador) map[string]any {
 // procesar sends every due push and returns how many were attempted.
 func (p *pushes) procesar() int {
 	p.t.Helper()
-	n, err := p.worker.Procesar(context.Background())
+	n, err := p.tareas.Vaciar(context.Background(), mensajeria.TipoPush)
 	if err != nil {
 		p.t.Fatal(err)
 	}
@@ -382,7 +383,8 @@ func TestPushNeverDialsAPrivateAddressUnlessAllowed(t *testing.T) {
 		p := nuevoPushes(t, e)
 		nav := p.servicio.Navegador(t)
 		p.suscribir("supervisor", nav).expect(t, http.StatusOK, "")
-		p.worker = mensajeria.NuevoWorkerPush(e.st, e.srv.Log, mensajeria.RedPush{TLS: p.servicio.TLS()}, "https://muelle.example")
+		p.tareas = e.tareasCon(mensajeria.NuevoWorkerPush(e.st, e.srv.Log, mensajeria.RedPush{TLS: p.servicio.TLS()},
+			"https://muelle.example").Registrar)
 		p.notificarAlerta("supervisor", "Alerta")
 		if n := p.procesar(); n != 1 || len(p.servicio.Recibidos()) != 0 {
 			t.Fatalf("intentados %d, recibidos %d", n, len(p.servicio.Recibidos()))

@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"io"
 	"net/http"
 	"time"
@@ -66,14 +67,14 @@ type PeriodoReporte struct {
 
 // periodoReporte is the period c asks for in the caller's company (periodoDe).
 func (s *Server) periodoReporte(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
-	e, _, err := s.zonaDe(r)
+	e, _, err := s.Store.Empresa(r.Context(), actorFrom(r).EmpresaID())
 	if err != nil {
 		return domain.Periodo{}, nil, err
 	}
 	return s.periodoDe(e, c)
 }
 
-// periodoDe is the period c asks for in company e, "today" being the
+// periodoDe is the period c asks for in the company e, "today" being the
 // company's business day now, and the company's time zone, which turns its
 // days into instants (domain.Periodo.Limites).
 func (s *Server) periodoDe(e store.Empresa, c ConsultaPeriodo) (domain.Periodo, *time.Location, error) {
@@ -121,27 +122,29 @@ func nombreBase(base string) string {
 	return "Fecha de venta"
 }
 
-// exportador builds a report's export for the caller's company e, read once
-// by whoever calls it (conEmpresa, a report mail).
-type exportador func(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error)
+// generadorReporte builds the file of a report of the company e (the
+// exportar* functions): it reads no request, so a download (descarga), a
+// report's mail and a schedule's send (reporteEnMemoria) build the same file.
+type generadorReporte func(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error)
 
-// conEmpresa runs the export fn with the caller's company, read once for
-// all of the export (its period, its file's name, its PDF's heading).
-func (s *Server) conEmpresa(r *http.Request, c ConsultaExportarReporte, fn exportador) (archivo, error) {
-	e, _, err := s.zonaDe(r)
-	if err != nil {
-		return archivo{}, err
+// descarga is the download route of the report g builds: the caller's company's.
+func (s *Server) descarga(g generadorReporte) func(*http.Request, ConsultaExportarReporte) (archivo, error) {
+	return func(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
+		e, _, err := s.zonaDe(r)
+		if err != nil {
+			return archivo{}, err
+		}
+		return g(r.Context(), e, c)
 	}
-	return fn(r, e, c)
 }
 
-// archivoReporte is company e's export of a report in formato, downloaded as
+// archivoReporte is the company e's report export in formato, downloaded as
 // {prefijo}-{p.Nombre()}-{today}.{ext}: the table t whose rows filas hands the
 // encoder one at a time as they are read. The PDF states the company (name
 // and logo), the period, the date basis (none for a report not placed by a
 // ticket's date: base "") and the key figures totales.
-func (s *Server) archivoReporte(r *http.Request, e store.Empresa, formato, prefijo string, p domain.Periodo, base string,
-	t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
+func (s *Server) archivoReporte(ctx context.Context, e store.Empresa, formato, prefijo string, p domain.Periodo,
+	base string, t export.Table, totales []export.Fact, filas func(export.Encoder) error) (archivo, error) {
 	hoy := domain.DiaDe(s.Store.Now(), domain.Location(e.Timezone)).Fecha
 	nombre := prefijo + "-" + p.Nombre() + "-" + hoy + "."
 	switch formato {
@@ -155,7 +158,7 @@ func (s *Server) archivoReporte(r *http.Request, e store.Empresa, formato, prefi
 			h.Facts = append(h.Facts, export.Fact{Label: "Fecha base", Value: nombreBase(base)})
 		}
 		h.Facts = append(h.Facts, totales...)
-		logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
+		logo, ok, err := s.Store.LogoDeEmpresa(ctx, e.ID)
 		if err != nil {
 			return archivo{}, err
 		}

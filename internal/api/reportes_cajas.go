@@ -1,6 +1,7 @@
 package api
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -63,20 +64,29 @@ func filaReporteCajasDe(k store.FilaReporteCajas) FilaReporteCajas {
 		NumeroZ: k.NumeroZ}
 }
 
-// filtroReporteCajas is the store's filter of period p: the registers
-// opened in its business days, in the company's time zone loc.
-func filtroReporteCajas(p domain.Periodo, loc *time.Location) store.FiltroReporteCajas {
+// filtroReporteCajas is the store's filter of the period c asks for: the
+// registers opened in its business days, in the company's time zone.
+func (s *Server) filtroReporteCajas(r *http.Request, c ConsultaPeriodo) (domain.Periodo, *time.Location, store.FiltroReporteCajas, error) {
+	p, loc, err := s.periodoReporte(r, c)
+	if err != nil {
+		return p, loc, store.FiltroReporteCajas{}, err
+	}
+	return p, loc, filtroCajas(p, loc), nil
+}
+
+// filtroCajas is the store's filter of the registers opened in the business
+// days of p, in the time zone loc.
+func filtroCajas(p domain.Periodo, loc *time.Location) store.FiltroReporteCajas {
 	desde, hasta := p.Limites(loc)
 	return store.FiltroReporteCajas{Desde: desde, Hasta: hasta}
 }
 
 // estadisticasReporteCajas answers the register report of a period.
 func (s *Server) estadisticasReporteCajas(r *http.Request, c ConsultaPaginaReporte) (ReporteCajas, error) {
-	p, loc, err := s.periodoReporte(r, c.ConsultaPeriodo)
+	p, _, f, err := s.filtroReporteCajas(r, c.ConsultaPeriodo)
 	if err != nil {
 		return ReporteCajas{}, err
 	}
-	f := filtroReporteCajas(p, loc)
 	empresaID := actorFrom(r).EmpresaID()
 	est, err := s.Store.EstadisticasReporteCajas(r.Context(), empresaID, f)
 	if err != nil {
@@ -132,22 +142,16 @@ func (s *Server) imprimirReporteCaja(r *http.Request, c ConsultaImprimirReporteC
 var columnasReporteCajas = []string{"Usuario", "Fecha Apertura", "Fecha Cierre", "Monto Apertura", "Monto Cierre",
 	"Diferencia", "Estado", "N° Z"}
 
-// exportarReporteCajas answers the period's registers as a file (archivoReporteCajas).
-func (s *Server) exportarReporteCajas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	return s.conEmpresa(r, c, s.archivoReporteCajas)
-}
-
-// archivoReporteCajas is the period's registers of company e as a CSV, XLSX
-// or PDF file named reporte-cajas-{period}-{today}.{ext}, streamed row by row
-// from the store (a PDF holds at most maxFilasPDF rows).
-func (s *Server) archivoReporteCajas(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+// exportarReporteCajas is the company e's registers of the period as a CSV, XLSX or PDF
+// file named reporte-cajas-{period}-{today}.{ext}, streamed row by row from
+// the store (a PDF holds at most maxFilasPDF rows).
+func (s *Server) exportarReporteCajas(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
-	f := filtroReporteCajas(p, loc)
-	empresaID := actorFrom(r).EmpresaID()
-	est, err := s.Store.EstadisticasReporteCajas(r.Context(), empresaID, f)
+	f := filtroCajas(p, loc)
+	est, err := s.Store.EstadisticasReporteCajas(ctx, e.ID, f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -167,7 +171,7 @@ func (s *Server) archivoReporteCajas(r *http.Request, e store.Empresa, c Consult
 	fecha := func(t time.Time) string { return t.In(loc).Format("02/01/2006 15:04") }
 	filas := func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasReporteCajas))
-		return s.Store.RecorrerReporteCajas(r.Context(), empresaID, f, tope, func(k store.FilaReporteCajas) error {
+		return s.Store.RecorrerReporteCajas(ctx, e.ID, f, tope, func(k store.FilaReporteCajas) error {
 			cierre, montoCierre, dif, z := export.Text("Pendiente"), export.Text("N/A"), export.Text(""), export.Text("")
 			if k.FechaCierre != nil {
 				cierre = export.Text(fecha(*k.FechaCierre))
@@ -186,7 +190,7 @@ func (s *Server) archivoReporteCajas(r *http.Request, e store.Empresa, c Consult
 			return enc.Encode(fila)
 		})
 	}
-	return s.archivoReporte(r, e, c.Formato, "reporte-cajas", p, "", t, totales, filas)
+	return s.archivoReporte(ctx, e, c.Formato, "reporte-cajas", p, "", t, totales, filas)
 }
 
 // estadoCaja is a register's state as the report shows it.

@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"html"
@@ -98,7 +99,7 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err := s.escrituraDeReporte(r, b.Mensaje, b.Email); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	if err := s.emailListo(r, a.EmpresaID); err != nil {
+	if err := s.emailListo(r.Context(), a.EmpresaID); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
 	if espera := s.reportesEmail.permitir(a.EmpresaID, s.Store.Now(), maxReportesEmail, ventanaReportesEmail); espera > 0 {
@@ -110,7 +111,7 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
-	f, err := s.reporteEnMemoria(r, e, tipo, b.consulta(formato))
+	f, err := s.reporteEnMemoria(r.Context(), e, tipo, b.consulta(formato))
 	if err != nil {
 		return reply[store.Mensaje]{}, err
 	}
@@ -146,8 +147,8 @@ func (s *Server) escrituraDeReporte(r *http.Request, mensaje string, destinos ..
 
 // emailListo refuses a report mail of a company whose e-mail is not
 // configured or is off: the outbox could never send it.
-func (s *Server) emailListo(r *http.Request, empresaID int64) error {
-	cfg, found, err := s.Store.ConfiguracionEmail(r.Context(), empresaID)
+func (s *Server) emailListo(ctx context.Context, empresaID int64) error {
+	cfg, found, err := s.Store.ConfiguracionEmail(ctx, empresaID)
 	switch {
 	case err != nil:
 		return err
@@ -159,22 +160,20 @@ func (s *Server) emailListo(r *http.Request, empresaID int64) error {
 	return nil
 }
 
-// reporteEnMemoria builds report tipo's file as its download would answer it
-// (the caller's company e, permissions and period), in memory, refused past
-// maxArchivoEmail.
-func (s *Server) reporteEnMemoria(r *http.Request, e store.Empresa, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
-	var exportar exportador
+// reporteEnMemoria builds the company e's report tipo's file as its download
+// would answer it (generadorReporte), in memory, refused past maxArchivoEmail.
+func (s *Server) reporteEnMemoria(ctx context.Context, e store.Empresa, tipo string, c ConsultaExportarReporte) (store.ArchivoReporte, error) {
+	var exportar generadorReporte = s.exportarVentas
 	switch tipo {
 	case "", ReporteDeVentas:
-		exportar = s.archivoVentas
 	case ReporteDeCajas:
-		exportar = s.archivoReporteCajas
+		exportar = s.exportarReporteCajas
 	case ReporteDePasajeros:
-		exportar = s.archivoPasajeros
+		exportar = s.exportarPasajerosReporte
 	default:
 		return store.ArchivoReporte{}, domain.Invalid("El tipo de reporte debe ser ventas, cajas o pasajeros")
 	}
-	f, err := exportar(r, e, c)
+	f, err := exportar(ctx, e, c)
 	if err != nil {
 		return store.ArchivoReporte{}, err
 	}

@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -72,23 +73,17 @@ var columnasVentas = []string{"Fecha de venta", "Fecha de viaje", "N° Pasaje", 
 var estadosLegibles = map[string]string{domain.PasajeActivo: "Activo", domain.PasajeUsado: "Usado",
 	domain.PasajeCancelado: "Cancelado"}
 
-// exportarVentas answers the period's detailed sales as a file (archivoVentas).
-func (s *Server) exportarVentas(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	return s.conEmpresa(r, c, s.archivoVentas)
-}
-
-// archivoVentas is the period's detailed sales of company e as a CSV, an
-// XLSX or a PDF (archivoReporte), encoded row by row as the database sends
-// them (the PDF, laid out in memory, holds the newest maxFilasPDF). A period
-// without tickets is a 404 before anything is sent.
-func (s *Server) archivoVentas(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+// exportarVentas is the company e's detailed sales of the period as a CSV, an
+// XLSX or a PDF (archivoReporte), encoded row by row as the database sends them (the
+// PDF, laid out in memory, holds the newest maxFilasPDF). A period without
+// tickets is a 404 before anything is sent.
+func (s *Server) exportarVentas(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
-	empresaID := actorFrom(r).EmpresaID()
 	f := filtroVentas(p, loc, c.Base)
-	resumen, err := s.Store.ResumenVentas(r.Context(), empresaID, f)
+	resumen, err := s.Store.ResumenVentas(ctx, e.ID, f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -109,10 +104,9 @@ func (s *Server) archivoVentas(r *http.Request, e store.Empresa, c ConsultaExpor
 		}
 	}
 	t := export.Table{Title: "Reporte de ventas", Columns: columnasVentas}
-	ctx := r.Context()
-	return s.archivoReporte(r, e, c.Formato, "reporte-ventas", p, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
+	return s.archivoReporte(ctx, e, c.Formato, "reporte-ventas", p, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasVentas))
-		return s.Store.RecorrerVentasDetalladas(ctx, empresaID, f, tope, func(v store.VentaDetallada) error {
+		return s.Store.RecorrerVentasDetalladas(ctx, e.ID, f, tope, func(v store.VentaDetallada) error {
 			fila = append(fila[:0], export.Date(v.FechaVenta.In(loc)), fechaCelda(v.FechaViaje),
 				export.Text(v.NumeroPasaje), export.Text(v.ClienteNombre), export.Text(v.SeccionNombre),
 				export.Text(v.TipoViajeNombre), export.Text(v.MedioPagoNombre), export.Text(v.Vendedor),

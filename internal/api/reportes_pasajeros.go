@@ -2,6 +2,7 @@ package api
 
 import (
 	"cmp"
+	"context"
 	"net/http"
 	"strconv"
 	"strings"
@@ -97,11 +98,11 @@ type RutasPopulares struct {
 // filtroPasajeros resolves the period of c in the caller's company.
 func (s *Server) filtroPasajeros(r *http.Request, c ConsultaPeriodo) (store.FiltroPasajerosPeriodo, error) {
 	p, loc, err := s.periodoReporte(r, c)
-	return filtroPasajerosEn(p, loc, c.Base), err
+	return filtroPasajerosDe(p, loc, c.Base), err
 }
 
-// filtroPasajerosEn is the store's filter of period p in time zone loc on the basis base.
-func filtroPasajerosEn(p domain.Periodo, loc *time.Location, base string) store.FiltroPasajerosPeriodo {
+// filtroPasajerosDe is the store's filter of the period p of zone loc on the basis base.
+func filtroPasajerosDe(p domain.Periodo, loc *time.Location, base string) store.FiltroPasajerosPeriodo {
 	return store.FiltroPasajerosPeriodo{Periodo: p, Loc: loc, PorViaje: base == BaseViaje}
 }
 
@@ -160,22 +161,16 @@ func (s *Server) rutasPopulares(r *http.Request, c ConsultaRutasPopulares) (Ruta
 // table, then what each passenger spent and the last day they travel.
 var columnasPasajeros = []string{"Nombre", "Documento", "Teléfono", "Email", "Total Viajes", "Total Gastado", "Último Viaje"}
 
-// exportarPasajerosReporte answers the period's passengers as a file (archivoPasajeros).
-func (s *Server) exportarPasajerosReporte(r *http.Request, c ConsultaExportarReporte) (archivo, error) {
-	return s.conEmpresa(r, c, s.archivoPasajeros)
-}
-
-// archivoPasajeros is the period's passengers of company e, ranked as the
-// top list, as a CSV, XLSX or PDF streamed row by row from the database (a
-// PDF, laid out in memory, holds at most store.MaxExportacion of them).
-func (s *Server) archivoPasajeros(r *http.Request, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
+// exportarPasajerosReporte is the company e's passengers of the period, ranked as the top
+// list, as a CSV, XLSX or PDF streamed row by row from the database (a PDF,
+// laid out in memory, holds at most store.MaxExportacion of them).
+func (s *Server) exportarPasajerosReporte(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
 		return archivo{}, err
 	}
-	f := filtroPasajerosEn(p, loc, c.Base)
-	empresaID := actorFrom(r).EmpresaID()
-	est, err := s.Store.EstadisticasPasajeros(r.Context(), empresaID, f)
+	f := filtroPasajerosDe(p, loc, c.Base)
+	est, err := s.Store.EstadisticasPasajeros(ctx, e.ID, f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -197,10 +192,9 @@ func (s *Server) archivoPasajeros(r *http.Request, e store.Empresa, c ConsultaEx
 		}
 	}
 	t := export.Table{Title: "Reporte de Pasajeros", Columns: columnasPasajeros}
-	ctx := r.Context()
-	return s.archivoReporte(r, e, c.Formato, "reporte-pasajeros", f.Periodo, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
+	return s.archivoReporte(ctx, e, c.Formato, "reporte-pasajeros", f.Periodo, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajeros))
-		return s.Store.RecorrerPasajeros(ctx, empresaID, f, tope, func(p store.Pasajero) error {
+		return s.Store.RecorrerPasajeros(ctx, e.ID, f, tope, func(p store.Pasajero) error {
 			fila = append(fila[:0], export.Text(p.Nombre), export.Text(p.Documento), export.Text(p.Telefono),
 				export.Text(p.Email), export.Number(p.TotalViajes), export.Money(p.TotalGastado), fechaCelda(p.UltimoViaje))
 			return enc.Encode(fila)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 )
 
@@ -117,21 +118,14 @@ const (
 	reintentoProgramado = 30 * time.Minute
 )
 
-// CorrerEnviosProgramados sends the due report schedules every cada until
-// ctx ends. Several instances may run it: each send is claimed by one.
-func (s *Server) CorrerEnviosProgramados(ctx context.Context, cada time.Duration) {
-	t := time.NewTicker(cada)
-	defer t.Stop()
-	for {
-		if _, err := s.EnviarProgramados(ctx); err != nil && ctx.Err() == nil {
-			s.Log.Error("enviar reportes programados", "error", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+// RegistrarTareas registers the API's work outside a request on r: the due
+// report schedules are sent every minute (each send claimed by one instance).
+// The reports' files are built here, where their downloads are.
+func (s *Server) RegistrarTareas(r *jobs.Runner) {
+	r.Every("enviar_reportes_programados", time.Minute, func(ctx context.Context) error {
+		_, err := s.EnviarProgramados(ctx)
+		return err
+	})
 }
 
 // EnviarProgramados sends every schedule due now and returns how many it claimed.
@@ -151,53 +145,36 @@ func (s *Server) EnviarProgramados(ctx context.Context) (int, error) {
 }
 
 // enviarProgramado sends one claimed schedule: with its owner's permission,
-// re-checked now (lost, the schedule pauses), its report of the period
-// before its day goes to each recipient through the outbox; any other
-// failure is counted and retried later.
+// checked again now (store.ComprobarDueño; lost, the schedule pauses), its
+// report of the period before its day goes to each recipient through the
+// outbox; any other failure is counted and retried later.
 func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) error {
-	r, err := s.pedidoDelDueño(ctx, p)
+	e, _, err := s.Store.Empresa(ctx, p.EmpresaID)
+	if err != nil {
+		return err
+	}
+	err = s.Store.ComprobarDueño(ctx, p)
 	var sinPermiso *domain.Error
-	if errors.As(err, &sinPermiso) && (sinPermiso.Kind == domain.KindForbidden || sinPermiso.Kind == domain.KindUnauthorized) {
+	if errors.As(err, &sinPermiso) && sinPermiso.Kind == domain.KindForbidden {
 		return s.Store.FallarPrograma(ctx, p, domain.MsgProgramaSinPermiso, p.ProximoEnvio, true)
 	}
+	var reporte store.ReporteEmail
 	if err == nil {
-		var reporte store.ReporteEmail
-		if reporte, err = s.reporteProgramado(r, p); err == nil {
-			_, loc, zerr := s.zonaDe(r)
-			if zerr != nil {
-				return zerr
-			}
-			_, err = s.Store.EnviarPrograma(ctx, p, reporte, agendaDesde(p.Pedido(), s.Store.Now(), loc))
-			return err
-		}
+		reporte, err = s.reporteProgramado(ctx, e, p)
 	}
-	s.Log.Warn("envío programado fallido", "programa", p.ID, "error", err)
-	return s.Store.FallarPrograma(ctx, p, mensajeDeFalla(err), s.Store.Now().Add(reintentoProgramado), false)
-}
-
-// pedidoDelDueño is a request acting as the schedule's owner, refused (403)
-// when the owner is gone, off, of another company, or no longer holds
-// reportes.exportar and the reports module.
-func (s *Server) pedidoDelDueño(ctx context.Context, p store.ProgramaReporte) (*http.Request, error) {
-	u, found, err := s.Store.UsuarioPorID(ctx, p.UsuarioID)
 	if err != nil {
-		return nil, err
+		s.Log.Warn("envío programado fallido", "programa", p.ID, "error", err)
+		return s.Store.FallarPrograma(ctx, p, mensajeDeFalla(err), s.Store.Now().Add(reintentoProgramado), false)
 	}
-	if !found || !u.Habilitado() || u.EmpresaID != p.EmpresaID ||
-		!domain.ConPermiso("reportes.exportar").Permite(u.Rol, u.Permisos) {
-		return nil, domain.Forbidden(domain.MsgSinPermisos)
-	}
-	a := actor{Usuario: u}
-	if err := s.checkModulo(ctx, a, domain.ModuloReportes); err != nil {
-		return nil, domain.Forbidden(err.Error())
-	}
-	return http.NewRequestWithContext(context.WithValue(ctx, actorKey{}, a), http.MethodGet, "/", nil)
+	_, err = s.Store.EnviarPrograma(ctx, p, reporte, agendaDesde(p.Pedido(), s.Store.Now(), domain.Location(e.Timezone)))
+	return err
 }
 
-// reporteProgramado is the mail of the schedule's report for the period
-// before its day; a period without rows sends the mail without a file.
-func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (store.ReporteEmail, error) {
-	if err := s.emailListo(r, p.EmpresaID); err != nil {
+// reporteProgramado is the mail of the schedule's report (the company e's)
+// for the period before its day; a period without rows sends the mail
+// without a file.
+func (s *Server) reporteProgramado(ctx context.Context, e store.Empresa, p store.ProgramaReporte) (store.ReporteEmail, error) {
+	if err := s.emailListo(ctx, p.EmpresaID); err != nil {
 		return store.ReporteEmail{}, err
 	}
 	periodo, err := domain.PeriodoProgramado(p.Tipo, p.DiaEnvio)
@@ -210,11 +187,7 @@ func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (st
 	}
 	c := ConsultaExportarReporte{Formato: p.Formato, ConsultaPeriodo: ConsultaPeriodo{Periodo: domain.PeriodoRango,
 		Inicio: periodo.Desde, Fin: periodo.Hasta}}
-	e, _, err := s.zonaDe(r)
-	if err != nil {
-		return store.ReporteEmail{}, err
-	}
-	f, err := s.reporteEnMemoria(r, e, tipo, c)
+	f, err := s.reporteEnMemoria(ctx, e, tipo, c)
 	var vacio *domain.Error
 	if errors.As(err, &vacio) && vacio.Message == MsgSinDatosExportar {
 		return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/store"
 	"muelle/internal/whatsapp"
@@ -16,12 +17,12 @@ import (
 )
 
 // wa is an environment with the WhatsApp service wired into the API over a
-// fake WhatsApp, and the worker of the WhatsApp outbox.
+// fake WhatsApp, and the job of the WhatsApp outbox.
 type wa struct {
 	*env
 	red    *whatsapptest.Red
 	g      *whatsapp.Gestor
-	worker *mensajeria.Worker
+	tareas *jobs.Runner
 	admin  string
 }
 
@@ -38,7 +39,7 @@ func nuevoWA(t *testing.T, e *env) *wa {
 	}
 	e.srv.WhatsApp, e.srv.Servicios.WhatsApp = g, ComprobarWhatsApp(g.Activas)
 	return &wa{env: e, red: red, g: g, admin: e.token("admin"),
-		worker: mensajeria.NuevoWorkerWhatsApp(e.st, e.srv.Log, mensajeria.WhatsApp{Store: e.st, Remitente: g})}
+		tareas: e.tareasCon(mensajeria.WhatsApp{Store: e.st, Remitente: g}.Registrar)}
 }
 
 func (w *wa) estado(token, ruta string) EstadoWhatsApp {
@@ -311,7 +312,7 @@ func TestEnviarPasajeWhatsAppGoesThroughTheOutboxOnce(t *testing.T) {
 			t.Fatalf("el reintento creó otro mensaje: %d != %d", otra.ID, m.ID)
 		}
 		for range 2 {
-			if _, err := w.worker.Procesar(context.Background()); err != nil {
+			if _, err := w.tareas.Vaciar(context.Background(), mensajeria.TipoWhatsApp); err != nil {
 				t.Fatal(err)
 			}
 		}

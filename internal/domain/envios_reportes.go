@@ -28,6 +28,11 @@ const (
 	FallosParaPausar = 5
 )
 
+// PermisoEnviosProgramados is what a schedule's owner must keep (with the
+// reports module) for the schedule to send: it sends with the owner's
+// permission, checked again at each send (store.ComprobarDueño).
+const PermisoEnviosProgramados = "reportes.exportar"
+
 // MsgTopeProgramas refuses a schedule past MaxProgramasPorEmpresa.
 var MsgTopeProgramas = fmt.Sprintf("La empresa ya tiene %d envíos programados, el máximo: eliminá alguno antes de crear otro",
 	MaxProgramasPorEmpresa)

@@ -160,3 +160,89 @@ func TestUnaTareaPeriodicaCorreUnaVezPorIntervalo(t *testing.T) {
 		}
 	})
 }
+
+// fuenteEnMemoria is a source over a slice: Reclamar hands its work in order,
+// each piece once, and every close is written down.
+type fuenteEnMemoria struct {
+	mu         sync.Mutex
+	pendientes []jobs.Trabajo
+	cierres    []string
+}
+
+func (f *fuenteEnMemoria) Reclamar(context.Context, time.Duration) (jobs.Trabajo, bool, error) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if len(f.pendientes) == 0 {
+		return jobs.Trabajo{}, false, nil
+	}
+	t := f.pendientes[0]
+	f.pendientes = f.pendientes[1:]
+	return t, true, nil
+}
+
+func (f *fuenteEnMemoria) anotar(formato string, args ...any) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.cierres = append(f.cierres, fmt.Sprintf(formato, args...))
+	return nil
+}
+
+func (f *fuenteEnMemoria) Terminar(_ context.Context, t jobs.Trabajo, resultado string) error {
+	return f.anotar("%s terminado: %s", t.Clave, resultado)
+}
+
+func (f *fuenteEnMemoria) Reintentar(_ context.Context, t jobs.Trabajo, espera time.Duration, motivo string) error {
+	return f.anotar("%s reintento en %v: %s", t.Clave, espera, motivo)
+}
+
+func (f *fuenteEnMemoria) Fallar(_ context.Context, t jobs.Trabajo, motivo string) error {
+	return f.anotar("%s fallido: %s", t.Clave, motivo)
+}
+
+func (f *fuenteEnMemoria) Soltar(_ context.Context, t jobs.Trabajo) error {
+	return f.anotar("%s soltado", t.Clave)
+}
+
+// A source's own work (HandleCola) carries its kind and is closed through
+// the source: done with its result, retried after the longer of the
+// handler's backoff and the wait the failure asked for (Demora), failed for
+// good when not worth retrying or out of attempts; the kind is counted under
+// its name, and never claimed from the work queue.
+func TestUnaFuentePropiaCierraSusTrabajos(t *testing.T) {
+	f := &fuenteEnMemoria{pendientes: []jobs.Trabajo{{Clave: "bien", Intento: 1}, {Clave: "lento", Intento: 1},
+		{Clave: "pronto", Intento: 1}, {Clave: "rechazo", Intento: 1}, {Clave: "agotado", Intento: 3}}}
+	r := jobs.Nuevo(nil, silencio()) // no work queue: claiming from it would panic
+	r.HandleCola("aviso", f, jobs.Handler{Lease: time.Minute, MaxAttempts: 3,
+		Backoff: func(int) time.Duration { return time.Minute },
+		Run: func(_ context.Context, tr jobs.Trabajo) (string, bool, error) {
+			switch {
+			case tr.Tipo != "aviso":
+				return "", false, fmt.Errorf("tipo %q", tr.Tipo)
+			case tr.Clave == "bien":
+				return "entregado", false, nil
+			case tr.Clave == "lento":
+				return "", true, jobs.Demora(errors.New("429"), time.Hour)
+			case tr.Clave == "pronto":
+				return "", true, jobs.Demora(errors.New("503"), time.Second)
+			case tr.Clave == "rechazo":
+				return "", false, errors.New("410")
+			}
+			return "", true, errors.New("sin red")
+		}})
+	n, err := r.Vaciar(context.Background(), "aviso")
+	if err != nil || n != 5 {
+		t.Fatalf("Vaciar corrió %d (%v); quiero 5", n, err)
+	}
+	quiero := []string{"bien terminado: entregado", "lento reintento en 1h0m0s: 429", "pronto reintento en 1m0s: 503",
+		"rechazo fallido: 410", "agotado fallido: sin red"}
+	if fmt.Sprint(f.cierres) != fmt.Sprint(quiero) {
+		t.Fatalf("cierres %q\nquiero %q", f.cierres, quiero)
+	}
+	if e := r.Estados(); len(e) != 1 || e[0].Nombre != "aviso" || e[0].Corridas != 5 || e[0].Fallas != 4 ||
+		!e[0].Fallando || e[0].UltimoError != "sin red" {
+		t.Fatalf("estados %+v", e)
+	}
+	if _, err := r.Vaciar(context.Background(), "fax"); err == nil || err.Error() != `jobs: "fax" no está registrado` {
+		t.Fatalf("Vaciar de un tipo sin registrar: %v", err)
+	}
+}

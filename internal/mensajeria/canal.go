@@ -1,7 +1,8 @@
-// Package mensajeria sends the outbox (store mensajes): a worker claims each
-// due message of its channels, builds it and hands it to the channel (e-mail
-// over SMTP, WhatsApp through the whatsapp.Gestor), retrying temporary
-// failures with back-off.
+// Package mensajeria sends the outbox (store mensajes) and the pushes
+// (store push_envios) as jobs of the runner (jobs.Runner.HandleCola, kinds
+// correo, whatsapp and push): each due row is claimed by one worker, built
+// and handed to its channel (e-mail over SMTP, WhatsApp through the
+// whatsapp.Gestor, Web Push), temporary failures retried with back-off.
 package mensajeria
 
 import (

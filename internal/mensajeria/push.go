@@ -9,12 +9,14 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/SherClockHolmes/webpush-go"
 
 	"muelle/internal/domain"
 	"muelle/internal/externo"
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 )
 
@@ -69,13 +71,14 @@ func (r RedPush) cliente() *http.Client {
 	return externo.Red(r).ClienteHTTP(externo.Tiempos{Total: TimeoutPush})
 }
 
-// WorkerPush sends the push outbox (store.ReclamarPush): each push is
-// encrypted to its subscription's keys (RFC 8291, aes128gcm) and signed with
-// the installation's VAPID key (RFC 8292) by webpush-go. A push service that
-// answers 404 or 410 forgets the subscription; 429, a 5xx or a network
-// failure retries after Espera (at most Reintentos attempts, never past the
-// push's own validity); anything else drops the push. Several workers may run
-// on one database: each push is claimed by one.
+// WorkerPush sends the push outbox (store.ReclamarPush) as the job kind
+// TipoPush: each push is encrypted to its subscription's keys (RFC 8291,
+// aes128gcm) and signed with the installation's VAPID key (RFC 8292) by
+// webpush-go. A push service that answers 404 or 410 forgets the
+// subscription; 429, a 5xx or a network failure retries after Espera (or the
+// service's Retry-After, at most Reintentos attempts, never past the push's
+// own validity); anything else drops the push. The rows of push_envios are
+// its queue (a jobs.Fuente): each push is claimed by one worker across instances.
 type WorkerPush struct {
 	Store *store.Store
 	Red   RedPush
@@ -84,40 +87,53 @@ type WorkerPush struct {
 	Contacto string
 	Log      *slog.Logger
 	// Lease is how long a claim lasts; a worker that dies frees its push then.
-	Lease     time.Duration
-	despertar chan struct{}
-	http      *http.Client
+	Lease time.Duration
+	http  *http.Client
 }
 
 // NuevoWorkerPush is a push worker over st.
 func NuevoWorkerPush(st *store.Store, log *slog.Logger, red RedPush, contacto string) *WorkerPush {
-	return &WorkerPush{Store: st, Red: red, Contacto: contacto, Log: log, Lease: 2 * TimeoutPush,
-		despertar: make(chan struct{}, 1), http: red.cliente()}
+	return &WorkerPush{Store: st, Red: red, Contacto: contacto, Log: log, Lease: 2 * TimeoutPush, http: red.cliente()}
 }
 
-// Despertar makes the worker look at the outbox now; it never blocks.
-func (w *WorkerPush) Despertar() { despertarSiDuerme(w.despertar) }
-
-// Correr sends the pushes until ctx ends: when woken and every cada.
-func (w *WorkerPush) Correr(ctx context.Context, cada time.Duration) {
-	correr(ctx, cada, w.despertar, w.Procesar, w.Log, "enviar notificaciones push")
+// Registrar registers the pushes on r as the kind TipoPush, woken by the
+// store once a transaction that queued pushes has committed.
+func (w *WorkerPush) Registrar(r *jobs.Runner) {
+	w.Store.AlEncolarMensaje(store.CanalPush, r.HandleCola(TipoPush, w,
+		jobs.Handler{Run: w.enviar, Lease: w.Lease, MaxAttempts: Reintentos, Backoff: Espera}))
 }
 
-// Procesar sends every push due now and returns how many it attempted.
-func (w *WorkerPush) Procesar(ctx context.Context) (int, error) {
-	n := 0
-	for ctx.Err() == nil {
-		e, ok, err := w.Store.ReclamarPush(ctx, w.Lease)
-		if err != nil || !ok {
-			return n, err
-		}
-		n++
-		if err := w.enviar(ctx, e); err != nil {
-			return n, err
-		}
-	}
-	return n, ctx.Err()
+// Reclamar claims the push due the longest (store.ReclamarPush).
+func (w *WorkerPush) Reclamar(ctx context.Context, lease time.Duration) (jobs.Trabajo, bool, error) {
+	e, ok, err := w.Store.ReclamarPush(ctx, lease)
+	return jobs.Trabajo{ID: e.ID, EmpresaID: e.EmpresaID, Clave: strconv.FormatInt(e.ID, 10), Intento: e.Intentos,
+		Fila: e}, ok, err
 }
+
+// Terminar deletes the claimed push: delivered, dropped or forgotten.
+func (w *WorkerPush) Terminar(ctx context.Context, t jobs.Trabajo, _ string) error {
+	_, err := w.Store.TerminarPush(ctx, pushDe(t))
+	return err
+}
+
+// Reintentar leaves the claimed push pending for espera with motivo.
+func (w *WorkerPush) Reintentar(ctx context.Context, t jobs.Trabajo, espera time.Duration, motivo string) error {
+	_, err := w.Store.ReintentarPush(ctx, pushDe(t), w.Store.Now().Add(espera), motivo)
+	return err
+}
+
+// Fallar drops the claimed push: a push that failed for good is not kept.
+func (w *WorkerPush) Fallar(ctx context.Context, t jobs.Trabajo, _ string) error {
+	return w.Terminar(ctx, t, "")
+}
+
+// Soltar frees the claimed push, its attempt not counted (shutdown).
+func (w *WorkerPush) Soltar(ctx context.Context, t jobs.Trabajo) error {
+	_, err := w.Store.SoltarPush(ctx, pushDe(t))
+	return err
+}
+
+func pushDe(t jobs.Trabajo) store.EnvioPush { return t.Fila.(store.EnvioPush) }
 
 // resultadoPush is what became of one attempt.
 type resultadoPush int
@@ -129,30 +145,27 @@ const (
 	pushFallida
 )
 
-// enviar sends one claimed push and records how it went. A push of a user or
-// company deactivated meanwhile, or past its validity, is dropped unsent.
-func (w *WorkerPush) enviar(ctx context.Context, e store.EnvioPush) error {
+// enviar sends one claimed push. A push of a user or company deactivated
+// meanwhile, or past its validity, is dropped unsent; the subscription of a
+// push its service no longer knows is forgotten with its pending pushes.
+func (w *WorkerPush) enviar(ctx context.Context, t jobs.Trabajo) (string, bool, error) {
+	e := pushDe(t)
 	vigencia := e.VenceEn.Sub(w.Store.Now())
 	if !e.Vigente || vigencia < time.Second {
-		_, err := w.Store.TerminarPush(ctx, e)
-		return err
+		return "descartada", false, nil
 	}
 	resultado, espera, err := w.intentar(ctx, e, vigencia)
-	log := w.Log.With("push", e.ID, "intento", e.Intentos, "servicio", hostDe(e.Endpoint))
-	switch {
-	case resultado == pushEntregada:
-		_, err = w.Store.TerminarPush(ctx, e)
-	case resultado == pushSuscripcionVencida:
-		log.Info("suscripción push vencida: se olvida")
-		_, err = w.Store.OlvidarSuscripcionPush(ctx, e)
-	case resultado == pushTemporal && e.Intentos < Reintentos:
-		log.Warn("notificación push demorada", "error", err)
-		_, err = w.Store.ReintentarPush(ctx, e, w.Store.Now().Add(max(Espera(e.Intentos), espera)), err.Error())
-	default:
-		log.Warn("notificación push fallida", "error", err)
-		_, err = w.Store.TerminarPush(ctx, e)
+	switch resultado {
+	case pushEntregada:
+		return "entregada", false, nil
+	case pushSuscripcionVencida:
+		w.Log.Info("suscripción push vencida: se olvida", "push", e.ID, "servicio", hostDe(e.Endpoint))
+		_, err := w.Store.OlvidarSuscripcionPush(ctx, e)
+		return "suscripción olvidada", err != nil, err
+	case pushTemporal:
+		return "", true, jobs.Demora(err, espera)
 	}
-	return err
+	return "", false, err
 }
 
 // intentar sends the push once; espera is what the push service asked to

@@ -3,14 +3,14 @@ package mensajeria
 import (
 	"context"
 	"fmt"
-	"log/slog"
 	"strings"
 	"time"
 
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 )
 
-// LeaseWhatsApp is how long a WhatsApp worker's claim lasts: the wait of the
+// LeaseWhatsApp is how long a claim of a WhatsApp message lasts: the wait of the
 // company's rate limit, the upload of the QR image and the send.
 const LeaseWhatsApp = 2 * time.Minute
 
@@ -27,13 +27,14 @@ type WhatsApp struct {
 	Remitente RemitenteWhatsApp
 }
 
-// NuevoWorkerWhatsApp is a worker of the WhatsApp channel alone: a company's
-// rate limit holds it between messages, never the e-mail worker.
-func NuevoWorkerWhatsApp(st *store.Store, log *slog.Logger, w WhatsApp) *Worker {
-	return nuevoWorker(st, log, LeaseWhatsApp, store.CanalWhatsApp, w.Salida())
+// Registrar registers the WhatsApp outbox on r as the kind TipoWhatsApp, in
+// a loop of its own: a company's rate limit holds it between messages, never
+// the e-mail outbox.
+func (w WhatsApp) Registrar(r *jobs.Runner) {
+	Bandeja{Store: w.Store, Canal: store.CanalWhatsApp, Salida: w.Salida(), Lease: LeaseWhatsApp}.Registrar(r, TipoWhatsApp)
 }
 
-// Salida is the WhatsApp channel as the worker uses it.
+// Salida is the WhatsApp channel as its outbox uses it.
 func (w WhatsApp) Salida() Salida {
 	return Salida{Armar: w.armar, Abrir: func(_ context.Context, empresaID int64) (Canal, error) {
 		return canalWhatsApp{remitente: w.Remitente, empresaID: empresaID}, nil

@@ -3,126 +3,107 @@ package mensajeria
 import (
 	"context"
 	"errors"
-	"log/slog"
-	"maps"
-	"slices"
+	"strconv"
 	"time"
 
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 )
 
-// Salida is how the worker sends one channel's messages: Armar builds a row
+// Salida is how an outbox (Bandeja) sends one channel's messages: Armar builds a row
 // of the outbox into what the channel sends, Abrir opens the company's channel.
 type Salida struct {
 	Armar func(ctx context.Context, m store.Mensaje) (Mensaje, error)
 	Abrir Abridor
 }
 
+// Job kinds of the outbox's channels on the runner (jobs.Runner.HandleCola),
+// as the service status names them.
+const (
+	TipoCorreo   = "correo"
+	TipoWhatsApp = "whatsapp"
+	TipoPush     = "push"
+)
+
 // Reintentos bounds the attempts of a message that keeps failing temporarily.
 const Reintentos = 8
 
 // Espera is how long a message waits after its n-th failed attempt: 30 s
-// doubling, at most an hour.
-func Espera(n int) time.Duration {
-	d := 30 * time.Second
-	for i := 1; i < n && d < time.Hour; i++ {
-		d *= 2
-	}
-	return min(d, time.Hour)
-}
+// doubling, at most an hour (the runner's jobs.BackoffDoble).
+func Espera(n int) time.Duration { return jobs.BackoffDoble(n) }
 
-// Worker sends the outbox messages of its channels (Salidas). Several workers
-// (goroutines or instances) may run on one database: each message is claimed
-// by exactly one of them for Lease; a worker leaves the other channels'
-// messages to theirs.
-type Worker struct {
-	Store   *store.Store
-	Salidas map[string]Salida // by store channel (store.CanalEmail ...)
-	Log     *slog.Logger
+// Bandeja is one channel's outbox as work of the job runner: the channel's
+// rows of mensajes are its queue (a jobs.Fuente: each message claimed by
+// exactly one worker across instances, for Lease), Salida builds and sends
+// each, and a temporary failure is retried after Espera, at most Reintentos
+// attempts. Each channel is a kind of its own, drained in a loop of its own.
+type Bandeja struct {
+	Store  *store.Store
+	Canal  string
+	Salida Salida
 	// Lease is how long a claim lasts; a worker that dies frees its message then.
-	Lease     time.Duration
-	despertar chan struct{}
+	Lease time.Duration
 }
 
-// NuevoWorker is a worker over st with the e-mail channel.
-func NuevoWorker(st *store.Store, log *slog.Logger, email Email) *Worker {
-	return nuevoWorker(st, log, 2*TimeoutSMTP, store.CanalEmail, email.Salida())
+// Registrar registers the e-mail outbox on r as the kind TipoCorreo.
+func (e Email) Registrar(r *jobs.Runner) {
+	Bandeja{Store: e.Store, Canal: store.CanalEmail, Salida: e.Salida(), Lease: 2 * TimeoutSMTP}.Registrar(r, TipoCorreo)
 }
 
-// nuevoWorker is a worker of one channel.
-func nuevoWorker(st *store.Store, log *slog.Logger, lease time.Duration, canal string, salida Salida) *Worker {
-	return &Worker{Store: st, Log: log, Lease: lease, despertar: make(chan struct{}, 1),
-		Salidas: map[string]Salida{canal: salida}}
+// Registrar registers the outbox on r as the kind tipo, woken by the store
+// once a transaction that queued a message of its channel has committed.
+func (b Bandeja) Registrar(r *jobs.Runner, tipo string) {
+	b.Store.AlEncolarMensaje(b.Canal, r.HandleCola(tipo, b,
+		jobs.Handler{Run: b.enviar, Lease: b.Lease, MaxAttempts: Reintentos, Backoff: Espera}))
 }
 
-// Despertar makes the worker look at the outbox now (called after a commit
-// that wrote a message); it never blocks.
-func (w *Worker) Despertar() { despertarSiDuerme(w.despertar) }
-
-// Correr sends the outbox until ctx ends: when woken and every cada.
-func (w *Worker) Correr(ctx context.Context, cada time.Duration) {
-	correr(ctx, cada, w.despertar, w.Procesar, w.Log, "enviar mensajes pendientes")
+// Reclamar claims the channel's message due the longest (store.ReclamarMensaje).
+func (b Bandeja) Reclamar(ctx context.Context, lease time.Duration) (jobs.Trabajo, bool, error) {
+	m, ok, err := b.Store.ReclamarMensaje(ctx, lease, b.Canal)
+	return jobs.Trabajo{ID: m.ID, EmpresaID: m.EmpresaID, Clave: strconv.FormatInt(m.ID, 10), Intento: m.Intentos,
+		Fila: m}, ok, err
 }
 
-// correr runs procesar until ctx ends: at once, when woken and every cada;
-// its errors are logged as que.
-func correr(ctx context.Context, cada time.Duration, despertar <-chan struct{},
-	procesar func(context.Context) (int, error), log *slog.Logger, que string) {
-	t := time.NewTicker(cada)
-	defer t.Stop()
-	for {
-		if _, err := procesar(ctx); err != nil && ctx.Err() == nil {
-			log.Error(que, "error", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		case <-despertar:
-		}
-	}
-}
-
-// despertarSiDuerme wakes a worker through its channel; it never blocks.
-func despertarSiDuerme(despertar chan struct{}) {
-	select {
-	case despertar <- struct{}{}:
-	default:
-	}
-}
-
-// Procesar sends every message due now and returns how many it attempted.
-func (w *Worker) Procesar(ctx context.Context) (int, error) {
-	n := 0
-	for ctx.Err() == nil {
-		m, ok, err := w.Store.ReclamarMensaje(ctx, w.Lease, slices.Sorted(maps.Keys(w.Salidas))...)
-		if err != nil || !ok {
-			return n, err
-		}
-		n++
-		if err := w.enviar(ctx, m); err != nil {
-			return n, err
-		}
-	}
-	return n, ctx.Err()
-}
-
-// enviar sends one claimed message and records how it went: the message
-// keeps its failure as category and detail (textoFalla), the log the detail too.
-func (w *Worker) enviar(ctx context.Context, m store.Mensaje) error {
-	err := w.intentar(ctx, m)
-	switch {
-	case err == nil:
-		_, err = w.Store.MarcarEnviado(ctx, m)
-	case EsTemporal(err) && m.Intentos < Reintentos:
-		w.Log.Warn("mensaje demorado", "mensaje", m.ID, "intento", m.Intentos, "error", err.Error(), "detalle", Detalle(err))
-		_, err = w.Store.Reintentar(ctx, m, w.Store.Now().Add(Espera(m.Intentos)), textoFalla(err))
-	default:
-		w.Log.Warn("mensaje fallido", "mensaje", m.ID, "error", err.Error(), "detalle", Detalle(err))
-		_, err = w.Store.MarcarFallido(ctx, m, textoFalla(err))
-	}
+// Terminar records the claimed message sent.
+func (b Bandeja) Terminar(ctx context.Context, t jobs.Trabajo, _ string) error {
+	_, err := b.Store.MarcarEnviado(ctx, mensajeDe(t))
 	return err
 }
+
+// Reintentar leaves the claimed message pending for espera with motivo.
+func (b Bandeja) Reintentar(ctx context.Context, t jobs.Trabajo, espera time.Duration, motivo string) error {
+	_, err := b.Store.Reintentar(ctx, mensajeDe(t), b.Store.Now().Add(espera), motivo)
+	return err
+}
+
+// Fallar records the claimed message failed for good with motivo.
+func (b Bandeja) Fallar(ctx context.Context, t jobs.Trabajo, motivo string) error {
+	_, err := b.Store.MarcarFallido(ctx, mensajeDe(t), motivo)
+	return err
+}
+
+// Soltar frees the claimed message, its attempt not counted (shutdown).
+func (b Bandeja) Soltar(ctx context.Context, t jobs.Trabajo) error {
+	_, err := b.Store.SoltarMensaje(ctx, mensajeDe(t))
+	return err
+}
+
+func mensajeDe(t jobs.Trabajo) store.Mensaje { return t.Fila.(store.Mensaje) }
+
+// enviar builds and sends one claimed message; a failure is retried while
+// temporary, and reads (in the message and the log) as textoFalla.
+func (b Bandeja) enviar(ctx context.Context, t jobs.Trabajo) (string, bool, error) {
+	if err := b.intentar(ctx, mensajeDe(t)); err != nil {
+		return "", EsTemporal(err), falla{err}
+	}
+	return "", false, nil
+}
+
+// falla is a send's error as the message keeps it (textoFalla).
+type falla struct{ err error }
+
+func (f falla) Error() string { return textoFalla(f.err) }
+func (f falla) Unwrap() error { return f.err }
 
 // textoFalla is a send's error as a message keeps it (domain.Falla.Texto):
 // a mail's category and detail; another channel's error already starts with
@@ -134,22 +115,14 @@ func textoFalla(err error) string {
 	return err.Error()
 }
 
-func (w *Worker) intentar(ctx context.Context, m store.Mensaje) error {
-	salida, ok := w.Salidas[m.Canal]
-	if !ok {
-		return errCanalDesconocido(m.Canal)
-	}
-	msg, err := salida.Armar(ctx, m)
+func (b Bandeja) intentar(ctx context.Context, m store.Mensaje) error {
+	msg, err := b.Salida.Armar(ctx, m)
 	if err != nil {
 		return err
 	}
-	canal, err := salida.Abrir(ctx, m.EmpresaID)
+	canal, err := b.Salida.Abrir(ctx, m.EmpresaID)
 	if err != nil {
 		return err
 	}
 	return canal.Enviar(ctx, msg)
 }
-
-type errCanalDesconocido string
-
-func (e errCanalDesconocido) Error() string { return "canal de mensajes desconocido: " + string(e) }

@@ -83,8 +83,9 @@ type despertadores struct {
 
 // AlEncolarMensaje registers despertar to run once a transaction that queued
 // a message of canal has committed (EncolarMensaje, ReenviarMensaje): `muelle
-// serve` wakes the channel's outbox worker with it. A refused or rolled-back
-// write and an idempotent replay run none (the transaction's AfterCommit).
+// serve` wakes the channel's outbox job with it (jobs.Runner.HandleCola). A
+// refused or rolled-back write and an idempotent replay run none (the
+// transaction's AfterCommit).
 func (s *Store) AlEncolarMensaje(canal string, despertar func()) {
 	s.despertadores.mu.Lock()
 	defer s.despertadores.mu.Unlock()
@@ -256,6 +257,12 @@ func (s *Store) MarcarFallido(ctx context.Context, m Mensaje, motivo string) (bo
 // Reintentar leaves the claimed message pending until en, with motivo as its last error.
 func (s *Store) Reintentar(ctx context.Context, m Mensaje, en time.Time, motivo string) (bool, error) {
 	return s.cerrarReclamo(ctx, m, nil, `proximo_intento = ?, error = ?`, en, motivo)
+}
+
+// SoltarMensaje frees the claimed message at once, the attempt not counted:
+// a send cut short by a shutdown is due again for another worker.
+func (s *Store) SoltarMensaje(ctx context.Context, m Mensaje) (bool, error) {
+	return s.cerrarReclamo(ctx, m, nil, `intentos = intentos - 1`)
 }
 
 // cerrarReclamo applies set to the message if this claim still holds it

@@ -167,6 +167,15 @@ func (m ModulosActivos) Estado(codigo string) domain.EstadoModulo {
 // Hoy is the company's business day at now.
 func (m ModulosActivos) Hoy(now time.Time) string { return domain.DiaDe(now, m.zona).Fecha }
 
+// Exigir refuses (403, domain.ModuloNoHabilitado) a module that does not
+// work on the company's business day at now.
+func (m ModulosActivos) Exigir(codigo string, now time.Time) error {
+	if hoy := m.Hoy(now); !m.Estado(codigo).Efectivo(hoy) {
+		return domain.ModuloNoHabilitado(m.Estado(codigo), hoy)
+	}
+	return nil
+}
+
 // Efectivos lists the codes of the modules that work at now, in catalogue order.
 func (m ModulosActivos) Efectivos(now time.Time) []string {
 	hoy := m.Hoy(now)

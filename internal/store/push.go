@@ -223,6 +223,12 @@ func (s *Store) ReintentarPush(ctx context.Context, e EnvioPush, en time.Time, m
 	return s.cerrarPush(ctx, e, `UPDATE push_envios SET proximo_intento = ?, error = ?, reclamado_hasta = NULL`, en, motivo)
 }
 
+// SoltarPush frees the claimed push at once, the attempt not counted: a send
+// cut short by a shutdown is due again for another worker.
+func (s *Store) SoltarPush(ctx context.Context, e EnvioPush) (bool, error) {
+	return s.cerrarPush(ctx, e, `UPDATE push_envios SET intentos = intentos - 1, reclamado_hasta = NULL`)
+}
+
 // OlvidarSuscripcionPush deletes the subscription of the claimed push (the
 // push service answered that it no longer exists), with its pending pushes.
 func (s *Store) OlvidarSuscripcionPush(ctx context.Context, e EnvioPush) (bool, error) {

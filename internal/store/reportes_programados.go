@@ -215,6 +215,26 @@ func (s *Store) ReclamarPrograma(ctx context.Context, lease time.Duration) (p Pr
 	return p, ok, err
 }
 
+// ComprobarDueño refuses (403) the send of a schedule whose owner is gone,
+// off, of another company or no longer holds domain.PermisoEnviosProgramados,
+// or whose company lost the reports module: a schedule sends with its
+// owner's permission, checked again at each send.
+func (s *Store) ComprobarDueño(ctx context.Context, p ProgramaReporte) error {
+	u, found, err := s.UsuarioPorID(ctx, p.UsuarioID)
+	if err != nil {
+		return err
+	}
+	if !found || !u.Habilitado() || u.EmpresaID != p.EmpresaID ||
+		!domain.ConPermiso(domain.PermisoEnviosProgramados).Permite(u.Rol, u.Permisos) {
+		return domain.Forbidden(domain.MsgSinPermisos)
+	}
+	m, err := s.ModulosActivosDe(ctx, p.EmpresaID, u.ModulosVersion)
+	if err != nil {
+		return err
+	}
+	return m.Exigir(domain.ModuloReportes, s.Now())
+}
+
 // EnviarPrograma queues the claimed schedule's report to each of its
 // recipients, as its owner, and makes it due next at agenda, in one
 // transaction. false: the claim was lost (another instance holds it now).

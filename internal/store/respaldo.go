@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 
+	"muelle/internal/jobs"
 	"muelle/internal/store/sqldb"
 )
 
@@ -354,26 +355,18 @@ func siguienteRespaldo(previsto time.Time, cada time.Duration, ahora time.Time) 
 	return previsto.Add(periodos * cada)
 }
 
-// CorrerRespaldos takes the schedule's backups until ctx ends, looking every
-// minute whether one is due, and logs each one's outcome.
-func (s *Store) CorrerRespaldos(ctx context.Context, plan PlanRespaldo, log *slog.Logger) {
-	t := time.NewTicker(time.Minute)
-	defer t.Stop()
-	for {
-		r, hecho, err := s.RespaldarSiToca(ctx, plan)
-		switch {
-		case err != nil && ctx.Err() == nil:
-			log.Error("la copia de seguridad programada falló", "err", err)
-		case hecho && err == nil:
-			log.Info("copia de seguridad hecha", "archivo", r.Archivo, "filas", FilasEnTexto(r.Tablas),
-				"borradas", len(r.Borrados))
+// RegistrarRespaldos registers the schedule's backups on r: every minute
+// one instance looks whether one is due (RespaldarSiToca claims it) and logs
+// each one taken; a failure is the job's (logged and on the service status).
+func (s *Store) RegistrarRespaldos(r *jobs.Runner, plan PlanRespaldo, log *slog.Logger) {
+	r.Every("copias_de_seguridad", time.Minute, func(ctx context.Context) error {
+		res, hecho, err := s.RespaldarSiToca(ctx, plan)
+		if hecho && err == nil {
+			log.Info("copia de seguridad hecha", "archivo", res.Archivo, "filas", FilasEnTexto(res.Tablas),
+				"borradas", len(res.Borrados))
 		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+		return err
+	})
 }
 
 // FilasEnTexto writes the counts of tables as "empresas 2, usuarios 9, …".

@@ -5,6 +5,8 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
+	"log/slog"
 	"os"
 	"path/filepath"
 	"slices"
@@ -14,6 +16,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/jobs"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
 )
@@ -571,4 +574,30 @@ func TestAManualBackupIsRecorded(t *testing.T) {
 			t.Fatalf("%+v %v", e, err)
 		}
 	})
+}
+
+// The schedule's backups are a periodic job of the runner
+// (RegistrarRespaldos): once started it takes the due backup, counted under
+// the job's name for the service status.
+func TestScheduledBackupsAreAJobOfTheRunner(t *testing.T) {
+	t.Parallel()
+	st := storetest.SQLite(t)
+	dir := t.TempDir()
+	r := jobs.Nuevo(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+	st.RegistrarRespaldos(r, store.PlanRespaldo{Dir: dir, Cada: 24 * time.Hour, Conservar: 14},
+		slog.New(slog.NewTextHandler(io.Discard, nil)))
+	ctx, cancel := context.WithCancel(context.Background())
+	listo := make(chan struct{})
+	go func() { r.Start(ctx); close(listo) }()
+	defer func() { cancel(); <-listo }()
+	for fin := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		e := r.Estados()
+		if len(e) == 1 && e[0].Nombre == "copias_de_seguridad" && e[0].Corridas == 1 && e[0].Fallas == 0 &&
+			len(respaldosEn(t, dir)) == 1 {
+			return
+		}
+		if time.Now().After(fin) {
+			t.Fatalf("sin copia de la tarea: estados %+v, copias %v", e, respaldosEn(t, dir))
+		}
+	}
 }

@@ -103,9 +103,9 @@ func (s *Store) TerminarTrabajo(ctx context.Context, t jobs.Trabajo, resultado s
 	return s.cerrarTrabajo(ctx, t, `estado = ?, resultado = ?, error = NULL`, TrabajoHecho, resultado)
 }
 
-// ReintentarTrabajo leaves the claimed work pending until en, with motivo as its last error.
-func (s *Store) ReintentarTrabajo(ctx context.Context, t jobs.Trabajo, en time.Time, motivo string) error {
-	return s.cerrarTrabajo(ctx, t, `proximo_intento = ?, error = ?`, en, motivo)
+// ReintentarTrabajo leaves the claimed work pending for espera, with motivo as its last error.
+func (s *Store) ReintentarTrabajo(ctx context.Context, t jobs.Trabajo, espera time.Duration, motivo string) error {
+	return s.cerrarTrabajo(ctx, t, `proximo_intento = ?, error = ?`, s.Now().Add(espera), motivo)
 }
 
 // FallarTrabajo records the claimed work failed for good with motivo.

@@ -16,6 +16,7 @@ import (
 	"muelle/internal/demo"
 	"muelle/internal/domain"
 	"muelle/internal/events"
+	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
 	"muelle/internal/store"
 	"muelle/internal/store/storetest"
@@ -348,13 +349,13 @@ func (e *entorno) encolar() store.Mensaje {
 func TestTheOutboxSendsTheTicketAsTextAndQR(t *testing.T) {
 	storetest.Each(t, func(t *testing.T, st *store.Store) {
 		e := nuevoEntorno(t, st)
-		worker := mensajeria.NuevoWorkerWhatsApp(st, slog.New(slog.NewTextHandler(io.Discard, nil)),
-			mensajeria.WhatsApp{Store: st, Remitente: e.g})
+		tareas := jobs.Nuevo(st, slog.New(slog.NewTextHandler(io.Discard, nil)))
+		mensajeria.WhatsApp{Store: st, Remitente: e.g}.Registrar(tareas)
 		c := e.vincular()
 		m := e.encolar()
 		// while the company reconnects the message waits and is retried
 		c.Caer()
-		if n, err := worker.Procesar(context.Background()); err != nil || n != 1 {
+		if n, err := tareas.Vaciar(context.Background(), mensajeria.TipoWhatsApp); err != nil || n != 1 {
 			t.Fatalf("procesar: %d %v", n, err)
 		}
 		ms, err := st.MensajesDePasaje(context.Background(), empresa, m.PasajeIDs[0])
@@ -366,7 +367,7 @@ func TestTheOutboxSendsTheTicketAsTextAndQR(t *testing.T) {
 			time.Now().Add(-time.Minute).UTC(), m.ID); err != nil {
 			t.Fatal(err)
 		}
-		if n, err := worker.Procesar(context.Background()); err != nil || n != 1 {
+		if n, err := tareas.Vaciar(context.Background(), mensajeria.TipoWhatsApp); err != nil || n != 1 {
 			t.Fatalf("procesar: %d %v", n, err)
 		}
 		r := e.red.Recibidos()
