@@ -10,7 +10,7 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// The points ledger (docs/architecture.md, "Puntos"). Every change of a
+// The points ledger (docs/features/puntos.md). Every change of a
 // customer's points is a movement (puntos_movimientos) keyed by its origin
 // and kind, so each posts once; a credit makes a lot (puntos_lotes) with its
 // expiry and what remains of it; a debit takes from the lots that expire
