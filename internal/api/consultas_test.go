@@ -178,8 +178,6 @@ func TestEnumsAreTheDomainsValues(t *testing.T) {
 		{reflect.TypeFor[Modulo](), "Codigo", modulos},
 		{reflect.TypeFor[Modulo](), "Categoria", domain.CategoriasModulo},
 		{reflect.TypeFor[Usuario](), "Modulos", modulos},
-		{reflect.TypeFor[Notificacion](), "Tipo", []string{domain.NotifVenta, domain.NotifCajaAbierta, domain.NotifCajaCerrada,
-			domain.NotifEmbarque, domain.NotifWhatsapp, domain.NotifAlerta, domain.NotifInfo}},
 		{reflect.TypeFor[events.EventoNotificacion](), "Tipo", []string{domain.NotifVenta, domain.NotifCajaAbierta,
 			domain.NotifCajaCerrada, domain.NotifEmbarque, domain.NotifWhatsapp, domain.NotifAlerta, domain.NotifInfo}},
 		{reflect.TypeFor[PermisosDashboard](), "Tipo", domain.RolesIntegrados},
@@ -195,6 +193,15 @@ func TestEnumsAreTheDomainsValues(t *testing.T) {
 		if got := strings.Split(f.Tag.Get("enum"), ","); !slices.Equal(got, c.want) {
 			t.Errorf("%s.%s: enum %v, esperaba %v", c.tipo.Name(), c.campo, got, c.want)
 		}
+	}
+	// a notification is one shape per kind (Notificacion+Nombre): one for each of the domain's kinds
+	var clases []string
+	for _, c := range events.ClasesNotificacion {
+		clases = append(clases, c.Tipo)
+	}
+	if want := []string{domain.NotifVenta, domain.NotifCajaAbierta, domain.NotifCajaCerrada, domain.NotifEmbarque,
+		domain.NotifAlerta, domain.NotifWhatsapp, domain.NotifInfo}; !slices.Equal(clases, want) {
+		t.Errorf("clases de notificación %v, esperaba %v", clases, want)
 	}
 	estados := []string{domain.WhatsAppConectado, domain.WhatsAppConectando, domain.WhatsAppDesconectado}
 	f, _ := reflect.TypeFor[events.EventoWhatsApp]().FieldByName("Status")
