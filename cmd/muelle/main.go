@@ -27,6 +27,7 @@ import (
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
+	"muelle/internal/webhooks"
 	"muelle/internal/whatsapp"
 	"muelle/web"
 )
@@ -256,6 +257,10 @@ func serve(args []string, log *slog.Logger) error {
 	tareas := jobs.Nuevo(st, log)
 	st.RegistrarTareas(tareas)
 	st.AlEncolarTrabajo(tareas.Despertar)
+	// the inbox of the outside (POST /api/webhooks/{proveedor}): each provider
+	// registers on it its verifier and the handler of its events, a job of
+	// the runner; no provider exists yet, so every delivery is a 404
+	buzon := webhooks.NuevoBuzon(st, tareas)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
@@ -282,7 +287,7 @@ func serve(args []string, log *slog.Logger) error {
 	st.AlEncolarMensaje(store.CanalPush, push.Despertar)
 	go push.Correr(ctx, 15*time.Second)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email: email, Push: redPush,
+		Email: email, Push: redPush, Webhooks: buzon,
 		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
