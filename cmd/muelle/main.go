@@ -27,6 +27,7 @@ import (
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
+	"muelle/internal/webhooks"
 	"muelle/internal/whatsapp"
 	"muelle/web"
 )
@@ -257,6 +258,10 @@ func serve(args []string, log *slog.Logger) error {
 			"conservar", respaldos.Conservar)
 		st.RegistrarRespaldos(tareas, respaldos, log)
 	}
+	// the inbox of the outside (POST /api/webhooks/{proveedor}): each provider
+	// registers on it its verifier and the handler of its events, a job of
+	// the runner; no provider exists yet, so every delivery is a 404
+	buzon := webhooks.NuevoBuzon(st, tareas)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
 		return err
@@ -280,7 +285,7 @@ func serve(args []string, log *slog.Logger) error {
 	redPush := mensajeria.RedPush{PermitirPrivadas: email.PermitirPrivadas}
 	mensajeria.NuevoWorkerPush(st, log, redPush, contactoPush(email.URLPublica)).Registrar(tareas)
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email: email, Push: redPush,
+		Email: email, Push: redPush, Webhooks: buzon,
 		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}

@@ -123,6 +123,7 @@ var statusOf = map[domain.Kind]int{
 	domain.KindTooMany:       http.StatusTooManyRequests,
 	domain.KindUnavailable:   http.StatusServiceUnavailable,
 	domain.KindUnprocessable: http.StatusUnprocessableEntity,
+	domain.KindTooLarge:      http.StatusRequestEntityTooLarge,
 }
 
 // writeError answers a business error with its status and Spanish message, a

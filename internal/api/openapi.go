@@ -21,21 +21,23 @@ var openAPIInfo = openapi.Info{
 	Title:   "Muelle API",
 	Version: "1",
 	Description: "API JSON de Muelle. Cada respuesta es {success, data, message}; los montos son números " +
-		"con hasta dos decimales. Un parámetro de consulta que la operación no declara es un 400. " +
+		"con hasta dos decimales. Un parámetro de consulta que la operación no declara es un 400 (salvo en " +
+		"POST /webhooks/{proveedor}, cuya consulta es la del servicio que avisa). " +
 		"Los eventos del socket (GET /ws) y sus datos son los esquemas MensajeSocket y Eventos. Referencia: docs/api.md.",
 	BasePath: "/api",
 	Numbers:  []any{domain.Centavos(0), domain.Centesimas(0)},
 	Errors: map[int]openapi.ErrorAnswer{
 		http.StatusBadRequest: {Name: "SolicitudInvalida", Data: reflect.TypeFor[ParametrosInvalidos](),
 			Description: "Datos inválidos; un 400 de la consulta nombra en data cada parámetro que no se entiende o que la operación no declara"},
-		http.StatusUnauthorized:        {Name: "NoAutenticado", Description: "Sin una sesión válida"},
-		http.StatusForbidden:           {Name: "SinPermiso", Description: "Sin el permiso, el rol o el módulo que la operación pide"},
-		http.StatusNotFound:            {Name: "NoEncontrado", Description: "No existe, o es de otra empresa"},
-		http.StatusRequestTimeout:      {Name: "CuerpoDemorado", Description: "El cuerpo no llegó en 15 segundos"},
-		http.StatusConflict:            {Name: "Conflicto", Description: "Choca con el estado actual (un nombre repetido, una caja ya abierta …)"},
-		http.StatusUnprocessableEntity: {Name: "NoProcesable", Description: "La clave de idempotencia ya se usó con otra solicitud, o un servicio externo rechazó el envío"},
-		http.StatusTooManyRequests:     {Name: "DemasiadasSolicitudes", Description: "Demasiadas solicitudes; Retry-After dice cuándo volver a intentar"},
-		http.StatusServiceUnavailable:  {Name: "NoDisponible", Description: "Base de datos caída o servidor en su límite; Retry-After dice cuándo volver a intentar"},
+		http.StatusUnauthorized:          {Name: "NoAutenticado", Description: "Sin una sesión válida, o un aviso de un servicio externo sin una firma válida"},
+		http.StatusForbidden:             {Name: "SinPermiso", Description: "Sin el permiso, el rol o el módulo que la operación pide"},
+		http.StatusNotFound:              {Name: "NoEncontrado", Description: "No existe, o es de otra empresa"},
+		http.StatusRequestTimeout:        {Name: "CuerpoDemorado", Description: "El cuerpo no llegó en 15 segundos"},
+		http.StatusRequestEntityTooLarge: {Name: "CuerpoDemasiadoGrande", Description: "El cuerpo supera el máximo que la operación acepta"},
+		http.StatusConflict:              {Name: "Conflicto", Description: "Choca con el estado actual (un nombre repetido, una caja ya abierta …)"},
+		http.StatusUnprocessableEntity:   {Name: "NoProcesable", Description: "La clave de idempotencia ya se usó con otra solicitud, o un servicio externo rechazó el envío"},
+		http.StatusTooManyRequests:       {Name: "DemasiadasSolicitudes", Description: "Demasiadas solicitudes; Retry-After dice cuándo volver a intentar"},
+		http.StatusServiceUnavailable:    {Name: "NoDisponible", Description: "Base de datos caída o servidor en su límite; Retry-After dice cuándo volver a intentar"},
 	},
 	APIKeys: map[string]openapi.APIKey{
 		"tokenSocket": {Header: "Sec-WebSocket-Protocol",
@@ -54,7 +56,8 @@ func OpenAPI() ([]byte, error) {
 		h := rt.Handler
 		ops = append(ops, openapi.Operation{Method: rt.Method, Path: rt.Path, ID: h.id, Summary: rt.Resumen,
 			Access: accessText(rt.Access) + "; módulo " + rt.Modulo, Public: rt.Access.Publico, Query: h.query,
-			Body: h.body, Data: h.data, Status: h.status, Produces: h.produces, Errors: erroresDe(rt), ErrorData: h.errorData})
+			Body: h.body, Consumes: h.consumes, Data: h.data, Status: h.status, Produces: h.produces, Errors: erroresDe(rt),
+			ErrorData: h.errorData})
 	}
 	ops = append(ops, openapi.Operation{Method: "GET", Path: "/api/ws", ID: "abrirSocket",
 		Summary: "Abre el socket de eventos de la empresa (WebSocket)", Access: "cualquier sesión; módulo core",
@@ -68,9 +71,10 @@ func OpenAPI() ([]byte, error) {
 
 // erroresDe are the error answers of a route: 400 and 503 on every route
 // (the query string, the database); 401 and 403 when it needs a session; 404
-// when its path names a record; 408 and 429 when it takes a body (the body
-// readers' deadline and per-address cap); 409 and 422 on a write (a state it
-// clashes with, an Idempotency-Key reused); and those its endpoint adds.
+// when its path names a record; 408 and 429 when it takes a body, JSON or
+// bytes (the body readers' deadline and per-address cap); 409 and 422 on a
+// write (a state it clashes with, an Idempotency-Key reused); and those its
+// endpoint adds.
 func erroresDe(rt route) []int {
 	out := []int{http.StatusBadRequest, http.StatusServiceUnavailable}
 	if !rt.Access.Publico {
@@ -79,7 +83,7 @@ func erroresDe(rt route) []int {
 	if strings.Contains(rt.Path, "{") {
 		out = append(out, http.StatusNotFound)
 	}
-	if rt.Handler.body != nil {
+	if rt.Handler.body != nil || rt.Handler.consumes != "" {
 		out = append(out, http.StatusRequestTimeout, http.StatusTooManyRequests)
 	}
 	if rt.Method != http.MethodGet {

@@ -58,6 +58,9 @@ type endpoint struct {
 	document bool
 	// produces is the media type of an answer that is not JSON (a file).
 	produces string
+	// consumes is the media type of a body the handler reads as bytes
+	// (handleCrudo) instead of a JSON request type.
+	consumes string
 	// id is the operationId: the handler's name unless set with nombrado.
 	id string
 	// errores are error answers beyond those every route of its kind gives
@@ -135,6 +138,16 @@ func handleFileQuery[Q any](mediaType string, h func(*http.Request, Q) (archivo,
 	return endpoint{run: run, query: queryType[Q](), status: http.StatusOK, produces: mediaType, id: nombreDe(h)}
 }
 
+// handleCrudo is a route whose handler reads its body as bytes of mediaType
+// ("*/*": any) and its query string as sent, both defined by the caller and
+// not by Muelle (a webhook: its signature covers them as they arrived); it
+// may refuse a body as too large (413).
+func handleCrudo[Resp any](mediaType string, h func(*http.Request) (Resp, error)) endpoint {
+	e := endpointOf[SinConsulta, Resp](func(r *http.Request) (any, error) { return h(r) }, nil, nombreDe(h))
+	e.consumes = mediaType
+	return e.responde(http.StatusRequestEntityTooLarge)
+}
+
 func endpointOf[Q, Resp any](run handlerFunc, body reflect.Type, id string) endpoint {
 	status, data := http.StatusOK, reflect.TypeFor[Resp]()
 	var zero Resp
@@ -210,6 +223,9 @@ func (s *Server) routes() []route {
 		{"GET", "/api/public/empresa", public, core, handle(s.publicEmpresa), "Datos de contacto de la empresa para la página de inicio"},
 		{"GET", "/api/public/pasaje", public, core, handleQuery(s.pasajePublico).responde(http.StatusNotFound),
 			"Un pasaje desde el enlace de su correo, con su código QR firmado"},
+		{"POST", "/api/webhooks/{proveedor}", public, core,
+			handleCrudo("*/*", s.recibirWebhook).responde(http.StatusUnauthorized, http.StatusNotFound),
+			"Recibe el aviso firmado (webhook) de un servicio externo; el cuerpo y la consulta son los del servicio"},
 
 		{"POST", "/api/auth/login", public, core, handleJSON(s.login).responde(http.StatusUnauthorized),
 			"Inicia una sesión del personal"},

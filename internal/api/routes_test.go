@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -99,6 +100,7 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/horarios/|id":               horario,
 		"/api/salidas/|id":                salida,
 		"/api/public/empresas/|id":        empresa,
+		"/api/webhooks/|proveedor":        "desconocido",
 		"/api/config/empresas/|id":        empresa,
 		"/api/admin/empresas/|id":         empresa,
 		"/api/admin/empresas/|clave":      "color_primario",
@@ -201,6 +203,34 @@ func checkRoute(t *testing.T, e *env, rt route, path string) {
 			t.Errorf("%s como %s: esperaba acceso, obtuve %d %q", name, w.usuario, r.Status, r.Message)
 		case w.otraEmpresa && pathParam.MatchString(rt.Path) && r.Status != http.StatusNotFound:
 			t.Errorf("%s como %s (otra empresa): esperaba 404, obtuve %d", name, w.usuario, r.Status)
+		}
+	}
+}
+
+// escriturasPublicas are the only public routes that are not reads, each
+// bounded per address before it writes: the staff login, the customer
+// portal's steps before its login, and the inbox of the outside, whose
+// signature is checked before anything is read or written
+// (docs/architecture.md, "The rules": authorization).
+var escriturasPublicas = []string{
+	"POST /api/auth/login",
+	"POST /api/cliente-auth/verificar", "POST /api/cliente-auth/login", "POST /api/cliente-auth/codigo",
+	"POST /api/cliente-auth/setup-password",
+	"POST /api/webhooks/{proveedor}",
+}
+
+// TestPublicRoutesOnlyRead: a route without a session is a GET, or one of
+// the written exceptions.
+func TestPublicRoutesOnlyRead(t *testing.T) {
+	for _, rt := range (&Server{}).routes() {
+		ruta := rt.Method + " " + rt.Path
+		if rt.Access.Publico && rt.Method != http.MethodGet && !slices.Contains(escriturasPublicas, ruta) {
+			t.Errorf("%s es pública y no es una lectura: agréguela a escriturasPublicas con su motivo, o pida una sesión", ruta)
+		}
+	}
+	for _, ruta := range escriturasPublicas {
+		if !slices.ContainsFunc((&Server{}).routes(), func(rt route) bool { return rt.Access.Publico && rt.Method+" "+rt.Path == ruta }) {
+			t.Errorf("escriturasPublicas nombra %s, que no es una ruta pública", ruta)
 		}
 	}
 }

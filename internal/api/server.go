@@ -19,6 +19,7 @@ import (
 	"muelle/internal/mensajeria"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
+	"muelle/internal/webhooks"
 )
 
 // Server holds what the handlers need.
@@ -46,6 +47,8 @@ type Server struct {
 	pruebasEmail limitador
 	// reportesEmail counts each company's recent report mails (each builds a file in memory).
 	reportesEmail limitador
+	// limiteWebhooks counts each address's webhook deliveries.
+	limiteWebhooks limiteWebhooks
 
 	// SocketsAbiertos reports how many event-stream sockets this instance holds
 	// open, for the global dashboard (the hub's count). Nil (no event stream
@@ -63,6 +66,9 @@ type Server struct {
 	// Servicios are the checks of the services the service monitor shows; the
 	// component that runs a service registers its check here.
 	Servicios Servicios
+	// Webhooks is the inbox of the outside: the providers whose deliveries
+	// POST /api/webhooks/{proveedor} takes (nil: none, every one a 404).
+	Webhooks *webhooks.Buzon
 	// Tareas are the counts of the work outside a request (jobs.Runner.Estados; nil: none).
 	Tareas func() []jobs.Estado
 }

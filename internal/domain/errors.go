@@ -20,6 +20,7 @@ const (
 	KindTooMany                       // 429
 	KindUnavailable                   // 503
 	KindUnprocessable                 // 422
+	KindTooLarge                      // 413
 )
 
 // Error is a business error whose Message is Spanish and safe to show to a user.
@@ -68,6 +69,9 @@ func Unavailable(msg string) *Error { return &Error{Kind: KindUnavailable, Messa
 // Unprocessable builds a 422 error: a well-formed request that cannot be
 // carried out as sent (an idempotency key reused with another request).
 func Unprocessable(msg string) *Error { return &Error{Kind: KindUnprocessable, Message: msg} }
+
+// TooLarge builds a 413 error: a body larger than the route accepts.
+func TooLarge(msg string) *Error { return &Error{Kind: KindTooLarge, Message: msg} }
 
 // AsError returns the business error inside err, if any.
 func AsError(err error) (*Error, bool) {

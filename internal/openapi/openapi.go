@@ -71,7 +71,10 @@ type Operation struct {
 	// parameters (with their jsonschema tags: enum, format, minimum …); nil: none.
 	Query reflect.Type
 	Body  reflect.Type // the JSON request body; nil: none
-	Data  reflect.Type // the envelope's data; nil: the answer carries only a message
+	// Consumes is the media type of a request body taken as bytes, whatever
+	// its content (a webhook's, defined by its sender); "": none.
+	Consumes string
+	Data     reflect.Type // the envelope's data; nil: the answer carries only a message
 	// Status is the success status; 101 is a WebSocket whose messages are Data.
 	Status int
 	// Produces is the media type of an answer that is not the JSON envelope
@@ -189,12 +192,12 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 		oc.AddReqStructure(reflect.New(op.Query).Interface())
 	}
 	if op.Body != nil {
-		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) {
-			cu.Customize = func(cor openapigo.ContentOrReference) {
-				if b, ok := cor.(*openapi31.RequestBodyOrReference); ok && b.RequestBody != nil {
-					b.RequestBody.WithRequired(true)
-				}
-			}
+		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) { cu.Customize = requerido })
+	}
+	if op.Consumes != "" {
+		oc.AddReqStructure(nil, func(cu *openapigo.ContentUnit) {
+			cu.ContentType, cu.Format, cu.Description = op.Consumes, "binary", "Los bytes tal como los envía quien llama"
+			cu.Customize = requerido
 		})
 	}
 	switch {
@@ -240,6 +243,13 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 		o.WithMapOfAnythingItem(public, []any{})
 		return nil
 	})
+}
+
+// requerido marks a request body required.
+func requerido(cor openapigo.ContentOrReference) {
+	if b, ok := cor.(*openapi31.RequestBodyOrReference); ok && b.RequestBody != nil {
+		b.RequestBody.WithRequired(true)
+	}
 }
 
 // addErrorAnswers declares the shared error answers in components.responses.
@@ -291,7 +301,8 @@ func reflectSchema(r *openapi31.Reflector, v any) (map[string]any, error) {
 
 var pathParam = regexp.MustCompile(`\{(\w+)\}`)
 
-// pathParams declares the path's {parameters}: numeric ids, all of them.
+// pathParams declares the path's {parameters}: an id ({id}, {…Id}) is a
+// number from 1, any other a name ({clave}, {proveedor}).
 func pathParams(path string) *jsonschema.Struct {
 	matches := pathParam.FindAllStringSubmatch(path, -1)
 	if matches == nil {
@@ -299,8 +310,13 @@ func pathParams(path string) *jsonschema.Struct {
 	}
 	s := &jsonschema.Struct{}
 	for _, m := range matches {
-		s.Fields = append(s.Fields, jsonschema.Field{Name: strings.ToUpper(m[1][:1]) + m[1][1:], Value: int64(0),
-			Tag: reflect.StructTag(`path:"` + m[1] + `" minimum:"1"`)})
+		var valor any = ""
+		tag := `path:"` + m[1] + `" minLength:"1"`
+		if m[1] == "id" || strings.HasSuffix(m[1], "Id") {
+			valor, tag = int64(0), `path:"`+m[1]+`" minimum:"1"`
+		}
+		s.Fields = append(s.Fields, jsonschema.Field{Name: strings.ToUpper(m[1][:1]) + m[1][1:], Value: valor,
+			Tag: reflect.StructTag(tag)})
 	}
 	return s
 }

@@ -105,6 +105,21 @@ func TestJSONFieldsRequiredAndShadowing(t *testing.T) {
 	}
 }
 
+// A body taken as bytes is documented as such and required; a path
+// parameter that is not an id is a name.
+func TestDocumentRawBodyAndNamedPathParameter(t *testing.T) {
+	doc := build(t, Operation{Method: "POST", Path: "/api/avisos/{proveedor}", ID: "recibirAviso", Summary: "Un aviso",
+		Access: "público", Public: true, Consumes: "*/*", Status: http.StatusOK, Errors: []int{400}})
+	post := at(doc, "paths", "/avisos/{proveedor}", "post")
+	if js(at(post, "requestBody")) != `{"content":{"*/*":{"schema":{"format":"binary","type":"string"}}},`+
+		`"description":"Los bytes tal como los envía quien llama","required":true}` {
+		t.Fatalf("cuerpo = %s", js(at(post, "requestBody")))
+	}
+	if js(at(post, "parameters")) != `[{"in":"path","name":"proveedor","required":true,"schema":{"minLength":1,"type":"string"}}]` {
+		t.Fatalf("parámetros = %s", js(at(post, "parameters")))
+	}
+}
+
 func TestDocumentOperationsAndSchemas(t *testing.T) {
 	doc := build(t,
 		Operation{Method: "POST", Path: "/api/altas/{id}", ID: "crearAlta", Summary: "Da un alta", Access: "permiso x.y",

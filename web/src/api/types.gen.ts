@@ -3156,6 +3156,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{proveedor}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recibe el aviso firmado (webhook) de un servicio externo; el cuerpo y la consulta son los del servicio
+         * @description Acceso: público; módulo core
+         */
+        post: operations["recibirWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/whatsapp/config": {
         parameters: {
             query?: never;
@@ -6941,6 +6961,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description El cuerpo supera el máximo que la operación acepta */
+        CuerpoDemasiadoGrande: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description El cuerpo no llegó en 15 segundos */
         CuerpoDemorado: {
             headers: {
@@ -6959,7 +6988,7 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Sin una sesión válida */
+        /** @description Sin una sesión válida, o un aviso de un servicio externo sin una firma válida */
         NoAutenticado: {
             headers: {
                 [name: string]: unknown;
@@ -7096,7 +7125,7 @@ export interface operations {
             header?: never;
             path: {
                 id: number;
-                clave: number;
+                clave: string;
             };
             cookie?: never;
         };
@@ -14329,6 +14358,51 @@ export interface operations {
             403: components["responses"]["SinPermiso"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    recibirWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                proveedor: string;
+            };
+            cookie?: never;
+        };
+        /** @description Los bytes tal como los envía quien llama */
+        requestBody: {
+            content: {
+                "*/*": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSinDatos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            413: components["responses"]["CuerpoDemasiadoGrande"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
