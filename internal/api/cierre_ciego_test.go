@@ -161,8 +161,16 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%cierre_pendiente%'`); n != 1 {
 			t.Fatalf("alertas de cierre pendiente = %d", n)
 		}
-		// Not final: nothing more goes in, and a recount is refused.
+		// Not final: nothing more goes in (no ticket, no movement), and a recount is refused.
+		pasajes, movimientos := e.count(`SELECT COUNT(*) FROM pasajes`), e.count(`SELECT COUNT(*) FROM caja_movimientos`)
 		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		vendido := e.count(`SELECT MAX(id) FROM pasajes WHERE usuario_id = ?`, vendedor)
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", vendido), tok, map[string]any{"motivo": "Error"}).
+			expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		if e.count(`SELECT COUNT(*) FROM pasajes`) != pasajes || e.count(`SELECT COUNT(*) FROM caja_movimientos`) != movimientos ||
+			e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo'`, vendido) != 1 {
+			t.Fatal("una venta o una cancelación en una caja pendiente de aprobación escribió algo")
+		}
 		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500, "descripcion": "x"}).
 			expect(t, http.StatusConflict, domain.MsgCierrePendiente)
 		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 4500}).expect(t, http.StatusConflict, domain.MsgCierrePendiente)

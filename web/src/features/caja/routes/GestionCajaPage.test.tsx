@@ -88,6 +88,13 @@ describe('GestionCajaPage', () => {
     expect(screen.queryByRole('button', { name: 'Abrir Caja' })).not.toBeInTheDocument();
   });
 
+  it('says the register is waiting for its close approval instead of open', async () => {
+    server.use(estadoCaja(makeCaja({ pendiente_aprobacion: true })));
+    await renderCaja();
+    expect(await screen.findByText('Cierre pendiente de aprobación', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByText('Abierta')).not.toBeInTheDocument();
+  });
+
   it('shows a negative balance in red and in words', async () => {
     server.use(estadoCaja(makeCaja({ total_egresos: 12000, monto_actual: -2000 })));
     await renderCaja();
