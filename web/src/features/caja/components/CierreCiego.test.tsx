@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caja } from '@/api/caja';
@@ -90,7 +90,17 @@ describe('CierreCiego', () => {
     await user.type(within(dialog).getByLabelText(/Usuario del supervisor/), 'supervisor');
     await user.type(within(dialog).getByLabelText(/Contraseña del supervisor/), 'mala');
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar cierre' }));
-    expect(await screen.findByRole('dialog', { name: 'Error al Cerrar Caja' })).toHaveTextContent('Usuario o contraseña del supervisor incorrectos');
+    // A wrong password stays in the dialog: the server's message under the password, cleared and focused; the user kept.
+    const clave = within(dialog).getByLabelText(/Contraseña del supervisor/);
+    await waitFor(() => expect(clave).toHaveFocus());
+    expect(clave).toHaveValue('');
+    expect(clave).toHaveAccessibleDescription('Usuario o contraseña del supervisor incorrectos');
+    expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveValue('supervisor');
+    expect(screen.queryByRole('dialog', { name: 'Error al Cerrar Caja' })).not.toBeInTheDocument();
+
+    await user.type(clave, 'Muelle.2026{Enter}');
+    expect(await screen.findByRole('dialog', { name: 'Caja cerrada' })).toHaveTextContent('Caja cerrada exitosamente');
+    expect(aprobar).toEqual([{ nombre_usuario: 'supervisor', password: 'mala' }, { nombre_usuario: 'supervisor', password: 'Muelle.2026' }]);
   });
 
   it('closes at once within the tolerance and shows the difference after the count', async () => {

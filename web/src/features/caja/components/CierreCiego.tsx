@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Loader, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MoneyInput } from '@/components/MoneyInput';
 import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Denominacion } from '@/api/caja';
 import { mediosPagoActivosQuery } from '@/api/config';
+import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import type { NumberValue } from '@/lib/validation';
 
@@ -86,6 +87,60 @@ function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<
   );
 }
 
+interface AprobacionSupervisorProps {
+  /** The count was just sent from this dialog: the keyboard goes on in the supervisor's user. */
+  recienContado: boolean;
+  onCancel: () => void;
+  onCerrada: (cierre: CierreCaja) => void;
+  /** What the count showed, above the credentials. */
+  children?: ReactNode;
+}
+
+/**
+ * The supervisor's user and password, typed on the cashier's screen. A refusal (wrong password, the
+ * cashier's own user, a user who cannot approve) shows the server's message here and keeps the dialog:
+ * the user stays typed, the password is cleared and focused for the next try.
+ */
+function AprobacionSupervisor({ recienContado, onCancel, onCerrada, children }: AprobacionSupervisorProps) {
+  const aprobar = useAprobarCierre();
+  const [usuario, setUsuario] = useState('');
+  const [clave, setClave] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const campoClave = useRef<HTMLInputElement>(null);
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    aprobar.mutate({ nombre_usuario: usuario.trim(), password: clave }, {
+      onSuccess: onCerrada,
+      onError: (err) => {
+        setClave('');
+        setError(errorMessage(err, 'No se pudo aprobar el cierre: reintente'));
+        campoClave.current?.focus();
+      },
+    });
+  };
+  return (
+    <form noValidate onSubmit={enviar}>
+      <Stack>
+        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
+          La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
+          o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
+        </Alert>
+        {children}
+        {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
+        <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={recienContado} value={usuario}
+          onChange={(e) => setUsuario(e.currentTarget.value)} />
+        <PasswordInput ref={campoClave} label="Contraseña del supervisor" autoComplete="off" required value={clave}
+          error={error} onChange={(e) => setClave(e.currentTarget.value)} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
+          <Button type="submit" loading={aprobar.isPending} disabled={!usuario || !clave}>Aprobar cierre</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 interface CierreCiegoProps {
   /** The register's count was already sent and waits for a supervisor: only the approval step. */
   esperaAprobacion?: boolean;
@@ -103,7 +158,6 @@ interface CierreCiegoProps {
  */
 export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onError }: CierreCiegoProps) {
   const cerrar = useCerrarCaja();
-  const aprobar = useAprobarCierre();
   const { data: medios = [] } = useQuery(mediosPagoActivosQuery);
   const { data: denominaciones = [] } = useQuery(denominacionesQuery);
   const [porDenominacion, setPorDenominacion] = useState(true);
@@ -112,7 +166,6 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
   const [otros, setOtros] = useState<Record<number, NumberValue>>({});
   const [observaciones, setObservaciones] = useState('');
   const [pendiente, setPendiente] = useState<CierreCaja | null>(null);
-  const [supervisor, setSupervisor] = useState({ usuario: '', clave: '' });
   const otrosMedios = medios.filter((m) => !esEfectivo(m.nombre));
 
   const enviar = () => {
@@ -132,33 +185,9 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
 
   if (pendiente || esperaAprobacion) {
     return (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          aprobar.mutate({ nombre_usuario: supervisor.usuario.trim(), password: supervisor.clave }, {
-            onSuccess: onCerrada,
-            onError: (err) => onError(err.message),
-          });
-        }}
-      >
-        <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
-            La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
-            o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
-          </Alert>
-          {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
-          {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
-          <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={pendiente !== null} value={supervisor.usuario}
-            onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
-          <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
-            onChange={(e) => setSupervisor({ ...supervisor, clave: e.currentTarget.value })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
-            <Button type="submit" loading={aprobar.isPending} disabled={!supervisor.usuario || !supervisor.clave}>Aprobar cierre</Button>
-          </Group>
-        </Stack>
-      </form>
+      <AprobacionSupervisor recienContado={pendiente !== null} onCancel={onCancel} onCerrada={onCerrada}>
+        {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
+      </AprobacionSupervisor>
     );
   }
 
