@@ -167,10 +167,12 @@ type HistorialCajas struct {
 // the final balance.
 type CierreCaja struct {
 	Caja
-	MontoFinal domain.Centavos `json:"montoFinal"`
+	// MontoFinal and Conteo are left out, with the difference and the
+	// figures, for a blind cashier whose count waits for approval (cierrePara).
+	MontoFinal *domain.Centavos `json:"montoFinal,omitempty"`
 	// Conteo is the count with what each method should have held and the
-	// differences: shown once the count is submitted.
-	Conteo domain.Conteo `json:"conteo"`
+	// differences.
+	Conteo *domain.Conteo `json:"conteo,omitempty"`
 }
 
 // CuadreCaja compares the cash expected with the cash counted, and lists what
@@ -197,11 +199,13 @@ func cajaDe(c store.Caja) Caja {
 }
 
 // cajaPara is the register as the caller may see it: an open register's
-// expected figures only with caja.ver_esperado (the blind close).
+// expected figures only with caja.ver_esperado (the blind close). Neither
+// the difference of a count pending approval: with the cash counted, it
+// gives the expected cash.
 func cajaPara(r *http.Request, c store.Caja) Caja {
 	out := cajaDe(c)
 	if ciego(r, c) {
-		out.TotalesCaja = nil
+		out.TotalesCaja, out.Diferencia = nil, nil
 	}
 	return out
 }
@@ -248,9 +252,23 @@ func movimientoDe(m store.Movimiento) Movimiento {
 
 // cierreDe is the closed register with the close figures in its own fields.
 func cierreDe(c store.CierreCaja) CierreCaja {
-	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: c.MontoFinal, Conteo: c.Conteo}
+	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: &c.MontoFinal, Conteo: &c.Conteo}
 	out.MontoCierre, out.Diferencia = &c.MontoCierre, &c.Diferencia
 	out.TotalVentas, out.EfectivoEsperado = c.TotalVentas, c.EfectivoEsperado
+	return out
+}
+
+// cierrePara is the close summary as the caller may see it: a blind cashier
+// whose count waits for approval gets the register and what they counted
+// (monto_cierre) only. Nothing that gives the expected cash (the difference,
+// the figures, the count's comparison) until a supervisor approves it; a
+// close within the tolerance is final, and its summary is whole.
+func cierrePara(r *http.Request, c store.CierreCaja) CierreCaja {
+	out := cierreDe(c)
+	if ciego(r, c.Caja) {
+		out.Caja = cajaPara(r, c.Caja)
+		out.MontoCierre, out.MontoFinal, out.Conteo = &c.MontoCierre, nil, nil
+	}
 	return out
 }
 
@@ -343,7 +361,7 @@ func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja]
 	}
 	cierre, err := s.Store.CerrarCaja(r.Context(), a, k)
 	if cierre.Pendiente {
-		return withMessage(cierreDe(cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
+		return withMessage(cierrePara(r, cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
 	}
 	return withMessage(cierreDe(cierre), "Caja cerrada exitosamente"), err
 }

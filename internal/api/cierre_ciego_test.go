@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -146,8 +147,11 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 			cl.expect(t, http.StatusOK, "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
 			var c cierreJSON
 			cl.decode(t, &c)
-			if c.Estado != "abierta" || !c.PendienteAprobacion || *c.Diferencia != monto-4500 || c.Conteo.Discrepancia != max(monto-4500, 4500-monto) {
+			if c.Estado != "abierta" || !c.PendienteAprobacion || c.Diferencia != nil || *c.MontoCierre != monto {
 				t.Fatalf("cierre pendiente: %s", cl.Body)
+			}
+			if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND diferencia = ?`, c.ID, int64(monto-4500)*100); n != 1 {
+				t.Fatal("la diferencia del conteo no quedó guardada")
 			}
 			return c.ID
 		}
@@ -327,6 +331,101 @@ func TestCierreCiegoNoMuestraMontosQueSumenElEsperado(t *testing.T) {
 		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
 		if len(lista) != 2 || lista.montosVisibles() != 0 {
 			t.Fatalf("pendiente de aprobación, movimientos %+v", lista)
+		}
+	})
+}
+
+// cifrasDelConteo are the fields of a register answer that, with the cash
+// counted, give the expected cash.
+var cifrasDelConteo = []string{"efectivo_esperado", "monto_actual", "total_ingresos", "total_egresos", "total_ventas",
+	"por_medio", "montoFinal", "conteo"}
+
+// sinCifrasDelConteo fails when the register object caja shows a figure that
+// gives the expected cash: any of cifrasDelConteo, or a difference.
+func sinCifrasDelConteo(t *testing.T, caja map[string]json.RawMessage, que string) {
+	t.Helper()
+	for _, campo := range cifrasDelConteo {
+		if _, ok := caja[campo]; ok {
+			t.Fatalf("%s muestra %q a un cierre ciego pendiente: %s", que, campo, caja[campo])
+		}
+	}
+	if d, ok := caja["diferencia"]; ok && string(d) != "null" {
+		t.Fatalf("%s muestra la diferencia %s a un cierre ciego pendiente", que, d)
+	}
+}
+
+// TestCierreCiegoPendienteNoMuestraElEsperado (issue 36 item 28): the summary
+// a blind cashier gets after a count past the tolerance, and every later read
+// of the register, show what they counted and never what it should have held
+// (the difference, the figures, the movements' amounts), until a supervisor
+// approves it; the approval's answer shows them. A supervisor whose own count
+// waits sees their figures.
+func TestCierreCiegoPendienteNoMuestraElEsperado(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 1000).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		debito := e.count(`SELECT id FROM medios_pago WHERE empresa_id = 1 AND nombre = 'Débito'`)
+		cl := e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 5400,
+			"medios": []map[string]any{{"medio_pago_id": debito, "contado": 10}}})
+		cl.expect(t, http.StatusOK, "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
+		var cierre map[string]json.RawMessage
+		cl.decode(t, &cierre)
+		sinCifrasDelConteo(t, cierre, "el resumen del conteo")
+		if string(cierre["monto_cierre"]) != "5400.00" || string(cierre["pendiente_aprobacion"]) != "true" {
+			t.Fatalf("el resumen no muestra lo contado: %s", cl.Body)
+		}
+		id := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, e.userID("vendedor"))
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND monto_cierre = 540000 AND efectivo_esperado = 550000
+			AND diferencia = -10000 AND fecha_conteo IS NOT NULL`, id); n != 1 {
+			t.Fatal("el conteo pendiente no quedó guardado con su diferencia")
+		}
+
+		var estado struct {
+			Caja        map[string]json.RawMessage
+			Movimientos movimientosJSON
+		}
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
+		sinCifrasDelConteo(t, estado.Caja, "el estado de la caja")
+		if len(estado.Movimientos) != 1 || estado.Movimientos.montosVisibles() != 0 {
+			t.Fatalf("el estado muestra montos de movimientos: %+v", estado.Movimientos)
+		}
+		var resumen map[string]json.RawMessage
+		e.do("GET", "/api/caja/resumen", tok, nil).decode(t, &resumen)
+		sinCifrasDelConteo(t, resumen, "el resumen de la caja")
+		var lista movimientosJSON
+		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
+		if lista.montosVisibles() != 0 {
+			t.Fatalf("los movimientos muestran montos: %+v", lista)
+		}
+		var tablero struct{ MiCajaInfo map[string]json.RawMessage }
+		e.do("GET", "/api/dashboard/stats", tok, nil).decode(t, &tablero)
+		sinCifrasDelConteo(t, tablero.MiCajaInfo, "el tablero del vendedor")
+
+		// The supervisor's approval on the cashier's screen: the close is final, its answer whole.
+		ok := e.do("POST", "/api/caja/aprobar-cierre", tok, map[string]any{"nombre_usuario": "supervisor", "password": demo.Password})
+		ok.expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		var aprobado cierreJSON
+		ok.decode(t, &aprobado)
+		if aprobado.Estado != "cerrada" || *aprobado.Diferencia != -100 || *aprobado.EfectivoEsperado != 5500 ||
+			aprobado.Conteo.Discrepancia != 110 {
+			t.Fatalf("la aprobación: %s", ok.Body)
+		}
+
+		// A supervisor (caja.ver_esperado) whose own count waits sees its figures.
+		sup := e.token("supervisor")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		e.sell(sup, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		var propio cierreJSON
+		e.do("POST", "/api/caja/cerrar", sup, map[string]any{"monto_cierre": 4000}).decode(t, &propio)
+		if !propio.PendienteAprobacion || propio.Diferencia == nil || *propio.Diferencia != -500 || *propio.EfectivoEsperado != 4500 {
+			t.Fatalf("el supervisor no ve las cifras de su conteo: %+v", propio)
+		}
+		var suyo struct{ Caja cierreJSON }
+		e.do("GET", "/api/caja/estado", sup, nil).decode(t, &suyo)
+		if suyo.Caja.Diferencia == nil || *suyo.Caja.Diferencia != -500 {
+			t.Fatalf("el supervisor no ve la diferencia de su conteo: %+v", suyo.Caja)
 		}
 	})
 }

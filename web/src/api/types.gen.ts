@@ -3567,7 +3567,7 @@ export interface components {
             uppercase: boolean;
         };
         CierreCaja: {
-            conteo: components["schemas"]["Conteo"];
+            conteo?: components["schemas"]["Conteo"] | null;
             /** Format: double */
             diferencia: null | number;
             /** Format: double */
@@ -3581,7 +3581,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: double */
-            montoFinal: number;
+            montoFinal?: null | number;
             /** Format: double */
             monto_actual?: number;
             /** Format: double */

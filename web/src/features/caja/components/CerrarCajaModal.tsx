@@ -201,7 +201,7 @@ function Resumen({ cierre, onDone }: { cierre: CierreCaja; onDone: () => void })
       <SimpleGrid cols={1} spacing={4}>
         <Cifra label="Total ventas" value={cierre.total_ventas ?? 0} />
         <Cifra label="Egresos" value={cierre.total_egresos ?? 0} egreso />
-        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado ?? cierre.conteo.efectivo_esperado} />
+        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado ?? cierre.conteo?.efectivo_esperado ?? 0} />
         <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
         <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>

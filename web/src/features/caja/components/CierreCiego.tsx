@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { MoneyInput } from '@/components/MoneyInput';
-import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Denominacion } from '@/api/caja';
+import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Conteo, type Denominacion } from '@/api/caja';
 import { mediosPagoActivosQuery } from '@/api/config';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
@@ -64,9 +64,21 @@ function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<str
   );
 }
 
-/** The count's figures once submitted: what each method should have held and the difference. */
-function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<number, string> }) {
-  const c = cierre.conteo;
+/**
+ * A blind count waiting for approval: what the cashier counted, and no more. The server sends neither the
+ * expected cash nor the difference until a supervisor approves (with the count they would give it away).
+ */
+function ConteoEnviado({ cierre }: { cierre: CierreCaja }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between"><Text>Efectivo contado</Text><Text fw={700}>{formatMoney(cierre.monto_cierre ?? 0)}</Text></Group>
+      <Text size="sm" c="dimmed">La diferencia se muestra cuando un supervisor aprueba el cierre.</Text>
+    </Stack>
+  );
+}
+
+/** The count's figures once submitted, to whom may see them: what each method should have held and the difference. */
+function Diferencias({ conteo: c, nombres }: { conteo: Conteo; nombres: Record<number, string> }) {
   return (
     <Stack gap={4}>
       <Group justify="space-between"><Text>Efectivo contado</Text><Text fw={700}>{formatMoney(c.efectivo)}</Text></Group>
@@ -123,7 +135,7 @@ function AprobacionSupervisor({ recienContado, onCancel, onCerrada, children }: 
     <form noValidate onSubmit={enviar}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
-          La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
+          El conteo no coincide con lo que la caja debía tener, más allá de la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
           o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
         </Alert>
         {children}
@@ -186,7 +198,8 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
   if (pendiente || esperaAprobacion) {
     return (
       <AprobacionSupervisor recienContado={pendiente !== null} onCancel={onCancel} onCerrada={onCerrada}>
-        {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
+        {pendiente?.conteo && <Diferencias conteo={pendiente.conteo} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
+        {pendiente && !pendiente.conteo && <ConteoEnviado cierre={pendiente} />}
       </AprobacionSupervisor>
     );
   }
