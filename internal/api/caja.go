@@ -67,6 +67,16 @@ type CierrePendiente struct {
 	Conteo        domain.Conteo `json:"conteo"`
 }
 
+// GuardarConfigCaja is the body of PUT /config/caja: whether the company's
+// cashiers count blind, and the tolerance in pesos (0 to 1.000.000), both required.
+type GuardarConfigCaja struct {
+	CierreCiego *bool            `json:"cierre_ciego"`
+	Tolerancia  *domain.Centavos `json:"tolerancia_cierre"`
+}
+
+// MsgConfigCajaIncompleta refuses a register settings body without both values.
+const MsgConfigCajaIncompleta = "Indique si el cierre es a ciegas (cierre_ciego) y la tolerancia de cierre (tolerancia_cierre)"
+
 // CuadrarCaja is the body of POST /caja/cuadre: the cash counted, if any.
 type CuadrarCaja struct {
 	MontoContado *domain.Centavos `json:"monto_contado,omitempty"`
@@ -211,10 +221,12 @@ func cajaPara(r *http.Request, c store.Caja) Caja {
 }
 
 // ciego reports whether the caller counts c blind: c is open (its count not
-// approved yet) and the caller lacks caja.ver_esperado. Nothing they are
-// answered about c adds up to what it should hold.
+// approved yet) and the caller lacks caja.ver_esperado, or c's company closes
+// blind and the caller does not approve closes (domain.CierraACiegas).
+// Nothing they are answered about c adds up to what it should hold.
 func ciego(r *http.Request, c store.Caja) bool {
-	return c.Estado == domain.CajaAbierta && !veEsperado(r)
+	u := actorFrom(r).Usuario
+	return c.Estado == domain.CajaAbierta && domain.CierraACiegas(u.Rol, u.Permisos, c.EmpresaCiega)
 }
 
 // movimientosPara are c's movements as the caller may see them: without
@@ -227,12 +239,6 @@ func movimientosPara(r *http.Request, c store.Caja, movs []store.Movimiento) []M
 		}
 	}
 	return out
-}
-
-// veEsperado reports whether the caller may see its open register's expected figures.
-func veEsperado(r *http.Request) bool {
-	a := actorFrom(r)
-	return domain.VeEsperado(a.Usuario.Rol, a.Usuario.Permisos)
 }
 
 func totalesDe(t domain.TotalesCaja) *TotalesCaja {
@@ -436,7 +442,7 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 	if err != nil {
 		return CuadreCaja{}, err
 	}
-	if !veEsperado(r) {
+	if ciego(r, caja) {
 		return CuadreCaja{}, domain.Forbidden(domain.MsgCuadreCiego)
 	}
 	efectivo := CuadreEfectivo{Esperado: caja.EfectivoEsperado}
@@ -466,4 +472,23 @@ func (s *Server) historialCajas(r *http.Request, c ConsultaHistorialCajas) (Hist
 	list, total, err := s.Store.HistorialCajas(r.Context(), a.EmpresaID(),
 		store.FiltroHistorialCajas{UsuarioID: a.Usuario.ID, Pagina: paginaDe(c.Pagina, c.Limite)})
 	return HistorialCajas{Cajas: mapRows(list, cajaHistorialDe), Total: total}, err
+}
+
+// configCaja answers the company's register settings.
+func (s *Server) configCaja(r *http.Request) (domain.ConfigCaja, error) {
+	return s.Store.ConfigCaja(r.Context(), actorFrom(r).EmpresaID())
+}
+
+// guardarConfigCaja sets the company's blind close and tolerance: its own
+// company only, whatever the built-in roles say (domain.CierraACiegas).
+func (s *Server) guardarConfigCaja(r *http.Request, b GuardarConfigCaja) (reply[domain.ConfigCaja], error) {
+	if b.CierreCiego == nil || b.Tolerancia == nil {
+		return reply[domain.ConfigCaja]{}, domain.Invalid(MsgConfigCajaIncompleta)
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[domain.ConfigCaja]{}, err
+	}
+	out, err := s.Store.GuardarConfigCaja(r.Context(), a, domain.ConfigCaja{CierreCiego: *b.CierreCiego, Tolerancia: *b.Tolerancia})
+	return withMessage(out, "Configuración de caja guardada exitosamente"), err
 }

@@ -378,6 +378,10 @@ func (s *Server) routes() []route {
 			"Las cajas de la empresa cuyo cierre espera aprobación"},
 		{"POST", "/api/caja/{id}/aprobar", aprobadores, caja, handleJSON(s.aprobarCierrePropio),
 			"Aprueba desde la sesión del supervisor el cierre pendiente de una caja"},
+		{"GET", "/api/config/caja", perm("configuracion.ver"), caja, handle(s.configCaja),
+			"La configuración de caja de la empresa: cierre ciego y tolerancia de cierre"},
+		{"PUT", "/api/config/caja", perm("configuracion.editar"), caja, handleJSON(s.guardarConfigCaja),
+			"Guarda la configuración de caja de la empresa"},
 
 		{"GET", "/api/reportes/caja/estadisticas", perm("reportes.ver"), reportes, handleQuery(s.estadisticasReporteCajas),
 			"El reporte de cajas de un período: cifras y cajas abiertas en él"},

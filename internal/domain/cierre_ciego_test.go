@@ -47,3 +47,49 @@ func TestContarYTolerancia(t *testing.T) {
 		}
 	}
 }
+
+func TestCierraACiegas(t *testing.T) {
+	conEsperado := Permisos{"caja": {"ver": true, "cerrar": true, "ver_esperado": true}}
+	sinEsperado := Permisos{"caja": {"ver": true, "cerrar": true}}
+	casos := []struct {
+		rol      string
+		permisos Permisos
+		empresa  bool
+		ciego    bool
+	}{
+		{RolVendedor, conEsperado, false, false},
+		{RolVendedor, sinEsperado, false, true}, // the role-level switch still works
+		{RolVendedor, conEsperado, true, true},  // the company's switch makes its cashiers blind
+		{"cajero", conEsperado, true, true},     // custom roles too
+		{RolSupervisor, conEsperado, true, false},
+		{RolAdmin, conEsperado, true, false},
+		{RolSupervisor, sinEsperado, false, true},
+	}
+	for _, c := range casos {
+		if got := CierraACiegas(c.rol, c.permisos, c.empresa); got != c.ciego {
+			t.Errorf("%s %v empresa ciega %v: %v", c.rol, c.permisos, c.empresa, got)
+		}
+	}
+}
+
+func TestConfigCajaValidar(t *testing.T) {
+	for _, tol := range []Centavos{0, 5050, ToleranciaCierreMaxima} {
+		if err := (ConfigCaja{Tolerancia: tol}).Validar(); err != nil {
+			t.Fatalf("%s: %v", tol, err)
+		}
+	}
+	for _, tol := range []Centavos{-1, ToleranciaCierreMaxima + 1} {
+		if err := (ConfigCaja{Tolerancia: tol}).Validar(); err == nil || err.Error() != MsgToleranciaCierre {
+			t.Fatalf("%s: %v", tol, err)
+		}
+	}
+	if err := ValidarConfiguracion(ClaveToleranciaCierre, "100000001"); err == nil || err.Error() != MsgToleranciaCierre {
+		t.Fatalf("la clave de la tolerancia pasa el tope: %v", err)
+	}
+	if err := ValidarConfiguracion(ClaveCierreCiego, "si"); err == nil {
+		t.Fatal("el cierre ciego acepta un valor que no es true ni false")
+	}
+	if s := (ConfigCaja{CierreCiego: true, Tolerancia: 5050}).String(); s != "cierre ciego activado, tolerancia $ 50,50" {
+		t.Fatal(s)
+	}
+}

@@ -29,6 +29,8 @@ type Caja struct {
 	FechaConteo *time.Time
 	Conteo      *domain.Conteo
 	AprobadoPor *int64
+	// EmpresaCiega: the register's company counts blind (domain.ClaveCierreCiego).
+	EmpresaCiega bool
 	domain.TotalesCaja
 }
 
@@ -52,18 +54,19 @@ type Movimiento struct {
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
 	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre, c.fecha_conteo, c.conteo,
-	c.aprobado_por`
+	c.aprobado_por, COALESCE((SELECT ec.valor FROM empresa_configuraciones ec WHERE ec.empresa_id = c.empresa_id
+		AND ec.clave = '` + domain.ClaveCierreCiego + `'), '')`
 
 func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...any) (Caja, bool, error) {
 	var (
 		k                Caja
 		nombre, apellido string
-		conteo           string
+		conteo, ciega    string
 	)
 	err := c.QueryRow(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
 		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
 		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre, &k.FechaConteo, &conteo,
-		&k.AprobadoPor)
+		&k.AprobadoPor, &ciega)
 	missing, err := sqldb.NoRows(err)
 	if err != nil || missing {
 		return k, false, wrap("leer caja", err)
@@ -75,6 +78,7 @@ func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...an
 		}
 	}
 	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.NombreUsuario)
+	k.EmpresaCiega = ciega == "true"
 	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
 		return k, false, err
 	}

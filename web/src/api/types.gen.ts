@@ -664,6 +664,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/config/caja": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La configuración de caja de la empresa: cierre ciego y tolerancia de cierre
+         * @description Acceso: permiso configuracion.ver; módulo caja
+         */
+        get: operations["configCaja"];
+        /**
+         * Guarda la configuración de caja de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo caja
+         */
+        put: operations["guardarConfigCaja"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/config/clientes": {
         parameters: {
             query?: never;
@@ -3744,6 +3768,11 @@ export interface components {
             periodo: components["schemas"]["PeriodoReporte"];
             totales: components["schemas"]["TotalesComparativo"];
         };
+        ConfigCaja: {
+            cierre_ciego: boolean;
+            /** Format: double */
+            tolerancia_cierre: number;
+        };
         ConfigEmail: {
             activo: boolean;
             email_remitente: string;
@@ -4556,6 +4585,11 @@ export interface components {
             email?: string;
             nombre: string;
             telefono?: string;
+        };
+        GuardarConfigCaja: {
+            cierre_ciego: null | boolean;
+            /** Format: double */
+            tolerancia_cierre: null | number;
         };
         GuardarConfigEmail: {
             activo: boolean;
@@ -5615,6 +5649,12 @@ export interface components {
         };
         RespuestaComparativoEmpresas: {
             data: components["schemas"]["ComparativoEmpresas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfigCaja: {
+            data: components["schemas"]["ConfigCaja"];
             message?: string;
             /** @constant */
             success: true;
@@ -8167,6 +8207,80 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfigCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarConfigCaja"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {
