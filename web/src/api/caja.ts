@@ -3,7 +3,7 @@ import { api, ApiError } from '@/lib/api';
 import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import { conConsulta, type Parametros, type Schema } from './contract';
-import { cajaKeys, configKeys } from './keys';
+import { cajaKeys } from './keys';
 
 // Types of internal/api/caja.go.
 
@@ -139,30 +139,5 @@ export function useAprobarCierrePropio() {
     networkMode: 'always',
     onSuccess: () => keys.reset(),
     onSettled: () => invalidateFor(queryClient, 'cajaCerrada'),
-  });
-}
-
-/** The company's register settings: whether its cashiers count blind, and the close tolerance in pesos. */
-export type ConfigCaja = Schema<'ConfigCaja'>;
-
-/** Body of PUT /config/caja. */
-export type ConfigCajaInput = Schema<'GuardarConfigCaja'>;
-
-/** GET /config/caja (refreshed by configActualizada through configKeys). */
-export const configCajaQuery = queryOptions({
-  queryKey: configKeys.caja(),
-  queryFn: ({ signal }) => api.get<ConfigCaja>('/config/caja', { signal }),
-});
-
-/** PUT /config/caja, with an Idempotency-Key per attempt; keeps the server's message. */
-export function useGuardarConfigCaja() {
-  const queryClient = useQueryClient();
-  const keys = useIdempotencyKeys();
-  return useMutation({
-    mutationFn: (input: ConfigCajaInput) => api.send<ConfigCaja>('PUT', '/config/caja', input, { idempotencyKey: keys.keyFor(input) }),
-    onSuccess: () => {
-      keys.reset();
-      return invalidateFor(queryClient, 'configActualizada');
-    },
   });
 }

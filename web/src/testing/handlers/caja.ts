@@ -1,5 +1,6 @@
 import { http } from 'msw';
-import type { Caja, ConfigCaja, EstadoCaja, HistorialCajas, Movimiento } from '@/api/caja';
+import type { Caja, EstadoCaja, HistorialCajas, Movimiento } from '@/api/caja';
+import type { ConfigCaja } from '@/api/configCaja';
 import { signIn } from '@/testing/fixtures';
 import { ok } from '@/testing/http';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { configCajaQuery, useGuardarConfigCaja, type ConfigCaja } from '@/api/caja';
+import { configCajaQuery, useGuardarConfigCaja, type ConfigCaja } from '@/api/configCaja';
 import { MoneyInput } from '@/components/MoneyInput';
 import { errorMessage } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
