@@ -11,6 +11,7 @@ import (
 
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/pdftest"
 	"muelle/internal/store"
 )
 
@@ -426,6 +427,70 @@ func TestCierreCiegoPendienteNoMuestraElEsperado(t *testing.T) {
 		e.do("GET", "/api/caja/estado", sup, nil).decode(t, &suyo)
 		if suyo.Caja.Diferencia == nil || *suyo.Caja.Diferencia != -500 {
 			t.Fatalf("el supervisor no ve la diferencia de su conteo: %+v", suyo.Caja)
+		}
+	})
+}
+
+// TestReporteZNombraAprobadorYConteo (issue 36 item 28): the Z report of a
+// close counted by denomination lists the bills and coins, and names who
+// approved its difference and when; a close within the tolerance says no
+// approval was needed. Its printout says the same.
+func TestReporteZNombraAprobadorYConteo(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		cuenta := []map[string]any{{"codigo": "m2", "cantidad": 3}, {"codigo": "b2000", "cantidad": 2}}
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": cuenta}).expect(t, http.StatusOK, "")
+		e.do("POST", "/api/caja/aprobar-cierre", tok, map[string]any{"nombre_usuario": "supervisor", "password": demo.Password}).
+			expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		id := e.count(`SELECT MAX(id) FROM cajas WHERE usuario_id = ?`, e.userID("vendedor"))
+		if n := e.count(`SELECT COUNT(*) FROM reportes_z WHERE caja_id = ? AND contenido LIKE '%"aprobado_por":{%Lucía Benítez%'
+			AND contenido LIKE '%"codigo":"b2000","tipo":"billete","valor":2000.00,"cantidad":2,"subtotal":4000.00%'`, id); n != 1 {
+			t.Fatal("el reporte Z guardado no nombra al aprobador ni el conteo")
+		}
+		var z struct {
+			Cierre struct {
+				Denominaciones []struct {
+					Codigo   string
+					Cantidad int32
+					Subtotal float64
+				}
+				TotalDenominaciones float64 `json:"total_denominaciones"`
+				Discrepancia        float64
+				AprobadoPor         *struct {
+					Nombre        string
+					NombreUsuario string `json:"nombre_usuario"`
+				} `json:"aprobado_por"`
+				FechaAprobacion *string `json:"fecha_aprobacion"`
+			}
+		}
+		admin := e.token("admin")
+		r := e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", id), admin, nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &z)
+		k := z.Cierre
+		if len(k.Denominaciones) != 2 || k.Denominaciones[0].Codigo != "b2000" || k.Denominaciones[1].Subtotal != 6 ||
+			k.TotalDenominaciones != 4006 || k.Discrepancia != 494 || k.AprobadoPor == nil ||
+			k.AprobadoPor.Nombre != "Lucía Benítez" || k.AprobadoPor.NombreUsuario != "supervisor" || k.FechaAprobacion == nil {
+			t.Fatalf("reporte Z: %s", r.Body)
+		}
+		pdf := e.do("GET", fmt.Sprintf("/api/reportes/caja/%d/pdf?formato=a4", id), admin, nil)
+		if pdf.Status != http.StatusOK || !strings.Contains(pdftest.Text(t, pdf.Body), "Lucía Benítez \\(supervisor\\)") {
+			t.Fatal("el PDF del reporte Z no nombra al aprobador")
+		}
+
+		// Within the tolerance: no approval, and a count typed as a total lists no bills.
+		e.tolerancia("100000")
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 10}).expect(t, http.StatusOK, "Caja cerrada exitosamente")
+		id = e.count(`SELECT MAX(id) FROM cajas WHERE usuario_id = ?`, e.userID("vendedor"))
+		r = e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", id), admin, nil)
+		var sin struct{ Cierre map[string]json.RawMessage }
+		r.decode(t, &sin)
+		if string(sin.Cierre["aprobado_por"]) != "null" || string(sin.Cierre["denominaciones"]) != "[]" {
+			t.Fatalf("reporte Z sin aprobación: %s", r.Body)
 		}
 	})
 }

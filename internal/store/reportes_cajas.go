@@ -47,9 +47,24 @@ func (s *Store) calcularReporteCaja(ctx context.Context, c sqldb.Conn, empresaID
 	if err != nil {
 		return domain.ReporteCaja{}, err
 	}
-	return domain.ReporteCaja{CajaID: k.ID, Estado: k.Estado,
+	out := domain.ReporteCaja{CajaID: k.ID, Estado: k.Estado,
 		Usuario:       domain.UsuarioCaja{ID: k.UsuarioID, NombreUsuario: k.NombreUsuario, Nombre: k.UsuarioNombre},
-		FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre, CifrasReporteCaja: cifras}, nil
+		FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre, CifrasReporteCaja: cifras}
+	if k.Estado != domain.CajaAbierta && k.Conteo != nil {
+		out.Cierre, err = cierreZ(k)
+	}
+	return out, err
+}
+
+// cierreZ is how the closed register k was counted (its stored count) and
+// who approved it, as its Z report keeps it.
+func cierreZ(k Caja) (*domain.CierreZ, error) {
+	lineas, total, err := domain.LineasDenominacion(k.Conteo.Denominaciones)
+	if err != nil {
+		return nil, err
+	}
+	return &domain.CierreZ{Denominaciones: lineas, TotalContado: total, Discrepancia: k.Conteo.Discrepancia,
+		Tolerancia: k.Conteo.Tolerancia, AprobadoPor: k.Aprobador, FechaAprobacion: k.FechaAprobacion}, nil
 }
 
 // guardarReporteZ writes, in the close's transaction, the Z report of the

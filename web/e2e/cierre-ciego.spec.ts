@@ -46,7 +46,7 @@ async function cajeroCiego(request: APIRequestContext): Promise<Usuario> {
   return { usuario, password, nombre: `Cajero Ciego ${sufijo}` };
 }
 
-test('a cashier closes blind counting by denomination, and a supervisor approves the difference', async ({ page, request }) => {
+test('a cashier closes blind counting by denomination, and a supervisor approves the difference', async ({ page, browser, request }) => {
   const cajero = await cajeroCiego(request);
   // One cash sale in the cashier's register (opened with $ 0): its price is what the drawer should hold.
   const pasaje = await venderPorApi(request, cajero, 'Cliente del cierre ciego');
@@ -117,6 +117,19 @@ test('a cashier closes blind counting by denomination, and a supervisor approves
 
   const historial = await apiGet<{ cajas: { id: number; monto_cierre: number }[] }>(request, '/api/caja/historial', headers);
   expect(historial.cajas[0]).toMatchObject({ id: estado.caja.id, monto_cierre: 1026 });
+
+  // Its Z report lists the bills and coins counted and names who approved the difference.
+  const admin = await (await browser.newContext()).newPage();
+  await login(admin, 'admin');
+  await admin.goto('/admin/reportes/cajas');
+  await admin.getByRole('button', { name: `Ver reporte de la caja #${estado.caja.id}` }).click();
+  const z = admin.getByRole('dialog', { name: /Reporte Z N° \d+/ });
+  const conteo = z.getByRole('table', { name: 'Efectivo por denominación' });
+  await expect(conteo.getByRole('row').nth(1)).toContainText(/Billetes de \$\s1\.000\s*1\s*\$\s1\.000,00/);
+  await expect(conteo).toContainText(/Total por denominación\s*\$\s1\.026,00/);
+  await expect(z).toContainText(/Aprobó la diferencia\s*Lucía Benítez \(supervisor\), \d\d\/\d\d\/\d{4} \d\d:\d\d/);
+  expect(await violaciones(admin, true)).toEqual([]);
+  await admin.context().close();
 });
 
 // The company's blind close changes how every cashier of the demo company counts (@empresa).
@@ -138,14 +151,14 @@ test('the company admin switches the blind close on for the company, and a selle
     await venderPorApi(request, vendedor, 'Cliente de la empresa ciega');
     const estado = await apiGet<{ caja: Record<string, unknown> }>(request, '/api/caja/estado', await authHeaders(request, vendedor));
     expect(estado.caja).not.toHaveProperty('efectivo_esperado');
-    const cajero = await browser.newPage();
+    const cajero = await (await browser.newContext()).newPage();
     await login(cajero, vendedor);
     await cajero.goto('/admin/gestion-caja');
     await expect(cajero.getByRole('group', { name: 'Monto Apertura' })).toContainText('$ 0,00');
     await expect(cajero.getByRole('group', { name: 'Saldo Actual' })).toHaveCount(0);
     await cajero.getByRole('button', { name: 'Cerrar Caja' }).click();
     await expect(cajero.getByRole('dialog', { name: 'Cerrar Caja' })).toContainText('Efectivo por denominación');
-    await cajero.close();
+    await cajero.context().close();
   } finally {
     const vuelta = await request.put('/api/config/caja', { headers: admin, data: { cierre_ciego: false, tolerancia_cierre: 0 } });
     expect(vuelta.status(), await vuelta.text()).toBe(200);

@@ -3639,6 +3639,18 @@ export interface components {
             usuario_id: number;
             usuario_nombre: string;
         };
+        CierreZ: {
+            aprobado_por: components["schemas"]["UsuarioCaja"] | null;
+            denominaciones: components["schemas"]["LineaDenominacion"][];
+            /** Format: double */
+            discrepancia: number;
+            /** Format: date-time */
+            fecha_aprobacion: null | string;
+            /** Format: double */
+            tolerancia: number;
+            /** Format: double */
+            total_denominaciones: number;
+        };
         CifrasLineaCaja: {
             /** Format: double */
             apertura: number;
@@ -4809,6 +4821,17 @@ export interface components {
             momento: string;
             usuario: string;
         };
+        LineaDenominacion: {
+            /** Format: int32 */
+            cantidad: number;
+            codigo: string;
+            /** Format: double */
+            subtotal: number;
+            /** @enum {string} */
+            tipo: "billete" | "moneda";
+            /** Format: double */
+            valor: number;
+        };
         LineaReporteCaja: {
             /** Format: double */
             apertura: number;
@@ -5554,6 +5577,7 @@ export interface components {
         ReporteCaja: {
             /** Format: int64 */
             caja_id: number;
+            cierre?: components["schemas"]["CierreZ"] | null;
             /** @enum {string} */
             estado: "abierta" | "cerrada";
             faltante: boolean;

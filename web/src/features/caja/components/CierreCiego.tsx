@@ -6,6 +6,7 @@ import { MoneyInput } from '@/components/MoneyInput';
 import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Conteo, type Denominacion } from '@/api/caja';
 import { mediosPagoActivosQuery } from '@/api/config';
 import { errorMessage } from '@/lib/api';
+import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatMoney } from '@/lib/format';
 import type { NumberValue } from '@/lib/validation';
 
@@ -18,12 +19,13 @@ export function totalDenominaciones(denominaciones: Denominacion[], cantidades: 
   return centavos / 100;
 }
 
-function etiqueta(d: Denominacion): string {
-  return `${d.tipo === 'billete' ? 'Billetes' : 'Monedas'} de ${formatMoney(d.valor).replace(',00', '')}`;
+/** The non-zero quantities as the close sends them. */
+export function conteoDenominaciones(cantidades: Record<string, number>): { codigo: string; cantidad: number }[] {
+  return Object.entries(cantidades).filter(([, n]) => n > 0).map(([codigo, cantidad]) => ({ codigo, cantidad }));
 }
 
 /** How many of each bill and coin: numpad-friendly inputs, the subtotal of each and the total. */
-function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
+export function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
   const consulta = useQuery(denominacionesQuery);
   const denominaciones = consulta.data ?? [];
   const total = totalDenominaciones(denominaciones, cantidades);
@@ -43,7 +45,7 @@ function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<str
           return (
             <NumberInput
               key={d.codigo}
-              label={etiqueta(d)}
+              label={etiquetaDenominacion(d)}
               min={0}
               max={100000}
               allowDecimal={false}
@@ -181,7 +183,7 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
   const otrosMedios = medios.filter((m) => !esEfectivo(m.nombre));
 
   const enviar = () => {
-    const lista = Object.entries(cantidades).filter(([, n]) => n > 0).map(([codigo, cantidad]) => ({ codigo, cantidad }));
+    const lista = conteoDenominaciones(cantidades);
     const contadoEfectivo = porDenominacion ? totalDenominaciones(denominaciones, cantidades) : Number(efectivo || 0);
     cerrar.mutate({
       monto_cierre: contadoEfectivo,

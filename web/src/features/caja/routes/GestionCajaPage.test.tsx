@@ -217,6 +217,32 @@ describe('GestionCajaPage', () => {
     expect(reloadPage).toHaveBeenCalledTimes(1);
   });
 
+  it('optionally counts the cash by denomination: its total is the counted cash, and the count goes with the close', async () => {
+    server.use(estadoCaja(makeCaja({ efectivo_esperado: 21250, monto_actual: 21250 })),
+      http.get('/api/caja/denominaciones', () => ok([
+        { codigo: 'b20000', tipo: 'billete', valor: 20000 }, { codigo: 'b1000', tipo: 'billete', valor: 1000 },
+        { codigo: 'm10', tipo: 'moneda', valor: 10 },
+      ])));
+    const calls = trackPost('caja/cerrar', { ...makeCaja({ estado: 'cerrada' }), monto_cierre: 21010, diferencia: -240, montoFinal: 21250 });
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const form = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    await user.click(within(form).getByRole('button', { name: 'Contar por denominación (opcional)' }));
+    await user.type(await within(form).findByLabelText('Billetes de $ 20.000'), '1');
+    await user.type(within(form).getByLabelText('Billetes de $ 1.000'), '1');
+    await user.type(within(form).getByLabelText('Monedas de $ 10'), '1');
+    expect(form).toHaveTextContent(/Efectivo contado\s*\$\s21\.010,00/);
+    expect(form).toHaveTextContent(/Diferencia\s*-\$\s240,00/);
+    await user.click(within(form).getByRole('button', { name: 'Continuar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' })).getByRole('button', { name: 'Cerrar Caja' }));
+    await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(calls[0].body).toEqual({
+      monto_cierre: 21010,
+      denominaciones: [{ codigo: 'b20000', cantidad: 1 }, { codigo: 'b1000', cantidad: 1 }, { codigo: 'm10', cantidad: 1 }],
+      observaciones: '', generar_reporte: false,
+    });
+  });
+
   it("lists the user's past registers with their close figures", async () => {
     server.use(estadoCaja(null), historialCajas([{
       id: 3, fecha_apertura: '2026-11-21T11:00:00Z', fecha_cierre: '2026-11-21T21:00:00Z', monto_apertura: 10000,
