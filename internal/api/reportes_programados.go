@@ -195,7 +195,9 @@ func (s *Server) pedidoDelDueño(ctx context.Context, p store.ProgramaReporte) (
 }
 
 // reporteProgramado is the mail of the schedule's report for the period
-// before its day; a period without rows sends the mail without a file.
+// before its day; a period without rows sends the mail without a file. The
+// daily register mail's body also carries the period's takings per payment
+// method and each register's Z line (cuerpoResumenCajas).
 func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (store.ReporteEmail, error) {
 	if err := s.emailListo(r, p.EmpresaID); err != nil {
 		return store.ReporteEmail{}, err
@@ -222,7 +224,15 @@ func (s *Server) reporteProgramado(r *http.Request, p store.ProgramaReporte) (st
 	if err != nil {
 		return store.ReporteEmail{}, err
 	}
-	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", f.Nombre), Archivo: &f}, nil
+	cuerpo := cuerpoReporte(e.Nombre, "", f.Nombre)
+	if tipo == ReporteDeCajas {
+		res, loc, err := s.resumenCajas(r, c.ConsultaPeriodo)
+		if err != nil {
+			return store.ReporteEmail{}, err
+		}
+		cuerpo = cuerpoResumenCajas(res, loc) + cuerpo
+	}
+	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpo, Archivo: &f}, nil
 }
 
 // mensajeDeFalla is the Spanish reason a schedule keeps for a failed send:

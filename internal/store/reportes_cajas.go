@@ -248,3 +248,29 @@ func (s *Store) EstadisticasReporteCajas(ctx context.Context, empresaID int64, f
 	}
 	return e, nil
 }
+
+// maxCajasResumen bounds the registers a summary reads (a day has far fewer).
+const maxCajasResumen = 1000
+
+// ResumenCajas adds up the reports of the registers opened in the period,
+// oldest first: the stored Z of a closed one, the X of an open one
+// (domain.ResumirCajas). At most maxCajasResumen registers, the newest.
+func (s *Store) ResumenCajas(ctx context.Context, empresaID int64, f FiltroReporteCajas) (domain.ResumenCajas, error) {
+	var ids []int64
+	err := s.RecorrerReporteCajas(ctx, empresaID, f, maxCajasResumen, func(k FilaReporteCajas) error {
+		ids = append(ids, k.ID)
+		return nil
+	})
+	if err != nil {
+		return domain.ResumenCajas{}, err
+	}
+	reportes := make([]domain.ReporteCaja, 0, len(ids))
+	for i := len(ids) - 1; i >= 0; i-- {
+		rep, err := s.ReporteCaja(ctx, empresaID, ids[i])
+		if err != nil {
+			return domain.ResumenCajas{}, err
+		}
+		reportes = append(reportes, rep)
+	}
+	return domain.ResumirCajas(reportes)
+}
