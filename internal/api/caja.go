@@ -38,6 +38,16 @@ type CerrarCaja struct {
 	GenerarReporte bool                        `json:"generar_reporte,omitempty"`
 }
 
+// RetirarEfectivo is the body of POST /caja/retiro: a drop of cash to the
+// safe (retiro, sangría), monto > 0 and no more than the drawer's cash, with
+// a supervisor's credentials typed on the cashier's screen.
+type RetirarEfectivo struct {
+	Monto         domain.Centavos `json:"monto"`
+	Descripcion   string          `json:"descripcion,omitempty" maxLength:"200" multilinea:"true"`
+	NombreUsuario string          `json:"nombre_usuario" maxLength:"100"`
+	Password      string          `json:"password" maxLength:"200"`
+}
+
 // MedioContado is what was counted for one payment method other than cash.
 type MedioContado struct {
 	MedioPagoID int64           `json:"medio_pago_id"`
@@ -136,7 +146,7 @@ type PorMedio struct {
 // blind cashier's list of their open register (movimientosPara).
 type Movimiento struct {
 	ID              int64            `json:"id"`
-	Tipo            string           `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
+	Tipo            string           `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje,retiro_caja"`
 	Sentido         string           `json:"sentido" enum:"ingreso,egreso"`
 	Monto           *domain.Centavos `json:"monto"`
 	Descripcion     string           `json:"descripcion"`
@@ -396,6 +406,35 @@ func (s *Server) aprobarCierreCaja(r *http.Request, body AprobarCierreCaja) (rep
 	}
 	cierre, err := s.Store.AprobarCierre(r.Context(), a, caja.ID, aprobadorDe(u), body.Observaciones)
 	return withMessage(cierreDe(cierre), "Cierre aprobado: caja cerrada"), err
+}
+
+// retirarEfectivo drops cash from the caller's open register to the safe,
+// authorized by the supervisor whose credentials come in the body (checked
+// like a close's approval: a failure answers 403, the cashier stays signed
+// in). What needs no credentials to refuse is refused first: no register,
+// one pending approval, an amount of zero or less.
+func (s *Server) retirarEfectivo(r *http.Request, body RetirarEfectivo) (createdReply[Movimiento], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[Movimiento]{}, err
+	}
+	caja, err := s.cajaAbiertaDe(r)
+	switch {
+	case err != nil:
+		return createdReply[Movimiento]{}, err
+	case caja.PendienteAprobacion():
+		return createdReply[Movimiento]{}, domain.Conflict(domain.MsgCierrePendiente)
+	case body.Monto <= 0:
+		return createdReply[Movimiento]{}, domain.Invalid(domain.MsgMontoMayorQueCero)
+	}
+	u, err := s.Auth.Verificar(r.Context(), body.NombreUsuario, body.Password, a.IP,
+		fmt.Sprintf("Credenciales verificadas para autorizar un retiro de la caja #%d", caja.ID))
+	if err != nil {
+		return createdReply[Movimiento]{}, err
+	}
+	mov, err := s.Store.RetirarEfectivo(r.Context(), a, store.Retiro{Monto: body.Monto,
+		Descripcion: strings.TrimSpace(body.Descripcion), Autorizante: aprobadorDe(u)})
+	return created(movimientoDe(mov), "Retiro registrado exitosamente"), err
 }
 
 // aprobarCierrePropio approves a pending close from the supervisor's own session.

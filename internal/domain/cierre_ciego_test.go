@@ -93,3 +93,25 @@ func TestConfigCajaValidar(t *testing.T) {
 		t.Fatal(s)
 	}
 }
+
+func TestValidarRetiro(t *testing.T) {
+	if err := ValidarRetiro(500_000, 500_000); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		monto, efectivo Centavos
+		msg             string
+	}{{0, 100, MsgMontoMayorQueCero}, {-1, 100, MsgMontoMayorQueCero}, {MontoMaximo + 1, MontoMaximo + 2, MsgMontoMaximo},
+		{500_001, 500_000, MsgRetiroSinEfectivo}, {1, -100, MsgRetiroSinEfectivo}} {
+		if err := ValidarRetiro(c.monto, c.efectivo); err == nil || err.Error() != c.msg {
+			t.Errorf("%s de %s: %v", c.monto, c.efectivo, err)
+		}
+	}
+	if !ApruebaCaja(RolSupervisor, Permisos{"caja": {"ver_esperado": true}}) || ApruebaCaja(RolVendedor, Permisos{"caja": {"ver_esperado": true}}) ||
+		ApruebaCaja(RolSupervisor, Permisos{"caja": {"ver": true}}) {
+		t.Fatal("ApruebaCaja")
+	}
+	if EsIngreso(MovRetiroCaja) || Sentido(MovRetiroCaja) != SentidoEgreso {
+		t.Fatal("un retiro no es un egreso")
+	}
+}

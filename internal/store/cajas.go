@@ -479,7 +479,7 @@ func (s *Store) AprobarCierre(ctx context.Context, a Actor, cajaID int64, ap Apr
 		switch {
 		case usuarioID == ap.UsuarioID:
 			return CierreCaja{}, domain.Forbidden(domain.MsgAprobacionPropia)
-		case !domain.VeTodosLosPasajes(ap.Rol) || !domain.VeEsperado(ap.Rol, ap.Permisos):
+		case !domain.ApruebaCaja(ap.Rol, ap.Permisos):
 			return CierreCaja{}, domain.Forbidden(domain.MsgAprobadorSinPermiso)
 		case estado != domain.CajaAbierta:
 			return CierreCaja{}, domain.Conflict(domain.MsgCierreYaAprobado)

@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/retiro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retira efectivo de la caja a la caja fuerte con la autorización de un supervisor
+         * @description Acceso: permiso caja.movimientos; módulo caja
+         */
+        post: operations["retirarEfectivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/{id}/aprobar": {
         parameters: {
             query?: never;
@@ -5080,7 +5100,7 @@ export interface components {
             /** @enum {string} */
             sentido: "ingreso" | "egreso";
             /** @enum {string} */
-            tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje";
+            tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje" | "retiro_caja";
         };
         MovimientoPuntos: {
             /** Format: date-time */
@@ -6350,6 +6370,13 @@ export interface components {
             mensaje: string;
             pasajes?: components["schemas"]["PasajeSincronizado"][];
             reintentar?: boolean;
+        };
+        RetirarEfectivo: {
+            descripcion?: string;
+            /** Format: double */
+            monto: number;
+            nombre_usuario: string;
+            password: string;
         };
         Rol: {
             activo: boolean;
@@ -7792,6 +7819,47 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    retirarEfectivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetirarEfectivo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMovimiento"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Loader, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MoneyInput } from '@/components/MoneyInput';
+import { CredencialesSupervisor, useCredencialesSupervisor } from './CredencialesSupervisor';
 import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Conteo, type Denominacion } from '@/api/caja';
 import { mediosPagoActivosQuery } from '@/api/config';
-import { errorMessage } from '@/lib/api';
 import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatMoney } from '@/lib/format';
 import type { NumberValue } from '@/lib/validation';
@@ -117,38 +117,29 @@ interface AprobacionSupervisorProps {
  */
 function AprobacionSupervisor({ recienContado, onCancel, onCerrada, children }: AprobacionSupervisorProps) {
   const aprobar = useAprobarCierre();
-  const [usuario, setUsuario] = useState('');
-  const [clave, setClave] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const campoClave = useRef<HTMLInputElement>(null);
+  const credenciales = useCredencialesSupervisor();
   const enviar = (e: FormEvent) => {
     e.preventDefault();
-    setError(null);
-    aprobar.mutate({ nombre_usuario: usuario.trim(), password: clave }, {
+    credenciales.intentar();
+    aprobar.mutate(credenciales.valores(), {
       onSuccess: onCerrada,
-      onError: (err) => {
-        setClave('');
-        setError(errorMessage(err, 'No se pudo aprobar el cierre: reintente'));
-        campoClave.current?.focus();
-      },
+      onError: (err) => credenciales.rechazo(err, 'No se pudo aprobar el cierre: reintente'),
     });
   };
   return (
     <form noValidate onSubmit={enviar}>
       <Stack>
         <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
-          El conteo no coincide con lo que la caja debía tener, más allá de la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
-          o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
+          El conteo no coincide con lo que la caja debía tener, más allá de la tolerancia de la empresa. Un supervisor
+          puede ingresar su usuario y contraseña aquí, o aprobarlo desde su propia sesión en «Cierres pendientes».
+          Mientras tanto la caja no registra ventas.
         </Alert>
         {children}
         {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
-        <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={recienContado} value={usuario}
-          onChange={(e) => setUsuario(e.currentTarget.value)} />
-        <PasswordInput ref={campoClave} label="Contraseña del supervisor" autoComplete="off" required value={clave}
-          error={error} onChange={(e) => setClave(e.currentTarget.value)} />
+        <CredencialesSupervisor credenciales={credenciales} autoFocus={recienContado} />
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
-          <Button type="submit" loading={aprobar.isPending} disabled={!usuario || !clave}>Aprobar cierre</Button>
+          <Button type="submit" loading={aprobar.isPending} disabled={!credenciales.completas}>Aprobar cierre</Button>
         </Group>
       </Stack>
     </form>
