@@ -85,7 +85,11 @@ func TestRetiroACajaFuerte(t *testing.T) {
 			}
 		}
 		// The expected cash went down by the drop: what is left is all that can go.
-		var estado struct{ Caja struct{ EfectivoEsperado float64 `json:"efectivo_esperado"` } }
+		var estado struct {
+			Caja struct {
+				EfectivoEsperado float64 `json:"efectivo_esperado"`
+			}
+		}
 		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
 		if estado.Caja.EfectivoEsperado != 500 {
 			t.Fatalf("efectivo esperado %v, want 500", estado.Caja.EfectivoEsperado)
