@@ -38,6 +38,16 @@ type CerrarCaja struct {
 	GenerarReporte bool                        `json:"generar_reporte,omitempty"`
 }
 
+// RetirarEfectivo is the body of POST /caja/retiro: a drop of cash to the
+// safe (retiro, sangría), monto > 0 and no more than the drawer's cash, with
+// a supervisor's credentials typed on the cashier's screen.
+type RetirarEfectivo struct {
+	Monto         domain.Centavos `json:"monto"`
+	Descripcion   string          `json:"descripcion,omitempty" maxLength:"200" multilinea:"true"`
+	NombreUsuario string          `json:"nombre_usuario" maxLength:"100"`
+	Password      string          `json:"password" maxLength:"200"`
+}
+
 // MedioContado is what was counted for one payment method other than cash.
 type MedioContado struct {
 	MedioPagoID int64           `json:"medio_pago_id"`
@@ -66,6 +76,16 @@ type CierrePendiente struct {
 	FechaConteo   time.Time     `json:"fecha_conteo"`
 	Conteo        domain.Conteo `json:"conteo"`
 }
+
+// GuardarConfigCaja is the body of PUT /config/caja: whether the company's
+// cashiers count blind, and the tolerance in pesos (0 to 1.000.000), both required.
+type GuardarConfigCaja struct {
+	CierreCiego *bool            `json:"cierre_ciego"`
+	Tolerancia  *domain.Centavos `json:"tolerancia_cierre"`
+}
+
+// MsgConfigCajaIncompleta refuses a register settings body without both values.
+const MsgConfigCajaIncompleta = "Indique si el cierre es a ciegas (cierre_ciego) y la tolerancia de cierre (tolerancia_cierre)"
 
 // CuadrarCaja is the body of POST /caja/cuadre: the cash counted, if any.
 type CuadrarCaja struct {
@@ -126,7 +146,7 @@ type PorMedio struct {
 // blind cashier's list of their open register (movimientosPara).
 type Movimiento struct {
 	ID              int64            `json:"id"`
-	Tipo            string           `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje"`
+	Tipo            string           `json:"tipo" enum:"venta_pasaje,ingreso_extra,egreso_gasto,devolucion_pasaje,reactivacion_pasaje,retiro_caja"`
 	Sentido         string           `json:"sentido" enum:"ingreso,egreso"`
 	Monto           *domain.Centavos `json:"monto"`
 	Descripcion     string           `json:"descripcion"`
@@ -167,10 +187,12 @@ type HistorialCajas struct {
 // the final balance.
 type CierreCaja struct {
 	Caja
-	MontoFinal domain.Centavos `json:"montoFinal"`
+	// MontoFinal and Conteo are left out, with the difference and the
+	// figures, for a blind cashier whose count waits for approval (cierrePara).
+	MontoFinal *domain.Centavos `json:"montoFinal,omitempty"`
 	// Conteo is the count with what each method should have held and the
-	// differences: shown once the count is submitted.
-	Conteo domain.Conteo `json:"conteo"`
+	// differences.
+	Conteo *domain.Conteo `json:"conteo,omitempty"`
 }
 
 // CuadreCaja compares the cash expected with the cash counted, and lists what
@@ -197,20 +219,24 @@ func cajaDe(c store.Caja) Caja {
 }
 
 // cajaPara is the register as the caller may see it: an open register's
-// expected figures only with caja.ver_esperado (the blind close).
+// expected figures only with caja.ver_esperado (the blind close). Neither
+// the difference of a count pending approval: with the cash counted, it
+// gives the expected cash.
 func cajaPara(r *http.Request, c store.Caja) Caja {
 	out := cajaDe(c)
 	if ciego(r, c) {
-		out.TotalesCaja = nil
+		out.TotalesCaja, out.Diferencia = nil, nil
 	}
 	return out
 }
 
 // ciego reports whether the caller counts c blind: c is open (its count not
-// approved yet) and the caller lacks caja.ver_esperado. Nothing they are
-// answered about c adds up to what it should hold.
+// approved yet) and the caller lacks caja.ver_esperado, or c's company closes
+// blind and the caller does not approve closes (domain.CierraACiegas).
+// Nothing they are answered about c adds up to what it should hold.
 func ciego(r *http.Request, c store.Caja) bool {
-	return c.Estado == domain.CajaAbierta && !veEsperado(r)
+	u := actorFrom(r).Usuario
+	return c.Estado == domain.CajaAbierta && domain.CierraACiegas(u.Rol, u.Permisos, c.EmpresaCiega)
 }
 
 // movimientosPara are c's movements as the caller may see them: without
@@ -223,12 +249,6 @@ func movimientosPara(r *http.Request, c store.Caja, movs []store.Movimiento) []M
 		}
 	}
 	return out
-}
-
-// veEsperado reports whether the caller may see its open register's expected figures.
-func veEsperado(r *http.Request) bool {
-	a := actorFrom(r)
-	return domain.VeEsperado(a.Usuario.Rol, a.Usuario.Permisos)
 }
 
 func totalesDe(t domain.TotalesCaja) *TotalesCaja {
@@ -248,9 +268,23 @@ func movimientoDe(m store.Movimiento) Movimiento {
 
 // cierreDe is the closed register with the close figures in its own fields.
 func cierreDe(c store.CierreCaja) CierreCaja {
-	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: c.MontoFinal, Conteo: c.Conteo}
+	out := CierreCaja{Caja: cajaDe(c.Caja), MontoFinal: &c.MontoFinal, Conteo: &c.Conteo}
 	out.MontoCierre, out.Diferencia = &c.MontoCierre, &c.Diferencia
 	out.TotalVentas, out.EfectivoEsperado = c.TotalVentas, c.EfectivoEsperado
+	return out
+}
+
+// cierrePara is the close summary as the caller may see it: a blind cashier
+// whose count waits for approval gets the register and what they counted
+// (monto_cierre) only. Nothing that gives the expected cash (the difference,
+// the figures, the count's comparison) until a supervisor approves it; a
+// close within the tolerance is final, and its summary is whole.
+func cierrePara(r *http.Request, c store.CierreCaja) CierreCaja {
+	out := cierreDe(c)
+	if ciego(r, c.Caja) {
+		out.Caja = cajaPara(r, c.Caja)
+		out.MontoCierre, out.MontoFinal, out.Conteo = &c.MontoCierre, nil, nil
+	}
 	return out
 }
 
@@ -343,7 +377,7 @@ func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja]
 	}
 	cierre, err := s.Store.CerrarCaja(r.Context(), a, k)
 	if cierre.Pendiente {
-		return withMessage(cierreDe(cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
+		return withMessage(cierrePara(r, cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
 	}
 	return withMessage(cierreDe(cierre), "Caja cerrada exitosamente"), err
 }
@@ -372,6 +406,35 @@ func (s *Server) aprobarCierreCaja(r *http.Request, body AprobarCierreCaja) (rep
 	}
 	cierre, err := s.Store.AprobarCierre(r.Context(), a, caja.ID, aprobadorDe(u), body.Observaciones)
 	return withMessage(cierreDe(cierre), "Cierre aprobado: caja cerrada"), err
+}
+
+// retirarEfectivo drops cash from the caller's open register to the safe,
+// authorized by the supervisor whose credentials come in the body (checked
+// like a close's approval: a failure answers 403, the cashier stays signed
+// in). What needs no credentials to refuse is refused first: no register,
+// one pending approval, an amount of zero or less.
+func (s *Server) retirarEfectivo(r *http.Request, body RetirarEfectivo) (createdReply[Movimiento], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[Movimiento]{}, err
+	}
+	caja, err := s.cajaAbiertaDe(r)
+	switch {
+	case err != nil:
+		return createdReply[Movimiento]{}, err
+	case caja.PendienteAprobacion():
+		return createdReply[Movimiento]{}, domain.Conflict(domain.MsgCierrePendiente)
+	case body.Monto <= 0:
+		return createdReply[Movimiento]{}, domain.Invalid(domain.MsgMontoMayorQueCero)
+	}
+	u, err := s.Auth.Verificar(r.Context(), body.NombreUsuario, body.Password, a.IP,
+		fmt.Sprintf("Credenciales verificadas para autorizar un retiro de la caja #%d", caja.ID))
+	if err != nil {
+		return createdReply[Movimiento]{}, err
+	}
+	mov, err := s.Store.RetirarEfectivo(r.Context(), a, store.Retiro{Monto: body.Monto,
+		Descripcion: strings.TrimSpace(body.Descripcion), Autorizante: aprobadorDe(u)})
+	return created(movimientoDe(mov), "Retiro registrado exitosamente"), err
 }
 
 // aprobarCierrePropio approves a pending close from the supervisor's own session.
@@ -418,7 +481,7 @@ func (s *Server) cuadreCaja(r *http.Request, body CuadrarCaja) (CuadreCaja, erro
 	if err != nil {
 		return CuadreCaja{}, err
 	}
-	if !veEsperado(r) {
+	if ciego(r, caja) {
 		return CuadreCaja{}, domain.Forbidden(domain.MsgCuadreCiego)
 	}
 	efectivo := CuadreEfectivo{Esperado: caja.EfectivoEsperado}
@@ -448,4 +511,23 @@ func (s *Server) historialCajas(r *http.Request, c ConsultaHistorialCajas) (Hist
 	list, total, err := s.Store.HistorialCajas(r.Context(), a.EmpresaID(),
 		store.FiltroHistorialCajas{UsuarioID: a.Usuario.ID, Pagina: paginaDe(c.Pagina, c.Limite)})
 	return HistorialCajas{Cajas: mapRows(list, cajaHistorialDe), Total: total}, err
+}
+
+// configCaja answers the company's register settings.
+func (s *Server) configCaja(r *http.Request) (domain.ConfigCaja, error) {
+	return s.Store.ConfigCaja(r.Context(), actorFrom(r).EmpresaID())
+}
+
+// guardarConfigCaja sets the company's blind close and tolerance: its own
+// company only, whatever the built-in roles say (domain.CierraACiegas).
+func (s *Server) guardarConfigCaja(r *http.Request, b GuardarConfigCaja) (reply[domain.ConfigCaja], error) {
+	if b.CierreCiego == nil || b.Tolerancia == nil {
+		return reply[domain.ConfigCaja]{}, domain.Invalid(MsgConfigCajaIncompleta)
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[domain.ConfigCaja]{}, err
+	}
+	out, err := s.Store.GuardarConfigCaja(r.Context(), a, domain.ConfigCaja{CierreCiego: *b.CierreCiego, Tolerancia: *b.Tolerancia})
+	return withMessage(out, "Configuración de caja guardada exitosamente"), err
 }

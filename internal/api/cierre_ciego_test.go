@@ -2,6 +2,7 @@ package api
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -10,6 +11,7 @@ import (
 
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/pdftest"
 	"muelle/internal/store"
 )
 
@@ -146,8 +148,11 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 			cl.expect(t, http.StatusOK, "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
 			var c cierreJSON
 			cl.decode(t, &c)
-			if c.Estado != "abierta" || !c.PendienteAprobacion || *c.Diferencia != monto-4500 || c.Conteo.Discrepancia != max(monto-4500, 4500-monto) {
+			if c.Estado != "abierta" || !c.PendienteAprobacion || c.Diferencia != nil || *c.MontoCierre != monto {
 				t.Fatalf("cierre pendiente: %s", cl.Body)
+			}
+			if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND diferencia = ?`, c.ID, int64(monto-4500)*100); n != 1 {
+				t.Fatal("la diferencia del conteo no quedó guardada")
 			}
 			return c.ID
 		}
@@ -161,8 +166,16 @@ func TestCierreFueraDeToleranciaEsperaAprobacion(t *testing.T) {
 		if n := e.count(`SELECT COUNT(*) FROM eventos WHERE nombre = 'alertaSistema' AND datos LIKE '%cierre_pendiente%'`); n != 1 {
 			t.Fatalf("alertas de cierre pendiente = %d", n)
 		}
-		// Not final: nothing more goes in, and a recount is refused.
+		// Not final: nothing more goes in (no ticket, no movement), and a recount is refused.
+		pasajes, movimientos := e.count(`SELECT COUNT(*) FROM pasajes`), e.count(`SELECT COUNT(*) FROM caja_movimientos`)
 		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		vendido := e.count(`SELECT MAX(id) FROM pasajes WHERE usuario_id = ?`, vendedor)
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", vendido), tok, map[string]any{"motivo": "Error"}).
+			expect(t, http.StatusConflict, domain.MsgCierrePendiente)
+		if e.count(`SELECT COUNT(*) FROM pasajes`) != pasajes || e.count(`SELECT COUNT(*) FROM caja_movimientos`) != movimientos ||
+			e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'activo'`, vendido) != 1 {
+			t.Fatal("una venta o una cancelación en una caja pendiente de aprobación escribió algo")
+		}
 		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "ingreso_extra", "monto": 500, "descripcion": "x"}).
 			expect(t, http.StatusConflict, domain.MsgCierrePendiente)
 		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 4500}).expect(t, http.StatusConflict, domain.MsgCierrePendiente)
@@ -319,6 +332,165 @@ func TestCierreCiegoNoMuestraMontosQueSumenElEsperado(t *testing.T) {
 		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
 		if len(lista) != 2 || lista.montosVisibles() != 0 {
 			t.Fatalf("pendiente de aprobación, movimientos %+v", lista)
+		}
+	})
+}
+
+// cifrasDelConteo are the fields of a register answer that, with the cash
+// counted, give the expected cash.
+var cifrasDelConteo = []string{"efectivo_esperado", "monto_actual", "total_ingresos", "total_egresos", "total_ventas",
+	"por_medio", "montoFinal", "conteo"}
+
+// sinCifrasDelConteo fails when the register object caja shows a figure that
+// gives the expected cash: any of cifrasDelConteo, or a difference.
+func sinCifrasDelConteo(t *testing.T, caja map[string]json.RawMessage, que string) {
+	t.Helper()
+	for _, campo := range cifrasDelConteo {
+		if _, ok := caja[campo]; ok {
+			t.Fatalf("%s muestra %q a un cierre ciego pendiente: %s", que, campo, caja[campo])
+		}
+	}
+	if d, ok := caja["diferencia"]; ok && string(d) != "null" {
+		t.Fatalf("%s muestra la diferencia %s a un cierre ciego pendiente", que, d)
+	}
+}
+
+// TestCierreCiegoPendienteNoMuestraElEsperado (issue 36 item 28): the summary
+// a blind cashier gets after a count past the tolerance, and every later read
+// of the register, show what they counted and never what it should have held
+// (the difference, the figures, the movements' amounts), until a supervisor
+// approves it; the approval's answer shows them. A supervisor whose own count
+// waits sees their figures.
+func TestCierreCiegoPendienteNoMuestraElEsperado(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 1000).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		debito := e.count(`SELECT id FROM medios_pago WHERE empresa_id = 1 AND nombre = 'Débito'`)
+		cl := e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 5400,
+			"medios": []map[string]any{{"medio_pago_id": debito, "contado": 10}}})
+		cl.expect(t, http.StatusOK, "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor")
+		var cierre map[string]json.RawMessage
+		cl.decode(t, &cierre)
+		sinCifrasDelConteo(t, cierre, "el resumen del conteo")
+		if string(cierre["monto_cierre"]) != "5400.00" || string(cierre["pendiente_aprobacion"]) != "true" {
+			t.Fatalf("el resumen no muestra lo contado: %s", cl.Body)
+		}
+		id := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, e.userID("vendedor"))
+		if n := e.count(`SELECT COUNT(*) FROM cajas WHERE id = ? AND monto_cierre = 540000 AND efectivo_esperado = 550000
+			AND diferencia = -10000 AND fecha_conteo IS NOT NULL`, id); n != 1 {
+			t.Fatal("el conteo pendiente no quedó guardado con su diferencia")
+		}
+
+		var estado struct {
+			Caja        map[string]json.RawMessage
+			Movimientos movimientosJSON
+		}
+		e.do("GET", "/api/caja/estado", tok, nil).decode(t, &estado)
+		sinCifrasDelConteo(t, estado.Caja, "el estado de la caja")
+		if len(estado.Movimientos) != 1 || estado.Movimientos.montosVisibles() != 0 {
+			t.Fatalf("el estado muestra montos de movimientos: %+v", estado.Movimientos)
+		}
+		var resumen map[string]json.RawMessage
+		e.do("GET", "/api/caja/resumen", tok, nil).decode(t, &resumen)
+		sinCifrasDelConteo(t, resumen, "el resumen de la caja")
+		var lista movimientosJSON
+		e.do("GET", "/api/caja/movimientos", tok, nil).decode(t, &lista)
+		if lista.montosVisibles() != 0 {
+			t.Fatalf("los movimientos muestran montos: %+v", lista)
+		}
+		var tablero struct{ MiCajaInfo map[string]json.RawMessage }
+		e.do("GET", "/api/dashboard/stats", tok, nil).decode(t, &tablero)
+		sinCifrasDelConteo(t, tablero.MiCajaInfo, "el tablero del vendedor")
+
+		// The supervisor's approval on the cashier's screen: the close is final, its answer whole.
+		ok := e.do("POST", "/api/caja/aprobar-cierre", tok, map[string]any{"nombre_usuario": "supervisor", "password": demo.Password})
+		ok.expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		var aprobado cierreJSON
+		ok.decode(t, &aprobado)
+		if aprobado.Estado != "cerrada" || *aprobado.Diferencia != -100 || *aprobado.EfectivoEsperado != 5500 ||
+			aprobado.Conteo.Discrepancia != 110 {
+			t.Fatalf("la aprobación: %s", ok.Body)
+		}
+
+		// A supervisor (caja.ver_esperado) whose own count waits sees its figures.
+		sup := e.token("supervisor")
+		e.abrir(sup, 0).expect(t, http.StatusCreated, "")
+		e.sell(sup, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		var propio cierreJSON
+		e.do("POST", "/api/caja/cerrar", sup, map[string]any{"monto_cierre": 4000}).decode(t, &propio)
+		if !propio.PendienteAprobacion || propio.Diferencia == nil || *propio.Diferencia != -500 || *propio.EfectivoEsperado != 4500 {
+			t.Fatalf("el supervisor no ve las cifras de su conteo: %+v", propio)
+		}
+		var suyo struct{ Caja cierreJSON }
+		e.do("GET", "/api/caja/estado", sup, nil).decode(t, &suyo)
+		if suyo.Caja.Diferencia == nil || *suyo.Caja.Diferencia != -500 {
+			t.Fatalf("el supervisor no ve la diferencia de su conteo: %+v", suyo.Caja)
+		}
+	})
+}
+
+// TestReporteZNombraAprobadorYConteo (issue 36 item 28): the Z report of a
+// close counted by denomination lists the bills and coins, and names who
+// approved its difference and when; a close within the tolerance says no
+// approval was needed. Its printout says the same.
+func TestReporteZNombraAprobadorYConteo(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		cuenta := []map[string]any{{"codigo": "m2", "cantidad": 3}, {"codigo": "b2000", "cantidad": 2}}
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"denominaciones": cuenta}).expect(t, http.StatusOK, "")
+		e.do("POST", "/api/caja/aprobar-cierre", tok, map[string]any{"nombre_usuario": "supervisor", "password": demo.Password}).
+			expect(t, http.StatusOK, "Cierre aprobado: caja cerrada")
+		id := e.count(`SELECT MAX(id) FROM cajas WHERE usuario_id = ?`, e.userID("vendedor"))
+		if n := e.count(`SELECT COUNT(*) FROM reportes_z WHERE caja_id = ? AND contenido LIKE '%"aprobado_por":{%Lucía Benítez%'
+			AND contenido LIKE '%"codigo":"b2000","tipo":"billete","valor":2000.00,"cantidad":2,"subtotal":4000.00%'`, id); n != 1 {
+			t.Fatal("el reporte Z guardado no nombra al aprobador ni el conteo")
+		}
+		var z struct {
+			Cierre struct {
+				Denominaciones []struct {
+					Codigo   string
+					Cantidad int32
+					Subtotal float64
+				}
+				TotalDenominaciones float64 `json:"total_denominaciones"`
+				Discrepancia        float64
+				AprobadoPor         *struct {
+					Nombre        string
+					NombreUsuario string `json:"nombre_usuario"`
+				} `json:"aprobado_por"`
+				FechaAprobacion *string `json:"fecha_aprobacion"`
+			}
+		}
+		admin := e.token("admin")
+		r := e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", id), admin, nil)
+		r.expect(t, http.StatusOK, "")
+		r.decode(t, &z)
+		k := z.Cierre
+		if len(k.Denominaciones) != 2 || k.Denominaciones[0].Codigo != "b2000" || k.Denominaciones[1].Subtotal != 6 ||
+			k.TotalDenominaciones != 4006 || k.Discrepancia != 494 || k.AprobadoPor == nil ||
+			k.AprobadoPor.Nombre != "Lucía Benítez" || k.AprobadoPor.NombreUsuario != "supervisor" || k.FechaAprobacion == nil {
+			t.Fatalf("reporte Z: %s", r.Body)
+		}
+		pdf := e.do("GET", fmt.Sprintf("/api/reportes/caja/%d/pdf?formato=a4", id), admin, nil)
+		if pdf.Status != http.StatusOK || !strings.Contains(pdftest.Text(t, pdf.Body), "Lucía Benítez \\(supervisor\\)") {
+			t.Fatal("el PDF del reporte Z no nombra al aprobador")
+		}
+
+		// Within the tolerance: no approval, and a count typed as a total lists no bills.
+		e.tolerancia("100000")
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 10}).expect(t, http.StatusOK, "Caja cerrada exitosamente")
+		id = e.count(`SELECT MAX(id) FROM cajas WHERE usuario_id = ?`, e.userID("vendedor"))
+		r = e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", id), admin, nil)
+		var sin struct{ Cierre map[string]json.RawMessage }
+		r.decode(t, &sin)
+		if string(sin.Cierre["aprobado_por"]) != "null" || string(sin.Cierre["denominaciones"]) != "[]" {
+			t.Fatalf("reporte Z sin aprobación: %s", r.Body)
 		}
 	})
 }

@@ -168,13 +168,14 @@ func (s *Server) exportarReporteCajas(ctx context.Context, e store.Empresa, c Co
 		{Label: "Efectivo total", Value: est.TotalEfectivo.String()},
 		{Label: "Total movimientos", Value: strconv.FormatInt(est.TotalMovimientos, 10)}}
 	t := export.Table{Title: "Reporte de Cajas", Columns: columnasReporteCajas}
-	fecha := func(t time.Time) string { return t.In(loc).Format("02/01/2006 15:04") }
+	// dates typed (an XLSX sorts and subtracts them), in the company's zone
+	fecha := func(t time.Time) export.Cell { return export.DateTime(t.In(loc)) }
 	filas := func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasReporteCajas))
 		return s.Store.RecorrerReporteCajas(ctx, e.ID, f, tope, func(k store.FilaReporteCajas) error {
 			cierre, montoCierre, dif, z := export.Text("Pendiente"), export.Text("N/A"), export.Text(""), export.Text("")
 			if k.FechaCierre != nil {
-				cierre = export.Text(fecha(*k.FechaCierre))
+				cierre = fecha(*k.FechaCierre)
 			}
 			if k.MontoCierre != nil {
 				montoCierre = export.Money(*k.MontoCierre)
@@ -185,7 +186,7 @@ func (s *Server) exportarReporteCajas(ctx context.Context, e store.Empresa, c Co
 			if k.NumeroZ != nil {
 				z = export.Number(*k.NumeroZ)
 			}
-			fila = append(fila[:0], export.Text(k.Usuario.Nombre), export.Text(fecha(k.FechaApertura)), cierre,
+			fila = append(fila[:0], export.Text(k.Usuario.Nombre), fecha(k.FechaApertura), cierre,
 				export.Money(k.MontoApertura), montoCierre, dif, export.Text(estadoCaja(k.Estado)), z)
 			return enc.Encode(fila)
 		})

@@ -1,13 +1,17 @@
 package api
 
 import (
+	"bytes"
 	"context"
 	"fmt"
 	"net/http"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/xuri/excelize/v2"
 
 	"muelle/internal/domain"
 	"muelle/internal/store"
@@ -438,6 +442,87 @@ func TestReportMailIsNoRelayForSupervisors(t *testing.T) {
 			expect(t, http.StatusOK, domain.MsgReporteEnCamino("extrano@example.com"))
 		if n := e.count(`SELECT COUNT(*) FROM mensaje_reportes WHERE asunto = ?`, "Lanchas del Delta · Ventas de octubre"); n != 2 {
 			t.Fatalf("%d asuntos con el nombre de la empresa, esperaba 2", n)
+		}
+	})
+}
+
+// TestTheDailyRegisterMailCarriesTheTakings (issue 36 item 28): what an owner
+// reads of the day's registers: the takings per payment method (sold,
+// collected, counted, difference) with the totals, each register's Z line,
+// and an XLSX whose dates are dates.
+func TestTheDailyRegisterMailCarriesTheTakings(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		// The supervisor's register of the 13th: $ 4.500 by card (seeded), $ 9.000 in cash sold now,
+		// counted $ 8.900 (short $ 100) and closed.
+		ba := domain.Location(domain.ZonaHorariaPorDefecto)
+		e.now = time.Date(2026, 10, 14, 1, 0, 0, 0, ba)
+		sup := e.token("supervisor")
+		e.sell(sup, e.lote(map[string]int{"General": 2}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		e.do("POST", "/api/caja/cerrar", sup, map[string]any{"monto_cierre": 8900}).expect(t, http.StatusOK, "Caja cerrada exitosamente")
+		e.now = time.Date(2026, 10, 15, 7, 1, 0, 0, ba)
+		p, err := e.st.CrearPrograma(context.Background(), store.Actor{UsuarioID: e.userID("admin"), EmpresaID: 1},
+			domain.ReporteProgramado{Tipo: domain.ProgramaCajasDiario, Formato: "xlsx", Hora: 7,
+				Destinatarios: []string{"dueno@example.com"}, Asunto: "Cajas de ayer"},
+			store.Agenda{Proximo: e.now.Add(-time.Minute), Dia: "2026-10-14"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, err := e.srv.EnviarProgramados(context.Background()); err != nil || n != 1 {
+			t.Fatalf("enviados %d (%v)", n, err)
+		}
+		if n := c.procesar(); n != 1 {
+			t.Fatalf("procesados %d", n)
+		}
+		html, archivos := partes(t, c.smtp.Recibidos()[0].Datos)
+		if len(archivos) != 1 || archivos[0] != "reporte-cajas-2026-10-13-2026-10-15.xlsx" {
+			t.Fatalf("adjuntos %v", archivos)
+		}
+		celdas := regexp.MustCompile(`<td[^>]*>(?:<strong>)?([^<]*)`)
+		var texto []string
+		for _, m := range celdas.FindAllStringSubmatch(html, -1) {
+			texto = append(texto, m[1])
+		}
+		fila := strings.Join(texto, "|")
+		z := e.count(`SELECT numero FROM reportes_z WHERE caja_id = (SELECT MAX(id) FROM cajas WHERE usuario_id = ?)`, e.userID("supervisor"))
+		for _, want := range []string{
+			"Medio de pago|Vendido|Cobrado|Contado|Diferencia",
+			"Efectivo|$ 9.000,00|$ 9.000,00|$ 8.900,00|-$ 100,00",
+			"Débito|$ 4.500,00|$ 4.500,00|$ 4.500,00|$ 0,00",
+			"Total|$ 13.500,00|$ 13.500,00|$ 13.400,00|-$ 100,00",
+			fmt.Sprintf("%d|Lucía Benítez|13/10/2026 10:00|14/10/2026 01:00|$ 13.500,00|$ 8.900,00|-$ 100,00|", z),
+		} {
+			if !strings.Contains(fila, want) {
+				t.Errorf("el mail no trae %q: %s", want, fila)
+			}
+		}
+		if !strings.Contains(html, "Recaudación por medio de pago") || !strings.Contains(html, "Cajas del período (reporte Z)") {
+			t.Fatalf("cuerpo: %s", html)
+		}
+
+		// The attachment's dates are dates: numbers with a dd/mm/yyyy hh:mm format.
+		var archivo []byte
+		if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT archivo FROM mensaje_reportes WHERE programa_id = ?`), p.ID).Scan(&archivo); err != nil {
+			t.Fatal(err)
+		}
+		f, err := excelize.OpenReader(bytes.NewReader(archivo))
+		if err != nil {
+			t.Fatal(err)
+		}
+		hoja := f.GetSheetList()[0]
+		filas, err := f.GetRows(hoja, excelize.Options{RawCellValue: true})
+		if err != nil || len(filas) != 2 || filas[0][1] != "Fecha Apertura" {
+			t.Fatalf("filas %q (%v)", filas, err)
+		}
+		// 13/10/2026 10:00 and 14/10/2026 01:00 as serial days
+		if !strings.HasPrefix(filas[1][1], "46308.41666") || !strings.HasPrefix(filas[1][2], "46309.04166") {
+			t.Fatalf("fechas %q", filas[1])
+		}
+		leidas, _ := f.GetRows(hoja)
+		if leidas[1][1] != "13/10/2026 10:00" || leidas[1][2] != "14/10/2026 01:00" {
+			t.Fatalf("fechas leídas %q", leidas[1])
 		}
 	})
 }

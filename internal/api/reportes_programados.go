@@ -172,7 +172,8 @@ func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) 
 
 // reporteProgramado is the mail of the schedule's report (the company e's)
 // for the period before its day; a period without rows sends the mail
-// without a file.
+// without a file. The daily register mail's body also carries the period's
+// takings per payment method and each register's Z line (cuerpoResumenCajas).
 func (s *Server) reporteProgramado(ctx context.Context, e store.Empresa, p store.ProgramaReporte) (store.ReporteEmail, error) {
 	if err := s.emailListo(ctx, p.EmpresaID); err != nil {
 		return store.ReporteEmail{}, err
@@ -195,7 +196,15 @@ func (s *Server) reporteProgramado(ctx context.Context, e store.Empresa, p store
 	if err != nil {
 		return store.ReporteEmail{}, err
 	}
-	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", f.Nombre), Archivo: &f}, nil
+	cuerpo := cuerpoReporte(e.Nombre, "", f.Nombre)
+	if tipo == ReporteDeCajas {
+		res, loc, err := s.resumenCajas(ctx, e, c.ConsultaPeriodo)
+		if err != nil {
+			return store.ReporteEmail{}, err
+		}
+		cuerpo = cuerpoResumenCajas(res, loc) + cuerpo
+	}
+	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpo, Archivo: &f}, nil
 }
 
 // mensajeDeFalla is the Spanish reason a schedule keeps for a failed send:

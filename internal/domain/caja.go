@@ -10,6 +10,9 @@ const (
 	MovVentaPasaje  = "venta_pasaje"
 	MovIngresoExtra = "ingreso_extra"
 	MovEgresoGasto  = "egreso_gasto"
+	// MovRetiroCaja is a partial drop of cash to the safe (retiro, sangría)
+	// a supervisor authorizes: an expense of the drawer's cash.
+	MovRetiroCaja = "retiro_caja"
 )
 
 // Register messages (operaciones §8 and the sale flow).
@@ -155,4 +158,34 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error
 	}
 	t.Saldo, err = Saldo(apertura, t.Ingresos, t.Egresos)
 	return t, err
+}
+
+// Messages of a drop to the safe.
+const (
+	MsgRetiroSinEfectivo     = "El retiro supera el efectivo que debería haber en la caja"
+	MsgRetiroPropio          = "El retiro debe autorizarlo un supervisor distinto del cajero"
+	MsgAutorizanteSinPermiso = "El usuario no puede autorizar retiros de caja"
+	// DescripcionRetiro starts a drop's description; the supervisor's name follows.
+	DescripcionRetiro = "Retiro a caja fuerte"
+)
+
+// ValidarRetiro checks a drop of monto from a drawer that should hold
+// efectivo: more than zero, within MontoMaximo, and no more than the cash.
+func ValidarRetiro(monto, efectivo Centavos) error {
+	switch {
+	case monto <= 0:
+		return Invalid(MsgMontoMayorQueCero)
+	case monto > MontoMaximo:
+		return Invalid(MsgMontoMaximo)
+	case monto > efectivo:
+		return Invalid(MsgRetiroSinEfectivo)
+	}
+	return nil
+}
+
+// ApruebaCaja reports whether a role approves what a cashier may not do alone
+// (a close past the tolerance, a drop to the safe): one that sees every
+// register (super_admin, admin, supervisor) and its expected figures.
+func ApruebaCaja(rol string, permisos Permisos) bool {
+	return VeTodosLosPasajes(rol) && VeEsperado(rol, permisos)
 }

@@ -17,9 +17,52 @@ func VeEsperado(rol string, permisos Permisos) bool {
 	return ConPermiso(PermisoVerEsperado).Permite(rol, permisos)
 }
 
+// CierraACiegas reports whether a session counts its open register blind: its
+// role lacks caja.ver_esperado (the role-level switch, kept), or its company
+// closes blind (ConfigCaja.CierreCiego) and the role is not one that approves
+// closes (super_admin, admin, supervisor).
+func CierraACiegas(rol string, permisos Permisos, empresaCiega bool) bool {
+	return !VeEsperado(rol, permisos) || (empresaCiega && !VeTodosLosPasajes(rol))
+}
+
 // ClaveToleranciaCierre is the company setting (empresa_configuraciones) that
 // holds the close tolerance in centavos ("5000" is $ 50,00); absent: $ 0.
 const ClaveToleranciaCierre = "tolerancia_cierre_caja"
+
+// ClaveCierreCiego is the company setting that makes its cashiers count blind
+// ("true" or "false"; absent: false).
+const ClaveCierreCiego = "cierre_ciego_activo"
+
+// ToleranciaCierreMaxima bounds the tolerance a company admin sets: $ 1.000.000,00.
+const ToleranciaCierreMaxima Centavos = 100_000_000
+
+// MsgToleranciaCierre refuses a tolerance out of bounds.
+const MsgToleranciaCierre = "La tolerancia de cierre debe estar entre $ 0,00 y $ 1.000.000,00"
+
+// ConfigCaja is a company's register settings: whether its cashiers count
+// blind, and the discrepancy a count may have and still close without a
+// supervisor (Conteo.RequiereAprobacion).
+type ConfigCaja struct {
+	CierreCiego bool     `json:"cierre_ciego"`
+	Tolerancia  Centavos `json:"tolerancia_cierre"`
+}
+
+// Validar bounds the tolerance to [0, ToleranciaCierreMaxima].
+func (c ConfigCaja) Validar() error {
+	if c.Tolerancia < 0 || c.Tolerancia > ToleranciaCierreMaxima {
+		return Invalid(MsgToleranciaCierre)
+	}
+	return nil
+}
+
+// String describes the settings for the audit log, in Spanish.
+func (c ConfigCaja) String() string {
+	estado := "desactivado"
+	if c.CierreCiego {
+		estado = "activado"
+	}
+	return fmt.Sprintf("cierre ciego %s, tolerancia %s", estado, c.Tolerancia)
+}
 
 // ToleranciaCierre reads the tolerance setting's value; an absent or empty
 // value is $ 0.

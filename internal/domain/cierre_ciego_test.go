@@ -47,3 +47,71 @@ func TestContarYTolerancia(t *testing.T) {
 		}
 	}
 }
+
+func TestCierraACiegas(t *testing.T) {
+	conEsperado := Permisos{"caja": {"ver": true, "cerrar": true, "ver_esperado": true}}
+	sinEsperado := Permisos{"caja": {"ver": true, "cerrar": true}}
+	casos := []struct {
+		rol      string
+		permisos Permisos
+		empresa  bool
+		ciego    bool
+	}{
+		{RolVendedor, conEsperado, false, false},
+		{RolVendedor, sinEsperado, false, true}, // the role-level switch still works
+		{RolVendedor, conEsperado, true, true},  // the company's switch makes its cashiers blind
+		{"cajero", conEsperado, true, true},     // custom roles too
+		{RolSupervisor, conEsperado, true, false},
+		{RolAdmin, conEsperado, true, false},
+		{RolSupervisor, sinEsperado, false, true},
+	}
+	for _, c := range casos {
+		if got := CierraACiegas(c.rol, c.permisos, c.empresa); got != c.ciego {
+			t.Errorf("%s %v empresa ciega %v: %v", c.rol, c.permisos, c.empresa, got)
+		}
+	}
+}
+
+func TestConfigCajaValidar(t *testing.T) {
+	for _, tol := range []Centavos{0, 5050, ToleranciaCierreMaxima} {
+		if err := (ConfigCaja{Tolerancia: tol}).Validar(); err != nil {
+			t.Fatalf("%s: %v", tol, err)
+		}
+	}
+	for _, tol := range []Centavos{-1, ToleranciaCierreMaxima + 1} {
+		if err := (ConfigCaja{Tolerancia: tol}).Validar(); err == nil || err.Error() != MsgToleranciaCierre {
+			t.Fatalf("%s: %v", tol, err)
+		}
+	}
+	if err := ValidarConfiguracion(ClaveToleranciaCierre, "100000001"); err == nil || err.Error() != MsgToleranciaCierre {
+		t.Fatalf("la clave de la tolerancia pasa el tope: %v", err)
+	}
+	if err := ValidarConfiguracion(ClaveCierreCiego, "si"); err == nil {
+		t.Fatal("el cierre ciego acepta un valor que no es true ni false")
+	}
+	if s := (ConfigCaja{CierreCiego: true, Tolerancia: 5050}).String(); s != "cierre ciego activado, tolerancia $ 50,50" {
+		t.Fatal(s)
+	}
+}
+
+func TestValidarRetiro(t *testing.T) {
+	if err := ValidarRetiro(500_000, 500_000); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		monto, efectivo Centavos
+		msg             string
+	}{{0, 100, MsgMontoMayorQueCero}, {-1, 100, MsgMontoMayorQueCero}, {MontoMaximo + 1, MontoMaximo + 2, MsgMontoMaximo},
+		{500_001, 500_000, MsgRetiroSinEfectivo}, {1, -100, MsgRetiroSinEfectivo}} {
+		if err := ValidarRetiro(c.monto, c.efectivo); err == nil || err.Error() != c.msg {
+			t.Errorf("%s de %s: %v", c.monto, c.efectivo, err)
+		}
+	}
+	if !ApruebaCaja(RolSupervisor, Permisos{"caja": {"ver_esperado": true}}) || ApruebaCaja(RolVendedor, Permisos{"caja": {"ver_esperado": true}}) ||
+		ApruebaCaja(RolSupervisor, Permisos{"caja": {"ver": true}}) {
+		t.Fatal("ApruebaCaja")
+	}
+	if EsIngreso(MovRetiroCaja) || Sentido(MovRetiroCaja) != SentidoEgreso {
+		t.Fatal("un retiro no es un egreso")
+	}
+}

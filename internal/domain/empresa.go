@@ -135,8 +135,11 @@ func ValidarConfiguracion(clave, valor string) error {
 		return Invalid("El valor es obligatorio")
 	}
 	if clave == ClaveToleranciaCierre {
-		_, err := ToleranciaCierre(valor)
-		return err
+		tol, err := ToleranciaCierre(valor)
+		if err != nil {
+			return err
+		}
+		return ConfigCaja{Tolerancia: tol}.Validar()
 	}
 	switch {
 	case strings.HasPrefix(clave, "color_") && !colorHex.MatchString(valor):

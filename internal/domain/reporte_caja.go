@@ -1,6 +1,9 @@
 package domain
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // MsgCajaNoEncontrada answers a register that is not the caller's company's.
 const MsgCajaNoEncontrada = "Caja no encontrada"
@@ -64,6 +67,67 @@ type ReporteCaja struct {
 	FechaApertura time.Time   `json:"fecha_apertura"`
 	FechaCierre   *time.Time  `json:"fecha_cierre"`
 	CifrasReporteCaja
+	// Cierre is how the register was counted and who approved it (a Z
+	// written since issue 36; absent from an X and from older Zs).
+	Cierre *CierreZ `json:"cierre,omitempty"`
+}
+
+// CierreZ is a register's close as its Z report keeps it: the cash counted by
+// denomination (empty when its total was typed), the count's discrepancy and
+// the company's tolerance then, and who approved a count past it.
+type CierreZ struct {
+	Denominaciones  []LineaDenominacion `json:"denominaciones"`
+	TotalContado    Centavos            `json:"total_denominaciones"`
+	Discrepancia    Centavos            `json:"discrepancia"`
+	Tolerancia      Centavos            `json:"tolerancia"`
+	AprobadoPor     *UsuarioCaja        `json:"aprobado_por"`
+	FechaAprobacion *time.Time          `json:"fecha_aprobacion"`
+}
+
+// LineaDenominacion is one bill or coin of a count: how many, and their value.
+type LineaDenominacion struct {
+	Codigo   string   `json:"codigo"`
+	Tipo     string   `json:"tipo" enum:"billete,moneda"`
+	Valor    Centavos `json:"valor"`
+	Cantidad int32    `json:"cantidad"`
+	Subtotal Centavos `json:"subtotal"`
+}
+
+// LineasDenominacion are a count's bills and coins with their subtotals, in
+// the order of Denominaciones (largest first), those counted at least once,
+// and their total; a code it does not know is refused like TotalDenominaciones.
+func LineasDenominacion(conteo []ConteoDenominacion) ([]LineaDenominacion, Centavos, error) {
+	total, err := TotalDenominaciones(conteo)
+	if err != nil {
+		return nil, 0, err
+	}
+	cantidades := make(map[string]int32, len(conteo))
+	for _, c := range conteo {
+		cantidades[c.Codigo] = c.Cantidad
+	}
+	out := []LineaDenominacion{}
+	for _, d := range Denominaciones {
+		n := cantidades[d.Codigo]
+		if n == 0 {
+			continue
+		}
+		subtotal, err := Multiplicar(d.Valor, int(n))
+		if err != nil {
+			return nil, 0, err
+		}
+		out = append(out, LineaDenominacion{Codigo: d.Codigo, Tipo: d.Tipo, Valor: d.Valor, Cantidad: n, Subtotal: subtotal})
+	}
+	return out, total, nil
+}
+
+// EtiquetaDenominacion names a bill or coin as a count shows it: 'Billetes de
+// $ 1.000', 'Monedas de $ 2'.
+func EtiquetaDenominacion(tipo string, valor Centavos) string {
+	nombre := "Billetes"
+	if tipo == "moneda" {
+		nombre = "Monedas"
+	}
+	return nombre + " de " + strings.TrimSuffix(valor.String(), ",00")
 }
 
 // CifrasDeCaja computes a register report's figures from its opening float

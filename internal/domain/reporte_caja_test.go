@@ -75,3 +75,26 @@ func TestCifrasDeCajaRechazaLoQuePasaElMaximo(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestLineasDenominacion(t *testing.T) {
+	lineas, total, err := LineasDenominacion([]ConteoDenominacion{{"m2", 3}, {"b1000", 1}, {"m10", 2}, {"b500", 0}})
+	if err != nil || total != 102_600 || len(lineas) != 3 {
+		t.Fatalf("%+v %s %v", lineas, total, err)
+	}
+	// largest first, whatever order they were typed in; uncounted ones left out
+	want := []LineaDenominacion{{"b1000", "billete", 100_000, 1, 100_000}, {"m10", "moneda", 1_000, 2, 2_000}, {"m2", "moneda", 200, 3, 600}}
+	for i := range want {
+		if lineas[i] != want[i] {
+			t.Fatalf("línea %d: %+v", i, lineas[i])
+		}
+	}
+	if _, _, err := LineasDenominacion([]ConteoDenominacion{{"b3", 1}}); err == nil {
+		t.Fatal("acepta una denominación desconocida")
+	}
+	if got := EtiquetaDenominacion("billete", 100_000); got != "Billetes de $ 1.000" {
+		t.Fatal(got)
+	}
+	if got := EtiquetaDenominacion("moneda", 200); got != "Monedas de $ 2" {
+		t.Fatal(got)
+	}
+}

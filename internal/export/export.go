@@ -49,6 +49,10 @@ const (
 	// KindDate is a day: Text is dd/mm/aaaa, Date the day (midnight, in the
 	// zone the caller chose: a spreadsheet's dates have no zone).
 	KindDate
+	// KindDateTime is a moment: Text is dd/mm/aaaa hh:mm, Date the wall clock
+	// time (in the zone the caller chose, kept as UTC: a spreadsheet's dates
+	// have no zone).
+	KindDateTime
 )
 
 // Cell is one value of a row: the words a reader sees, and for an amount the
@@ -75,4 +79,11 @@ func Number(n int64) Cell { return Cell{Text: strconv.FormatInt(n, 10), Kind: Ki
 func Date(d time.Time) Cell {
 	dia := time.Date(d.Year(), d.Month(), d.Day(), 0, 0, 0, 0, time.UTC)
 	return Cell{Text: d.Format("02/01/2006"), Kind: KindDate, Date: dia}
+}
+
+// DateTime is a cell of the moment t, written as dd/mm/aaaa hh:mm. The wall
+// clock is read from t's own zone: convert to the company's zone first.
+func DateTime(t time.Time) Cell {
+	reloj := time.Date(t.Year(), t.Month(), t.Day(), t.Hour(), t.Minute(), 0, 0, time.UTC)
+	return Cell{Text: t.Format("02/01/2006 15:04"), Kind: KindDateTime, Date: reloj}
 }

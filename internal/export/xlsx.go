@@ -14,7 +14,9 @@ import (
 const (
 	formatoMoneda = `"$ "#,##0.00;-"$ "#,##0.00`
 	formatoFecha  = "dd/mm/yyyy"
-	formatoEntero = "#,##0"
+	// formatoFechaHora is a day as formatoFecha, with its time.
+	formatoFechaHora = "dd/mm/yyyy hh:mm"
+	formatoEntero    = "#,##0"
 )
 
 // maxNombreHoja is the longest sheet name a spreadsheet accepts.
@@ -37,7 +39,7 @@ type XLSXEncoder struct {
 	err     error
 }
 
-type estilosXLSX struct{ encabezado, moneda, fecha, entero int }
+type estilosXLSX struct{ encabezado, moneda, fecha, fechaHora, entero int }
 
 var _ Encoder = (*XLSXEncoder)(nil)
 
@@ -83,6 +85,7 @@ func crearEstilos(f *excelize.File) (estilosXLSX, error) {
 		{&s.encabezado, excelize.Style{Font: &excelize.Font{Bold: true}}},
 		{&s.moneda, excelize.Style{CustomNumFmt: ptr(formatoMoneda)}},
 		{&s.fecha, excelize.Style{CustomNumFmt: ptr(formatoFecha)}},
+		{&s.fechaHora, excelize.Style{CustomNumFmt: ptr(formatoFechaHora)}},
 		{&s.entero, excelize.Style{CustomNumFmt: ptr(formatoEntero)}},
 	}
 	for _, fm := range formatos {
@@ -117,6 +120,8 @@ func (e *XLSXEncoder) valor(c Cell) excelize.Cell {
 		return excelize.Cell{StyleID: e.estilos.entero, Value: c.Number}
 	case KindDate:
 		return excelize.Cell{StyleID: e.estilos.fecha, Value: c.Date}
+	case KindDateTime:
+		return excelize.Cell{StyleID: e.estilos.fechaHora, Value: c.Date}
 	default:
 		return excelize.Cell{Value: c.Text}
 	}

@@ -89,6 +89,31 @@ func TestXLSXEncoderWritesTypedCellsUnderAFrozenHeader(t *testing.T) {
 	}
 }
 
+func TestXLSXEncoderWritesMomentsAsDates(t *testing.T) {
+	ba := time.FixedZone("ART", -3*3600)
+	cierre := time.Date(2026, 10, 13, 21, 5, 0, 0, ba)
+	f := encodeXLSX(t, "Cajas", []string{"Cierre"}, []Cell{DateTime(cierre)})
+	if c := DateTime(cierre); c.Text != "13/10/2026 21:05" {
+		t.Fatalf("texto %q", c.Text)
+	}
+	filas, err := f.GetRows("Cajas")
+	if err != nil || filas[1][0] != "13/10/2026 21:05" {
+		t.Fatalf("la fecha se lee %q (%v)", filas, err)
+	}
+	// a number of days a spreadsheet sorts and subtracts, with the company's wall clock
+	crudas, err := f.GetRows("Cajas", excelize.Options{RawCellValue: true})
+	if err != nil || !strings.HasPrefix(crudas[1][0], "46308.87847") {
+		t.Fatalf("valor de la fecha %q (%v)", crudas, err)
+	}
+	estilo, err := f.GetCellStyle("Cajas", "A2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s, err := f.GetStyle(estilo); err != nil || s.CustomNumFmt == nil || *s.CustomNumFmt != "dd/mm/yyyy hh:mm" {
+		t.Fatalf("formato %+v %v", s, err)
+	}
+}
+
 func TestXLSXEncoderWithoutRowsIsTheHeader(t *testing.T) {
 	f := encodeXLSX(t, "", []string{"A", "B"})
 	filas, err := f.GetRows("Hoja1")

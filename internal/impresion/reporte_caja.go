@@ -68,10 +68,7 @@ func valoresReporteCaja(c domain.CifrasLineaCaja) []string {
 
 // datosReporteCaja are the printout's facts: register, user and dates.
 func datosReporteCaja(r ReporteCajaImpreso) [][2]string {
-	zona := r.Zona
-	if zona == nil {
-		zona = time.UTC
-	}
+	zona := zonaDe(r)
 	cierre := "Pendiente"
 	if r.Reporte.FechaCierre != nil {
 		cierre = r.Reporte.FechaCierre.In(zona).Format("02/01/2006 15:04")
@@ -82,6 +79,42 @@ func datosReporteCaja(r ReporteCajaImpreso) [][2]string {
 	}
 	return [][2]string{{"Caja", fmt.Sprintf("#%d", r.Reporte.CajaID)}, {"Usuario", usuario},
 		{"Apertura", r.Reporte.FechaApertura.In(zona).Format("02/01/2006 15:04")}, {"Cierre", cierre}}
+}
+
+// conteoZ is the close's count as printed (a Z written with it): a line per
+// bill or coin counted (label, quantity, subtotal), then its facts: the total
+// by denomination, the discrepancy and tolerance, and who approved the
+// difference and when (or that none was needed).
+func conteoZ(r ReporteCajaImpreso) (lineas [][3]string, hechos [][2]string) {
+	k := r.Reporte.Cierre
+	if k == nil {
+		return nil, nil
+	}
+	for _, d := range k.Denominaciones {
+		lineas = append(lineas, [3]string{domain.EtiquetaDenominacion(d.Tipo, d.Valor), fmt.Sprintf("× %d", d.Cantidad), d.Subtotal.String()})
+	}
+	if len(lineas) > 0 {
+		hechos = append(hechos, [2]string{"Total por denominación", k.TotalContado.String()})
+	}
+	hechos = append(hechos, [2]string{"Discrepancia", k.Discrepancia.String()}, [2]string{"Tolerancia", k.Tolerancia.String()})
+	aprobacion := "No requerida (dentro de la tolerancia)"
+	if k.AprobadoPor != nil {
+		aprobacion = k.AprobadoPor.Nombre
+		if k.AprobadoPor.NombreUsuario != "" && aprobacion != k.AprobadoPor.NombreUsuario {
+			aprobacion += " (" + k.AprobadoPor.NombreUsuario + ")"
+		}
+		if k.FechaAprobacion != nil {
+			aprobacion += ", " + k.FechaAprobacion.In(zonaDe(r)).Format("02/01/2006 15:04")
+		}
+	}
+	return lineas, append(hechos, [2]string{"Aprobó la diferencia", aprobacion})
+}
+
+func zonaDe(r ReporteCajaImpreso) *time.Location {
+	if r.Zona == nil {
+		return time.UTC
+	}
+	return r.Zona
 }
 
 // ReporteCajaPDF prints a register's report on papel (PapelReporte80mm, the
@@ -153,6 +186,19 @@ func reporteCaja80mm(r ReporteCajaImpreso) []core.Row {
 		bloque(l.MedioPago, l.CifrasLineaCaja)
 	}
 	bloque("Totales", r.Reporte.Totales)
+	lineas, hechos := conteoZ(r)
+	if hechos == nil {
+		return rows
+	}
+	rows = append(rows, row.New(2).Add(col.New()), text.NewAutoRow("Conteo del cierre", props.Text{Size: 10, Style: fontstyle.Bold, Top: 1}))
+	for _, l := range lineas {
+		rows = append(rows, row.New().Add(text.NewCol(6, l[0], props.Text{Size: 9, Top: 1}),
+			text.NewCol(2, l[1], props.Text{Size: 9, Align: align.Right, Top: 1}),
+			text.NewCol(4, l[2], props.Text{Size: 9, Align: align.Right, Top: 1})))
+	}
+	for _, h := range hechos {
+		rows = append(rows, text.NewAutoRow(h[0]+": "+h[1], props.Text{Size: 9, Top: 1}))
+	}
 	return rows
 }
 
@@ -187,5 +233,18 @@ func reporteCajaA4(r ReporteCajaImpreso) []core.Row {
 	for _, l := range r.Reporte.PorMedioPago {
 		rows = append(rows, fila(l.MedioPago, valoresReporteCaja(l.CifrasLineaCaja), false))
 	}
-	return append(rows, fila("Totales", valoresReporteCaja(r.Reporte.Totales), true))
+	rows = append(rows, fila("Totales", valoresReporteCaja(r.Reporte.Totales), true))
+	lineas, hechos := conteoZ(r)
+	if hechos == nil {
+		return rows
+	}
+	rows = append(rows, row.New(4).Add(col.New(18)),
+		text.NewAutoRow("Conteo del cierre", props.Text{Size: 11, Style: fontstyle.Bold, Top: 1}))
+	for _, l := range lineas {
+		rows = append(rows, row.New().Add(celda(l[0], 4, false, false), celda(l[1], 2, true, false), celda(l[2], 3, true, false)))
+	}
+	for _, h := range hechos {
+		rows = append(rows, row.New().Add(celda(h[0], 4, false, true), celda(h[1], 14, false, false)))
+	}
+	return rows
 }

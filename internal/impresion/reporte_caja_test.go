@@ -44,6 +44,27 @@ func TestReporteCajaPDFEnAmbosPapeles(t *testing.T) {
 			}
 		}
 	}
+	// The close's count by denomination and who approved the difference.
+	lineas, total, err := domain.LineasDenominacion([]domain.ConteoDenominacion{{Codigo: "b1000", Cantidad: 1}, {Codigo: "m2", Cantidad: 3}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	aprobada := time.Date(2026, 11, 20, 21, 45, 0, 0, time.UTC)
+	r.Reporte.Cierre = &domain.CierreZ{Denominaciones: lineas, TotalContado: total, Discrepancia: 1000, Tolerancia: 500,
+		AprobadoPor: &domain.UsuarioCaja{ID: 2, NombreUsuario: "lucia", Nombre: "Lucía Benítez"}, FechaAprobacion: &aprobada}
+	for _, papel := range []string{PapelReporte80mm, PapelReporteA4} {
+		b, err := ReporteCajaPDF(r, papel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := pdftest.Text(t, b)
+		for _, want := range []string{"(Conteo del cierre)", "(Billetes de $ 1.000)", "(× 1)", "($ 1.000,00)", "(Monedas de $ 2)",
+			"(× 3)", "($ 6,00)", "Total por denominación", "$ 1.006,00", "Aprobó la diferencia", `Lucía Benítez \(lucia\)`, "20/11/2026 18:45)"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: el PDF no contiene %s", papel, want)
+			}
+		}
+	}
 	r.Reporte.NumeroZ, r.Reporte.Estado = nil, domain.CajaAbierta
 	if got := TituloReporteCaja(r.Reporte); got != "Reporte X" {
 		t.Fatalf("título = %q", got)

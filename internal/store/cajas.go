@@ -29,6 +29,11 @@ type Caja struct {
 	FechaConteo *time.Time
 	Conteo      *domain.Conteo
 	AprobadoPor *int64
+	// Aprobador and FechaAprobacion: who approved a count past the tolerance, and when.
+	Aprobador       *domain.UsuarioCaja
+	FechaAprobacion *time.Time
+	// EmpresaCiega: the register's company counts blind (domain.ClaveCierreCiego).
+	EmpresaCiega bool
 	domain.TotalesCaja
 }
 
@@ -52,18 +57,23 @@ type Movimiento struct {
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
 	u.nombre_usuario, u.nombre, u.apellido, c.monto_cierre, c.diferencia, c.fecha_cierre, c.fecha_conteo, c.conteo,
-	c.aprobado_por`
+	c.aprobado_por, c.fecha_aprobacion, COALESCE(ap.nombre_usuario, ''), COALESCE(ap.nombre, ''), COALESCE(ap.apellido, ''),
+	COALESCE((SELECT ec.valor FROM empresa_configuraciones ec WHERE ec.empresa_id = c.empresa_id
+		AND ec.clave = '` + domain.ClaveCierreCiego + `'), '')`
 
 func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...any) (Caja, bool, error) {
 	var (
 		k                Caja
 		nombre, apellido string
-		conteo           string
+		conteo, ciega    string
 	)
-	err := c.QueryRow(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id `+where, args...).Scan(
+	var ap domain.UsuarioCaja
+	var apNombre, apApellido string
+	err := c.QueryRow(ctx, `SELECT `+cajaColumns+` FROM cajas c JOIN usuarios u ON u.id = c.usuario_id
+		LEFT JOIN usuarios ap ON ap.id = c.aprobado_por `+where, args...).Scan(
 		&k.ID, &k.Estado, &k.MontoApertura, &k.FechaApertura, &k.Observaciones, &k.UsuarioID,
 		&k.NombreUsuario, &nombre, &apellido, &k.MontoCierre, &k.Diferencia, &k.FechaCierre, &k.FechaConteo, &conteo,
-		&k.AprobadoPor)
+		&k.AprobadoPor, &k.FechaAprobacion, &ap.NombreUsuario, &apNombre, &apApellido, &ciega)
 	missing, err := sqldb.NoRows(err)
 	if err != nil || missing {
 		return k, false, wrap("leer caja", err)
@@ -75,6 +85,11 @@ func (s *Store) caja(ctx context.Context, c sqldb.Conn, where string, args ...an
 		}
 	}
 	k.UsuarioNombre = nombreCompleto(nombre, apellido, k.NombreUsuario)
+	k.EmpresaCiega = ciega == "true"
+	if k.AprobadoPor != nil {
+		ap.ID, ap.Nombre = *k.AprobadoPor, nombreCompleto(apNombre, apApellido, ap.NombreUsuario)
+		k.Aprobador = &ap
+	}
 	if k.TotalesCaja, err = s.totales(ctx, c, k.ID, k.MontoApertura); err != nil {
 		return k, false, err
 	}
@@ -464,7 +479,7 @@ func (s *Store) AprobarCierre(ctx context.Context, a Actor, cajaID int64, ap Apr
 		switch {
 		case usuarioID == ap.UsuarioID:
 			return CierreCaja{}, domain.Forbidden(domain.MsgAprobacionPropia)
-		case !domain.VeTodosLosPasajes(ap.Rol) || !domain.VeEsperado(ap.Rol, ap.Permisos):
+		case !domain.ApruebaCaja(ap.Rol, ap.Permisos):
 			return CierreCaja{}, domain.Forbidden(domain.MsgAprobadorSinPermiso)
 		case estado != domain.CajaAbierta:
 			return CierreCaja{}, domain.Conflict(domain.MsgCierreYaAprobado)

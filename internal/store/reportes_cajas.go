@@ -47,9 +47,24 @@ func (s *Store) calcularReporteCaja(ctx context.Context, c sqldb.Conn, empresaID
 	if err != nil {
 		return domain.ReporteCaja{}, err
 	}
-	return domain.ReporteCaja{CajaID: k.ID, Estado: k.Estado,
+	out := domain.ReporteCaja{CajaID: k.ID, Estado: k.Estado,
 		Usuario:       domain.UsuarioCaja{ID: k.UsuarioID, NombreUsuario: k.NombreUsuario, Nombre: k.UsuarioNombre},
-		FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre, CifrasReporteCaja: cifras}, nil
+		FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre, CifrasReporteCaja: cifras}
+	if k.Estado != domain.CajaAbierta && k.Conteo != nil {
+		out.Cierre, err = cierreZ(k)
+	}
+	return out, err
+}
+
+// cierreZ is how the closed register k was counted (its stored count) and
+// who approved it, as its Z report keeps it.
+func cierreZ(k Caja) (*domain.CierreZ, error) {
+	lineas, total, err := domain.LineasDenominacion(k.Conteo.Denominaciones)
+	if err != nil {
+		return nil, err
+	}
+	return &domain.CierreZ{Denominaciones: lineas, TotalContado: total, Discrepancia: k.Conteo.Discrepancia,
+		Tolerancia: k.Conteo.Tolerancia, AprobadoPor: k.Aprobador, FechaAprobacion: k.FechaAprobacion}, nil
 }
 
 // guardarReporteZ writes, in the close's transaction, the Z report of the
@@ -232,4 +247,30 @@ func (s *Store) EstadisticasReporteCajas(ctx context.Context, empresaID int64, f
 		e.TotalEfectivo += t.EfectivoEsperado // each within ±MontoMaximo; a sum over many registers may pass it
 	}
 	return e, nil
+}
+
+// maxCajasResumen bounds the registers a summary reads (a day has far fewer).
+const maxCajasResumen = 1000
+
+// ResumenCajas adds up the reports of the registers opened in the period,
+// oldest first: the stored Z of a closed one, the X of an open one
+// (domain.ResumirCajas). At most maxCajasResumen registers, the newest.
+func (s *Store) ResumenCajas(ctx context.Context, empresaID int64, f FiltroReporteCajas) (domain.ResumenCajas, error) {
+	var ids []int64
+	err := s.RecorrerReporteCajas(ctx, empresaID, f, maxCajasResumen, func(k FilaReporteCajas) error {
+		ids = append(ids, k.ID)
+		return nil
+	})
+	if err != nil {
+		return domain.ResumenCajas{}, err
+	}
+	reportes := make([]domain.ReporteCaja, 0, len(ids))
+	for i := len(ids) - 1; i >= 0; i-- {
+		rep, err := s.ReporteCaja(ctx, empresaID, ids[i])
+		if err != nil {
+			return domain.ResumenCajas{}, err
+		}
+		reportes = append(reportes, rep)
+	}
+	return domain.ResumirCajas(reportes)
 }

@@ -31,8 +31,14 @@ export type TipoMovimientoManual = MovimientoInput['tipo'];
 /** Body of POST /caja/cerrar. */
 export type CerrarCajaInput = Schema<'CerrarCaja'>;
 
-/** Answer of POST /caja/cerrar: the register plus the close figures. */
+/**
+ * Answer of POST /caja/cerrar: the register plus the close figures (a blind cashier whose count waits for
+ * approval gets what they counted only: no difference, figures nor `conteo`).
+ */
 export type CierreCaja = Schema<'CierreCaja'>;
+
+/** A close's count compared with what each method should have held. */
+export type Conteo = Schema<'Conteo'>;
 
 /** GET /caja/historial: a page of the caller's closed registers. */
 export type HistorialCajas = Schema<'HistorialCajas'>;

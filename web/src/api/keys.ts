@@ -46,6 +46,8 @@ export const configKeys = {
   lista: (key: CatalogoKey) => [...configKeys.all, key] as const,
   activos: (key: CatalogoKey) => [...configKeys.lista(key), { activos: true }] as const,
   precios: () => [...configKeys.all, 'precios'] as const,
+  /** The company's register settings (blind close, tolerance). */
+  caja: () => [...configKeys.all, 'caja'] as const,
 };
 
 /**

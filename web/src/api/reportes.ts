@@ -87,6 +87,9 @@ export type ReporteCajas = Schema<'ReporteCajas'>;
 export type FilaReporteCajas = Schema<'FilaReporteCajas'>;
 /** A register's report: X while open, the stored Z once closed. */
 export type ReporteCaja = Schema<'ReporteCaja'>;
+
+/** How a register was counted at its close and who approved its difference (Z reports since issue 36). */
+export type CierreZ = Schema<'CierreZ'>;
 /** The figures of a payment method's line, or the totals, of a register report. */
 export type CifrasLineaCaja = Schema<'CifrasLineaCaja'>;
 

@@ -444,6 +444,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/retiro": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retira efectivo de la caja a la caja fuerte con la autorización de un supervisor
+         * @description Acceso: permiso caja.movimientos; módulo caja
+         */
+        post: operations["retirarEfectivo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/{id}/aprobar": {
         parameters: {
             query?: never;
@@ -657,6 +677,30 @@ export interface paths {
          */
         get: operations["usuariosAuditables"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/config/caja": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La configuración de caja de la empresa: cierre ciego y tolerancia de cierre
+         * @description Acceso: permiso configuracion.ver; módulo caja
+         */
+        get: operations["configCaja"];
+        /**
+         * Guarda la configuración de caja de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo caja
+         */
+        put: operations["guardarConfigCaja"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3597,7 +3641,7 @@ export interface components {
             uppercase: boolean;
         };
         CierreCaja: {
-            conteo: components["schemas"]["Conteo"];
+            conteo?: components["schemas"]["Conteo"] | null;
             /** Format: double */
             diferencia: null | number;
             /** Format: double */
@@ -3611,7 +3655,7 @@ export interface components {
             /** Format: int64 */
             id: number;
             /** Format: double */
-            montoFinal: number;
+            montoFinal?: null | number;
             /** Format: double */
             monto_actual?: number;
             /** Format: double */
@@ -3644,6 +3688,18 @@ export interface components {
             /** Format: int64 */
             usuario_id: number;
             usuario_nombre: string;
+        };
+        CierreZ: {
+            aprobado_por: components["schemas"]["UsuarioCaja"] | null;
+            denominaciones: components["schemas"]["LineaDenominacion"][];
+            /** Format: double */
+            discrepancia: number;
+            /** Format: date-time */
+            fecha_aprobacion: null | string;
+            /** Format: double */
+            tolerancia: number;
+            /** Format: double */
+            total_denominaciones: number;
         };
         CifrasLineaCaja: {
             /** Format: double */
@@ -3773,6 +3829,11 @@ export interface components {
             empresas: components["schemas"]["ComparativoEmpresa"][];
             periodo: components["schemas"]["PeriodoReporte"];
             totales: components["schemas"]["TotalesComparativo"];
+        };
+        ConfigCaja: {
+            cierre_ciego: boolean;
+            /** Format: double */
+            tolerancia_cierre: number;
         };
         ConfigEmail: {
             activo: boolean;
@@ -4575,6 +4636,11 @@ export interface components {
             nombre: string;
             telefono?: string;
         };
+        GuardarConfigCaja: {
+            cierre_ciego: null | boolean;
+            /** Format: double */
+            tolerancia_cierre: null | number;
+        };
         GuardarConfigEmail: {
             activo: boolean;
             email_remitente: string;
@@ -4792,6 +4858,17 @@ export interface components {
             /** Format: date-time */
             momento: string;
             usuario: string;
+        };
+        LineaDenominacion: {
+            /** Format: int32 */
+            cantidad: number;
+            codigo: string;
+            /** Format: double */
+            subtotal: number;
+            /** @enum {string} */
+            tipo: "billete" | "moneda";
+            /** Format: double */
+            valor: number;
         };
         LineaReporteCaja: {
             /** Format: double */
@@ -5041,7 +5118,7 @@ export interface components {
             /** @enum {string} */
             sentido: "ingreso" | "egreso";
             /** @enum {string} */
-            tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje";
+            tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje" | "retiro_caja";
         };
         MovimientoPuntos: {
             /** Format: date-time */
@@ -5609,6 +5686,7 @@ export interface components {
         ReporteCaja: {
             /** Format: int64 */
             caja_id: number;
+            cierre?: components["schemas"]["CierreZ"] | null;
             /** @enum {string} */
             estado: "abierta" | "cerrada";
             faltante: boolean;
@@ -5711,6 +5789,12 @@ export interface components {
         };
         RespuestaComparativoEmpresas: {
             data: components["schemas"]["ComparativoEmpresas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaConfigCaja: {
+            data: components["schemas"]["ConfigCaja"];
             message?: string;
             /** @constant */
             success: true;
@@ -6382,6 +6466,13 @@ export interface components {
             mensaje: string;
             pasajes?: components["schemas"]["PasajeSincronizado"][];
             reintentar?: boolean;
+        };
+        RetirarEfectivo: {
+            descripcion?: string;
+            /** Format: double */
+            monto: number;
+            nombre_usuario: string;
+            password: string;
         };
         Rol: {
             activo: boolean;
@@ -7863,6 +7954,47 @@ export interface operations {
             };
         };
     };
+    retirarEfectivo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetirarEfectivo"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMovimiento"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     aprobarCierrePropio: {
         parameters: {
             query?: never;
@@ -8290,6 +8422,80 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    configCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    guardarConfigCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarConfigCaja"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaConfigCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

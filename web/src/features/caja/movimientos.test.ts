@@ -24,9 +24,10 @@ describe('vistaMovimiento', () => {
 
   it('names every movement type and each direction in its own words and colour', () => {
     expect(Object.keys(TIPOS_MOVIMIENTO).sort()).toEqual(
-      ['devolucion_pasaje', 'egreso_gasto', 'ingreso_extra', 'reactivacion_pasaje', 'venta_pasaje'],
+      ['devolucion_pasaje', 'egreso_gasto', 'ingreso_extra', 'reactivacion_pasaje', 'retiro_caja', 'venta_pasaje'],
     );
-    expect(new Set(Object.values(TIPOS_MOVIMIENTO)).size).toBe(5);
+    expect(new Set(Object.values(TIPOS_MOVIMIENTO)).size).toBe(6);
+    expect(TIPOS_MOVIMIENTO.retiro_caja).toBe('Retiro a caja fuerte');
     expect(SENTIDOS.ingreso.color).not.toBe(SENTIDOS.egreso.color);
   });
 });

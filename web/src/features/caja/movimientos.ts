@@ -22,6 +22,7 @@ export const TIPOS_MOVIMIENTO: Record<Movimiento['tipo'], string> = {
   egreso_gasto: 'Gasto',
   devolucion_pasaje: 'Devolución de pasaje',
   reactivacion_pasaje: 'Cobro por reactivación',
+  retiro_caja: 'Retiro a caja fuerte',
 };
 
 /** What shows instead of an amount a blind close leaves out (the server sends none until the register is closed). */

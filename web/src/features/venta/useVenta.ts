@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ItemCatalogo, Precio } from '@/api/config';
 import type { VentaInput } from '@/api/pasajes';
-import { primerError } from './validation';
+import { primerError, type CajaDeVenta } from './validation';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
 function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
@@ -122,9 +122,9 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     /** Back to a new sale: no section, no passengers, efectivo, no client data, today unless the date is pinned. */
     reset: () => setEstado((prev) => (prev.fechaFijada ? { ...INICIAL, fechaViaje: prev.fechaViaje, fechaFijada: true } : INICIAL)),
     /** The first failing submit check's message, or null. */
-    validar: (cajaAbierta: boolean) =>
+    validar: (caja: CajaDeVenta) =>
       lineas.find((l) => l.error !== null)?.error ??
-      primerError({ cajaAbierta, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
+      primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
     /** The body of POST /pasajes/lote (call only once validar passed). */
     input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { primerError, VENTA_MESSAGES, type VentaACheckear } from './validation';
+import { cajaDeVenta, MSG_CIERRE_PENDIENTE, primerError, VENTA_MESSAGES, type VentaACheckear } from './validation';
 
 const VALIDA: VentaACheckear = {
-  cajaAbierta: true,
+  caja: 'abierta',
   seccionId: 1,
   totalPasajeros: 3,
   medioPagoId: 1,
@@ -17,10 +17,10 @@ describe('primerError', () => {
   });
 
   it('reports only the first failing check, in the order of the spec', () => {
-    const todoMal: VentaACheckear = { cajaAbierta: false, seccionId: null, totalPasajeros: 0, medioPagoId: null, fechaViaje: '', hoy: VALIDA.hoy };
+    const todoMal: VentaACheckear = { caja: 'sin_caja', seccionId: null, totalPasajeros: 0, medioPagoId: null, fechaViaje: '', hoy: VALIDA.hoy };
     const pasos: [Partial<VentaACheckear>, string][] = [
       [{}, VENTA_MESSAGES.sinCaja],
-      [{ cajaAbierta: true }, VENTA_MESSAGES.sinSeccion],
+      [{ caja: 'abierta' }, VENTA_MESSAGES.sinSeccion],
       [{ seccionId: 1 }, VENTA_MESSAGES.sinPasajeros],
       [{ totalPasajeros: 1 }, VENTA_MESSAGES.sinMedioPago],
       [{ medioPagoId: 1 }, VENTA_MESSAGES.sinFecha],
@@ -31,6 +31,17 @@ describe('primerError', () => {
       venta = { ...venta, ...arreglo };
       expect(primerError(venta)).toBe(mensaje);
     }
+  });
+
+  it('refuses a register whose close waits for approval before anything else, with the server\'s text', () => {
+    expect(primerError({ ...VALIDA, caja: 'cierre_pendiente', seccionId: null })).toBe(MSG_CIERRE_PENDIENTE);
+    expect(MSG_CIERRE_PENDIENTE).toBe('La caja tiene un cierre pendiente de aprobación de un supervisor');
+  });
+
+  it('reads the register\'s state for the sale', () => {
+    expect(cajaDeVenta(null)).toBe('sin_caja');
+    expect(cajaDeVenta({ pendiente_aprobacion: false })).toBe('abierta');
+    expect(cajaDeVenta({ pendiente_aprobacion: true })).toBe('cierre_pendiente');
   });
 
   it('uses the exact texts of the spec', () => {

@@ -14,9 +14,24 @@ export const VENTA_MESSAGES = {
  */
 export const VENTA_INCIERTA = 'No sabemos si la venta se registró: reintentá para confirmarla, no se duplica';
 
+/**
+ * A register whose blind close waits for a supervisor's approval takes no sale (the server answers
+ * 409 with this text): its count is final, so nothing more may go in.
+ */
+export const MSG_CIERRE_PENDIENTE = 'La caja tiene un cierre pendiente de aprobación de un supervisor';
+
+/** The seller's register as the sale sees it: open, none, or open with its close waiting for approval. */
+export type CajaDeVenta = 'abierta' | 'sin_caja' | 'cierre_pendiente';
+
+/** The register's state for the sale (null: none open). */
+export function cajaDeVenta(caja: { pendiente_aprobacion: boolean } | null): CajaDeVenta {
+  if (!caja) return 'sin_caja';
+  return caja.pendiente_aprobacion ? 'cierre_pendiente' : 'abierta';
+}
+
 /** What the submit checks look at. */
 export interface VentaACheckear {
-  cajaAbierta: boolean;
+  caja: CajaDeVenta;
   seccionId: number | null;
   totalPasajeros: number;
   medioPagoId: number | null;
@@ -28,7 +43,8 @@ export interface VentaACheckear {
 
 /** The first failing check's message, or null when the sale can be sent. */
 export function primerError(v: VentaACheckear): string | null {
-  if (!v.cajaAbierta) return VENTA_MESSAGES.sinCaja;
+  if (v.caja === 'sin_caja') return VENTA_MESSAGES.sinCaja;
+  if (v.caja === 'cierre_pendiente') return MSG_CIERRE_PENDIENTE;
   if (v.seccionId === null) return VENTA_MESSAGES.sinSeccion;
   if (v.totalPasajeros < 1) return VENTA_MESSAGES.sinPasajeros;
   if (v.medioPagoId === null) return VENTA_MESSAGES.sinMedioPago;

@@ -1,5 +1,6 @@
 import { http } from 'msw';
 import type { Caja, EstadoCaja, HistorialCajas, Movimiento } from '@/api/caja';
+import type { ConfigCaja } from '@/api/configCaja';
 import { signIn } from '@/testing/fixtures';
 import { ok } from '@/testing/http';
 
@@ -62,4 +63,9 @@ export function estadoCaja(caja: Caja | null, movimientos: Movimiento[] = []) {
 /** GET /caja/historial answering with these closed registers. */
 export function historialCajas(cajas: HistorialCajas['cajas'] = []) {
   return http.get('/api/caja/historial', () => ok({ cajas, total: cajas.length }));
+}
+
+/** GET /config/caja answering with the company's register settings (default: not blind, $ 0). */
+export function configCaja(config: ConfigCaja = { cierre_ciego: false, tolerancia_cierre: 0 }) {
+  return http.get('/api/config/caja', () => ok(config));
 }

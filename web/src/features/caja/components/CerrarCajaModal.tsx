@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ErrorDialog } from '@/components/ErrorDialog';
 import { MoneyInput } from '@/components/MoneyInput';
@@ -10,8 +11,8 @@ import { SENTIDOS } from '@/features/caja/movimientos';
 import type { Caja } from '@/api/caja';
 import { formatMoney } from '@/lib/format';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
-import { useCerrarCaja, type CierreCaja } from '@/api/caja';
-import { CierreCiego } from './CierreCiego';
+import { denominacionesQuery, useCerrarCaja, type CierreCaja } from '@/api/caja';
+import { CierreCiego, ConteoDenominaciones, conteoDenominaciones, totalDenominaciones } from './CierreCiego';
 
 type Paso = 'form' | 'confirmar' | 'negativo' | 'resumen';
 
@@ -94,19 +95,36 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
     initialValues: { monto_cierre: '', observaciones: '' },
     validate: { monto_cierre: nonNegativeAmount },
   });
+  // Optionally counted by denomination: the total fills the counted cash, and the count goes with the close
+  // (the server checks they agree and keeps it for the Z report).
+  const [porDenominacion, setPorDenominacion] = useState(false);
+  const [cantidades, setCantidades] = useState<Record<string, number>>({});
+  const { data: denominaciones = [] } = useQuery({ ...denominacionesQuery, enabled: porDenominacion });
+  const contar = (nuevas: Record<string, number>) => {
+    setCantidades(nuevas);
+    form.setFieldValue('monto_cierre', totalDenominaciones(denominaciones, nuevas));
+  };
   const esperado = caja?.efectivo_esperado ?? 0;
   const contado = Number(form.values.monto_cierre);
   const saldoNegativo = (caja?.monto_actual ?? 0) < 0;
 
   const close = () => {
     form.reset();
+    setCantidades({});
+    setPorDenominacion(false);
     setPaso('form');
     onClose();
   };
 
   const enviar = () => {
     const { monto_cierre, observaciones } = form.getValues();
-    cerrar.mutate({ monto_cierre: Number(monto_cierre), observaciones: observaciones.trim(), generar_reporte: false }, {
+    const lista = porDenominacion ? conteoDenominaciones(cantidades) : [];
+    cerrar.mutate({
+      monto_cierre: Number(monto_cierre),
+      denominaciones: lista.length > 0 ? lista : undefined,
+      observaciones: observaciones.trim(),
+      generar_reporte: false,
+    }, {
       onSuccess: (cierre) => {
         // Past the tolerance the close waits for a supervisor: the blind flow's approval step takes it.
         setFinal(cierre);
@@ -135,7 +153,16 @@ export function CerrarCajaModal({ opened, caja, onClose }: CerrarCajaModalProps)
         <Stack>
           <AvisoRechazadas rechazadas={caja?.ventas_offline_rechazadas} />
           <Cifra label="Efectivo esperado" value={esperado} />
-          <MoneyInput label="Efectivo contado" withAsterisk data-autofocus {...form.getInputProps('monto_cierre')} />
+          {porDenominacion
+            ? <ConteoDenominaciones cantidades={cantidades} onChange={contar} />
+            : <MoneyInput label="Efectivo contado" withAsterisk data-autofocus {...form.getInputProps('monto_cierre')} />}
+          <Button variant="subtle" size="compact-sm" onClick={() => {
+            setPorDenominacion(!porDenominacion);
+            setCantidades({});
+            form.setFieldValue('monto_cierre', porDenominacion ? '' : 0);
+          }}>
+            {porDenominacion ? 'Ingresar el total del efectivo' : 'Contar por denominación (opcional)'}
+          </Button>
           <Text aria-live="polite" component="div">
             {form.values.monto_cierre !== '' && <Cifra label="Diferencia" value={diferencia(contado, esperado)} strong />}
           </Text>
@@ -201,7 +228,7 @@ function Resumen({ cierre, onDone }: { cierre: CierreCaja; onDone: () => void })
       <SimpleGrid cols={1} spacing={4}>
         <Cifra label="Total ventas" value={cierre.total_ventas ?? 0} />
         <Cifra label="Egresos" value={cierre.total_egresos ?? 0} egreso />
-        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado ?? cierre.conteo.efectivo_esperado} />
+        <Cifra label="Efectivo esperado" value={cierre.efectivo_esperado ?? cierre.conteo?.efectivo_esperado ?? 0} />
         <Cifra label="Efectivo contado" value={cierre.monto_cierre ?? 0} />
         <Cifra label="Diferencia" value={cierre.diferencia ?? 0} strong />
       </SimpleGrid>

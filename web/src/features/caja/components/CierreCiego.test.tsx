@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Caja } from '@/api/caja';
@@ -44,8 +44,8 @@ describe('CierreCiego', () => {
     server.use(
       http.post('/api/caja/cerrar', async ({ request }) => {
         cerrar.push(await request.json());
-        return ok({ ...cajaCiega(), estado: 'abierta', pendiente_aprobacion: true, monto_cierre: 41026, diferencia: -474,
-          efectivo_esperado: 41500, montoFinal: 46000, conteo: conteo(41026, 41500, 0) });
+        // a blind count waiting for approval: what was counted, nothing that gives what the register should hold
+        return ok({ ...cajaCiega(), estado: 'abierta', pendiente_aprobacion: true, monto_cierre: 41026, diferencia: null });
       }),
       http.post('/api/caja/aprobar-cierre', async ({ request }) => {
         const body = await request.json() as { password: string };
@@ -74,10 +74,10 @@ describe('CierreCiego', () => {
     await user.type(within(dialog).getByLabelText('Débito contado'), '4500');
     await user.click(within(dialog).getByRole('button', { name: 'Enviar conteo y cerrar' }));
 
-    // The difference appears only once the count is in, with the approval step.
+    // The count waits for approval: what was counted shows, the expected cash and the difference do not.
     expect(await within(dialog).findByText('El cierre necesita la aprobación de un supervisor')).toBeInTheDocument();
-    expect(dialog).toHaveTextContent(/Diferencia en efectivo\s*-\$\s474,00/);
-    expect(dialog).toHaveTextContent(/Débito\s*contado \$\s4\.500,00, esperado \$\s4\.500,00\s*\$\s0,00/);
+    expect(dialog).toHaveTextContent(/Efectivo contado\s*\$\s41\.026,00/);
+    expect(dialog).not.toHaveTextContent(/esperado|Diferencia en efectivo/);
     // the send button is gone: the keyboard goes on in the supervisor's user
     expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveFocus();
     expect(cerrar[0]).toEqual({
@@ -90,7 +90,34 @@ describe('CierreCiego', () => {
     await user.type(within(dialog).getByLabelText(/Usuario del supervisor/), 'supervisor');
     await user.type(within(dialog).getByLabelText(/Contraseña del supervisor/), 'mala');
     await user.click(within(dialog).getByRole('button', { name: 'Aprobar cierre' }));
-    expect(await screen.findByRole('dialog', { name: 'Error al Cerrar Caja' })).toHaveTextContent('Usuario o contraseña del supervisor incorrectos');
+    // A wrong password stays in the dialog: the server's message under the password, cleared and focused; the user kept.
+    const clave = within(dialog).getByLabelText(/Contraseña del supervisor/);
+    await waitFor(() => expect(clave).toHaveFocus());
+    expect(clave).toHaveValue('');
+    expect(clave).toHaveAccessibleDescription('Usuario o contraseña del supervisor incorrectos');
+    expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveValue('supervisor');
+    expect(screen.queryByRole('dialog', { name: 'Error al Cerrar Caja' })).not.toBeInTheDocument();
+
+    await user.type(clave, 'Muelle.2026{Enter}');
+    // Approved, the close is final: now its figures show.
+    const resumen = await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(resumen).toHaveTextContent('Caja cerrada exitosamente');
+    expect(resumen).toHaveTextContent(/Efectivo esperado\s*\$\s41\.500,00/);
+    expect(resumen).toHaveTextContent(/Diferencia\s*-\$\s474,00/);
+    expect(aprobar).toEqual([{ nombre_usuario: 'supervisor', password: 'mala' }, { nombre_usuario: 'supervisor', password: 'Muelle.2026' }]);
+  });
+
+  it('shows the difference of a pending count to whom the server gives it', async () => {
+    server.use(http.post('/api/caja/cerrar', () => ok({ ...cajaCiega(), estado: 'abierta', pendiente_aprobacion: true, monto_cierre: 41026,
+      diferencia: -474, efectivo_esperado: 41500, montoFinal: 46000, conteo: conteo(41026, 41500, 0) })));
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    await user.type(await within(dialog).findByLabelText('Billetes de $ 1.000'), '41');
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar conteo y cerrar' }));
+    expect(await within(dialog).findByText(/Diferencia en efectivo/)).toBeInTheDocument();
+    expect(dialog).toHaveTextContent(/Diferencia en efectivo\s*-\$\s474,00/);
+    expect(dialog).toHaveTextContent(/Débito\s*contado \$\s4\.500,00, esperado \$\s4\.500,00\s*\$\s0,00/);
   });
 
   it('closes at once within the tolerance and shows the difference after the count', async () => {

@@ -1,10 +1,12 @@
-import { Alert, Button, Group, Loader, NumberInput, PasswordInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, NumberInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { MoneyInput } from '@/components/MoneyInput';
-import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Denominacion } from '@/api/caja';
+import { CredencialesSupervisor, useCredencialesSupervisor } from './CredencialesSupervisor';
+import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, type Conteo, type Denominacion } from '@/api/caja';
 import { mediosPagoActivosQuery } from '@/api/config';
+import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatMoney } from '@/lib/format';
 import type { NumberValue } from '@/lib/validation';
 
@@ -17,12 +19,13 @@ export function totalDenominaciones(denominaciones: Denominacion[], cantidades: 
   return centavos / 100;
 }
 
-function etiqueta(d: Denominacion): string {
-  return `${d.tipo === 'billete' ? 'Billetes' : 'Monedas'} de ${formatMoney(d.valor).replace(',00', '')}`;
+/** The non-zero quantities as the close sends them. */
+export function conteoDenominaciones(cantidades: Record<string, number>): { codigo: string; cantidad: number }[] {
+  return Object.entries(cantidades).filter(([, n]) => n > 0).map(([codigo, cantidad]) => ({ codigo, cantidad }));
 }
 
 /** How many of each bill and coin: numpad-friendly inputs, the subtotal of each and the total. */
-function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
+export function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<string, number>; onChange: (c: Record<string, number>) => void }) {
   const consulta = useQuery(denominacionesQuery);
   const denominaciones = consulta.data ?? [];
   const total = totalDenominaciones(denominaciones, cantidades);
@@ -42,7 +45,7 @@ function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<str
           return (
             <NumberInput
               key={d.codigo}
-              label={etiqueta(d)}
+              label={etiquetaDenominacion(d)}
               min={0}
               max={100000}
               allowDecimal={false}
@@ -63,9 +66,21 @@ function ConteoDenominaciones({ cantidades, onChange }: { cantidades: Record<str
   );
 }
 
-/** The count's figures once submitted: what each method should have held and the difference. */
-function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<number, string> }) {
-  const c = cierre.conteo;
+/**
+ * A blind count waiting for approval: what the cashier counted, and no more. The server sends neither the
+ * expected cash nor the difference until a supervisor approves (with the count they would give it away).
+ */
+function ConteoEnviado({ cierre }: { cierre: CierreCaja }) {
+  return (
+    <Stack gap={4}>
+      <Group justify="space-between"><Text>Efectivo contado</Text><Text fw={700}>{formatMoney(cierre.monto_cierre ?? 0)}</Text></Group>
+      <Text size="sm" c="dimmed">La diferencia se muestra cuando un supervisor aprueba el cierre.</Text>
+    </Stack>
+  );
+}
+
+/** The count's figures once submitted, to whom may see them: what each method should have held and the difference. */
+function Diferencias({ conteo: c, nombres }: { conteo: Conteo; nombres: Record<number, string> }) {
   return (
     <Stack gap={4}>
       <Group justify="space-between"><Text>Efectivo contado</Text><Text fw={700}>{formatMoney(c.efectivo)}</Text></Group>
@@ -86,6 +101,51 @@ function Diferencias({ cierre, nombres }: { cierre: CierreCaja; nombres: Record<
   );
 }
 
+interface AprobacionSupervisorProps {
+  /** The count was just sent from this dialog: the keyboard goes on in the supervisor's user. */
+  recienContado: boolean;
+  onCancel: () => void;
+  onCerrada: (cierre: CierreCaja) => void;
+  /** What the count showed, above the credentials. */
+  children?: ReactNode;
+}
+
+/**
+ * The supervisor's user and password, typed on the cashier's screen. A refusal (wrong password, the
+ * cashier's own user, a user who cannot approve) shows the server's message here and keeps the dialog:
+ * the user stays typed, the password is cleared and focused for the next try.
+ */
+function AprobacionSupervisor({ recienContado, onCancel, onCerrada, children }: AprobacionSupervisorProps) {
+  const aprobar = useAprobarCierre();
+  const credenciales = useCredencialesSupervisor();
+  const enviar = (e: FormEvent) => {
+    e.preventDefault();
+    credenciales.intentar();
+    aprobar.mutate(credenciales.valores(), {
+      onSuccess: onCerrada,
+      onError: (err) => credenciales.rechazo(err, 'No se pudo aprobar el cierre: reintente'),
+    });
+  };
+  return (
+    <form noValidate onSubmit={enviar}>
+      <Stack>
+        <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
+          El conteo no coincide con lo que la caja debía tener, más allá de la tolerancia de la empresa. Un supervisor
+          puede ingresar su usuario y contraseña aquí, o aprobarlo desde su propia sesión en «Cierres pendientes».
+          Mientras tanto la caja no registra ventas.
+        </Alert>
+        {children}
+        {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
+        <CredencialesSupervisor credenciales={credenciales} autoFocus={recienContado} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
+          <Button type="submit" loading={aprobar.isPending} disabled={!credenciales.completas}>Aprobar cierre</Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
 interface CierreCiegoProps {
   /** The register's count was already sent and waits for a supervisor: only the approval step. */
   esperaAprobacion?: boolean;
@@ -103,7 +163,6 @@ interface CierreCiegoProps {
  */
 export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onError }: CierreCiegoProps) {
   const cerrar = useCerrarCaja();
-  const aprobar = useAprobarCierre();
   const { data: medios = [] } = useQuery(mediosPagoActivosQuery);
   const { data: denominaciones = [] } = useQuery(denominacionesQuery);
   const [porDenominacion, setPorDenominacion] = useState(true);
@@ -112,11 +171,10 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
   const [otros, setOtros] = useState<Record<number, NumberValue>>({});
   const [observaciones, setObservaciones] = useState('');
   const [pendiente, setPendiente] = useState<CierreCaja | null>(null);
-  const [supervisor, setSupervisor] = useState({ usuario: '', clave: '' });
   const otrosMedios = medios.filter((m) => !esEfectivo(m.nombre));
 
   const enviar = () => {
-    const lista = Object.entries(cantidades).filter(([, n]) => n > 0).map(([codigo, cantidad]) => ({ codigo, cantidad }));
+    const lista = conteoDenominaciones(cantidades);
     const contadoEfectivo = porDenominacion ? totalDenominaciones(denominaciones, cantidades) : Number(efectivo || 0);
     cerrar.mutate({
       monto_cierre: contadoEfectivo,
@@ -132,33 +190,10 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
 
   if (pendiente || esperaAprobacion) {
     return (
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          aprobar.mutate({ nombre_usuario: supervisor.usuario.trim(), password: supervisor.clave }, {
-            onSuccess: onCerrada,
-            onError: (err) => onError(err.message),
-          });
-        }}
-      >
-        <Stack>
-          <Alert color="orange" icon={<IconAlertTriangle aria-hidden />} title="El cierre necesita la aprobación de un supervisor">
-            La diferencia supera la tolerancia de la empresa. Un supervisor puede ingresar su usuario y contraseña aquí,
-            o aprobarlo desde su propia sesión en «Cierres pendientes». Mientras tanto la caja no registra ventas.
-          </Alert>
-          {pendiente && <Diferencias cierre={pendiente} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
-          {/* autoFocus once the count is sent: its button is gone and the modal stays open (data-autofocus would not move the focus) */}
-          <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={pendiente !== null} value={supervisor.usuario}
-            onChange={(e) => setSupervisor({ ...supervisor, usuario: e.currentTarget.value })} />
-          <PasswordInput label="Contraseña del supervisor" autoComplete="off" required value={supervisor.clave}
-            onChange={(e) => setSupervisor({ ...supervisor, clave: e.currentTarget.value })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onCancel}>Aprobar más tarde</Button>
-            <Button type="submit" loading={aprobar.isPending} disabled={!supervisor.usuario || !supervisor.clave}>Aprobar cierre</Button>
-          </Group>
-        </Stack>
-      </form>
+      <AprobacionSupervisor recienContado={pendiente !== null} onCancel={onCancel} onCerrada={onCerrada}>
+        {pendiente?.conteo && <Diferencias conteo={pendiente.conteo} nombres={Object.fromEntries(medios.map((m) => [m.id, m.nombre]))} />}
+        {pendiente && !pendiente.conteo && <ConteoEnviado cierre={pendiente} />}
+      </AprobacionSupervisor>
     );
   }
 

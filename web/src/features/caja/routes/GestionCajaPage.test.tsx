@@ -88,6 +88,13 @@ describe('GestionCajaPage', () => {
     expect(screen.queryByRole('button', { name: 'Abrir Caja' })).not.toBeInTheDocument();
   });
 
+  it('says the register is waiting for its close approval instead of open', async () => {
+    server.use(estadoCaja(makeCaja({ pendiente_aprobacion: true })));
+    await renderCaja();
+    expect(await screen.findByText('Cierre pendiente de aprobación', { selector: '.mantine-Badge-label' })).toBeInTheDocument();
+    expect(screen.queryByText('Abierta')).not.toBeInTheDocument();
+  });
+
   it('shows a negative balance in red and in words', async () => {
     server.use(estadoCaja(makeCaja({ total_egresos: 12000, monto_actual: -2000 })));
     await renderCaja();
@@ -165,6 +172,67 @@ describe('GestionCajaPage', () => {
     expect(calls[0].key).toEqual(expect.any(String));
   });
 
+  it('drops cash to the safe with a supervisor: a refused password stays in the dialog, then the drop goes once', async () => {
+    server.use(estadoCaja(makeCaja({ efectivo_esperado: 21250, monto_actual: 21250 })));
+    const intentos: { body: Record<string, unknown>; key: string | null }[] = [];
+    server.use(http.post('/api/caja/retiro', async ({ request }) => {
+      const body = (await request.json()) as Record<string, unknown>;
+      intentos.push({ body, key: request.headers.get('Idempotency-Key') });
+      if (body.password !== 'Muelle.2026') return fail(403, 'Usuario o contraseña del supervisor incorrectos');
+      return ok(makeMovimiento({ id: 9, tipo: 'retiro_caja', sentido: 'egreso', monto: 20000, medio_pago_id: null }), { status: 201 });
+    }));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Retiro a caja fuerte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retiro a caja fuerte' });
+    expect(dialog).toHaveTextContent(/Efectivo en caja: \$\s21\.250,00/);
+    const registrar = within(dialog).getByRole('button', { name: 'Registrar retiro' });
+    expect(registrar).toBeDisabled();
+    await user.type(within(dialog).getByLabelText(/Monto a retirar/), '20000');
+    await user.type(within(dialog).getByLabelText(/Descripción/), 'Sobre 14');
+    await user.type(within(dialog).getByLabelText(/Usuario del supervisor/), 'supervisor');
+    await user.type(within(dialog).getByLabelText(/Contraseña del supervisor/), 'mala');
+    await user.click(registrar);
+    const clave = within(dialog).getByLabelText(/Contraseña del supervisor/);
+    await waitFor(() => expect(clave).toHaveFocus());
+    expect(clave).toHaveValue('');
+    expect(clave).toHaveAccessibleDescription('Usuario o contraseña del supervisor incorrectos');
+    expect(within(dialog).getByLabelText(/Usuario del supervisor/)).toHaveValue('supervisor');
+
+    await user.type(clave, 'Muelle.2026{Enter}');
+    expect(await screen.findByText('Retiro registrado exitosamente')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Retiro a caja fuerte' })).not.toBeInTheDocument());
+    expect(intentos.map((i) => i.body)).toEqual([
+      { monto: 20000, descripcion: 'Sobre 14', nombre_usuario: 'supervisor', password: 'mala' },
+      { monto: 20000, descripcion: 'Sobre 14', nombre_usuario: 'supervisor', password: 'Muelle.2026' },
+    ]);
+    expect(intentos[1].key).toBeTruthy();
+  });
+
+  it("says above the form why the server refused a drop's amount", async () => {
+    server.use(estadoCaja(makeCaja()), http.post('/api/caja/retiro', () => fail(400, 'El retiro supera el efectivo que debería haber en la caja')));
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Retiro a caja fuerte' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Retiro a caja fuerte' });
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar retiro' }));
+    await user.type(within(dialog).getByLabelText(/Usuario del supervisor/), 'supervisor');
+    await user.type(within(dialog).getByLabelText(/Contraseña del supervisor/), 'Muelle.2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar retiro' }));
+    // no amount: said on the field, nothing sent
+    expect(within(dialog).getByLabelText(/Monto a retirar/)).toHaveAccessibleDescription(/Este campo es obligatorio/);
+    await user.type(within(dialog).getByLabelText(/Monto a retirar/), '999999');
+    await user.click(within(dialog).getByRole('button', { name: 'Registrar retiro' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('El retiro supera el efectivo que debería haber en la caja');
+    expect(within(dialog).getByLabelText(/Contraseña del supervisor/)).toHaveValue('Muelle.2026');
+  });
+
+  it('offers no movement nor drop while the close waits for approval', async () => {
+    server.use(estadoCaja(makeCaja({ pendiente_aprobacion: true })));
+    await renderCaja();
+    expect(await screen.findByRole('button', { name: 'Cerrar Caja' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retiro a caja fuerte' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Agregar Movimiento' })).not.toBeInTheDocument();
+  });
+
   it("reports a failed movement in 'Error al Agregar Movimiento'", async () => {
     server.use(estadoCaja(makeCaja()), http.post('/api/caja/movimiento', () => fail(400, 'La descripción es obligatoria')));
     const { user } = await renderCaja();
@@ -208,6 +276,32 @@ describe('GestionCajaPage', () => {
     expect(print).toHaveBeenCalledTimes(1);
     await user.click(within(resumen).getByRole('button', { name: 'Listo' }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('optionally counts the cash by denomination: its total is the counted cash, and the count goes with the close', async () => {
+    server.use(estadoCaja(makeCaja({ efectivo_esperado: 21250, monto_actual: 21250 })),
+      http.get('/api/caja/denominaciones', () => ok([
+        { codigo: 'b20000', tipo: 'billete', valor: 20000 }, { codigo: 'b1000', tipo: 'billete', valor: 1000 },
+        { codigo: 'm10', tipo: 'moneda', valor: 10 },
+      ])));
+    const calls = trackPost('caja/cerrar', { ...makeCaja({ estado: 'cerrada' }), monto_cierre: 21010, diferencia: -240, montoFinal: 21250 });
+    const { user } = await renderCaja();
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const form = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    await user.click(within(form).getByRole('button', { name: 'Contar por denominación (opcional)' }));
+    await user.type(await within(form).findByLabelText('Billetes de $ 20.000'), '1');
+    await user.type(within(form).getByLabelText('Billetes de $ 1.000'), '1');
+    await user.type(within(form).getByLabelText('Monedas de $ 10'), '1');
+    expect(form).toHaveTextContent(/Efectivo contado\s*\$\s21\.010,00/);
+    expect(form).toHaveTextContent(/Diferencia\s*-\$\s240,00/);
+    await user.click(within(form).getByRole('button', { name: 'Continuar' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Confirmar cierre de caja' })).getByRole('button', { name: 'Cerrar Caja' }));
+    await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(calls[0].body).toEqual({
+      monto_cierre: 21010,
+      denominaciones: [{ codigo: 'b20000', cantidad: 1 }, { codigo: 'b1000', cantidad: 1 }, { codigo: 'm10', cantidad: 1 }],
+      observaciones: '', generar_reporte: false,
+    });
   });
 
   it("lists the user's past registers with their close figures", async () => {

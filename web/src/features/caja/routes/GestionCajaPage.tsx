@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
+import { IconBuildingBank, IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
@@ -9,12 +9,13 @@ import { CajaInfo } from '@/features/caja/components/CajaInfo';
 import { CajaResumen } from '@/features/caja/components/CajaResumen';
 import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
 import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
+import { RetiroModal } from '@/features/caja/components/RetiroModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
 import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
 import { HistorialCajas } from '@/features/caja/components/HistorialCajas';
 import { CierresPendientes } from '@/features/caja/components/CierresPendientes';
 
-type Dialogo = 'abrir' | 'movimiento' | 'cerrar' | null;
+type Dialogo = 'abrir' | 'movimiento' | 'retiro' | 'cerrar' | null;
 
 /** /admin/gestion-caja: the user's own register. */
 export function GestionCajaPage() {
@@ -25,6 +26,8 @@ export function GestionCajaPage() {
   const [dialogo, setDialogo] = useState<Dialogo>(null);
   const abierta = hayCajaAbierta(estado.data);
   const caja = abierta ? (estado.data?.caja ?? null) : null;
+  // A register whose close waits for approval takes no movement (the server refuses it).
+  const pendiente = caja?.pendiente_aprobacion === true;
   const cerrarDialogo = () => setDialogo(null);
 
   return (
@@ -33,10 +36,15 @@ export function GestionCajaPage() {
         <Title order={1}>Gestión de Caja</Title>
         {estado.isSuccess && (
           <Group>
-            {abierta && can('caja', 'movimientos') && (
-              <Button leftSection={<IconPlus size={18} aria-hidden />} variant="light" onClick={() => setDialogo('movimiento')}>
-                Agregar Movimiento
-              </Button>
+            {abierta && !pendiente && can('caja', 'movimientos') && (
+              <>
+                <Button leftSection={<IconPlus size={18} aria-hidden />} variant="light" onClick={() => setDialogo('movimiento')}>
+                  Agregar Movimiento
+                </Button>
+                <Button leftSection={<IconBuildingBank size={18} aria-hidden />} variant="light" onClick={() => setDialogo('retiro')}>
+                  Retiro a caja fuerte
+                </Button>
+              </>
             )}
             {abierta && can('caja', 'cerrar') && (
               <Button leftSection={<IconLock size={18} aria-hidden />} color="red" onClick={() => setDialogo('cerrar')}>
@@ -72,6 +80,7 @@ export function GestionCajaPage() {
 
       <AbrirCajaModal opened={dialogo === 'abrir'} onClose={cerrarDialogo} />
       <MovimientoModal opened={dialogo === 'movimiento'} onClose={cerrarDialogo} />
+      <RetiroModal opened={dialogo === 'retiro'} caja={caja} onClose={cerrarDialogo} />
       <CerrarCajaModal opened={dialogo === 'cerrar'} caja={caja} onClose={cerrarDialogo} />
     </Stack>
   );

@@ -1,10 +1,11 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { configCaja } from '@/testing/handlers/caja';
 import { EMPRESA, signIn } from '@/testing/fixtures';
 import { ok, okWithMessage } from '@/testing/http';
 import { renderApp } from '@/testing/render';
-import { server } from '@/testing/server';
+import { fail, server } from '@/testing/server';
 import { MSG_LOGO_GRANDE, MSG_LOGO_NO_IMAGEN, MSG_LOGO_SIN_ARCHIVO, problemaDeLogo } from './ConfiguracionGeneralPage';
 
 function renderScreen() {
@@ -22,6 +23,41 @@ describe('problemaDeLogo', () => {
 });
 
 describe('Configuración General', () => {
+  beforeEach(() => {
+    server.use(configCaja());
+  });
+
+  it("switches the company's blind close on and sets the tolerance in pesos", async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      configCaja({ cierre_ciego: false, tolerancia_cierre: 0 }),
+      http.put('/api/config/caja', async ({ request }) => {
+        const body = (await request.json()) as { tolerancia_cierre: number };
+        bodies.push(body);
+        if (body.tolerancia_cierre > 1000000) return fail(400, 'La tolerancia de cierre debe estar entre $ 0,00 y $ 1.000.000,00');
+        return okWithMessage(body, 'Configuración de caja guardada exitosamente');
+      }),
+    );
+    const { user } = renderScreen();
+    const seccion = await screen.findByRole('region', { name: 'Caja' });
+    const ciego = await within(seccion).findByRole('switch', { name: /Cierre de caja a ciegas/ });
+    expect(ciego).not.toBeChecked();
+    const tolerancia = within(seccion).getByLabelText(/Tolerancia de cierre/);
+    await user.click(ciego);
+    await user.clear(tolerancia);
+    await user.type(tolerancia, '1.000.000,01');
+    await user.click(within(seccion).getByRole('button', { name: 'Guardar configuración de caja' }));
+    // Past the bound: said on the field, nothing sent.
+    expect(await within(seccion).findByText('La tolerancia de cierre debe estar entre $ 0,00 y $ 1.000.000,00')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
+
+    await user.clear(tolerancia);
+    await user.type(tolerancia, '1.500,50');
+    await user.click(within(seccion).getByRole('button', { name: 'Guardar configuración de caja' }));
+    expect(await screen.findByText('Configuración de caja guardada exitosamente')).toBeInTheDocument();
+    expect(bodies).toEqual([{ cierre_ciego: true, tolerancia_cierre: 1500.5 }]);
+  });
+
   it('saves the company form with its contact data and sale thresholds', async () => {
     let body: Record<string, unknown> | undefined;
     server.use(

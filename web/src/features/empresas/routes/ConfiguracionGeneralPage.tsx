@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { empresaQuery, type Empresa } from '@/api/empresa';
 import { useGuardarEmpresaActual, useSubirLogo, type EmpresaActualInput } from '@/api/empresas';
 import { FormActions } from '@/components/FormActions';
+import { ConfiguracionCaja } from '@/features/empresas/components/ConfiguracionCaja';
 import { errorMessage } from '@/lib/api';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -113,7 +114,7 @@ function Formulario({ empresa }: { empresa: Empresa }) {
   );
 }
 
-/** /admin/configuracion/general: the company form of backoffice §2.3. */
+/** /admin/configuracion/general: the company form of backoffice §2.3, and the company's register settings. */
 export function ConfiguracionGeneralPage() {
   const { usuario } = useSession();
   const { data, isPending, error } = useQuery(empresaQuery(usuario?.id));
@@ -126,6 +127,7 @@ export function ConfiguracionGeneralPage() {
         <>
           <LogoUpload logoUrl={data.logo_url} nombre={data.nombre} />
           <Formulario key={data.id} empresa={data} />
+          <ConfiguracionCaja />
         </>
       )}
     </Stack>

@@ -1,10 +1,11 @@
-import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Modal, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconPrinter } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pdfReporteCaja, useReporteCaja, type CifrasLineaCaja, type PapelReporteCaja, type ReporteCaja } from '@/api/reportes';
+import { pdfReporteCaja, useReporteCaja, type CierreZ, type CifrasLineaCaja, type PapelReporteCaja, type ReporteCaja } from '@/api/reportes';
 import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
+import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -49,6 +50,47 @@ function celdas(c: CifrasLineaCaja) {
       </Table.Td>
     );
   });
+}
+
+/** How the register was counted at its close (Z reports since issue 36): the bills and coins, and who approved its difference. */
+function ConteoDelCierre({ cierre }: { cierre: CierreZ }) {
+  const aprobador = cierre.aprobado_por;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="conteo-del-cierre">
+      <Title order={3} size="h5" id="conteo-del-cierre">Conteo del cierre</Title>
+      {cierre.denominaciones.length > 0 ? (
+        <Table aria-label="Efectivo por denominación" maw={480}>
+          <Table.Thead>
+            <Table.Tr><Table.Th>Denominación</Table.Th><Table.Th ta="right">Cantidad</Table.Th><Table.Th ta="right">Subtotal</Table.Th></Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {cierre.denominaciones.map((d) => (
+              <Table.Tr key={d.codigo}>
+                <Table.Td>{etiquetaDenominacion(d)}</Table.Td>
+                <Table.Td ta="right">{d.cantidad}</Table.Td>
+                <Table.Td ta="right">{formatMoney(d.subtotal)}</Table.Td>
+              </Table.Tr>
+            ))}
+            <Table.Tr fw={700}>
+              <Table.Td colSpan={2}>Total por denominación</Table.Td>
+              <Table.Td ta="right">{formatMoney(cierre.total_denominaciones)}</Table.Td>
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
+      ) : (
+        <Text size="sm" c="dimmed">El efectivo se contó por su total, sin detalle por denominación.</Text>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+        <Dato label="Discrepancia">{formatMoney(cierre.discrepancia)}</Dato>
+        <Dato label="Tolerancia">{formatMoney(cierre.tolerancia)}</Dato>
+        <Dato label="Aprobó la diferencia">
+          {aprobador
+            ? `${aprobador.nombre} (${aprobador.nombre_usuario})${cierre.fecha_aprobacion ? `, ${formatDateTime(cierre.fecha_aprobacion)}` : ''}`
+            : 'No requerida (dentro de la tolerancia)'}
+        </Dato>
+      </SimpleGrid>
+    </Stack>
+  );
 }
 
 function Contenido({ reporte }: { reporte: ReporteCaja }) {
@@ -96,6 +138,7 @@ function Contenido({ reporte }: { reporte: ReporteCaja }) {
           </Table.Tr>
         </Table.Tbody>
       </ScrollTable>
+      {reporte.cierre && <ConteoDelCierre cierre={reporte.cierre} />}
       {can('reportes', 'exportar') && (
         <Group justify="flex-end" gap="sm">
           <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} loading={imprimiendo === '80mm'}

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { signIn } from '@/testing/fixtures';
-import { makeFilaCaja, reporteCajas } from '@/testing/handlers/reportes';
+import { makeFilaCaja, REPORTE_Z, reporteCajas } from '@/testing/handlers/reportes';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ReporteCajasPage } from './ReporteCajasPage';
@@ -12,8 +12,8 @@ const cajas = [
   ...Array.from({ length: 15 }, (_, i) => makeFilaCaja(11 - i, { diferencia: 0, monto_cierre: 5450 })),
 ];
 
-function renderPage(filas = cajas, exportar = true) {
-  const mock = reporteCajas(filas);
+function renderPage(filas = cajas, exportar = true, reporte = REPORTE_Z) {
+  const mock = reporteCajas(filas, reporte);
   server.use(...mock.handlers);
   signIn('admin', { rolInfo: { nombre: 'admin', permisos: { reportes: { ver: true, exportar } } } });
   return { ...renderWithProviders(<ReporteCajasPage />, { route: '/admin/reportes/cajas' }), ...mock };
@@ -63,6 +63,40 @@ describe('ReporteCajasPage', () => {
     await user.click(within(modal).getByRole('button', { name: 'Imprimir A4' }));
     await waitFor(() => expect(ventana.location.href).toBe('blob:pdf'));
     expect(archivos).toEqual(['pdf 12 a4']);
+  });
+
+  it('shows in the Z report the count by denomination and who approved the difference', async () => {
+    const { user } = renderPage(cajas, true, {
+      ...REPORTE_Z,
+      cierre: {
+        denominaciones: [
+          { codigo: 'b2000', tipo: 'billete', valor: 2000, cantidad: 2, subtotal: 4000 },
+          { codigo: 'm2', tipo: 'moneda', valor: 2, cantidad: 3, subtotal: 6 },
+        ],
+        total_denominaciones: 4006, discrepancia: 50, tolerancia: 0,
+        aprobado_por: { id: 3, nombre_usuario: 'supervisor', nombre: 'Lucía Benítez' }, fecha_aprobacion: '2026-11-20T21:15:00Z',
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver reporte de la caja #12' }));
+    const modal = await screen.findByRole('dialog', { name: 'Reporte Z N° 4' });
+    const conteo = await within(modal).findByRole('table', { name: 'Efectivo por denominación' });
+    const filas = within(conteo).getAllByRole('row');
+    expect(filas[1]).toHaveTextContent(/Billetes de \$\s2\.000\s*2\s*\$\s4\.000,00/);
+    expect(filas[2]).toHaveTextContent(/Monedas de \$\s2\s*3\s*\$\s6,00/);
+    expect(filas[3]).toHaveTextContent(/Total por denominación\s*\$\s4\.006,00/);
+    expect(within(modal).getByText('Aprobó la diferencia').parentElement).toHaveTextContent(
+      /Lucía Benítez \(supervisor\), 20\/11\/2026 \d\d:15/);
+  });
+
+  it('says when a Z needed no approval and its cash was counted by its total', async () => {
+    const { user } = renderPage(cajas, true, {
+      ...REPORTE_Z,
+      cierre: { denominaciones: [], total_denominaciones: 0, discrepancia: 0, tolerancia: 100, aprobado_por: null, fecha_aprobacion: null },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Ver reporte de la caja #12' }));
+    const modal = await screen.findByRole('dialog', { name: 'Reporte Z N° 4' });
+    expect(await within(modal).findByText('No requerida (dentro de la tolerancia)')).toBeInTheDocument();
+    expect(within(modal).getByText('El efectivo se contó por su total, sin detalle por denominación.')).toBeInTheDocument();
   });
 
   it('exports the period as Excel', async () => {

@@ -14,7 +14,7 @@ import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
 import { rechazoSobreventa, useCrearVenta, type ConfirmacionSobreventa, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
 import { useHoyDelServidor } from '@/features/venta/useHoyDelServidor';
 import { CLIENTE_ANONIMO, useVenta } from '@/features/venta/useVenta';
-import { VENTA_INCIERTA } from '@/features/venta/validation';
+import { cajaDeVenta, VENTA_INCIERTA } from '@/features/venta/validation';
 import { esVentaGrande, useUmbralVentaGrande } from '@/features/venta/ventaGrande';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
 import { diferido } from '@/components/Diferido';
@@ -23,7 +23,7 @@ import type { EmpresaVenta } from '@/lib/offline/datosVenta';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
-import { CajaCerradaBanner } from './CajaCerradaBanner';
+import { CajaCerradaBanner, CierrePendienteBanner } from './CajaCerradaBanner';
 import { ConfirmarSobreventaModal } from './ConfirmarSobreventaModal';
 import { LugaresDisponibles } from './LugaresDisponibles';
 import { Cantidades } from './Cantidades';
@@ -121,7 +121,9 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
   const pasajeros = useRef<HTMLElement>(null);
   const pantalla = useRef<HTMLDivElement>(null);
   const avisoConexionId = useId();
-  const abierta = caja !== null;
+  // A register whose close waits for a supervisor takes no sale, online or offline.
+  const estadoCaja = cajaDeVenta(caja);
+  const abierta = estadoCaja === 'abierta';
   // Offline, an unregistered browser cannot sign tickets: nothing to sell with.
   const bloqueada = !abierta || (sinConexion && !dispositivo.isPending && !dispositivo.data);
   // A section without any price cannot be sold: it is not offered.
@@ -267,7 +269,7 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
       mandar(incierta);
       return;
     }
-    const error = venta.validar(abierta);
+    const error = venta.validar(estadoCaja);
     setAviso(error);
     if (error) return;
     if (!confirmada && esVentaGrande(umbral, venta.totalPasajeros, venta.total)) {
@@ -330,7 +332,8 @@ export function VentaRapida({ secciones, tipos, medios, precios, caja, sinConexi
           {MSG_NO_REGISTRADO}
         </Alert>
       )}
-      {!abierta && <CajaCerradaBanner />}
+      {estadoCaja === 'sin_caja' && <CajaCerradaBanner />}
+      {estadoCaja === 'cierre_pendiente' && <CierrePendienteBanner />}
       <Box
         component="form"
         onSubmit={onSubmit}

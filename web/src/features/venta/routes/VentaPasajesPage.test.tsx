@@ -546,6 +546,24 @@ describe('VentaPasajesPage', () => {
     expect(await screen.findByRole('dialog', { name: 'Abrir Caja' })).toBeInTheDocument();
   });
 
+  it('blocks the form while the close of the register waits for approval, and says so instead of "Caja abierta"', async () => {
+    server.use(estadoCaja(makeCaja({ pendiente_aprobacion: true })));
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    expect(screen.getByText('Cierre pendiente de aprobación')).toBeInTheDocument();
+    expect(screen.queryByText(/Caja abierta/)).not.toBeInTheDocument();
+    expect(screen.getByText('Cierre pendiente de aprobación - Ventas Bloqueadas')).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Venta de pasajes' })).toHaveAttribute('inert');
+    expect(screen.queryByRole('button', { name: 'Abrir Caja' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Ir a Gestión de Caja' })).toHaveAttribute('href', '/admin/gestion-caja');
+
+    // Ctrl+Enter from the screen still checks first: nothing is sent.
+    screen.getByRole('link', { name: 'Ir a Gestión de Caja' }).focus();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    expect(await screen.findByText('La caja tiene un cierre pendiente de aprobación de un supervisor')).toBeInTheDocument();
+    expect(calls).toHaveLength(0);
+  });
+
   it('renders the printing buttons disabled for a vendedor, saying why', async () => {
     signIn('vendedor');
     await renderVenta();
