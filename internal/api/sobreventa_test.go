@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"muelle/internal/demo"
@@ -191,28 +190,20 @@ func TestConcurrentSellersOfTheLastSeatOnlyOneSellsIt(t *testing.T) {
 			tokens[i] = e.token(u)
 		}
 		body := e.lote(map[string]int{"General": 1}, "Efectivo")
-		var wg sync.WaitGroup
-		status := make([]int, len(vendedores))
-		for i := range vendedores {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				status[i] = e.request("POST", "/api/pasajes/lote", tokens[i], body, nil).Status
-			}()
-		}
-		wg.Wait()
-		vendidas := 0
-		for _, s := range status {
-			switch s {
-			case http.StatusCreated:
-				vendidas++
-			case http.StatusConflict:
-			default:
-				t.Fatalf("respuesta %d: %v", s, status)
+		// 50 sales at once for the last seat: one sells it, the others are refused with the seats' words
+		status := parallel(50, func(i int) int {
+			r := e.request("POST", "/api/pasajes/lote", tokens[i%len(tokens)], body, nil)
+			if r.Status == http.StatusConflict && r.Message == domain.MsgSinLugares(0) {
+				return 1
 			}
+			return r.Status
+		})
+		if status[http.StatusCreated] != 1 || status[1] != 49 ||
+			e.count(`SELECT COUNT(*) FROM pasajes WHERE fecha_viaje = '2026-11-20' AND estado = 'activo'`) != 1 {
+			t.Fatalf("el último lugar se vendió %d veces: %v", status[http.StatusCreated], status)
 		}
-		if vendidas != 1 || e.count(`SELECT COUNT(*) FROM pasajes WHERE fecha_viaje = '2026-11-20' AND estado = 'activo'`) != 1 {
-			t.Fatalf("el último lugar se vendió %d veces: %v", vendidas, status)
+		if c := e.cupo(tokens[0], "2026-11-20"); c.Vendidos != 1 || c.Quedan != 0 {
+			t.Fatalf("lugares %+v", c)
 		}
 	})
 }

@@ -73,6 +73,9 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if n, err := res.RowsAffected(); err != nil || n != 1 {
 			return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
 		}
+		if err := lugarAlCambiarEstado(ctx, c, a.EmpresaID, p, cambio); err != nil {
+			return Pasaje{}, err
+		}
 		var retenido domain.RetencionPuntos
 		if cambio.Hasta == domain.PasajeCancelado {
 			if retenido, err = puntosAlCancelar(ctx, c, a, p); err != nil {

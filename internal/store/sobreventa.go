@@ -10,35 +10,36 @@ import (
 	"muelle/internal/store/sqldb"
 )
 
-// No silent overbooking (docs/features/sobreventa.md).
+// No silent overbooking (docs/features/sobreventa.md): a sale takes its
+// seats from its day's counter (cupos.go) or, past them, needs a
+// supervisor's confirmation; an offline sale is marked instead.
 
 // AccionSobreventa audits a sale that went past its day's seats: confirmed
 // online (on whoever confirmed it) or synced from an offline sale (on its
 // seller).
 const AccionSobreventa = "SOBREVENTA"
 
+// cupoDeVenta is the counter a sale's seats are on and how many it takes.
+func cupoDeVenta(a Actor, p ventaPreparada) (claveCupo, int64) {
+	return claveCupo{empresaID: a.EmpresaID, seccionID: p.SeccionID, fecha: p.FechaViaje}, int64(p.cantidad())
+}
+
 // Disponibilidad is the seats of a travel date (YYYY-MM-DD) and section of
 // the company (domain.CupoDelDia): another company's section is 404.
 func (s *Store) Disponibilidad(ctx context.Context, empresaID, seccionID int64, fecha string) (domain.Cupo, error) {
-	return leerCupo(ctx, s.db.Conn(), empresaID, seccionID, fecha, false)
+	return leerCupo(ctx, s.db.Conn(), claveCupo{empresaID: empresaID, seccionID: seccionID, fecha: fecha}, false)
 }
 
 // leerCupo reads the seats of a date and section in one statement: the
-// section's capacity, the tickets sold (active or boarded) and one row per
-// departure of the day. With bloquear (a sale's transaction, PostgreSQL) the
-// section's row is locked first, NO KEY UPDATE (the tickets' foreign keys
-// still go in), and the seats are read after the lock, by a statement of its
-// own that sees every sale committed meanwhile: two sellers of the last seat
-// are served one after the other and the second counts the first one's
-// ticket. SQLite's write transactions are exclusive already.
-func leerCupo(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, fecha string, bloquear bool) (domain.Cupo, error) {
-	noEncontrada := domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
+// section's capacity, its counter and one row per departure of the day. With
+// bloquear (a sale the counter refused, PostgreSQL) the counter's row is
+// locked first, so that what is read stays true until the sale ends; SQLite's
+// write transactions are exclusive already.
+func leerCupo(ctx context.Context, c sqldb.Conn, k claveCupo, bloquear bool) (domain.Cupo, error) {
 	if bloquear && c.Dialect().Postgres() {
-		var id int64
-		err := c.QueryRow(ctx, `SELECT id FROM secciones WHERE empresa_id = ? AND id = ?`+c.Dialect().ForNoKeyUpdate(),
-			empresaID, seccionID).Scan(&id)
-		if missing, err := sqldb.NoRows(err); missing || err != nil {
-			return domain.Cupo{}, firstErr(wrap("bloquear sección", err), noEncontrada)
+		if _, err := c.Exec(ctx, `SELECT vendidos FROM cupos WHERE empresa_id = ? AND seccion_id = ? AND fecha = ?`+
+			c.Dialect().ForNoKeyUpdate(), k.empresaID, k.seccionID, k.fecha); err != nil {
+			return domain.Cupo{}, wrap("bloquear lugares del día", err)
 		}
 	}
 	type fila struct {
@@ -48,18 +49,18 @@ func leerCupo(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, fec
 	}
 	filas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (f fila, err error) {
 		return f, sc.Scan(&f.capacidad, &f.vendidos, &f.estado, &f.sentido, &f.barco)
-	}, `SELECT sec.capacidad, (SELECT COUNT(*) FROM pasajes p WHERE p.empresa_id = sec.empresa_id AND p.fecha_viaje = ?
-			AND p.seccion_id = sec.id AND p.estado IN (?, ?)),
+	}, `SELECT sec.capacidad, COALESCE((SELECT k.vendidos FROM cupos k WHERE k.empresa_id = sec.empresa_id
+			AND k.seccion_id = sec.id AND k.fecha = ?), 0),
 		s.estado, s.sentido, COALESCE(b.capacidad, 0)
 		FROM secciones sec LEFT JOIN salidas s ON s.empresa_id = sec.empresa_id AND s.seccion_id = sec.id AND s.fecha = ?
 		LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
 		WHERE sec.empresa_id = ? AND sec.id = ? LIMIT ?`,
-		fecha, domain.PasajeActivo, domain.PasajeUsado, fecha, empresaID, seccionID, MaxSalidasListado)
+		k.fecha, k.fecha, k.empresaID, k.seccionID, MaxSalidasListado)
 	if err != nil {
 		return domain.Cupo{}, wrap("leer lugares del día", err)
 	}
 	if len(filas) == 0 {
-		return domain.Cupo{}, noEncontrada
+		return domain.Cupo{}, domain.NotFound(domain.CatSecciones.Mensajes.NoEncontrado)
 	}
 	var salidas []domain.SalidaCupo
 	for _, f := range filas {
@@ -68,6 +69,24 @@ func leerCupo(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, fec
 		}
 	}
 	return domain.CupoDelDia(salidas, filas[0].capacidad, filas[0].vendidos), nil
+}
+
+// lugaresOCupo takes n seats of a sale when they fit (nil); otherwise it
+// answers the seats that refused them, read with the counter locked (a seat
+// freed between the refusal and the read is taken then).
+func lugaresOCupo(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (*domain.Cupo, error) {
+	tomados, err := tomarLugares(ctx, c, k, n)
+	if err != nil || tomados {
+		return nil, err
+	}
+	cupo, err := leerCupo(ctx, c, k, true)
+	if err != nil {
+		return nil, err
+	}
+	if cupo.Exceso(n) == 0 {
+		return nil, sumarLugares(ctx, c, k, n)
+	}
+	return &cupo, nil
 }
 
 // sobreventa is a sale that goes past its day's seats: the seats it found,
@@ -79,42 +98,43 @@ type sobreventa struct {
 	confirmo *Aprobador
 }
 
-// comprobarCupo checks an online sale against its day's seats, in its
-// transaction: one that fits goes on (nil); one past them needs the
-// confirmation of a user of the company whose role has pasajes.sobreventa
-// (409 domain.SinLugares without one, 403 when the confirming user lacks it).
+// comprobarCupo takes an online sale's seats in its transaction: one that
+// fits goes on (nil); one past them needs the confirmation of a user of the
+// company whose role has pasajes.sobreventa (409 domain.SinLugares without
+// one, 403 when the confirming user lacks it), and then takes them past the
+// capacity.
 func comprobarCupo(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) (*sobreventa, error) {
-	cupo, err := leerCupo(ctx, c, a.EmpresaID, p.SeccionID, p.FechaViaje, true)
-	if err != nil {
+	k, n := cupoDeVenta(a, p)
+	cupo, err := lugaresOCupo(ctx, c, k, n)
+	if err != nil || cupo == nil {
 		return nil, err
-	}
-	n := int64(p.cantidad())
-	exceso := cupo.Exceso(n)
-	if exceso == 0 {
-		return nil, nil
 	}
 	ap := p.Sobreventa
 	if ap == nil {
-		return nil, domain.SinLugares(cupo, n)
+		return nil, domain.SinLugares(*cupo, n)
 	}
 	if ap.EmpresaID != a.EmpresaID || !domain.PuedeSobrevender(ap.Rol, ap.Permisos) {
 		return nil, domain.Forbidden(domain.MsgSobreventaSinPermiso)
 	}
-	return &sobreventa{cupo: cupo, exceso: exceso, confirmo: ap}, nil
-}
-
-// cupoOffline reads the seats an offline sale found at its sync: it is never
-// refused for them (it was sold and printed already), but one past them is
-// marked, audited and notified (registrarSobreventa).
-func cupoOffline(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) (*sobreventa, error) {
-	cupo, err := leerCupo(ctx, c, a.EmpresaID, p.SeccionID, p.FechaViaje, false)
-	if err != nil {
+	if err := sumarLugares(ctx, c, k, n); err != nil {
 		return nil, err
 	}
-	if exceso := cupo.Exceso(int64(p.cantidad())); exceso > 0 {
-		return &sobreventa{cupo: cupo, exceso: exceso}, nil
+	return &sobreventa{cupo: *cupo, exceso: cupo.Exceso(n), confirmo: ap}, nil
+}
+
+// cupoOffline takes an offline sale's seats at its sync: it is never refused
+// for them (it was sold and printed already), but one past them is marked,
+// audited and notified (registrarSobreventa).
+func cupoOffline(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) (*sobreventa, error) {
+	k, n := cupoDeVenta(a, p)
+	cupo, err := lugaresOCupo(ctx, c, k, n)
+	if err != nil || cupo == nil {
+		return nil, err
 	}
-	return nil, nil
+	if err := sumarLugares(ctx, c, k, n); err != nil {
+		return nil, err
+	}
+	return &sobreventa{cupo: *cupo, exceso: cupo.Exceso(n)}, nil
 }
 
 // registrarSobreventa audits a sale that went past its day's seats (on who

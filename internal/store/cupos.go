@@ -1,0 +1,166 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"muelle/internal/domain"
+	"muelle/internal/jobs"
+	"muelle/internal/store/sqldb"
+)
+
+// Seats as a counter (docs/features/sobreventa.md; migration 47): the
+// seats sold of a travel date and section are a row of cupos that every
+// change of a ticket's seat adjusts in its own transaction: a sale (a
+// conditional UPDATE against the day's capacity, read in that same
+// statement: no lock is taken before it and no ticket is counted), a
+// confirmed oversale and an offline sale, a cancellation and a reactivation.
+// A ticket keeps its seat on its travel date whatever departure it boards
+// (a move between departures changes no counter), and the day's capacity is
+// read when seats are taken (a boat swap changes no counter either). A
+// nightly job compares the counters with the tickets.
+
+// claveCupo is the unit seats are counted on: a company's section and travel
+// date (YYYY-MM-DD).
+type claveCupo struct {
+	empresaID, seccionID int64
+	fecha                string
+}
+
+// capacidadDelDia is domain.CupoDelDia's capacity in SQL, for the cupos row
+// of the statement: the boats of the day's outbound departures that are not
+// cancelled, else the section's capacity when set, else NULL (no limit)
+// (salidas.fecha is text on PostgreSQL, where the counter's is a date). Read
+// by the statement that takes the seats, a boat swapped or a departure
+// cancelled counts from the next sale on.
+const capacidadDelDia = `COALESCE(
+	(SELECT SUM(b.capacidad) FROM salidas s JOIN embarcaciones b ON b.id = s.embarcacion_id
+		WHERE s.empresa_id = cupos.empresa_id AND s.seccion_id = cupos.seccion_id
+		AND s.sentido = '` + domain.SentidoIda + `' AND s.fecha = CAST(cupos.fecha AS TEXT)
+		AND s.estado <> '` + domain.SalidaCancelada + `' AND b.capacidad > 0),
+	(SELECT sec.capacidad FROM secciones sec WHERE sec.id = cupos.seccion_id AND sec.capacidad > 0))`
+
+// tomarLugares takes n seats of a counter when they fit under the day's
+// capacity (always, without one), with one conditional UPDATE in the caller's
+// transaction: the row stays locked from there to the commit only, and of
+// two sellers of the last seat the second finds it taken (PostgreSQL
+// re-evaluates the condition on the row the first one changed; SQLite's
+// writers are exclusive). A counter is created by the first sale of its day:
+// a miss creates it (a sale creating it at once is waited for by the
+// INSERT's conflict) and tries once more.
+func tomarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool, error) {
+	tomados, err := tomarSiCaben(ctx, c, k, n)
+	if err != nil || tomados {
+		return tomados, err
+	}
+	if _, err := c.Exec(ctx, `INSERT INTO cupos (empresa_id, seccion_id, fecha, vendidos) VALUES (?, ?, ?, 0)
+		ON CONFLICT (empresa_id, seccion_id, fecha) DO NOTHING`, k.empresaID, k.seccionID, k.fecha); err != nil {
+		return false, wrap("crear lugares del día", err)
+	}
+	return tomarSiCaben(ctx, c, k, n)
+}
+
+// tomarSiCaben is tomarLugares' UPDATE: false when the counter is missing
+// or n seats do not fit.
+func tomarSiCaben(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool, error) {
+	res, err := c.Exec(ctx, `UPDATE cupos SET vendidos = vendidos + ?
+		WHERE empresa_id = ? AND seccion_id = ? AND fecha = ? AND vendidos + ? <= COALESCE(`+capacidadDelDia+`, vendidos + ?)`,
+		n, k.empresaID, k.seccionID, k.fecha, n, n)
+	if err != nil {
+		return false, wrap("tomar lugares del día", err)
+	}
+	filas, err := res.RowsAffected()
+	return filas == 1, wrap("tomar lugares del día", err)
+}
+
+// sumarLugares moves a counter by n (negative: seats freed) whatever the
+// capacity, creating it when missing: a cancellation, a reactivation, a
+// confirmed oversale, an offline sale.
+func sumarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) error {
+	_, err := c.Exec(ctx, `INSERT INTO cupos (empresa_id, seccion_id, fecha, vendidos) VALUES (?, ?, ?, ?)
+		ON CONFLICT (empresa_id, seccion_id, fecha) DO UPDATE SET vendidos = cupos.vendidos + excluded.vendidos`,
+		k.empresaID, k.seccionID, k.fecha, n)
+	return wrap("sumar lugares del día", err)
+}
+
+// lugarAlCambiarEstado adjusts the counter of ticket p's day for a change
+// of its state, in the change's transaction: a cancellation frees its seat, a
+// reactivation takes it back whatever the capacity (it was never refused for
+// seats).
+func lugarAlCambiarEstado(ctx context.Context, c sqldb.Conn, empresaID int64, p Pasaje, cambio domain.CambioEstado) error {
+	n := lugaresDeEstado(cambio.Hasta) - lugaresDeEstado(cambio.Desde)
+	if n == 0 {
+		return nil
+	}
+	return sumarLugares(ctx, c, claveCupo{empresaID: empresaID, seccionID: p.SeccionID, fecha: p.FechaViaje}, n)
+}
+
+// lugaresDeEstado is the seats a ticket in that state holds: one while
+// active or boarded, none once cancelled.
+func lugaresDeEstado(estado string) int64 {
+	if estado == domain.PasajeCancelado {
+		return 0
+	}
+	return 1
+}
+
+// DiferenciaCupo is a counter that does not match its tickets: the seats it
+// holds and the tickets (active or boarded) of its date and section.
+type DiferenciaCupo struct {
+	SeccionID int64
+	Fecha     string
+	Contador  int64
+	Pasajes   int64
+}
+
+// maxDiferenciasCupo bounds the differences read of one company.
+const maxDiferenciasCupo = 100
+
+// DiferenciasDeCupos compares every counter of the company with its tickets
+// in one statement (one snapshot: a sale writes both in one transaction):
+// the dates and sections where they differ, a counter missing for tickets
+// included. There must be none.
+func (s *Store) DiferenciasDeCupos(ctx context.Context, empresaID int64) ([]DiferenciaCupo, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (d DiferenciaCupo, err error) {
+		return d, sc.Scan(&d.SeccionID, &d.Fecha, &d.Contador, &d.Pasajes)
+	}, `SELECT seccion_id, CAST(fecha AS TEXT), CAST(SUM(vendidos) AS BIGINT), CAST(SUM(pasajes) AS BIGINT) FROM (
+			SELECT seccion_id, fecha, vendidos, 0 AS pasajes FROM cupos WHERE empresa_id = ?
+			UNION ALL
+			SELECT seccion_id, fecha_viaje, 0, COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado IN (?, ?)
+			GROUP BY seccion_id, fecha_viaje
+		) t GROUP BY seccion_id, fecha HAVING SUM(vendidos) <> SUM(pasajes) ORDER BY 2, 1 LIMIT ?`,
+		empresaID, empresaID, domain.PasajeActivo, domain.PasajeUsado, maxDiferenciasCupo)
+	return out, wrap("comparar lugares con pasajes", err)
+}
+
+// tareaCupos registers the nightly check of the counters.
+func (s *Store) tareaCupos(r *jobs.Runner) {
+	r.Every("comprobar_cupos", 24*time.Hour, s.ComprobarCupos)
+}
+
+// ComprobarCupos is one turn of tareaCupos: every company's counters against
+// their tickets; any difference is an error that lists them (the runner logs
+// it and the service status shows the job failing).
+func (s *Store) ComprobarCupos(ctx context.Context) error {
+	ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT id FROM empresas ORDER BY id`)
+	if err != nil {
+		return wrap("leer las empresas para comprobar lugares", err)
+	}
+	var distintos []string
+	for _, id := range ids {
+		ds, err := s.DiferenciasDeCupos(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, d := range ds {
+			distintos = append(distintos, fmt.Sprintf("empresa %d, sección %d, %s: %d lugares contados, %d pasajes",
+				id, d.SeccionID, domain.FechaAR(d.Fecha), d.Contador, d.Pasajes))
+		}
+	}
+	if len(distintos) > 0 {
+		return fmt.Errorf("store: lugares vendidos distintos de sus pasajes: %s", strings.Join(distintos, "; "))
+	}
+	return nil
+}
