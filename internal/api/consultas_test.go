@@ -177,7 +177,7 @@ func TestEnumsAreTheDomainsValues(t *testing.T) {
 		{reflect.TypeFor[FiltroPasajes](), "Estado", []string{domain.PasajeActivo, domain.PasajeCancelado, domain.PasajeUsado}},
 		{reflect.TypeFor[Caja](), "Estado", []string{domain.CajaAbierta, domain.CajaCerrada}},
 		{reflect.TypeFor[Movimiento](), "Tipo", []string{domain.MovVentaPasaje, domain.MovIngresoExtra, domain.MovEgresoGasto,
-			domain.MovDevolucionPasaje, domain.MovReactivacionPasaje}},
+			domain.MovDevolucionPasaje, domain.MovReactivacionPasaje, domain.MovRetiroCaja}},
 		{reflect.TypeFor[RegistrarMovimiento](), "Tipo", []string{domain.MovIngresoExtra, domain.MovEgresoGasto}},
 		{reflect.TypeFor[Modulo](), "Codigo", modulos},
 		{reflect.TypeFor[Modulo](), "Categoria", domain.CategoriasModulo},
