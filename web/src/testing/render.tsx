@@ -1,7 +1,7 @@
-import { render } from '@testing-library/react';
+import { render, renderHook } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { ReactElement, ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { AppProviders } from '@/app/AppProviders';
 import { AppRoutes } from '@/app/routes';
@@ -17,6 +17,15 @@ export function renderWithProviders(ui: ReactElement, { route = '/' }: { route?:
   );
   const result = render(<RouterProvider router={router} />);
   return { ...result, user, queryClient };
+}
+
+/** Renders a hook with the app's providers inside a memory data router, as renderWithProviders renders a screen. */
+export function renderHookWithProviders<T>(hook: () => T) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <RouterProvider router={createMemoryRouter([{ path: '*', element: <AppProviders queryClient={queryClient}>{children}</AppProviders> }])} />
+  );
+  return renderHook(hook, { wrapper });
 }
 
 /**

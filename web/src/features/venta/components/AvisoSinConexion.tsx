@@ -3,7 +3,7 @@ import { IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { antiguedad, VIGENCIA_CATALOGO_MS } from '@/lib/offline/datosVenta';
 import { VIGENCIA_CAJA_MS } from '@/lib/offline/db';
-import type { DatosSinConexion } from './VentaRapida';
+import type { DatosSinConexion } from '@/features/venta/useVender';
 
 /** Over an offline sale screen: what happens to the sales, and the saved data's age once it is stale. */
 export function AvisoSinConexion({ datos }: { datos?: DatosSinConexion }) {
