@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -278,7 +279,9 @@ func TestSocketResumesAfterReconnectExactlyOnce(t *testing.T) {
 		recibidos = append(recibidos, s.hasta(events.MovimientoCaja)...)
 		vistos, venta := map[int64]bool{}, 0
 		for _, m := range recibidos {
-			if m.ID == 0 {
+			// only this test's events: a PostgreSQL schema is handed from test to test, and what a
+			// former user of it commits late (configActualizada) may carry an id below ultimo
+			if m.ID == 0 || !slices.Contains([]string{events.CajaAbierta, events.PasajeCreado, events.NuevaVenta, events.MovimientoCaja}, m.Evento) {
 				continue
 			}
 			if vistos[m.ID] || m.ID <= ultimo {

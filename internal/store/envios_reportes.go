@@ -48,8 +48,8 @@ func (s *Store) encolarReporte(ctx context.Context, c sqldb.Conn, a Actor, desti
 		datos = r.Archivo.Datos
 	}
 	programa := sql.NullInt64{Int64: programaID, Valid: programaID > 0}
-	_, err = c.Exec(ctx, `INSERT INTO mensaje_reportes (mensaje_id, asunto, cuerpo, archivo_nombre, archivo_tipo,
-		archivo, programa_id) VALUES (?, ?, ?, ?, ?, ?, ?)`, m.ID, r.Asunto, r.Cuerpo, nombre, tipo, datos, programa)
+	_, err = c.Exec(ctx, `INSERT INTO mensaje_reportes (empresa_id, mensaje_id, asunto, cuerpo, archivo_nombre,
+		archivo_tipo, archivo, programa_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, m.EmpresaID, m.ID, r.Asunto, r.Cuerpo, nombre, tipo, datos, programa)
 	m.PasajeIDs = []int64{}
 	return m, wrap("encolar reporte", err)
 }

@@ -178,7 +178,7 @@ func congelarManifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID i
 		return wrap("congelar manifiesto", err)
 	}
 	_, err = c.Exec(ctx, `INSERT INTO manifiestos (empresa_id, salida_id, datos, created_at) VALUES (?, ?, ?, ?)
-		ON CONFLICT (salida_id) DO NOTHING`, empresaID, salidaID, string(datos), c.Now())
+		ON CONFLICT (empresa_id, salida_id) DO NOTHING`, empresaID, salidaID, string(datos), c.Now())
 	return wrap("congelar manifiesto", err)
 }
 

@@ -140,8 +140,8 @@ func (s *Store) encolar(ctx context.Context, c sqldb.Conn, a Actor, n NuevoMensa
 		return Mensaje{}, wrap("encolar mensaje", err)
 	}
 	for _, p := range n.PasajeIDs {
-		if _, err := c.Exec(ctx, `INSERT INTO mensaje_pasajes (mensaje_id, pasaje_id) VALUES (?, ?)
-			ON CONFLICT DO NOTHING`, id, p); err != nil {
+		if _, err := c.Exec(ctx, `INSERT INTO mensaje_pasajes (empresa_id, mensaje_id, pasaje_id) VALUES (?, ?, ?)
+			ON CONFLICT DO NOTHING`, a.EmpresaID, id, p); err != nil {
 			return Mensaje{}, wrap("encolar mensaje", err)
 		}
 	}

@@ -182,7 +182,7 @@ func (s *Store) encolarTextoCliente(ctx context.Context, c sqldb.Conn, cl Client
 	if err != nil {
 		return err
 	}
-	_, err = c.Exec(ctx, `INSERT INTO mensaje_textos (mensaje_id, asunto, texto) VALUES (?, ?, ?)`, m.ID, k.Asunto, k.Texto)
+	_, err = c.Exec(ctx, `INSERT INTO mensaje_textos (empresa_id, mensaje_id, asunto, texto) VALUES (?, ?, ?, ?)`, m.EmpresaID, m.ID, k.Asunto, k.Texto)
 	return wrap("guardar texto del mensaje", err)
 }
 

@@ -80,7 +80,7 @@ func (s *Store) GuardarPrecios(ctx context.Context, a Actor, precios []Precio) (
 				return nil, err
 			}
 			_, err := c.Exec(ctx, `INSERT INTO precios (empresa_id, seccion_id, tipo_viaje_id, precio, updated_at)
-				VALUES (?, ?, ?, ?, ?) ON CONFLICT (seccion_id, tipo_viaje_id)
+				VALUES (?, ?, ?, ?, ?) ON CONFLICT (empresa_id, seccion_id, tipo_viaje_id)
 				DO UPDATE SET precio = excluded.precio, updated_at = excluded.updated_at`,
 				empresaID, p.SeccionID, p.TipoViajeID, p.Precio, c.Now())
 			if err != nil {

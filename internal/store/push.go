@@ -82,7 +82,7 @@ func (s *Store) SuscribirPush(ctx context.Context, a Actor, sus domain.Suscripci
 		b64 := base64.RawURLEncoding.EncodeToString
 		if _, err := c.Exec(ctx, `INSERT INTO push_suscripciones (empresa_id, usuario_id, endpoint, p256dh, auth,
 			created_at, actualizada_en) VALUES (?, ?, ?, ?, ?, ?, ?)
-			ON CONFLICT (endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
+			ON CONFLICT (empresa_id, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth,
 			actualizada_en = excluded.actualizada_en`,
 			a.EmpresaID, a.UsuarioID, sus.Endpoint, b64(sus.P256dh), b64(sus.Auth), c.Now(), c.Now()); err != nil {
 			return struct{}{}, wrap("suscribir push", err)
