@@ -1,6 +1,6 @@
 // Command muellebench measures the sale and the boarding over HTTP against the
 // raw database on SQLite, and on PostgreSQL when MUELLE_BENCH_POSTGRES or
-// MUELLE_TEST_POSTGRES names one, and prints the table of issue 9
+// MUELLE_TEST_POSTGRES names one, and prints the table of issue 39
 // (MUELLE_BENCH_CPUPROFILE=FILE writes a CPU profile of the run). It
 // prints figures only: a slow run is never a failure (`make bench`).
 package main

@@ -172,25 +172,50 @@ func ejecutar(ctx context.Context, q interface {
 	return rows.Err()
 }
 
+// soloEfectos is the script's writes alone, each where it ran (a write
+// outside the transaction, as the ticket numbers are taken, stays outside):
+// what the request changed in the database with none of its reads, as an
+// outside reviewer writes a pgbench script of "the same effects" (each write
+// still finds its own rows: a conditional UPDATE keeps its WHERE).
+func (g guion) soloEfectos() guion {
+	out := guion{frescos: g.frescos}
+	for _, s := range g.sentencias {
+		if !strings.HasPrefix(strings.TrimSpace(s.SQL), "SELECT") {
+			out.sentencias = append(out.sentencias, s)
+		}
+	}
+	return out
+}
+
+// soloEfectos is every script's writes alone (guion.soloEfectos).
+func soloEfectos(guiones []guion) []guion {
+	out := make([]guion, len(guiones))
+	for i, g := range guiones {
+		out[i] = g.soloEfectos()
+	}
+	return out
+}
+
 // VentasCrudas replays each seller's sale script from as many workers as
-// there are sellers, for dur or limite sales.
-func (e *Entorno) VentasCrudas(ctx context.Context, guiones []guion, dur time.Duration, limite int) Medicion {
+// there are sellers, for dur or limite sales; marca tells this run's fresh
+// values (ticket numbers, codes, keys) from another's.
+func (e *Entorno) VentasCrudas(ctx context.Context, guiones []guion, marca string, dur time.Duration, limite int) Medicion {
 	return carga(ctx, len(guiones), dur, limite, func(ctx context.Context, c, i int) resultado {
-		err := guiones[c].reproducir(ctx, e.St, func(v string) string { return fmt.Sprintf("%s~%d", v, i) })
+		err := guiones[c].reproducir(ctx, e.St, func(v string) string { return fmt.Sprintf("%s~%s%d", v, marca, i) })
 		return resultado{ok: err == nil, err: err}
 	})
 }
 
 // EmbarquesCrudos replays each crew member's boarding script on the distinct
-// tickets of codigos, until dur passes or the codes run out.
-func (e *Entorno) EmbarquesCrudos(ctx context.Context, guiones []guion, dur time.Duration, codigos []string) Medicion {
+// tickets of codigos, until dur passes or the codes run out (marca as in VentasCrudas).
+func (e *Entorno) EmbarquesCrudos(ctx context.Context, guiones []guion, marca string, dur time.Duration, codigos []string) Medicion {
 	return carga(ctx, len(guiones), dur, len(codigos), func(ctx context.Context, c, i int) resultado {
 		g := guiones[c]
 		err := g.reproducir(ctx, e.St, func(v string) string {
 			if v == g.frescos[1] {
 				return codigos[i]
 			}
-			return fmt.Sprintf("%s~%d", v, i)
+			return fmt.Sprintf("%s~%s%d", v, marca, i)
 		})
 		return resultado{ok: err == nil, err: err}
 	})

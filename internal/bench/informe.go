@@ -59,6 +59,7 @@ type Informe struct {
 	Base                              string // "SQLite" or "PostgreSQL"
 	Ventas, VentasCrudas              Medicion
 	Embarques, EmbarquesCrudos        Medicion
+	VentasEfectos, EmbarquesEfectos   Medicion // the writes alone, in one transaction (guion.soloEfectos)
 	CarreraOK, CarreraRepetido, Otros int
 	MemoriaAntes, MemoriaDespues      uint64 // heap in use after a GC, bytes
 	Pasajes, NumerosDistintos, Usados int64  // the database after the run
@@ -81,8 +82,8 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 	if err != nil {
 		return inf, err
 	}
-	paso("vendiendo %d pasajes para embarcar", 2*cfg.Embarques+cfg.Escaneres+1)
-	codigos, err := e.Codigos(ctx, 2*cfg.Embarques+cfg.Escaneres+1)
+	paso("vendiendo %d pasajes para embarcar", 3*cfg.Embarques+cfg.Escaneres+1)
+	codigos, err := e.Codigos(ctx, 3*cfg.Embarques+cfg.Escaneres+1)
 	if err != nil {
 		return inf, err
 	}
@@ -95,11 +96,15 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 	paso("ventas por HTTP (%s)", cfg.Duracion)
 	inf.Ventas = e.Ventas(ctx, cfg.Duracion, cfg.MaxVentas)
 	paso("ventas en SQL directo")
-	inf.VentasCrudas = e.VentasCrudas(ctx, guionesVenta, cfg.Duracion, cfg.MaxVentas)
+	inf.VentasCrudas = e.VentasCrudas(ctx, guionesVenta, "c", cfg.Duracion, cfg.MaxVentas)
+	paso("ventas: solo sus escrituras, en SQL directo")
+	inf.VentasEfectos = e.VentasCrudas(ctx, soloEfectos(guionesVenta), "e", cfg.Duracion, cfg.MaxVentas)
 	paso("embarques por HTTP")
 	inf.Embarques = e.Embarques(ctx, cfg.Duracion, codigos[:cfg.Embarques])
 	paso("embarques en SQL directo")
-	inf.EmbarquesCrudos = e.EmbarquesCrudos(ctx, guionesEmbarque, cfg.Duracion, codigos[cfg.Embarques:2*cfg.Embarques])
+	inf.EmbarquesCrudos = e.EmbarquesCrudos(ctx, guionesEmbarque, "c", cfg.Duracion, codigos[cfg.Embarques:2*cfg.Embarques])
+	paso("embarques: solo sus escrituras, en SQL directo")
+	inf.EmbarquesEfectos = e.EmbarquesCrudos(ctx, soloEfectos(guionesEmbarque), "e", cfg.Duracion, codigos[2*cfg.Embarques:3*cfg.Embarques])
 	inf.CarreraOK, inf.CarreraRepetido, inf.Otros = e.Carrera(ctx, cfg.Carrera, codigos[len(codigos)-1])
 	inf.MemoriaDespues = memoria()
 	if cfg.Sostenida > 0 {
@@ -120,19 +125,23 @@ func memoria() uint64 {
 	return m.HeapInuse
 }
 
-// Imprimir writes the issue's table for every run, with the ratios and the
-// targets of issue 9 (met or not: it never fails).
+// Imprimir writes the table of every run: Muelle over HTTP, the same
+// statements replayed as raw SQL, the writes alone (the ceiling an outside
+// reviewer's pgbench script measures), the ratio to that ceiling, the CPU
+// split, and the targets of issue 39 (met or not: it never fails).
 func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 	fmt.Fprintf(w, "\nMuelle: %d vendedores (1 a 5 pasajes por venta), %d embarcando, carrera de %d; "+
 		"hasta %s o %d ventas por escenario, medidos tras %s de calentamiento; %s, %d CPU, %s/%s\n\n", cfg.Vendedores,
 		cfg.Escaneres, cfg.Carrera, cfg.Duracion, cfg.MaxVentas, Calentamiento(cfg.Duracion), runtime.Version(),
 		runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
-	fmt.Fprintln(w, "| base | escenario | Muelle por HTTP | p50 | p99 | errores (5xx) | SQL directo, misma corrida | media | proporción | objetivo (issue 9) |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| base | escenario | Muelle por HTTP | p50 | p99 | media | errores (5xx) | mismas sentencias en SQL | "+
+		"solo escrituras (techo) | proporción del techo | CPU Muelle / PostgreSQL | objetivo (issue 39) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
 	for _, inf := range informes {
-		fila(w, inf, "ventas/s", inf.Ventas, inf.VentasCrudas, 500)
-		fila(w, inf, "embarques/s", inf.Embarques, inf.EmbarquesCrudos, 1000)
+		fila(w, inf, "ventas/s", inf.Ventas, inf.VentasCrudas, inf.VentasEfectos, 1000)
+		fila(w, inf, "embarques/s", inf.Embarques, inf.EmbarquesCrudos, inf.EmbarquesEfectos, 2000)
 	}
+	fmt.Fprintln(w, "\nCPU: segundos de procesador en la parte medida; «Muelle» es este proceso (servidor y generador de carga).")
 	fmt.Fprintln(w)
 	for _, inf := range informes {
 		fmt.Fprintf(w, "%s: carrera de %d por un pasaje: %d embarcó, %d «ya fue utilizado», %d otras respuestas (%s). "+
@@ -141,7 +150,8 @@ func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 			cumple(inf.CarreraOK == 1 && inf.Otros == 0), mb(inf.MemoriaAntes), mb(inf.MemoriaDespues), inf.Pasajes,
 			inf.NumerosDistintos, inf.Usados)
 		imprimirSostenida(w, inf.Sostenida)
-		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.Embarques, inf.EmbarquesCrudos, inf.Sostenida.Carga} {
+		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.VentasEfectos, inf.Embarques, inf.EmbarquesCrudos,
+			inf.EmbarquesEfectos, inf.Sostenida.Carga} {
 			if m.Primero != "" {
 				fmt.Fprintf(w, "  primer error: %s\n", m.Primero)
 			}
@@ -149,23 +159,23 @@ func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 	}
 }
 
-// fila prints one scenario: the HTTP figures, the raw ceiling and the target
-// (PostgreSQL: ≥ 50 % of the ceiling and p99 ≤ 4 × its mean; SQLite: no
-// errors, minimo per second and p99 ≤ 500 ms).
-func fila(w io.Writer, inf Informe, nombre string, m, crudo Medicion, minimo float64) {
+// fila prints one scenario: the HTTP figures, the replayed statements, the
+// writes alone and the target (PostgreSQL: ≥ 50 % of the writes-alone
+// ceiling and p99 ≤ 4 × the scenario's mean; SQLite: no errors and minimo
+// per second).
+func fila(w io.Writer, inf Informe, nombre string, m, crudo, efectos Medicion, minimo float64) {
 	ratio := 0.0
-	if crudo.PorSegundo() > 0 {
-		ratio = m.PorSegundo() / crudo.PorSegundo()
+	if efectos.PorSegundo() > 0 {
+		ratio = m.PorSegundo() / efectos.PorSegundo()
 	}
-	objetivo := fmt.Sprintf("≥ 50 %%, p99 ≤ %s: %s", ms(4*crudo.Media()),
-		cumple(ratio >= 0.5 && m.Percentil(0.99) <= 4*crudo.Media() && m.Errores == 0))
+	objetivo := fmt.Sprintf("≥ 50 %%, p99 ≤ %s: %s", ms(4*m.Media()),
+		cumple(ratio >= 0.5 && m.Percentil(0.99) <= 4*m.Media() && m.Errores == 0))
 	if inf.Base == "SQLite" {
-		objetivo = fmt.Sprintf("≥ %.0f/s, p99 ≤ 500 ms, 0 errores: %s", minimo,
-			cumple(m.PorSegundo() >= minimo && m.Percentil(0.99) <= 500*time.Millisecond && m.Errores == 0))
+		objetivo = fmt.Sprintf("≥ %.0f/s, 0 errores: %s", minimo, cumple(m.PorSegundo() >= minimo && m.Errores == 0))
 	}
-	fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %d (%d) | %.0f | %s | %.0f %% | %s |\n", inf.Base, nombre,
-		m.PorSegundo(), ms(m.Percentil(0.5)), ms(m.Percentil(0.99)), m.Errores, m.Errores5xx, crudo.PorSegundo(),
-		ms(crudo.Media()), 100*ratio, objetivo)
+	fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %s | %d (%d) | %.0f | %.0f | %.0f %% | %.1f s / %.1f s | %s |\n", inf.Base,
+		nombre, m.PorSegundo(), ms(m.Percentil(0.5)), ms(m.Percentil(0.99)), ms(m.Media()), m.Errores, m.Errores5xx,
+		crudo.PorSegundo(), efectos.PorSegundo(), 100*ratio, m.CPU.Muelle.Seconds(), m.CPU.Postgres.Seconds(), objetivo)
 }
 
 // intervaloMemoria samples the heap ten times over a sustained run, at most

@@ -24,6 +24,7 @@ type Medicion struct {
 	Estados    map[int]int   // HTTP status → how many (empty for raw SQL)
 	Duracion   time.Duration // wall time of the scenario after its warm-up
 	Primero    string        // the first failure, as an example
+	CPU        CPU           // processor time of the measured part (after the warm-up)
 	latencias  []time.Duration
 }
 
@@ -88,6 +89,8 @@ func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 		iniciadas atomic.Int64
 	)
 	medido := time.Now().Add(calentar)
+	cpuAlMedir := make(chan CPU, 1)
+	time.AfterFunc(calentar, func() { cpuAlMedir <- leerCPU() })
 	for c := range clientes {
 		wg.Add(1)
 		go func() {
@@ -127,6 +130,9 @@ func carga(ctx context.Context, clientes int, dur time.Duration, limite int,
 	}
 	wg.Wait()
 	m.Duracion = time.Since(medido)
+	if m.Duracion > 0 {
+		m.CPU = leerCPU().menos(<-cpuAlMedir)
+	}
 	slices.Sort(m.latencias)
 	return m
 }
