@@ -166,6 +166,8 @@ const (
 	mediaHTML = "text/html; charset=utf-8"
 	mediaPDF  = "application/pdf"
 	mediaPNG  = "image/png"
+	mediaJPEG = "image/jpeg"
+	mediaGIF  = "image/gif"
 	mediaXLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 )
 

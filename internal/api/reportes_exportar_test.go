@@ -2,8 +2,12 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"maps"
+	"mime"
 	"net/http"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -333,6 +337,38 @@ func TestAnExportReadsTheCompanyOnce(t *testing.T) {
 			"periodo": "hoy"}).expect(t, http.StatusOK, "El reporte se enviará a dueno@example.com en unos instantes")
 		if n := lecturas.Load(); n != 1 {
 			t.Errorf("el envío del reporte leyó la empresa %d veces", n)
+		}
+	})
+}
+
+// Every format an export serves is a media type its operation declares in
+// the OpenAPI document (a validator checks the answer against it).
+func TestExportsServeOnlyTheMediaTypesTheyDeclare(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.pasajerosDelReporte()
+		var doc struct {
+			Paths map[string]map[string]struct {
+				Responses map[string]struct {
+					Content map[string]json.RawMessage `json:"content"`
+				} `json:"responses"`
+			} `json:"paths"`
+		}
+		if err := json.Unmarshal(e.do("GET", "/api/openapi.json", "", nil).Body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		admin := e.token("admin")
+		for _, ruta := range []string{"/reportes/excel", "/reportes/caja/exportar", "/reportes/pasajeros/exportar"} {
+			declarados := doc.Paths[ruta]["get"].Responses["200"].Content
+			for _, formato := range []string{"csv", "xlsx", "pdf"} {
+				r := e.do("GET", "/api"+ruta+"?periodo=hoy&formato="+formato, admin, nil)
+				tipo, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+				if r.Status != http.StatusOK || err != nil {
+					t.Fatalf("%s en %s: %d %s", ruta, formato, r.Status, r.Message)
+				}
+				if _, ok := declarados[tipo]; !ok {
+					t.Errorf("%s sirve %s en %s, y declara %v", ruta, tipo, formato, slices.Collect(maps.Keys(declarados)))
+				}
+			}
 		}
 	})
 }

@@ -56,8 +56,9 @@ type endpoint struct {
 	status int
 	// document: the answer is the OpenAPI document itself, not an envelope.
 	document bool
-	// produces is the media type of an answer that is not JSON (a file).
-	produces string
+	// produces are the media types of an answer that is not JSON (a file),
+	// each one it may be.
+	produces []string
 	// consumes is the media type of a body the handler reads as bytes
 	// (handleCrudo) instead of a JSON request type.
 	consumes string
@@ -135,7 +136,7 @@ func handleFileQuery[Q any](mediaType string, h func(*http.Request, Q) (archivo,
 		v, err := h(r, q)
 		return v, err
 	}
-	return endpoint{run: run, query: queryType[Q](), status: http.StatusOK, produces: mediaType, id: nombreDe(h)}
+	return endpoint{run: run, query: queryType[Q](), status: http.StatusOK, produces: []string{mediaType}, id: nombreDe(h)}
 }
 
 // handleCrudo is a route whose handler reads its body as bytes of mediaType
@@ -183,6 +184,13 @@ func nombreDe(h any) string {
 // nombrado sets the operationId of a route whose handler serves several (a catalog's).
 func (e endpoint) nombrado(id string) endpoint {
 	e.id = id
+	return e
+}
+
+// tambien adds the other media types a file route may answer (an export's
+// formato, a logo's image type).
+func (e endpoint) tambien(tipos ...string) endpoint {
+	e.produces = append(slices.Clone(e.produces), tipos...)
 	return e
 }
 
@@ -244,7 +252,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/cliente-auth/logout", cliente, portal, handle(s.logoutCliente), "Portal del cliente: cierra la sesión del cliente"},
 
 		{"GET", "/api/config/empresa", session, core, handle(s.empresaActual), "La empresa de la sesión"},
-		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa), "El logo de una empresa"},
+		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa).tambien(mediaJPEG, mediaGIF), "El logo de una empresa"},
 
 		{"PUT", "/api/config/empresa", perm("configuracion.editar"), core, handleJSON(s.guardarEmpresaActual),
 			"Guarda la configuración general de la empresa"},
@@ -372,7 +380,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/salidas/{id}/manifiesto", domain.AccesoManifiesto, embarque, handle(s.manifiesto),
 			"El manifiesto de una salida: sus pasajeros embarcados y los totales por tipo de viaje"},
 		{"GET", "/api/salidas/{id}/manifiesto/exportar", domain.AccesoManifiesto, embarque,
-			handleFileQuery(mediaCSV, s.exportarManifiesto), "El manifiesto de una salida en CSV o en PDF A4"},
+			handleFileQuery(mediaCSV, s.exportarManifiesto).tambien(mediaPDF), "El manifiesto de una salida en CSV o en PDF A4"},
 		{"POST", "/api/salidas/{id}/manifiesto/correcciones", domain.AccesoCorregirManifiesto, embarque,
 			handleJSON(s.corregirManifiesto), "Corrige el manifiesto congelado de una salida que zarpó"},
 
@@ -404,7 +412,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/reportes/caja/estadisticas", perm("reportes.ver"), reportes, handleQuery(s.estadisticasReporteCajas),
 			"El reporte de cajas de un período: cifras y cajas abiertas en él"},
 		{"GET", "/api/reportes/caja/exportar", perm("reportes.exportar"), reportes,
-			handleFileQuery(mediaCSV, s.descarga(s.exportarReporteCajas)).nombrado("exportarReporteCajas"), "Exporta el reporte de cajas de un período (CSV, XLSX o PDF)"},
+			handleFileQuery(mediaCSV, s.descarga(s.exportarReporteCajas)).tambien(mediaXLSX, mediaPDF).nombrado("exportarReporteCajas"), "Exporta el reporte de cajas de un período (CSV, XLSX o PDF)"},
 		{"GET", "/api/reportes/caja/{id}", perm("reportes.ver"), reportes, handle(s.reporteCaja),
 			"El reporte X de una caja abierta o el reporte Z de una cerrada"},
 		{"GET", "/api/reportes/caja/{id}/pdf", perm("reportes.exportar"), reportes,
@@ -441,7 +449,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/reportes/pasajeros/rutas-populares", perm("reportes.ver"), domain.ModuloReportes,
 			handleQuery(s.rutasPopulares), "Las secciones y tipos de viaje con más pasajes del período"},
 		{"GET", "/api/reportes/pasajeros/exportar", perm("reportes.exportar"), domain.ModuloReportes,
-			handleFileQuery(mediaCSV, s.descarga(s.exportarPasajerosReporte)).nombrado("exportarPasajerosReporte"), "Exporta los pasajeros del período como CSV, Excel o PDF"},
+			handleFileQuery(mediaCSV, s.descarga(s.exportarPasajerosReporte)).tambien(mediaXLSX, mediaPDF).nombrado("exportarPasajerosReporte"), "Exporta los pasajeros del período como CSV, Excel o PDF"},
 
 		{"POST", "/api/pasajes/validar-qr", perm("validacion.embarque"), embarque,
 			conDatosDeError[store.RechazoEmbarque](handleJSON(s.validarQR), http.StatusConflict),
@@ -539,7 +547,7 @@ func (s *Server) routes() []route {
 		{"GET", "/api/reportes/ventas-detalladas", perm("reportes.ver"), reportes, handleQuery(s.ventasDetalladas),
 			"Las ventas del período, en todos sus estados, de la más reciente a la más antigua"},
 		{"GET", "/api/reportes/excel", perm("reportes.exportar"), reportes,
-			handleFileQuery(mediaCSV, s.descarga(s.exportarVentas)).nombrado("exportarVentas").responde(http.StatusNotFound),
+			handleFileQuery(mediaCSV, s.descarga(s.exportarVentas)).tambien(mediaXLSX, mediaPDF).nombrado("exportarVentas").responde(http.StatusNotFound),
 			"Exporta las ventas del período como CSV, Excel (xlsx) o PDF"},
 		{"POST", "/api/reportes/enviar-email", perm("reportes.exportar"), reportes, handleJSON(s.enviarReporteEmail).responde(http.StatusTooManyRequests),
 			"Envía por email el PDF de un reporte (ventas por defecto, cajas o pasajeros)"},

@@ -77,9 +77,10 @@ type Operation struct {
 	Data     reflect.Type // the envelope's data; nil: the answer carries only a message
 	// Status is the success status; 101 is a WebSocket whose messages are Data.
 	Status int
-	// Produces is the media type of an answer that is not the JSON envelope
-	// (a CSV file, a printable page, a PDF, an image); "" for the envelope.
-	Produces string
+	// Produces are the media types of an answer that is not the JSON
+	// envelope (a CSV file, a printable page, a PDF, an image), each one it
+	// may be; none for the envelope.
+	Produces []string
 	// Errors are the statuses of its error answers, each one of Info.Errors.
 	Errors []int
 	// ErrorData overrides the data of some of them for this operation (the
@@ -206,10 +207,12 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 			cu.HTTPStatus = op.Status
 			cu.Description = "Pasa a WebSocket; cada mensaje del servidor es luego un " + typeName(op.Data) + " en JSON"
 		})
-	case op.Produces != "":
-		oc.AddRespStructure(nil, func(cu *openapigo.ContentUnit) {
-			cu.HTTPStatus, cu.ContentType, cu.Format = op.Status, op.Produces, "binary"
-		})
+	case len(op.Produces) > 0:
+		for _, tipo := range op.Produces {
+			oc.AddRespStructure(nil, func(cu *openapigo.ContentUnit) {
+				cu.HTTPStatus, cu.ContentType, cu.Format = op.Status, tipo, "binary"
+			})
+		}
 	default:
 		oc.AddRespStructure(envelope(op.Data), func(cu *openapigo.ContentUnit) { cu.HTTPStatus = op.Status })
 	}
