@@ -5,7 +5,7 @@ import type { EstadoCaja } from '@/api/caja';
 import type { RelevoCaja } from '@/api/cajaOperaciones';
 import { readSession } from '@/lib/session';
 import { makeToken, makeUsuario } from '@/testing/fixtures';
-import { historialCajas, makeCaja, signInVendedor } from '@/testing/handlers/caja';
+import { estadoCaja, historialCajas, makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
 import { renderWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
@@ -33,7 +33,8 @@ function estadoPorSesion() {
   return http.get('/api/caja/estado', ({ request }) => {
     const entrante = request.headers.get('Authorization') === `Bearer ${TOKEN_ENTRANTE}`;
     const caja = entrante ? NUEVA : makeCaja({ efectivo_esperado: 21250, monto_actual: 21250 });
-    return ok<EstadoCaja>({ cajaAbierta: true, caja, movimientos: [] });
+    const estado: EstadoCaja = { cajaAbierta: true, caja, movimientos: [] };
+    return ok(estado);
   });
 }
 
@@ -131,7 +132,7 @@ describe('RelevoModal', () => {
   });
 
   it('is not offered while the close waits for approval', async () => {
-    server.use(http.get('/api/caja/estado', () => ok<EstadoCaja>({ cajaAbierta: true, caja: makeCaja({ pendiente_aprobacion: true }), movimientos: [] })));
+    server.use(estadoCaja(makeCaja({ pendiente_aprobacion: true })));
     renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
     expect(await screen.findByRole('button', { name: 'Cerrar Caja' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Relevo de turno' })).not.toBeInTheDocument();
