@@ -27,15 +27,37 @@ type RegistrarMovimiento struct {
 	CajaCorregidaID int64 `json:"caja_corregida_id,omitempty"`
 }
 
-// CerrarCaja is the body of POST /caja/cerrar: the cash counted
+// ConteoCaja is a register's count at its close: the cash counted
 // (monto_cierre, or its breakdown by denomination, or both when they agree)
 // and the other payment methods counted.
-type CerrarCaja struct {
+type ConteoCaja struct {
 	MontoCierre    *domain.Centavos            `json:"monto_cierre,omitempty"`
 	Denominaciones []domain.ConteoDenominacion `json:"denominaciones,omitempty" maxItems:"30"`
 	Medios         []MedioContado              `json:"medios,omitempty" maxItems:"50"`
 	Observaciones  string                      `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
-	GenerarReporte bool                        `json:"generar_reporte,omitempty"`
+}
+
+// CerrarCaja is the body of POST /caja/cerrar: the count.
+type CerrarCaja struct {
+	ConteoCaja
+	GenerarReporte bool `json:"generar_reporte,omitempty"`
+}
+
+// RelevarCaja is the body of POST /caja/relevo, a shift handover on one
+// screen: the outgoing seller's count, the incoming seller's credentials and
+// the opening of their register (absent: the cash counted; less when the
+// outgoing seller takes the rest out of the drawer).
+type RelevarCaja struct {
+	ConteoCaja
+	MontoApertura *domain.Centavos     `json:"monto_apertura,omitempty"`
+	Entrante      CredencialesEntrante `json:"entrante"`
+}
+
+// CredencialesEntrante are the incoming seller's user and password, typed on
+// the outgoing seller's screen.
+type CredencialesEntrante struct {
+	NombreUsuario string `json:"nombre_usuario" maxLength:"100"`
+	Password      string `json:"password" maxLength:"200"`
 }
 
 // RetirarEfectivo is the body of POST /caja/retiro: a drop of cash to the
@@ -195,6 +217,15 @@ type CierreCaja struct {
 	Conteo *domain.Conteo `json:"conteo,omitempty"`
 }
 
+// RelevoCaja is a shift handover: the outgoing register's close (as POST
+// /caja/cerrar answers it to the outgoing seller), the incoming seller's new
+// register and their session, which the screen goes on with.
+type RelevoCaja struct {
+	Cierre CierreCaja `json:"cierre"`
+	Caja   Caja       `json:"caja"`
+	Sesion Sesion     `json:"sesion"`
+}
+
 // CuadreCaja compares the cash expected with the cash counted, and lists what
 // each payment method should add up to.
 type CuadreCaja struct {
@@ -223,19 +254,29 @@ func cajaDe(c store.Caja) Caja {
 // the difference of a count pending approval: with the cash counted, it
 // gives the expected cash.
 func cajaPara(r *http.Request, c store.Caja) Caja {
+	return cajaParaUsuario(actorFrom(r).Usuario, c)
+}
+
+// cajaParaUsuario is cajaPara for the user u (the incoming seller of a
+// shift handover, whose session the answer opens).
+func cajaParaUsuario(u store.UsuarioSesion, c store.Caja) Caja {
 	out := cajaDe(c)
-	if ciego(r, c) {
+	if ciegoPara(u, c) {
 		out.TotalesCaja, out.Diferencia = nil, nil
 	}
 	return out
 }
 
-// ciego reports whether the caller counts c blind: c is open (its count not
-// approved yet) and the caller lacks caja.ver_esperado, or c's company closes
-// blind and the caller does not approve closes (domain.CierraACiegas).
-// Nothing they are answered about c adds up to what it should hold.
+// ciego reports whether the caller counts c blind (ciegoPara).
 func ciego(r *http.Request, c store.Caja) bool {
-	u := actorFrom(r).Usuario
+	return ciegoPara(actorFrom(r).Usuario, c)
+}
+
+// ciegoPara reports whether u counts c blind: c is open (its count not
+// approved yet) and u lacks caja.ver_esperado, or c's company closes blind
+// and u does not approve closes (domain.CierraACiegas). Nothing they are
+// answered about c adds up to what it should hold.
+func ciegoPara(u store.UsuarioSesion, c store.Caja) bool {
 	return c.Estado == domain.CajaAbierta && domain.CierraACiegas(u.Rol, u.Permisos, c.EmpresaCiega)
 }
 
@@ -351,25 +392,35 @@ func (s *Server) movimientoCaja(r *http.Request, body RegistrarMovimiento) (crea
 	return created(movimientoDe(mov), "Movimiento registrado exitosamente"), err
 }
 
-func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja], error) {
-	k := store.Contado{Denominaciones: body.Denominaciones, Observaciones: body.Observaciones}
+// contado is the count as the store takes it: the cash given, added up from
+// its denominations, or both when they agree.
+func (b ConteoCaja) contado() (store.Contado, error) {
+	k := store.Contado{Denominaciones: b.Denominaciones, Observaciones: b.Observaciones}
 	switch {
-	case body.MontoCierre == nil && len(body.Denominaciones) == 0:
-		return reply[CierreCaja]{}, domain.Invalid("Ingresa el efectivo contado (monto_cierre)")
-	case len(body.Denominaciones) > 0:
-		total, err := domain.TotalDenominaciones(body.Denominaciones)
+	case b.MontoCierre == nil && len(b.Denominaciones) == 0:
+		return k, domain.Invalid("Ingresa el efectivo contado (monto_cierre)")
+	case len(b.Denominaciones) > 0:
+		total, err := domain.TotalDenominaciones(b.Denominaciones)
 		if err != nil {
-			return reply[CierreCaja]{}, err
+			return k, err
 		}
-		if body.MontoCierre != nil && *body.MontoCierre != total {
-			return reply[CierreCaja]{}, domain.Invalid(fmt.Sprintf(domain.MsgConteoNoCoincide, total))
+		if b.MontoCierre != nil && *b.MontoCierre != total {
+			return k, domain.Invalid(fmt.Sprintf(domain.MsgConteoNoCoincide, total))
 		}
 		k.Efectivo = total
 	default:
-		k.Efectivo = *body.MontoCierre
+		k.Efectivo = *b.MontoCierre
 	}
-	for _, m := range body.Medios {
+	for _, m := range b.Medios {
 		k.Medios = append(k.Medios, domain.ContadoMedio{MedioPagoID: m.MedioPagoID, Contado: m.Contado})
+	}
+	return k, nil
+}
+
+func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja], error) {
+	k, err := body.contado()
+	if err != nil {
+		return reply[CierreCaja]{}, err
 	}
 	a, err := writeActor(r)
 	if err != nil {
@@ -380,6 +431,50 @@ func (s *Server) cerrarCaja(r *http.Request, body CerrarCaja) (reply[CierreCaja]
 		return withMessage(cierrePara(r, cierre), "La diferencia supera la tolerancia de la empresa: el cierre queda pendiente de la aprobación de un supervisor"), err
 	}
 	return withMessage(cierreDe(cierre), "Caja cerrada exitosamente"), err
+}
+
+// relevarCaja hands the counter over (a shift handover on one screen): the
+// incoming seller's credentials are checked like a supervisor's (a failure
+// answers 403, the outgoing seller stays signed in), then one store call
+// closes the caller's register and opens the incoming seller's, and the
+// answer carries a fresh session of the incoming seller. A replayed key
+// checks the credentials again and answers the first handover with a new
+// token (none is stored with the answer). The outgoing seller's token is left
+// valid so that a lost answer can be retried; the web ends it once it holds
+// the incoming session.
+func (s *Server) relevarCaja(r *http.Request, body RelevarCaja) (createdReply[RelevoCaja], error) {
+	k, err := body.contado()
+	if err == nil {
+		_, err = domain.AperturaRelevo(k.Efectivo, body.MontoApertura) // refused before the credentials are tried
+	}
+	if err != nil {
+		return createdReply[RelevoCaja]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return createdReply[RelevoCaja]{}, err
+	}
+	saliente := actorFrom(r).Usuario
+	u, err := s.Auth.Verificar(r.Context(), body.Entrante.NombreUsuario, body.Entrante.Password, a.IP,
+		"Inicio de sesión por relevo de turno de "+nombreAprobador(saliente), domain.MsgCredencialesEntrante)
+	if err != nil {
+		return createdReply[RelevoCaja]{}, err
+	}
+	rel, err := s.Store.RelevarCaja(r.Context(), a, k, body.MontoApertura, store.Entrante(aprobadorDe(u)))
+	if err != nil {
+		return createdReply[RelevoCaja]{}, err
+	}
+	token, err := s.Auth.Emitir(u)
+	if err != nil {
+		return createdReply[RelevoCaja]{}, err
+	}
+	usuario, err := s.usuarioConModulos(r, u)
+	out := RelevoCaja{Cierre: cierrePara(r, rel.Cierre), Caja: cajaParaUsuario(u, rel.Caja), Sesion: Sesion{Token: token, Usuario: usuario}}
+	msg := fmt.Sprintf("Relevo de turno realizado: caja abierta para %s", rel.Caja.UsuarioNombre)
+	if rel.Cierre.Pendiente {
+		msg += "; el cierre de la caja anterior queda pendiente de la aprobación de un supervisor"
+	}
+	return created(out, msg), err
 }
 
 // aprobarCierreCaja approves, from the cashier's screen with a supervisor's
@@ -397,7 +492,7 @@ func (s *Server) aprobarCierreCaja(r *http.Request, body AprobarCierreCaja) (rep
 		return reply[CierreCaja]{}, domain.Conflict(domain.MsgSinCierrePendiente)
 	}
 	u, err := s.Auth.Verificar(r.Context(), body.NombreUsuario, body.Password, a.IP,
-		fmt.Sprintf("Credenciales verificadas para aprobar el cierre de la caja #%d", caja.ID))
+		fmt.Sprintf("Credenciales verificadas para aprobar el cierre de la caja #%d", caja.ID), domain.MsgCredencialesAprobador)
 	if err != nil {
 		return reply[CierreCaja]{}, err
 	}
@@ -428,7 +523,7 @@ func (s *Server) retirarEfectivo(r *http.Request, body RetirarEfectivo) (created
 		return createdReply[Movimiento]{}, domain.Invalid(domain.MsgMontoMayorQueCero)
 	}
 	u, err := s.Auth.Verificar(r.Context(), body.NombreUsuario, body.Password, a.IP,
-		fmt.Sprintf("Credenciales verificadas para autorizar un retiro de la caja #%d", caja.ID))
+		fmt.Sprintf("Credenciales verificadas para autorizar un retiro de la caja #%d", caja.ID), domain.MsgCredencialesAprobador)
 	if err != nil {
 		return createdReply[Movimiento]{}, err
 	}

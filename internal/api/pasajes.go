@@ -207,7 +207,8 @@ func (s *Server) confirmaSobreventa(r *http.Request, a store.Actor, c *Confirmac
 		ap := aprobadorDe(actorFrom(r).Usuario)
 		return &ap, nil
 	}
-	u, err := s.Auth.Verificar(r.Context(), c.NombreUsuario, c.Password, a.IP, "Credenciales verificadas para confirmar una venta sin lugares")
+	u, err := s.Auth.Verificar(r.Context(), c.NombreUsuario, c.Password, a.IP, "Credenciales verificadas para confirmar una venta sin lugares",
+		domain.MsgCredencialesAprobador)
 	if err != nil {
 		return nil, err
 	}

@@ -393,6 +393,8 @@ func (s *Server) routes() []route {
 		{"POST", "/api/caja/movimiento", perm("caja.movimientos"), caja, handleJSON(s.movimientoCaja),
 			"Registra un ingreso o un egreso en la caja"},
 		{"POST", "/api/caja/cerrar", perm("caja.cerrar"), caja, handleJSON(s.cerrarCaja), "Cierra la caja del llamante"},
+		{"POST", "/api/caja/relevo", perm("caja.cerrar"), caja, handleJSON(s.relevarCaja),
+			"Relevo de turno: cierra la caja del llamante y abre la del vendedor entrante, que sigue en la sesión"},
 		{"POST", "/api/caja/retiro", perm("caja.movimientos"), caja, handleJSON(s.retirarEfectivo),
 			"Retira efectivo de la caja a la caja fuerte con la autorización de un supervisor"},
 		{"POST", "/api/caja/cuadre", perm("caja.ver"), caja, handleJSON(s.cuadreCaja), "Compara el efectivo contado con el esperado"},

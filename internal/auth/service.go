@@ -86,7 +86,7 @@ func (s *Service) Login(ctx context.Context, nombreUsuario, password, ip string)
 	if u.EstadoClave(s.Store.Now()) == domain.ClaveExpirada {
 		return Session{}, s.claveTemporalExpirada(ctx, u, ip)
 	}
-	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
+	token, err := s.Emitir(u)
 	if err != nil {
 		return Session{}, err
 	}
@@ -137,6 +137,13 @@ func (s *Service) reservarIntento(ctx context.Context, i store.IntentoLogin) (ti
 func msgBloqueado(restante time.Duration) string {
 	minutos := int(math.Ceil(restante.Minutes()))
 	return fmt.Sprintf("Demasiados intentos fallidos. Intenta nuevamente en %s.", domain.Plural(int64(minutos), "minuto", "minutos"))
+}
+
+// Emitir signs a session token for u, whose credentials were checked (a
+// login, a password change, the incoming seller of a shift handover).
+func (s *Service) Emitir(u store.UsuarioSesion) (string, error) {
+	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
+	return token, err
 }
 
 // ClaimsFor is the token payload of a user.
@@ -263,8 +270,7 @@ func (s *Service) CambiarClave(ctx context.Context, a store.Actor, u store.Usuar
 		return "", err
 	}
 	u.SesionVersion, u.DebeCambiarClave, u.ClaveTemporalHasta = version, false, nil
-	token, _, err := s.Tokens.Issue(ClaimsFor(u), s.Store.Now())
-	return token, err
+	return s.Emitir(u)
 }
 
 func (s *Service) comprobarCambio(u store.UsuarioSesion, actual, nueva string) error {
@@ -292,12 +298,13 @@ func PersonalesDe(u store.UsuarioSesion) domain.DatosPersonales {
 		Apellido: u.Apellido, Empresa: u.EmpresaNombre}
 }
 
-// Verificar checks a supervisor's credentials typed on another user's screen
-// (the approval of a register's close) without opening a session: the same
-// limits, lockout and audit of failed attempts as Login, but a wrong user or
-// password answers 403 domain.MsgCredencialesAprobador (a 401 would end the
-// session of the screen's owner). A success is audited as motivo.
-func (s *Service) Verificar(ctx context.Context, nombreUsuario, password, ip, motivo string) (store.UsuarioSesion, error) {
+// Verificar checks another user's credentials typed on the screen's owner's
+// session (a supervisor approving a register's close, the incoming seller of
+// a shift handover) without opening a session: the same limits, lockout and
+// audit of failed attempts as Login, but a wrong user or password answers 403
+// rechazo (a 401 would end the session of the screen's owner). A success is
+// audited as motivo.
+func (s *Service) Verificar(ctx context.Context, nombreUsuario, password, ip, motivo, rechazo string) (store.UsuarioSesion, error) {
 	nombreUsuario = domain.NormalizarNombreUsuario(nombreUsuario)
 	if err := domain.ValidarCredenciales(nombreUsuario, password); err != nil {
 		return store.UsuarioSesion{}, err
@@ -320,7 +327,7 @@ func (s *Service) Verificar(ctx context.Context, nombreUsuario, password, ip, mo
 		if err := s.loginFallido(ctx, intento, ventana, u); !errors.As(err, &de) || de.Kind != domain.KindUnauthorized {
 			return store.UsuarioSesion{}, err
 		}
-		return store.UsuarioSesion{}, domain.Forbidden(domain.MsgCredencialesAprobador)
+		return store.UsuarioSesion{}, domain.Forbidden(rechazo)
 	}
 	a := store.Auditoria{EmpresaID: u.EmpresaID, UsuarioID: u.ID, Accion: store.AccionLogin, IP: ip, Exito: true,
 		Detalles: motivo}

@@ -1,6 +1,9 @@
 package domain
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Cash register states and movement types (operaciones §4).
 const (
@@ -188,4 +191,32 @@ func ValidarRetiro(monto, efectivo Centavos) error {
 // register (super_admin, admin, supervisor) and its expected figures.
 func ApruebaCaja(rol string, permisos Permisos) bool {
 	return VeTodosLosPasajes(rol) && VeEsperado(rol, permisos)
+}
+
+// Messages of a shift handover (relevo de turno): the outgoing seller closes
+// their register and the incoming one opens theirs on the same screen.
+const (
+	MsgCredencialesEntrante = "Usuario o contraseña del vendedor entrante incorrectos"
+	MsgRelevoMismoUsuario   = "El vendedor entrante debe ser otro usuario"
+	MsgEntranteSinPermiso   = "El vendedor entrante no tiene permiso para abrir caja"
+	MsgEntranteConCaja      = "El vendedor entrante ya tiene una caja abierta: debe cerrarla antes del relevo"
+	// MsgAperturaSuperaContado takes the cash counted.
+	MsgAperturaSuperaContado = "El monto de apertura no puede superar el efectivo contado (%s)"
+)
+
+// AperturaRelevo is the opening of the incoming seller's register at a
+// handover: the cash counted in the drawer, or the amount given when the
+// outgoing seller takes the rest out (to the safe, to the office); never
+// negative nor more than what was counted (cash does not appear at a handover).
+func AperturaRelevo(contado Centavos, pedida *Centavos) (Centavos, error) {
+	if pedida == nil {
+		return contado, nil
+	}
+	if err := ValidarNoNegativo(*pedida); err != nil {
+		return 0, err
+	}
+	if *pedida > contado {
+		return 0, Invalid(fmt.Sprintf(MsgAperturaSuperaContado, contado))
+	}
+	return *pedida, nil
 }

@@ -115,3 +115,30 @@ func TestValidarRetiro(t *testing.T) {
 		t.Fatal("un retiro no es un egreso")
 	}
 }
+
+// TestAperturaRelevo: at a handover the incoming register opens with the cash
+// counted, or with less when the outgoing seller takes the rest out; never
+// more, never negative.
+func TestAperturaRelevo(t *testing.T) {
+	monto := func(c Centavos) *Centavos { return &c }
+	cases := []struct {
+		pedida *Centavos
+		want   Centavos
+		msg    string
+	}{
+		{nil, 1_500_050, ""},
+		{monto(1_500_050), 1_500_050, ""},
+		{monto(0), 0, ""},
+		{monto(500_000), 500_000, ""},
+		{monto(1_500_051), 0, "El monto de apertura no puede superar el efectivo contado ($ 15.000,50)"},
+		{monto(-1), 0, MsgMontoNoNegativo},
+		{monto(MontoMaximo + 1), 0, MsgMontoMaximo},
+	}
+	for _, c := range cases {
+		got, err := AperturaRelevo(1_500_050, c.pedida)
+		e, ok := AsError(err)
+		if got != c.want || (c.msg == "") != (err == nil) || (err != nil && (!ok || e.Kind != KindInvalid || e.Message != c.msg)) {
+			t.Errorf("AperturaRelevo(%v) = %v, %v; want %v, %q", c.pedida, got, err, c.want, c.msg)
+		}
+	}
+}

@@ -187,25 +187,32 @@ func (s *Store) AbrirCaja(ctx context.Context, a Actor, monto domain.Centavos, o
 		return Caja{}, err
 	}
 	return idempotent(ctx, s, a, "caja.abrir", func(c sqldb.Conn) (Caja, error) {
-		id, err := c.InsertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
-			observaciones, volumen) VALUES (?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto,
-			c.Now(), observaciones, monto)
-		if sqldb.IsUniqueViolation(err) {
-			return Caja{}, domain.Conflict(domain.MsgCajaYaAbierta)
-		}
-		if err != nil {
-			return Caja{}, wrap("abrir caja", err)
-		}
-		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionAperturaCaja,
-			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d abierta con %s", id, monto)})
-		if err != nil {
-			return Caja{}, err
-		}
-		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
-		c.Emit(events.Event{Nombre: events.CajaAbierta, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
-			Usuario: caja.UsuarioNombre}})
-		return caja, err
+		return s.abrir(ctx, c, a, monto, observaciones, domain.MsgCajaYaAbierta)
 	})
+}
+
+// abrir opens a register for a.UsuarioID in the caller's transaction, audits
+// it and emits cajaAbierta; the user's open register already there is a 409
+// yaAbierta (the partial unique index decides, so of two opens one wins).
+func (s *Store) abrir(ctx context.Context, c sqldb.Conn, a Actor, monto domain.Centavos, observaciones, yaAbierta string) (Caja, error) {
+	id, err := c.InsertID(ctx, `INSERT INTO cajas (empresa_id, usuario_id, estado, monto_apertura, fecha_apertura,
+		observaciones, volumen) VALUES (?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, a.UsuarioID, domain.CajaAbierta, monto,
+		c.Now(), observaciones, monto)
+	if sqldb.IsUniqueViolation(err) {
+		return Caja{}, domain.Conflict(yaAbierta)
+	}
+	if err != nil {
+		return Caja{}, wrap("abrir caja", err)
+	}
+	err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionAperturaCaja,
+		IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d abierta con %s", id, monto)})
+	if err != nil {
+		return Caja{}, err
+	}
+	caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, id)
+	c.Emit(events.Event{Nombre: events.CajaAbierta, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: id, UsuarioID: a.UsuarioID,
+		Usuario: caja.UsuarioNombre}})
+	return caja, err
 }
 
 // Movimientos lists a register's movements, oldest first.
@@ -324,79 +331,99 @@ func toleranciaCierre(ctx context.Context, c sqldb.Conn, empresaID int64) (domai
 // approval (AprobarCierre), taking no movement meanwhile; a second count is
 // refused (the first one showed the difference).
 func (s *Store) CerrarCaja(ctx context.Context, a Actor, k Contado) (CierreCaja, error) {
-	if err := domain.ValidarNoNegativo(k.Efectivo); err != nil {
+	if err := k.validar(); err != nil {
 		return CierreCaja{}, err
 	}
-	medios, orden := map[int64]domain.Centavos{}, []int64{}
+	return idempotent(ctx, s, a, "caja.cerrar", func(c sqldb.Conn) (CierreCaja, error) {
+		return s.cerrar(ctx, c, a, k)
+	})
+}
+
+// validar checks a count before any transaction: amounts from zero to
+// domain.MontoMaximo, each payment method counted once.
+func (k Contado) validar() error {
+	if err := domain.ValidarNoNegativo(k.Efectivo); err != nil {
+		return err
+	}
+	vistos := map[int64]bool{}
 	for _, m := range k.Medios {
 		if err := domain.ValidarNoNegativo(m.Contado); err != nil {
-			return CierreCaja{}, err
+			return err
 		}
-		if _, dup := medios[m.MedioPagoID]; dup {
-			return CierreCaja{}, domain.Invalid(fmt.Sprintf(domain.MsgMedioRepetido, m.MedioPagoID))
+		if vistos[m.MedioPagoID] {
+			return domain.Invalid(fmt.Sprintf(domain.MsgMedioRepetido, m.MedioPagoID))
 		}
+		vistos[m.MedioPagoID] = true
+	}
+	return nil
+}
+
+// cerrar counts and closes a.UsuarioID's open register in the caller's
+// transaction (CerrarCaja): a count past the company's tolerance leaves it
+// pending approval.
+func (s *Store) cerrar(ctx context.Context, c sqldb.Conn, a Actor, k Contado) (CierreCaja, error) {
+	medios, orden := map[int64]domain.Centavos{}, make([]int64, 0, len(k.Medios))
+	for _, m := range k.Medios {
 		medios[m.MedioPagoID] = m.Contado
 		orden = append(orden, m.MedioPagoID)
 	}
-	return idempotent(ctx, s, a, "caja.cerrar", func(c sqldb.Conn) (CierreCaja, error) {
-		abierta, pendiente, err := bloquearCaja(ctx, c, a)
-		if err != nil || abierta.id == 0 {
-			return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
+	abierta, pendiente, err := bloquearCaja(ctx, c, a)
+	if err != nil || abierta.id == 0 {
+		return CierreCaja{}, firstErr(err, domain.Invalid(domain.MsgSinCajaAbierta))
+	}
+	if pendiente {
+		return CierreCaja{}, domain.Conflict(domain.MsgCierrePendiente)
+	}
+	for _, id := range orden {
+		if _, err := s.itemCatalogo(ctx, c, a.EmpresaID, domain.CatMediosPago, id); err != nil {
+			return CierreCaja{}, err
 		}
-		if pendiente {
-			return CierreCaja{}, domain.Conflict(domain.MsgCierrePendiente)
-		}
-		for _, id := range orden {
-			if _, err := s.itemCatalogo(ctx, c, a.EmpresaID, domain.CatMediosPago, id); err != nil {
-				return CierreCaja{}, err
-			}
-		}
-		caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
+	}
+	caja, _, err := s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
+	if err != nil {
+		return CierreCaja{}, err
+	}
+	tol, err := toleranciaCierre(ctx, c, a.EmpresaID)
+	if err != nil {
+		return CierreCaja{}, err
+	}
+	conteo, err := domain.Contar(k.Efectivo, k.Denominaciones, medios, orden, caja.TotalesCaja, tol)
+	if err != nil {
+		return CierreCaja{}, err
+	}
+	raw, err := json.Marshal(conteo)
+	if err != nil {
+		return CierreCaja{}, err
+	}
+	dif := conteo.Diferencia()
+	_, err = c.Exec(ctx, `UPDATE cajas SET monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
+		total_ventas = ?, observaciones_cierre = ?, conteo = ?, fecha_conteo = ? WHERE id = ? AND estado = ?`,
+		k.Efectivo, caja.EfectivoEsperado, dif, caja.TotalVentas, k.Observaciones, string(raw), c.Now(),
+		abierta.id, domain.CajaAbierta)
+	if err != nil {
+		return CierreCaja{}, wrap("contar caja", err)
+	}
+	out := CierreCaja{TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
+		MontoCierre: k.Efectivo, Diferencia: dif, MontoFinal: caja.Saldo, Conteo: conteo}
+	if conteo.RequiereAprobacion() {
+		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConteoCaja,
+			IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d contada: efectivo %s, diferencia %s, discrepancia %s supera la tolerancia %s; espera la aprobación de un supervisor",
+				abierta.id, k.Efectivo, dif, conteo.Discrepancia, tol)})
 		if err != nil {
 			return CierreCaja{}, err
 		}
-		tol, err := toleranciaCierre(ctx, c, a.EmpresaID)
-		if err != nil {
-			return CierreCaja{}, err
-		}
-		conteo, err := domain.Contar(k.Efectivo, k.Denominaciones, medios, orden, caja.TotalesCaja, tol)
-		if err != nil {
-			return CierreCaja{}, err
-		}
-		raw, err := json.Marshal(conteo)
-		if err != nil {
-			return CierreCaja{}, err
-		}
-		dif := conteo.Diferencia()
-		_, err = c.Exec(ctx, `UPDATE cajas SET monto_cierre = ?, efectivo_esperado = ?, diferencia = ?,
-			total_ventas = ?, observaciones_cierre = ?, conteo = ?, fecha_conteo = ? WHERE id = ? AND estado = ?`,
-			k.Efectivo, caja.EfectivoEsperado, dif, caja.TotalVentas, k.Observaciones, string(raw), c.Now(),
-			abierta.id, domain.CajaAbierta)
-		if err != nil {
-			return CierreCaja{}, wrap("contar caja", err)
-		}
-		out := CierreCaja{TotalVentas: caja.TotalVentas, EfectivoEsperado: caja.EfectivoEsperado,
-			MontoCierre: k.Efectivo, Diferencia: dif, MontoFinal: caja.Saldo, Conteo: conteo}
-		if conteo.RequiereAprobacion() {
-			err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConteoCaja,
-				IP: a.IP, Exito: true, Detalles: fmt.Sprintf("Caja #%d contada: efectivo %s, diferencia %s, discrepancia %s supera la tolerancia %s; espera la aprobación de un supervisor",
-					abierta.id, k.Efectivo, dif, conteo.Discrepancia, tol)})
-			if err != nil {
-				return CierreCaja{}, err
-			}
-			c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
-				Datos: EventoAlerta{Tipo: "cierre_pendiente", Titulo: domain.TituloCierrePendiente,
-					Mensaje: domain.MensajeCierrePendiente(caja.ID, caja.UsuarioNombre, conteo.Discrepancia)}})
-			c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID),
-				Datos: EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID}})
-			out.Caja, _, err = s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
-			out.Pendiente = true
-			return out, err
-		}
-		out.Caja, err = s.finalizarCierre(ctx, c, a, caja, dif, fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
-			abierta.id, caja.TotalVentas, k.Efectivo, dif))
+		c.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: a.EmpresaID, Roles: Supervisores,
+			Datos: EventoAlerta{Tipo: "cierre_pendiente", Titulo: domain.TituloCierrePendiente,
+				Mensaje: domain.MensajeCierrePendiente(caja.ID, caja.UsuarioNombre, conteo.Discrepancia)}})
+		c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID),
+			Datos: EventoCaja{CajaID: caja.ID, UsuarioID: a.UsuarioID}})
+		out.Caja, _, err = s.caja(ctx, c, `WHERE c.id = ?`, abierta.id)
+		out.Pendiente = true
 		return out, err
-	})
+	}
+	out.Caja, err = s.finalizarCierre(ctx, c, a, caja, dif, fmt.Sprintf("Caja #%d cerrada: ventas %s, contado %s, diferencia %s",
+		abierta.id, caja.TotalVentas, k.Efectivo, dif))
+	return out, err
 }
 
 // finalizarCierre closes a counted register: its state, the close's audit,

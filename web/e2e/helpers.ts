@@ -149,10 +149,12 @@ export async function venderPorApi(request: APIRequestContext, cuenta: Cuenta, c
 /**
  * axe's critical and serious violations of the page once its finite animations end, one line each: a
  * toast or dialog caught halfway through its fade has the contrast of its current opacity, not its own.
+ * With `selector`, of that part only (an open dialog: the page behind its overlay is dimmed on purpose).
  */
-export async function violaciones(page: Page): Promise<string[]> {
+export async function violaciones(page: Page, selector?: string): Promise<string[]> {
   await sinAnimaciones(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  const { violations } = await (selector ? builder.include(selector) : builder).analyze();
   return violations.filter((v) => v.impact === 'critical' || v.impact === 'serious')
     .map((v) => `${v.id}: ${v.nodes[0].target.join(' ')}`);
 }

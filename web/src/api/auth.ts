@@ -41,7 +41,7 @@ export function login(credentials: Credentials): Promise<LoginRespuesta> {
   return api.post<LoginRespuesta>('/auth/login', credentials, { skipAuthEvent: true });
 }
 
-/** POST /auth/logout; it reads the token before the caller clears it. */
-export function logout(): Promise<unknown> {
-  return api.post('/auth/logout', undefined, { skipAuthEvent: true });
+/** POST /auth/logout; it reads the token before the caller clears it, or ends `token` (a session the tab left). */
+export function logout(token?: string): Promise<unknown> {
+  return api.post('/auth/logout', undefined, { skipAuthEvent: true, token });
 }

@@ -424,6 +424,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/caja/relevo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Relevo de turno: cierra la caja del llamante y abre la del vendedor entrante, que sigue en la sesión
+         * @description Acceso: permiso caja.cerrar; módulo caja
+         */
+        post: operations["relevarCaja"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/caja/resumen": {
         parameters: {
             query?: never;
@@ -3994,6 +4014,10 @@ export interface components {
              */
             sentido?: "ida" | "vuelta";
         };
+        CredencialesEntrante: {
+            nombre_usuario: string;
+            password: string;
+        };
         CredencialesTemporales: {
             password_temporal: string;
             usuario: string;
@@ -5680,6 +5704,21 @@ export interface components {
             usuario: components["schemas"]["UsuarioAuditoria"] | null;
             usuario_id: null | number;
         };
+        RelevarCaja: {
+            denominaciones?: components["schemas"]["ConteoDenominacion"][];
+            entrante: components["schemas"]["CredencialesEntrante"];
+            medios?: components["schemas"]["MedioContado"][];
+            /** Format: double */
+            monto_apertura?: null | number;
+            /** Format: double */
+            monto_cierre?: null | number;
+            observaciones?: string;
+        };
+        RelevoCaja: {
+            caja: components["schemas"]["Caja"];
+            cierre: components["schemas"]["CierreCaja"];
+            sesion: components["schemas"]["Sesion"];
+        };
         RenombrarDispositivo: {
             nombre: string;
         };
@@ -6311,6 +6350,12 @@ export interface components {
         };
         RespuestaPuntosCliente: {
             data: components["schemas"]["PuntosCliente"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaRelevoCaja: {
+            data: components["schemas"]["RelevoCaja"];
             message?: string;
             /** @constant */
             success: true;
@@ -7909,6 +7954,47 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            503: components["responses"]["NoDisponible"];
+            /** @description Error interno (500), con el mensaje en español */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    relevarCaja: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RelevarCaja"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaRelevoCaja"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             503: components["responses"]["NoDisponible"];
             /** @description Error interno (500), con el mensaje en español */
             default: {

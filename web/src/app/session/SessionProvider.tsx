@@ -81,6 +81,19 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(updated);
   }, [queryClient]);
 
+  // A shift handover: the incoming seller's session replaces the outgoing one's, which ends on the server
+  // (its token is no longer stored: the call names it) and takes its push subscription with it. The
+  // queries cached for the outgoing seller go.
+  const relevar = useCallback((entrante: StoredSession) => {
+    const saliente = readSession()?.token;
+    writeSession(entrante);
+    queryClient.clear();
+    setSession(entrante);
+    setSesionExpirada(false);
+    void olvidarPushLocal();
+    if (saliente) logoutCall(saliente).catch(() => undefined);
+  }, [queryClient]);
+
   // Token expiry: at load and every 5 minutes.
   useEffect(() => {
     if (!token) return;
@@ -136,7 +149,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     logout,
     sesionExpirada,
     claveCambiada,
-  }), [usuario, token, login, logout, sesionExpirada, claveCambiada]);
+    relevar,
+  }), [usuario, token, login, logout, sesionExpirada, claveCambiada, relevar]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

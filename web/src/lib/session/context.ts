@@ -1,5 +1,5 @@
 import { createContext } from 'react';
-import type { Credentials, Usuario } from './types';
+import type { Credentials, StoredSession, Usuario } from './types';
 
 /** What useSession() returns. */
 export interface SessionValue {
@@ -22,6 +22,9 @@ export interface SessionValue {
   /** Records that the user changed the password: no change is pending any more, and the
    * session goes on with the fresh token the server answered (the old one ended). */
   claveCambiada: (token: string) => void;
+  /** A shift handover on this screen (POST /caja/relevo): the tab goes on as the incoming seller with the
+   * session the server answered, and the outgoing seller's session ends. */
+  relevar: (sesion: StoredSession) => void;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);

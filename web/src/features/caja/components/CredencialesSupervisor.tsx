@@ -3,8 +3,9 @@ import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '@/lib/api';
 
 /**
- * A supervisor's user and password typed on the cashier's screen (a close's approval, a drop to the
- * safe). A refusal keeps the user, clears the password, with the server's message (the fields focus it).
+ * Another user's user and password typed on the cashier's screen (a supervisor approving a close or a drop
+ * to the safe, the incoming seller of a shift handover). A refusal keeps the user, clears the password,
+ * with the server's message (the fields focus it).
  */
 export function useCredencialesSupervisor() {
   const [usuario, setUsuario] = useState('');
@@ -31,19 +32,21 @@ interface CredencialesSupervisorProps {
   credenciales: ReturnType<typeof useCredencialesSupervisor>;
   /** The user's field takes the focus when shown. */
   autoFocus?: boolean;
+  /** Whose credentials the labels name. */
+  de?: string;
 }
 
-/** The supervisor's user and password fields; after each refusal the password has the focus and the message. */
-export function CredencialesSupervisor({ credenciales: c, autoFocus = false }: CredencialesSupervisorProps) {
+/** The user and password fields (a supervisor's by default); after each refusal the password has the focus and the message. */
+export function CredencialesSupervisor({ credenciales: c, autoFocus = false, de = 'supervisor' }: CredencialesSupervisorProps) {
   const campoClave = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (c.rechazos > 0) campoClave.current?.focus();
   }, [c.rechazos]);
   return (
     <>
-      <TextInput label="Usuario del supervisor" autoComplete="off" required autoFocus={autoFocus} value={c.usuario}
+      <TextInput label={`Usuario del ${de}`} autoComplete="off" required autoFocus={autoFocus} value={c.usuario}
         onChange={(e) => c.setUsuario(e.currentTarget.value)} />
-      <PasswordInput ref={campoClave} label="Contraseña del supervisor" autoComplete="off" required value={c.clave}
+      <PasswordInput ref={campoClave} label={`Contraseña del ${de}`} autoComplete="off" required value={c.clave}
         error={c.error} onChange={(e) => c.setClave(e.currentTarget.value)} />
     </>
   );

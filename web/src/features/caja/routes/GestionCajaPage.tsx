@@ -1,5 +1,5 @@
 import { Alert, Button, Center, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconBuildingBank, IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
+import { IconArrowsExchange, IconBuildingBank, IconCashRegister, IconLock, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
@@ -10,12 +10,13 @@ import { CajaResumen } from '@/features/caja/components/CajaResumen';
 import { CerrarCajaModal } from '@/features/caja/components/CerrarCajaModal';
 import { MovimientoModal } from '@/features/caja/components/MovimientoModal';
 import { RetiroModal } from '@/features/caja/components/RetiroModal';
+import { RelevoModal } from '@/features/caja/components/RelevoModal';
 import { MovimientosTable } from '@/features/caja/components/MovimientosTable';
 import { PorMedioPago } from '@/features/caja/components/PorMedioPago';
 import { HistorialCajas } from '@/features/caja/components/HistorialCajas';
 import { CierresPendientes } from '@/features/caja/components/CierresPendientes';
 
-type Dialogo = 'abrir' | 'movimiento' | 'retiro' | 'cerrar' | null;
+type Dialogo = 'abrir' | 'movimiento' | 'retiro' | 'relevo' | 'cerrar' | null;
 
 /** /admin/gestion-caja: the user's own register. */
 export function GestionCajaPage() {
@@ -45,6 +46,11 @@ export function GestionCajaPage() {
                   Retiro a caja fuerte
                 </Button>
               </>
+            )}
+            {abierta && !pendiente && can('caja', 'cerrar') && (
+              <Button leftSection={<IconArrowsExchange size={18} aria-hidden />} variant="light" onClick={() => setDialogo('relevo')}>
+                Relevo de turno
+              </Button>
             )}
             {abierta && can('caja', 'cerrar') && (
               <Button leftSection={<IconLock size={18} aria-hidden />} color="red" onClick={() => setDialogo('cerrar')}>
@@ -81,6 +87,7 @@ export function GestionCajaPage() {
       <AbrirCajaModal opened={dialogo === 'abrir'} onClose={cerrarDialogo} />
       <MovimientoModal opened={dialogo === 'movimiento'} onClose={cerrarDialogo} />
       <RetiroModal opened={dialogo === 'retiro'} caja={caja} onClose={cerrarDialogo} />
+      <RelevoModal opened={dialogo === 'relevo'} caja={caja} onClose={cerrarDialogo} />
       <CerrarCajaModal opened={dialogo === 'cerrar'} caja={caja} onClose={cerrarDialogo} />
     </Stack>
   );
