@@ -14,11 +14,10 @@ import (
 // client retries, short enough that the table stays small.
 const idempotenciaVigencia = 24 * time.Hour
 
-// idem identifies a write that a client may retry: who (in which company), the client's
+// idem identifies a write that a client may retry: who, the client's
 // Idempotency-Key, and the fingerprint of the operation and the request. An
 // empty clave means no idempotency asked.
 type idem struct {
-	empresaID int64
 	usuarioID int64
 	operacion string
 	clave     string
@@ -34,7 +33,7 @@ type idem struct {
 // so errors are not remembered. An expired key not yet swept is claimed anew.
 func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c sqldb.Conn) (T, error)) (T, error) {
 	var out T
-	k := idem{empresaID: a.EmpresaID, usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave, huella: operacion + ":" + a.Huella}
+	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave, huella: operacion + ":" + a.Huella}
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
 		if k.clave != "" {
 			claimed, err := claim(ctx, c, k)
@@ -53,8 +52,8 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 		if err != nil {
 			return err
 		}
-		_, err = c.Exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE empresa_id = ? AND usuario_id = ? AND clave = ?`,
-			string(b), k.empresaID, k.usuarioID, k.clave)
+		_, err = c.Exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
+			string(b), k.usuarioID, k.clave)
 		return wrap("guardar resultado idempotente", err)
 	})
 	return out, err
@@ -64,11 +63,11 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 // expired row (the sweeper has not reached it yet) is taken over in the same
 // statement, as a new claim.
 func claim(ctx context.Context, c sqldb.Conn, k idem) (bool, error) {
-	res, err := c.Exec(ctx, `INSERT INTO idempotencia (empresa_id, usuario_id, clave, operacion, huella, created_at)
-		VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (empresa_id, usuario_id, clave) DO UPDATE SET operacion = excluded.operacion,
+	res, err := c.Exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
+		VALUES (?, ?, ?, ?, ?) ON CONFLICT (usuario_id, clave) DO UPDATE SET operacion = excluded.operacion,
 		huella = excluded.huella, resultado = '', created_at = excluded.created_at
 		WHERE idempotencia.created_at < ?`,
-		k.empresaID, k.usuarioID, k.clave, k.operacion, k.huella, c.Now(), c.Now().Add(-idempotenciaVigencia))
+		k.usuarioID, k.clave, k.operacion, k.huella, c.Now(), c.Now().Add(-idempotenciaVigencia))
 	if err != nil {
 		return false, wrap("reclamar clave de idempotencia", err)
 	}
@@ -80,8 +79,8 @@ func claim(ctx context.Context, c sqldb.Conn, k idem) (bool, error) {
 // answered another request.
 func replay[T any](ctx context.Context, c sqldb.Conn, k idem, out *T) error {
 	var stored, huella string
-	err := c.QueryRow(ctx, `SELECT resultado, huella FROM idempotencia WHERE empresa_id = ? AND usuario_id = ? AND clave = ?`,
-		k.empresaID, k.usuarioID, k.clave).Scan(&stored, &huella)
+	err := c.QueryRow(ctx, `SELECT resultado, huella FROM idempotencia WHERE usuario_id = ? AND clave = ?`,
+		k.usuarioID, k.clave).Scan(&stored, &huella)
 	if err != nil {
 		return wrap("leer resultado idempotente", err)
 	}
@@ -94,8 +93,8 @@ func replay[T any](ctx context.Context, c sqldb.Conn, k idem, out *T) error {
 // PurgarIdempotencia forgets up to lote keys older than their validity through
 // the created_at index, and returns how many it removed.
 func (s *Store) PurgarIdempotencia(ctx context.Context, lote int) (int64, error) {
-	res, err := s.db.Conn().Exec(ctx, `DELETE FROM idempotencia WHERE (empresa_id, usuario_id, clave) IN (
-		SELECT empresa_id, usuario_id, clave FROM idempotencia WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
+	res, err := s.db.Conn().Exec(ctx, `DELETE FROM idempotencia WHERE (usuario_id, clave) IN (
+		SELECT usuario_id, clave FROM idempotencia WHERE created_at < ? ORDER BY created_at LIMIT ?)`,
 		s.Now().Add(-idempotenciaVigencia), lote)
 	if err != nil {
 		return 0, wrap("purgar claves de idempotencia", err)

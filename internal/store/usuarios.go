@@ -504,7 +504,7 @@ func (s *Store) EliminarUsuario(ctx context.Context, g Gestor, id int64) (Baja, 
 			return Baja{Desactivado: true}, s.desactivar(ctx, c, g, antes)
 		}
 		for _, tabla := range []string{"idempotencia", "notificaciones"} {
-			if _, err := c.Exec(ctx, `DELETE FROM `+tabla+` WHERE empresa_id = ? AND usuario_id = ?`, g.EmpresaID, id); err != nil {
+			if _, err := c.Exec(ctx, `DELETE FROM `+tabla+` WHERE usuario_id = ?`, id); err != nil {
 				return Baja{}, wrap("eliminar los datos propios del usuario", err)
 			}
 		}

@@ -4,8 +4,7 @@
 -- between a company's tables includes empresa_id, so the tables can be
 -- distributed by it (Citus) and no uniqueness check is global.
 --
--- The message's children and the idempotency keys gain empresa_id (the
--- message's; the actor's company, 0 for an installation-wide actor).
+-- The message's children gain empresa_id (the message's).
 ALTER TABLE mensaje_pasajes ADD COLUMN empresa_id BIGINT;
 UPDATE mensaje_pasajes SET empresa_id = (SELECT empresa_id FROM mensajes WHERE mensajes.id = mensaje_pasajes.mensaje_id);
 ALTER TABLE mensaje_pasajes ALTER COLUMN empresa_id SET NOT NULL;
@@ -17,10 +16,6 @@ ALTER TABLE mensaje_reportes ALTER COLUMN empresa_id SET NOT NULL;
 ALTER TABLE mensaje_textos ADD COLUMN empresa_id BIGINT;
 UPDATE mensaje_textos SET empresa_id = (SELECT empresa_id FROM mensajes WHERE mensajes.id = mensaje_textos.mensaje_id);
 ALTER TABLE mensaje_textos ALTER COLUMN empresa_id SET NOT NULL;
-ALTER TABLE idempotencia ADD COLUMN empresa_id BIGINT NOT NULL DEFAULT 0;
-UPDATE idempotencia SET empresa_id = COALESCE((SELECT empresa_id FROM usuarios WHERE usuarios.id = idempotencia.usuario_id), 0);
-ALTER TABLE idempotencia DROP CONSTRAINT idempotencia_nueva_pkey;
-ALTER TABLE idempotencia ADD PRIMARY KEY (empresa_id, usuario_id, clave);
 
 -- Unique keys that were global.
 ALTER TABLE precios DROP CONSTRAINT precios_pkey;
@@ -181,9 +176,6 @@ DROP INDEX pasajes_codigo_qr_uq;
 CREATE UNIQUE INDEX pasajes_codigo_qr_uq ON pasajes (codigo_qr);
 ALTER TABLE precios DROP CONSTRAINT precios_pkey;
 ALTER TABLE precios ADD PRIMARY KEY (seccion_id, tipo_viaje_id);
-ALTER TABLE idempotencia DROP CONSTRAINT idempotencia_pkey;
-ALTER TABLE idempotencia ADD CONSTRAINT idempotencia_nueva_pkey PRIMARY KEY (usuario_id, clave);
-ALTER TABLE idempotencia DROP COLUMN empresa_id;
 ALTER TABLE mensaje_textos DROP COLUMN empresa_id;
 ALTER TABLE mensaje_reportes DROP COLUMN empresa_id;
 ALTER TABLE mensaje_pasajes DROP CONSTRAINT mensaje_pasajes_pkey;

@@ -5,8 +5,7 @@
 -- tables), while the unique keys are the same as PostgreSQL's. Where a global
 -- one is a table constraint SQLite cannot drop without rebuilding a table
 -- others point at (puntos_lotes, push_suscripciones), the company's key is
--- added beside it; the leaf tables (idempotencia, precios, mensaje_pasajes)
--- are rebuilt.
+-- added beside it; the leaf tables (precios, mensaje_pasajes) are rebuilt.
 CREATE TABLE mensaje_pasajes_nueva (
     empresa_id INTEGER NOT NULL,
     mensaje_id INTEGER NOT NULL REFERENCES mensajes (id),
@@ -22,23 +21,6 @@ ALTER TABLE mensaje_reportes ADD COLUMN empresa_id INTEGER NOT NULL DEFAULT 0;
 UPDATE mensaje_reportes SET empresa_id = (SELECT empresa_id FROM mensajes WHERE mensajes.id = mensaje_reportes.mensaje_id);
 ALTER TABLE mensaje_textos ADD COLUMN empresa_id INTEGER NOT NULL DEFAULT 0;
 UPDATE mensaje_textos SET empresa_id = (SELECT empresa_id FROM mensajes WHERE mensajes.id = mensaje_textos.mensaje_id);
-
-CREATE TABLE idempotencia_nueva (
-    empresa_id INTEGER NOT NULL DEFAULT 0,
-    usuario_id INTEGER NOT NULL REFERENCES usuarios (id),
-    clave TEXT NOT NULL,
-    operacion TEXT NOT NULL,
-    huella TEXT NOT NULL DEFAULT '',
-    resultado TEXT NOT NULL DEFAULT '',
-    created_at TIMESTAMP NOT NULL,
-    PRIMARY KEY (empresa_id, usuario_id, clave)
-);
-INSERT INTO idempotencia_nueva (empresa_id, usuario_id, clave, operacion, huella, resultado, created_at)
-    SELECT COALESCE((SELECT empresa_id FROM usuarios WHERE usuarios.id = idempotencia.usuario_id), 0),
-    usuario_id, clave, operacion, huella, resultado, created_at FROM idempotencia;
-DROP TABLE idempotencia;
-ALTER TABLE idempotencia_nueva RENAME TO idempotencia;
-CREATE INDEX idempotencia_fecha_idx ON idempotencia (created_at);
 
 CREATE TABLE precios_nueva (
     empresa_id INTEGER NOT NULL REFERENCES empresas (id),
@@ -86,20 +68,6 @@ CREATE TABLE precios_vieja (
 INSERT INTO precios_vieja SELECT empresa_id, seccion_id, tipo_viaje_id, precio, updated_at FROM precios;
 DROP TABLE precios;
 ALTER TABLE precios_vieja RENAME TO precios;
-CREATE TABLE idempotencia_vieja (
-    usuario_id INTEGER NOT NULL REFERENCES usuarios (id),
-    clave TEXT NOT NULL,
-    operacion TEXT NOT NULL,
-    huella TEXT NOT NULL DEFAULT '',
-    resultado TEXT NOT NULL DEFAULT '',
-    created_at TIMESTAMP NOT NULL,
-    PRIMARY KEY (usuario_id, clave)
-);
-INSERT INTO idempotencia_vieja SELECT usuario_id, clave, operacion, huella, resultado, created_at FROM idempotencia
-    WHERE TRUE ON CONFLICT DO NOTHING;
-DROP TABLE idempotencia;
-ALTER TABLE idempotencia_vieja RENAME TO idempotencia;
-CREATE INDEX idempotencia_fecha_idx ON idempotencia (created_at);
 ALTER TABLE mensaje_textos DROP COLUMN empresa_id;
 ALTER TABLE mensaje_reportes DROP COLUMN empresa_id;
 CREATE TABLE mensaje_pasajes_vieja (
