@@ -270,7 +270,7 @@ func TestExportarVentasPDF(t *testing.T) {
 		texto := pdftest.Text(t, r.Body)
 		for _, w := range []string{"Reporte de ventas", "Período", "20/11/2026 – 20/11/2026", "Fecha base", "Fecha de venta",
 			"Pasajes vendidos", "(2)", "Total de ventas", "$ 9.000,00", "Cancelados", "1 por $ 4.500,00",
-			ps[2].NumeroPasaje, "Noche", "Diego Sosa", "4.500,00", "Cancelado", "Página 1 de 1"} {
+			ps[2].NumeroPasaje, "Noche", "Diego Sosa", "4.500,00", "Cancelado", "Total sin cancelados", "9.000,00", "Página 1 de 1"} {
 			if !strings.Contains(texto, w) {
 				t.Errorf("el PDF no dice %q", w)
 			}
