@@ -298,6 +298,9 @@ func TestExportarPasajesCSV(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		e.ventaA("vendedor", "=HYPERLINK(\"http://x\")", 1)
 		p := e.ventaA("vendedor", "Ana; Paz", 1)[0]
+		cancelado := e.ventaA("vendedor", "Bea Paz", 1)[0]
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", cancelado.ID), e.token("vendedor"), nil).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
 		debito := e.lote(map[string]int{"General": 1}, "Débito")
 		debito["cliente_nombre"], debito["cliente_telefono"] = "Luis Sosa", "+54 9 11 5555-0000"
 		e.sell(e.token("vendedor"), debito, "").expect(t, http.StatusCreated, "1 pasaje creado exitosamente")
@@ -310,14 +313,17 @@ func TestExportarPasajesCSV(t *testing.T) {
 		if lines[0] != "\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta" {
 			t.Fatalf("cabecera: %q", lines[0])
 		}
-		want := `"` + p.NumeroPasaje + `";"20/11/2026";"Ana; Paz";"1144556677";"` + seccionDemo + `";"General";4.500,00;"Efectivo";"activo";`
-		if len(lines) != 3 || !strings.HasPrefix(lines[1], want) || !strings.HasSuffix(lines[1], `;"20/11/2026 10:00"`) {
+		// Each ticket with its state as the screens name it; the total row leaves the cancelled one out.
+		want := `"` + p.NumeroPasaje + `";"20/11/2026";"Ana; Paz";"1144556677";"` + seccionDemo + `";"General";4.500,00;"Efectivo";"Activo";`
+		if len(lines) != 5 || !strings.HasPrefix(lines[2], want) || !strings.HasSuffix(lines[2], `;"20/11/2026 10:00"`) ||
+			!strings.HasPrefix(lines[1], `"`+cancelado.NumeroPasaje+`";`) || !strings.Contains(lines[1], `;4.500,00;"Efectivo";"Cancelado";`) ||
+			lines[3] != `"Total sin cancelados";"";"";"";"";"";4.500,00;"";"";"";""` || lines[4] != "" {
 			t.Fatalf("filas: %q, esperaba %q…", lines, want)
 		}
 		// The payment method of each ticket; a phone that starts like a formula keeps its guard.
 		r = e.do("GET", "/api/pasajes/export?busqueda=sosa", e.token("admin"), nil)
-		if lines = strings.Split(string(r.Body), "\r\n"); len(lines) != 3 ||
-			!strings.Contains(lines[1], `;"Luis Sosa";"'+54 9 11 5555-0000";"`+seccionDemo+`";"General";4.500,00;"Débito";"activo";`) {
+		if lines = strings.Split(string(r.Body), "\r\n"); len(lines) != 4 ||
+			!strings.Contains(lines[1], `;"Luis Sosa";"'+54 9 11 5555-0000";"`+seccionDemo+`";"General";4.500,00;"Débito";"Activo";`) {
 			t.Fatalf("medio de pago y teléfono: %q", lines)
 		}
 		r = e.do("GET", "/api/pasajes/export?busqueda=HYPERLINK", e.token("admin"), nil)

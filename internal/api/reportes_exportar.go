@@ -75,8 +75,9 @@ var estadosLegibles = map[string]string{domain.PasajeActivo: "Activo", domain.Pa
 
 // exportarVentas is the company e's detailed sales of the period as a CSV, an
 // XLSX or a PDF (archivoReporte), encoded row by row as the database sends them (the
-// PDF, laid out in memory, holds the newest maxFilasPDF). A period without
-// tickets is a 404 before anything is sent.
+// PDF, laid out in memory, holds the newest maxFilasPDF), then the period's
+// total without the cancelled tickets (filaTotal). A period without tickets is
+// a 404 before anything is sent.
 func (s *Server) exportarVentas(ctx context.Context, e store.Empresa, c ConsultaExportarReporte) (archivo, error) {
 	p, loc, err := s.periodoDe(e, c.ConsultaPeriodo)
 	if err != nil {
@@ -106,14 +107,39 @@ func (s *Server) exportarVentas(ctx context.Context, e store.Empresa, c Consulta
 	t := export.Table{Title: "Reporte de ventas", Columns: columnasVentas}
 	return s.archivoReporte(ctx, e, c.Formato, "reporte-ventas", p, cmp.Or(c.Base, BaseVenta), t, totales, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasVentas))
-		return s.Store.RecorrerVentasDetalladas(ctx, e.ID, f, tope, func(v store.VentaDetallada) error {
+		if err := s.Store.RecorrerVentasDetalladas(ctx, e.ID, f, tope, func(v store.VentaDetallada) error {
 			fila = append(fila[:0], export.Date(v.FechaVenta.In(loc)), fechaCelda(v.FechaViaje),
 				export.Text(v.NumeroPasaje), export.Text(v.ClienteNombre), export.Text(v.SeccionNombre),
 				export.Text(v.TipoViajeNombre), export.Text(v.MedioPagoNombre), export.Text(v.Vendedor),
 				export.Money(v.Precio), export.Text(estadoLegible(v.Estado)))
 			return enc.Encode(fila)
-		})
+		}); err != nil {
+			return err
+		}
+		return enc.Encode(filaTotal(columnasVentas, resumen.Importe))
 	})
+}
+
+// etiquetaTotal names the last row of a file of tickets (filaTotal).
+const etiquetaTotal = "Total sin cancelados"
+
+// filaTotal is the last row of a file of tickets whose columns are columnas:
+// etiquetaTotal in the first column and importe, what the tickets
+// that are not cancelled sold (a cancelled ticket was refunded: its price is
+// no sale, and the screen leaves it out), in the column 'Precio'.
+func filaTotal(columnas []string, importe domain.Centavos) []export.Cell {
+	fila := make([]export.Cell, len(columnas))
+	for i, c := range columnas {
+		switch {
+		case i == 0:
+			fila[i] = export.Text(etiquetaTotal)
+		case c == "Precio":
+			fila[i] = export.Money(importe)
+		default:
+			fila[i] = export.Text("")
+		}
+	}
+	return fila
 }
 
 // fechaCelda is the day fecha (YYYY-MM-DD) as a date cell, or as text if it is not one.

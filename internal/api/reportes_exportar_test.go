@@ -173,20 +173,21 @@ func TestExportarVentasCSV(t *testing.T) {
 		want := "\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Vendedor;Precio;Estado\r\n" +
 			fmt.Sprintf(fila, "21/11/2026", ps[2].NumeroPasaje, `"Noche"`, "Efectivo", "Activo") +
 			fmt.Sprintf(fila, "21/11/2026", ps[1].NumeroPasaje, `"'+54 9 11 Ana"`, "Débito", "Activo") +
-			fmt.Sprintf(fila, "20/11/2026", ps[0].NumeroPasaje, `"'=HYPERLINK(""x"")"`, "Efectivo", "Cancelado")
+			fmt.Sprintf(fila, "20/11/2026", ps[0].NumeroPasaje, `"'=HYPERLINK(""x"")"`, "Efectivo", "Cancelado") +
+			`"Total sin cancelados";"";"";"";"";"";"";"";9.000,00;""` + "\r\n"
 		if string(r.Body) != want {
 			t.Fatalf("csv:\n%q\nesperaba\n%q", r.Body, want)
 		}
 		// A month names the file by the month; csv is the default format.
 		r = e.exportarVentas("periodo=mes&mes=11&anio=2026&formato=csv")
 		if r.Header.Get("Content-Disposition") != `attachment; filename="reporte-ventas-2026-11-2026-11-21.csv"` ||
-			int64(bytes.Count(r.Body, []byte("\r\n"))) != 1+e.count(`SELECT COUNT(*) FROM pasajes WHERE empresa_id = 1`) {
+			int64(bytes.Count(r.Body, []byte("\r\n"))) != 2+e.count(`SELECT COUNT(*) FROM pasajes WHERE empresa_id = 1`) {
 			t.Fatalf("mes: %v, %d líneas", r.Header, bytes.Count(r.Body, []byte("\r\n")))
 		}
 		// Nothing to export: before anything is sent; another company's tickets are never there.
 		e.exportarVentas("periodo=rango&inicio=2026-11-23&fin=2026-11-23").expect(t, http.StatusNotFound, MsgSinDatosExportar)
 		r = e.do("GET", "/api/reportes/excel?"+delDia20, e.token("admin2"), nil)
-		if r.Status != http.StatusOK || strings.Count(string(r.Body), "\r\n") != 2 || !strings.Contains(string(r.Body), `;"Otra Empresa";`) {
+		if r.Status != http.StatusOK || strings.Count(string(r.Body), "\r\n") != 3 || !strings.Contains(string(r.Body), `;"Otra Empresa";`) {
 			t.Fatalf("empresa 2: %d %q", r.Status, r.Body)
 		}
 		e.do("GET", "/api/reportes/excel", e.token("vendedor"), nil).
@@ -222,6 +223,7 @@ func TestExportarVentasXLSX(t *testing.T) {
 			{"20/11/2026", "21/11/2026", ps[2].NumeroPasaje, "Noche", seccionDemo, "General", "Efectivo", "Diego Sosa", "$ 4,500.00", "Activo"},
 			{"20/11/2026", "21/11/2026", ps[1].NumeroPasaje, "+54 9 11 Ana", seccionDemo, "General", "Débito", "Diego Sosa", "$ 4,500.00", "Activo"},
 			{"20/11/2026", "20/11/2026", ps[0].NumeroPasaje, `=HYPERLINK("x")`, seccionDemo, "General", "Efectivo", "Diego Sosa", "$ 4,500.00", "Cancelado"},
+			{"Total sin cancelados", "", "", "", "", "", "", "", "$ 9,000.00"}, // the cancelled ticket left out
 		}
 		if fmt.Sprint(filas) != fmt.Sprint(want) {
 			t.Fatalf("filas:\n%q\nesperaba\n%q", filas, want)
@@ -232,11 +234,11 @@ func TestExportarVentasXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		venta, err := excelize.ExcelDateToTime(parseFloat(t, crudas[1][0]), false)
-		if err != nil || crudas[1][8] != "4500" || !venta.Equal(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)) {
+		if err != nil || crudas[1][8] != "4500" || crudas[4][8] != "9000" || !venta.Equal(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)) {
 			t.Fatalf("valores: %q %v (%v)", crudas[1], venta, err)
 		}
 		for celda, tipo := range map[string]excelize.CellType{"A2": excelize.CellTypeUnset, "B2": excelize.CellTypeUnset,
-			"I2": excelize.CellTypeUnset, "D4": excelize.CellTypeInlineString} {
+			"I2": excelize.CellTypeUnset, "D4": excelize.CellTypeInlineString, "I5": excelize.CellTypeUnset} {
 			if got, err := f.GetCellType(hoja, celda); err != nil || got != tipo {
 				t.Errorf("%s: tipo %v, esperaba %v (%v)", celda, got, tipo, err)
 			}
@@ -272,7 +274,7 @@ func TestExportarVentasPDF(t *testing.T) {
 		texto := pdftest.Text(t, r.Body)
 		for _, w := range []string{"Reporte de ventas", "Período", "20/11/2026 – 20/11/2026", "Fecha base", "Fecha de venta",
 			"Pasajes vendidos", "(2)", "Total de ventas", "$ 9.000,00", "Cancelados", "1 por $ 4.500,00",
-			ps[2].NumeroPasaje, "Noche", "Diego Sosa", "4.500,00", "Cancelado", "Página 1 de 1"} {
+			ps[2].NumeroPasaje, "Noche", "Diego Sosa", "4.500,00", "Cancelado", "Total sin cancelados", "9.000,00", "Página 1 de 1"} {
 			if !strings.Contains(texto, w) {
 				t.Errorf("el PDF no dice %q", w)
 			}

@@ -122,8 +122,20 @@ func vendidas(cifras []store.Cifra) []store.Cifra {
 	return slices.DeleteFunc(slices.Clone(cifras), func(c store.Cifra) bool { return c.Estado == domain.PasajeCancelado })
 }
 
+// comparacion is what the variations of the period p of zone loc compare
+// with on the basis base, like with like: by the day of sale, a period under
+// way with the period before up to the same point (domain.Periodo.Comparable);
+// by travel date, the whole period before (a day's travellers are mostly sold
+// ahead, and a past travel day is whole).
+func (s *Server) comparacion(p domain.Periodo, loc *time.Location, base string) domain.Comparacion {
+	if base == BaseViaje {
+		return domain.Comparacion{Periodo: p.Anterior()}
+	}
+	return p.Comparable(s.Store.Now(), loc)
+}
+
 func (s *Server) kpisVentas(r *http.Request, c ConsultaPeriodo) (KPIsVentas, error) {
-	p, _, err := s.periodoReporte(r, c)
+	p, loc, err := s.periodoReporte(r, c)
 	if err != nil {
 		return KPIsVentas{}, err
 	}
@@ -131,7 +143,10 @@ func (s *Server) kpisVentas(r *http.Request, c ConsultaPeriodo) (KPIsVentas, err
 	if err != nil {
 		return KPIsVentas{}, err
 	}
-	anteriores, err := s.cifrasDe(r, p.Anterior(), c.Base, store.PorEstado)
+	comp := s.comparacion(p, loc, c.Base)
+	anteriores, err := s.Store.Cifras(r.Context(), store.ConsultaCifras{EmpresaID: actorFrom(r).EmpresaID(),
+		Desde: comp.Periodo.Desde, Hasta: comp.Periodo.Hasta, Base: c.Base, Por: []store.Dimension{store.PorEstado},
+		Vendidos: comp.Vendidos})
 	if err != nil {
 		return KPIsVentas{}, err
 	}

@@ -25,12 +25,14 @@ import (
 //	15/10 11:10 vendedor    Abra Vieja  Efectivo  1   travel 15/10, cancelled and reactivated
 //	14/10 12:00 vendedor2 (company 2)             2   never counted in company 1
 //
-// The clock is left at 15/10 12:00.
+// The clock (in UTC, as the server's) is left at 15/10 12:00.
 func (e *env) sembrarVentasOctubre() {
 	e.t.Helper()
 	ctx := context.Background()
 	ba := domain.Location(domain.ZonaHorariaPorDefecto)
-	en := func(mes time.Month, dia, hora, minuto int) { e.now = time.Date(2026, mes, dia, hora, minuto, 0, 0, ba) }
+	en := func(mes time.Month, dia, hora, minuto int) {
+		e.now = time.Date(2026, mes, dia, hora, minuto, 0, 0, ba).UTC()
+	}
 	actor := func(usuario string, empresa int64) store.Actor {
 		return store.Actor{UsuarioID: e.userID(usuario), EmpresaID: empresa}
 	}
@@ -187,6 +189,40 @@ func TestKPIsDeVentas(t *testing.T) {
 		e.get("admin", "/api/reportes/graficos/kpis?periodo=rango&inicio=2026-10-01&fin=2026-10-05", &k)
 		if k.MejorDia != nil || k.TotalVentas != 0 || k.TicketPromedio != 0 || k.TasaEmbarque != 0 || len(k.PorMedioPago) != 0 {
 			t.Errorf("kpis sin ventas: %s", show(k))
+		}
+	})
+}
+
+// 'vs. período anterior' compares like with like: today so far with yesterday up to the same time, an ended day
+// with the whole day before, and by travel date the whole day before.
+func TestLaVariacionComparaLoMismo(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		// on the 14th at 18:00, after today's 12:00, one more Tres Bocas ticket (travelling on the 20th)
+		e.now = time.Date(2026, 10, 14, 21, 0, 0, 0, time.UTC) // 18:00 in Buenos Aires
+		if _, err := e.st.Vender(context.Background(), store.Actor{UsuarioID: e.userID("vendedor"), EmpresaID: 1},
+			store.Venta{SeccionID: e.idOf(1, domain.CatSecciones, seccionDemo), MedioPagoID: e.idOf(1, domain.CatMediosPago, "Efectivo"),
+				FechaViaje: "2026-10-20", ClienteNombre: "Tarde", Lineas: []domain.LineaVenta{
+					{TipoViajeID: e.idOf(1, domain.CatTiposViaje, "General"), Cantidad: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+		e.now = time.Date(2026, 10, 15, 15, 0, 0, 0, time.UTC) // 12:00 in Buenos Aires
+		var k kpisJSON
+		// today until 12:00 (the reactivated $ 6.200) against the 14th until 12:00 (the 00:30 $ 4.500), not its whole day
+		e.get("admin", "/api/reportes/graficos/kpis?periodo=hoy", &k)
+		if k.TotalVentas != 1 || k.TotalIngresos != 6200 || k.VariacionVentas == nil || *k.VariacionVentas != 0 ||
+			k.VariacionIngresos == nil || *k.VariacionIngresos != 37.8 {
+			t.Errorf("hoy: %s", show(k))
+		}
+		// the 14th, ended: its two tickets against the whole 13th's three
+		e.get("admin", "/api/reportes/graficos/kpis?periodo=rango&inicio=2026-10-14&fin=2026-10-14", &k)
+		if k.TotalVentas != 2 || k.VariacionVentas == nil || *k.VariacionVentas != -33.3 {
+			t.Errorf("el 14: %s", show(k))
+		}
+		// by travel date: today's traveller against the 14th's four, whole
+		e.get("admin", "/api/reportes/graficos/kpis?periodo=hoy&base=viaje", &k)
+		if k.TotalVentas != 1 || k.VariacionVentas == nil || *k.VariacionVentas != -75 {
+			t.Errorf("hoy por fecha de viaje: %s", show(k))
 		}
 	})
 }

@@ -186,7 +186,7 @@ func TestRolesAreSuperAdminOnly(t *testing.T) {
 		r.expect(t, http.StatusOK, "")
 		var p PlantillaRol
 		r.decode(t, &p)
-		if len(p.Colores) != 7 || len(p.Iconos) != 9 || p.RolNuevo.NivelJerarquico != domain.NivelMaximo ||
+		if len(p.Colores) != 7 || len(p.Iconos) != 9 || p.RolNuevo.NivelJerarquico != 4 ||
 			!p.RolNuevo.Permisos.Allows("impresion", "ticket_80mm") || p.RolNuevo.Permisos.Allows("pasajes", "anular") {
 			t.Fatalf("plantilla: %+v", p)
 		}

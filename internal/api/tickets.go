@@ -39,15 +39,16 @@ var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sec
 	"Medio de Pago", "Estado", "Vendedor", "Fecha Venta"}
 
 // exportarPasajes answers the list's filter as the CSV of operaciones §9
-// (at most store.MaxExportacion tickets, newest first), encoded row by row
-// as it is sent.
+// (at most store.MaxExportacion tickets, newest first, each with its state
+// as the screens name it), encoded row by row as it is sent, and the total
+// row of the list's 'Total ventas' (the cancelled tickets left out).
 func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, error) {
 	f := filtroListado(r, c)
 	_, loc, err := s.zonaDe(r)
 	if err != nil {
 		return archivo{}, err
 	}
-	pasajes, err := s.Store.ExportarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
+	pasajes, totales, err := s.Store.ExportarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
 	if err != nil {
 		return archivo{}, err
 	}
@@ -60,13 +61,13 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 		for _, p := range pasajes {
 			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(domain.FechaAR(p.FechaViaje)),
 				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
-				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.MedioPagoNombre), export.Text(p.Estado),
+				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.MedioPagoNombre), export.Text(estadoLegible(p.Estado)),
 				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))
 			if err := enc.Encode(fila); err != nil {
 				return err
 			}
 		}
-		return nil
+		return enc.Encode(filaTotal(columnasPasajes, totales.TotalVentas))
 	}), nil
 }
 

@@ -163,6 +163,46 @@ func (p Periodo) Anterior() Periodo {
 	return Periodo{Tipo: p.Tipo, Desde: desde.Format(time.DateOnly), Hasta: hasta.Format(time.DateOnly)}
 }
 
+// Comparacion is what a report's variations compare its period with: the
+// period before it and, when the period is under way, the instants of sale
+// that cut that one at the same point (Vendidos; zero: its whole days).
+type Comparacion struct {
+	Periodo  Periodo
+	Vendidos Lapso
+}
+
+// Lapso is a span of instants [Desde, Hasta) in UTC; zero: none.
+type Lapso struct {
+	Desde, Hasta time.Time
+}
+
+// Comparable is what the period p, read at ahora in loc, is compared with,
+// like with like. A period that has ended (or not begun) is compared with
+// the whole period before it (Anterior: the same number of days, or the
+// previous month or year). A period under way holds its sales up to now: it
+// is compared with the period before up to the same point, as many days
+// into it and the same time of day (today until 14:30 with yesterday until
+// 14:30; this month up to the 21st at 14:30 with the last one up to its 21st
+// at 14:30). When the period before is shorter than the part of p gone by
+// (the 31st of a month after a February), the whole of it.
+func (p Periodo) Comparable(ahora time.Time, loc *time.Location) Comparacion {
+	anterior := p.Anterior()
+	hoy := DiaDe(ahora, loc).Fecha
+	if hoy < p.Desde || hoy > p.Hasta {
+		return Comparacion{Periodo: anterior}
+	}
+	inicio, _ := time.Parse(time.DateOnly, anterior.Desde)
+	dia := inicio.AddDate(0, 0, Periodo{Desde: p.Desde, Hasta: hoy}.Dias()-1)
+	if dia.Format(time.DateOnly) > anterior.Hasta {
+		return Comparacion{Periodo: anterior}
+	}
+	local := ahora.In(loc)
+	corte := time.Date(dia.Year(), dia.Month(), dia.Day(), local.Hour(), local.Minute(), local.Second(), local.Nanosecond(), loc)
+	desde, _ := anterior.Limites(loc)
+	return Comparacion{Periodo: Periodo{Tipo: anterior.Tipo, Desde: anterior.Desde, Hasta: dia.Format(time.DateOnly)},
+		Vendidos: Lapso{Desde: desde, Hasta: corte.UTC()}}
+}
+
 // Limites are the period's bounds in UTC, [desde, hasta), in loc: from the
 // first day's midnight to the midnight after the last day, read in the zone
 // (never a fixed offset).

@@ -101,3 +101,48 @@ func TestPeriodoLimitesInTheCompanysZone(t *testing.T) {
 		t.Errorf("un año de %v", hasta.Sub(desde))
 	}
 }
+
+// A period under way is compared with the period before up to the same point; an ended one with the whole of it.
+func TestPeriodoComparable(t *testing.T) {
+	loc, err := time.LoadLocation("America/Argentina/Buenos_Aires")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ahora := time.Date(2026, 11, 25, 14, 30, 0, 0, loc) // 17:30 UTC
+	utc := func(mes time.Month, dia, hora, minuto int) time.Time {
+		return time.Date(2026, mes, dia, hora, minuto, 0, 0, time.UTC)
+	}
+	for _, c := range []struct {
+		nombre string
+		p      Periodo
+		ahora  time.Time
+		want   Comparacion
+	}{
+		{"hoy, con ayer hasta la misma hora", Periodo{PeriodoHoy, "2026-11-25", "2026-11-25"}, ahora,
+			Comparacion{Periodo{PeriodoHoy, "2026-11-24", "2026-11-24"}, Lapso{utc(11, 24, 3, 0), utc(11, 24, 17, 30)}}},
+		{"un día pasado, con el anterior entero", Periodo{PeriodoRango, "2026-11-24", "2026-11-24"}, ahora,
+			Comparacion{Periodo: Periodo{PeriodoRango, "2026-11-23", "2026-11-23"}}},
+		{"un rango que sigue, hasta el mismo día del anterior", Periodo{PeriodoRango, "2026-11-21", "2026-11-30"}, ahora,
+			Comparacion{Periodo{PeriodoRango, "2026-11-11", "2026-11-15"}, Lapso{utc(11, 11, 3, 0), utc(11, 15, 17, 30)}}},
+		{"el mes en curso, con el anterior hasta su día 25", Periodo{PeriodoMes, "2026-11-01", "2026-11-30"}, ahora,
+			Comparacion{Periodo{PeriodoMes, "2026-10-01", "2026-10-25"}, Lapso{utc(10, 1, 3, 0), utc(10, 25, 17, 30)}}},
+		{"un mes pasado, con el anterior entero", Periodo{PeriodoMes, "2026-10-01", "2026-10-31"}, ahora,
+			Comparacion{Periodo: Periodo{PeriodoMes, "2026-09-01", "2026-09-30"}}},
+		{"el 31 de marzo, con febrero entero", Periodo{PeriodoMes, "2026-03-01", "2026-03-31"},
+			time.Date(2026, 3, 31, 10, 0, 0, 0, loc), Comparacion{Periodo: Periodo{PeriodoMes, "2026-02-01", "2026-02-28"}}},
+		{"el año en curso, con el anterior hasta el mismo día", Periodo{PeriodoAnio, "2026-01-01", "2026-12-31"}, ahora,
+			Comparacion{Periodo{PeriodoAnio, "2025-01-01", "2025-11-25"},
+				Lapso{time.Date(2025, 1, 1, 3, 0, 0, 0, time.UTC), time.Date(2025, 11, 25, 17, 30, 0, 0, time.UTC)}}},
+		{"un período futuro, con el anterior entero", Periodo{PeriodoRango, "2026-12-01", "2026-12-02"}, ahora,
+			Comparacion{Periodo: Periodo{PeriodoRango, "2026-11-29", "2026-11-30"}}},
+		{"a las 00:10, los primeros diez minutos de ayer", Periodo{PeriodoHoy, "2026-11-25", "2026-11-25"},
+			time.Date(2026, 11, 25, 0, 10, 0, 0, loc),
+			Comparacion{Periodo{PeriodoHoy, "2026-11-24", "2026-11-24"}, Lapso{utc(11, 24, 3, 0), utc(11, 24, 3, 10)}}},
+	} {
+		got := c.p.Comparable(c.ahora, loc)
+		if !got.Vendidos.Desde.Equal(c.want.Vendidos.Desde) || !got.Vendidos.Hasta.Equal(c.want.Vendidos.Hasta) ||
+			got.Periodo != c.want.Periodo {
+			t.Errorf("%s: %+v, esperaba %+v", c.nombre, got, c.want)
+		}
+	}
+}

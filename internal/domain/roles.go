@@ -21,10 +21,13 @@ const (
 
 // RolNuevo is the role the create form starts from (backoffice §6): the
 // seller's permissions with ticket_80mm, active, green, a person, at the
-// lowest level (not level 1 as the spec has it: a role saved with the default
-// must not rank with super_admin and grant every role below it).
+// seller's level, a staff level (not level 1 as the spec has it: a role saved
+// with the default must not rank with super_admin and grant every role below
+// it; nor level 6, the passengers', which only an administrator grants and
+// which reads as 'Pasajero' on the form).
 func RolNuevo() Rol {
-	return Rol{NivelJerarquico: NivelMaximo, ColorBadge: "#10B981", Icono: "👤", Permisos: PermisosRolNuevo(),
+	vendedor, _ := RolIntegrado(RolVendedor)
+	return Rol{NivelJerarquico: vendedor.NivelJerarquico, ColorBadge: "#10B981", Icono: "👤", Permisos: PermisosRolNuevo(),
 		Activo: true}
 }
 

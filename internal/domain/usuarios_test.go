@@ -122,8 +122,16 @@ func TestValidarOtorgamiento(t *testing.T) {
 	}
 }
 
-func TestRolNuevoEnElNivelMasBajo(t *testing.T) {
-	if n := RolNuevo().NivelJerarquico; n != NivelMaximo {
+// A new role starts at the seller's level: staff a supervisor may grant, neither a passenger nor above anyone's reach.
+func TestRolNuevoEnElNivelDelVendedor(t *testing.T) {
+	vendedor, _ := RolIntegrado(RolVendedor)
+	supervisor, _ := RolIntegrado(RolSupervisor)
+	n := RolNuevo().NivelJerarquico
+	if n != vendedor.NivelJerarquico || n == NivelPasajero || !NivelOtorgable(supervisor.NivelJerarquico, n) {
 		t.Fatalf("nivel del rol nuevo: %d", n)
+	}
+	if _, err := NormalizarRol(Rol{Nombre: "cobrador", NivelJerarquico: n, ColorBadge: RolNuevo().ColorBadge,
+		Icono: RolNuevo().Icono, Permisos: RolNuevo().Permisos}); err != nil {
+		t.Fatalf("el rol nuevo tal como empieza no se guarda: %v", err)
 	}
 }

@@ -143,10 +143,10 @@ func TestBusquedaPorElIndiceComoLaExacta(t *testing.T) {
 					t.Errorf("%q por %s: segunda página %v de %v (%v)", c.busqueda, forma.nombre,
 						mapear(pag, func(p store.Pasaje) int64 { return p.ID }), ids, err)
 				}
-				exp, err := e.st.ExportarPasajes(ctx, e.empresaID, f)
-				if err != nil || !slices.Equal(mapear(exp, func(p store.Pasaje) int64 { return p.ID }), ids) {
-					t.Errorf("%q por %s: exportación %v, listado %v (%v)", c.busqueda, forma.nombre,
-						mapear(exp, func(p store.Pasaje) int64 { return p.ID }), ids, err)
+				exp, expTot, err := e.st.ExportarPasajes(ctx, e.empresaID, f)
+				if err != nil || !slices.Equal(mapear(exp, func(p store.Pasaje) int64 { return p.ID }), ids) || expTot != tot {
+					t.Errorf("%q por %s: exportación %v %+v, listado %v %+v (%v)", c.busqueda, forma.nombre,
+						mapear(exp, func(p store.Pasaje) int64 { return p.ID }), expTot, ids, tot, err)
 				}
 			}
 			for i := 1; i < len(formas); i++ {

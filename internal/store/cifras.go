@@ -47,7 +47,11 @@ const (
 // ConsultaCifras asks for the figures of one company (or of the companies
 // Empresas, when set) from the business day Desde to Hasta (YYYY-MM-DD, both
 // included) on the basis Base, of the tickets Solo lets through, grouped by
-// the dimensions Por (none: one total).
+// the dimensions Por (none: one total). Vendidos, when set (basis venta
+// only), reads the tickets sold in its instants instead of the days: the
+// period before one under way, cut at the same point
+// (domain.Periodo.Comparable), read through the listing index, which holds
+// the instant of sale, the state, section, trip type and seller.
 type ConsultaCifras struct {
 	EmpresaID    int64
 	Empresas     []int64
@@ -55,6 +59,7 @@ type ConsultaCifras struct {
 	Base         string
 	Por          []Dimension
 	Solo         FiltroCifras
+	Vendidos     domain.Lapso
 }
 
 // FiltroCifras narrows the tickets a figure counts: one state, section,
@@ -154,6 +159,9 @@ func (s *Store) sumarCifras(ctx context.Context, q ConsultaCifras) ([]Cifra, err
 		dia = "fecha_viaje"
 	default:
 		return nil, fmt.Errorf("store: cifras: base %q", q.Base)
+	}
+	if dia != "dia_venta" && !q.Vendidos.Hasta.IsZero() {
+		return nil, fmt.Errorf("store: cifras: un corte por instante de venta con la base %q", q.Base)
 	}
 	for _, d := range q.Por {
 		if _, ok := dimensionesCifras[d]; !ok && d != PorDia && d != PorMes && d != PorEmpresa {
@@ -259,11 +267,15 @@ func (s *Store) dondeCifras(q ConsultaCifras, dia string) (string, []any) {
 		donde, arg = s.db.Dialect().InIDs("empresa_id", q.Empresas)
 		args = []any{arg}
 	}
-	if q.Desde != "" {
-		donde, args = donde+` AND `+dia+` >= ?`, append(args, q.Desde)
-	}
-	if q.Hasta != "" {
-		donde, args = donde+` AND `+dia+` <= ?`, append(args, q.Hasta)
+	if v := q.Vendidos; !v.Hasta.IsZero() {
+		donde, args = donde+entre("created_at", v.Desde, v.Hasta), append(args, noCero(v.Desde, v.Hasta)...)
+	} else {
+		if q.Desde != "" {
+			donde, args = donde+` AND `+dia+` >= ?`, append(args, q.Desde)
+		}
+		if q.Hasta != "" {
+			donde, args = donde+` AND `+dia+` <= ?`, append(args, q.Hasta)
+		}
 	}
 	solo, a := q.Solo.condiciones("")
 	return donde + solo, append(args, a...)

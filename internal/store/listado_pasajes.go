@@ -374,17 +374,24 @@ func (s *Store) ListarPasajes(ctx context.Context, empresaID int64, f FiltroList
 }
 
 // ExportarPasajes answers the filter's tickets for the export, newest first,
-// at most MaxExportacion of them.
-func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, error) {
+// at most MaxExportacion of them, and the whole filter's totals (the list's:
+// the file's total row is the one the screen shows).
+func (s *Store) ExportarPasajes(ctx context.Context, empresaID int64, f FiltroListadoPasajes) ([]Pasaje, TotalesListado, error) {
 	c := s.db.Conn()
 	l, err := s.listadoDe(ctx, c, empresaID, f)
 	if err != nil {
-		return nil, err
+		return nil, TotalesListado{}, err
 	}
 	if l.porIndice {
-		return s.paginaEncontrados(ctx, c, l.encontrados, Pagina{Limite: MaxExportacion})
+		pasajes, err := s.paginaEncontrados(ctx, c, l.encontrados, Pagina{Limite: MaxExportacion})
+		return pasajes, totalesDe(l.encontrados), err
 	}
-	return s.paginaListado(ctx, c, l, Pagina{Limite: MaxExportacion})
+	t, err := s.totalesListado(ctx, c, l)
+	if err != nil || t.TotalItems == 0 {
+		return []Pasaje{}, t, err
+	}
+	pasajes, err := s.paginaListado(ctx, c, l, Pagina{Limite: MaxExportacion})
+	return pasajes, t, err
 }
 
 // paginaListado picks the page's ids from the listing index alone (it holds

@@ -160,10 +160,10 @@ func TestPasajePorIDYExportacion(t *testing.T) {
 		}
 		_, err = e.st.PasajesPorIDs(ctx, otra, []int64{todos[0].ID}, 0)
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
-		exp, err := e.st.ExportarPasajes(ctx, e.empresaID, store.FiltroListadoPasajes{FechaInicio: hoy,
+		exp, tot, err := e.st.ExportarPasajes(ctx, e.empresaID, store.FiltroListadoPasajes{FechaInicio: hoy,
 			Pagina: store.Pagina{Limite: 1}})
-		if err != nil || len(exp) != 4 {
-			t.Fatalf("exportación: %d %v (la página no limita la exportación)", len(exp), err)
+		if err != nil || len(exp) != 4 || tot.TotalItems != 4 {
+			t.Fatalf("exportación: %d %+v %v (la página no limita la exportación)", len(exp), tot, err)
 		}
 	})
 }

@@ -109,7 +109,8 @@ test('el admin busca un pasaje vendido, lo cancela y reactiva con la caja, lo ex
   const csv = await readFile(await descarga.path(), 'utf8');
   expect(csv.startsWith('\uFEFFID;Fecha Viaje;Cliente;Teléfono;Sección;Tipo Viaje;Precio;Medio de Pago;Estado;Vendedor;Fecha Venta\r\n')).toBe(true);
   expect(csv).toContain(`"${numero}";`);
-  expect(csv).toMatch(/;"Rocío Listado";.*;4\.500,00;"Efectivo";"activo";/);
+  expect(csv).toMatch(/;"Rocío Listado";.*;4\.500,00;"Efectivo";"Activo";/);
+  expect(csv).toMatch(/\r\n"Total sin cancelados";"";"";"";"";"";[\d.]+,\d{2};"";"";"";""\r\n$/);
 
   // Imprimir: la ventana muestra el pasaje y se imprime.
   const [ventana] = await Promise.all([page.waitForEvent('popup'), fila.getByRole('button', { name: 'Imprimir' }).click()]);

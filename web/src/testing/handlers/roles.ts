@@ -19,10 +19,10 @@ const CATALOGO = {
   clientes: ['ver'],
 };
 
-/** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role, at the lowest level). */
+/** GET /config/roles/plantilla as the server answers it (backoffice §6 default new role, at the seller's level). */
 const PLANTILLA: PlantillaRol = {
   rol_nuevo: {
-    id: 0, nombre: '', descripcion: '', nivel_jerarquico: 6, color_badge: '#10B981', icono: '👤', activo: true,
+    id: 0, nombre: '', descripcion: '', nivel_jerarquico: 4, color_badge: '#10B981', icono: '👤', activo: true,
     integrado: false, usuarios: 0,
     permisos: {
       dashboard: { ver: true, tipo: 'vendedor' },

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { signIn } from '@/testing/fixtures';
 import { makeFilaCaja, makeVentaDetallada, mockReportePasajeros, reporteCajas, reportesVentas } from '@/testing/handlers/reportes';
 import { envioReportes } from '@/testing/handlers/reportesEnvios';
 import { renderApp } from '@/testing/render';
-import { server } from '@/testing/server';
+import { ok, server } from '@/testing/server';
+import { MAX_SUGERENCIAS } from './destinatarios';
 
 const MES = 'periodo=mes&mes=11&anio=2026';
 const PERIODO_MES = { periodo: 'mes', base: 'venta', mes: 11, anio: 2026 };
@@ -83,6 +85,29 @@ describe('EnviarReporteModal', () => {
     await screen.findByText('✅ Reporte enviado exitosamente a ana.perez@lanchas.com');
     expect(envios[0]).toMatchObject({ endpoint: 'enviar-excel', body: { email: 'ana.perez@lanchas.com', tipoReporte: 'ventas' } });
     expect(envios[0].body).not.toHaveProperty('mensaje');
+  });
+
+  it('shows a few suggestions in a list that never scrolls (axe: no scrollable region out of the tab order)', async () => {
+    const usuarios = Array.from({ length: 12 }, (_, i) => ({ id: 10 + i, nombre: `Usuario ${i + 1}`, email: `u${i + 1}@lanchas.com` }));
+    // the first handler that matches answers: these twelve users before the mocks' two
+    server.use(http.get('/api/reportes/destinatarios', () => ok(usuarios)), ...reportesVentas({ ventas: [makeVentaDetallada(1)] }).handlers,
+      ...envioReportes().handlers);
+    signIn('admin', permisos());
+    const { user } = renderApp(`/admin/reportes/ventas?${MES}`);
+    const dialogo = await abrir(user, 'Email PDF');
+    const campo = within(dialogo).getByRole('combobox', { name: 'Email de destino' });
+    const sugerencias = () => {
+      const lista = document.getElementById(campo.getAttribute('aria-controls') ?? '');
+      expect(lista).not.toBeNull();
+      expect(lista!.querySelector('.mantine-ScrollArea-viewport')).toBeNull();
+      return within(lista!).getAllByRole('option', { hidden: true }).map((o) => o.textContent);
+    };
+    await user.type(campo, 'lanchas');
+    await waitFor(() => expect(sugerencias()).toHaveLength(MAX_SUGERENCIAS));
+    // typing finds the ones past the first few
+    await user.clear(campo);
+    await user.type(campo, 'Usuario 12');
+    await waitFor(() => expect(sugerencias()).toEqual(['Usuario 12u12@lanchas.com']));
   });
 
   it("stays open with the server's reason when the send fails, and the retry keeps its key", async () => {

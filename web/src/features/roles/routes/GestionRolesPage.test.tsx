@@ -33,8 +33,8 @@ describe('Gestión de Roles', () => {
     expect(within(dialog).getByLabelText('Impresión: Ticket 80 mm')).toBeChecked();
     expect(within(dialog).getByLabelText('Pasajes: Anular')).not.toBeChecked();
     expect(within(dialog).getByLabelText('Activo')).toBeChecked();
-    // a new role starts at the lowest level, not with super_admin's
-    expect(within(dialog).getByRole('combobox', { name: 'Nivel jerárquico' })).toHaveValue('6 - Pasajero');
+    // a new role starts at the seller's level, a staff one: neither super_admin's nor the passengers'
+    expect(within(dialog).getByRole('combobox', { name: 'Nivel jerárquico' })).toHaveValue('4 - Vendedor');
     expect(within(dialog).getAllByLabelText(/^Color #/)).toHaveLength(7);
     expect(within(dialog).getAllByLabelText(/^Icono /)).toHaveLength(9);
 
@@ -49,7 +49,7 @@ describe('Gestión de Roles', () => {
     const body = writes[0].body as { nombre: string; color_badge: string; icono: string; nivel_jerarquico: number;
       permisos: Record<string, Record<string, unknown>> };
     expect(writes[0].method).toBe('POST');
-    expect(body).toMatchObject({ nombre: 'cobrador', color_badge: '#EF4444', icono: '🎫', nivel_jerarquico: 6, activo: true });
+    expect(body).toMatchObject({ nombre: 'cobrador', color_badge: '#EF4444', icono: '🎫', nivel_jerarquico: 4, activo: true });
     expect(body.permisos.caja).toEqual({ ver: true, abrir: true, cerrar: true, movimientos: false });
     expect(body.permisos.validacion).toEqual({ embarque: true, desembarque: false });
     expect(body.permisos.dashboard).toEqual({ ver: true, tipo: 'vendedor' });
