@@ -47,6 +47,8 @@ async function cajeroCiego(request: APIRequestContext): Promise<Usuario> {
 }
 
 test('a cashier closes blind counting by denomination, and a supervisor approves the difference', async ({ page, browser, request }) => {
+  // two browsers (cashier and supervisor) and four axe passes: slow on a loaded two-core machine
+  test.setTimeout(120_000);
   const cajero = await cajeroCiego(request);
   // One cash sale in the cashier's register (opened with $ 0): its price is what the drawer should hold.
   const pasaje = await venderPorApi(request, cajero, 'Cliente del cierre ciego');
