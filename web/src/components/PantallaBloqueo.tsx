@@ -1,5 +1,5 @@
-import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconLock } from '@tabler/icons-react';
+import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { IconLock } from '@tabler/icons-react';
 import { useRef, useState, type FormEvent } from 'react';
 
 export interface PantallaBloqueoProps {
@@ -55,11 +55,6 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
                 guardadas en este dispositivo siguen en cola.
               </Text>
             </div>
-            {error && (
-              <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
-                {error}
-              </Alert>
-            )}
             <PasswordInput
               ref={campo}
               label="Contraseña"
@@ -68,7 +63,8 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
               disabled={enviando}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
-              error={error !== null}
+              error={error}
+              errorProps={{ role: 'alert' }}
               visibilityToggleFocusable
               visibilityToggleButtonProps={{ 'aria-label': 'Mostrar contraseña' }}
             />
