@@ -65,6 +65,7 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={error}
               errorProps={{ role: 'alert' }}
+              aria-invalid={error !== null}
               visibilityToggleFocusable
               visibilityToggleButtonProps={{ 'aria-label': 'Mostrar contraseña' }}
             />
