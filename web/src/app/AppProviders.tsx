@@ -4,7 +4,6 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { empresaQuery } from '@/api/empresa';
-import { diferido } from '@/components/Diferido';
 import { EmpresaContext, useEmpresa } from '@/lib/company';
 import { LONG_TOAST_MS } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -37,28 +36,13 @@ function ThemeProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The lock screen (components/PantallaBloqueo), a chunk apart: the login never carries it. */
-const PantallaBloqueo = diferido(() => import('@/components/PantallaBloqueo').then((m) => m.PantallaBloqueo));
-
-/**
- * The app, or the lock screen instead of it while the session is locked (offline inactivity, lib/bloqueo):
- * whatever screen was open, nothing of it stays in the page until the password unlocks.
- */
-function Bloqueable({ children }: { children: ReactNode }) {
-  const { usuario, bloqueada, desbloquear, logout } = useSession();
-  if (!bloqueada || !usuario) return children;
-  return <PantallaBloqueo nombre={`${usuario.nombre} ${usuario.apellido}`.trim()} onDesbloquear={desbloquear} onCerrarSesion={logout} />;
-}
-
 /** Server state, session, company and theme. Must be rendered inside a router. */
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionProvider>
         <EmpresaProvider>
-          <ThemeProvider>
-            <Bloqueable>{children}</Bloqueable>
-          </ThemeProvider>
+          <ThemeProvider>{children}</ThemeProvider>
         </EmpresaProvider>
       </SessionProvider>
     </QueryClientProvider>

@@ -1,6 +1,8 @@
 import { Button, Center, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, useSyncExternalStore, type FormEvent, type ReactNode } from 'react';
+import { estaBloqueada, intentarDesbloqueo, suscribirBloqueo } from '@/lib/bloqueo';
+import { useSession } from '@/lib/session';
 
 export interface PantallaBloqueoProps {
   /** Who is logged in, as the header shows them. */
@@ -13,8 +15,7 @@ export interface PantallaBloqueoProps {
 
 /**
  * The lock of a session idle offline on a registered device (lib/bloqueo; docs/features/offline.md):
- * shown instead of the app until the password unlocks it. Loaded apart (AppProviders), so the login
- * does not carry it.
+ * shown instead of the app until the password unlocks it (Bloqueable).
  */
 export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: PantallaBloqueoProps) {
   const [password, setPassword] = useState('');
@@ -80,4 +81,22 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
       </Paper>
     </Center>
   );
+}
+
+/**
+ * `children`, or the lock screen instead of them while the session is locked: around the back-office
+ * shell and the validator's window, so whatever screen was open, nothing of it stays in the page until
+ * the password unlocks. Both are lazy chunks: the login carries none of this.
+ */
+export function Bloqueable({ children }: { children: ReactNode }) {
+  const { usuario, login, logout } = useSession();
+  const bloqueada = useSyncExternalStore(suscribirBloqueo, () => estaBloqueada(usuario?.id));
+  if (!bloqueada || !usuario) return children;
+  // Online a real login, offline the device's verifier; the last wrong password ends the session.
+  const desbloquear = async (password: string) => {
+    const intento = await intentarDesbloqueo(password, usuario, login);
+    if (intento.fin) logout();
+    return intento.mensaje;
+  };
+  return <PantallaBloqueo nombre={`${usuario.nombre} ${usuario.apellido}`.trim()} onDesbloquear={desbloquear} onCerrarSesion={logout} />;
 }

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  bloquearEnVezDeCerrar, CLAVE_BLOQUEO, debeBloquear, desbloquearSinConexion, escribirBloqueo, leerBloqueo, MAX_INTENTOS_DESBLOQUEO,
-  MSG_CLAVE_INCORRECTA, MSG_INTENTOS_AGOTADOS, MSG_SIN_VERIFICADOR,
+  bloquearEnVezDeCerrar, debeBloquear, desbloquearSinConexion, estaBloqueada, fijarBloqueo, MAX_INTENTOS_DESBLOQUEO, MSG_CLAVE_INCORRECTA, MSG_INTENTOS_AGOTADOS,
+  MSG_SIN_VERIFICADOR,
 } from './bloqueo';
+import { BLOQUEO_KEY } from './session';
 import { derivarVerificador, type VerificadorClave } from './verificadorClave';
 
 const entradas = vi.hoisted(() => new Map<string, unknown>());
@@ -45,8 +46,10 @@ describe('bloqueo', () => {
     sinConexion(false);
     expect(await bloquearEnVezDeCerrar(7)).toBe(false);
     sinConexion(true);
-    expect(await bloquearEnVezDeCerrar(7)).toBe(true);
     expect(await bloquearEnVezDeCerrar(8)).toBe(false);
+    expect(estaBloqueada(8)).toBe(false);
+    expect(await bloquearEnVezDeCerrar(7)).toBe(true);
+    expect(estaBloqueada(7)).toBe(true);
     entradas.delete('actual');
     expect(await bloquearEnVezDeCerrar(7)).toBe(false);
   });
@@ -66,13 +69,17 @@ describe('bloqueo', () => {
     expect(await desbloquearSinConexion(7, CLAVE, 0)).toEqual({ ok: false, mensaje: MSG_SIN_VERIFICADOR, agotado: true });
   });
 
-  it('keeps the lock in localStorage, and an unreadable entry is no lock', () => {
-    expect(leerBloqueo()).toBeNull();
-    escribirBloqueo({ usuario_id: 7, intentos: 2 });
-    expect(leerBloqueo()).toEqual({ usuario_id: 7, intentos: 2 });
-    escribirBloqueo(null);
-    expect(localStorage.getItem(CLAVE_BLOQUEO)).toBeNull();
-    localStorage.setItem(CLAVE_BLOQUEO, '{roto');
-    expect(leerBloqueo()).toBeNull();
+  it('keeps the locked user in localStorage and tells this tab', () => {
+    const avisos = vi.fn();
+    window.addEventListener('muelle:bloqueo', avisos);
+    expect(estaBloqueada(7)).toBe(false);
+    fijarBloqueo(7);
+    expect(estaBloqueada(7)).toBe(true);
+    expect(estaBloqueada(8)).toBe(false);
+    expect(estaBloqueada(undefined)).toBe(false);
+    fijarBloqueo(null);
+    expect(localStorage.getItem(BLOQUEO_KEY)).toBeNull();
+    expect(avisos).toHaveBeenCalledTimes(2);
+    window.removeEventListener('muelle:bloqueo', avisos);
   });
 });

@@ -1,4 +1,8 @@
+import type { Credentials, Usuario } from '@/api/auth';
+import { ApiError, errorMessage } from './api';
 import { dispositivoActual } from './dispositivo';
+import { notifyError } from './notify';
+import { BLOQUEO_KEY } from './session/storage';
 import { leerVerificador, verificarClave, type VerificadorClave } from './verificadorClave';
 
 /*
@@ -6,23 +10,21 @@ import { leerVerificador, verificarClave, type VerificadorClave } from './verifi
  * timer would end the session, a registered device that is offline and keeps a verifier of the user's
  * password locks the screen instead: offline the login could not be passed, and the counter would stop
  * selling until the link returns. The seller unlocks with the password (checked against the verifier
- * offline, a real login online); the queue and the cached register are never touched by a lock.
+ * offline, a real login online); the queue and the cached register are never touched by a lock. The
+ * session (SessionProvider) loads this module only when it needs it: the login does not carry it; ending
+ * the session ends its lock (lib/session clearSession).
  */
 
-/** localStorage key of the lock: a reload or another tab shows the lock too. */
-export const CLAVE_BLOQUEO = 'sesion_bloqueada';
-/** Wrong passwords an offline lock takes before it ends the session. */
+/** localStorage key of the wrong passwords the current lock took (the lock itself: BLOQUEO_KEY, the locked user's id). */
+export const INTENTOS_KEY = 'sesion_bloqueada_intentos';
+/** Window event of a lock or an unlock in this tab (another tab's comes as a 'storage' event). */
+const EVENTO_BLOQUEO = 'muelle:bloqueo';
+/** Wrong passwords a lock takes before it ends the session. */
 export const MAX_INTENTOS_DESBLOQUEO = 5;
 
 export const MSG_CLAVE_INCORRECTA = 'Contraseña incorrecta';
 export const MSG_INTENTOS_AGOTADOS = 'Demasiados intentos: la sesión se cerró. Inicie sesión con conexión.';
 export const MSG_SIN_VERIFICADOR = 'Este dispositivo no puede desbloquear sin conexión: inicie sesión con conexión.';
-
-/** A locked session: whose, and how many wrong passwords it took. */
-export interface EstadoBloqueo {
-  usuario_id: number;
-  intentos: number;
-}
 
 /** What decides between a lock and the end of the session. */
 export interface CondicionesBloqueo {
@@ -37,13 +39,41 @@ export function debeBloquear({ enLinea, dispositivoRegistrado, verificador, usua
   return !enLinea && dispositivoRegistrado && verificador?.usuario_id === usuarioId;
 }
 
-/** The rule applied to this browser now (navigator.onLine, its registration, its verifiers). */
-export async function bloquearEnVezDeCerrar(usuarioId: number): Promise<boolean> {
+/** The wrong passwords the current lock took. */
+const intentosDelBloqueo = () => Number(localStorage.getItem(INTENTOS_KEY)) || 0;
+
+/** Whether the session of `usuarioId` is locked in this browser (kept in localStorage: a reload or another tab shows it too). */
+export function estaBloqueada(usuarioId: number | undefined): boolean {
+  return usuarioId !== undefined && localStorage.getItem(BLOQUEO_KEY) === String(usuarioId);
+}
+
+/** Locks the session of `usuarioId`, with no wrong password yet (null: unlocks), and tells this tab. */
+export function fijarBloqueo(usuarioId: number | null): void {
+  localStorage.removeItem(INTENTOS_KEY);
+  if (usuarioId === null) localStorage.removeItem(BLOQUEO_KEY);
+  else localStorage.setItem(BLOQUEO_KEY, String(usuarioId));
+  window.dispatchEvent(new Event(EVENTO_BLOQUEO));
+}
+
+/** Calls `alCambiar` on every lock and unlock, of this tab or another; answers the stop. */
+export function suscribirBloqueo(alCambiar: () => void): () => void {
+  window.addEventListener(EVENTO_BLOQUEO, alCambiar);
+  window.addEventListener('storage', alCambiar);
+  return () => {
+    window.removeEventListener(EVENTO_BLOQUEO, alCambiar);
+    window.removeEventListener('storage', alCambiar);
+  };
+}
+
+/** The rule applied to this browser now (navigator.onLine, its registration, its verifiers): locks when it holds. */
+export async function bloquearEnVezDeCerrar(usuarioId: number | undefined): Promise<boolean> {
   const enLinea = typeof navigator === 'undefined' || navigator.onLine;
-  if (enLinea) return false;
+  if (enLinea || usuarioId === undefined) return false;
   try {
     const [dispositivo, verificador] = await Promise.all([dispositivoActual(), leerVerificador(usuarioId)]);
-    return debeBloquear({ enLinea, dispositivoRegistrado: dispositivo !== null, verificador, usuarioId });
+    const bloquear = debeBloquear({ enLinea, dispositivoRegistrado: dispositivo !== null, verificador, usuarioId });
+    if (bloquear) fijarBloqueo(usuarioId);
+    return bloquear;
   } catch {
     return false;
   }
@@ -61,19 +91,39 @@ export async function desbloquearSinConexion(usuarioId: number, clave: string, i
   return { ok: false, mensaje: agotado ? MSG_INTENTOS_AGOTADOS : MSG_CLAVE_INCORRECTA, agotado };
 }
 
-/** The lock kept in this browser, or null. */
-export function leerBloqueo(): EstadoBloqueo | null {
-  try {
-    const valor: unknown = JSON.parse(localStorage.getItem(CLAVE_BLOQUEO) ?? 'null');
-    if (valor && typeof valor === 'object' && 'usuario_id' in valor && 'intentos' in valor) return valor as EstadoBloqueo;
-  } catch {
-    // unreadable: no lock
-  }
-  return null;
+/** What an unlock attempt leaves: unlocked (`ok`), else the refusal's message and whether the session must end. */
+export interface Intento {
+  ok: boolean;
+  mensaje: string | null;
+  fin: boolean;
 }
 
-/** Keeps the lock (null: none). */
-export function escribirBloqueo(estado: EstadoBloqueo | null): void {
-  if (estado) localStorage.setItem(CLAVE_BLOQUEO, JSON.stringify(estado));
-  else localStorage.removeItem(CLAVE_BLOQUEO);
+/**
+ * Unlocks `usuario`'s session with `password`: online a real login (`login`: a fresh token), offline, or
+ * when the login got no answer, the device's verifier. A refusal counts toward the limit (kept in
+ * INTENTOS_KEY); the last one ends the lock (the caller ends the session), and says why in a toast.
+ */
+export async function intentarDesbloqueo(password: string, usuario: Pick<Usuario, 'id' | 'nombre_usuario'>,
+  login: (credentials: Credentials) => Promise<void>): Promise<Intento> {
+  const intentos = intentosDelBloqueo();
+  let resultado: Desbloqueo | null = null;
+  if (typeof navigator === 'undefined' || navigator.onLine) {
+    try {
+      await login({ nombre_usuario: usuario.nombre_usuario, password });
+      resultado = { ok: true };
+    } catch (error) {
+      // No answer: the link is down whatever the browser says; the device's verifier decides.
+      if (!(error instanceof ApiError) || error.status !== 0) {
+        resultado = { ok: false, mensaje: errorMessage(error, MSG_CLAVE_INCORRECTA), agotado: intentos + 1 >= MAX_INTENTOS_DESBLOQUEO };
+      }
+    }
+  }
+  resultado ??= await desbloquearSinConexion(usuario.id, password, intentos);
+  if (resultado.ok || resultado.agotado) fijarBloqueo(null);
+  if (resultado.ok) return { ok: true, mensaje: null, fin: false };
+  if (resultado.agotado) notifyError(resultado.mensaje);
+  else localStorage.setItem(INTENTOS_KEY, String(intentos + 1));
+  return { ok: false, mensaje: resultado.mensaje, fin: resultado.agotado };
 }
+
+export { guardarVerificador } from './verificadorClave';

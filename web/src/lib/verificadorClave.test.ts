@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  derivarVerificador, guardarVerificadorDelLogin, igualesEnTiempoConstante, ITERACIONES_VERIFICADOR, leerVerificador,
-  olvidarVerificador, verificarClave,
+  derivarVerificador, guardarVerificador, igualesEnTiempoConstante, ITERACIONES_VERIFICADOR, leerVerificador, verificarClave,
 } from './verificadorClave';
 
 // jsdom has no IndexedDB: the storage boundary keeps its entries in a map (structured clones, as IndexedDB would).
@@ -49,21 +48,20 @@ describe('verificadorClave', () => {
   });
 
   it('keeps a verifier at login on a registered device only, under the user id', async () => {
-    await guardarVerificadorDelLogin(7, 'Ceibo62#Boya');
+    await guardarVerificador(7, 'Ceibo62#Boya');
     expect(await leerVerificador(7)).toBeNull();
 
     registrado();
-    await guardarVerificadorDelLogin(7, 'Ceibo62#Boya');
+    await guardarVerificador(7, 'Ceibo62#Boya');
     const v = await leerVerificador(7);
     expect(v?.usuario_id).toBe(7);
     expect(await verificarClave('Ceibo62#Boya', v!)).toBe(true);
     expect(await leerVerificador(8)).toBeNull();
 
-    // the next login replaces it; a password changed on this device drops it
-    await guardarVerificadorDelLogin(7, 'Tabifu-Dalafe-Makupu-95#');
+    // the next login, or a password changed on this device, replaces it: the old password no longer unlocks
+    await guardarVerificador(7, 'Tabifu-Dalafe-Makupu-95#');
     expect(await verificarClave('Ceibo62#Boya', (await leerVerificador(7))!)).toBe(false);
-    await olvidarVerificador(7);
-    expect(await leerVerificador(7)).toBeNull();
+    expect(await verificarClave('Tabifu-Dalafe-Makupu-95#', (await leerVerificador(7))!)).toBe(true);
   });
 
   it('does not take an entry filed under one user as another’s', async () => {

@@ -62,20 +62,15 @@ export async function leerVerificador(usuarioId: number): Promise<VerificadorCla
 }
 
 /**
- * After an online login: on a registered device, keeps a fresh verifier of the password the server
- * just accepted (replacing the user's earlier one); elsewhere nothing. Never rejects: without it the
- * session only ends at inactivity, as before.
+ * After an online login or a password change: on a registered device, keeps a fresh verifier of the
+ * password the server just accepted (replacing the user's earlier one); elsewhere nothing. Never
+ * rejects: without it the session only ends at inactivity, as before.
  */
-export async function guardarVerificadorDelLogin(usuarioId: number, clave: string): Promise<void> {
+export async function guardarVerificador(usuarioId: number, clave: string): Promise<void> {
   try {
     if (!(await dispositivoActual())) return;
     await escribirEntradas({ [entrada(usuarioId)]: await derivarVerificador(usuarioId, clave) });
   } catch {
     // No IndexedDB or no WebCrypto: this device simply cannot lock.
   }
-}
-
-/** Drops the user's verifier (the password changed on this device: the old one must not unlock). */
-export async function olvidarVerificador(usuarioId: number): Promise<void> {
-  await escribirEntradas({ [entrada(usuarioId)]: undefined }).catch(() => undefined);
 }

@@ -154,7 +154,7 @@ describe('SessionProvider', () => {
 
       await user.type(screen.getByLabelText('Contraseña'), 'otra{Enter}');
       expect(await screen.findByRole('alert')).toHaveTextContent('Contraseña incorrecta');
-      expect(JSON.parse(localStorage.getItem('sesion_bloqueada')!)).toMatchObject({ intentos: 1 });
+      expect(localStorage.getItem('sesion_bloqueada_intentos')).toBe('1');
 
       await user.type(screen.getByLabelText('Contraseña'), `${CLAVE}{Enter}`);
       expect(await screen.findByRole('heading', { name: 'Dashboard de Supervisión' })).toBeInTheDocument();
@@ -169,7 +169,9 @@ describe('SessionProvider', () => {
         await user.type(await screen.findByLabelText('Contraseña'), 'otra{Enter}');
         if (i < 4) expect(await screen.findByRole('alert')).toHaveTextContent('Contraseña incorrecta');
       }
-      await expectLoggedOut({ expirada: true });
+      await expectLoggedOut({ expirada: false });
+      expect(await screen.findByText('Demasiados intentos: la sesión se cerró. Inicie sesión con conexión.')).toBeInTheDocument();
+      expect(localStorage.getItem('sesion_bloqueada')).toBeNull();
     });
 
     it('ends the session as before when the device keeps no verifier of this user', async () => {

@@ -2,19 +2,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { login as loginCall, logout as logoutCall, meQuery } from '@/api/auth';
-import { ApiError, errorMessage, UNAUTHORIZED_EVENT } from '@/lib/api';
-import {
-  bloquearEnVezDeCerrar, CLAVE_BLOQUEO, desbloquearSinConexion, escribirBloqueo, leerBloqueo, type EstadoBloqueo,
-} from '@/lib/bloqueo';
+import { UNAUTHORIZED_EVENT } from '@/lib/api';
 import { useInactivo } from '@/lib/idle';
 import { paths } from '@/lib/paths';
-import { notifyError } from '@/lib/notify';
 import { olvidarPushLocal } from '@/lib/push';
 import {
   can, clearSession, isAdmin, isTokenExpired, isVendedor, readSession, roleName, SessionContext, TOKEN_KEY, USUARIO_KEY, writeSession,
   type Credentials, type SessionValue, type StoredSession,
 } from '@/lib/session';
-import { guardarVerificadorDelLogin, olvidarVerificador } from '@/lib/verificadorClave';
+
+/** The lock's rule, its unlock and the password verifier: loaded when needed, never with the login. */
+const bloqueoLib = () => import('@/lib/bloqueo');
 
 /** Logout (or, offline on a registered device, the lock: lib/bloqueo) after this long without mouse, keyboard, touch or scroll activity. */
 const INACTIVITY_TIMEOUT_MS = 3_600_000;
@@ -23,22 +21,15 @@ const TOKEN_CHECK_INTERVAL_MS = 300_000;
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
-/** The lock kept in this browser, when it is the session's user's. */
-function bloqueoDe(session: StoredSession | null): EstadoBloqueo | null {
-  const bloqueo = leerBloqueo();
-  return session && bloqueo?.usuario_id === session.usuario.id ? bloqueo : null;
-}
-
 /**
  * Holds the staff session and ends it on expiry, inactivity, a 401 or a logout elsewhere; offline on a
- * registered device, inactivity locks it instead (lib/bloqueo) until its password unlocks it.
+ * registered device, inactivity locks it instead (lib/bloqueo; the shell's components/PantallaBloqueo).
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [session, setSession] = useState<StoredSession | null>(readSession);
   const [sesionExpirada, setSesionExpirada] = useState(false);
-  const [bloqueo, setBloqueo] = useState<EstadoBloqueo | null>(() => bloqueoDe(readSession()));
   const token = session?.token ?? null;
 
   // GET /auth/me refreshes the stored user (role, permissions, company). An answer equal to the
@@ -59,23 +50,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // Ends the session and goes to the login, which says 'Tu sesión expiró' when the session ended by
   // itself (expiry, inactivity, a 401: an expired, revoked or forged token) rather than by a logout.
   // The flag lives here, not in the navigation: the route guard's own redirect to the login follows.
-  const fijarBloqueo = useCallback((estado: EstadoBloqueo | null) => {
-    escribirBloqueo(estado);
-    setBloqueo(estado);
-  }, []);
-
   const endSession = useCallback((expirada: boolean) => {
     if (readSession()) {
       // The call reads the token before clearing below; its result is ignored.
       logoutCall().catch(() => undefined);
     }
     clearSession();
-    fijarBloqueo(null);
     queryClient.clear();
     setSession(null);
     setSesionExpirada(expirada);
     navigate(paths.loginAlias, { replace: true });
-  }, [navigate, queryClient, fijarBloqueo]);
+  }, [navigate, queryClient]);
   // A logout leaves this browser: it drops its push subscription too (lib/push), the next user of
   // the browser gets none of this user's notifications. A session that ends by itself keeps it.
   const logout = useCallback(() => {
@@ -88,46 +73,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const data = await loginCall(credentials);
     queryClient.clear();
     writeSession(data);
-    fijarBloqueo(null);
     setSession(data);
     setSesionExpirada(false);
     // The password the server just accepted: a registered device keeps its verifier, for an offline unlock.
-    void guardarVerificadorDelLogin(data.usuario.id, credentials.password);
-  }, [queryClient, fijarBloqueo]);
+    void bloqueoLib().then((v) => v.guardarVerificadorDelLogin(data.usuario.id, credentials.password)).catch(() => undefined);
+  }, [queryClient]);
 
-  // Unlocks with the password: online a real login (a fresh token), offline the device's verifier;
-  // answers the refusal's message, or null once unlocked. Offline wrong passwords count: the last ends the session.
-  const desbloquear = useCallback(async (password: string): Promise<string | null> => {
-    const actual = readSession();
-    if (!actual || !bloqueo) return null;
-    if (navigator.onLine) {
-      try {
-        await login({ nombre_usuario: actual.usuario.nombre_usuario, password });
-        return null;
-      } catch (error) {
-        if (!(error instanceof ApiError) || error.status !== 0) return errorMessage(error, 'No se pudo desbloquear');
-        // No answer: the link is down whatever the browser says; the device's verifier decides.
-      }
-    }
-    const resultado = await desbloquearSinConexion(actual.usuario.id, password, bloqueo.intentos);
-    if (resultado.ok) {
-      fijarBloqueo(null);
-      return null;
-    }
-    if (resultado.agotado) {
-      notifyError(resultado.mensaje);
-      expire();
-    } else {
-      fijarBloqueo({ ...bloqueo, intentos: bloqueo.intentos + 1 });
-    }
-    return resultado.mensaje;
-  }, [bloqueo, login, fijarBloqueo, expire]);
 
   const claveCambiada = useCallback((nuevoToken: string) => {
     const stored = readSession();
     if (!stored) return;
-    // The device's verifier holds the old password: the next login derives the new one's.
-    void olvidarVerificador(stored.usuario.id);
     const usuario = { ...stored.usuario, debe_cambiar_clave: false, estado_clave: 'vigente' as const };
     const updated = { token: nuevoToken, usuario };
     writeSession(updated);
@@ -149,14 +104,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, expire]);
 
-  // One hour without activity: the end of the session, or offline on a registered device the lock.
-  const bloqueada = bloqueo !== null;
+  // One hour without activity: the end of the session, or offline on a registered device the lock (lib/bloqueo:
+  // the shell shows the lock screen; an hour more, online, ends the session).
   useEffect(() => {
-    if (!token || bloqueada) return;
+    if (!token) return;
     const vencer = () => {
-      const id = readSession()?.usuario.id;
-      if (id === undefined) return expire();
-      void bloquearEnVezDeCerrar(id).then((bloquear) => (bloquear ? fijarBloqueo({ usuario_id: id, intentos: 0 }) : expire()));
+      void bloqueoLib().then((b) => b.bloquearEnVezDeCerrar(readSession()?.usuario.id), () => false).then((bloqueada) => bloqueada || expire());
     };
     let timer = window.setTimeout(vencer, INACTIVITY_TIMEOUT_MS);
     const restart = () => {
@@ -168,14 +121,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       window.clearTimeout(timer);
       ACTIVITY_EVENTS.forEach((name) => window.removeEventListener(name, restart));
     };
-  }, [token, bloqueada, expire, fijarBloqueo]);
+  }, [token, expire]);
 
   // A 401 from any call, and changes made by another tab.
   useEffect(() => {
     const onUnauthorized = () => expire();
     const onStorage = (event: StorageEvent) => {
       if (event.key === null || event.key === TOKEN_KEY || event.key === USUARIO_KEY) setSession(readSession());
-      if (event.key === null || event.key === CLAVE_BLOQUEO) setBloqueo(bloqueoDe(readSession()));
     };
     window.addEventListener(UNAUTHORIZED_EVENT, onUnauthorized);
     window.addEventListener('storage', onStorage);
@@ -197,9 +149,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     logout,
     sesionExpirada,
     claveCambiada,
-    bloqueada,
-    desbloquear,
-  }), [usuario, token, login, logout, sesionExpirada, claveCambiada, bloqueada, desbloquear]);
+  }), [usuario, token, login, logout, sesionExpirada, claveCambiada]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -22,10 +22,6 @@ export interface SessionValue {
   /** Records that the user changed the password: no change is pending any more, and the
    * session goes on with the fresh token the server answered (the old one ended). */
   claveCambiada: (token: string) => void;
-  /** Locked for inactivity offline on a registered device (lib/bloqueo): the lock screen shows instead of the app. */
-  bloqueada: boolean;
-  /** Unlocks with the password (online a real login, offline the device's verifier): the refusal's message, or null once unlocked. */
-  desbloquear: (password: string) => Promise<string | null>;
 }
 
 export const SessionContext = createContext<SessionValue | null>(null);
