@@ -33,7 +33,8 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
     }
     setEnviando(true);
     const mensaje = await onDesbloquear(clave).catch(() => 'No se pudo desbloquear');
-    // Unlocked, this screen is gone; refused, the field is emptied for the next try.
+    // Unlocked, this screen is gone; refused, the field is emptied for the next try (read-only while
+    // checking, never disabled: a disabled field could not take the focus back).
     if (mensaje === null) return;
     setEnviando(false);
     setError(mensaje);
@@ -61,7 +62,7 @@ export function PantallaBloqueo({ nombre, onDesbloquear, onCerrarSesion }: Panta
               label="Contraseña"
               autoComplete="current-password"
               autoFocus
-              disabled={enviando}
+              readOnly={enviando}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={error}

@@ -76,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setSession(data);
     setSesionExpirada(false);
     // The password the server just accepted: a registered device keeps its verifier, for an offline unlock.
-    void bloqueoLib().then((v) => v.guardarVerificadorDelLogin(data.usuario.id, credentials.password)).catch(() => undefined);
+    void bloqueoLib().then((b) => b.guardarVerificador(data.usuario.id, credentials.password), () => undefined);
   }, [queryClient]);
 
 
