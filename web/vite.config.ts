@@ -213,6 +213,13 @@ const PEQUENOS = /[\\/]src[\\/](components|lib)[\\/]|node_modules[\\/]@mantine[\
 const AVISO_CONEXION = /[\\/]src[\\/](lib[\\/]contextoSeguro\.ts|components[\\/]AvisoConexionInsegura\.tsx)$/;
 
 /**
+ * The lock of an idle session offline (lib/bloqueo, lib/verificadorClave, components/PantallaBloqueo): the
+ * shell, the validator's window and the session (loaded when the hour ends) use it, never the login. Kept
+ * out of `comun` like the notice above.
+ */
+const BLOQUEO = /[\\/]src[\\/](lib[\\/](bloqueo|verificadorClave)\.ts|components[\\/]PantallaBloqueo\.tsx)$/;
+
+/**
  * What the validator shares with one other screen each (the undo of a boarding with the passenger list,
  * the manifest's reads with the manifest screen, Mantine's Chip): one file with its sheet before the
  * validator's first paint, not five (over HTTP/1.1 each costs a phone at the pier a turn of a connection).
@@ -335,7 +342,7 @@ export default defineConfig({
             { name: 'offline', test: OFFLINE, priority: 3 },
             {
               name: 'comun',
-              test: (id) => !GRAFICOS.test(id) && !AVISO_CONEXION.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id),
+              test: (id) => !GRAFICOS.test(id) && !AVISO_CONEXION.test(id) && !BLOQUEO.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id),
               minShareCount: 3,
               priority: 2,
             },

@@ -4,9 +4,12 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"net/http"
 	"regexp"
+	"time"
 
+	"muelle/internal/auth"
 	"muelle/internal/domain"
 	"muelle/internal/store"
 )
@@ -91,7 +94,8 @@ func relojValido(ms int64) bool {
 
 // sincronizar applies a device's offline acts, each once: a whole batch is
 // refused (400) when its shape or its certificate is wrong; then each act is
-// answered on its own.
+// answered on its own. A session that began before its device was revoked
+// ends here, once its acts are in the conflicts (sesionDeDispositivoRevocado).
 func (s *Server) sincronizar(r *http.Request, b Sincronizar) (ResultadoSincronizacion, error) {
 	ahora := s.Store.Now()
 	acciones, err := s.accionesDe(r, b)
@@ -106,7 +110,21 @@ func (s *Server) sincronizar(r *http.Request, b Sincronizar) (ResultadoSincroniz
 	desfase := domain.Desfase(b.Reloj, ahora)
 	res, err := s.Store.Sincronizar(r.Context(), store.Actor{EmpresaID: a.EmpresaID(), UsuarioID: a.Usuario.ID, IP: clientIP(r)},
 		d, desfase, acciones)
+	if err == nil && sesionDeDispositivoRevocado(a.Claims, d) {
+		err = s.Auth.TerminarSesion(r.Context(), a.Claims, clientIP(r),
+			fmt.Sprintf("Sesión terminada al sincronizar: el dispositivo %s fue revocado", d.Codigo), domain.MsgSyncSesionRevocada)
+	}
 	return ResultadoSincronizacion{DesfaseMs: desfase.Milliseconds(), Resultados: res}, err
+}
+
+// sesionDeDispositivoRevocado: the device was revoked after the session began
+// (a session that may have gone on offline, unlocked on the device alone),
+// which then ends at its sync. A login after the revocation proved the
+// password to the server: its sessions go on, and the device's acts keep
+// going to the conflicts (docs/features/offline.md, "The lock").
+func sesionDeDispositivoRevocado(c auth.Claims, d store.DispositivoSync) bool {
+	// iat has whole seconds: a login in the second of the revocation counts as after it
+	return d.RevocadoEn != nil && c.IssuedAt != nil && c.IssuedAt.Before(d.RevocadoEn.Truncate(time.Second))
 }
 
 // accionesDe checks a batch's shape and turns its acts into the store's,

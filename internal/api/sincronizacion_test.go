@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"muelle/internal/demo"
 	"muelle/internal/domain"
 	"muelle/internal/store"
 )
@@ -799,4 +800,61 @@ func (e *env) conflictoDe1(t testing.TB) string {
 		t.Fatal(err)
 	}
 	return e.conflictoDe1(t)
+}
+
+// A session that began before its device was revoked ends at its next sync (it may have gone on
+// offline, unlocked on the device alone): its acts go to the conflicts first, then the answer is 401,
+// the token is revoked and the end audited. A login after the revocation syncs the same acts again:
+// their stored answers, and its session goes on.
+func TestASyncFromADeviceRevokedSinceTheSessionBeganEndsTheSession(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		d := e.nuevoDispositivo("vendedor")
+		antigua := e.token("vendedor")
+		e.now = e.now.Add(time.Minute)
+		e.do("DELETE", "/api/dispositivos/"+strconv.FormatInt(d.reg.ID, 10), e.token("admin"), nil).expect(t, http.StatusOK, domain.MsgDispositivoRevocado)
+		e.now = e.now.Add(time.Minute)
+		venta := accion(nuevoID(t), "venta", e.now.Add(-30*time.Second), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))
+
+		e.do("POST", "/api/sync", antigua, map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(),
+			"acciones": []map[string]any{venta}}).expect(t, http.StatusUnauthorized, domain.MsgSyncSesionRevocada)
+		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE tipo = 'venta_rechazada' AND monto = 450000 AND caja_id = ?`, caja); n != 1 {
+			t.Fatalf("%d conflictos: la venta del dispositivo revocado debía quedar para el supervisor", n)
+		}
+		e.do("GET", "/api/auth/me", antigua, nil).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ? AND usuario_id = ? AND detalles = ?`, store.AccionSesionTerminada,
+			e.userID("vendedor"), "Sesión terminada al sincronizar: el dispositivo "+d.reg.Codigo+" fue revocado"); n != 1 {
+			t.Fatalf("%d auditorías del fin de la sesión", n)
+		}
+
+		// the seller logs in again: the device sends the same act, answered as stored, and the session goes on
+		out := e.syncOK(d, e.now, venta).Resultados[0]
+		if out.Estado != "rechazada" || out.Mensaje != domain.MsgSyncRevocado || out.ConflictoID == nil {
+			t.Fatalf("reenvío tras el nuevo inicio de sesión: %+v", out)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline`); n != 1 {
+			t.Fatalf("%d conflictos tras el reenvío", n)
+		}
+	})
+}
+
+// A session that began before its user's password changed (on another device) is refused at its
+// sync with nothing applied: its acts stay on the device for the next login.
+func TestASyncOfASessionOlderThanAPasswordChangeAppliesNothing(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		d := e.nuevoDispositivo("vendedor")
+		antigua := e.token("vendedor")
+		e.do("PUT", "/api/usuarios/cambiar-contrasena", e.login("vendedor"),
+			map[string]string{"clave_actual": demo.Password, "clave_nueva": "Tabifu-Dalafe-Makupu-95#"}).expect(t, http.StatusOK, "")
+		venta := accion(nuevoID(t), "venta", e.now.Add(-30*time.Second), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))
+		e.do("POST", "/api/sync", antigua, map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(),
+			"acciones": []map[string]any{venta}}).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		for _, q := range []string{`SELECT COUNT(*) FROM acciones_offline`, `SELECT COUNT(*) FROM conflictos_offline`,
+			`SELECT COUNT(*) FROM pasajes WHERE numero_pasaje LIKE '%-` + d.reg.Codigo + `-%'`} {
+			if n := e.count(q); n != 0 {
+				t.Fatalf("%s: %d", q, n)
+			}
+		}
+	})
 }

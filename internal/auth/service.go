@@ -247,6 +247,18 @@ func FinDeSesion(c Claims, u store.UsuarioSesion) time.Time {
 	return fin
 }
 
+// TerminarSesion ends a session the server will not carry on (its device
+// was revoked since it began): its token is revoked until it would have
+// expired, audited with detalles, and the answer is a 401 with motivo.
+func (s *Service) TerminarSesion(ctx context.Context, c Claims, ip, detalles, motivo string) error {
+	err := s.Store.RevocarToken(ctx, c.ID, c.ExpiresAt.Time, store.Auditoria{EmpresaID: c.EmpresaID,
+		UsuarioID: c.UserID, Accion: store.AccionSesionTerminada, IP: ip, Exito: true, Detalles: detalles})
+	if err != nil {
+		return err
+	}
+	return domain.Unauthorized(motivo)
+}
+
 // Logout revokes the token until it would have expired and audits it.
 func (s *Service) Logout(ctx context.Context, c Claims, ip string) error {
 	return s.Store.RevocarToken(ctx, c.ID, c.ExpiresAt.Time, store.Auditoria{EmpresaID: c.EmpresaID,

@@ -133,6 +133,7 @@ const (
 	MsgSyncCajaAjena            = "La caja de la venta no es del vendedor"
 	MsgSyncVentaDeOtro          = "La venta es de la caja de otro usuario: se sincronizará cuando ese usuario inicie sesión en este dispositivo"
 	MsgSyncRevocado             = "El dispositivo está revocado: la acción queda como conflicto para que la revise un supervisor"
+	MsgSyncSesionRevocada       = "Este dispositivo fue revocado: la sesión terminó. Sus acciones quedaron para que las revise un supervisor; inicie sesión nuevamente."
 	MsgSyncFechaViaje           = "La fecha de viaje está fuera del plazo de venta del día en que se vendió"
 	MsgSyncPasajeAunNo          = "El pasaje todavía no llegó al servidor desde el dispositivo que lo vendió: se reintentará"
 	MsgSyncPasajeCancelado      = "El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor"

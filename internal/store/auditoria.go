@@ -19,6 +19,9 @@ const (
 	AccionAprobacionCierre   = "APROBACION_CIERRE_CAJA"
 	AccionConsultaPasaje     = "CONSULTA_PASAJE"
 	AccionValidacionEmbarque = "VALIDACION_EMBARQUE"
+	// AccionSesionTerminada is a session the server ended by itself: a sync
+	// from a device revoked after the session began.
+	AccionSesionTerminada = "SESION_TERMINADA"
 )
 
 // Auditoria is one audit log entry. EmpresaID and UsuarioID are 0 when unknown.

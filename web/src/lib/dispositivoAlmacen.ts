@@ -2,15 +2,18 @@
  * Where this browser keeps its registration as a staff device: one IndexedDB database
  * with one store of entries by name. CryptoKey objects are structured-cloneable, so the
  * device's key pair is stored as it is and its private key never leaves the browser.
- * lib/dispositivo is the only user; tests replace this module (jsdom has no IndexedDB).
+ * lib/dispositivo and lib/verificadorClave are its users; tests replace this module (jsdom has no IndexedDB).
  */
 
 /** The database of the device's registration. */
 export const BASE_DISPOSITIVO = 'muelle-dispositivo';
 const ALMACEN = 'dispositivo';
 
-/** The entries: the registration in use, and one whose answer has not come back yet. */
-export type EntradaDispositivo = 'actual' | 'pendiente';
+/**
+ * The entries: the registration in use, one whose answer has not come back yet, and each user's
+ * password verifier for an offline unlock (lib/verificadorClave), by user id.
+ */
+export type EntradaDispositivo = 'actual' | 'pendiente' | `verificador:${number}`;
 
 function abrir(): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {

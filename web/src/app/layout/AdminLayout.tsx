@@ -5,6 +5,7 @@ import { Outlet } from 'react-router';
 import { useConnectivityToasts } from '@/lib/connectivity';
 import { RealtimeProvider } from '@/app/realtime/RealtimeProvider';
 import { diferido } from '@/components/Diferido';
+import { Bloqueable } from '@/components/PantallaBloqueo';
 import { useSincronizadorOffline } from '@/features/offline/useSincronizador';
 import { useGestures, useIsMobile, type Gesture } from '@/lib/gestures';
 import { useInactivo } from '@/lib/idle';
@@ -37,8 +38,17 @@ function useMenuRendered(opened: boolean): boolean {
   return !drawer || openedOnce;
 }
 
-/** Shell of every /admin screen: header, role menu (a drawer on mobile) and the screen. */
+/** Shell of every /admin screen: header, role menu (a drawer on mobile) and the screen; the lock screen instead while the session is locked. */
 export function AdminLayout() {
+  return (
+    <Bloqueable>
+      <Shell />
+    </Bloqueable>
+  );
+}
+
+/** The shell itself, unmounted while the session is locked. */
+function Shell() {
   const [opened, { toggle, open, close }] = useDisclosure(false);
   const menuRendered = useMenuRendered(opened);
   const isMobile = useIsMobile();

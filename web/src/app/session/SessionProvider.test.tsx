@@ -8,6 +8,19 @@ import { navegadorConPush } from '@/testing/push';
 import { renderApp } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
 import { readSession, TOKEN_KEY, useSession, writeSession } from '@/lib/session';
+import { derivarVerificador } from '@/lib/verificadorClave';
+
+// jsdom has no IndexedDB: the device's database (its registration, the password verifiers) in a map.
+const entradas = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('@/lib/dispositivoAlmacen', () => ({
+  leerEntrada: async (entrada: string) => entradas.get(entrada),
+  escribirEntradas: async (nuevas: Record<string, unknown>) => {
+    for (const [entrada, valor] of Object.entries(nuevas)) {
+      if (valor === undefined) entradas.delete(entrada);
+      else entradas.set(entrada, structuredClone(valor));
+    }
+  },
+}));
 
 const FIVE_MINUTES = 300_000;
 const ONE_HOUR = 3_600_000;
@@ -108,6 +121,78 @@ describe('SessionProvider', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     expect(readSession()).toBeNull();
     expect(screen.getByTestId('location')).toHaveTextContent('/admin/login');
+  });
+
+  describe('offline on a registered device', () => {
+    const CLAVE = 'Ceibo62#Boya';
+    afterEach(() => {
+      entradas.clear();
+      vi.restoreAllMocks();
+    });
+
+    /** A registered device offline, with this user's verifier unless `verificador` is false; an hour passes idle. */
+    async function unaHoraSinActividad({ verificador = true } = {}) {
+      signIn('supervisor');
+      const id = readSession()!.usuario.id;
+      entradas.set('actual', { codigo: 'K7QX', certificado: 'MUELLEDISP1.x.y' });
+      if (verificador) entradas.set(`verificador:${id}`, await derivarVerificador(id, CLAVE, 1_000));
+      vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+      const vista = renderApp('/admin/dashboard');
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+      await act(() => vi.advanceTimersByTimeAsync(ONE_HOUR));
+      vi.useRealTimers();
+      return vista;
+    }
+
+    it('locks instead of ending the session; a wrong password is refused, the right one unlocks', async () => {
+      const calls = trackLogout();
+      const { user } = await unaHoraSinActividad();
+      expect(await screen.findByRole('heading', { name: 'Sesión bloqueada' })).toBeInTheDocument();
+      expect(screen.queryByRole('heading', { name: 'Dashboard de Supervisión' })).not.toBeInTheDocument();
+      expect(readSession()).not.toBeNull();
+      expect(calls).toEqual([]);
+
+      await user.type(screen.getByLabelText('Contraseña'), 'otra{Enter}');
+      expect(await screen.findByRole('alert')).toHaveTextContent('Contraseña incorrecta');
+      expect(localStorage.getItem('sesion_bloqueada_intentos')).toBe('1');
+
+      await user.type(screen.getByLabelText('Contraseña'), `${CLAVE}{Enter}`);
+      expect(await screen.findByRole('heading', { name: 'Dashboard de Supervisión' })).toBeInTheDocument();
+      expect(localStorage.getItem('sesion_bloqueada')).toBeNull();
+      expect(screen.getByTestId('location')).toHaveTextContent('/admin/dashboard');
+    });
+
+    it('ends the session at the fifth wrong password', async () => {
+      trackLogout();
+      const { user } = await unaHoraSinActividad();
+      for (let i = 0; i < 5; i++) {
+        await user.type(await screen.findByLabelText('Contraseña'), 'otra{Enter}');
+        if (i < 4) expect(await screen.findByRole('alert')).toHaveTextContent('Contraseña incorrecta');
+      }
+      await expectLoggedOut({ expirada: false });
+      expect(await screen.findByText('Demasiados intentos: la sesión se cerró. Inicie sesión con conexión.')).toBeInTheDocument();
+      expect(localStorage.getItem('sesion_bloqueada')).toBeNull();
+    });
+
+    it('ends the session as before when the device keeps no verifier of this user', async () => {
+      trackLogout();
+      await unaHoraSinActividad({ verificador: false });
+      await expectLoggedOut({ expirada: true });
+    });
+
+    it('unlocks online by a real login', async () => {
+      const logins: unknown[] = [];
+      server.use(http.post('/api/auth/login', async ({ request }) => {
+        logins.push(await request.json());
+        return ok({ token: readSession()!.token, usuario: readSession()!.usuario });
+      }));
+      const { user } = await unaHoraSinActividad();
+      expect(await screen.findByRole('heading', { name: 'Sesión bloqueada' })).toBeInTheDocument();
+      vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(true);
+      await user.type(screen.getByLabelText('Contraseña'), `${CLAVE}{Enter}`);
+      expect(await screen.findByRole('heading', { name: 'Dashboard de Supervisión' })).toBeInTheDocument();
+      expect(logins).toEqual([{ nombre_usuario: readSession()!.usuario.nombre_usuario, password: CLAVE }]);
+    });
   });
 
   it('re-reads the session when another tab changes it', async () => {

@@ -11,14 +11,20 @@ import {
   type Credentials, type SessionValue, type StoredSession,
 } from '@/lib/session';
 
-/** Logout after this long without mouse, keyboard, touch or scroll activity. */
+/** The lock's rule, its unlock and the password verifier: loaded when needed, never with the login. */
+const bloqueoLib = () => import('@/lib/bloqueo');
+
+/** Logout (or, offline on a registered device, the lock: lib/bloqueo) after this long without mouse, keyboard, touch or scroll activity. */
 const INACTIVITY_TIMEOUT_MS = 3_600_000;
 /** How often the token's expiry is checked. */
 const TOKEN_CHECK_INTERVAL_MS = 300_000;
 
 const ACTIVITY_EVENTS = ['mousemove', 'mousedown', 'keydown', 'touchstart', 'scroll', 'wheel'] as const;
 
-/** Holds the staff session and ends it on expiry, inactivity, a 401 or a logout elsewhere. */
+/**
+ * Holds the staff session and ends it on expiry, inactivity, a 401 or a logout elsewhere; offline on a
+ * registered device, inactivity locks it instead (lib/bloqueo; the shell's components/PantallaBloqueo).
+ */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -69,7 +75,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     writeSession(data);
     setSession(data);
     setSesionExpirada(false);
+    // The password the server just accepted: a registered device keeps its verifier, for an offline unlock.
+    void bloqueoLib().then((b) => b.guardarVerificador(data.usuario.id, credentials.password), () => undefined);
   }, [queryClient]);
+
 
   const claveCambiada = useCallback((nuevoToken: string) => {
     const stored = readSession();
@@ -108,13 +117,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, [token, expire]);
 
-  // One hour without activity.
+  // One hour without activity: the end of the session, or offline on a registered device the lock (lib/bloqueo:
+  // the shell shows the lock screen; an hour more, online, ends the session).
   useEffect(() => {
     if (!token) return;
-    let timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
+    const vencer = () => {
+      void bloqueoLib().then((b) => b.bloquearEnVezDeCerrar(readSession()?.usuario.id), () => false).then((bloqueada) => bloqueada || expire());
+    };
+    let timer = window.setTimeout(vencer, INACTIVITY_TIMEOUT_MS);
     const restart = () => {
       window.clearTimeout(timer);
-      timer = window.setTimeout(expire, INACTIVITY_TIMEOUT_MS);
+      timer = window.setTimeout(vencer, INACTIVITY_TIMEOUT_MS);
     };
     ACTIVITY_EVENTS.forEach((name) => window.addEventListener(name, restart, { passive: true }));
     return () => {

@@ -28,8 +28,12 @@ export function writeSession({ token, usuario }: StoredSession): void {
   localStorage.setItem(USUARIO_KEY, JSON.stringify(usuario));
 }
 
+/** localStorage key of the session's lock (lib/bloqueo): ending the session ends its lock too. */
+export const BLOQUEO_KEY = 'sesion_bloqueada';
+
 /** Removes every stored session value. */
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USUARIO_KEY);
+  localStorage.removeItem(BLOQUEO_KEY);
 }

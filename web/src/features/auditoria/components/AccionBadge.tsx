@@ -2,7 +2,7 @@ import { Badge } from '@mantine/core';
 
 const COLORES: Record<string, string> = {
   LOGIN: 'blue', LOGOUT: 'gray', VENTA_PASAJE: 'green', APERTURA_CAJA: 'teal', CIERRE_CAJA: 'orange',
-  VALIDACION_EMBARQUE: 'cyan', ANULACION_PASAJE: 'red', REACTIVACION_PASAJE: 'grape', ROL_DENEGADO: 'red',
+  VALIDACION_EMBARQUE: 'cyan', ANULACION_PASAJE: 'red', REACTIVACION_PASAJE: 'grape', ROL_DENEGADO: 'red', SESION_TERMINADA: 'red',
 };
 
 /** An audit action as a badge, coloured by kind (violet for the others). */

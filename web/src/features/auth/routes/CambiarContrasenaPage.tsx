@@ -9,6 +9,7 @@ import { loadPage } from '@/lib/browser';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useSession } from '@/lib/session';
+import { guardarVerificador } from '@/lib/verificadorClave';
 
 /** After a forced change the page reloads after this long (backoffice §2.16). */
 export const RECARGA_MS = 2000;
@@ -54,6 +55,8 @@ export function CambiarContrasenaPage() {
       const { token } = await cambiarContrasena(forzado ? { clave_nueva: nueva } : { clave_actual: actual, clave_nueva: nueva });
       notifySuccess('Contraseña cambiada exitosamente');
       claveCambiada(token);
+      // The device's verifier of the old password must not unlock any more: the new one's replaces it.
+      void guardarVerificador(usuario.id, nueva);
       setCambiada(true);
       setActual('');
       setNueva('');

@@ -21,6 +21,7 @@ import { useSalidaDelValidador } from '@/features/embarque/useSalidaDelValidador
 import { useValidacion } from '@/features/embarque/useValidacion';
 import { useValidadorOffline } from '@/features/embarque/useValidadorOffline';
 import { ejemploNumeroPasaje, motivoSinCamaraAlArrancar } from '@/features/embarque/validacion';
+import { Bloqueable } from '@/components/PantallaBloqueo';
 
 type Modo = 'camara' | 'manual';
 
@@ -167,8 +168,10 @@ export function ValidadorPage() {
 /** /validador: the same screen alone, for the small window opened from the sale screen. */
 export function ValidadorVentanaPage() {
   return (
-    <Container size="lg" py="md">
-      <ValidadorPage />
-    </Container>
+    <Bloqueable>
+      <Container size="lg" py="md">
+        <ValidadorPage />
+      </Container>
+    </Bloqueable>
   );
 }
