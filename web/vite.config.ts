@@ -220,6 +220,13 @@ const AVISO_CONEXION = /[\\/]src[\\/](lib[\\/]contextoSeguro\.ts|components[\\/]
 const BLOQUEO = /[\\/]src[\\/](lib[\\/](bloqueo|verificadorClave)\.ts|components[\\/]PantallaBloqueo\.tsx)$/;
 
 /**
+ * Printing tickets (lib/impresion and components/impresion: the printer's settings and their dialogs,
+ * the print window, the offline receipt): the sale and the tickets print, never the login. Kept out of
+ * `comun` like the notice above.
+ */
+const IMPRESION = /[\\/]src[\\/](lib|components)[\\/]impresion[\\/]/;
+
+/**
  * What the validator shares with one other screen each (the undo of a boarding with the passenger list,
  * the manifest's reads with the manifest screen, Mantine's Chip): one file with its sheet before the
  * validator's first paint, not five (over HTTP/1.1 each costs a phone at the pier a turn of a connection).
@@ -342,7 +349,8 @@ export default defineConfig({
             { name: 'offline', test: OFFLINE, priority: 3 },
             {
               name: 'comun',
-              test: (id) => !GRAFICOS.test(id) && !AVISO_CONEXION.test(id) && !BLOQUEO.test(id) && !/[\\/]src[\\/]features[\\/]/.test(id),
+              test: (id) => !GRAFICOS.test(id) && !AVISO_CONEXION.test(id) && !BLOQUEO.test(id) && !IMPRESION.test(id) &&
+                !/[\\/]src[\\/]features[\\/]/.test(id),
               minShareCount: 3,
               priority: 2,
             },

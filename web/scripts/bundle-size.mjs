@@ -42,7 +42,7 @@ const sizes = [...files].map((file) => ({ file, bytes: sent(file) }));
 const totalKb = sizes.reduce((sum, { bytes }) => sum + bytes, 0) / 1024;
 
 for (const { file, bytes } of sizes.sort((a, b) => b.bytes - a.bytes)) console.log(`  ${file.padEnd(48)} ${(bytes / 1024).toFixed(1).padStart(7)} KB`);
-console.log(`La ruta de login transfiere ${totalKb.toFixed(1)} KB con brotli (presupuesto ${BUDGET_KB} KB)`);
+console.log(`La ruta de login transfiere ${totalKb.toFixed(2)} KB con brotli (presupuesto ${BUDGET_KB} KB)`);
 if (totalKb > BUDGET_KB) {
   console.error(`bundle-size: la ruta de login supera ${BUDGET_KB} KB`);
   process.exit(1);

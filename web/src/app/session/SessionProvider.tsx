@@ -69,16 +69,20 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [endSession]);
   const expire = useCallback(() => endSession(true), [endSession]);
 
-  const login = useCallback(async (credentials: Credentials) => {
-    const data = await loginCall(credentials);
+  /** A new session on this tab (a login, a shift handover): nothing cached for the one before stays. */
+  const comenzar = useCallback((data: StoredSession) => {
     queryClient.clear();
     writeSession(data);
     setSession(data);
     setSesionExpirada(false);
-    // The password the server just accepted: a registered device keeps its verifier, for an offline unlock.
-    void bloqueoLib().then((b) => b.guardarVerificador(data.usuario.id, credentials.password), () => undefined);
   }, [queryClient]);
 
+  const login = useCallback(async (credentials: Credentials) => {
+    const data = await loginCall(credentials);
+    comenzar(data);
+    // The password the server just accepted: a registered device keeps its verifier, for an offline unlock.
+    void bloqueoLib().then((b) => b.guardarVerificador(data.usuario.id, credentials.password), () => undefined);
+  }, [comenzar]);
 
   const claveCambiada = useCallback((nuevoToken: string) => {
     const stored = readSession();
@@ -88,19 +92,6 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     writeSession(updated);
     queryClient.setQueryData(meQuery(updated.usuario.id).queryKey, updated.usuario);
     setSession(updated);
-  }, [queryClient]);
-
-  // A shift handover: the incoming seller's session replaces the outgoing one's, which ends on the server
-  // (its token is no longer stored: the call names it) and takes its push subscription with it. The
-  // queries cached for the outgoing seller go.
-  const relevar = useCallback((entrante: StoredSession) => {
-    const saliente = readSession()?.token;
-    writeSession(entrante);
-    queryClient.clear();
-    setSession(entrante);
-    setSesionExpirada(false);
-    void olvidarPushLocal();
-    if (saliente) logoutCall(saliente).catch(() => undefined);
   }, [queryClient]);
 
   // Token expiry: at load and every 5 minutes.
@@ -162,8 +153,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     logout,
     sesionExpirada,
     claveCambiada,
-    relevar,
-  }), [usuario, token, login, logout, sesionExpirada, claveCambiada, relevar]);
+    relevar: comenzar,
+  }), [usuario, token, login, logout, sesionExpirada, claveCambiada, comenzar]);
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -23,7 +23,7 @@ export interface SessionValue {
    * session goes on with the fresh token the server answered (the old one ended). */
   claveCambiada: (token: string) => void;
   /** A shift handover on this screen (POST /caja/relevo): the tab goes on as the incoming seller with the
-   * session the server answered, and the outgoing seller's session ends. */
+   * session the server answered (the caller ends the outgoing one: features/caja RelevoModal). */
   relevar: (sesion: StoredSession) => void;
 }
 

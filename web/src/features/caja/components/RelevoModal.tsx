@@ -1,13 +1,15 @@
 import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconArrowsExchange } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
+import { logout } from '@/api/auth';
 import type { Caja } from '@/api/caja';
 import { useRelevoCaja, type RelevoCaja } from '@/api/cajaOperaciones';
 import { MoneyInput } from '@/components/MoneyInput';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { notifySuccess, notifyWarning } from '@/lib/notify';
-import { useSession } from '@/lib/session';
+import { olvidarPushLocal } from '@/lib/push';
+import { readToken, useSession } from '@/lib/session';
 import { nonNegativeAmount, type NumberValue } from '@/lib/validation';
 import { CredencialesSupervisor, useCredencialesSupervisor } from './CredencialesSupervisor';
 
@@ -73,7 +75,12 @@ export function RelevoModal({ opened, caja, onClose }: RelevoModalProps) {
       entrante: credenciales.valores(),
     }, {
       onSuccess: (relevo) => {
+        // The outgoing seller's session ends on the server (the call names its token, no longer stored)
+        // and takes this browser's push subscription with it.
+        const saliente = readToken();
         cambiarSesion(relevo.sesion);
+        void olvidarPushLocal();
+        if (saliente) logout(saliente).catch(() => undefined);
         avisar(relevo);
         cerrar();
       },
