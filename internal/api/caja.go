@@ -20,7 +20,7 @@ type AbrirCaja struct {
 // ingreso_extra or egreso_gasto.
 type RegistrarMovimiento struct {
 	Tipo        string          `json:"tipo" maxLength:"20" enum:"ingreso_extra,egreso_gasto"`
-	Monto       domain.Centavos `json:"monto"`
+	Monto       domain.Centavos `json:"monto" exclusiveMinimum:"0"`
 	Descripcion string          `json:"descripcion" maxLength:"255" multilinea:"true"`
 	MedioPagoID int64           `json:"medio_pago_id,omitempty"`
 	// CajaCorregidaID names the caller's closed register this movement corrects.
@@ -64,7 +64,7 @@ type CredencialesEntrante struct {
 // safe (retiro, sangría), monto > 0 and no more than the drawer's cash, with
 // a supervisor's credentials typed on the cashier's screen.
 type RetirarEfectivo struct {
-	Monto         domain.Centavos `json:"monto"`
+	Monto         domain.Centavos `json:"monto" exclusiveMinimum:"0"`
 	Descripcion   string          `json:"descripcion,omitempty" maxLength:"200" multilinea:"true"`
 	NombreUsuario string          `json:"nombre_usuario" maxLength:"100"`
 	Password      string          `json:"password" maxLength:"200"`

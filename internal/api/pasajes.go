@@ -48,7 +48,7 @@ type VenderPasajes struct {
 // LineaVenta is a trip type and how many tickets of it (1–50).
 type LineaVenta struct {
 	TipoViajeID int64 `json:"tipo_viaje_id"`
-	Cantidad    int   `json:"cantidad"`
+	Cantidad    int   `json:"cantidad" minimum:"1" maximum:"50"`
 }
 
 // VenderPasaje is the body of POST /pasajes: one ticket; a precio that differs

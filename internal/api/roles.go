@@ -19,11 +19,32 @@ const (
 type GuardarRol struct {
 	Nombre          string      `json:"nombre" maxLength:"50"`
 	Descripcion     string      `json:"descripcion" maxLength:"500" multilinea:"true"`
-	NivelJerarquico int         `json:"nivel_jerarquico"`
+	NivelJerarquico int         `json:"nivel_jerarquico" minimum:"1" maximum:"6"`
 	Permisos        PermisosRol `json:"permisos"`
-	ColorBadge      string      `json:"color_badge" maxLength:"7"`
-	Icono           string      `json:"icono" maxLength:"4"`
+	ColorBadge      ColorRol    `json:"color_badge" maxLength:"7"`
+	Icono           IconoRol    `json:"icono" maxLength:"4"`
 	Activo          *bool       `json:"activo,omitempty"`
+}
+
+// ColorRol is a role's badge colour, one of domain.ColoresRol.
+type ColorRol string
+
+// Enum lists the colours in the contract.
+func (ColorRol) Enum() []any { return valoresDe(domain.ColoresRol) }
+
+// IconoRol is a role's icon, one of domain.IconosRol.
+type IconoRol string
+
+// Enum lists the icons in the contract.
+func (IconoRol) Enum() []any { return valoresDe(domain.IconosRol) }
+
+// valoresDe is a list of texts as the values of a contract's enum.
+func valoresDe(valores []string) []any {
+	out := make([]any, len(valores))
+	for i, v := range valores {
+		out[i] = v
+	}
+	return out
 }
 
 // PermisosRol is the permission matrix of a role (backoffice §3): one object
@@ -139,7 +160,7 @@ func (p PermisosRol) permisos() (domain.Permisos, error) {
 func (g GuardarRol) rol() (domain.Rol, error) {
 	permisos, err := g.Permisos.permisos()
 	return domain.Rol{Nombre: g.Nombre, Descripcion: g.Descripcion, NivelJerarquico: g.NivelJerarquico,
-		ColorBadge: g.ColorBadge, Icono: g.Icono, Permisos: permisos, Activo: g.Activo == nil || *g.Activo}, err
+		ColorBadge: string(g.ColorBadge), Icono: string(g.Icono), Permisos: permisos, Activo: g.Activo == nil || *g.Activo}, err
 }
 
 // Rol is a role as role management shows it (backoffice §3).

@@ -398,6 +398,8 @@ func requiredFields(p jsonschema.InterceptSchemaParams) (bool, error) {
 	if err != nil {
 		return false, err
 	}
+	// the server refuses a field it does not know (strict JSON), and answers only the ones it declares
+	p.Schema.WithAdditionalProperties(jsonschema.SchemaOrBool{TypeBoolean: new(bool)})
 	p.Schema.Required = nil
 	for _, f := range fields {
 		if f.Required {

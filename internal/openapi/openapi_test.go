@@ -169,7 +169,8 @@ func TestDocumentOperationsAndSchemas(t *testing.T) {
 		"RespuestaSinDatos": `{"properties":{"message":{"type":"string"},"success":{"const":true,"type":"boolean"}},"required":["success"],"type":"object"}`,
 		"Error":             `{"properties":{"data":{"additionalProperties":{},"type":"object"},"message":{"type":"string"},"success":{"const":false,"type":"boolean"}},"required":["success","message"],"type":"object"}`,
 		"ErrorAlta":         `{"properties":{"data":{"$ref":"#/components/schemas/Alta"},"message":{"type":"string"},"success":{"const":false,"type":"boolean"}},"required":["success","message"],"type":"object"}`,
-		"Alta":              `{"properties":{"nombre":{"type":"string"}},"required":["nombre"],"type":"object"}`,
+		// a struct's schema refuses other fields, as the server's strict decoding does
+		"Alta": `{"additionalProperties":false,"properties":{"nombre":{"type":"string"}},"required":["nombre"],"type":"object"}`,
 	}
 	for name, want := range checks {
 		if got := js(at(schemas, name)); got != want {

@@ -3823,6 +3823,8 @@ export interface components {
         CodigoVinculacion: {
             codigo: string;
         };
+        /** @enum {string} */
+        ColorRol: "#9333EA" | "#3B82F6" | "#06B6D4" | "#10B981" | "#F59E0B" | "#6B7280" | "#EF4444";
         ComparativoEmpresa: {
             activa: boolean;
             /** Format: int64 */
@@ -4766,9 +4768,9 @@ export interface components {
         };
         GuardarRol: {
             activo?: null | boolean;
-            color_badge: string;
+            color_badge: components["schemas"]["ColorRol"];
             descripcion: string;
-            icono: string;
+            icono: components["schemas"]["IconoRol"];
             nivel_jerarquico: number;
             nombre: string;
             permisos: components["schemas"]["PermisosRol"];
@@ -4813,6 +4815,8 @@ export interface components {
             horarios: components["schemas"]["HorarioPublico"][];
             salidas: components["schemas"]["SalidaPublica"][];
         };
+        /** @enum {string} */
+        IconoRol: "👑" | "🛡️" | "👔" | "👤" | "⚓" | "🧳" | "💼" | "🎫" | "🔧";
         InfoWhatsApp: {
             name: string;
             number: string;

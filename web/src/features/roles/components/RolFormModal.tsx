@@ -1,6 +1,6 @@
 import { CheckIcon, ColorSwatch, Group, Modal, Radio, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useGuardarRol, type PermisosRol, type PlantillaRol, type Rol } from '@/api/roles';
+import { useGuardarRol, type PermisosRol, type PlantillaRol, type Rol, type RolInput } from '@/api/roles';
 import { FormActions } from '@/components/FormActions';
 import { errorMessage } from '@/lib/api';
 import { rolesModulosToast } from '@/lib/notify';
@@ -54,7 +54,11 @@ function RolForm({ plantilla, rol, onDone }: RolFormProps) {
 
   const submit = form.onSubmit(async (v) => {
     try {
-      const input = { ...v, nombre: v.nombre.trim(), descripcion: v.descripcion.trim(), nivel_jerarquico: Number(v.nivel_jerarquico) };
+      // The colour and the icon are picked among the template's (the server's lists, the contract's enums).
+      const input = {
+        ...v, nombre: v.nombre.trim(), descripcion: v.descripcion.trim(), nivel_jerarquico: Number(v.nivel_jerarquico),
+        color_badge: v.color_badge as RolInput['color_badge'], icono: v.icono as RolInput['icono'],
+      };
       const { message } = await guardar.mutateAsync({ id: rol?.id, input });
       rolesModulosToast.success(message ?? (rol ? 'Rol actualizado exitosamente' : 'Rol creado exitosamente'));
       onDone();
