@@ -54,13 +54,17 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 	if len(pasajes) == 0 {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
+	o, err := s.importesOcultos(r, f)
+	if err != nil {
+		return archivo{}, err
+	}
 	nombre := "pasajes_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"
 	return exportarCSV(nombre, export.Table{Title: "Pasajes", Columns: columnasPasajes}, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajes))
 		for _, p := range pasajes {
 			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(domain.FechaAR(p.FechaViaje)),
 				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
-				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.MedioPagoNombre), export.Text(p.Estado),
+				export.Text(p.TipoViajeNombre), o.precio(p), export.Text(p.MedioPagoNombre), export.Text(p.Estado),
 				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))
 			if err := enc.Encode(fila); err != nil {
 				return err
@@ -69,6 +73,17 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 		return nil
 	}), nil
 }
+
+// precio is p's price as the export writes it: 'Oculto' when the list hides it.
+func (o ocultos) precio(p store.Pasaje) export.Cell {
+	if o.oculto(p) {
+		return export.Text(MsgImporteOculto)
+	}
+	return export.Money(p.Precio)
+}
+
+// MsgImporteOculto stands for an amount a blind cashier is not shown.
+const MsgImporteOculto = "Oculto"
 
 // qrPasaje answers the ticket's QR code as a PNG.
 func (s *Server) qrPasaje(r *http.Request) (archivo, error) {

@@ -4939,8 +4939,8 @@ export interface components {
             /** Format: int64 */
             cancelados: number;
             /** Format: double */
-            importeCancelado: number;
-            pasajes: components["schemas"]["Pasaje"][];
+            importeCancelado: null | number;
+            pasajes: components["schemas"]["PasajeConsultado"][];
             /** Format: int64 */
             totalItems: number;
             /** Format: int64 */
@@ -4948,7 +4948,7 @@ export interface components {
             /** Format: int64 */
             totalPasajes: number;
             /** Format: double */
-            totalVentas: number;
+            totalVentas: null | number;
         };
         LogoSubido: {
             url: string;
@@ -5324,6 +5324,49 @@ export interface components {
             precio: number;
             /** Format: double */
             precio_total: number;
+            seccion: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            seccion_id: number;
+            seccion_nombre: string;
+            tipoViaje: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            tipo_viaje_id: number;
+            tipo_viaje_nombre: string;
+            usuario: components["schemas"]["UsuarioRef"];
+            usuario_nombre: string;
+            vuelta_hasta: null | string;
+        };
+        PasajeConsultado: {
+            cantidad_pasajeros: number;
+            cliente: components["schemas"]["ClienteRef"];
+            cliente_documento: string;
+            cliente_email: string;
+            cliente_id: null | number;
+            cliente_nombre: string;
+            cliente_telefono: string;
+            codigo_qr: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            estado: "activo" | "cancelado" | "usado";
+            /** Format: date-time */
+            fecha_embarque: null | string;
+            /** Format: date-time */
+            fecha_embarque_vuelta: null | string;
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            ida_y_vuelta: boolean;
+            medio_pago_efectivo: boolean;
+            /** Format: int64 */
+            medio_pago_id: number;
+            medio_pago_nombre: string;
+            numero_pasaje: string;
+            observaciones: string;
+            /** Format: double */
+            precio: null | number;
+            /** Format: double */
+            precio_total: null | number;
             seccion: components["schemas"]["NombreRef"];
             /** Format: int64 */
             seccion_id: number;
@@ -6257,6 +6300,12 @@ export interface components {
         };
         RespuestaPasaje: {
             data: components["schemas"]["Pasaje"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPasajeConsultado: {
+            data: components["schemas"]["PasajeConsultado"];
             message?: string;
             /** @constant */
             success: true;
@@ -11774,7 +11823,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaPasaje"];
+                    "application/json": components["schemas"]["RespuestaPasajeConsultado"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -24,4 +24,17 @@ describe('MisVentasPage', () => {
     expect(screen.queryByLabelText('Buscar')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
   });
+
+  it("shows 'Oculto' for the amounts the server leaves out of a blind cashier's open register", async () => {
+    signInVendedor();
+    const abierta = { ...makePasaje({ id: 43, numero_pasaje: 'LD-43' }), precio: null, precio_total: null };
+    server.use(listadoPasajes([abierta, makePasaje({ id: 42, numero_pasaje: 'LD-42', precio_total: 2250 })]).handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    const fila = (await screen.findByText('LD-43')).closest('tr');
+    expect(fila).toHaveTextContent('Oculto');
+    expect(screen.getByText('LD-42').closest('tr')).toHaveTextContent('$ 2.250,00');
+    expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('Oculto');
+    expect(screen.getByRole('group', { name: 'Promedio por Pasaje' })).toHaveTextContent('Oculto');
+    expect(screen.getByRole('group', { name: 'Total de Pasajes' })).toHaveTextContent('2');
+  });
 });
