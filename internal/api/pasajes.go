@@ -242,8 +242,8 @@ func (s *Server) confirmaSobreventa(r *http.Request, a store.Actor, c *Confirmac
 // usuario_id says.
 type FiltroPasajes struct {
 	Busqueda    string `query:"busqueda" maxLength:"100" description:"Parte del número, del nombre o del teléfono del cliente"`
-	FechaInicio string `query:"fecha_inicio" format:"date" description:"Desde este día de venta (AAAA-MM-DD)"`
-	FechaFin    string `query:"fecha_fin" format:"date" description:"Hasta este día de venta (AAAA-MM-DD), incluido"`
+	FechaInicio string `query:"fecha_inicio" format:"date" description:"Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días"`
+	FechaFin    string `query:"fecha_fin" format:"date" description:"Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él"`
 	Estado      string `query:"estado" enum:"activo,cancelado,usado" description:"Solo los pasajes en este estado"`
 	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
 	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
@@ -272,6 +272,10 @@ type ConsultaPasajes struct {
 // totalVentas and importeCancelado are null when the filter may hold tickets
 // of the caller's open register and they count it blind (importesOcultos).
 type ListadoPasajes struct {
+	// FechaInicio and FechaFin are the sale days the list covers: the
+	// filter's, or the window it defaulted to (YYYY-MM-DD).
+	FechaInicio      string             `json:"fecha_inicio"`
+	FechaFin         string             `json:"fecha_fin"`
 	Pasajes          []PasajeConsultado `json:"pasajes"`
 	TotalPages       int64              `json:"totalPages"`
 	TotalItems       int64              `json:"totalItems"`
@@ -294,26 +298,39 @@ func vendedorDe(r *http.Request) int64 {
 }
 
 // filtroListado is the ticket list's filter as the store takes it: a
-// seller's list is always its own.
-func filtroListado(r *http.Request, c FiltroPasajes) store.FiltroListadoPasajes {
-	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: c.FechaInicio, FechaFin: c.FechaFin,
+// seller's list is always its own, and its sale days are a bounded window
+// (domain.VentanaListado: the last 31 days without dates, 400 past 366).
+func (s *Server) filtroListado(r *http.Request, c FiltroPasajes) (store.FiltroListadoPasajes, error) {
+	hoy, err := s.hoyDelModulo(r)
+	if err != nil {
+		return store.FiltroListadoPasajes{}, err
+	}
+	v, err := domain.VentanaListado(c.FechaInicio, c.FechaFin, hoy)
+	if err != nil {
+		return store.FiltroListadoPasajes{}, parametroInvalido("fecha_inicio", domain.MsgPeriodoListadoLargo)
+	}
+	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: v.Desde, FechaFin: v.Hasta,
 		Estado: c.Estado, SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID, UsuarioID: c.UsuarioID}
 	if v := vendedorDe(r); v > 0 {
 		f.UsuarioID = v
 	}
-	return f
+	return f, nil
 }
 
 // listarPasajes answers one page of the ticket list with the filter's totals.
 func (s *Server) listarPasajes(r *http.Request, c ConsultaPasajes) (ListadoPasajes, error) {
-	f := filtroListado(r, c.FiltroPasajes)
+	f, err := s.filtroListado(r, c.FiltroPasajes)
+	if err != nil {
+		return ListadoPasajes{}, err
+	}
 	f.Pagina = paginaDe(c.Page, c.Limit)
 	pasajes, t, err := s.Store.ListarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
 	if err != nil {
 		return ListadoPasajes{}, err
 	}
 	o, err := s.importesOcultos(r, f)
-	out := ListadoPasajes{Pasajes: mapRows(pasajes, o.pasaje), TotalItems: t.TotalItems, TotalPasajes: t.Vigentes,
+	out := ListadoPasajes{FechaInicio: f.FechaInicio, FechaFin: f.FechaFin,
+		Pasajes: mapRows(pasajes, o.pasaje), TotalItems: t.TotalItems, TotalPasajes: t.Vigentes,
 		TotalVentas: &t.TotalVentas, Cancelados: t.Cancelados, ImporteCancelado: &t.ImporteCancelado,
 		TotalPages: (t.TotalItems + f.Pagina.Limite - 1) / f.Pagina.Limite}
 	if o.totales {
@@ -353,7 +370,7 @@ func (s *Server) importesOcultos(r *http.Request, f store.FiltroListadoPasajes) 
 	a := actorFrom(r)
 	m, err := s.Store.ModulosActivosDe(r.Context(), a.EmpresaID(), a.Usuario.ModulosVersion)
 	propias := f.UsuarioID == 0 || f.UsuarioID == a.Usuario.ID
-	return ocultos{cajaID: caja.ID, totales: propias && (f.FechaFin == "" || f.FechaFin >= m.DiaDe(caja.FechaApertura))}, err
+	return ocultos{cajaID: caja.ID, totales: propias && f.FechaFin >= m.DiaDe(caja.FechaApertura)}, err
 }
 
 // cajaCiega is the caller's open register (a count pending approval

@@ -42,7 +42,10 @@ var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sec
 // (at most store.MaxExportacion tickets, newest first), encoded row by row
 // as it is sent.
 func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, error) {
-	f := filtroListado(r, c)
+	f, err := s.filtroListado(r, c)
+	if err != nil {
+		return archivo{}, err
+	}
 	_, loc, err := s.zonaDe(r)
 	if err != nil {
 		return archivo{}, err

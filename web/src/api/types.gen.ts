@@ -4938,6 +4938,8 @@ export interface components {
         ListadoPasajes: {
             /** Format: int64 */
             cancelados: number;
+            fecha_fin: string;
+            fecha_inicio: string;
             /** Format: double */
             importeCancelado: null | number;
             pasajes: components["schemas"]["PasajeConsultado"][];
@@ -11410,9 +11412,9 @@ export interface operations {
             query?: {
                 /** @description Parte del número, del nombre o del teléfono del cliente */
                 busqueda?: string;
-                /** @description Desde este día de venta (AAAA-MM-DD) */
+                /** @description Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días */
                 fecha_inicio?: string;
-                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él */
                 fecha_fin?: string;
                 /** @description Solo los pasajes en este estado */
                 estado?: "activo" | "cancelado" | "usado";
@@ -11615,9 +11617,9 @@ export interface operations {
             query?: {
                 /** @description Parte del número, del nombre o del teléfono del cliente */
                 busqueda?: string;
-                /** @description Desde este día de venta (AAAA-MM-DD) */
+                /** @description Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días */
                 fecha_inicio?: string;
-                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él */
                 fecha_fin?: string;
                 /** @description Solo los pasajes en este estado */
                 estado?: "activo" | "cancelado" | "usado";

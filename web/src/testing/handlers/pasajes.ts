@@ -13,9 +13,10 @@ export function signInSupervisor() {
 /**
  * GET /api/pasajes answering `pasajes` paged by ?page and ?limit, with the totals of
  * all of them (as the server sums the whole filter; null when a ticket's amount is hidden,
- * a blind cashier's open register). Every request's query is recorded.
+ * a blind cashier's open register), and the sale days read: the query's, else `ventana`'s
+ * (the server's window without dates). Every request's query is recorded.
  */
-export function listadoPasajes(pasajes: PasajeConsultado[]) {
+export function listadoPasajes(pasajes: PasajeConsultado[], ventana = { desde: '2026-10-23', hasta: '2026-11-22' }) {
   const consultas: URLSearchParams[] = [];
   const handler = http.get('/api/pasajes', ({ request }) => {
     const q = new URL(request.url).searchParams;
@@ -27,6 +28,8 @@ export function listadoPasajes(pasajes: PasajeConsultado[]) {
     const ocultos = pasajes.some((p) => p.precio_total === null);
     const suma = (ps: PasajeConsultado[]) => (ocultos ? null : ps.reduce((sum, p) => sum + (p.precio_total ?? 0), 0));
     const listado: ListadoPasajes = {
+      fecha_inicio: q.get('fecha_inicio') ?? ventana.desde,
+      fecha_fin: q.get('fecha_fin') ?? ventana.hasta,
       pasajes: pasajes.slice((page - 1) * limit, page * limit),
       totalItems: pasajes.length,
       totalPages: Math.ceil(pasajes.length / limit),

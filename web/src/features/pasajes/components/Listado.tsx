@@ -100,6 +100,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
         sinDatos={data?.totalItems === 0}
         onExportar={() => void onExportar()}
         busquedaRef={busquedaRef}
+        ventana={data ? { desde: data.fecha_inicio, hasta: data.fecha_fin } : undefined}
       />
       <QueryState pending={isPending} error={data ? null : error} errorTitle="Error al cargar los pasajes" onRetry={() => void refetch()}>
         {data && (

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
@@ -36,5 +36,21 @@ describe('MisVentasPage', () => {
     expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('Oculto');
     expect(screen.getByRole('group', { name: 'Promedio por Pasaje' })).toHaveTextContent('Oculto');
     expect(screen.getByRole('group', { name: 'Total de Pasajes' })).toHaveTextContent('2');
+  });
+
+  it('says which sale days the server read when a date is left empty', async () => {
+    signInVendedor();
+    const hoy = todayIn(DEFAULT_TIMEZONE);
+    const listado = listadoPasajes([makePasaje()], { desde: '2026-10-23', hasta: hoy });
+    server.use(listado.handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    await screen.findByText('Mostrando 1 a 1 de 1 resultados');
+    expect(screen.queryByText(/Se muestran las ventas del/)).not.toBeInTheDocument();
+    const desde = screen.getByLabelText('Fecha de venta desde');
+    fireEvent.focus(desde);
+    fireEvent.change(desde, { target: { value: '' } });
+    fireEvent.blur(desde);
+    expect(await screen.findByText(`Se muestran las ventas del 23/10/2026 al ${formatDate(hoy)}.`)).toBeInTheDocument();
+    expect(listado.consultas.at(-1)?.has('fecha_inicio')).toBe(false);
   });
 });
