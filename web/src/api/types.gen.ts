@@ -4588,6 +4588,7 @@ export interface components {
             tipo_viaje: string;
             /** @enum {string} */
             tramo: "ida" | "vuelta";
+            tramo_etiqueta: string;
             tripulante: null | string;
         };
         FilaReporteCajas: {
