@@ -37,7 +37,6 @@ type ConsultaExportarManifiesto struct {
 var columnasManifiesto = []string{"N° Pasaje", "Pasajero", "Documento", "Tipo de Viaje", "Tramo", "Embarque",
 	"Tripulante", "Observación"}
 
-
 // exportarManifiesto answers a departure's manifest as a CSV or an A4 PDF
 // (its heading: the departure, the boat, who sailed it and the totals by
 // trip type), named manifiesto-{fecha}-{hhmm}-salida-{id}.{ext}.
