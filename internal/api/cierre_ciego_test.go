@@ -494,3 +494,125 @@ func TestReporteZNombraAprobadorYConteo(t *testing.T) {
 		}
 	})
 }
+
+// listadoCiego is the part of GET /pasajes a blind cashier's list hides.
+type listadoCiego struct {
+	Pasajes []struct {
+		ID          int64
+		Precio      *float64 `json:"precio"`
+		PrecioTotal *float64 `json:"precio_total"`
+	}
+	TotalPasajes     int64    `json:"totalPasajes"`
+	TotalVentas      *float64 `json:"totalVentas"`
+	ImporteCancelado *float64 `json:"importeCancelado"`
+}
+
+// TestCierreCiegoOcultaMisVentas: 'Mis Ventas' of a blind cashier leaves out
+// the amounts of the tickets sold into their open register (a count pending
+// approval included), and the totals of a filter that may hold them, in the
+// list and in its export; tickets of a closed register, and the cashier's
+// tickets as a supervisor reads them, keep theirs.
+func TestCierreCiegoOcultaMisVentas(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.tolerancia("0")
+		tok := e.cajeroCiego()
+		vendedor := e.userID("vendedor")
+		const dia = "fecha_inicio=2026-11-20&fecha_fin=2026-11-20"
+		const hoy = dia + "&limit=100"
+		listar := func(token, q string) listadoCiego {
+			t.Helper()
+			r := e.do("GET", "/api/pasajes?"+q, token, nil)
+			r.expect(t, http.StatusOK, "")
+			var l listadoCiego
+			r.decode(t, &l)
+			return l
+		}
+		// ocultos fails unless exactly the tickets of the register caja come without amounts.
+		ocultos := func(l listadoCiego, caja int64) {
+			t.Helper()
+			for _, p := range l.Pasajes {
+				de := e.count(`SELECT caja_id FROM pasajes WHERE id = ?`, p.ID)
+				if (de == caja) != (p.Precio == nil) || (p.Precio == nil) != (p.PrecioTotal == nil) {
+					t.Fatalf("pasaje %d de la caja %d (abierta: %d): precio %v", p.ID, de, caja, p.Precio)
+				}
+			}
+		}
+		supervisor := e.token("supervisor")
+		antes := listar(supervisor, hoy+"&usuario_id="+strconv.FormatInt(vendedor, 10))
+		e.abrir(tok, 1000).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 2}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Débito"), "").expect(t, http.StatusCreated, "")
+		caja := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, vendedor)
+
+		l := listar(tok, hoy)
+		if l.TotalPasajes != antes.TotalPasajes+3 || l.TotalVentas != nil || l.ImporteCancelado != nil {
+			t.Fatalf("la lista del cajero ciego muestra los totales: %+v", l)
+		}
+		ocultos(l, caja)
+		vendido := e.count(`SELECT MAX(id) FROM pasajes WHERE caja_id = ?`, caja)
+		detalle := func(token string) *float64 {
+			t.Helper()
+			r := e.do("GET", "/api/pasajes/"+strconv.FormatInt(vendido, 10), token, nil)
+			r.expect(t, http.StatusOK, "")
+			var p struct {
+				Precio      *float64 `json:"precio"`
+				PrecioTotal *float64 `json:"precio_total"`
+			}
+			r.decode(t, &p)
+			if (p.Precio == nil) != (p.PrecioTotal == nil) {
+				t.Fatalf("detalle: %s", r.Data)
+			}
+			return p.Precio
+		}
+		if detalle(tok) != nil || detalle(e.token("supervisor")) == nil {
+			t.Fatal("el detalle del pasaje de la caja abierta")
+		}
+		if l := listar(tok, ""); l.TotalVentas != nil || l.ImporteCancelado != nil {
+			t.Fatalf("la lista sin fechas muestra los totales: %+v", l)
+		}
+		// A filter that ends before the register opened cannot add them up: its totals show.
+		if l := listar(tok, "fecha_inicio=2026-11-01&fecha_fin=2026-11-19"); l.TotalVentas == nil || l.ImporteCancelado == nil {
+			t.Fatalf("los totales de días anteriores: %+v", l)
+		}
+		ex := e.do("GET", "/api/pasajes/export?"+dia, tok, nil)
+		if ex.Status != http.StatusOK || strings.Count(string(ex.Body), `;"Oculto";`) != 3 {
+			t.Fatalf("la exportación del cajero ciego: %d %s", ex.Status, ex.Body)
+		}
+		// The supervisor reads the cashier's tickets with their amounts.
+		del := listar(supervisor, hoy+"&usuario_id="+strconv.FormatInt(vendedor, 10))
+		if del.TotalVentas == nil || *del.TotalVentas != *antes.TotalVentas+13500 {
+			t.Fatalf("la lista del supervisor: %+v", del)
+		}
+		ocultos(del, 0)
+		if ex := e.do("GET", "/api/pasajes/export?"+dia, supervisor, nil); strings.Contains(string(ex.Body), "Oculto") {
+			t.Fatalf("la exportación del supervisor oculta importes: %s", ex.Body)
+		}
+
+		// Counted off the expected cash: pending approval, still hidden.
+		e.do("POST", "/api/caja/cerrar", tok, map[string]any{"monto_cierre": 1}).expect(t, http.StatusOK, "")
+		l = listar(tok, hoy)
+		if l.TotalVentas != nil {
+			t.Fatalf("la lista con el cierre pendiente muestra el total: %+v", l)
+		}
+		ocultos(l, caja)
+		e.do("POST", "/api/caja/"+strconv.FormatInt(caja, 10)+"/aprobar", supervisor, map[string]any{}).expect(t, http.StatusOK, "")
+		l = listar(tok, hoy)
+		if l.TotalVentas == nil || *l.TotalVentas != *del.TotalVentas {
+			t.Fatalf("la lista de una caja cerrada: %+v", l)
+		}
+		ocultos(l, 0)
+		if p := detalle(tok); p == nil || *p != 4500 {
+			t.Fatal("el detalle del pasaje de una caja cerrada no muestra su precio")
+		}
+
+		// A new register: its ticket hidden, the closed register's shown, the day's totals hidden.
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "").expect(t, http.StatusCreated, "")
+		nueva := e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, vendedor)
+		l = listar(tok, hoy)
+		if l.TotalPasajes != antes.TotalPasajes+4 || l.TotalVentas != nil || l.ImporteCancelado != nil {
+			t.Fatalf("la lista con una caja nueva: %+v", l)
+		}
+		ocultos(l, nueva)
+	})
+}

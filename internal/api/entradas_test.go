@@ -39,9 +39,10 @@ func TestQueryDatesOutsideTheYearsBothEnginesHoldAre400(t *testing.T) {
 				e.do("GET", c.path+"?"+c.param+"="+fecha, c.token, nil).
 					expect(t, http.StatusBadRequest, "El parámetro "+c.param+" debe ser una fecha con el formato AAAA-MM-DD")
 			}
-			for _, fecha := range []string{"0001-01-01", "9999-12-31"} { // an export with nothing in it is 404
+			// an export with nothing in it is 404; the ticket list from the year 1 to today is too long
+			for _, fecha := range []string{"0001-01-01", "9999-12-31"} {
 				if r := e.do("GET", c.path+"?"+c.param+"="+fecha, c.token, nil); r.Status != http.StatusOK &&
-					r.Status != http.StatusNotFound {
+					r.Status != http.StatusNotFound && r.Message != domain.MsgPeriodoListadoLargo {
 					t.Errorf("%s?%s=%s: %d %q", c.path, c.param, fecha, r.Status, r.Message)
 				}
 			}

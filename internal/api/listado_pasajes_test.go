@@ -180,6 +180,8 @@ func TestListadoDePasajesParametrosInvalidos(t *testing.T) {
 			"fecha_inicio=20-11-2026": "El parámetro fecha_inicio debe ser una fecha con el formato AAAA-MM-DD",
 			"fecha_inicio=2026-11-20&fecha_fin=2026-11-19": "El parámetro fecha_fin no puede ser anterior a fecha_inicio",
 			"busqueda=" + strings.Repeat("x", 101):         "El parámetro busqueda no debe exceder 100 caracteres ni contener caracteres de control",
+			"fecha_inicio=2025-11-19&fecha_fin=2026-11-20": domain.MsgPeriodoListadoLargo, // 367 days
+			"fecha_inicio=2025-11-19":                      domain.MsgPeriodoListadoLargo, // to today
 		} {
 			e.do("GET", "/api/pasajes?"+q, tok, nil).expect(t, http.StatusBadRequest, msg)
 			if !strings.HasPrefix(q, "limit") && !strings.HasPrefix(q, "page") {
@@ -413,6 +415,59 @@ func TestConsultaPasajeAuditada(t *testing.T) {
 			AND usuario_id = ? AND ip_address = '192.0.2.1' AND exito = ? AND detalles = ?`,
 			e.userID("admin"), true, "Consulta del pasaje "+p.NumeroPasaje); n != 1 || consultas() != 1 {
 			t.Fatalf("CONSULTA_PASAJE: %d de %d", n, consultas())
+		}
+	})
+}
+
+// TestElListadoLeeUnaVentanaDeDias: without dates the ticket list reads the
+// last 31 sale days (and says so), one date alone is completed to a bounded
+// window, and a client of the spec that sends both keeps its own; a longer
+// span is a 400 naming fecha_inicio.
+func TestElListadoLeeUnaVentanaDeDias(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		hoy := e.now
+		e.now = hoy.AddDate(0, 0, -31) // 20/10: the day before the window
+		viejo := e.ventaA("vendedor", "Ana Vieja", 1)[0]
+		e.now = hoy.AddDate(0, 0, -30) // 21/10: its first day
+		borde := e.ventaA("vendedor", "Ana Borde", 1)[0]
+		e.now = hoy
+		admin := e.token("admin")
+		ventana := func(q string) (desde, hasta string, ids map[int64]bool) {
+			t.Helper()
+			r := e.do("GET", "/api/pasajes?limit=100&busqueda=Ana"+q, admin, nil)
+			r.expect(t, http.StatusOK, "")
+			var l struct {
+				FechaInicio string `json:"fecha_inicio"`
+				FechaFin    string `json:"fecha_fin"`
+				Pasajes     []struct{ ID int64 }
+			}
+			r.decode(t, &l)
+			ids = map[int64]bool{}
+			for _, p := range l.Pasajes {
+				ids[p.ID] = true
+			}
+			return l.FechaInicio, l.FechaFin, ids
+		}
+		if d, h, ids := ventana(""); d != "2026-10-21" || h != "2026-11-20" || ids[viejo.ID] || !ids[borde.ID] {
+			t.Fatalf("sin fechas: %s..%s %v", d, h, ids)
+		}
+		if d, h, ids := ventana("&fecha_inicio=2026-10-20"); d != "2026-10-20" || h != "2026-11-20" || !ids[viejo.ID] {
+			t.Fatalf("desde: %s..%s %v", d, h, ids)
+		}
+		if d, h, ids := ventana("&fecha_fin=2026-10-20"); d != "2026-09-20" || h != "2026-10-20" || !ids[viejo.ID] || ids[borde.ID] {
+			t.Fatalf("hasta: %s..%s %v", d, h, ids)
+		}
+		if d, h, _ := ventana("&fecha_inicio=2025-11-21&fecha_fin=2026-11-20"); d != "2025-11-21" || h != "2026-11-20" {
+			t.Fatalf("un año: %s..%s", d, h)
+		}
+		r := e.do("GET", "/api/pasajes?fecha_inicio=2020-01-01&fecha_fin=2026-11-20", admin, nil)
+		r.expect(t, http.StatusBadRequest, domain.MsgPeriodoListadoLargo)
+		if !strings.Contains(string(r.Data), `"nombre":"fecha_inicio"`) {
+			t.Fatalf("el 400 no nombra el parámetro: %s", r.Data)
+		}
+		// the export reads the same window
+		if r := e.do("GET", "/api/pasajes/export?busqueda=Vieja", admin, nil); r.Status != http.StatusNotFound {
+			t.Fatalf("la exportación sin fechas leyó fuera de la ventana: %d", r.Status)
 		}
 	})
 }

@@ -37,14 +37,6 @@ type ConsultaExportarManifiesto struct {
 var columnasManifiesto = []string{"N° Pasaje", "Pasajero", "Documento", "Tipo de Viaje", "Tramo", "Embarque",
 	"Tripulante", "Observación"}
 
-// nombreTramo is how a leg reads.
-func nombreTramo(tramo string) string {
-	if tramo == domain.TramoVuelta {
-		return "Vuelta"
-	}
-	return "Ida"
-}
-
 // exportarManifiesto answers a departure's manifest as a CSV or an A4 PDF
 // (its heading: the departure, the boat, who sailed it and the totals by
 // trip type), named manifiesto-{fecha}-{hhmm}-salida-{id}.{ext}.
@@ -76,7 +68,7 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 				obs = fmt.Sprintf("Corrección: %s (%s, %s)", k.Motivo, k.Usuario, momento(k.Fecha))
 			}
 			fila = append(fila[:0], export.Text(f.NumeroPasaje), export.Text(f.Pasajero), export.Text(doc),
-				export.Text(f.TipoViaje), export.Text(nombreTramo(f.Tramo)), export.Text(embarque), export.Text(tripulante),
+				export.Text(f.TipoViaje), export.Text(f.TramoEtiqueta), export.Text(embarque), export.Text(tripulante),
 				export.Text(obs))
 			if err := enc.Encode(fila); err != nil {
 				return err
@@ -97,7 +89,7 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 		}
 	}
 	hechos := []export.Fact{
-		{Label: "Salida", Value: fmt.Sprintf("%s, %s %s (%s)", h.Seccion, domain.FechaAR(h.Fecha), h.Hora, nombreTramo(h.Sentido))},
+		{Label: "Salida", Value: fmt.Sprintf("%s, %s %s (%s)", h.Seccion, domain.FechaAR(h.Fecha), h.Hora, domain.NombreTramo(h.Sentido))},
 		{Label: "Embarcación", Value: barco},
 		{Label: "Capacidad habilitada", Value: strconv.FormatInt(h.Capacidad, 10) + " pasajeros"},
 		{Label: "Estado", Value: domain.NombreEstadoSalida[h.Estado]},
@@ -120,7 +112,7 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 			accion = "quitó"
 		}
 		hechos = append(hechos, export.Fact{Label: "Corrección", Value: fmt.Sprintf("%s %s el pasaje %s (%s): %s, %s",
-			k.Usuario, accion, k.NumeroPasaje, nombreTramo(k.Tramo), k.Motivo, momento(k.Fecha))})
+			k.Usuario, accion, k.NumeroPasaje, domain.NombreTramo(k.Tramo), k.Motivo, momento(k.Fecha))})
 	}
 	pdf := export.PDFHeading{Company: e.Nombre, Facts: hechos}
 	logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)

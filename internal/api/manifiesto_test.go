@@ -170,7 +170,7 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 		}
 		if len(lineas) != 4 || strings.Join(lineas[0], "|") != "N° Pasaje|Pasajero|Documento|Tipo de Viaje|Tramo|Embarque|Tripulante|Observación" ||
 			strings.Join(lineas[1], "|") != ps[3].NumeroPasaje+"|Marta Gómez|40111222|Jubilado|Ida|20/11/2026 10:01|"+sup+"|" ||
-			lineas[3][4] != "Vuelta" {
+			lineas[3][4] != "Ida (tramo de vuelta del pasaje)" { // a round trip's return boarded into an outbound departure
 			t.Fatalf("csv:\n%s", r.Body)
 		}
 
@@ -253,6 +253,70 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 		r = e.do("GET", path+"/exportar", lancha, nil)
 		if !strings.Contains(string(r.Body), "Corrección: Embarcó sin escanear ("+sup+", 20/11/2026 10:00)") {
 			t.Fatalf("el CSV no marca la corrección:\n%s", r.Body)
+		}
+	})
+}
+
+// TestLaVueltaNombraElTramoDelPasaje: a one-way ticket boarded into a return
+// departure reads 'Vuelta (tramo de ida del pasaje)' in the manifest and its
+// files, a round trip's return 'Vuelta'; a correction still names the
+// ticket's leg (tramo ida) and finds that row.
+func TestLaVueltaNombraElTramoDelPasaje(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(2)
+		barco := e.nuevaEmbarcacion(t, e.token("admin"), "MAN-2", "2030-01-01")
+		ida, vuelta := e.salidaExtra(t, barco, "18:00"), e.salidaExtra(t, barco, "19:00")
+		e.sqlExec(t, `UPDATE salidas SET sentido = 'vuelta' WHERE id = ?`, vuelta)
+		t0 := e.now
+		e.embarqueRegistrado(t, ps[0].ID, vuelta, domain.TramoIda, "lancha", t0) // one-way, back from the islands
+		e.embarqueRegistrado(t, ps[1].ID, ida, domain.TramoIda, "lancha", t0)
+		e.embarqueRegistrado(t, ps[1].ID, vuelta, domain.TramoVuelta, "lancha", t0.Add(time.Minute))
+		const deIda = "Vuelta (tramo de ida del pasaje)"
+		etiquetas := func(m store.Manifiesto) string {
+			var out []string
+			for _, f := range m.Filas {
+				out = append(out, f.NumeroPasaje+"/"+f.Tramo+"/"+f.TramoEtiqueta)
+			}
+			return strings.Join(out, "|")
+		}
+		lancha, supervisor := e.token("lancha"), e.token("supervisor")
+		want := ps[0].NumeroPasaje + "/ida/" + deIda + "|" + ps[1].NumeroPasaje + "/vuelta/Vuelta"
+		if got := etiquetas(e.leerManifiesto(t, lancha, vuelta)); got != want {
+			t.Fatalf("tramos de la vuelta: %s, esperaba %s", got, want)
+		}
+		if got := etiquetas(e.leerManifiesto(t, lancha, ida)); got != ps[1].NumeroPasaje+"/ida/Ida" {
+			t.Fatalf("tramos de la ida: %s", got)
+		}
+		path := fmt.Sprintf("/api/salidas/%d/manifiesto", vuelta)
+		r := e.do("GET", path+"/exportar?formato=csv", lancha, nil)
+		lector := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Body, []byte("\ufeff"))))
+		lector.Comma = ';'
+		if lineas, err := lector.ReadAll(); err != nil || len(lineas) != 3 || lineas[1][4] != deIda || lineas[2][4] != "Vuelta" {
+			t.Fatalf("csv (%v):\n%s", err, r.Body)
+		}
+
+		// frozen at sailing, then corrected by the ticket's leg
+		for _, estado := range []string{domain.SalidaEmbarcando, domain.SalidaZarpo} {
+			e.do("PUT", fmt.Sprintf("/api/salidas/%d/estado", vuelta), lancha, map[string]any{"estado": estado, "confirmar_anticipado": true}).
+				expect(t, http.StatusOK, domain.MsgEstadoSalida(estado))
+		}
+		corregir := func(accion, tramo string) response {
+			return e.do("POST", path+"/correcciones", supervisor, map[string]any{"accion": accion, "numero_pasaje": ps[0].NumeroPasaje,
+				"tramo": tramo, "motivo": "Revisión del listado"})
+		}
+		corregir(domain.CorreccionQuitar, domain.TramoVuelta).expect(t, http.StatusConflict, domain.MsgCorreccionNoEsta)
+		corregir(domain.CorreccionAgregar, domain.TramoIda).expect(t, http.StatusConflict, domain.MsgCorreccionYaEsta)
+		corregir(domain.CorreccionQuitar, domain.TramoIda).expect(t, http.StatusCreated, domain.MsgCorreccionRegistrada)
+		if got := etiquetas(e.leerManifiesto(t, lancha, vuelta)); got != ps[1].NumeroPasaje+"/vuelta/Vuelta" {
+			t.Fatalf("tras quitar: %s", got)
+		}
+		corregir(domain.CorreccionAgregar, domain.TramoIda).expect(t, http.StatusCreated, domain.MsgCorreccionRegistrada)
+		m := e.leerManifiesto(t, lancha, vuelta)
+		if got := etiquetas(m); got != ps[1].NumeroPasaje+"/vuelta/Vuelta|"+ps[0].NumeroPasaje+"/ida/"+deIda || m.Filas[1].Correccion == nil {
+			t.Fatalf("tras agregar: %s", got)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM manifiesto_correcciones WHERE salida_id = ? AND tramo = 'ida'`, vuelta); n != 2 {
+			t.Fatalf("%d correcciones guardadas", n)
 		}
 	})
 }

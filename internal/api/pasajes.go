@@ -71,25 +71,40 @@ type Venta struct {
 // Pasaje is a ticket as the API shows it (operaciones §3), with the spec's
 // nested aliases of the customer, section, trip type and seller.
 type Pasaje struct {
-	ID               int64           `json:"id"`
-	NumeroPasaje     string          `json:"numero_pasaje"`
-	CodigoQR         string          `json:"codigo_qr"`
-	FechaViaje       string          `json:"fecha_viaje"`
-	FechaEmbarque    *time.Time      `json:"fecha_embarque"`
-	Precio           domain.Centavos `json:"precio"`
-	PrecioTotal      domain.Centavos `json:"precio_total"`
-	Estado           string          `json:"estado" enum:"activo,cancelado,usado"`
-	ClienteNombre    string          `json:"cliente_nombre"`
-	ClienteTelefono  string          `json:"cliente_telefono"`
-	ClienteEmail     string          `json:"cliente_email"`
-	ClienteDocumento string          `json:"cliente_documento"`
-	ClienteID        *int64          `json:"cliente_id"`
-	SeccionID        int64           `json:"seccion_id"`
-	SeccionNombre    string          `json:"seccion_nombre"`
-	TipoViajeID      int64           `json:"tipo_viaje_id"`
-	TipoViajeNombre  string          `json:"tipo_viaje_nombre"`
-	MedioPagoID      int64           `json:"medio_pago_id"`
-	MedioPagoNombre  string          `json:"medio_pago_nombre"`
+	FichaPasaje
+	Precio      domain.Centavos `json:"precio"`
+	PrecioTotal domain.Centavos `json:"precio_total"`
+}
+
+// PasajeConsultado is a ticket as the ticket list ('Mis Ventas' too) and its
+// detail show it: its amounts are null for a ticket of the caller's open
+// register when they count it blind (docs/features/cierre-ciego.md): added
+// up, they give its expected cash.
+type PasajeConsultado struct {
+	FichaPasaje
+	Precio      *domain.Centavos `json:"precio"`
+	PrecioTotal *domain.Centavos `json:"precio_total"`
+}
+
+// FichaPasaje is everything of a ticket but its amounts.
+type FichaPasaje struct {
+	ID               int64      `json:"id"`
+	NumeroPasaje     string     `json:"numero_pasaje"`
+	CodigoQR         string     `json:"codigo_qr"`
+	FechaViaje       string     `json:"fecha_viaje"`
+	FechaEmbarque    *time.Time `json:"fecha_embarque"`
+	Estado           string     `json:"estado" enum:"activo,cancelado,usado"`
+	ClienteNombre    string     `json:"cliente_nombre"`
+	ClienteTelefono  string     `json:"cliente_telefono"`
+	ClienteEmail     string     `json:"cliente_email"`
+	ClienteDocumento string     `json:"cliente_documento"`
+	ClienteID        *int64     `json:"cliente_id"`
+	SeccionID        int64      `json:"seccion_id"`
+	SeccionNombre    string     `json:"seccion_nombre"`
+	TipoViajeID      int64      `json:"tipo_viaje_id"`
+	TipoViajeNombre  string     `json:"tipo_viaje_nombre"`
+	MedioPagoID      int64      `json:"medio_pago_id"`
+	MedioPagoNombre  string     `json:"medio_pago_nombre"`
 	// MedioPagoEfectivo: the payment method goes into the cash drawer
 	// (domain.EsEfectivo), so its refund leaves the drawer.
 	MedioPagoEfectivo bool       `json:"medio_pago_efectivo"`
@@ -116,8 +131,12 @@ type ClienteRef struct {
 }
 
 func pasajeDe(p store.Pasaje) Pasaje {
-	return Pasaje{ID: p.ID, NumeroPasaje: p.NumeroPasaje, CodigoQR: p.CodigoQR, FechaViaje: p.FechaViaje,
-		FechaEmbarque: p.FechaEmbarque, Precio: p.Precio, PrecioTotal: p.PrecioTotal, Estado: p.Estado,
+	return Pasaje{FichaPasaje: fichaDe(p), Precio: p.Precio, PrecioTotal: p.PrecioTotal}
+}
+
+func fichaDe(p store.Pasaje) FichaPasaje {
+	return FichaPasaje{ID: p.ID, NumeroPasaje: p.NumeroPasaje, CodigoQR: p.CodigoQR, FechaViaje: p.FechaViaje,
+		FechaEmbarque: p.FechaEmbarque, Estado: p.Estado,
 		ClienteNombre: p.ClienteNombre, ClienteTelefono: p.ClienteTelefono, ClienteEmail: p.ClienteEmail,
 		ClienteDocumento: p.ClienteDocumento, ClienteID: p.ClienteID, SeccionID: p.SeccionID, SeccionNombre: p.SeccionNombre, TipoViajeID: p.TipoViajeID,
 		TipoViajeNombre: p.TipoViajeNombre, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.MedioPagoNombre,
@@ -224,8 +243,8 @@ func (s *Server) confirmaSobreventa(r *http.Request, a store.Actor, c *Confirmac
 // usuario_id says.
 type FiltroPasajes struct {
 	Busqueda    string `query:"busqueda" maxLength:"100" description:"Parte del número, del nombre o del teléfono del cliente"`
-	FechaInicio string `query:"fecha_inicio" format:"date" description:"Desde este día de venta (AAAA-MM-DD)"`
-	FechaFin    string `query:"fecha_fin" format:"date" description:"Hasta este día de venta (AAAA-MM-DD), incluido"`
+	FechaInicio string `query:"fecha_inicio" format:"date" description:"Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días"`
+	FechaFin    string `query:"fecha_fin" format:"date" description:"Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él"`
 	Estado      string `query:"estado" enum:"activo,cancelado,usado" description:"Solo los pasajes en este estado"`
 	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
 	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
@@ -251,14 +270,20 @@ type ConsultaPasajes struct {
 // figures of the whole filter. totalItems counts every ticket it matched (the
 // pages); totalPasajes and totalVentas are the non-cancelled ones and what
 // they sold; cancelados and importeCancelado the cancelled ones, apart.
+// totalVentas and importeCancelado are null when the filter may hold tickets
+// of the caller's open register and they count it blind (importesOcultos).
 type ListadoPasajes struct {
-	Pasajes          []Pasaje        `json:"pasajes"`
-	TotalPages       int64           `json:"totalPages"`
-	TotalItems       int64           `json:"totalItems"`
-	TotalPasajes     int64           `json:"totalPasajes"`
-	TotalVentas      domain.Centavos `json:"totalVentas"`
-	Cancelados       int64           `json:"cancelados"`
-	ImporteCancelado domain.Centavos `json:"importeCancelado"`
+	// FechaInicio and FechaFin are the sale days the list covers: the
+	// filter's, or the window it defaulted to (YYYY-MM-DD).
+	FechaInicio      string             `json:"fecha_inicio"`
+	FechaFin         string             `json:"fecha_fin"`
+	Pasajes          []PasajeConsultado `json:"pasajes"`
+	TotalPages       int64              `json:"totalPages"`
+	TotalItems       int64              `json:"totalItems"`
+	TotalPasajes     int64              `json:"totalPasajes"`
+	TotalVentas      *domain.Centavos   `json:"totalVentas"`
+	Cancelados       int64              `json:"cancelados"`
+	ImporteCancelado *domain.Centavos   `json:"importeCancelado"`
 }
 
 // AnularPasaje is the optional body of PUT /pasajes/{id}/cancelar and /reactivar: why.
@@ -274,27 +299,91 @@ func vendedorDe(r *http.Request) int64 {
 }
 
 // filtroListado is the ticket list's filter as the store takes it: a
-// seller's list is always its own.
-func filtroListado(r *http.Request, c FiltroPasajes) store.FiltroListadoPasajes {
-	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: c.FechaInicio, FechaFin: c.FechaFin,
+// seller's list is always its own, and its sale days are a bounded window
+// (domain.VentanaListado: the last 31 days without dates, 400 past 366).
+func (s *Server) filtroListado(r *http.Request, c FiltroPasajes) (store.FiltroListadoPasajes, error) {
+	hoy, err := s.hoyDelModulo(r)
+	if err != nil {
+		return store.FiltroListadoPasajes{}, err
+	}
+	v, err := domain.VentanaListado(c.FechaInicio, c.FechaFin, hoy)
+	if err != nil {
+		return store.FiltroListadoPasajes{}, parametroInvalido("fecha_inicio", domain.MsgPeriodoListadoLargo)
+	}
+	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: v.Desde, FechaFin: v.Hasta,
 		Estado: c.Estado, SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID, UsuarioID: c.UsuarioID}
 	if v := vendedorDe(r); v > 0 {
 		f.UsuarioID = v
 	}
-	return f
+	return f, nil
 }
 
 // listarPasajes answers one page of the ticket list with the filter's totals.
 func (s *Server) listarPasajes(r *http.Request, c ConsultaPasajes) (ListadoPasajes, error) {
-	f := filtroListado(r, c.FiltroPasajes)
+	f, err := s.filtroListado(r, c.FiltroPasajes)
+	if err != nil {
+		return ListadoPasajes{}, err
+	}
 	f.Pagina = paginaDe(c.Page, c.Limit)
 	pasajes, t, err := s.Store.ListarPasajes(r.Context(), actorFrom(r).EmpresaID(), f)
 	if err != nil {
 		return ListadoPasajes{}, err
 	}
-	return ListadoPasajes{Pasajes: mapRows(pasajes, pasajeDe), TotalItems: t.TotalItems, TotalPasajes: t.Vigentes,
-		TotalVentas: t.TotalVentas, Cancelados: t.Cancelados, ImporteCancelado: t.ImporteCancelado,
-		TotalPages: (t.TotalItems + f.Pagina.Limite - 1) / f.Pagina.Limite}, nil
+	o, err := s.importesOcultos(r, f)
+	out := ListadoPasajes{FechaInicio: f.FechaInicio, FechaFin: f.FechaFin,
+		Pasajes: mapRows(pasajes, o.pasaje), TotalItems: t.TotalItems, TotalPasajes: t.Vigentes,
+		TotalVentas: &t.TotalVentas, Cancelados: t.Cancelados, ImporteCancelado: &t.ImporteCancelado,
+		TotalPages: (t.TotalItems + f.Pagina.Limite - 1) / f.Pagina.Limite}
+	if o.totales {
+		out.TotalVentas, out.ImporteCancelado = nil, nil
+	}
+	return out, err
+}
+
+// ocultos is what the ticket list and its export leave out for a cashier who
+// counts their open register blind (ciego): the amount of each ticket sold
+// into it (cajaID; 0: none), and the filter's totals when its seller and its
+// days may hold one of those tickets (totales). Added up, with the register's
+// opening, they are the expected cash (docs/features/cierre-ciego.md).
+type ocultos struct {
+	cajaID  int64
+	totales bool
+}
+
+// oculto reports whether p's amount is hidden.
+func (o ocultos) oculto(p store.Pasaje) bool { return o.cajaID != 0 && p.CajaID == o.cajaID }
+
+// pasaje is p as the list shows it: without its amounts when hidden.
+func (o ocultos) pasaje(p store.Pasaje) PasajeConsultado {
+	out := PasajeConsultado{FichaPasaje: fichaDe(p), Precio: &p.Precio, PrecioTotal: &p.PrecioTotal}
+	if o.oculto(p) {
+		out.Precio, out.PrecioTotal = nil, nil
+	}
+	return out
+}
+
+// importesOcultos is what the list of the filter f hides from the caller.
+func (s *Server) importesOcultos(r *http.Request, f store.FiltroListadoPasajes) (ocultos, error) {
+	caja, ok, err := s.cajaCiega(r)
+	if err != nil || !ok {
+		return ocultos{}, err
+	}
+	a := actorFrom(r)
+	m, err := s.Store.ModulosActivosDe(r.Context(), a.EmpresaID(), a.Usuario.ModulosVersion)
+	propias := f.UsuarioID == 0 || f.UsuarioID == a.Usuario.ID
+	return ocultos{cajaID: caja.ID, totales: propias && f.FechaFin >= m.DiaDe(caja.FechaApertura)}, err
+}
+
+// cajaCiega is the caller's open register (a count pending approval
+// included) when they count it blind (ciego). A role that never does
+// (domain.CierraACiegas even in a company that closes blind) reads nothing.
+func (s *Server) cajaCiega(r *http.Request) (store.Caja, bool, error) {
+	a := actorFrom(r)
+	if !domain.CierraACiegas(a.Usuario.Rol, a.Usuario.Permisos, true) {
+		return store.Caja{}, false, nil
+	}
+	caja, ok, err := s.Store.CajaAbierta(r.Context(), a.EmpresaID(), a.Usuario.ID)
+	return caja, ok && err == nil && ciego(r, caja), err
 }
 
 // pasajeDelPedido reads the ticket of the path's {id} as the caller may see it.
@@ -308,15 +397,23 @@ func (s *Server) pasajeDelPedido(r *http.Request) (store.Pasaje, error) {
 
 // verPasaje answers one ticket with its customer, section, trip type and
 // seller, and audits the lookup (CONSULTA_PASAJE).
-func (s *Server) verPasaje(r *http.Request) (Pasaje, error) {
+func (s *Server) verPasaje(r *http.Request) (PasajeConsultado, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return Pasaje{}, err
+		return PasajeConsultado{}, err
 	}
 	a := actorFrom(r)
 	p, err := s.Store.ConsultarPasaje(r.Context(), store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(),
 		IP: clientIP(r)}, id, vendedorDe(r))
-	return pasajeDe(p), err
+	if err != nil {
+		return PasajeConsultado{}, err
+	}
+	var o ocultos
+	caja, ok, err := s.cajaCiega(r)
+	if ok {
+		o.cajaID = caja.ID
+	}
+	return o.pasaje(p), err
 }
 
 // cancelarPasaje cancels a ticket and refunds it from the caller's open register.

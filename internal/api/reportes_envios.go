@@ -107,6 +107,9 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 		e.RetryAfter = espera
 		return reply[store.Mensaje]{}, e
 	}
+	if err := s.Store.ComprobarTopeReportes(r.Context(), a.EmpresaID, 1); err != nil {
+		return reply[store.Mensaje]{}, err
+	}
 	e, _, err := s.zonaDe(r)
 	if err != nil {
 		return reply[store.Mensaje]{}, err

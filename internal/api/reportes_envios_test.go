@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -523,6 +524,98 @@ func TestTheDailyRegisterMailCarriesTheTakings(t *testing.T) {
 		leidas, _ := f.GetRows(hoja)
 		if leidas[1][1] != "13/10/2026 10:00" || leidas[1][2] != "14/10/2026 01:00" {
 			t.Fatalf("fechas leídas %q", leidas[1])
+		}
+	})
+}
+
+// encolarReportes queues n report mails of company empresaID as its admin,
+// straight through the store (the per-minute limit is the API's).
+func (e *env) encolarReportes(t *testing.T, empresaID int64, admin string, n int) {
+	t.Helper()
+	a := store.Actor{UsuarioID: e.userID(admin), EmpresaID: empresaID}
+	for range n {
+		if _, err := e.st.EncolarReporte(context.Background(), a, "dueno@example.com", store.ReporteEmail{Asunto: "x", Cuerpo: "x"}); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// topeLleno is the daily cap's refusal at e.now, and how long until the count starts again.
+func (e *env) topeLleno() (string, time.Duration) {
+	dia := domain.DiaDe(e.now, domain.Location(domain.ZonaHorariaPorDefecto))
+	return fmt.Sprintf("La empresa llegó al máximo de 200 reportes por email del día: se podrán enviar más desde las 00:00 del %s",
+		dia.Hasta.In(domain.Location(domain.ZonaHorariaPorDefecto)).Format("02/01/2006")), dia.Hasta.Sub(e.now)
+}
+
+// TestReportMailsAreCappedPerCompanyAndDay: past domain.MaxReportesEmailPorDia
+// report mails of the company's business day (counted in the outbox: by hand
+// and scheduled), a send is a 429 that says when the count starts again,
+// with nothing queued; yesterday's mails and another company's do not count.
+func TestReportMailsAreCappedPerCompanyAndDay(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		hoy := e.now
+		e.now = hoy.Add(-24 * time.Hour)
+		e.encolarReportes(t, 1, "admin", 3)
+		e.now = hoy
+		e.encolarReportes(t, 1, "admin", domain.MaxReportesEmailPorDia-1)
+		admin := e.token("admin")
+		e.do("POST", "/api/reportes/enviar-cajas", admin, pedidoReporte("dueno@example.com", nil)).expect(t, http.StatusOK, "")
+		lleno, espera := e.topeLleno()
+		if _, err := e.st.EncolarReporte(context.Background(), store.Actor{UsuarioID: e.userID("admin"), EmpresaID: 1}, "x@example.com",
+			store.ReporteEmail{Asunto: "x", Cuerpo: "x"}); err == nil || err.Error() != lleno {
+			t.Fatalf("la escritura pasó el tope: %v", err)
+		}
+		antes := e.count(`SELECT COUNT(*) FROM mensajes`)
+		r := e.do("POST", "/api/reportes/enviar-email", admin, pedidoReporte("dueno@example.com", nil))
+		r.expect(t, http.StatusTooManyRequests, lleno)
+		if r.Header.Get("Retry-After") != strconv.Itoa(int(espera.Seconds())) {
+			t.Fatalf("Retry-After %q, want %v", r.Header.Get("Retry-After"), espera)
+		}
+		if e.count(`SELECT COUNT(*) FROM mensajes`) != antes {
+			t.Fatal("un envío pasado el tope encoló algo")
+		}
+		// another company is counted apart
+		otra := nuevoCorreo(t, e)
+		otra.admin = e.token("admin2")
+		otra.configurar()
+		e.do("POST", "/api/reportes/enviar-email", otra.admin, pedidoReporte("otro@example.com", nil)).expect(t, http.StatusOK, "")
+		// at the company's midnight the count starts again
+		e.now = hoy.Add(espera)
+		e.do("POST", "/api/reportes/enviar-email", e.token("admin"), pedidoReporte("dueno@example.com", nil)).expect(t, http.StatusOK, "")
+	})
+}
+
+// TestAScheduleSendsNothingPastTheDailyCap: a schedule whose recipients would
+// pass the day's cap queues nothing; the failure is counted with the cap's
+// message, and the same report goes when the count starts again.
+func TestAScheduleSendsNothingPastTheDailyCap(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.sembrarVentasOctubre()
+		c := nuevoCorreo(t, e)
+		c.configurar()
+		p := e.programarCajasDel13(t) // two recipients
+		e.encolarReportes(t, 1, "admin", domain.MaxReportesEmailPorDia-1)
+		if _, err := e.srv.EnviarProgramados(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		lleno, espera := e.topeLleno()
+		if n := e.count(`SELECT COUNT(*) FROM mensaje_reportes WHERE programa_id = ?`, p.ID); n != 0 {
+			t.Fatalf("%d mails del programa pasado el tope", n)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM reportes_programados WHERE id = ? AND activo = ? AND fallos_seguidos = 1
+			AND ultimo_error = ? AND proximo_envio = ? AND dia_envio = '2026-10-14' AND reclamado_hasta IS NULL`, p.ID, true,
+			lleno, e.now.Add(espera)); n != 1 {
+			t.Fatal("el programa no registró el tope ni quedó para la medianoche")
+		}
+		e.now = e.now.Add(espera + time.Minute)
+		if _, err := e.srv.EnviarProgramados(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM mensaje_reportes WHERE programa_id = ?`, p.ID); n != 2 {
+			t.Fatalf("%d mails del programa al día siguiente, want 2", n)
 		}
 	})
 }

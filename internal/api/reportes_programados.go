@@ -147,7 +147,10 @@ func (s *Server) EnviarProgramados(ctx context.Context) (int, error) {
 // enviarProgramado sends one claimed schedule: with its owner's permission,
 // checked again now (store.ComprobarDueño; lost, the schedule pauses), its
 // report of the period before its day goes to each recipient through the
-// outbox; any other failure is counted and retried later.
+// outbox. Past the company's daily cap of report mails it sends nothing: the
+// failure is counted with the cap's message and the same report is due again
+// when the count starts over (the next day's 00:00). Any other failure is
+// counted and retried later.
 func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) error {
 	e, _, err := s.Store.Empresa(ctx, p.EmpresaID)
 	if err != nil {
@@ -158,16 +161,31 @@ func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) 
 	if errors.As(err, &sinPermiso) && sinPermiso.Kind == domain.KindForbidden {
 		return s.Store.FallarPrograma(ctx, p, domain.MsgProgramaSinPermiso, p.ProximoEnvio, true)
 	}
+	if err == nil {
+		err = s.Store.ComprobarTopeReportes(ctx, p.EmpresaID, len(p.Destinatarios))
+	}
 	var reporte store.ReporteEmail
 	if err == nil {
 		reporte, err = s.reporteProgramado(ctx, e, p)
 	}
-	if err != nil {
-		s.Log.Warn("envío programado fallido", "programa", p.ID, "error", err)
-		return s.Store.FallarPrograma(ctx, p, mensajeDeFalla(err), s.Store.Now().Add(reintentoProgramado), false)
+	if err == nil {
+		_, err = s.Store.EnviarPrograma(ctx, p, reporte, agendaDesde(p.Pedido(), s.Store.Now(), domain.Location(e.Timezone)))
+		if _, lleno := topeDeReportes(err); !lleno {
+			return err
+		}
 	}
-	_, err = s.Store.EnviarPrograma(ctx, p, reporte, agendaDesde(p.Pedido(), s.Store.Now(), domain.Location(e.Timezone)))
-	return err
+	if tope, lleno := topeDeReportes(err); lleno {
+		return s.Store.FallarPrograma(ctx, p, tope.Message, s.Store.Now().Add(tope.RetryAfter), false)
+	}
+	s.Log.Warn("envío programado fallido", "programa", p.ID, "error", err)
+	return s.Store.FallarPrograma(ctx, p, mensajeDeFalla(err), s.Store.Now().Add(reintentoProgramado), false)
+}
+
+// topeDeReportes is err when it is the company's daily cap of report mails
+// (domain.TopeReportesDelDia, the only 429 of a schedule's send).
+func topeDeReportes(err error) (*domain.Error, bool) {
+	var e *domain.Error
+	return e, errors.As(err, &e) && e.Kind == domain.KindTooMany
 }
 
 // reporteProgramado is the mail of the schedule's report (the company e's)

@@ -43,7 +43,10 @@ var columnasPasajes = []string{"ID", "Fecha Viaje", "Cliente", "Teléfono", "Sec
 // as the screens name it), encoded row by row as it is sent, and the total
 // row of the list's 'Total ventas' (the cancelled tickets left out).
 func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, error) {
-	f := filtroListado(r, c)
+	f, err := s.filtroListado(r, c)
+	if err != nil {
+		return archivo{}, err
+	}
 	_, loc, err := s.zonaDe(r)
 	if err != nil {
 		return archivo{}, err
@@ -55,21 +58,39 @@ func (s *Server) exportarPasajes(r *http.Request, c FiltroPasajes) (archivo, err
 	if len(pasajes) == 0 {
 		return archivo{}, domain.NotFound(MsgSinDatosExportar)
 	}
+	o, err := s.importesOcultos(r, f)
+	if err != nil {
+		return archivo{}, err
+	}
 	nombre := "pasajes_" + domain.DiaDe(s.Store.Now(), loc).Fecha + ".csv"
 	return exportarCSV(nombre, export.Table{Title: "Pasajes", Columns: columnasPasajes}, func(enc export.Encoder) error {
 		fila := make([]export.Cell, 0, len(columnasPasajes))
 		for _, p := range pasajes {
 			fila = append(fila[:0], export.Text(p.NumeroPasaje), export.Text(domain.FechaAR(p.FechaViaje)),
 				export.Text(p.ClienteNombre), export.Text(p.ClienteTelefono), export.Text(p.SeccionNombre),
-				export.Text(p.TipoViajeNombre), export.Money(p.Precio), export.Text(p.MedioPagoNombre), export.Text(estadoLegible(p.Estado)),
+				export.Text(p.TipoViajeNombre), o.precio(p), export.Text(p.MedioPagoNombre), export.Text(estadoLegible(p.Estado)),
 				export.Text(p.UsuarioNombre), export.Text(p.CreatedAt.In(loc).Format("02/01/2006 15:04")))
 			if err := enc.Encode(fila); err != nil {
 				return err
 			}
 		}
+		if o.totales {
+			return nil // a blind cashier's own register: no total that adds up the expected cash
+		}
 		return enc.Encode(filaTotal(columnasPasajes, totales.TotalVentas))
 	}), nil
 }
+
+// precio is p's price as the export writes it: 'Oculto' when the list hides it.
+func (o ocultos) precio(p store.Pasaje) export.Cell {
+	if o.oculto(p) {
+		return export.Text(MsgImporteOculto)
+	}
+	return export.Money(p.Precio)
+}
+
+// MsgImporteOculto stands for an amount a blind cashier is not shown.
+const MsgImporteOculto = "Oculto"
 
 // qrPasaje answers the ticket's QR code as a PNG.
 func (s *Server) qrPasaje(r *http.Request) (archivo, error) {

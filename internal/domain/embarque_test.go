@@ -86,3 +86,16 @@ func TestPuedeDeshacerEmbarque(t *testing.T) {
 		})
 	}
 }
+
+func TestEtiquetaTramo(t *testing.T) {
+	for _, c := range []struct{ tramo, sentido, want string }{
+		{TramoIda, TramoIda, "Ida"},
+		{TramoVuelta, TramoVuelta, "Vuelta"},
+		{TramoIda, TramoVuelta, "Vuelta (tramo de ida del pasaje)"},
+		{TramoVuelta, TramoIda, "Ida (tramo de vuelta del pasaje)"},
+	} {
+		if got := EtiquetaTramo(c.tramo, c.sentido); got != c.want {
+			t.Fatalf("%s en %s: %q", c.tramo, c.sentido, got)
+		}
+	}
+}

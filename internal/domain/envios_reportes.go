@@ -28,6 +28,25 @@ const (
 	FallosParaPausar = 5
 )
 
+// MaxReportesEmailPorDia bounds the report mails a company queues in its
+// business day, by hand or on a schedule, each recipient one (issue 36 item
+// 12): 200, ten schedules of ten recipients twice over, far above an office's
+// day and far below what gets a sender's address listed as spam. The
+// per-minute limit of the sends by hand stays.
+const MaxReportesEmailPorDia = 200
+
+// TopeReportesDelDia refuses n more report mails of a company that queued
+// enviados in its business day dia (of the zone loc) when they would pass
+// MaxReportesEmailPorDia: a 429 that says when the count starts again (the
+// next day's 00:00) and asks to wait until then.
+func TopeReportesDelDia(enviados, n int64, dia Dia, now time.Time, loc *time.Location) error {
+	if enviados+n <= MaxReportesEmailPorDia {
+		return nil
+	}
+	return TooManyDurante(fmt.Sprintf("La empresa llegó al máximo de %d reportes por email del día: se podrán enviar más desde las 00:00 del %s",
+		MaxReportesEmailPorDia, dia.Hasta.In(loc).Format("02/01/2006")), dia.Hasta.Sub(now))
+}
+
 // PermisoEnviosProgramados is what a schedule's owner must keep (with the
 // reports module) for the schedule to send: it sends with the owner's
 // permission, checked again at each send (store.ComprobarDueño).

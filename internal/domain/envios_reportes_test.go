@@ -109,3 +109,26 @@ func TestReportMailIsNoRelay(t *testing.T) {
 		}
 	}
 }
+
+func TestTopeReportesDelDia(t *testing.T) {
+	ar := Location("America/Argentina/Buenos_Aires")
+	now := time.Date(2026, 11, 21, 2, 30, 0, 0, time.UTC) // 20/11/2026 23:30 in Buenos Aires
+	dia := DiaDe(now, ar)
+	for _, c := range []struct {
+		enviados, n int64
+		ok          bool
+	}{{0, 1, true}, {199, 1, true}, {190, 10, true}, {200, 1, false}, {195, 10, false}} {
+		err := TopeReportesDelDia(c.enviados, c.n, dia, now, ar)
+		if (err == nil) != c.ok {
+			t.Fatalf("%d + %d: %v", c.enviados, c.n, err)
+		}
+		if c.ok {
+			continue
+		}
+		e := err.(*Error)
+		if e.Kind != KindTooMany || e.RetryAfter != 30*time.Minute ||
+			e.Message != "La empresa llegó al máximo de 200 reportes por email del día: se podrán enviar más desde las 00:00 del 21/11/2026" {
+			t.Fatalf("%d + %d: %+v", c.enviados, c.n, e)
+		}
+	}
+}

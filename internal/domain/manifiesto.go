@@ -14,6 +14,26 @@ const (
 	TramoVuelta = "vuelta"
 )
 
+// NombreTramo is how a leg or a departure's direction reads: 'Ida' or 'Vuelta'.
+func NombreTramo(tramo string) string {
+	if tramo == TramoVuelta {
+		return "Vuelta"
+	}
+	return "Ida"
+}
+
+// EtiquetaTramo is how a manifest row's leg reads (issue 36 item 27): the
+// direction of the departure it boarded into, and, when the ticket's leg
+// (tramo, the key a correction names) is the other one, which leg of the
+// ticket it was: a one-way ticket (its only leg is 'ida') boarded into a
+// return departure reads 'Vuelta (tramo de ida del pasaje)', never 'Ida'.
+func EtiquetaTramo(tramo, sentidoSalida string) string {
+	if tramo == sentidoSalida {
+		return NombreTramo(tramo)
+	}
+	return NombreTramo(sentidoSalida) + " (tramo de " + strings.ToLower(NombreTramo(tramo)) + " del pasaje)"
+}
+
 // Actions of a manifest's correction.
 const (
 	CorreccionAgregar = "agregar"

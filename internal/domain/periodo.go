@@ -226,3 +226,41 @@ func (p Periodo) Nombre() string {
 		return p.Desde + "_" + p.Hasta
 	}
 }
+
+// DiasListadoPorDefecto are the sale days the ticket list reads when it is
+// given no date (issue 36 item 15): today and the 30 before, a month, so a
+// search by a customer's name or a number without dates still finds last
+// week's ticket. Its screens ('Listado de Pasajes', 'Mis Ventas') send today
+// ('Restablecer a Hoy', operaciones §2).
+const DiasListadoPorDefecto = 31
+
+// MsgPeriodoListadoLargo refuses a ticket list longer than MaxDiasRango days.
+var MsgPeriodoListadoLargo = fmt.Sprintf("El período de venta no puede superar %d días: acotá las fechas", MaxDiasRango)
+
+// VentanaListado is the span of sale days the ticket list reads for the
+// dates it was given (YYYY-MM-DD, either may be empty), hoy being the
+// company's business day: none, the last DiasListadoPorDefecto days to hoy;
+// only the first, from it to hoy (to itself when it is later); only the last,
+// the DiasListadoPorDefecto days that end on it. A span longer than
+// MaxDiasRango days is refused (MsgPeriodoListadoLargo), so no list reads a
+// company's whole history. The dates are well-formed (the query checked
+// them) and inicio is not after fin.
+func VentanaListado(inicio, fin, hoy string) (Periodo, error) {
+	antes := func(dia string) string { // never before the year 1 a query date may name
+		t, _ := time.Parse(time.DateOnly, dia)
+		return max(t.AddDate(0, 0, 1-DiasListadoPorDefecto).Format(time.DateOnly), "0001-01-01")
+	}
+	switch {
+	case inicio == "" && fin == "":
+		inicio, fin = antes(hoy), hoy
+	case fin == "":
+		fin = max(inicio, hoy)
+	case inicio == "":
+		inicio = antes(fin)
+	}
+	p := Periodo{Tipo: PeriodoRango, Desde: inicio, Hasta: fin}
+	if p.Dias() > MaxDiasRango {
+		return Periodo{}, Invalid(MsgPeriodoListadoLargo)
+	}
+	return p, nil
+}

@@ -146,3 +146,30 @@ func TestPeriodoComparable(t *testing.T) {
 		}
 	}
 }
+
+func TestVentanaListado(t *testing.T) {
+	const hoy = "2026-11-20"
+	for _, c := range []struct {
+		inicio, fin, desde, hasta string
+		ok                        bool
+	}{
+		{"", "", "2026-10-21", hoy, true},
+		{"2026-11-01", "", "2026-11-01", hoy, true},
+		{"2026-12-01", "", "2026-12-01", "2026-12-01", true},
+		{"", "2026-03-31", "2026-03-01", "2026-03-31", true},
+		{"2026-11-20", "2026-11-20", hoy, hoy, true},
+		{"2025-01-01", "2026-01-01", "2025-01-01", "2026-01-01", true}, // 366 days
+		{"2025-01-01", "2026-01-02", "", "", false},
+		{"2025-11-19", "", "", "", false}, // to today: 367 days
+		{"2000-01-01", "2100-01-01", "", "", false},
+		{"", "0001-01-10", "0001-01-01", "0001-01-10", true},
+	} {
+		p, err := VentanaListado(c.inicio, c.fin, hoy)
+		if c.ok != (err == nil) || p.Desde != c.desde || p.Hasta != c.hasta {
+			t.Fatalf("%q..%q: %+v %v", c.inicio, c.fin, p, err)
+		}
+		if err != nil && err.Error() != "El período de venta no puede superar 366 días: acotá las fechas" {
+			t.Fatalf("mensaje %q", err)
+		}
+	}
+}

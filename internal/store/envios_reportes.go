@@ -29,8 +29,44 @@ type ReporteEmail struct {
 // wakes the e-mail worker once it has committed.
 func (s *Store) EncolarReporte(ctx context.Context, a Actor, destino string, r ReporteEmail) (Mensaje, error) {
 	return idempotent(ctx, s, a, "mensajes.reporte", func(c sqldb.Conn) (Mensaje, error) {
+		if err := topeReportes(ctx, c, a.EmpresaID, 1, true); err != nil {
+			return Mensaje{}, err
+		}
 		return s.encolarReporte(ctx, c, a, destino, r, 0)
 	})
+}
+
+// ComprobarTopeReportes refuses (429) n more report mails of the company
+// past domain.MaxReportesEmailPorDia today, before their file is built: the
+// write (EncolarReporte, EnviarPrograma) counts again, for good.
+func (s *Store) ComprobarTopeReportes(ctx context.Context, empresaID int64, n int) error {
+	return topeReportes(ctx, s.db.Conn(), empresaID, n, false)
+}
+
+// topeReportes applies domain.TopeReportesDelDia to the company's report
+// messages of its business day in the outbox (migration 50's index), each
+// recipient one; a write counts with the company's row locked (bloquear, on
+// PostgreSQL; SQLite's write transactions are exclusive already), so that
+// parallel sends count one after the other.
+func topeReportes(ctx context.Context, c sqldb.Conn, empresaID int64, n int, bloquear bool) error {
+	var zona string
+	lock := ""
+	if bloquear {
+		lock = c.Dialect().ForNoKeyUpdate()
+	}
+	if err := c.QueryRow(ctx, `SELECT timezone FROM empresas WHERE id = ?`+lock, empresaID).Scan(&zona); err != nil {
+		return wrap("leer empresa", err)
+	}
+	loc := domain.Location(zona)
+	now := c.Now()
+	dia := domain.DiaDe(now, loc)
+	var enviados int64
+	// tipo written out: a partial index serves only a query that names its condition
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM mensajes WHERE empresa_id = ? AND tipo = '`+TipoReporte+`'
+		AND created_at >= ? AND created_at < ?`, empresaID, dia.Desde, dia.Hasta).Scan(&enviados); err != nil {
+		return wrap("contar reportes del día", err)
+	}
+	return domain.TopeReportesDelDia(enviados, int64(n), dia, now, loc)
 }
 
 // encolarReporte inserts one report's message inside the caller's

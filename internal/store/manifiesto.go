@@ -26,8 +26,11 @@ const AccionCorreccionManifiesto = "CORRECCION_MANIFIESTO"
 const MaxFilasManifiesto = 2000
 
 // FilaManifiesto is one passenger of a departure: the ticket, the passenger's
-// name and document (null when the sale had none), the trip type, the leg that
-// boarded it, when and by whom. Correccion is set on a row a correction added.
+// name and document (null when the sale had none), the trip type, the leg of
+// the ticket that boarded it (Tramo: the key a correction names) and how it
+// reads in this departure (TramoEtiqueta, domain.EtiquetaTramo, set when the
+// manifest is read), when and by whom. Correccion is set on a row a
+// correction added.
 type FilaManifiesto struct {
 	PasajeID      int64                 `json:"pasaje_id"`
 	NumeroPasaje  string                `json:"numero_pasaje"`
@@ -35,6 +38,7 @@ type FilaManifiesto struct {
 	Documento     *string               `json:"documento"`
 	TipoViaje     string                `json:"tipo_viaje"`
 	Tramo         string                `json:"tramo" enum:"ida,vuelta"`
+	TramoEtiqueta string                `json:"tramo_etiqueta"`
 	FechaEmbarque *time.Time            `json:"fecha_embarque"`
 	Tripulante    *string               `json:"tripulante"`
 	Correccion    *CorreccionManifiesto `json:"correccion"`
@@ -260,6 +264,9 @@ func manifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID int64) (M
 	}
 	if m.Filas == nil {
 		m.Filas = []FilaManifiesto{}
+	}
+	for i := range m.Filas {
+		m.Filas[i].TramoEtiqueta = domain.EtiquetaTramo(m.Filas[i].Tramo, h.Sentido)
 	}
 	m.Totales, m.Total = totalesPorTipo(m.Filas)
 	return m, nil

@@ -165,7 +165,10 @@ func (m ModulosActivos) Estado(codigo string) domain.EstadoModulo {
 }
 
 // Hoy is the company's business day at now.
-func (m ModulosActivos) Hoy(now time.Time) string { return domain.DiaDe(now, m.zona).Fecha }
+func (m ModulosActivos) Hoy(now time.Time) string { return m.DiaDe(now) }
+
+// DiaDe is the company's business day (YYYY-MM-DD) at t.
+func (m ModulosActivos) DiaDe(t time.Time) string { return domain.DiaDe(t, m.zona).Fecha }
 
 // Exigir refuses (403, domain.ModuloNoHabilitado) a module that does not
 // work on the company's business day at now.

@@ -38,6 +38,7 @@ type Pasaje struct {
 	CantidadPasajeros int
 	Observaciones     string
 	UsuarioID         int64 // the seller
+	CajaID            int64 // the register it was sold into
 	UsuarioNombre     string
 	NombreUsuario     string // the seller's login; the api shows it as usuario.nombre_usuario
 	CreatedAt         time.Time
@@ -54,7 +55,7 @@ type nombreRef struct {
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
 	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.cliente_documento, p.cliente_id, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
 	p.medio_pago_id, m.nombre, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at,
-	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta`
+	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id`
 
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id `
@@ -67,7 +68,7 @@ func scanPasaje(sc sqldb.Scanner) (Pasaje, error) {
 	err := sc.Scan(&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
 		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.ClienteDocumento, &p.ClienteID, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
 		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
-		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta)
+		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID)
 	p.PrecioTotal, p.CantidadPasajeros = p.Precio, 1
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
 	return p, err

@@ -238,9 +238,14 @@ func (s *Store) ComprobarDueño(ctx context.Context, p ProgramaReporte) error {
 // EnviarPrograma queues the claimed schedule's report to each of its
 // recipients, as its owner, and makes it due next at agenda, in one
 // transaction. false: the claim was lost (another instance holds it now).
+// Recipients that would pass the company's daily cap of report mails send
+// nothing (429, domain.TopeReportesDelDia): the caller records the failure.
 func (s *Store) EnviarPrograma(ctx context.Context, p ProgramaReporte, r ReporteEmail, agenda Agenda) (bool, error) {
 	var ok bool
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if err := topeReportes(ctx, c, p.EmpresaID, len(p.Destinatarios), true); err != nil {
+			return err
+		}
 		var err error
 		ok, err = soltarPrograma(ctx, c, p, `ultimo_envio = ?, proximo_envio = ?, dia_envio = ?`, c.Now(),
 			agenda.Proximo, agenda.Dia)

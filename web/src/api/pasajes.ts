@@ -15,6 +15,12 @@ export type VentaInput = Schema<'VenderPasajes'>;
 /** A sold ticket (operaciones §3) with its customer, section, trip type and seller. */
 export type Pasaje = Schema<'Pasaje'>;
 
+/**
+ * A ticket as the list ('Mis Ventas' too) and its detail show it: `precio` and `precio_total` are null for a
+ * ticket of the caller's open register when they count it blind (docs/features/cierre-ciego.md).
+ */
+export type PasajeConsultado = Schema<'PasajeConsultado'>;
+
 /** Answer of POST /pasajes/lote. */
 export type VentaCreada = Schema<'Venta'>;
 
@@ -68,7 +74,7 @@ export function pasajesQuery(filtros: FiltrosPasajes, page: number, limit = PASA
 export function pasajeQuery(id: number) {
   return queryOptions({
     queryKey: pasajesKeys.detalle(id),
-    queryFn: ({ signal }) => api.get<Pasaje>(`/pasajes/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<PasajeConsultado>(`/pasajes/${id}`, { signal }),
   });
 }
 

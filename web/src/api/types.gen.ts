@@ -4614,6 +4614,7 @@ export interface components {
             tipo_viaje: string;
             /** @enum {string} */
             tramo: "ida" | "vuelta";
+            tramo_etiqueta: string;
             tripulante: null | string;
         };
         FilaReporteCajas: {
@@ -4966,9 +4967,11 @@ export interface components {
         ListadoPasajes: {
             /** Format: int64 */
             cancelados: number;
+            fecha_fin: string;
+            fecha_inicio: string;
             /** Format: double */
-            importeCancelado: number;
-            pasajes: components["schemas"]["Pasaje"][];
+            importeCancelado: null | number;
+            pasajes: components["schemas"]["PasajeConsultado"][];
             /** Format: int64 */
             totalItems: number;
             /** Format: int64 */
@@ -4976,7 +4979,7 @@ export interface components {
             /** Format: int64 */
             totalPasajes: number;
             /** Format: double */
-            totalVentas: number;
+            totalVentas: null | number;
         };
         LogoSubido: {
             url: string;
@@ -5352,6 +5355,49 @@ export interface components {
             precio: number;
             /** Format: double */
             precio_total: number;
+            seccion: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            seccion_id: number;
+            seccion_nombre: string;
+            tipoViaje: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            tipo_viaje_id: number;
+            tipo_viaje_nombre: string;
+            usuario: components["schemas"]["UsuarioRef"];
+            usuario_nombre: string;
+            vuelta_hasta: null | string;
+        };
+        PasajeConsultado: {
+            cantidad_pasajeros: number;
+            cliente: components["schemas"]["ClienteRef"];
+            cliente_documento: string;
+            cliente_email: string;
+            cliente_id: null | number;
+            cliente_nombre: string;
+            cliente_telefono: string;
+            codigo_qr: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            estado: "activo" | "cancelado" | "usado";
+            /** Format: date-time */
+            fecha_embarque: null | string;
+            /** Format: date-time */
+            fecha_embarque_vuelta: null | string;
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            ida_y_vuelta: boolean;
+            medio_pago_efectivo: boolean;
+            /** Format: int64 */
+            medio_pago_id: number;
+            medio_pago_nombre: string;
+            numero_pasaje: string;
+            observaciones: string;
+            /** Format: double */
+            precio: null | number;
+            /** Format: double */
+            precio_total: null | number;
             seccion: components["schemas"]["NombreRef"];
             /** Format: int64 */
             seccion_id: number;
@@ -6300,6 +6346,12 @@ export interface components {
         };
         RespuestaPasaje: {
             data: components["schemas"]["Pasaje"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPasajeConsultado: {
+            data: components["schemas"]["PasajeConsultado"];
             message?: string;
             /** @constant */
             success: true;
@@ -11451,9 +11503,9 @@ export interface operations {
             query?: {
                 /** @description Parte del número, del nombre o del teléfono del cliente */
                 busqueda?: string;
-                /** @description Desde este día de venta (AAAA-MM-DD) */
+                /** @description Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días */
                 fecha_inicio?: string;
-                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él */
                 fecha_fin?: string;
                 /** @description Solo los pasajes en este estado */
                 estado?: "activo" | "cancelado" | "usado";
@@ -11656,9 +11708,9 @@ export interface operations {
             query?: {
                 /** @description Parte del número, del nombre o del teléfono del cliente */
                 busqueda?: string;
-                /** @description Desde este día de venta (AAAA-MM-DD) */
+                /** @description Desde este día de venta (AAAA-MM-DD); sin fechas, los últimos 31 días; hasta 366 días */
                 fecha_inicio?: string;
-                /** @description Hasta este día de venta (AAAA-MM-DD), incluido */
+                /** @description Hasta este día de venta (AAAA-MM-DD), incluido; solo, los 31 días que terminan en él */
                 fecha_fin?: string;
                 /** @description Solo los pasajes en este estado */
                 estado?: "activo" | "cancelado" | "usado";
@@ -11864,7 +11916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaPasaje"];
+                    "application/json": components["schemas"]["RespuestaPasajeConsultado"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

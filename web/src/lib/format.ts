@@ -31,6 +31,14 @@ export function formatMoney(amount: number): string {
   return `${centavos < 0 ? '-' : ''}${money().format(Math.abs(centavos) / 100)}`;
 }
 
+/** What shows instead of an amount a blind close leaves out (docs/features/cierre-ciego.md): the server sends null. */
+export const MONTO_OCULTO = 'Oculto';
+
+/** formatMoney, or MONTO_OCULTO for an amount the server left out (null). */
+export function formatMontoOculto(amount: number | null): string {
+  return amount === null ? MONTO_OCULTO : formatMoney(amount);
+}
+
 /** Plain es-AR number, e.g. `1.234.567`. */
 export function formatNumber(value: number): string {
   return integer().format(value);

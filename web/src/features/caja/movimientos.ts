@@ -1,5 +1,5 @@
 import type { Movimiento } from '@/api/caja';
-import { formatMoney } from '@/lib/format';
+import { formatMoney, MONTO_OCULTO } from '@/lib/format';
 
 /** Which way a movement moves the register's money; the server gives it with each movement (domain.Sentido). */
 export type Sentido = Movimiento['sentido'];
@@ -24,9 +24,6 @@ export const TIPOS_MOVIMIENTO: Record<Movimiento['tipo'], string> = {
   reactivacion_pasaje: 'Cobro por reactivación',
   retiro_caja: 'Retiro a caja fuerte',
 };
-
-/** What shows instead of an amount a blind close leaves out (the server sends none until the register is closed). */
-export const MONTO_OCULTO = 'Oculto';
 
 /**
  * A movement as the register shows it: its direction's label and colours, its type in words, its signed

@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { CanalesEnvio, ListadoPasajes, Pasaje } from '@/api/pasajes';
+import type { CanalesEnvio, ListadoPasajes, Pasaje, PasajeConsultado } from '@/api/pasajes';
 import { signIn } from '@/testing/fixtures';
 import { fail, ok, okWithMessage } from '@/testing/http';
 
@@ -12,9 +12,11 @@ export function signInSupervisor() {
 
 /**
  * GET /api/pasajes answering `pasajes` paged by ?page and ?limit, with the totals of
- * all of them (as the server sums the whole filter). Every request's query is recorded.
+ * all of them (as the server sums the whole filter; null when a ticket's amount is hidden,
+ * a blind cashier's open register), and the sale days read: the query's, else `ventana`'s
+ * (the server's window without dates). Every request's query is recorded.
  */
-export function listadoPasajes(pasajes: Pasaje[]) {
+export function listadoPasajes(pasajes: PasajeConsultado[], ventana = { desde: '2026-10-23', hasta: '2026-11-22' }) {
   const consultas: URLSearchParams[] = [];
   const handler = http.get('/api/pasajes', ({ request }) => {
     const q = new URL(request.url).searchParams;
@@ -23,8 +25,11 @@ export function listadoPasajes(pasajes: Pasaje[]) {
     const page = Number(q.get('page') ?? 1);
     const activos = pasajes.filter((p) => p.estado !== 'cancelado');
     const cancelados = pasajes.filter((p) => p.estado === 'cancelado');
-    const suma = (ps: Pasaje[]) => ps.reduce((sum, p) => sum + p.precio_total, 0);
+    const ocultos = pasajes.some((p) => p.precio_total === null);
+    const suma = (ps: PasajeConsultado[]) => (ocultos ? null : ps.reduce((sum, p) => sum + (p.precio_total ?? 0), 0));
     const listado: ListadoPasajes = {
+      fecha_inicio: q.get('fecha_inicio') ?? ventana.desde,
+      fecha_fin: q.get('fecha_fin') ?? ventana.hasta,
       pasajes: pasajes.slice((page - 1) * limit, page * limit),
       totalItems: pasajes.length,
       totalPages: Math.ceil(pasajes.length / limit),
@@ -39,7 +44,7 @@ export function listadoPasajes(pasajes: Pasaje[]) {
 }
 
 /** GET /api/pasajes/{id} answering `pasaje`. */
-export function detallePasaje(pasaje: Pasaje) {
+export function detallePasaje(pasaje: PasajeConsultado) {
   return http.get(`/api/pasajes/${pasaje.id}`, () => ok(pasaje));
 }
 

@@ -81,7 +81,7 @@ export function ManifiestoValidadorLista({ salida, visto, deshacer }: Props) {
                 <Table.Tr key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.numero_pasaje}</Table.Td>
                   <Table.Td>{f.pasajero}</Table.Td>
-                  <Table.Td>{tramo(f.tramo)}</Table.Td>
+                  <Table.Td>{f.tramo_etiqueta}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Group gap="xs" wrap="nowrap">
                       {f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}

@@ -237,7 +237,7 @@ describe('ValidadorPage offline', () => {
         matricula: 'REC-1234', capacidad: 2, estado: 'embarcando', estado_por: null, estado_en: null },
       congelado: false, congelado_en: null, totales: [], total: 1, correcciones: [],
       filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, tipo_viaje: 'General',
-        tramo: 'ida', fecha_embarque: new Date().toISOString(), tripulante: 'lancha', correccion: null }],
+        tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: new Date().toISOString(), tripulante: 'lancha', correccion: null }],
     };
 
     beforeEach(() => {

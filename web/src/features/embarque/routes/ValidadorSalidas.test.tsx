@@ -105,9 +105,9 @@ describe('Validador: la salida que embarca', () => {
         congelado: false, congelado_en: null, totales: [], total: 2, correcciones: [],
         filas: [
           { pasaje_id: 40, numero_pasaje: 'LD-20261122-000040', pasajero: 'Rosa Díaz', documento: null, tipo_viaje: 'General',
-            tramo: 'ida', fecha_embarque: '2026-11-22T12:50:00Z', tripulante: 'marcos', correccion: null },
+            tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T12:50:00Z', tripulante: 'marcos', correccion: null },
           { pasaje_id: 125, numero_pasaje: 'LD-20261122-000071', pasajero: 'Juana Gómez', documento: null, tipo_viaje: 'General',
-            tramo: 'ida', fecha_embarque: '2026-11-22T13:00:00Z', tripulante: 'lancha', correccion: null },
+            tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:00:00Z', tripulante: 'lancha', correccion: null },
         ],
       })),
       http.post('/api/pasajes/:id/deshacer-embarque', ({ params }) => {

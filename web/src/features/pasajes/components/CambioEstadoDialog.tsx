@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cajaEstadoQuery, hayCajaAbierta, type Caja } from '@/api/caja';
-import { useCancelarPasaje, useReactivarPasaje, type Pasaje } from '@/api/pasajes';
+import { useCancelarPasaje, useReactivarPasaje, type PasajeConsultado as Pasaje } from '@/api/pasajes';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -87,10 +87,10 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
       <Text>{textos.pregunta}</Text>
       <Text size="sm">
         Pasaje <strong>{pasaje.numero_pasaje}</strong> · {pasaje.cliente.nombre || 'Cliente Anónimo'}. {textos.dinero}{' '}
-        <strong>{formatMoney(pasaje.precio_total)}</strong> ({pasaje.medio_pago_nombre}).
+        {pasaje.precio_total === null ? 'su importe' : <strong>{formatMoney(pasaje.precio_total)}</strong>} ({pasaje.medio_pago_nombre}).
       </Text>
       {sinCaja && <SinCaja mensaje={textos.sinCaja} />}
-      {caja && efectivoFinal !== null && efectivoFinal < 0 && (
+      {caja && efectivoFinal !== null && efectivoFinal < 0 && pasaje.precio_total !== null && (
         <Alert color="yellow" icon={<IconAlertTriangle aria-hidden />} title="El efectivo de tu caja no alcanza">
           Tu caja tiene {formatMoney(caja.efectivo_esperado ?? 0)} en efectivo: después de devolver{' '}
           {formatMoney(pasaje.precio_total)} quedaría en {formatMoney(efectivoFinal)}.
@@ -124,7 +124,7 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
  * or the caller closes blind (the server leaves the expected cash out).
  */
 function efectivoTrasDevolver(caja: Caja, pasaje: Pasaje): number | null {
-  if (!pasaje.medio_pago_efectivo || caja.efectivo_esperado === undefined) return null;
+  if (!pasaje.medio_pago_efectivo || caja.efectivo_esperado === undefined || pasaje.precio_total === null) return null;
   return (Math.round(caja.efectivo_esperado * 100) - Math.round(pasaje.precio_total * 100)) / 100;
 }
 

@@ -1,14 +1,14 @@
 import { Center, Image, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pasajeQuery, qrPasaje, type Pasaje } from '@/api/pasajes';
+import { pasajeQuery, qrPasaje, type PasajeConsultado } from '@/api/pasajes';
 import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
-import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
+import { formatDate, formatDateTime, formatMontoOculto } from '@/lib/format';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 import { MensajesPasaje } from './MensajesPasaje';
 
-function Detalle({ p }: { p: Pasaje }) {
+function Detalle({ p }: { p: PasajeConsultado }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <Dato size="xs" label="N° de pasaje">{p.numero_pasaje}</Dato>
@@ -19,7 +19,7 @@ function Detalle({ p }: { p: Pasaje }) {
       <Dato size="xs" label="Tipo de viaje">{p.tipoViaje.nombre}</Dato>
       <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>
       <Dato size="xs" label="Pasajeros">{p.cantidad_pasajeros}</Dato>
-      <Dato size="xs" label="Precio total">{formatMoney(p.precio_total)}</Dato>
+      <Dato size="xs" label="Precio total">{formatMontoOculto(p.precio_total)}</Dato>
       <Dato size="xs" label="Medio de pago">{p.medio_pago_nombre}</Dato>
       <Dato size="xs" label="Creado">{formatDateTime(p.created_at)}</Dato>
       <Dato size="xs" label="Vendedor">{p.usuario_nombre || p.usuario.nombre_usuario}</Dato>
@@ -65,7 +65,7 @@ function useQrUrl(id: number | null) {
 }
 
 /** The ticket's QR code, large enough to scan from the screen. */
-export function QrPasajeModal({ pasaje, onClose }: { pasaje: Pasaje | null; onClose: () => void }) {
+export function QrPasajeModal({ pasaje, onClose }: { pasaje: PasajeConsultado | null; onClose: () => void }) {
   const qr = useQrUrl(pasaje?.id ?? null);
   return (
     <Modal opened={pasaje !== null} onClose={onClose} title={`Código QR · ${pasaje?.numero_pasaje ?? ''}`} centered>

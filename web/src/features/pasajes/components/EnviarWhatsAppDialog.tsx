@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useRef } from 'react';
-import type { Pasaje } from '@/api/pasajes';
+import type { PasajeConsultado } from '@/api/pasajes';
 import { ERROR_ENVIO_WHATSAPP, useEnviarPasajeWhatsApp } from '@/api/whatsapp';
 import { errorMessage } from '@/lib/api';
 import { newIdempotencyKey } from '@/lib/idempotency';
@@ -12,7 +12,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
  * `pasaje` is not null. A ticket keeps its key until it is queued, so retrying after a
  * lost answer queues it once; sending it again later is a new message.
  */
-export function EnviarWhatsAppDialog({ pasaje, onClose }: { pasaje: Pasaje | null; onClose: () => void }) {
+export function EnviarWhatsAppDialog({ pasaje, onClose }: { pasaje: PasajeConsultado | null; onClose: () => void }) {
   const enviar = useEnviarPasajeWhatsApp();
   const claves = useRef(new Map<number, string>());
   const confirmar = () => {

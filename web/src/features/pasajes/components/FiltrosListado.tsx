@@ -3,7 +3,7 @@ import { IconDownload, IconRefresh, IconSearch } from '@tabler/icons-react';
 import type { Ref } from 'react';
 import type { EstadoPasaje, FiltrosPasajes } from '@/api/pasajes';
 import { RangoFechas } from '@/components/RangoFechas';
-import { formatCantidad } from '@/lib/format';
+import { formatCantidad, formatDate } from '@/lib/format';
 import { ESTADO_LABELS } from '@/components/EstadoPasajeBadge';
 
 const ESTADOS = [
@@ -30,10 +30,12 @@ interface FiltrosListadoProps {
   sinDatos: boolean;
   onExportar: () => void;
   busquedaRef?: Ref<HTMLInputElement>;
+  /** The sale days the server read (its answer's fecha_inicio and fecha_fin): said when a date was left empty. */
+  ventana?: { desde: string; hasta: string };
 }
 
 /** Search, sale dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
-export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, sinDatos, onExportar, busquedaRef }: FiltrosListadoProps) {
+export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, sinDatos, onExportar, busquedaRef, ventana }: FiltrosListadoProps) {
   const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
   const activos = filtrosActivos(value, hoy);
   return (
@@ -58,6 +60,11 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
           <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
         )}
       </SimpleGrid>
+      {ventana && (value.fecha_inicio === '' || value.fecha_fin === '') && (
+        <Text size="xs" c="dimmed" mt="xs">
+          Se muestran las ventas del {formatDate(ventana.desde)} al {formatDate(ventana.hasta)}.
+        </Text>
+      )}
       <Group justify="space-between" mt="sm" gap="xs">
         <Badge variant={activos > 0 ? 'filled' : 'light'} color={activos > 0 ? 'blue' : 'gray'} tt="none" aria-live="polite">
           {formatCantidad(activos, 'filtro activo', 'filtros activos')}

@@ -3,7 +3,7 @@ import { useDebouncedValue, useHotkeys } from '@mantine/hooks';
 import { IconTicketOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { exportarPasajes, pasajesQuery, pdfPasaje, PASAJES_POR_PAGINA, type FiltrosPasajes, type Pasaje } from '@/api/pasajes';
+import { exportarPasajes, pasajesQuery, pdfPasaje, PASAJES_POR_PAGINA, type FiltrosPasajes, type PasajeConsultado as Pasaje } from '@/api/pasajes';
 import { EmptyState } from '@/components/EmptyState';
 import { Paginacion } from '@/components/Paginacion';
 import { BotonesImpresion } from '@/components/impresion/BotonesImpresion';
@@ -100,6 +100,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
         sinDatos={data?.totalItems === 0}
         onExportar={() => void onExportar()}
         busquedaRef={busquedaRef}
+        ventana={data ? { desde: data.fecha_inicio, hasta: data.fecha_fin } : undefined}
       />
       <QueryState pending={isPending} error={data ? null : error} errorTitle="Error al cargar los pasajes" onRetry={() => void refetch()}>
         {data && (

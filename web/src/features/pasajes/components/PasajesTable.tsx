@@ -1,8 +1,8 @@
 import { ActionIcon, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { IconBrandWhatsapp, IconEye, IconFileTypePdf, IconPrinter, IconQrcode, IconRestore, IconX, type Icon } from '@tabler/icons-react';
-import type { Pasaje } from '@/api/pasajes';
+import type { PasajeConsultado as Pasaje } from '@/api/pasajes';
 import { ScrollTable } from '@/components/ScrollTable';
-import { formatCantidad, formatDate, formatMoney } from '@/lib/format';
+import { formatCantidad, formatDate, formatMontoOculto } from '@/lib/format';
 import type { Accion } from './CambioEstadoDialog';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 
@@ -92,7 +92,7 @@ export function PasajesTable({ pasajes, permisos, ...acciones }: PasajesTablePro
             <Table.Td>{formatDate(p.fecha_viaje)}</Table.Td>
             <Table.Td>
               <Stack gap={0}>
-                <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMoney(p.precio_total)}</Text>
+                <Text size="sm" fw={600} style={{ fontVariantNumeric: 'tabular-nums' }}>{formatMontoOculto(p.precio_total)}</Text>
                 <Text size="xs" c="dimmed">{p.medio_pago_nombre}</Text>
               </Stack>
             </Table.Td>

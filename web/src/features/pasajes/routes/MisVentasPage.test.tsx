@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
@@ -23,5 +23,34 @@ describe('MisVentasPage', () => {
     expect(screen.getByLabelText('Fecha de venta desde')).toHaveValue(formatDate(hoy));
     expect(screen.queryByLabelText('Buscar')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Oculto' for the amounts the server leaves out of a blind cashier's open register", async () => {
+    signInVendedor();
+    const abierta = { ...makePasaje({ id: 43, numero_pasaje: 'LD-43' }), precio: null, precio_total: null };
+    server.use(listadoPasajes([abierta, makePasaje({ id: 42, numero_pasaje: 'LD-42', precio_total: 2250 })]).handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    const fila = (await screen.findByText('LD-43')).closest('tr');
+    expect(fila).toHaveTextContent('Oculto');
+    expect(screen.getByText('LD-42').closest('tr')).toHaveTextContent('$ 2.250,00');
+    expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('Oculto');
+    expect(screen.getByRole('group', { name: 'Promedio por Pasaje' })).toHaveTextContent('Oculto');
+    expect(screen.getByRole('group', { name: 'Total de Pasajes' })).toHaveTextContent('2');
+  });
+
+  it('says which sale days the server read when a date is left empty', async () => {
+    signInVendedor();
+    const hoy = todayIn(DEFAULT_TIMEZONE);
+    const listado = listadoPasajes([makePasaje()], { desde: '2026-10-23', hasta: hoy });
+    server.use(listado.handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    await screen.findByText('Mostrando 1 a 1 de 1 resultados');
+    expect(screen.queryByText(/Se muestran las ventas del/)).not.toBeInTheDocument();
+    const desde = screen.getByLabelText('Fecha de venta desde');
+    fireEvent.focus(desde);
+    fireEvent.change(desde, { target: { value: '' } });
+    fireEvent.blur(desde);
+    expect(await screen.findByText(`Se muestran las ventas del 23/10/2026 al ${formatDate(hoy)}.`)).toBeInTheDocument();
+    expect(listado.consultas.at(-1)?.has('fecha_inicio')).toBe(false);
   });
 });

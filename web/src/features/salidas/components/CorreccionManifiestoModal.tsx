@@ -50,8 +50,9 @@ function CorreccionForm({ salidaId, onDone }: { salidaId: number; onDone: () => 
         </div>
         <TextInput label="N° de pasaje" withAsterisk data-autofocus maxLength={50} {...form.getInputProps('numero')} />
         <div>
-          <Text size="sm" fw={500} id="correccion-tramo">Tramo</Text>
-          <SegmentedControl fullWidth aria-labelledby="correccion-tramo" data={[
+          <Text size="sm" fw={500} id="correccion-tramo">Tramo del pasaje</Text>
+          <Text size="xs" c="dimmed" id="correccion-tramo-ayuda">Un pasaje de solo ida tiene solo el tramo de ida, aunque haya viajado en una vuelta.</Text>
+          <SegmentedControl fullWidth aria-labelledby="correccion-tramo" aria-describedby="correccion-tramo-ayuda" data={[
             { value: 'ida', label: 'Ida' }, { value: 'vuelta', label: 'Vuelta' },
           ]} {...form.getInputProps('tramo')} />
         </div>

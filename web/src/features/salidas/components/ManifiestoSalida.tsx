@@ -75,7 +75,7 @@ function Fila({ f, onMover }: { f: FilaManifiesto; onMover?: (f: FilaManifiesto)
       <Table.Td>{f.pasajero}</Table.Td>
       <Table.Td>{f.documento ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
       <Table.Td>{f.tipo_viaje}</Table.Td>
-      <Table.Td>{describirSentido(f.tramo)}</Table.Td>
+      <Table.Td>{f.tramo_etiqueta}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
       <Table.Td>
         {f.tripulante ?? ''}

@@ -15,7 +15,7 @@ function manifiesto(): Manifiesto {
     congelado: false,
     congelado_en: null,
     filas: [{ pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: null, tipo_viaje: 'General',
-      tramo: 'ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null }],
+      tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null }],
     totales: [{ tipo_viaje: 'General', pasajeros: 1 }],
     total: 1,
     correcciones: [],

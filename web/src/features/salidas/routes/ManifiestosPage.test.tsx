@@ -22,11 +22,11 @@ function manifiesto(extra: Partial<Manifiesto> = {}): Manifiesto {
     congelado_en: '2026-11-22T13:35:00Z',
     filas: [
       { pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: '40111222', tipo_viaje: 'General',
-        tramo: 'ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null },
+        tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null },
       { pasaje_id: 42, numero_pasaje: 'LD-000042', pasajero: 'Juan Pérez', documento: null, tipo_viaje: 'Jubilado',
-        tramo: 'vuelta', fecha_embarque: '2026-11-22T13:25:00Z', tripulante: 'Ramón Acosta', correccion: null },
+        tramo: 'vuelta', tramo_etiqueta: 'Ida (tramo de vuelta del pasaje)', fecha_embarque: '2026-11-22T13:25:00Z', tripulante: 'Ramón Acosta', correccion: null },
       { pasaje_id: 43, numero_pasaje: 'LD-000043', pasajero: 'Cliente Anónimo', documento: null, tipo_viaje: 'General',
-        tramo: 'ida', fecha_embarque: null, tripulante: null, correccion },
+        tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: null, tripulante: null, correccion },
     ],
     totales: [{ tipo_viaje: 'General', pasajeros: 2 }, { tipo_viaje: 'Jubilado', pasajeros: 1 }],
     total: 3,
@@ -96,7 +96,7 @@ describe('Manifiestos', () => {
     expect(filas[1]).toHaveTextContent('LD-000041');
     expect(filas[1]).toHaveTextContent('40111222');
     expect(filas[1]).toHaveTextContent('Ida');
-    expect(filas[2]).toHaveTextContent('Vuelta');
+    expect(filas[2]).toHaveTextContent('Ida (tramo de vuelta del pasaje)');
     expect(filas[2]).toHaveTextContent('Jubilado');
     expect(filas[3]).toHaveTextContent('Corrección');
     expect(filas[3]).toHaveTextContent('Embarcó sin escanear — Lucía Benítez');
