@@ -107,11 +107,11 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 		e.RetryAfter = espera
 		return reply[store.Mensaje]{}, e
 	}
-	if err := s.Store.ComprobarTopeReportes(r.Context(), a.EmpresaID, 1); err != nil {
-		return reply[store.Mensaje]{}, err
-	}
 	e, _, err := s.zonaDe(r)
 	if err != nil {
+		return reply[store.Mensaje]{}, err
+	}
+	if err := s.Store.ComprobarTopeReportes(r.Context(), a.EmpresaID, e.Timezone, 1); err != nil {
 		return reply[store.Mensaje]{}, err
 	}
 	f, err := s.reporteEnMemoria(r.Context(), e, tipo, b.consulta(formato))
@@ -119,7 +119,7 @@ func (s *Server) enviarReporte(r *http.Request, b EnviarReporte, tipo, formato s
 		return reply[store.Mensaje]{}, err
 	}
 	m, err := s.Store.EncolarReporte(r.Context(), a, b.Email, store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, b.Asunto),
-		Cuerpo: cuerpoReporte(e.Nombre, b.Mensaje, f.Nombre), Archivo: &f})
+		Cuerpo: cuerpoReporte(e.Nombre, b.Mensaje, f.Nombre), Archivo: &f, Zona: e.Timezone})
 	return withMessage(m, domain.MsgReporteEnCamino(b.Email)), err
 }
 

@@ -162,7 +162,7 @@ func (s *Server) enviarProgramado(ctx context.Context, p store.ProgramaReporte) 
 		return s.Store.FallarPrograma(ctx, p, domain.MsgProgramaSinPermiso, p.ProximoEnvio, true)
 	}
 	if err == nil {
-		err = s.Store.ComprobarTopeReportes(ctx, p.EmpresaID, len(p.Destinatarios))
+		err = s.Store.ComprobarTopeReportes(ctx, p.EmpresaID, e.Timezone, len(p.Destinatarios))
 	}
 	var reporte store.ReporteEmail
 	if err == nil {
@@ -209,7 +209,7 @@ func (s *Server) reporteProgramado(ctx context.Context, e store.Empresa, p store
 	f, err := s.reporteEnMemoria(ctx, e, tipo, c)
 	var vacio *domain.Error
 	if errors.As(err, &vacio) && vacio.Message == MsgSinDatosExportar {
-		return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", "")}, nil
+		return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpoReporte(e.Nombre, "", ""), Zona: e.Timezone}, nil
 	}
 	if err != nil {
 		return store.ReporteEmail{}, err
@@ -222,7 +222,7 @@ func (s *Server) reporteProgramado(ctx context.Context, e store.Empresa, p store
 		}
 		cuerpo = cuerpoResumenCajas(res, loc) + cuerpo
 	}
-	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpo, Archivo: &f}, nil
+	return store.ReporteEmail{Asunto: domain.AsuntoReporte(e.Nombre, p.Asunto), Cuerpo: cuerpo, Archivo: &f, Zona: e.Timezone}, nil
 }
 
 // mensajeDeFalla is the Spanish reason a schedule keeps for a failed send:

@@ -22,6 +22,8 @@ type ArchivoReporte struct {
 type ReporteEmail struct {
 	Asunto, Cuerpo string
 	Archivo        *ArchivoReporte
+	// Zona is the company's time zone: the daily cap counts its business day.
+	Zona string
 }
 
 // EncolarReporte writes to the outbox the mail of the report r to destino,
@@ -29,7 +31,7 @@ type ReporteEmail struct {
 // wakes the e-mail worker once it has committed.
 func (s *Store) EncolarReporte(ctx context.Context, a Actor, destino string, r ReporteEmail) (Mensaje, error) {
 	return idempotent(ctx, s, a, "mensajes.reporte", func(c sqldb.Conn) (Mensaje, error) {
-		if err := topeReportes(ctx, c, a.EmpresaID, 1, true); err != nil {
+		if err := topeReportes(ctx, c, a.EmpresaID, r.Zona, 1, true); err != nil {
 			return Mensaje{}, err
 		}
 		return s.encolarReporte(ctx, c, a, destino, r, 0)
@@ -39,23 +41,21 @@ func (s *Store) EncolarReporte(ctx context.Context, a Actor, destino string, r R
 // ComprobarTopeReportes refuses (429) n more report mails of the company
 // past domain.MaxReportesEmailPorDia today, before their file is built: the
 // write (EncolarReporte, EnviarPrograma) counts again, for good.
-func (s *Store) ComprobarTopeReportes(ctx context.Context, empresaID int64, n int) error {
-	return topeReportes(ctx, s.db.Conn(), empresaID, n, false)
+func (s *Store) ComprobarTopeReportes(ctx context.Context, empresaID int64, zona string, n int) error {
+	return topeReportes(ctx, s.db.Conn(), empresaID, zona, n, false)
 }
 
 // topeReportes applies domain.TopeReportesDelDia to the company's report
-// messages of its business day in the outbox (migration 50's index), each
-// recipient one; a write counts with the company's row locked (bloquear, on
-// PostgreSQL; SQLite's write transactions are exclusive already), so that
-// parallel sends count one after the other.
-func topeReportes(ctx context.Context, c sqldb.Conn, empresaID int64, n int, bloquear bool) error {
-	var zona string
-	lock := ""
-	if bloquear {
-		lock = c.Dialect().ForNoKeyUpdate()
-	}
-	if err := c.QueryRow(ctx, `SELECT timezone FROM empresas WHERE id = ?`+lock, empresaID).Scan(&zona); err != nil {
-		return wrap("leer empresa", err)
+// messages of its business day in zona (the caller read the company) in the
+// outbox (migration 50's index), each recipient one; a write counts with the
+// company's row locked (bloquear, on PostgreSQL; SQLite's write transactions
+// are exclusive already), so that parallel sends count one after the other.
+func topeReportes(ctx context.Context, c sqldb.Conn, empresaID int64, zona string, n int, bloquear bool) error {
+	if bloquear && c.Dialect().Postgres() {
+		var id int64
+		if err := c.QueryRow(ctx, `SELECT id FROM empresas WHERE id = ?`+c.Dialect().ForNoKeyUpdate(), empresaID).Scan(&id); err != nil {
+			return wrap("bloquear empresa", err)
+		}
 	}
 	loc := domain.Location(zona)
 	now := c.Now()

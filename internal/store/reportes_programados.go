@@ -243,7 +243,7 @@ func (s *Store) ComprobarDueño(ctx context.Context, p ProgramaReporte) error {
 func (s *Store) EnviarPrograma(ctx context.Context, p ProgramaReporte, r ReporteEmail, agenda Agenda) (bool, error) {
 	var ok bool
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
-		if err := topeReportes(ctx, c, p.EmpresaID, len(p.Destinatarios), true); err != nil {
+		if err := topeReportes(ctx, c, p.EmpresaID, r.Zona, len(p.Destinatarios), true); err != nil {
 			return err
 		}
 		var err error
