@@ -88,6 +88,7 @@ func clavesForaneasSinEmpresa(t *testing.T, st *store.Store) []string {
 			WHERE a.attname = 'empresa_id')`)
 }
 
+// filas runs q and answers its one text column, row by row.
 func filas(t *testing.T, st *store.Store, q string) []string {
 	t.Helper()
 	rows, err := st.DB().QueryContext(context.Background(), q)

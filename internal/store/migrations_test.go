@@ -1,7 +1,6 @@
 package store_test
 
 import (
-	"context"
 	"io/fs"
 	"os"
 	"reflect"
@@ -44,19 +43,7 @@ func columns(t *testing.T, st *store.Store) []string {
 		q = `SELECT table_name || '.' || column_name FROM information_schema.columns
 			WHERE table_schema = current_schema() AND table_name NOT IN ('goose_db_version', 'pasajes_busqueda')`
 	}
-	rows, err := st.DB().QueryContext(context.Background(), q)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer rows.Close()
-	var out []string
-	for rows.Next() {
-		var c string
-		if err := rows.Scan(&c); err != nil {
-			t.Fatal(err)
-		}
-		out = append(out, c)
-	}
+	out := filas(t, st, q)
 	sort.Strings(out)
 	return out
 }

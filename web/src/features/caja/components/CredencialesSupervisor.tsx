@@ -19,6 +19,12 @@ export function useCredencialesSupervisor() {
     valores: () => ({ nombre_usuario: usuario.trim(), password: clave }),
     /** Before a new try: the last refusal goes. */
     intentar: () => setError(null),
+    /** The dialog closes: both fields and the refusal go. */
+    vaciar: () => {
+      setUsuario('');
+      setClave('');
+      setError(null);
+    },
     /** A refused try: the server's message under the password, which is cleared. */
     rechazo: (err: unknown, fallback: string) => {
       setClave('');

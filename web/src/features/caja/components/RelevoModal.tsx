@@ -57,9 +57,7 @@ export function RelevoModal({ opened, caja, onClose }: RelevoModalProps) {
     setApertura('');
     setErrores({});
     setError(null);
-    credenciales.setUsuario('');
-    credenciales.setClave('');
-    credenciales.intentar();
+    credenciales.vaciar();
     onClose();
   };
   const enviar = (e: FormEvent) => {

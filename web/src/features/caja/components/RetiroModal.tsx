@@ -34,9 +34,7 @@ export function RetiroModal({ opened, caja, onClose }: RetiroModalProps) {
     setDescripcion('');
     setErrorMonto(null);
     setError(null);
-    credenciales.setUsuario('');
-    credenciales.setClave('');
-    credenciales.intentar();
+    credenciales.vaciar();
     onClose();
   };
   const enviar = (e: FormEvent) => {
