@@ -2,6 +2,7 @@ package api
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"image"
 	"image/png"
@@ -195,6 +196,18 @@ func TestLogoEmpresa(t *testing.T) {
 		e.srv.Handler().ServeHTTP(again, req)
 		if again.Code != http.StatusNotModified || again.Body.Len() != 0 {
 			t.Fatalf("If-None-Match: %d", again.Code)
+		}
+		// the contract declares that answer
+		var doc struct {
+			Paths map[string]map[string]struct {
+				Responses map[string]json.RawMessage `json:"responses"`
+			} `json:"paths"`
+		}
+		if err := json.Unmarshal(e.do("GET", "/api/openapi.json", "", nil).Body, &doc); err != nil {
+			t.Fatal(err)
+		}
+		if _, ok := doc.Paths["/public/empresas/{id}/logo"]["get"].Responses["304"]; !ok {
+			t.Fatal("el documento no declara el 304 del logo")
 		}
 		e.do("GET", "/api/public/empresas/2/logo", "", nil).expect(t, http.StatusNotFound, "La empresa no tiene logo")
 

@@ -27,6 +27,8 @@ var openAPIInfo = openapi.Info{
 	BasePath: "/api",
 	Numbers:  []any{domain.Centavos(0), domain.Centesimas(0)},
 	Errors: map[int]openapi.ErrorAnswer{
+		http.StatusNotModified: {Name: "NoModificado", SinCuerpo: true,
+			Description: "Sin cambios desde el ETag de If-None-Match: vale la copia que ya tiene quien pide"},
 		http.StatusBadRequest: {Name: "SolicitudInvalida", Data: reflect.TypeFor[ParametrosInvalidos](),
 			Description: "Datos inválidos; un 400 de la consulta nombra en data cada parámetro que no se entiende o que la operación no declara"},
 		http.StatusUnauthorized:          {Name: "NoAutenticado", Description: "Sin una sesión válida, o un aviso de un servicio externo sin una firma válida"},

@@ -252,7 +252,7 @@ func (s *Server) routes() []route {
 		{"POST", "/api/cliente-auth/logout", cliente, portal, handle(s.logoutCliente), "Portal del cliente: cierra la sesión del cliente"},
 
 		{"GET", "/api/config/empresa", session, core, handle(s.empresaActual), "La empresa de la sesión"},
-		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa).tambien(mediaJPEG, mediaGIF), "El logo de una empresa"},
+		{"GET", "/api/public/empresas/{id}/logo", public, core, handleFileQuery(mediaPNG, s.logoEmpresa).tambien(mediaJPEG, mediaGIF).responde(http.StatusNotModified), "El logo de una empresa"},
 
 		{"PUT", "/api/config/empresa", perm("configuracion.editar"), core, handleJSON(s.guardarEmpresaActual),
 			"Guarda la configuración general de la empresa"},

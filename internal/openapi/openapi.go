@@ -54,6 +54,8 @@ type APIKey struct {
 type ErrorAnswer struct {
 	Name, Description string
 	Data              reflect.Type
+	// SinCuerpo: the answer has no body (304 Not Modified).
+	SinCuerpo bool
 }
 
 // Operation is one route of the API.
@@ -259,14 +261,15 @@ func requerido(cor openapigo.ContentOrReference) {
 func addErrorAnswers(r *openapi31.Reflector, answers map[int]ErrorAnswer) error {
 	for _, status := range slices.Sorted(maps.Keys(answers)) {
 		a := answers[status]
-		schema, err := reflectSchema(r, failure(a.Data))
-		if err != nil {
-			return fmt.Errorf("openapi: error answer %d: %w", status, err)
+		respuesta := &openapi31.Response{Description: a.Description}
+		if !a.SinCuerpo {
+			schema, err := reflectSchema(r, failure(a.Data))
+			if err != nil {
+				return fmt.Errorf("openapi: error answer %d: %w", status, err)
+			}
+			respuesta.Content = map[string]openapi31.MediaType{"application/json": {Schema: schema}}
 		}
-		r.SpecEns().ComponentsEns().WithResponsesItem(a.Name, openapi31.ResponseOrReference{Response: &openapi31.Response{
-			Description: a.Description,
-			Content:     map[string]openapi31.MediaType{"application/json": {Schema: schema}},
-		}})
+		r.SpecEns().ComponentsEns().WithResponsesItem(a.Name, openapi31.ResponseOrReference{Response: respuesta})
 	}
 	return nil
 }

@@ -7207,6 +7207,13 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Sin cambios desde el ETag de If-None-Match: vale la copia que ya tiene quien pide */
+        NoModificado: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content?: never;
+        };
         /** @description La clave de idempotencia ya se usó con otra solicitud, o un servicio externo rechazó el envío */
         NoProcesable: {
             headers: {
@@ -12323,6 +12330,7 @@ export interface operations {
                     "image/png": string;
                 };
             };
+            304: components["responses"]["NoModificado"];
             400: components["responses"]["SolicitudInvalida"];
             404: components["responses"]["NoEncontrado"];
             503: components["responses"]["NoDisponible"];
