@@ -22,6 +22,18 @@ type Sincronizar struct {
 	// Reloj is the device's clock when sending, in ms since the epoch.
 	Reloj    int64           `json:"reloj"`
 	Acciones []AccionOffline `json:"acciones" maxItems:"100"`
+	// Firma is the device's Ed25519 signature of domain.MensajeLote (the clock and each act's id, kind
+	// and moment), base64url without padding: only the device that holds the private key syncs in its name.
+	Firma string `json:"firma" maxLength:"100" description:"Firma Ed25519 del dispositivo sobre MUELLESYNC1, el reloj y cada acción (id|tipo|ocurrido_en), en base64url sin relleno"`
+}
+
+// mensaje is the text the device signed of the batch.
+func (b Sincronizar) mensaje() []byte {
+	actos := make([]domain.ActoLote, len(b.Acciones))
+	for i, a := range b.Acciones {
+		actos[i] = domain.ActoLote{ID: a.ID, Tipo: a.Tipo, OcurridoEn: a.OcurridoEn}
+	}
+	return domain.MensajeLote(b.Reloj, actos)
 }
 
 // AccionOffline is one offline act: its client id (a UUID made when it was
@@ -103,7 +115,7 @@ func (s *Server) sincronizar(r *http.Request, b Sincronizar) (ResultadoSincroniz
 		return ResultadoSincronizacion{}, err
 	}
 	a := actorFrom(r)
-	d, err := s.Store.DispositivoDeSync(r.Context(), a.EmpresaID(), b.Certificado)
+	d, err := s.Store.DispositivoDeSync(r.Context(), a.EmpresaID(), b.Certificado, b.mensaje(), b.Firma)
 	if err != nil {
 		return ResultadoSincronizacion{}, err
 	}

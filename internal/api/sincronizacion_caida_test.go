@@ -42,7 +42,7 @@ func TestASyncBatchWhoseAnswerDiedWithTheServerAppliesOnceWhenResent(t *testing.
 			ventas = append(ventas, accion(nuevoID(t), "venta", e.now.Add(time.Duration(i-10)*time.Minute),
 				e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))))
 		}
-		body, err := json.Marshal(map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": ventas})
+		body, err := json.Marshal(d.lote(e.now, ventas...))
 		if err != nil {
 			t.Fatal(err)
 		}

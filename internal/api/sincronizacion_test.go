@@ -116,8 +116,17 @@ func (e *env) sync(d *dispositivoPrueba, reloj time.Time, acciones ...map[string
 // syncComo sends acts of device d in the session of usuario (a device shared by several users).
 func (e *env) syncComo(usuario string, d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) response {
 	e.t.Helper()
-	return e.do("POST", "/api/sync", e.token(usuario), map[string]any{"certificado": d.reg.Certificado,
-		"reloj": reloj.UnixMilli(), "acciones": acciones})
+	return e.do("POST", "/api/sync", e.token(usuario), d.lote(reloj, acciones...))
+}
+
+// lote is the body of POST /sync of d's acts at reloj, signed by d's key as the browser signs it.
+func (d *dispositivoPrueba) lote(reloj time.Time, acciones ...map[string]any) map[string]any {
+	actos := make([]domain.ActoLote, len(acciones))
+	for i, a := range acciones {
+		actos[i] = domain.ActoLote{ID: a["id"].(string), Tipo: a["tipo"].(string), OcurridoEn: a["ocurrido_en"].(int64)}
+	}
+	firma := base64.RawURLEncoding.EncodeToString(ed25519.Sign(d.priv, domain.MensajeLote(reloj.UnixMilli(), actos)))
+	return map[string]any{"certificado": d.reg.Certificado, "reloj": reloj.UnixMilli(), "acciones": acciones, "firma": firma}
 }
 
 func (e *env) syncOK(d *dispositivoPrueba, reloj time.Time, acciones ...map[string]any) resultadoJSON {
@@ -816,8 +825,7 @@ func TestASyncFromADeviceRevokedSinceTheSessionBeganEndsTheSession(t *testing.T)
 		e.now = e.now.Add(time.Minute)
 		venta := accion(nuevoID(t), "venta", e.now.Add(-30*time.Second), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))
 
-		e.do("POST", "/api/sync", antigua, map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(),
-			"acciones": []map[string]any{venta}}).expect(t, http.StatusUnauthorized, domain.MsgSyncSesionRevocada)
+		e.do("POST", "/api/sync", antigua, d.lote(e.now, venta)).expect(t, http.StatusUnauthorized, domain.MsgSyncSesionRevocada)
 		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE tipo = 'venta_rechazada' AND monto = 450000 AND caja_id = ?`, caja); n != 1 {
 			t.Fatalf("%d conflictos: la venta del dispositivo revocado debía quedar para el supervisor", n)
 		}
@@ -848,13 +856,47 @@ func TestASyncOfASessionOlderThanAPasswordChangeAppliesNothing(t *testing.T) {
 		e.do("PUT", "/api/usuarios/cambiar-contrasena", e.login("vendedor"),
 			map[string]string{"clave_actual": demo.Password, "clave_nueva": "Tabifu-Dalafe-Makupu-95#"}).expect(t, http.StatusOK, "")
 		venta := accion(nuevoID(t), "venta", e.now.Add(-30*time.Second), e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))
-		e.do("POST", "/api/sync", antigua, map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(),
-			"acciones": []map[string]any{venta}}).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
+		e.do("POST", "/api/sync", antigua, d.lote(e.now, venta)).expect(t, http.StatusUnauthorized, domain.MsgNoAutenticado)
 		for _, q := range []string{`SELECT COUNT(*) FROM acciones_offline`, `SELECT COUNT(*) FROM conflictos_offline`,
 			`SELECT COUNT(*) FROM pasajes WHERE numero_pasaje LIKE '%-` + d.reg.Codigo + `-%'`} {
 			if n := e.count(q); n != 0 {
 				t.Fatalf("%s: %d", q, n)
 			}
+		}
+	})
+}
+
+// A copy of a device's certificate syncs nothing: a batch must be signed by the
+// device's own key, over the acts it carries; a refused batch writes nothing,
+// not even the device's last use.
+func TestASyncBatchNotSignedByTheDeviceIsRefused(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		d, otro := e.nuevoDispositivo("vendedor"), e.nuevoDispositivo("vendedor")
+		venta := accion(nuevoID(t), "venta", e.now, e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000)))
+		usado := e.texto(`SELECT COALESCE(CAST(ultimo_uso AS TEXT), '') FROM dispositivos WHERE id = ?`, d.reg.ID)
+
+		sinFirma := d.lote(e.now, venta)
+		delete(sinFirma, "firma")
+		ajena := otro.lote(e.now, venta)
+		ajena["certificado"] = d.reg.Certificado // another device's key signed it
+		otraAccion := d.lote(e.now, accion(nuevoID(t), "embarque", e.now, map[string]string{"codigo": "X"}))
+		otraAccion["acciones"] = []map[string]any{venta} // signed over other acts
+		for nombre, body := range map[string]map[string]any{"sin firma": sinFirma, "firma de otro dispositivo": ajena,
+			"firma de otras acciones": otraAccion} {
+			if r := e.do("POST", "/api/sync", e.token("vendedor"), body); r.Status != http.StatusBadRequest ||
+				r.Message != domain.MsgFirmaLoteInvalida {
+				t.Fatalf("%s: %d %q", nombre, r.Status, r.Message)
+			}
+		}
+		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`); n != 0 {
+			t.Fatalf("%d acciones guardadas de lotes sin la firma del dispositivo", n)
+		}
+		if ahora := e.texto(`SELECT COALESCE(CAST(ultimo_uso AS TEXT), '') FROM dispositivos WHERE id = ?`, d.reg.ID); ahora != usado {
+			t.Fatalf("el último uso cambió con un lote rechazado: %q → %q", usado, ahora)
+		}
+		if r := e.syncOK(d, e.now, venta); r.Resultados[0].Estado != "aplicada" {
+			t.Fatalf("el lote firmado: %+v", r.Resultados[0])
 		}
 	})
 }

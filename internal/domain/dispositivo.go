@@ -58,6 +58,7 @@ const (
 	MsgCertificadoInvalido      = "El certificado del dispositivo no es válido"
 	MsgCertificadoDeOtraEmpresa = "El certificado del dispositivo es de otra empresa"
 	MsgCertificadoNoVigente     = "El certificado del dispositivo no está vigente"
+	MsgFirmaLoteInvalida        = "El envío no está firmado por este dispositivo: vuelva a registrarlo desde el propio equipo"
 )
 
 // Refusals of a device's certificate.
@@ -201,4 +202,40 @@ func leerCertificado(certificado string) (CertificadoDispositivo, error) {
 		return c, ErrCertificado
 	}
 	return c, nil
+}
+
+// ActoLote is what a device signs of one act of a sync batch: its id, its
+// kind and its moment on the device's clock (ms).
+type ActoLote struct {
+	ID, Tipo   string
+	OcurridoEn int64
+}
+
+// prefijoLote opens the text a device signs of a sync batch.
+const prefijoLote = "MUELLESYNC1"
+
+// MensajeLote is the text a device signs of a sync batch (POST /sync): its
+// clock and each act, one line each, so that only the holder of the device's
+// private key, never a copy of its certificate, syncs in its name.
+func MensajeLote(reloj int64, actos []ActoLote) []byte {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n%d\n", prefijoLote, reloj)
+	for _, a := range actos {
+		fmt.Fprintf(&b, "%s|%s|%d\n", a.ID, a.Tipo, a.OcurridoEn)
+	}
+	return []byte(b.String())
+}
+
+// VerificarFirmaLote checks firma (base64url, no padding) of mensaje with the
+// device's public key clave (its certificate's).
+func VerificarFirmaLote(clave string, mensaje []byte, firma string) error {
+	pub, err := ClaveDispositivo(clave)
+	if err != nil {
+		return Invalid(MsgFirmaLoteInvalida)
+	}
+	sig, err := b64.Strict().DecodeString(firma)
+	if err != nil || !ed25519.Verify(pub, mensaje, sig) {
+		return Invalid(MsgFirmaLoteInvalida)
+	}
+	return nil
 }

@@ -178,3 +178,37 @@ func TestDeviceRegistrationIsBounded(t *testing.T) {
 		t.Errorf("demasiados registros: %v, esperaba 429", err)
 	}
 }
+
+// TestASyncBatchIsSignedByTheDeviceItself: the batch's signature verifies
+// with the device's key only, and only for the acts and clock it signed.
+func TestASyncBatchIsSignedByTheDeviceItself(t *testing.T) {
+	pub, priv := nuevoParDeClaves(t)
+	otraPub, otraPriv := nuevoParDeClaves(t)
+	actos := []ActoLote{{ID: "a1", Tipo: "venta", OcurridoEn: 1}, {ID: "a2", Tipo: "embarque", OcurridoEn: 2}}
+	msg := MensajeLote(1_700_000_000_000, actos)
+	if string(msg) != "MUELLESYNC1\n1700000000000\na1|venta|1\na2|embarque|2\n" {
+		t.Fatalf("mensaje %q", msg)
+	}
+	firma := b64.EncodeToString(ed25519.Sign(priv, msg))
+	if err := VerificarFirmaLote(b64.EncodeToString(pub), msg, firma); err != nil {
+		t.Fatal(err)
+	}
+	otroReloj := MensajeLote(1_700_000_000_001, actos)
+	otrosActos := MensajeLote(1_700_000_000_000, actos[:1])
+	for nombre, c := range map[string]struct {
+		clave, firma string
+		msg          []byte
+	}{
+		"otra clave":          {b64.EncodeToString(otraPub), firma, msg},
+		"firmado por otro":    {b64.EncodeToString(pub), b64.EncodeToString(ed25519.Sign(otraPriv, msg)), msg},
+		"otro reloj":          {b64.EncodeToString(pub), firma, otroReloj},
+		"otros actos":         {b64.EncodeToString(pub), firma, otrosActos},
+		"sin firma":           {b64.EncodeToString(pub), "", msg},
+		"firma no base64url":  {b64.EncodeToString(pub), firma + "=", msg},
+		"clave que no es una": {"x", firma, msg},
+	} {
+		if err := VerificarFirmaLote(c.clave, c.msg, c.firma); err == nil || err.Error() != MsgFirmaLoteInvalida {
+			t.Errorf("%s: %v", nombre, err)
+		}
+	}
+}

@@ -88,8 +88,10 @@ type ventaOffline struct {
 
 // DispositivoDeSync checks a device's certificate for the company at now and
 // reads its device: a forged certificate, another company's, an expired one
-// or one whose key is not the registered device's is refused with 400.
-func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certificado string) (DispositivoSync, error) {
+// or one whose key is not the registered device's is refused with 400, and
+// so is a batch whose firma of mensaje the device's key did not make (a copy
+// of the certificate alone syncs nothing); nothing is written before.
+func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certificado string, mensaje []byte, firma string) (DispositivoSync, error) {
 	pub, err := s.ClavePublica(ctx, empresaID)
 	if err != nil {
 		return DispositivoSync{}, err
@@ -110,6 +112,9 @@ func (s *Store) DispositivoDeSync(ctx context.Context, empresaID int64, certific
 		return d, domain.Invalid(domain.MsgCertificadoInvalido)
 	} else if err != nil {
 		return d, wrap("leer dispositivo", err)
+	}
+	if err := domain.VerificarFirmaLote(clave, mensaje, firma); err != nil {
+		return d, err
 	}
 	d.RevocadoEn = instanteDe(rev)
 	if d.Previa, err = sincronizacionPrevia(ctx, c, d.ID); err != nil {

@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID, sign, type KeyObject } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { authHeaders, login, type Usuario, usuarioPropio, venderPorApi, violaciones } from './helpers';
@@ -10,15 +10,17 @@ interface Dispositivo {
   codigo: string;
   nombre: string;
   certificado: string;
+  /** The phone's private key: it signs each sync batch. */
+  clave: KeyObject;
 }
 
 /** Registers a staff device of `cuenta` as a phone would: its own Ed25519 pair, the public half sent as 32 raw bytes in base64url. */
 async function registrarDispositivo(request: APIRequestContext, cuenta: Usuario, nombre: string): Promise<Dispositivo> {
-  const { publicKey } = generateKeyPairSync('ed25519');
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
   const { x } = publicKey.export({ format: 'jwk' });
   const r = await request.post('/api/dispositivos', { headers: await authHeaders(request, cuenta), data: { nombre, clave_publica: x } });
   expect(r.status(), await r.text()).toBe(201);
-  return (await r.json()).data as Dispositivo;
+  return { ...((await r.json()).data as Omit<Dispositivo, 'clave'>), clave: privateKey };
 }
 
 /**
@@ -26,10 +28,13 @@ async function registrarDispositivo(request: APIRequestContext, cuenta: Usuario,
  * its result and the moment the server counts it at (the scan corrected by the clock offset it measured).
  */
 async function embarcarSinConexion(request: APIRequestContext, cuenta: Usuario, dispositivo: Dispositivo, codigo: string, escaneo: number) {
+  const reloj = Date.now();
+  const accion = { id: randomUUID(), tipo: 'embarque', ocurrido_en: escaneo, embarque: { codigo } };
+  // signed as lib/offline/sincronizador signs a batch: the clock and each act's id, kind and moment
+  const firma = sign(null, Buffer.from(`MUELLESYNC1\n${reloj}\n${accion.id}|${accion.tipo}|${accion.ocurrido_en}\n`), dispositivo.clave);
   const r = await request.post('/api/sync', {
     headers: await authHeaders(request, cuenta),
-    data: { certificado: dispositivo.certificado, reloj: Date.now(),
-      acciones: [{ id: randomUUID(), tipo: 'embarque', ocurrido_en: escaneo, embarque: { codigo } }] },
+    data: { certificado: dispositivo.certificado, reloj, acciones: [accion], firma: firma.toString('base64url') },
   });
   expect(r.status(), await r.text()).toBe(200);
   const { desfase_ms: desfase, resultados: [resultado] } = (await r.json()).data as

@@ -64,7 +64,7 @@ test('un embarque hecho sin conexión se sincroniza una sola vez con dos pestañ
   await controladaPorElServiceWorker(page);
 
   // Every upload of the queue, from any tab of the device.
-  const envios: { acciones: { id: string }[]; certificado: string }[] = [];
+  const envios: { acciones: { id: string }[]; certificado: string; firma: string }[] = [];
   context.on('request', (r) => {
     if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/sync') envios.push(r.postDataJSON());
   });
@@ -106,14 +106,12 @@ test('un embarque hecho sin conexión se sincroniza una sola vez con dos pestañ
   expect(envios.flatMap((e) => e.acciones.map((a) => a.id))).toEqual([accion.id]);
   expect(envios[0].certificado).toBe(dispositivo.certificado);
 
-  // The server applied it: the ticket boarded; the same act sent again is answered as the stored one.
+  // The batch went signed by the device's key. The server applied it: the ticket boarded; the same batch
+  // sent again is answered as the stored one.
+  expect(envios[0].firma).toMatch(/^[A-Za-z0-9_-]{86}$/);
   const supervisor = await authHeaders(request, 'supervisor');
   expect((await apiGet<{ estado: string }>(request, `/api/pasajes/${pasaje.id}`, supervisor)).estado).toBe('usado');
-  const repetido = await request.post('/api/sync', {
-    headers: await authHeaders(request, lancha),
-    data: { certificado: dispositivo.certificado, reloj: Date.now(),
-      acciones: [{ id: accion.id, tipo: 'embarque', ocurrido_en: accion.ocurrido_en, embarque: { codigo: pasaje.codigo_qr } }] },
-  });
+  const repetido = await request.post('/api/sync', { headers: await authHeaders(request, lancha), data: envios[0] });
   expect(repetido.status(), await repetido.text()).toBe(200);
   expect((await repetido.json()).data.resultados).toEqual([expect.objectContaining({ id: accion.id, estado: 'duplicada' })]);
 

@@ -6747,6 +6747,8 @@ export interface components {
         Sincronizar: {
             acciones: components["schemas"]["AccionOffline"][];
             certificado: string;
+            /** @description Firma Ed25519 del dispositivo sobre MUELLESYNC1, el reloj y cada acción (id|tipo|ocurrido_en), en base64url sin relleno */
+            firma: string;
             /** Format: int64 */
             reloj: number;
         };

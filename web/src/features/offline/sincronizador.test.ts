@@ -1,8 +1,8 @@
-import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, onTestFinished, vi } from 'vitest';
 import type { Schema } from '@/api/contract';
 import { enviarLote } from '@/api/sincronizacion';
 import { accionOffline, colaEnMemoria, ponerEnCola, ventaOffline } from '@/testing/colaOffline';
-import { makeRegistro } from '@/testing/handlers/dispositivos';
+import { makeDispositivoLocal, makeRegistro } from '@/testing/handlers/dispositivos';
 import { mockSync } from '@/testing/handlers/sincronizacion';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import {
@@ -12,8 +12,13 @@ import type { DatosAccion } from '@/lib/offline/db';
 
 // jsdom has no IndexedDB: the queue lives in memory with the same rules (testing/colaOffline).
 vi.mock('@/lib/offline/cola', async () => (await import('@/testing/colaOffline')).colaEnMemoria);
-const registro = vi.hoisted(() => ({ actual: null as null | { certificado: string } }));
-vi.mock('@/lib/dispositivo', () => ({ dispositivoActual: async () => registro.actual }));
+const registro = vi.hoisted(() => ({ actual: null as null | { certificado: string; keyPair: CryptoKeyPair } }));
+/** This device's registration: its key pair signs every batch. */
+const local = await makeDispositivoLocal();
+vi.mock('@/lib/dispositivo', async (original) => ({
+  ...(await original<typeof import('@/lib/dispositivo')>()),
+  dispositivoActual: async () => registro.actual,
+}));
 vi.mock('@/lib/notify', () => ({ notifySuccess: vi.fn(), notifyError: vi.fn(), notifyWarning: vi.fn() }));
 
 const CERTIFICADO = makeRegistro().certificado;
@@ -23,8 +28,8 @@ function embarques(n: number) {
 }
 
 describe('sincronizador', () => {
-  beforeEach(() => {
-    registro.actual = makeRegistro();
+  beforeEach(async () => {
+    registro.actual = local;
     ponerEnCola([]);
     reiniciarTope();
   });
@@ -46,6 +51,10 @@ describe('sincronizador', () => {
     expect(lotes[0].certificado).toBe(CERTIFICADO);
     expect(lotes[0].acciones[0]).toEqual({ id: cola[0].id, tipo: 'embarque', ocurrido_en: cola[0].ocurrido_en, embarque: cola[0].datos });
     expect(Math.abs(lotes[0].reloj - Date.now())).toBeLessThan(5_000);
+    // signed by the device's key over the clock and each action's id, kind and moment (domain.MensajeLote)
+    const mensaje = `MUELLESYNC1\n${lotes[0].reloj}\n${cola.slice(0, 100).map((x) => `${x.id}|embarque|${x.ocurrido_en}\n`).join('')}`;
+    const firma = Uint8Array.from(atob(lotes[0].firma.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0));
+    expect(await crypto.subtle.verify('Ed25519', local.keyPair.publicKey, firma, new TextEncoder().encode(mensaje))).toBe(true);
     expect(resumen).toEqual({ sincronizadas: 150, fallidas: 0, pospuestas: 0, conflictos: [], error: null, desfaseMs: 0 });
     expect(await colaEnMemoria.accionesEnCola()).toEqual([]);
 
@@ -299,6 +308,9 @@ describe('sincronizador', () => {
 
   it('starts 1 s after the link returns, when started with actions waiting, and every 30 s while they wait', async () => {
     vi.useFakeTimers();
+    // the signature settles on the fake clock (WebCrypto's own runs on the real one)
+    const firmar = vi.spyOn(crypto.subtle, 'sign').mockResolvedValue(new ArrayBuffer(64));
+    onTestFinished(() => firmar.mockRestore());
     const enviar = vi.fn(async (lote: { acciones: { id: string }[] }) => ({
       desfase_ms: 0, resultados: lote.acciones.map((a) => ({ id: a.id, estado: 'aplicada' as const, mensaje: 'Sincronizada' })),
     }));

@@ -1,6 +1,6 @@
 import type { AccionSync, ResultadoSincronizacion, Sincronizar } from '@/api/sincronizacion';
 import { ApiError, errorMessage } from '@/lib/api';
-import { dispositivoActual } from '@/lib/dispositivo';
+import { base64url, dispositivoActual, type DispositivoLocal } from '@/lib/dispositivo';
 import { notifyError, notifySuccess, notifyWarning } from '@/lib/notify';
 import {
   contarPendientes, guardarDesfase, liberar, liberarEnvios, marcarFallida, posponer, quitar, reclamarLote,
@@ -12,8 +12,9 @@ import type { AccionOffline } from './db';
  * One per device: a run holds the Web Lock 'muelle-sync', so two tabs never send at once
  * (a tab that finds it taken skips; the holder drains the queue). It sends the queue in
  * order, in batches of at most 100 actions and about 900 KB of JSON (halved after an upload
- * cut off, doubled back after an answer), with the device's
- * certificate, until nothing is left to send: an applied or duplicate action leaves the
+ * cut off, doubled back after an answer), with the device's certificate and the batch signed
+ * by the device's key (firmarLote: a copy of the certificate alone syncs nothing),
+ * until nothing is left to send: an applied or duplicate action leaves the
  * queue, a refused one stays 'fallida' with the server's reason (one refused for now,
  * `reintentar`, stays pending with it, for a later run; one applied with a conflict for the
  * supervisor, `conflicto_id`, leaves as applied and its message is toasted); a batch without an answer
@@ -76,6 +77,17 @@ export function accionSync(accion: AccionOffline): AccionSync {
   return accion.tipo === 'venta'
     ? { id, tipo: accion.tipo, ocurrido_en, venta: accion.datos }
     : { id, tipo: accion.tipo, ocurrido_en, embarque: accion.datos };
+}
+
+/**
+ * The batch as POST /sync takes it, signed with the device's key over its clock and each action's
+ * id, kind and moment (the server's domain.MensajeLote: "MUELLESYNC1", the clock, one line each).
+ */
+export async function firmarLote(dispositivo: Pick<DispositivoLocal, 'certificado' | 'keyPair'>, reloj: number,
+  acciones: AccionSync[]): Promise<Sincronizar> {
+  const mensaje = `MUELLESYNC1\n${reloj}\n${acciones.map((a) => `${a.id}|${a.tipo}|${a.ocurrido_en}\n`).join('')}`;
+  const firma = await crypto.subtle.sign('Ed25519', dispositivo.keyPair.privateKey, codificador.encode(mensaje));
+  return { certificado: dispositivo.certificado, reloj, acciones, firma: base64url(new Uint8Array(firma)) };
 }
 
 /** The most a batch may hold: actions and bytes of JSON. */
@@ -176,7 +188,7 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
   // Holding the lock, an action still 'enviando' is a run's that ended without settling it (a closed tab).
   if (exclusivo) await liberarEnvios();
   const enviadas = new Set<string>();
-  let certificado: string | null | undefined;
+  let dispositivo: DispositivoLocal | null | undefined;
   for (;;) {
     const ahora = Date.now();
     const lote = await reclamarLote((candidatas) => elegirLote(candidatas.filter((a) => !enviadas.has(a.id)), tope),
@@ -184,15 +196,15 @@ async function vaciarCola(enviar: EnviarLote, exclusivo: boolean): Promise<Resum
     if (lote.length === 0) break;
     const ids = lote.map((a) => a.id);
     ids.forEach((id) => enviadas.add(id));
-    certificado ??= (await dispositivoActual().catch(() => null))?.certificado ?? null;
-    if (!certificado) {
+    dispositivo ??= await dispositivoActual().catch(() => null);
+    if (!dispositivo) {
       await liberar(ids);
       resumen.error = MSG_SIN_DISPOSITIVO;
       break;
     }
     let respuesta: ResultadoSincronizacion;
     try {
-      respuesta = await enviar({ certificado, reloj: Date.now(), acciones: lote.map(accionSync) });
+      respuesta = await enviar(await firmarLote(dispositivo, Date.now(), lote.map(accionSync)));
     } catch (error) {
       // No answer or a batch refused whole: nothing of it was applied; it is sent again later,
       // in a smaller batch when the upload was cut off.

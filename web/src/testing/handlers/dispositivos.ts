@@ -24,6 +24,12 @@ export function makeRegistro(overrides: Partial<DispositivoRegistrado> = {}): Di
   };
 }
 
+/** This browser's registration as lib/dispositivo keeps it: makeRegistro with a key pair that signs the sync's batches. */
+export async function makeDispositivoLocal(overrides: Partial<DispositivoRegistrado> = {}) {
+  const keyPair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify'])) as CryptoKeyPair;
+  return { ...makeRegistro(overrides), keyPair };
+}
+
 interface OpcionesDispositivos {
   /** How many devices the company has (the list's `total`; by default, those served). */
   total?: number;

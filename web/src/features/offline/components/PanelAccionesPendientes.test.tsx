@@ -12,9 +12,9 @@ vi.mock('@/lib/offline/cola', async () => (await import('@/testing/colaOffline')
 vi.mock('@/lib/offline/sincronizador', async (original) => ({
   ...await original<typeof import('@/lib/offline/sincronizador')>(), iniciarSincronizador: () => () => undefined,
 }));
-vi.mock('@/lib/dispositivo', async () => {
-  const { makeRegistro: registro } = await import('@/testing/handlers/dispositivos');
-  return { dispositivoActual: async () => registro() };
+vi.mock('@/lib/dispositivo', async (original) => {
+  const local = await (await import('@/testing/handlers/dispositivos')).makeDispositivoLocal();
+  return { ...(await original<typeof import('@/lib/dispositivo')>()), dispositivoActual: async () => local };
 });
 
 const MOTIVO = 'El pasaje estaba cancelado: el embarque queda como conflicto para el supervisor';
