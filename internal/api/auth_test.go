@@ -102,7 +102,8 @@ func TestLoginEmptyFieldsAnswer400WithTheSpecMessages(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		e.do("POST", "/api/auth/login", "", loginBody("   ", "x")).expect(t, http.StatusBadRequest, "Por favor ingrese su usuario")
 		e.do("POST", "/api/auth/login", "", loginBody("admin", "  ")).expect(t, http.StatusBadRequest, "Por favor ingrese su contraseña")
-		e.do("POST", "/api/auth/login", "", nil).expect(t, http.StatusBadRequest, "Por favor ingrese su usuario")
+		e.do("POST", "/api/auth/login", "", loginBody("", "")).expect(t, http.StatusBadRequest, "Por favor ingrese su usuario")
+		e.do("POST", "/api/auth/login", "", nil).expect(t, http.StatusBadRequest, "El campo nombre_usuario es obligatorio")
 		if got := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = 'LOGIN'`); got != 0 {
 			t.Fatalf("una validación fallida escribió %d filas de auditoría", got)
 		}

@@ -33,6 +33,8 @@ func TestConfigCajaDeLaEmpresa(t *testing.T) {
 		e.do("PUT", "/api/config/caja", admin, map[string]any{"cierre_ciego": true, "tolerancia_cierre": -1}).
 			expect(t, http.StatusBadRequest, domain.MsgToleranciaCierre)
 		e.do("PUT", "/api/config/caja", admin, map[string]any{"cierre_ciego": true}).
+			expect(t, http.StatusBadRequest, "El campo tolerancia_cierre es obligatorio")
+		e.do("PUT", "/api/config/caja", admin, map[string]any{"cierre_ciego": true, "tolerancia_cierre": nil}).
 			expect(t, http.StatusBadRequest, MsgConfigCajaIncompleta)
 		e.do("PUT", "/api/config/caja", e.token("vendedor"), map[string]any{"cierre_ciego": false, "tolerancia_cierre": 0}).
 			expect(t, http.StatusForbidden, domain.MsgSinPermisos)

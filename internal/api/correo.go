@@ -64,7 +64,7 @@ type PruebaEmail struct {
 type EnviarPasajesEmail struct {
 	Email     string  `json:"email" maxLength:"255"`
 	PasajeIDs []int64 `json:"pasajeIds"`
-	Cliente   string  `json:"cliente" maxLength:"200"`
+	Cliente   string  `json:"cliente,omitempty" maxLength:"200"`
 }
 
 // MensajeSalida is a message of the outbox: its state (pendiente, enviado,

@@ -31,6 +31,7 @@ const (
 	msgCampoInvalido    = "El campo %s tiene un valor inválido"
 	msgCampoLargo       = "El campo %s no debe exceder %d caracteres"
 	msgCampoControl     = "El campo %s contiene caracteres no permitidos"
+	msgCampoFaltante    = "El campo %s es obligatorio"
 )
 
 // decode reads a JSON request body into dst (a pointer to a request type) by
@@ -41,16 +42,18 @@ const (
 // value must have its field's type (a whole number within its Go type's
 // range); text fields respect their maxLength tag and hold no control nor
 // invisible format characters (multilinea:"true" allows tab and line
-// breaks); amounts are valid and within domain.MontoMaximo. Every error is a
-// 400 in Spanish that names the field by its JSON name. An empty body leaves
-// dst untouched.
+// breaks); amounts are valid and within domain.MontoMaximo; every field the
+// contract calls required (its json tag without omitempty, as
+// openapi.JSONFields reads it) is present, null allowed. Every error is a
+// 400 in Spanish that names the field by its JSON name. An empty body is an
+// empty object: it leaves dst untouched when the type has no required field.
 func decode(r *http.Request, dst any) error {
 	body, err := io.ReadAll(io.LimitReader(r.Body, maxBody+1))
 	if err != nil {
 		return domain.Invalid(domain.MsgJSONInvalido)
 	}
 	if len(bytes.TrimSpace(body)) == 0 {
-		return nil
+		return schemaOf(reflect.TypeOf(dst).Elem()).missing(map[string]bool{})
 	}
 	if len(body) > maxBody {
 		return domain.Invalid(msgBodyTooLarge)
@@ -103,7 +106,9 @@ const (
 type schema struct {
 	kind   kind
 	fields map[string]*field // by JSON name, for kindObject
-	elem   *schema           // for kindArray
+	// required are the fields of a kindObject that must be present, in declaration order.
+	required []string
+	elem     *schema // for kindArray
 	// bits and unsigned are the range of a kindInt: its Go type's, so a field
 	// stored in a 32-bit column is declared int32 and refuses what it cannot hold.
 	bits     int
@@ -173,7 +178,7 @@ func compile(t reflect.Type) (*schema, error) {
 func (s *schema) addFields(t reflect.Type) error {
 	for i := range t.NumField() {
 		f := t.Field(i)
-		name, _, _ := strings.Cut(f.Tag.Get("json"), ",")
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
 		if name == "-" || (!f.IsExported() && !f.Anonymous) {
 			continue
 		}
@@ -192,6 +197,20 @@ func (s *schema) addFields(t reflect.Type) error {
 		}
 		maxLength, _ := strconv.Atoi(f.Tag.Get("maxLength"))
 		s.fields[name] = &field{name: name, schema: fs, maxLength: maxLength, multilinea: f.Tag.Get("multilinea") == "true"}
+		if !strings.Contains(opts, "omitempty") {
+			s.required = append(s.required, name)
+		}
+	}
+	return nil
+}
+
+// missing refuses an object of s whose members are present when a required
+// field is not among them.
+func (s *schema) missing(present map[string]bool) error {
+	for _, name := range s.required {
+		if !present[name] {
+			return domain.Invalid(fmt.Sprintf(msgCampoFaltante, name))
+		}
 	}
 	return nil
 }
@@ -273,7 +292,7 @@ func (s *schema) holds(n string) bool {
 
 // checkObject checks the members of an object whose '{' was read.
 func (s *schema) checkObject(dec *json.Decoder) error {
-	seen := map[string]bool{}
+	seen, present := map[string]bool{}, map[string]bool{}
 	for dec.More() {
 		tok, err := dec.Token()
 		if err != nil {
@@ -284,7 +303,7 @@ func (s *schema) checkObject(dec *json.Decoder) error {
 		if seen[folded] {
 			return domain.Invalid(fmt.Sprintf(msgCampoRepetido, key))
 		}
-		seen[folded] = true
+		seen[folded], present[key] = true, true
 		f, ok := s.fields[key]
 		if !ok {
 			return domain.Invalid(fmt.Sprintf(msgCampoNoPermitido, key))
@@ -293,7 +312,10 @@ func (s *schema) checkObject(dec *json.Decoder) error {
 			return err
 		}
 	}
-	return closing(dec)
+	if err := closing(dec); err != nil {
+		return err
+	}
+	return s.missing(present)
 }
 
 // checkFree checks a free JSON value that begins with tok: objects hold each

@@ -15,8 +15,8 @@ import (
 // GuardarEmpresa is the body of POST and PUT /config/empresas (super
 // administrator); admin_usuario names the new company's administrator (POST).
 type GuardarEmpresa struct {
-	Nombre       string `json:"nombre" maxLength:"100"`
-	RUC          string `json:"ruc" maxLength:"30"`
+	Nombre       string `json:"nombre,omitempty" maxLength:"100" description:"Obligatorio salvo en un PUT que solo cambia activo"`
+	RUC          string `json:"ruc,omitempty" maxLength:"30" description:"Obligatorio salvo en un PUT que solo cambia activo"`
 	Direccion    string `json:"direccion,omitempty" maxLength:"200"`
 	Telefono     string `json:"telefono,omitempty" maxLength:"50"`
 	Email        string `json:"email,omitempty" maxLength:"100"`

@@ -106,7 +106,7 @@ func TestEmpresaEntradaInvalida(t *testing.T) {
 			t.Fatalf("empresas: %d", n)
 		}
 		actual := map[string]any{"nombre": "Lanchas del Delta", "timezone": "Marte/Olympus",
-			"datos_contacto": map[string]string{}, "dias_venta_anticipada": 365,
+			"datos_contacto": sinDatosDeContacto(), "dias_venta_anticipada": 365,
 			"venta_confirmar_mas_de_pasajes": 10, "venta_confirmar_monto_mayor_a": 100000}
 		e.do("PUT", "/api/config/empresa", e.token("admin"), actual).expect(t, http.StatusBadRequest, domain.MsgZonaHorariaInvalida)
 	})
@@ -206,7 +206,7 @@ func TestLogoEmpresa(t *testing.T) {
 		if err := json.Unmarshal(e.do("GET", "/api/openapi.json", "", nil).Body, &doc); err != nil {
 			t.Fatal(err)
 		}
-		if _, ok := doc.Paths["/public/empresas/{id}/logo"]["get"].Responses["304"]; !ok {
+		if _, ok := doc.Paths["/api/public/empresas/{id}/logo"]["get"].Responses["304"]; !ok {
 			t.Fatal("el documento no declara el 304 del logo")
 		}
 		e.do("GET", "/api/public/empresas/2/logo", "", nil).expect(t, http.StatusNotFound, "La empresa no tiene logo")
@@ -491,4 +491,9 @@ func TestCompanyStatisticsLeaveACancelledTicketOutOfTheMonthsIncome(t *testing.T
 			t.Fatalf("ingresos tras cancelar %s, quería %s", got, antes)
 		}
 	})
+}
+
+// sinDatosDeContacto is a company's contact data with every field empty.
+func sinDatosDeContacto() map[string]string {
+	return map[string]string{"gerente": "", "whatsapp": "", "horario_atencion": "", "sitio_web": ""}
 }

@@ -150,7 +150,7 @@ func TestABodyIntegerBeyondItsColumnIs400(t *testing.T) {
 		var emp Empresa
 		r.decode(t, &emp)
 		body := map[string]any{"nombre": emp.Nombre, "timezone": emp.Timezone, "dias_venta_anticipada": 365,
-			"venta_confirmar_monto_mayor_a": 1000, "datos_contacto": map[string]any{}}
+			"venta_confirmar_monto_mayor_a": 1000, "datos_contacto": sinDatosDeContacto()}
 		for _, n := range []int64{1 << 31, 1 << 40, -(1 << 31) - 1} {
 			body["venta_confirmar_mas_de_pasajes"] = n
 			e.do("PUT", "/api/config/empresa", admin, body).

@@ -117,8 +117,10 @@ func (e *env) request(method, path, token string, body any, adjust func(*http.Re
 	if adjust != nil {
 		adjust(req)
 	}
+	sent := recordBody(req)
 	rec := httptest.NewRecorder()
 	e.srv.Handler().ServeHTTP(rec, req)
+	checkContract(e.t, sent, rec)
 	r := response{Status: rec.Code, Header: rec.Header(), Body: rec.Body.Bytes()}
 	if strings.HasPrefix(rec.Header().Get("Content-Type"), "application/json") || rec.Code != http.StatusOK {
 		if err := json.Unmarshal(rec.Body.Bytes(), &r); err != nil {

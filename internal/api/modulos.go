@@ -53,8 +53,8 @@ type EstadoModuloEmpresa struct {
 // configuracion is a JSON object (or null), fecha_vencimiento YYYY-MM-DD (or null).
 type GuardarModuloEmpresa struct {
 	Habilitado       bool            `json:"habilitado"`
-	Configuracion    json.RawMessage `json:"configuracion" maxLength:"500"`
-	FechaVencimiento *string         `json:"fecha_vencimiento" maxLength:"10"`
+	Configuracion    json.RawMessage `json:"configuracion,omitempty" maxLength:"500"`
+	FechaVencimiento *string         `json:"fecha_vencimiento,omitempty" maxLength:"10"`
 }
 
 func moduloDe(m store.Modulo) Modulo {

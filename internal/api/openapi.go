@@ -21,11 +21,10 @@ var openAPIInfo = openapi.Info{
 	Title:   "Muelle API",
 	Version: "1",
 	Description: "API JSON de Muelle. Cada respuesta es {success, data, message}; los montos son números " +
-		"con hasta dos decimales. Un parámetro de consulta que la operación no declara es un 400 (salvo en " +
-		"POST /webhooks/{proveedor}, cuya consulta es la del servicio que avisa). " +
-		"Los eventos del socket (GET /ws) y sus datos son los esquemas MensajeSocket y Eventos. Referencia: docs/api.md.",
-	BasePath: "/api",
-	Numbers:  []any{domain.Centavos(0), domain.Centesimas(0)},
+		"con hasta dos decimales. Un parámetro de consulta vacío es uno ausente; uno que la operación no declara es un 400 (salvo en " +
+		"POST /api/webhooks/{proveedor}, cuya consulta es la del servicio que avisa). " +
+		"Los eventos del socket (GET /api/ws) y sus datos son los esquemas MensajeSocket y Eventos. Referencia: docs/api.md.",
+	Numbers: []any{domain.Centavos(0), domain.Centesimas(0)},
 	Errors: map[int]openapi.ErrorAnswer{
 		http.StatusNotModified: {Name: "NoModificado", SinCuerpo: true,
 			Description: "Sin cambios desde el ETag de If-None-Match: vale la copia que ya tiene quien pide"},
@@ -71,20 +70,19 @@ func OpenAPI() ([]byte, error) {
 	return openapi.Document(info, ops)
 }
 
-// erroresDe are the error answers of a route: 400 and 503 on every route
-// (the query string, the database); 401 and 403 when it needs a session; 404
-// when its path names a record; 408 and 429 when it takes a body, JSON or
+// erroresDe are the error answers of a route: 400, 404 and 503 on every route
+// (the query string; a record named in the path, query or body that does not
+// exist or is another company's, or the route's module turned off; the
+// database); 401 and 403 when it needs a session; 408 and 429 when it takes a body, JSON or
 // bytes (the body readers' deadline and per-address cap); 409 and 422 on a
 // write (a state it clashes with, an Idempotency-Key reused); and those its
 // endpoint adds.
 func erroresDe(rt route) []int {
-	out := []int{http.StatusBadRequest, http.StatusServiceUnavailable}
+	out := []int{http.StatusBadRequest, http.StatusNotFound, http.StatusServiceUnavailable}
 	if !rt.Access.Publico {
 		out = append(out, http.StatusUnauthorized, http.StatusForbidden)
 	}
-	if strings.Contains(rt.Path, "{") {
-		out = append(out, http.StatusNotFound)
-	}
+
 	if rt.Handler.body != nil || rt.Handler.consumes != "" {
 		out = append(out, http.StatusRequestTimeout, http.StatusTooManyRequests)
 	}

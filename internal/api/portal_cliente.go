@@ -46,7 +46,7 @@ type IniciarSesionCliente struct {
 type CrearClaveCliente struct {
 	Documento string `json:"documento" maxLength:"20"`
 	Password  string `json:"password" maxLength:"72"`
-	Codigo    string `json:"codigo" maxLength:"12" description:"El código de un solo uso enviado al correo o WhatsApp confirmado del cliente, o el que el personal le dio en el mostrador"`
+	Codigo    string `json:"codigo,omitempty" maxLength:"12" description:"El código de un solo uso enviado al correo o WhatsApp confirmado del cliente, o el que el personal le dio en el mostrador"`
 	EmpresaID int64  `json:"empresa_id,omitempty" minimum:"0"`
 }
 

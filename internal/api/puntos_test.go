@@ -91,7 +91,8 @@ func (e *env) ajustar(usuario string, clienteID, puntos int64, key string) respo
 func (e *env) configurarPuntos(cambios map[string]any) {
 	e.t.Helper()
 	cfg := map[string]any{"activo": true, "puntos_por_peso": 1, "puntos_minimos_canje": 100, "vencimiento_puntos_dias": 365,
-		"multiplicador_viajero_frecuente": 1.5, "viajes_para_frecuente": 10, "dias_para_frecuente": 365}
+		"multiplicador_viajero_frecuente": 1.5, "viajes_para_frecuente": 10, "dias_para_frecuente": 365,
+		"anulacion_puntos_canjeados": "descontar"}
 	for k, v := range cambios {
 		cfg[k] = v
 	}
@@ -475,7 +476,8 @@ func TestPointsConfigurationAndBenefits(t *testing.T) {
 			t.Fatalf("configuración por defecto %+v", cfg)
 		}
 		body := map[string]any{"activo": true, "puntos_por_peso": 2.5, "puntos_minimos_canje": 50, "vencimiento_puntos_dias": nil,
-			"multiplicador_viajero_frecuente": 1.25, "viajes_para_frecuente": 5, "dias_para_frecuente": 90}
+			"multiplicador_viajero_frecuente": 1.25, "viajes_para_frecuente": 5, "dias_para_frecuente": 90,
+			"anulacion_puntos_canjeados": "descontar"}
 		e.do("PUT", "/api/puntos/configuracion", e.token("supervisor"), body).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
 		bad := map[string]any{}
 		for k, v := range body {

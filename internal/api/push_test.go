@@ -326,6 +326,8 @@ func TestPushSubscriptionsAPI(t *testing.T) {
 				expect(t, http.StatusNotFound, domain.MsgPushSuscripcionNoEncontrada)
 		}
 		e.do("DELETE", "/api/push/subscriptions", supervisor, map[string]string{}).
+			expect(t, http.StatusBadRequest, "El campo endpoint es obligatorio")
+		e.do("DELETE", "/api/push/subscriptions", supervisor, map[string]string{"endpoint": ""}).
 			expect(t, http.StatusBadRequest, domain.MsgPushEndpointInvalido)
 		if cuenta() != 1 {
 			t.Fatal("otro usuario borró una suscripción ajena")

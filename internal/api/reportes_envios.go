@@ -37,15 +37,15 @@ const (
 // destination, subject, optional message, the report and its period.
 type EnviarReporte struct {
 	Email       string `json:"email" maxLength:"255"`
-	Asunto      string `json:"asunto" maxLength:"200"`
-	Mensaje     string `json:"mensaje" maxLength:"2000" multilinea:"true"`
-	TipoReporte string `json:"tipoReporte" maxLength:"20" enum:"ventas,cajas,pasajeros" description:"El reporte: ventas (por defecto), cajas o pasajeros"`
-	Periodo     string `json:"periodo" maxLength:"10" enum:"hoy,rango,mes,año"`
-	Inicio      string `json:"inicio" maxLength:"10" format:"date"`
-	Fin         string `json:"fin" maxLength:"10" format:"date"`
-	Mes         int64  `json:"mes"`
-	Anio        int64  `json:"anio"`
-	Base        string `json:"base" maxLength:"10" enum:"venta,viaje"`
+	Asunto      string `json:"asunto,omitempty" maxLength:"200"`
+	Mensaje     string `json:"mensaje,omitempty" maxLength:"2000" multilinea:"true"`
+	TipoReporte string `json:"tipoReporte,omitempty" maxLength:"20" enum:"ventas,cajas,pasajeros" description:"El reporte: ventas (por defecto), cajas o pasajeros"`
+	Periodo     string `json:"periodo,omitempty" maxLength:"10" enum:"hoy,rango,mes,año"`
+	Inicio      string `json:"inicio,omitempty" maxLength:"10" format:"date"`
+	Fin         string `json:"fin,omitempty" maxLength:"10" format:"date"`
+	Mes         int64  `json:"mes,omitempty"`
+	Anio        int64  `json:"anio,omitempty"`
+	Base        string `json:"base,omitempty" maxLength:"10" enum:"venta,viaje"`
 }
 
 // consulta is the report's period and the file's format.

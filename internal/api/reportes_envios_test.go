@@ -34,13 +34,13 @@ func TestReportMailsCarryTheirFileThroughTheOutbox(t *testing.T) {
 		c := nuevoCorreo(t, e)
 		c.configurar()
 		admin := e.token("admin")
-		casos := []struct{ ruta, destino, tipo, archivo string }{
-			{"/api/reportes/enviar-email", "dueno@example.com", "", "reporte-ventas-2026-10-2026-10-15.pdf"},
-			{"/api/reportes/enviar-excel", "contador@example.com", "", "reporte-ventas-2026-10-2026-10-15.xlsx"},
-			{"/api/reportes/enviar-cajas", "tesoreria@example.com", "", "reporte-cajas-2026-10-2026-10-15.pdf"},
+		casos := []struct{ ruta, destino, archivo string }{ // without tipoReporte: the route's report
+			{"/api/reportes/enviar-email", "dueno@example.com", "reporte-ventas-2026-10-2026-10-15.pdf"},
+			{"/api/reportes/enviar-excel", "contador@example.com", "reporte-ventas-2026-10-2026-10-15.xlsx"},
+			{"/api/reportes/enviar-cajas", "tesoreria@example.com", "reporte-cajas-2026-10-2026-10-15.pdf"},
 		}
 		for _, caso := range casos {
-			r := e.do("POST", caso.ruta, admin, pedidoReporte(caso.destino, map[string]any{"tipoReporte": caso.tipo}))
+			r := e.do("POST", caso.ruta, admin, pedidoReporte(caso.destino, nil))
 			r.expect(t, http.StatusOK, "El reporte se enviará a "+caso.destino+" en unos instantes")
 			var m store.Mensaje
 			r.decode(t, &m)

@@ -361,7 +361,7 @@ func TestExportsServeOnlyTheMediaTypesTheyDeclare(t *testing.T) {
 		}
 		admin := e.token("admin")
 		for _, ruta := range []string{"/reportes/excel", "/reportes/caja/exportar", "/reportes/pasajeros/exportar"} {
-			declarados := doc.Paths[ruta]["get"].Responses["200"].Content
+			declarados := doc.Paths["/api"+ruta]["get"].Responses["200"].Content
 			for _, formato := range []string{"csv", "xlsx", "pdf"} {
 				r := e.do("GET", "/api"+ruta+"?periodo=hoy&formato="+formato, admin, nil)
 				tipo, _, err := mime.ParseMediaType(r.Header.Get("Content-Type"))

@@ -131,17 +131,17 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 	}
 }
 
-// walkBody is what the walk sends to a route: enough for the update routes to
-// reach the record, so another company's caller meets the 404 and not a
+// walkBody is what the walk sends to a route: every field its type requires, and
+// enough for the update routes to reach the record, so another company's caller meets the 404 and not a
 // validation error. The strict decoder refuses unknown fields, so each value
 // goes only to the routes whose body has that field.
 func walkBody(rt route) map[string]any {
 	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10, "nombre_usuario": "recorrido",
 		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999", "telefono": "11 5555-1234"}
-	body := map[string]any{}
 	if rt.Handler.body == nil {
-		return body
+		return map[string]any{}
 	}
+	body, _ := schemaOf(rt.Handler.body).zero().(map[string]any)
 	for i := 0; i < rt.Handler.body.NumField(); i++ {
 		name, _, _ := strings.Cut(rt.Handler.body.Field(i).Tag.Get("json"), ",")
 		if v, ok := valores[name]; ok {
@@ -149,6 +149,28 @@ func walkBody(rt route) map[string]any {
 		}
 	}
 	return body
+}
+
+// zero is the smallest JSON value of a schema the decoder takes: an object
+// with its required fields at their zero values, an empty list, "", 0, false.
+func (s *schema) zero() any {
+	switch s.kind {
+	case kindObject:
+		out := map[string]any{}
+		for _, name := range s.required {
+			out[name] = s.fields[name].schema.zero()
+		}
+		return out
+	case kindArray:
+		return []any{}
+	case kindString:
+		return ""
+	case kindBool:
+		return false
+	case kindFreeObject:
+		return map[string]any{}
+	}
+	return 0
 }
 
 // TestRouteTableWalk calls every route of the table as every role and as a user

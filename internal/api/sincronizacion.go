@@ -240,7 +240,7 @@ func (s *Server) listarConflictos(r *http.Request, q ConsultaConflictos) (Listad
 // ResolverConflicto is the body of POST /sync/conflictos/{id}/resolver: what
 // the supervisor did about it.
 type ResolverConflicto struct {
-	Nota string `json:"nota" maxLength:"500" multilinea:"true"`
+	Nota string `json:"nota,omitempty" maxLength:"500" multilinea:"true"`
 }
 
 func (s *Server) resolverConflicto(r *http.Request, b ResolverConflicto) (reply[store.ConflictoOffline], error) {

@@ -269,7 +269,7 @@ func TestABatchWithAForgedOrForeignCertificateIsRefusedWhole(t *testing.T) {
 			{"MUELLEDISP1.x.y", domain.MsgCertificadoInvalido},
 		} {
 			r := e.do("POST", "/api/sync", e.token("vendedor"), map[string]any{"certificado": c.cert, "reloj": e.now.UnixMilli(),
-				"acciones": []any{venta}})
+				"acciones": []any{venta}, "firma": "x"})
 			r.expect(t, http.StatusBadRequest, c.msg)
 		}
 		if n := e.count(`SELECT COUNT(*) FROM acciones_offline`); n != 0 {
@@ -292,12 +292,12 @@ func TestASyncBatchOfTheWrongShapeIsRefusedAndAppliesNothing(t *testing.T) {
 			body map[string]any
 			msg  string
 		}{
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{}}, domain.MsgSyncAccionesLote},
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": muchas}, domain.MsgSyncAccionesLote},
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": 5, "acciones": []any{ok}}, domain.MsgSyncReloj},
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{ok, ok}}, domain.MsgSyncIDAccion},
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{sinDatos}}, domain.MsgSyncAccionSinDatos},
-			{map[string]any{"certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{}}, domain.MsgSyncAccionesLote},
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": muchas}, domain.MsgSyncAccionesLote},
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": 5, "acciones": []any{ok}}, domain.MsgSyncReloj},
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{ok, ok}}, domain.MsgSyncIDAccion},
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{sinDatos}}, domain.MsgSyncAccionSinDatos},
+			{map[string]any{"firma": "x", "certificado": d.reg.Certificado, "reloj": e.now.UnixMilli(), "acciones": []any{
 				map[string]any{"id": "no-es-un-uuid", "tipo": "embarque", "ocurrido_en": e.now.UnixMilli(), "embarque": map[string]string{"codigo": "X"}},
 			}}, domain.MsgSyncIDAccion},
 		} {
@@ -884,8 +884,11 @@ func TestASyncBatchNotSignedByTheDeviceIsRefused(t *testing.T) {
 		otraAccion["acciones"] = []map[string]any{venta} // signed over other acts
 		for nombre, body := range map[string]map[string]any{"sin firma": sinFirma, "firma de otro dispositivo": ajena,
 			"firma de otras acciones": otraAccion} {
-			if r := e.do("POST", "/api/sync", e.token("vendedor"), body); r.Status != http.StatusBadRequest ||
-				r.Message != domain.MsgFirmaLoteInvalida {
+			want := domain.MsgFirmaLoteInvalida
+			if nombre == "sin firma" {
+				want = "El campo firma es obligatorio"
+			}
+			if r := e.do("POST", "/api/sync", e.token("vendedor"), body); r.Status != http.StatusBadRequest || r.Message != want {
 				t.Fatalf("%s: %d %q", nombre, r.Status, r.Message)
 			}
 		}

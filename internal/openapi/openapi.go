@@ -25,9 +25,6 @@ import (
 // Info describes the API as a whole.
 type Info struct {
 	Title, Version, Description string
-	// BasePath is the prefix every operation's path carries (e.g. "/api"): the
-	// document's server, stripped from the paths.
-	BasePath string
 	// Numbers are types that JSON carries as numbers whatever their Go kind
 	// (amounts of money with decimals).
 	Numbers []any
@@ -97,7 +94,9 @@ func Document(info Info, ops []Operation) ([]byte, error) {
 	r := openapi31.NewReflector()
 	r.Spec = &openapi31.Spec{Openapi: "3.1.0"}
 	r.Spec.Info.WithTitle(info.Title).WithVersion(info.Version).WithDescription(info.Description)
-	r.Spec.Servers = []openapi31.Server{{URL: info.BasePath}}
+	// The root of the host: every path is whole (/api/...), as a request names it, so a
+	// validator (Prism, kin-openapi) resolves a request without joining a base to it.
+	r.Spec.Servers = []openapi31.Server{{URL: "/"}}
 	r.Spec.SetHTTPBearerTokenSecurity(bearer, "", "Authorization: Bearer <token> de POST /auth/login")
 	for _, name := range slices.Sorted(maps.Keys(info.APIKeys)) {
 		k := info.APIKeys[name]
@@ -177,7 +176,7 @@ func checkOperation(op Operation, info Info, ids map[string]bool) error {
 const public = "security"
 
 func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
-	path := strings.TrimPrefix(op.Path, info.BasePath)
+	path := op.Path
 	oc, err := r.NewOperationContext(op.Method, path)
 	if err != nil {
 		return err
@@ -195,7 +194,15 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 		oc.AddReqStructure(reflect.New(op.Query).Interface())
 	}
 	if op.Body != nil {
-		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) { cu.Customize = requerido })
+		required, err := anyRequired(op.Body)
+		if err != nil {
+			return err
+		}
+		oc.AddReqStructure(reflect.New(op.Body).Interface(), func(cu *openapigo.ContentUnit) {
+			if required { // else an empty body is an empty object, and the server takes it
+				cu.Customize = requerido
+			}
+		})
 	}
 	if op.Consumes != "" {
 		oc.AddReqStructure(nil, func(cu *openapigo.ContentUnit) {
@@ -236,7 +243,7 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 		})
 	}
 	oc.AddRespStructure(failure(nil), func(cu *openapigo.ContentUnit) {
-		cu.IsDefault, cu.Description = true, "Error interno (500), con el mensaje en español"
+		cu.HTTPStatus, cu.Description = http.StatusInternalServerError, "Error interno, con el mensaje en español"
 	})
 	if err := r.AddOperation(oc); err != nil {
 		return err
@@ -251,6 +258,18 @@ func addOperation(r *openapi31.Reflector, info Info, op Operation) error {
 }
 
 // requerido marks a request body required.
+// anyRequired reports whether a request type has a field that must be present.
+func anyRequired(t reflect.Type) (bool, error) {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return true, nil
+	}
+	fields, err := JSONFields(t)
+	return slices.ContainsFunc(fields, func(f Field) bool { return f.Required }), err
+}
+
 func requerido(cor openapigo.ContentOrReference) {
 	if b, ok := cor.(*openapi31.RequestBodyOrReference); ok && b.RequestBody != nil {
 		b.RequestBody.WithRequired(true)

@@ -9,9 +9,9 @@ import { configKeys } from './keys';
 
 /**
  * The three company lists edited under Configuración (backoffice §2.2): the paths
- * /config/{lista} whose list takes ?activos (secciones, tipos-viaje, medios-pago).
+ * /api/config/{lista} whose list takes ?activos (secciones, tipos-viaje, medios-pago).
  */
-export type CatalogoKey = { [P in Ruta]: P extends `/config/${infer K}` ? (ConActivos<P> extends true ? K : never) : never }[Ruta];
+export type CatalogoKey = { [P in Ruta]: P extends `/api/config/${infer K}` ? (ConActivos<P> extends true ? K : never) : never }[Ruta];
 
 /** Whether the GET of a path takes the query of a catalog's list. */
 type ConActivos<P extends Ruta> = paths[P] extends { get: { parameters: { query?: infer Q } } }

@@ -12,7 +12,7 @@ export type Operacion = keyof operations;
 /** The query parameters of an operation, generated from its query type in Go: `Consulta<'listarPasajes'>`. */
 export type Consulta<Op extends Operacion> = NonNullable<operations[Op]['parameters']['query']>;
 
-/** A path of the contract without the /api prefix (`/pasajes/{id}`). */
+/** A path of the contract, whole as a request names it (`/api/pasajes/{id}`). */
 export type Ruta = keyof paths;
 
 /**

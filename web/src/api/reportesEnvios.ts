@@ -14,7 +14,7 @@ export type EndpointEnvio = 'enviar-email' | 'enviar-excel' | 'enviar-cajas' | '
 /** The contract's body of a send: where, the subject, an optional message, which report and its period. */
 type EnviarReporte = Schema<'EnviarReporte'>;
 /** Which report a send carries (the server's default: ventas). */
-export type TipoReporteEnvio = EnviarReporte['tipoReporte'];
+export type TipoReporteEnvio = NonNullable<EnviarReporte['tipoReporte']>;
 /** A report's period as the body of a send carries it: the report query's fields, month and year as numbers. */
 export type PeriodoEnvio = Pick<EnviarReporte, 'periodo'> & Partial<Pick<EnviarReporte, 'inicio' | 'fin' | 'mes' | 'anio' | 'base'>>;
 /** What a send sends: the fields a period or a message does not need are left out. */

@@ -4,7 +4,7 @@
  */
 
 export interface paths {
-    "/admin/empresas": {
+    "/api/admin/empresas": {
         parameters: {
             query?: never;
             header?: never;
@@ -24,7 +24,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/empresas/{id}/configuraciones": {
+    "/api/admin/empresas/{id}/configuraciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -44,7 +44,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/empresas/{id}/configuraciones/{clave}": {
+    "/api/admin/empresas/{id}/configuraciones/{clave}": {
         parameters: {
             query?: never;
             header?: never;
@@ -64,7 +64,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/empresas/{id}/estadisticas": {
+    "/api/admin/empresas/{id}/estadisticas": {
         parameters: {
             query?: never;
             header?: never;
@@ -84,7 +84,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/empresas/{id}/modulos": {
+    "/api/admin/empresas/{id}/modulos": {
         parameters: {
             query?: never;
             header?: never;
@@ -104,7 +104,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/empresas/{id}/modulos/{moduloId}": {
+    "/api/admin/empresas/{id}/modulos/{moduloId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -124,7 +124,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/modulos": {
+    "/api/admin/modulos": {
         parameters: {
             query?: never;
             header?: never;
@@ -144,7 +144,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/admin/servicios": {
+    "/api/admin/servicios": {
         parameters: {
             query?: never;
             header?: never;
@@ -164,7 +164,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/login": {
+    "/api/auth/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -184,7 +184,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/logout": {
+    "/api/auth/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -204,7 +204,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/auth/me": {
+    "/api/auth/me": {
         parameters: {
             query?: never;
             header?: never;
@@ -224,7 +224,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/abrir": {
+    "/api/caja/abrir": {
         parameters: {
             query?: never;
             header?: never;
@@ -244,7 +244,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/aprobar-cierre": {
+    "/api/caja/aprobar-cierre": {
         parameters: {
             query?: never;
             header?: never;
@@ -264,7 +264,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/cerrar": {
+    "/api/caja/cerrar": {
         parameters: {
             query?: never;
             header?: never;
@@ -284,7 +284,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/cierres-pendientes": {
+    "/api/caja/cierres-pendientes": {
         parameters: {
             query?: never;
             header?: never;
@@ -304,7 +304,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/cuadre": {
+    "/api/caja/cuadre": {
         parameters: {
             query?: never;
             header?: never;
@@ -324,7 +324,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/denominaciones": {
+    "/api/caja/denominaciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -344,7 +344,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/estado": {
+    "/api/caja/estado": {
         parameters: {
             query?: never;
             header?: never;
@@ -364,7 +364,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/historial": {
+    "/api/caja/historial": {
         parameters: {
             query?: never;
             header?: never;
@@ -384,7 +384,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/movimiento": {
+    "/api/caja/movimiento": {
         parameters: {
             query?: never;
             header?: never;
@@ -404,7 +404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/movimientos": {
+    "/api/caja/movimientos": {
         parameters: {
             query?: never;
             header?: never;
@@ -424,7 +424,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/relevo": {
+    "/api/caja/relevo": {
         parameters: {
             query?: never;
             header?: never;
@@ -444,7 +444,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/resumen": {
+    "/api/caja/resumen": {
         parameters: {
             query?: never;
             header?: never;
@@ -464,7 +464,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/retiro": {
+    "/api/caja/retiro": {
         parameters: {
             query?: never;
             header?: never;
@@ -484,7 +484,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/caja/{id}/aprobar": {
+    "/api/caja/{id}/aprobar": {
         parameters: {
             query?: never;
             header?: never;
@@ -504,7 +504,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/codigo": {
+    "/api/cliente-auth/codigo": {
         parameters: {
             query?: never;
             header?: never;
@@ -524,7 +524,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/dashboard": {
+    "/api/cliente-auth/dashboard": {
         parameters: {
             query?: never;
             header?: never;
@@ -544,7 +544,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/login": {
+    "/api/cliente-auth/login": {
         parameters: {
             query?: never;
             header?: never;
@@ -564,7 +564,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/logout": {
+    "/api/cliente-auth/logout": {
         parameters: {
             query?: never;
             header?: never;
@@ -584,7 +584,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/setup-password": {
+    "/api/cliente-auth/setup-password": {
         parameters: {
             query?: never;
             header?: never;
@@ -604,7 +604,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/cliente-auth/verificar": {
+    "/api/cliente-auth/verificar": {
         parameters: {
             query?: never;
             header?: never;
@@ -624,7 +624,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/auditoria/estadisticas": {
+    "/api/config/auditoria/estadisticas": {
         parameters: {
             query?: never;
             header?: never;
@@ -644,7 +644,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/auditoria/logs": {
+    "/api/config/auditoria/logs": {
         parameters: {
             query?: never;
             header?: never;
@@ -664,7 +664,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/auditoria/logs/export": {
+    "/api/config/auditoria/logs/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -684,7 +684,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/auditoria/usuarios": {
+    "/api/config/auditoria/usuarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -704,7 +704,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/caja": {
+    "/api/config/caja": {
         parameters: {
             query?: never;
             header?: never;
@@ -728,7 +728,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/clientes": {
+    "/api/config/clientes": {
         parameters: {
             query?: never;
             header?: never;
@@ -752,7 +752,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/clientes/{id}": {
+    "/api/config/clientes/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -780,7 +780,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/clientes/{id}/codigo-portal": {
+    "/api/config/clientes/{id}/codigo-portal": {
         parameters: {
             query?: never;
             header?: never;
@@ -800,7 +800,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/clientes/{id}/pasajes": {
+    "/api/config/clientes/{id}/pasajes": {
         parameters: {
             query?: never;
             header?: never;
@@ -820,7 +820,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/clientes/{id}/restablecer-portal": {
+    "/api/config/clientes/{id}/restablecer-portal": {
         parameters: {
             query?: never;
             header?: never;
@@ -840,7 +840,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/embarcaciones": {
+    "/api/config/embarcaciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -864,7 +864,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/embarcaciones/{id}": {
+    "/api/config/embarcaciones/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -884,7 +884,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/embarcaciones/{id}/activo": {
+    "/api/config/embarcaciones/{id}/activo": {
         parameters: {
             query?: never;
             header?: never;
@@ -904,7 +904,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/empresa": {
+    "/api/config/empresa": {
         parameters: {
             query?: never;
             header?: never;
@@ -928,7 +928,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/empresa/logo": {
+    "/api/config/empresa/logo": {
         parameters: {
             query?: never;
             header?: never;
@@ -948,7 +948,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/empresas": {
+    "/api/config/empresas": {
         parameters: {
             query?: never;
             header?: never;
@@ -972,7 +972,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/empresas/{id}": {
+    "/api/config/empresas/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -996,7 +996,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/empresas/{id}/usuarios": {
+    "/api/config/empresas/{id}/usuarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -1016,7 +1016,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/generar-passwords": {
+    "/api/config/generar-passwords": {
         parameters: {
             query?: never;
             header?: never;
@@ -1036,7 +1036,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/medios-pago": {
+    "/api/config/medios-pago": {
         parameters: {
             query?: never;
             header?: never;
@@ -1060,7 +1060,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/medios-pago/{id}": {
+    "/api/config/medios-pago/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1084,7 +1084,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/precios": {
+    "/api/config/precios": {
         parameters: {
             query?: never;
             header?: never;
@@ -1108,7 +1108,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/precios/{seccionId}/{tipoViajeId}": {
+    "/api/config/precios/{seccionId}/{tipoViajeId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1128,7 +1128,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/roles": {
+    "/api/config/roles": {
         parameters: {
             query?: never;
             header?: never;
@@ -1152,7 +1152,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/roles/plantilla": {
+    "/api/config/roles/plantilla": {
         parameters: {
             query?: never;
             header?: never;
@@ -1172,7 +1172,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/roles/{id}": {
+    "/api/config/roles/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1196,7 +1196,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/secciones": {
+    "/api/config/secciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -1220,7 +1220,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/secciones/{id}": {
+    "/api/config/secciones/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1244,7 +1244,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/sistema": {
+    "/api/config/sistema": {
         parameters: {
             query?: never;
             header?: never;
@@ -1268,7 +1268,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/tipos-viaje": {
+    "/api/config/tipos-viaje": {
         parameters: {
             query?: never;
             header?: never;
@@ -1292,7 +1292,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/tipos-viaje/{id}": {
+    "/api/config/tipos-viaje/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1316,7 +1316,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/usuarios": {
+    "/api/config/usuarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -1340,7 +1340,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/usuarios/roles-info": {
+    "/api/config/usuarios/roles-info": {
         parameters: {
             query?: never;
             header?: never;
@@ -1360,7 +1360,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/usuarios/{id}": {
+    "/api/config/usuarios/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1384,7 +1384,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/config/validar-password": {
+    "/api/config/validar-password": {
         parameters: {
             query?: never;
             header?: never;
@@ -1404,7 +1404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/configuracion-email": {
+    "/api/configuracion-email": {
         parameters: {
             query?: never;
             header?: never;
@@ -1428,7 +1428,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/configuracion-email/estado": {
+    "/api/configuracion-email/estado": {
         parameters: {
             query?: never;
             header?: never;
@@ -1448,7 +1448,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/configuracion-email/plantilla-defecto": {
+    "/api/configuracion-email/plantilla-defecto": {
         parameters: {
             query?: never;
             header?: never;
@@ -1468,7 +1468,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/configuracion-email/prueba": {
+    "/api/configuracion-email/prueba": {
         parameters: {
             query?: never;
             header?: never;
@@ -1488,7 +1488,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard/lancha/recientes": {
+    "/api/dashboard/lancha/recientes": {
         parameters: {
             query?: never;
             header?: never;
@@ -1508,7 +1508,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard/lancha/stats": {
+    "/api/dashboard/lancha/stats": {
         parameters: {
             query?: never;
             header?: never;
@@ -1528,7 +1528,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard/stats": {
+    "/api/dashboard/stats": {
         parameters: {
             query?: never;
             header?: never;
@@ -1548,7 +1548,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dashboard/vendedores": {
+    "/api/dashboard/vendedores": {
         parameters: {
             query?: never;
             header?: never;
@@ -1568,7 +1568,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dispositivos": {
+    "/api/dispositivos": {
         parameters: {
             query?: never;
             header?: never;
@@ -1592,7 +1592,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/dispositivos/{id}": {
+    "/api/dispositivos/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1616,7 +1616,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/email/send-tickets": {
+    "/api/email/send-tickets": {
         parameters: {
             query?: never;
             header?: never;
@@ -1636,7 +1636,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/health": {
+    "/api/health": {
         parameters: {
             query?: never;
             header?: never;
@@ -1656,7 +1656,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/horarios": {
+    "/api/horarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -1680,7 +1680,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/horarios/{id}": {
+    "/api/horarios/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1704,7 +1704,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/mensajes/{id}/reenviar": {
+    "/api/mensajes/{id}/reenviar": {
         parameters: {
             query?: never;
             header?: never;
@@ -1724,7 +1724,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notificaciones": {
+    "/api/notificaciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -1748,7 +1748,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notificaciones/leidas": {
+    "/api/notificaciones/leidas": {
         parameters: {
             query?: never;
             header?: never;
@@ -1768,7 +1768,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notificaciones/{id}": {
+    "/api/notificaciones/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1788,7 +1788,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/notificaciones/{id}/leida": {
+    "/api/notificaciones/{id}/leida": {
         parameters: {
             query?: never;
             header?: never;
@@ -1808,7 +1808,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes": {
+    "/api/pasajes": {
         parameters: {
             query?: never;
             header?: never;
@@ -1832,7 +1832,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/canales-envio": {
+    "/api/pasajes/canales-envio": {
         parameters: {
             query?: never;
             header?: never;
@@ -1852,7 +1852,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/disponibilidad": {
+    "/api/pasajes/disponibilidad": {
         parameters: {
             query?: never;
             header?: never;
@@ -1872,7 +1872,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/estadisticas-embarque": {
+    "/api/pasajes/estadisticas-embarque": {
         parameters: {
             query?: never;
             header?: never;
@@ -1892,7 +1892,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/export": {
+    "/api/pasajes/export": {
         parameters: {
             query?: never;
             header?: never;
@@ -1912,7 +1912,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/lote": {
+    "/api/pasajes/lote": {
         parameters: {
             query?: never;
             header?: never;
@@ -1932,7 +1932,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/por-fecha": {
+    "/api/pasajes/por-fecha": {
         parameters: {
             query?: never;
             header?: never;
@@ -1952,7 +1952,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/validar-qr": {
+    "/api/pasajes/validar-qr": {
         parameters: {
             query?: never;
             header?: never;
@@ -1972,7 +1972,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}": {
+    "/api/pasajes/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -1992,7 +1992,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/cancelar": {
+    "/api/pasajes/{id}/cancelar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2012,7 +2012,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/deshacer-embarque": {
+    "/api/pasajes/{id}/deshacer-embarque": {
         parameters: {
             query?: never;
             header?: never;
@@ -2032,7 +2032,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/enviar-whatsapp": {
+    "/api/pasajes/{id}/enviar-whatsapp": {
         parameters: {
             query?: never;
             header?: never;
@@ -2052,7 +2052,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/mensajes": {
+    "/api/pasajes/{id}/mensajes": {
         parameters: {
             query?: never;
             header?: never;
@@ -2072,7 +2072,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/mover-salida": {
+    "/api/pasajes/{id}/mover-salida": {
         parameters: {
             query?: never;
             header?: never;
@@ -2092,7 +2092,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/qr": {
+    "/api/pasajes/{id}/qr": {
         parameters: {
             query?: never;
             header?: never;
@@ -2112,7 +2112,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/reactivar": {
+    "/api/pasajes/{id}/reactivar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2132,7 +2132,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/pasajes/{id}/validar-embarque": {
+    "/api/pasajes/{id}/validar-embarque": {
         parameters: {
             query?: never;
             header?: never;
@@ -2152,7 +2152,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/empresa": {
+    "/api/public/empresa": {
         parameters: {
             query?: never;
             header?: never;
@@ -2172,7 +2172,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/empresas/{id}/logo": {
+    "/api/public/empresas/{id}/logo": {
         parameters: {
             query?: never;
             header?: never;
@@ -2192,7 +2192,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/horarios": {
+    "/api/public/horarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -2212,7 +2212,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/pasaje": {
+    "/api/public/pasaje": {
         parameters: {
             query?: never;
             header?: never;
@@ -2232,7 +2232,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/public/stats": {
+    "/api/public/stats": {
         parameters: {
             query?: never;
             header?: never;
@@ -2252,7 +2252,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/ajustar": {
+    "/api/puntos/ajustar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2272,7 +2272,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/beneficios": {
+    "/api/puntos/beneficios": {
         parameters: {
             query?: never;
             header?: never;
@@ -2296,7 +2296,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/beneficios/{id}": {
+    "/api/puntos/beneficios/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2320,7 +2320,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/cliente/{id}": {
+    "/api/puntos/cliente/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2340,7 +2340,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/cliente/{id}/beneficios": {
+    "/api/puntos/cliente/{id}/beneficios": {
         parameters: {
             query?: never;
             header?: never;
@@ -2360,7 +2360,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/puntos/configuracion": {
+    "/api/puntos/configuracion": {
         parameters: {
             query?: never;
             header?: never;
@@ -2384,7 +2384,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/push/clave": {
+    "/api/push/clave": {
         parameters: {
             query?: never;
             header?: never;
@@ -2404,7 +2404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/push/subscriptions": {
+    "/api/push/subscriptions": {
         parameters: {
             query?: never;
             header?: never;
@@ -2428,7 +2428,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/caja/estadisticas": {
+    "/api/reportes/caja/estadisticas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2448,7 +2448,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/caja/exportar": {
+    "/api/reportes/caja/exportar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2468,7 +2468,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/caja/{id}": {
+    "/api/reportes/caja/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2488,7 +2488,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/caja/{id}/pdf": {
+    "/api/reportes/caja/{id}/pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -2508,7 +2508,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/destinatarios": {
+    "/api/reportes/destinatarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -2528,7 +2528,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/empresas": {
+    "/api/reportes/empresas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2548,7 +2548,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/enviar-cajas": {
+    "/api/reportes/enviar-cajas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2568,7 +2568,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/enviar-email": {
+    "/api/reportes/enviar-email": {
         parameters: {
             query?: never;
             header?: never;
@@ -2588,7 +2588,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/enviar-excel": {
+    "/api/reportes/enviar-excel": {
         parameters: {
             query?: never;
             header?: never;
@@ -2608,7 +2608,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/enviar-pasajeros": {
+    "/api/reportes/enviar-pasajeros": {
         parameters: {
             query?: never;
             header?: never;
@@ -2628,7 +2628,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/estadisticas": {
+    "/api/reportes/estadisticas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2648,7 +2648,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/excel": {
+    "/api/reportes/excel": {
         parameters: {
             query?: never;
             header?: never;
@@ -2668,7 +2668,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/graficos/ingresos-mensuales": {
+    "/api/reportes/graficos/ingresos-mensuales": {
         parameters: {
             query?: never;
             header?: never;
@@ -2688,7 +2688,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/graficos/kpis": {
+    "/api/reportes/graficos/kpis": {
         parameters: {
             query?: never;
             header?: never;
@@ -2708,7 +2708,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/graficos/ventas-periodo": {
+    "/api/reportes/graficos/ventas-periodo": {
         parameters: {
             query?: never;
             header?: never;
@@ -2728,7 +2728,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/pasajeros": {
+    "/api/reportes/pasajeros": {
         parameters: {
             query?: never;
             header?: never;
@@ -2748,7 +2748,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/pasajeros/estadisticas": {
+    "/api/reportes/pasajeros/estadisticas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2768,7 +2768,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/pasajeros/exportar": {
+    "/api/reportes/pasajeros/exportar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2788,7 +2788,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/pasajeros/rutas-populares": {
+    "/api/reportes/pasajeros/rutas-populares": {
         parameters: {
             query?: never;
             header?: never;
@@ -2808,7 +2808,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/programados": {
+    "/api/reportes/programados": {
         parameters: {
             query?: never;
             header?: never;
@@ -2832,7 +2832,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/programados/{id}": {
+    "/api/reportes/programados/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2856,7 +2856,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/reportes/ventas-detalladas": {
+    "/api/reportes/ventas-detalladas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2876,7 +2876,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas": {
+    "/api/salidas": {
         parameters: {
             query?: never;
             header?: never;
@@ -2900,7 +2900,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/generar": {
+    "/api/salidas/generar": {
         parameters: {
             query?: never;
             header?: never;
@@ -2920,7 +2920,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}": {
+    "/api/salidas/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -2940,7 +2940,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}/embarcacion": {
+    "/api/salidas/{id}/embarcacion": {
         parameters: {
             query?: never;
             header?: never;
@@ -2960,7 +2960,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}/estado": {
+    "/api/salidas/{id}/estado": {
         parameters: {
             query?: never;
             header?: never;
@@ -2980,7 +2980,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}/manifiesto": {
+    "/api/salidas/{id}/manifiesto": {
         parameters: {
             query?: never;
             header?: never;
@@ -3000,7 +3000,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}/manifiesto/correcciones": {
+    "/api/salidas/{id}/manifiesto/correcciones": {
         parameters: {
             query?: never;
             header?: never;
@@ -3020,7 +3020,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/salidas/{id}/manifiesto/exportar": {
+    "/api/salidas/{id}/manifiesto/exportar": {
         parameters: {
             query?: never;
             header?: never;
@@ -3040,7 +3040,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sync": {
+    "/api/sync": {
         parameters: {
             query?: never;
             header?: never;
@@ -3060,7 +3060,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sync/conflictos": {
+    "/api/sync/conflictos": {
         parameters: {
             query?: never;
             header?: never;
@@ -3080,7 +3080,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sync/conflictos/{id}/resolver": {
+    "/api/sync/conflictos/{id}/resolver": {
         parameters: {
             query?: never;
             header?: never;
@@ -3100,7 +3100,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tickets/batch": {
+    "/api/tickets/batch": {
         parameters: {
             query?: never;
             header?: never;
@@ -3120,7 +3120,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tickets/ticket/{id}/pdf": {
+    "/api/tickets/ticket/{id}/pdf": {
         parameters: {
             query?: never;
             header?: never;
@@ -3140,7 +3140,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/tickets/{id}": {
+    "/api/tickets/{id}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3160,7 +3160,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/usuarios": {
+    "/api/usuarios": {
         parameters: {
             query?: never;
             header?: never;
@@ -3180,7 +3180,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/usuarios/cambiar-contrasena": {
+    "/api/usuarios/cambiar-contrasena": {
         parameters: {
             query?: never;
             header?: never;
@@ -3200,7 +3200,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/usuarios/validar-contrasena": {
+    "/api/usuarios/validar-contrasena": {
         parameters: {
             query?: never;
             header?: never;
@@ -3220,7 +3220,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/webhooks/{proveedor}": {
+    "/api/webhooks/{proveedor}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3240,7 +3240,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/config": {
+    "/api/whatsapp/config": {
         parameters: {
             query?: never;
             header?: never;
@@ -3264,7 +3264,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/disconnect": {
+    "/api/whatsapp/disconnect": {
         parameters: {
             query?: never;
             header?: never;
@@ -3284,7 +3284,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/initialize": {
+    "/api/whatsapp/initialize": {
         parameters: {
             query?: never;
             header?: never;
@@ -3304,7 +3304,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/pair-phone": {
+    "/api/whatsapp/pair-phone": {
         parameters: {
             query?: never;
             header?: never;
@@ -3324,7 +3324,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/send": {
+    "/api/whatsapp/send": {
         parameters: {
             query?: never;
             header?: never;
@@ -3344,7 +3344,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/status": {
+    "/api/whatsapp/status": {
         parameters: {
             query?: never;
             header?: never;
@@ -3364,7 +3364,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/status/all": {
+    "/api/whatsapp/status/all": {
         parameters: {
             query?: never;
             header?: never;
@@ -3384,7 +3384,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/whatsapp/status/{empresaId}": {
+    "/api/whatsapp/status/{empresaId}": {
         parameters: {
             query?: never;
             header?: never;
@@ -3404,7 +3404,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/ws": {
+    "/api/ws": {
         parameters: {
             query?: never;
             header?: never;
@@ -3992,7 +3992,7 @@ export interface components {
         };
         CrearClaveCliente: {
             /** @description El código de un solo uso enviado al correo o WhatsApp confirmado del cliente, o el que el personal le dio en el mostrador */
-            codigo: string;
+            codigo?: string;
             documento: string;
             /** Format: int64 */
             empresa_id?: number;
@@ -4283,31 +4283,31 @@ export interface components {
             valor: string;
         };
         EnviarPasajesEmail: {
-            cliente: string;
+            cliente?: string;
             email: string;
             pasajeIds: number[];
         };
         EnviarReporte: {
             /** Format: int64 */
-            anio: number;
-            asunto: string;
+            anio?: number;
+            asunto?: string;
             /** @enum {string} */
-            base: "venta" | "viaje";
+            base?: "venta" | "viaje";
             email: string;
             /** Format: date */
-            fin: string;
+            fin?: string;
             /** Format: date */
-            inicio: string;
-            mensaje: string;
+            inicio?: string;
+            mensaje?: string;
             /** Format: int64 */
-            mes: number;
+            mes?: number;
             /** @enum {string} */
-            periodo: "hoy" | "rango" | "mes" | "año";
+            periodo?: "hoy" | "rango" | "mes" | "año";
             /**
              * @description El reporte: ventas (por defecto), cajas o pasajeros
              * @enum {string}
              */
-            tipoReporte: "ventas" | "cajas" | "pasajeros";
+            tipoReporte?: "ventas" | "cajas" | "pasajeros";
         };
         EnviarWhatsApp: {
             telefono: string;
@@ -4704,8 +4704,10 @@ export interface components {
             admin_usuario?: string;
             direccion?: string;
             email?: string;
-            nombre: string;
-            ruc: string;
+            /** @description Obligatorio salvo en un PUT que solo cambia activo */
+            nombre?: string;
+            /** @description Obligatorio salvo en un PUT que solo cambia activo */
+            ruc?: string;
             telefono?: string;
             timezone?: string;
             /** @enum {string} */
@@ -4751,8 +4753,8 @@ export interface components {
             nombre: string;
         };
         GuardarModuloEmpresa: {
-            configuracion: unknown;
-            fecha_vencimiento: null | string;
+            configuracion?: unknown;
+            fecha_vencimiento?: null | string;
             habilitado: boolean;
         };
         GuardarPrecios: {
@@ -5795,7 +5797,7 @@ export interface components {
             periodo: components["schemas"]["PeriodoReporte"];
         };
         ResolverConflicto: {
-            nota: string;
+            nota?: string;
         };
         RespaldoSistema: {
             archivo: string;
@@ -7272,9 +7274,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7282,6 +7284,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configuracionesEmpresa: {
@@ -7308,9 +7311,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7318,6 +7320,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfiguracion: {
@@ -7353,9 +7356,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7363,6 +7365,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasEmpresa: {
@@ -7389,9 +7392,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7399,6 +7401,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     modulosDeEmpresa: {
@@ -7425,9 +7428,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7435,6 +7437,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarModuloEmpresa: {
@@ -7470,9 +7473,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7480,6 +7482,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarModulos: {
@@ -7503,9 +7506,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7513,6 +7516,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     monitorServicios: {
@@ -7536,9 +7540,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7546,6 +7550,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     login: {
@@ -7572,13 +7577,13 @@ export interface operations {
             };
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7586,6 +7591,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     logout: {
@@ -7609,11 +7615,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7621,6 +7627,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     me: {
@@ -7644,9 +7651,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7654,6 +7661,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     abrirCaja: {
@@ -7681,13 +7689,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7695,6 +7703,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     aprobarCierreCaja: {
@@ -7722,13 +7731,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7736,6 +7745,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cerrarCaja: {
@@ -7745,7 +7755,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CerrarCaja"];
             };
@@ -7763,13 +7773,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7777,6 +7787,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cierresPendientes: {
@@ -7800,9 +7811,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7810,6 +7821,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cuadreCaja: {
@@ -7819,7 +7831,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["CuadrarCaja"];
             };
@@ -7837,13 +7849,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7851,6 +7863,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     denominaciones: {
@@ -7874,9 +7887,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7884,6 +7897,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadoCaja: {
@@ -7907,9 +7921,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7917,6 +7931,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     historialCajas: {
@@ -7945,9 +7960,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7955,6 +7970,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     movimientoCaja: {
@@ -7982,13 +7998,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7996,6 +8012,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     movimientosCaja: {
@@ -8019,9 +8036,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8029,6 +8046,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     relevarCaja: {
@@ -8056,13 +8074,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8070,6 +8088,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     resumenCaja: {
@@ -8093,9 +8112,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8103,6 +8122,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     retirarEfectivo: {
@@ -8130,13 +8150,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8144,6 +8164,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     aprobarCierrePropio: {
@@ -8155,7 +8176,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["AprobarCierrePropio"];
             };
@@ -8178,9 +8199,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8188,6 +8208,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     pedirCodigoCliente: {
@@ -8218,9 +8239,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8228,6 +8248,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     panelCliente: {
@@ -8251,9 +8272,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8261,6 +8282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     loginCliente: {
@@ -8292,9 +8314,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8302,6 +8323,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     logoutCliente: {
@@ -8325,11 +8347,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8337,6 +8359,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearClaveCliente: {
@@ -8368,9 +8391,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8378,6 +8400,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     verificarDocumento: {
@@ -8408,9 +8431,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8418,6 +8440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasAuditoria: {
@@ -8441,9 +8464,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8451,6 +8474,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarAuditoria: {
@@ -8489,9 +8513,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8499,6 +8523,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarAuditoria: {
@@ -8537,9 +8562,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8547,6 +8572,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     usuariosAuditables: {
@@ -8573,9 +8599,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8583,6 +8609,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configCaja: {
@@ -8606,9 +8633,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8616,6 +8643,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfigCaja: {
@@ -8643,13 +8671,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8657,6 +8685,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarClientes: {
@@ -8689,9 +8718,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8699,6 +8728,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearCliente: {
@@ -8726,13 +8756,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8740,6 +8770,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     verCliente: {
@@ -8766,9 +8797,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8776,6 +8806,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarCliente: {
@@ -8810,9 +8841,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8820,6 +8850,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarCliente: {
@@ -8848,9 +8879,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8858,6 +8888,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     emitirCodigoPortal: {
@@ -8887,9 +8918,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8897,6 +8927,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     pasajesCliente: {
@@ -8928,9 +8959,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8938,6 +8968,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     restablecerPortal: {
@@ -8966,9 +8997,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8976,6 +9006,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarEmbarcaciones: {
@@ -8999,9 +9030,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9009,6 +9040,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearEmbarcacion: {
@@ -9036,13 +9068,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9050,6 +9082,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarEmbarcacion: {
@@ -9084,9 +9117,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9094,6 +9126,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     activarEmbarcacion: {
@@ -9128,9 +9161,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9138,6 +9170,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     empresaActual: {
@@ -9161,9 +9194,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9171,6 +9204,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarEmpresaActual: {
@@ -9198,13 +9232,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9212,6 +9246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     subirLogo: {
@@ -9235,11 +9270,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9247,6 +9282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarEmpresas: {
@@ -9270,9 +9306,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9280,6 +9316,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearEmpresa: {
@@ -9289,7 +9326,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GuardarEmpresa"];
             };
@@ -9307,13 +9344,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9321,6 +9358,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarEmpresa: {
@@ -9332,7 +9370,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GuardarEmpresa"];
             };
@@ -9355,9 +9393,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9365,6 +9402,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     desactivarEmpresa: {
@@ -9393,9 +9431,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9403,6 +9440,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     usuariosDeEmpresa: {
@@ -9429,9 +9467,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9439,6 +9476,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     generarPasswords: {
@@ -9467,9 +9505,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9477,6 +9515,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarMediosPago: {
@@ -9503,9 +9542,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9513,6 +9552,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearMedioPago: {
@@ -9540,13 +9580,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9554,6 +9594,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarMedioPago: {
@@ -9588,9 +9629,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9598,6 +9638,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarMedioPago: {
@@ -9626,9 +9667,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9636,6 +9676,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarPrecios: {
@@ -9659,9 +9700,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9669,6 +9710,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarPrecios: {
@@ -9696,13 +9738,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9710,6 +9752,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     precio: {
@@ -9737,9 +9780,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9747,6 +9789,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarRoles: {
@@ -9770,9 +9813,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9780,6 +9823,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearRol: {
@@ -9807,13 +9851,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9821,6 +9865,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     plantillaRol: {
@@ -9844,9 +9889,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9854,6 +9899,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarRol: {
@@ -9888,9 +9934,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9898,6 +9943,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarRol: {
@@ -9929,9 +9975,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9939,6 +9984,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarSecciones: {
@@ -9965,9 +10011,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9975,6 +10021,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearSeccion: {
@@ -10002,13 +10049,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10016,6 +10063,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarSeccion: {
@@ -10050,9 +10098,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10060,6 +10107,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarSeccion: {
@@ -10088,9 +10136,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10098,6 +10145,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configuracionSistema: {
@@ -10121,9 +10169,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10131,6 +10179,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfiguracionSistema: {
@@ -10158,13 +10207,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10172,6 +10221,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarTiposViaje: {
@@ -10198,9 +10248,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10208,6 +10258,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearTipoViaje: {
@@ -10235,13 +10286,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10249,6 +10300,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarTipoViaje: {
@@ -10283,9 +10335,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10293,6 +10344,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarTipoViaje: {
@@ -10321,9 +10373,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10331,6 +10382,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarUsuarios: {
@@ -10357,9 +10409,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10367,6 +10419,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearUsuario: {
@@ -10397,13 +10450,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10411,6 +10464,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     rolesInfo: {
@@ -10437,9 +10491,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10447,6 +10501,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarUsuario: {
@@ -10484,9 +10539,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10494,6 +10548,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarUsuario: {
@@ -10525,9 +10580,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10535,6 +10589,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     validarPassword: {
@@ -10562,13 +10617,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10576,6 +10631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configEmail: {
@@ -10599,9 +10655,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10609,6 +10665,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfigEmail: {
@@ -10636,13 +10693,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10650,6 +10707,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadoEmail: {
@@ -10673,9 +10731,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10683,6 +10741,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     plantillaEmail: {
@@ -10706,9 +10765,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10716,6 +10775,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     probarEmail: {
@@ -10743,13 +10803,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10757,6 +10817,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     lanchaRecientes: {
@@ -10780,9 +10841,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10790,6 +10851,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     lanchaStats: {
@@ -10813,9 +10875,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10823,6 +10885,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     dashboardStats: {
@@ -10846,9 +10909,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10856,6 +10919,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     monitoreoVendedores: {
@@ -10879,9 +10943,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10889,6 +10953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarDispositivos: {
@@ -10919,9 +10984,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10929,6 +10994,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     registrarDispositivo: {
@@ -10956,13 +11022,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10970,6 +11036,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     renombrarDispositivo: {
@@ -11004,9 +11071,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11014,6 +11080,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     revocarDispositivo: {
@@ -11042,9 +11109,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11052,6 +11118,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarPasajesEmail: {
@@ -11079,13 +11146,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11093,6 +11160,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     health: {
@@ -11114,9 +11182,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11124,6 +11192,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarHorarios: {
@@ -11150,9 +11219,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11160,6 +11229,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearHorario: {
@@ -11187,13 +11257,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11201,6 +11271,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarHorario: {
@@ -11235,9 +11306,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11245,6 +11315,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarHorario: {
@@ -11273,9 +11344,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11283,6 +11353,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     reenviarMensaje: {
@@ -11311,9 +11382,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11321,6 +11391,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarNotificaciones: {
@@ -11349,9 +11420,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11359,6 +11430,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     limpiarNotificaciones: {
@@ -11382,11 +11454,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11394,6 +11466,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     marcarTodasLeidas: {
@@ -11417,11 +11490,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11429,6 +11502,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarNotificacion: {
@@ -11457,9 +11531,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11467,6 +11540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     marcarNotificacionLeida: {
@@ -11495,9 +11569,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11505,6 +11578,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarPasajes: {
@@ -11547,9 +11621,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11557,6 +11631,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearPasaje: {
@@ -11584,6 +11659,7 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
             409: {
@@ -11596,9 +11672,8 @@ export interface operations {
             };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11606,6 +11681,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     canalesEnvio: {
@@ -11629,9 +11705,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11639,6 +11715,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     disponibilidad: {
@@ -11667,9 +11744,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11677,6 +11754,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasEmbarque: {
@@ -11700,9 +11778,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11710,6 +11788,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarPasajes: {
@@ -11748,9 +11827,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11758,6 +11837,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearLote: {
@@ -11785,6 +11865,7 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
             409: {
@@ -11797,9 +11878,8 @@ export interface operations {
             };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11807,6 +11887,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     pasajerosPorFecha: {
@@ -11847,9 +11928,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11857,6 +11938,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     validarQR: {
@@ -11884,6 +11966,7 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
             409: {
@@ -11896,9 +11979,8 @@ export interface operations {
             };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11906,6 +11988,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     verPasaje: {
@@ -11932,9 +12015,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11942,6 +12024,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cancelarPasaje: {
@@ -11953,7 +12036,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["AnularPasaje"];
             };
@@ -11976,9 +12059,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11986,6 +12068,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     deshacerEmbarque: {
@@ -12014,9 +12097,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12024,6 +12106,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarPasajeWhatsApp: {
@@ -12058,9 +12141,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12068,6 +12150,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     mensajesPasaje: {
@@ -12094,9 +12177,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12104,6 +12186,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     moverSalida: {
@@ -12138,9 +12221,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12148,6 +12230,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     qrPasaje: {
@@ -12174,9 +12257,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12184,6 +12266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     reactivarPasaje: {
@@ -12195,7 +12278,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["AnularPasaje"];
             };
@@ -12218,9 +12301,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12228,6 +12310,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     validarEmbarque: {
@@ -12264,9 +12347,8 @@ export interface operations {
                 };
             };
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12274,6 +12356,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     publicEmpresa: {
@@ -12295,9 +12378,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12305,6 +12388,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     logoEmpresa: {
@@ -12335,9 +12419,8 @@ export interface operations {
             304: components["responses"]["NoModificado"];
             400: components["responses"]["SolicitudInvalida"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12345,6 +12428,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     horariosPublicos: {
@@ -12366,9 +12450,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12376,6 +12460,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     pasajePublico: {
@@ -12403,9 +12488,8 @@ export interface operations {
             };
             400: components["responses"]["SolicitudInvalida"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12413,6 +12497,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     publicStats: {
@@ -12434,9 +12519,9 @@ export interface operations {
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12444,6 +12529,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ajustarPuntos: {
@@ -12471,13 +12557,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12485,6 +12571,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarBeneficios: {
@@ -12508,9 +12595,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12518,6 +12605,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearBeneficio: {
@@ -12527,7 +12615,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GuardarBeneficio"];
             };
@@ -12545,13 +12633,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12559,6 +12647,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarBeneficio: {
@@ -12570,7 +12659,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["GuardarBeneficio"];
             };
@@ -12593,9 +12682,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12603,6 +12691,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarBeneficio: {
@@ -12631,9 +12720,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12641,6 +12729,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     puntosDeCliente: {
@@ -12667,9 +12756,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12677,6 +12765,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     beneficiosDeCliente: {
@@ -12703,9 +12792,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12713,6 +12801,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configuracionPuntos: {
@@ -12736,9 +12825,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12746,6 +12835,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfiguracionPuntos: {
@@ -12773,13 +12863,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12787,6 +12877,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     clavePush: {
@@ -12810,9 +12901,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12820,6 +12911,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     suscribirPush: {
@@ -12847,13 +12939,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12861,6 +12953,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     desuscribirPush: {
@@ -12889,9 +12982,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12899,6 +12991,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasReporteCajas: {
@@ -12945,9 +13038,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12955,6 +13048,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarReporteCajas: {
@@ -13001,9 +13095,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13011,6 +13105,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     reporteCaja: {
@@ -13037,9 +13132,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13047,6 +13141,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     imprimirReporteCaja: {
@@ -13076,9 +13171,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13086,6 +13180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     destinatariosReportes: {
@@ -13109,9 +13204,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13119,6 +13214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     comparativoEmpresas: {
@@ -13161,9 +13257,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13171,6 +13267,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarReporteCajas: {
@@ -13198,13 +13295,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13212,6 +13309,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarReporteEmail: {
@@ -13239,13 +13337,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13253,6 +13351,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarReporteExcel: {
@@ -13280,13 +13379,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13294,6 +13393,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     enviarReportePasajeros: {
@@ -13321,13 +13421,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13335,6 +13435,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasVentas: {
@@ -13377,9 +13478,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13387,6 +13488,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarVentas: {
@@ -13434,9 +13536,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13444,6 +13545,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ingresosMensuales: {
@@ -13472,9 +13574,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13482,6 +13584,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     kpisVentas: {
@@ -13524,9 +13627,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13534,6 +13637,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ventasPeriodo: {
@@ -13578,9 +13682,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13588,6 +13692,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarPasajerosReporte: {
@@ -13634,9 +13739,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13644,6 +13749,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadisticasPasajeros: {
@@ -13686,9 +13792,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13696,6 +13802,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarPasajerosReporte: {
@@ -13742,9 +13849,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13752,6 +13859,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     rutasPopulares: {
@@ -13796,9 +13904,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13806,6 +13914,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarProgramas: {
@@ -13829,9 +13938,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13839,6 +13948,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearPrograma: {
@@ -13866,13 +13976,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13880,6 +13990,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     actualizarPrograma: {
@@ -13914,9 +14025,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13924,6 +14034,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     eliminarPrograma: {
@@ -13952,9 +14063,8 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -13962,6 +14072,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ventasDetalladas: {
@@ -14008,9 +14119,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14018,6 +14129,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarSalidas: {
@@ -14046,9 +14158,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14056,6 +14168,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     crearSalida: {
@@ -14083,13 +14196,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14097,6 +14210,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     generarSalidas: {
@@ -14120,11 +14234,11 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14132,6 +14246,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     detalleSalida: {
@@ -14158,9 +14273,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14168,6 +14282,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     asignarEmbarcacion: {
@@ -14202,9 +14317,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14212,6 +14326,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cambiarEstadoSalida: {
@@ -14254,9 +14369,8 @@ export interface operations {
             };
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14264,6 +14378,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     manifiesto: {
@@ -14290,9 +14405,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14300,6 +14414,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     corregirManifiesto: {
@@ -14334,9 +14449,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14344,6 +14458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     exportarManifiesto: {
@@ -14374,9 +14489,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14384,6 +14498,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     sincronizar: {
@@ -14411,13 +14526,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14425,6 +14540,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     listarConflictos: {
@@ -14455,9 +14571,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14465,6 +14581,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     resolverConflicto: {
@@ -14476,7 +14593,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["ResolverConflicto"];
             };
@@ -14499,9 +14616,8 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14509,6 +14625,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ticketsLote: {
@@ -14537,9 +14654,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14547,6 +14664,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ticketPDF: {
@@ -14573,9 +14691,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14583,6 +14700,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     ticketHTML: {
@@ -14612,9 +14730,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14622,6 +14739,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     usuariosBasicos: {
@@ -14645,9 +14763,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14655,6 +14773,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     cambiarContrasena: {
@@ -14682,13 +14801,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14696,6 +14815,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     validarContrasena: {
@@ -14723,13 +14843,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14737,6 +14857,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     recibirWebhook: {
@@ -14772,9 +14893,8 @@ export interface operations {
             413: components["responses"]["CuerpoDemasiadoGrande"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14782,6 +14902,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     configWhatsApp: {
@@ -14805,9 +14926,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14815,6 +14936,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     guardarConfigWhatsApp: {
@@ -14842,13 +14964,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14856,6 +14978,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     desconectarWhatsApp: {
@@ -14865,7 +14988,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["DesconectarWhatsApp"];
             };
@@ -14883,13 +15006,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14897,6 +15020,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     inicializarWhatsApp: {
@@ -14906,7 +15030,7 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody: {
+        requestBody?: {
             content: {
                 "application/json": components["schemas"]["InicializarWhatsApp"];
             };
@@ -14924,13 +15048,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14938,6 +15062,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     vincularWhatsApp: {
@@ -14965,13 +15090,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14979,6 +15104,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     probarWhatsApp: {
@@ -15006,13 +15132,13 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             408: components["responses"]["CuerpoDemorado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15020,6 +15146,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadoWhatsApp: {
@@ -15043,9 +15170,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15053,6 +15180,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadosWhatsApp: {
@@ -15076,9 +15204,9 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15086,6 +15214,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     estadoWhatsAppEmpresa: {
@@ -15112,9 +15241,8 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15122,6 +15250,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
     abrirSocket: {
@@ -15148,9 +15277,8 @@ export interface operations {
             400: components["responses"]["SolicitudInvalida"];
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
-            503: components["responses"]["NoDisponible"];
-            /** @description Error interno (500), con el mensaje en español */
-            default: {
+            /** @description Error interno, con el mensaje en español */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15158,6 +15286,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
+            503: components["responses"]["NoDisponible"];
         };
     };
 }
