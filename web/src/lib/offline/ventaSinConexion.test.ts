@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { base64url } from '@/lib/dispositivo';
 import type { EntradaConfig } from './db';
+import { BrowserQRCodeSvgWriter } from '@zxing/browser';
+import { EncodeHintType } from '@zxing/library';
+import { CONFIG_POR_DEFECTO } from '@/lib/impresion/config';
+import { imprimirPasajesSinConexion } from '@/lib/impresion/sinConexion';
 import { verificarCodigo } from './verificar';
 import {
   claveContador, MSG_SIN_CONEXION, venderSinConexion, type CarritoVenta, type ContextoVentaSinConexion, type DispositivoFirma,
@@ -29,7 +33,18 @@ vi.mock('./cola', () => ({
   },
 }));
 
+// the receipt's print window: what the printer is sent
+const impreso = vi.hoisted(() => ({ html: '' }));
+vi.mock('@/lib/impresion/ventana', () => ({
+  abrirVentanaImpresion: () => ({ close: () => undefined }),
+  prepararHTML: (html: string) => html,
+  mostrarEImprimir: (_ventana: unknown, html: string) => {
+    impreso.html = html;
+  },
+}));
+
 beforeEach(() => {
+  impreso.html = '';
   almacen.config.clear();
   almacen.cola = [];
   almacen.orden = [];
@@ -146,6 +161,32 @@ describe('venderSinConexion', () => {
         valido: true, familia: 'MUELLE2', certificado: { d: vector.codigo }, carga: { n: p.numero_pasaje, p: p.precio },
       });
     }
+  });
+
+  it("prints each ticket's QR with its short code, under 300 characters (a 58 mm printer's QR), not the certificate", async () => {
+    const venta = await venderSinConexion(CARRITO, await contexto(), { ahora: AHORA });
+    const tickets = venta.pasajes.map((p) => ({
+      empresa: 'Lanchas del Delta', numero_pasaje: p.numero_pasaje, cliente: 'Cliente Anónimo', seccion: 'Tigre', tipo_viaje: 'General',
+      fecha_viaje: '27/11/2026', precio: '$ 1.500,50', medio_pago: 'Efectivo', vendedor: 'Vera', fecha_venta: '26/11/2026 11:05', codigo_qr: p.codigo_qr,
+    }));
+    const escritos = vi.spyOn(BrowserQRCodeSvgWriter.prototype, 'write');
+    await imprimirPasajesSinConexion(tickets, { ...CONFIG_POR_DEFECTO, paperSize: '58mm' });
+    const textos = escritos.mock.calls.map(([texto]) => texto);
+    expect(textos).toEqual(venta.pasajes.map((p) => p.codigo_qr));
+    for (const texto of textos) {
+      expect(texto).toMatch(/^MUELLE2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      expect(texto.length).toBeLessThan(300);
+    }
+    expect(impreso.html).toContain('size: 58mm 160mm');
+    expect(impreso.html).not.toContain('MUELLEDISP1');
+    // a coarser QR than the long form's (with the certificate): bigger modules in the same 40 mm square
+    const modulo = (svg: string) => Number(/<rect [^>]*width="(\d+)"/.exec(svg)?.[1]);
+    const qrs = Array.from(new DOMParser().parseFromString(impreso.html, 'text/html').querySelectorAll('.qr svg'), (q) => q.outerHTML);
+    expect(qrs).toHaveLength(3);
+    const largo = new BrowserQRCodeSvgWriter().write(`${textos[0]}.${vector.certificado}`, 320, 320,
+      new Map([[EncodeHintType.ERROR_CORRECTION, 'M']])).outerHTML;
+    expect(modulo(qrs[0])).toBeGreaterThan(modulo(largo));
+    escritos.mockRestore();
   });
 
   it('advances the counter, committed, before it queues the sale; the next sale goes on from there', async () => {
