@@ -128,9 +128,10 @@ func TestAShortOfflineCodeOfAnotherDeviceOrCompanyIsRefusedAndChangesNothing(t *
 }
 
 // A short code is vouched for by its device while the device is not revoked: a ticket sold before
-// the revocation no longer boards by its short code after it (its number still boards), and a
-// revoked device is not among the certificates a validator caches.
-func TestAShortCodeOfADeviceRevokedBeforeTheScanIsRefused(t *testing.T) {
+// the revocation no longer boards by its short code after it (its number still boards), a scan
+// before the revocation synced later does, and a revoked device is not among the certificates a
+// validator caches.
+func TestAShortCodeOfADeviceRevokedBeforeTheScanIsRefusedAndBeforeItIsNot(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
 		caja := e.cajaAbierta("vendedor")
 		vendedor := e.nuevoDispositivo("vendedor")
@@ -140,6 +141,15 @@ func TestAShortCodeOfADeviceRevokedBeforeTheScanIsRefused(t *testing.T) {
 		e.validarQR(e.token("lancha"), p["codigo_qr"].(string)).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
 		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE estado = 'usado'`); n != 0 {
 			t.Fatalf("%d pasajes embarcados", n)
+		}
+		// a crew phone that scanned it offline before the revocation: its boarding applies
+		lancha := e.nuevoDispositivo("lancha")
+		r := e.syncOK(lancha, e.now, accion(nuevoID(t), "embarque", e.now.Add(-5*time.Minute), map[string]any{"codigo": p["codigo_qr"]})).Resultados[0]
+		if r.Estado != "aplicada" || r.ConflictoID != nil {
+			t.Fatalf("embarque escaneado antes de la revocación: %+v", r)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE codigo_qr = ? AND estado = 'usado'`, p["codigo_qr"]); n != 1 {
+			t.Fatal("el embarque anterior a la revocación no embarcó el pasaje")
 		}
 		var certs []store.CertificadoDispositivo
 		e.certificados("lancha", &certs)
