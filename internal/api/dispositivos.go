@@ -69,6 +69,13 @@ func (s *Server) listarDispositivos(r *http.Request, c ConsultaDispositivos) (Li
 	return ListadoDispositivos{Dispositivos: lista, Total: total, Activos: activos, MaxActivos: domain.MaxDispositivosPorEmpresa}, err
 }
 
+// certificadosDispositivos lists the certificates of the caller's company's
+// devices not revoked: a validator caches them to verify offline the short
+// codes of tickets sold offline (domain.CertificadoDe).
+func (s *Server) certificadosDispositivos(r *http.Request) ([]store.CertificadoDispositivo, error) {
+	return s.Store.CertificadosDispositivos(r.Context(), actorFrom(r).EmpresaID())
+}
+
 func (s *Server) renombrarDispositivo(r *http.Request, b RenombrarDispositivo) (reply[store.Dispositivo], error) {
 	id, a, err := dispositivoYActor(r)
 	if err != nil {

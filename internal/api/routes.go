@@ -297,6 +297,8 @@ func (s *Server) routes() []route {
 			"Registra el dispositivo del llamante y certifica su clave"},
 		{"GET", "/api/dispositivos", perm("configuracion.editar"), core, handleQuery(s.listarDispositivos),
 			"Una página de los dispositivos de la empresa"},
+		{"GET", "/api/dispositivos/certificados", perm("validacion.embarque"), core, handle(s.certificadosDispositivos),
+			"Los certificados de los dispositivos activos de la empresa, para verificar sin conexión los códigos cortos"},
 		{"PUT", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handleJSON(s.renombrarDispositivo),
 			"Renombra un dispositivo"},
 		{"DELETE", "/api/dispositivos/{id}", perm("configuracion.editar"), core, handle(s.revocarDispositivo),

@@ -16,12 +16,16 @@ import (
 
 // CodigoOffline is what the code of a ticket sold offline carries. The code is
 //
-//	MUELLE2.<payload>.<firma>.<certificado>
+//	MUELLE2.<payload>.<firma>                (the short form, printed since issue 36 item 30)
+//	MUELLE2.<payload>.<firma>.<certificado>  (the long form, printed before: still accepted)
 //
-// where <payload> is the base64url (no padding) of this JSON, <firma> the
-// base64url Ed25519 signature, by the device's key, of "MUELLE2." + <payload>,
-// and <certificado> the device's whole MUELLEDISP1 certificate: whoever holds
-// the company's public key checks it offline, even for a device it never saw.
+// where <payload> is the base64url (no padding) of this JSON and <firma> the
+// base64url Ed25519 signature, by the device's key, of "MUELLE2." + <payload>:
+// both forms carry the same signature. The long form adds the device's whole
+// MUELLEDISP1 certificate, so whoever holds the company's public key checks it
+// offline even for a device it never saw; the short form names the device by
+// its code (the payload's d) and its certificate is the company's register's
+// (CertificadoDe): the server's dispositivos table, a validator's cache.
 type CodigoOffline struct {
 	EmpresaID    int64  `json:"e"`
 	NumeroPasaje string `json:"n"`
@@ -41,7 +45,7 @@ const (
 	MaxAccionesPorLote = 100
 	// MaxPasajesOffline bounds the tickets of one offline sale (one per entry).
 	MaxPasajesOffline = 50
-	// MaxCodigoOffline bounds a ticket's code as sent (payload, signature and certificate).
+	// MaxCodigoOffline bounds a ticket's code as sent (payload, signature and, in the long form, certificate).
 	MaxCodigoOffline = 1200
 	// DesfaseVisible is the clock offset over which the device is told and the act marked.
 	DesfaseVisible = 2 * time.Minute
@@ -180,7 +184,8 @@ func MsgEmbarqueSinLugar(porque, hora string) string {
 var ErrCodigoOffline = errors.New("código de pasaje sin conexión inválido")
 
 // FirmarCodigoOffline builds an offline ticket's code: c with a fresh random
-// part, signed with the device's key priv and followed by its certificate.
+// part, signed with the device's key priv; followed by certificado, the
+// device's certificate, when one is given (the long form), else short.
 func FirmarCodigoOffline(priv ed25519.PrivateKey, certificado string, c CodigoOffline) (string, error) {
 	nonce := make([]byte, 16)
 	if _, err := rand.Read(nonce); err != nil {
@@ -188,6 +193,9 @@ func FirmarCodigoOffline(priv ed25519.PrivateKey, certificado string, c CodigoOf
 	}
 	c.Nonce = hex.EncodeToString(nonce)
 	firmado, err := firmarCarga(priv, prefijoOffline, c)
+	if certificado == "" {
+		return firmado, err
+	}
 	return firmado + "." + certificado, err
 }
 
@@ -196,16 +204,45 @@ func EsCodigoOffline(codigo string) bool {
 	return strings.HasPrefix(strings.TrimSpace(codigo), prefijoOffline)
 }
 
+// CertificadoDe finds the certificate of the company's device of code
+// codigo, for a short offline code: ok is false when the company's register
+// has no such device usable at the act (unknown, another company's, revoked).
+// The server reads its dispositivos table; a crew phone offline, its cache.
+type CertificadoDe func(codigo string) (certificado string, ok bool)
+
+// ErrDispositivoDesconocido refuses a short offline code whose device the
+// company's register does not hold (unknown, revoked by the act's moment):
+// refused as a bad certificate is.
+var ErrDispositivoDesconocido = errors.New("el dispositivo del código no está registrado en la empresa")
+
 // VerificarCodigoOffline checks an offline ticket's code for the company
 // empresaID whose public key is pub, at the moment of the act: the
-// certificate is the company's and valid then, and the ticket is signed by the
-// certified device. It answers the code's content and the certificate's.
-func VerificarCodigoOffline(pub ed25519.PublicKey, empresaID int64, codigo string, momento time.Time) (CodigoOffline, CertificadoDispositivo, error) {
+// certificate (carried by a long code, found by certificadoDe for a short
+// one: nil finds none) is the company's and valid then, and the ticket is
+// signed by the certified device. It answers the code's content and the
+// certificate's.
+func VerificarCodigoOffline(pub ed25519.PublicKey, empresaID int64, codigo string, momento time.Time,
+	certificadoDe CertificadoDe) (CodigoOffline, CertificadoDispositivo, error) {
 	c, partes, err := LeerCodigoOffline(codigo)
 	if err != nil {
 		return c, CertificadoDispositivo{}, err
 	}
-	cert, err := VerificarCertificado(pub, empresaID, partes[2], momento)
+	var certificado string
+	if len(partes) == 3 {
+		certificado = partes[2]
+	} else {
+		if c.EmpresaID != empresaID {
+			return c, CertificadoDispositivo{}, ErrCodigoOffline
+		}
+		ok := false
+		if len(c.Dispositivo) == LargoCodigoDispositivo && certificadoDe != nil {
+			certificado, ok = certificadoDe(c.Dispositivo)
+		}
+		if !ok {
+			return c, CertificadoDispositivo{}, ErrDispositivoDesconocido
+		}
+	}
+	cert, err := VerificarCertificado(pub, empresaID, certificado, momento)
 	if err != nil {
 		return c, cert, err
 	}
@@ -217,12 +254,12 @@ func VerificarCodigoOffline(pub ed25519.PublicKey, empresaID int64, codigo strin
 }
 
 // LeerCodigoOffline parses an offline code without checking it: its content
-// and its three parts (payload, signature, certificate).
+// and its parts (payload, signature and, in the long form, certificate).
 func LeerCodigoOffline(codigo string) (CodigoOffline, []string, error) {
 	var c CodigoOffline
 	rest, ok := strings.CutPrefix(strings.TrimSpace(codigo), prefijoOffline)
 	partes := strings.SplitN(rest, ".", 3)
-	if !ok || len(partes) != 3 {
+	if !ok || len(partes) < 2 || partes[1] == "" {
 		return c, nil, ErrCodigoOffline
 	}
 	raw, err := b64.DecodeString(partes[0])

@@ -33,7 +33,7 @@ func TestAnOfflineCodeVerifiesWithTheCompanyKeyAlone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	got, certificado, err := VerificarCodigoOffline(empresaPub, 1, codigo, desde.Add(time.Hour))
+	got, certificado, err := VerificarCodigoOffline(empresaPub, 1, codigo, desde.Add(time.Hour), nil)
 	if err != nil || got.NumeroPasaje != c.NumeroPasaje || got.Precio != 450000 || certificado.Codigo != "AB12" || got.Nonce == "" {
 		t.Fatalf("verificar: %+v %+v %v", got, certificado, err)
 	}
@@ -51,15 +51,87 @@ func TestAnOfflineCodeVerifiesWithTheCompanyKeyAlone(t *testing.T) {
 		momento  time.Time
 		esperado error
 	}{
-		"certificado ajeno": {prefijoOffline + partes[0] + "." + partes[1] + "." + certAjeno, 1, desde.Add(time.Hour), ErrCodigoOffline},
-		"otra empresa":      {codigo, 2, desde.Add(time.Hour), ErrCertificadoOtraEmpresa},
-		"carga adulterada":  {prefijoOffline + partes[0] + "x." + partes[1] + "." + partes[2], 1, desde.Add(time.Hour), ErrCodigoOffline},
-		"antes del alta":    {codigo, 1, desde.Add(-time.Hour), ErrCertificadoVencido},
-		"truncado":          {prefijoOffline + partes[0], 1, desde.Add(time.Hour), ErrCodigoOffline},
+		"certificado ajeno":  {prefijoOffline + partes[0] + "." + partes[1] + "." + certAjeno, 1, desde.Add(time.Hour), ErrCodigoOffline},
+		"otra empresa":       {codigo, 2, desde.Add(time.Hour), ErrCertificadoOtraEmpresa},
+		"carga adulterada":   {prefijoOffline + partes[0] + "x." + partes[1] + "." + partes[2], 1, desde.Add(time.Hour), ErrCodigoOffline},
+		"antes del alta":     {codigo, 1, desde.Add(-time.Hour), ErrCertificadoVencido},
+		"truncado":           {prefijoOffline + partes[0], 1, desde.Add(time.Hour), ErrCodigoOffline},
+		"corto sin registro": {prefijoOffline + partes[0] + "." + partes[1], 1, desde.Add(time.Hour), ErrDispositivoDesconocido},
 	} {
-		if _, _, err := VerificarCodigoOffline(empresaPub, caso.empresa, caso.codigo, caso.momento); !errors.Is(err, caso.esperado) {
+		if _, _, err := VerificarCodigoOffline(empresaPub, caso.empresa, caso.codigo, caso.momento, nil); !errors.Is(err, caso.esperado) {
 			t.Errorf("%s: %v, esperaba %v", name, err, caso.esperado)
 		}
+	}
+}
+
+// A short code (no certificate) verifies with the certificate the company's
+// register holds for the device it names, under the same checks as a carried one.
+func TestAShortOfflineCodeVerifiesWithTheRegisteredCertificate(t *testing.T) {
+	empresaPub, empresa, _ := ed25519.GenerateKey(rand.Reader)
+	desde := time.Date(2026, 11, 20, 12, 0, 0, 0, time.UTC)
+	priv, cert := dispositivoDePrueba(t, empresa, "AB12", desde)
+	c := CodigoOffline{EmpresaID: 1, NumeroPasaje: "LD-AB12-20261120-000001", FechaViaje: "2026-11-20", Dispositivo: "AB12",
+		SeccionID: 3, TipoViajeID: 4, Precio: 450000}
+	corto, err := FirmarCodigoOffline(priv, "", c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	largo := corto + "." + cert
+	if strings.Count(corto, ".") != 2 || len(corto) >= 300 || len(largo)-len(corto) != len(cert)+1 {
+		t.Fatalf("código corto %q (%d caracteres), largo %d", corto, len(corto), len(largo))
+	}
+	var pedidos []string
+	registro := func(certs map[string]string) CertificadoDe {
+		return func(codigo string) (string, bool) {
+			pedidos = append(pedidos, codigo)
+			cert, ok := certs[codigo]
+			return cert, ok
+		}
+	}
+	momento := desde.Add(time.Hour)
+	got, certificado, err := VerificarCodigoOffline(empresaPub, 1, corto, momento, registro(map[string]string{"AB12": cert}))
+	if err != nil || got.NumeroPasaje != c.NumeroPasaje || certificado.Codigo != "AB12" || len(pedidos) != 1 || pedidos[0] != "AB12" {
+		t.Fatalf("corto: %+v %+v %v (pedidos %v)", got, certificado, err, pedidos)
+	}
+	// the long form of the same code needs no register (the receipts printed before)
+	pedidos = nil
+	if _, _, err := VerificarCodigoOffline(empresaPub, 1, largo, momento, registro(nil)); err != nil || len(pedidos) != 0 {
+		t.Fatalf("largo: %v (pedidos %v)", err, pedidos)
+	}
+	_, certAjeno := dispositivoDePrueba(t, empresa, "ZZ99", desde)
+	otraEmpresa := c
+	otraEmpresa.EmpresaID = 2
+	deOtra, _ := FirmarCodigoOffline(priv, "", otraEmpresa)
+	certOtra, _, _ := FirmarCertificado(empresa, 2, "AB12", priv.Public().(ed25519.PublicKey), desde)
+	_, falsa, _ := ed25519.GenerateKey(rand.Reader)
+	certFalso, _, _ := FirmarCertificado(falsa, 1, "AB12", priv.Public().(ed25519.PublicKey), desde)
+	for name, caso := range map[string]struct {
+		codigo   string
+		certs    map[string]string
+		momento  time.Time
+		esperado error
+	}{
+		"dispositivo desconocido":         {corto, map[string]string{"ZZ99": certAjeno}, momento, ErrDispositivoDesconocido},
+		"sin registro":                    {corto, nil, momento, ErrDispositivoDesconocido},
+		"certificado de otro dispositivo": {corto, map[string]string{"AB12": certAjeno}, momento, ErrCodigoOffline},
+		"certificado de otra empresa":     {corto, map[string]string{"AB12": certOtra}, momento, ErrCertificadoOtraEmpresa},
+		"certificado de otra clave":       {corto, map[string]string{"AB12": certFalso}, momento, ErrCertificado},
+		"certificado vencido":             {corto, map[string]string{"AB12": cert}, desde.Add(VigenciaCertificado), ErrCertificadoVencido},
+		"código de otra empresa":          {deOtra, map[string]string{"AB12": cert}, momento, ErrCodigoOffline},
+		"firma alterada":                  {alterarFirma(corto), map[string]string{"AB12": cert}, momento, ErrCodigoOffline},
+	} {
+		pedidos = nil
+		_, _, err := VerificarCodigoOffline(empresaPub, 1, caso.codigo, caso.momento, registro(caso.certs))
+		if !errors.Is(err, caso.esperado) {
+			t.Errorf("%s: %v, esperaba %v", name, err, caso.esperado)
+		}
+		if name == "código de otra empresa" && len(pedidos) != 0 {
+			t.Errorf("%s: buscó %v en el registro de esta empresa", name, pedidos)
+		}
+	}
+	// nil finds nothing
+	if _, _, err := VerificarCodigoOffline(empresaPub, 1, corto, momento, nil); !errors.Is(err, ErrDispositivoDesconocido) {
+		t.Errorf("sin buscador: %v", err)
 	}
 }
 
@@ -129,4 +201,14 @@ func TestAnOfflineNumberCarriesTheDeviceCode(t *testing.T) {
 			t.Errorf("%s: esperaba %v", numero, ok)
 		}
 	}
+}
+
+// alterarFirma changes one character inside a code's last part, its signature.
+func alterarFirma(codigo string) string {
+	i := strings.LastIndexByte(codigo, '.') + 5
+	nuevo := byte('A')
+	if codigo[i] == 'A' {
+		nuevo = 'B'
+	}
+	return codigo[:i] + string(nuevo) + codigo[i+1:]
 }

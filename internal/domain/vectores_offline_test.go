@@ -17,7 +17,9 @@ import (
 // device certificates and MUELLE2 codes with keys drawn from fixed seeds, good and
 // tampered, and keeps them with what the server decides of each in
 // web/src/lib/offline/vectores.json; the client's verifier (web/src/lib/offline/
-// verificar.ts) must decide the same (verificar.test.ts). Regenerate with
+// verificar.ts) must decide the same (verificar.test.ts). Short MUELLE2 codes (no
+// certificate) are resolved from Dispositivos, the company's register as a crew phone
+// caches it (GET /dispositivos/certificados). Regenerate with
 //
 //	go test ./internal/domain -run TestVectoresOffline -update
 //
@@ -34,14 +36,35 @@ const (
 	motivoCertificado            = "certificado"
 	motivoCertificadoOtraEmpresa = "certificado_otra_empresa"
 	motivoCertificadoVencido     = "certificado_vencido"
+	motivoDispositivoDesconocido = "dispositivo_desconocido"
 )
 
 type vectoresOffline struct {
-	Nota         string          `json:"nota"`
-	EmpresaID    int64           `json:"empresa_id"`
-	ClaveEmpresa string          `json:"clave_empresa"`
-	Codigos      []vectorOffline `json:"codigos"`
-	Certificados []vectorOffline `json:"certificados"`
+	Nota         string `json:"nota"`
+	EmpresaID    int64  `json:"empresa_id"`
+	ClaveEmpresa string `json:"clave_empresa"`
+	// Dispositivos is the company's register of devices a short code is resolved from.
+	Dispositivos []dispositivoVector `json:"dispositivos"`
+	Codigos      []vectorOffline     `json:"codigos"`
+	Certificados []vectorOffline     `json:"certificados"`
+}
+
+// dispositivoVector is a device of the register, as GET /dispositivos/certificados lists it.
+type dispositivoVector struct {
+	Codigo      string `json:"codigo"`
+	Certificado string `json:"certificado"`
+}
+
+// registroDe finds a device's certificate in the vectors' register.
+func registroDe(ds []dispositivoVector) CertificadoDe {
+	return func(codigo string) (string, bool) {
+		for _, d := range ds {
+			if d.Codigo == codigo {
+				return d.Certificado, true
+			}
+		}
+		return "", false
+	}
 }
 
 // vectorOffline is a code (or a certificate) checked at Momento for the company
@@ -73,14 +96,17 @@ func motivoDe(err error) string {
 		return motivoCertificadoVencido
 	case errors.Is(err, ErrCertificado):
 		return motivoCertificado
+	case errors.Is(err, ErrDispositivoDesconocido):
+		return motivoDispositivoDesconocido
 	}
 	return motivoCodigo
 }
 
 // decidirCodigo is what the server decides of a scanned code for company empresaID
 // (store.verificarQR, and codigoOffline at sync): a code of another company is
-// refused before its signature is looked at; a MUELLE2 code is checked at momento.
-func decidirCodigo(pub ed25519.PublicKey, empresaID int64, codigo string, momento time.Time) (any, string, string) {
+// refused before its signature is looked at; a MUELLE2 code is checked at momento (a
+// short one with its device's certificate found by certificadoDe).
+func decidirCodigo(pub ed25519.PublicKey, empresaID int64, codigo string, momento time.Time, certificadoDe CertificadoDe) (any, string, string) {
 	in, err := LeerCodigoIngresado(codigo)
 	if err != nil || in.QR == nil {
 		return nil, "", motivoCodigo
@@ -89,7 +115,7 @@ func decidirCodigo(pub ed25519.PublicKey, empresaID int64, codigo string, moment
 		return nil, "", motivoOtraEmpresa
 	}
 	if in.Offline {
-		c, cert, err := VerificarCodigoOffline(pub, empresaID, codigo, momento)
+		c, cert, err := VerificarCodigoOffline(pub, empresaID, codigo, momento, certificadoDe)
 		return c, cert.Codigo, motivoDe(err)
 	}
 	c, err := VerificarCodigoQR(pub, codigo)
@@ -154,6 +180,14 @@ func generarVectores(t *testing.T) vectoresOffline {
 
 	m1 := must(FirmarCodigoQR(clave, empresa, "LD-20261126-000042", "2026-11-26"))
 	m2 := firmarOffline(disp, cert, offline)
+	// short codes: the device named by its code in the register (K7Q2; V3NC, whose
+	// certificate expired; QQ77, not in it)
+	corto := firmarOffline(disp, "", offline)
+	vencido := offline
+	vencido.Dispositivo, vencido.NumeroPasaje = "V3NC", "LD-V3NC-20261126-1"
+	desconocido := offline
+	desconocido.Dispositivo, desconocido.NumeroPasaje = "QQ77", "LD-QQ77-20261126-1"
+	cortoOtraEmpresa := firmarOffline(disp, "", otraEmpresaOffline)
 	v := func(nombre, texto string, valido bool, motivo string) vectorOffline {
 		return vectorOffline{Nombre: nombre, Texto: texto, Momento: momento, Valido: valido, Motivo: motivo}
 	}
@@ -162,6 +196,10 @@ func generarVectores(t *testing.T) vectoresOffline {
 		Nota:         "Generado por internal/domain/vectores_offline_test.go (go test ./internal/domain -run TestVectoresOffline -update); no editar a mano.",
 		EmpresaID:    empresa,
 		ClaveEmpresa: b64.EncodeToString(clave.Public().(ed25519.PublicKey)),
+		Dispositivos: []dispositivoVector{
+			{Codigo: "K7Q2", Certificado: cert},
+			{Codigo: "V3NC", Certificado: certificado(clave, empresa, "V3NC", time.Date(2024, 6, 1, 0, 0, 0, 0, time.UTC))},
+		},
 		Codigos: []vectorOffline{
 			v("muelle1 válido", m1, true, ""),
 			v("muelle1 válido con blancos alrededor", "  "+m1+"\n", true, ""),
@@ -182,7 +220,15 @@ func generarVectores(t *testing.T) vectoresOffline {
 			v("muelle2 con la carga alterada", alterarCarga(t, m2, prefijoOffline, func(m map[string]any) { m["p"] = 100 }), false, motivoCodigo),
 			v("muelle2 de otro código de dispositivo", firmarOffline(disp, cert, otroDispositivo), false, motivoCodigo),
 			v("muelle2 de otra empresa", firmarOffline(disp, cert, otraEmpresaOffline), false, motivoOtraEmpresa),
-			v("muelle2 sin certificado", m2[:strings.Index(m2, ".MUELLEDISP1.")], false, motivoCodigo),
+			v("muelle2 corto válido", corto, true, ""),
+			v("muelle2 largo cortado en su certificado", m2[:strings.Index(m2, ".MUELLEDISP1.")], true, ""),
+			v("muelle2 corto de otra empresa", cortoOtraEmpresa, false, motivoOtraEmpresa),
+			v("muelle2 corto de un dispositivo desconocido", firmarOffline(disp, "", desconocido), false, motivoDispositivoDesconocido),
+			v("muelle2 corto con el certificado vencido", firmarOffline(disp, "", vencido), false, motivoCertificadoVencido),
+			v("muelle2 corto con la firma alterada", alterarFirma(corto), false, motivoCodigo),
+			v("muelle2 corto firmado por otro dispositivo", firmarOffline(dispOtro, "", offline), false, motivoCodigo),
+			v("muelle2 corto con la carga alterada", alterarCarga(t, corto, prefijoOffline, func(m map[string]any) { m["n"] = "LD-K7Q2-20261126-4" }), false, motivoCodigo),
+			v("muelle2 corto sin firma", corto[:strings.LastIndexByte(corto, '.')], false, motivoCodigo),
 		},
 		Certificados: []vectorOffline{
 			v("certificado vigente", cert, true, ""),
@@ -223,7 +269,7 @@ func decidirVectores(t *testing.T, vs *vectoresOffline) {
 	}
 	for i := range vs.Codigos {
 		x := &vs.Codigos[i]
-		carga, dispositivo, motivo := decidirCodigo(pub, vs.EmpresaID, x.Texto, x.Momento)
+		carga, dispositivo, motivo := decidirCodigo(pub, vs.EmpresaID, x.Texto, x.Momento, registroDe(vs.Dispositivos))
 		comprobar(x, carga, dispositivo, motivo)
 	}
 	for i := range vs.Certificados {

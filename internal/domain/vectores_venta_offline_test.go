@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"os"
+	"strings"
 	"testing"
 	"time"
 )
@@ -71,6 +72,8 @@ func TestVectoresVentaOfflineDelCliente(t *testing.T) {
 	}
 
 	pub := empresa.Public().(ed25519.PublicKey)
+	// the server's register: this device's certificate
+	registro := func(codigo string) (string, bool) { return v.Certificado, codigo == v.Codigo }
 	venta := v.Accion.Venta
 	momento := time.UnixMilli(v.Accion.OcurridoEn)
 	if len(venta.Pasajes) < 2 {
@@ -88,7 +91,11 @@ func TestVectoresVentaOfflineDelCliente(t *testing.T) {
 		if len(p.CodigoQR) > MaxCodigoOffline {
 			t.Errorf("código de %d caracteres, máximo %d", len(p.CodigoQR), MaxCodigoOffline)
 		}
-		q, c, err := VerificarCodigoOffline(pub, v.EmpresaID, p.CodigoQR, momento)
+		// the code is short (the device's certificate is the register's), as printed
+		if strings.Count(p.CodigoQR, ".") != 2 || len(p.CodigoQR) >= 300 {
+			t.Errorf("código de %s: %d caracteres, %d partes; se espera el corto", p.NumeroPasaje, len(p.CodigoQR), strings.Count(p.CodigoQR, ".")+1)
+		}
+		q, c, err := VerificarCodigoOffline(pub, v.EmpresaID, p.CodigoQR, momento, registro)
 		if err != nil {
 			t.Fatalf("VerificarCodigoOffline(%s): %v", p.NumeroPasaje, err)
 		}
@@ -104,7 +111,7 @@ func TestVectoresVentaOfflineDelCliente(t *testing.T) {
 	// A byte changed in the payload breaks the signature.
 	p := venta.Pasajes[0].CodigoQR
 	mal := p[:10] + string(rune(p[10]^1)) + p[11:]
-	if _, _, err := VerificarCodigoOffline(pub, v.EmpresaID, mal, momento); err == nil {
+	if _, _, err := VerificarCodigoOffline(pub, v.EmpresaID, mal, momento, registro); err == nil {
 		t.Error("un código alterado pasó la verificación")
 	}
 }

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/ed25519"
 	"database/sql"
 	"fmt"
 	"strings"
@@ -44,8 +43,11 @@ type pasajeAEmbarcar struct {
 // sale has not synced) is answered for a retry, and nothing is kept. Into a
 // departure, the boarding takes its seat (asentarEmbarque).
 func (s *Store) embarcarOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (ResultadoSync, error) {
-	in, err := s.codigoOffline(ctx, act)
+	in, valido, err := s.codigoOffline(ctx, c, act)
 	if err != nil {
+		return ResultadoSync{}, err
+	}
+	if !valido {
 		return s.rechazarConConflicto(ctx, c, act, conflicto{tipo: domain.ConflictoEmbarqueRechazado,
 			detalle: domain.MsgPasajeNoEncontrado})
 	}
@@ -86,25 +88,27 @@ func embarcado(p pasajeAEmbarcar) ResultadoSync {
 }
 
 // codigoOffline reads and checks a boarded code: a QR code signed by the
-// company's key, or by a device it certified (checked at the scan moment),
-// or a ticket number.
-func (s *Store) codigoOffline(ctx context.Context, act *actoOffline) (domain.CodigoIngresado, error) {
+// company's key, or by a device it certified (checked at the scan moment; a
+// short code's device from the register), or a ticket number. valido is
+// false for a code refused; err a failed read.
+func (s *Store) codigoOffline(ctx context.Context, c sqldb.Conn, act *actoOffline) (domain.CodigoIngresado, bool, error) {
 	in, err := domain.LeerCodigoIngresado(act.Embarque.Codigo)
 	if err != nil || in.QR == nil {
-		return in, err
+		return in, err == nil, nil
 	}
 	pub, err := s.ClavePublica(ctx, act.a.EmpresaID)
 	if err != nil {
-		return in, err
+		return in, false, err
 	}
-	if in.Offline {
-		_, _, err = domain.VerificarCodigoOffline(ed25519.PublicKey(pub), act.a.EmpresaID, in.Crudo, act.momento)
-	} else if in.QR.EmpresaID == act.a.EmpresaID {
-		_, err = domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo)
-	} else {
-		err = domain.ErrCodigoQR
+	switch {
+	case in.Offline:
+		_, _, valido, err := codigoOfflineValido(ctx, c, pub, act.a.EmpresaID, in.Crudo, act.momento)
+		return in, valido, err
+	case in.QR.EmpresaID == act.a.EmpresaID:
+		_, err = domain.VerificarCodigoQR(pub, in.Crudo)
+		return in, err == nil, nil
 	}
-	return in, err
+	return in, false, nil
 }
 
 // pasajeParaEmbarcar locks the company's ticket of a code or number, with

@@ -91,6 +91,23 @@ func (s *Store) ListarDispositivos(ctx context.Context, empresaID int64, p Pagin
 	return out, total, wrap("listar dispositivos", err)
 }
 
+// CertificadoDispositivo is a device of the company as a validator caches it
+// to verify short offline codes (domain.CertificadoDe): its code and certificate.
+type CertificadoDispositivo struct {
+	Codigo      string `json:"codigo"`
+	Certificado string `json:"certificado"`
+}
+
+// CertificadosDispositivos lists the certificates of the company's devices
+// not revoked (at most domain.MaxDispositivosPorEmpresa), by code.
+func (s *Store) CertificadosDispositivos(ctx context.Context, empresaID int64) ([]CertificadoDispositivo, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (CertificadoDispositivo, error) {
+		var d CertificadoDispositivo
+		return d, sc.Scan(&d.Codigo, &d.Certificado)
+	}, `SELECT codigo, certificado FROM dispositivos WHERE empresa_id = ? AND revocado_en IS NULL ORDER BY codigo`, empresaID)
+	return out, wrap("listar certificados de dispositivos", err)
+}
+
 // DispositivosActivos counts the company's devices not revoked.
 func (s *Store) DispositivosActivos(ctx context.Context, empresaID int64) (int64, error) {
 	var n int64
@@ -270,4 +287,27 @@ func (s *Store) cambiarEn(ctx context.Context, c sqldb.Conn, a Actor, accion str
 		return despues, err
 	}
 	return despues, s.auditarCambio(ctx, c, a, accion, antes, despues)
+}
+
+// codigoOfflineValido checks an offline ticket's code for the company
+// empresaID whose public key is pub, at momento (domain.VerificarCodigoOffline):
+// a short code's certificate is that of the device it names in the company's
+// register (dispositivos, read on c), unless the device was revoked by then
+// (refused as an unknown one). valido is false for a refused code; err is a
+// failed read.
+func codigoOfflineValido(ctx context.Context, c sqldb.Conn, pub ed25519.PublicKey, empresaID int64, codigo string,
+	momento time.Time) (q domain.CodigoOffline, cert domain.CertificadoDispositivo, valido bool, err error) {
+	var fallo error
+	q, cert, rechazo := domain.VerificarCodigoOffline(pub, empresaID, codigo, momento, func(disp string) (string, bool) {
+		var certificado string
+		err := c.QueryRow(ctx, `SELECT certificado FROM dispositivos WHERE empresa_id = ? AND codigo = ?
+			AND (revocado_en IS NULL OR revocado_en > ?)`, empresaID, disp, momento).Scan(&certificado)
+		missing, err := sqldb.NoRows(err)
+		fallo = err
+		return certificado, !missing && err == nil
+	})
+	if fallo != nil {
+		return q, cert, false, wrap("leer el certificado del dispositivo", fallo)
+	}
+	return q, cert, rechazo == nil, nil
 }

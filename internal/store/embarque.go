@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/ed25519"
 	"database/sql"
 	"time"
 
@@ -96,7 +95,8 @@ func (c condicionEmbarque) sql() (string, []any) {
 }
 
 // verificarQR checks that a QR code belongs to the company and is signed by
-// its key, or (an offline ticket's) by a device the company's key certified.
+// its key, or (an offline ticket's) by a device the company's key certified
+// (a short code's: the device of the company's register, not revoked).
 func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.CodigoIngresado) error {
 	if in.QR.EmpresaID != empresaID {
 		return domain.NotFound(domain.MsgPasajeNoEncontrado)
@@ -105,12 +105,17 @@ func (s *Store) verificarQR(ctx context.Context, empresaID int64, in domain.Codi
 	if err != nil {
 		return err
 	}
+	valido := false
 	if in.Offline {
-		_, _, err = domain.VerificarCodigoOffline(ed25519.PublicKey(pub), empresaID, in.Crudo, s.Now())
+		// a short code's device from the register: not revoked now
+		if _, _, valido, err = codigoOfflineValido(ctx, s.db.Conn(), pub, empresaID, in.Crudo, s.Now()); err != nil {
+			return err
+		}
 	} else {
-		_, err = domain.VerificarCodigoQR(ed25519.PublicKey(pub), in.Crudo)
+		_, err = domain.VerificarCodigoQR(pub, in.Crudo)
+		valido = err == nil
 	}
-	if err != nil {
+	if !valido {
 		return domain.NotFound(domain.MsgPasajeNoEncontrado)
 	}
 	return nil

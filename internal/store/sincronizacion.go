@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"crypto/ed25519"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -482,7 +481,7 @@ func (s *Store) prepararVentaOffline(ctx context.Context, c sqldb.Conn, act *act
 	if p.vendedor, err = cab.vendedorDe(act.a); err != nil {
 		return p, err
 	}
-	if err := s.verificarPasajesOffline(ctx, act, p.prefijo); err != nil {
+	if err := s.verificarPasajesOffline(ctx, c, act, p.prefijo); err != nil {
 		return p, err
 	}
 	return p, p.preciarOffline(ctx, c, act, cab)
@@ -504,9 +503,10 @@ func lineasDe(pasajes []PasajeOffline) []domain.LineaVenta {
 
 // verificarPasajesOffline checks that every ticket is this device's: its
 // number of the device's series and its code signed by the device's key
-// (certified by the company's at the act's moment), carrying the ticket's
-// number, date, section, trip type and price.
-func (s *Store) verificarPasajesOffline(ctx context.Context, act *actoOffline, prefijo string) error {
+// (certified by the company's at the act's moment: a short code's certificate
+// is the device's in the register), carrying the ticket's number, date,
+// section, trip type and price.
+func (s *Store) verificarPasajesOffline(ctx context.Context, c sqldb.Conn, act *actoOffline, prefijo string) error {
 	pub, err := s.ClavePublica(ctx, act.a.EmpresaID)
 	if err != nil {
 		return err
@@ -516,8 +516,11 @@ func (s *Store) verificarPasajesOffline(ctx context.Context, act *actoOffline, p
 		if !domain.NumeroOfflineValido(ps.Numero, prefijo, act.d.Codigo) {
 			return domain.Invalid(domain.MsgSyncNumeroOffline)
 		}
-		q, cert, err := domain.VerificarCodigoOffline(ed25519.PublicKey(pub), act.a.EmpresaID, ps.Codigo, act.momento)
-		if err != nil || cert.Codigo != act.d.Codigo || q.NumeroPasaje != ps.Numero || q.FechaViaje != v.FechaViaje ||
+		q, cert, valido, err := codigoOfflineValido(ctx, c, pub, act.a.EmpresaID, ps.Codigo, act.momento)
+		if err != nil {
+			return err
+		}
+		if !valido || cert.Codigo != act.d.Codigo || q.NumeroPasaje != ps.Numero || q.FechaViaje != v.FechaViaje ||
 			q.SeccionID != v.SeccionID || q.TipoViajeID != ps.TipoViajeID || q.Precio != int64(ps.Precio) || ps.Precio < 0 {
 			return domain.Invalid(domain.MsgSyncCodigoOffline)
 		}

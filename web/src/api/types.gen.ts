@@ -1592,6 +1592,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/dispositivos/certificados": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los certificados de los dispositivos activos de la empresa, para verificar sin conexión los códigos cortos
+         * @description Acceso: permiso validacion.embarque; módulo core
+         */
+        get: operations["certificadosDispositivos"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/dispositivos/{id}": {
         parameters: {
             query?: never;
@@ -3649,6 +3669,10 @@ export interface components {
             /** Format: double */
             monto_cierre?: null | number;
             observaciones?: string;
+        };
+        CertificadoDispositivo: {
+            certificado: string;
+            codigo: string;
         };
         ChequeosPassword: {
             length: boolean;
@@ -6108,6 +6132,12 @@ export interface components {
         };
         RespuestaListaBeneficioCliente: {
             data: components["schemas"]["BeneficioCliente"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaCertificadoDispositivo: {
+            data: components["schemas"]["CertificadoDispositivo"][];
             message?: string;
             /** @constant */
             success: true;
@@ -11027,6 +11057,40 @@ export interface operations {
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    certificadosDispositivos: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaCertificadoDispositivo"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
             /** @description Error interno, con el mensaje en español */
             500: {
                 headers: {

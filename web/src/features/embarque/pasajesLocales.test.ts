@@ -12,6 +12,7 @@ import {
 } from './pasajesLocales';
 import { conEmbarquesEnCola } from './salidaValidador';
 import { claveSalidas, guardarSalidas, leerSalidas } from './salidasLocales';
+import { ENTRADA_CERTIFICADOS, guardarCertificados, leerCertificados } from './certificadosLocales';
 
 // jsdom has no IndexedDB: the Dexie stores are maps behind the few calls this module makes.
 const tablas = vi.hoisted(() => ({
@@ -152,5 +153,28 @@ describe('the helpers', () => {
     expect(sobrevive(local('A', '2026-11-20'), ['2026-11-26'], AHORA)).toBe(false);
     expect(pasajesVencidos({ guardado_en: AHORA - 3_600_001, fechas: [], cantidad: 0 }, AHORA)).toBe(true);
     expect(pasajesVencidos({ guardado_en: AHORA - 3_600_000, fechas: [], cantidad: 0 }, AHORA)).toBe(false);
+  });
+});
+
+describe('the device certificates kept on the phone (certificadosLocales)', () => {
+  it("keeps the company's register as the server answers it and finds a device's certificate by its code, for that company only", async () => {
+    const pedidos: string[] = [];
+    server.use(http.get('/api/dispositivos/certificados', ({ request }) => {
+      pedidos.push(new URL(request.url).pathname);
+      return ok([{ codigo: 'K7Q2', certificado: 'MUELLEDISP1.a.b' }, { codigo: 'V3NC', certificado: 'MUELLEDISP1.c.d' }]);
+    }));
+    expect(await leerCertificados(7)).toBeNull();
+    expect(await guardarCertificados(7, AHORA)).toBe(2);
+    expect(pedidos).toEqual(['/api/dispositivos/certificados']);
+    expect(tablas.config.get(ENTRADA_CERTIFICADOS)).toMatchObject({ clave: 'certificados_dispositivos', guardado_en: AHORA });
+    const certificadoDe = await leerCertificados(7);
+    expect(certificadoDe?.('K7Q2')).toBe('MUELLEDISP1.a.b');
+    expect(certificadoDe?.('QQ77')).toBeUndefined();
+    // another company's session on this phone does not use them
+    expect(await leerCertificados(8)).toBeNull();
+    // a refresh replaces them: a device revoked since is gone
+    server.use(http.get('/api/dispositivos/certificados', () => ok([{ codigo: 'V3NC', certificado: 'MUELLEDISP1.c.d' }])));
+    await guardarCertificados(7, AHORA + 1000);
+    expect((await leerCertificados(7))?.('K7Q2')).toBeUndefined();
   });
 });

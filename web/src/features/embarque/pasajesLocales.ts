@@ -7,9 +7,11 @@ import { hayAlmacenLocal } from '@/lib/offline/persistencia';
 import {
   baseOffline, VIGENCIA_PASAJES_MS, type AccionDe, type AccionOffline, type EmbarqueEnCola, type PasajeLocal, type Tramo,
 } from '@/lib/offline/db';
-import { hasRole } from '@/lib/session/roles';
+import { hasRole, PERMISO_VALIDAR, tienePermiso } from '@/lib/session/roles';
+import { useEmpresa } from '@/lib/company';
 import { useSession } from '@/lib/session';
 import type { Embarque, Pasajero, PasajerosDelDia } from '@/api/embarque';
+import { guardarCertificados } from './certificadosLocales';
 import type { AlmacenPasajes } from './validacionOffline';
 
 /*
@@ -181,12 +183,14 @@ const pasajesLocalesKeys = {
   all: ['pasajesLocales'] as const,
   guardar: (fechas: string[]) => [...pasajesLocalesKeys.all, 'guardar', ...fechas] as const,
   estado: () => [...pasajesLocalesKeys.all, 'estado'] as const,
+  certificados: (empresaId: number | undefined) => [...pasajesLocalesKeys.all, 'certificados', empresaId] as const,
 };
 
 /**
  * Keeps today's and tomorrow's tickets on this phone while the validator is open and online (for the
- * roles the passenger list serves), and answers the last save: its age is shown offline. The first
- * save waits until the browser is idle: the validator's first screen does not wait on two lists.
+ * roles the passenger list serves), with the company's register of device certificates (who boards:
+ * certificadosLocales.ts), and answers the last save: its age is shown offline. The first save waits
+ * until the browser is idle: the validator's first screen does not wait on two lists.
  */
 export function usePasajesLocales(hoy: string, online: boolean): EstadoPasajesLocales | null {
   const { usuario } = useSession();
@@ -198,6 +202,15 @@ export function usePasajesLocales(hoy: string, online: boolean): EstadoPasajesLo
     queryKey: pasajesLocalesKeys.guardar(fechas),
     queryFn: ({ signal }) => guardarPasajes(fechas, Date.now(), signal),
     enabled: puede && online && inactivo,
+    refetchInterval: REFRESCO_PASAJES_MS,
+    staleTime: REFRESCO_PASAJES_MS,
+    retry: false,
+  });
+  const { id: empresaId } = useEmpresa();
+  useQuery({
+    queryKey: pasajesLocalesKeys.certificados(empresaId),
+    queryFn: ({ signal }) => guardarCertificados(empresaId!, Date.now(), signal),
+    enabled: hayAlmacenLocal() && tienePermiso(usuario, PERMISO_VALIDAR) && Boolean(empresaId) && online && inactivo,
     refetchInterval: REFRESCO_PASAJES_MS,
     staleTime: REFRESCO_PASAJES_MS,
     retry: false,

@@ -19,8 +19,9 @@ import type { ClavesOffline } from './validacionOffline';
  * browser idle (useValidadorOffline), long before a scan: offline, a validation awaits it (the service worker
  * has it precached).
  */
-const cargarOffline = () => Promise.all([import('./pasajesLocales'), import('./salidasLocales'), import('./validacionOffline')])
-  .then(([pasajes, salidas, validacion]) => ({ ...pasajes, ...salidas, ...validacion }));
+const cargarOffline = () => Promise.all([import('./pasajesLocales'), import('./salidasLocales'), import('./validacionOffline'),
+  import('./certificadosLocales')])
+  .then(([pasajes, salidas, validacion, certificados]) => ({ ...pasajes, ...salidas, ...validacion, ...certificados }));
 
 /** While the browser says online but the server did not answer, how often the validator asks again. */
 export const SONDEO_SERVIDOR_MS = 10_000;
@@ -92,10 +93,12 @@ export function useValidadorOffline(): { offline: ValidacionOffline | undefined;
   }, [sinServidor, online]);
 
   const validar = useCallback(async (codigo: string, confirmarFecha: boolean, salidaId?: number | null) => {
-    const { leerSalidas, validarSinConexion, almacenPasajes } = await cargarOffline();
+    const { leerSalidas, leerCertificados, validarSinConexion, almacenPasajes } = await cargarOffline();
     // the departure as last read from the server (kept on the phone): its state, boat and count
     const salida = salidaId != null && empresaId ? (await leerSalidas(hoy, empresaId))?.find((s) => s.id === salidaId) : undefined;
-    const r = await validarSinConexion(codigo, confirmarFecha, { claves, hoy, ahora: Date.now(), almacen: almacenPasajes, salida });
+    // the company's device certificates as last read: a short code's device
+    const certificadoDe = empresaId ? await leerCertificados(empresaId) : null;
+    const r = await validarSinConexion(codigo, confirmarFecha, { claves, certificadoDe, hoy, ahora: Date.now(), almacen: almacenPasajes, salida });
     void queryClient.invalidateQueries({ queryKey: pendientesKey });
     return r;
   }, [claves, hoy, empresaId, queryClient]);

@@ -12,6 +12,9 @@ const MUELLE1 = vector('muelle1 válido');
 const MUELLE2 = vector('muelle2 válido');
 const AHORA = Date.parse(MUELLE1.momento);
 const CLAVES = { claveEmpresa: vectores.clave_empresa, empresaId: vectores.empresa_id };
+/** The company's device certificates as the phone caches them (GET /dispositivos/certificados): the vectors' register. */
+const REGISTRO = new Map(vectores.dispositivos.map((d) => [d.codigo, d.certificado]));
+const CERTIFICADOS = (codigo: string) => REGISTRO.get(codigo);
 
 /**
  * The phone's stored tickets in a map; `embarcar` does what the Dexie one does and records the act it would
@@ -92,6 +95,47 @@ describe('validarSinConexion', () => {
     ];
     for (const [nombre, mensaje] of casos) {
       expect(await validarSinConexion(vector(nombre).texto, false, ctx(a))).toEqual({ tipo: 'rechazo', mensaje, previo: null });
+    }
+    expect(cola).toEqual([]);
+  });
+
+  it('boards a short MUELLE2 code by its signature with its device certificate cached on the phone', async () => {
+    const corto = vector('muelle2 corto válido');
+    expect(corto.texto.length).toBeLessThan(300);
+    const { a, guardados, cola } = almacen();
+    const r = await validarSinConexion(corto.texto, false, ctx(a, { certificadoDe: CERTIFICADOS }));
+    expect(r).toMatchObject({ tipo: 'exitoOffline', embarque: { numero_pasaje: 'LD-K7Q2-20261126-3', conocido: false, embarcado_en: AHORA } });
+    expect(cola).toEqual([{ codigo: corto.texto, tramo: 'ida', ocurrido_en: AHORA }]);
+    expect(guardados.get('LD-K7Q2-20261126-3')).toMatchObject({ codigo_qr: corto.texto, embarcado_en: AHORA });
+    // the long form of a receipt printed before needs no cache
+    const { a: sinCache, cola: colaLargo } = almacen();
+    expect(await validarSinConexion(MUELLE2.texto, false, ctx(sinCache, { certificadoDe: null }))).toMatchObject({ tipo: 'exitoOffline' });
+    expect(colaLargo).toHaveLength(1);
+  });
+
+  it('does not board a short code whose device the cache does not hold, saying to validate it online', async () => {
+    const corto = vector('muelle2 corto válido');
+    // none cached, the ticket stored or not; a device of the cache under another code
+    for (const [pasajes, certificadoDe] of [
+      [[], null], [[guardado({ numero_pasaje: 'LD-K7Q2-20261126-3', codigo_qr: corto.texto })], undefined], [[], () => undefined],
+    ] as const) {
+      const { a, guardados, cola } = almacen([...pasajes]);
+      expect(await validarSinConexion(corto.texto, false, ctx(a, { certificadoDe }))).toEqual({
+        tipo: 'rechazo', mensaje: 'No se puede verificar sin conexión: dispositivo desconocido. Valide el pasaje con conexión.', previo: null,
+      });
+      expect(cola).toEqual([]);
+      expect([...guardados.values()].some((p) => p.embarcado_en !== undefined)).toBe(false);
+    }
+    const { a, cola } = almacen();
+    const casos: [string, string][] = [
+      ['muelle2 corto de un dispositivo desconocido', MENSAJE_MOTIVO.dispositivo_desconocido],
+      ['muelle2 corto con el certificado vencido', MENSAJE_MOTIVO.certificado_vencido],
+      ['muelle2 corto de otra empresa', MENSAJE_MOTIVO.otra_empresa],
+      ['muelle2 corto con la firma alterada', MENSAJE_MOTIVO.codigo],
+      ['muelle2 corto firmado por otro dispositivo', MENSAJE_MOTIVO.codigo],
+    ];
+    for (const [nombre, mensaje] of casos) {
+      expect(await validarSinConexion(vector(nombre).texto, false, ctx(a, { certificadoDe: CERTIFICADOS }))).toEqual({ tipo: 'rechazo', mensaje, previo: null });
     }
     expect(cola).toEqual([]);
   });

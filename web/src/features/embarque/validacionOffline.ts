@@ -1,12 +1,13 @@
 import type { Salida } from '@/api/salidas';
 import { formatDate } from '@/lib/format';
 import type { EmbarqueEnCola, PasajeLocal, Tramo } from '@/lib/offline/db';
-import { esCodigoFirmado, verificarCodigo, type MotivoRechazo } from '@/lib/offline/verificar';
+import { esCodigoFirmado, verificarCodigo, type CertificadoDe, type MotivoRechazo } from '@/lib/offline/verificar';
 import type { Resultado } from './validacion';
 
 /*
  * The validator without a link (docs/features/offline.md): a scanned code is verified on the
- * phone with the company's public key (lib/offline/verificar), the ticket is looked up among the ones
+ * phone with the company's public key (lib/offline/verificar; a short MUELLE2 code with its device's
+ * certificate from the register kept on the phone, certificadosLocales.ts), the ticket is looked up among the ones
  * kept on the phone (pasajesLocales.ts), and a boarding is marked there and queued with its scan time
  * (`embarque {codigo, salida_id?, tramo?}`), to reach the server when the link returns. The same phone refuses
  * a second scan of a leg it boarded; which of two phones boarded first is the server's to settle at sync.
@@ -34,6 +35,11 @@ export interface ClavesOffline {
 export interface ContextoOffline {
   /** Null when this phone holds no usable company key (not registered as a device). */
   claves: ClavesOffline | null;
+  /**
+   * The company's register of device certificates kept on this phone (certificadosLocales.ts), with which a
+   * short MUELLE2 code is verified; absent or null: none kept, and a short code is not verified offline.
+   */
+  certificadoDe?: CertificadoDe | null;
   /** Today's business date (YYYY-MM-DD): a ticket of another day asks before it boards. */
   hoy: string;
   /** The scan's time, device ms. */
@@ -88,6 +94,7 @@ export const MENSAJE_MOTIVO: Record<MotivoRechazo, string> = {
   certificado: 'Código QR inválido: el equipo que vendió el pasaje no está certificado por la empresa',
   certificado_otra_empresa: 'El pasaje lo vendió un equipo de otra empresa',
   certificado_vencido: 'El certificado del equipo que vendió el pasaje no está vigente',
+  dispositivo_desconocido: 'No se puede verificar sin conexión: dispositivo desconocido. Valide el pasaje con conexión.',
 };
 
 const rechazo = (mensaje: string, previo: { numero_pasaje: string; fecha_viaje: string; fecha_embarque?: string | null } | null = null): Resultado =>
@@ -126,7 +133,7 @@ async function pasajeDe(codigo: string, ctx: ContextoOffline): Promise<{ pasaje:
     // The stored codes came from the server: one read exactly as stored is genuine.
     return guardado ? { pasaje: guardado, conocido: true } : rechazo(MSG_SIN_CLAVE);
   }
-  const v = await verificarCodigo(claves.claveEmpresa, claves.empresaId, codigo, ahora);
+  const v = await verificarCodigo(claves.claveEmpresa, claves.empresaId, codigo, ahora, ctx.certificadoDe ?? undefined);
   if (!v.valido) return rechazo(MENSAJE_MOTIVO[v.motivo]);
   if (guardado) return { pasaje: guardado, conocido: true };
   const { n, f } = v.carga;

@@ -5,7 +5,7 @@ import { htmlTicketsSinConexion, MARCA_SIN_CONEXION, type TicketSinConexion } fr
 const TICKET: TicketSinConexion = {
   empresa: 'Lanchas <Delta>', numero_pasaje: 'LD-7K3M-20261126-000001', cliente: 'Ana "la" Pérez', seccion: 'Tigre – Tres Bocas',
   tipo_viaje: 'General', fecha_viaje: '27/11/2026', precio: '$ 1.500,50', medio_pago: 'Efectivo', vendedor: 'Vera',
-  fecha_venta: '26/11/2026 11:05', codigo_qr: 'MUELLE2.a.b.MUELLEDISP1.c.d',
+  fecha_venta: '26/11/2026 11:05', codigo_qr: 'MUELLE2.a.b',
 };
 
 describe('htmlTicketsSinConexion', () => {

@@ -1,6 +1,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { base64url } from '@/lib/dispositivo';
 import type { EntradaConfig } from './db';
+import { BrowserQRCodeSvgWriter } from '@zxing/browser';
+import { EncodeHintType } from '@zxing/library';
+import { CONFIG_POR_DEFECTO } from '@/lib/impresion/config';
+import { imprimirPasajesSinConexion } from '@/lib/impresion/sinConexion';
 import { verificarCodigo } from './verificar';
 import {
   claveContador, MSG_SIN_CONEXION, venderSinConexion, type CarritoVenta, type ContextoVentaSinConexion, type DispositivoFirma,
@@ -29,7 +33,18 @@ vi.mock('./cola', () => ({
   },
 }));
 
+// the receipt's print window: what the printer is sent
+const impreso = vi.hoisted(() => ({ html: '' }));
+vi.mock('@/lib/impresion/ventana', () => ({
+  abrirVentanaImpresion: () => ({ close: () => undefined }),
+  prepararHTML: (html: string) => html,
+  mostrarEImprimir: (_ventana: unknown, html: string) => {
+    impreso.html = html;
+  },
+}));
+
 beforeEach(() => {
+  impreso.html = '';
   almacen.config.clear();
   almacen.cola = [];
   almacen.orden = [];
@@ -112,11 +127,13 @@ describe('venderSinConexion', () => {
     const pubEmpresa = await crypto.subtle.importKey('raw', desdeB64(empresa.x!), { name: 'Ed25519' }, false, ['verify']);
     expect(venta.pasajes).toHaveLength(3);
     for (const [i, p] of venta.pasajes.entries()) {
-      const [prefijo, payload, firma, ...certificado] = p.codigo_qr.split('.');
+      // the short form: no certificate (the register's), a QR a 58 mm printer draws
+      const [prefijo, payload, firma, ...resto] = p.codigo_qr.split('.');
       expect(prefijo).toBe('MUELLE2');
-      expect(certificado.join('.')).toBe(vector.certificado);
+      expect(resto).toEqual([]);
+      expect(p.codigo_qr.length).toBeLessThan(300);
       expect(payload + firma).toMatch(/^[A-Za-z0-9_-]+$/); // base64url without padding, as Go's RawURLEncoding reads it
-      const [, certPayload, certFirma] = certificado;
+      const [, certPayload, certFirma] = vector.certificado.split('.');
       expect(await crypto.subtle.verify('Ed25519', pubEmpresa, desdeB64(certFirma), new TextEncoder().encode(`MUELLEDISP1.${certPayload}`))).toBe(true);
       const { k } = JSON.parse(new TextDecoder().decode(desdeB64(certPayload))) as { k: string };
       const pubDispositivo = await crypto.subtle.importKey('raw', desdeB64(k), { name: 'Ed25519' }, false, ['verify']);
@@ -134,14 +151,42 @@ describe('venderSinConexion', () => {
     expect(new Set(venta.pasajes.map((p) => JSON.parse(new TextDecoder().decode(desdeB64(p.codigo_qr.split('.')[1]))).r)).size).toBe(3);
   });
 
-  it('makes codes the offline validator of another phone boards (lib/offline/verificar, with the company key only)', async () => {
+  it('makes codes the offline validator of another phone boards (lib/offline/verificar, with the company key and its cached certificates)', async () => {
     const venta = await venderSinConexion(CARRITO, await contexto(), { ahora: AHORA });
     const { x: claveEmpresa } = await crypto.subtle.exportKey('jwk', await clavePrivada(vector.semilla_empresa, true));
     for (const p of venta.pasajes) {
-      expect(await verificarCodigo(claveEmpresa!, vector.empresa_id, p.codigo_qr, new Date(AHORA + 3_600_000))).toMatchObject({
+      // the other phone holds this device's certificate in its cache of the company's register
+      const certificadoDe = (codigo: string) => (codigo === vector.codigo ? vector.certificado : undefined);
+      expect(await verificarCodigo(claveEmpresa!, vector.empresa_id, p.codigo_qr, new Date(AHORA + 3_600_000), certificadoDe)).toMatchObject({
         valido: true, familia: 'MUELLE2', certificado: { d: vector.codigo }, carga: { n: p.numero_pasaje, p: p.precio },
       });
     }
+  });
+
+  it("prints each ticket's QR with its short code, under 300 characters (a 58 mm printer's QR), not the certificate", async () => {
+    const venta = await venderSinConexion(CARRITO, await contexto(), { ahora: AHORA });
+    const tickets = venta.pasajes.map((p) => ({
+      empresa: 'Lanchas del Delta', numero_pasaje: p.numero_pasaje, cliente: 'Cliente Anónimo', seccion: 'Tigre', tipo_viaje: 'General',
+      fecha_viaje: '27/11/2026', precio: '$ 1.500,50', medio_pago: 'Efectivo', vendedor: 'Vera', fecha_venta: '26/11/2026 11:05', codigo_qr: p.codigo_qr,
+    }));
+    const escritos = vi.spyOn(BrowserQRCodeSvgWriter.prototype, 'write');
+    await imprimirPasajesSinConexion(tickets, { ...CONFIG_POR_DEFECTO, paperSize: '58mm' });
+    const textos = escritos.mock.calls.map(([texto]) => texto);
+    expect(textos).toEqual(venta.pasajes.map((p) => p.codigo_qr));
+    for (const texto of textos) {
+      expect(texto).toMatch(/^MUELLE2\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      expect(texto.length).toBeLessThan(300);
+    }
+    expect(impreso.html).toContain('size: 58mm 160mm');
+    expect(impreso.html).not.toContain('MUELLEDISP1');
+    // a coarser QR than the long form's (with the certificate): bigger modules in the same 40 mm square
+    const modulo = (svg: string) => Number(/<rect [^>]*width="(\d+)"/.exec(svg)?.[1]);
+    const qrs = Array.from(new DOMParser().parseFromString(impreso.html, 'text/html').querySelectorAll('.qr svg'), (q) => q.outerHTML);
+    expect(qrs).toHaveLength(3);
+    const largo = new BrowserQRCodeSvgWriter().write(`${textos[0]}.${vector.certificado}`, 320, 320,
+      new Map([[EncodeHintType.ERROR_CORRECTION, 'M']])).outerHTML;
+    expect(modulo(qrs[0])).toBeGreaterThan(modulo(largo));
+    escritos.mockRestore();
   });
 
   it('advances the counter, committed, before it queues the sale; the next sale goes on from there', async () => {

@@ -8,8 +8,9 @@ import { decodificarBase64url, type CodigoOffline } from './verificar';
  * A sale made at the counter with no link (docs/features/offline.md). Each ticket gets a
  * number of this device's own series, {prefijo}-{código}-{AAAAMMDD}-{n}, n from a counter the
  * device keeps in the Dexie `config` store (advanced, in its own transaction, before anything is
- * shown), and a code MUELLE2.<payload>.<firma>.<certificado> signed by the device's key, exactly
- * as internal/domain/sincronizacion.go checks it (VerificarCodigoOffline, NumeroOfflineValido).
+ * shown), and a code MUELLE2.<payload>.<firma> signed by the device's key (the short form: the
+ * device's certificate is the company's register's, found by the payload's device code), exactly as
+ * internal/domain/sincronizacion.go checks it (VerificarCodigoOffline, NumeroOfflineValido).
  * The sale is then queued as a `venta` act for POST /api/sync; the server decides at sync time
  * (the register open when the link dropped, or the seller's open one, or the conflicts list).
  */
@@ -151,13 +152,15 @@ export function numeroSinConexion(prefijo: string, codigo: string, hoy: string, 
 }
 
 /**
- * A ticket's MUELLE2 code: the base64url (no padding) JSON payload, the device key's Ed25519
- * signature of "MUELLE2." + payload in base64url, and the device's whole certificate.
+ * A ticket's MUELLE2 code, short: the base64url (no padding) JSON payload and the device key's
+ * Ed25519 signature of "MUELLE2." + payload in base64url (about 260 characters, a QR a 58 mm printer
+ * draws legibly). The device's certificate (about 270 more) is not in it: validators hold the
+ * company's register (the server its devices, a crew phone GET /dispositivos/certificados).
  */
-export async function firmarCodigo(carga: CodigoOffline, dispositivo: DispositivoFirma): Promise<string> {
+export async function firmarCodigo(carga: CodigoOffline, dispositivo: Pick<DispositivoFirma, 'privateKey'>): Promise<string> {
   const firmado = PREFIJO_CODIGO + base64url(new TextEncoder().encode(JSON.stringify(carga)));
   const firma = await crypto.subtle.sign('Ed25519', dispositivo.privateKey, new TextEncoder().encode(firmado));
-  return `${firmado}.${base64url(new Uint8Array(firma))}.${dispositivo.certificado}`;
+  return `${firmado}.${base64url(new Uint8Array(firma))}`;
 }
 
 const hex = (bytes: Uint8Array) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');

@@ -5,8 +5,11 @@ import { base64url } from '@/lib/dispositivo';
  *
  * - MUELLE1.<payload>.<firma>: a ticket sold online, signed by the company's key
  *   (internal/domain/codigoqr.go).
- * - MUELLE2.<payload>.<firma>.<certificado>: a ticket sold offline, signed by a device's key,
- *   followed by the device's MUELLEDISP1 certificate signed by the company's key
+ * - MUELLE2.<payload>.<firma>: a ticket sold offline, signed by a device's key (the short form,
+ *   printed since issue 36 item 30); the device's MUELLEDISP1 certificate, signed by the company's
+ *   key, is the company's register's for the payload's device code `d` (a validator caches them:
+ *   GET /dispositivos/certificados, `certificadoDe`). The long form printed before,
+ *   MUELLE2.<payload>.<firma>.<certificado>, carries the certificate and needs no register
  *   (internal/domain/sincronizacion.go and dispositivo.go).
  *
  * A code of another company is refused before its signature is looked at (store.verificarQR). The
@@ -27,7 +30,12 @@ export type MotivoRechazo =
   /** The device's certificate is of another company. */
   | 'certificado_otra_empresa'
   /** The device's certificate is not valid at the moment of the act. */
-  | 'certificado_vencido';
+  | 'certificado_vencido'
+  /** A short MUELLE2 code whose device is not in the register this phone holds (unknown, or revoked). */
+  | 'dispositivo_desconocido';
+
+/** The certificate of the company's device of code `codigo` in the register this phone holds, if any (domain.CertificadoDe). */
+export type CertificadoDe = (codigo: string) => string | undefined;
 
 /** What a MUELLE1 code carries. */
 export interface CodigoQR {
@@ -253,13 +261,19 @@ function leerCodigoQR(texto: string): CodigoQR | null {
   return c && c.e > 0 && c.n !== '' ? c : null;
 }
 
-/** LeerCodigoOffline: a MUELLE2 code's content and its three parts (payload, signature, certificate); null when malformed. */
-function leerCodigoOffline(texto: string): { carga: CodigoOffline; partes: [string, string, string] } | null {
+/**
+ * LeerCodigoOffline: a MUELLE2 code's content and its parts (payload, signature and, in the long form,
+ * certificate: everything after the second dot); null when malformed.
+ */
+function leerCodigoOffline(texto: string): { carga: CodigoOffline; partes: [string, string] | [string, string, string] } | null {
   const resto = texto.slice(PREFIJO_OFFLINE.length);
   const a = resto.indexOf('.');
-  const b = a < 0 ? -1 : resto.indexOf('.', a + 1);
-  if (b < 0) return null;
-  const partes: [string, string, string] = [resto.slice(0, a), resto.slice(a + 1, b), resto.slice(b + 1)];
+  if (a < 0) return null;
+  const b = resto.indexOf('.', a + 1);
+  const partes: [string, string] | [string, string, string] = b < 0
+    ? [resto.slice(0, a), resto.slice(a + 1)]
+    : [resto.slice(0, a), resto.slice(a + 1, b), resto.slice(b + 1)];
+  if (partes[1] === '') return null;
   const bytes = decodificarBase64url(partes[0]);
   const carga = bytes && leerJSON(bytes, ESQUEMA_OFFLINE);
   return carga && carga.e > 0 && carga.n !== '' ? { carga, partes } : null;
@@ -268,17 +282,23 @@ function leerCodigoOffline(texto: string): { carga: CodigoOffline; partes: [stri
 /**
  * Verifies a scanned code for the company `empresaId` whose public key is `claveEmpresa` (base64url),
  * as the server does: a MUELLE1 code signed by the company's key; a MUELLE2 code signed by a device
- * whose certificate the company's key signed, of this company and valid at `momento` (the scan).
+ * whose certificate the company's key signed, of this company and valid at `momento` (the scan): the
+ * certificate the long form carries, or, for the short form, the one `certificadoDe` finds for the
+ * payload's device (none: 'dispositivo_desconocido').
  */
 export async function verificarCodigo(
-  claveEmpresa: string, empresaId: number, codigo: string, momento: number | Date,
+  claveEmpresa: string, empresaId: number, codigo: string, momento: number | Date, certificadoDe?: CertificadoDe,
 ): Promise<Verificacion<CodigoVerificado>> {
   const texto = codigo.trim();
   if (texto.startsWith(PREFIJO_OFFLINE)) {
     const leido = leerCodigoOffline(texto);
     if (!leido) return { valido: false, motivo: 'codigo' };
     if (leido.carga.e !== empresaId) return { valido: false, motivo: 'otra_empresa' };
-    const cert = await verificarCertificado(claveEmpresa, empresaId, leido.partes[2], momento);
+    const { d } = leido.carga;
+    const certificado = leido.partes.length === 3 ? leido.partes[2]
+      : new TextEncoder().encode(d).length === LARGO_CODIGO_DISPOSITIVO ? certificadoDe?.(d) : undefined;
+    if (certificado === undefined) return { valido: false, motivo: 'dispositivo_desconocido' };
+    const cert = await verificarCertificado(claveEmpresa, empresaId, certificado, momento);
     if (!cert.valido) return cert;
     const clave = claveDispositivo(cert.certificado.k);
     const firmado = `${PREFIJO_OFFLINE}${leido.partes[0]}.${leido.partes[1]}`;

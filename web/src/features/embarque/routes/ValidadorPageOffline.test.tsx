@@ -19,6 +19,7 @@ const mem = vi.hoisted(() => ({
   registro: null as unknown,
   anotados: [] as unknown[][],
   salidas: new Map<string, unknown>(),
+  certificados: new Map<string, string>(),
 }));
 
 /** This phone's queued boardings by departure (pasajesLocales' embarquesEnColaPorSalida, over the queue in memory). */
@@ -75,6 +76,11 @@ vi.mock('@/features/embarque/salidasLocales', async (importOriginal) => ({
   },
   leerSalidas: async (fecha: string) => mem.salidas.get(fecha) ?? null,
 }));
+// the company's device certificates kept on the phone: a map instead of the config store
+vi.mock('@/features/embarque/certificadosLocales', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/features/embarque/certificadosLocales')>()),
+  leerCertificados: async () => (codigo: string) => mem.certificados.get(codigo),
+}));
 vi.mock('@/lib/dispositivoAlmacen', () => ({
   leerEntrada: async (entrada: string) => (entrada === 'actual' ? mem.registro : undefined),
   escribirEntradas: async () => undefined,
@@ -94,6 +100,9 @@ async function firmar(clave: CryptoKey, prefijo: string, carga: object): Promise
 
 let codigo: string;
 let cancelado: string;
+/** A ticket sold offline by another device (the counter's, V3NC), its short code; and that device's certificate. */
+let corto: string;
+let certificadoVendedor: string;
 
 beforeAll(async () => {
   const empresa = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
@@ -108,6 +117,13 @@ beforeAll(async () => {
     desde: desde.toISOString(), hasta: hasta.toISOString(), keyPair: dispositivo };
   codigo = await firmar(empresa.privateKey, 'MUELLE1.', { e: EMPRESA.id, n: 'LD-20261126-000042', f: HOY, r: 'ab' });
   cancelado = await firmar(empresa.privateKey, 'MUELLE1.', { e: EMPRESA.id, n: 'LD-20261126-000043', f: HOY, r: 'cd' });
+  const vendedor = (await crypto.subtle.generateKey('Ed25519', true, ['sign', 'verify'])) as CryptoKeyPair;
+  certificadoVendedor = await firmar(empresa.privateKey, 'MUELLEDISP1.', {
+    e: EMPRESA.id, d: 'V3NC', k: await raw(vendedor.publicKey), desde: desde.toISOString(), hasta: hasta.toISOString(),
+  });
+  corto = await firmar(vendedor.privateKey, 'MUELLE2.', {
+    e: EMPRESA.id, n: 'LD-V3NC-20261126-000007', f: HOY, d: 'V3NC', s: 1, t: 1, p: 150000, r: 'ef',
+  });
 });
 
 let enLinea = true;
@@ -129,6 +145,7 @@ beforeEach(() => {
   mem.cola.length = 0;
   mem.anotados.length = 0;
   mem.salidas.clear();
+  mem.certificados.clear();
   mem.pasajes.set('LD-20261126-000042', pasaje('LD-20261126-000042', codigo));
   mem.pasajes.set('LD-20261126-000043', pasaje('LD-20261126-000043', cancelado, { estado: 'cancelado' }));
   enLinea = true;
@@ -196,6 +213,22 @@ describe('ValidadorPage offline', () => {
     expect(llamadas).toEqual([{ codigo_qr: 'LD-20261126-000044' }]);
     // the phone's copy of a ticket boarded online says so, for a later offline scan
     await waitFor(() => expect(mem.anotados).toEqual([['LD-20261126-000044', 'ida', expect.any(String)]]));
+  });
+
+  it("boards offline a short code sold offline by another device with its cached certificate, and without it says to validate online", async () => {
+    enLinea = false;
+    const { user } = renderApp('/admin/validador');
+    await user.click(await screen.findByRole('radio', { name: 'Manual' }));
+    await screen.findByRole('status', { name: 'Modo sin conexión' });
+    await validarManual(user, corto);
+    await within(resultado()).findByText('No se puede verificar sin conexión: dispositivo desconocido. Valide el pasaje con conexión.');
+    expect(mem.cola).toEqual([]);
+
+    mem.certificados.set('V3NC', certificadoVendedor);
+    await validarManual(user, corto);
+    await within(resultado()).findByText('Embarque registrado sin conexión');
+    expect(resultado()).toHaveTextContent('LD-V3NC-20261126-000007');
+    expect(mem.cola).toEqual([expect.objectContaining({ tipo: 'embarque', datos: expect.objectContaining({ codigo: corto }) })]);
   });
 
   it('asks before boarding a ticket of another day offline, and boards it on "Embarcar igual"', async () => {
