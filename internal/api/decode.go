@@ -16,6 +16,7 @@ import (
 	"unicode/utf8"
 
 	"muelle/internal/domain"
+	"muelle/internal/openapi"
 )
 
 // maxBody bounds a request body.
@@ -43,8 +44,8 @@ const (
 // range); text fields respect their maxLength tag and hold no control nor
 // invisible format characters (multilinea:"true" allows tab and line
 // breaks); amounts are valid and within domain.MontoMaximo; every field the
-// contract calls required (its json tag without omitempty, as
-// openapi.JSONFields reads it) is present, null allowed. Every error is a
+// contract calls required (its json tag without omitempty, in a struct that is
+// not openapi.Parcial, as openapi.JSONFields reads it) is present, null allowed. Every error is a
 // 400 in Spanish that names the field by its JSON name. An empty body is an
 // empty object: it leaves dst untouched when the type has no required field.
 func decode(r *http.Request, dst any) error {
@@ -169,7 +170,11 @@ func compile(t reflect.Type) (*schema, error) {
 		return &schema{kind: kindArray, elem: elem}, err
 	case t.Kind() == reflect.Struct:
 		s := &schema{kind: kindObject, fields: map[string]*field{}}
-		return s, s.addFields(t)
+		err := s.addFields(t)
+		if openapi.EsParcial(t) {
+			s.required = nil
+		}
+		return s, err
 	}
 	return nil, fmt.Errorf("api: el decodificador no admite el tipo %s", t)
 }

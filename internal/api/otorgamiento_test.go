@@ -15,13 +15,13 @@ import (
 func (e *env) adminSinCaja() {
 	e.t.Helper()
 	admin, _ := domain.RolIntegrado(domain.RolAdmin)
-	permisos := map[string]any{}
+	permisos := map[string]map[string]any{}
 	for mod, flags := range admin.Permisos {
 		permisos[mod] = maps.Clone(flags)
 	}
-	delete(permisos, "caja") // the whole register off
-	body := rolBody("admin_sin_caja", permisos)
-	body["nivel_jerarquico"] = domain.NivelAdmin
+	permisos["caja"] = map[string]any{"ver": false, "abrir": false, "cerrar": false, "movimientos": false}
+	body := rolBody("admin_sin_caja", map[string]any{})
+	body["permisos"], body["nivel_jerarquico"] = permisos, domain.NivelAdmin
 	e.asignarRol("admin", e.crearRol(body).ID)
 }
 

@@ -5,6 +5,7 @@ import (
 	"net/http"
 
 	"muelle/internal/domain"
+	"muelle/internal/openapi"
 	"muelle/internal/store"
 )
 
@@ -50,6 +51,7 @@ func valoresDe(valores []string) []any {
 // PermisosRol is the permission matrix of a role (backoffice §3): one object
 // per group, one boolean per flag; a flag left out is off.
 type PermisosRol struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Dashboard     PermisosDashboard     `json:"dashboard"`
 	Empresas      PermisosABM           `json:"empresas"`
 	Usuarios      PermisosABM           `json:"usuarios"`
@@ -66,12 +68,14 @@ type PermisosRol struct {
 
 // PermisosDashboard: which dashboard the role sees (a built-in role name).
 type PermisosDashboard struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver  bool   `json:"ver"`
 	Tipo string `json:"tipo" maxLength:"20" enum:"super_admin,admin,supervisor,vendedor,lancha,pasajero"`
 }
 
 // PermisosABM are the flags of a group that lists, creates, edits and deletes.
 type PermisosABM struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver      bool `json:"ver"`
 	Crear    bool `json:"crear"`
 	Editar   bool `json:"editar"`
@@ -80,6 +84,7 @@ type PermisosABM struct {
 
 // PermisosConfiguracion are the configuration flags.
 type PermisosConfiguracion struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver     bool `json:"ver"`
 	Editar  bool `json:"editar"`
 	Sistema bool `json:"sistema"`
@@ -87,6 +92,7 @@ type PermisosConfiguracion struct {
 
 // PermisosReportes are the report flags.
 type PermisosReportes struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver       bool `json:"ver"`
 	Exportar  bool `json:"exportar"`
 	Avanzados bool `json:"avanzados"`
@@ -94,6 +100,7 @@ type PermisosReportes struct {
 
 // PermisosPasajes are the ticket flags.
 type PermisosPasajes struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver      bool `json:"ver"`
 	Crear    bool `json:"crear"`
 	Editar   bool `json:"editar"`
@@ -106,6 +113,7 @@ type PermisosPasajes struct {
 
 // PermisosCaja are the register flags.
 type PermisosCaja struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver         bool `json:"ver"`
 	Abrir       bool `json:"abrir"`
 	Cerrar      bool `json:"cerrar"`
@@ -116,12 +124,14 @@ type PermisosCaja struct {
 
 // PermisosValidacion are the boarding flags.
 type PermisosValidacion struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Embarque    bool `json:"embarque"`
 	Desembarque bool `json:"desembarque"`
 }
 
 // PermisosWhatsApp are the WhatsApp flags.
 type PermisosWhatsApp struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Configurar bool `json:"configurar"`
 	Enviar     bool `json:"enviar"`
 	VerEstado  bool `json:"ver_estado"`
@@ -129,12 +139,14 @@ type PermisosWhatsApp struct {
 
 // PermisosEmail are the e-mail flags.
 type PermisosEmail struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Configurar bool `json:"configurar"`
 	Enviar     bool `json:"enviar"`
 }
 
 // PermisosImpresion are the printing flags.
 type PermisosImpresion struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Configurar bool `json:"configurar"`
 	Ticket80mm bool `json:"ticket_80mm"`
 	TicketA4   bool `json:"ticket_a4"`
@@ -143,6 +155,7 @@ type PermisosImpresion struct {
 
 // PermisosClientes are the customer flags (reading them is personal data).
 type PermisosClientes struct {
+	openapi.Parcial // a client names the groups and flags it grants; the rest are off
 	Ver bool `json:"ver"`
 }
 

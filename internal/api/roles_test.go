@@ -3,7 +3,6 @@ package api
 import (
 	"context"
 	"net/http"
-	"reflect"
 	"strconv"
 	"testing"
 
@@ -19,28 +18,9 @@ func cajeroMatrix() map[string]any {
 	}
 }
 
-// rolBody is the body that creates or edits a role with the permissions given
-// and every other one of the matrix off (the body names them all).
 func rolBody(nombre string, permisos map[string]any) map[string]any {
 	return map[string]any{"nombre": nombre, "descripcion": "Cobra en mostrador", "nivel_jerarquico": 4,
-		"permisos": matrizCompleta(permisos), "color_badge": "#10B981", "icono": "💼"}
-}
-
-// matrizCompleta is the whole permission matrix with the entries of parcial
-// over it, all the rest off.
-func matrizCompleta(parcial map[string]any) map[string]any {
-	matriz := schemaOf(reflect.TypeFor[PermisosRol]()).zero().(map[string]any)
-	for modulo, valores := range parcial {
-		permisos, ok := matriz[modulo].(map[string]any)
-		if !ok {
-			matriz[modulo] = valores
-			continue
-		}
-		for k, v := range valores.(map[string]any) {
-			permisos[k] = v
-		}
-	}
-	return matriz
+		"permisos": permisos, "color_badge": "#10B981", "icono": "💼"}
 }
 
 // crearRol creates a role through the API as super_admin and returns it.
@@ -129,7 +109,7 @@ func TestRoleValidation(t *testing.T) {
 				b["permisos"] = map[string]any{"caja": map[string]any{"volar": true}}
 			}, "El campo volar no está permitido"},
 			{"tipo de dashboard", func(b map[string]any) {
-				b["permisos"] = matrizCompleta(map[string]any{"dashboard": map[string]any{"tipo": "otro"}})
+				b["permisos"] = map[string]any{"dashboard": map[string]any{"tipo": "otro"}}
 			}, domain.MsgRolTipoDashboard},
 		}
 		for _, c := range cases {

@@ -466,8 +466,21 @@ type Field struct {
 	Required bool
 }
 
+// Parcial, embedded in a struct, makes every field of it optional: absent in a
+// request, it takes its zero value (a role's permission flags: a client names
+// those it grants). An answer still carries them all.
+type Parcial struct{}
+
+// CamposOpcionales marks the struct that embeds Parcial.
+func (Parcial) CamposOpcionales() {}
+
+// EsParcial reports whether every field of struct t is optional (it embeds Parcial).
+func EsParcial(t reflect.Type) bool {
+	return t.Implements(reflect.TypeFor[interface{ CamposOpcionales() }]())
+}
+
 // JSONFields lists the JSON properties of a struct as encoding/json writes
-// them, embedded structs included; a name declared twice, at any depth, is an
+// them, embedded structs included (every one optional in a Parcial struct); a name declared twice, at any depth, is an
 // error (encoding/json would silently keep one of them, or none).
 func JSONFields(t reflect.Type) ([]Field, error) {
 	var out []Field
@@ -500,7 +513,7 @@ func JSONFields(t reflect.Type) ([]Field, error) {
 		}
 		return nil
 	}
-	if err := walk(t, false); err != nil {
+	if err := walk(t, EsParcial(t)); err != nil {
 		return nil, err
 	}
 	return out, nil

@@ -18,7 +18,7 @@ export type Usuario = Schema<'Usuario'>;
 export type CodigoModulo = Usuario['modulos'][number];
 
 /** A built-in role (domain.RolesIntegrados); a custom role has any other name. */
-export type RolIntegrado = Schema<'PermisosDashboard'>['tipo'];
+export type RolIntegrado = NonNullable<Schema<'PermisosDashboard'>['tipo']>;
 
 /** Body of POST /auth/login. */
 export type Credentials = Schema<'IniciarSesion'>;

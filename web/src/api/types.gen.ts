@@ -5533,76 +5533,76 @@ export interface components {
             };
         };
         PermisosABM: {
-            crear: boolean;
-            editar: boolean;
-            eliminar: boolean;
-            ver: boolean;
+            crear?: boolean;
+            editar?: boolean;
+            eliminar?: boolean;
+            ver?: boolean;
         };
         PermisosCaja: {
-            abrir: boolean;
-            cerrar: boolean;
-            movimientos: boolean;
-            ver: boolean;
-            ver_esperado: boolean;
+            abrir?: boolean;
+            cerrar?: boolean;
+            movimientos?: boolean;
+            ver?: boolean;
+            ver_esperado?: boolean;
         };
         PermisosClientes: {
-            ver: boolean;
+            ver?: boolean;
         };
         PermisosConfiguracion: {
-            editar: boolean;
-            sistema: boolean;
-            ver: boolean;
+            editar?: boolean;
+            sistema?: boolean;
+            ver?: boolean;
         };
         PermisosDashboard: {
             /** @enum {string} */
-            tipo: "super_admin" | "admin" | "supervisor" | "vendedor" | "lancha" | "pasajero";
-            ver: boolean;
+            tipo?: "super_admin" | "admin" | "supervisor" | "vendedor" | "lancha" | "pasajero";
+            ver?: boolean;
         };
         PermisosEmail: {
-            configurar: boolean;
-            enviar: boolean;
+            configurar?: boolean;
+            enviar?: boolean;
         };
         PermisosImpresion: {
-            batch: boolean;
-            configurar: boolean;
-            ticket_80mm: boolean;
-            ticket_a4: boolean;
+            batch?: boolean;
+            configurar?: boolean;
+            ticket_80mm?: boolean;
+            ticket_a4?: boolean;
         };
         PermisosPasajes: {
-            anular: boolean;
-            crear: boolean;
-            editar: boolean;
-            imprimir: boolean;
-            sobreventa: boolean;
-            ver: boolean;
+            anular?: boolean;
+            crear?: boolean;
+            editar?: boolean;
+            imprimir?: boolean;
+            sobreventa?: boolean;
+            ver?: boolean;
         };
         PermisosReportes: {
-            avanzados: boolean;
-            exportar: boolean;
-            ver: boolean;
+            avanzados?: boolean;
+            exportar?: boolean;
+            ver?: boolean;
         };
         PermisosRol: {
-            caja: components["schemas"]["PermisosCaja"];
-            clientes: components["schemas"]["PermisosClientes"];
-            configuracion: components["schemas"]["PermisosConfiguracion"];
-            dashboard: components["schemas"]["PermisosDashboard"];
-            email: components["schemas"]["PermisosEmail"];
-            empresas: components["schemas"]["PermisosABM"];
-            impresion: components["schemas"]["PermisosImpresion"];
-            pasajes: components["schemas"]["PermisosPasajes"];
-            reportes: components["schemas"]["PermisosReportes"];
-            usuarios: components["schemas"]["PermisosABM"];
-            validacion: components["schemas"]["PermisosValidacion"];
-            whatsapp: components["schemas"]["PermisosWhatsApp"];
+            caja?: components["schemas"]["PermisosCaja"];
+            clientes?: components["schemas"]["PermisosClientes"];
+            configuracion?: components["schemas"]["PermisosConfiguracion"];
+            dashboard?: components["schemas"]["PermisosDashboard"];
+            email?: components["schemas"]["PermisosEmail"];
+            empresas?: components["schemas"]["PermisosABM"];
+            impresion?: components["schemas"]["PermisosImpresion"];
+            pasajes?: components["schemas"]["PermisosPasajes"];
+            reportes?: components["schemas"]["PermisosReportes"];
+            usuarios?: components["schemas"]["PermisosABM"];
+            validacion?: components["schemas"]["PermisosValidacion"];
+            whatsapp?: components["schemas"]["PermisosWhatsApp"];
         };
         PermisosValidacion: {
-            desembarque: boolean;
-            embarque: boolean;
+            desembarque?: boolean;
+            embarque?: boolean;
         };
         PermisosWhatsApp: {
-            configurar: boolean;
-            enviar: boolean;
-            ver_estado: boolean;
+            configurar?: boolean;
+            enviar?: boolean;
+            ver_estado?: boolean;
         };
         PlantillaEmail: {
             plantilla: string;
