@@ -51,61 +51,61 @@ func valoresDe(valores []string) []any {
 // PermisosRol is the permission matrix of a role (backoffice §3): one object
 // per group, one boolean per flag; a flag left out is off.
 type PermisosRol struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Dashboard     PermisosDashboard     `json:"dashboard"`
-	Empresas      PermisosABM           `json:"empresas"`
-	Usuarios      PermisosABM           `json:"usuarios"`
-	Configuracion PermisosConfiguracion `json:"configuracion"`
-	Reportes      PermisosReportes      `json:"reportes"`
-	Pasajes       PermisosPasajes       `json:"pasajes"`
-	Caja          PermisosCaja          `json:"caja"`
-	Validacion    PermisosValidacion    `json:"validacion"`
-	WhatsApp      PermisosWhatsApp      `json:"whatsapp"`
-	Email         PermisosEmail         `json:"email"`
-	Impresion     PermisosImpresion     `json:"impresion"`
-	Clientes      PermisosClientes      `json:"clientes"`
+	openapi.Parcial                       // a client names the groups and flags it grants; the rest are off
+	Dashboard       PermisosDashboard     `json:"dashboard"`
+	Empresas        PermisosABM           `json:"empresas"`
+	Usuarios        PermisosABM           `json:"usuarios"`
+	Configuracion   PermisosConfiguracion `json:"configuracion"`
+	Reportes        PermisosReportes      `json:"reportes"`
+	Pasajes         PermisosPasajes       `json:"pasajes"`
+	Caja            PermisosCaja          `json:"caja"`
+	Validacion      PermisosValidacion    `json:"validacion"`
+	WhatsApp        PermisosWhatsApp      `json:"whatsapp"`
+	Email           PermisosEmail         `json:"email"`
+	Impresion       PermisosImpresion     `json:"impresion"`
+	Clientes        PermisosClientes      `json:"clientes"`
 }
 
 // PermisosDashboard: which dashboard the role sees (a built-in role name).
 type PermisosDashboard struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver  bool   `json:"ver"`
-	Tipo string `json:"tipo" maxLength:"20" enum:"super_admin,admin,supervisor,vendedor,lancha,pasajero"`
+	openapi.Parcial        // a client names the groups and flags it grants; the rest are off
+	Ver             bool   `json:"ver"`
+	Tipo            string `json:"tipo" maxLength:"20" enum:"super_admin,admin,supervisor,vendedor,lancha,pasajero"`
 }
 
 // PermisosABM are the flags of a group that lists, creates, edits and deletes.
 type PermisosABM struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver      bool `json:"ver"`
-	Crear    bool `json:"crear"`
-	Editar   bool `json:"editar"`
-	Eliminar bool `json:"eliminar"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
+	Crear           bool `json:"crear"`
+	Editar          bool `json:"editar"`
+	Eliminar        bool `json:"eliminar"`
 }
 
 // PermisosConfiguracion are the configuration flags.
 type PermisosConfiguracion struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver     bool `json:"ver"`
-	Editar  bool `json:"editar"`
-	Sistema bool `json:"sistema"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
+	Editar          bool `json:"editar"`
+	Sistema         bool `json:"sistema"`
 }
 
 // PermisosReportes are the report flags.
 type PermisosReportes struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver       bool `json:"ver"`
-	Exportar  bool `json:"exportar"`
-	Avanzados bool `json:"avanzados"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
+	Exportar        bool `json:"exportar"`
+	Avanzados       bool `json:"avanzados"`
 }
 
 // PermisosPasajes are the ticket flags.
 type PermisosPasajes struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver      bool `json:"ver"`
-	Crear    bool `json:"crear"`
-	Editar   bool `json:"editar"`
-	Anular   bool `json:"anular"`
-	Imprimir bool `json:"imprimir"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
+	Crear           bool `json:"crear"`
+	Editar          bool `json:"editar"`
+	Anular          bool `json:"anular"`
+	Imprimir        bool `json:"imprimir"`
 	// Sobreventa confirms a sale past the day's seats (its own, or a seller's
 	// with the credentials typed on the seller's screen).
 	Sobreventa bool `json:"sobreventa"`
@@ -113,50 +113,50 @@ type PermisosPasajes struct {
 
 // PermisosCaja are the register flags.
 type PermisosCaja struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver         bool `json:"ver"`
-	Abrir       bool `json:"abrir"`
-	Cerrar      bool `json:"cerrar"`
-	Movimientos bool `json:"movimientos"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
+	Abrir           bool `json:"abrir"`
+	Cerrar          bool `json:"cerrar"`
+	Movimientos     bool `json:"movimientos"`
 	// VerEsperado shows the open register's expected figures; without it the close is blind.
 	VerEsperado bool `json:"ver_esperado"`
 }
 
 // PermisosValidacion are the boarding flags.
 type PermisosValidacion struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Embarque    bool `json:"embarque"`
-	Desembarque bool `json:"desembarque"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Embarque        bool `json:"embarque"`
+	Desembarque     bool `json:"desembarque"`
 }
 
 // PermisosWhatsApp are the WhatsApp flags.
 type PermisosWhatsApp struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Configurar bool `json:"configurar"`
-	Enviar     bool `json:"enviar"`
-	VerEstado  bool `json:"ver_estado"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Configurar      bool `json:"configurar"`
+	Enviar          bool `json:"enviar"`
+	VerEstado       bool `json:"ver_estado"`
 }
 
 // PermisosEmail are the e-mail flags.
 type PermisosEmail struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Configurar bool `json:"configurar"`
-	Enviar     bool `json:"enviar"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Configurar      bool `json:"configurar"`
+	Enviar          bool `json:"enviar"`
 }
 
 // PermisosImpresion are the printing flags.
 type PermisosImpresion struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Configurar bool `json:"configurar"`
-	Ticket80mm bool `json:"ticket_80mm"`
-	TicketA4   bool `json:"ticket_a4"`
-	Batch      bool `json:"batch"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Configurar      bool `json:"configurar"`
+	Ticket80mm      bool `json:"ticket_80mm"`
+	TicketA4        bool `json:"ticket_a4"`
+	Batch           bool `json:"batch"`
 }
 
 // PermisosClientes are the customer flags (reading them is personal data).
 type PermisosClientes struct {
-	openapi.Parcial // a client names the groups and flags it grants; the rest are off
-	Ver bool `json:"ver"`
+	openapi.Parcial      // a client names the groups and flags it grants; the rest are off
+	Ver             bool `json:"ver"`
 }
 
 // permisos is the matrix as the domain keeps it.
