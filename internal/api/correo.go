@@ -19,7 +19,7 @@ type GuardarConfigEmail struct {
 	SMTPPort        int    `json:"smtp_port"`
 	SMTPSecure      bool   `json:"smtp_secure"`
 	SMTPUser        string `json:"smtp_user" maxLength:"255"`
-	SMTPPassword    string `json:"smtp_password" maxLength:"255"`
+	SMTPPassword    string `json:"smtp_password,omitempty" maxLength:"255"`
 	EmailRemitente  string `json:"email_remitente" maxLength:"255"`
 	NombreRemitente string `json:"nombre_remitente" maxLength:"100"`
 	PlantillaPasaje string `json:"plantilla_pasaje" maxLength:"20000" multilinea:"true"`

@@ -22,9 +22,10 @@ type ConfiguracionPuntos struct {
 	ViajesParaFrecuente           int32             `json:"viajes_para_frecuente" minimum:"1" maximum:"10000"`
 	DiasParaFrecuente             int32             `json:"dias_para_frecuente" minimum:"1" maximum:"3650"`
 	// AnulacionPuntosCanjeados is what cancelling a ticket whose points the
-	// customer already redeemed does: descontar (the default) refunds the
-	// price less their value, rechazar refuses it.
-	AnulacionPuntosCanjeados string `json:"anulacion_puntos_canjeados" maxLength:"20" enum:"descontar,rechazar"`
+	// customer already redeemed does: descontar (the default, also when
+	// absent: the spec's body does not name it) refunds the price less their
+	// value, rechazar refuses it. An answer always carries it.
+	AnulacionPuntosCanjeados string `json:"anulacion_puntos_canjeados,omitempty" maxLength:"20" enum:"descontar,rechazar"`
 }
 
 func configuracionPuntosDe(c domain.ConfigPuntos) ConfiguracionPuntos {

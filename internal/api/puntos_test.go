@@ -939,3 +939,21 @@ func TestACompanyMayRefuseToCancelATicketWhosePointsWereSpent(t *testing.T) {
 		}
 	})
 }
+
+// TestThePointsConfigurationOfTheSpecTakesTheDefaultCancellation: the spec's
+// body does not name anulacion_puntos_canjeados; without it the configuration
+// is saved with descontar, and the answer names it.
+func TestThePointsConfigurationOfTheSpecTakesTheDefaultCancellation(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.configurarPuntos(map[string]any{"anulacion_puntos_canjeados": "rechazar"})
+		body := map[string]any{"activo": true, "puntos_por_peso": 1, "puntos_minimos_canje": 100, "vencimiento_puntos_dias": 365,
+			"multiplicador_viajero_frecuente": 1.5, "viajes_para_frecuente": 10, "dias_para_frecuente": 365}
+		r := e.do("PUT", "/api/puntos/configuracion", e.token("admin"), body)
+		r.expect(t, http.StatusOK, domain.MsgConfigPuntosActualizada)
+		var cfg ConfiguracionPuntos
+		r.decode(t, &cfg)
+		if cfg.AnulacionPuntosCanjeados != "descontar" {
+			t.Fatalf("anulación = %q", cfg.AnulacionPuntosCanjeados)
+		}
+	})
+}

@@ -3902,7 +3902,7 @@ export interface components {
         ConfiguracionPuntos: {
             activo: boolean;
             /** @enum {string} */
-            anulacion_puntos_canjeados: "descontar" | "rechazar";
+            anulacion_puntos_canjeados?: "descontar" | "rechazar";
             /** Format: int32 */
             dias_para_frecuente: number;
             /** Format: double */
@@ -4698,7 +4698,7 @@ export interface components {
             nombre_remitente: string;
             plantilla_pasaje: string;
             smtp_host: string;
-            smtp_password: string;
+            smtp_password?: string;
             smtp_port: number;
             smtp_secure: boolean;
             smtp_user: string;

@@ -48,7 +48,7 @@ function validarNumero(campo: Campo, opciones: { decimales?: boolean; opcional?:
 }
 
 function valoresDe(c: ConfiguracionPuntos): Valores {
-  return { ...c, vencimiento_puntos_dias: c.vencimiento_puntos_dias ?? '' };
+  return { ...c, vencimiento_puntos_dias: c.vencimiento_puntos_dias ?? '', anulacion_puntos_canjeados: c.anulacion_puntos_canjeados ?? 'descontar' };
 }
 
 function configuracionDe(v: Valores): ConfiguracionPuntos {
