@@ -47,8 +47,9 @@ type Entorno struct {
 // Abrir opens dbURL ("sqlite:" in a temporary directory, or a PostgreSQL URL
 // on which it creates a schema of its own), seeds the demo company with
 // vendedores sellers (each with its register open) and escaneres crew
-// members, and starts the server on 127.0.0.1 with the production limits.
-func Abrir(ctx context.Context, dbURL string, vendedores, escaneres int) (*Entorno, error) {
+// members, and starts the server on 127.0.0.1 with the production limits;
+// opciones adjust the store (its pool).
+func Abrir(ctx context.Context, dbURL string, vendedores, escaneres int, opciones ...store.Option) (*Entorno, error) {
 	e := &Entorno{}
 	url, err := e.base(dbURL)
 	if err != nil {
@@ -58,7 +59,7 @@ func Abrir(ctx context.Context, dbURL string, vendedores, escaneres int) (*Entor
 	if err != nil {
 		return nil, err
 	}
-	if e.St, err = store.Open(url, store.WithSecretBox(box)); err != nil {
+	if e.St, err = store.Open(url, append(opciones, store.WithSecretBox(box))...); err != nil {
 		e.Cerrar()
 		return nil, err
 	}
@@ -218,4 +219,15 @@ func (e *Entorno) Cerrar() {
 		e.cerrar[i]()
 	}
 	e.cerrar = nil
+}
+
+// Analizar refreshes the planner's statistics after the seeding, as
+// autovacuum does over a real day's slower growth: a plan chosen over the
+// empty tables' statistics would read the whole ticket table on each boarding.
+func (e *Entorno) Analizar(ctx context.Context) error {
+	if e.St.Dialect() != "postgres" {
+		return nil
+	}
+	_, err := e.St.DB().ExecContext(ctx, `ANALYZE`)
+	return err
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"muelle/internal/store"
 )
 
 // Config bounds a run: how many clients, and how long or how many operations
@@ -21,12 +23,13 @@ type Config struct {
 	MaxVentas  int           // at most this many sales per scenario
 	Embarques  int           // tickets sold beforehand for each boarding scenario
 	Sostenida  time.Duration // the sustained mixed load that shows memory is flat (0 skips it)
+	Conexiones int           // the store's pool (0: the default, sqldb.DefaultMaxConns…)
 }
 
 // ConfigDeEntorno is the issue's configuration, adjustable with
 // MUELLE_BENCH_DURACION (e.g. 20s), MUELLE_BENCH_SOSTENIDA (5m; 0 skips it),
-// MUELLE_BENCH_VENTAS, MUELLE_BENCH_EMBARQUES, MUELLE_BENCH_VENDEDORES and
-// MUELLE_BENCH_ESCANERES.
+// MUELLE_BENCH_VENTAS, MUELLE_BENCH_EMBARQUES, MUELLE_BENCH_VENDEDORES,
+// MUELLE_BENCH_ESCANERES and MUELLE_BENCH_CONEXIONES (the pool to measure).
 func ConfigDeEntorno() (Config, error) {
 	c := Config{Vendedores: 64, Escaneres: 100, Carrera: 50, Duracion: 10 * time.Second, MaxVentas: 20000,
 		Embarques: 15000, Sostenida: 5 * time.Minute}
@@ -41,7 +44,8 @@ func ConfigDeEntorno() (Config, error) {
 		}
 	}
 	for nombre, dest := range map[string]*int{"MUELLE_BENCH_VENTAS": &c.MaxVentas, "MUELLE_BENCH_EMBARQUES": &c.Embarques,
-		"MUELLE_BENCH_VENDEDORES": &c.Vendedores, "MUELLE_BENCH_ESCANERES": &c.Escaneres} {
+		"MUELLE_BENCH_VENDEDORES": &c.Vendedores, "MUELLE_BENCH_ESCANERES": &c.Escaneres,
+		"MUELLE_BENCH_CONEXIONES": &c.Conexiones} {
 		if v := os.Getenv(nombre); v != "" {
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 1 {
@@ -73,7 +77,7 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 	inf := Informe{Base: base}
 	paso := func(f string, a ...any) { fmt.Fprintf(progreso, "  %s: "+f+"\n", append([]any{base}, a...)...) }
 	paso("sembrando %d vendedores y %d personal de embarque", cfg.Vendedores, cfg.Escaneres)
-	e, err := Abrir(ctx, dbURL, cfg.Vendedores, cfg.Escaneres)
+	e, err := Abrir(ctx, dbURL, cfg.Vendedores, cfg.Escaneres, store.WithMaxConns(cfg.Conexiones))
 	if err != nil {
 		return inf, err
 	}
@@ -92,6 +96,9 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 		return inf, err
 	}
 	codigos = codigos[cfg.Escaneres:]
+	if err := e.Analizar(ctx); err != nil {
+		return inf, err
+	}
 	inf.MemoriaAntes = memoria()
 	paso("ventas por HTTP (%s)", cfg.Duracion)
 	inf.Ventas = e.Ventas(ctx, cfg.Duracion, cfg.MaxVentas)
@@ -134,6 +141,9 @@ func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 		"hasta %s o %d ventas por escenario, medidos tras %s de calentamiento; %s, %d CPU, %s/%s\n\n", cfg.Vendedores,
 		cfg.Escaneres, cfg.Carrera, cfg.Duracion, cfg.MaxVentas, Calentamiento(cfg.Duracion), runtime.Version(),
 		runtime.NumCPU(), runtime.GOOS, runtime.GOARCH)
+	if cfg.Conexiones > 0 {
+		fmt.Fprintf(w, "Pool del almacén: %d conexiones (MUELLE_BENCH_CONEXIONES).\n\n", cfg.Conexiones)
+	}
 	fmt.Fprintln(w, "| base | escenario | Muelle por HTTP | p50 | p99 | media | errores (5xx) | mismas sentencias en SQL | "+
 		"solo escrituras (techo) | proporción del techo | CPU Muelle / PostgreSQL | objetivo (issue 39) |")
 	fmt.Fprintln(w, "|---|---|---|---|---|---|---|---|---|---|---|---|")
