@@ -109,10 +109,29 @@ func CopiarInstalacion(ctx context.Context, origen, destino *Store, comprobar ..
 		if err != nil {
 			return fmt.Errorf("los secretos copiados no se abren con la clave de instalación: %w", err)
 		}
+		if err := analizar(ctx, c, p); err != nil {
+			return err
+		}
 		inf = InformeCopia{Version: p.version, Tablas: tablas, Secretos: n}
 		return nil
 	})
 	return inf, err
+}
+
+// analizar gives the planner the copied tables' statistics now, not when
+// autovacuum gets to them: a plan chosen over an empty table's statistics
+// reads the whole ticket table on each boarding (the benchmark measured 49
+// boardings/s against 682 once analyzed).
+func analizar(ctx context.Context, c sqldb.Conn, p planCopia) error {
+	var tablas []string
+	for _, t := range p.tablas {
+		tablas = append(tablas, t.nombre)
+	}
+	if len(tablas) == 0 {
+		return nil
+	}
+	_, err := c.Exec(ctx, `ANALYZE `+strings.Join(tablas, ", "))
+	return wrap("actualizar las estadísticas de PostgreSQL", err)
 }
 
 // ComprobarBaseDeMuelle refuses, before it is migrated, a PostgreSQL schema
