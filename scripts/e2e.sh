@@ -2,7 +2,8 @@
 # Runs the Playwright end-to-end suite in Chromium against bin/muelle, on a
 # fresh SQLite database with the demo data. Screenshots land in web/test-results/screenshots
 # (ignored by git, rewritten on every run).
-# Arguments go to Playwright (e.g. scripts/e2e.sh e2e/venta.spec.ts).
+# Arguments go to Playwright (e.g. scripts/e2e.sh e2e/venta.spec.ts: that spec alone, without the
+# project dependencies).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -61,5 +62,8 @@ done
 kill -0 "$pid" 2>/dev/null && curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null || { cat "$log"; exit 1; }
 
 cd web
+# Specs named on the command line run alone: without --no-deps, a spec tagged @empresa would first
+# run the whole chromium project its project depends on (playwright.config.ts).
+[ "$#" -gt 0 ] && set -- --no-deps "$@"
 MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" \
   MUELLE_E2E_SMTP_CERT="$tmp/smtp-cert.pem" MUELLE_E2E_SMTP_KEY="$tmp/smtp-key.pem" npx playwright test "$@" || { tail -50 "$log"; exit 1; }
