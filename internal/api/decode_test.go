@@ -312,3 +312,20 @@ func FuzzDecodeMovimiento(f *testing.F) {
 		`{"monto":100000000.01}`, `{"monto":99999999999999999999999}`, `{"monto":1.234}`, `{"monto":"1e3"}`,
 		`{"descripcion":"\u001b[2J"}`, `{"medio_pago_id":-1,"tipo":""}`, `{"monto":0.1,"monto":0.2}`)
 }
+
+// TestARequiredFieldLeftOutIs400AndWritesNothing: a body without a field the
+// contract calls required is refused by name, before anything is written; an
+// empty body is an empty object, refused the same way.
+func TestARequiredFieldLeftOutIs400AndWritesNothing(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		tok := e.token("vendedor")
+		e.abrir(tok, 0).expect(t, http.StatusCreated, "")
+		before := e.estado()
+		e.do("POST", "/api/caja/movimiento", tok, map[string]any{"tipo": "egreso_gasto", "monto": 1500.5}).
+			expect(t, http.StatusBadRequest, "El campo descripcion es obligatorio")
+		e.raw("POST", "/api/caja/movimiento", tok, "", "").expect(t, http.StatusBadRequest, "El campo tipo es obligatorio")
+		if after := e.estado(); after != before {
+			t.Fatalf("un cuerpo incompleto escribió (%s → %s)", before, after)
+		}
+	})
+}
