@@ -1,5 +1,3 @@
-import { afterEach } from 'vitest';
-
 /*
  * A browser with Web Push, for jsdom (which has none): the service worker registration, its
  * PushManager and its subscriptions, and the Notification permission. `navegadorConPush()`
@@ -56,9 +54,14 @@ export interface NavegadorFalso {
 }
 
 const instalados: (() => void)[] = [];
-afterEach(() => {
+
+/**
+ * Takes the fake browser's objects away again: src/testing/setup.ts calls it after every test. A hook
+ * registered here would run only in the first file of a worker that shares its modules (isolate: false).
+ */
+export function quitarNavegadorFalso() {
   while (instalados.length) instalados.pop()!();
-});
+}
 
 function instalar(objeto: object, nombre: string, valor: unknown) {
   Object.defineProperty(objeto, nombre, { configurable: true, writable: true, value: valor });

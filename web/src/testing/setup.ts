@@ -4,6 +4,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { preloadRoutes } from '@/app/routes';
 import { fakeMediaQueryList } from './media';
+import { quitarNavegadorFalso } from './push';
 import { server } from './server';
 import { FakeWebSocket } from './websocket';
 
@@ -40,5 +41,8 @@ afterEach(() => {
   server.resetHandlers();
   localStorage.clear();
   FakeWebSocket.abiertos = [];
+  quitarNavegadorFalso();
+  // a global a test stubbed and did not restore would reach the next file of a shared worker
+  vi.unstubAllGlobals();
 });
 afterAll(() => server.close());
