@@ -94,14 +94,16 @@ func insertarParadas(ctx context.Context, c sqldb.Conn, empresaID, seccionID int
 // ACTUALIZACION_PARADAS with the route before and after, and announces
 // configActualizada (paradas). A stop keeps its row (and id) while its name
 // stays, whatever the case; a stop whose name is gone is deleted, a new name
-// is a new stop.
+// is a new stop. The section is looked up first: another company's is 404
+// whatever the stops.
 func (s *Store) ReemplazarParadas(ctx context.Context, a Actor, seccionID int64, ps []domain.Parada) ([]domain.Parada, error) {
-	ps, err := domain.NormalizarParadas(ps)
-	if err != nil {
-		return nil, err
-	}
 	return idempotent(ctx, s, a, "paradas.reemplazar", func(c sqldb.Conn) ([]domain.Parada, error) {
+		// Another company's section is 404 whatever the body says.
 		if _, err := seccionDe(ctx, c, a.EmpresaID, seccionID); err != nil {
+			return nil, err
+		}
+		ps, err := domain.NormalizarParadas(ps)
+		if err != nil {
 			return nil, err
 		}
 		antes, err := paradasDeSeccion(ctx, c, a.EmpresaID, seccionID)
