@@ -19,7 +19,8 @@ export function ParadasConHora({ paradas }: { paradas?: ParadaConHora[] }) {
       {paradas.map((p, i) => (
         <Fragment key={p.nombre}>
           {i > 0 && <><span aria-hidden> → </span><VisuallyHidden>, </VisuallyHidden></>}
-          <span style={{ whiteSpace: 'nowrap' }}>{p.nombre} {p.hora}</span>
+          {/* The time stays by its stop; a long name may wrap (a phone's column is narrow). */}
+          <span>{p.nombre}{'\u00a0'}{p.hora}</span>
         </Fragment>
       ))}
     </Text>
