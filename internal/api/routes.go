@@ -586,6 +586,12 @@ func (s *Server) routes() []route {
 	}
 	table = append(table, s.catalogRoutes("/api/config/secciones", domain.CatSecciones,
 		catalogoDoc{"Seccion", "Secciones", "una sección", "las secciones"})...)
+	// A section's route: read like the catalog, written by configuracion.editar.
+	table = append(table,
+		route{"GET", "/api/config/secciones/{id}/paradas", domain.ConSesion(), core, handle(s.listarParadas),
+			"Las paradas del recorrido de una sección, en orden, con sus minutos desde la primera"},
+		route{"PUT", "/api/config/secciones/{id}/paradas", perm("configuracion.editar"), core, handleJSON(s.guardarParadas),
+			"Reemplaza las paradas del recorrido de una sección (entre 2 y 30, en orden)"})
 	table = append(table, s.catalogRoutes("/api/config/tipos-viaje", domain.CatTiposViaje,
 		catalogoDoc{"TipoViaje", "TiposViaje", "un tipo de viaje", "los tipos de viaje"})...)
 	return append(table, s.catalogRoutes("/api/config/medios-pago", domain.CatMediosPago,

@@ -127,6 +127,9 @@ type Horario struct {
 	Activo        bool   `json:"activo"`
 	// Sentido is the direction of its departures: ida or vuelta.
 	Sentido string `json:"sentido" enum:"ida,vuelta"`
+	// Paradas are its section's stops with each one's time, in the order of
+	// its direction (lists only; HorasDeParadas).
+	Paradas []HoraParada `json:"paradas,omitempty" description:"Las paradas del recorrido con su hora, en el orden del sentido"`
 }
 
 // Messages of timetables.

@@ -119,7 +119,13 @@ func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain
 	if sqldb.IsUniqueViolation(err) {
 		return 0, domain.Conflict(cat.Mensajes.Duplicado)
 	}
-	return id, wrap("crear en "+cat.Tabla, err)
+	if err != nil {
+		return 0, wrap("crear en "+cat.Tabla, err)
+	}
+	if cat == domain.CatSecciones { // a section is a route of two stops until the company adds more
+		return id, insertarParadas(ctx, c, empresaID, id, domain.ParadasIniciales(it.Nombre))
+	}
+	return id, nil
 }
 
 // ActualizarItem changes an entry of the actor's company's catalog,
@@ -202,6 +208,11 @@ func (s *Store) EliminarItem(ctx context.Context, a Actor, cat domain.Catalogo, 
 				if _, err := c.Exec(ctx, `UPDATE precios_historial SET hasta = ? WHERE empresa_id = ? AND `+cat.ColumnaPasaje+
 					` = ? AND hasta IS NULL`, c.Now(), empresaID, id); err != nil {
 					return false, wrap("cerrar precios eliminados", err)
+				}
+			}
+			if cat == domain.CatSecciones {
+				if _, err := c.Exec(ctx, `DELETE FROM paradas WHERE empresa_id = ? AND seccion_id = ?`, empresaID, id); err != nil {
+					return false, wrap("eliminar paradas", err)
 				}
 			}
 			if _, err := c.Exec(ctx, `DELETE FROM `+cat.Tabla+` WHERE empresa_id = ? AND id = ?`, empresaID, id); err != nil {

@@ -40,7 +40,14 @@ func (s *Store) ListarHorarios(ctx context.Context, empresaID, seccionID int64, 
 	}
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanHorario, q+` ORDER BY seccion_id, sentido, hora LIMIT ?`,
 		append(args, MaxHorariosListado)...)
-	return out, wrap("listar horarios", err)
+	if err != nil || len(out) == 0 {
+		return out, wrap("listar horarios", err)
+	}
+	paradas, err := paradasPorSeccion(ctx, s.db.Conn(), empresaID)
+	for i, h := range out {
+		out[i].Paradas = domain.HorasDeParadas(h.Hora, h.Sentido, paradas[h.SeccionID])
+	}
+	return out, err
 }
 
 func horario(ctx context.Context, c sqldb.Conn, empresaID, id int64) (domain.Horario, error) {
@@ -209,6 +216,9 @@ type Salida struct {
 	Estado        string     `json:"estado"`
 	EstadoPor     *string    `json:"estado_por"`
 	EstadoEn      *time.Time `json:"estado_en"`
+	// Paradas are its route's stops with each one's time, in the order of its
+	// direction (the day's list only; domain.HorasDeParadas).
+	Paradas []domain.HoraParada `json:"paradas,omitempty" description:"Las paradas del recorrido con su hora, en el orden del sentido"`
 }
 
 const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.sentido, s.embarcacion_id, b.nombre,
@@ -241,7 +251,14 @@ func (s *Store) ListarSalidas(ctx context.Context, empresaID int64, f FiltroSali
 	}
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), scanSalida, q+` ORDER BY s.hora, sec.nombre, s.id LIMIT ?`,
 		append(args, MaxSalidasListado)...)
-	return out, wrap("listar salidas", err)
+	if err != nil || len(out) == 0 {
+		return out, wrap("listar salidas", err)
+	}
+	paradas, err := paradasPorSeccion(ctx, s.db.Conn(), empresaID)
+	for i, x := range out {
+		out[i].Paradas = domain.HorasDeParadas(x.Hora, x.Sentido, paradas[x.SeccionID])
+	}
+	return out, err
 }
 
 func salida(ctx context.Context, c sqldb.Conn, empresaID, id int64) (Salida, error) {
@@ -503,6 +520,9 @@ type HorarioPublico struct {
 	Sentido string `json:"sentido" enum:"ida,vuelta"`
 	Hora    string `json:"hora"`
 	Dias    []int  `json:"dias"`
+	// Paradas are the route's stops with each one's time, in the order of the direction.
+	Paradas   []domain.HoraParada `json:"paradas,omitempty" description:"Las paradas del recorrido con su hora, en el orden del sentido"`
+	seccionID int64
 }
 
 // SalidaPublica is a departure of today as the passenger's page shows it.
@@ -511,6 +531,9 @@ type SalidaPublica struct {
 	Sentido string `json:"sentido" enum:"ida,vuelta"`
 	Hora    string `json:"hora"`
 	Estado  string `json:"estado"`
+	// Paradas are the route's stops with each one's time, in the order of the direction.
+	Paradas   []domain.HoraParada `json:"paradas,omitempty" description:"Las paradas del recorrido con su hora, en el orden del sentido"`
+	seccionID int64
 }
 
 // HorariosPublicos is the passenger home's 'Horarios': the active timetable
@@ -525,10 +548,10 @@ func (s *Store) HorariosPublicos(ctx context.Context, empresaID int64) (hoy stri
 			h    HorarioPublico
 			dias int64
 		)
-		err := sc.Scan(&h.Seccion, &h.Sentido, &h.Hora, &dias)
+		err := sc.Scan(&h.seccionID, &h.Seccion, &h.Sentido, &h.Hora, &dias)
 		h.Dias = domain.DiasDeMascara(dias)
 		return h, err
-	}, `SELECT sec.nombre, h.sentido, h.hora, h.dias FROM horarios h JOIN secciones sec ON sec.id = h.seccion_id
+	}, `SELECT h.seccion_id, sec.nombre, h.sentido, h.hora, h.dias FROM horarios h JOIN secciones sec ON sec.id = h.seccion_id
 		WHERE h.empresa_id = ? AND h.activo = ? AND sec.activo = ? ORDER BY sec.nombre, h.sentido, h.hora LIMIT ?`,
 		empresaID, true, true, MaxHorariosListado)
 	if err != nil {
@@ -536,9 +559,22 @@ func (s *Store) HorariosPublicos(ctx context.Context, empresaID int64) (hoy stri
 	}
 	ss, err = sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (SalidaPublica, error) {
 		var x SalidaPublica
-		err := sc.Scan(&x.Seccion, &x.Sentido, &x.Hora, &x.Estado)
+		err := sc.Scan(&x.seccionID, &x.Seccion, &x.Sentido, &x.Hora, &x.Estado)
 		return x, err
-	}, `SELECT sec.nombre, s.sentido, s.hora, s.estado FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
+	}, `SELECT s.seccion_id, sec.nombre, s.sentido, s.hora, s.estado FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 		WHERE s.empresa_id = ? AND s.fecha = ? ORDER BY s.hora, sec.nombre LIMIT ?`, empresaID, hoy, MaxSalidasListado)
-	return hoy, hs, ss, wrap("leer salidas públicas", err)
+	if err != nil {
+		return hoy, nil, nil, wrap("leer salidas públicas", err)
+	}
+	if len(hs) == 0 && len(ss) == 0 {
+		return hoy, hs, ss, nil
+	}
+	paradas, err := paradasPorSeccion(ctx, s.db.Conn(), empresaID)
+	for i, h := range hs {
+		hs[i].Paradas = domain.HorasDeParadas(h.Hora, h.Sentido, paradas[h.seccionID])
+	}
+	for i, x := range ss {
+		ss[i].Paradas = domain.HorasDeParadas(x.Hora, x.Sentido, paradas[x.seccionID])
+	}
+	return hoy, hs, ss, err
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { useIdempotencyKeys } from '@/lib/idempotency';
 import { invalidateFor } from './invalidation';
 import type { paths } from './types.gen';
 import { conConsulta, type Consulta, type Ruta, type Schema } from './contract';
@@ -29,6 +30,9 @@ export type ItemInput = Schema<'GuardarItemCatalogo'>;
 
 /** Answer of DELETE /config/{lista}/{id}: true when tickets use it and it was deactivated instead. */
 export type EliminacionItem = Schema<'ItemEliminado'>;
+
+/** A stop of a section's route: its name and the minutes from the first stop (GET /config/secciones/{id}/paradas). */
+export type Parada = Schema<'Parada'>;
 
 /** One cell of the price table. */
 export type Precio = Schema<'Precio'>;
@@ -102,5 +106,35 @@ export function useGuardarPrecios() {
   return useMutation({
     mutationFn: (precios: Precio[]) => api.send<Precio[]>('PUT', '/config/precios', { precios }),
     onSuccess: ({ data }) => queryClient.setQueryData(preciosQuery.queryKey, data),
+  });
+}
+
+/** A section's route: its stops in order (refreshed by configActualizada through configKeys). */
+export function paradasQuery(seccionId: number) {
+  return queryOptions({
+    queryKey: configKeys.paradas(seccionId),
+    queryFn: ({ signal }) => api.get<Parada[]>(`/config/secciones/${seccionId}/paradas`, { signal }),
+  });
+}
+
+/** The stops of a section's route. */
+export function useParadas(seccionId: number) {
+  return useQuery(paradasQuery(seccionId));
+}
+
+/** Replaces a section's stops (PUT, an Idempotency-Key per attempt); resolves with the stops saved and the server's message. */
+export function useGuardarParadas(seccionId: number) {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (paradas: Parada[]) => {
+      const body = { paradas } satisfies Schema<'GuardarParadas'>;
+      return api.send<Parada[]>('PUT', `/config/secciones/${seccionId}/paradas`, body, { idempotencyKey: keys.keyFor(body) });
+    },
+    onSuccess: ({ data }) => {
+      keys.reset();
+      queryClient.setQueryData(configKeys.paradas(seccionId), data);
+      return invalidateFor(queryClient, 'configActualizada');
+    },
   });
 }

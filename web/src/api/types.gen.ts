@@ -1244,6 +1244,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/secciones/{id}/paradas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Las paradas del recorrido de una sección, en orden, con sus minutos desde la primera
+         * @description Acceso: cualquier sesión; módulo core
+         */
+        get: operations["listarParadas"];
+        /**
+         * Reemplaza las paradas del recorrido de una sección (entre 2 y 30, en orden)
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["guardarParadas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/sistema": {
         parameters: {
             query?: never;
@@ -4575,7 +4599,7 @@ export interface components {
         };
         EventoConfig: {
             /** @enum {string} */
-            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "puntos_configuracion" | "puntos_beneficios";
+            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "paradas" | "puntos_configuracion" | "puntos_beneficios";
         };
         EventoPasaje: {
             fecha_viaje: string;
@@ -4781,6 +4805,10 @@ export interface components {
             fecha_vencimiento?: null | string;
             habilitado: boolean;
         };
+        GuardarParadas: {
+            /** @description Las paradas en orden: entre 2 y 30 */
+            paradas: components["schemas"]["Parada"][];
+        };
         GuardarPrecios: {
             precios: components["schemas"]["Precio"][];
         };
@@ -4818,6 +4846,10 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        HoraParada: {
+            hora: string;
+            nombre: string;
+        };
         Horario: {
             activo: boolean;
             dias: number[];
@@ -4825,6 +4857,8 @@ export interface components {
             hora: string;
             /** Format: int64 */
             id: number;
+            /** @description Las paradas del recorrido con su hora, en el orden del sentido */
+            paradas?: components["schemas"]["HoraParada"][];
             /** Format: int64 */
             seccion_id: number;
             /** @enum {string} */
@@ -4833,6 +4867,8 @@ export interface components {
         HorarioPublico: {
             dias: number[];
             hora: string;
+            /** @description Las paradas del recorrido con su hora, en el orden del sentido */
+            paradas?: components["schemas"]["HoraParada"][];
             seccion: string;
             /** @enum {string} */
             sentido: "ida" | "vuelta";
@@ -5342,6 +5378,14 @@ export interface components {
             puntos: components["schemas"]["PuntosDelPortal"] | null;
             /** Format: int64 */
             viajes: number;
+        };
+        Parada: {
+            /**
+             * Format: int32
+             * @description Minutos desde la primera parada: 0 la primera, creciendo, hasta 1440
+             */
+            minutos: number;
+            nombre: string;
         };
         ParametroInvalido: {
             mensaje: string;
@@ -6220,6 +6264,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaParada: {
+            data: components["schemas"]["Parada"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaPrecio: {
             data: components["schemas"]["Precio"][];
             message?: string;
@@ -6682,6 +6732,8 @@ export interface components {
             horario_id: null | number;
             /** Format: int64 */
             id: number;
+            /** @description Las paradas del recorrido con su hora, en el orden del sentido */
+            paradas?: components["schemas"]["HoraParada"][];
             /** Format: date-time */
             programada_en: string;
             seccion: string;
@@ -6710,6 +6762,8 @@ export interface components {
             horario_id: null | number;
             /** Format: int64 */
             id: number;
+            /** @description Las paradas del recorrido con su hora, en el orden del sentido */
+            paradas?: components["schemas"]["HoraParada"][];
             /** Format: date-time */
             programada_en: string;
             seccion: string;
@@ -6721,6 +6775,8 @@ export interface components {
         SalidaPublica: {
             estado: string;
             hora: string;
+            /** @description Las paradas del recorrido con su hora, en el orden del sentido */
+            paradas?: components["schemas"]["HoraParada"][];
             seccion: string;
             /** @enum {string} */
             sentido: "ida" | "vuelta";
@@ -10166,6 +10222,86 @@ export interface operations {
             404: components["responses"]["NoEncontrado"];
             409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    listarParadas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaParada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    guardarParadas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarParadas"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaParada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             /** @description Error interno, con el mensaje en español */
             500: {
                 headers: {

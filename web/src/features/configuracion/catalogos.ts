@@ -20,6 +20,8 @@ export interface CatalogoDef {
   conCapacidad: boolean;
   /** Trip types may be round trips, with the days the return can board in. */
   conIdaYVuelta?: boolean;
+  /** Sections are routes: their stops are edited apart ('Paradas'). */
+  conParadas?: boolean;
 }
 
 export const SECCIONES: CatalogoDef = {
@@ -33,6 +35,7 @@ export const SECCIONES: CatalogoDef = {
   errorGuardar: 'Error al guardar sección',
   errorEliminar: 'Error al eliminar sección',
   conCapacidad: true,
+  conParadas: true,
 };
 
 export const TIPOS_VIAJE: CatalogoDef = {

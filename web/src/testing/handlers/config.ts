@@ -1,7 +1,7 @@
 import { http } from 'msw';
 import { fail, ok, okWithMessage } from '@/testing/http';
 import { server } from '@/testing/server';
-import type { CatalogoKey, ItemCatalogo, ItemInput, Precio } from '@/api/config';
+import type { CatalogoKey, ItemCatalogo, ItemInput, Parada, Precio } from '@/api/config';
 
 const item = (id: number, nombre: string, descripcion = ''): ItemCatalogo => ({ id, nombre, descripcion, activo: true });
 
@@ -100,4 +100,18 @@ export function mockConfiguracion() {
 /** The next call to `method path` fails with `status` and `message`. */
 export function failOnce(method: 'get' | 'post' | 'put' | 'delete', path: string, status: number, message: string) {
   server.use(http[method](`/api${path}`, () => fail(status, message), { once: true }));
+}
+
+/** Serves GET /config/secciones/{id}/paradas from `paradas` and records its PUT, answering the stops sent like the server. */
+export function mockParadas(seccionId: number, paradas: Parada[], writes: Write[] = []) {
+  const path = `/api/config/secciones/${seccionId}/paradas`;
+  server.use(
+    http.get(path, () => ok(paradas)),
+    http.put(path, async ({ request }) => {
+      const body = (await request.json()) as { paradas: Parada[] };
+      writes.push({ method: 'PUT', path, body });
+      return okWithMessage(body.paradas, 'Paradas actualizadas exitosamente');
+    }),
+  );
+  return writes;
 }

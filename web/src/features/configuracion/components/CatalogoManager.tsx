@@ -8,12 +8,14 @@ import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { CatalogoFormModal } from './CatalogoFormModal';
 import { CatalogoTable } from './CatalogoTable';
 import { EliminarItemDialog } from './EliminarItemDialog';
+import { ParadasModal } from './ParadasModal';
 
 /** List, create, edit and delete of one list (sections, trip types or payment methods). */
 export function CatalogoManager({ def }: { def: CatalogoDef }) {
   const query = useCatalogo(def.key);
   const formDialog = useDialog<ItemCatalogo | null>();
   const deleteDialog = useDialog<ItemCatalogo>();
+  const paradasDialog = useDialog<ItemCatalogo>();
 
   return (
     <Stack>
@@ -32,11 +34,13 @@ export function CatalogoManager({ def }: { def: CatalogoDef }) {
         {query.data?.length === 0 ? (
           <EmptyState icon={IconListDetails} title={def.vacio} message={`Crea la primera entrada con «${def.nuevo}».`} />
         ) : (
-          <CatalogoTable def={def} items={query.data ?? []} onEdit={formDialog.open} onDelete={deleteDialog.open} />
+          <CatalogoTable def={def} items={query.data ?? []} onEdit={formDialog.open} onDelete={deleteDialog.open}
+            onParadas={def.conParadas ? paradasDialog.open : undefined} />
         )}
       </QueryState>
       <CatalogoFormModal def={def} dialog={formDialog} />
       <EliminarItemDialog def={def} dialog={deleteDialog} />
+      {def.conParadas && <ParadasModal dialog={paradasDialog} />}
     </Stack>
   );
 }

@@ -1,5 +1,5 @@
 import { ActionIcon, Group, Table, Text } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconMapPin, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatNumber } from '@/lib/format';
 import type { ItemCatalogo } from '@/api/config';
@@ -11,6 +11,8 @@ interface CatalogoTableProps {
   items: ItemCatalogo[];
   onEdit: (item: ItemCatalogo) => void;
   onDelete: (item: ItemCatalogo) => void;
+  /** Opens a section's stops (lists with conParadas). */
+  onParadas?: (item: ItemCatalogo) => void;
 }
 
 /** '60 personas' for sections, '' for the other lists. */
@@ -26,7 +28,7 @@ function idaYVuelta(def: CatalogoDef, item: ItemCatalogo): string {
 }
 
 /** The entries of a list with their edit and delete actions. */
-export function CatalogoTable({ def, items, onEdit, onDelete }: CatalogoTableProps) {
+export function CatalogoTable({ def, items, onEdit, onDelete, onParadas }: CatalogoTableProps) {
   return (
     <ScrollTable minWidth={360} aria-label={def.titulo}>
       <Table.Thead>
@@ -58,6 +60,11 @@ export function CatalogoTable({ def, items, onEdit, onDelete }: CatalogoTablePro
             <Table.Td><EstadoBadge activo={item.activo} /></Table.Td>
             <Table.Td>
               <Group gap="xs" justify="flex-end" wrap="nowrap">
+                {def.conParadas && onParadas && (
+                  <ActionIcon variant="subtle" size="lg" aria-label={`Paradas de ${item.nombre}`} title="Paradas" onClick={() => onParadas(item)}>
+                    <IconMapPin size={18} aria-hidden />
+                  </ActionIcon>
+                )}
                 <ActionIcon variant="subtle" size="lg" aria-label={`Editar ${item.nombre}`} onClick={() => onEdit(item)}>
                   <IconPencil size={18} aria-hidden />
                 </ActionIcon>

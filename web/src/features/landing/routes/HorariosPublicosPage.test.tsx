@@ -33,6 +33,21 @@ describe('HorariosPublicosPage', () => {
     expect(screen.getByRole('link', { name: 'Servicios' })).toHaveAttribute('href', '/#servicios');
   });
 
+  it('shows the stops of each departure and timetable row with their times, in the order the boat calls at them', async () => {
+    const paradasIda = [{ nombre: 'Tigre', hora: '10:30' }, { nombre: 'Arroyo Gambado', hora: '10:50' }, { nombre: 'Tres Bocas', hora: '11:05' }];
+    const paradasVuelta = [{ nombre: 'Tres Bocas', hora: '10:30' }, { nombre: 'Arroyo Gambado', hora: '10:45' }, { nombre: 'Tigre', hora: '11:05' }];
+    server.use(http.get('/api/public/horarios', () => ok({
+      ...HORARIOS,
+      horarios: [{ ...HORARIOS.horarios[1], paradas: paradasVuelta }],
+      salidas: [{ ...HORARIOS.salidas[0], paradas: paradasIda }],
+    } satisfies HorariosPublicos)));
+    renderApp('/horarios');
+    const [, salida] = within(await screen.findByRole('table', { name: 'Salidas de hoy' })).getAllByRole('row');
+    expect(salida).toHaveTextContent('Paradas: Tigre 10:30 → , Arroyo Gambado 10:50 → , Tres Bocas 11:05');
+    const [, horario] = within(screen.getByRole('table', { name: 'Horarios de la semana' })).getAllByRole('row');
+    expect(horario).toHaveTextContent('Tres Bocas 10:30 → , Arroyo Gambado 10:45 → , Tigre 11:05');
+  });
+
   it('says when there are no departures today', async () => {
     server.use(http.get('/api/public/horarios', () => ok({ ...HORARIOS, salidas: [] })));
     renderApp('/horarios');

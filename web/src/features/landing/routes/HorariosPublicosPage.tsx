@@ -4,6 +4,7 @@ import { IconClock } from '@tabler/icons-react';
 import { publicEmpresaQuery } from '@/api/public';
 import { describirDias, describirSentido, ESTADOS_SALIDA, horariosPublicosQuery, type EstadoSalida } from '@/api/salidas';
 import { EmptyState } from '@/components/EmptyState';
+import { ParadasConHora } from '@/components/ParadasConHora';
 import { QueryState } from '@/components/QueryState';
 import { DEFAULT_EMPRESA_NOMBRE } from '@/lib/company';
 import { formatDate } from '@/lib/format';
@@ -47,7 +48,7 @@ export function HorariosPublicosPage() {
                           {datos.salidas.map((s) => (
                             <Table.Tr key={`${s.hora}-${s.seccion}`}>
                               <Table.Td fw={600}>{s.hora}</Table.Td>
-                              <Table.Td>{s.seccion}</Table.Td>
+                              <Table.Td>{s.seccion}<ParadasConHora paradas={s.paradas} /></Table.Td>
                               <Table.Td>{describirSentido(s.sentido)}</Table.Td>
                               <Table.Td>{estado(s.estado)}</Table.Td>
                             </Table.Tr>
@@ -68,7 +69,7 @@ export function HorariosPublicosPage() {
                         <Table.Tbody>
                           {datos.horarios.map((h) => (
                             <Table.Tr key={`${h.seccion}-${h.sentido}-${h.hora}`}>
-                              <Table.Td>{h.seccion}</Table.Td>
+                              <Table.Td>{h.seccion}<ParadasConHora paradas={h.paradas} /></Table.Td>
                               <Table.Td>{describirSentido(h.sentido)}</Table.Td>
                               <Table.Td fw={600}>{h.hora}</Table.Td>
                               <Table.Td>{describirDias(h.dias)}</Table.Td>

@@ -16,6 +16,7 @@ import {
 import { mensajeExcedente } from '@/lib/capacidad';
 import { zarpeAnticipado } from '@/features/salidas/zarpeAnticipado';
 import { ConfirmDialog } from '@/components/ConfirmDialog';
+import { ParadasConHora } from '@/components/ParadasConHora';
 import { EmptyState } from '@/components/EmptyState';
 import { QueryState } from '@/components/QueryState';
 import { ScrollTable } from '@/components/ScrollTable';
@@ -108,6 +109,7 @@ function SalidaTarjeta({ salida: s, planifica, onExcedentes, ...acciones }: Fila
           <EstadoSalidaBadge estado={s.estado} />
         </Group>
         <Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text>
+        <ParadasConHora paradas={s.paradas} />
         <EmbarcacionSalida salida={s} editable={planifica} />
         <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
         <Excedente salida={s} onVer={onExcedentes} />
@@ -182,7 +184,10 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
               return (
                 <Table.Tr key={s.id}>
                   <Table.Td fw={600}>{s.hora}{s.extra && <Text span c="dimmed" size="xs"> (extra)</Text>}</Table.Td>
-                  <Table.Td><Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text></Table.Td>
+                  <Table.Td>
+                    <Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text>
+                    <ParadasConHora paradas={s.paradas} />
+                  </Table.Td>
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}

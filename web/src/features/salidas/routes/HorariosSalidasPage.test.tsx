@@ -29,7 +29,7 @@ describe('Horarios y salidas', () => {
         fechas.push(new URL(request.url).searchParams.get('fecha'));
         return ok([
           salida(1, '08:00', 'zarpo', { embarcados: 60, estado_por: 'Lucía Benítez', estado_en: '2026-11-22T11:05:00Z' }),
-          salida(2, '10:30', 'programada', { embarcados: 12 }),
+          salida(2, '10:30', 'programada', { embarcados: 12, paradas: [{ nombre: 'Tigre', hora: '10:30' }, { nombre: 'Tres Bocas', hora: '11:30' }] }),
           salida(3, '17:00', 'embarcando', { embarcacion_id: null, embarcacion: null, capacidad: 0, extra: true }),
         ]);
       }),
@@ -56,6 +56,8 @@ describe('Horarios y salidas', () => {
     expect(zarpo).toHaveTextContent('Lucía Benítez');
     expect(within(zarpo).queryByRole('button')).not.toBeInTheDocument();
     expect(programada).toHaveTextContent('12 / 60');
+    // Each departure shows its stops with their times.
+    expect(programada).toHaveTextContent('Paradas: Tigre 10:30 → , Tres Bocas 11:30');
     expect(within(programada).getByRole('button', { name: 'Embarcar: 10:30 Tigre – Tres Bocas' })).toBeInTheDocument();
     expect(within(programada).queryByRole('button', { name: /Zarpó/ })).not.toBeInTheDocument();
     expect(embarcando).toHaveTextContent('(extra)');
