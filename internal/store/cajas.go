@@ -173,7 +173,8 @@ func (cb *cajaBloqueada) sumar(ctx context.Context, c sqldb.Conn, monto domain.C
 	if err != nil {
 		return err
 	}
-	if _, err := c.Exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
+	// the register's row is locked: sent with the next statement on PostgreSQL (sqldb.Conn.ExecLater)
+	if err := c.ExecLater(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
 		return wrap("sumar a caja", err)
 	}
 	cb.volumen = nuevo

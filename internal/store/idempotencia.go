@@ -52,9 +52,9 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 		if err != nil {
 			return err
 		}
-		_, err = c.Exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
-			string(b), k.usuarioID, k.clave)
-		return wrap("guardar resultado idempotente", err)
+		// sent with the commit on PostgreSQL (sqldb.Conn.ExecLater)
+		return wrap("guardar resultado idempotente", c.ExecLater(ctx,
+			`UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`, string(b), k.usuarioID, k.clave))
 	})
 	return out, err
 }

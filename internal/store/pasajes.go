@@ -142,12 +142,15 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 				return nil, err
 			}
 		}
+		// the register's volume first, so that on PostgreSQL its UPDATE rides
+		// with the seats' (sqldb.Conn.ExecLater); the seats' refusal still wins
+		errSuma := caja.sumar(ctx, c, p.total)
 		sv, err := comprobarCupo(ctx, c, a, p)
 		if err != nil {
 			return nil, err
 		}
-		if err := caja.sumar(ctx, c, p.total); err != nil {
-			return nil, err
+		if errSuma != nil {
+			return nil, errSuma
 		}
 		pasajes, err := s.emitir(ctx, c, a, p, caja.id)
 		if err != nil {

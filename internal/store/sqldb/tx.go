@@ -2,7 +2,6 @@ package sqldb
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 )
 
@@ -12,7 +11,8 @@ import (
 // SaveEvents of Options, and handed on after the commit, and only then:
 // their ids announced to the other instances (pubsub) and the events given
 // to Publish; then the callbacks fn registered with AfterCommit run. On
-// PostgreSQL the transaction first waits for a turn (InTurn).
+// PostgreSQL the transaction first waits for a turn (InTurn) and is
+// pipelined (pipeline.go: BEGIN and COMMIT ride with statements).
 func (db *DB) InTx(ctx context.Context, fn func(c Conn) error) error {
 	work := func(c Conn) error {
 		if err := fn(c); err != nil {
@@ -34,7 +34,7 @@ func (db *DB) InTx(ctx context.Context, fn func(c Conn) error) error {
 		if ctx, release, err = db.InTurn(ctx); err == nil {
 			defer release()
 			st = &txState{}
-			err = db.transaction(ctx, func(tx *sql.Tx) error { return work(db.txConn(tx, st)) })
+			err = db.transactionPipelined(ctx, func(t *pgTx) error { return work(db.txConn(t, st)) })
 		}
 	}
 	if err != nil {
@@ -93,22 +93,6 @@ func (db *DB) committed(ctx context.Context, st *txState) {
 	for _, fn := range st.afterCommit {
 		fn()
 	}
-}
-
-// transaction runs fn in a transaction of its own.
-func (db *DB) transaction(ctx context.Context, fn func(tx *sql.Tx) error) error {
-	tx, err := db.writer.BeginTx(ctx, nil)
-	if err != nil {
-		return fmt.Errorf("store: iniciar transacción: %w", err)
-	}
-	if err := fn(tx); err != nil {
-		_ = tx.Rollback()
-		return err
-	}
-	if err := tx.Commit(); err != nil {
-		return fmt.Errorf("store: confirmar transacción: %w", err)
-	}
-	return nil
 }
 
 // inTurn marks the context of an operation that holds a turn: what it runs
