@@ -460,7 +460,7 @@ func contarIdas(st *store.Store, fn func()) []string {
 // its day's seats with one statement, its counter's conditional UPDATE, with
 // no lock before it (cupos.go, tomarLugares).
 func TestSaleAndBoardingRunFewStatements(t *testing.T) {
-	want := map[string]struct{ venta, embarque int }{"sqlite": {12, 5}, "postgres": {9, 1}}
+	want := map[string]struct{ venta, embarque int }{"sqlite": {12, 5}, "postgres": {6, 1}}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
 		e.abrir(t, 0)

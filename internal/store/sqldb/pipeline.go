@@ -192,3 +192,61 @@ func (t *pgTx) QueryRowContext(ctx context.Context, q string, args ...any) *sql.
 func (t *pgTx) later(q string, args []any, rows func(Rows) error) {
 	t.pending = append(t.pending, queued{sql: q, args: args, rows: rows})
 }
+
+// Piped is a query of Pipeline: its SQL with ? placeholders, its arguments,
+// and what reads its rows.
+type Piped struct {
+	SQL  string
+	Args []any
+	Rows func(Rows) error
+}
+
+// Pipeline runs queries that do not depend on each other, each read by its
+// Rows, in order. On PostgreSQL they go together, one round trip, as one
+// pipelined pgx batch: in the transaction (with what it has queued), or
+// outside one on a connection of the read pool, where the batch runs in one
+// implicit transaction (one snapshot, like a single statement). On SQLite one
+// after the other.
+func Pipeline(ctx context.Context, c Conn, qs ...Piped) error {
+	t, inTx := c.q.(*pgTx)
+	if !c.d.Postgres() || (!inTx && !splitOnPostgres(c.q)) {
+		for _, q := range qs {
+			if err := readQuery(ctx, c, q); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	if !inTx {
+		conn, err := c.q.(splitQuerier).read.db.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		defer conn.Close()
+		t = &pgTx{conn: conn}
+	}
+	for _, q := range qs {
+		t.later(c.rebind(q.SQL, q.Args), q.Args, q.Rows)
+	}
+	_, err := t.send(ctx, nil)
+	return err
+}
+
+// splitOnPostgres reports whether q is a Conn's querier outside a transaction.
+func splitOnPostgres(q Querier) bool {
+	_, ok := q.(splitQuerier)
+	return ok
+}
+
+// readQuery runs one query of Pipeline on its own.
+func readQuery(ctx context.Context, c Conn, q Piped) error {
+	rows, err := c.Query(ctx, q.SQL, q.Args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if err := q.Rows(rows); err != nil {
+		return err
+	}
+	return rows.Err()
+}
