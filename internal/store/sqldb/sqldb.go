@@ -10,8 +10,13 @@
 //   - Conn, through which every statement runs, stamped with one time;
 //   - transactions (InTx): on SQLite the group commit (the transactions that
 //     queued share one durable commit, each in a savepoint of its own), on
-//     PostgreSQL the FIFO turns (InTurn); a transaction's three hooks,
-//     Conn.Now, Conn.Emit and Conn.AfterCommit;
+//     PostgreSQL the FIFO turns (InTurn) and the pipelined transaction
+//     (pipeline.go: BEGIN and the queued writes of ExecLater and QueryLater
+//     ride with other statements); a transaction's three hooks, Conn.Now,
+//     Conn.Emit and Conn.AfterCommit;
+//   - round trips on PostgreSQL: Pipeline (independent queries in one),
+//     InStatement (a one-statement write with a transaction's hooks), Assert,
+//     and the pgx tracer that shows them (TraceRoundTrips);
 //   - the prepared-statement cache of SQLite's pools;
 //   - the events' hand-on after commit: stored in the transaction (by the
 //     store's SaveEvents), announced to the other instances by NOTIFY and
