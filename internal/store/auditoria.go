@@ -51,9 +51,11 @@ func nulo(v any) any {
 	return v
 }
 
-// audit writes an entry with the given connection, inside the caller's transaction.
+// audit writes an entry with the given connection, inside the caller's
+// transaction (on PostgreSQL sent with its next statement or its commit:
+// sqldb.Conn.ExecLater).
 func (s *Store) audit(ctx context.Context, c sqldb.Conn, a Auditoria) error {
-	_, err := c.Exec(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
+	err := c.ExecLater(ctx, `INSERT INTO auditoria (empresa_id, usuario_id, accion, detalles, ip_address, exito, created_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`,
 		nulo(a.EmpresaID), nulo(a.UsuarioID), a.Accion, a.Detalles, a.IP, a.Exito, c.Now())
 	if err != nil {

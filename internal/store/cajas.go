@@ -150,6 +150,34 @@ func bloquearCajaAbierta(ctx context.Context, c sqldb.Conn, a Actor) (cajaBloque
 	return cb, err
 }
 
+// cajaALeer is bloquearCajaAbierta's statement sent with others (sqldb.Pipeline:
+// the sale sends it with its key's claim), and what it read.
+type cajaALeer struct {
+	cb     cajaBloqueada
+	conteo *time.Time
+}
+
+// consulta is the statement, for dialect d.
+func (r *cajaALeer) consulta(d sqldb.Dialect, a Actor) sqldb.Piped {
+	return sqldb.Piped{SQL: `SELECT id, volumen, fecha_conteo FROM cajas WHERE empresa_id = ? AND usuario_id = ? AND estado = ?` +
+		d.ForUpdate(), Args: []any{a.EmpresaID, a.UsuarioID, domain.CajaAbierta},
+		Rows: func(rows sqldb.Rows) error {
+			if rows.Next() {
+				return wrap("buscar caja abierta", rows.Scan(&r.cb.id, &r.cb.volumen, &r.conteo))
+			}
+			return nil
+		}}
+}
+
+// abierta is what bloquearCajaAbierta answers: the register (id 0: none open)
+// or 409 MsgCierrePendiente.
+func (r *cajaALeer) abierta() (cajaBloqueada, error) {
+	if r.conteo != nil {
+		return r.cb, domain.Conflict(domain.MsgCierrePendiente)
+	}
+	return r.cb, nil
+}
+
 // bloquearCaja is bloquearCajaAbierta that also answers a register pending approval.
 func bloquearCaja(ctx context.Context, c sqldb.Conn, a Actor) (cajaBloqueada, bool, error) {
 	var (
@@ -173,7 +201,8 @@ func (cb *cajaBloqueada) sumar(ctx context.Context, c sqldb.Conn, monto domain.C
 	if err != nil {
 		return err
 	}
-	if _, err := c.Exec(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
+	// the register's row is locked: sent with the next statement on PostgreSQL (sqldb.Conn.ExecLater)
+	if err := c.ExecLater(ctx, `UPDATE cajas SET volumen = ? WHERE id = ?`, nuevo, cb.id); err != nil {
 		return wrap("sumar a caja", err)
 	}
 	cb.volumen = nuevo

@@ -132,8 +132,15 @@ func (s *Store) ValidarPorID(ctx context.Context, a Actor, id int64) (Embarque, 
 // carries when and by whom it boarded; that of a ticket of another day than
 // cond.soloFecha, its travel date. Into a departure (cond.salidaID), the
 // ticket records it and takes one of its seats (tomarAsiento): a refused
-// seat rolls the whole boarding back.
+// seat rolls the whole boarding back. On PostgreSQL a boarding without a
+// departure first tries the one statement of embarcarEnUnaSentencia; what it
+// does not board comes here.
 func (s *Store) validar(ctx context.Context, a Actor, cond condicionEmbarque) (Embarque, error) {
+	if cond.salidaID == 0 && s.db.Dialect().WritingCTEs() {
+		if e, hecho, err := s.embarcarEnUnaSentencia(ctx, a, cond); err != nil || hecho {
+			return e, err
+		}
+	}
 	return idempotent(ctx, s, a, "pasajes.validar", func(c sqldb.Conn) (Embarque, error) {
 		x, err := salidaDelEmbarque(ctx, c, a.EmpresaID, cond.salidaID)
 		if err != nil {
@@ -225,15 +232,18 @@ var (
 )
 
 // scanEmbarque reads a row of embarqueColumnas; found is false when there is none.
-func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) {
+func scanEmbarque(r *sql.Row) (e Embarque, found bool, err error) { return scanEmbarqueY(r) }
+
+// scanEmbarqueY reads a row of embarqueColumnas followed by the columns of mas.
+func scanEmbarqueY(r *sql.Row, mas ...any) (e Embarque, found bool, err error) {
 	var (
 		fecha       *time.Time
 		por         *string
 		validadorID *int64
 	)
-	err = r.Scan(&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
+	err = r.Scan(append([]any{&e.ID, &e.NumeroPasaje, &e.FechaViaje, &fecha, &e.Estado, &e.Cliente.Nombre, &e.Seccion.Nombre,
 		&e.TipoViaje.Nombre, &por, &validadorID, &e.VendedorID, &e.SeccionID, &e.SalidaID, &e.IdaYVuelta, &e.VueltaHasta,
-		&e.FechaEmbarqueVuelta)
+		&e.FechaEmbarqueVuelta}, mas...)...)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return e, false, err
 	}

@@ -86,15 +86,25 @@ func insertarEventos(ctx context.Context, c sqldb.Conn, lote []events.Event) err
 		}
 		args = append(args, ev.EmpresaID, usuario, strings.Join(ev.Roles, ","), lecturas, ev.Nombre, datos, c.Now())
 	}
-	ids, err := sqldb.QueryIDs(ctx, c, q.String()+` RETURNING id`, args...)
-	if err != nil || len(ids) != len(lote) {
-		return firstErr(wrap("guardar eventos", err), fmt.Errorf("store: guardar eventos: %d ids para %d", len(ids), len(lote)))
-	}
-	ordenarIDs(ids)
-	for i := range lote {
-		lote[i].ID = ids[i]
-	}
-	return nil
+	// the ids are needed once committed: on PostgreSQL read with the commit (sqldb.Conn.QueryLater)
+	return wrap("guardar eventos", c.QueryLater(ctx, func(rows sqldb.Rows) error {
+		ids := make([]int64, 0, len(lote))
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		if err := rows.Err(); err != nil || len(ids) != len(lote) {
+			return firstErr(err, fmt.Errorf("%d ids para %d", len(ids), len(lote)))
+		}
+		ordenarIDs(ids)
+		for i := range lote {
+			lote[i].ID = ids[i]
+		}
+		return nil
+	}, q.String()+` RETURNING id`, args...))
 }
 
 // codificarEvento is the stored JSON of an event's payload and of its reads

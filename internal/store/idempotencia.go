@@ -32,11 +32,24 @@ type idem struct {
 // is refused with 422 and changes nothing. A failed fn rolls the claim back,
 // so errors are not remembered. An expired key not yet swept is claimed anew.
 func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string, fn func(c sqldb.Conn) (T, error)) (T, error) {
+	return idempotentCon(ctx, s, a, operacion, nil, fn)
+}
+
+// idempotentCon is idempotent that first runs the statements con (reads
+// that lock what fn writes) with the key's claim, in the same round trip on
+// PostgreSQL (sqldb.Pipeline); a replay ran them for nothing.
+func idempotentCon[T any](ctx context.Context, s *Store, a Actor, operacion string, con []sqldb.Piped,
+	fn func(c sqldb.Conn) (T, error)) (T, error) {
 	var out T
 	k := idem{usuarioID: a.UsuarioID, operacion: operacion, clave: a.Clave, huella: operacion + ":" + a.Huella}
 	err := s.db.InTx(ctx, func(c sqldb.Conn) error {
+		if k.clave == "" && len(con) > 0 {
+			if err := sqldb.Pipeline(ctx, c, con...); err != nil {
+				return err
+			}
+		}
 		if k.clave != "" {
-			claimed, err := claim(ctx, c, k)
+			claimed, err := claim(ctx, c, k, con...)
 			if err != nil {
 				return err
 			}
@@ -52,9 +65,9 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 		if err != nil {
 			return err
 		}
-		_, err = c.Exec(ctx, `UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`,
-			string(b), k.usuarioID, k.clave)
-		return wrap("guardar resultado idempotente", err)
+		// sent with the commit on PostgreSQL (sqldb.Conn.ExecLater)
+		return wrap("guardar resultado idempotente", c.ExecLater(ctx,
+			`UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`, string(b), k.usuarioID, k.clave))
 	})
 	return out, err
 }
@@ -62,17 +75,19 @@ func idempotent[T any](ctx context.Context, s *Store, a Actor, operacion string,
 // claim inserts the key; false when the user already holds it unexpired. An
 // expired row (the sweeper has not reached it yet) is taken over in the same
 // statement, as a new claim.
-func claim(ctx context.Context, c sqldb.Conn, k idem) (bool, error) {
-	res, err := c.Exec(ctx, `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
+// The statements con run after it, in the same round trip on PostgreSQL.
+func claim(ctx context.Context, c sqldb.Conn, k idem, con ...sqldb.Piped) (bool, error) {
+	claimed := false
+	err := sqldb.Pipeline(ctx, c, append([]sqldb.Piped{{SQL: `INSERT INTO idempotencia (usuario_id, clave, operacion, huella, created_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (usuario_id, clave) DO UPDATE SET operacion = excluded.operacion,
 		huella = excluded.huella, resultado = '', created_at = excluded.created_at
-		WHERE idempotencia.created_at < ?`,
-		k.usuarioID, k.clave, k.operacion, k.huella, c.Now(), c.Now().Add(-idempotenciaVigencia))
-	if err != nil {
-		return false, wrap("reclamar clave de idempotencia", err)
-	}
-	n, err := res.RowsAffected()
-	return n == 1, wrap("reclamar clave de idempotencia", err)
+		WHERE idempotencia.created_at < ? RETURNING 1`,
+		Args: []any{k.usuarioID, k.clave, k.operacion, k.huella, c.Now(), c.Now().Add(-idempotenciaVigencia)},
+		Rows: func(rows sqldb.Rows) error {
+			claimed = rows.Next()
+			return nil
+		}}}, con...)...)
+	return claimed, wrap("reclamar clave de idempotencia", err)
 }
 
 // replay decodes the first answer of the key into out, or refuses a key that

@@ -126,11 +126,13 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 	defer soltar()
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
 	p := s.prepararVenta(ctx, a, v)
-	return idempotent(ctx, s, a, "pasajes.vender", func(c sqldb.Conn) ([]Pasaje, error) {
+	// the register is locked with the key's claim (one round trip on PostgreSQL)
+	var abierta cajaALeer
+	return idempotentCon(ctx, s, a, "pasajes.vender", []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}, func(c sqldb.Conn) ([]Pasaje, error) {
 		if p.forma != nil {
 			return nil, p.forma
 		}
-		caja, err := bloquearCajaAbierta(ctx, c, a)
+		caja, err := abierta.abierta()
 		if err != nil || caja.id == 0 {
 			return nil, firstErr(err, domain.Invalid(domain.MsgDebeAbrirCaja))
 		}
@@ -142,12 +144,15 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 				return nil, err
 			}
 		}
+		// the register's volume first, so that on PostgreSQL its UPDATE rides
+		// with the seats' (sqldb.Conn.ExecLater); the seats' refusal still wins
+		errSuma := caja.sumar(ctx, c, p.total)
 		sv, err := comprobarCupo(ctx, c, a, p)
 		if err != nil {
 			return nil, err
 		}
-		if err := caja.sumar(ctx, c, p.total); err != nil {
-			return nil, err
+		if errSuma != nil {
+			return nil, errSuma
 		}
 		pasajes, err := s.emitir(ctx, c, a, p, caja.id)
 		if err != nil {
@@ -187,7 +192,7 @@ type ventaPreparada struct {
 func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPreparada) {
 	p.Venta = v
 	c := s.db.Conn()
-	cab, err := leerCabeceraVenta(ctx, c, a, v)
+	cab, tipos, err := leerVenta(ctx, c, a, v)
 	if err != nil {
 		p.forma = err
 		return p
@@ -204,7 +209,7 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 	if p.clave, p.forma = s.claveEmpresa(ctx, a.EmpresaID); p.forma != nil {
 		return p
 	}
-	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab)
+	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab, tipos)
 	return p
 }
 
@@ -223,15 +228,52 @@ type cabeceraVenta struct {
 // primary keys; a missing company is an error.
 func leerCabeceraVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (cabeceraVenta, error) {
 	var h cabeceraVenta
-	err := c.QueryRow(ctx, `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
+	q := cabeceraDeVenta(a, v, &h)
+	err := h.leida(c.QueryRow(ctx, q.SQL, q.Args...).Scan(h.destinos()...))
+	return h, err
+}
+
+// leerVenta reads a sale's cabeceraVenta and, when its lines are within
+// bounds, its trip types (tiposDeVenta) together, one round trip on
+// PostgreSQL (sqldb.Pipeline); tipos is nil otherwise (preciar reads them).
+func leerVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (h cabeceraVenta, tipos map[int64]tipoVenta, err error) {
+	if len(v.Lineas) == 0 || len(v.Lineas) > domain.MaxLineasPorVenta {
+		h, err = leerCabeceraVenta(ctx, c, a, v)
+		return h, nil, err
+	}
+	tq, leerTipos := consultaTipos(a.EmpresaID, v.SeccionID, v.Lineas)
+	var leida error
+	err = sqldb.Pipeline(ctx, c, cabeceraDeVenta(a, v, &h), tq)
+	if err == nil {
+		tipos, leida = leerTipos()
+	}
+	return h, tipos, firstErr(h.leida(err), leida)
+}
+
+// cabeceraDeVenta is the query of a sale's cabeceraVenta, read into h.
+func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
+	return sqldb.Piped{SQL: `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
 		s.nombre, s.activo, m.nombre, m.activo
 		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
 		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
 		LEFT JOIN medios_pago m ON m.empresa_id = e.id AND m.id = ?
-		WHERE e.id = ?`, a.UsuarioID, v.SeccionID, v.MedioPagoID, a.EmpresaID).Scan(&h.empresa, &h.zona,
-		&h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre, &h.seccion.activo,
-		&h.medio.nombre, &h.medio.activo)
-	return h, wrap("leer empresa, vendedor, sección y medio de pago", err)
+		WHERE e.id = ?`, Args: []any{a.UsuarioID, v.SeccionID, v.MedioPagoID, a.EmpresaID},
+		Rows: func(rows sqldb.Rows) error {
+			if !rows.Next() {
+				return firstErr(rows.Err(), sql.ErrNoRows)
+			}
+			return rows.Scan(h.destinos()...)
+		}}
+}
+
+func (h *cabeceraVenta) destinos() []any {
+	return []any{&h.empresa, &h.zona, &h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre,
+		&h.seccion.activo, &h.medio.nombre, &h.medio.activo}
+}
+
+// leida is the error of reading the cabecera.
+func (h *cabeceraVenta) leida(err error) error {
+	return wrap("leer empresa, vendedor, sección y medio de pago", err)
 }
 
 // vendedorDe is the seller's names, as the tickets show them.
@@ -285,7 +327,8 @@ type lineaPrecio struct {
 // the company's own, and prices every line from the price table, refusing in
 // that order (line by line: the trip type, its price, the expected price, the
 // total).
-func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID int64, cab cabeceraVenta) error {
+func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID int64, cab cabeceraVenta,
+	tipos map[int64]tipoVenta) error {
 	var err error
 	if p.seccion, err = cab.seccion.usable(domain.CatSecciones); err != nil {
 		return err
@@ -293,9 +336,10 @@ func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID in
 	if p.medio, err = cab.medio.usable(domain.CatMediosPago); err != nil {
 		return err
 	}
-	tipos, err := tiposDeVenta(ctx, c, empresaID, p.SeccionID, p.Lineas)
-	if err != nil {
-		return err
+	if tipos == nil { // not read with the cabecera (leerVenta)
+		if tipos, err = tiposDeVenta(ctx, c, empresaID, p.SeccionID, p.Lineas); err != nil {
+			return err
+		}
 	}
 	for _, l := range p.Lineas {
 		if err := p.agregarLinea(l, tipos[l.TipoViajeID]); err != nil {
@@ -343,6 +387,15 @@ type tipoVenta struct {
 // bounded by domain.MaxLineasPorVenta): a trip type that is not the
 // company's is absent from the map.
 func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64, lineas []domain.LineaVenta) (map[int64]tipoVenta, error) {
+	q, leer := consultaTipos(empresaID, seccionID, lineas)
+	if err := sqldb.Pipeline(ctx, c, q); err != nil {
+		return nil, wrap("leer tipos de viaje y precios", err)
+	}
+	return leer()
+}
+
+// consultaTipos is the query of tiposDeVenta and what answers its rows once read.
+func consultaTipos(empresaID, seccionID int64, lineas []domain.LineaVenta) (sqldb.Piped, func() (map[int64]tipoVenta, error)) {
 	args := []any{seccionID, empresaID}
 	ids := map[int64]bool{}
 	for _, l := range lineas {
@@ -351,16 +404,23 @@ func tiposDeVenta(ctx context.Context, c sqldb.Conn, empresaID, seccionID int64,
 			args = append(args, l.TipoViajeID)
 		}
 	}
-	filas, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (t tipoVenta, err error) {
-		return t, sc.Scan(&t.id, &t.nombre, &t.activo, &t.precio, &t.idaYVuelta, &t.diasVuelta)
-	}, `SELECT t.id, t.nombre, t.activo, pr.precio, t.ida_y_vuelta, t.dias_vuelta FROM tipos_viaje t
+	tipos := make(map[int64]tipoVenta, len(ids))
+	var leido error
+	q := sqldb.Piped{SQL: `SELECT t.id, t.nombre, t.activo, pr.precio, t.ida_y_vuelta, t.dias_vuelta FROM tipos_viaje t
 		LEFT JOIN precios pr ON pr.empresa_id = t.empresa_id AND pr.seccion_id = ? AND pr.tipo_viaje_id = t.id
-		WHERE t.empresa_id = ? AND t.id IN (`+sqldb.Placeholders(len(ids))+`)`, args...)
-	tipos := make(map[int64]tipoVenta, len(filas))
-	for _, t := range filas {
-		tipos[t.id] = t
-	}
-	return tipos, wrap("leer tipos de viaje y precios", err)
+		WHERE t.empresa_id = ? AND t.id IN (` + sqldb.Placeholders(len(ids)) + `)`, Args: args,
+		Rows: func(rows sqldb.Rows) error {
+			for rows.Next() {
+				var t tipoVenta
+				if err := rows.Scan(&t.id, &t.nombre, &t.activo, &t.precio, &t.idaYVuelta, &t.diasVuelta); err != nil {
+					leido = err
+					return err
+				}
+				tipos[t.id] = t
+			}
+			return nil
+		}}
+	return q, func() (map[int64]tipoVenta, error) { return tipos, wrap("leer tipos de viaje y precios", leido) }
 }
 
 // emitir writes the movement, the tickets, the points a customer earns and the
@@ -380,21 +440,38 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		descripcion += p.canje.nota()
 		detalle += p.canje.nota()
 	}
-	movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-		descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cajaID, a.UsuarioID,
-		domain.MovVentaPasaje, p.total, descripcion, p.MedioPagoID, momento)
-	if err != nil {
-		return nil, wrap("registrar venta en caja", err)
-	}
-	if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
-		return nil, err
-	}
-	pasajes := p.pasajes(momento)
-	if err := s.numerarVenta(ctx, c, a, p, pasajes); err != nil {
-		return nil, err
-	}
-	if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
-		return nil, err
+	movimiento := []any{a.EmpresaID, cajaID, a.UsuarioID, domain.MovVentaPasaje, p.total, descripcion, p.MedioPagoID, momento}
+	var (
+		movID   int64
+		pasajes []Pasaje
+		err     error
+	)
+	if c.Dialect().WritingCTEs() && p.cantidad() <= pasajesPorInsert {
+		// PostgreSQL: the numbers first, then the movement and the tickets in one statement
+		if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
+			return nil, err
+		}
+		pasajes = p.pasajes(momento)
+		if err := s.numerarVenta(ctx, c, a, p, pasajes); err != nil {
+			return nil, err
+		}
+		if movID, err = insertarMovimientoYPasajes(ctx, c, a, cajaID, movimiento, pasajes); err != nil {
+			return nil, err
+		}
+	} else {
+		if movID, err = c.InsertID(ctx, insertarMovimiento, movimiento...); err != nil {
+			return nil, wrap("registrar venta en caja", err)
+		}
+		if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
+			return nil, err
+		}
+		pasajes = p.pasajes(momento)
+		if err := s.numerarVenta(ctx, c, a, p, pasajes); err != nil {
+			return nil, err
+		}
+		if err := insertarPasajes(ctx, c, a, cajaID, movID, pasajes); err != nil {
+			return nil, err
+		}
 	}
 	if err := marcarIdaYVuelta(ctx, c, a.EmpresaID, movID, p); err != nil {
 		return nil, err
@@ -568,39 +645,69 @@ func insertarPasajes(ctx context.Context, c sqldb.Conn, a Actor, cajaID, movID i
 	for len(pasajes) > 0 {
 		lote := pasajes[:min(len(pasajes), pasajesPorInsert)]
 		pasajes = pasajes[len(lote):]
-		q := `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
-			cliente_telefono, cliente_email, cliente_documento, cliente_id, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
-			observaciones, created_at, dia_venta) VALUES ` + strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote))
-		args := make([]any, 0, 20*len(lote))
-		porNumero := make(map[string]*Pasaje, len(lote))
-		for i := range lote {
-			p := &lote[i]
-			porNumero[p.NumeroPasaje] = p
-			args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
-				p.ClienteTelefono, p.ClienteEmail, p.ClienteDocumento, p.ClienteID, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID, movID, a.UsuarioID,
-				p.Observaciones, p.CreatedAt, p.DiaVenta)
-		}
-		err := func() error {
-			rows, err := c.Query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje`, args...)
-			if err != nil {
-				return err
-			}
-			defer rows.Close()
-			for rows.Next() {
-				var (
-					id     int64
-					numero string
-				)
-				if err := rows.Scan(&id, &numero); err != nil {
-					return err
-				}
-				porNumero[numero].ID = id
-			}
-			return rows.Err()
-		}()
-		if err != nil {
-			return wrap("crear pasajes", err)
+		if _, err := insertarLote(ctx, c, a, cajaID, "", nil, movID, lote); err != nil {
+			return err
 		}
 	}
 	return nil
+}
+
+// insertarMovimiento is the register movement of a sale.
+const insertarMovimiento = `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+	descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+
+// insertarMovimientoYPasajes writes a sale's register movement (the
+// arguments of insertarMovimiento) and its tickets (at most pasajesPorInsert)
+// in one statement, a data-modifying CTE (dialects with WritingCTEs), and
+// answers the movement's id: one round trip instead of two.
+func insertarMovimientoYPasajes(ctx context.Context, c sqldb.Conn, a Actor, cajaID int64, movimiento []any, pasajes []Pasaje) (int64, error) {
+	return insertarLote(ctx, c, a, cajaID, `WITH mov AS (`+insertarMovimiento+` RETURNING id) `, movimiento, nil, pasajes)
+}
+
+// insertarLote inserts tickets (at most pasajesPorInsert) with one statement,
+// sets their ids and answers their movement's id: movID, or when nil the id
+// of the CTE mov that the statement starts with (con, its arguments conArgs).
+func insertarLote(ctx context.Context, c sqldb.Conn, a Actor, cajaID int64, con string, conArgs []any, movID any,
+	lote []Pasaje) (int64, error) {
+	mov := `?`
+	if movID == nil {
+		mov = `(SELECT id FROM mov)`
+	}
+	fila := `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ` + mov + `, ?, ?, ?, ?), `
+	q := con + `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
+		cliente_telefono, cliente_email, cliente_documento, cliente_id, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
+		observaciones, created_at, dia_venta) VALUES ` + strings.Repeat(fila, len(lote))
+	args := make([]any, 0, len(conArgs)+20*len(lote))
+	args = append(args, conArgs...)
+	porNumero := make(map[string]*Pasaje, len(lote))
+	for i := range lote {
+		p := &lote[i]
+		porNumero[p.NumeroPasaje] = p
+		args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
+			p.ClienteTelefono, p.ClienteEmail, p.ClienteDocumento, p.ClienteID, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID)
+		if movID != nil {
+			args = append(args, movID)
+		}
+		args = append(args, a.UsuarioID, p.Observaciones, p.CreatedAt, p.DiaVenta)
+	}
+	var movimiento int64
+	err := func() error {
+		rows, err := c.Query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje, movimiento_id`, args...)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var (
+				id     int64
+				numero string
+			)
+			if err := rows.Scan(&id, &numero, &movimiento); err != nil {
+				return err
+			}
+			porNumero[numero].ID = id
+		}
+		return rows.Err()
+	}()
+	return movimiento, wrap("crear pasajes", err)
 }

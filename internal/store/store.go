@@ -176,6 +176,25 @@ func (s *Store) Trazar(fn func(Sentencia)) {
 	s.db.Trace(func(st sqldb.Statement) { fn(Sentencia{SQL: st.SQL, Args: st.Args, Transaccion: st.Tx}) })
 }
 
+// Ida is one round trip to PostgreSQL: Tipo "query" (a statement, BEGIN and
+// COMMIT included), "prepare" (a statement new to its connection), "batch"
+// (a pipeline: SQL holds its statements) or "connect".
+type Ida struct {
+	Tipo string
+	SQL  []string
+}
+
+// TrazarIdas shows every round trip to PostgreSQL made for a request to fn
+// (nil stops it; SQLite makes none): sqldb.DB.TraceRoundTrips. For tests and
+// the benchmark, like Trazar.
+func (s *Store) TrazarIdas(fn func(Ida)) {
+	if fn == nil {
+		s.db.TraceRoundTrips(nil)
+		return
+	}
+	s.db.TraceRoundTrips(func(r sqldb.RoundTrip) { fn(Ida{Tipo: r.Kind, SQL: r.SQL}) })
+}
+
 // IsUnavailable reports whether err means the database is unreachable,
 // read-only or shutting down, as opposed to a fault of the request or the code.
 func IsUnavailable(err error) bool { return sqldb.IsUnavailable(err) }

@@ -95,6 +95,40 @@ func (c Conn) QueryRow(ctx context.Context, q string, args ...any) *sql.Row {
 	return c.q.QueryRowContext(ctx, c.rebind(q, args), args...)
 }
 
+// ExecLater runs a statement that returns no rows and whose outcome matters
+// only as an error: inside a PostgreSQL transaction it is queued and sent with
+// the transaction's next statement or its COMMIT, in the same round trip
+// (pipeline.go), and its error fails that statement or the commit; elsewhere
+// it runs at once and answers its error.
+func (c Conn) ExecLater(ctx context.Context, q string, args ...any) error {
+	if t, ok := c.q.(*pgTx); ok {
+		t.later(c.rebind(q, args), args, nil)
+		return nil
+	}
+	_, err := c.Exec(ctx, q, args...)
+	return err
+}
+
+// QueryLater runs a statement whose rows fn reads, when they are needed only
+// once the transaction commits (the ids of its events): inside a PostgreSQL
+// transaction it is queued like ExecLater and fn runs when they come back
+// (before the commit returns); elsewhere it runs at once.
+func (c Conn) QueryLater(ctx context.Context, fn func(Rows) error, q string, args ...any) error {
+	if t, ok := c.q.(*pgTx); ok {
+		t.later(c.rebind(q, args), args, fn)
+		return nil
+	}
+	rows, err := c.Query(ctx, q, args...)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	if err := fn(rows); err != nil {
+		return err
+	}
+	return rows.Err()
+}
+
 // InsertID runs an INSERT ... RETURNING id and returns the new id.
 func (c Conn) InsertID(ctx context.Context, q string, args ...any) (int64, error) {
 	var id int64

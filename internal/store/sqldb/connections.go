@@ -112,11 +112,12 @@ func (c writableConnector) Connect(ctx context.Context) (driver.Conn, error) {
 // of reused, once the server they talk to turns read-only (a demoted primary,
 // a standby, default_transaction_read_only): the next connection may reach
 // the new primary.
-func openPostgres(url string, n int) (*sql.DB, error) {
+func openPostgres(url string, n int, tracer pgx.QueryTracer) (*sql.DB, error) {
 	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
 		return nil, fmt.Errorf("URL de PostgreSQL inválida: %w", err)
 	}
+	cfg.Tracer = tracer
 	db := stdlib.OpenDB(*cfg, stdlib.OptionResetSession(func(_ context.Context, c *pgx.Conn) error {
 		if readOnlyServer(c) {
 			return driver.ErrBadConn

@@ -27,6 +27,11 @@ func (d Dialect) Name() string { return d.name }
 // Postgres reports whether the engine is PostgreSQL.
 func (d Dialect) Postgres() bool { return d.name == "postgres" }
 
+// WritingCTEs reports whether a statement's CTEs may write (INSERT, UPDATE,
+// DELETE in WITH), so that one statement does what a transaction of several
+// would (DB.InStatement): PostgreSQL; SQLite's WITH only reads.
+func (d Dialect) WritingCTEs() bool { return d.Postgres() }
+
 // Rebind turns ? placeholders into $n for PostgreSQL.
 func (d Dialect) Rebind(q string) string {
 	if !d.positional {

@@ -93,3 +93,18 @@ func wrap(what string, err error) error {
 	}
 	return fmt.Errorf("store: %s: %w", what, err)
 }
+
+// Assert is an expression of a statement that fails it when cond (SQL) is
+// false: PostgreSQL has no function that raises in plain SQL, so the assert
+// casts the text name to an integer, which fails with invalid_text_
+// representation naming it; the whole statement, every data-modifying CTE of
+// it, rolls back. AssertFailed recognises the failure. Its value is 1.
+func Assert(cond, name string) string {
+	return `CAST(CASE WHEN ` + cond + ` THEN '1' ELSE '` + name + `' END AS integer)`
+}
+
+// AssertFailed reports whether err is the failure of Assert(…, name).
+func AssertFailed(err error, name string) bool {
+	var pg *pgconn.PgError
+	return errors.As(err, &pg) && pg.Code == "22P02" && strings.Contains(pg.Message, `"`+name+`"`)
+}

@@ -10,8 +10,13 @@
 //   - Conn, through which every statement runs, stamped with one time;
 //   - transactions (InTx): on SQLite the group commit (the transactions that
 //     queued share one durable commit, each in a savepoint of its own), on
-//     PostgreSQL the FIFO turns (InTurn); a transaction's three hooks,
-//     Conn.Now, Conn.Emit and Conn.AfterCommit;
+//     PostgreSQL the FIFO turns (InTurn) and the pipelined transaction
+//     (pipeline.go: BEGIN and the queued writes of ExecLater and QueryLater
+//     ride with other statements); a transaction's three hooks, Conn.Now,
+//     Conn.Emit and Conn.AfterCommit;
+//   - round trips on PostgreSQL: Pipeline (independent queries in one),
+//     InStatement (a one-statement write with a transaction's hooks), Assert,
+//     and the pgx tracer that shows them (TraceRoundTrips);
 //   - the prepared-statement cache of SQLite's pools;
 //   - the events' hand-on after commit: stored in the transaction (by the
 //     store's SaveEvents), announced to the other instances by NOTIFY and
@@ -85,6 +90,8 @@ type DB struct {
 	// transactions for it.
 	trace atomic.Pointer[func(Statement)]
 	txSeq atomic.Int64
+	// roundTrips, when set, sees every round trip to PostgreSQL (trace.go).
+	roundTrips atomic.Pointer[func(RoundTrip)]
 }
 
 // Options are what Open can be told.
@@ -126,10 +133,10 @@ func Open(url string, o Options) (*DB, error) {
 	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
 		db.dialect = postgresDialect
 		n := maxConns(o.MaxConns, DefaultMaxConnsPostgres)
-		db.writer, err = openPostgres(url, n)
+		db.writer, err = openPostgres(url, n, pgTracer{db})
 		db.reader, db.turns, db.url = db.writer, make(chan struct{}, max(1, n-n/5)), url
 		if err == nil {
-			db.aside, err = openPostgres(url, maxConnsAside)
+			db.aside, err = openPostgres(url, maxConnsAside, pgTracer{db})
 		}
 	default:
 		return nil, fmt.Errorf("store: URL de base de datos no soportada %q (use sqlite:RUTA o postgres://...)", url)
@@ -172,7 +179,7 @@ func (db *DB) announceOn(base string) error {
 		db.channel += "_" + schema
 	}
 	db.notifier = pubsub.NewNotifier(func(ctx context.Context, payload string) error {
-		_, err := db.writer.ExecContext(ctx, `SELECT pg_notify($1, $2)`, db.channel, payload)
+		_, err := db.writer.ExecContext(context.WithValue(ctx, untraced{}, true), `SELECT pg_notify($1, $2)`, db.channel, payload)
 		return err
 	})
 	return nil
