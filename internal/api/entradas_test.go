@@ -434,7 +434,7 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 // queryParams are every query parameter a route declares, and some no route declares.
 var queryParams = []string{"accion", "activos", "agrupar", "anio", "año", "base", "busqueda", "cancelados", "codigo", "count", "desde",
 	"documento", "embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta",
-	"fecha_inicio", "fin", "formato", "ids", "inicio", "limit", "limite", "mes", "meses", "numero", "page", "pagina",
+	"fecha_inicio", "fin", "formato", "ids", "impresion", "impresiones", "inicio", "limit", "limite", "mes", "meses", "numero", "page", "pagina",
 	"papel", "periodo", "por_pagina", "readable", "reasignar_a", "search", "seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v",
 	"zzz"}
 

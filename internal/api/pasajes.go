@@ -395,25 +395,33 @@ func (s *Server) pasajeDelPedido(r *http.Request) (store.Pasaje, error) {
 	return s.Store.PasajePorID(r.Context(), actorFrom(r).EmpresaID(), id, vendedorDe(r))
 }
 
+// PasajeDetalle is one ticket as its detail view shows it: the ticket and
+// how many times it was printed.
+type PasajeDetalle struct {
+	PasajeConsultado
+	Impresiones int `json:"impresiones" minimum:"0" description:"Las veces que se imprimió (la primera es el original; las siguientes, duplicados)"`
+}
+
 // verPasaje answers one ticket with its customer, section, trip type and
-// seller, and audits the lookup (CONSULTA_PASAJE).
-func (s *Server) verPasaje(r *http.Request) (PasajeConsultado, error) {
+// seller, and how many times it was printed, and audits the lookup
+// (CONSULTA_PASAJE).
+func (s *Server) verPasaje(r *http.Request) (PasajeDetalle, error) {
 	id, err := pathID(r, "id")
 	if err != nil {
-		return PasajeConsultado{}, err
+		return PasajeDetalle{}, err
 	}
 	a := actorFrom(r)
-	p, err := s.Store.ConsultarPasaje(r.Context(), store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(),
+	p, impresiones, err := s.Store.ConsultarPasaje(r.Context(), store.Actor{UsuarioID: a.Usuario.ID, EmpresaID: a.EmpresaID(),
 		IP: clientIP(r)}, id, vendedorDe(r))
 	if err != nil {
-		return PasajeConsultado{}, err
+		return PasajeDetalle{}, err
 	}
 	var o ocultos
 	caja, ok, err := s.cajaCiega(r)
 	if ok {
 		o.cajaID = caja.ID
 	}
-	return o.pasaje(p), err
+	return PasajeDetalle{PasajeConsultado: o.pasaje(p), Impresiones: impresiones}, err
 }
 
 // cancelarPasaje cancels a ticket and refunds it from the caller's open register.

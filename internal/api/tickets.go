@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -17,15 +18,73 @@ import (
 // MsgSinDatosExportar answers an export with nothing in it (operaciones §8).
 const MsgSinDatosExportar = "No hay datos para exportar"
 
-// ConsultaTicket is the paper a printable page is laid out for.
+// ConsultaTicket is the paper a printable page is laid out for, and the
+// recorded print it is (POST /tickets/impresiones): its number is printed.
 type ConsultaTicket struct {
 	Papel string `query:"papel" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta"`
+	ConsultaImpresion
 }
 
-// ConsultaTickets are the tickets of a print page (at most 50) and its paper.
+// ConsultaImpresion names the recorded print a ticket's page or PDF is.
+type ConsultaImpresion struct {
+	Impresion int64 `query:"impresion" minimum:"1" description:"La impresión registrada (POST /tickets/impresiones) que es esta página: la primera es el original, las siguientes dicen DUPLICADO con su número; sin ella, un pasaje ya impreso sale como copia"`
+}
+
+// ConsultaTickets are the tickets of a print page (at most 50), its paper and
+// their recorded prints.
 type ConsultaTickets struct {
-	IDs []int64 `query:"ids" required:"true" collectionFormat:"csv" maxItems:"50" unidad:"pasajes" description:"Los ids de los pasajes, separados por comas"`
-	ConsultaTicket
+	IDs         []int64 `query:"ids" required:"true" collectionFormat:"csv" maxItems:"50" unidad:"pasajes" description:"Los ids de los pasajes, separados por comas"`
+	Papel       string  `query:"papel" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta"`
+	Impresiones []int64 `query:"impresiones" collectionFormat:"csv" maxItems:"50" unidad:"impresiones" description:"Las impresiones registradas de esos pasajes (POST /tickets/impresiones), separadas por comas"`
+}
+
+// ImprimirPasajes asks for a print of each ticket of ids, as the page (html)
+// or the PDF, on papel.
+type ImprimirPasajes struct {
+	IDs     []int64 `json:"ids" minItems:"1" maxItems:"50" description:"Los ids de los pasajes que se imprimen, cada uno una vez"`
+	Formato string  `json:"formato" enum:"html,pdf" description:"La página imprimible o el PDF"`
+	Papel   string  `json:"papel,omitempty" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta (el PDF es de 80 mm)"`
+}
+
+// ImpresionPasaje is one recorded print: its number among the ticket's prints
+// (1 the original; N ≥ 2 a duplicate), who and when.
+type ImpresionPasaje struct {
+	ID        int64     `json:"id"`
+	PasajeID  int64     `json:"pasaje_id"`
+	Numero    int       `json:"numero" minimum:"1"`
+	Duplicado bool      `json:"duplicado" description:"Una reimpresión: dice DUPLICADO y 'Duplicado N'"`
+	Leyenda   string    `json:"leyenda" description:"'Duplicado N', o vacío para el original"`
+	Formato   string    `json:"formato" enum:"html,pdf,sin_conexion"`
+	Papel     string    `json:"papel"`
+	UsuarioID int64     `json:"usuario_id"`
+	CreatedAt time.Time `json:"created_at"`
+}
+
+// registrarImpresiones records one print of each ticket (the number the page
+// or the PDF then carries), atomically numbered and audited.
+func (s *Server) registrarImpresiones(r *http.Request, body ImprimirPasajes) (reply[[]ImpresionPasaje], error) {
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[[]ImpresionPasaje]{}, err
+	}
+	if body.Formato != domain.ImpresionHTML && body.Formato != domain.ImpresionPDF {
+		return reply[[]ImpresionPasaje]{}, domain.Invalid("El campo formato debe ser uno de: html, pdf")
+	}
+	if body.Papel != "" && !slices.Contains(impresion.Papeles, body.Papel) {
+		return reply[[]ImpresionPasaje]{}, domain.Invalid("El campo papel debe ser uno de: " + strings.Join(impresion.Papeles, ", "))
+	}
+	papel := body.Papel
+	if papel == "" || body.Formato == domain.ImpresionPDF {
+		papel = impresion.PapelPorDefecto
+	}
+	ims, err := s.Store.RegistrarImpresiones(r.Context(), a, body.IDs, body.Formato, papel, vendedorDe(r))
+	return withMessage(mapRows(ims, impresionDe), domain.MsgImpresionRegistrada), err
+}
+
+func impresionDe(im store.Impresion) ImpresionPasaje {
+	return ImpresionPasaje{ID: im.ID, PasajeID: im.PasajeID, Numero: im.Numero, Duplicado: domain.EsDuplicado(im.Numero),
+		Leyenda: domain.LeyendaDuplicado(im.Numero), Formato: im.Formato, Papel: im.Papel, UsuarioID: im.UsuarioID,
+		CreatedAt: im.CreatedAt}
 }
 
 // zonaDe is the caller's company's time zone (dates are printed in it).
@@ -105,17 +164,44 @@ func (s *Server) qrPasaje(r *http.Request) (archivo, error) {
 // ticketDe is a ticket as printed for the company e.
 var ticketDe = mensajeria.TicketImpreso
 
-// imprimir renders tickets as a printable page for the paper of ?papel=.
-func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje, papel string) (archivo, error) {
+// imprimir renders tickets as a printable page for the paper of ?papel=,
+// each marked by its print (impresiones: the recorded prints named).
+func (s *Server) imprimir(r *http.Request, pasajes []store.Pasaje, papel string, impresiones []int64) (archivo, error) {
 	if papel == "" {
 		papel = impresion.PapelPorDefecto
 	}
-	e, loc, err := s.zonaDe(r)
+	ts, err := s.ticketsImpresos(r, pasajes, impresiones)
 	if err != nil {
 		return archivo{}, err
 	}
-	html, err := impresion.HTML(mapRows(pasajes, func(p store.Pasaje) impresion.Ticket { return ticketDe(p, e, loc) }), papel)
+	html, err := impresion.HTML(ts, papel)
 	return bytesDe(mediaHTML, "", html), err
+}
+
+// ticketsImpresos are pasajes as printed, each with its print's mark.
+func (s *Server) ticketsImpresos(r *http.Request, pasajes []store.Pasaje, impresiones []int64) ([]impresion.Ticket, error) {
+	e, loc, err := s.zonaDe(r)
+	if err != nil {
+		return nil, err
+	}
+	numeros, err := s.Store.NumerosDeImpresion(r.Context(), actorFrom(r).EmpresaID(),
+		mapRows(pasajes, func(p store.Pasaje) int64 { return p.ID }), impresiones)
+	if err != nil {
+		return nil, err
+	}
+	return mapRows(pasajes, func(p store.Pasaje) impresion.Ticket {
+		t := ticketDe(p, e, loc)
+		t.Impresion = numeros[p.ID]
+		return t
+	}), nil
+}
+
+// unaImpresion is the print a single ticket's page names, as a list.
+func unaImpresion(c ConsultaImpresion) []int64 {
+	if c.Impresion == 0 {
+		return nil
+	}
+	return []int64{c.Impresion}
 }
 
 // ticketHTML answers one ticket's printable page.
@@ -124,7 +210,7 @@ func (s *Server) ticketHTML(r *http.Request, c ConsultaTicket) (archivo, error) 
 	if err != nil {
 		return archivo{}, err
 	}
-	return s.imprimir(r, []store.Pasaje{p}, c.Papel)
+	return s.imprimir(r, []store.Pasaje{p}, c.Papel, unaImpresion(c.ConsultaImpresion))
 }
 
 // ticketsLote answers the printable page of several tickets (?ids=1,2,3).
@@ -133,20 +219,20 @@ func (s *Server) ticketsLote(r *http.Request, c ConsultaTickets) (archivo, error
 	if err != nil {
 		return archivo{}, err
 	}
-	return s.imprimir(r, pasajes, c.Papel)
+	return s.imprimir(r, pasajes, c.Papel, c.Impresiones)
 }
 
 // ticketPDF answers one ticket as a PDF download named ticket-{id}.pdf.
-func (s *Server) ticketPDF(r *http.Request) (archivo, error) {
+func (s *Server) ticketPDF(r *http.Request, c ConsultaImpresion) (archivo, error) {
 	p, err := s.pasajeDelPedido(r)
 	if err != nil {
 		return archivo{}, err
 	}
-	e, loc, err := s.zonaDe(r)
+	ts, err := s.ticketsImpresos(r, []store.Pasaje{p}, unaImpresion(c))
 	if err != nil {
 		return archivo{}, err
 	}
-	t, err := s.conLogoGuardado(r, ticketDe(p, e, loc))
+	t, err := s.conLogoGuardado(r, ts[0])
 	if err != nil {
 		return archivo{}, err
 	}

@@ -53,6 +53,7 @@ dt { font-weight: bold; }
 dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 .aviso { border-top: 1px dashed #000; padding-top: 1.5mm; font-size: 0.9em; }
 .cancelado { font-weight: bold; border: 2px solid #000; padding: 1mm; }
+.duplicado { font-weight: bold; border: 2px solid #000; padding: 1mm; margin-top: 1mm; }
 </style>
 </head>
 <body>
@@ -62,6 +63,7 @@ dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 <div class="empresa">{{.Empresa}}</div>
 <div class="numero">Pasaje {{.NumeroPasaje}}</div>
 {{if eq .Estado "cancelado"}}<div class="cancelado">CANCELADO</div>{{end}}
+{{if .Duplicado}}<div class="duplicado">DUPLICADO{{with .LeyendaDuplicado}}<br>{{.}}{{end}}</div>{{end}}
 </div>
 <dl>
 <dt>Cliente</dt><dd>{{.Cliente}}</dd>

@@ -32,7 +32,18 @@ type Ticket struct {
 	FechaVenta   string // dd/mm/aaaa hh:mm in the company's time zone
 	Estado       string
 	CodigoQR     string
+	// Impresion is the print this is (domain.LeyendaDuplicado): 0 or 1 the
+	// original, N ≥ 2 'DUPLICADO' and 'Duplicado N', a negative number a copy
+	// of a ticket already printed that is no print of its own: 'DUPLICADO'
+	// alone.
+	Impresion int
 }
+
+// Duplicado is whether t is printed as a duplicate.
+func (t Ticket) Duplicado() bool { return t.Impresion < 0 || domain.EsDuplicado(t.Impresion) }
+
+// LeyendaDuplicado is the line under DUPLICADO: 'Duplicado N', or "".
+func (t Ticket) LeyendaDuplicado() string { return domain.LeyendaDuplicado(t.Impresion) }
 
 // TicketDe builds a printed ticket from the raw values; loc is the company's time zone.
 func TicketDe(numero, cliente, seccion, tipoViaje, fechaViaje string, precio domain.Centavos, medio, vendedor string,

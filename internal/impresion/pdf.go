@@ -16,6 +16,8 @@ import (
 	"github.com/johnfercher/maroto/v2/pkg/core"
 	"github.com/johnfercher/maroto/v2/pkg/props"
 	"github.com/skip2/go-qrcode"
+
+	"muelle/internal/domain"
 )
 
 // The PDF ticket in millimetres: 80 mm paper, the default printer's
@@ -53,6 +55,12 @@ func PDF(t Ticket) ([]byte, error) {
 	rows = append(rows, text.NewAutoRow(t.Empresa, negrita), text.NewAutoRow("Pasaje "+t.NumeroPasaje, negrita))
 	if t.Estado == "cancelado" {
 		rows = append(rows, text.NewAutoRow("CANCELADO", negrita))
+	}
+	if t.Duplicado() {
+		rows = append(rows, text.NewAutoRow(domain.MarcaDuplicado, negrita))
+		if l := t.LeyendaDuplicado(); l != "" {
+			rows = append(rows, text.NewAutoRow(l, negrita))
+		}
 	}
 	rows = append(rows, row.New(2).Add(col.New()))
 	for _, f := range [][2]string{{"Cliente", t.Cliente}, {"Sección", t.Seccion}, {"Pasajero", t.TipoViaje},

@@ -439,12 +439,18 @@ func (s *Store) PasajePorCodigoQR(ctx context.Context, empresaID int64, numero, 
 // INSERT of its own (the lookup changes nothing else, so no transaction). Only
 // the detail view audits: the list, the PDF, the QR and the messages read
 // without writing. A lookup the database cannot record fails like a write.
-func (s *Store) ConsultarPasaje(ctx context.Context, a Actor, id, vendedorID int64) (Pasaje, error) {
-	p, err := s.PasajePorID(ctx, a.EmpresaID, id, vendedorID)
+//
+// impresiones is how many times the ticket was printed (its recorded prints,
+// RegistrarImpresiones).
+func (s *Store) ConsultarPasaje(ctx context.Context, a Actor, id, vendedorID int64) (p Pasaje, impresiones int, err error) {
+	p, err = s.PasajePorID(ctx, a.EmpresaID, id, vendedorID)
 	if err != nil {
-		return p, err
+		return p, 0, err
 	}
-	return p, s.Audit(ctx, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConsultaPasaje,
+	if impresiones, err = s.ImpresionesDe(ctx, s.db.Conn(), a.EmpresaID, id); err != nil {
+		return p, 0, err
+	}
+	return p, impresiones, s.Audit(ctx, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionConsultaPasaje,
 		IP: a.IP, Exito: true, Detalles: "Consulta del pasaje " + p.NumeroPasaje})
 }
 

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
+import { registrarImpresiones } from '@/lib/impresion/ventana';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
@@ -20,6 +21,9 @@ export type Pasaje = Schema<'Pasaje'>;
  * ticket of the caller's open register when they count it blind (docs/features/cierre-ciego.md).
  */
 export type PasajeConsultado = Schema<'PasajeConsultado'>;
+
+/** A ticket as its detail shows it: the ticket and `impresiones`, how many times it was printed. */
+export type PasajeDetalle = Schema<'PasajeDetalle'>;
 
 /** Answer of POST /pasajes/lote. */
 export type VentaCreada = Schema<'Venta'>;
@@ -74,7 +78,7 @@ export function pasajesQuery(filtros: FiltrosPasajes, page: number, limit = PASA
 export function pasajeQuery(id: number) {
   return queryOptions({
     queryKey: pasajesKeys.detalle(id),
-    queryFn: ({ signal }) => api.get<PasajeConsultado>(`/pasajes/${id}`, { signal }),
+    queryFn: ({ signal }) => api.get<PasajeDetalle>(`/pasajes/${id}`, { signal }),
   });
 }
 
@@ -111,9 +115,13 @@ export function qrPasaje(id: number): Promise<Archivo> {
   return fetchFile(`/pasajes/${id}/qr`);
 }
 
-/** GET /tickets/ticket/{id}/pdf: the ticket as a PDF named ticket-{id}.pdf. */
-export function pdfPasaje(id: number): Promise<Archivo> {
-  return fetchFile(`/tickets/ticket/${id}/pdf`);
+/**
+ * The ticket as a PDF named ticket-{id}.pdf: one print recorded (POST /tickets/impresiones), then
+ * GET /tickets/ticket/{id}/pdf of that print (from the second print on it says DUPLICADO).
+ */
+export async function pdfPasaje(id: number): Promise<Archivo> {
+  const [impresion] = await registrarImpresiones([id], 'pdf');
+  return fetchFile(`/tickets/ticket/${id}/pdf?impresion=${impresion.id}`);
 }
 
 /**

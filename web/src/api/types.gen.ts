@@ -3164,6 +3164,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tickets/impresiones": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Registra una impresión de cada pasaje y le da su número (la primera es el original; las siguientes, DUPLICADO)
+         * @description Acceso: permiso pasajes.imprimir; módulo venta_pasajes
+         */
+        post: operations["registrarImpresiones"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tickets/ticket/{id}/pdf": {
         parameters: {
             query?: never;
@@ -4880,6 +4900,38 @@ export interface components {
         };
         /** @enum {string} */
         IconoRol: "👑" | "🛡️" | "👔" | "👤" | "⚓" | "🧳" | "💼" | "🎫" | "🔧";
+        ImpresionPasaje: {
+            /** Format: date-time */
+            created_at: string;
+            /** @description Una reimpresión: dice DUPLICADO y 'Duplicado N' */
+            duplicado: boolean;
+            /** @enum {string} */
+            formato: "html" | "pdf" | "sin_conexion";
+            /** Format: int64 */
+            id: number;
+            /** @description 'Duplicado N', o vacío para el original */
+            leyenda: string;
+            numero: number;
+            papel: string;
+            /** Format: int64 */
+            pasaje_id: number;
+            /** Format: int64 */
+            usuario_id: number;
+        };
+        ImprimirPasajes: {
+            /**
+             * @description La página imprimible o el PDF
+             * @enum {string}
+             */
+            formato: "html" | "pdf";
+            /** @description Los ids de los pasajes que se imprimen, cada uno una vez */
+            ids: number[];
+            /**
+             * @description El papel; 80mm si falta (el PDF es de 80 mm)
+             * @enum {string}
+             */
+            papel?: "58mm" | "80mm" | "A4" | "letter";
+        };
         InfoWhatsApp: {
             name: string;
             number: string;
@@ -5496,6 +5548,51 @@ export interface components {
             qr_code: string;
             seccion: string;
             tipo_viaje: string;
+        };
+        PasajeDetalle: {
+            cantidad_pasajeros: number;
+            cliente: components["schemas"]["ClienteRef"];
+            cliente_documento: string;
+            cliente_email: string;
+            cliente_id: null | number;
+            cliente_nombre: string;
+            cliente_telefono: string;
+            codigo_qr: string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            estado: "activo" | "cancelado" | "usado";
+            /** Format: date-time */
+            fecha_embarque: null | string;
+            /** Format: date-time */
+            fecha_embarque_vuelta: null | string;
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            ida_y_vuelta: boolean;
+            /** @description Las veces que se imprimió (la primera es el original; las siguientes, duplicados) */
+            impresiones: number;
+            medio_pago_efectivo: boolean;
+            /** Format: int64 */
+            medio_pago_id: number;
+            medio_pago_nombre: string;
+            numero_pasaje: string;
+            observaciones: string;
+            /** Format: double */
+            precio: null | number;
+            /** Format: double */
+            precio_total: null | number;
+            seccion: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            seccion_id: number;
+            seccion_nombre: string;
+            tipoViaje: components["schemas"]["NombreRef"];
+            /** Format: int64 */
+            tipo_viaje_id: number;
+            tipo_viaje_nombre: string;
+            usuario: components["schemas"]["UsuarioRef"];
+            usuario_nombre: string;
+            vuelta_hasta: null | string;
         };
         PasajeMovimiento: {
             /** Format: int64 */
@@ -6240,6 +6337,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaImpresionPasaje: {
+            data: components["schemas"]["ImpresionPasaje"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaItemCatalogo: {
             data: components["schemas"]["ItemCatalogo"][];
             message?: string;
@@ -6432,8 +6535,8 @@ export interface components {
             /** @constant */
             success: true;
         };
-        RespuestaPasajeConsultado: {
-            data: components["schemas"]["PasajeConsultado"];
+        RespuestaPasajeDetalle: {
+            data: components["schemas"]["PasajeDetalle"];
             message?: string;
             /** @constant */
             success: true;
@@ -12208,7 +12311,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaPasajeConsultado"];
+                    "application/json": components["schemas"]["RespuestaPasajeDetalle"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
@@ -14835,6 +14938,8 @@ export interface operations {
                 ids: number[];
                 /** @description El papel; 80mm si falta */
                 papel?: "58mm" | "80mm" | "A4" | "letter";
+                /** @description Las impresiones registradas de esos pasajes (POST /tickets/impresiones), separadas por comas */
+                impresiones?: number[];
             };
             header?: never;
             path?: never;
@@ -14867,9 +14972,54 @@ export interface operations {
             503: components["responses"]["NoDisponible"];
         };
     };
-    ticketPDF: {
+    registrarImpresiones: {
         parameters: {
             query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ImprimirPasajes"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaImpresionPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    ticketPDF: {
+        parameters: {
+            query?: {
+                /** @description La impresión registrada (POST /tickets/impresiones) que es esta página: la primera es el original, las siguientes dicen DUPLICADO con su número; sin ella, un pasaje ya impreso sale como copia */
+                impresion?: number;
+            };
             header?: never;
             path: {
                 id: number;
@@ -14908,6 +15058,8 @@ export interface operations {
             query?: {
                 /** @description El papel; 80mm si falta */
                 papel?: "58mm" | "80mm" | "A4" | "letter";
+                /** @description La impresión registrada (POST /tickets/impresiones) que es esta página: la primera es el original, las siguientes dicen DUPLICADO con su número; sin ella, un pasaje ya impreso sale como copia */
+                impresion?: number;
             };
             header?: never;
             path: {

@@ -41,5 +41,8 @@ describe('rutaTickets', () => {
     expect(rutaTickets([5], CONFIG_POR_DEFECTO)).toBe('/tickets/5?papel=80mm');
     expect(rutaTickets([5, 6], { ...CONFIG_POR_DEFECTO, paperSize: 'A4' })).toBe('/tickets/batch?ids=5,6&papel=A4');
     expect(rutaTickets([5], { ...CONFIG_POR_DEFECTO, paperSize: 'custom' })).toBe('/tickets/5?papel=80mm');
+    // The recorded prints the server numbered (docs/features/impresion.md).
+    expect(rutaTickets([5], CONFIG_POR_DEFECTO, [9])).toBe('/tickets/5?papel=80mm&impresion=9');
+    expect(rutaTickets([5, 6], CONFIG_POR_DEFECTO, [9, 10])).toBe('/tickets/batch?ids=5,6&papel=80mm&impresiones=9,10');
   });
 });

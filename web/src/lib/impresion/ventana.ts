@@ -1,5 +1,20 @@
+import type { Schema } from '@/api/contract';
+import { api } from '@/lib/api';
 import { fetchFile } from '@/lib/files';
+import { newIdempotencyKey } from '@/lib/idempotency';
 import type { ConfigImpresion, Papel } from './config';
+
+/** One recorded print of a ticket (POST /tickets/impresiones): numero 1 is the original, N ≥ 2 says DUPLICADO. */
+export type ImpresionPasaje = Schema<'ImpresionPasaje'>;
+
+/**
+ * Records one print of each ticket on the server, which numbers them (docs/features/impresion.md): the
+ * page or PDF asked with the print's id then says DUPLICADO and 'Duplicado N' from the second print on.
+ * One key per attempt: a retry of a lost answer records nothing twice.
+ */
+export function registrarImpresiones(ids: readonly number[], formato: 'html' | 'pdf', papel?: string): Promise<ImpresionPasaje[]> {
+  return api.post<ImpresionPasaje[]>('/tickets/impresiones', { ids, formato, ...(papel ? { papel } : {}) }, { idempotencyKey: newIdempotencyKey() });
+}
 
 /** The print window opens the printer dialog this long after the ticket is in it (operaciones §9). */
 const IMPRIMIR_DESPUES_MS = 500;
@@ -67,22 +82,26 @@ export function mostrarEImprimir(ventana: Window, html: string, config: ConfigIm
   }, IMPRIMIR_DESPUES_MS);
 }
 
-/** The address of the printable page of these tickets on the configured paper. */
-export function rutaTickets(ids: readonly number[], config: ConfigImpresion): string {
+/** The address of the printable page of these tickets on the configured paper, as the recorded prints `impresiones`. */
+export function rutaTickets(ids: readonly number[], config: ConfigImpresion, impresiones: readonly number[] = []): string {
   const papel = encodeURIComponent(papelServidor(config.paperSize));
-  return ids.length === 1 ? `/tickets/${ids[0]}?papel=${papel}` : `/tickets/batch?ids=${ids.join(',')}&papel=${papel}`;
+  if (ids.length === 1) return `/tickets/${ids[0]}?papel=${papel}${impresiones.length ? `&impresion=${impresiones[0]}` : ''}`;
+  return `/tickets/batch?ids=${ids.join(',')}&papel=${papel}${impresiones.length ? `&impresiones=${impresiones.join(',')}` : ''}`;
 }
 
 /**
- * Prints tickets: opens the window at once (inside the click), fetches the
- * printable page with the session's token, writes it in with the settings and
- * prints it. Throws VentanaBloqueadaError, or an Error with the spec's message.
+ * Prints tickets: opens the window at once (inside the click), records the print on the server (which
+ * gives each ticket its print number), fetches the printable page of those prints with the session's
+ * token, writes it in with the settings and prints it. Throws VentanaBloqueadaError, or an Error with
+ * the spec's message.
  */
-export async function imprimirPasajes(ids: readonly number[], config: ConfigImpresion): Promise<void> {
+export async function imprimirPasajes(ids: readonly number[], config: ConfigImpresion): Promise<ImpresionPasaje[]> {
   const ventana = abrirVentanaImpresion();
   try {
-    const { blob } = await fetchFile(rutaTickets(ids, config));
+    const impresiones = await registrarImpresiones(ids, 'html', papelServidor(config.paperSize));
+    const { blob } = await fetchFile(rutaTickets(ids, config, impresiones.map((i) => i.id)));
     mostrarEImprimir(ventana, prepararHTML(await blob.text(), config), config);
+    return impresiones;
   } catch {
     ventana.close();
     throw new Error(ids.length === 1 ? MSG_ERROR_TICKET : MSG_ERROR_TICKETS);

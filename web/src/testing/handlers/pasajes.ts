@@ -43,9 +43,9 @@ export function listadoPasajes(pasajes: PasajeConsultado[], ventana = { desde: '
   return { handler, consultas };
 }
 
-/** GET /api/pasajes/{id} answering `pasaje`. */
-export function detallePasaje(pasaje: PasajeConsultado) {
-  return http.get(`/api/pasajes/${pasaje.id}`, () => ok(pasaje));
+/** GET /api/pasajes/{id} answering `pasaje` (never printed unless `impresiones` says otherwise). */
+export function detallePasaje(pasaje: PasajeConsultado & { impresiones?: number }) {
+  return http.get(`/api/pasajes/${pasaje.id}`, () => ok({ impresiones: 0, ...pasaje }));
 }
 
 /**
@@ -77,17 +77,42 @@ export function exportacion(csv: string | null) {
   return { handler, consultas };
 }
 
-/** GET /api/tickets/{id}: the printable page of one ticket (records ?papel). */
+/**
+ * POST /api/tickets/impresiones and GET /api/tickets/{id}: each print recorded takes the ticket's next
+ * number (1 the original), and the printable page of one ticket (records the query) says DUPLICADO and
+ * 'Duplicado N' for a reprint, as the server does.
+ */
 export function ticketImprimible() {
   const consultas: URLSearchParams[] = [];
+  const registros: { ids: number[]; formato: string; papel?: string; clave: string | null }[] = [];
+  const veces = new Map<number, number>();
+  const numeros = new Map<number, number>();
+  let siguiente = 100;
+  const registro = http.post('/api/tickets/impresiones', async ({ request }) => {
+    const body = (await request.json()) as { ids: number[]; formato: string; papel?: string };
+    registros.push({ ...body, clave: request.headers.get('Idempotency-Key') });
+    const impresiones = body.ids.map((id) => {
+      const numero = (veces.get(id) ?? 0) + 1;
+      veces.set(id, numero);
+      numeros.set(++siguiente, numero);
+      return {
+        id: siguiente, pasaje_id: id, numero, duplicado: numero >= 2, leyenda: numero >= 2 ? `Duplicado ${numero}` : '',
+        formato: body.formato, papel: body.papel ?? '80mm', usuario_id: 1, created_at: '2026-11-20T13:00:00Z',
+      };
+    });
+    return okWithMessage(impresiones, 'Impresión registrada');
+  });
   const handler = http.get('/api/tickets/:id', ({ request, params }) => {
-    consultas.push(new URL(request.url).searchParams);
+    const query = new URL(request.url).searchParams;
+    consultas.push(query);
+    const numero = numeros.get(Number(query.get('impresion'))) ?? 1;
+    const marca = numero >= 2 ? `<div class="duplicado">DUPLICADO<br>Duplicado ${numero}</div>` : '';
     return new HttpResponse(
-      `<!DOCTYPE html><html><head><title>Pasaje</title></head><body><section class="ticket">Pasaje ${String(params.id)}</section></body></html>`,
+      `<!DOCTYPE html><html><head><title>Pasaje</title></head><body><section class="ticket">Pasaje ${String(params.id)}${marca}</section></body></html>`,
       { headers: { 'Content-Type': 'text/html; charset=utf-8' } },
     );
   });
-  return { handler, consultas };
+  return { handlers: [registro, handler], consultas, registros };
 }
 
 /** GET /api/pasajes/canales-envio: by default the company has e-mail and WhatsApp working. */

@@ -1,14 +1,21 @@
 import { Center, Image, Modal, SimpleGrid, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { pasajeQuery, qrPasaje, type PasajeConsultado } from '@/api/pasajes';
+import { pasajeQuery, qrPasaje, type PasajeConsultado, type PasajeDetalle } from '@/api/pasajes';
 import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMontoOculto } from '@/lib/format';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 import { MensajesPasaje } from './MensajesPasaje';
 
-function Detalle({ p }: { p: PasajeConsultado }) {
+/** How many times a ticket was printed: the first is the original, the rest duplicates. */
+export function textoImpresiones(n: number): string {
+  if (n === 0) return 'Nunca impreso';
+  if (n === 1) return '1 (original)';
+  return `${n} (original y ${n - 1} ${n - 1 === 1 ? 'duplicado' : 'duplicados'})`;
+}
+
+function Detalle({ p }: { p: PasajeDetalle }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
       <Dato size="xs" label="N° de pasaje">{p.numero_pasaje}</Dato>
@@ -24,6 +31,7 @@ function Detalle({ p }: { p: PasajeConsultado }) {
       <Dato size="xs" label="Creado">{formatDateTime(p.created_at)}</Dato>
       <Dato size="xs" label="Vendedor">{p.usuario_nombre || p.usuario.nombre_usuario}</Dato>
       {p.fecha_embarque && <Dato size="xs" label="Embarcó">{formatDateTime(p.fecha_embarque)}</Dato>}
+      <Dato size="xs" label="Impresiones">{textoImpresiones(p.impresiones)}</Dato>
       <Dato size="xs" label="Observaciones">{p.observaciones || 'Sin observaciones'}</Dato>
     </SimpleGrid>
   );

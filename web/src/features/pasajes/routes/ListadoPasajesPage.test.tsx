@@ -220,7 +220,7 @@ describe('ListadoPasajesPage', () => {
   });
 
   it('shows the detail read from the server', async () => {
-    server.use(detallePasaje({ ...activo, observaciones: 'Lleva bicicleta', usuario_nombre: 'Lucía Benítez' }),
+    server.use(detallePasaje({ ...activo, observaciones: 'Lleva bicicleta', usuario_nombre: 'Lucía Benítez', impresiones: 3 }),
       ...mensajesDePasaje(activo.id, []).handlers);
     const { user } = await renderListado();
     await screen.findByText('Mostrando 1 a 3 de 3 resultados');
@@ -231,6 +231,8 @@ describe('ListadoPasajesPage', () => {
     expect(dialogo).toHaveTextContent(/Teléfono\s*11 5555-0001/);
     expect(dialogo).toHaveTextContent(/Vendedor\s*Lucía Benítez/);
     expect(dialogo).toHaveTextContent(/Fecha de viaje\s*22\/11\/2026/);
+    // How many times it was printed, as the server counts it: the original and two duplicates.
+    expect(dialogo).toHaveTextContent(/Impresiones\s*3 \(original y 2 duplicados\)/);
   });
 
   it('sums up a partial failure of the ticket\'s sends', async () => {
@@ -290,7 +292,7 @@ describe('ListadoPasajesPage', () => {
 
   it('prints into a new window after 500 ms, or asks to allow pop-ups', async () => {
     const ticket = ticketImprimible();
-    server.use(ticket.handler);
+    server.use(...ticket.handlers);
     const escrito: string[] = [];
     const print = vi.fn();
     const ventana = { document: { write: (h: string) => escrito.push(h), open: vi.fn(), close: vi.fn() }, print, focus: vi.fn(), close: vi.fn(), addEventListener: vi.fn() };
@@ -302,6 +304,18 @@ describe('ListadoPasajesPage', () => {
     expect(ticket.consultas[0].get('papel')).toBe('80mm');
     expect(print).not.toHaveBeenCalled();
     await waitFor(() => expect(print).toHaveBeenCalledTimes(1));
+    // The print was recorded first (its own key) and the page asked is that print: the original.
+    expect(ticket.registros[0]).toMatchObject({ ids: [41], formato: 'html', papel: '80mm' });
+    expect(ticket.registros[0].clave).toBeTruthy();
+    expect(ticket.consultas[0].get('impresion')).toBe('101');
+    expect(escrito.at(-1)).not.toContain('DUPLICADO');
+
+    // A reprint is the server's second print of the ticket: it says DUPLICADO and its number.
+    await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Imprimir' }));
+    await waitFor(() => expect(escrito.at(-1)).toContain('Duplicado 2'));
+    expect(escrito.at(-1)).toContain('DUPLICADO');
+    expect(ticket.registros[1].clave).not.toBe(ticket.registros[0].clave);
+    expect(ticket.consultas[1].get('impresion')).toBe('102');
 
     open.mockReturnValue(null);
     await user.click(within(fila('LD-000041')).getByRole('button', { name: 'Imprimir' }));
