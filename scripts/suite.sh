@@ -1,19 +1,15 @@
 #!/usr/bin/env bash
-# `make test`: the whole suite in three lanes side by side, each a row of stages
+# `make test`: the whole suite in two lanes side by side, each a row of stages
 # (scripts/stage.sh) that prints its time; at the end, every stage's time and
-# the total against the budget (MUELLE_SUITE_PRESUPUESTO seconds, 900 by
-# default: 15 minutes on a quiet two-core machine). Fails when any stage fails,
-# showing that stage's log; a lane stops at its first failure, the others go on.
+# the total against the budget (MUELLE_SUITE_PRESUPUESTO seconds, 1200 by
+# default: 20 minutes on a quiet two-core machine). Fails when any stage fails,
+# showing that stage's log; a lane stops at its first failure, the other goes on.
 #
-#   Go:     check-generated → fuzz-short → vet → go-test → lint
-#   web:    build → go-web → e2e
-#   vitest: vitest
+#   Go:   check-generated → fuzz-short → vet → go-test → lint
+#   web:  build → go-web → vitest → e2e
 #
-# Vitest needs no build, so it starts at once in a lane of its own, one file at a
-# time (VITEST_MAX_WORKERS=1: three lanes already keep both cores busy), and
-# Playwright starts as soon as the binary is built: no core waits for another
-# lane's tail. The web lint, which needs no build, rides in the Go lane. The build
-# type-checks (tsc -b, e2e too).
+# The web lane is the longer one (Vitest and Playwright), so the web lint, which
+# needs no build, rides in the Go lane. The build type-checks (tsc -b, e2e too).
 #
 # The Go lane leaves out the packages that embed web/dist (cmd/muelle, web):
 # the web lane builds web/dist and bin/muelle first and then vets and tests them
@@ -25,7 +21,7 @@ cd "$(dirname "$0")/.."
 export SUITE_LOGS=${SUITE_LOGS:-test-results/suite}
 rm -rf "$SUITE_LOGS"
 mkdir -p "$SUITE_LOGS"
-presupuesto=${MUELLE_SUITE_PRESUPUESTO:-900}
+presupuesto=${MUELLE_SUITE_PRESUPUESTO:-1200}
 inicio=$(date +%s.%N)
 
 stage() { scripts/stage.sh "$@"; }
@@ -53,25 +49,18 @@ carril_go() {
 carril_web() {
   stage build make -s build &&
     stage go-web make -s vet go-test GO_PKGS="$web_pkgs" &&
+    stage vitest make -s vitest &&
     stage e2e scripts/e2e.sh
-}
-
-carril_vitest() {
-  VITEST_MAX_WORKERS=${VITEST_MAX_WORKERS:-1} stage vitest make -s vitest
 }
 
 (export SUITE_CARRIL=go; carril_go) &
 go_pid=$!
 (export SUITE_CARRIL=web; carril_web) &
 web_pid=$!
-(export SUITE_CARRIL=vitest; carril_vitest) &
-vitest_pid=$!
 wait "$go_pid"
 go_rc=$?
 wait "$web_pid"
 web_rc=$?
-wait "$vitest_pid"
-vitest_rc=$?
 
 total=$(awk -v a="$inicio" -v b="$(date +%s.%N)" 'BEGIN { printf "%.0f", b - a }')
 echo
@@ -84,7 +73,7 @@ else
   printf '  ✓\n'
 fi
 
-if [ "$go_rc" -ne 0 ] || [ "$web_rc" -ne 0 ] || [ "$vitest_rc" -ne 0 ]; then
+if [ "$go_rc" -ne 0 ] || [ "$web_rc" -ne 0 ]; then
   echo "FALLÓ: $(awk '$2 != "ok" { printf "%s ", $1 }' "$SUITE_LOGS/tiempos")(registros en $SUITE_LOGS)" >&2
   exit 1
 fi
