@@ -10,6 +10,8 @@
 #
 # The web lane is the longer one (Vitest and Playwright), so the web lint, which
 # needs no build, rides in the Go lane. The build type-checks (tsc -b, e2e too).
+# Vitest runs one file at a time here (VITEST_MAX_WORKERS=1): beside the Go lane a
+# second worker left screen tests past their 30 s on this two-core machine.
 #
 # The Go lane leaves out the packages that embed web/dist (cmd/muelle, web):
 # the web lane builds web/dist and bin/muelle first and then vets and tests them
@@ -49,7 +51,7 @@ carril_go() {
 carril_web() {
   stage build make -s build &&
     stage go-web make -s vet go-test GO_PKGS="$web_pkgs" &&
-    stage vitest make -s vitest &&
+    VITEST_MAX_WORKERS=${VITEST_MAX_WORKERS:-1} stage vitest make -s vitest &&
     stage e2e scripts/e2e.sh
 }
 

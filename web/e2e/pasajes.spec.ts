@@ -116,8 +116,15 @@ test('el admin busca un pasaje vendido, lo cancela y reactiva con la caja, lo ex
   const [ventana] = await Promise.all([page.waitForEvent('popup'), fila.getByRole('button', { name: 'Imprimir' }).click()]);
   await expect(ventana.getByText(`Pasaje ${numero}`)).toBeVisible();
   await expect(ventana.locator('html')).toHaveAttribute('data-impreso', 'si');
+  await expect(ventana.getByText('DUPLICADO')).toHaveCount(0);
   await ventana.screenshot({ path: `${SCREENSHOTS_DIR}/pasajes-impresion.png` });
   await ventana.close();
+
+  // Reimprimir: la segunda impresión dice DUPLICADO con su número.
+  const [copia] = await Promise.all([page.waitForEvent('popup'), fila.getByRole('button', { name: 'Imprimir' }).click()]);
+  await expect(copia.getByText(`Pasaje ${numero}`)).toBeVisible();
+  await expect(copia.getByText('Duplicado 2')).toBeVisible();
+  await copia.close();
 
   await esperarSaldo(page, inicial + 4500);
 });
