@@ -42,8 +42,8 @@ type ConsultaTickets struct {
 // or the PDF, on papel.
 type ImprimirPasajes struct {
 	IDs     []int64 `json:"ids" minItems:"1" maxItems:"50" description:"Los ids de los pasajes que se imprimen, cada uno una vez"`
-	Formato string  `json:"formato" enum:"html,pdf" description:"La página imprimible o el PDF"`
-	Papel   string  `json:"papel,omitempty" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta (el PDF es de 80 mm)"`
+	Formato string  `json:"formato" maxLength:"4" enum:"html,pdf" description:"La página imprimible o el PDF"`
+	Papel   string  `json:"papel,omitempty" maxLength:"6" enum:"58mm,80mm,A4,letter" description:"El papel; 80mm si falta (el PDF es de 80 mm)"`
 }
 
 // ImpresionPasaje is one recorded print: its number among the ticket's prints
