@@ -30,7 +30,7 @@ libre() { ! (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 port=${MUELLE_E2E_PORT:-}
 if [ -z "$port" ]; then
   for p in $(seq 18080 18180); do
-    if libre "$p" && libre $((p - 15555)); then port=$p; break; fi
+    if libre "$p" && libre $((p - 15555)) && libre $((p - 15554)); then port=$p; break; fi
   done
   [ -n "$port" ] || { echo "no hay un puerto libre entre 18080 y 18180" >&2; exit 1; }
 fi
@@ -42,12 +42,15 @@ log="$tmp/server.log"
 # this self-signed certificate; the server trusts it through MUELLE_SMTP_CA
 # (verification stays on) and may reach it through MUELLE_SMTP_PERMITIR_PRIVADAS.
 smtp_port=${MUELLE_E2E_SMTP_PORT:-$((port - 15555))}
+# The Mercado Pago spec runs a fake of its API over HTTPS with the same certificate, on the next port.
+mp_port=${MUELLE_E2E_MP_PORT:-$((port - 15554))}
 openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 1 -subj /CN=127.0.0.1 \
   -addext subjectAltName=IP:127.0.0.1 -keyout "$tmp/smtp-key.pem" -out "$tmp/smtp-cert.pem" 2>/dev/null
 
 MUELLE_BCRYPT_COST=4 bin/muelle seed --demo --db "$db" >/dev/null
 # every spec logs in from 127.0.0.1: the per-address login limit is raised
 MUELLE_BCRYPT_COST=4 MUELLE_SMTP_CA="$tmp/smtp-cert.pem" MUELLE_SMTP_PERMITIR_PRIVADAS=true MUELLE_LOGINS_POR_MINUTO=100000 \
+  MUELLE_SERVICIOS_CA="$tmp/smtp-cert.pem" MUELLE_MERCADOPAGO_URL="https://127.0.0.1:$mp_port" \
   bin/muelle serve --addr "127.0.0.1:$port" --db "$db" >"$log" 2>&1 &
 pid=$!
 cleanup() { kill "$pid" 2>/dev/null || true; wait "$pid" 2>/dev/null || true; rm -rf "$tmp"; }
@@ -65,5 +68,5 @@ cd web
 # Specs named on the command line run alone: without --no-deps, a spec tagged @empresa would first
 # run the whole chromium project its project depends on (playwright.config.ts).
 [ "$#" -gt 0 ] && set -- --no-deps "$@"
-MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" \
+MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" MUELLE_E2E_MP_PORT="$mp_port" \
   MUELLE_E2E_SMTP_CERT="$tmp/smtp-cert.pem" MUELLE_E2E_SMTP_KEY="$tmp/smtp-key.pem" npx playwright test "$@" || { tail -50 "$log"; exit 1; }

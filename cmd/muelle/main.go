@@ -23,8 +23,10 @@ import (
 	"muelle/internal/certificados"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
+	"muelle/internal/externo"
 	"muelle/internal/jobs"
 	"muelle/internal/mensajeria"
+	"muelle/internal/mercadopago"
 	"muelle/internal/realtime"
 	"muelle/internal/store"
 	"muelle/internal/webhooks"
@@ -65,7 +67,10 @@ MUELLE_HTTP_ADDR (:80 con --https: redirige HTTP a HTTPS y responde el desafío 
 MUELLE_PROXIES_CONFIABLES (vacío; direcciones IP o redes CIDR separadas por comas, por ejemplo
 127.0.0.1,::1: solo de esos proxies inversos se creen X-Forwarded-For, Forwarded y X-Forwarded-Proto),
 MUELLE_BACKUP_DIR (vacío; una carpeta: serve hace copias de la base SQLite, una por período entre todas las
-instancias), MUELLE_BACKUP_CADA (24h; al menos 1h), MUELLE_BACKUP_CONSERVAR (14).
+instancias), MUELLE_BACKUP_CADA (24h; al menos 1h), MUELLE_BACKUP_CONSERVAR (14),
+MUELLE_MERCADOPAGO_URL (https://api.mercadopago.com), MUELLE_SERVICIOS_CA (vacío; un archivo PEM con la CA de
+un servicio externo, como Mercado Pago: se suma a las del sistema; MUELLE_SMTP_PERMITIR_PRIVADAS también les
+permite direcciones privadas).
 `
 
 func main() {
@@ -284,8 +289,12 @@ func serve(args []string, log *slog.Logger) error {
 	// the pushes of the notifications, queued in their transaction, likewise
 	redPush := mensajeria.RedPush{PermitirPrivadas: email.PermitirPrivadas}
 	mensajeria.NuevoWorkerPush(st, log, redPush, contactoPush(email.URLPublica)).Registrar(tareas)
+	redMP, err := redMercadoPago(email.PermitirPrivadas)
+	if err != nil {
+		return err
+	}
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email: email, Push: redPush, Webhooks: buzon,
+		Email: email, Push: redPush, Webhooks: buzon, MercadoPago: redMP,
 		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}
@@ -531,4 +540,30 @@ func createSuperAdmin(ctx context.Context, st *store.Store, username, password, 
 	}
 	fmt.Printf("Super administrador %q creado.\n", username)
 	return nil
+}
+
+// redMercadoPago is how this installation reaches Mercado Pago: its URL
+// (MUELLE_MERCADOPAGO_URL) through the outside services' network rules.
+func redMercadoPago(permitirPrivadas bool) (mercadopago.Red, error) {
+	red, err := redServicios(permitirPrivadas)
+	return mercadopago.Red{URL: env("MUELLE_MERCADOPAGO_URL", mercadopago.URLProduccion), Red: red}, err
+}
+
+// redServicios are the outside services' network rules: the installation's
+// outbound rule (MUELLE_SMTP_PERMITIR_PRIVADAS, as for SMTP and Web Push), and
+// the system's roots plus MUELLE_SERVICIOS_CA's certificates when named.
+func redServicios(permitirPrivadas bool) (externo.Red, error) {
+	red := externo.Red{PermitirPrivadas: permitirPrivadas}
+	archivo := os.Getenv("MUELLE_SERVICIOS_CA")
+	if archivo == "" {
+		return red, nil
+	}
+	ca, err := os.ReadFile(archivo)
+	if err == nil {
+		red.TLS, err = externo.ConfigTLS(ca)
+	}
+	if err != nil {
+		return red, fmt.Errorf("MUELLE_SERVICIOS_CA: %w", err)
+	}
+	return red, nil
 }

@@ -593,7 +593,16 @@ func (s *Server) routes() []route {
 		route{"GET", "/api/config/secciones/{id}/paradas", domain.ConSesion(), core, handle(s.listarParadas),
 			"Las paradas del recorrido de una sección, en orden, con sus minutos desde la primera"},
 		route{"PUT", "/api/config/secciones/{id}/paradas", perm("configuracion.editar"), core, handleJSON(s.guardarParadas),
-			"Reemplaza las paradas del recorrido de una sección (entre 2 y 30, en orden)"})
+			"Reemplaza las paradas del recorrido de una sección (entre 2 y 30, en orden)"},
+		// Mercado Pago's set-up (docs/features/mercadopago.md).
+		route{"GET", "/api/config/mercadopago", perm("configuracion.ver"), core, handle(s.configMercadoPago),
+			"La configuración de Mercado Pago de la empresa: el local, la cuenta y las cajas (nunca el token ni la clave)"},
+		route{"PUT", "/api/config/mercadopago", perm("configuracion.editar"), core, handleJSON(s.guardarMercadoPago),
+			"Guarda el local y, si se envían, el token de acceso y la clave de notificaciones (sellados)"},
+		route{"POST", "/api/config/mercadopago/probar", perm("configuracion.editar"), core, handle(s.probarMercadoPago),
+			"Prueba el token de acceso guardado con Mercado Pago y guarda la cuenta o la falla"},
+		route{"POST", "/api/config/mercadopago/cajas", perm("configuracion.editar"), core, handle(s.crearCajasMercadoPago),
+			"Crea en Mercado Pago el local de la empresa y una caja por cada usuario que vende (sin duplicar)"})
 	table = append(table, s.catalogRoutes("/api/config/tipos-viaje", domain.CatTiposViaje,
 		catalogoDoc{"TipoViaje", "TiposViaje", "un tipo de viaje", "los tipos de viaje"})...)
 	return append(table, s.catalogRoutes("/api/config/medios-pago", domain.CatMediosPago,

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"muelle/internal/mercadopago"
 	"net"
 	"net/http"
 	"strings"
@@ -40,6 +41,9 @@ type Server struct {
 	// WhatsApp links and drives the companies' WhatsApp devices (nil: this
 	// server runs none and refuses the calls that need it).
 	WhatsApp WhatsApp
+	// MercadoPago is how the companies' Mercado Pago accounts are reached
+	// (its API's URL and the outside network's rules).
+	MercadoPago mercadopago.Red
 
 	// metricas counts the API's answers since Handler was built.
 	metricas metricas

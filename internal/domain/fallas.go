@@ -63,7 +63,7 @@ var categoriasFalla = []string{
 	MsgWhatsAppNoConectado, MsgWhatsAppSesionCerrada, MsgWhatsAppBloqueado, MsgWhatsAppSuspendido,
 	MsgWhatsAppDesactualizado, MsgWhatsAppReemplazado, MsgWhatsAppQRVencido,
 	MsgServicioSinConexion, MsgServicioDemora, MsgServicioCredenciales, MsgServicioError, MsgServicioDireccion,
-	MsgServicioCertificado, MsgFallaInesperada,
+	MsgServicioCertificado, MsgMercadoPagoTokenRechazado, MsgFallaInesperada,
 }
 
 // ClasificarFalla reads a stored failure back as its category and detail. A

@@ -50,24 +50,35 @@ func (s *Store) GuardarCredenciales(ctx context.Context, a Actor, empresaID int6
 	if s.secretos == nil {
 		return errSinClaveInstalacion
 	}
-	sellado, err := s.secretos.Seal(datos, contextoCredenciales(claveCredenciales(empresaID, servicio)))
-	if err != nil {
-		return err
-	}
-	_, err = idempotent(ctx, s, a, "credenciales_servicios.guardar", func(c sqldb.Conn) (struct{}, error) {
+	_, err := idempotent(ctx, s, a, "credenciales_servicios.guardar", func(c sqldb.Conn) (struct{}, error) {
 		if _, err := empresaExistente(ctx, c, empresaID); err != nil {
 			return struct{}{}, err
 		}
-		if _, err := c.Exec(ctx, `INSERT INTO credenciales_servicios (empresa_id, servicio, datos, updated_at)
-			VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id, servicio) DO UPDATE SET datos = excluded.datos,
-			updated_at = excluded.updated_at`, empresaID, servicio, sellado, c.Now()); err != nil {
-			return struct{}{}, wrap("guardar credenciales de "+servicio, err)
+		if err := s.sellarCredenciales(ctx, c, empresaID, servicio, datos); err != nil {
+			return struct{}{}, err
 		}
 		return struct{}{}, s.audit(ctx, c, Auditoria{EmpresaID: empresaID, UsuarioID: a.UsuarioID,
 			Accion: AccionCredencialesServicio, IP: a.IP, Exito: true,
 			Detalles: fmt.Sprintf("Credenciales de %s guardadas", servicio)})
 	})
 	return err
+}
+
+// sellarCredenciales seals datos with the installation key and stores them
+// as the company's credentials for the service, replacing the ones it had,
+// inside the caller's transaction.
+func (s *Store) sellarCredenciales(ctx context.Context, c sqldb.Conn, empresaID int64, servicio string, datos []byte) error {
+	if s.secretos == nil {
+		return errSinClaveInstalacion
+	}
+	sellado, err := s.secretos.Seal(datos, contextoCredenciales(claveCredenciales(empresaID, servicio)))
+	if err != nil {
+		return err
+	}
+	_, err = c.Exec(ctx, `INSERT INTO credenciales_servicios (empresa_id, servicio, datos, updated_at)
+		VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id, servicio) DO UPDATE SET datos = excluded.datos,
+		updated_at = excluded.updated_at`, empresaID, servicio, sellado, c.Now())
+	return wrap("guardar credenciales de "+servicio, err)
 }
 
 // CredencialesDe opens the company's credentials for the service, for its

@@ -87,6 +87,11 @@ export const correoKeys = {
   mensajes: (pasajeId: number) => ['pasajes', pasajeId, 'mensajes'] as const,
 };
 
+/** Query key of the company's Mercado Pago set-up. */
+export const mercadoPagoKeys = {
+  config: () => ['mercadopago', 'config'] as const,
+};
+
 /** Query keys of the dashboards. */
 export const dashboardKeys = {
   all: ['dashboard'] as const,

@@ -1084,6 +1084,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/mercadopago": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La configuración de Mercado Pago de la empresa: el local, la cuenta y las cajas (nunca el token ni la clave)
+         * @description Acceso: permiso configuracion.ver; módulo core
+         */
+        get: operations["configMercadoPago"];
+        /**
+         * Guarda el local y, si se envían, el token de acceso y la clave de notificaciones (sellados)
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        put: operations["guardarMercadoPago"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/mercadopago/cajas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Crea en Mercado Pago el local de la empresa y una caja por cada usuario que vende (sin duplicar)
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["crearCajasMercadoPago"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/mercadopago/probar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prueba el token de acceso guardado con Mercado Pago y guarda la cuenta o la falla
+         * @description Acceso: permiso configuracion.editar; módulo core
+         */
+        post: operations["probarMercadoPago"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/precios": {
         parameters: {
             query?: never;
@@ -3683,6 +3747,14 @@ export interface components {
             /** Format: double */
             total_ventas: number;
         };
+        CajaMercadoPago: {
+            external_pos_id: string;
+            /** @description El id de la caja en Mercado Pago; null mientras no se creó */
+            pos_id: null | string;
+            usuario: string;
+            /** Format: int64 */
+            usuario_id: number;
+        };
         CambiarContrasena: {
             clave_actual?: string;
             clave_nueva: string;
@@ -4111,6 +4183,11 @@ export interface components {
             diferencia: null | number;
             /** Format: double */
             esperado: number;
+        };
+        CuentaMercadoPago: {
+            apodo: string;
+            /** Format: int64 */
+            id: number;
         };
         Cupo: {
             /** Format: int64 */
@@ -4820,6 +4897,13 @@ export interface components {
             ida_y_vuelta?: null | boolean;
             nombre: string;
         };
+        GuardarMercadoPago: {
+            /** @description El token de acceso de la cuenta (APP_USR-… o TEST-…); ausente o vacío conserva el guardado */
+            access_token?: string;
+            local: components["schemas"]["LocalMercadoPago"];
+            /** @description La clave secreta de las notificaciones (16 a 200 caracteres); ausente o vacía conserva la guardada */
+            webhook_secret?: string;
+        };
         GuardarModuloEmpresa: {
             configuracion?: unknown;
             fecha_vencimiento?: null | string;
@@ -5095,6 +5179,17 @@ export interface components {
             /** Format: double */
             totalVentas: null | number;
         };
+        LocalMercadoPago: {
+            calle: string;
+            ciudad: string;
+            /** Format: double */
+            latitud: number;
+            /** Format: double */
+            longitud: number;
+            nombre: string;
+            numero: string;
+            provincia: string;
+        };
         LogoSubido: {
             url: string;
         };
@@ -5187,6 +5282,25 @@ export interface components {
             mensaje?: string;
             /** Format: int64 */
             ultimo_id?: number;
+        };
+        MercadoPagoConfig: {
+            /** @description Cada usuario activo que vende, con su caja en Mercado Pago si ya se creó */
+            cajas: components["schemas"]["CajaMercadoPago"][];
+            configurada: boolean;
+            /** @description La cuenta del token según su última prueba correcta */
+            cuenta: components["schemas"]["CuentaMercadoPago"] | null;
+            /** @description null mientras no se configuró */
+            local: components["schemas"]["LocalMercadoPago"] | null;
+            /** @description El id del local en Mercado Pago, una vez creado */
+            local_id: null | string;
+            /** Format: date-time */
+            probado_en: null | string;
+            /** @description El detalle técnico de esa falla (solo administradores) */
+            prueba_detalle?: string;
+            /** @description Por qué falló la última prueba */
+            prueba_error?: string;
+            secreto_guardado: boolean;
+            token_guardado: boolean;
         };
         MetricasGlobales: {
             /** Format: int64 */
@@ -6483,6 +6597,12 @@ export interface components {
         };
         RespuestaMensajeSalida: {
             data: components["schemas"]["MensajeSalida"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaMercadoPagoConfig: {
+            data: components["schemas"]["MercadoPagoConfig"];
             message?: string;
             /** @constant */
             success: true;
@@ -9848,6 +9968,154 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaItemEliminado"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    configMercadoPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMercadoPagoConfig"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    guardarMercadoPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarMercadoPago"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMercadoPagoConfig"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    crearCajasMercadoPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMercadoPagoConfig"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    probarMercadoPago: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaMercadoPagoConfig"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -384,6 +384,11 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/configuracion/routes/EmbarcacionesPage'), (m) => m.EmbarcacionesPage),
   },
   {
+    path: paths.configuracionMercadoPago, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Mercado Pago', icon: IconQrcode, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/configuracion/routes/MercadoPagoPage'), (m) => m.MercadoPagoPage),
+  },
+  {
     path: paths.configuracionTiposViaje, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Tipos de viaje', icon: IconTicket, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.TiposViajePage),

@@ -50,6 +50,7 @@ export const paths = {
   configuracion: '/admin/configuracion',
   configuracionSecciones: '/admin/configuracion/secciones',
   configuracionEmbarcaciones: '/admin/configuracion/embarcaciones',
+  configuracionMercadoPago: '/admin/configuracion/mercadopago',
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
