@@ -3980,7 +3980,7 @@ export interface components {
             detalle: string;
             /** Format: int64 */
             id: number;
-            /** @description precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa */
+            /** @description precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa, sin_nombres */
             marcas: string[];
             /** Format: double */
             monto: number;
@@ -4242,6 +4242,7 @@ export interface components {
             color_primario: string;
             color_secundario: string;
             datos_contacto: components["schemas"]["DatosContacto"];
+            dias_retencion_pasajeros: number;
             dias_venta_anticipada: number;
             direccion: string;
             email: string;
@@ -4288,6 +4289,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             datos_contacto: components["schemas"]["DatosContacto"];
+            dias_retencion_pasajeros: number;
             dias_venta_anticipada: number;
             direccion: string;
             email: string;
@@ -4783,6 +4785,8 @@ export interface components {
         };
         GuardarEmpresaActual: {
             datos_contacto: components["schemas"]["DatosContacto"];
+            /** @description Días después del viaje que se conservan los datos de los pasajeros; luego se anonimizan (Ley 25.326) */
+            dias_retencion_pasajeros?: null | number;
             dias_venta_anticipada: number;
             direccion?: string;
             email?: string;
@@ -4819,6 +4823,8 @@ export interface components {
             /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            /** @description Secciones: cada pasaje vendido debe nombrar a su pasajero */
+            requiere_pasajeros?: null | boolean;
         };
         GuardarModuloEmpresa: {
             configuracion?: unknown;
@@ -4974,6 +4980,7 @@ export interface components {
             id: number;
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            requiere_pasajeros?: null | boolean;
         };
         ItemEliminado: {
             desactivado: boolean;
@@ -5473,6 +5480,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: number;
             /** Format: double */
@@ -5516,6 +5524,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: null | number;
             /** Format: double */
@@ -5578,6 +5587,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: null | number;
             /** Format: double */
@@ -5634,6 +5644,15 @@ export interface components {
             /** Format: int64 */
             pasaje_id: number;
         };
+        PasajeroPasaje: {
+            documento_numero: string;
+            documento_tipo: string;
+            fecha_nacimiento: string;
+            franja_edad: string;
+            nacionalidad: string;
+            nombre: string;
+            sexo: string;
+        };
         PasajeroReporte: {
             documento: string;
             email: string;
@@ -5643,6 +5662,29 @@ export interface components {
             telefono: string;
             /** Format: int64 */
             total_viajes: number;
+        };
+        PasajeroVenta: {
+            documento_numero?: string;
+            /**
+             * @description DNI si falta y hay número
+             * @enum {string}
+             */
+            documento_tipo?: "DNI" | "PASAPORTE" | "CI" | "OTRO";
+            /**
+             * Format: date
+             * @description AAAA-MM-DD; fija la franja de edad
+             */
+            fecha_nacimiento?: string;
+            /**
+             * @description bebe 0–2, menor 3–11, adolescente 12–17, adulto 18–64, mayor 65 o más
+             * @enum {string}
+             */
+            franja_edad?: "bebe" | "menor" | "adolescente" | "adulto" | "mayor";
+            nacionalidad?: string;
+            /** @description Nombre y apellido */
+            nombre?: string;
+            /** @enum {string} */
+            sexo?: "F" | "M" | "X";
         };
         PasajerosPorFecha: components["schemas"]["ListaPasajeros"] | components["schemas"]["ViajesProgramados"];
         PasajesCliente: {
@@ -7171,6 +7213,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             /** Format: double */
             precio?: null | number;
             /** Format: int64 */
@@ -7190,6 +7234,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7228,6 +7274,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             pasajes: components["schemas"]["PasajeOffline"][];
             /** Format: int64 */
             seccion_id: number;
