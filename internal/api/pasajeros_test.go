@@ -176,3 +176,36 @@ func TestLaEmpresaFijaCuantoConservaLosPasajeros(t *testing.T) {
 		}
 	})
 }
+
+func TestUnaVentaOfflineSinNombresEnUnaSeccionQueLosExigeEntraYQuedaObservada(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		caja := e.cajaAbierta("vendedor")
+		e.exigirNombres(t)
+		d := e.nuevoDispositivo("vendedor")
+		// two tickets, one named: it was sold and printed already, so it goes in, on the conflicts list
+		sinNombre := e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000), d.pasajeOffline(e, "General", 450000))
+		sinNombre["pasajeros"] = []map[string]any{{"nombre": "Ana Offline", "documento_numero": "30111222"}}
+		id := nuevoID(t)
+		r := e.syncOK(d, e.now, accion(id, "venta", e.now.Add(-time.Minute), sinNombre)).Resultados[0]
+		if r.Estado != "aplicada" || r.ConflictoID == nil || len(r.Pasajes) != 2 {
+			t.Fatalf("venta offline sin nombres: %+v", r)
+		}
+		if marcas := e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id); marcas != domain.MarcaSinNombres {
+			t.Fatalf("marcas %q", marcas)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM conflictos_offline WHERE id = ? AND tipo = 'accion_observada'`, *r.ConflictoID); n != 1 {
+			t.Fatal("la venta sin nombres no está en los conflictos")
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajeros WHERE pasaje_id = ? AND nombre = 'Ana Offline' AND documento_numero = '30111222'`,
+			r.Pasajes[0].ID); n != 1 {
+			t.Fatal("el pasajero de la venta offline no quedó guardado")
+		}
+		// named in full, it goes in unobserved
+		nombrada := e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))
+		nombrada["pasajeros"] = []map[string]any{{"nombre": "Eva Offline"}}
+		if r := e.syncOK(d, e.now, accion(nuevoID(t), "venta", e.now.Add(-time.Minute), nombrada)).Resultados[0]; r.Estado != "aplicada" ||
+			r.ConflictoID != nil {
+			t.Fatalf("venta offline nombrada: %+v", r)
+		}
+	})
+}
