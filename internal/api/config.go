@@ -13,6 +13,8 @@ type GuardarItemCatalogo struct {
 	Nombre      string `json:"nombre" maxLength:"100"`
 	Descripcion string `json:"descripcion,omitempty" maxLength:"500" multilinea:"true"`
 	Capacidad   *int64 `json:"capacidad,omitempty"`
+	// RequierePasajeros counts only for sections (false when absent).
+	RequierePasajeros *bool `json:"requiere_pasajeros,omitempty" description:"Secciones: cada pasaje vendido debe nombrar a su pasajero"`
 	// IdaYVuelta and DiasVuelta count only for trip types.
 	IdaYVuelta *bool  `json:"ida_y_vuelta,omitempty" description:"Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta"`
 	DiasVuelta *int64 `json:"dias_vuelta,omitempty" minimum:"0" maximum:"365" description:"Tipos de viaje de ida y vuelta: la vuelta embarca hasta tantos días después del viaje; sin esto, sin límite"`
@@ -70,7 +72,7 @@ func (c catalogo) listar(r *http.Request, q ConsultaCatalogo) ([]ItemCatalogo, e
 // item normalizes an entry; a missing "activo" means active.
 func (c catalogo) item(body GuardarItemCatalogo) (domain.ItemCatalogo, error) {
 	return c.cat.Normalizar(domain.ItemCatalogo{Nombre: body.Nombre, Descripcion: body.Descripcion,
-		Capacidad: body.Capacidad, IdaYVuelta: body.IdaYVuelta, DiasVuelta: body.DiasVuelta,
+		Capacidad: body.Capacidad, RequierePasajeros: body.RequierePasajeros, IdaYVuelta: body.IdaYVuelta, DiasVuelta: body.DiasVuelta,
 		Activo: body.Activo == nil || *body.Activo})
 }
 

@@ -31,6 +31,8 @@ type Empresa struct {
 	VentaConfirmarMontoMayorA domain.Centavos `json:"venta_confirmar_monto_mayor_a"`
 	// PrefijoPasaje starts the company's ticket numbers (LD in LD-20261122-000001).
 	PrefijoPasaje string `json:"prefijo_pasaje"`
+	// DiasRetencionPasajeros: days after the trip its passengers' data is kept, then anonymised.
+	DiasRetencionPasajeros int `json:"dias_retencion_pasajeros"`
 }
 
 func empresaDe(e store.Empresa) Empresa {
@@ -38,7 +40,8 @@ func empresaDe(e store.Empresa) Empresa {
 		Email: e.Email, LogoURL: e.LogoURL, Tipo: e.Tipo, Timezone: e.Timezone, ColorPrimario: e.ColorPrimario,
 		ColorSecundario: e.ColorSecundario, DatosContacto: DatosContacto(e.DatosContacto), Activa: e.Activa,
 		DiasVentaAnticipada: e.DiasVentaAnticipada, VentaConfirmarMasDePasajes: e.VentaGrande.MasDePasajes,
-		VentaConfirmarMontoMayorA: e.VentaGrande.MontoMayorA, PrefijoPasaje: domain.PrefijoEmpresa(e.Nombre)}
+		VentaConfirmarMontoMayorA: e.VentaGrande.MontoMayorA, PrefijoPasaje: domain.PrefijoEmpresa(e.Nombre),
+		DiasRetencionPasajeros: e.DiasRetencionPasajeros}
 }
 
 func (s *Server) empresaActual(r *http.Request) (Empresa, error) {

@@ -223,6 +223,8 @@ type GuardarEmpresaActual struct {
 	DiasVentaAnticipada        int             `json:"dias_venta_anticipada"`
 	VentaConfirmarMasDePasajes int32           `json:"venta_confirmar_mas_de_pasajes"`
 	VentaConfirmarMontoMayorA  domain.Centavos `json:"venta_confirmar_monto_mayor_a"`
+	// DiasRetencionPasajeros: absent keeps the stored value.
+	DiasRetencionPasajeros *int `json:"dias_retencion_pasajeros,omitempty" minimum:"30" maximum:"3650" description:"Días después del viaje que se conservan los datos de los pasajeros; luego se anonimizan (Ley 25.326)"`
 }
 
 func (b GuardarEmpresaActual) validar() error {
@@ -237,8 +239,18 @@ func (b GuardarEmpresaActual) validar() error {
 		return domain.Invalid("La cantidad de pasajes de una venta grande debe ser al menos 1")
 	case b.VentaConfirmarMontoMayorA <= 0 || b.VentaConfirmarMontoMayorA > domain.MontoMaximo:
 		return domain.Invalid("El monto de una venta grande debe ser mayor a cero y no superar el máximo")
+	case b.DiasRetencionPasajeros != nil:
+		return domain.ValidarDiasRetencion(*b.DiasRetencionPasajeros)
 	}
 	return nil
+}
+
+// diasRetencion is the retention to save: 0 (keep the stored one) when absent.
+func (b GuardarEmpresaActual) diasRetencion() int {
+	if b.DiasRetencionPasajeros == nil {
+		return 0
+	}
+	return *b.DiasRetencionPasajeros
 }
 
 func (s *Server) guardarEmpresaActual(r *http.Request, b GuardarEmpresaActual) (reply[Empresa], error) {
@@ -253,7 +265,7 @@ func (s *Server) guardarEmpresaActual(r *http.Request, b GuardarEmpresaActual) (
 		RUC: strings.TrimSpace(b.RUC), Direccion: b.Direccion, Telefono: b.Telefono, Email: b.Email,
 		Timezone: b.Timezone, DatosContacto: store.DatosContacto(b.DatosContacto), DiasVentaAnticipada: b.DiasVentaAnticipada,
 		VentaGrande: domain.VentaGrande{MasDePasajes: int(b.VentaConfirmarMasDePasajes),
-			MontoMayorA: b.VentaConfirmarMontoMayorA}})
+			MontoMayorA: b.VentaConfirmarMontoMayorA}, DiasRetencionPasajeros: b.diasRetencion()})
 	return withMessage(empresaDe(out), "Configuración actualizada exitosamente"), err
 }
 

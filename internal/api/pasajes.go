@@ -25,7 +25,27 @@ type DatosVenta struct {
 	// Sobreventa confirms the sale should it go past its day's seats (a 409
 	// with domain.RechazoSobreventa otherwise).
 	Sobreventa *ConfirmacionSobreventa `json:"sobreventa,omitempty"`
+	// Pasajeros names the tickets' passengers, in the order of the tickets
+	// (docs/features/pasajeros.md).
+	Pasajeros []PasajeroVenta `json:"pasajeros,omitempty" maxItems:"200" unidad:"pasajeros" description:"Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros"`
 }
+
+// PasajeroVenta is the passenger of one ticket of a sale: a name, and
+// optionally the document, nationality, date of birth (which sets the age
+// band) or age band, and sex.
+type PasajeroVenta struct {
+	Nombre          string `json:"nombre,omitempty" maxLength:"100" description:"Nombre y apellido"`
+	DocumentoTipo   string `json:"documento_tipo,omitempty" enum:"DNI,PASAPORTE,CI,OTRO" maxLength:"10" description:"DNI si falta y hay número"`
+	DocumentoNumero string `json:"documento_numero,omitempty" maxLength:"20"`
+	Nacionalidad    string `json:"nacionalidad,omitempty" maxLength:"60"`
+	FechaNacimiento string `json:"fecha_nacimiento,omitempty" format:"date" maxLength:"10" description:"AAAA-MM-DD; fija la franja de edad"`
+	FranjaEdad      string `json:"franja_edad,omitempty" enum:"bebe,menor,adolescente,adulto,mayor" maxLength:"11" description:"bebe 0–2, menor 3–11, adolescente 12–17, adulto 18–64, mayor 65 o más"`
+	Sexo            string `json:"sexo,omitempty" enum:"F,M,X" maxLength:"1"`
+}
+
+// PasajeroPasaje is the passenger a ticket names (empty fields: not given;
+// an anonymised one is named domain.NombreAnonimizado with only its age band).
+type PasajeroPasaje domain.Pasajero
 
 // ConfirmacionSobreventa confirms a sale past the day's seats
 // (docs/features/sobreventa.md): empty, by the seller, whose role must
@@ -122,6 +142,8 @@ type FichaPasaje struct {
 	VueltaHasta *string `json:"vuelta_hasta"`
 	// FechaEmbarqueVuelta is when its return boarded (null: not yet).
 	FechaEmbarqueVuelta *time.Time `json:"fecha_embarque_vuelta"`
+	// Pasajero is the passenger the ticket names (null: none; the buyer is cliente).
+	Pasajero *PasajeroPasaje `json:"pasajero"`
 }
 
 // ClienteRef is the ticket's customer (the spec's cliente: {nombre, telefono}).
@@ -143,14 +165,16 @@ func fichaDe(p store.Pasaje) FichaPasaje {
 		MedioPagoEfectivo: domain.EsEfectivo(p.MedioPagoNombre), CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
 		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario},
-		IdaYVuelta: p.IdaYVuelta, VueltaHasta: p.VueltaHasta, FechaEmbarqueVuelta: p.FechaEmbarqueVuelta}
+		IdaYVuelta: p.IdaYVuelta, VueltaHasta: p.VueltaHasta, FechaEmbarqueVuelta: p.FechaEmbarqueVuelta,
+		Pasajero: (*PasajeroPasaje)(p.Pasajero)}
 }
 
 // venta is the store's sale of these lines.
 func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 	return store.Venta{SeccionID: d.SeccionID, FechaViaje: d.FechaViaje, MedioPagoID: d.MedioPagoID,
 		ClienteNombre: d.ClienteNombre, ClienteTelefono: d.ClienteTelefono, ClienteEmail: d.ClienteEmail,
-		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Lineas: lineas}
+		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Lineas: lineas,
+		Pasajeros: mapRows(d.Pasajeros, func(p PasajeroVenta) domain.Pasajero { return domain.Pasajero(p) })}
 }
 
 // CanalesEnvio says by which channels the company can send a sale's tickets

@@ -73,6 +73,9 @@ type ItemCatalogo struct {
 	Nombre      string `json:"nombre"`
 	Descripcion string `json:"descripcion"`
 	Capacidad   *int64 `json:"capacidad,omitempty"`
+	// RequierePasajeros (sections only): a sale names the passenger of each
+	// of its tickets (docs/features/pasajeros.md).
+	RequierePasajeros *bool `json:"requiere_pasajeros,omitempty"`
 	// IdaYVuelta (trip types only): its tickets board once 'ida' and once
 	// 'vuelta'; DiasVuelta limits the return to that many days after the
 	// travel date (nil: open-dated).
@@ -119,9 +122,11 @@ func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 	}
 	it, err := c.normalizarIdaYVuelta(it)
 	if err != nil || !c.ConCapacidad {
-		it.Capacidad = nil
+		it.Capacidad, it.RequierePasajeros = nil, nil
 		return it, err
 	}
+	nombrados := it.RequierePasajeros != nil && *it.RequierePasajeros
+	it.RequierePasajeros = &nombrados
 	// A section of capacity 0 could never board anyone: it is refused, as a missing one.
 	if it.Capacidad == nil || *it.Capacidad < 1 || *it.Capacidad > 10000 {
 		return it, Invalid(MsgCapacidad)

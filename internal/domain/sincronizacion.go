@@ -82,6 +82,10 @@ const (
 	// MarcaSobreventa: the sale went past its day's seats (it goes in all
 	// the same: it was sold and printed already).
 	MarcaSobreventa = "sobreventa"
+	// MarcaSinNombres: the sale's section requires a named passenger per
+	// ticket and some ticket names nobody (it goes in all the same: it was
+	// sold and printed already; docs/features/pasajeros.md).
+	MarcaSinNombres = "sin_nombres"
 )
 
 // etiquetasMarcas are the marks as the supervisor reads them.
@@ -91,11 +95,13 @@ var etiquetasMarcas = map[string]string{
 	MarcaDispositivoRevocado:  "Dispositivo revocado",
 	MarcaRelojDesfasado:       "Reloj del dispositivo desfasado",
 	MarcaSobreventa:           "Sobreventa",
+	MarcaSinNombres:           "Pasajeros sin nombre en una sección que los exige",
 }
 
 // MarcasObservadas are the marks that put an applied act on the conflicts
 // list (sobreventa has its own alert).
-var MarcasObservadas = []string{MarcaPrecioDesactualizado, MarcaCajaCerrada, MarcaDispositivoRevocado, MarcaRelojDesfasado}
+var MarcasObservadas = []string{MarcaPrecioDesactualizado, MarcaCajaCerrada, MarcaDispositivoRevocado, MarcaRelojDesfasado,
+	MarcaSinNombres}
 
 // EtiquetasMarcas are marks as the supervisor reads them, in their order.
 func EtiquetasMarcas(marcas []string) []string {

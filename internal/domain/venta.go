@@ -217,3 +217,12 @@ var VentaGrandePorDefecto = VentaGrande{MasDePasajes: 10, MontoMayorA: 100_000_0
 func (v VentaGrande) PideConfirmacion(pasajes int, total Centavos) bool {
 	return pasajes > v.MasDePasajes || total > v.MontoMayorA
 }
+
+// TotalPasajes is how many tickets the lines make.
+func TotalPasajes(lineas []LineaVenta) int {
+	n := 0
+	for _, l := range lineas {
+		n += l.Cantidad
+	}
+	return n
+}

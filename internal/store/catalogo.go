@@ -27,12 +27,12 @@ func itemAuditadoDe(cat domain.Catalogo, it domain.ItemCatalogo) *itemAuditado {
 	return &itemAuditado{Catalogo: cat.Tabla, ItemCatalogo: it}
 }
 
-// columns of a catalog table; sections also carry capacidad, trip types
-// ida_y_vuelta and dias_vuelta.
+// columns of a catalog table; sections also carry capacidad and
+// requiere_pasajeros, trip types ida_y_vuelta and dias_vuelta.
 func catalogColumns(cat domain.Catalogo) string {
-	cols := "id, nombre, descripcion, activo, NULL"
+	cols := "id, nombre, descripcion, activo, NULL, NULL"
 	if cat.ConCapacidad {
-		cols = "id, nombre, descripcion, activo, capacidad"
+		cols = "id, nombre, descripcion, activo, capacidad, requiere_pasajeros"
 	}
 	if cat.ConIdaYVuelta {
 		return cols + ", ida_y_vuelta, dias_vuelta"
@@ -42,14 +42,18 @@ func catalogColumns(cat domain.Catalogo) string {
 
 func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 	var (
-		it   domain.ItemCatalogo
-		cap  sql.NullInt64
-		ida  sql.NullBool
-		dias sql.NullInt64
+		it        domain.ItemCatalogo
+		cap       sql.NullInt64
+		nombrados sql.NullBool
+		ida       sql.NullBool
+		dias      sql.NullInt64
 	)
-	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &ida, &dias)
+	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &nombrados, &ida, &dias)
 	if cap.Valid {
 		it.Capacidad = &cap.Int64
+	}
+	if nombrados.Valid {
+		it.RequierePasajeros = &nombrados.Bool
 	}
 	if ida.Valid {
 		it.IdaYVuelta = &ida.Bool
@@ -109,7 +113,8 @@ func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain
 	cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
 		[]any{empresaID, it.Nombre, it.Descripcion, it.Activo, c.Now()}
 	if cat.ConCapacidad {
-		cols, vals, args = cols+", capacidad", vals+", ?", append(args, *it.Capacidad)
+		cols, vals, args = cols+", capacidad, requiere_pasajeros", vals+", ?, ?", append(args, *it.Capacidad,
+			it.RequierePasajeros != nil && *it.RequierePasajeros)
 	}
 	if cat.ConIdaYVuelta {
 		cols, vals, args = cols+", ida_y_vuelta, dias_vuelta", vals+", ?, ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta,
@@ -143,7 +148,8 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		}
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
-			set, args = set+", capacidad = ?", append(args, *it.Capacidad)
+			set, args = set+", capacidad = ?, requiere_pasajeros = ?", append(args, *it.Capacidad,
+				it.RequierePasajeros != nil && *it.RequierePasajeros)
 		}
 		if cat.ConIdaYVuelta {
 			set, args = set+", ida_y_vuelta = ?, dias_vuelta = ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta, it.DiasVuelta)

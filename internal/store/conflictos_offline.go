@@ -273,7 +273,7 @@ type ConflictoOffline struct {
 	Monto  domain.Centavos `json:"monto"`
 	CajaID *int64          `json:"caja_id"`
 	// Marcas are the act's marks for the supervisor (domain.Marca…).
-	Marcas      []string   `json:"marcas" description:"precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa"`
+	Marcas      []string   `json:"marcas" description:"precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa, sin_nombres"`
 	CreatedAt   time.Time  `json:"created_at"`
 	ResueltoEn  *time.Time `json:"resuelto_en"`
 	ResueltoPor string     `json:"resuelto_por"`

@@ -33,6 +33,10 @@ type Empresa struct {
 	// venta_grande_pasajes and venta_grande_centavos; the defaults are
 	// domain.VentaGrandePorDefecto).
 	VentaGrande domain.VentaGrande
+	// DiasRetencionPasajeros is how many days after the trip the company
+	// keeps its passengers' data (default 365; AnonimizarPasajeros). Saving
+	// 0 keeps the stored value.
+	DiasRetencionPasajeros int
 }
 
 // DatosContacto are the company's additional contact data (column
@@ -52,7 +56,7 @@ func colorDeEmpresa(clave, def string) string {
 
 var empresaColumns = `id, nombre, ruc, direccion, telefono, email, logo_url, tipo, timezone, ` +
 	colorDeEmpresa("color_primario", "color_primario") + `, ` + colorDeEmpresa("color_secundario", "'#10B981'") +
-	`, datos_contacto, fecha_fundacion, activa, dias_venta_anticipada, venta_grande_pasajes, venta_grande_centavos`
+	`, datos_contacto, fecha_fundacion, activa, dias_venta_anticipada, venta_grande_pasajes, venta_grande_centavos, dias_retencion_pasajeros`
 
 func scanEmpresa(sc sqldb.Scanner) (Empresa, error) {
 	var (
@@ -61,7 +65,7 @@ func scanEmpresa(sc sqldb.Scanner) (Empresa, error) {
 	)
 	err := sc.Scan(&e.ID, &e.Nombre, &e.RUC, &e.Direccion, &e.Telefono, &e.Email, &e.LogoURL, &e.Tipo,
 		&e.Timezone, &e.ColorPrimario, &e.ColorSecundario, &contacto, &e.FechaFundacion, &e.Activa,
-		&e.DiasVentaAnticipada, &e.VentaGrande.MasDePasajes, &e.VentaGrande.MontoMayorA)
+		&e.DiasVentaAnticipada, &e.VentaGrande.MasDePasajes, &e.VentaGrande.MontoMayorA, &e.DiasRetencionPasajeros)
 	if err == nil && contacto != "" {
 		// a malformed value left by hand reads as empty contact data
 		_ = json.Unmarshal([]byte(contacto), &e.DatosContacto)

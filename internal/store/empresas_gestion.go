@@ -83,13 +83,14 @@ type empresaAuditada struct {
 	DiasVentaAnticipada int           `json:"dias_venta_anticipada"`
 	VentaGrandePasajes  int           `json:"venta_grande_pasajes"`
 	VentaGrandeMonto    int64         `json:"venta_grande_centavos"`
+	DiasRetencion       int           `json:"dias_retencion_pasajeros"`
 }
 
 func empresaAuditadaDe(e Empresa) *empresaAuditada {
 	return &empresaAuditada{ID: e.ID, Nombre: e.Nombre, RUC: e.RUC, Direccion: e.Direccion, Telefono: e.Telefono,
 		Email: e.Email, Tipo: e.Tipo, Timezone: e.Timezone, Activa: e.Activa, DatosContacto: e.DatosContacto,
 		DiasVentaAnticipada: e.DiasVentaAnticipada, VentaGrandePasajes: e.VentaGrande.MasDePasajes,
-		VentaGrandeMonto: int64(e.VentaGrande.MontoMayorA)}
+		VentaGrandeMonto: int64(e.VentaGrande.MontoMayorA), DiasRetencion: e.DiasRetencionPasajeros}
 }
 
 // enEmpresa is the actor acting on company id: its audit rows belong to that company.
@@ -186,9 +187,9 @@ func (s *Store) GuardarEmpresaActual(ctx context.Context, a Actor, e Empresa) (E
 	}
 	return s.actualizarEmpresa(ctx, a, a.EmpresaID, "empresas.actual", AccionActualizacionEmpresa, `nombre = ?, ruc = ?,
 		direccion = ?, telefono = ?, email = ?, timezone = ?, datos_contacto = ?, dias_venta_anticipada = ?,
-		venta_grande_pasajes = ?, venta_grande_centavos = ?`,
+		venta_grande_pasajes = ?, venta_grande_centavos = ?, dias_retencion_pasajeros = COALESCE(?, dias_retencion_pasajeros)`,
 		e.Nombre, e.RUC, e.Direccion, e.Telefono, e.Email, e.Timezone, string(contacto), e.DiasVentaAnticipada,
-		e.VentaGrande.MasDePasajes, e.VentaGrande.MontoMayorA)
+		e.VentaGrande.MasDePasajes, e.VentaGrande.MontoMayorA, ceroNulo(e.DiasRetencionPasajeros))
 }
 
 // actualizarEmpresa runs one UPDATE of the company's columns set through

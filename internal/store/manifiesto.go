@@ -25,8 +25,16 @@ const AccionCorreccionManifiesto = "CORRECCION_MANIFIESTO"
 // carries at most domain.CapacidadMaximaEmbarcacion).
 const MaxFilasManifiesto = 2000
 
+// pasajeroDeFila is a manifest row's passenger and document: the passenger
+// the ticket names (pasajeroJoin), its document as "DNI 30123456" (empty
+// without one), or the buyer's name and document when it names none.
+const pasajeroDeFila = `CASE WHEN px.pasaje_id IS NULL THEN p.cliente_nombre ELSE px.nombre END,
+	CASE WHEN px.pasaje_id IS NULL THEN p.cliente_documento
+	ELSE COALESCE(px.documento_tipo || ' ' || px.documento_numero, '') END`
+
 // FilaManifiesto is one passenger of a departure: the ticket, the passenger's
-// name and document (null when the sale had none), the trip type, the leg of
+// name and document (the ticket's passenger, else the buyer's; null when
+// the sale had none), the trip type, the leg of
 // the ticket that boarded it (Tramo: the key a correction names) and how it
 // reads in this departure (TramoEtiqueta, domain.EtiquetaTramo, set when the
 // manifest is read), when and by whom. Correccion is set on a row a
@@ -143,9 +151,9 @@ func filasEmbarcadas(ctx context.Context, c sqldb.Conn, empresaID, salidaID int6
 			}
 			f.Tramo = tramo.nombre
 			return f, err
-		}, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.cliente_documento, tv.nombre, p.`+tramo.fecha+`,
+		}, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, tv.nombre, p.`+tramo.fecha+`,
 			CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END
-			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id
+			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id `+pasajeroJoin+`
 			LEFT JOIN usuarios u ON u.id = p.`+tramo.usuario+`
 			WHERE p.empresa_id = ? AND p.`+tramo.salida+` = ? AND p.`+tramo.fecha+` IS NOT NULL
 			ORDER BY p.`+tramo.fecha+`, p.id LIMIT ?`, empresaID, salidaID, MaxFilasManifiesto)
@@ -313,8 +321,8 @@ func (s *Store) CorregirManifiesto(ctx context.Context, a Actor, salidaID int64,
 			f   = FilaManifiesto{Tramo: k.Tramo}
 			doc string
 		)
-		err = c.QueryRow(ctx, `SELECT p.id, p.numero_pasaje, p.cliente_nombre, p.cliente_documento, tv.nombre
-			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id
+		err = c.QueryRow(ctx, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, tv.nombre
+			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id `+pasajeroJoin+`
 			WHERE p.empresa_id = ? AND p.numero_pasaje = ?`, a.EmpresaID, k.NumeroPasaje).
 			Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.TipoViaje)
 		if missing, err := sqldb.NoRows(err); err != nil || missing {

@@ -46,6 +46,8 @@ type Pasaje struct {
 	IdaYVuelta          bool
 	VueltaHasta         *string
 	FechaEmbarqueVuelta *time.Time
+	// Pasajero is the passenger the ticket names (nil: none; pasajeros.go).
+	Pasajero *domain.Pasajero
 }
 
 type nombreRef struct {
@@ -55,21 +57,22 @@ type nombreRef struct {
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
 	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.cliente_documento, p.cliente_id, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
 	p.medio_pago_id, m.nombre, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at,
-	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id`
+	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id, ` + pasajeroDelPasaje
 
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
-	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id `
+	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id ` + pasajeroJoin
 
 func scanPasaje(sc sqldb.Scanner) (Pasaje, error) {
 	var (
 		p                Pasaje
 		nombre, apellido string
+		px               pasajeroLeido
 	)
-	err := sc.Scan(&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
+	err := sc.Scan(append([]any{&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
 		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.ClienteDocumento, &p.ClienteID, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
 		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
-		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID)
-	p.PrecioTotal, p.CantidadPasajeros = p.Precio, 1
+		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID}, px.destinos()...)...)
+	p.PrecioTotal, p.CantidadPasajeros, p.Pasajero = p.Precio, 1, px.pasajero()
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
 	return p, err
 }
@@ -103,6 +106,9 @@ type Venta struct {
 	// (sobreventa.go): the seller or a supervisor whose credentials were
 	// checked; nil refuses such a sale with 409.
 	Sobreventa *Aprobador
+	// Pasajeros names the tickets' passengers in the order of the tickets
+	// (the lines', each its quantity), at most one each (pasajeros.go).
+	Pasajeros []domain.Pasajero
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the
@@ -184,6 +190,8 @@ type ventaPreparada struct {
 	// canje is the benefit the sale redeems (nil: none), with each ticket's
 	// discount, in the order of the tickets (prepararCanje).
 	canje *canjeVenta
+	// pasajeros are Pasajeros checked, one per ticket (nil: none named).
+	pasajeros []*domain.Pasajero
 
 	forma, catalogo error
 }
@@ -201,6 +209,9 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 	p.hoy = domain.DiaDe(c.Now(), p.zona).Fecha
 	plazo := domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada)
 	if p.forma = domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, plazo, v.Lineas); p.forma != nil {
+		return p
+	}
+	if p.forma = p.exigirPasajeros(cab, domain.TotalPasajes(v.Lineas)); p.forma != nil {
 		return p
 	}
 	if p.vendedor, p.forma = cab.vendedorDe(a); p.forma != nil {
@@ -222,6 +233,8 @@ type cabeceraVenta struct {
 	// usuario, nombre and apellido are nil when the seller does not exist.
 	usuario, nombre, apellido *string
 	seccion, medio            entradaVenta
+	// requierePasajeros: the section requires a named passenger per ticket (nil: no such section).
+	requierePasajeros *bool
 }
 
 // leerCabeceraVenta reads a sale's cabeceraVenta in one query, through
@@ -253,7 +266,7 @@ func leerVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (h cabeceraV
 // cabeceraDeVenta is the query of a sale's cabeceraVenta, read into h.
 func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 	return sqldb.Piped{SQL: `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
-		s.nombre, s.activo, m.nombre, m.activo
+		s.nombre, s.activo, s.requiere_pasajeros, m.nombre, m.activo
 		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
 		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
 		LEFT JOIN medios_pago m ON m.empresa_id = e.id AND m.id = ?
@@ -268,7 +281,7 @@ func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 
 func (h *cabeceraVenta) destinos() []any {
 	return []any{&h.empresa, &h.zona, &h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre,
-		&h.seccion.activo, &h.medio.nombre, &h.medio.activo}
+		&h.seccion.activo, &h.requierePasajeros, &h.medio.nombre, &h.medio.activo}
 }
 
 // leida is the error of reading the cabecera.
@@ -476,6 +489,9 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 	if err := marcarIdaYVuelta(ctx, c, a.EmpresaID, movID, p); err != nil {
 		return nil, err
 	}
+	if err := insertarPasajeros(ctx, c, a.EmpresaID, pasajes); err != nil {
+		return nil, err
+	}
 	if err := canjearEnVenta(ctx, c, a, p, pasajes, movID); err != nil {
 		return nil, err
 	}
@@ -553,6 +569,7 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 				precio -= p.canje.descuentos[len(out)]
 			}
 			ps.TipoViajeID, ps.TipoViajeNombre, ps.Precio, ps.PrecioTotal = l.TipoViajeID, l.nombre, precio, precio
+			ps.Pasajero = p.pasajeroDe(len(out))
 			out = append(out, ps)
 		}
 	}

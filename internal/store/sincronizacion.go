@@ -478,6 +478,15 @@ func (s *Store) prepararVentaOffline(ctx context.Context, c sqldb.Conn, act *act
 	if err := domain.ValidarVenta(v.SeccionID, v.MedioPagoID, v.FechaViaje, domain.PlazoVenta(p.hoy, cab.diasVentaAnticipada), lineas); err != nil {
 		return p, err
 	}
+	// a section that requires names takes the sale all the same (it was sold
+	// and printed already): marked, it goes to the conflicts for the names
+	faltan, err := p.nombrarPasajeros(cab, len(v.Pasajes))
+	if err != nil {
+		return p, err
+	}
+	if faltan > 0 {
+		act.marcar(domain.MarcaSinNombres)
+	}
 	if p.vendedor, err = cab.vendedorDe(act.a); err != nil {
 		return p, err
 	}

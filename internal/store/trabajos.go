@@ -131,9 +131,11 @@ func (s *Store) cerrarTrabajo(ctx context.Context, t jobs.Trabajo, set string, a
 
 // RegistrarTareas registers the store's periodic work on r, each beside the
 // code it runs: the idempotency keys' and the events' purges, the points'
-// expiry, the departures' generation and the seat counters' nightly check.
+// expiry, the departures' generation, the seat counters' nightly check and
+// the passengers' anonymisation.
 func (s *Store) RegistrarTareas(r *jobs.Runner) {
-	for _, registrar := range []func(*jobs.Runner){s.tareaIdempotencia, s.tareaEventos, s.tareaPuntos, s.tareaSalidas, s.tareaCupos} {
+	for _, registrar := range []func(*jobs.Runner){s.tareaIdempotencia, s.tareaEventos, s.tareaPuntos, s.tareaSalidas, s.tareaCupos,
+		s.tareaPasajeros} {
 		registrar(r)
 	}
 }

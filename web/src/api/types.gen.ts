@@ -4052,7 +4052,7 @@ export interface components {
             detalle: string;
             /** Format: int64 */
             id: number;
-            /** @description precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa */
+            /** @description precio_desactualizado, caja_cerrada, dispositivo_revocado, reloj_desfasado, sobreventa, sin_nombres */
             marcas: string[];
             /** Format: double */
             monto: number;
@@ -4319,6 +4319,7 @@ export interface components {
             color_primario: string;
             color_secundario: string;
             datos_contacto: components["schemas"]["DatosContacto"];
+            dias_retencion_pasajeros: number;
             dias_venta_anticipada: number;
             direccion: string;
             email: string;
@@ -4365,6 +4366,7 @@ export interface components {
             /** Format: date-time */
             created_at: string;
             datos_contacto: components["schemas"]["DatosContacto"];
+            dias_retencion_pasajeros: number;
             dias_venta_anticipada: number;
             direccion: string;
             email: string;
@@ -4860,6 +4862,8 @@ export interface components {
         };
         GuardarEmpresaActual: {
             datos_contacto: components["schemas"]["DatosContacto"];
+            /** @description Días después del viaje que se conservan los datos de los pasajeros; luego se anonimizan (Ley 25.326) */
+            dias_retencion_pasajeros?: null | number;
             dias_venta_anticipada: number;
             direccion?: string;
             email?: string;
@@ -4896,6 +4900,8 @@ export interface components {
             /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            /** @description Secciones: cada pasaje vendido debe nombrar a su pasajero */
+            requiere_pasajeros?: null | boolean;
         };
         GuardarMercadoPago: {
             /** @description El token de acceso de la cuenta (APP_USR-… o TEST-…); ausente o vacío conserva el guardado */
@@ -5058,6 +5064,7 @@ export interface components {
             id: number;
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            requiere_pasajeros?: null | boolean;
         };
         ItemEliminado: {
             desactivado: boolean;
@@ -5587,6 +5594,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: number;
             /** Format: double */
@@ -5630,6 +5638,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: null | number;
             /** Format: double */
@@ -5692,6 +5701,7 @@ export interface components {
             medio_pago_nombre: string;
             numero_pasaje: string;
             observaciones: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
             /** Format: double */
             precio: null | number;
             /** Format: double */
@@ -5748,6 +5758,15 @@ export interface components {
             /** Format: int64 */
             pasaje_id: number;
         };
+        PasajeroPasaje: {
+            documento_numero: string;
+            documento_tipo: string;
+            fecha_nacimiento: string;
+            franja_edad: string;
+            nacionalidad: string;
+            nombre: string;
+            sexo: string;
+        };
         PasajeroReporte: {
             documento: string;
             email: string;
@@ -5757,6 +5776,29 @@ export interface components {
             telefono: string;
             /** Format: int64 */
             total_viajes: number;
+        };
+        PasajeroVenta: {
+            documento_numero?: string;
+            /**
+             * @description DNI si falta y hay número
+             * @enum {string}
+             */
+            documento_tipo?: "DNI" | "PASAPORTE" | "CI" | "OTRO";
+            /**
+             * Format: date
+             * @description AAAA-MM-DD; fija la franja de edad
+             */
+            fecha_nacimiento?: string;
+            /**
+             * @description bebe 0–2, menor 3–11, adolescente 12–17, adulto 18–64, mayor 65 o más
+             * @enum {string}
+             */
+            franja_edad?: "bebe" | "menor" | "adolescente" | "adulto" | "mayor";
+            nacionalidad?: string;
+            /** @description Nombre y apellido */
+            nombre?: string;
+            /** @enum {string} */
+            sexo?: "F" | "M" | "X";
         };
         PasajerosPorFecha: components["schemas"]["ListaPasajeros"] | components["schemas"]["ViajesProgramados"];
         PasajesCliente: {
@@ -7291,6 +7333,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             /** Format: double */
             precio?: null | number;
             /** Format: int64 */
@@ -7310,6 +7354,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7348,6 +7394,8 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
+            pasajeros?: components["schemas"]["PasajeroVenta"][];
             pasajes: components["schemas"]["PasajeOffline"][];
             /** Format: int64 */
             seccion_id: number;

@@ -19,6 +19,7 @@ export const EMPRESA = {
   dias_venta_anticipada: 365,
   venta_confirmar_mas_de_pasajes: 10,
   venta_confirmar_monto_mayor_a: 100000,
+  dias_retencion_pasajeros: 365,
   prefijo_pasaje: 'LD',
 };
 
@@ -73,6 +74,7 @@ export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
     id: 41,
     numero_pasaje: 'LD-20261122-000041',
     codigo_qr: 'MUELLE1.payload.firma',
+    pasajero: null,
     fecha_viaje: '2026-11-22',
     fecha_embarque: null,
     precio: 4500,

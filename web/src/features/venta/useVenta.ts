@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ItemCatalogo, Precio } from '@/api/config';
 import type { VentaInput } from '@/api/pasajes';
+import { errorPasajeros, FILA_VACIA, pasajerosDe, type FilaPasajero } from './pasajeros';
 import { primerError, type CajaDeVenta } from './validation';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
@@ -62,10 +63,13 @@ interface Estado {
   /** The seller pinned the trip date: it outlives the sale. */
   fechaFijada: boolean;
   cliente: DatosCliente;
+  /** The passenger rows as typed, by ticket (a row past the tickets is kept, not sent). */
+  pasajeros: FilaPasajero[];
 }
 
 const CLIENTE_VACIO: DatosCliente = { cliente_documento: '', cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
-const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO };
+const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO,
+  pasajeros: [] };
 
 const centavos = (monto: number) => Math.round(monto * 100);
 
@@ -97,6 +101,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
   const medioPagoId = estado.medioPagoId ?? medioEfectivo(medios)?.id ?? null;
   const fechaViaje = estado.fechaViaje ?? hoy;
+  const pasajeros = Array.from({ length: totalPasajeros }, (_, i) => estado.pasajeros[i] ?? FILA_VACIA);
 
   const update = (patch: Partial<Estado>) => setEstado((prev) => ({ ...prev, ...patch }));
 
@@ -119,12 +124,22 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     setFechaFijada: (fijada: boolean) => update({ fechaFijada: fijada }),
     setCliente: (campo: keyof DatosCliente, value: string) =>
       setEstado((prev) => ({ ...prev, cliente: { ...prev.cliente, [campo]: value } })),
+    /** One row per ticket, in the order of the lines. */
+    pasajeros,
+    setPasajero: (indice: number, campo: keyof FilaPasajero, value: string) =>
+      setEstado((prev) => {
+        const filas = [...prev.pasajeros];
+        for (let i = filas.length; i <= indice; i++) filas[i] = FILA_VACIA;
+        filas[indice] = { ...filas[indice], [campo]: value };
+        return { ...prev, pasajeros: filas };
+      }),
     /** Back to a new sale: no section, no passengers, efectivo, no client data, today unless the date is pinned. */
     reset: () => setEstado((prev) => (prev.fechaFijada ? { ...INICIAL, fechaViaje: prev.fechaViaje, fechaFijada: true } : INICIAL)),
     /** The first failing submit check's message, or null. */
-    validar: (caja: CajaDeVenta) =>
+    validar: (caja: CajaDeVenta, exigeNombres = false) =>
       lineas.find((l) => l.error !== null)?.error ??
-      primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
+      primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }) ??
+      errorPasajeros(pasajeros, exigeNombres, cliente.cliente_nombre),
     /** The body of POST /pasajes/lote (call only once validar passed). */
     input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,
@@ -137,6 +152,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       cliente_email: cliente.cliente_email.trim(),
       observaciones: cliente.observaciones.trim(),
       lineas: vendidas.map((l) => ({ tipo_viaje_id: l.tipo.id, cantidad: l.cantidad })),
+      ...(pasajerosDe(pasajeros) && { pasajeros: pasajerosDe(pasajeros) }),
     }),
   };
 }

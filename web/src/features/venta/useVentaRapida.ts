@@ -131,7 +131,8 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
       mostrar(incierta, await puerta.reenviar(incierta));
       return;
     }
-    const error = venta.validar(estadoCaja);
+    const exigeNombres = catalogo.secciones.find((s) => s.id === venta.seccionId)?.requiere_pasajeros === true;
+    const error = venta.validar(estadoCaja, exigeNombres);
     setAviso(error);
     if (error) return;
     if (!confirmada && esVentaGrande(umbral, venta.totalPasajeros, venta.total)) {

@@ -19,6 +19,8 @@ interface Values {
   descripcion: string;
   activo: boolean;
   capacidad: number | string;
+  /** Sections: every ticket sold names its passenger. */
+  requierePasajeros: boolean;
   idaYVuelta: boolean;
   /** Empty: the return boards any day. */
   diasVuelta: number | string;
@@ -37,9 +39,9 @@ function validarDiasVuelta(value: number | string): string | null {
   return Number.isInteger(n) && n >= 0 && n <= MAX_DIAS_VUELTA ? null : `Ingresa un número entero entre 0 y ${MAX_DIAS_VUELTA}`;
 }
 
-function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad, idaYVuelta, diasVuelta }: Values): ItemInput {
+function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad, requierePasajeros, idaYVuelta, diasVuelta }: Values): ItemInput {
   let input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
-  if (def.conCapacidad) input = { ...input, capacidad: Number(capacidad) };
+  if (def.conCapacidad) input = { ...input, capacidad: Number(capacidad), requiere_pasajeros: requierePasajeros };
   if (def.conIdaYVuelta) {
     // The server stores both on every save: no days means no limit for the return.
     input = { ...input, ida_y_vuelta: idaYVuelta };
@@ -63,6 +65,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       descripcion: item?.descripcion ?? '',
       activo: item?.activo ?? true,
       capacidad: item?.capacidad ?? '',
+      requierePasajeros: item?.requiere_pasajeros ?? false,
       idaYVuelta: item?.ida_y_vuelta ?? false,
       diasVuelta: item?.dias_vuelta ?? '',
     },
@@ -100,6 +103,13 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
             thousandSeparator="."
             decimalSeparator=","
             {...form.getInputProps('capacidad')}
+          />
+        )}
+        {def.conCapacidad && (
+          <Switch
+            label="Exige el nombre de cada pasajero"
+            description="Cada pasaje vendido en esta sección debe nombrar a su pasajero (lista para Prefectura)."
+            {...form.getInputProps('requierePasajeros', { type: 'checkbox' })}
           />
         )}
         {def.conIdaYVuelta && (

@@ -150,13 +150,14 @@ describe('catalog screens', () => {
     expect(writes).toHaveLength(0);
     await user.clear(capacidad);
     await user.type(capacidad, '35');
+    await user.click(within(dialog).getByRole('switch', { name: /Exige el nombre de cada pasajero/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
 
     expect(await screen.findByText('Sección creada exitosamente')).toBeInTheDocument();
     expect(writes).toEqual<Write[]>([{
       method: 'POST',
       path: '',
-      body: { nombre: 'Tigre – Arroyo Espera', descripcion: 'Recreos del Espera', activo: true, capacidad: 35 },
+      body: { nombre: 'Tigre – Arroyo Espera', descripcion: 'Recreos del Espera', activo: true, capacidad: 35, requiere_pasajeros: true },
     }]);
   });
 
@@ -175,7 +176,7 @@ describe('catalog screens', () => {
     expect(writes).toEqual<Write[]>([{
       method: 'PUT',
       path: '/api/config/secciones/1',
-      body: { nombre: 'Tigre – Tres Bocas', descripcion: 'Río Tigre y Sarmiento', activo: false, capacidad: 60 },
+      body: { nombre: 'Tigre – Tres Bocas', descripcion: 'Río Tigre y Sarmiento', activo: false, capacidad: 60, requiere_pasajeros: false },
     }]);
   });
 

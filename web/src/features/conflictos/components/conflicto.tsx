@@ -19,6 +19,7 @@ const MARCAS: Record<string, string> = {
   dispositivo_revocado: 'Dispositivo revocado',
   reloj_desfasado: 'Reloj del dispositivo desfasado',
   sobreventa: 'Sobreventa',
+  sin_nombres: 'Pasajeros sin nombre en una sección que los exige',
 };
 
 /** A mark in Spanish: 'Precio desactualizado' (an unknown one as the server sent it). */

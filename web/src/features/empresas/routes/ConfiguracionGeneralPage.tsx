@@ -39,6 +39,7 @@ function valores(e: Empresa): Values {
     dias_venta_anticipada: e.dias_venta_anticipada,
     venta_confirmar_mas_de_pasajes: e.venta_confirmar_mas_de_pasajes,
     venta_confirmar_monto_mayor_a: e.venta_confirmar_monto_mayor_a,
+    dias_retencion_pasajeros: e.dias_retencion_pasajeros,
   };
 }
 
@@ -107,6 +108,17 @@ function Formulario({ empresa }: { empresa: Empresa }) {
           <NumberInput label="Días de venta anticipada" min={1} max={730} allowDecimal={false} {...form.getInputProps('dias_venta_anticipada')} />
           <NumberInput label="Confirmar ventas de más de (pasajes)" min={1} allowDecimal={false} {...form.getInputProps('venta_confirmar_mas_de_pasajes')} />
           <NumberInput label="Confirmar ventas de más de ($)" min={0.01} decimalScale={2} thousandSeparator="." decimalSeparator="," {...form.getInputProps('venta_confirmar_monto_mayor_a')} />
+        </SimpleGrid>
+        <Title order={3}>Datos de pasajeros</Title>
+        <SimpleGrid cols={{ base: 1, sm: 3 }}>
+          <NumberInput
+            label="Conservar los datos de pasajeros (días)"
+            description="Pasados estos días desde el viaje, el nombre y el documento de cada pasajero se anonimizan (Ley 25.326)."
+            min={30}
+            max={3650}
+            allowDecimal={false}
+            {...form.getInputProps('dias_retencion_pasajeros')}
+          />
         </SimpleGrid>
         <FormActions onCancel={() => form.setValues(valores(empresa))} loading={guardar.isPending} submitLabel="Guardar Configuración" cancelLabel="Resetear" />
       </Stack>

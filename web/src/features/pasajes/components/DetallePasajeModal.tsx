@@ -22,6 +22,8 @@ function Detalle({ p }: { p: PasajeDetalle }) {
       <Dato size="xs" label="Estado"><EstadoPasajeBadge estado={p.estado} /></Dato>
       <Dato size="xs" label="Cliente">{p.cliente.nombre || 'Cliente Anónimo'}</Dato>
       <Dato size="xs" label="Teléfono">{p.cliente.telefono || '—'}</Dato>
+      {p.pasajero && <Dato size="xs" label="Pasajero">{p.pasajero.nombre}</Dato>}
+      {p.pasajero && <Dato size="xs" label="Documento del pasajero">{p.pasajero.documento_numero ? `${p.pasajero.documento_tipo} ${p.pasajero.documento_numero}` : '—'}</Dato>}
       <Dato size="xs" label="Sección">{p.seccion.nombre}</Dato>
       <Dato size="xs" label="Tipo de viaje">{p.tipoViaje.nombre}</Dato>
       <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>

@@ -80,6 +80,7 @@ export function PasajesTable({ pasajes, permisos, ...acciones }: PasajesTablePro
               <Stack gap={0}>
                 <Text fw={700} size="sm">{p.numero_pasaje}</Text>
                 <Text size="sm">{p.cliente.nombre || 'Cliente Anónimo'}</Text>
+                {p.pasajero && <Text size="xs">Pasajero: {p.pasajero.nombre}</Text>}
                 {p.cliente.telefono && <Text size="xs" c="dimmed">{p.cliente.telefono}</Text>}
               </Stack>
             </Table.Td>

@@ -20,6 +20,7 @@ import { LugaresDisponibles } from './LugaresDisponibles';
 import { Cantidades } from './Cantidades';
 import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
+import { Pasajeros } from './Pasajeros';
 import { MedioPago } from './MedioPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
@@ -139,6 +140,11 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
                       <Cliente
                         value={venta.cliente}
                         onChange={r.setCliente}
+                      />
+                      <Pasajeros
+                        filas={venta.pasajeros}
+                        exige={seccion.requiere_pasajeros === true}
+                        onChange={(i, campo, valor) => editar(() => venta.setPasajero(i, campo, valor))}
                       />
                       {!sinConexion && (
                         <BeneficioVenta

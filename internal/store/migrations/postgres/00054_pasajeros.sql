@@ -1,0 +1,32 @@
+-- +goose Up
+-- One passenger per ticket (issue 40 item 3; docs/features/pasajeros.md): a
+-- sale may name each ticket's passenger; a section may require it; the
+-- company keeps the data dias_retencion_pasajeros days after the trip, then
+-- the job anonimizar_pasajeros blanks it (Ley 25.326). fecha_viaje is the
+-- ticket's, copied so the job reads this table alone. Every key names the
+-- company (migration 51).
+ALTER TABLE secciones ADD COLUMN requiere_pasajeros BOOLEAN NOT NULL DEFAULT FALSE;
+ALTER TABLE empresas ADD COLUMN dias_retencion_pasajeros INTEGER NOT NULL DEFAULT 365
+    CHECK (dias_retencion_pasajeros >= 30 AND dias_retencion_pasajeros <= 3650);
+
+CREATE TABLE pasajeros (
+    empresa_id BIGINT NOT NULL REFERENCES empresas (id),
+    pasaje_id BIGINT NOT NULL,
+    fecha_viaje DATE NOT NULL,
+    nombre TEXT NOT NULL,
+    documento_tipo TEXT,
+    documento_numero TEXT,
+    nacionalidad TEXT,
+    fecha_nacimiento DATE,
+    franja_edad TEXT,
+    sexo TEXT,
+    anonimizado_en TIMESTAMPTZ,
+    PRIMARY KEY (empresa_id, pasaje_id),
+    CONSTRAINT pasajeros_pasaje_id_fkey FOREIGN KEY (empresa_id, pasaje_id) REFERENCES pasajes (empresa_id, id)
+);
+CREATE INDEX pasajeros_retencion_idx ON pasajeros (empresa_id, fecha_viaje) WHERE anonimizado_en IS NULL;
+
+-- +goose Down
+DROP TABLE pasajeros;
+ALTER TABLE empresas DROP COLUMN dias_retencion_pasajeros;
+ALTER TABLE secciones DROP COLUMN requiere_pasajeros;
