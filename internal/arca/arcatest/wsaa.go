@@ -105,7 +105,11 @@ func (w *WSAA) servir(rw http.ResponseWriter, r *http.Request) {
 	w.mu.Lock()
 	demora, falla := w.demora, w.falla
 	w.mu.Unlock()
-	time.Sleep(demora)
+	select {
+	case <-r.Context().Done():
+		return
+	case <-time.After(demora):
+	}
 	if falla != "" {
 		fallar(rw, falla, "Falla pedida por la prueba")
 		return
