@@ -31,7 +31,7 @@ type Usuario struct {
 	RolInfo       RolInfo        `json:"rolInfo"`
 	Empresa       EmpresaUsuario `json:"empresa"`
 	// Modulos are the codes of the modules the company has effective now.
-	Modulos []string `json:"modulos" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
+	Modulos []string `json:"modulos" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes,facturacion"`
 	// AvisosModulos: for an administrator, the company's modules that expire
 	// soon or expired (empty for the other roles).
 	AvisosModulos []AvisoModulo `json:"avisos_modulos"`

@@ -21,7 +21,7 @@ type EmpresaAdmin struct {
 // Modulo is an entry of the module catalogue (backoffice §3).
 type Modulo struct {
 	ID          int64  `json:"id"`
-	Codigo      string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
+	Codigo      string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes,facturacion"`
 	Nombre      string `json:"nombre"`
 	Descripcion string `json:"descripcion"`
 	Categoria   string `json:"categoria" enum:"core,ventas,comunicacion,reportes,gestion,avanzado"`
@@ -174,7 +174,7 @@ func (s *Server) checkModulo(ctx context.Context, a actor, codigo string) error 
 // domain.DiasAvisoVencimiento days or expired (vencido), with the sentence
 // that tells it.
 type AvisoModulo struct {
-	Codigo           string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes"`
+	Codigo           string `json:"codigo" enum:"core,venta_pasajes,caja,embarque,reportes,clientes,whatsapp,email,notificaciones,puntos,portal_clientes,facturacion"`
 	Nombre           string `json:"nombre"`
 	FechaVencimiento string `json:"fecha_vencimiento"`
 	Vencido          bool   `json:"vencido"`

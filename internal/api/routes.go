@@ -222,7 +222,7 @@ func (s *Server) routes() []route {
 	aprobadores := domain.Acceso{Permiso: domain.PermisoVerEsperado, Roles: []string{domain.RolAdmin, domain.RolSupervisor}}
 	clientes, verClientes, gestionClientes := domain.ModuloClientes, perm("clientes.ver"), domain.ConRoles(domain.RolesClientes...)
 	email, whatsapp, reportes := domain.ModuloEmail, domain.ModuloWhatsApp, domain.ModuloReportes
-	puntos := domain.ModuloPuntos
+	puntos, facturacion := domain.ModuloPuntos, domain.ModuloFacturacion
 	cliente, portal := domain.ConCliente(), domain.ModuloPortalClientes
 	table := []route{
 		{"GET", "/api/health", public, core, handle(s.health), "Estado del servidor y de su base de datos"},
@@ -408,6 +408,17 @@ func (s *Server) routes() []route {
 			"Las cajas de la empresa cuyo cierre espera aprobación"},
 		{"POST", "/api/caja/{id}/aprobar", aprobadores, caja, handleJSON(s.aprobarCierrePropio),
 			"Aprueba desde la sesión del supervisor el cierre pendiente de una caja"},
+		{"GET", "/api/config/facturacion", perm("configuracion.ver"), facturacion, handle(s.facturacion),
+			"El perfil fiscal de la empresa para ARCA: CUIT, condición frente al IVA, puntos de venta, entorno, certificado (sin secretos) y el tratamiento impositivo de cada sección"},
+		{"PUT", "/api/config/facturacion", perm("configuracion.editar"), facturacion, handleJSON(s.guardarFacturacion),
+			"Guarda el perfil fiscal de la empresa"},
+		{"PUT", "/api/config/facturacion/certificado", perm("configuracion.editar"), facturacion,
+			handleJSON(s.subirCertificado).responde(http.StatusConflict),
+			"Sube el certificado de ARCA y su clave privada (PEM), guardados sellados; la respuesta nunca los devuelve"},
+		{"PUT", "/api/config/secciones/{id}/tratamiento-iva", perm("configuracion.editar"), facturacion,
+			handleJSON(s.guardarTratamientoIVA), "Fija el tratamiento impositivo de una sección: exento, IVA 10,5 % o 21 %"},
+		{"GET", "/api/admin/empresas/{id}/facturacion", superAdmin, core, handle(s.facturacionEmpresa),
+			"El perfil fiscal de una empresa"},
 		{"GET", "/api/config/caja", perm("configuracion.ver"), caja, handle(s.configCaja),
 			"La configuración de caja de la empresa: cierre ciego y tolerancia de cierre"},
 		{"PUT", "/api/config/caja", perm("configuracion.editar"), caja, handleJSON(s.guardarConfigCaja),

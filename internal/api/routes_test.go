@@ -137,7 +137,8 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 // goes only to the routes whose body has that field.
 func walkBody(rt route) map[string]any {
 	valores := map[string]any{"nombre": "Recorrido de prueba", "capacidad": 10, "nombre_usuario": "recorrido",
-		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999", "telefono": "11 5555-1234"}
+		"email": "recorrido@muelle.demo", "rol": domain.RolVendedor, "documento": "99999999", "telefono": "11 5555-1234",
+		"tratamiento_iva": domain.TratamientoExento}
 	if rt.Handler.body == nil {
 		return map[string]any{}
 	}

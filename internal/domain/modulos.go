@@ -19,11 +19,12 @@ const (
 	ModuloNotificaciones = "notificaciones"
 	ModuloPuntos         = "puntos"
 	ModuloPortalClientes = "portal_clientes"
+	ModuloFacturacion    = "facturacion"
 )
 
 // CodigosModulo lists every module code, in catalogue order.
 var CodigosModulo = []string{ModuloCore, ModuloVentaPasajes, ModuloCaja, ModuloEmbarque, ModuloReportes,
-	ModuloClientes, ModuloWhatsApp, ModuloEmail, ModuloNotificaciones, ModuloPuntos, ModuloPortalClientes}
+	ModuloClientes, ModuloWhatsApp, ModuloEmail, ModuloNotificaciones, ModuloPuntos, ModuloPortalClientes, ModuloFacturacion}
 
 // CategoriasModulo are the module categories of backoffice §2.7.
 var CategoriasModulo = []string{"core", "ventas", "comunicacion", "reportes", "gestion", "avanzado"}

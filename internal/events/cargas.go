@@ -49,7 +49,7 @@ type EventoCaja struct {
 
 // EventoConfig is the payload of configActualizada: which table changed.
 type EventoConfig struct {
-	Tabla string `json:"tabla" enum:"secciones,tipos_viaje,medios_pago,precios,clientes,empresas,empresa_configuraciones,configuracion_email,configuracion_sistema,whatsapp_configuracion,embarcaciones,horarios,salidas,paradas,puntos_configuracion,puntos_beneficios"`
+	Tabla string `json:"tabla" enum:"secciones,tipos_viaje,medios_pago,precios,clientes,empresas,empresa_configuraciones,configuracion_email,configuracion_sistema,whatsapp_configuracion,embarcaciones,horarios,salidas,paradas,puntos_configuracion,puntos_beneficios,empresa_facturacion"`
 }
 
 // EventoAlerta is the payload of alertaSistema.

@@ -18,13 +18,14 @@ import (
 // ClasesNotificacion pairs with its kind.
 type DatosNotificacion interface{ datosNotificacion() }
 
-func (EventoVenta) datosNotificacion()          {}
-func (EventoCaja) datosNotificacion()           {}
-func (EventoPasaje) datosNotificacion()         {}
-func (EventoAlerta) datosNotificacion()         {}
-func (AvisoProgramaPausado) datosNotificacion() {}
-func (AvisoCertificado) datosNotificacion()     {}
-func (SinDatos) datosNotificacion()             {}
+func (EventoVenta) datosNotificacion()            {}
+func (EventoCaja) datosNotificacion()             {}
+func (EventoPasaje) datosNotificacion()           {}
+func (EventoAlerta) datosNotificacion()           {}
+func (AvisoProgramaPausado) datosNotificacion()   {}
+func (AvisoCertificado) datosNotificacion()       {}
+func (AvisoCertificadoFiscal) datosNotificacion() {}
+func (SinDatos) datosNotificacion()               {}
 
 // AvisoProgramaPausado is the payload of the alert that a scheduled report
 // was paused (its failures, or a delivery refused for good).
@@ -37,6 +38,12 @@ type AvisoProgramaPausado struct {
 type AvisoCertificado struct {
 	EmbarcacionID          int64  `json:"embarcacion_id"`
 	VencimientoCertificado string `json:"vencimiento_certificado" format:"date"`
+}
+
+// AvisoCertificadoFiscal is the payload of the alert that the company's
+// ARCA certificate is about to expire: the day it expires.
+type AvisoCertificadoFiscal struct {
+	VencimientoCertificadoFiscal string `json:"vencimiento_certificado_fiscal" format:"date"`
 }
 
 // SinDatos is the payload of a kind that carries nothing: an empty object.
@@ -53,14 +60,16 @@ type ClaseNotificacion struct {
 
 // ClasesNotificacion are the notifications a user may receive, each kind
 // (domain.Notif*) with its payloads' types. An alert carries the system alert
-// that caused it, the paused schedule or the boat whose certificate expires;
+// that caused it, the paused schedule, the boat whose certificate expires or the
+// company's ARCA certificate about to expire;
 // whatsapp and info are kinds of the spec that nothing sends yet.
 var ClasesNotificacion = []ClaseNotificacion{
 	{"Venta", domain.NotifVenta, []DatosNotificacion{EventoVenta{}}},
 	{"CajaAbierta", domain.NotifCajaAbierta, []DatosNotificacion{EventoCaja{}}},
 	{"CajaCerrada", domain.NotifCajaCerrada, []DatosNotificacion{EventoCaja{}}},
 	{"Embarque", domain.NotifEmbarque, []DatosNotificacion{EventoPasaje{}}},
-	{"Alerta", domain.NotifAlerta, []DatosNotificacion{EventoAlerta{}, AvisoProgramaPausado{}, AvisoCertificado{}}},
+	{"Alerta", domain.NotifAlerta, []DatosNotificacion{EventoAlerta{}, AvisoProgramaPausado{}, AvisoCertificado{},
+		AvisoCertificadoFiscal{}}},
 	{"Whatsapp", domain.NotifWhatsapp, []DatosNotificacion{SinDatos{}}},
 	{"Info", domain.NotifInfo, []DatosNotificacion{SinDatos{}}},
 }

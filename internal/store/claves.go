@@ -222,7 +222,8 @@ type Comprobador func(ctx context.Context, t TablasExternas, box *secretbox.Box)
 // comprobarSecretos opens with box, inside a transaction, every secret of ours
 // (the companies' signing keys, the sealed system settings, the SMTP
 // passwords, the stored HTTPS certificates, the outside services'
-// credentials) and what the otros check; it returns how many opened.
+// credentials, ARCA's cached tickets) and what the otros check; it returns
+// how many opened.
 func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secretbox.Box, otros []Comprobador) (int, error) {
 	claves, err := leerSellados[int64](ctx, c, "claves de las empresas", `SELECT empresa_id, clave_privada FROM empresa_claves`)
 	if err != nil {
@@ -249,7 +250,11 @@ func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secret
 	if err != nil {
 		return 0, err
 	}
-	n := len(claves) + len(settings) + len(passwords) + len(certificados) + len(credenciales)
+	tickets, err := abrirColumna(ctx, c, box, s.ticketsARCA())
+	if err != nil {
+		return 0, err
+	}
+	n := len(claves) + len(settings) + len(passwords) + len(certificados) + len(credenciales) + len(tickets)
 	for _, otro := range otros {
 		m, err := otro(ctx, TablasExternas{c}, box)
 		if err != nil {
@@ -262,11 +267,12 @@ func (s *Store) comprobarSecretos(ctx context.Context, c sqldb.Conn, box *secret
 
 // resellarOtros re-seals, inside a rotation, the sealed system settings, the
 // SMTP passwords, the stored HTTPS certificates, the outside services'
-// credentials and what the otros re-seal.
+// credentials, ARCA's cached tickets and what the otros re-seal.
 func (s *Store) resellarOtros(ctx context.Context, c sqldb.Conn, vieja, nueva *secretbox.Box, otros []Resellador) (int, error) {
 	n := 0
 	propios := []func(context.Context, sqldb.Conn, *secretbox.Box, *secretbox.Box) (int, error){
-		s.resellarSettings, s.resellarPasswordsSMTP, s.resellarCertificados, s.resellarCredenciales}
+		s.resellarSettings, s.resellarPasswordsSMTP, s.resellarCertificados, s.resellarCredenciales,
+		s.resellarTicketsARCA}
 	for _, propio := range propios {
 		m, err := propio(ctx, c, vieja, nueva)
 		if err != nil {

@@ -47,14 +47,15 @@ func (s *Store) resellarCredenciales(ctx context.Context, c sqldb.Conn, vieja, n
 // belong to (an administrator's own, or any for the super-admin: the API
 // decides); an unknown company is 404.
 func (s *Store) GuardarCredenciales(ctx context.Context, a Actor, empresaID int64, servicio string, datos []byte) error {
-	if s.secretos == nil {
-		return errSinClaveInstalacion
+	sellado, err := s.sellarCredenciales(empresaID, servicio, datos)
+	if err != nil {
+		return err
 	}
-	_, err := idempotent(ctx, s, a, "credenciales_servicios.guardar", func(c sqldb.Conn) (struct{}, error) {
+	_, err = idempotent(ctx, s, a, "credenciales_servicios.guardar", func(c sqldb.Conn) (struct{}, error) {
 		if _, err := empresaExistente(ctx, c, empresaID); err != nil {
 			return struct{}{}, err
 		}
-		if err := s.sellarCredenciales(ctx, c, empresaID, servicio, datos); err != nil {
+		if err := escribirCredenciales(ctx, c, empresaID, servicio, sellado); err != nil {
 			return struct{}{}, err
 		}
 		return struct{}{}, s.audit(ctx, c, Auditoria{EmpresaID: empresaID, UsuarioID: a.UsuarioID,
@@ -64,18 +65,19 @@ func (s *Store) GuardarCredenciales(ctx context.Context, a Actor, empresaID int6
 	return err
 }
 
-// sellarCredenciales seals datos with the installation key and stores them
-// as the company's credentials for the service, replacing the ones it had,
-// inside the caller's transaction.
-func (s *Store) sellarCredenciales(ctx context.Context, c sqldb.Conn, empresaID int64, servicio string, datos []byte) error {
+// sellarCredenciales seals a company's credentials for a service with the
+// installation key, bound to their row.
+func (s *Store) sellarCredenciales(empresaID int64, servicio string, datos []byte) (string, error) {
 	if s.secretos == nil {
-		return errSinClaveInstalacion
+		return "", errSinClaveInstalacion
 	}
-	sellado, err := s.secretos.Seal(datos, contextoCredenciales(claveCredenciales(empresaID, servicio)))
-	if err != nil {
-		return err
-	}
-	_, err = c.Exec(ctx, `INSERT INTO credenciales_servicios (empresa_id, servicio, datos, updated_at)
+	return s.secretos.Seal(datos, contextoCredenciales(claveCredenciales(empresaID, servicio)))
+}
+
+// escribirCredenciales stores a company's sealed credentials for a service,
+// replacing the ones it had.
+func escribirCredenciales(ctx context.Context, c sqldb.Conn, empresaID int64, servicio, sellado string) error {
+	_, err := c.Exec(ctx, `INSERT INTO credenciales_servicios (empresa_id, servicio, datos, updated_at)
 		VALUES (?, ?, ?, ?) ON CONFLICT (empresa_id, servicio) DO UPDATE SET datos = excluded.datos,
 		updated_at = excluded.updated_at`, empresaID, servicio, sellado, c.Now())
 	return wrap("guardar credenciales de "+servicio, err)

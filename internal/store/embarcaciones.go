@@ -238,7 +238,8 @@ func (s *Store) avisarCertificado(ctx context.Context, p certificadoPorAvisar, h
 
 // tareaSalidas: every hour, every active company's departures for the coming
 // days are generated (GenerarSalidas) and the certificates about to expire
-// warned of (AvisarCertificados); both are idempotent.
+// warned of (AvisarCertificados, and the companies' ARCA certificates:
+// AvisarCertificadosFiscales); all are idempotent.
 func (s *Store) tareaSalidas(r *jobs.Runner) {
 	r.Every("generar_salidas", time.Hour, s.generarSalidasYAvisos)
 }
@@ -258,6 +259,9 @@ func (s *Store) generarSalidasYAvisos(ctx context.Context) error {
 	}
 	if _, err := s.AvisarCertificados(ctx); err != nil {
 		errs = append(errs, fmt.Errorf("avisar certificados por vencer: %w", err))
+	}
+	if _, err := s.AvisarCertificadosFiscales(ctx); err != nil {
+		errs = append(errs, fmt.Errorf("avisar certificados de ARCA por vencer: %w", err))
 	}
 	return errors.Join(errs...)
 }

@@ -208,7 +208,11 @@ func (s *Store) guardarCredencialesMercadoPago(ctx context.Context, c sqldb.Conn
 	if err != nil {
 		return err
 	}
-	return s.sellarCredenciales(ctx, c, empresaID, domain.ServicioMercadoPago, datos)
+	sellado, err := s.sellarCredenciales(empresaID, domain.ServicioMercadoPago, datos)
+	if err != nil {
+		return err
+	}
+	return escribirCredenciales(ctx, c, empresaID, domain.ServicioMercadoPago, sellado)
 }
 
 func detalleConfigMercadoPago(l domain.LocalMercadoPago, cambio CambioMercadoPago) string {

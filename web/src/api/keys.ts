@@ -48,6 +48,8 @@ export const configKeys = {
   precios: () => [...configKeys.all, 'precios'] as const,
   /** The company's register settings (blind close, tolerance). */
   caja: () => [...configKeys.all, 'caja'] as const,
+  /** The company's tax profile for ARCA (electronic invoicing). */
+  facturacion: () => [...configKeys.all, 'facturacion'] as const,
   /** A section's route: its stops in order. */
   paradas: (seccionId: number) => [...configKeys.all, 'paradas', seccionId] as const,
 };

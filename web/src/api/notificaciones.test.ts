@@ -13,7 +13,8 @@ describe('Notificacion', () => {
     expectTypeOf<NotificacionDe<'caja_cerrada'>['datos']>().toEqualTypeOf<Schema<'EventoCaja'>>();
     expectTypeOf<NotificacionDe<'embarque'>['datos']>().toEqualTypeOf<Schema<'EventoPasaje'>>();
     expectTypeOf<NotificacionDe<'alerta'>['datos']>()
-      .toEqualTypeOf<Schema<'EventoAlerta'> | Schema<'AvisoProgramaPausado'> | Schema<'AvisoCertificado'>>();
+      .toEqualTypeOf<Schema<'EventoAlerta'> | Schema<'AvisoProgramaPausado'> | Schema<'AvisoCertificado'>
+        | Schema<'AvisoCertificadoFiscal'>>();
     // the socket's notificacion event is the same notification the list answers
     expectTypeOf<Eventos['notificacion']>().toEqualTypeOf<Notificacion>();
   });

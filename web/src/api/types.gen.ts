@@ -84,6 +84,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/admin/empresas/{id}/facturacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El perfil fiscal de una empresa
+         * @description Acceso: roles super_admin; módulo core
+         */
+        get: operations["facturacionEmpresa"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/admin/empresas/{id}/modulos": {
         parameters: {
             query?: never;
@@ -1016,6 +1036,50 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/config/facturacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * El perfil fiscal de la empresa para ARCA: CUIT, condición frente al IVA, puntos de venta, entorno, certificado (sin secretos) y el tratamiento impositivo de cada sección
+         * @description Acceso: permiso configuracion.ver; módulo facturacion
+         */
+        get: operations["facturacion"];
+        /**
+         * Guarda el perfil fiscal de la empresa
+         * @description Acceso: permiso configuracion.editar; módulo facturacion
+         */
+        put: operations["guardarFacturacion"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/facturacion/certificado": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Sube el certificado de ARCA y su clave privada (PEM), guardados sellados; la respuesta nunca los devuelve
+         * @description Acceso: permiso configuracion.editar; módulo facturacion
+         */
+        put: operations["subirCertificado"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/config/generar-passwords": {
         parameters: {
             query?: never;
@@ -1325,6 +1389,26 @@ export interface paths {
          * @description Acceso: permiso configuracion.editar; módulo core
          */
         put: operations["guardarParadas"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/config/secciones/{id}/tratamiento-iva": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Fija el tratamiento impositivo de una sección: exento, IVA 10,5 % o 21 %
+         * @description Acceso: permiso configuracion.editar; módulo facturacion
+         */
+        put: operations["guardarTratamientoIVA"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3617,9 +3701,13 @@ export interface components {
             /** Format: date */
             vencimiento_certificado: string;
         };
+        AvisoCertificadoFiscal: {
+            /** Format: date */
+            vencimiento_certificado_fiscal: string;
+        };
         AvisoModulo: {
             /** @enum {string} */
-            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes" | "facturacion";
             fecha_vencimiento: string;
             mensaje: string;
             nombre: string;
@@ -3789,6 +3877,11 @@ export interface components {
         CertificadoDispositivo: {
             certificado: string;
             codigo: string;
+        };
+        CertificadoFacturacion: {
+            cn: string;
+            /** Format: date-time */
+            vence: string;
         };
         ChequeosPassword: {
             length: boolean;
@@ -4698,7 +4791,7 @@ export interface components {
         };
         EventoConfig: {
             /** @enum {string} */
-            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "paradas" | "puntos_configuracion" | "puntos_beneficios";
+            tabla: "secciones" | "tipos_viaje" | "medios_pago" | "precios" | "clientes" | "empresas" | "empresa_configuraciones" | "configuracion_email" | "configuracion_sistema" | "whatsapp_configuracion" | "embarcaciones" | "horarios" | "salidas" | "paradas" | "puntos_configuracion" | "puntos_beneficios" | "empresa_facturacion";
         };
         EventoPasaje: {
             fecha_viaje: string;
@@ -4748,6 +4841,22 @@ export interface components {
             usuarioConectado: components["schemas"]["EventoUsuario"];
             usuarioDesconectado: components["schemas"]["EventoUsuario"];
             whatsappStatus: components["schemas"]["EventoWhatsApp"];
+        };
+        Facturacion: {
+            certificado: components["schemas"]["CertificadoFacturacion"] | null;
+            comprobantes_permitidos: components["schemas"]["TipoComprobante"][];
+            /** @enum {string} */
+            condicion_iva: "responsable_inscripto" | "monotributo" | "exento" | "";
+            configurado: boolean;
+            /** @description 11 dígitos, sin guiones */
+            cuit: string;
+            /** @enum {string} */
+            entorno: "homologacion" | "produccion" | "";
+            /** Format: int32 */
+            punto_venta_cae: number;
+            /** Format: int32 */
+            punto_venta_caea: number;
+            secciones: components["schemas"]["SeccionFiscal"][];
         };
         FilaManifiesto: {
             correccion: components["schemas"]["CorreccionManifiesto"] | null;
@@ -4876,6 +4985,21 @@ export interface components {
             /** Format: double */
             venta_confirmar_monto_mayor_a: number;
         };
+        GuardarFacturacion: {
+            /** @enum {string} */
+            condicion_iva: "responsable_inscripto" | "monotributo" | "exento";
+            /** @description 11 dígitos, con o sin guiones (20-12345678-6) */
+            cuit: string;
+            /** @enum {string} */
+            entorno: "homologacion" | "produccion";
+            /** Format: int32 */
+            punto_venta_cae: number;
+            /**
+             * Format: int32
+             * @description Distinto del de CAE: ARCA lo dedica a CAEA
+             */
+            punto_venta_caea: number;
+        };
         GuardarHorario: {
             activo?: null | boolean;
             /** @description Días de la semana: 1 lunes … 7 domingo */
@@ -4939,6 +5063,10 @@ export interface components {
             nivel_jerarquico: number;
             nombre: string;
             permisos: components["schemas"]["PermisosRol"];
+        };
+        GuardarTratamientoIVA: {
+            /** @enum {string} */
+            tratamiento_iva: "exento" | "iva_10_5" | "iva_21";
         };
         GuardarUsuario: {
             activo?: null | boolean;
@@ -5329,7 +5457,7 @@ export interface components {
             /** @enum {string} */
             categoria: "core" | "ventas" | "comunicacion" | "reportes" | "gestion" | "avanzado";
             /** @enum {string} */
-            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes" | "facturacion";
             descripcion: string;
             /** Format: int64 */
             id: number;
@@ -5339,7 +5467,7 @@ export interface components {
             /** @enum {string} */
             categoria: "core" | "ventas" | "comunicacion" | "reportes" | "gestion" | "avanzado";
             /** @enum {string} */
-            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes";
+            codigo: "core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes" | "facturacion";
             descripcion: string;
             empresaModulos: components["schemas"]["EstadoModuloEmpresa"][];
             /** Format: int64 */
@@ -5429,7 +5557,7 @@ export interface components {
         };
         Notificacion: components["schemas"]["NotificacionVenta"] | components["schemas"]["NotificacionCajaAbierta"] | components["schemas"]["NotificacionCajaCerrada"] | components["schemas"]["NotificacionEmbarque"] | components["schemas"]["NotificacionAlerta"] | components["schemas"]["NotificacionWhatsapp"] | components["schemas"]["NotificacionInfo"];
         NotificacionAlerta: {
-            datos: components["schemas"]["EventoAlerta"] | components["schemas"]["AvisoProgramaPausado"] | components["schemas"]["AvisoCertificado"];
+            datos: components["schemas"]["EventoAlerta"] | components["schemas"]["AvisoProgramaPausado"] | components["schemas"]["AvisoCertificado"] | components["schemas"]["AvisoCertificadoFiscal"];
             /** Format: int64 */
             id: number;
             leida: boolean;
@@ -6373,6 +6501,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaFacturacion: {
+            data: components["schemas"]["Facturacion"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaGeneracion: {
             data: components["schemas"]["Generacion"];
             message?: string;
@@ -6823,6 +6957,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaSeccionFiscal: {
+            data: components["schemas"]["SeccionFiscal"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaSesion: {
             data: components["schemas"]["Sesion"];
             message?: string;
@@ -7050,6 +7190,13 @@ export interface components {
             database: string;
             status: string;
         };
+        SeccionFiscal: {
+            /** Format: int64 */
+            id: number;
+            nombre: string;
+            /** @enum {string} */
+            tratamiento_iva: "exento" | "iva_10_5" | "iva_21";
+        };
         SeguridadSistema: {
             bcrypt_rounds: number;
             /** Format: int64 */
@@ -7105,6 +7252,12 @@ export interface components {
             /** Format: int64 */
             reloj: number;
         };
+        SubirCertificado: {
+            /** @description PEM: -----BEGIN CERTIFICATE----- */
+            certificado: string;
+            /** @description PEM de la clave privada, sin contraseña */
+            clave: string;
+        };
         SuscripcionPush: {
             endpoint: string;
             keys: components["schemas"]["ClavesSuscripcionPush"];
@@ -7121,6 +7274,11 @@ export interface components {
             /** Format: date-time */
             ultima_corrida: null | string;
             ultimo_error: string;
+        };
+        TipoComprobante: {
+            codigo: number;
+            nombre: string;
+            nota_credito: number;
         };
         TotalAccion: {
             accion: string;
@@ -7172,7 +7330,7 @@ export interface components {
             estado_clave: "vigente" | "expirada" | "reinicio_pendiente";
             /** Format: int64 */
             id: number;
-            modulos: ("core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes")[];
+            modulos: ("core" | "venta_pasajes" | "caja" | "embarque" | "reportes" | "clientes" | "whatsapp" | "email" | "notificaciones" | "puntos" | "portal_clientes" | "facturacion")[];
             nombre: string;
             nombre_usuario: string;
             rol: string;
@@ -7743,6 +7901,42 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaEstadisticasEmpresa"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    facturacionEmpresa: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaFacturacion"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
@@ -9836,6 +10030,124 @@ export interface operations {
             503: components["responses"]["NoDisponible"];
         };
     };
+    facturacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaFacturacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    guardarFacturacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarFacturacion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaFacturacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    subirCertificado: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubirCertificado"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaFacturacion"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
     generarPasswords: {
         parameters: {
             query?: {
@@ -10711,6 +11023,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaListaParada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    guardarTratamientoIVA: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GuardarTratamientoIVA"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSeccionFiscal"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -115,7 +115,7 @@ const roles = (...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed }
 const rolesOr = (permiso: string, ...allowed: Role[]): Access => ({ kind: 'roles', roles: allowed, permiso });
 
 /** The module codes of the server (domain.CodigosModulo) that screens belong to. */
-type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp' | 'portal_clientes' | 'puntos';
+type Modulo = 'core' | 'venta_pasajes' | 'caja' | 'embarque' | 'reportes' | 'clientes' | 'email' | 'whatsapp' | 'portal_clientes' | 'puntos' | 'facturacion';
 
 /** Roles that sell at the counter and run their own register. */
 const SELLER_ROLES: Role[] = ['vendedor', 'supervisor', 'admin', 'super_admin'];
@@ -402,6 +402,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionPrecios, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Tarifas', icon: IconReceipt2, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/PreciosPage'), (m) => m.PreciosPage),
+  },
+  {
+    path: paths.configuracionFacturacion, access: rolesOr('configuracion.ver', 'admin'), modulo: 'facturacion', layout: 'admin',
+    menu: [{ label: 'Facturación electrónica', icon: IconFileInvoice, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.ver' }],
+    page: lazyPage(() => import('@/features/configuracion/routes/FacturacionPage'), (m) => m.FacturacionPage),
   },
   {
     path: paths.dispositivos, access: ADMIN, modulo: 'core', layout: 'admin',

@@ -54,6 +54,8 @@ export const paths = {
   configuracionTiposViaje: '/admin/configuracion/tipos-viaje',
   configuracionMediosPago: '/admin/configuracion/medios-pago',
   configuracionPrecios: '/admin/configuracion/precios',
+  /** 'Facturación electrónica': the company's tax profile for ARCA, its certificate and each section's tax treatment. */
+  configuracionFacturacion: '/admin/configuracion/facturacion',
   /** The company's staff devices (offline): list, rename, revoke, register this browser. */
   dispositivos: '/admin/dispositivos',
   /** 'Conflictos offline': what the offline sync refused or found twice, for the supervisors. */

@@ -40,7 +40,7 @@ function permisosDeValidacion(rol: string): Permisos {
 
 /** Every module code of the server: the fixture company has them all. */
 export const MODULOS: CodigoModulo[] = ['core', 'venta_pasajes', 'caja', 'embarque', 'reportes', 'clientes', 'whatsapp', 'email',
-  'notificaciones', 'puntos', 'portal_clientes'];
+  'notificaciones', 'puntos', 'portal_clientes', 'facturacion'];
 
 /** A staff user of the given role. */
 export function makeUsuario(rol: string, overrides: Partial<Usuario> = {}): Usuario {
