@@ -4819,6 +4819,13 @@ export interface components {
             /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            /**
+             * @description Medios de pago: la referencia que registran sus ventas (tarjeta: últimos 4 dígitos y autorización; transferencia: su número); ninguna si falta
+             * @enum {null|string}
+             */
+            referencia?: "ninguna" | "tarjeta" | "transferencia" | null;
+            /** @description Medios de pago con referencia: una venta sin ella se rechaza */
+            referencia_obligatoria?: null | boolean;
         };
         GuardarModuloEmpresa: {
             configuracion?: unknown;
@@ -4974,6 +4981,8 @@ export interface components {
             id: number;
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            referencia?: null | string;
+            referencia_obligatoria?: null | boolean;
         };
         ItemEliminado: {
             desactivado: boolean;
@@ -5260,10 +5269,28 @@ export interface components {
             medio_pago_nombre: null | string;
             /** Format: double */
             monto: null | number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** @enum {string} */
             sentido: "ingreso" | "egreso";
             /** @enum {string} */
             tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje" | "retiro_caja";
+        };
+        MovimientoConReferencia: {
+            /** Format: date-time */
+            created_at: string;
+            descripcion: string;
+            medio_pago: string;
+            /** Format: int64 */
+            medio_pago_id: number;
+            /**
+             * Format: double
+             * @description Con signo: negativo para un egreso
+             */
+            monto: number;
+            /** Format: int64 */
+            movimiento_id: number;
+            referencia: components["schemas"]["Referencia"];
+            tipo: string;
         };
         MovimientoPuntos: {
             /** Format: date-time */
@@ -5888,6 +5915,19 @@ export interface components {
             vendidos: number;
         };
         Referencia: {
+            autorizacion?: string;
+            transferencia?: string;
+            ultimos4?: string;
+        };
+        ReferenciaPago: {
+            /** @description Tarjeta: el código de autorización (letras y números) */
+            autorizacion?: string;
+            /** @description Transferencia: su número o identificador */
+            transferencia?: string;
+            /** @description Tarjeta: los últimos 4 dígitos */
+            ultimos4?: string;
+        };
+        ReferenciaType2: {
             /** Format: int64 */
             id: number;
             nombre: string;
@@ -5952,6 +5992,7 @@ export interface components {
             fecha_cierre: null | string;
             numero_z: null | number;
             por_medio_pago: components["schemas"]["LineaReporteCaja"][];
+            referencias?: components["schemas"]["MovimientoConReferencia"][];
             totales: components["schemas"]["CifrasLineaCaja"];
             usuario: components["schemas"]["UsuarioCaja"];
         };
@@ -6803,8 +6844,8 @@ export interface components {
             rolesPermitidos: string[];
         };
         RutaPopular: {
-            seccion: components["schemas"]["Referencia"];
-            tipoViaje: components["schemas"]["Referencia"];
+            seccion: components["schemas"]["ReferenciaType2"];
+            tipoViaje: components["schemas"]["ReferenciaType2"];
             /** Format: double */
             total_ingresos: number;
             /** Format: int64 */
@@ -7173,6 +7214,7 @@ export interface components {
             observaciones?: string;
             /** Format: double */
             precio?: null | number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7190,6 +7232,7 @@ export interface components {
             /** Format: int64 */
             medio_pago_id: number;
             observaciones?: string;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7213,6 +7256,7 @@ export interface components {
             numero_pasaje: string;
             /** Format: double */
             precio: number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             seccion_nombre: string;
             tipo_viaje_nombre: string;
             vendedor: string;
@@ -7229,6 +7273,7 @@ export interface components {
             medio_pago_id: number;
             observaciones?: string;
             pasajes: components["schemas"]["PasajeOffline"][];
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -11901,6 +11946,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description Solo los pasajes que vendió este usuario */
                 usuario_id?: number;
+                /** @description Solo los pasajes pagados con esta referencia: los últimos 4 dígitos o la autorización de la tarjeta, o el número de transferencia, completos */
+                referencia?: string;
                 /** @description Número de página, desde 1 */
                 page?: number;
                 /** @description Pasajes por página */
@@ -12111,6 +12158,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description Solo los pasajes que vendió este usuario */
                 usuario_id?: number;
+                /** @description Solo los pasajes pagados con esta referencia: los últimos 4 dígitos o la autorización de la tarjeta, o el número de transferencia, completos */
+                referencia?: string;
             };
             header?: never;
             path?: never;

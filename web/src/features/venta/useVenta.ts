@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ItemCatalogo, Precio } from '@/api/config';
 import type { VentaInput } from '@/api/pasajes';
 import { primerError, type CajaDeVenta } from './validation';
+import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from './referencia';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
 function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
@@ -62,10 +63,15 @@ interface Estado {
   /** The seller pinned the trip date: it outlives the sale. */
   fechaFijada: boolean;
   cliente: DatosCliente;
+  /** The payment's reference as typed; cleared when the method changes. */
+  referencia: ReferenciaTipeada;
 }
 
 const CLIENTE_VACIO: DatosCliente = { cliente_documento: '', cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
-const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO };
+const INICIAL: Estado = {
+  seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO,
+  referencia: REFERENCIA_VACIA,
+};
 
 const centavos = (monto: number) => Math.round(monto * 100);
 
@@ -96,6 +102,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const totalPasajeros = vendidas.reduce((n, l) => n + l.cantidad, 0);
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
   const medioPagoId = estado.medioPagoId ?? medioEfectivo(medios)?.id ?? null;
+  const medio = medios.find((m) => m.id === medioPagoId);
+  const { referencia } = estado;
   const fechaViaje = estado.fechaViaje ?? hoy;
 
   const update = (patch: Partial<Estado>) => setEstado((prev) => ({ ...prev, ...patch }));
@@ -108,13 +116,17 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     totalPasajeros,
     total,
     medioPagoId,
+    medio,
+    referencia,
     fechaViaje,
     fechaFijada: estado.fechaFijada,
     seleccionarSeccion: (id: number) => update({ seccionId: id }),
     cambiarSeccion: () => update({ seccionId: null }),
     setCantidad: (tipoId: number, texto: string) =>
       setEstado((prev) => ({ ...prev, cantidades: { ...prev.cantidades, [tipoId]: texto } })),
-    setMedioPago: (id: number) => update({ medioPagoId: id }),
+    setMedioPago: (id: number) => update({ medioPagoId: id, referencia: REFERENCIA_VACIA }),
+    setReferencia: (campo: keyof ReferenciaTipeada, value: string) =>
+      setEstado((prev) => ({ ...prev, referencia: { ...prev.referencia, [campo]: value } })),
     setFechaViaje: (fecha: string) => update({ fechaViaje: fecha }),
     setFechaFijada: (fijada: boolean) => update({ fechaFijada: fijada }),
     setCliente: (campo: keyof DatosCliente, value: string) =>
@@ -124,7 +136,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     /** The first failing submit check's message, or null. */
     validar: (caja: CajaDeVenta) =>
       lineas.find((l) => l.error !== null)?.error ??
-      primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }),
+      primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }) ??
+      errorReferencia(medio, referencia),
     /** The body of POST /pasajes/lote (call only once validar passed). */
     input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,
@@ -136,6 +149,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       cliente_telefono: cliente.cliente_telefono.trim(),
       cliente_email: cliente.cliente_email.trim(),
       observaciones: cliente.observaciones.trim(),
+      ...(referenciaDeVenta(medio, referencia) && { referencia: referenciaDeVenta(medio, referencia) }),
       lineas: vendidas.map((l) => ({ tipo_viaje_id: l.tipo.id, cantidad: l.cantidad })),
     }),
   };

@@ -21,6 +21,7 @@ import { Cantidades } from './Cantidades';
 import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
 import { MedioPago } from './MedioPago';
+import { ReferenciaPago } from './ReferenciaPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
@@ -136,6 +137,11 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
                       {!sinConexion && <LugaresDisponibles seccionId={seccion.id} fecha={venta.fechaViaje} pedidos={venta.totalPasajeros} />}
                       <Cantidades key={seccion.id} lineas={venta.lineas} onChange={(id, n) => editar(() => venta.setCantidad(id, n))} />
                       <MedioPago medios={medios} value={venta.medioPagoId} onChange={(id) => editar(() => venta.setMedioPago(id))} />
+                      <ReferenciaPago
+                        medio={venta.medio}
+                        value={venta.referencia}
+                        onChange={(campo, valor) => editar(() => venta.setReferencia(campo, valor))}
+                      />
                       <Cliente
                         value={venta.cliente}
                         onChange={r.setCliente}
