@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { ItemCatalogo, Precio } from '@/api/config';
 import type { VentaInput } from '@/api/pasajes';
 import { primerError, type CajaDeVenta } from './validation';
-import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from './referencia';
+import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from '@/lib/referenciaPago';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
 function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {

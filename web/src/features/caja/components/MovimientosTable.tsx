@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { Movimiento } from '@/api/caja';
 import { ScrollTable } from '@/components/ScrollTable';
 import { vistaMovimiento } from '@/features/caja/movimientos';
-import { textoReferencia } from '@/features/venta/referencia';
+import { textoReferencia } from '@/lib/referenciaPago';
 
 /**
  * 'Movimientos del Día': newest first, each with its direction and its amount with

@@ -7,7 +7,7 @@ import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
 import { FORM_MESSAGES, requiredText } from '@/lib/validation';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
-import { TIPOS_REFERENCIA, type TipoReferencia } from '@/features/venta/referencia';
+import { TIPOS_REFERENCIA, type TipoReferencia } from '@/lib/referenciaPago';
 
 /** Limits checked by the server too. */
 const MAX_NOMBRE = 100;

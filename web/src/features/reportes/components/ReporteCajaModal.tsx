@@ -9,7 +9,7 @@ import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
-import { textoReferencia } from '@/features/venta/referencia';
+import { textoReferencia } from '@/lib/referenciaPago';
 
 /** The report's title: 'Reporte Z N° n' once closed, 'Reporte X' while open, 'Reporte Z' when closed without a number. */
 export function tituloReporteCaja(r: Pick<ReporteCaja, 'numero_z' | 'estado'>): string {

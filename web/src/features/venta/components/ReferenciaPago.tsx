@@ -1,6 +1,6 @@
 import { Group, TextInput } from '@mantine/core';
 import type { ItemCatalogo } from '@/api/config';
-import { MAX_AUTORIZACION, MAX_TRANSFERENCIA, tipoReferencia, type ReferenciaTipeada } from '../referencia';
+import { MAX_AUTORIZACION, MAX_TRANSFERENCIA, tipoReferencia, type ReferenciaTipeada } from '@/lib/referenciaPago';
 
 interface ReferenciaPagoProps {
   medio: ItemCatalogo | undefined;
