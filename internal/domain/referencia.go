@@ -2,6 +2,7 @@ package domain
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -38,7 +39,6 @@ const (
 	msgReferenciaAjena    = "El medio de pago «%s» no lleva esa referencia"
 	msgFaltaTarjeta       = "El medio de pago «%s» requiere los últimos 4 dígitos de la tarjeta y el código de autorización"
 	msgFaltaTransferencia = "El medio de pago «%s» requiere el número de transferencia"
-	MsgReferenciaBuscada  = "La referencia a buscar debe tener entre 1 y 40 caracteres, sin caracteres de control"
 	MsgObligatoriaSinTipo = "Solo un medio de pago con referencia puede exigirla"
 )
 
@@ -84,7 +84,7 @@ func NormalizarTipoReferencia(tipo string, obligatoria bool) (string, bool, erro
 		tipo = ReferenciaNinguna
 	}
 	switch {
-	case tipo != ReferenciaNinguna && tipo != ReferenciaTarjeta && tipo != ReferenciaTransferencia:
+	case !slices.Contains(TiposReferencia, tipo):
 		return tipo, obligatoria, Invalid(MsgTipoReferencia)
 	case tipo == ReferenciaNinguna && obligatoria:
 		return tipo, obligatoria, Invalid(MsgObligatoriaSinTipo)
@@ -123,16 +123,15 @@ func (r Referencia) validarPartes() error {
 		return Invalid(MsgUltimos4)
 	case utf8.RuneCountInString(r.Autorizacion) > MaxAutorizacion || strings.ContainsFunc(r.Autorizacion, noEsAlfanumerico):
 		return Invalid(MsgAutorizacion)
-	case !TextoReferenciaValido(r.Transferencia):
+	case !transferenciaValida(r.Transferencia):
 		return Invalid(MsgTransferencia)
 	}
 	return nil
 }
 
-// TextoReferenciaValido says a transfer id, or a searched reference, is at
-// most MaxTransferencia characters of valid text without control or format
-// characters.
-func TextoReferenciaValido(s string) bool {
+// transferenciaValida says a transfer id is at most MaxTransferencia
+// characters of valid text without control or format characters.
+func transferenciaValida(s string) bool {
 	return utf8.ValidString(s) && utf8.RuneCountInString(s) <= MaxTransferencia &&
 		!strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) })
 }
