@@ -177,6 +177,8 @@ type Movimiento struct {
 	CreatedAt       time.Time        `json:"created_at"`
 	// CajaCorregidaID is the closed register this movement corrects, if any.
 	CajaCorregidaID *int64 `json:"caja_corregida_id,omitempty"`
+	// Referencia is the payment's reference of a sale (absent: none).
+	Referencia *ReferenciaPago `json:"referencia,omitempty"`
 }
 
 // EstadoCaja is the caller's register, if open, with its movements.
@@ -304,7 +306,7 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 func movimientoDe(m store.Movimiento) Movimiento {
 	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: &m.Monto, Descripcion: m.Descripcion,
 		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt,
-		CajaCorregidaID: m.CajaCorregidaID}
+		CajaCorregidaID: m.CajaCorregidaID, Referencia: referenciaPagoDe(m.Referencia)}
 }
 
 // cierreDe is the closed register with the close figures in its own fields.

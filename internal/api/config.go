@@ -18,7 +18,10 @@ type GuardarItemCatalogo struct {
 	// IdaYVuelta and DiasVuelta count only for trip types.
 	IdaYVuelta *bool  `json:"ida_y_vuelta,omitempty" description:"Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta"`
 	DiasVuelta *int64 `json:"dias_vuelta,omitempty" minimum:"0" maximum:"365" description:"Tipos de viaje de ida y vuelta: la vuelta embarca hasta tantos días después del viaje; sin esto, sin límite"`
-	Activo     *bool  `json:"activo,omitempty"`
+	// Referencia and ReferenciaObligatoria count only for payment methods.
+	Referencia            *string `json:"referencia,omitempty" enum:"ninguna,tarjeta,transferencia" maxLength:"13" description:"Medios de pago: la referencia que registran sus ventas (tarjeta: últimos 4 dígitos y autorización; transferencia: su número); ninguna si falta"`
+	ReferenciaObligatoria *bool   `json:"referencia_obligatoria,omitempty" description:"Medios de pago con referencia: una venta sin ella se rechaza"`
+	Activo                *bool   `json:"activo,omitempty"`
 }
 
 // ItemCatalogo is an entry of a catalog: a section, trip type or payment
@@ -73,7 +76,7 @@ func (c catalogo) listar(r *http.Request, q ConsultaCatalogo) ([]ItemCatalogo, e
 func (c catalogo) item(body GuardarItemCatalogo) (domain.ItemCatalogo, error) {
 	return c.cat.Normalizar(domain.ItemCatalogo{Nombre: body.Nombre, Descripcion: body.Descripcion,
 		Capacidad: body.Capacidad, RequierePasajeros: body.RequierePasajeros, IdaYVuelta: body.IdaYVuelta, DiasVuelta: body.DiasVuelta,
-		Activo: body.Activo == nil || *body.Activo})
+		Referencia: body.Referencia, ReferenciaObligatoria: body.ReferenciaObligatoria, Activo: body.Activo == nil || *body.Activo})
 }
 
 func (c catalogo) crear(r *http.Request, body GuardarItemCatalogo) (createdReply[ItemCatalogo], error) {

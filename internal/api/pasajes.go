@@ -22,6 +22,9 @@ type DatosVenta struct {
 	// (created with the sale when the company does not have it yet).
 	ClienteDocumento string `json:"cliente_documento,omitempty" maxLength:"20"`
 	Observaciones    string `json:"observaciones,omitempty" maxLength:"500" multilinea:"true"`
+	// Referencia is the payment's reference, as the payment method's kind
+	// takes it (docs/features/referencias-pago.md).
+	Referencia *ReferenciaPago `json:"referencia,omitempty"`
 	// Sobreventa confirms the sale should it go past its day's seats (a 409
 	// with domain.RechazoSobreventa otherwise).
 	Sobreventa *ConfirmacionSobreventa `json:"sobreventa,omitempty"`
@@ -46,6 +49,32 @@ type PasajeroVenta struct {
 // PasajeroPasaje is the passenger a ticket names (empty fields: not given;
 // an anonymised one is named domain.NombreAnonimizado with only its age band).
 type PasajeroPasaje domain.Pasajero
+
+// ReferenciaPago is a payment's reference: a card's last four digits and
+// authorization code (a method of kind tarjeta), or a transfer's id (kind
+// transferencia). Required when the method says so; a part its kind does not
+// take is refused.
+type ReferenciaPago struct {
+	Ultimos4      string `json:"ultimos4,omitempty" maxLength:"4" description:"Tarjeta: los últimos 4 dígitos"`
+	Autorizacion  string `json:"autorizacion,omitempty" maxLength:"12" description:"Tarjeta: el código de autorización (letras y números)"`
+	Transferencia string `json:"transferencia,omitempty" maxLength:"40" description:"Transferencia: su número o identificador"`
+}
+
+// referencia is the store's reference of a sale (the zero one when absent).
+func (r *ReferenciaPago) referencia() domain.Referencia {
+	if r == nil {
+		return domain.Referencia{}
+	}
+	return domain.Referencia{Ultimos4: r.Ultimos4, Autorizacion: r.Autorizacion, Transferencia: r.Transferencia}
+}
+
+// referenciaPagoDe is a stored reference as answered (nil when empty).
+func referenciaPagoDe(r domain.Referencia) *ReferenciaPago {
+	if r.Vacia() {
+		return nil
+	}
+	return &ReferenciaPago{Ultimos4: r.Ultimos4, Autorizacion: r.Autorizacion, Transferencia: r.Transferencia}
+}
 
 // ConfirmacionSobreventa confirms a sale past the day's seats
 // (docs/features/sobreventa.md): empty, by the seller, whose role must
@@ -173,7 +202,7 @@ func fichaDe(p store.Pasaje) FichaPasaje {
 func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 	return store.Venta{SeccionID: d.SeccionID, FechaViaje: d.FechaViaje, MedioPagoID: d.MedioPagoID,
 		ClienteNombre: d.ClienteNombre, ClienteTelefono: d.ClienteTelefono, ClienteEmail: d.ClienteEmail,
-		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Lineas: lineas,
+		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Referencia: d.Referencia.referencia(), Lineas: lineas,
 		Pasajeros: mapRows(d.Pasajeros, func(p PasajeroVenta) domain.Pasajero { return domain.Pasajero(p) })}
 }
 
@@ -273,6 +302,7 @@ type FiltroPasajes struct {
 	SeccionID   int64  `query:"seccion_id" minimum:"1" description:"Solo los pasajes de esta sección"`
 	TipoViajeID int64  `query:"tipo_viaje_id" minimum:"1" description:"Solo los pasajes de este tipo de viaje"`
 	UsuarioID   int64  `query:"usuario_id" minimum:"1" description:"Solo los pasajes que vendió este usuario"`
+	Referencia  string `query:"referencia" maxLength:"40" description:"Solo los pasajes pagados con esta referencia: los últimos 4 dígitos o la autorización de la tarjeta, o el número de transferencia, completos"`
 }
 
 func (f FiltroPasajes) comprobar() error {
@@ -335,7 +365,7 @@ func (s *Server) filtroListado(r *http.Request, c FiltroPasajes) (store.FiltroLi
 		return store.FiltroListadoPasajes{}, parametroInvalido("fecha_inicio", domain.MsgPeriodoListadoLargo)
 	}
 	f := store.FiltroListadoPasajes{Busqueda: c.Busqueda, FechaInicio: v.Desde, FechaFin: v.Hasta,
-		Estado: c.Estado, SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID, UsuarioID: c.UsuarioID}
+		Estado: c.Estado, SeccionID: c.SeccionID, TipoViajeID: c.TipoViajeID, UsuarioID: c.UsuarioID, Referencia: c.Referencia}
 	if v := vendedorDe(r); v > 0 {
 		f.UsuarioID = v
 	}

@@ -26,17 +26,19 @@ type VentasDetalladas struct {
 // VentaDetallada is one ticket of the detailed sales: fecha_venta is the
 // instant it was sold, fecha_viaje the day it travels; estado is the badge.
 type VentaDetallada struct {
-	ID              int64           `json:"id"`
-	FechaVenta      time.Time       `json:"fecha_venta"`
-	FechaViaje      string          `json:"fecha_viaje" format:"date"`
-	NumeroPasaje    string          `json:"numero_pasaje"`
-	ClienteNombre   string          `json:"cliente_nombre"`
-	SeccionNombre   string          `json:"seccion_nombre"`
-	TipoViajeNombre string          `json:"tipo_viaje_nombre"`
-	MedioPagoNombre string          `json:"medio_pago_nombre"`
-	Vendedor        string          `json:"vendedor"`
-	Precio          domain.Centavos `json:"precio"`
-	Estado          string          `json:"estado" enum:"activo,usado,cancelado"`
+	ID              int64     `json:"id"`
+	FechaVenta      time.Time `json:"fecha_venta"`
+	FechaViaje      string    `json:"fecha_viaje" format:"date"`
+	NumeroPasaje    string    `json:"numero_pasaje"`
+	ClienteNombre   string    `json:"cliente_nombre"`
+	SeccionNombre   string    `json:"seccion_nombre"`
+	TipoViajeNombre string    `json:"tipo_viaje_nombre"`
+	MedioPagoNombre string    `json:"medio_pago_nombre"`
+	// Referencia is the payment's reference of its sale (absent: none).
+	Referencia *ReferenciaPago `json:"referencia,omitempty"`
+	Vendedor   string          `json:"vendedor"`
+	Precio     domain.Centavos `json:"precio"`
+	Estado     string          `json:"estado" enum:"activo,usado,cancelado"`
 }
 
 // filtroVentas is the store's filter of the period p of zone loc on the basis base.
@@ -62,12 +64,13 @@ func (s *Server) ventasDetalladas(r *http.Request, c ConsultaPaginaReporte) (Ven
 func ventaDetalladaDe(v store.VentaDetallada) VentaDetallada {
 	return VentaDetallada{ID: v.ID, FechaVenta: v.FechaVenta.UTC(), FechaViaje: v.FechaViaje, NumeroPasaje: v.NumeroPasaje,
 		ClienteNombre: v.ClienteNombre, SeccionNombre: v.SeccionNombre, TipoViajeNombre: v.TipoViajeNombre,
-		MedioPagoNombre: v.MedioPagoNombre, Vendedor: v.Vendedor, Precio: v.Precio, Estado: v.Estado}
+		MedioPagoNombre: v.MedioPagoNombre, Referencia: referenciaPagoDe(v.Referencia), Vendedor: v.Vendedor, Precio: v.Precio,
+		Estado: v.Estado}
 }
 
 // columnasVentas are the columns of the detailed sales' files (REPORTES.md).
 var columnasVentas = []string{"Fecha de venta", "Fecha de viaje", "N° Pasaje", "Cliente", "Sección", "Tipo de viaje",
-	"Medio de pago", "Vendedor", "Precio", "Estado"}
+	"Medio de pago", "Referencia", "Vendedor", "Precio", "Estado"}
 
 // estadosLegibles are the ticket states as a report's file shows them.
 var estadosLegibles = map[string]string{domain.PasajeActivo: "Activo", domain.PasajeUsado: "Usado",
@@ -110,7 +113,7 @@ func (s *Server) exportarVentas(ctx context.Context, e store.Empresa, c Consulta
 		if err := s.Store.RecorrerVentasDetalladas(ctx, e.ID, f, tope, func(v store.VentaDetallada) error {
 			fila = append(fila[:0], export.Date(v.FechaVenta.In(loc)), fechaCelda(v.FechaViaje),
 				export.Text(v.NumeroPasaje), export.Text(v.ClienteNombre), export.Text(v.SeccionNombre),
-				export.Text(v.TipoViajeNombre), export.Text(v.MedioPagoNombre), export.Text(v.Vendedor),
+				export.Text(v.TipoViajeNombre), export.Text(v.MedioPagoNombre), export.Text(v.Referencia.Texto()), export.Text(v.Vendedor),
 				export.Money(v.Precio), export.Text(estadoLegible(v.Estado)))
 			return enc.Encode(fila)
 		}); err != nil {

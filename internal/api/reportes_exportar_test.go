@@ -37,6 +37,9 @@ func (e *env) ventaReporte(cliente, fecha, medio string) pasajeJSON {
 	}
 	body := e.lote(map[string]int{"General": 1}, medio)
 	body["cliente_nombre"], body["fecha_viaje"] = cliente, fecha
+	if medio == "Débito" { // the demo's card method: its reference travels to the report
+		body["referencia"] = map[string]any{"ultimos4": "4242", "autorizacion": "a1b2c3"}
+	}
 	r := e.sell(tok, body, "")
 	r.expect(e.t, http.StatusCreated, "")
 	var d struct{ Pasajes []pasajeJSON }
@@ -169,12 +172,12 @@ func TestExportarVentasCSV(t *testing.T) {
 			r.Header.Get("Content-Disposition") != `attachment; filename="reporte-ventas-2026-11-20-2026-11-21.csv"` {
 			t.Fatalf("csv: %d %v", r.Status, r.Header)
 		}
-		fila := `20/11/2026;%s;"%s";%s;"` + seccionDemo + `";"General";"%s";"Diego Sosa";4.500,00;"%s"` + "\r\n"
-		want := "\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Vendedor;Precio;Estado\r\n" +
-			fmt.Sprintf(fila, "21/11/2026", ps[2].NumeroPasaje, `"Noche"`, "Efectivo", "Activo") +
-			fmt.Sprintf(fila, "21/11/2026", ps[1].NumeroPasaje, `"'+54 9 11 Ana"`, "Débito", "Activo") +
-			fmt.Sprintf(fila, "20/11/2026", ps[0].NumeroPasaje, `"'=HYPERLINK(""x"")"`, "Efectivo", "Cancelado") +
-			`"Total sin cancelados";"";"";"";"";"";"";"";9.000,00;""` + "\r\n"
+		fila := `20/11/2026;%s;"%s";%s;"` + seccionDemo + `";"General";"%s";"%s";"Diego Sosa";4.500,00;"%s"` + "\r\n"
+		want := "\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Referencia;Vendedor;Precio;Estado\r\n" +
+			fmt.Sprintf(fila, "21/11/2026", ps[2].NumeroPasaje, `"Noche"`, "Efectivo", "", "Activo") +
+			fmt.Sprintf(fila, "21/11/2026", ps[1].NumeroPasaje, `"'+54 9 11 Ana"`, "Débito", "•••• 4242 · Aut. A1B2C3", "Activo") +
+			fmt.Sprintf(fila, "20/11/2026", ps[0].NumeroPasaje, `"'=HYPERLINK(""x"")"`, "Efectivo", "", "Cancelado") +
+			`"Total sin cancelados";"";"";"";"";"";"";"";"";9.000,00;""` + "\r\n"
 		if string(r.Body) != want {
 			t.Fatalf("csv:\n%q\nesperaba\n%q", r.Body, want)
 		}
@@ -220,10 +223,10 @@ func TestExportarVentasXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		want := [][]string{columnasVentas,
-			{"20/11/2026", "21/11/2026", ps[2].NumeroPasaje, "Noche", seccionDemo, "General", "Efectivo", "Diego Sosa", "$ 4,500.00", "Activo"},
-			{"20/11/2026", "21/11/2026", ps[1].NumeroPasaje, "+54 9 11 Ana", seccionDemo, "General", "Débito", "Diego Sosa", "$ 4,500.00", "Activo"},
-			{"20/11/2026", "20/11/2026", ps[0].NumeroPasaje, `=HYPERLINK("x")`, seccionDemo, "General", "Efectivo", "Diego Sosa", "$ 4,500.00", "Cancelado"},
-			{"Total sin cancelados", "", "", "", "", "", "", "", "$ 9,000.00"}, // the cancelled ticket left out
+			{"20/11/2026", "21/11/2026", ps[2].NumeroPasaje, "Noche", seccionDemo, "General", "Efectivo", "", "Diego Sosa", "$ 4,500.00", "Activo"},
+			{"20/11/2026", "21/11/2026", ps[1].NumeroPasaje, "+54 9 11 Ana", seccionDemo, "General", "Débito", "•••• 4242 · Aut. A1B2C3", "Diego Sosa", "$ 4,500.00", "Activo"},
+			{"20/11/2026", "20/11/2026", ps[0].NumeroPasaje, `=HYPERLINK("x")`, seccionDemo, "General", "Efectivo", "", "Diego Sosa", "$ 4,500.00", "Cancelado"},
+			{"Total sin cancelados", "", "", "", "", "", "", "", "", "$ 9,000.00"}, // the cancelled ticket left out
 		}
 		if fmt.Sprint(filas) != fmt.Sprint(want) {
 			t.Fatalf("filas:\n%q\nesperaba\n%q", filas, want)
@@ -234,11 +237,11 @@ func TestExportarVentasXLSX(t *testing.T) {
 			t.Fatal(err)
 		}
 		venta, err := excelize.ExcelDateToTime(parseFloat(t, crudas[1][0]), false)
-		if err != nil || crudas[1][8] != "4500" || crudas[4][8] != "9000" || !venta.Equal(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)) {
+		if err != nil || crudas[1][9] != "4500" || crudas[4][9] != "9000" || !venta.Equal(time.Date(2026, 11, 20, 0, 0, 0, 0, time.UTC)) {
 			t.Fatalf("valores: %q %v (%v)", crudas[1], venta, err)
 		}
 		for celda, tipo := range map[string]excelize.CellType{"A2": excelize.CellTypeUnset, "B2": excelize.CellTypeUnset,
-			"I2": excelize.CellTypeUnset, "D4": excelize.CellTypeInlineString, "I5": excelize.CellTypeUnset} {
+			"J2": excelize.CellTypeUnset, "D4": excelize.CellTypeInlineString, "J5": excelize.CellTypeUnset} {
 			if got, err := f.GetCellType(hoja, celda); err != nil || got != tipo {
 				t.Errorf("%s: tipo %v, esperaba %v (%v)", celda, got, tipo, err)
 			}

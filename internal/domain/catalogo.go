@@ -14,6 +14,9 @@ type Catalogo struct {
 	ConCapacidad  bool
 	// ConIdaYVuelta: its entries may be round trips (trip types: ida_y_vuelta, dias_vuelta).
 	ConIdaYVuelta bool
+	// ConReferencia: its entries say which payment reference their sales
+	// record and whether it is required (payment methods: referencia).
+	ConReferencia bool
 	Mensajes      MensajesCatalogo
 }
 
@@ -50,7 +53,7 @@ var (
 			Duplicado:    "Ya existe un tipo de viaje con ese nombre",
 			Inactivo:     "Tipo de viaje «%s» está inactivo",
 		}}
-	CatMediosPago = Catalogo{Tabla: "medios_pago", ColumnaPasaje: "medio_pago_id", Nombre: "Medio de pago",
+	CatMediosPago = Catalogo{Tabla: "medios_pago", ColumnaPasaje: "medio_pago_id", Nombre: "Medio de pago", ConReferencia: true,
 		Mensajes: MensajesCatalogo{
 			Creado:       "Medio de pago creado exitosamente",
 			Actualizado:  "Medio de pago actualizado exitosamente",
@@ -81,7 +84,11 @@ type ItemCatalogo struct {
 	// travel date (nil: open-dated).
 	IdaYVuelta *bool  `json:"ida_y_vuelta,omitempty"`
 	DiasVuelta *int64 `json:"dias_vuelta,omitempty"`
-	Activo     bool   `json:"activo"`
+	// Referencia and ReferenciaObligatoria (payment methods only): the kind
+	// of reference its sales record (TiposReferencia) and whether it is required.
+	Referencia            *string `json:"referencia,omitempty"`
+	ReferenciaObligatoria *bool   `json:"referencia_obligatoria,omitempty"`
+	Activo                bool    `json:"activo"`
 }
 
 // MsgDiasVuelta refuses a return limit out of 0…365 days.
@@ -105,6 +112,27 @@ func (c Catalogo) normalizarIdaYVuelta(it ItemCatalogo) (ItemCatalogo, error) {
 	return it, nil
 }
 
+// normalizarReferencia keeps a payment method's reference (ninguna and not
+// required by default) and drops it elsewhere.
+func (c Catalogo) normalizarReferencia(it ItemCatalogo) (ItemCatalogo, error) {
+	if !c.ConReferencia {
+		it.Referencia, it.ReferenciaObligatoria = nil, nil
+		return it, nil
+	}
+	tipo, obligatoria, err := NormalizarTipoReferencia(valor(it.Referencia), valor(it.ReferenciaObligatoria))
+	it.Referencia, it.ReferenciaObligatoria = &tipo, &obligatoria
+	return it, err
+}
+
+// valor is *p, or the zero value when p is nil.
+func valor[T any](p *T) T {
+	var v T
+	if p != nil {
+		v = *p
+	}
+	return v
+}
+
 // MsgCapacidad refuses a section without a capacity of 1 to 10000.
 const MsgCapacidad = "La capacidad debe ser un número entre 1 y 10000"
 
@@ -121,6 +149,9 @@ func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 		return it, Invalid("No debe exceder 500 caracteres")
 	}
 	it, err := c.normalizarIdaYVuelta(it)
+	if err == nil {
+		it, err = c.normalizarReferencia(it)
+	}
 	if err != nil || !c.ConCapacidad {
 		it.Capacidad, it.RequierePasajeros = nil, nil
 		return it, err

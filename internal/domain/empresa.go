@@ -186,12 +186,16 @@ func TiposViajeIniciales() []ItemCatalogo {
 func MediosPagoIniciales() []ItemCatalogo {
 	return activos([]ItemCatalogo{
 		{Nombre: "Efectivo", Descripcion: "Pago en efectivo en boletería"},
-		{Nombre: "Débito", Descripcion: "Tarjeta de débito"},
-		{Nombre: "Crédito", Descripcion: "Tarjeta de crédito en un pago"},
-		{Nombre: "Transferencia", Descripcion: "Transferencia bancaria o CVU"},
-		{Nombre: "Mercado Pago", Descripcion: "QR de Mercado Pago"},
+		{Nombre: "Débito", Descripcion: "Tarjeta de débito", Referencia: referencia(ReferenciaTarjeta)},
+		{Nombre: "Crédito", Descripcion: "Tarjeta de crédito en un pago", Referencia: referencia(ReferenciaTarjeta)},
+		{Nombre: "Transferencia", Descripcion: "Transferencia bancaria o CVU", Referencia: referencia(ReferenciaTransferencia)},
+		{Nombre: "Mercado Pago", Descripcion: "QR de Mercado Pago", Referencia: referencia(ReferenciaTransferencia)},
 	})
 }
+
+// referencia is a preset's kind of reference, not required: the company
+// decides whether its counter must type it.
+func referencia(tipo string) *string { return &tipo }
 
 func activos(items []ItemCatalogo) []ItemCatalogo {
 	for i := range items {

@@ -70,6 +70,24 @@ type ReporteCaja struct {
 	// Cierre is how the register was counted and who approved it (a Z
 	// written since issue 36; absent from an X and from older Zs).
 	Cierre *CierreZ `json:"cierre,omitempty"`
+	// Referencias are the register's movements by a method other than cash,
+	// by method, with their payment references (for reconciling the card
+	// and transfer slips); kept in the Z as the rest. Absent when there are
+	// none, and from Zs stored before migration 00055.
+	Referencias []MovimientoConReferencia `json:"referencias,omitempty"`
+}
+
+// MovimientoConReferencia is one movement of a non-cash method in a register
+// report, with its reference (empty: none was recorded).
+type MovimientoConReferencia struct {
+	MovimientoID int64      `json:"movimiento_id"`
+	MedioPagoID  int64      `json:"medio_pago_id"`
+	MedioPago    string     `json:"medio_pago"`
+	Tipo         string     `json:"tipo"`
+	Monto        Centavos   `json:"monto" description:"Con signo: negativo para un egreso"`
+	Descripcion  string     `json:"descripcion"`
+	CreatedAt    time.Time  `json:"created_at"`
+	Referencia   Referencia `json:"referencia"`
 }
 
 // CierreZ is a register's close as its Z report keeps it: the cash counted by

@@ -53,6 +53,17 @@ type Movimiento struct {
 	CreatedAt       time.Time
 	// CajaCorregidaID names the closed register this movement corrects.
 	CajaCorregidaID *int64
+	// Referencia is the payment's reference of a sale's movement (empty: none).
+	Referencia domain.Referencia
+}
+
+// referenciaColumns are a movement m's reference parts, "" when absent.
+const referenciaColumns = `COALESCE(m.referencia_ultimos4, ''), COALESCE(m.referencia_autorizacion, ''),
+	COALESCE(m.referencia_transferencia, '')`
+
+// referenciaDestinos are where referenciaColumns scan into.
+func referenciaDestinos(r *domain.Referencia) []any {
+	return []any{&r.Ultimos4, &r.Autorizacion, &r.Transferencia}
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,
@@ -247,9 +258,10 @@ func (s *Store) abrir(ctx context.Context, c sqldb.Conn, a Actor, monto domain.C
 // Movimientos lists a register's movements, oldest first.
 func (s *Store) Movimientos(ctx context.Context, empresaID, cajaID int64) ([]Movimiento, error) {
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (m Movimiento, err error) {
-		return m, sc.Scan(&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt, &m.CajaCorregidaID)
-	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at, m.caja_corregida_id
-		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
+		return m, sc.Scan(append([]any{&m.ID, &m.Tipo, &m.Monto, &m.Descripcion, &m.MedioPagoID, &m.MedioPagoNombre, &m.CreatedAt,
+			&m.CajaCorregidaID}, referenciaDestinos(&m.Referencia)...)...)
+	}, `SELECT m.id, m.tipo, m.monto, m.descripcion, m.medio_pago_id, mp.nombre, m.created_at, m.caja_corregida_id, `+
+		referenciaColumns+` FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
 		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY m.id`, empresaID, cajaID)
 	return out, wrap("listar movimientos", err)
 }

@@ -28,14 +28,20 @@ func itemAuditadoDe(cat domain.Catalogo, it domain.ItemCatalogo) *itemAuditado {
 }
 
 // columns of a catalog table; sections also carry capacidad and
-// requiere_pasajeros, trip types ida_y_vuelta and dias_vuelta.
+// requiere_pasajeros, trip types ida_y_vuelta and dias_vuelta, payment
+// methods referencia and referencia_obligatoria.
 func catalogColumns(cat domain.Catalogo) string {
 	cols := "id, nombre, descripcion, activo, NULL, NULL"
 	if cat.ConCapacidad {
 		cols = "id, nombre, descripcion, activo, capacidad, requiere_pasajeros"
 	}
 	if cat.ConIdaYVuelta {
-		return cols + ", ida_y_vuelta, dias_vuelta"
+		cols += ", ida_y_vuelta, dias_vuelta"
+	} else {
+		cols += ", NULL, NULL"
+	}
+	if cat.ConReferencia {
+		return cols + ", referencia, referencia_obligatoria"
 	}
 	return cols + ", NULL, NULL"
 }
@@ -48,7 +54,8 @@ func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 		ida       sql.NullBool
 		dias      sql.NullInt64
 	)
-	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &nombrados, &ida, &dias)
+	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &nombrados, &ida, &dias, &it.Referencia,
+		&it.ReferenciaObligatoria)
 	if cap.Valid {
 		it.Capacidad = &cap.Int64
 	}
@@ -108,6 +115,19 @@ func (s *Store) CrearItem(ctx context.Context, a Actor, cat domain.Catalogo, it 
 	})
 }
 
+// reglaDe is a payment method's referencia and referencia_obligatoria as
+// stored: ninguna and not required when not given.
+func reglaDe(it domain.ItemCatalogo) []any {
+	tipo, obligatoria := domain.ReferenciaNinguna, false
+	if it.Referencia != nil {
+		tipo = *it.Referencia
+	}
+	if it.ReferenciaObligatoria != nil {
+		obligatoria = *it.ReferenciaObligatoria
+	}
+	return []any{tipo, obligatoria}
+}
+
 // insertarItem writes a normalized entry inside the caller's transaction.
 func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain.Catalogo, it domain.ItemCatalogo) (int64, error) {
 	cols, vals, args := "empresa_id, nombre, descripcion, activo, created_at", "?, ?, ?, ?, ?",
@@ -119,6 +139,9 @@ func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain
 	if cat.ConIdaYVuelta {
 		cols, vals, args = cols+", ida_y_vuelta, dias_vuelta", vals+", ?, ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta,
 			it.DiasVuelta)
+	}
+	if cat.ConReferencia {
+		cols, vals, args = cols+", referencia, referencia_obligatoria", vals+", ?, ?", append(args, reglaDe(it)...)
 	}
 	id, err := c.InsertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
 	if sqldb.IsUniqueViolation(err) {
@@ -153,6 +176,9 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		}
 		if cat.ConIdaYVuelta {
 			set, args = set+", ida_y_vuelta = ?, dias_vuelta = ?", append(args, it.IdaYVuelta != nil && *it.IdaYVuelta, it.DiasVuelta)
+		}
+		if cat.ConReferencia {
+			set, args = set+", referencia = ?, referencia_obligatoria = ?", append(args, reglaDe(it)...)
 		}
 		res, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, a.EmpresaID, id)...)

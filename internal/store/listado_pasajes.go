@@ -18,9 +18,12 @@ const MaxExportacion = 10000
 // FiltroListadoPasajes selects the tickets of the ticket list ('Listado de
 // Pasajes', 'Mis Ventas'): a search over customer name, phone, ticket number
 // and id; the sale's business days FechaInicio..FechaFin (YYYY-MM-DD, either
-// may be empty); state, section, trip type and seller (0 or "": any); and the page.
+// may be empty); state, section, trip type and seller (0 or "": any); the
+// payment's reference (whole: a card's last four digits or authorization, a
+// transfer's id; "": any); and the page.
 type FiltroListadoPasajes struct {
 	Busqueda    string
+	Referencia  string
 	FechaInicio string
 	FechaFin    string
 	Estado      string
@@ -292,7 +295,23 @@ func (l listado) wherePasajes(desde, hasta time.Time) (string, []any) {
 func (l listado) sinBusqueda(desde, hasta time.Time) (string, []any) {
 	w, args := `WHERE p.empresa_id = ?`+entre("p.created_at", desde, hasta), []any{l.empresaID}
 	dim, a := l.f.solo().condiciones("p")
-	return w + dim, append(append(args, noCero(desde, hasta)...), a...)
+	ref, refArgs := l.referencia()
+	return w + dim + ref, append(append(append(args, noCero(desde, hasta)...), a...), refArgs...)
+}
+
+// referencia is the filter's payment reference as one condition over pasajes
+// p ("" without one): the sale's register movement carries it as a card's
+// last four digits, its authorization (in capitals) or a transfer's id
+// (migration 00055's indexes).
+func (l listado) referencia() (string, []any) {
+	q := strings.TrimSpace(l.f.Referencia)
+	if q == "" {
+		return "", nil
+	}
+	return ` AND p.movimiento_id IN (SELECT m.id FROM caja_movimientos m WHERE m.empresa_id = ? AND m.referencia_ultimos4 = ?
+		UNION ALL SELECT m.id FROM caja_movimientos m WHERE m.empresa_id = ? AND m.referencia_autorizacion = ?
+		UNION ALL SELECT m.id FROM caja_movimientos m WHERE m.empresa_id = ? AND m.referencia_transferencia = ?)`,
+		[]any{l.empresaID, q, l.empresaID, strings.ToUpper(q), l.empresaID, q}
 }
 
 // entre is "col >= ? AND col < ?" for the ends of [desde, hasta) that are set.
@@ -319,16 +338,16 @@ func noCero(ts ...time.Time) []any {
 }
 
 // totalesListado are the figures of the whole filter, by state. Without a
-// search they are the figures reader's (sumarCifras) over the filter's
+// search or a reference they are the figures reader's (sumarCifras) over the filter's
 // business days of sale: a ticket's dia_venta is the business day of its
 // created_at in the company's zone, so they count the tickets the page reads
-// by [desde, hasta). A search, which no figure expresses, counts the
+// by [desde, hasta). A search or a reference, which no figure expresses, counts the
 // filter's tickets in the listing index, which holds the searched texts
 // (or totalesDe, the tickets the search index found).
 func (s *Store) totalesListado(ctx context.Context, c sqldb.Conn, l listado) (TotalesListado, error) {
 	var cifras []Cifra
 	var err error
-	if b, _ := l.busqueda(); b != "" {
+	if b, _ := l.busqueda(); b != "" || l.f.Referencia != "" {
 		w, args := l.wherePasajes(l.desde, l.hasta)
 		cifras, err = sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (cf Cifra, err error) {
 			return cf, sc.Scan(&cf.Estado, &cf.Cantidad, &cf.Importe)

@@ -95,7 +95,11 @@ type Venta struct {
 	// customer of that document, created with the sale when new.
 	ClienteDocumento string
 	Observaciones    string
-	Lineas           []domain.LineaVenta
+	// Referencia is the payment's reference (card or transfer), checked
+	// against the method's rule (domain.ReglaReferencia) and stored on the
+	// sale's register movement.
+	Referencia domain.Referencia
+	Lineas     []domain.LineaVenta
 	// PrecioEsperado, when set, must equal the price table's unit price (the
 	// single-ticket call carries the price the seller saw).
 	PrecioEsperado *domain.Centavos
@@ -235,6 +239,18 @@ type cabeceraVenta struct {
 	seccion, medio            entradaVenta
 	// requierePasajeros: the section requires a named passenger per ticket (nil: no such section).
 	requierePasajeros *bool
+	// referencia and obligatoria are the payment method's rule (nil when the
+	// company has no such method).
+	referencia  *string
+	obligatoria *bool
+}
+
+// validarReferencia checks the sale's reference against its payment method's
+// rule (the method already found) and keeps it normalized.
+func (p *ventaPreparada) validarReferencia(h cabeceraVenta) (err error) {
+	regla := domain.ReglaReferencia{Medio: p.medio, Tipo: *h.referencia, Obligatoria: *h.obligatoria}
+	p.Referencia, err = regla.Validar(p.Referencia)
+	return err
 }
 
 // leerCabeceraVenta reads a sale's cabeceraVenta in one query, through
@@ -266,7 +282,7 @@ func leerVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (h cabeceraV
 // cabeceraDeVenta is the query of a sale's cabeceraVenta, read into h.
 func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 	return sqldb.Piped{SQL: `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
-		s.nombre, s.activo, s.requiere_pasajeros, m.nombre, m.activo
+		s.nombre, s.activo, s.requiere_pasajeros, m.nombre, m.activo, m.referencia, m.referencia_obligatoria
 		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
 		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
 		LEFT JOIN medios_pago m ON m.empresa_id = e.id AND m.id = ?
@@ -281,7 +297,7 @@ func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 
 func (h *cabeceraVenta) destinos() []any {
 	return []any{&h.empresa, &h.zona, &h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre,
-		&h.seccion.activo, &h.requierePasajeros, &h.medio.nombre, &h.medio.activo}
+		&h.seccion.activo, &h.requierePasajeros, &h.medio.nombre, &h.medio.activo, &h.referencia, &h.obligatoria}
 }
 
 // leida is the error of reading the cabecera.
@@ -347,6 +363,9 @@ func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID in
 		return err
 	}
 	if p.medio, err = cab.medio.usable(domain.CatMediosPago); err != nil {
+		return err
+	}
+	if err := p.validarReferencia(cab); err != nil {
 		return err
 	}
 	if tipos == nil { // not read with the cabecera (leerVenta)
@@ -453,7 +472,9 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		descripcion += p.canje.nota()
 		detalle += p.canje.nota()
 	}
-	movimiento := []any{a.EmpresaID, cajaID, a.UsuarioID, domain.MovVentaPasaje, p.total, descripcion, p.MedioPagoID, momento}
+	ref := p.Referencia
+	movimiento := []any{a.EmpresaID, cajaID, a.UsuarioID, domain.MovVentaPasaje, p.total, descripcion, p.MedioPagoID, momento,
+		nulo(ref.Ultimos4), nulo(ref.Autorizacion), nulo(ref.Transferencia)}
 	var (
 		movID   int64
 		pasajes []Pasaje
@@ -671,7 +692,8 @@ func insertarPasajes(ctx context.Context, c sqldb.Conn, a Actor, cajaID, movID i
 
 // insertarMovimiento is the register movement of a sale.
 const insertarMovimiento = `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-	descripcion, medio_pago_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`
+	descripcion, medio_pago_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
 // insertarMovimientoYPasajes writes a sale's register movement (the
 // arguments of insertarMovimiento) and its tickets (at most pasajesPorInsert)

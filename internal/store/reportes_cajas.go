@@ -50,6 +50,9 @@ func (s *Store) calcularReporteCaja(ctx context.Context, c sqldb.Conn, empresaID
 	out := domain.ReporteCaja{CajaID: k.ID, Estado: k.Estado,
 		Usuario:       domain.UsuarioCaja{ID: k.UsuarioID, NombreUsuario: k.NombreUsuario, Nombre: k.UsuarioNombre},
 		FechaApertura: k.FechaApertura, FechaCierre: k.FechaCierre, CifrasReporteCaja: cifras}
+	if out.Referencias, err = movimientosConReferencia(ctx, c, empresaID, k.ID); err != nil {
+		return out, err
+	}
 	if k.Estado != domain.CajaAbierta && k.Conteo != nil {
 		out.Cierre, err = cierreZ(k)
 	}
@@ -120,6 +123,29 @@ func (s *Store) ReporteCaja(ctx context.Context, empresaID, cajaID int64) (domai
 		return domain.ReporteCaja{}, domain.NotFound(domain.MsgCajaNoEncontrada)
 	}
 	return s.calcularReporteCaja(ctx, c, empresaID, k)
+}
+
+// movimientosConReferencia are the register's movements by a payment method
+// that is not cash (domain.EsEfectivo), by method and then in order, with
+// their references.
+func movimientosConReferencia(ctx context.Context, c sqldb.Conn, empresaID, cajaID int64) ([]domain.MovimientoConReferencia, error) {
+	movs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoConReferencia, err error) {
+		err = sc.Scan(append([]any{&m.MovimientoID, &m.MedioPagoID, &m.MedioPago, &m.Tipo, &m.Monto, &m.Descripcion,
+			&m.CreatedAt}, referenciaDestinos(&m.Referencia)...)...)
+		if domain.Sentido(m.Tipo) == domain.SentidoEgreso {
+			m.Monto = -m.Monto
+		}
+		return m, err
+	}, `SELECT m.id, mp.id, mp.nombre, m.tipo, m.monto, m.descripcion, m.created_at, `+referenciaColumns+`
+		FROM caja_movimientos m JOIN medios_pago mp ON mp.empresa_id = m.empresa_id AND mp.id = m.medio_pago_id
+		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY mp.nombre, m.id`, empresaID, cajaID)
+	var out []domain.MovimientoConReferencia
+	for _, m := range movs {
+		if !domain.EsEfectivo(m.MedioPago) {
+			out = append(out, m)
+		}
+	}
+	return out, wrap("leer referencias de la caja", err)
 }
 
 // FilaReporteCajas is one register of the register report's list.

@@ -20,9 +20,11 @@ type VentaDetallada struct {
 	SeccionNombre   string
 	TipoViajeNombre string
 	MedioPagoNombre string
-	Vendedor        string
-	Precio          domain.Centavos
-	Estado          string
+	// Referencia is the payment's reference of the ticket's sale (empty: none).
+	Referencia domain.Referencia
+	Vendedor   string
+	Precio     domain.Centavos
+	Estado     string
 }
 
 // FiltroVentasPeriodo is the period of a sales report in the company's time
@@ -65,7 +67,11 @@ func (f FiltroVentasPeriodo) where(empresaID int64) (string, []any) {
 // ventaDetalladaColumns are the columns of a VentaDetallada over pasajes p
 // and its names (pasajeFrom).
 const ventaDetalladaColumns = `p.id, p.created_at, CAST(p.fecha_viaje AS TEXT), p.numero_pasaje, p.cliente_nombre,
-	s.nombre, t.nombre, m.nombre, u.nombre_usuario, u.nombre, u.apellido, p.precio, p.estado`
+	s.nombre, t.nombre, m.nombre, u.nombre_usuario, u.nombre, u.apellido, p.precio, p.estado,
+	COALESCE(cm.referencia_ultimos4, ''), COALESCE(cm.referencia_autorizacion, ''), COALESCE(cm.referencia_transferencia, '')`
+
+// ventaDetalladaFrom is pasajeFrom with the sale's register movement cm, which holds its reference.
+const ventaDetalladaFrom = pasajeFrom + `LEFT JOIN caja_movimientos cm ON cm.empresa_id = p.empresa_id AND cm.id = p.movimiento_id `
 
 // ordenVentas shows the newest sale first.
 const ordenVentas = ` ORDER BY p.created_at DESC, p.id DESC`
@@ -73,7 +79,8 @@ const ordenVentas = ` ORDER BY p.created_at DESC, p.id DESC`
 func scanVentaDetallada(sc sqldb.Scanner, v *VentaDetallada) error {
 	var usuario, nombre, apellido string
 	err := sc.Scan(&v.ID, &v.FechaVenta, &v.FechaViaje, &v.NumeroPasaje, &v.ClienteNombre, &v.SeccionNombre,
-		&v.TipoViajeNombre, &v.MedioPagoNombre, &usuario, &nombre, &apellido, &v.Precio, &v.Estado)
+		&v.TipoViajeNombre, &v.MedioPagoNombre, &usuario, &nombre, &apellido, &v.Precio, &v.Estado, &v.Referencia.Ultimos4,
+		&v.Referencia.Autorizacion, &v.Referencia.Transferencia)
 	v.Vendedor = nombreCompleto(nombre, apellido, usuario)
 	return err
 }
@@ -96,7 +103,7 @@ func (s *Store) VentasDetalladas(ctx context.Context, empresaID int64, f FiltroV
 	out, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (VentaDetallada, error) {
 		var v VentaDetallada
 		return v, scanVentaDetallada(sc, &v)
-	}, `SELECT `+ventaDetalladaColumns+` `+pasajeFrom+`WHERE `+cond+ordenVentas, arg)
+	}, `SELECT `+ventaDetalladaColumns+` `+ventaDetalladaFrom+`WHERE `+cond+ordenVentas, arg)
 	return out, total, wrap("listar ventas del período", err)
 }
 
@@ -107,7 +114,7 @@ func (s *Store) VentasDetalladas(ctx context.Context, empresaID int64, f FiltroV
 func (s *Store) RecorrerVentasDetalladas(ctx context.Context, empresaID int64, f FiltroVentasPeriodo, tope int64,
 	fn func(VentaDetallada) error) error {
 	where, args := f.where(empresaID)
-	q := `SELECT ` + ventaDetalladaColumns + ` ` + pasajeFrom + where + ordenVentas
+	q := `SELECT ` + ventaDetalladaColumns + ` ` + ventaDetalladaFrom + where + ordenVentas
 	if tope > 0 {
 		q, args = q+` LIMIT ?`, append(args, tope)
 	}

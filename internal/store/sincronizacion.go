@@ -450,11 +450,30 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 	if err := s.registrarSobreventa(ctx, c, act.a, p, sv, pasajes); err != nil {
 		return ResultadoSync{}, err
 	}
+	if err := impresionesSinConexion(ctx, c, act, pasajes); err != nil {
+		return ResultadoSync{}, err
+	}
 	r := ResultadoSync{Estado: domain.AccionAplicada, Mensaje: domain.MsgSyncAplicada}
 	for _, ps := range pasajes {
 		r.Pasajes = append(r.Pasajes, PasajeSincronizado{ID: ps.ID, NumeroPasaje: ps.NumeroPasaje})
 	}
 	return r, nil
+}
+
+// impresionesSinConexion records the receipt the device printed of each
+// ticket of an offline sale as the ticket's print 1 (formato sin_conexion,
+// by the seller, at the act's moment; the paper is the device's, which the
+// server does not know): the first print from the server is then
+// 'DUPLICADO / Duplicado 2' (docs/features/impresion.md).
+func impresionesSinConexion(ctx context.Context, c sqldb.Conn, act *actoOffline, pasajes []Pasaje) error {
+	fila := `(?, ?, 1, '` + domain.ImpresionSinConexion + `', '', ?, ?), `
+	args := make([]any, 0, 4*len(pasajes))
+	for _, ps := range pasajes {
+		args = append(args, act.a.EmpresaID, ps.ID, nulo(act.a.UsuarioID), act.momento)
+	}
+	_, err := c.Exec(ctx, `INSERT INTO pasaje_impresiones (empresa_id, pasaje_id, numero, formato, papel, usuario_id, created_at)
+		VALUES `+strings.TrimSuffix(strings.Repeat(fila, len(pasajes)), `, `), args...)
+	return wrap("registrar impresiones sin conexión", err)
 }
 
 // prepararVentaOffline reads and checks what an offline sale needs. Inactive
@@ -548,6 +567,9 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 		return domain.NotFound(domain.CatMediosPago.Mensajes.NoEncontrado)
 	}
 	p.seccion, p.medio = *cab.seccion.nombre, *cab.medio.nombre
+	if err := p.validarReferencia(cab); err != nil {
+		return err
+	}
 	tipos, err := tiposDeVenta(ctx, c, act.a.EmpresaID, p.SeccionID, lineasDe(act.Venta.Pasajes))
 	if err != nil {
 		return err

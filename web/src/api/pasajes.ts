@@ -53,10 +53,11 @@ export type EstadoPasaje = Pasaje['estado'];
 type ConsultaFiltro = Consulta<'exportarPasajes'>;
 
 /**
- * Filters of the ticket list; '' means "all". Dates are YYYY-MM-DD (the sale's business day);
+ * Filters of the ticket list; '' means "all". referencia: the payment's reference, whole (a card's
+ * last four digits or authorization, a transfer's number). Dates are YYYY-MM-DD (the sale's business day);
  * usuario_id: only this seller's tickets ('Mis Ventas'; the server narrows a vendedor to its own anyway).
  */
-export type FiltrosPasajes = Filtros<ConsultaFiltro, 'busqueda' | 'fecha_inicio' | 'fecha_fin' | 'estado'> &
+export type FiltrosPasajes = Filtros<ConsultaFiltro, 'busqueda' | 'fecha_inicio' | 'fecha_fin' | 'estado' | 'referencia'> &
   Pick<ConsultaFiltro, 'usuario_id'>;
 
 /** Page size of the ticket list (operaciones §9). */

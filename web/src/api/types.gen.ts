@@ -5024,6 +5024,13 @@ export interface components {
             /** @description Tipos de viaje: sus pasajes embarcan una vez de ida y una de vuelta */
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            /**
+             * @description Medios de pago: la referencia que registran sus ventas (tarjeta: últimos 4 dígitos y autorización; transferencia: su número); ninguna si falta
+             * @enum {null|string}
+             */
+            referencia?: "ninguna" | "tarjeta" | "transferencia" | null;
+            /** @description Medios de pago con referencia: una venta sin ella se rechaza */
+            referencia_obligatoria?: null | boolean;
             /** @description Secciones: cada pasaje vendido debe nombrar a su pasajero */
             requiere_pasajeros?: null | boolean;
         };
@@ -5192,6 +5199,8 @@ export interface components {
             id: number;
             ida_y_vuelta?: null | boolean;
             nombre: string;
+            referencia?: null | string;
+            referencia_obligatoria?: null | boolean;
             requiere_pasajeros?: null | boolean;
         };
         ItemEliminado: {
@@ -5509,10 +5518,28 @@ export interface components {
             medio_pago_nombre: null | string;
             /** Format: double */
             monto: null | number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** @enum {string} */
             sentido: "ingreso" | "egreso";
             /** @enum {string} */
             tipo: "venta_pasaje" | "ingreso_extra" | "egreso_gasto" | "devolucion_pasaje" | "reactivacion_pasaje" | "retiro_caja";
+        };
+        MovimientoConReferencia: {
+            /** Format: date-time */
+            created_at: string;
+            descripcion: string;
+            medio_pago: string;
+            /** Format: int64 */
+            medio_pago_id: number;
+            /**
+             * Format: double
+             * @description Con signo: negativo para un egreso
+             */
+            monto: number;
+            /** Format: int64 */
+            movimiento_id: number;
+            referencia: components["schemas"]["Referencia"];
+            tipo: string;
         };
         MovimientoPuntos: {
             /** Format: date-time */
@@ -6172,6 +6199,19 @@ export interface components {
             vendidos: number;
         };
         Referencia: {
+            autorizacion?: string;
+            transferencia?: string;
+            ultimos4?: string;
+        };
+        ReferenciaPago: {
+            /** @description Tarjeta: el código de autorización (letras y números) */
+            autorizacion?: string;
+            /** @description Transferencia: su número o identificador */
+            transferencia?: string;
+            /** @description Tarjeta: los últimos 4 dígitos */
+            ultimos4?: string;
+        };
+        ReferenciaType2: {
             /** Format: int64 */
             id: number;
             nombre: string;
@@ -6236,6 +6276,7 @@ export interface components {
             fecha_cierre: null | string;
             numero_z: null | number;
             por_medio_pago: components["schemas"]["LineaReporteCaja"][];
+            referencias?: components["schemas"]["MovimientoConReferencia"][];
             totales: components["schemas"]["CifrasLineaCaja"];
             usuario: components["schemas"]["UsuarioCaja"];
         };
@@ -7105,8 +7146,8 @@ export interface components {
             rolesPermitidos: string[];
         };
         RutaPopular: {
-            seccion: components["schemas"]["Referencia"];
-            tipoViaje: components["schemas"]["Referencia"];
+            seccion: components["schemas"]["ReferenciaType2"];
+            tipoViaje: components["schemas"]["ReferenciaType2"];
             /** Format: double */
             total_ingresos: number;
             /** Format: int64 */
@@ -7495,6 +7536,7 @@ export interface components {
             pasajeros?: components["schemas"]["PasajeroVenta"][];
             /** Format: double */
             precio?: null | number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7514,6 +7556,7 @@ export interface components {
             observaciones?: string;
             /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
             pasajeros?: components["schemas"]["PasajeroVenta"][];
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7537,6 +7580,7 @@ export interface components {
             numero_pasaje: string;
             /** Format: double */
             precio: number;
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             seccion_nombre: string;
             tipo_viaje_nombre: string;
             vendedor: string;
@@ -7555,6 +7599,7 @@ export interface components {
             /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
             pasajeros?: components["schemas"]["PasajeroVenta"][];
             pasajes: components["schemas"]["PasajeOffline"][];
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -12573,6 +12618,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description Solo los pasajes que vendió este usuario */
                 usuario_id?: number;
+                /** @description Solo los pasajes pagados con esta referencia: los últimos 4 dígitos o la autorización de la tarjeta, o el número de transferencia, completos */
+                referencia?: string;
                 /** @description Número de página, desde 1 */
                 page?: number;
                 /** @description Pasajes por página */
@@ -12783,6 +12830,8 @@ export interface operations {
                 tipo_viaje_id?: number;
                 /** @description Solo los pasajes que vendió este usuario */
                 usuario_id?: number;
+                /** @description Solo los pasajes pagados con esta referencia: los últimos 4 dígitos o la autorización de la tarjeta, o el número de transferencia, completos */
+                referencia?: string;
             };
             header?: never;
             path?: never;

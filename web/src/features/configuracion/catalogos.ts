@@ -22,6 +22,8 @@ export interface CatalogoDef {
   conIdaYVuelta?: boolean;
   /** Sections are routes: their stops are edited apart ('Paradas'). */
   conParadas?: boolean;
+  /** Payment methods say which reference their sales record and whether it is required. */
+  conReferencia?: boolean;
 }
 
 export const SECCIONES: CatalogoDef = {
@@ -63,4 +65,5 @@ export const MEDIOS_PAGO: CatalogoDef = {
   errorGuardar: 'Error al guardar medio',
   errorEliminar: 'Error al eliminar medio',
   conCapacidad: false,
+  conReferencia: true,
 };

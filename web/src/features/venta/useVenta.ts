@@ -3,6 +3,7 @@ import type { ItemCatalogo, Precio } from '@/api/config';
 import type { VentaInput } from '@/api/pasajes';
 import { errorPasajeros, FILA_VACIA, pasajerosDe, type FilaPasajero } from './pasajeros';
 import { primerError, type CajaDeVenta } from './validation';
+import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from '@/lib/referenciaPago';
 
 /** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
 function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
@@ -65,11 +66,15 @@ interface Estado {
   cliente: DatosCliente;
   /** The passenger rows as typed, by ticket (a row past the tickets is kept, not sent). */
   pasajeros: FilaPasajero[];
+  /** The payment's reference as typed; cleared when the method changes. */
+  referencia: ReferenciaTipeada;
 }
 
 const CLIENTE_VACIO: DatosCliente = { cliente_documento: '', cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
-const INICIAL: Estado = { seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO,
-  pasajeros: [] };
+const INICIAL: Estado = {
+  seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO,
+  pasajeros: [], referencia: REFERENCIA_VACIA,
+};
 
 const centavos = (monto: number) => Math.round(monto * 100);
 
@@ -100,6 +105,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const totalPasajeros = vendidas.reduce((n, l) => n + l.cantidad, 0);
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
   const medioPagoId = estado.medioPagoId ?? medioEfectivo(medios)?.id ?? null;
+  const medio = medios.find((m) => m.id === medioPagoId);
+  const { referencia } = estado;
   const fechaViaje = estado.fechaViaje ?? hoy;
   const pasajeros = Array.from({ length: totalPasajeros }, (_, i) => estado.pasajeros[i] ?? FILA_VACIA);
 
@@ -113,13 +120,17 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     totalPasajeros,
     total,
     medioPagoId,
+    medio,
+    referencia,
     fechaViaje,
     fechaFijada: estado.fechaFijada,
     seleccionarSeccion: (id: number) => update({ seccionId: id }),
     cambiarSeccion: () => update({ seccionId: null }),
     setCantidad: (tipoId: number, texto: string) =>
       setEstado((prev) => ({ ...prev, cantidades: { ...prev.cantidades, [tipoId]: texto } })),
-    setMedioPago: (id: number) => update({ medioPagoId: id }),
+    setMedioPago: (id: number) => update({ medioPagoId: id, referencia: REFERENCIA_VACIA }),
+    setReferencia: (campo: keyof ReferenciaTipeada, value: string) =>
+      setEstado((prev) => ({ ...prev, referencia: { ...prev.referencia, [campo]: value } })),
     setFechaViaje: (fecha: string) => update({ fechaViaje: fecha }),
     setFechaFijada: (fijada: boolean) => update({ fechaFijada: fijada }),
     setCliente: (campo: keyof DatosCliente, value: string) =>
@@ -139,7 +150,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     validar: (caja: CajaDeVenta, exigeNombres = false) =>
       lineas.find((l) => l.error !== null)?.error ??
       primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }) ??
-      errorPasajeros(pasajeros, exigeNombres, cliente.cliente_nombre),
+      errorPasajeros(pasajeros, exigeNombres, cliente.cliente_nombre) ??
+      errorReferencia(medio, referencia),
     /** The body of POST /pasajes/lote (call only once validar passed). */
     input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,
@@ -151,6 +163,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       cliente_telefono: cliente.cliente_telefono.trim(),
       cliente_email: cliente.cliente_email.trim(),
       observaciones: cliente.observaciones.trim(),
+      ...(referenciaDeVenta(medio, referencia) && { referencia: referenciaDeVenta(medio, referencia) }),
       lineas: vendidas.map((l) => ({ tipo_viaje_id: l.tipo.id, cantidad: l.cantidad })),
       ...(pasajerosDe(pasajeros) && { pasajeros: pasajerosDe(pasajeros) }),
     }),

@@ -42,6 +42,8 @@ export interface CarritoVenta {
   cliente_email?: string;
   cliente_documento?: string;
   observaciones?: string;
+  /** The payment's reference, synced with the sale to its register movement. */
+  referencia?: { ultimos4?: string; autorizacion?: string; transferencia?: string } | null;
   lineas: readonly { tipo_viaje_id: number; cantidad: number }[];
 }
 
@@ -216,6 +218,7 @@ export async function venderSinConexion(
     ...(carrito.cliente_email && { cliente_email: carrito.cliente_email }),
     ...(carrito.cliente_documento && { cliente_documento: carrito.cliente_documento }),
     ...(carrito.observaciones && { observaciones: carrito.observaciones }),
+    ...(carrito.referencia && { referencia: carrito.referencia }),
     // The API's amounts are pesos with two decimals (domain.Centavos reads 1500.5 exactly).
     pasajes: pasajes.map((p) => ({ tipo_viaje_id: p.tipo_viaje_id, precio: p.precio / 100, numero_pasaje: p.numero_pasaje, codigo_qr: p.codigo_qr })),
   };

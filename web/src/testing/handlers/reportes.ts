@@ -33,6 +33,12 @@ export const REPORTE_Z: ReporteCaja = {
   totales: { apertura: 1000, ventas: 13500, devoluciones: 9000, otros_ingresos: 4500, egresos: 50, esperado: 9950, contado: 9900,
     diferencia: -50 },
   faltante: true,
+  referencias: [
+    { movimiento_id: 31, medio_pago_id: 2, medio_pago: 'Débito', tipo: 'venta_pasaje', monto: 4500, descripcion: 'Venta de 1 pasaje',
+      created_at: '2026-11-20T15:00:00Z', referencia: { ultimos4: '4242', autorizacion: 'A1B2C3' } },
+    { movimiento_id: 32, medio_pago_id: 2, medio_pago: 'Débito', tipo: 'devolucion_pasaje', monto: -4500, descripcion: 'Devolución',
+      created_at: '2026-11-20T16:00:00Z', referencia: {} },
+  ],
 };
 
 /**

@@ -3,10 +3,12 @@ import dayjs from 'dayjs';
 import type { Movimiento } from '@/api/caja';
 import { ScrollTable } from '@/components/ScrollTable';
 import { vistaMovimiento } from '@/features/caja/movimientos';
+import { textoReferencia } from '@/lib/referenciaPago';
 
 /**
  * 'Movimientos del Día': newest first, each with its direction and its amount with
- * the sign. On a phone the description and the payment method go under the type, so
+ * the sign, and a card's or transfer's reference under its payment method (the close
+ * matches the slips against them). On a phone the description and the payment method go under the type, so
  * the amount stays on screen.
  */
 export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] }) {
@@ -37,12 +39,15 @@ export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] })
                     <Badge color={vista.color} variant="light">{vista.etiqueta}</Badge>
                     <Text size="xs" c="dimmed" mt={4}>{vista.tipo}</Text>
                     <Text size="xs" hiddenFrom="sm">
-                      {[m.descripcion, m.medio_pago_nombre].filter(Boolean).join(' · ')}
+                      {[m.descripcion, m.medio_pago_nombre, textoReferencia(m.referencia)].filter(Boolean).join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{m.descripcion}</Table.Td>
                   <Table.Td ta="right" c={vista.texto} fw={600} style={{ whiteSpace: 'nowrap' }}>{vista.monto}</Table.Td>
-                  <Table.Td visibleFrom="sm">{m.medio_pago_nombre ?? '—'}</Table.Td>
+                  <Table.Td visibleFrom="sm">
+                    {m.medio_pago_nombre ?? '—'}
+                    {m.referencia && <Text size="xs" c="dimmed">{textoReferencia(m.referencia)}</Text>}
+                  </Table.Td>
                 </Table.Tr>
               );
             })}

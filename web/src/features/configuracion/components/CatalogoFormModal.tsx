@@ -1,4 +1,4 @@
-import { Modal, NumberInput, Stack, Switch, Textarea, TextInput } from '@mantine/core';
+import { Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
 import { FormActions } from '@/components/FormActions';
@@ -7,6 +7,7 @@ import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
 import { FORM_MESSAGES, requiredText } from '@/lib/validation';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
+import { TIPOS_REFERENCIA, type TipoReferencia } from '@/lib/referenciaPago';
 
 /** Limits checked by the server too. */
 const MAX_NOMBRE = 100;
@@ -24,6 +25,8 @@ interface Values {
   idaYVuelta: boolean;
   /** Empty: the return boards any day. */
   diasVuelta: number | string;
+  referencia: TipoReferencia;
+  referenciaObligatoria: boolean;
 }
 
 function validarCapacidad(value: number | string): string | null {
@@ -39,8 +42,13 @@ function validarDiasVuelta(value: number | string): string | null {
   return Number.isInteger(n) && n >= 0 && n <= MAX_DIAS_VUELTA ? null : `Ingresa un número entero entre 0 y ${MAX_DIAS_VUELTA}`;
 }
 
-function toInput(def: CatalogoDef, { nombre, descripcion, activo, capacidad, requierePasajeros, idaYVuelta, diasVuelta }: Values): ItemInput {
+function toInput(def: CatalogoDef, values: Values): ItemInput {
+  const { nombre, descripcion, activo, capacidad, requierePasajeros, idaYVuelta, diasVuelta, referencia, referenciaObligatoria } = values;
   let input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
+  if (def.conReferencia) {
+    // The server stores both on every save; a method without a reference cannot require one.
+    input = { ...input, referencia, referencia_obligatoria: referencia !== 'ninguna' && referenciaObligatoria };
+  }
   if (def.conCapacidad) input = { ...input, capacidad: Number(capacidad), requiere_pasajeros: requierePasajeros };
   if (def.conIdaYVuelta) {
     // The server stores both on every save: no days means no limit for the return.
@@ -68,6 +76,8 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       requierePasajeros: item?.requiere_pasajeros ?? false,
       idaYVuelta: item?.ida_y_vuelta ?? false,
       diasVuelta: item?.dias_vuelta ?? '',
+      referencia: (item?.referencia as TipoReferencia | undefined) ?? 'ninguna',
+      referenciaObligatoria: item?.referencia_obligatoria ?? false,
     },
     validate: {
       nombre: requiredText,
@@ -130,6 +140,22 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
             allowDecimal={false}
             allowNegative={false}
             {...form.getInputProps('diasVuelta')}
+          />
+        )}
+        {def.conReferencia && (
+          <Select
+            label="Referencia del pago"
+            description="Lo que la venta registra para conciliar el cobro."
+            data={TIPOS_REFERENCIA}
+            allowDeselect={false}
+            {...form.getInputProps('referencia')}
+          />
+        )}
+        {def.conReferencia && form.values.referencia !== 'ninguna' && (
+          <Switch
+            label="Referencia obligatoria"
+            description="La venta no se registra sin la referencia."
+            {...form.getInputProps('referenciaObligatoria', { type: 'checkbox' })}
           />
         )}
         <Switch

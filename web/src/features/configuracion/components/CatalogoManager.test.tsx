@@ -111,6 +111,25 @@ describe('catalog screens', () => {
     ]);
   });
 
+  it('creates a payment method that requires a card reference, the switch shown only for a kind of reference', async () => {
+    const writes = mockCatalogo('medios-pago', []);
+    const { user } = renderScreen('/admin/configuracion/medios-pago');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo medio de pago' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo medio de pago' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Posnet');
+    expect(within(dialog).queryByRole('switch', { name: /Referencia obligatoria/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /Referencia del pago/ }));
+    await user.click(await screen.findByRole('option', { name: /Tarjeta: últimos 4 dígitos y autorización/, hidden: true }));
+    await user.click(within(dialog).getByRole('switch', { name: /Referencia obligatoria/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Creado exitosamente')).toBeInTheDocument();
+    expect(writes).toEqual<Write[]>([{
+      method: 'POST',
+      path: '/api/config/medios-pago',
+      body: { nombre: 'Posnet', descripcion: '', activo: true, referencia: 'tarjeta', referencia_obligatoria: true },
+    }]);
+  });
+
   it('shows the empty state', async () => {
     mockCatalogo('medios-pago', []);
     renderScreen('/admin/configuracion/medios-pago');

@@ -16,7 +16,8 @@ export const SIN_DATOS_EXPORTAR = 'No hay datos para exportar';
 
 /** How many filters differ from the default (today, no search, every state). */
 function filtrosActivos(filtros: FiltrosPasajes, hoy: string): number {
-  return [filtros.busqueda.trim() !== '', filtros.fecha_inicio !== hoy, filtros.fecha_fin !== hoy, filtros.estado !== ''].filter(Boolean).length;
+  return [filtros.busqueda.trim() !== '', filtros.fecha_inicio !== hoy, filtros.fecha_fin !== hoy, filtros.estado !== '',
+    filtros.referencia.trim() !== ''].filter(Boolean).length;
 }
 
 interface FiltrosListadoProps {
@@ -34,7 +35,7 @@ interface FiltrosListadoProps {
   ventana?: { desde: string; hasta: string };
 }
 
-/** Search, sale dates and state, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
+/** Search, sale dates, state and payment reference, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
 export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, sinDatos, onExportar, busquedaRef, ventana }: FiltrosListadoProps) {
   const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
   const activos = filtrosActivos(value, hoy);
@@ -59,6 +60,16 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
         {!soloFechas && (
           <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
         )}
+        {!soloFechas && (
+          <TextInput
+            label="Referencia de pago"
+            description="Últimos 4 dígitos, autorización o N° de transferencia, completos"
+            value={value.referencia}
+            onChange={(e) => set('referencia', e.currentTarget.value)}
+            maxLength={40}
+            autoComplete="off"
+          />
+        )}
       </SimpleGrid>
       {ventana && (value.fecha_inicio === '' || value.fecha_fin === '') && (
         <Text size="xs" c="dimmed" mt="xs">
@@ -74,7 +85,7 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
             variant="default"
             size="xs"
             leftSection={<IconRefresh size={14} aria-hidden />}
-            onClick={() => onChange({ ...value, busqueda: '', estado: '', fecha_inicio: hoy, fecha_fin: hoy })}
+            onClick={() => onChange({ ...value, busqueda: '', estado: '', referencia: '', fecha_inicio: hoy, fecha_fin: hoy })}
           >
             Restablecer a Hoy
           </Button>

@@ -30,12 +30,16 @@ interface ListadoProps {
 
 /** Filters with the page back to 1 whenever they change. */
 function useFiltros(hoy: string, usuarioId: number | undefined) {
-  const [estado, setEstado] = useState({ filtros: { busqueda: '', fecha_inicio: hoy, fecha_fin: hoy, estado: '', usuario_id: usuarioId } as FiltrosPasajes, page: 1 });
+  const [estado, setEstado] = useState({
+    filtros: { busqueda: '', fecha_inicio: hoy, fecha_fin: hoy, estado: '', referencia: '', usuario_id: usuarioId } as FiltrosPasajes,
+    page: 1,
+  });
   const [busqueda] = useDebouncedValue(estado.filtros.busqueda, 300);
+  const [referencia] = useDebouncedValue(estado.filtros.referencia, 300);
   return {
     ...estado,
-    // The search waits for a pause in typing; the other filters apply at once.
-    consulta: { ...estado.filtros, busqueda },
+    // The search and the reference wait for a pause in typing; the other filters apply at once.
+    consulta: { ...estado.filtros, busqueda, referencia: referencia.trim() },
     setFiltros: (filtros: FiltrosPasajes) => setEstado({ filtros, page: 1 }),
     setPage: (page: number) => setEstado((e) => ({ ...e, page })),
   };

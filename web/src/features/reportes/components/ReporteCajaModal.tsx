@@ -9,6 +9,7 @@ import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatDateTime, formatMoney } from '@/lib/format';
 import { notifyError } from '@/lib/notify';
 import { useSession } from '@/lib/session';
+import { textoReferencia } from '@/lib/referenciaPago';
 
 /** The report's title: 'Reporte Z N° n' once closed, 'Reporte X' while open, 'Reporte Z' when closed without a number. */
 export function tituloReporteCaja(r: Pick<ReporteCaja, 'numero_z' | 'estado'>): string {
@@ -93,6 +94,38 @@ function ConteoDelCierre({ cierre }: { cierre: CierreZ }) {
   );
 }
 
+/** The register's movements by a method other than cash, by method, with their references: what the card and transfer slips are matched against. */
+function ReferenciasDePago({ referencias = [] }: { referencias: ReporteCaja['referencias'] }) {
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="referencias-de-pago">
+      <Title order={3} size="h5" id="referencias-de-pago">Referencias de pago</Title>
+      {referencias.length === 0 ? (
+        <Text size="sm" c="dimmed">La caja no tiene movimientos con tarjeta ni transferencia.</Text>
+      ) : (
+        <ScrollTable minWidth={640} aria-label="Movimientos con tarjeta o transferencia">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Medio de pago</Table.Th><Table.Th>Fecha</Table.Th><Table.Th>Descripción</Table.Th>
+              <Table.Th>Referencia</Table.Th><Table.Th ta="right">Monto</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {referencias.map((m) => (
+              <Table.Tr key={m.movimiento_id}>
+                <Table.Td>{m.medio_pago}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(m.created_at)}</Table.Td>
+                <Table.Td>{m.descripcion}</Table.Td>
+                <Table.Td>{textoReferencia(m.referencia) || 'Sin referencia'}</Table.Td>
+                <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>{formatMoney(m.monto)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </ScrollTable>
+      )}
+    </Stack>
+  );
+}
+
 function Contenido({ reporte }: { reporte: ReporteCaja }) {
   const { can } = useSession();
   const [imprimiendo, setImprimiendo] = useState<PapelReporteCaja | null>(null);
@@ -139,6 +172,7 @@ function Contenido({ reporte }: { reporte: ReporteCaja }) {
         </Table.Tbody>
       </ScrollTable>
       {reporte.cierre && <ConteoDelCierre cierre={reporte.cierre} />}
+      <ReferenciasDePago referencias={reporte.referencias} />
       {can('reportes', 'exportar') && (
         <Group justify="flex-end" gap="sm">
           <Button variant="default" leftSection={<IconPrinter size={16} aria-hidden />} loading={imprimiendo === '80mm'}

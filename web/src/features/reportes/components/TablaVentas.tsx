@@ -3,11 +3,12 @@ import type { VentaDetallada } from '@/api/reportes';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatDate, formatDateTime, formatMoney, formatNumber } from '@/lib/format';
+import { textoReferencia } from '@/lib/referenciaPago';
 import { formatPorcentaje } from './formato';
 
 interface TablaVentasProps {
   ventas: readonly VentaDetallada[];
-  /** The advanced report's columns too: sale and travel dates, trip type, payment method, seller. */
+  /** The advanced report's columns too: sale and travel dates, trip type, payment method (with its reference), seller. */
   completa?: boolean;
   /** Which date the 'Fecha' column shows: the sale's (default) or the trip's, as the period's basis. */
   base?: 'venta' | 'viaje';
@@ -55,7 +56,10 @@ export function TablaVentas({ ventas, completa = false, base = 'venta' }: TablaV
             {completa && (
               <>
                 <Table.Td visibleFrom="sm">{v.tipo_viaje_nombre}</Table.Td>
-                <Table.Td visibleFrom="sm">{v.medio_pago_nombre}</Table.Td>
+                <Table.Td visibleFrom="sm">
+                  {v.medio_pago_nombre}
+                  {v.referencia && <Text size="xs" c="dimmed">{textoReferencia(v.referencia)}</Text>}
+                </Table.Td>
                 <Table.Td visibleFrom="sm">{v.vendedor}</Table.Td>
               </>
             )}

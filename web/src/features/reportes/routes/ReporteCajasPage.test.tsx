@@ -60,6 +60,10 @@ describe('ReporteCajasPage', () => {
     const lineas = within(modal).getAllByRole('row');
     expect(lineas[1]).toHaveTextContent(/Efectivo.*\$\s1\.000,00.*\$\s9\.000,00.*\$\s4\.500,00.*\$\s0,00.*\$\s50,00.*\$\s5\.450,00.*\$\s5\.400,00.*-\$\s50,00/);
     expect(lineas[3]).toHaveTextContent(/Totales.*\$\s9\.950,00.*\$\s9\.900,00.*-\$\s50,00/);
+    // the card movements with their references, for matching the slips
+    const referencias = within(within(modal).getByRole('table', { name: 'Movimientos con tarjeta o transferencia' })).getAllByRole('row');
+    expect(referencias[1]).toHaveTextContent(/Débito.*20\/11\/2026.*Venta de 1 pasaje.*•••• 4242 · Aut\. A1B2C3.*\$\s4\.500,00/);
+    expect(referencias[2]).toHaveTextContent(/Débito.*Devolución.*Sin referencia.*-\$\s4\.500,00/);
     await user.click(within(modal).getByRole('button', { name: 'Imprimir A4' }));
     await waitFor(() => expect(ventana.location.href).toBe('blob:pdf'));
     expect(archivos).toEqual(['pdf 12 a4']);

@@ -22,6 +22,7 @@ import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
 import { Pasajeros } from './Pasajeros';
 import { MedioPago } from './MedioPago';
+import { ReferenciaPago } from './ReferenciaPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';
@@ -137,6 +138,11 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
                       {!sinConexion && <LugaresDisponibles seccionId={seccion.id} fecha={venta.fechaViaje} pedidos={venta.totalPasajeros} />}
                       <Cantidades key={seccion.id} lineas={venta.lineas} onChange={(id, n) => editar(() => venta.setCantidad(id, n))} />
                       <MedioPago medios={medios} value={venta.medioPagoId} onChange={(id) => editar(() => venta.setMedioPago(id))} />
+                      <ReferenciaPago
+                        medio={venta.medio}
+                        value={venta.referencia}
+                        onChange={(campo, valor) => editar(() => venta.setReferencia(campo, valor))}
+                      />
                       <Cliente
                         value={venta.cliente}
                         onChange={r.setCliente}

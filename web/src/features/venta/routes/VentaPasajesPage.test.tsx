@@ -205,6 +205,31 @@ describe('VentaPasajesPage', () => {
     });
   });
 
+  it('asks for the card reference a method requires, from the keyboard, and sends it with the sale', async () => {
+    server.use(http.get('/api/config/medios-pago', () => ok([
+      { id: 1, nombre: 'Efectivo', descripcion: '', activo: true, referencia: 'ninguna', referencia_obligatoria: false },
+      { id: 4, nombre: 'Débito', descripcion: '', activo: true, referencia: 'tarjeta', referencia_obligatoria: true },
+    ])));
+    const calls = trackLote();
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}1');
+    expect(screen.queryByLabelText(/Últimos 4 dígitos/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Débito' }));
+    await user.click(crearButton());
+    expect(alerts().map((a) => a.textContent)).toContain(
+      'El medio de pago «Débito» requiere los últimos 4 dígitos de la tarjeta y el código de autorización');
+    expect(calls).toHaveLength(0);
+
+    await user.click(screen.getByLabelText(/Últimos 4 dígitos/));
+    await user.keyboard('42x42{Tab}a1b2c3');
+    expect(screen.getByLabelText(/Últimos 4 dígitos/)).toHaveValue('4242');
+    expect(screen.getByLabelText(/Código de autorización/)).toHaveValue('A1B2C3');
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0].body.medio_pago_id).toBe(4);
+    expect(calls[0].body.referencia).toEqual({ ultimos4: '4242', autorizacion: 'A1B2C3' });
+  });
+
   it('fills the name and phone of a known document and sends the document with the sale', async () => {
     mockClientes();
     const calls = trackLote();
