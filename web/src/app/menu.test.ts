@@ -59,7 +59,7 @@ describe('menuFor', () => {
 
   it('gives admin the Configuración group and nobody else', () => {
     const configuracion = (role: string) => menuFor(role).find((g) => g.group === 'Configuración')?.entries.map((e) => e.label);
-    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Embarcaciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Facturación electrónica', 'Dispositivos', 'Configuración de Puntos', 'Gestión de Beneficios', 'Configuración de Email', 'Gestión WhatsApp']);
+    expect(configuracion('admin')).toEqual(['Configuración General', 'Configuración del Sistema', 'Secciones', 'Embarcaciones', 'Tipos de viaje', 'Medios de pago', 'Tarifas', 'Facturación electrónica', 'Mercado Pago', 'Dispositivos', 'Configuración de Puntos', 'Gestión de Beneficios', 'Configuración de Email', 'Gestión WhatsApp']);
     const sinPuntos = menuFor('admin', makeUsuario('admin', { modulos: ['core', 'email', 'whatsapp'] })).flatMap((g) => g.entries.map((e) => e.path));
     expect(sinPuntos).not.toContain('/admin/configuracion-puntos');
     expect(sinPuntos).not.toContain('/admin/gestion-beneficios');

@@ -384,11 +384,6 @@ export const SCREENS: readonly Screen[] = [
     page: lazyPage(() => import('@/features/configuracion/routes/EmbarcacionesPage'), (m) => m.EmbarcacionesPage),
   },
   {
-    path: paths.configuracionMercadoPago, access: ADMIN, modulo: 'core', layout: 'admin',
-    menu: [{ label: 'Mercado Pago', icon: IconQrcode, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
-    page: lazyPage(() => import('@/features/configuracion/routes/MercadoPagoPage'), (m) => m.MercadoPagoPage),
-  },
-  {
     path: paths.configuracionTiposViaje, access: ADMIN, modulo: 'core', layout: 'admin',
     menu: [{ label: 'Tipos de viaje', icon: IconTicket, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
     page: lazyPage(() => import('@/features/configuracion/routes/CatalogoPage'), (m) => m.TiposViajePage),
@@ -407,6 +402,11 @@ export const SCREENS: readonly Screen[] = [
     path: paths.configuracionFacturacion, access: rolesOr('configuracion.ver', 'admin'), modulo: 'facturacion', layout: 'admin',
     menu: [{ label: 'Facturación electrónica', icon: IconFileInvoice, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.ver' }],
     page: lazyPage(() => import('@/features/configuracion/routes/FacturacionPage'), (m) => m.FacturacionPage),
+  },
+  {
+    path: paths.configuracionMercadoPago, access: ADMIN, modulo: 'core', layout: 'admin',
+    menu: [{ label: 'Mercado Pago', icon: IconQrcode, group: 'Configuración', roles: ['admin'], permiso: 'configuracion.editar' }],
+    page: lazyPage(() => import('@/features/configuracion/routes/MercadoPagoPage'), (m) => m.MercadoPagoPage),
   },
   {
     path: paths.dispositivos, access: ADMIN, modulo: 'core', layout: 'admin',
