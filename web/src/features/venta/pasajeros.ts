@@ -48,12 +48,18 @@ export function fechaISO(texto: string): string | null {
 const vacia = (f: FilaPasajero) =>
   !f.nombre.trim() && !f.documento_numero.trim() && !f.nacionalidad.trim() && !f.nacimiento.trim() && !f.franja_edad && !f.sexo;
 
-/** Why the rows cannot be sent (null: they can): a row with data but no name, a date that is not dd/mm/aaaa, or a missing name where required. */
+/**
+ * Why the rows cannot be sent (null: they can): a row with data but no name, a date that is not dd/mm/aaaa, a DNI that is not
+ * 7 or 8 digits once its dots are dropped (the server's rule, domain/pasajeros.go), or a missing name where required.
+ */
 export function errorPasajeros(filas: FilaPasajero[], exige: boolean, nombreCliente: string): string | null {
   for (const [i, f] of filas.entries()) {
     if (vacia(f)) continue;
     if (!f.nombre.trim()) return `Pasajero ${i + 1}: falta el nombre y apellido`;
     if (f.nacimiento.trim() && !fechaISO(f.nacimiento)) return `Pasajero ${i + 1}: la fecha de nacimiento debe ser dd/mm/aaaa`;
+    if (f.documento_tipo === 'DNI' && f.documento_numero.trim() && !/^\d{7,8}$/.test(f.documento_numero.trim().replaceAll('.', ''))) {
+      return `Pasajero ${i + 1}: el DNI debe tener 7 u 8 dígitos`;
+    }
   }
   if (!exige) return null;
   // one ticket bought by a named customer names them (the server does the same)

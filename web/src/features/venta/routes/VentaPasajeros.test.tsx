@@ -96,6 +96,9 @@ describe('pasajeros', () => {
     const con = (nombre: string, extra = {}) => ({ ...FILA_VACIA, nombre, ...extra });
     expect(errorPasajeros([con('', { documento_numero: '1' })], false, '')).toBe('Pasajero 1: falta el nombre y apellido');
     expect(errorPasajeros([con('Ana', { nacimiento: '1985' })], false, '')).toBe('Pasajero 1: la fecha de nacimiento debe ser dd/mm/aaaa');
+    expect(errorPasajeros([con('Ana', { documento_numero: '30.111.22X' })], false, '')).toBe('Pasajero 1: el DNI debe tener 7 u 8 dígitos');
+    expect(errorPasajeros([con('Ana', { documento_numero: '30.111.222' })], false, '')).toBeNull();
+    expect(errorPasajeros([con('Ana', { documento_numero: 'AB123', documento_tipo: 'PASAPORTE' })], false, '')).toBeNull();
     expect(errorPasajeros([con('Ana'), FILA_VACIA], true, '')).toBe(MSG_FALTAN_NOMBRES);
     // one ticket bought by a named customer names them
     expect(errorPasajeros([FILA_VACIA], true, 'Juan Paz')).toBeNull();
