@@ -44,7 +44,8 @@ func buscables(t *testing.T, e *empresaDePrueba) (gomez, ajeno store.Pasaje) {
 		sql string
 		id  int64
 	}{{`UPDATE pasajes SET cliente_nombre = 'Luz Ramírez' WHERE id = ?`, renombrado.ID},
-		{`DELETE FROM pasajes WHERE id = ?`, borrado.ID}} {
+		// its passenger first (a one-ticket sale names its customer)
+		{`DELETE FROM pasajeros WHERE pasaje_id = ?`, borrado.ID}, {`DELETE FROM pasajes WHERE id = ?`, borrado.ID}} {
 		if _, err := e.st.DB().ExecContext(ctx, e.st.Rebind(q.sql), q.id); err != nil {
 			t.Fatal(err)
 		}

@@ -189,10 +189,11 @@ func TestNotificationPayloadsRoundTripByKind(t *testing.T) {
 			UsuarioID: 5},
 		"alerta events.EventoAlerta": store.EventoAlerta{Tipo: "diferencia_caja", Titulo: domain.TituloDiferenciaCaja,
 			Mensaje: domain.MensajeDiferenciaCaja(4, "Ana Paz", diferencia)},
-		"alerta events.AvisoProgramaPausado": events.AvisoProgramaPausado{ProgramaID: 9},
-		"alerta events.AvisoCertificado":     events.AvisoCertificado{EmbarcacionID: 2, VencimientoCertificado: "2026-12-01"},
-		"whatsapp events.SinDatos":           events.SinDatos{},
-		"info events.SinDatos":               events.SinDatos{},
+		"alerta events.AvisoProgramaPausado":   events.AvisoProgramaPausado{ProgramaID: 9},
+		"alerta events.AvisoCertificado":       events.AvisoCertificado{EmbarcacionID: 2, VencimientoCertificado: "2026-12-01"},
+		"alerta events.AvisoCertificadoFiscal": events.AvisoCertificadoFiscal{VencimientoCertificadoFiscal: "2026-12-31"},
+		"whatsapp events.SinDatos":             events.SinDatos{},
+		"info events.SinDatos":                 events.SinDatos{},
 	}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
