@@ -435,7 +435,7 @@ func TestATakenUsernameTellsNothingOfOtherCompanies(t *testing.T) {
 var queryParams = []string{"accion", "activos", "agrupar", "anio", "año", "base", "busqueda", "cancelados", "codigo", "count", "desde",
 	"documento", "embarcado", "empresa_id", "estado", "fecha", "fecha_desde", "fecha_fin", "fecha_hasta",
 	"fecha_inicio", "fin", "formato", "ids", "impresion", "impresiones", "inicio", "limit", "limite", "mes", "meses", "numero", "page", "pagina",
-	"papel", "periodo", "por_pagina", "readable", "reasignar_a", "search", "seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v",
+	"papel", "periodo", "por_pagina", "readable", "reasignar_a", "referencia", "search", "seccion_id", "tipo", "tipo_viaje_id", "usuario_id", "v",
 	"zzz"}
 
 // garbage are values that have broken parsers and databases: bounds of every

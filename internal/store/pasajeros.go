@@ -19,8 +19,10 @@ import (
 const pasajeroDelPasaje = `px.nombre, px.documento_tipo, px.documento_numero, px.nacionalidad,
 	CAST(px.fecha_nacimiento AS TEXT), px.franja_edad, px.sexo`
 
-// pasajeroJoin joins a ticket p to its passenger px (none: NULLs).
-const pasajeroJoin = `LEFT JOIN pasajeros px ON px.empresa_id = p.empresa_id AND px.pasaje_id = p.id `
+// pasajeroJoin joins a ticket p to its passenger px (none: NULLs), by the
+// ticket's id alone (an installation-wide id; the passenger's key names the
+// ticket's company): an index on it, never the company's passengers read.
+const pasajeroJoin = `LEFT JOIN pasajeros px ON px.pasaje_id = p.id `
 
 // pasajeroLeido is a passenger read through pasajeroJoin.
 type pasajeroLeido struct {
@@ -101,7 +103,8 @@ func insertarPasajeros(ctx context.Context, c sqldb.Conn, empresaID int64, pasaj
 				vacioNulo(x.DocumentoNumero), vacioNulo(x.Nacionalidad), vacioNulo(x.FechaNacimiento),
 				vacioNulo(x.FranjaEdad), vacioNulo(x.Sexo))
 		}
-		if _, err := c.Exec(ctx, `INSERT INTO pasajeros (empresa_id, pasaje_id, fecha_viaje, nombre, documento_tipo,
+		// nothing reads them back in the sale: sent with the next statement on PostgreSQL (sqldb.Conn.ExecLater)
+		if err := c.ExecLater(ctx, `INSERT INTO pasajeros (empresa_id, pasaje_id, fecha_viaje, nombre, documento_tipo,
 			documento_numero, nacionalidad, fecha_nacimiento, franja_edad, sexo) VALUES `+
 			strings.TrimSuffix(strings.Repeat(`(?, ?, ?, ?, ?, ?, ?, ?, ?, ?), `, len(lote)), `, `), args...); err != nil {
 			return wrap("guardar pasajeros", err)

@@ -25,6 +25,9 @@ CREATE TABLE pasajeros (
     CONSTRAINT pasajeros_pasaje_id_fkey FOREIGN KEY (empresa_id, pasaje_id) REFERENCES pasajes (empresa_id, id)
 );
 CREATE INDEX pasajeros_retencion_idx ON pasajeros (empresa_id, fecha_viaje) WHERE anonimizado_en IS NULL;
+-- A ticket's passenger is read by the ticket's id alone (store.pasajeroJoin): a
+-- ticket's id is the installation's, and the key above makes it the company's.
+CREATE INDEX pasajeros_pasaje_idx ON pasajeros (pasaje_id);
 
 -- +goose Down
 DROP TABLE pasajeros;

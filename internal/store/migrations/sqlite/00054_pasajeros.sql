@@ -25,6 +25,9 @@ CREATE TABLE pasajeros (
     PRIMARY KEY (empresa_id, pasaje_id)
 );
 CREATE INDEX pasajeros_retencion_idx ON pasajeros (empresa_id, fecha_viaje) WHERE anonimizado_en IS NULL;
+-- A ticket's passenger is read by the ticket's id alone (store.pasajeroJoin): a
+-- ticket's id is the installation's, and the key above makes it the company's.
+CREATE INDEX pasajeros_pasaje_idx ON pasajeros (pasaje_id);
 
 -- +goose Down
 DROP TABLE pasajeros;
