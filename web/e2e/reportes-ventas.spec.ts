@@ -36,7 +36,7 @@ test('el administrador genera el reporte de ventas del mes, ve sus indicadores y
   const [csv] = await Promise.all([page.waitForEvent('download'), exportar.getByRole('button', { name: 'CSV' }).click()]);
   expect(csv.suggestedFilename()).toBe(`reporte-ventas-${hoy.slice(0, 7)}-${hoy}.csv`);
   const texto = await readFile(await csv.path(), 'utf8');
-  expect(texto.startsWith('\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Vendedor;Precio;Estado\r\n')).toBe(true);
+  expect(texto.startsWith('\uFEFFFecha de venta;Fecha de viaje;N° Pasaje;Cliente;Sección;Tipo de viaje;Medio de pago;Referencia;Vendedor;Precio;Estado\r\n')).toBe(true);
   const [, mes, dia] = hoy.split('-');
   expect(texto).toContain(`;"${pasaje.numero_pasaje}";"${cliente}";`);
   expect(texto).toContain(`${dia}/${mes}/${hoy.slice(0, 4)};`);
