@@ -21,7 +21,7 @@ test('admin crea, edita, pone tarifa y elimina una sección', { tag: '@empresa' 
   await form.getByRole('button', { name: 'Guardar' }).click();
   // Nombre and Capacidad are both required: the first message is Nombre's.
   await expect(form.getByText('Este campo es obligatorio').first()).toBeVisible();
-  await form.getByLabel('Nombre').fill(SECCION);
+  await form.getByRole('textbox', { name: /^Nombre/ }).fill(SECCION);
   await form.getByLabel('Descripción').fill('Arroyo Espera, recreos y muelles particulares');
   await form.getByLabel('Capacidad (personas)').fill('35');
   await shot(page, 'nueva-seccion');
@@ -34,7 +34,7 @@ test('admin crea, edita, pone tarifa y elimina una sección', { tag: '@empresa' 
   // Edit.
   await page.getByRole('button', { name: `Editar ${SECCION}` }).click();
   const edit = page.getByRole('dialog', { name: 'Editar sección' });
-  await expect(edit.getByLabel('Nombre')).toHaveValue(SECCION);
+  await expect(edit.getByRole('textbox', { name: /^Nombre/ })).toHaveValue(SECCION);
   await edit.getByLabel('Capacidad (personas)').fill('40');
   await edit.getByRole('button', { name: 'Guardar' }).click();
   await expect(page.getByText('Sección actualizada exitosamente')).toBeVisible();
