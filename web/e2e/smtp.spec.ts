@@ -86,6 +86,7 @@ test('el admin envía por email el PDF del reporte de ventas del mes y programa 
   // The month's sales report, its PDF e-mailed through the dialog; the outbox worker delivers it.
   await page.goto('/admin/reportes/ventas');
   await page.getByText('Mes específico', { exact: true }).click(); // the segment's label: its radio is hidden
+  await expect(page.getByRole('radio', { name: 'Mes específico' })).toBeChecked(); // the period the e-mail's subject is built from
   await expect(page.getByRole('table', { name: 'Ventas detalladas' }).getByRole('row').nth(1)).toBeVisible();
   await page.getByRole('group', { name: 'Exportar' }).getByRole('button', { name: 'Email PDF' }).click();
   const dialogo = page.getByRole('dialog', { name: 'Enviar reporte de ventas (PDF)' });
