@@ -21,7 +21,9 @@ type GuardarItemCatalogo struct {
 	// Referencia and ReferenciaObligatoria count only for payment methods.
 	Referencia            *string `json:"referencia,omitempty" enum:"ninguna,tarjeta,transferencia" maxLength:"13" description:"Medios de pago: la referencia que registran sus ventas (tarjeta: últimos 4 dígitos y autorización; transferencia: su número); ninguna si falta"`
 	ReferenciaObligatoria *bool   `json:"referencia_obligatoria,omitempty" description:"Medios de pago con referencia: una venta sin ella se rechaza"`
-	Activo                *bool   `json:"activo,omitempty"`
+	// Tipo counts only for payment methods.
+	Tipo   *string `json:"tipo,omitempty" enum:"efectivo,tarjeta,transferencia,mercadopago_qr,otro" maxLength:"14" description:"Medios de pago: su comportamiento (efectivo va a la caja; mercadopago_qr se cobra con el QR de Mercado Pago). Al crear, si falta, se deduce del nombre; al modificar, si falta, queda el que tenía"`
+	Activo *bool   `json:"activo,omitempty"`
 }
 
 // ItemCatalogo is an entry of a catalog: a section, trip type or payment
@@ -76,7 +78,7 @@ func (c catalogo) listar(r *http.Request, q ConsultaCatalogo) ([]ItemCatalogo, e
 func (c catalogo) item(body GuardarItemCatalogo) (domain.ItemCatalogo, error) {
 	return c.cat.Normalizar(domain.ItemCatalogo{Nombre: body.Nombre, Descripcion: body.Descripcion,
 		Capacidad: body.Capacidad, RequierePasajeros: body.RequierePasajeros, IdaYVuelta: body.IdaYVuelta, DiasVuelta: body.DiasVuelta,
-		Referencia: body.Referencia, ReferenciaObligatoria: body.ReferenciaObligatoria, Activo: body.Activo == nil || *body.Activo})
+		Referencia: body.Referencia, ReferenciaObligatoria: body.ReferenciaObligatoria, Tipo: body.Tipo, Activo: body.Activo == nil || *body.Activo})
 }
 
 func (c catalogo) crear(r *http.Request, body GuardarItemCatalogo) (createdReply[ItemCatalogo], error) {

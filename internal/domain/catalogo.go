@@ -17,7 +17,10 @@ type Catalogo struct {
 	// ConReferencia: its entries say which payment reference their sales
 	// record and whether it is required (payment methods: referencia).
 	ConReferencia bool
-	Mensajes      MensajesCatalogo
+	// ConTipo: its entries have a kind that decides their behaviour
+	// (payment methods: TiposMedioPago).
+	ConTipo  bool
+	Mensajes MensajesCatalogo
 }
 
 // MensajesCatalogo are a catalog's user-facing messages, spelled out whole.
@@ -53,7 +56,7 @@ var (
 			Duplicado:    "Ya existe un tipo de viaje con ese nombre",
 			Inactivo:     "Tipo de viaje «%s» está inactivo",
 		}}
-	CatMediosPago = Catalogo{Tabla: "medios_pago", ColumnaPasaje: "medio_pago_id", Nombre: "Medio de pago", ConReferencia: true,
+	CatMediosPago = Catalogo{Tabla: "medios_pago", ColumnaPasaje: "medio_pago_id", Nombre: "Medio de pago", ConReferencia: true, ConTipo: true,
 		Mensajes: MensajesCatalogo{
 			Creado:       "Medio de pago creado exitosamente",
 			Actualizado:  "Medio de pago actualizado exitosamente",
@@ -88,7 +91,11 @@ type ItemCatalogo struct {
 	// of reference its sales record (TiposReferencia) and whether it is required.
 	Referencia            *string `json:"referencia,omitempty"`
 	ReferenciaObligatoria *bool   `json:"referencia_obligatoria,omitempty"`
-	Activo                bool    `json:"activo"`
+	// Tipo (payment methods only): the kind that decides its behaviour (one
+	// of TiposMedioPago). Absent when writing: on create the name rule's
+	// kind (TipoMedioPagoPorNombre), on update the stored one.
+	Tipo   *string `json:"tipo,omitempty"`
+	Activo bool    `json:"activo"`
 }
 
 // MsgDiasVuelta refuses a return limit out of 0…365 days.
@@ -124,6 +131,21 @@ func (c Catalogo) normalizarReferencia(it ItemCatalogo) (ItemCatalogo, error) {
 	return it, err
 }
 
+// normalizarTipo keeps a payment method's kind, trimmed and checked when
+// given, and drops it elsewhere.
+func (c Catalogo) normalizarTipo(it ItemCatalogo) (ItemCatalogo, error) {
+	if !c.ConTipo || it.Tipo == nil {
+		it.Tipo = nil
+		return it, nil
+	}
+	tipo := strings.TrimSpace(*it.Tipo)
+	it.Tipo = &tipo
+	if !EsTipoMedioPago(tipo) {
+		return it, Invalid(MsgTipoMedioPago)
+	}
+	return it, nil
+}
+
 // valor is *p, or the zero value when p is nil.
 func valor[T any](p *T) T {
 	var v T
@@ -137,7 +159,8 @@ func valor[T any](p *T) T {
 const MsgCapacidad = "La capacidad debe ser un número entre 1 y 10000"
 
 // Normalizar trims an entry and checks it: name required (≤ 100), description
-// ≤ 500, capacity a whole number from 1 to 10000 for sections.
+// ≤ 500, capacity a whole number from 1 to 10000 for sections, a payment
+// method's reference and its kind (when given) among the known ones.
 func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 	it.Nombre, it.Descripcion = strings.TrimSpace(it.Nombre), strings.TrimSpace(it.Descripcion)
 	switch {
@@ -151,6 +174,9 @@ func (c Catalogo) Normalizar(it ItemCatalogo) (ItemCatalogo, error) {
 	it, err := c.normalizarIdaYVuelta(it)
 	if err == nil {
 		it, err = c.normalizarReferencia(it)
+	}
+	if err == nil {
+		it, err = c.normalizarTipo(it)
 	}
 	if err != nil || !c.ConCapacidad {
 		it.Capacidad, it.RequierePasajeros = nil, nil

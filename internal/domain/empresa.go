@@ -185,17 +185,21 @@ func TiposViajeIniciales() []ItemCatalogo {
 // MediosPagoIniciales are the usual payment methods.
 func MediosPagoIniciales() []ItemCatalogo {
 	return activos([]ItemCatalogo{
-		{Nombre: "Efectivo", Descripcion: "Pago en efectivo en boletería"},
-		{Nombre: "Débito", Descripcion: "Tarjeta de débito", Referencia: referencia(ReferenciaTarjeta)},
-		{Nombre: "Crédito", Descripcion: "Tarjeta de crédito en un pago", Referencia: referencia(ReferenciaTarjeta)},
-		{Nombre: "Transferencia", Descripcion: "Transferencia bancaria o CVU", Referencia: referencia(ReferenciaTransferencia)},
-		{Nombre: "Mercado Pago", Descripcion: "QR de Mercado Pago", Referencia: referencia(ReferenciaTransferencia)},
+		{Nombre: "Efectivo", Descripcion: "Pago en efectivo en boletería", Tipo: texto(TipoEfectivo)},
+		{Nombre: "Débito", Descripcion: "Tarjeta de débito", Referencia: texto(ReferenciaTarjeta), Tipo: texto(TipoTarjeta)},
+		{Nombre: "Crédito", Descripcion: "Tarjeta de crédito en un pago", Referencia: texto(ReferenciaTarjeta),
+			Tipo: texto(TipoTarjeta)},
+		{Nombre: "Transferencia", Descripcion: "Transferencia bancaria o CVU", Referencia: texto(ReferenciaTransferencia),
+			Tipo: texto(TipoTransferencia)},
+		// a QR the seller checks on the phone: a manual method, not issue 43's integrated QR
+		{Nombre: "Mercado Pago", Descripcion: "QR de Mercado Pago", Referencia: texto(ReferenciaTransferencia),
+			Tipo: texto(TipoOtro)},
 	})
 }
 
-// referencia is a preset's kind of reference, not required: the company
-// decides whether its counter must type it.
-func referencia(tipo string) *string { return &tipo }
+// texto is a preset's kind: of method, or of reference (never required: the
+// company decides whether its counter must type it).
+func texto(tipo string) *string { return &tipo }
 
 func activos(items []ItemCatalogo) []ItemCatalogo {
 	for i := range items {

@@ -29,7 +29,7 @@ func itemAuditadoDe(cat domain.Catalogo, it domain.ItemCatalogo) *itemAuditado {
 
 // columns of a catalog table; sections also carry capacidad and
 // requiere_pasajeros, trip types ida_y_vuelta and dias_vuelta, payment
-// methods referencia and referencia_obligatoria.
+// methods referencia, referencia_obligatoria and tipo.
 func catalogColumns(cat domain.Catalogo) string {
 	cols := "id, nombre, descripcion, activo, NULL, NULL"
 	if cat.ConCapacidad {
@@ -41,9 +41,9 @@ func catalogColumns(cat domain.Catalogo) string {
 		cols += ", NULL, NULL"
 	}
 	if cat.ConReferencia {
-		return cols + ", referencia, referencia_obligatoria"
+		return cols + ", referencia, referencia_obligatoria, tipo"
 	}
-	return cols + ", NULL, NULL"
+	return cols + ", NULL, NULL, NULL"
 }
 
 func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
@@ -55,7 +55,7 @@ func scanItem(sc sqldb.Scanner) (domain.ItemCatalogo, error) {
 		dias      sql.NullInt64
 	)
 	err := sc.Scan(&it.ID, &it.Nombre, &it.Descripcion, &it.Activo, &cap, &nombrados, &ida, &dias, &it.Referencia,
-		&it.ReferenciaObligatoria)
+		&it.ReferenciaObligatoria, &it.Tipo)
 	if cap.Valid {
 		it.Capacidad = &cap.Int64
 	}
@@ -143,6 +143,13 @@ func insertarItem(ctx context.Context, c sqldb.Conn, empresaID int64, cat domain
 	if cat.ConReferencia {
 		cols, vals, args = cols+", referencia, referencia_obligatoria", vals+", ?, ?", append(args, reglaDe(it)...)
 	}
+	if cat.ConTipo {
+		tipo := domain.TipoMedioPagoPorNombre(it.Nombre)
+		if it.Tipo != nil {
+			tipo = *it.Tipo
+		}
+		cols, vals, args = cols+", tipo", vals+", ?", append(args, tipo)
+	}
 	id, err := c.InsertID(ctx, `INSERT INTO `+cat.Tabla+` (`+cols+`) VALUES (`+vals+`)`, args...)
 	if sqldb.IsUniqueViolation(err) {
 		return 0, domain.Conflict(cat.Mensajes.Duplicado)
@@ -179,6 +186,9 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		}
 		if cat.ConReferencia {
 			set, args = set+", referencia = ?, referencia_obligatoria = ?", append(args, reglaDe(it)...)
+		}
+		if cat.ConTipo && it.Tipo != nil { // absent: the stored kind stays
+			set, args = set+", tipo = ?", append(args, *it.Tipo)
 		}
 		res, err := c.Exec(ctx, `UPDATE `+cat.Tabla+` SET `+set+` WHERE empresa_id = ? AND id = ?`,
 			append(args, a.EmpresaID, id)...)

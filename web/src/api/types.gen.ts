@@ -5033,6 +5033,11 @@ export interface components {
             referencia_obligatoria?: null | boolean;
             /** @description Secciones: cada pasaje vendido debe nombrar a su pasajero */
             requiere_pasajeros?: null | boolean;
+            /**
+             * @description Medios de pago: su comportamiento (efectivo va a la caja; mercadopago_qr se cobra con el QR de Mercado Pago). Al crear, si falta, se deduce del nombre; al modificar, si falta, queda el que tenía
+             * @enum {null|string}
+             */
+            tipo?: "efectivo" | "tarjeta" | "transferencia" | "mercadopago_qr" | "otro" | null;
         };
         GuardarMercadoPago: {
             /** @description El token de acceso de la cuenta (APP_USR-… o TEST-…); ausente o vacío conserva el guardado */
@@ -5202,6 +5207,7 @@ export interface components {
             referencia?: null | string;
             referencia_obligatoria?: null | boolean;
             requiere_pasajeros?: null | boolean;
+            tipo?: null | string;
         };
         ItemEliminado: {
             desactivado: boolean;
