@@ -54,9 +54,15 @@ type EventoConfig struct {
 
 // EventoAlerta is the payload of alertaSistema.
 type EventoAlerta struct {
-	Tipo    string `json:"tipo" enum:"diferencia_caja,cierre_pendiente,cierre_aprobado,whatsapp_desconectado,conflicto_offline,sobreventa"`
+	Tipo    string `json:"tipo" enum:"diferencia_caja,cierre_pendiente,cierre_aprobado,whatsapp_desconectado,conflicto_offline,sobreventa,pago_devuelto"`
 	Titulo  string `json:"titulo"`
 	Mensaje string `json:"mensaje"`
+}
+
+// EventoPedido is the payload of pedidoCompletado and pedidoLiberado.
+type EventoPedido struct {
+	PedidoID int64  `json:"pedido_id"`
+	Estado   string `json:"estado" enum:"pendiente,completado,vencido,cancelado"`
 }
 
 // EventoUsuario is the payload of usuarioConectado and usuarioDesconectado;
@@ -112,4 +118,6 @@ var Cargas = []Carga{
 	{UsuarioConectado, EventoUsuario{}},
 	{UsuarioDesconectado, EventoUsuario{}},
 	{WhatsAppStatus, EventoWhatsApp{}},
+	{PedidoCompletado, EventoPedido{}},
+	{PedidoLiberado, EventoPedido{}},
 }

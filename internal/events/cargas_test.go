@@ -70,6 +70,7 @@ var fuentes = map[string]fuente{
 	"s.estado":      {bloque: "internal/domain.WhatsAppConectado"},
 	"n.Tipo":        {tipo: "NuevaNotificacion", campo: "Tipo"},
 	"aviso.tipo":    {bloque: "internal/domain.NotifVenta"},
+	"liberadoComo":  {bloque: "internal/domain.PedidoPendiente"},
 }
 
 // codigo is the module's source, parsed: its files and its string

@@ -31,6 +31,10 @@ const (
 	WhatsAppStatus      = "whatsappStatus"
 	UsuarioConectado    = "usuarioConectado"
 	UsuarioDesconectado = "usuarioDesconectado"
+	// PedidoCompletado and PedidoLiberado tell a pending order's seller it
+	// was paid (its tickets exist) or released (docs/features/venta-diferida.md).
+	PedidoCompletado = "pedidoCompletado"
+	PedidoLiberado   = "pedidoLiberado"
 	// SesionRevocada tells the instances holding a user's sockets to check
 	// them again at once (a logout, a deactivation); clients never see it.
 	SesionRevocada = "sesionRevocada"

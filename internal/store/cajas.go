@@ -415,6 +415,9 @@ func (s *Store) cerrar(ctx context.Context, c sqldb.Conn, a Actor, k Contado) (C
 	if pendiente {
 		return CierreCaja{}, domain.Conflict(domain.MsgCierrePendiente)
 	}
+	if err := cobroPendienteEn(ctx, c, a.EmpresaID, abierta.id); err != nil {
+		return CierreCaja{}, err
+	}
 	for _, id := range orden {
 		if _, err := s.itemCatalogo(ctx, c, a.EmpresaID, domain.CatMediosPago, id); err != nil {
 			return CierreCaja{}, err

@@ -107,7 +107,8 @@ func lugaresDeEstado(estado string) int64 {
 }
 
 // DiferenciaCupo is a counter that does not match its tickets: the seats it
-// holds and the tickets (active or boarded) of its date and section.
+// holds and the tickets (active or boarded) of its date and section, with
+// the seats pending orders hold (pedidos.go).
 type DiferenciaCupo struct {
 	SeccionID int64
 	Fecha     string
@@ -130,8 +131,11 @@ func (s *Store) DiferenciasDeCupos(ctx context.Context, empresaID int64) ([]Dife
 			UNION ALL
 			SELECT seccion_id, fecha_viaje, 0, COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado IN (?, ?)
 			GROUP BY seccion_id, fecha_viaje
+			UNION ALL
+			SELECT seccion_id, fecha_viaje, 0, SUM(cantidad) FROM pedidos WHERE empresa_id = ? AND estado = ?
+			GROUP BY seccion_id, fecha_viaje
 		) t GROUP BY seccion_id, fecha HAVING SUM(vendidos) <> SUM(pasajes) ORDER BY 2, 1 LIMIT ?`,
-		empresaID, empresaID, domain.PasajeActivo, domain.PasajeUsado, maxDiferenciasCupo)
+		empresaID, empresaID, domain.PasajeActivo, domain.PasajeUsado, empresaID, domain.PedidoPendiente, maxDiferenciasCupo)
 	return out, wrap("comparar lugares con pasajes", err)
 }
 

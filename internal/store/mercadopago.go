@@ -268,3 +268,16 @@ func sinCredenciales(err error) bool {
 	e, ok := domain.AsError(err)
 	return ok && e.Kind == domain.KindNotFound
 }
+
+// SecretosWebhookMercadoPago are the company's secrets that sign Mercado
+// Pago's notifications (none when it has stored none): the webhook verifier's.
+func (s *Store) SecretosWebhookMercadoPago(ctx context.Context, empresaID int64) ([][]byte, error) {
+	cred, err := s.credencialesMercadoPago(ctx, empresaID)
+	if sinCredenciales(err) || err == nil && cred.Secreto == "" {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	return [][]byte{[]byte(cred.Secreto)}, nil
+}

@@ -139,15 +139,9 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 	// the register is locked with the key's claim (one round trip on PostgreSQL)
 	var abierta cajaALeer
 	return idempotentCon(ctx, s, a, "pasajes.vender", []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}, func(c sqldb.Conn) ([]Pasaje, error) {
-		if p.forma != nil {
-			return nil, p.forma
-		}
-		caja, err := abierta.abierta()
-		if err != nil || caja.id == 0 {
-			return nil, firstErr(err, domain.Invalid(domain.MsgDebeAbrirCaja))
-		}
-		if p.catalogo != nil {
-			return nil, p.catalogo
+		caja, err := p.admitida(&abierta)
+		if err != nil {
+			return nil, err
 		}
 		if p.BeneficioID != nil {
 			if err := prepararCanje(ctx, c, a, &p); err != nil {

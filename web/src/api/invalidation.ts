@@ -46,6 +46,9 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   usuarioDesconectado: [dashboardKeys.all],
   // A company's WhatsApp link changed (a new QR, linked, logged out): the status screens and the service monitor.
   whatsappStatus: [whatsappKeys.estado(), whatsappKeys.global(), serviciosKeys.all],
+  // A seller's QR charge was paid (its tickets now exist, as a sale's) or released (its seats are free again).
+  pedidoCompletado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
+  pedidoLiberado: [pasajesKeys.all],
   // The empty prefix matches every query.
   resync: [[]],
 };

@@ -4771,7 +4771,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "cierre_pendiente" | "cierre_aprobado" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa";
+            tipo: "diferencia_caja" | "cierre_pendiente" | "cierre_aprobado" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa" | "pago_devuelto";
             titulo: string;
         };
         EventoCaja: {
@@ -4800,6 +4800,12 @@ export interface components {
             pasaje_id: number;
             /** Format: int64 */
             usuario_id: number;
+        };
+        EventoPedido: {
+            /** @enum {string} */
+            estado: "pendiente" | "completado" | "vencido" | "cancelado";
+            /** Format: int64 */
+            pedido_id: number;
         };
         EventoUsuario: {
             rol: string;
@@ -4838,6 +4844,8 @@ export interface components {
             pasajeReactivado: components["schemas"]["EventoPasaje"];
             pasajeValidacionDeshecha: components["schemas"]["EventoPasaje"];
             pasajeValidado: components["schemas"]["EventoPasaje"];
+            pedidoCompletado: components["schemas"]["EventoPedido"];
+            pedidoLiberado: components["schemas"]["EventoPedido"];
             usuarioConectado: components["schemas"]["EventoUsuario"];
             usuarioDesconectado: components["schemas"]["EventoUsuario"];
             whatsappStatus: components["schemas"]["EventoWhatsApp"];
