@@ -144,7 +144,7 @@ func (c *Cliente) CrearOrden(ctx context.Context, o OrdenQR, clave string) (Orde
 	if err != nil {
 		return Orden{}, err
 	}
-	creada, err := c.orden(ctx, externo.Pedido{Metodo: http.MethodPost, Ruta: rutaOrdenes}, clave, p)
+	creada, err := c.pedirOrden(ctx, externo.Pedido{Metodo: http.MethodPost, Ruta: rutaOrdenes}, clave, p)
 	if err == nil && (creada.ExternalReference != o.ExternalReference || creada.Total != o.Total) {
 		err = errRespuesta(rutaOrdenes, fmt.Sprintf("la orden %s es de %s por %s, no de %s por %s", creada.ID,
 			creada.ExternalReference, creada.Total, o.ExternalReference, o.Total))
@@ -183,7 +183,7 @@ func (c *Cliente) Orden(ctx context.Context, id string) (Orden, error) {
 	if err != nil {
 		return Orden{}, err
 	}
-	return c.orden(ctx, externo.Pedido{Ruta: ruta}, "", nil)
+	return c.pedirOrden(ctx, externo.Pedido{Ruta: ruta}, "", nil)
 }
 
 // CancelarOrden cancels the order id with the idempotency key clave. Mercado
@@ -202,8 +202,8 @@ type pedidoReembolso struct {
 
 // ReembolsarOrden refunds the paid order id with the idempotency key clave
 // (a repeat is the same refund): all that remains when monto is nil, else
-// monto of its payment (transactions.payments[0]), which Mercado Pago
-// refuses past what remains.
+// monto of its payment (transactions.payments[0], whose id is read from the
+// order first), which Mercado Pago refuses (400) past what remains.
 func (c *Cliente) ReembolsarOrden(ctx context.Context, id, clave string, monto *domain.Centavos) (Orden, error) {
 	if monto == nil {
 		return c.accion(ctx, id, "refund", clave, nil)
@@ -230,7 +230,7 @@ func (c *Cliente) accion(ctx context.Context, id, accion, clave string, cuerpo a
 	if err != nil {
 		return Orden{}, err
 	}
-	return c.orden(ctx, externo.Pedido{Metodo: http.MethodPost, Ruta: ruta}, clave, cuerpo)
+	return c.pedirOrden(ctx, externo.Pedido{Metodo: http.MethodPost, Ruta: ruta}, clave, cuerpo)
 }
 
 // rutaOrden is the route of the order id, or of its action: an id with
@@ -253,8 +253,8 @@ func validarClave(clave string) error {
 	return nil
 }
 
-// orden sends p with clave (none when empty) and cuerpo, and reads the order answered.
-func (c *Cliente) orden(ctx context.Context, p externo.Pedido, clave string, cuerpo any) (Orden, error) {
+// pedirOrden sends p with clave (none when empty) and cuerpo, and reads the order answered.
+func (c *Cliente) pedirOrden(ctx context.Context, p externo.Pedido, clave string, cuerpo any) (Orden, error) {
 	if clave != "" {
 		p.Encabezados = http.Header{EncabezadoIdempotencia: {clave}}
 	}
