@@ -57,7 +57,7 @@ type Cuenta struct {
 // Cuenta asks whose the token is (GET /users/me): the credentials' test.
 func (c *Cliente) Cuenta(ctx context.Context) (Cuenta, error) {
 	var cu Cuenta
-	err := c.llamar(ctx, http.MethodGet, "/users/me", nil, nil, &cu)
+	err := c.llamar(ctx, externo.Pedido{Ruta: "/users/me"}, nil, &cu)
 	if err == nil && cu.ID <= 0 {
 		err = errRespuesta("/users/me", "sin id de usuario")
 	}
@@ -105,7 +105,7 @@ type busqueda struct {
 func (c *Cliente) AsegurarLocal(ctx context.Context, cuenta int64, l Local) (string, error) {
 	usuario := "/users/" + strconv.FormatInt(cuenta, 10) + "/stores"
 	var b busqueda
-	if err := c.llamar(ctx, http.MethodGet, usuario+"/search", url.Values{"external_id": {l.IDExterno}}, nil, &b); err != nil {
+	if err := c.llamar(ctx, externo.Pedido{Ruta: usuario + "/search", Consulta: url.Values{"external_id": {l.IDExterno}}}, nil, &b); err != nil {
 		return "", err
 	}
 	if len(b.Resultados) > 0 && b.Resultados[0].ID != "" {
@@ -138,7 +138,7 @@ func CajaDe(empresaID, usuarioID int64, nombre string, localID string) Caja {
 // AsegurarCaja is the id of the POS with p's external id: found, or created.
 func (c *Cliente) AsegurarCaja(ctx context.Context, p Caja) (string, error) {
 	var b busqueda
-	if err := c.llamar(ctx, http.MethodGet, "/pos", url.Values{"external_id": {p.IDExterno}}, nil, &b); err != nil {
+	if err := c.llamar(ctx, externo.Pedido{Ruta: "/pos", Consulta: url.Values{"external_id": {p.IDExterno}}}, nil, &b); err != nil {
 		return "", err
 	}
 	if len(b.Resultados) > 0 && b.Resultados[0].ID != "" {
@@ -150,7 +150,7 @@ func (c *Cliente) AsegurarCaja(ctx context.Context, p Caja) (string, error) {
 // crear POSTs cuerpo to ruta and answers the new resource's id.
 func (c *Cliente) crear(ctx context.Context, ruta string, cuerpo any) (string, error) {
 	var creado conID
-	if err := c.llamar(ctx, http.MethodPost, ruta, nil, cuerpo, &creado); err != nil {
+	if err := c.llamar(ctx, externo.Pedido{Metodo: http.MethodPost, Ruta: ruta}, cuerpo, &creado); err != nil {
 		return "", err
 	}
 	if creado.ID == "" {
@@ -159,12 +159,17 @@ func (c *Cliente) crear(ctx context.Context, ruta string, cuerpo any) (string, e
 	return creado.ID.String(), nil
 }
 
-// llamar sends one request with the token and decodes its JSON answer into
-// out. A refused token is domain.MsgMercadoPagoTokenRechazado; any other
-// failure is the *externo.Error the caller shows by its category.
-func (c *Cliente) llamar(ctx context.Context, metodo, ruta string, consulta url.Values, cuerpo, out any) error {
-	p := externo.Pedido{Metodo: metodo, Ruta: ruta, Consulta: consulta,
-		Encabezados: http.Header{"Authorization": {"Bearer " + c.token}, "Accept": {"application/json"}}}
+// llamar sends p (its method, route, query and own headers, such as an
+// idempotency key) with the token and cuerpo as JSON (none when nil), and
+// decodes the JSON answer into out. A refused token is
+// domain.MsgMercadoPagoTokenRechazado; any other failure is the
+// *externo.Error the caller shows by its category.
+func (c *Cliente) llamar(ctx context.Context, p externo.Pedido, cuerpo, out any) error {
+	if p.Encabezados == nil {
+		p.Encabezados = http.Header{}
+	}
+	p.Encabezados.Set("Authorization", "Bearer "+c.token)
+	p.Encabezados.Set("Accept", "application/json")
 	if cuerpo != nil {
 		b, err := json.Marshal(cuerpo)
 		if err != nil {
@@ -182,7 +187,7 @@ func (c *Cliente) llamar(ctx context.Context, metodo, ruta string, consulta url.
 		return err
 	}
 	if err := json.Unmarshal(r.Cuerpo, out); err != nil {
-		return errRespuesta(ruta, err.Error())
+		return errRespuesta(p.Ruta, err.Error())
 	}
 	return nil
 }

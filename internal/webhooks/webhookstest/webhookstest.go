@@ -10,21 +10,20 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
-	"strings"
 	"time"
 
+	"muelle/internal/mercadopago"
 	"muelle/internal/webhooks"
 )
 
 // Nombre is the test provider's name: POST /api/webhooks/prueba.
 const Nombre = "prueba"
 
-// Verificador checks a delivery signed like Mercado Pago's: the header
-// x-signature "ts=<unix seconds>,v1=<hex HMAC-SHA256>" over the manifest
-// "id:<data.id>;request-id:<x-request-id>;ts:<ts>;", data.id taken from the
-// query string (lowercased), with any of Secretos, within Tolerancia
-// (webhooks.ToleranciaDefault when 0). Only then is the body read, as
-// {"id": "<event id>", "type": "<kind>", "empresa_id": n?}.
+// Verificador checks a delivery signed like Mercado Pago's
+// (mercadopago.ComprobarFirma: x-signature over the manifest of the query's
+// data.id and x-request-id, with any of Secretos, within Tolerancia). Only
+// then is the body read, as {"id": "<event id>", "type": "<kind>",
+// "empresa_id": n?}.
 type Verificador struct {
 	Secretos   [][]byte
 	Tolerancia time.Duration
@@ -32,32 +31,10 @@ type Verificador struct {
 
 // Verificar implements webhooks.Verificador.
 func (v Verificador) Verificar(_ context.Context, e *webhooks.Entrega, ahora time.Time) (webhooks.Evento, error) {
-	campos, err := webhooks.CamposFirma(e.Encabezado("X-Signature"))
-	if err != nil {
-		return webhooks.Evento{}, err
-	}
-	if len(campos["ts"]) != 1 || len(campos["v1"]) == 0 {
-		return webhooks.Evento{}, fmt.Errorf("%w: falta ts o v1", webhooks.ErrFirma)
-	}
-	ts, err := webhooks.HoraUnix(campos["ts"][0])
-	if err != nil {
-		return webhooks.Evento{}, err
-	}
-	mensaje := Manifiesto(e.Consulta.Get("data.id"), e.Encabezado("X-Request-Id"), campos["ts"][0])
-	if err := webhooks.ComprobarHMAC(v.Secretos, []byte(mensaje), campos["v1"]); err != nil {
-		return webhooks.Evento{}, err
-	}
-	if err := webhooks.ComprobarHora(ts, ahora, v.tolerancia()); err != nil {
+	if err := mercadopago.ComprobarFirma(e, v.Secretos, ahora, v.Tolerancia); err != nil {
 		return webhooks.Evento{}, err
 	}
 	return leer(e.Cuerpo)
-}
-
-func (v Verificador) tolerancia() time.Duration {
-	if v.Tolerancia > 0 {
-		return v.Tolerancia
-	}
-	return webhooks.ToleranciaDefault
 }
 
 // cuerpo is the body of the test provider's event.
@@ -78,18 +55,6 @@ func leer(b []byte) (webhooks.Evento, error) {
 	return webhooks.Evento{IDExterno: c.ID, Tipo: c.Type, EmpresaID: c.EmpresaID}, nil
 }
 
-// Manifiesto is the signed text of a delivery: Mercado Pago's template, a
-// part whose value is missing left out.
-func Manifiesto(dataID, requestID, ts string) string {
-	var b strings.Builder
-	for _, p := range [][2]string{{"id", strings.ToLower(dataID)}, {"request-id", requestID}, {"ts", ts}} {
-		if p[1] != "" {
-			b.WriteString(p[0] + ":" + p[1] + ";")
-		}
-	}
-	return b.String()
-}
-
 // Aviso is a delivery the test provider sends.
 type Aviso struct {
 	DataID    string // the query string's data.id
@@ -106,5 +71,5 @@ func (a Aviso) Firmar(r *http.Request, secreto []byte) {
 	r.URL.RawQuery = q.Encode()
 	ts := strconv.FormatInt(a.Hora.Unix(), 10)
 	r.Header.Set("X-Request-Id", a.RequestID)
-	r.Header.Set("X-Signature", "ts="+ts+",v1="+webhooks.FirmarHMAC(secreto, []byte(Manifiesto(a.DataID, a.RequestID, ts))))
+	r.Header.Set("X-Signature", "ts="+ts+",v1="+webhooks.FirmarHMAC(secreto, []byte(mercadopago.Manifiesto(a.DataID, a.RequestID, ts))))
 }
