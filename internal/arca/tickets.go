@@ -13,7 +13,7 @@ import (
 // Almacen keeps the tickets (store.Store over arca_tickets).
 type Almacen interface {
 	TicketARCA(ctx context.Context, k domain.ClaveTicket) (store.EstadoTicket, error)
-	ReclamarTicketARCA(ctx context.Context, k domain.ClaveTicket, ahora, hasta time.Time) (bool, error)
+	ReclamarTicketARCA(ctx context.Context, k domain.ClaveTicket, ahora, hasta, renovarAntesDe time.Time) (bool, error)
 	GuardarTicketARCA(ctx context.Context, k domain.ClaveTicket, t domain.TicketAcceso, ahora time.Time) error
 	SoltarTicketARCA(ctx context.Context, k domain.ClaveTicket, esperarHasta *time.Time, ahora time.Time) error
 }
@@ -88,7 +88,7 @@ func (a *Autenticador) Ticket(ctx context.Context, k domain.ClaveTicket, c Certi
 			}
 			return domain.TicketAcceso{}, &ErrorWSAA{Codigo: FallaYaAutenticado}
 		}
-		reclamado, err := a.almacen.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(plazoReclamo))
+		reclamado, err := a.almacen.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(plazoReclamo), ahora.Add(MargenRenovacion))
 		if err != nil {
 			return domain.TicketAcceso{}, err
 		}

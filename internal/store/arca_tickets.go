@@ -88,8 +88,11 @@ func (s *Store) TicketARCA(ctx context.Context, k domain.ClaveTicket) (EstadoTic
 
 // ReclamarTicketARCA claims the renewal of k's ticket until hasta: true for
 // the one caller whose conditional UPDATE took it (no claim, or one that
-// lapsed before ahora); the others wait for its ticket.
-func (s *Store) ReclamarTicketARCA(ctx context.Context, k domain.ClaveTicket, ahora, hasta time.Time) (bool, error) {
+// lapsed before ahora) while the stored ticket still needs one (none, or one
+// expiring before renovarAntesDe, and no refusal holding logins back past
+// ahora); the others wait for its ticket. A caller that read the row before
+// another renewal stored its ticket thus never logs in again.
+func (s *Store) ReclamarTicketARCA(ctx context.Context, k domain.ClaveTicket, ahora, hasta, renovarAntesDe time.Time) (bool, error) {
 	c := s.db.Conn()
 	if _, err := c.Exec(ctx, `INSERT INTO arca_tickets (empresa_id, cuit, servicio, entorno, updated_at)
 		VALUES (?, ?, ?, ?, ?) ON CONFLICT (empresa_id, cuit, servicio, entorno) DO NOTHING`,
@@ -97,7 +100,9 @@ func (s *Store) ReclamarTicketARCA(ctx context.Context, k domain.ClaveTicket, ah
 		return false, wrap("crear ticket de ARCA", err)
 	}
 	res, err := c.Exec(ctx, `UPDATE arca_tickets SET renovando_hasta = ?, updated_at = ?`+ticketDonde+`
-		AND (renovando_hasta IS NULL OR renovando_hasta < ?)`, append(argsTicket(k, hasta.UTC(), ahora.UTC()), ahora.UTC())...)
+		AND (renovando_hasta IS NULL OR renovando_hasta < ?) AND (expira IS NULL OR expira < ?)
+		AND (esperar_hasta IS NULL OR esperar_hasta <= ?)`,
+		append(argsTicket(k, hasta.UTC(), ahora.UTC()), ahora.UTC(), renovarAntesDe.UTC(), ahora.UTC())...)
 	if err != nil {
 		return false, wrap("reclamar ticket de ARCA", err)
 	}

@@ -22,21 +22,25 @@ func TestARCATicketsAreSealedRotatedAndClaimedOnce(t *testing.T) {
 		a, _ := dosEmpresas(t, st)
 		k := domain.ClaveTicket{EmpresaID: a, CUIT: "20123456786", Servicio: "wsfe", Entorno: domain.EntornoHomologacion}
 		ahora := time.Now().UTC().Truncate(time.Second)
-		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(time.Minute)); err != nil || !ok {
+		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(time.Minute), ahora); err != nil || !ok {
 			t.Fatalf("primer reclamo: %v, %v", ok, err)
 		}
-		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora.Add(time.Second), ahora.Add(time.Minute)); err != nil || ok {
+		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora.Add(time.Second), ahora.Add(time.Minute), ahora); err != nil || ok {
 			t.Fatalf("segundo reclamo: %v, %v", ok, err)
 		}
-		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora.Add(2*time.Minute), ahora.Add(3*time.Minute)); err != nil || !ok {
+		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora.Add(2*time.Minute), ahora.Add(3*time.Minute), ahora); err != nil || !ok {
 			t.Fatalf("reclamo vencido: %v, %v", ok, err)
 		}
 		tk := domain.TicketAcceso{Token: "token-secreto", Sign: "sign-secreto", Expira: ahora.Add(12 * time.Hour)}
 		if err := st.GuardarTicketARCA(ctx, k, tk, ahora); err != nil {
 			t.Fatal(err)
 		}
-		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(time.Minute)); err != nil || !ok {
-			t.Fatalf("reclamo tras guardar: %v, %v", ok, err)
+		// a caller that read the row before the ticket was stored cannot claim it again
+		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(time.Minute), ahora.Add(time.Hour)); err != nil || ok {
+			t.Fatalf("reclamo de un ticket vigente: %v, %v", ok, err)
+		}
+		if ok, err := st.ReclamarTicketARCA(ctx, k, ahora, ahora.Add(time.Minute), ahora.Add(13*time.Hour)); err != nil || !ok {
+			t.Fatalf("reclamo del ticket por vencer: %v, %v", ok, err)
 		}
 		var sellado string
 		if err := st.DB().QueryRow(st.Rebind(`SELECT datos FROM arca_tickets WHERE empresa_id = ?`), a).Scan(&sellado); err != nil ||
