@@ -21,6 +21,7 @@ import (
 	"muelle/internal/api"
 	"muelle/internal/auth"
 	"muelle/internal/certificados"
+	"muelle/internal/cobros"
 	"muelle/internal/demo"
 	"muelle/internal/domain"
 	"muelle/internal/externo"
@@ -265,7 +266,7 @@ func serve(args []string, log *slog.Logger) error {
 	}
 	// the inbox of the outside (POST /api/webhooks/{proveedor}): each provider
 	// registers on it its verifier and the handler of its events, a job of
-	// the runner; no provider exists yet, so every delivery is a 404
+	// the runner (Mercado Pago's, below)
 	buzon := webhooks.NuevoBuzon(st, tareas)
 	maxRequests, err := envInt("MUELLE_MAX_REQUESTS", 256)
 	if err != nil {
@@ -293,8 +294,13 @@ func serve(args []string, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	// the payments of the sales charged with Mercado Pago QR: their calls are
+	// jobs, their webhooks come through the inbox
+	pagos := &cobros.Cobros{Store: st, Red: redMP, Log: log}
+	pagos.Registrar(tareas)
+	buzon.Registrar(pagos.Proveedor())
 	app := &api.Server{Store: st, Auth: svc, Log: log, App: web.Dist(), Hub: hub, SocketsAbiertos: hub.Sockets,
-		Email: email, Push: redPush, Webhooks: buzon, MercadoPago: redMP,
+		Email: email, Push: redPush, Webhooks: buzon, MercadoPago: redMP, Cobros: pagos,
 		Limits: limites(maxRequests), Proxies: proxies,
 		Proceso: api.Proceso{Version: versionActual(), Ambiente: env("MUELLE_AMBIENTE", "desarrollo"), Direccion: *addr,
 			Inicio: time.Now()}}

@@ -118,9 +118,11 @@ func routeFixtures(t testing.TB, e *env) map[string]string {
 		"/api/config/precios/|tipoViajeId": tipo,
 		"/api/config/clientes/|id":         strconv.FormatInt(cliente.ID, 10),
 		"/api/pasajes/|id":                 pasaje,
-		"/api/tickets/|id":                 pasaje,
-		"/api/tickets/ticket/|id":          pasaje,
-		"/api/reportes/caja/|id":           id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
+		// no order exists: every caller's read and cancel is a 404 (pedidos_test.go walks them)
+		"/api/pedidos/|id":        "999999",
+		"/api/tickets/|id":        pasaje,
+		"/api/tickets/ticket/|id": pasaje,
+		"/api/reportes/caja/|id":  id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
 		// a closed register: the walk's approvals are refused and change nothing
 		"/api/caja/|id":                 id(`SELECT MIN(id) FROM cajas WHERE empresa_id = 1`),
 		"/api/reportes/programados/|id": strconv.FormatInt(programa.ID, 10),

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
+	"muelle/internal/cobros"
 	"muelle/internal/mercadopago"
 	"net"
 	"net/http"
@@ -44,6 +45,8 @@ type Server struct {
 	// MercadoPago is how the companies' Mercado Pago accounts are reached
 	// (its API's URL and the outside network's rules).
 	MercadoPago mercadopago.Red
+	// Cobros runs the payments of the sales charged with Mercado Pago QR.
+	Cobros *cobros.Cobros
 
 	// metricas counts the API's answers since Handler was built.
 	metricas metricas

@@ -40,6 +40,7 @@ const (
 	MsgPedidoYaPagado     = "El pasajero ya había pagado: la venta se completó"
 	MsgPedidoNoPendiente  = "Este cobro ya no está pendiente"
 	MsgPedidoNoSeCreo     = "Mercado Pago no pudo crear el cobro"
+	MsgPedidoNoSeCancelo  = "No se pudo cancelar el cobro en Mercado Pago (intente otra vez)"
 	MsgPedidoVencido      = "El cobro venció sin pago"
 	TituloPagoDevuelto    = "Pago devuelto"
 )

@@ -2344,6 +2344,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pedidos": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Retiene una venta cobrada con Mercado Pago QR (lugares tomados, caja intacta) hasta que se confirme el pago
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        post: operations["crearPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pedidos/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Un cobro pendiente del vendedor: su QR, su vencimiento y, completado, sus pasajes
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        get: operations["verPedido"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pedidos/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancela el cobro en Mercado Pago y libera la venta; si el pasajero ya pagó, la completa
+         * @description Acceso: permiso pasajes.crear; módulo venta_pasajes
+         */
+        post: operations["cancelarPedido"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/public/empresa": {
         parameters: {
             query?: never;
@@ -5978,6 +6038,25 @@ export interface components {
         PasswordsGeneradas: {
             passwords: string[];
         };
+        Pedido: {
+            cantidad: number;
+            /** Format: date-time */
+            cerrado_en: null | string;
+            /** Format: date-time */
+            created_at: string;
+            /** @enum {string} */
+            estado: "pendiente" | "completado" | "vencido" | "cancelado";
+            falla: string;
+            /** Format: int64 */
+            id: number;
+            medio_pago_nombre: string;
+            qr_data: null | string;
+            /** Format: double */
+            total: number;
+            /** Format: date-time */
+            vence_en: string;
+            venta: components["schemas"]["Venta"] | null;
+        };
         PedirCodigoCliente: {
             documento: string;
             /** Format: int64 */
@@ -6912,6 +6991,12 @@ export interface components {
         };
         RespuestaPasswordsGeneradas: {
             data: components["schemas"]["PasswordsGeneradas"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPedido: {
+            data: components["schemas"]["Pedido"];
             message?: string;
             /** @constant */
             success: true;
@@ -13384,6 +13469,130 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorRechazoEmbarque"];
                 };
             };
+            422: components["responses"]["NoProcesable"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    crearPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VenderPasajes"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPedido"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            /** @description Choca con el estado actual (un nombre repetido, una caja ya abierta …) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorRechazoSobreventa"];
+                };
+            };
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    verPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPedido"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    cancelarPedido: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPedido"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            409: components["responses"]["Conflicto"];
             422: components["responses"]["NoProcesable"];
             /** @description Error interno, con el mensaje en español */
             500: {
