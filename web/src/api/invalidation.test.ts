@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { invalidateFor, type DomainEvent } from './invalidation';
 import {
   authKeys, cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys,
-  publicKeys, reportesCajasKeys, reportesKeys, reportesPasajerosKeys, serviciosKeys, whatsappKeys,
+  pedidosKeys, publicKeys, reportesCajasKeys, reportesKeys, reportesPasajerosKeys, serviciosKeys, whatsappKeys,
 } from './keys';
 import { SIN_FILTRO } from './notificaciones';
 
@@ -11,6 +11,7 @@ import { SIN_FILTRO } from './notificaciones';
 const CACHED: Record<string, QueryKey> = {
   pasajes: [...pasajesKeys.all, 'lista', { pagina: 1 }],
   caja: cajaKeys.estado(),
+  pedido: pedidosKeys.detalle(12),
   dashboardVendedor: dashboardKeys.stats(),
   dashboardLancha: dashboardKeys.lanchaStats(),
   monitoreoVendedores: dashboardKeys.vendedores(),
@@ -41,6 +42,8 @@ const EXPECTED: Record<DomainEvent, string[]> = {
   pasajeValidacionDeshecha: ['pasajes', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
   pasajeCancelado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
   pasajeReactivado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pedidoCompletado: ['pedido', 'pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
+  pedidoLiberado: ['pedido', 'pasajes'],
   cajaAbierta: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],
   cajaCerrada: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],
   movimientoCaja: ['caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'reporteCajas'],

@@ -1,6 +1,6 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { Schema } from './contract';
-import { cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, reportesCajasKeys, reportesKeys, salidasKeys, serviciosKeys, whatsappKeys } from './keys';
+import { cajaKeys, configKeys, conflictosKeys, dashboardKeys, embarqueKeys, empresaKeys, empresasKeys, notificacionesKeys, pasajesKeys, pedidosKeys, reportesCajasKeys, reportesKeys, salidasKeys, serviciosKeys, whatsappKeys } from './keys';
 
 /** The data of each event of the server, by name (internal/events Cargas, generated). */
 export type Eventos = Schema<'Eventos'>;
@@ -10,7 +10,13 @@ export type Eventos = Schema<'Eventos'>;
  * delivers them, docs/api.md), plus `resync`: the socket missed events it
  * cannot tell, so everything is stale.
  */
-export type DomainEvent = keyof Eventos | 'resync';
+export type DomainEvent = keyof Eventos | 'resync' | EventoPedido;
+
+/**
+ * An order's end (internal/events PedidoCompletado, PedidoLiberado), named here until the
+ * generated Eventos carries them.
+ */
+type EventoPedido = 'pedidoCompletado' | 'pedidoLiberado';
 
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are
@@ -31,6 +37,10 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   // A cancel or reactivation moves money through the caller's register and changes what boards and what reports count.
   pasajeCancelado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
   pasajeReactivado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
+  // An order charged by QR completed: its sale, as pasajeCreado, and the order itself.
+  pedidoCompletado: [pedidosKeys.all, pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
+  // An order expired or was cancelled: the order, and the seats it held (under the tickets' keys).
+  pedidoLiberado: [pedidosKeys.all, pasajesKeys.all],
   cajaAbierta: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
   cajaCerrada: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],
   movimientoCaja: [cajaKeys.all, dashboardKeys.all, reportesCajasKeys.all],

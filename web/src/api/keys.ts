@@ -152,6 +152,12 @@ export const pasajesKeys = {
   disponibilidad: (seccionId: number, fecha: string) => [...pasajesKeys.all, 'disponibilidad', seccionId, fecha] as const,
 };
 
+/** Query keys of the seller's orders charged with Mercado Pago QR (docs/features/venta-diferida.md). */
+export const pedidosKeys = {
+  all: ['pedidos'] as const,
+  detalle: (id: number) => [...pedidosKeys.all, 'detalle', id] as const,
+};
+
 /** Query keys of the company's staff devices. */
 export const dispositivosKeys = {
   all: ['dispositivos'] as const,

@@ -6,6 +6,7 @@ import { makePasaje } from '@/testing/fixtures';
 import { makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { renderHookWithProviders } from '@/testing/render';
 import { fail, ok, server } from '@/testing/server';
+import { MSG_QR_SIN_CONEXION } from './pedido';
 import { MSG_NO_REGISTRADO, useVender } from './useVender';
 
 const body: VentaInput = {
@@ -74,5 +75,52 @@ describe('useVender, the one door a sale goes through', () => {
     });
     expect(resultado).toEqual({ tipo: 'rechazada', mensaje: MSG_NO_REGISTRADO, sinLugares: null, detalle: MSG_NO_REGISTRADO });
     expect(posts).toBe(0);
+  });
+
+  describe('with a Mercado Pago QR method', () => {
+    const qr = { id: 9, nombre: 'Mercado Pago QR', descripcion: '', activo: true, tipo: 'mercadopago_qr' };
+    const cobro = { ...body, medio_pago_id: 9 };
+    const puertaQr = () =>
+      renderHookWithProviders(() => useVender({ secciones: [], tipos: [], medios: [qr], precios: [], caja: makeCaja(), hoy: '2026-12-02' })).result;
+
+    /** Records the posts of a sale and of an order; the order answers 55 waiting. */
+    function posts() {
+      const hechos: { path: string; key: string | null }[] = [];
+      const registrar = (request: Request) => hechos.push({ path: new URL(request.url).pathname, key: request.headers.get('Idempotency-Key') });
+      server.use(
+        http.post('/api/pasajes/lote', ({ request }) => {
+          registrar(request);
+          return ok({ pasajes: [], total: 0 }, { status: 201 });
+        }),
+        http.post('/api/pedidos', ({ request }) => {
+          registrar(request);
+          return ok({ id: 55, estado: 'pendiente' }, { status: 201 });
+        }),
+      );
+      return hechos;
+    }
+
+    it("makes an order, not a sale, with the attempt's Idempotency-Key", async () => {
+      const hechos = posts();
+      const result = puertaQr();
+      let resultado: Awaited<ReturnType<typeof result.current.vender>> | undefined;
+      await act(async () => {
+        resultado = await result.current.vender(cobro, { offline: false });
+      });
+      expect(resultado).toMatchObject({ tipo: 'pedido', pedido: { id: 55, estado: 'pendiente' } });
+      expect(hechos.map((h) => h.path)).toEqual(['/api/pedidos']);
+      expect(hechos[0].key).toMatch(/.{16,}/);
+    });
+
+    it('refuses offline with its own message and posts nothing', async () => {
+      const hechos = posts();
+      const result = puertaQr();
+      let resultado: Awaited<ReturnType<typeof result.current.vender>> | undefined;
+      await act(async () => {
+        resultado = await result.current.vender(cobro, { offline: true });
+      });
+      expect(resultado).toMatchObject({ tipo: 'rechazada', mensaje: MSG_QR_SIN_CONEXION });
+      expect(hechos).toHaveLength(0);
+    });
   });
 });

@@ -2,12 +2,14 @@ import { useState } from 'react';
 import type { Caja } from '@/api/caja';
 import type { ItemCatalogo, Precio } from '@/api/config';
 import { useEsteDispositivo } from '@/api/dispositivos';
+import { useCrearPedido, type Pedido } from '@/api/pedidos';
 import { rechazoSobreventa, useCrearVenta, type RechazoSobreventa, type VentaCreada, type VentaInput } from '@/api/pasajes';
 import { ApiError, errorMessage } from '@/lib/api';
 import { formatDate, formatDateTime, formatMoney } from '@/lib/format';
 import type { EmpresaVenta } from '@/lib/offline/datosVenta';
 import { useSession } from '@/lib/session';
 import type { VentaSinConexionHecha } from './components/VentaSinConexionModal';
+import { cobraConQr, MSG_QR_SIN_CONEXION } from './pedido';
 import { CLIENTE_ANONIMO } from './useVenta';
 
 /** Said when a sale is tried offline on a browser that is not a registered device. */
@@ -27,6 +29,8 @@ export type ResultadoVenta =
   | { tipo: 'vendida'; venta: VentaCreada }
   /** Made on this device and queued for the sync: its tickets are ready to print. */
   | { tipo: 'guardada'; venta: VentaSinConexionHecha }
+  /** Charged with Mercado Pago QR: the server holds it as an order until the passenger pays. */
+  | { tipo: 'pedido'; pedido: Pedido }
   /** Refused for sure (nothing recorded): why, and the seats data when it lacked seats. */
   | { tipo: 'rechazada'; mensaje: string; sinLugares: RechazoSobreventa | null; detalle: string }
   /** No answer (offline, timeout, a server error): it may have been recorded; the same body retried is safe. */
@@ -62,17 +66,22 @@ interface Contexto {
 
 /**
  * The one door a sale goes through. Online it is POST /pasajes/lote with the attempt's key (a
- * retried body reuses it); offline the sale is numbered and signed on this device and queued
- * (lib/offline/ventaSinConexion). Both answer a ResultadoVenta.
+ * retried body reuses it), or POST /pedidos when its method is a Mercado Pago QR; offline the sale
+ * is numbered and signed on this device and queued (lib/offline/ventaSinConexion). All answer a
+ * ResultadoVenta.
  */
 export function useVender({ secciones, tipos, medios, precios, caja, hoy, datosSinConexion }: Contexto) {
   const crear = useCrearVenta();
+  const pedir = useCrearPedido();
   const dispositivo = useEsteDispositivo();
   const { usuario } = useSession();
   const [enDispositivo, setEnDispositivo] = useState(false);
 
+  const porQr = (body: VentaInput) => cobraConQr(medios.find((m) => m.id === body.medio_pago_id));
+
   const enLinea = async (body: VentaInput): Promise<ResultadoVenta> => {
     try {
+      if (porQr(body)) return { tipo: 'pedido', pedido: await pedir.mutateAsync(body) };
       return { tipo: 'vendida', venta: await crear.mutateAsync(body) };
     } catch (err) {
       if (!(err instanceof Error) || !rechazoDefinitivo(err)) return { tipo: 'incierta' };
@@ -85,6 +94,7 @@ export function useVender({ secciones, tipos, medios, precios, caja, hoy, datosS
   const sinConexion = async (body: VentaInput): Promise<ResultadoVenta> => {
     const propio = dispositivo.data;
     const empresa = datosSinConexion?.empresa;
+    if (porQr(body)) return rechazada(MSG_QR_SIN_CONEXION);
     if (!propio) return rechazada(MSG_NO_REGISTRADO);
     if (!empresa?.prefijo_pasaje || !usuario || !caja) return rechazada(MSG_SIN_EMPRESA);
     setEnDispositivo(true);
@@ -117,9 +127,12 @@ export function useVender({ secciones, tipos, medios, precios, caja, hoy, datosS
       offline || !navigator.onLine ? sinConexion(body) : enLinea(body),
     /** Sends again a sale of unknown outcome, always to the server: its key makes it answer the first result. */
     reenviar: enLinea,
-    enviando: crear.isPending || enDispositivo,
+    enviando: crear.isPending || pedir.isPending || enDispositivo,
     /** Forgets the key of an attempt the seller discarded. */
-    olvidarIntento: crear.olvidarIntento,
+    olvidarIntento: () => {
+      crear.olvidarIntento();
+      pedir.olvidarIntento();
+    },
     /** This browser is not a registered device (known once the device store was read). */
     noRegistrado: !dispositivo.isPending && !dispositivo.data,
   };

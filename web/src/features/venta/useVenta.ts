@@ -104,8 +104,9 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const vendidas = lineas.filter((l) => l.cantidad > 0);
   const totalPasajeros = vendidas.reduce((n, l) => n + l.cantidad, 0);
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
-  const medioPagoId = estado.medioPagoId ?? medioEfectivo(medios)?.id ?? null;
-  const medio = medios.find((m) => m.id === medioPagoId);
+  // A chosen method no longer offered (a QR one once the link dropped) is no choice: the seller picks again.
+  const medio = estado.medioPagoId === null ? medioEfectivo(medios) : medios.find((m) => m.id === estado.medioPagoId);
+  const medioPagoId = medio?.id ?? null;
   const { referencia } = estado;
   const fechaViaje = estado.fechaViaje ?? hoy;
   const pasajeros = Array.from({ length: totalPasajeros }, (_, i) => estado.pasajeros[i] ?? FILA_VACIA);

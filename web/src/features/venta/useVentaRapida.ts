@@ -2,8 +2,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { Caja } from '@/api/caja';
 import { preciosQuery, type ItemCatalogo, type Precio } from '@/api/config';
+import { invalidateFor } from '@/api/invalidation';
+import type { Pedido } from '@/api/pedidos';
 import type { ConfirmacionSobreventa, RechazoSobreventa, VentaCreada, VentaInput } from '@/api/pasajes';
 import type { VentaSinConexionHecha } from './components/VentaSinConexionModal';
+import { cobraConQr } from './pedido';
 import { useHoyDelServidor } from './useHoyDelServidor';
 import { useVender, type DatosSinConexion, type ResultadoVenta } from './useVender';
 import { useVenta } from './useVenta';
@@ -40,10 +43,12 @@ export interface CatalogoVenta {
  * The quick sale's behaviour, apart from its layout: the cart (useVenta), the one door it is sold
  * through (useVender), and what the screen shows of each outcome — the after-sale dialogs, a
  * refusal, the supervisor's confirmation for seats, a sale of unknown outcome kept with its key and
- * retried until it is confirmed or discarded.
+ * retried until it is confirmed or discarded, an order charged by QR until it is paid or released.
  */
 export function useVentaRapida(catalogo: CatalogoVenta) {
-  const { tipos, medios, precios, caja, sinConexion } = catalogo;
+  const { tipos, precios, caja, sinConexion } = catalogo;
+  // A QR payment needs Mercado Pago's confirmation: offline its methods are not offered (venta-diferida.md §6).
+  const medios = sinConexion ? catalogo.medios.filter((m) => !cobraConQr(m)) : catalogo.medios;
   const queryClient = useQueryClient();
   const hoy = useHoyDelServidor();
   const venta = useVenta({ tipos, medios, precios, hoy });
@@ -53,6 +58,8 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
   const [creada, setCreada] = useState<VentaCreada | null>(null);
   const [creadaSinConexion, setCreadaSinConexion] = useState<VentaSinConexionHecha | null>(null);
   const [sinLugares, setSinLugares] = useState<SinLugares | null>(null);
+  /** The order charged by QR whose dialog is open (as created: the dialog reads it again), or null. */
+  const [cobro, setCobro] = useState<Pedido | null>(null);
   const [confirmando, setConfirmando] = useState(false);
   /** The body of the sale whose answer was lost: kept, with its key, until it is confirmed or discarded. */
   const [incierta, setIncierta] = useState<VentaInput | null>(null);
@@ -98,14 +105,24 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
     }
   };
 
+  /** A sale the server recorded (or an order that completed): its dialog, and a new sale in the form. */
+  const vendida = (creada: VentaCreada) => {
+    setSinLugares(null);
+    nuevaVenta();
+    setCreada(creada);
+  };
+
   /** Shows what became of a sale of `body`. */
   const mostrar = (body: VentaInput, resultado: ResultadoVenta) => {
     setIncierta(resultado.tipo === 'incierta' ? body : null);
     switch (resultado.tipo) {
       case 'vendida':
+        vendida(resultado.venta);
+        return;
+      case 'pedido':
+        // The form keeps the cart until the order completes: a released one is charged another way.
         setSinLugares(null);
-        nuevaVenta();
-        setCreada(resultado.venta);
+        setCobro(resultado.pedido);
         return;
       case 'guardada':
         nuevaVenta();
@@ -126,7 +143,7 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
    * Offline, a new sale is made on this device instead (one of unknown outcome waits for the link).
    */
   const enviar = async (confirmada = false) => {
-    if (puerta.enviando) return;
+    if (puerta.enviando || cobro) return;
     if (incierta) {
       mostrar(incierta, await puerta.reenviar(incierta));
       return;
@@ -180,6 +197,19 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
     enviando: puerta.enviando,
     aviso,
     incierta: incierta !== null,
+    /** The payment methods offered (no QR one offline). */
+    medios,
+    /** The chosen method charges by QR: the main action makes an order. */
+    cobroQr: cobraConQr(venta.medio),
+    cobro,
+    /** The order was paid: on as after any sale (its dialog, a new sale, the sale's queries read again). */
+    completarCobro: (creada: VentaCreada) => {
+      setCobro(null);
+      vendida(creada);
+      void invalidateFor(queryClient, 'pedidoCompletado');
+    },
+    /** The seller closes a released order: the cart is still in the form. */
+    cerrarCobro: () => setCobro(null),
     creada,
     cerrarCreada: () => setCreada(null),
     creadaSinConexion,

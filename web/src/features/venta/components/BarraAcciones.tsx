@@ -16,6 +16,8 @@ interface BarraAccionesProps {
   onReintentar: () => void;
   onDescartar: () => void;
   creando: boolean;
+  /** The chosen method charges by Mercado Pago QR: the main action makes an order, not the tickets. */
+  cobroQr: boolean;
   haySeccion: boolean;
   onCambiarSeccion: () => void;
   onCancelar: () => void;
@@ -42,7 +44,8 @@ function Atajos() {
 
 /** Sticky bottom bar: the total is always in sight, with the sale's buttons and the keyboard hints. */
 export function BarraAcciones(props: BarraAccionesProps) {
-  const { total, totalPasajeros, fechaViaje, hoy, aviso, incierta, creando, haySeccion, onCambiarSeccion, onCancelar } = props;
+  const { total, totalPasajeros, fechaViaje, hoy, aviso, incierta, creando, cobroQr, haySeccion, onCambiarSeccion, onCancelar } = props;
+  const accion = cobroQr ? 'Cobrar con QR' : totalPasajeros === 1 ? 'Crear Pasaje' : 'Crear Pasajes';
   return (
     <Paper
       withBorder
@@ -65,7 +68,7 @@ export function BarraAcciones(props: BarraAccionesProps) {
             )}
           </Alert>
         )}
-        {creando && totalPasajeros > 1 && <Progreso cantidad={totalPasajeros} />}
+        {creando && !cobroQr && totalPasajeros > 1 && <Progreso cantidad={totalPasajeros} />}
         <Group justify="space-between" gap="sm">
           <Text fz="xl" fw={700} aria-live="polite" style={{ fontVariantNumeric: 'tabular-nums' }}>
             Total: {formatMoney(total)}{' '}
@@ -77,7 +80,7 @@ export function BarraAcciones(props: BarraAccionesProps) {
             </Button>
             <Button variant="default" size="md" onClick={onCancelar} disabled={creando}>Cancelar</Button>
             <Button type="submit" size="md" color="secondary" loading={creando}>
-              {totalPasajeros === 1 ? 'Crear Pasaje' : 'Crear Pasajes'} — {formatMoney(total)}
+              {accion} — {formatMoney(total)}
               {fechaViaje && fechaViaje !== hoy && ` para el ${formatDate(fechaViaje)}`}
             </Button>
           </Group>

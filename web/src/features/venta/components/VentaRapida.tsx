@@ -15,6 +15,7 @@ import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
 import { CajaCerradaBanner, CierrePendienteBanner } from './CajaCerradaBanner';
+import { CobroQrModal } from './CobroQrModal';
 import { ConfirmarSobreventaModal } from './ConfirmarSobreventaModal';
 import { LugaresDisponibles } from './LugaresDisponibles';
 import { Cantidades } from './Cantidades';
@@ -50,11 +51,11 @@ interface VentaRapidaProps extends Omit<CatalogoVenta, 'sinConexion'> {
 
 /** The quick-sale screen, built to be run from the keyboard one sale after another (its behaviour: useVentaRapida). */
 export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps) {
-  const { secciones, medios, precios, caja, datosSinConexion } = props;
+  const { secciones, precios, caja, datosSinConexion } = props;
   const navigate = useNavigate();
   const { can } = useSession();
   const r = useVentaRapida({ ...props, sinConexion });
-  const { venta, hoy, editar, primeraSeccion } = r;
+  const { venta, hoy, editar, primeraSeccion, medios } = r;
   const pasajeros = useRef<HTMLElement>(null);
   const pantalla = useRef<HTMLDivElement>(null);
   const avisoConexionId = useId();
@@ -192,6 +193,7 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
             onReintentar={() => r.enviar()}
             onDescartar={r.pedirDescarte}
             creando={r.enviando}
+            cobroQr={r.cobroQr}
             haySeccion={seccion !== null}
             onCambiarSeccion={() => editar(() => {
               venta.cambiarSeccion();
@@ -240,6 +242,7 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
           primeraSeccion.current?.focus();
         }}
       />
+      <CobroQrModal pedido={r.cobro} onCompletado={r.completarCobro} onClose={r.cerrarCobro} />
       <VentaCreadaModal
         venta={r.creada}
         onClose={() => {
