@@ -54,8 +54,6 @@ const EXPECTED: Record<DomainEvent, string[]> = {
   usuarioConectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   usuarioDesconectado: ['dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores'],
   whatsappStatus: ['whatsapp', 'whatsappEmpresa', 'whatsappGlobal', 'servicios'],
-  pedidoCompletado: ['pasajes', 'caja', 'dashboardVendedor', 'dashboardLancha', 'monitoreoVendedores', 'pasajeros', 'viajes', 'reporteVentas', 'reportePasajeros', 'reporteCajas'],
-  pedidoLiberado: ['pasajes'],
   resync: Object.keys(CACHED),
 };
 

@@ -10,13 +10,7 @@ export type Eventos = Schema<'Eventos'>;
  * delivers them, docs/api.md), plus `resync`: the socket missed events it
  * cannot tell, so everything is stale.
  */
-export type DomainEvent = keyof Eventos | 'resync' | EventoPedido;
-
-/**
- * An order's end (internal/events PedidoCompletado, PedidoLiberado), named here until the
- * generated Eventos carries them.
- */
-type EventoPedido = 'pedidoCompletado' | 'pedidoLiberado';
+export type DomainEvent = keyof Eventos | 'resync';
 
 /**
  * THE table of what each event makes stale: the queries listed (by key prefix) are
@@ -56,9 +50,6 @@ const INVALIDA: Readonly<Record<DomainEvent, readonly QueryKey[]>> = {
   usuarioDesconectado: [dashboardKeys.all],
   // A company's WhatsApp link changed (a new QR, linked, logged out): the status screens and the service monitor.
   whatsappStatus: [whatsappKeys.estado(), whatsappKeys.global(), serviciosKeys.all],
-  // A seller's QR charge was paid (its tickets now exist, as a sale's) or released (its seats are free again).
-  pedidoCompletado: [pasajesKeys.all, cajaKeys.all, dashboardKeys.all, embarqueKeys.all, reportesKeys.all],
-  pedidoLiberado: [pasajesKeys.all],
   // The empty prefix matches every query.
   resync: [[]],
 };

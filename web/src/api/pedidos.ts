@@ -3,33 +3,16 @@ import { api, type ApiResult } from '@/lib/api';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
 import { pedidosKeys } from './keys';
-import type { VentaCreada, VentaInput } from './pasajes';
+import type { Schema } from './contract';
+import type { VentaInput } from './pasajes';
 
 // The orders of internal/api/pedidos.go: a sale charged with Mercado Pago QR waits for its payment.
 
-/** Where an order stands: waiting, or closed one way or another. */
-export type EstadoPedido = 'pendiente' | 'completado' | 'vencido' | 'cancelado';
+/** An order of the seller's counter (internal/api/pedidos.go): its QR, its wait and, once paid, its sale. */
+export type Pedido = Schema<'Pedido'>;
 
-// matches internal/api/pedidos.go Pedido (until `make generate` brings Schema<'Pedido'>)
-/** An order of the seller's counter: its QR, its wait and, once paid, its sale. */
-export interface Pedido {
-  id: number;
-  estado: EstadoPedido;
-  /** In pesos, as every amount of the API (domain.Centavos is written with its two decimals). */
-  total: number;
-  cantidad: number;
-  medio_pago_nombre: string;
-  /** What the passenger scans; null until Mercado Pago created its order. */
-  qr_data: string | null;
-  /** RFC 3339: the order's end, two minutes of grace past the QR's own. */
-  vence_en: string;
-  created_at: string;
-  cerrado_en: string | null;
-  /** Why a released order did not complete (Spanish); '' otherwise. */
-  falla: string;
-  /** The sale, as POST /pasajes/lote answers it, once completado. */
-  venta: VentaCreada | null;
-}
+/** Where an order stands: waiting, or closed one way or another. */
+export type EstadoPedido = Pedido['estado'];
 
 /** A waiting order is read again this often: its events (pedidoCompletado, pedidoLiberado) may be missed. */
 export const RELECTURA_PEDIDO_MS = 2_000;

@@ -6,7 +6,7 @@ import type { Pedido } from '@/api/pedidos';
 const TIPO_MERCADOPAGO_QR = 'mercadopago_qr';
 
 /** Whether a sale by `medio` is charged with a Mercado Pago QR: an order, not a sale (never offline). */
-export function cobraConQr(medio: { id: number; tipo?: string } | undefined): boolean {
+export function cobraConQr(medio: { id: number; tipo?: string | null } | undefined): boolean {
   return medio?.tipo === TIPO_MERCADOPAGO_QR;
 }
 
