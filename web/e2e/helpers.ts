@@ -74,19 +74,20 @@ const PASSWORD_PROPIA = 'Remo48#Ceibo';
 let propios = 0;
 
 /**
- * A user of the demo company (Lanchas del Delta) that only this test uses, created through the API
- * like the users screen does (by admin; an admin by superadmin), its temporary password already
+ * A user of the demo company (Lanchas del Delta; the company of `administrador`) that only this test
+ * uses, created through the API like the users screen does (by admin; an admin by superadmin), its temporary password already
  * changed: its register, sales and notifications are the test's alone, so tests run in parallel
  * and in any order.
  */
 export async function usuarioPropio(
   request: APIRequestContext,
   rol: 'admin' | 'supervisor' | 'vendedor' | 'lancha',
+  administrador: Cuenta = 'admin',
 ): Promise<Usuario> {
   const sufijo = `${process.pid.toString(36)}${Date.now().toString(36)}${(propios++).toString(36)}`;
   const usuario = `${rol}_${sufijo}`;
   const nombre = { nombre: 'Prueba', apellido: `${rol[0].toUpperCase()}${rol.slice(1)} ${sufijo}` };
-  const admin = await authHeaders(request, 'admin');
+  const admin = await authHeaders(request, administrador);
   let url = '/api/config/usuarios';
   let headers = admin;
   if (rol === 'admin') {

@@ -91,7 +91,7 @@ function Esperando({ pedido, onCancelado }: { pedido: Pedido; onCancelado: (mens
           {errorMessage(cancelar.error, 'No se pudo cancelar el cobro: reintentá')}
         </Alert>
       )}
-      <Button color="red.8" variant="light" fullWidth data-autofocus onClick={() => void cancelarCobro()} loading={cancelar.isPending}>
+      <Button color="red.8" variant="outline" fullWidth data-autofocus onClick={() => void cancelarCobro()} loading={cancelar.isPending}>
         Cancelar cobro
       </Button>
     </Stack>
