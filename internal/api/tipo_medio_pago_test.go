@@ -3,6 +3,7 @@ package api
 import (
 	"fmt"
 	"net/http"
+	"reflect"
 	"testing"
 	"time"
 
@@ -153,4 +154,13 @@ func TestMedioQRNoSeCobraEnElMostrador(t *testing.T) {
 			t.Fatalf("efectivo esperado %v: 'Cash' no cuenta en el cajón", estado.Caja.EfectivoEsperado)
 		}
 	})
+}
+
+// The body's tipo takes the kinds the catalogue answers.
+func TestGuardarItemCatalogoTomaLosTiposDeMedioPago(t *testing.T) {
+	cuerpo, _ := reflect.TypeFor[GuardarItemCatalogo]().FieldByName("Tipo")
+	item, _ := reflect.TypeFor[domain.ItemCatalogo]().FieldByName("Tipo")
+	if cuerpo.Tag.Get("enum") != item.Tag.Get("enum") {
+		t.Fatalf("%q ≠ %q", cuerpo.Tag.Get("enum"), item.Tag.Get("enum"))
+	}
 }
