@@ -4,11 +4,7 @@ import type { VentaInput } from '@/api/pasajes';
 import { errorPasajeros, FILA_VACIA, pasajerosDe, type FilaPasajero } from './pasajeros';
 import { primerError, type CajaDeVenta } from './validation';
 import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from '@/lib/referenciaPago';
-
-/** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
-function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
-  return medios.find((m) => m.nombre.toLowerCase().includes('efectivo'));
-}
+import { esEfectivo } from '@/lib/tipoMedioPago';
 
 /** Most passengers of one type in one sale (operaciones §9). */
 export const MAX_POR_TIPO = 50;
@@ -104,8 +100,9 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const vendidas = lineas.filter((l) => l.cantidad > 0);
   const totalPasajeros = vendidas.reduce((n, l) => n + l.cantidad, 0);
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
-  const medioPagoId = estado.medioPagoId ?? medioEfectivo(medios)?.id ?? null;
-  const medio = medios.find((m) => m.id === medioPagoId);
+  // The method chosen while it is offered (offline hides some), else the default: the company's first active efectivo method.
+  const medio = medios.find((m) => m.id === estado.medioPagoId) ?? medios.find(esEfectivo);
+  const medioPagoId = medio?.id ?? null;
   const { referencia } = estado;
   const fechaViaje = estado.fechaViaje ?? hoy;
   const pasajeros = Array.from({ length: totalPasajeros }, (_, i) => estado.pasajeros[i] ?? FILA_VACIA);

@@ -11,6 +11,7 @@ import { RegistroDispositivo } from '@/components/RegistroDispositivo';
 import { MSG_NO_REGISTRADO } from '@/features/venta/useVender';
 import { useVentaRapida, type CatalogoVenta } from '@/features/venta/useVentaRapida';
 import { formatDate, formatMoney } from '@/lib/format';
+import { confirmacionExterna } from '@/lib/tipoMedioPago';
 import { useSession } from '@/lib/session';
 import { paths } from '@/lib/paths';
 import { BarraAcciones } from './BarraAcciones';
@@ -49,8 +50,11 @@ interface VentaRapidaProps extends Omit<CatalogoVenta, 'sinConexion'> {
 }
 
 /** The quick-sale screen, built to be run from the keyboard one sale after another (its behaviour: useVentaRapida). */
-export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps) {
-  const { secciones, medios, precios, caja, datosSinConexion } = props;
+export function VentaRapida({ sinConexion = false, medios: todos, ...resto }: VentaRapidaProps) {
+  // Offline, a method confirmed outside (Mercado Pago's QR) cannot be charged: it is not offered.
+  const medios = sinConexion ? todos.filter((m) => !confirmacionExterna(m)) : todos;
+  const props = { ...resto, medios };
+  const { secciones, precios, caja, datosSinConexion } = props;
   const navigate = useNavigate();
   const { can } = useSession();
   const r = useVentaRapida({ ...props, sinConexion });
