@@ -155,7 +155,7 @@ type FichaPasaje struct {
 	MedioPagoID      int64      `json:"medio_pago_id"`
 	MedioPagoNombre  string     `json:"medio_pago_nombre"`
 	// MedioPagoEfectivo: the payment method goes into the cash drawer
-	// (domain.EsEfectivo), so its refund leaves the drawer.
+	// (domain.EsEfectivo of its tipo), so its refund leaves the drawer.
 	MedioPagoEfectivo bool       `json:"medio_pago_efectivo"`
 	CantidadPasajeros int        `json:"cantidad_pasajeros"`
 	Observaciones     string     `json:"observaciones"`
@@ -191,7 +191,7 @@ func fichaDe(p store.Pasaje) FichaPasaje {
 		ClienteNombre: p.ClienteNombre, ClienteTelefono: p.ClienteTelefono, ClienteEmail: p.ClienteEmail,
 		ClienteDocumento: p.ClienteDocumento, ClienteID: p.ClienteID, SeccionID: p.SeccionID, SeccionNombre: p.SeccionNombre, TipoViajeID: p.TipoViajeID,
 		TipoViajeNombre: p.TipoViajeNombre, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.MedioPagoNombre,
-		MedioPagoEfectivo: domain.EsEfectivo(p.MedioPagoNombre), CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
+		MedioPagoEfectivo: domain.EsEfectivo(p.MedioPagoTipo), CantidadPasajeros: p.CantidadPasajeros, Observaciones: p.Observaciones, UsuarioNombre: p.UsuarioNombre,
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
 		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario},
 		IdaYVuelta: p.IdaYVuelta, VueltaHasta: p.VueltaHasta, FechaEmbarqueVuelta: p.FechaEmbarqueVuelta,

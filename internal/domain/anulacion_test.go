@@ -40,10 +40,10 @@ func TestCambiosDeEstadoDelPasaje(t *testing.T) {
 
 func TestTotalizarNetoDeDevoluciones(t *testing.T) {
 	tot, err := Totalizar(1000, []MovimientoAgregado{
-		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 9000},
-		{Tipo: MovDevolucionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 4500},
-		{Tipo: MovDevolucionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 2000},
-		{Tipo: MovReactivacionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 2000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 9000},
+		{Tipo: MovDevolucionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 4500},
+		{Tipo: MovDevolucionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", MedioTipo: TipoTarjeta, Monto: 2000},
+		{Tipo: MovReactivacionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", MedioTipo: TipoTarjeta, Monto: 2000},
 	})
 	if err != nil {
 		t.Fatal(err)

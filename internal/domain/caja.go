@@ -54,12 +54,6 @@ func Sentido(tipo string) string {
 	return SentidoEgreso
 }
 
-// EsEfectivo reports whether a payment method goes into the cash drawer: the
-// methods whose name contains "efectivo", like the spec's default method.
-func EsEfectivo(nombreMedio string) bool {
-	return strings.Contains(strings.ToLower(nombreMedio), "efectivo")
-}
-
 // Saldo is the register balance: opening + income − expenses, checked like Sumar.
 func Saldo(apertura, ingresos, egresos Centavos) (Centavos, error) {
 	return Sumar(apertura, ingresos, -egresos)
@@ -86,11 +80,13 @@ func ValidarMovimiento(tipo string, monto Centavos, descripcion string) error {
 }
 
 // MovimientoAgregado is the sum of a register's movements of one type and
-// payment method (MedioPagoID 0: none given, which counts as the drawer's cash).
+// payment method (MedioPagoID 0: none given, which counts as the drawer's
+// cash), with the method's name and tipo (TiposMedioPago; "" when none).
 type MovimientoAgregado struct {
 	Tipo        string
 	MedioPagoID int64
 	MedioNombre string
+	MedioTipo   string
 	Monto       Centavos
 }
 
@@ -113,8 +109,8 @@ type TotalesCaja struct {
 }
 
 // Totalizar computes a register's figures from its opening amount and its
-// movements. The opening amount and movements without a payment method are
-// cash. Total sales are net: ticket sales and reactivations minus refunds.
+// movements. The opening amount, movements without a payment method and
+// those of an efectivo method (EsEfectivo) are the drawer's cash. Total sales are net: ticket sales and reactivations minus refunds.
 // Every figure is a checked sum: a register whose figures would pass
 // MontoMaximo is refused with MsgTotalMaximo, so a write that would cause it
 // checks with Totalizar before it stores anything, and reads never overflow.
@@ -141,7 +137,7 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error
 		case MovDevolucionPasaje:
 			add(&t.TotalVentas, -m.Monto)
 		}
-		if m.MedioPagoID == 0 || EsEfectivo(m.MedioNombre) {
+		if m.MedioPagoID == 0 || EsEfectivo(m.MedioTipo) {
 			add(&t.EfectivoEsperado, signed)
 		}
 		if m.MedioPagoID == 0 {
@@ -152,7 +148,7 @@ func Totalizar(apertura Centavos, movs []MovimientoAgregado) (TotalesCaja, error
 			i = len(t.PorMedio)
 			idx[m.MedioPagoID] = i
 			t.PorMedio = append(t.PorMedio, PorMedio{MedioPagoID: m.MedioPagoID, Nombre: m.MedioNombre,
-				Efectivo: EsEfectivo(m.MedioNombre)})
+				Efectivo: EsEfectivo(m.MedioTipo)})
 		}
 		add(&t.PorMedio[i].Esperado, signed)
 	}

@@ -94,7 +94,7 @@ type ItemCatalogo struct {
 	// Tipo (payment methods only): the kind that decides its behaviour (one
 	// of TiposMedioPago). Absent when writing: on create the name rule's
 	// kind (TipoMedioPagoPorNombre), on update the stored one.
-	Tipo   *string `json:"tipo,omitempty"`
+	Tipo   *string `json:"tipo,omitempty" enum:"efectivo,tarjeta,transferencia,mercadopago_qr,otro"`
 	Activo bool    `json:"activo"`
 }
 

@@ -69,7 +69,7 @@ func TestTotalizarRechazaLoQuePasaElMaximo(t *testing.T) {
 	if _, err := Totalizar(1, movs); err == nil || err.Error() != MsgTotalMaximo {
 		t.Fatalf("apertura + máximo: %v", err)
 	}
-	movs = append(movs, MovimientoAgregado{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", Monto: MontoMaximo})
+	movs = append(movs, MovimientoAgregado{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", MedioTipo: TipoTarjeta, Monto: MontoMaximo})
 	got, err := Totalizar(0, movs)
 	if err != nil || got.Saldo != 0 || got.PorMedio[0].Esperado != -MontoMaximo {
 		t.Fatalf("ingreso y egreso máximos: %+v %v", got, err)

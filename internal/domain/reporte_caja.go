@@ -9,7 +9,7 @@ import (
 const MsgCajaNoEncontrada = "Caja no encontrada"
 
 // MedioEfectivoPorDefecto names the cash line of a register report when the
-// company has no payment method whose name says efectivo.
+// company has no payment method of tipo efectivo.
 const MedioEfectivoPorDefecto = "Efectivo"
 
 // MedioPagoRef is a payment method by id and name.
@@ -150,7 +150,7 @@ func EtiquetaDenominacion(tipo string, valor Centavos) string {
 
 // CifrasDeCaja computes a register report's figures from its opening float
 // and its movements summed by type and payment method. The opening float and
-// the movements without a payment method or with a cash method (EsEfectivo)
+// the movements without a payment method or with a cash one (EsEfectivo of its tipo)
 // make the cash line, named by efectivo (the company's cash method; ID 0 and
 // MedioEfectivoPorDefecto when it has none), which always comes first; every
 // other method has its line in the order of movs.
@@ -174,7 +174,7 @@ func CifrasDeCaja(apertura Centavos, efectivo MedioPagoRef, movs []MovimientoAgr
 	}
 	for _, m := range movs {
 		i := 0
-		if m.MedioPagoID != 0 && !EsEfectivo(m.MedioNombre) {
+		if m.MedioPagoID != 0 && !EsEfectivo(m.MedioTipo) {
 			var ok bool
 			if i, ok = idx[m.MedioPagoID]; !ok {
 				i = len(lineas)

@@ -8,12 +8,12 @@ import (
 // movsDePrueba: cash and card sales, a card refund, a reactivation charge in
 // cash, a manual income without a method and an expense in cash.
 var movsDePrueba = []MovimientoAgregado{
-	{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 300000},
-	{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 200000},
-	{Tipo: MovDevolucionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 50000},
-	{Tipo: MovReactivacionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 75000},
+	{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 300000},
+	{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", MedioTipo: TipoTarjeta, Monto: 200000},
+	{Tipo: MovDevolucionPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", MedioTipo: TipoTarjeta, Monto: 50000},
+	{Tipo: MovReactivacionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 75000},
 	{Tipo: MovIngresoExtra, Monto: 1050},
-	{Tipo: MovEgresoGasto, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 12345},
+	{Tipo: MovEgresoGasto, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 12345},
 }
 
 func TestCifrasDeCajaAbierta(t *testing.T) {

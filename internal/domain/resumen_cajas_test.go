@@ -10,9 +10,9 @@ func TestResumirCajas(t *testing.T) {
 	contado := Centavos(1_500_000)
 	// a closed register: $ 1.000 float, $ 9.000 cash sales, $ 4.500 cash refund, $ 6.000 by card; counted $ 15.000 (short $ 500)
 	cerrada, err := CifrasDeCaja(100_000, efectivo, []MovimientoAgregado{
-		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 900_000},
-		{Tipo: MovDevolucionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 450_000},
-		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", Monto: 600_000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 900_000},
+		{Tipo: MovDevolucionPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 450_000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", MedioTipo: TipoTarjeta, Monto: 600_000},
 		{Tipo: MovIngresoExtra, Monto: 1_000_000},
 	}, &contado)
 	if err != nil {
@@ -20,7 +20,7 @@ func TestResumirCajas(t *testing.T) {
 	}
 	// an open register (X): $ 4.500 by card
 	abierta, err := CifrasDeCaja(0, efectivo, []MovimientoAgregado{
-		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", Monto: 450_000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", MedioTipo: TipoTarjeta, Monto: 450_000},
 	}, nil)
 	if err != nil {
 		t.Fatal(err)

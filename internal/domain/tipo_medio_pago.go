@@ -1,6 +1,7 @@
 package domain
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -37,8 +38,30 @@ var TiposMedioPago = []TipoMedioPago{
 	{TipoOtro, "Otro"},
 }
 
-// MsgTipoMedioPago refuses a kind outside TiposMedioPago.
-const MsgTipoMedioPago = "El tipo de medio de pago no es válido"
+// Messages of a payment method's kind.
+const (
+	// MsgTipoMedioPago refuses a kind outside TiposMedioPago.
+	MsgTipoMedioPago = "El tipo de medio de pago no es válido"
+	// MsgTipoConMovimientos refuses changing the kind of a method that has
+	// register movements: what past registers and reports say would change.
+	MsgTipoConMovimientos = "El tipo de un medio de pago con movimientos no puede cambiarse: cree un medio nuevo"
+)
+
+// MsgCobroConQR refuses a sale at the counter (or offline) by a method whose
+// payment is confirmed outside (ConfirmacionExterna), named nombre.
+func MsgCobroConQR(nombre string) string {
+	return fmt.Sprintf("El medio de pago «%s» se cobra con el QR de Mercado Pago: use Cobrar con QR", nombre)
+}
+
+// EsEfectivo reports whether a payment method of this kind goes into the
+// cash drawer: its movements make the expected cash and its refunds leave
+// the drawer.
+func EsEfectivo(tipo string) bool { return tipo == TipoEfectivo }
+
+// ConfirmacionExterna reports whether a payment method of this kind is
+// confirmed outside Muelle (Mercado Pago's QR): its sale completes later, as
+// a pending order, never at the counter nor offline.
+func ConfirmacionExterna(tipo string) bool { return tipo == TipoMercadoPagoQR }
 
 // EsTipoMedioPago says tipo is one of TiposMedioPago.
 func EsTipoMedioPago(tipo string) bool {

@@ -1,6 +1,10 @@
 package domain
 
-import "testing"
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
 
 // The name rule gives the kind today's name behaved as: the drawer's
 // "efectivo" first, whatever else the name says; a 'Mercado Pago' checked on
@@ -39,5 +43,17 @@ func TestNormalizarTipoDeMedioPago(t *testing.T) {
 	}
 	if len(TiposMedioPago) != 5 || TiposMedioPago[1] != (TipoMedioPago{TipoTarjeta, "Tarjeta (débito o crédito)"}) {
 		t.Fatalf("%v", TiposMedioPago)
+	}
+}
+
+// The catalogue's schema lists exactly the kinds of TiposMedioPago.
+func TestElEsquemaListaLosTiposDeMedioPago(t *testing.T) {
+	f, _ := reflect.TypeFor[ItemCatalogo]().FieldByName("Tipo")
+	var tipos []string
+	for _, tm := range TiposMedioPago {
+		tipos = append(tipos, tm.Tipo)
+	}
+	if got := f.Tag.Get("enum"); got != strings.Join(tipos, ",") {
+		t.Fatalf("enum %q", got)
 	}
 }

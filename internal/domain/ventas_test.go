@@ -48,11 +48,11 @@ func TestSaldoYDiferencia(t *testing.T) {
 
 func TestTotalizarSeparaEfectivoDeOtrosMedios(t *testing.T) {
 	movs := []MovimientoAgregado{
-		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 900000},
-		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", Monto: 450000},
-		{Tipo: MovIngresoExtra, Monto: 10000},                                       // no method: cash
-		{Tipo: MovEgresoGasto, Monto: 350000},                                       // no method: cash
-		{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", Monto: 50000}, // refund by card
+		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: TipoEfectivo, Monto: 900000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Débito", MedioTipo: TipoTarjeta, Monto: 450000},
+		{Tipo: MovIngresoExtra, Monto: 10000}, // no method: cash
+		{Tipo: MovEgresoGasto, Monto: 350000}, // no method: cash
+		{Tipo: MovEgresoGasto, MedioPagoID: 2, MedioNombre: "Débito", MedioTipo: TipoTarjeta, Monto: 50000}, // refund by card
 	}
 	got, err := Totalizar(1000000, movs)
 	if err != nil || got.Ingresos != 1360000 || got.Egresos != 400000 || got.Saldo != 1960000 || got.TotalVentas != 1350000 {
@@ -65,6 +65,25 @@ func TestTotalizarSeparaEfectivoDeOtrosMedios(t *testing.T) {
 	if len(got.PorMedio) != 2 || got.PorMedio[0].Esperado != 900000 || !got.PorMedio[0].Efectivo ||
 		got.PorMedio[1].Esperado != 400000 || got.PorMedio[1].Efectivo {
 		t.Fatalf("por medio: %+v", got.PorMedio)
+	}
+}
+
+// The drawer follows the method's tipo, never its name: a 'Cash' of tipo
+// efectivo counts in it, an 'Efectivo viejo' set as otro does not, in the
+// register's figures and in its report's cash line.
+func TestElCajonSigueElTipoDelMedioNoSuNombre(t *testing.T) {
+	movs := []MovimientoAgregado{
+		{Tipo: MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Cash", MedioTipo: TipoEfectivo, Monto: 1000},
+		{Tipo: MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Efectivo viejo", MedioTipo: TipoOtro, Monto: 300},
+	}
+	got, err := Totalizar(500, movs)
+	if err != nil || got.EfectivoEsperado != 1500 || !got.PorMedio[0].Efectivo || got.PorMedio[1].Efectivo {
+		t.Fatalf("totales: %+v %v", got, err)
+	}
+	cifras, err := CifrasDeCaja(500, MedioPagoRef{ID: 1, Nombre: "Cash"}, movs, nil)
+	if err != nil || len(cifras.PorMedioPago) != 2 || cifras.PorMedioPago[0].Ventas != 1000 ||
+		cifras.PorMedioPago[1].MedioPago != "Efectivo viejo" || cifras.PorMedioPago[1].Ventas != 300 {
+		t.Fatalf("cifras: %+v %v", cifras, err)
 	}
 }
 

@@ -13,8 +13,8 @@ func reporteZDePrueba(t *testing.T) ReporteCajaImpreso {
 	t.Helper()
 	contado := domain.Centavos(159000)
 	cifras, err := domain.CifrasDeCaja(10000, domain.MedioPagoRef{ID: 1, Nombre: "Efectivo"}, []domain.MovimientoAgregado{
-		{Tipo: domain.MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", Monto: 150000},
-		{Tipo: domain.MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", Monto: 200000},
+		{Tipo: domain.MovVentaPasaje, MedioPagoID: 1, MedioNombre: "Efectivo", MedioTipo: domain.TipoEfectivo, Monto: 150000},
+		{Tipo: domain.MovVentaPasaje, MedioPagoID: 2, MedioNombre: "Tarjeta", MedioTipo: domain.TipoTarjeta, Monto: 200000},
 	}, &contado)
 	if err != nil {
 		t.Fatal(err)

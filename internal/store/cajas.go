@@ -127,13 +127,13 @@ func (s *Store) totales(ctx context.Context, c sqldb.Conn, cajaID int64, apertur
 }
 
 // movimientosAgregados are a register's movements summed by type and payment
-// method, in the order of their first movement.
+// method (with its name and tipo), in the order of their first movement.
 func movimientosAgregados(ctx context.Context, c sqldb.Conn, cajaID int64) ([]domain.MovimientoAgregado, error) {
 	movs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoAgregado, err error) {
-		return m, sc.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.Monto)
-	}, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), SUM(m.monto)
+		return m, sc.Scan(&m.Tipo, &m.MedioPagoID, &m.MedioNombre, &m.MedioTipo, &m.Monto)
+	}, `SELECT m.tipo, COALESCE(m.medio_pago_id, 0), COALESCE(mp.nombre, ''), COALESCE(mp.tipo, ''), SUM(m.monto)
 		FROM caja_movimientos m LEFT JOIN medios_pago mp ON mp.id = m.medio_pago_id
-		WHERE m.caja_id = ? GROUP BY m.tipo, m.medio_pago_id, mp.nombre ORDER BY MIN(m.id)`, cajaID)
+		WHERE m.caja_id = ? GROUP BY m.tipo, m.medio_pago_id, mp.nombre, mp.tipo ORDER BY MIN(m.id)`, cajaID)
 	return movs, wrap("totalizar caja", err)
 }
 

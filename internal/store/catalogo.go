@@ -176,6 +176,9 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		if err != nil {
 			return antes, err
 		}
+		if err := tipoCambiable(ctx, c, a.EmpresaID, antes, it); err != nil {
+			return antes, err
+		}
 		set, args := "nombre = ?, descripcion = ?, activo = ?", []any{it.Nombre, it.Descripcion, it.Activo}
 		if cat.ConCapacidad {
 			set, args = set+", capacidad = ?, requiere_pasajeros = ?", append(args, *it.Capacidad,
@@ -209,6 +212,25 @@ func (s *Store) ActualizarItem(ctx context.Context, a Actor, cat domain.Catalogo
 		return out, s.auditarCambio(ctx, c, a, AccionActualizacionCatalogo, itemAuditadoDe(cat, antes),
 			itemAuditadoDe(cat, out))
 	})
+}
+
+// tipoCambiable refuses changing the tipo of a payment method that has
+// register movements (409 MsgTipoConMovimientos): what past registers and
+// reports say would change; the company makes a new method instead.
+func tipoCambiable(ctx context.Context, c sqldb.Conn, empresaID int64, antes, it domain.ItemCatalogo) error {
+	if it.Tipo == nil || antes.Tipo == nil || *it.Tipo == *antes.Tipo {
+		return nil
+	}
+	var usado bool
+	err := c.QueryRow(ctx, `SELECT EXISTS (SELECT 1 FROM caja_movimientos WHERE empresa_id = ? AND medio_pago_id = ?)`,
+		empresaID, antes.ID).Scan(&usado)
+	switch {
+	case err != nil:
+		return wrap("buscar movimientos del medio de pago", err)
+	case usado:
+		return domain.Conflict(domain.MsgTipoConMovimientos)
+	}
+	return nil
 }
 
 // EliminarItem deletes an entry, or deactivates it when tickets or register

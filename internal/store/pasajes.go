@@ -35,6 +35,7 @@ type Pasaje struct {
 	TipoViajeNombre   string
 	MedioPagoID       int64
 	MedioPagoNombre   string
+	MedioPagoTipo     string // the method's tipo (domain.TiposMedioPago)
 	CantidadPasajeros int
 	Observaciones     string
 	UsuarioID         int64 // the seller
@@ -56,7 +57,7 @@ type nombreRef struct {
 
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
 	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.cliente_documento, p.cliente_id, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
-	p.medio_pago_id, m.nombre, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at,
+	p.medio_pago_id, m.nombre, m.tipo, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at,
 	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id, ` + pasajeroDelPasaje
 
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
@@ -70,7 +71,7 @@ func scanPasaje(sc sqldb.Scanner) (Pasaje, error) {
 	)
 	err := sc.Scan(append([]any{&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
 		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.ClienteDocumento, &p.ClienteID, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
-		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
+		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.MedioPagoTipo, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
 		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID}, px.destinos()...)...)
 	p.PrecioTotal, p.CantidadPasajeros, p.Pasajero = p.Precio, 1, px.pasajero()
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
@@ -113,6 +114,9 @@ type Venta struct {
 	// Pasajeros names the tickets' passengers in the order of the tickets
 	// (the lines', each its quantity), at most one each (pasajeros.go).
 	Pasajeros []domain.Pasajero
+	// porPedido: the sale is a pending order's (pedidos.go), whose method must
+	// be one confirmed outside; any other sale's must not be.
+	porPedido bool
 }
 
 // Vender sells every ticket of a sale in one transaction: the tickets, the
@@ -172,15 +176,17 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 // the catalogue or the prices).
 type ventaPreparada struct {
 	Venta
-	prefijo  string         // the company's ticket number prefix
-	hoy      string         // the sale date in the company's time zone
-	zona     *time.Location // the company's time zone
-	lineas   []lineaPrecio
-	total    domain.Centavos
-	seccion  string
-	medio    string
-	vendedor UsuarioSesion
-	clave    ed25519.PrivateKey
+	prefijo string         // the company's ticket number prefix
+	hoy     string         // the sale date in the company's time zone
+	zona    *time.Location // the company's time zone
+	lineas  []lineaPrecio
+	total   domain.Centavos
+	seccion string
+	medio   string
+	// medioTipo is the payment method's tipo (domain.TiposMedioPago).
+	medioTipo string
+	vendedor  UsuarioSesion
+	clave     ed25519.PrivateKey
 	// clienteID is the customer of the sale's document (vincularCliente).
 	clienteID *int64
 	// offline is set for a sale made offline and synced (sincronizacion.go).
@@ -233,15 +239,24 @@ type cabeceraVenta struct {
 	seccion, medio            entradaVenta
 	// requierePasajeros: the section requires a named passenger per ticket (nil: no such section).
 	requierePasajeros *bool
-	// referencia and obligatoria are the payment method's rule (nil when the
-	// company has no such method).
+	// referencia and obligatoria are the payment method's rule, tipoMedio
+	// its tipo (nil when the company has no such method).
 	referencia  *string
 	obligatoria *bool
+	tipoMedio   *string
 }
 
-// validarReferencia checks the sale's reference against its payment method's
-// rule (the method already found) and keeps it normalized.
-func (p *ventaPreparada) validarReferencia(h cabeceraVenta) (err error) {
+// validarCobro checks that the sale may be charged by its payment method (the
+// method already found): at the counter or offline not one confirmed outside
+// (Mercado Pago's QR), which only a pending order's is; and its reference by
+// the method's rule, kept normalized.
+func (p *ventaPreparada) validarCobro(h cabeceraVenta) (err error) {
+	if p.medioTipo = *h.tipoMedio; domain.ConfirmacionExterna(p.medioTipo) != p.porPedido {
+		if p.porPedido {
+			return domain.Invalid(fmt.Sprintf(domain.MsgPedidoMedioNoQR, p.medio))
+		}
+		return domain.Invalid(domain.MsgCobroConQR(p.medio))
+	}
 	regla := domain.ReglaReferencia{Medio: p.medio, Tipo: *h.referencia, Obligatoria: *h.obligatoria}
 	p.Referencia, err = regla.Validar(p.Referencia)
 	return err
@@ -276,7 +291,7 @@ func leerVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (h cabeceraV
 // cabeceraDeVenta is the query of a sale's cabeceraVenta, read into h.
 func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 	return sqldb.Piped{SQL: `SELECT e.nombre, e.timezone, e.dias_venta_anticipada, u.nombre_usuario, u.nombre, u.apellido,
-		s.nombre, s.activo, s.requiere_pasajeros, m.nombre, m.activo, m.referencia, m.referencia_obligatoria
+		s.nombre, s.activo, s.requiere_pasajeros, m.nombre, m.activo, m.referencia, m.referencia_obligatoria, m.tipo
 		FROM empresas e LEFT JOIN usuarios u ON u.id = ?
 		LEFT JOIN secciones s ON s.empresa_id = e.id AND s.id = ?
 		LEFT JOIN medios_pago m ON m.empresa_id = e.id AND m.id = ?
@@ -291,7 +306,8 @@ func cabeceraDeVenta(a Actor, v Venta, h *cabeceraVenta) sqldb.Piped {
 
 func (h *cabeceraVenta) destinos() []any {
 	return []any{&h.empresa, &h.zona, &h.diasVentaAnticipada, &h.usuario, &h.nombre, &h.apellido, &h.seccion.nombre,
-		&h.seccion.activo, &h.requierePasajeros, &h.medio.nombre, &h.medio.activo, &h.referencia, &h.obligatoria}
+		&h.seccion.activo, &h.requierePasajeros, &h.medio.nombre, &h.medio.activo, &h.referencia, &h.obligatoria,
+		&h.tipoMedio}
 }
 
 // leida is the error of reading the cabecera.
@@ -359,7 +375,7 @@ func (p *ventaPreparada) preciar(ctx context.Context, c sqldb.Conn, empresaID in
 	if p.medio, err = cab.medio.usable(domain.CatMediosPago); err != nil {
 		return err
 	}
-	if err := p.validarReferencia(cab); err != nil {
+	if err := p.validarCobro(cab); err != nil {
 		return err
 	}
 	if tipos == nil { // not read with the cabecera (leerVenta)
@@ -571,7 +587,7 @@ func (p *ventaPreparada) vincularCliente(ctx context.Context, c sqldb.Conn, empr
 func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 	base := Pasaje{FechaViaje: p.FechaViaje, DiaVenta: domain.DiaDe(now, p.zona).Fecha, Estado: domain.PasajeActivo, ClienteNombre: domain.NombreCliente(p.ClienteNombre),
 		ClienteTelefono: strings.TrimSpace(p.ClienteTelefono), ClienteEmail: strings.TrimSpace(p.ClienteEmail),
-		ClienteDocumento: p.ClienteDocumento, ClienteID: p.clienteID, SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio,
+		ClienteDocumento: p.ClienteDocumento, ClienteID: p.clienteID, SeccionID: p.SeccionID, SeccionNombre: p.seccion, MedioPagoID: p.MedioPagoID, MedioPagoNombre: p.medio, MedioPagoTipo: p.medioTipo,
 		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), UsuarioID: p.vendedor.ID,
 		NombreUsuario: p.vendedor.NombreUsuario,
 		UsuarioNombre: nombreCompleto(p.vendedor.Nombre, p.vendedor.Apellido, p.vendedor.NombreUsuario), CreatedAt: now}

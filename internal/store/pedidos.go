@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -89,7 +88,7 @@ func (s *Store) CrearPedido(ctx context.Context, a Actor, v Venta) (int64, error
 		return 0, err
 	}
 	defer soltar()
-	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
+	v.FechaViaje, v.porPedido = strings.TrimSpace(v.FechaViaje), true
 	p := s.prepararVenta(ctx, a, v)
 	var abierta cajaALeer
 	return idempotentCon(ctx, s, a, "pedidos.crear", []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}, func(c sqldb.Conn) (int64, error) {
@@ -100,7 +99,7 @@ func (s *Store) CrearPedido(ctx context.Context, a Actor, v Venta) (int64, error
 		if p.BeneficioID != nil {
 			return 0, domain.Invalid(domain.MsgPedidoConBeneficio)
 		}
-		if err := comprobarCobroQR(ctx, c, a, p); err != nil {
+		if err := comprobarCobroQR(ctx, c, a); err != nil {
 			return 0, err
 		}
 		sv, err := comprobarCupo(ctx, c, a, p)
@@ -124,22 +123,15 @@ func (p *ventaPreparada) admitida(abierta *cajaALeer) (cajaBloqueada, error) {
 	return caja, p.catalogo
 }
 
-// comprobarCobroQR refuses an order whose method is not a QR one, or whose
-// seller has no point of sale at Mercado Pago.
-func comprobarCobroQR(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) error {
-	var (
-		tipo string
-		pos  *string
-	)
-	err := c.QueryRow(ctx, `SELECT m.tipo, (SELECT k.pos_id FROM mercadopago_cajas k WHERE k.empresa_id = m.empresa_id
-		AND k.usuario_id = ?) FROM medios_pago m WHERE m.empresa_id = ? AND m.id = ?`, a.UsuarioID, a.EmpresaID,
-		p.MedioPagoID).Scan(&tipo, &pos)
-	switch {
-	case err != nil:
-		return wrap("leer el medio de pago del cobro", err)
-	case tipo != domain.TipoMercadoPagoQR:
-		return domain.Invalid(fmt.Sprintf(domain.MsgPedidoMedioNoQR, p.medio))
-	case pos == nil:
+// comprobarCobroQR refuses an order whose seller has no point of sale at
+// Mercado Pago (its method's tipo was checked with the sale, validarCobro).
+func comprobarCobroQR(ctx context.Context, c sqldb.Conn, a Actor) error {
+	var n int64
+	if err := c.QueryRow(ctx, `SELECT COUNT(*) FROM mercadopago_cajas WHERE empresa_id = ? AND usuario_id = ?`,
+		a.EmpresaID, a.UsuarioID).Scan(&n); err != nil {
+		return wrap("leer la caja de Mercado Pago del vendedor", err)
+	}
+	if n == 0 {
 		return domain.Conflict(domain.MsgPedidoSinCajaMP)
 	}
 	return nil
@@ -367,6 +359,7 @@ func (s *Store) completar(ctx context.Context, c sqldb.Conn, k Cobro, pago PagoC
 		return nil, wrap("leer la venta del cobro", err)
 	}
 	a := Actor{UsuarioID: o.usuarioID, EmpresaID: k.EmpresaID, IP: o.ip}
+	g.Venta.porPedido = true
 	p := s.prepararVenta(ctx, a, g.Venta)
 	if err := firstErr(p.forma, p.catalogo); err != nil {
 		var de *domain.Error

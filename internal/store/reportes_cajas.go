@@ -11,21 +11,16 @@ import (
 )
 
 // medioEfectivo is the company's cash payment method, the one a register
-// report's cash line is named by: the first (lowest id) whose name says
-// efectivo, or none (ID 0).
+// report's cash line is named by: the first (lowest id) of tipo efectivo, or
+// none (ID 0).
 func medioEfectivo(ctx context.Context, c sqldb.Conn, empresaID int64) (domain.MedioPagoRef, error) {
-	medios, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MedioPagoRef, err error) {
-		return m, sc.Scan(&m.ID, &m.Nombre)
-	}, `SELECT id, nombre FROM medios_pago WHERE empresa_id = ? ORDER BY id`, empresaID)
-	if err != nil {
-		return domain.MedioPagoRef{}, wrap("leer medio efectivo", err)
+	var m domain.MedioPagoRef
+	err := c.QueryRow(ctx, `SELECT id, nombre FROM medios_pago WHERE empresa_id = ? AND tipo = ? ORDER BY id LIMIT 1`,
+		empresaID, domain.TipoEfectivo).Scan(&m.ID, &m.Nombre)
+	if _, err := sqldb.NoRows(err); err != nil {
+		return m, wrap("leer medio efectivo", err)
 	}
-	for _, m := range medios {
-		if domain.EsEfectivo(m.Nombre) {
-			return m, nil
-		}
-	}
-	return domain.MedioPagoRef{}, nil
+	return m, nil
 }
 
 // calcularReporteCaja computes the report of the register k from its
@@ -126,10 +121,10 @@ func (s *Store) ReporteCaja(ctx context.Context, empresaID, cajaID int64) (domai
 }
 
 // movimientosConReferencia are the register's movements by a payment method
-// that is not cash (domain.EsEfectivo), by method and then in order, with
-// their references.
+// that is not cash (its tipo is not efectivo), by method and then in order,
+// with their references.
 func movimientosConReferencia(ctx context.Context, c sqldb.Conn, empresaID, cajaID int64) ([]domain.MovimientoConReferencia, error) {
-	movs, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoConReferencia, err error) {
+	out, err := sqldb.QueryAll(ctx, c, func(sc sqldb.Scanner) (m domain.MovimientoConReferencia, err error) {
 		err = sc.Scan(append([]any{&m.MovimientoID, &m.MedioPagoID, &m.MedioPago, &m.Tipo, &m.Monto, &m.Descripcion,
 			&m.CreatedAt}, referenciaDestinos(&m.Referencia)...)...)
 		if domain.Sentido(m.Tipo) == domain.SentidoEgreso {
@@ -138,13 +133,7 @@ func movimientosConReferencia(ctx context.Context, c sqldb.Conn, empresaID, caja
 		return m, err
 	}, `SELECT m.id, mp.id, mp.nombre, m.tipo, m.monto, m.descripcion, m.created_at, `+referenciaColumns+`
 		FROM caja_movimientos m JOIN medios_pago mp ON mp.empresa_id = m.empresa_id AND mp.id = m.medio_pago_id
-		WHERE m.empresa_id = ? AND m.caja_id = ? ORDER BY mp.nombre, m.id`, empresaID, cajaID)
-	var out []domain.MovimientoConReferencia
-	for _, m := range movs {
-		if !domain.EsEfectivo(m.MedioPago) {
-			out = append(out, m)
-		}
-	}
+		WHERE m.empresa_id = ? AND m.caja_id = ? AND mp.tipo <> ? ORDER BY mp.nombre, m.id`, empresaID, cajaID, domain.TipoEfectivo)
 	return out, wrap("leer referencias de la caja", err)
 }
 

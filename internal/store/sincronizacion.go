@@ -567,7 +567,7 @@ func (p *ventaPreparada) preciarOffline(ctx context.Context, c sqldb.Conn, act *
 		return domain.NotFound(domain.CatMediosPago.Mensajes.NoEncontrado)
 	}
 	p.seccion, p.medio = *cab.seccion.nombre, *cab.medio.nombre
-	if err := p.validarReferencia(cab); err != nil {
+	if err := p.validarCobro(cab); err != nil {
 		return err
 	}
 	tipos, err := tiposDeVenta(ctx, c, act.a.EmpresaID, p.SeccionID, lineasDe(act.Venta.Pasajes))

@@ -47,3 +47,38 @@ func TestMigration59FillsTheTipoFromTheNameRule(t *testing.T) {
 		}
 	})
 }
+
+// The register report's cash line is the lowest-id method of tipo efectivo,
+// whatever the names say: a method named 'Efectivo' set as otro has a line of
+// its own and its references are listed; a 'Caja chica' of tipo efectivo names
+// the cash line and adds to the drawer.
+func TestElReporteDeCajaNombraElEfectivoPorSuTipo(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		otro, efectivo := domain.TipoOtro, domain.TipoEfectivo
+		if _, err := e.st.ActualizarItem(ctx, e.admin(), domain.CatMediosPago, e.efectivo,
+			domain.ItemCatalogo{Nombre: "Efectivo", Activo: true, Tipo: &otro}); err != nil {
+			t.Fatal(err)
+		}
+		chica, err := e.st.CrearItem(ctx, e.admin(), domain.CatMediosPago, domain.ItemCatalogo{Nombre: "Caja chica",
+			Activo: true, Tipo: &efectivo})
+		if err != nil {
+			t.Fatal(err)
+		}
+		caja := e.abrir(t, 10000)
+		e.vender(t, e.venta(e.norte, chica.ID, hoy, 1))
+		e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))
+		r, err := e.st.ReporteCaja(ctx, e.empresaID, caja.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lineas := r.PorMedioPago
+		if len(lineas) != 2 || lineas[0].MedioPagoID != chica.ID || lineas[0].MedioPago != "Caja chica" ||
+			lineas[0].Esperado != 10000+150000 || lineas[1].MedioPago != "Efectivo" || lineas[1].Ventas != 150000 {
+			t.Fatalf("líneas: %+v", lineas)
+		}
+		if len(r.Referencias) != 1 || r.Referencias[0].MedioPago != "Efectivo" {
+			t.Fatalf("referencias: %+v", r.Referencias)
+		}
+	})
+}

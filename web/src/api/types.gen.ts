@@ -5275,7 +5275,8 @@ export interface components {
             referencia?: null | string;
             referencia_obligatoria?: null | boolean;
             requiere_pasajeros?: null | boolean;
-            tipo?: null | string;
+            /** @enum {null|string} */
+            tipo?: "efectivo" | "tarjeta" | "transferencia" | "mercadopago_qr" | "otro" | null;
         };
         ItemEliminado: {
             desactivado: boolean;

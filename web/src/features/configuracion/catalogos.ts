@@ -24,6 +24,8 @@ export interface CatalogoDef {
   conParadas?: boolean;
   /** Payment methods say which reference their sales record and whether it is required. */
   conReferencia?: boolean;
+  /** Payment methods have a kind that decides their behaviour (lib/tipoMedioPago). */
+  conTipo?: boolean;
 }
 
 export const SECCIONES: CatalogoDef = {
@@ -66,4 +68,5 @@ export const MEDIOS_PAGO: CatalogoDef = {
   errorEliminar: 'Error al eliminar medio',
   conCapacidad: false,
   conReferencia: true,
+  conTipo: true,
 };

@@ -1,13 +1,11 @@
 import type { Pedido } from '@/api/pedidos';
+import { confirmacionExterna } from '@/lib/tipoMedioPago';
 
 // A sale charged with Mercado Pago QR waits for its payment as an order (docs/features/venta-diferida.md).
 
-/** The payment method's `tipo` whose sale completes when Mercado Pago confirms the payment. */
-const TIPO_MERCADOPAGO_QR = 'mercadopago_qr';
-
 /** Whether a sale by `medio` is charged with a Mercado Pago QR: an order, not a sale (never offline). */
-export function cobraConQr(medio: { id: number; tipo?: string | null } | undefined): boolean {
-  return medio?.tipo === TIPO_MERCADOPAGO_QR;
+export function cobraConQr(medio: Parameters<typeof confirmacionExterna>[0] | undefined): boolean {
+  return medio !== undefined && confirmacionExterna(medio);
 }
 
 /** The QR expires at Mercado Pago this long before the order (the grace that lets a late payment be learned). */

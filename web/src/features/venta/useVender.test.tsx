@@ -78,7 +78,7 @@ describe('useVender, the one door a sale goes through', () => {
   });
 
   describe('with a Mercado Pago QR method', () => {
-    const qr = { id: 9, nombre: 'Mercado Pago QR', descripcion: '', activo: true, tipo: 'mercadopago_qr' };
+    const qr = { id: 9, nombre: 'Mercado Pago QR', descripcion: '', activo: true, tipo: 'mercadopago_qr' as const };
     const cobro = { ...body, medio_pago_id: 9 };
     const puertaQr = () =>
       renderHookWithProviders(() => useVender({ secciones: [], tipos: [], medios: [qr], precios: [], caja: makeCaja(), hoy: '2026-12-02' })).result;

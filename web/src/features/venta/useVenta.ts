@@ -4,11 +4,7 @@ import type { VentaInput } from '@/api/pasajes';
 import { errorPasajeros, FILA_VACIA, pasajerosDe, type FilaPasajero } from './pasajeros';
 import { primerError, type CajaDeVenta } from './validation';
 import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from '@/lib/referenciaPago';
-
-/** The payment method whose name contains 'efectivo' (any case), the default of a sale. */
-function medioEfectivo(medios: readonly ItemCatalogo[]): ItemCatalogo | undefined {
-  return medios.find((m) => m.nombre.toLowerCase().includes('efectivo'));
-}
+import { esEfectivo } from '@/lib/tipoMedioPago';
 
 /** Most passengers of one type in one sale (operaciones §9). */
 export const MAX_POR_TIPO = 50;
@@ -105,7 +101,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
   const totalPasajeros = vendidas.reduce((n, l) => n + l.cantidad, 0);
   const total = vendidas.reduce((sum, l) => sum + centavos(l.subtotal), 0) / 100;
   // A chosen method no longer offered (a QR one once the link dropped) is no choice: the seller picks again.
-  const medio = estado.medioPagoId === null ? medioEfectivo(medios) : medios.find((m) => m.id === estado.medioPagoId);
+  const medio = estado.medioPagoId === null ? medios.find(esEfectivo) : medios.find((m) => m.id === estado.medioPagoId);
   const medioPagoId = medio?.id ?? null;
   const { referencia } = estado;
   const fechaViaje = estado.fechaViaje ?? hoy;

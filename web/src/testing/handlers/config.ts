@@ -8,7 +8,12 @@ const item = (id: number, nombre: string, descripcion = ''): ItemCatalogo => ({ 
 /** The demo catalog: two sections, three trip types, three payment methods. */
 const SECCIONES = [item(1, 'Tigre – Tres Bocas', 'Por el río Tigre y el Sarmiento'), item(2, 'Tigre – Río Capitán')];
 const TIPOS = [item(1, 'General'), item(2, 'Jubilado'), item(3, 'Residente isleño')];
-const MEDIOS = [item(4, 'Débito'), item(1, 'Pago en EFECTIVO'), item(5, 'Mercado Pago')];
+/** The payment methods say their kind; the cash one's name is not the default's reason (its tipo is). */
+const MEDIOS: ItemCatalogo[] = [
+  { ...item(4, 'Débito'), tipo: 'tarjeta' },
+  { ...item(1, 'Pago en EFECTIVO'), tipo: 'efectivo' },
+  { ...item(5, 'Mercado Pago'), tipo: 'otro' },
+];
 /** Section 1 has no price for Residente isleño. */
 const PRECIOS: Precio[] = [
   { seccion_id: 1, tipo_viaje_id: 1, precio: 4500 },
@@ -42,7 +47,7 @@ export const TIPOS_FIXTURE: ItemCatalogo[] = [
 
 /** Efectivo only. */
 const MEDIOS_FIXTURE: ItemCatalogo[] = [
-  { id: 1, nombre: 'Efectivo', descripcion: 'Pago en efectivo', activo: true },
+  { id: 1, nombre: 'Efectivo', descripcion: 'Pago en efectivo', activo: true, tipo: 'efectivo' },
 ];
 
 /** Three of the four cells: Río Capitán / Jubilado has no price. */

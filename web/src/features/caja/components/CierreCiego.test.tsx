@@ -133,6 +133,32 @@ describe('CierreCiego', () => {
     expect(resumen).toHaveTextContent(/Efectivo esperado\s*\$\s1\.000,00/);
   });
 
+  it('counts apart the methods by their tipo, not their name: not the cash ones, not Mercado Pago QR', async () => {
+    const cerrar: unknown[] = [];
+    server.use(
+      http.get('/api/config/medios-pago', () => ok([
+        { id: 1, nombre: 'Caja chica', descripcion: '', activo: true, tipo: 'efectivo' },
+        { id: 6, nombre: 'QR integrado', descripcion: '', activo: true, tipo: 'mercadopago_qr' },
+        { id: 7, nombre: 'Efectivo en dólares', descripcion: '', activo: true, tipo: 'otro' },
+      ])),
+      http.post('/api/caja/cerrar', async ({ request }) => {
+        cerrar.push(await request.json());
+        return ok({ ...cajaCiega(), estado: 'cerrada', monto_cierre: 1000, diferencia: 0, total_ventas: 0, total_egresos: 0,
+          efectivo_esperado: 1000, por_medio: [], montoFinal: 1000, conteo: conteo(1000, 1000, 100) });
+      }),
+    );
+    const { user } = renderWithProviders(<GestionCajaPage />, { route: '/admin/gestion-caja' });
+    await user.click(await screen.findByRole('button', { name: 'Cerrar Caja' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cerrar Caja' });
+    await user.type(await within(dialog).findByLabelText('Billetes de $ 1.000'), '1');
+    await user.type(await within(dialog).findByLabelText('Efectivo en dólares contado'), '50');
+    expect(within(dialog).queryByLabelText('Caja chica contado')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('QR integrado contado')).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Enviar conteo y cerrar' }));
+    await screen.findByRole('dialog', { name: 'Caja cerrada' });
+    expect(cerrar[0]).toMatchObject({ monto_cierre: 1000, medios: [{ medio_pago_id: 7, contado: 50 }] });
+  });
+
   it('says when the bills and coins could not be loaded, retries them, and lets the cash total be typed meanwhile', async () => {
     let intentos = 0;
     server.use(http.get('/api/caja/denominaciones', () => (++intentos === 1 ? fail(500, 'Error interno') : ok(DENOMINACIONES))));

@@ -8,10 +8,8 @@ import { denominacionesQuery, useAprobarCierre, useCerrarCaja, type CierreCaja, 
 import { mediosPagoActivosQuery } from '@/api/config';
 import { etiquetaDenominacion } from '@/lib/denominaciones';
 import { formatMoney } from '@/lib/format';
+import { seCuentaAlCierre } from '@/lib/tipoMedioPago';
 import type { NumberValue } from '@/lib/validation';
-
-/** Cash methods are counted by denomination; the others by their total. */
-const esEfectivo = (nombre: string) => nombre.toLowerCase().includes('efectivo');
 
 /** Σ cantidad × valor, in centavos, back to pesos. */
 export function totalDenominaciones(denominaciones: Denominacion[], cantidades: Record<string, number>): number {
@@ -171,7 +169,8 @@ export function CierreCiego({ esperaAprobacion = false, onCancel, onCerrada, onE
   const [otros, setOtros] = useState<Record<number, NumberValue>>({});
   const [observaciones, setObservaciones] = useState('');
   const [pendiente, setPendiente] = useState<CierreCaja | null>(null);
-  const otrosMedios = medios.filter((m) => !esEfectivo(m.nombre));
+  // Cash methods are the drawer's, counted by denomination; the others each by its total (but Mercado Pago's QR, reconciled with the provider).
+  const otrosMedios = medios.filter(seCuentaAlCierre);
 
   const enviar = () => {
     const lista = conteoDenominaciones(cantidades);

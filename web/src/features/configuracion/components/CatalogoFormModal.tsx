@@ -1,13 +1,15 @@
 import { Modal, NumberInput, Select, Stack, Switch, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { useGuardarItem, type ItemCatalogo, type ItemInput } from '@/api/config';
 import { FormActions } from '@/components/FormActions';
-import { errorMessage } from '@/lib/api';
+import { ApiError, errorMessage } from '@/lib/api';
 import type { Dialog } from '@/lib/dialog';
 import { configToast } from '@/lib/notify';
 import { FORM_MESSAGES, requiredText } from '@/lib/validation';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { TIPOS_REFERENCIA, type TipoReferencia } from '@/lib/referenciaPago';
+import { MSG_TIPO_CON_MOVIMIENTOS, TIPOS_MEDIO_PAGO, tomaReferencia, type TipoMedioPago } from '@/lib/tipoMedioPago';
 
 /** Limits checked by the server too. */
 const MAX_NOMBRE = 100;
@@ -27,7 +29,13 @@ interface Values {
   diasVuelta: number | string;
   referencia: TipoReferencia;
   referenciaObligatoria: boolean;
+  /** Payment methods: null until chosen for a new one. */
+  tipo: TipoMedioPago | null;
 }
+
+/** A payment method offers its reference only when its kind takes one; a list without kinds always does. */
+const conReferencia = (def: CatalogoDef, tipo: TipoMedioPago | null) =>
+  def.conReferencia === true && (!def.conTipo || (tipo !== null && tomaReferencia(tipo)));
 
 function validarCapacidad(value: number | string): string | null {
   if (value === '') return FORM_MESSAGES.obligatorio;
@@ -43,11 +51,13 @@ function validarDiasVuelta(value: number | string): string | null {
 }
 
 function toInput(def: CatalogoDef, values: Values): ItemInput {
-  const { nombre, descripcion, activo, capacidad, requierePasajeros, idaYVuelta, diasVuelta, referencia, referenciaObligatoria } = values;
+  const { nombre, descripcion, activo, capacidad, requierePasajeros, idaYVuelta, diasVuelta, referencia, referenciaObligatoria, tipo } = values;
   let input: ItemInput = { nombre: nombre.trim(), descripcion: descripcion.trim(), activo };
+  if (def.conTipo && tipo !== null) input = { ...input, tipo };
   if (def.conReferencia) {
-    // The server stores both on every save; a method without a reference cannot require one.
-    input = { ...input, referencia, referencia_obligatoria: referencia !== 'ninguna' && referenciaObligatoria };
+    // The server stores both on every save; a method without a reference (or whose kind takes none) cannot require one.
+    const ref = conReferencia(def, tipo) ? referencia : 'ninguna';
+    input = { ...input, referencia: ref, referencia_obligatoria: ref !== 'ninguna' && referenciaObligatoria };
   }
   if (def.conCapacidad) input = { ...input, capacidad: Number(capacidad), requiere_pasajeros: requierePasajeros };
   if (def.conIdaYVuelta) {
@@ -67,6 +77,8 @@ interface FormProps {
 
 function CatalogoForm({ def, item, onDone }: FormProps) {
   const guardar = useGuardarItem(def.key);
+  /** The server refused changing the kind (the method has register movements): the stored kind stays. */
+  const [tipoFijo, setTipoFijo] = useState(false);
   const form = useForm<Values>({
     initialValues: {
       nombre: item?.nombre ?? '',
@@ -78,11 +90,13 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       diasVuelta: item?.dias_vuelta ?? '',
       referencia: (item?.referencia as TipoReferencia | undefined) ?? 'ninguna',
       referenciaObligatoria: item?.referencia_obligatoria ?? false,
+      tipo: item?.tipo ?? null,
     },
     validate: {
       nombre: requiredText,
       capacidad: (value) => (def.conCapacidad ? validarCapacidad(value) : null),
       diasVuelta: (value, v) => (def.conIdaYVuelta && v.idaYVuelta ? validarDiasVuelta(value) : null),
+      tipo: (value) => (def.conTipo && value === null ? FORM_MESSAGES.obligatorio : null),
     },
   });
 
@@ -92,6 +106,11 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
       configToast.success(message ?? 'Cambios guardados');
       onDone();
     } catch (error) {
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage === MSG_TIPO_CON_MOVIMIENTOS) {
+        setTipoFijo(true);
+        form.setFieldValue('tipo', item?.tipo ?? null);
+        return;
+      }
       configToast.error(errorMessage(error, def.errorGuardar));
     }
   });
@@ -142,7 +161,20 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
             {...form.getInputProps('diasVuelta')}
           />
         )}
-        {def.conReferencia && (
+        {def.conTipo && (
+          <Select
+            label="Tipo"
+            withAsterisk
+            description="Decide si va a la caja (efectivo), si se cuenta al cerrar y si se cobra con el QR de Mercado Pago."
+            placeholder="Elija el tipo"
+            data={TIPOS_MEDIO_PAGO}
+            allowDeselect={false}
+            disabled={tipoFijo}
+            {...form.getInputProps('tipo')}
+            error={tipoFijo ? MSG_TIPO_CON_MOVIMIENTOS : form.errors.tipo}
+          />
+        )}
+        {conReferencia(def, form.values.tipo) && (
           <Select
             label="Referencia del pago"
             description="Lo que la venta registra para conciliar el cobro."
@@ -151,7 +183,7 @@ function CatalogoForm({ def, item, onDone }: FormProps) {
             {...form.getInputProps('referencia')}
           />
         )}
-        {def.conReferencia && form.values.referencia !== 'ninguna' && (
+        {conReferencia(def, form.values.tipo) && form.values.referencia !== 'ninguna' && (
           <Switch
             label="Referencia obligatoria"
             description="La venta no se registra sin la referencia."

@@ -5,6 +5,7 @@ import { signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { ok, okWithMessage, server } from '@/testing/server';
 import { failOnce, mockCatalogo, SECCIONES_FIXTURE, TIPOS_FIXTURE, type Write } from '@/testing/handlers/config';
+import { MSG_TIPO_CON_MOVIMIENTOS } from '@/lib/tipoMedioPago';
 
 function renderScreen(path = '/admin/configuracion/secciones') {
   signIn('admin');
@@ -111,12 +112,26 @@ describe('catalog screens', () => {
     ]);
   });
 
-  it('creates a payment method that requires a card reference, the switch shown only for a kind of reference', async () => {
+  it('creates a payment method of a kind, the reference offered only for a kind that takes one, the switch only for a kind of reference', async () => {
     const writes = mockCatalogo('medios-pago', []);
     const { user } = renderScreen('/admin/configuracion/medios-pago');
     await user.click(await screen.findByRole('button', { name: 'Nuevo medio de pago' }));
     const dialog = await screen.findByRole('dialog', { name: 'Nuevo medio de pago' });
     await user.type(within(dialog).getByLabelText(/Nombre/), 'Posnet');
+    // The kind is required: nothing is sent without it, and no reference is offered before it.
+    expect(within(dialog).queryByRole('combobox', { name: /Referencia del pago/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText('Este campo es obligatorio')).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo/ }));
+    expect((await screen.findAllByRole('option', { hidden: true })).map((o) => o.textContent)).toEqual(
+      ['Efectivo', 'Tarjeta (débito o crédito)', 'Transferencia', 'Mercado Pago QR', 'Otro']);
+    await user.click(screen.getByRole('option', { name: 'Efectivo', hidden: true }));
+    expect(within(dialog).queryByRole('combobox', { name: /Referencia del pago/ })).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('combobox', { name: /^Tipo/ }));
+    await user.click(await screen.findByRole('option', { name: 'Tarjeta (débito o crédito)', hidden: true }));
+
     expect(within(dialog).queryByRole('switch', { name: /Referencia obligatoria/ })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('combobox', { name: /Referencia del pago/ }));
     await user.click(await screen.findByRole('option', { name: /Tarjeta: últimos 4 dígitos y autorización/, hidden: true }));
@@ -126,7 +141,41 @@ describe('catalog screens', () => {
     expect(writes).toEqual<Write[]>([{
       method: 'POST',
       path: '/api/config/medios-pago',
-      body: { nombre: 'Posnet', descripcion: '', activo: true, referencia: 'tarjeta', referencia_obligatoria: true },
+      body: { nombre: 'Posnet', descripcion: '', activo: true, tipo: 'tarjeta', referencia: 'tarjeta', referencia_obligatoria: true },
+    }]);
+  });
+
+  it('lists each payment method with its kind, and keeps the kind of one with movements when the server refuses the change', async () => {
+    const writes = mockCatalogo('medios-pago', [
+      { id: 1, nombre: 'Caja chica', descripcion: '', activo: true, tipo: 'efectivo', referencia: 'ninguna', referencia_obligatoria: false },
+      { id: 4, nombre: 'Débito', descripcion: '', activo: true, tipo: 'tarjeta', referencia: 'tarjeta', referencia_obligatoria: false },
+    ]);
+    failOnce('put', '/config/medios-pago/4', 409, MSG_TIPO_CON_MOVIMIENTOS);
+    const { user } = renderScreen('/admin/configuracion/medios-pago');
+    const rows = within(await screen.findByRole('table', { name: 'Medios de pago' })).getAllByRole('row').slice(1);
+    expect(rows[0]).toHaveTextContent('Efectivo');
+    expect(rows[1]).toHaveTextContent('Tarjeta (débito o crédito)');
+
+    await user.click(screen.getByRole('button', { name: 'Editar Débito' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar medio de pago' });
+    const tipo = within(dialog).getByRole('combobox', { name: /^Tipo/ });
+    expect(tipo).toHaveValue('Tarjeta (débito o crédito)');
+    await user.click(tipo);
+    await user.click(await screen.findByRole('option', { name: 'Otro', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+
+    // Refused: the stored kind is back, the select is disabled and says why; the rest may still be saved.
+    await waitFor(() => expect(tipo).toBeDisabled());
+    expect(tipo).toHaveValue('Tarjeta (débito o crédito)');
+    expect(tipo).toHaveAccessibleDescription(expect.stringContaining(MSG_TIPO_CON_MOVIMIENTOS));
+    await user.clear(within(dialog).getByLabelText(/Nombre/));
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Débito Posnet');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Actualizado exitosamente')).toBeInTheDocument();
+    expect(writes).toEqual<Write[]>([{
+      method: 'PUT',
+      path: '/api/config/medios-pago/4',
+      body: { nombre: 'Débito Posnet', descripcion: '', activo: true, tipo: 'tarjeta', referencia: 'tarjeta', referencia_obligatoria: false },
     }]);
   });
 

@@ -2,6 +2,7 @@ import { ActionIcon, Group, Table, Text } from '@mantine/core';
 import { IconMapPin, IconPencil, IconTrash } from '@tabler/icons-react';
 import { ScrollTable } from '@/components/ScrollTable';
 import { formatNumber } from '@/lib/format';
+import { TIPOS_MEDIO_PAGO } from '@/lib/tipoMedioPago';
 import type { ItemCatalogo } from '@/api/config';
 import type { CatalogoDef } from '@/features/configuracion/catalogos';
 import { EstadoBadge } from './EstadoBadge';
@@ -27,6 +28,11 @@ function idaYVuelta(def: CatalogoDef, item: ItemCatalogo): string {
   return `Ida y vuelta · vuelta hasta ${item.dias_vuelta} ${item.dias_vuelta === 1 ? 'día' : 'días'} después`;
 }
 
+/** A payment method's kind as the form names it ('Tarjeta (débito o crédito)'), '' for the other lists. */
+function tipo(def: CatalogoDef, item: ItemCatalogo): string {
+  return def.conTipo ? (TIPOS_MEDIO_PAGO.find((t) => t.value === item.tipo)?.label ?? '') : '';
+}
+
 /** The entries of a list with their edit and delete actions. */
 export function CatalogoTable({ def, items, onEdit, onDelete, onParadas }: CatalogoTableProps) {
   return (
@@ -46,6 +52,7 @@ export function CatalogoTable({ def, items, onEdit, onDelete, onParadas }: Catal
             <Table.Td>
               <Text fw={500} size="sm">{item.nombre}</Text>
               {idaYVuelta(def, item) && <Text size="xs">{idaYVuelta(def, item)}</Text>}
+              {tipo(def, item) && <Text size="xs">{tipo(def, item)}</Text>}
               {/* On a phone capacity and description go under the name instead of in their own columns. */}
               <Text c="dimmed" size="xs" hiddenFrom="sm">
                 {[capacidad(def, item), item.descripcion].filter(Boolean).join(' · ')}

@@ -13,7 +13,7 @@ import { useVenta } from '@/features/venta/useVenta';
 import { useVentaRapida } from '@/features/venta/useVentaRapida';
 import { VentaPasajesPage } from './VentaPasajesPage';
 
-const medio = (id: number, nombre: string, tipo: string): ItemCatalogo & { tipo: string } => ({ id, nombre, descripcion: '', activo: true, tipo });
+const medio = (id: number, nombre: string, tipo: NonNullable<ItemCatalogo['tipo']>): ItemCatalogo => ({ id, nombre, descripcion: '', activo: true, tipo });
 const MEDIOS = [medio(1, 'Efectivo', 'efectivo'), medio(9, 'Mercado Pago QR', 'mercadopago_qr')];
 
 const venta: VentaCreada = { pasajes: [makePasaje({ id: 100, estado: 'activo' }), makePasaje({ id: 101, estado: 'activo' })], total: 9000 };

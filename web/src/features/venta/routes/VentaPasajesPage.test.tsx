@@ -109,6 +109,18 @@ describe('VentaPasajesPage', () => {
     expect(alerts()[0]).toHaveTextContent('Debe seleccionar un medio de pago');
   });
 
+  it('defaults to the first efectivo method by its tipo, whatever the names say', async () => {
+    server.use(http.get('/api/config/medios-pago', () => ok([
+      { id: 7, nombre: 'Efectivo en dólares', descripcion: '', activo: true, tipo: 'otro' },
+      { id: 8, nombre: 'Caja chica', descripcion: '', activo: true, tipo: 'efectivo' },
+      { id: 9, nombre: 'Cash', descripcion: '', activo: true, tipo: 'efectivo' },
+    ])));
+    const { user } = await renderVenta();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('radio', { name: 'Caja chica' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Efectivo en dólares' })).not.toBeChecked();
+  });
+
   it('keeps each quantity as typed and explains one past 0–50 instead of clamping it', async () => {
     const { user } = await renderVenta();
     await user.keyboard('{Enter}');
@@ -207,8 +219,8 @@ describe('VentaPasajesPage', () => {
 
   it('asks for the card reference a method requires, from the keyboard, and sends it with the sale', async () => {
     server.use(http.get('/api/config/medios-pago', () => ok([
-      { id: 1, nombre: 'Efectivo', descripcion: '', activo: true, referencia: 'ninguna', referencia_obligatoria: false },
-      { id: 4, nombre: 'Débito', descripcion: '', activo: true, referencia: 'tarjeta', referencia_obligatoria: true },
+      { id: 1, nombre: 'Efectivo', descripcion: '', activo: true, referencia: 'ninguna', referencia_obligatoria: false, tipo: 'efectivo' },
+      { id: 4, nombre: 'Débito', descripcion: '', activo: true, referencia: 'tarjeta', referencia_obligatoria: true, tipo: 'tarjeta' },
     ])));
     const calls = trackLote();
     const { user } = await renderVenta();

@@ -40,7 +40,10 @@ function guardados(antiguedad: number): DatosVentaLocales {
   const guardado_en = Date.now() - antiguedad;
   return {
     catalogo: {
-      secciones: [item(1, 'Tigre – Tres Bocas')], tipos: [item(1, 'General'), item(2, 'Jubilado')], medios: [item(1, 'Efectivo')],
+      secciones: [item(1, 'Tigre – Tres Bocas')], tipos: [item(1, 'General'), item(2, 'Jubilado')], medios: [
+        { ...item(2, 'QR Mercado Pago'), tipo: 'mercadopago_qr' }, { ...item(1, 'Efectivo'), tipo: 'efectivo' },
+        { ...item(3, 'Débito'), tipo: 'tarjeta' },
+      ],
       precios: [{ seccion_id: 1, tipo_viaje_id: 1, precio: 4500 }, { seccion_id: 1, tipo_viaje_id: 2, precio: 2250 }],
       guardado_en,
     },
@@ -83,7 +86,12 @@ describe('VentaPasajesPage offline', () => {
     expect(aviso).toHaveTextContent('Caja verificada hace 2 h 10 min: si se cerró mientras tanto, la venta va a tu caja abierta al sincronizar.');
     expect(screen.getByText(/Caja abierta · Apertura \$\s10\.000,00/)).toBeInTheDocument();
 
-    await user.keyboard('{Enter}2{Control>}{Enter}{/Control}');
+    await user.keyboard('{Enter}2');
+    // Mercado Pago's QR is confirmed by the provider: never charged offline; efectivo (by its tipo) is the default.
+    expect(screen.queryByRole('radio', { name: 'QR Mercado Pago' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Efectivo' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Débito' })).toBeInTheDocument();
+    await user.keyboard('{Control>}{Enter}{/Control}');
     const dialogo = await screen.findByRole('dialog', { name: 'Venta guardada sin conexión' });
     expect(within(dialogo).getByText(/Se emitieron 2 pasajes por \$\s9\.000,00 sin conexión\./)).toBeInTheDocument();
     expect(venderSinConexion).toHaveBeenCalledTimes(1);
