@@ -260,3 +260,47 @@ func TestUnPagoFueraDeTerminoSeDevuelveUnaVezAunqueFalleLaPrimera(t *testing.T) 
 		}
 	})
 }
+
+func TestUnPasajeCobradoConQRYCanceladoSeDevuelvePorMercadoPago(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		q := conCobrosQR(t, e)
+		p, orden := q.creado(t, 2, "qr-7")
+		q.fake.Pagar(orden)
+		e.now = e.now.Add(cobros.ConsultaRapida)
+		q.vaciar(t, store.TrabajoPagoConsulta)
+		if p = q.pedido(t, p.ID); p.Estado != domain.PedidoCompletado {
+			t.Fatalf("sin completar: %+v", p)
+		}
+		// one ticket cancelled: its price back through Mercado Pago (a first failure kept and retried), the register records it
+		cancelar := func(id int64) {
+			e.do("PUT", "/api/pasajes/"+strconv.FormatInt(id, 10)+"/cancelar", e.token("supervisor"),
+				map[string]string{"motivo": "No viaja"}).expect(t, http.StatusOK, "")
+		}
+		e.abrir(e.token("supervisor"), 0).expect(t, http.StatusCreated, "")
+		cancelar(p.Venta.Pasajes[0].ID)
+		q.fake.FallarProximas("POST /v1/orders/"+orden+"/refund", 1, http.StatusBadGateway)
+		q.vaciar(t, store.TrabajoDevolucion)
+		if n := e.count(`SELECT COUNT(*) FROM reembolsos WHERE empresa_id = 1 AND estado = 'pendiente' AND falla <> ''`); n != 1 {
+			t.Fatal("la devolución fallida no quedó visible")
+		}
+		e.now = e.now.Add(jobs.BackoffDoble(1))
+		q.vaciar(t, store.TrabajoDevolucion)
+		if o := q.fake.Orden(orden); o.Status != "processed" || q.fake.Contar("POST /v1/orders/"+orden+"/refund") != 2 ||
+			e.count(`SELECT COUNT(*) FROM reembolsos WHERE empresa_id = 1 AND estado = 'hecho' AND monto = 450000`) != 1 {
+			t.Fatalf("devolución parcial: %+v", o)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos m JOIN medios_pago mp ON mp.id = m.medio_pago_id
+			WHERE m.empresa_id = 1 AND m.tipo = 'devolucion_pasaje' AND mp.tipo = 'mercadopago_qr' AND m.monto = 450000`); n != 1 {
+			t.Fatalf("%d devoluciones por Mercado Pago en caja", n)
+		}
+		// reactivating it would charge money that went back: refused
+		e.do("PUT", "/api/pasajes/"+strconv.FormatInt(p.Venta.Pasajes[0].ID, 10)+"/reactivar", e.token("supervisor"),
+			map[string]string{"motivo": "Vuelve"}).expect(t, http.StatusConflict, domain.MsgReactivarCobroQR)
+		// the other ticket: the rest of the payment
+		cancelar(p.Venta.Pasajes[1].ID)
+		q.vaciar(t, store.TrabajoDevolucion)
+		if o := q.fake.Orden(orden); o.Status != "refunded" || e.count(`SELECT COUNT(*) FROM reembolsos WHERE estado = 'hecho'`) != 2 {
+			t.Fatalf("devolución total: %+v", o)
+		}
+	})
+}

@@ -48,6 +48,7 @@ func (k *Cobros) Registrar(r *jobs.Runner) {
 	r.Handle(store.TrabajoPagoCrear, jobs.Handler{Run: k.crear, Lease: 2 * time.Minute, MaxAttempts: 10, Backoff: corto})
 	r.Handle(store.TrabajoPagoConsulta, jobs.Handler{Run: k.consultar, Lease: 2 * time.Minute, MaxAttempts: 3, Backoff: corto})
 	r.Handle(store.TrabajoReembolso, jobs.Handler{Run: k.reembolsar, Lease: 2 * time.Minute, MaxAttempts: 50})
+	r.Handle(store.TrabajoDevolucion, jobs.Handler{Run: k.devolver, Lease: 2 * time.Minute, MaxAttempts: 50})
 	r.Every("vencer_cobros", 30*time.Second, k.Vencer)
 }
 
@@ -64,6 +65,7 @@ func (k *Cobros) cliente(ctx context.Context, empresaID int64) (*mercadopago.Cli
 func claveOrden(pagoID int64) string     { return "muelle-pago-" + strconv.FormatInt(pagoID, 10) }
 func claveCancelar(pagoID int64) string  { return "muelle-cancelar-" + strconv.FormatInt(pagoID, 10) }
 func claveReembolso(pagoID int64) string { return "muelle-reembolso-" + strconv.FormatInt(pagoID, 10) }
+func claveDevolucion(id int64) string    { return "muelle-devolucion-" + strconv.FormatInt(id, 10) }
 
 // ReferenciaExterna is an attempt's external_reference at the provider.
 func ReferenciaExterna(pagoID int64) string { return "MUELLEPAGO" + strconv.FormatInt(pagoID, 10) }
@@ -217,6 +219,29 @@ func (k *Cobros) reembolsar(ctx context.Context, t jobs.Trabajo) (string, bool, 
 		return "", true, firstErr(k.Store.MarcarPago(ctx, cb.EmpresaID, pagoID, store.PagoReembolsando, falla(err).Texto()), err)
 	}
 	return "devuelto", false, k.Store.MarcarPago(ctx, cb.EmpresaID, pagoID, store.PagoReembolsado, "")
+}
+
+// devolver refunds a cancelled ticket's price (part of its order's payment)
+// through the provider with the refund's own key, until it accepts it; each
+// failure is kept on the refund while it is retried.
+func (k *Cobros) devolver(ctx context.Context, t jobs.Trabajo) (string, bool, error) {
+	id, err := strconv.ParseInt(t.Clave, 10, 64)
+	if err != nil {
+		return "", false, err
+	}
+	r, err := k.Store.ReembolsoPasaje(ctx, t.EmpresaID, id)
+	if err != nil || r.Estado == store.ReembolsoHecho {
+		return "sin cambios", err != nil, err
+	}
+	cli, err := k.cliente(ctx, t.EmpresaID)
+	if err == nil {
+		_, err = cli.ReembolsarOrden(ctx, r.OrdenID, claveDevolucion(id), &r.Monto)
+	}
+	if err != nil {
+		k.Log.Warn("no se pudo devolver un pasaje por Mercado Pago", "empresa", t.EmpresaID, "reembolso", id, "error", err)
+		return "", true, firstErr(k.Store.MarcarReembolso(ctx, t.EmpresaID, id, store.ReembolsoPendiente, falla(err).Texto()), err)
+	}
+	return "devuelto", false, k.Store.MarcarReembolso(ctx, t.EmpresaID, id, store.ReembolsoHecho, "")
 }
 
 // Vencer releases the orders past their vence_en: each one's order is looked

@@ -43,6 +43,7 @@ const (
 	MsgPedidoNoSeCancelo  = "No se pudo cancelar el cobro en Mercado Pago (intente otra vez)"
 	MsgPedidoVencido      = "El cobro venció sin pago"
 	TituloPagoDevuelto    = "Pago devuelto"
+	MsgReactivarCobroQR   = "Un pasaje cobrado con Mercado Pago QR se devolvió por Mercado Pago al cancelarlo: para que viaje, véndalo de nuevo"
 )
 
 // MensajePagoDevuelto is the supervisors' alert for a payment that could

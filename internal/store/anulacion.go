@@ -61,6 +61,9 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		if err := cambio.Permite(p.Estado); err != nil {
 			return Pasaje{}, err
 		}
+		if cambio.Hasta == domain.PasajeActivo && domain.ConfirmacionExterna(p.MedioPagoTipo) {
+			return Pasaje{}, domain.Conflict(domain.MsgReactivarCobroQR) // its money went back through the provider
+		}
 		caja, err := bloquearCajaAbierta(ctx, c, a)
 		if err != nil || caja.id == 0 {
 			return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
@@ -100,6 +103,8 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 			if err := puntosAlReactivar(ctx, c, a, p, movID); err != nil {
 				return Pasaje{}, err
 			}
+		} else if err := s.encolarDevolucionPasaje(ctx, c, a.EmpresaID, p, movID, monto); err != nil {
+			return Pasaje{}, err
 		}
 		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d%s", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
 			cambio.Movimiento, monto, caja.id, notaRetencion(retenido))
