@@ -179,6 +179,9 @@ type Movimiento struct {
 	CajaCorregidaID *int64 `json:"caja_corregida_id,omitempty"`
 	// Referencia is the payment's reference of a sale (absent: none).
 	Referencia *ReferenciaPago `json:"referencia,omitempty"`
+	// CobroMP is the Mercado Pago order and payment of a sale charged by QR,
+	// or of its refund (absent: none).
+	CobroMP *domain.CobroMP `json:"cobro_mp,omitempty"`
 }
 
 // EstadoCaja is the caller's register, if open, with its movements.
@@ -306,7 +309,7 @@ func porMedioDe(p domain.PorMedio) PorMedio {
 func movimientoDe(m store.Movimiento) Movimiento {
 	return Movimiento{ID: m.ID, Tipo: m.Tipo, Sentido: domain.Sentido(m.Tipo), Monto: &m.Monto, Descripcion: m.Descripcion,
 		MedioPagoID: m.MedioPagoID, MedioPagoNombre: m.MedioPagoNombre, CreatedAt: m.CreatedAt,
-		CajaCorregidaID: m.CajaCorregidaID, Referencia: referenciaPagoDe(m.Referencia)}
+		CajaCorregidaID: m.CajaCorregidaID, Referencia: referenciaPagoDe(m.Referencia), CobroMP: m.Referencia.CobroMP}
 }
 
 // cierreDe is the closed register with the close figures in its own fields.

@@ -70,7 +70,7 @@ func (r *ReferenciaPago) referencia() domain.Referencia {
 
 // referenciaPagoDe is a stored reference as answered (nil when empty).
 func referenciaPagoDe(r domain.Referencia) *ReferenciaPago {
-	if r.Vacia() {
+	if r.CobroMP = nil; r.Vacia() { // the Mercado Pago ids are answered apart (Movimiento.CobroMP)
 		return nil
 	}
 	return &ReferenciaPago{Ultimos4: r.Ultimos4, Autorizacion: r.Autorizacion, Transferencia: r.Transferencia}

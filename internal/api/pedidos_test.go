@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 	"testing"
 
@@ -150,6 +151,15 @@ func TestUnCobroQRSeCompletaConElPagoUnaSolaVez(t *testing.T) {
 		}
 		if n := e.count(`SELECT COUNT(*) FROM pasajes`); n != pasajes+2 {
 			t.Fatalf("%d pasajes (había %d)", n, pasajes)
+		}
+		// the register and its X report show the sale with its order and payment at Mercado Pago
+		cobroMP := `"cobro_mp":{"orden":"` + orden.ID + `","pago":"`
+		if r := e.do("GET", "/api/caja/movimientos", q.vendedor, nil); !strings.Contains(string(r.Body), cobroMP) {
+			t.Fatalf("movimientos sin el cobro de Mercado Pago: %s", r.Body)
+		}
+		caja := strconv.FormatInt(e.count(`SELECT id FROM cajas WHERE usuario_id = ? AND estado = 'abierta'`, e.userID("vendedor")), 10)
+		if r := e.do("GET", "/api/reportes/caja/"+caja, e.token("supervisor"), nil); !strings.Contains(string(r.Body), cobroMP) {
+			t.Fatalf("reporte X sin el cobro de Mercado Pago: %s", r.Body)
 		}
 		// another seller, another company: 404
 		e.do("GET", "/api/pedidos/"+strconv.FormatInt(p.ID, 10), e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgPedidoNoEncontrado)

@@ -49,6 +49,16 @@ type Referencia struct {
 	Ultimos4      string `json:"ultimos4,omitempty"`
 	Autorizacion  string `json:"autorizacion,omitempty"`
 	Transferencia string `json:"transferencia,omitempty"`
+	// CobroMP is the Mercado Pago order and payment of a sale charged by QR or
+	// of its refund: stored by Muelle, never typed (nil: none).
+	CobroMP *CobroMP `json:"cobro_mp,omitempty"`
+}
+
+// CobroMP is a Mercado Pago QR payment's ids at the provider: its order and
+// the order's payment, what the treasurer matches against Mercado Pago.
+type CobroMP struct {
+	Orden string `json:"orden"`
+	Pago  string `json:"pago"`
 }
 
 // Vacia says the reference has no part.
@@ -66,6 +76,9 @@ func (r Referencia) Texto() string {
 	}
 	if r.Transferencia != "" {
 		partes = append(partes, "Transf. "+r.Transferencia)
+	}
+	if r.CobroMP != nil {
+		partes = append(partes, "Mercado Pago: orden "+r.CobroMP.Orden+" · pago "+r.CobroMP.Pago)
 	}
 	return strings.Join(partes, " · ")
 }

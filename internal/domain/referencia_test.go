@@ -26,6 +26,9 @@ func TestValidarReferencia(t *testing.T) {
 	if got, err := transferencia.Validar(Referencia{Transferencia: " 0001-ABC "}); err != nil || got.Texto() != "Transf. 0001-ABC" {
 		t.Fatalf("%+v %v", got, err)
 	}
+	if got := (Referencia{CobroMP: &CobroMP{Orden: "ORD01", Pago: "PAY01"}}).Texto(); got != "Mercado Pago: orden ORD01 · pago PAY01" {
+		t.Fatal(got)
+	}
 	for _, c := range []struct {
 		nombre string
 		regla  ReglaReferencia

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"strings"
 	"time"
 
 	"muelle/internal/domain"
@@ -57,13 +58,39 @@ type Movimiento struct {
 	Referencia domain.Referencia
 }
 
-// referenciaColumns are a movement m's reference parts, "" when absent.
+// referenciaColumns are a movement m's reference parts, "" when absent, and
+// the Mercado Pago ids of the payment it is the sale or the refund of
+// ("orden|pago": pedidos.go, reembolsos.go).
 const referenciaColumns = `COALESCE(m.referencia_ultimos4, ''), COALESCE(m.referencia_autorizacion, ''),
-	COALESCE(m.referencia_transferencia, '')`
+	COALESCE(m.referencia_transferencia, ''), COALESCE((SELECT g.orden_id || '|' || COALESCE(g.pago_externo_id, '')
+		FROM pagos g WHERE g.empresa_id = m.empresa_id AND g.id IN (
+			SELECT h.id FROM pedidos o JOIN pagos h ON h.empresa_id = o.empresa_id AND h.pedido_id = o.id
+			WHERE o.empresa_id = m.empresa_id AND o.movimiento_id = m.id AND h.estado = 'pagado'
+			UNION ALL SELECT r.pago_id FROM reembolsos r WHERE r.empresa_id = m.empresa_id AND r.movimiento_id = m.id)), '')`
 
 // referenciaDestinos are where referenciaColumns scan into.
 func referenciaDestinos(r *domain.Referencia) []any {
-	return []any{&r.Ultimos4, &r.Autorizacion, &r.Transferencia}
+	return []any{&r.Ultimos4, &r.Autorizacion, &r.Transferencia, cobroMPLeido{r}}
+}
+
+// cobroMPLeido scans referenciaColumns' "orden|pago" into its reference.
+type cobroMPLeido struct{ r *domain.Referencia }
+
+func (d cobroMPLeido) Scan(v any) error {
+	var s string
+	switch t := v.(type) {
+	case string:
+		s = t
+	case []byte:
+		s = string(t)
+	case nil:
+	default:
+		return fmt.Errorf("store: cobro de Mercado Pago de tipo %T", v)
+	}
+	if orden, pago, ok := strings.Cut(s, "|"); ok {
+		d.r.CobroMP = &domain.CobroMP{Orden: orden, Pago: pago}
+	}
+	return nil
 }
 
 const cajaColumns = `c.id, c.estado, c.monto_apertura, c.fecha_apertura, c.observaciones, c.usuario_id,

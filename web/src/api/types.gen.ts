@@ -4104,6 +4104,10 @@ export interface components {
             /** Format: date */
             ultimo_viaje: string;
         };
+        CobroMP: {
+            orden: string;
+            pago: string;
+        };
         CodigoPortal: {
             /** @description 6 dígitos, de un solo uso */
             codigo: string;
@@ -5584,6 +5588,7 @@ export interface components {
         };
         Movimiento: {
             caja_corregida_id?: null | number;
+            cobro_mp?: components["schemas"]["CobroMP"] | null;
             /** Format: date-time */
             created_at: string;
             descripcion: string;
@@ -6294,6 +6299,7 @@ export interface components {
         };
         Referencia: {
             autorizacion?: string;
+            cobro_mp?: components["schemas"]["CobroMP"] | null;
             transferencia?: string;
             ultimos4?: string;
         };

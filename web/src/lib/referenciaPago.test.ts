@@ -30,6 +30,7 @@ describe('payment references', () => {
   it('prints a stored reference as the close and the reports show it', () => {
     expect(textoReferencia({ ultimos4: '4242', autorizacion: 'A1B2C3' })).toBe('•••• 4242 · Aut. A1B2C3');
     expect(textoReferencia({ transferencia: '0001' })).toBe('Transf. 0001');
+    expect(textoReferencia({ cobro_mp: { orden: 'ORD01', pago: 'PAY01' } })).toBe('Mercado Pago: orden ORD01 · pago PAY01');
     expect(textoReferencia(null)).toBe('');
   });
 });

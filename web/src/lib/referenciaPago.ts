@@ -78,13 +78,20 @@ export function referenciaDeVenta(medio: ItemCatalogo | undefined, ref: Referenc
   return Object.keys(out).length > 0 ? out : undefined;
 }
 
-/** A stored reference as the close and the reports show it: '•••• 1234 · Aut. ABC123', 'Transf. 0001', '' when none. */
-export function textoReferencia(ref: ReferenciaPago | null | undefined): string {
+/** A Mercado Pago QR payment's order and payment at the provider (stored by Muelle, never typed). */
+type CobroMP = { orden: string; pago: string };
+
+/**
+ * A stored reference as the close and the reports show it: '•••• 1234 · Aut. ABC123', 'Transf. 0001',
+ * 'Mercado Pago: orden … · pago …', '' when none.
+ */
+export function textoReferencia(ref: (ReferenciaPago & { cobro_mp?: CobroMP | null }) | null | undefined): string {
   if (!ref) return '';
   const partes = [
     ref.ultimos4 && `•••• ${ref.ultimos4}`,
     ref.autorizacion && `Aut. ${ref.autorizacion}`,
     ref.transferencia && `Transf. ${ref.transferencia}`,
+    ref.cobro_mp && `Mercado Pago: orden ${ref.cobro_mp.orden} · pago ${ref.cobro_mp.pago}`,
   ];
   return partes.filter(Boolean).join(' · ');
 }

@@ -21,6 +21,9 @@ CREATE TABLE reembolsos (
     CONSTRAINT reembolsos_movimiento_id_fkey FOREIGN KEY (empresa_id, movimiento_id) REFERENCES caja_movimientos (empresa_id, id)
 );
 CREATE INDEX reembolsos_pago_idx ON reembolsos (empresa_id, pago_id);
+-- a register movement's Mercado Pago ids (store.referenciaColumns) through its order
+CREATE INDEX pedidos_movimiento_idx ON pedidos (empresa_id, movimiento_id) WHERE movimiento_id IS NOT NULL;
 
 -- +goose Down
+DROP INDEX pedidos_movimiento_idx;
 DROP TABLE reembolsos;

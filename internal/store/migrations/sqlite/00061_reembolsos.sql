@@ -19,6 +19,9 @@ CREATE TABLE reembolsos (
     UNIQUE (empresa_id, movimiento_id)
 );
 CREATE INDEX reembolsos_pago_idx ON reembolsos (empresa_id, pago_id);
+-- a register movement's Mercado Pago ids (store.referenciaColumns) through its order
+CREATE INDEX pedidos_movimiento_idx ON pedidos (empresa_id, movimiento_id) WHERE movimiento_id IS NOT NULL;
 
 -- +goose Down
+DROP INDEX pedidos_movimiento_idx;
 DROP TABLE reembolsos;

@@ -32,6 +32,7 @@ export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] })
           <Table.Tbody>
             {filas.map((m) => {
               const vista = vistaMovimiento(m);
+              const referencia = textoReferencia({ ...m.referencia, cobro_mp: m.cobro_mp });
               return (
                 <Table.Tr key={m.id}>
                   <Table.Td>{dayjs(m.created_at).format('HH:mm')}</Table.Td>
@@ -39,14 +40,14 @@ export function MovimientosTable({ movimientos }: { movimientos: Movimiento[] })
                     <Badge color={vista.color} variant="light">{vista.etiqueta}</Badge>
                     <Text size="xs" c="dimmed" mt={4}>{vista.tipo}</Text>
                     <Text size="xs" hiddenFrom="sm">
-                      {[m.descripcion, m.medio_pago_nombre, textoReferencia(m.referencia)].filter(Boolean).join(' · ')}
+                      {[m.descripcion, m.medio_pago_nombre, referencia].filter(Boolean).join(' · ')}
                     </Text>
                   </Table.Td>
                   <Table.Td visibleFrom="sm">{m.descripcion}</Table.Td>
                   <Table.Td ta="right" c={vista.texto} fw={600} style={{ whiteSpace: 'nowrap' }}>{vista.monto}</Table.Td>
                   <Table.Td visibleFrom="sm">
                     {m.medio_pago_nombre ?? '—'}
-                    {m.referencia && <Text size="xs" c="dimmed">{textoReferencia(m.referencia)}</Text>}
+                    {referencia && <Text size="xs" c="dimmed">{referencia}</Text>}
                   </Table.Td>
                 </Table.Tr>
               );
