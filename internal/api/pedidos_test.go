@@ -8,10 +8,12 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"muelle/internal/cobros"
 	"muelle/internal/domain"
 	"muelle/internal/jobs"
+	"muelle/internal/mercadopago"
 	"muelle/internal/mercadopago/mercadopagotest"
 	"muelle/internal/store"
 	"muelle/internal/webhooks"
@@ -311,6 +313,48 @@ func TestUnPasajeCobradoConQRYCanceladoSeDevuelvePorMercadoPago(t *testing.T) {
 		q.vaciar(t, store.TrabajoDevolucion)
 		if o := q.fake.Orden(orden); o.Status != "refunded" || e.count(`SELECT COUNT(*) FROM reembolsos WHERE estado = 'hecho'`) != 2 {
 			t.Fatalf("devolución total: %+v", o)
+		}
+	})
+}
+
+func TestLaConciliacionDiariaAvisaPagosSinVentaYVentasSinPago(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		q := conCobrosQR(t, e)
+		q.fake.Ahora = func() time.Time { return e.now }
+		p, orden := q.creado(t, 1, "qr-8")
+		q.fake.Pagar(orden)
+		e.now = e.now.Add(cobros.ConsultaRapida)
+		q.vaciar(t, store.TrabajoPagoConsulta)
+		if q.pedido(t, p.ID).Estado != domain.PedidoCompletado {
+			t.Fatal("sin completar")
+		}
+		// a payment at the counter's POS Muelle never asked for, and a sale whose order Mercado Pago does not hold
+		cli, err := q.fake.Red(t).Nuevo(tokenMP)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ajena, err := cli.CrearOrden(context.Background(), mercadopago.OrdenQR{ExternalReference: "AJENA1",
+			ExternalPosID: domain.IDExternoCajaMP(1, e.userID("vendedor")), Total: 100000, Descripcion: "Ajena",
+			Vence: domain.EsperaOrdenMP}, "clave-ajena")
+		if err != nil {
+			t.Fatal(err)
+		}
+		q.fake.Pagar(ajena.ID)
+		e.sqlExec(t, `INSERT INTO pagos (empresa_id, pedido_id, proveedor, estado, monto, orden_id, created_at, updated_at)
+			VALUES (1, ?, 'mercadopago', 'pagado', 100, 'ORDFANTASMA', ?, ?)`, p.ID, e.now, e.now)
+
+		e.now = e.now.Add(2 * cobros.MargenConciliacion)
+		if err := e.srv.Cobros.Conciliar(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var datos string
+		if err := e.st.DB().QueryRow(e.st.Rebind(`SELECT datos FROM eventos WHERE empresa_id = 1 AND nombre = 'alertaSistema'
+			AND datos LIKE ?`), "%"+domain.TituloConciliacionMP+"%").Scan(&datos); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(datos, "1 pago sin venta ("+ajena.ID+")") || !strings.Contains(datos, "1 venta sin pago (ORDFANTASMA)") ||
+			strings.Contains(datos, orden) {
+			t.Fatalf("la conciliación dice: %s", datos)
 		}
 	})
 }

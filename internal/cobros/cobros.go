@@ -50,6 +50,7 @@ func (k *Cobros) Registrar(r *jobs.Runner) {
 	r.Handle(store.TrabajoReembolso, jobs.Handler{Run: k.reembolsar, Lease: 2 * time.Minute, MaxAttempts: 50})
 	r.Handle(store.TrabajoDevolucion, jobs.Handler{Run: k.devolver, Lease: 2 * time.Minute, MaxAttempts: 50})
 	r.Every("vencer_cobros", 30*time.Second, k.Vencer)
+	r.Every("conciliar_mercadopago", PeriodoConciliacion, k.Conciliar)
 }
 
 // cliente is the company's Mercado Pago client, with its stored token.

@@ -54,7 +54,7 @@ type EventoConfig struct {
 
 // EventoAlerta is the payload of alertaSistema.
 type EventoAlerta struct {
-	Tipo    string `json:"tipo" enum:"diferencia_caja,cierre_pendiente,cierre_aprobado,whatsapp_desconectado,conflicto_offline,sobreventa,pago_devuelto"`
+	Tipo    string `json:"tipo" enum:"diferencia_caja,cierre_pendiente,cierre_aprobado,whatsapp_desconectado,conflicto_offline,sobreventa,pago_devuelto,conciliacion_mp"`
 	Titulo  string `json:"titulo"`
 	Mensaje string `json:"mensaje"`
 }

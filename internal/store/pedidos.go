@@ -32,11 +32,11 @@ const ProveedorMercadoPago = "mercadopago"
 
 // States of a payment attempt.
 const (
-	PagoCreando      = "creando"      // stored, the provider not called yet (or its answer not stored)
-	PagoCreado       = "creado"       // the provider's order exists
-	PagoPagado       = "pagado"       // paid, its order completed
-	PagoCerrado      = "cerrado"      // its order released without a payment
-	PagoReembolsando = "reembolsando" // paid for an order that could not complete: the refund is queued
+	PagoCreando      = "creando"               // stored, the provider not called yet (or its answer not stored)
+	PagoCreado       = "creado"                // the provider's order exists
+	PagoPagado       = domain.PagoPagado       // paid, its order completed
+	PagoCerrado      = "cerrado"               // its order released without a payment
+	PagoReembolsando = domain.PagoReembolsando // paid for an order that could not complete: the refund is queued
 	PagoReembolsado  = "reembolsado"
 	PagoFallido      = "fallido" // the provider refused to create it
 )
@@ -505,4 +505,39 @@ func cobroPendienteEn(ctx context.Context, c sqldb.Conn, empresaID, cajaID int64
 		return domain.Conflict(domain.MsgCobroPendiente)
 	}
 	return nil
+}
+
+// maxCobrosConciliacion bounds the attempts one reconciliation reads of a company.
+const maxCobrosConciliacion = 5000
+
+// CobrosConOrden are the company's payment attempts with an order at Mercado
+// Pago created from desde until hasta, for the reconciliation.
+func (s *Store) CobrosConOrden(ctx context.Context, empresaID int64, desde, hasta time.Time) ([]domain.PagoConciliado, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (p domain.PagoConciliado, err error) {
+		return p, sc.Scan(&p.Orden, &p.Estado, &p.Creado)
+	}, `SELECT orden_id, estado, created_at FROM pagos WHERE empresa_id = ? AND proveedor = ? AND orden_id IS NOT NULL
+		AND created_at >= ? AND created_at < ? ORDER BY id LIMIT ?`, empresaID, ProveedorMercadoPago, desde, hasta, maxCobrosConciliacion)
+	return out, wrap("leer cobros para conciliar", err)
+}
+
+// EmpresasConMercadoPago are the companies with Mercado Pago credentials stored.
+func (s *Store) EmpresasConMercadoPago(ctx context.Context) ([]int64, error) {
+	ids, err := sqldb.QueryIDs(ctx, s.db.Conn(), `SELECT empresa_id FROM credenciales_servicios WHERE servicio = ? ORDER BY empresa_id`,
+		domain.ServicioMercadoPago)
+	return ids, wrap("leer empresas con Mercado Pago", err)
+}
+
+// AvisarConciliacion tells the company's supervisors what a reconciliation
+// found out of step, with the company's time zone for its dates.
+func (s *Store) AvisarConciliacion(ctx context.Context, empresaID int64, c domain.Conciliacion, desde, hasta time.Time) error {
+	var zona string
+	if err := s.db.Conn().QueryRow(ctx, `SELECT timezone FROM empresas WHERE id = ?`, empresaID).Scan(&zona); err != nil {
+		return wrap("leer zona horaria", err)
+	}
+	return s.db.InTx(ctx, func(tx sqldb.Conn) error {
+		tx.Emit(events.Event{Nombre: events.AlertaSistema, EmpresaID: empresaID, Roles: Supervisores,
+			Datos: EventoAlerta{Tipo: "conciliacion_mp", Titulo: domain.TituloConciliacionMP,
+				Mensaje: domain.MensajeConciliacion(c, desde, hasta, domain.Location(zona))}})
+		return nil
+	})
 }

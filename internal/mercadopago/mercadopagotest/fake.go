@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"muelle/internal/externo/externotest"
 	"muelle/internal/mercadopago"
@@ -42,12 +43,14 @@ type Fake struct {
 	claves    map[string]usoClave // by X-Idempotency-Key
 	fallas    map[string][]int    // the next answers of a "METHOD /path", in order
 	avisos    int
+	// Ahora is the fake's clock: an order's created_date, the search's period (time.Now by default).
+	Ahora func() time.Time
 }
 
 // Iniciar starts a fake that accepts token alone.
 func Iniciar(t testing.TB, token string) *Fake {
 	f := &Fake{t: t, token: token, Locales: map[string]map[string]any{}, Cajas: map[string]map[string]any{},
-		Llamadas: map[string]int{}, siguiente: 1000, claves: map[string]usoClave{}, fallas: map[string][]int{}}
+		Llamadas: map[string]int{}, siguiente: 1000, claves: map[string]usoClave{}, fallas: map[string][]int{}, Ahora: time.Now}
 	f.rutas = f.rutasAPI()
 	f.Servidor = externotest.Iniciar(t, http.HandlerFunc(f.servir))
 	return f
@@ -98,6 +101,7 @@ func (f *Fake) rutasAPI() *http.ServeMux {
 		f.crear(w, r, f.Cajas, "store_id", "external_store_id", "name")
 	})
 	m.HandleFunc("POST /v1/orders", f.crearOrden)
+	m.HandleFunc("GET /v1/orders", f.buscarOrdenes)
 	m.HandleFunc("GET /v1/orders/{id}", f.verOrden)
 	m.HandleFunc("POST /v1/orders/{id}/cancel", f.cancelarOrden)
 	m.HandleFunc("POST /v1/orders/{id}/refund", f.reembolsarOrden)

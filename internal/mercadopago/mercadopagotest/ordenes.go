@@ -263,7 +263,7 @@ func itemsSuman(items []Item, total domain.Centavos) bool {
 // QR's content when its mode has one.
 func (f *Fake) nuevaOrden(p pedidoOrden, total domain.Centavos) *Orden {
 	f.siguiente++
-	ahora := time.Now().UTC().Format(time.RFC3339Nano)
+	ahora := f.Ahora().UTC().Format(time.RFC3339Nano)
 	o := &Orden{ID: fmt.Sprintf("ORD%026d", f.siguiente), Type: p.Type, UserID: strconv.Itoa(CuentaID),
 		ExternalReference: p.ExternalReference, Description: p.Description,
 		ExpirationTime: cmp.Or(p.ExpirationTime, "PT15M"), ProcessingMode: "automatic", CountryCode: "ARG",
@@ -279,6 +279,35 @@ func (f *Fake) nuevaOrden(p pedidoOrden, total domain.Centavos) *Orden {
 	}
 	f.ordenes = append(f.ordenes, o)
 	return o
+}
+
+// buscarOrdenes is GET /v1/orders: the orders created between begin_date and
+// end_date (RFC 3339, both required, at most 720 hours apart) of the type
+// asked, by creation, a page of limit (≤ 50) from offset.
+func (f *Fake) buscarOrdenes(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	desde, err1 := time.Parse(time.RFC3339, q.Get("begin_date"))
+	hasta, err2 := time.Parse(time.RFC3339, q.Get("end_date"))
+	limite, err3 := strconv.Atoi(cmp.Or(q.Get("limit"), "50"))
+	desplazamiento, err4 := strconv.Atoi(cmp.Or(q.Get("offset"), "0"))
+	if err1 != nil || err2 != nil || hasta.Sub(desde) > 720*time.Hour || hasta.Before(desde) {
+		responderError(w, http.StatusBadRequest, "missing_required_params", "begin_date and end_date are required")
+		return
+	}
+	if err3 != nil || err4 != nil || limite < 1 || limite > 50 || desplazamiento < 0 {
+		responderError(w, http.StatusBadRequest, "invalid_parameter", "invalid paging")
+		return
+	}
+	var todas []*Orden
+	for _, o := range f.ordenes {
+		creada, _ := time.Parse(time.RFC3339Nano, o.CreatedDate)
+		if !creada.Before(desde) && !creada.After(hasta) && (q.Get("type") == "" || o.Type == q.Get("type")) {
+			todas = append(todas, o)
+		}
+	}
+	pagina := todas[min(desplazamiento, len(todas)):min(desplazamiento+limite, len(todas))]
+	responder(w, http.StatusOK, map[string]any{"data": pagina,
+		"paging": map[string]int{"total": len(todas), "offset": desplazamiento, "limit": limite}})
 }
 
 // verOrden is GET /v1/orders/{id}.
