@@ -4835,7 +4835,7 @@ export interface components {
         EventoAlerta: {
             mensaje: string;
             /** @enum {string} */
-            tipo: "diferencia_caja" | "cierre_pendiente" | "cierre_aprobado" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa" | "pago_devuelto";
+            tipo: "diferencia_caja" | "cierre_pendiente" | "cierre_aprobado" | "whatsapp_desconectado" | "conflicto_offline" | "sobreventa" | "pago_devuelto" | "conciliacion_mp";
             titulo: string;
         };
         EventoCaja: {
