@@ -163,6 +163,12 @@ func TestUnCobroQRSeCompletaConElPagoUnaSolaVez(t *testing.T) {
 		if r := e.do("GET", "/api/reportes/caja/"+caja, e.token("supervisor"), nil); !strings.Contains(string(r.Body), cobroMP) {
 			t.Fatalf("reporte X sin el cobro de Mercado Pago: %s", r.Body)
 		}
+		if r := e.do("GET", "/api/reportes/ventas-detalladas?"+delDia20, e.token("admin"), nil); !strings.Contains(string(r.Body), cobroMP) {
+			t.Fatalf("reporte de ventas sin el cobro de Mercado Pago: %s", r.Body)
+		}
+		if r := e.exportarVentas(delDia20 + "&formato=csv"); !strings.Contains(string(r.Body), "Mercado Pago: orden "+orden.ID+" · pago ") {
+			t.Fatalf("exportación de ventas sin el cobro de Mercado Pago: %.300s", r.Body)
+		}
 		// another seller, another company: 404
 		e.do("GET", "/api/pedidos/"+strconv.FormatInt(p.ID, 10), e.token("admin2"), nil).expect(t, http.StatusNotFound, domain.MsgPedidoNoEncontrado)
 		e.do("POST", "/api/pedidos/"+strconv.FormatInt(p.ID, 10)+"/cancelar", e.token("supervisor"), nil).expect(t, http.StatusNotFound,

@@ -36,9 +36,11 @@ type VentaDetallada struct {
 	MedioPagoNombre string    `json:"medio_pago_nombre"`
 	// Referencia is the payment's reference of its sale (absent: none).
 	Referencia *ReferenciaPago `json:"referencia,omitempty"`
-	Vendedor   string          `json:"vendedor"`
-	Precio     domain.Centavos `json:"precio"`
-	Estado     string          `json:"estado" enum:"activo,usado,cancelado"`
+	// CobroMP is the Mercado Pago order and payment of a sale charged by QR (absent: none).
+	CobroMP  *domain.CobroMP `json:"cobro_mp,omitempty"`
+	Vendedor string          `json:"vendedor"`
+	Precio   domain.Centavos `json:"precio"`
+	Estado   string          `json:"estado" enum:"activo,usado,cancelado"`
 }
 
 // filtroVentas is the store's filter of the period p of zone loc on the basis base.
@@ -64,8 +66,8 @@ func (s *Server) ventasDetalladas(r *http.Request, c ConsultaPaginaReporte) (Ven
 func ventaDetalladaDe(v store.VentaDetallada) VentaDetallada {
 	return VentaDetallada{ID: v.ID, FechaVenta: v.FechaVenta.UTC(), FechaViaje: v.FechaViaje, NumeroPasaje: v.NumeroPasaje,
 		ClienteNombre: v.ClienteNombre, SeccionNombre: v.SeccionNombre, TipoViajeNombre: v.TipoViajeNombre,
-		MedioPagoNombre: v.MedioPagoNombre, Referencia: referenciaPagoDe(v.Referencia), Vendedor: v.Vendedor, Precio: v.Precio,
-		Estado: v.Estado}
+		MedioPagoNombre: v.MedioPagoNombre, Referencia: referenciaPagoDe(v.Referencia), CobroMP: v.Referencia.CobroMP,
+		Vendedor: v.Vendedor, Precio: v.Precio, Estado: v.Estado}
 }
 
 // columnasVentas are the columns of the detailed sales' files (REPORTES.md).

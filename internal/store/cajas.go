@@ -58,15 +58,24 @@ type Movimiento struct {
 	Referencia domain.Referencia
 }
 
-// referenciaColumns are a movement m's reference parts, "" when absent, and
-// the Mercado Pago ids of the payment it is the sale or the refund of
-// ("orden|pago": pedidos.go, reembolsos.go).
-const referenciaColumns = `COALESCE(m.referencia_ultimos4, ''), COALESCE(m.referencia_autorizacion, ''),
-	COALESCE(m.referencia_transferencia, ''), COALESCE((SELECT g.orden_id || '|' || COALESCE(g.pago_externo_id, '')
-		FROM pagos g WHERE g.empresa_id = m.empresa_id AND g.id IN (
+// referenciaColumnas are the reference parts of the register movement
+// aliased mov, "" when absent, and, when its payment method (aliased medio) is
+// Mercado Pago QR, the Mercado Pago ids of the payment it is the sale or the
+// refund of ("orden|pago": pedidos.go, reembolsos.go; no lookup for any other
+// method).
+func referenciaColumnas(mov, medio string) string {
+	return strings.NewReplacer("{m}", mov, "{mp}", medio).Replace(`COALESCE({m}.referencia_ultimos4, ''),
+	COALESCE({m}.referencia_autorizacion, ''), COALESCE({m}.referencia_transferencia, ''),
+	CASE WHEN {mp}.tipo = '` + domain.TipoMercadoPagoQR + `' THEN COALESCE((SELECT g.orden_id || '|' || COALESCE(g.pago_externo_id, '')
+		FROM pagos g WHERE g.empresa_id = {m}.empresa_id AND g.id IN (
 			SELECT h.id FROM pedidos o JOIN pagos h ON h.empresa_id = o.empresa_id AND h.pedido_id = o.id
-			WHERE o.empresa_id = m.empresa_id AND o.movimiento_id = m.id AND h.estado = 'pagado'
-			UNION ALL SELECT r.pago_id FROM reembolsos r WHERE r.empresa_id = m.empresa_id AND r.movimiento_id = m.id)), '')`
+			WHERE o.empresa_id = {m}.empresa_id AND o.movimiento_id = {m}.id AND h.estado = 'pagado'
+			UNION ALL SELECT r.pago_id FROM reembolsos r WHERE r.empresa_id = {m}.empresa_id AND r.movimiento_id = {m}.id)), '')
+		ELSE '' END`)
+}
+
+// referenciaColumns are referenciaColumnas of a movement m paid by mp.
+var referenciaColumns = referenciaColumnas("m", "mp")
 
 // referenciaDestinos are where referenciaColumns scan into.
 func referenciaDestinos(r *domain.Referencia) []any {

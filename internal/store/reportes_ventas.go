@@ -66,9 +66,8 @@ func (f FiltroVentasPeriodo) where(empresaID int64) (string, []any) {
 
 // ventaDetalladaColumns are the columns of a VentaDetallada over pasajes p
 // and its names (pasajeFrom).
-const ventaDetalladaColumns = `p.id, p.created_at, CAST(p.fecha_viaje AS TEXT), p.numero_pasaje, p.cliente_nombre,
-	s.nombre, t.nombre, m.nombre, u.nombre_usuario, u.nombre, u.apellido, p.precio, p.estado,
-	COALESCE(cm.referencia_ultimos4, ''), COALESCE(cm.referencia_autorizacion, ''), COALESCE(cm.referencia_transferencia, '')`
+var ventaDetalladaColumns = `p.id, p.created_at, CAST(p.fecha_viaje AS TEXT), p.numero_pasaje, p.cliente_nombre,
+	s.nombre, t.nombre, m.nombre, u.nombre_usuario, u.nombre, u.apellido, p.precio, p.estado, ` + referenciaColumnas("cm", "m")
 
 // ventaDetalladaFrom is pasajeFrom with the sale's register movement cm, which holds its reference.
 const ventaDetalladaFrom = pasajeFrom + `LEFT JOIN caja_movimientos cm ON cm.empresa_id = p.empresa_id AND cm.id = p.movimiento_id `
@@ -78,9 +77,9 @@ const ordenVentas = ` ORDER BY p.created_at DESC, p.id DESC`
 
 func scanVentaDetallada(sc sqldb.Scanner, v *VentaDetallada) error {
 	var usuario, nombre, apellido string
-	err := sc.Scan(&v.ID, &v.FechaVenta, &v.FechaViaje, &v.NumeroPasaje, &v.ClienteNombre, &v.SeccionNombre,
-		&v.TipoViajeNombre, &v.MedioPagoNombre, &usuario, &nombre, &apellido, &v.Precio, &v.Estado, &v.Referencia.Ultimos4,
-		&v.Referencia.Autorizacion, &v.Referencia.Transferencia)
+	err := sc.Scan(append([]any{&v.ID, &v.FechaVenta, &v.FechaViaje, &v.NumeroPasaje, &v.ClienteNombre, &v.SeccionNombre,
+		&v.TipoViajeNombre, &v.MedioPagoNombre, &usuario, &nombre, &apellido, &v.Precio, &v.Estado},
+		referenciaDestinos(&v.Referencia)...)...)
 	v.Vendedor = nombreCompleto(nombre, apellido, usuario)
 	return err
 }

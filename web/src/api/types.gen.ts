@@ -7674,6 +7674,7 @@ export interface components {
         };
         VentaDetallada: {
             cliente_nombre: string;
+            cobro_mp?: components["schemas"]["CobroMP"] | null;
             /** @enum {string} */
             estado: "activo" | "usado" | "cancelado";
             /** Format: date-time */

@@ -58,7 +58,9 @@ export function TablaVentas({ ventas, completa = false, base = 'venta' }: TablaV
                 <Table.Td visibleFrom="sm">{v.tipo_viaje_nombre}</Table.Td>
                 <Table.Td visibleFrom="sm">
                   {v.medio_pago_nombre}
-                  {v.referencia && <Text size="xs" c="dimmed">{textoReferencia(v.referencia)}</Text>}
+                  {(v.referencia || v.cobro_mp) && (
+                    <Text size="xs" c="dimmed">{textoReferencia({ ...v.referencia, cobro_mp: v.cobro_mp })}</Text>
+                  )}
                 </Table.Td>
                 <Table.Td visibleFrom="sm">{v.vendedor}</Table.Td>
               </>
