@@ -75,14 +75,11 @@ func ReferenciaExterna(pagoID int64) string { return "MUELLEPAGO" + strconv.Form
 // key (a retry after a crash gets the same order back), stores it and starts
 // the poller. A refusal releases the order with the reason its seller sees.
 func (k *Cobros) crear(ctx context.Context, t jobs.Trabajo) (string, bool, error) {
-	pagoID, err := strconv.ParseInt(t.Clave, 10, 64)
-	if err != nil {
-		return "", false, err
-	}
-	cb, err := k.Store.CobroPorPago(ctx, t.EmpresaID, pagoID)
+	cb, err := k.cobroDe(ctx, t)
 	if err != nil {
 		return "", !esNegocio(err), err
 	}
+	pagoID := cb.PagoID
 	if cb.EstadoPago != store.PagoCreando || cb.EstadoPedido != domain.PedidoPendiente {
 		return "sin cambios: " + cb.EstadoPago, false, nil
 	}
@@ -103,6 +100,15 @@ func (k *Cobros) crear(ctx context.Context, t jobs.Trabajo) (string, bool, error
 		return "", true, errL
 	}
 	return "", false, firstErr(k.Store.MarcarPago(ctx, cb.EmpresaID, pagoID, store.PagoFallido, falla(err).Texto()), err)
+}
+
+// cobroDe is the payment attempt a job's key names (its id).
+func (k *Cobros) cobroDe(ctx context.Context, t jobs.Trabajo) (store.Cobro, error) {
+	pagoID, err := strconv.ParseInt(t.Clave, 10, 64)
+	if err != nil {
+		return store.Cobro{}, domain.Invalid(fmt.Sprintf("cobros: clave de trabajo %q", t.Clave))
+	}
+	return k.Store.CobroPorPago(ctx, t.EmpresaID, pagoID)
 }
 
 // creada stores the order the provider created and queues the poller's first look.
@@ -199,14 +205,11 @@ func (k *Cobros) completar(ctx context.Context, cb store.Cobro, o mercadopago.Or
 // reembolsar refunds a payment that could not complete its order, with its
 // own stored key (a retry refunds once), until the provider accepts it.
 func (k *Cobros) reembolsar(ctx context.Context, t jobs.Trabajo) (string, bool, error) {
-	pagoID, err := strconv.ParseInt(t.Clave, 10, 64)
-	if err != nil {
-		return "", false, err
-	}
-	cb, err := k.Store.CobroPorPago(ctx, t.EmpresaID, pagoID)
+	cb, err := k.cobroDe(ctx, t)
 	if err != nil {
 		return "", !esNegocio(err), err
 	}
+	pagoID := cb.PagoID
 	if cb.EstadoPago != store.PagoReembolsando || cb.OrdenID == nil {
 		return "sin cambios: " + cb.EstadoPago, false, nil
 	}
