@@ -89,7 +89,7 @@ func (k *Cobros) crear(ctx context.Context, t jobs.Trabajo) (string, bool, error
 		o, err = cli.CrearOrden(ctx, mercadopago.OrdenQR{ExternalReference: ReferenciaExterna(pagoID), ExternalPosID: cb.PosExterno,
 			Total: cb.Total, Descripcion: "Muelle: " + domain.CantidadPasajes(cb.Cantidad), Vence: domain.EsperaOrdenMP}, claveOrden(pagoID))
 		if err == nil {
-			return k.creada(ctx, cb, o)
+			return k.creada(ctx, cli, cb, o)
 		}
 	}
 	if temporal(err) {
@@ -112,9 +112,17 @@ func (k *Cobros) cobroDe(ctx context.Context, t jobs.Trabajo) (store.Cobro, erro
 }
 
 // creada stores the order the provider created and queues the poller's first look.
-func (k *Cobros) creada(ctx context.Context, cb store.Cobro, o mercadopago.Orden) (string, bool, error) {
-	if _, err := k.Store.AnotarOrden(ctx, cb.EmpresaID, cb.PagoID, o.ID, o.QRData); err != nil {
+// An order whose sale was released while it was being created is cancelled
+// there at once (a payment that still comes is refunded, its order known).
+func (k *Cobros) creada(ctx context.Context, cli *mercadopago.Cliente, cb store.Cobro, o mercadopago.Orden) (string, bool, error) {
+	espera, err := k.Store.AnotarOrden(ctx, cb.EmpresaID, cb.PagoID, o.ID, o.QRData)
+	if err != nil {
 		return "", true, err
+	}
+	if !espera {
+		_, err := cli.CancelarOrden(ctx, o.ID, claveCancelar(cb.PagoID))
+		k.log(cb, "no se pudo cancelar la orden de un cobro ya liberado", err)
+		return "orden " + o.ID + " de un cobro liberado", false, nil
 	}
 	return "orden " + o.ID, false, k.programarConsulta(ctx, cb, 1)
 }

@@ -250,16 +250,19 @@ func (s *Store) CobrosVencidos(ctx context.Context, lote int) ([]Cobro, error) {
 	return out, wrap("leer cobros vencidos", err)
 }
 
-// AnotarOrden stores the provider's order of a payment attempt still being
-// created, with its QR; false when it had one already.
+// AnotarOrden stores the provider's order of a payment attempt with its QR
+// (once: a retry that got the same order back changes nothing), also when
+// the attempt was closed meanwhile (its order released by its seller), so
+// that a payment of that order is still recognised, and refunded; true while
+// the attempt waits for its payment.
 func (s *Store) AnotarOrden(ctx context.Context, empresaID, pagoID int64, ordenID, qr string) (bool, error) {
-	res, err := s.db.Conn().Exec(ctx, `UPDATE pagos SET estado = ?, orden_id = ?, qr_data = ?, updated_at = ?
-		WHERE empresa_id = ? AND id = ? AND estado = ?`, PagoCreado, ordenID, qr, s.Now(), empresaID, pagoID, PagoCreando)
-	if err != nil {
+	if _, err := s.db.Conn().Exec(ctx, `UPDATE pagos SET estado = CASE WHEN estado = ? THEN ? ELSE estado END, orden_id = ?,
+		qr_data = ?, updated_at = ? WHERE empresa_id = ? AND id = ? AND orden_id IS NULL`, PagoCreando, PagoCreado, ordenID, qr,
+		s.Now(), empresaID, pagoID); err != nil {
 		return false, wrap("anotar orden de pago", err)
 	}
-	n, err := res.RowsAffected()
-	return n == 1, wrap("anotar orden de pago", err)
+	k, err := s.CobroPorPago(ctx, empresaID, pagoID)
+	return err == nil && k.EstadoPago == PagoCreado && k.EstadoPedido == domain.PedidoPendiente, err
 }
 
 // MarcarPago records a payment attempt's state and, when it failed, why.

@@ -141,6 +141,13 @@ func TestUnPagoQueNoPuedeCompletarSuCobroSeDevuelveUnaVez(t *testing.T) {
 		if e.vendidosHoy(t) != 0 {
 			t.Fatal("la cancelación no devolvió los lugares")
 		}
+		// its order created at Mercado Pago after the release: stored (a payment of it is recognised), not waiting
+		if ok, err := st.AnotarOrden(ctx, e.empresaID, k.PagoID, "ORDTARDE", "qr"); err != nil || ok {
+			t.Fatal("la orden de un cobro liberado quedó esperando", ok, err)
+		}
+		if k, err := st.CobroPorOrden(ctx, e.empresaID, "ORDTARDE"); err != nil || k.PedidoID != id || k.EstadoPago != store.PagoCerrado {
+			t.Fatal(k, err)
+		}
 		for range 2 {
 			dev, err := st.CompletarPedido(ctx, k, store.PagoConfirmado{PagoExternoID: "PAY1", Monto: 300000})
 			if err != nil || dev == nil || dev.Motivo != domain.MotivoPagoFueraDeTermino {
