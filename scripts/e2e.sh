@@ -69,4 +69,10 @@ cd web
 # run the whole chromium project its project depends on (playwright.config.ts).
 [ "$#" -gt 0 ] && set -- --no-deps "$@"
 MUELLE_E2E_URL="http://127.0.0.1:$port" MUELLE_E2E_DB="$tmp/e2e.db" MUELLE_E2E_SMTP_PORT="$smtp_port" MUELLE_E2E_MP_PORT="$mp_port" \
-  MUELLE_E2E_SMTP_CERT="$tmp/smtp-cert.pem" MUELLE_E2E_SMTP_KEY="$tmp/smtp-key.pem" npx playwright test "$@" || { tail -50 "$log"; exit 1; }
+  MUELLE_E2E_SMTP_CERT="$tmp/smtp-cert.pem" MUELLE_E2E_SMTP_KEY="$tmp/smtp-key.pem" npx playwright test "$@" 2>&1 | tee "$tmp/playwright.log" && exit 0
+# On a failure: the end of the server's log, and then Playwright's summary again (which specs
+# failed), so that the last lines of the output name them.
+tail -50 "$log"
+echo "--- resumen de Playwright ---"
+sed -n '/^ *[0-9]* failed$/,$p' "$tmp/playwright.log" | tail -40
+exit 1

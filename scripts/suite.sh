@@ -76,6 +76,11 @@ else
 fi
 
 if [ "$go_rc" -ne 0 ] || [ "$web_rc" -ne 0 ]; then
+  # The names of what failed come last, where a reader of the output's end sees them.
+  for etapa in $(awk '$2 != "ok" { print $1 }' "$SUITE_LOGS/tiempos"); do
+    echo "── $etapa: lo que falló ──" >&2
+    grep -E -e '--- FAIL|^ *FAIL |✘|×|^ +[0-9]+ (failed|flaky)$|^ +\[(chromium|empresa)\] ›' "$SUITE_LOGS/$etapa.log" | tail -20 >&2
+  done
   echo "FALLÓ: $(awk '$2 != "ok" { printf "%s ", $1 }' "$SUITE_LOGS/tiempos")(registros en $SUITE_LOGS)" >&2
   exit 1
 fi
