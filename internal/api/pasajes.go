@@ -343,6 +343,14 @@ type ListadoPasajes struct {
 // AnularPasaje is the optional body of PUT /pasajes/{id}/cancelar and /reactivar: why.
 type AnularPasaje struct {
 	Motivo string `json:"motivo,omitempty" maxLength:"500"`
+	// Referencia is the reference of the money moved by the ticket's method:
+	// the refund's own (optional) or the new charge's (as the method requires).
+	Referencia *ReferenciaPago `json:"referencia,omitempty" description:"La referencia del dinero que se mueve, según el medio de pago del pasaje: la de la devolución (opcional) o la del nuevo cobro al reactivar (obligatoria si el medio la exige)"`
+}
+
+// anulacion is the store's account of the change the clerk typed.
+func (b AnularPasaje) anulacion() store.Anulacion {
+	return store.Anulacion{Motivo: b.Motivo, Referencia: b.Referencia.referencia()}
 }
 
 // vendedorDe is the seller a caller's ticket reads are narrowed to: the caller
@@ -481,8 +489,8 @@ func (s *Server) verPasaje(r *http.Request) (PasajeDetalle, error) {
 // cancelarPasaje cancels a ticket and refunds it from the caller's open register.
 func (s *Server) cancelarPasaje(r *http.Request, body AnularPasaje) (reply[Pasaje], error) {
 	soloPropia := actorFrom(r).SoloVentaPropia
-	cancelar := func(ctx context.Context, a store.Actor, id int64, motivo string) (store.Pasaje, error) {
-		return s.Store.CancelarPasaje(ctx, a, id, motivo, soloPropia)
+	cancelar := func(ctx context.Context, a store.Actor, id int64, an store.Anulacion) (store.Pasaje, error) {
+		return s.Store.CancelarPasaje(ctx, a, id, an, soloPropia)
 	}
 	return s.cambiarEstado(r, body, cancelar, domain.MsgPasajeCanceladoOK)
 }
@@ -493,7 +501,7 @@ func (s *Server) reactivarPasaje(r *http.Request, body AnularPasaje) (reply[Pasa
 }
 
 func (s *Server) cambiarEstado(r *http.Request, body AnularPasaje,
-	run func(context.Context, store.Actor, int64, string) (store.Pasaje, error), msg string) (reply[Pasaje], error) {
+	run func(context.Context, store.Actor, int64, store.Anulacion) (store.Pasaje, error), msg string) (reply[Pasaje], error) {
 	id, err := pathID(r, "id")
 	if err != nil {
 		return reply[Pasaje]{}, err
@@ -502,7 +510,7 @@ func (s *Server) cambiarEstado(r *http.Request, body AnularPasaje,
 	if err != nil {
 		return reply[Pasaje]{}, err
 	}
-	p, err := run(r.Context(), a, id, body.Motivo)
+	p, err := run(r.Context(), a, id, body.anulacion())
 	return withMessage(pasajeDe(p), msg), err
 }
 

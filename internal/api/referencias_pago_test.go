@@ -4,10 +4,12 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"strings"
 	"testing"
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/pdftest"
 )
 
 // exigirReferencia makes company 1's payment method nombre of kind tipo,
@@ -190,6 +192,21 @@ func TestVentaConReferencia(t *testing.T) {
 			rep.Referencias[1].MedioPago != "Transferencia" || rep.Referencias[1].Referencia["transferencia"] != "COELSA-0001" {
 			t.Fatalf("referencias del reporte: %+v", rep.Referencias)
 		}
+
+		// the printed ticket says its reference under the method; the register's PDF lists them for the slips
+		impreso := e.do("GET", fmt.Sprintf("/api/tickets/%d", d.Pasajes[0].ID), tok, nil)
+		if impreso.Status != http.StatusOK || !strings.Contains(string(impreso.Body), "<dt>Referencia</dt><dd>•••• 4242 · Aut. A1B2C3</dd>") {
+			t.Fatalf("el ticket impreso no dice su referencia: %d %s", impreso.Status, impreso.Body)
+		}
+		if pdf := e.do("GET", fmt.Sprintf("/api/tickets/ticket/%d/pdf", d.Pasajes[0].ID), tok, nil); pdf.Status != http.StatusOK ||
+			!strings.Contains(pdftest.Text(t, pdf.Body), "Aut. A1B2C3)") {
+			t.Fatal("el PDF del ticket no dice su referencia")
+		}
+		pdf := e.do("GET", fmt.Sprintf("/api/reportes/caja/%d/pdf?formato=a4", caja), e.token("admin"), nil)
+		if texto := pdftest.Text(t, pdf.Body); pdf.Status != http.StatusOK || !strings.Contains(texto, "(Pagos con referencia)") ||
+			!strings.Contains(texto, "Aut. A1B2C3)") || !strings.Contains(texto, "(Transf. COELSA-0001)") {
+			t.Fatalf("el reporte X en PDF no lista las referencias: %s", texto)
+		}
 	})
 }
 
@@ -237,6 +254,82 @@ func TestVentaOfflineConReferencia(t *testing.T) {
 		}
 		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE caja_id = ?`, caja); n != 1 {
 			t.Fatalf("%d pasajes: la venta rechazada se guardó", n)
+		}
+	})
+}
+
+// TestDevolucionYReactivacionConReferencia: cancelling a card ticket takes the
+// refund's own reference (optional, checked by the method's kind); reactivating
+// it charges again and needs the reference the method requires. A refused
+// change writes nothing; the register lists each movement with its own.
+func TestDevolucionYReactivacionConReferencia(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		e.exigirReferencia("Débito", "tarjeta")
+		tok := e.token("vendedor")
+		caja := e.cajaAbierta("vendedor")
+		body := e.lote(map[string]int{"General": 1}, "Débito")
+		body["referencia"] = map[string]any{"ultimos4": "4242", "autorizacion": "V1"}
+		var d struct{ Pasajes []pasajeJSON }
+		e.sell(tok, body, "").decode(t, &d)
+		id := d.Pasajes[0].ID
+		cancelar := fmt.Sprintf("/api/pasajes/%d/cancelar", id)
+		reactivar := fmt.Sprintf("/api/pasajes/%d/reactivar", id)
+		movimientos := func() int64 { return e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE pasaje_id = ?`, id) }
+		estado := func() int64 { return e.count(`SELECT COUNT(*) FROM pasajes WHERE id = ? AND estado = 'cancelado'`, id) }
+
+		for _, c := range []struct {
+			ref map[string]any
+			msg string
+		}{
+			{map[string]any{"ultimos4": "42"}, domain.MsgUltimos4},
+			{map[string]any{"transferencia": "T-1"}, "El medio de pago «Débito» no lleva esa referencia"},
+		} {
+			e.do("PUT", cancelar, tok, map[string]any{"motivo": "Desistió", "referencia": c.ref}).expect(t, http.StatusBadRequest, c.msg)
+		}
+		if movimientos() != 0 || estado() != 0 {
+			t.Fatal("una devolución rechazada cambió el pasaje o la caja")
+		}
+		e.do("PUT", cancelar, tok, map[string]any{"motivo": "Desistió", "referencia": map[string]any{"ultimos4": "4242", "autorizacion": "r9"}}).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE pasaje_id = ? AND tipo = ?
+			AND referencia_ultimos4 = '4242' AND referencia_autorizacion = 'R9'`, id, domain.MovDevolucionPasaje); n != 1 {
+			t.Fatalf("%d devoluciones con su propia referencia", n)
+		}
+
+		// reactivating charges again (a supervisor, into the supervisor's register): the method requires its reference
+		e.cajaAbierta("supervisor")
+		supervisor := e.token("supervisor")
+		e.do("PUT", reactivar, supervisor, map[string]any{"motivo": "Volvió"}).
+			expect(t, http.StatusBadRequest, "El medio de pago «Débito» requiere los últimos 4 dígitos de la tarjeta y el código de autorización")
+		if movimientos() != 1 || estado() != 1 {
+			t.Fatal("una reactivación rechazada cambió el pasaje o la caja")
+		}
+		e.do("PUT", reactivar, supervisor, map[string]any{"motivo": "Volvió", "referencia": map[string]any{"ultimos4": "4242", "autorizacion": "V2"}}).
+			expect(t, http.StatusOK, domain.MsgPasajeReactivadoOK)
+		if n := e.count(`SELECT COUNT(*) FROM caja_movimientos WHERE pasaje_id = ? AND referencia_autorizacion = 'V2'`, id); n != 1 {
+			t.Fatalf("%d cobros de la reactivación con su referencia", n)
+		}
+
+		// a cash ticket cancels as before, without a reference
+		efectivo := e.lote(map[string]int{"General": 1}, "Efectivo")
+		var c struct{ Pasajes []pasajeJSON }
+		e.sell(tok, efectivo, "").decode(t, &c)
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", c.Pasajes[0].ID), tok, map[string]any{}).
+			expect(t, http.StatusOK, domain.MsgPasajeCanceladoOK)
+
+		var rep struct {
+			Referencias []struct {
+				Monto      float64
+				Referencia map[string]string
+			}
+		}
+		e.do("GET", fmt.Sprintf("/api/reportes/caja/%d", caja), e.token("admin"), nil).decode(t, &rep)
+		var auts []string
+		for _, m := range rep.Referencias {
+			auts = append(auts, fmt.Sprintf("%v:%s", m.Monto, m.Referencia["autorizacion"]))
+		}
+		if strings.Join(auts, " ") != fmt.Sprintf("%v:V1 %v:R9", rep.Referencias[0].Monto, -rep.Referencias[0].Monto) {
+			t.Fatalf("el reporte X no lista cada movimiento con su referencia: %v", auts)
 		}
 	})
 }

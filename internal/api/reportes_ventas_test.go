@@ -77,11 +77,11 @@ func (e *env) sembrarVentasOctubre() {
 	vender(otro, e.idOf(2, domain.CatSecciones, seccionDemo), e.idOf(2, domain.CatMediosPago, "Efectivo"), "2026-10-14", 2)
 	en(time.October, 15, 11, 0)
 	d := vender(vendedor, tresBocas, efectivo, "2026-10-15", 1)
-	must(e.st.CancelarPasaje(ctx, vendedor, d[0].ID, "Se arrepintió", false))
+	must(e.st.CancelarPasaje(ctx, vendedor, d[0].ID, store.Anulacion{Motivo: "Se arrepintió"}, false))
 	en(time.October, 15, 11, 10)
 	r := vender(vendedor, abraVieja, efectivo, "2026-10-15", 1)
-	must(e.st.CancelarPasaje(ctx, vendedor, r[0].ID, "Error de carga", false))
-	must(e.st.ReactivarPasaje(ctx, vendedor, r[0].ID, "Volvió"))
+	must(e.st.CancelarPasaje(ctx, vendedor, r[0].ID, store.Anulacion{Motivo: "Error de carga"}, false))
+	must(e.st.ReactivarPasaje(ctx, vendedor, r[0].ID, store.Anulacion{Motivo: "Volvió"}))
 	en(time.October, 15, 12, 0)
 }
 

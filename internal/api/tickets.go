@@ -184,14 +184,18 @@ func (s *Server) ticketsImpresos(r *http.Request, pasajes []store.Pasaje, impres
 	if err != nil {
 		return nil, err
 	}
-	numeros, err := s.Store.NumerosDeImpresion(r.Context(), actorFrom(r).EmpresaID(),
-		mapRows(pasajes, func(p store.Pasaje) int64 { return p.ID }), impresiones)
+	ids := mapRows(pasajes, func(p store.Pasaje) int64 { return p.ID })
+	numeros, err := s.Store.NumerosDeImpresion(r.Context(), actorFrom(r).EmpresaID(), ids, impresiones)
+	if err != nil {
+		return nil, err
+	}
+	referencias, err := s.Store.ReferenciasDePago(r.Context(), actorFrom(r).EmpresaID(), ids)
 	if err != nil {
 		return nil, err
 	}
 	return mapRows(pasajes, func(p store.Pasaje) impresion.Ticket {
 		t := ticketDe(p, e, loc)
-		t.Impresion = numeros[p.ID]
+		t.Impresion, t.Referencia = numeros[p.ID], referencias[p.ID].Texto()
 		return t
 	}), nil
 }

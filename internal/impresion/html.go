@@ -66,15 +66,8 @@ dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
 {{if .Duplicado}}<div class="duplicado">DUPLICADO{{with .LeyendaDuplicado}}<br>{{.}}{{end}}</div>{{end}}
 </div>
 <dl>
-<dt>Cliente</dt><dd>{{.Cliente}}</dd>
-<dt>Sección</dt><dd>{{.Seccion}}</dd>
-<dt>Pasajero</dt><dd>{{.TipoViaje}}</dd>
-<dt>Fecha de viaje</dt><dd>{{.FechaViaje}}</dd>
-<dt>Precio</dt><dd>{{.Precio}}</dd>
-<dt>Medio de pago</dt><dd>{{.MedioPago}}</dd>
-<dt>Vendedor</dt><dd>{{.Vendedor}}</dd>
-<dt>Venta</dt><dd>{{.FechaVenta}}</dd>
-</dl>
+{{range .Datos}}<dt>{{index . 0}}</dt><dd>{{index . 1}}</dd>
+{{end}}</dl>
 <div class="centro"><img class="qr" src="{{.QR}}" alt="Código QR del pasaje {{.NumeroPasaje}}"></div>
 <p class="aviso centro">{{$.Aviso}}</p>
 </section>

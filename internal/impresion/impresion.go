@@ -32,11 +32,25 @@ type Ticket struct {
 	FechaVenta   string // dd/mm/aaaa hh:mm in the company's time zone
 	Estado       string
 	CodigoQR     string
+	// Referencia is the payment's reference as reports print it
+	// (domain.Referencia.Texto: "•••• 4242 · Aut. A1B2C3"), "" when none.
+	Referencia string
 	// Impresion is the print this is (domain.LeyendaDuplicado): 0 or 1 the
 	// original, N ≥ 2 'DUPLICADO' and 'Duplicado N', a negative number a copy
 	// of a ticket already printed that is no print of its own: 'DUPLICADO'
 	// alone.
 	Impresion int
+}
+
+// Datos are the ticket's facts as printed, label and value, in order: the
+// payment's reference under its method only when the sale recorded one.
+func (t Ticket) Datos() [][2]string {
+	datos := [][2]string{{"Cliente", t.Cliente}, {"Sección", t.Seccion}, {"Pasajero", t.TipoViaje},
+		{"Fecha de viaje", t.FechaViaje}, {"Precio", t.Precio}, {"Medio de pago", t.MedioPago}}
+	if t.Referencia != "" {
+		datos = append(datos, [2]string{"Referencia", t.Referencia})
+	}
+	return append(datos, [2]string{"Vendedor", t.Vendedor}, [2]string{"Venta", t.FechaVenta})
 }
 
 // Duplicado is whether t is printed as a duplicate.

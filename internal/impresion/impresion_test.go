@@ -91,6 +91,33 @@ func TestQRPNG(t *testing.T) {
 	}
 }
 
+// The payment's reference prints under the method only when the sale recorded one.
+func TestTicketConReferenciaDePago(t *testing.T) {
+	sin := ticketDePrueba("Ana")
+	con := ticketDePrueba("Luis")
+	con.MedioPago, con.Referencia = "Débito", domain.Referencia{Ultimos4: "4242", Autorizacion: "A1B2C3"}.Texto()
+	html, err := HTML([]Ticket{sin}, PapelPorDefecto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(html), "<dt>Referencia</dt>") {
+		t.Fatal("un pasaje sin referencia imprime el rótulo 'Referencia'")
+	}
+	if html, err = HTML([]Ticket{con}, PapelPorDefecto); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), "<dt>Medio de pago</dt><dd>Débito</dd>\n<dt>Referencia</dt><dd>•••• 4242 · Aut. A1B2C3</dd>") {
+		t.Fatalf("la referencia no está bajo el medio de pago:\n%s", html)
+	}
+	b, err := PDF(con)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdftest.Text(t, b); !strings.Contains(text, "(Referencia)") || !strings.Contains(text, "4242 ") || !strings.Contains(text, "Aut. A1B2C3)") {
+		t.Fatalf("el PDF no imprime la referencia: %s", text)
+	}
+}
+
 func TestPDFEsUnPDFConElNumero(t *testing.T) {
 	b, err := PDF(ticketDePrueba("Ana"))
 	if err != nil {

@@ -63,9 +63,7 @@ func PDF(t Ticket) ([]byte, error) {
 		}
 	}
 	rows = append(rows, row.New(2).Add(col.New()))
-	for _, f := range [][2]string{{"Cliente", t.Cliente}, {"Sección", t.Seccion}, {"Pasajero", t.TipoViaje},
-		{"Fecha de viaje", t.FechaViaje}, {"Precio", t.Precio}, {"Medio de pago", t.MedioPago},
-		{"Vendedor", t.Vendedor}, {"Venta", t.FechaVenta}} {
+	for _, f := range t.Datos() {
 		rows = append(rows, row.New().Add(
 			text.NewCol(5, f[0], props.Text{Size: 9, Style: fontstyle.Bold, Top: 1}),
 			text.NewCol(7, f[1], props.Text{Size: 9, Align: align.Right, Top: 1})))

@@ -110,6 +110,24 @@ func conteoZ(r ReporteCajaImpreso) (lineas [][3]string, hechos [][2]string) {
 	return lineas, append(hechos, [2]string{"Aprobó la diferencia", aprobacion})
 }
 
+// TituloReferencias heads the register report's movements by a method other
+// than cash with their payment references (for the card and transfer slips).
+const TituloReferencias = "Pagos con referencia"
+
+// referenciasImpresas are those movements as printed: time, method,
+// description, amount and reference ('Sin referencia' when none was recorded).
+func referenciasImpresas(r ReporteCajaImpreso) [][5]string {
+	var out [][5]string
+	for _, m := range r.Reporte.Referencias {
+		ref := m.Referencia.Texto()
+		if ref == "" {
+			ref = "Sin referencia"
+		}
+		out = append(out, [5]string{m.CreatedAt.In(zonaDe(r)).Format("02/01 15:04"), m.MedioPago, m.Descripcion, m.Monto.String(), ref})
+	}
+	return out
+}
+
 func zonaDe(r ReporteCajaImpreso) *time.Location {
 	if r.Zona == nil {
 		return time.UTC
@@ -186,6 +204,12 @@ func reporteCaja80mm(r ReporteCajaImpreso) []core.Row {
 		bloque(l.MedioPago, l.CifrasLineaCaja)
 	}
 	bloque("Totales", r.Reporte.Totales)
+	if refs := referenciasImpresas(r); len(refs) > 0 {
+		rows = append(rows, row.New(2).Add(col.New()), text.NewAutoRow(TituloReferencias, props.Text{Size: 10, Style: fontstyle.Bold, Top: 1}))
+		for _, m := range refs {
+			rows = append(rows, dato(m[0]+" "+m[1], m[3], fontstyle.Normal), text.NewAutoRow(m[4], props.Text{Size: 8, Top: 0.5}))
+		}
+	}
 	lineas, hechos := conteoZ(r)
 	if hechos == nil {
 		return rows
@@ -234,6 +258,22 @@ func reporteCajaA4(r ReporteCajaImpreso) []core.Row {
 		rows = append(rows, fila(l.MedioPago, valoresReporteCaja(l.CifrasLineaCaja), false))
 	}
 	rows = append(rows, fila("Totales", valoresReporteCaja(r.Reporte.Totales), true))
+	if refs := referenciasImpresas(r); len(refs) > 0 {
+		rows = append(rows, row.New(4).Add(col.New(18)),
+			text.NewAutoRow(TituloReferencias, props.Text{Size: 11, Style: fontstyle.Bold, Top: 1}))
+		anchos := [5]int{2, 3, 6, 2, 5}
+		linea := func(m [5]string, negrita bool) core.Row {
+			var cols []core.Col
+			for i, v := range m {
+				cols = append(cols, celda(v, anchos[i], i == 3, negrita))
+			}
+			return row.New().Add(cols...)
+		}
+		rows = append(rows, linea([5]string{"Hora", "Medio de pago", "Descripción", "Monto", "Referencia"}, true))
+		for _, m := range refs {
+			rows = append(rows, linea(m, false))
+		}
+	}
 	lineas, hechos := conteoZ(r)
 	if hechos == nil {
 		return rows

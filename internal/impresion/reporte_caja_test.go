@@ -65,6 +65,24 @@ func TestReporteCajaPDFEnAmbosPapeles(t *testing.T) {
 			}
 		}
 	}
+	// The movements by a method other than cash, with their references, for the slips.
+	r.Reporte.Referencias = []domain.MovimientoConReferencia{
+		{MedioPago: "Tarjeta", Monto: 200000, Descripcion: "Venta de 1 pasaje", CreatedAt: aprobada.Add(-time.Hour),
+			Referencia: domain.Referencia{Ultimos4: "4242", Autorizacion: "A1B2C3"}},
+		{MedioPago: "Transferencia", Monto: -50000, Descripcion: "Cancelación de pasaje", CreatedAt: aprobada.Add(-time.Minute)},
+	}
+	for _, papel := range []string{PapelReporte80mm, PapelReporteA4} {
+		b, err := ReporteCajaPDF(r, papel)
+		if err != nil {
+			t.Fatal(err)
+		}
+		text := pdftest.Text(t, b)
+		for _, want := range []string{"(" + TituloReferencias + ")", "Aut. A1B2C3)", "4242 ", "(Sin referencia)", "-$ 500,00)", "17:45", "18:44"} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: el PDF no contiene %s", papel, want)
+			}
+		}
+	}
 	r.Reporte.NumeroZ, r.Reporte.Estado = nil, domain.CajaAbierta
 	if got := TituloReporteCaja(r.Reporte); got != "Reporte X" {
 		t.Fatalf("título = %q", got)

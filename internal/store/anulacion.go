@@ -15,26 +15,36 @@ const (
 	AccionReactivacionPasaje = "REACTIVACION_PASAJE"
 )
 
+// Anulacion is what a clerk types when a ticket is cancelled or reactivated:
+// why, and the reference of the money moved by a method that takes one (the
+// refund's own card authorization or transfer id; the new charge's when it is
+// reactivated). A refund's reference is optional, a reactivation's follows
+// the method's rule as a sale's does.
+type Anulacion struct {
+	Motivo     string
+	Referencia domain.Referencia
+}
+
 // CancelarPasaje moves a ticket activo → cancelado and refunds its price from
 // the acting user's open register (a devolucion_pasaje expense with the
 // ticket's payment method, linked to the ticket). soloPropia (a caller without
 // pasajes.anular) allows only the caller's own sale of the last
 // domain.PlazoAnulacionPropia, by the transaction's clock.
-func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, motivo string, soloPropia bool) (Pasaje, error) {
+func (s *Store) CancelarPasaje(ctx context.Context, a Actor, id int64, an Anulacion, soloPropia bool) (Pasaje, error) {
 	var autoriza func(c sqldb.Conn, p Pasaje) error
 	if soloPropia {
 		autoriza = func(c sqldb.Conn, p Pasaje) error {
 			return domain.AnulacionPropia(a.UsuarioID, p.UsuarioID, p.CreatedAt, c.Now())
 		}
 	}
-	return s.cambiarEstado(ctx, a, id, motivo, domain.Cancelacion, "pasajes.cancelar",
+	return s.cambiarEstado(ctx, a, id, an, domain.Cancelacion, "pasajes.cancelar",
 		AccionAnulacionPasaje, events.PasajeCancelado, autoriza)
 }
 
 // ReactivarPasaje moves a ticket cancelado → activo and charges its price
 // again into the acting user's open register (a reactivacion_pasaje income).
-func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo string) (Pasaje, error) {
-	return s.cambiarEstado(ctx, a, id, motivo, domain.Reactivacion, "pasajes.reactivar",
+func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, an Anulacion) (Pasaje, error) {
+	return s.cambiarEstado(ctx, a, id, an, domain.Reactivacion, "pasajes.reactivar",
 		AccionReactivacionPasaje, events.PasajeReactivado, nil)
 }
 
@@ -44,9 +54,9 @@ func (s *Store) ReactivarPasaje(ctx context.Context, a Actor, id int64, motivo s
 // (reversed or earned again: puntosCambioEstado), the audit entry with who and why,
 // and the events, published after commit. autoriza, when set, may refuse the
 // ticket before anything changes.
-func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo string, cambio domain.CambioEstado,
+func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, an Anulacion, cambio domain.CambioEstado,
 	operacion, accion, evento string, autoriza func(sqldb.Conn, Pasaje) error) (Pasaje, error) {
-	motivo, err := domain.ValidarMotivo(motivo)
+	motivo, err := domain.ValidarMotivo(an.Motivo)
 	if err != nil {
 		return Pasaje{}, err
 	}
@@ -63,6 +73,10 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		}
 		if cambio.Hasta == domain.PasajeActivo && domain.ConfirmacionExterna(p.MedioPagoTipo) {
 			return Pasaje{}, domain.Conflict(domain.MsgReactivarCobroQR) // its money went back through the provider
+		}
+		ref, err := referenciaDelCambio(ctx, c, a.EmpresaID, p, cambio, an.Referencia)
+		if err != nil {
+			return Pasaje{}, err
 		}
 		caja, err := bloquearCajaAbierta(ctx, c, a)
 		if err != nil || caja.id == 0 {
@@ -94,8 +108,10 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 			return Pasaje{}, err
 		}
 		movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-			descripcion, medio_pago_id, pasaje_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, monto, descripcion, p.MedioPagoID, id, c.Now())
+			descripcion, medio_pago_id, pasaje_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, monto, descripcion, p.MedioPagoID, id, c.Now(),
+			nulo(ref.Ultimos4), nulo(ref.Autorizacion), nulo(ref.Transferencia))
 		if err != nil {
 			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
 		}
@@ -122,6 +138,26 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, motivo str
 		p.Estado = cambio.Hasta
 		return p, nil
 	})
+}
+
+// referenciaDelCambio checks the reference typed for a ticket's change of
+// state against its payment method's rule: a refund's is optional (the card
+// terminal may give none), a reactivation charges again and follows the rule
+// as a sale does. Nothing typed on a refund reads nothing.
+func referenciaDelCambio(ctx context.Context, c sqldb.Conn, empresaID int64, p Pasaje, cambio domain.CambioEstado,
+	ref domain.Referencia) (domain.Referencia, error) {
+	cobro := cambio.Hasta == domain.PasajeActivo
+	if !cobro && ref.Vacia() {
+		return ref, nil
+	}
+	regla := domain.ReglaReferencia{Medio: p.MedioPagoNombre}
+	err := c.QueryRow(ctx, `SELECT referencia, referencia_obligatoria FROM medios_pago WHERE empresa_id = ? AND id = ?`,
+		empresaID, p.MedioPagoID).Scan(&regla.Tipo, &regla.Obligatoria)
+	if err != nil {
+		return ref, wrap("leer la referencia del medio de pago", err)
+	}
+	regla.Obligatoria = regla.Obligatoria && cobro
+	return regla.Validar(ref)
 }
 
 // notaRetencion tells, in a refund's register movement and audit entry, what it kept

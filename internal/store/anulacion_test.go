@@ -29,7 +29,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 		tarjeta := e.vender(t, e.venta(e.sur, e.tarjeta, hoy, 1))[0]
 		antes := len(e.rec.Events())
 
-		p, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "  Cliente desistió  ", false)
+		p, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, store.Anulacion{Motivo: "  Cliente desistió  "}, false)
 		if err != nil || p.Estado != domain.PasajeCancelado {
 			t.Fatalf("cancelar: %+v %v", p, err)
 		}
@@ -51,12 +51,12 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 			t.Fatalf("auditoría: %+v", audit)
 		}
 
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, "", false)
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, efectivo.ID, store.Anulacion{}, false)
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeYaCancelado)
-		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, tarjeta.ID, "")
+		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, tarjeta.ID, store.Anulacion{})
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeYaActivo)
 
-		if p, err = e.st.ReactivarPasaje(ctx, e.vendedor, efectivo.ID, ""); err != nil || p.Estado != domain.PasajeActivo {
+		if p, err = e.st.ReactivarPasaje(ctx, e.vendedor, efectivo.ID, store.Anulacion{}); err != nil || p.Estado != domain.PasajeActivo {
 			t.Fatalf("reactivar: %+v %v", p, err)
 		}
 		c = e.cajaDe(t)
@@ -64,7 +64,7 @@ func TestCancelarYReactivarMuevenElDinero(t *testing.T) {
 			c.EfectivoEsperado != 160000 {
 			t.Fatalf("caja tras reactivar: %+v", c.TotalesCaja)
 		}
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta.ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta.ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 		c = e.cajaDe(t)
@@ -96,29 +96,29 @@ func TestCancelarRechazos(t *testing.T) {
 		if _, err := e.st.ValidarPorID(ctx, e.vendedor, usado.ID); err != nil {
 			t.Fatal(err)
 		}
-		_, err := e.st.CancelarPasaje(ctx, e.vendedor, usado.ID, "", false)
+		_, err := e.st.CancelarPasaje(ctx, e.vendedor, usado.ID, store.Anulacion{}, false)
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeUsadoNoCancela)
-		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, usado.ID, "")
+		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, usado.ID, store.Anulacion{})
 		wantError(t, err, domain.KindConflict, domain.MsgPasajeUsadoNoReactiv)
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, strings.Repeat("x", domain.MaxMotivo+1), false)
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, store.Anulacion{Motivo: strings.Repeat("x", domain.MaxMotivo+1)}, false)
 		wantError(t, err, domain.KindInvalid, "El motivo no debe exceder 500 caracteres")
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado.ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado.ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 
 		ajena := nuevaEmpresa(t, e.st, "Otra Empresa", "otro")
 		ajena.abrir(t, 0)
-		_, err = e.st.CancelarPasaje(ctx, ajena.vendedor, otro.ID, "", false)
+		_, err = e.st.CancelarPasaje(ctx, ajena.vendedor, otro.ID, store.Anulacion{}, false)
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
-		_, err = e.st.ReactivarPasaje(ctx, ajena.vendedor, cancelado.ID, "")
+		_, err = e.st.ReactivarPasaje(ctx, ajena.vendedor, cancelado.ID, store.Anulacion{})
 		wantError(t, err, domain.KindNotFound, domain.MsgPasajeNoEncontrado)
 
 		if _, err := e.st.CerrarCaja(ctx, e.vendedor, store.Contado{Efectivo: 0, Observaciones: ""}); err != nil {
 			t.Fatal(err)
 		}
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, "", false)
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, otro.ID, store.Anulacion{}, false)
 		wantError(t, err, domain.KindInvalid, domain.MsgCajaParaDevolucion)
-		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, cancelado.ID, "")
+		_, err = e.st.ReactivarPasaje(ctx, e.vendedor, cancelado.ID, store.Anulacion{})
 		wantError(t, err, domain.KindInvalid, domain.MsgCajaParaCobro)
 		if n := storeInt(t, e, `SELECT COUNT(*) FROM pasajes WHERE empresa_id = ? AND estado = ?`, e.empresaID,
 			domain.PasajeCancelado); n != 1 {
@@ -138,11 +138,11 @@ func TestCancelarIdempotente(t *testing.T) {
 		a := e.vendedor
 		a.Clave = "cancelar-1"
 		antes := len(e.rec.Events())
-		first, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
+		first, err := e.st.CancelarPasaje(ctx, a, p.ID, store.Anulacion{}, false)
 		if err != nil {
 			t.Fatal(err)
 		}
-		again, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
+		again, err := e.st.CancelarPasaje(ctx, a, p.ID, store.Anulacion{}, false)
 		if err != nil || jsonOf(t, again) != jsonOf(t, first) {
 			t.Fatalf("la repetición difiere: %v\n%s\n%s", err, jsonOf(t, first), jsonOf(t, again))
 		}
@@ -190,7 +190,7 @@ func TestCancelacionesSimultaneas(t *testing.T) {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				_, err := e.st.CancelarPasaje(ctx, a, p.ID, "", false)
+				_, err := e.st.CancelarPasaje(ctx, a, p.ID, store.Anulacion{}, false)
 				errs <- err
 			}()
 		}

@@ -31,7 +31,7 @@ func buscables(t *testing.T, e *empresaDePrueba) (gomez, ajeno store.Pasaje) {
 	gomez = vender("María Gómez", "", 1)[0]
 	e.st.Now = func() time.Time { return ahora }
 	gonzalez := vender("María González", "1155667788", 2)
-	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, gonzalez[1].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, gonzalez[1].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
 	vender("Ana_Luz", "", 1)

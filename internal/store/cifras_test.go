@@ -39,14 +39,14 @@ func sembrarCifras(t *testing.T, e *empresaDePrueba) {
 	reactivado := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))
 	for _, err := range []error{
 		func() error {
-			_, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado[0].ID, "Se arrepintió", false)
+			_, err := e.st.CancelarPasaje(ctx, e.vendedor, cancelado[0].ID, store.Anulacion{Motivo: "Se arrepintió"}, false)
 			return err
 		}(),
 		func() error {
-			_, err := e.st.CancelarPasaje(ctx, e.vendedor, reactivado[0].ID, "Error", false)
+			_, err := e.st.CancelarPasaje(ctx, e.vendedor, reactivado[0].ID, store.Anulacion{Motivo: "Error"}, false)
 			return err
 		}(),
-		func() error { _, err := e.st.ReactivarPasaje(ctx, e.vendedor, reactivado[0].ID, "Volvió"); return err }(),
+		func() error { _, err := e.st.ReactivarPasaje(ctx, e.vendedor, reactivado[0].ID, store.Anulacion{Motivo: "Volvió"}); return err }(),
 		func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, uno[0].ID); return err }(),
 	} {
 		if err != nil {

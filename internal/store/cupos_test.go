@@ -151,7 +151,7 @@ func TestVeinteVendedoresDejanElContadorIgualALosPasajes(t *testing.T) {
 				var propios []int64
 				for time.Now().Before(fin) {
 					if len(propios) > 0 && azar.IntN(4) == 0 {
-						_, err := e.st.CancelarPasaje(ctx, a, propios[0], "Cambio de planes", false)
+						_, err := e.st.CancelarPasaje(ctx, a, propios[0], store.Anulacion{Motivo: "Cambio de planes"}, false)
 						if err != nil {
 							t.Error(err)
 							return
@@ -198,7 +198,7 @@ func TestAnularYReactivarDevuelvenElLugar(t *testing.T) {
 		ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
 		_, err := e.st.Vender(ctx, e.vendedor, e.venta(e.norte, e.efectivo, hoy, 1))
 		sinLugares(t, err, 0)
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, ps[0].ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, ps[0].ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 		if c := e.lugares(t, e.norte, hoy); c.Vendidos != 2 || c.Quedan != 1 {
@@ -207,17 +207,17 @@ func TestAnularYReactivarDevuelvenElLugar(t *testing.T) {
 		// the freed seat sells again
 		e.vender(t, e.venta(e.norte, e.efectivo, hoy, 1))
 		// a reactivation takes its seat back, even past the capacity (it was never refused for seats)
-		if _, err := e.st.ReactivarPasaje(ctx, e.vendedor, ps[0].ID, ""); err != nil {
+		if _, err := e.st.ReactivarPasaje(ctx, e.vendedor, ps[0].ID, store.Anulacion{}); err != nil {
 			t.Fatal(err)
 		}
 		if c := e.lugares(t, e.norte, hoy); c.Vendidos != 4 || c.Quedan != -1 {
 			t.Fatalf("tras reactivar: %+v", c)
 		}
 		// a cancellation refused (already cancelled elsewhere) moves nothing
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, ps[1].ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, ps[1].ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
-		_, err = e.st.CancelarPasaje(ctx, e.vendedor, ps[1].ID, "", false)
+		_, err = e.st.CancelarPasaje(ctx, e.vendedor, ps[1].ID, store.Anulacion{}, false)
 		if _, ok := domain.AsError(err); !ok {
 			t.Fatalf("anular dos veces: %v", err)
 		}
@@ -385,12 +385,12 @@ func unDiaAlAzar(t *testing.T, e *empresaDePrueba, semilla uint64) {
 			activos = append(activos, ps...)
 		case op == 4 && len(activos) > 0:
 			p := tomar(&activos)
-			_, err := e.st.CancelarPasaje(ctx, a, p.ID, "Al azar", false)
+			_, err := e.st.CancelarPasaje(ctx, a, p.ID, store.Anulacion{Motivo: "Al azar"}, false)
 			negocio(err)
 			cancelados = append(cancelados, p)
 		case op == 5 && len(cancelados) > 0:
 			p := tomar(&cancelados)
-			_, err := e.st.ReactivarPasaje(ctx, a, p.ID, "Al azar")
+			_, err := e.st.ReactivarPasaje(ctx, a, p.ID, store.Anulacion{Motivo: "Al azar"})
 			negocio(err)
 			activos = append(activos, p)
 		case op == 6:
@@ -474,7 +474,7 @@ func TestLaMigracion47CuentaLosPasajesQueYaHabia(t *testing.T) {
 		e.abrir(t, 0)
 		ps := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 3))
 		e.vender(t, e.venta(e.sur, e.efectivo, manana, 2))
-		if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, ps[0].ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, ps[0].ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 		migracion47(t, e.st, "Down")

@@ -65,7 +65,7 @@ func TestDashboardFiguresOfOneCompany(t *testing.T) {
 			e.vender(t, e.venta(e.sur, e.efectivo, hoy, 3))
 		}
 		ps := delta.vender(t, delta.venta(delta.norte, delta.efectivo, hoy, 1))
-		if _, err := st.CancelarPasaje(ctx, delta.vendedor, ps[0].ID, "Error de carga", false); err != nil {
+		if _, err := st.CancelarPasaje(ctx, delta.vendedor, ps[0].ID, store.Anulacion{Motivo: "Error de carga"}, false); err != nil {
 			t.Fatal(err)
 		}
 		dia, err := st.Hoy(ctx, delta.empresaID)

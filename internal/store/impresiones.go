@@ -139,6 +139,36 @@ func (s *Store) NumerosDeImpresion(ctx context.Context, empresaID int64, pasajeI
 	return out, nil
 }
 
+// ReferenciasDePago are the payment references of the company's tickets ids
+// as their sale's register movement stored them (a card's last four and
+// authorization, a transfer's id, Mercado Pago's order and payment), for the
+// printed ticket; a ticket sold without one is absent.
+func (s *Store) ReferenciasDePago(ctx context.Context, empresaID int64, ids []int64) (map[int64]domain.Referencia, error) {
+	out := make(map[int64]domain.Referencia, len(ids))
+	if len(ids) == 0 {
+		return out, nil
+	}
+	type fila struct {
+		pasaje int64
+		ref    domain.Referencia
+	}
+	filas, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (f fila, err error) {
+		return f, sc.Scan(append([]any{&f.pasaje}, referenciaDestinos(&f.ref)...)...)
+	}, `SELECT p.id, `+referenciaColumns+` FROM pasajes p
+		JOIN caja_movimientos m ON m.empresa_id = p.empresa_id AND m.id = p.movimiento_id
+		JOIN medios_pago mp ON mp.id = m.medio_pago_id
+		WHERE p.empresa_id = ? AND p.id IN (`+sqldb.Placeholders(len(ids))+`)`, append([]any{empresaID}, int64Args(ids)...)...)
+	if err != nil {
+		return nil, wrap("leer referencias de pago", err)
+	}
+	for _, f := range filas {
+		if !f.ref.Vacia() {
+			out[f.pasaje] = f.ref
+		}
+	}
+	return out, nil
+}
+
 // ImpresionesDe is how many times the company's ticket id was printed (its
 // recorded prints; the detail view shows it).
 func (s *Store) ImpresionesDe(ctx context.Context, c sqldb.Conn, empresaID, id int64) (int, error) {

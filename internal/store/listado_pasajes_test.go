@@ -94,7 +94,7 @@ func TestListarPasajesFiltrosYTotales(t *testing.T) {
 				}
 			}
 		}
-		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, maria.ID, "", false); err != nil {
+		if _, err := e.st.CancelarPasaje(ctx, e.vendedor, maria.ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 		_, tot, _ := e.st.ListarPasajes(ctx, e.empresaID, store.FiltroListadoPasajes{Estado: domain.PasajeCancelado})

@@ -20,13 +20,13 @@ func cajaDelReporte(t *testing.T, e *empresaDePrueba) store.Caja {
 	caja := e.abrir(t, 10000)
 	efectivo := e.vender(t, e.venta(e.norte, e.efectivo, hoy, 2))
 	tarjeta := e.vender(t, e.venta(e.sur, e.tarjeta, hoy, 1))
-	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo[0].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, efectivo[0].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta[0].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, tarjeta[0].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := e.st.ReactivarPasaje(ctx, e.vendedor, tarjeta[0].ID, ""); err != nil {
+	if _, err := e.st.ReactivarPasaje(ctx, e.vendedor, tarjeta[0].ID, store.Anulacion{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, m := range []store.NuevoMovimiento{{Tipo: domain.MovIngresoExtra, Monto: 1000, Descripcion: "Cambio"},

@@ -27,7 +27,7 @@ func TestComparativoEmpresasCountsEachCompanyOnItsOwnDays(t *testing.T) {
 		// 03:30 UTC is 00:30 of the 20th in Buenos Aires.
 		en(time.Date(2026, 11, 20, 3, 30, 0, 0, time.UTC))
 		vendidos := delta.vender(t, delta.venta(delta.norte, delta.efectivo, manana, 2))
-		if _, err := st.CancelarPasaje(ctx, delta.vendedor, vendidos[0].ID, "", false); err != nil {
+		if _, err := st.CancelarPasaje(ctx, delta.vendedor, vendidos[0].ID, store.Anulacion{}, false); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := st.CerrarCaja(ctx, delta.vendedor, store.Contado{Efectivo: 290000, Observaciones: ""}); err != nil { // 3,000.00 expected: 100.00 short

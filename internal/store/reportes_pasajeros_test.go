@@ -47,7 +47,7 @@ func pasajerosDelPeriodo(t *testing.T, e *empresaDePrueba) map[string]int64 {
 	vender(e, "Nueva", "200", e.sur, manana, 1)
 	cancelada := vender(e, "Cancelada", "300", e.norte, hoy, 1)
 	vender(e, "Sin documento", "", e.norte, hoy, 1)
-	if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, cancelada[0].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, cancelada[0].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
 	otra := nuevaEmpresa(t, e.st, "Otra Empresa", "otro")

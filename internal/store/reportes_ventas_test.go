@@ -41,7 +41,7 @@ func ventasDelPeriodo(t *testing.T, e *empresaDePrueba) map[string][]store.Pasaj
 	vender("Madrugada", e.norte, e.efectivo, hoy, 1)
 	en("2026-11-20", 12, 0)
 	vender("Tarde", e.norte, e.efectivo, manana, 2)
-	if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, out["Tarde"][0].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(context.Background(), e.vendedor, out["Tarde"][0].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
 	otra := nuevaEmpresa(t, e.st, "Otra Empresa", "otro")

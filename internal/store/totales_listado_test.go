@@ -50,15 +50,15 @@ func ventasAlrededorDeMedianoche(t *testing.T, e *empresaDePrueba) int64 {
 		otra.vender(t, otra.venta(otra.sur, otra.efectivo, fecha, 2))
 	}
 	e.st.Now = func() time.Time { return ahora }
-	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, vendidos[2].ID, "", false); err != nil {
+	if _, err := e.st.CancelarPasaje(ctx, e.vendedor, vendidos[2].ID, store.Anulacion{}, false); err != nil {
 		t.Fatal(err)
 	}
-	cancelar := func(ctx context.Context, a store.Actor, id int64, motivo string) (store.Pasaje, error) {
-		return e.st.CancelarPasaje(ctx, a, id, motivo, false)
+	cancelar := func(ctx context.Context, a store.Actor, id int64, an store.Anulacion) (store.Pasaje, error) {
+		return e.st.CancelarPasaje(ctx, a, id, an, false)
 	}
-	for _, cambiar := range []func(context.Context, store.Actor, int64, string) (store.Pasaje, error){
+	for _, cambiar := range []func(context.Context, store.Actor, int64, store.Anulacion) (store.Pasaje, error){
 		cancelar, e.st.ReactivarPasaje, cancelar, e.st.ReactivarPasaje} {
-		if _, err := cambiar(ctx, e.vendedor, vendidos[4].ID, "prueba"); err != nil {
+		if _, err := cambiar(ctx, e.vendedor, vendidos[4].ID, store.Anulacion{Motivo: "prueba"}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -133,7 +133,7 @@ export async function pdfPasaje(id: number): Promise<Archivo> {
 export const useCrearVenta = () => useCajaWrite<VentaInput, VentaCreada>('/pasajes/lote', 'pasajeCreado');
 
 /**
- * A cancel or reactivation: which ticket, why (the body), and the key of this attempt
+ * A cancel or reactivation: which ticket, why and the money's reference (the body), and the key of this attempt
  * (one per confirmed attempt: a retry of the same attempt reuses it).
  */
 export type CambioEstado = AnularPasaje & { id: number; clave?: string };
@@ -141,8 +141,8 @@ export type CambioEstado = AnularPasaje & { id: number; clave?: string };
 function useCambioEstado(accion: 'cancelar' | 'reactivar', event: 'pasajeCancelado' | 'pasajeReactivado') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, motivo, clave }: CambioEstado): Promise<ApiResult<Pasaje>> => {
-      const body: AnularPasaje = motivo?.trim() ? { motivo: motivo.trim() } : {};
+    mutationFn: ({ id, motivo, referencia, clave }: CambioEstado): Promise<ApiResult<Pasaje>> => {
+      const body: AnularPasaje = { ...(motivo?.trim() && { motivo: motivo.trim() }), ...(referencia && { referencia }) };
       return api.send<Pasaje>('PUT', `/pasajes/${id}/${accion}`, body, { idempotencyKey: clave ?? newIdempotencyKey() });
     },
     // Also after a refusal: another user may have changed the ticket.

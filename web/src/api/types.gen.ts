@@ -3742,6 +3742,8 @@ export interface components {
         };
         AnularPasaje: {
             motivo?: string;
+            /** @description La referencia del dinero que se mueve, según el medio de pago del pasaje: la de la devolución (opcional) o la del nuevo cobro al reactivar (obligatoria si el medio la exige) */
+            referencia?: components["schemas"]["ReferenciaPago"] | null;
         };
         AprobarCierreCaja: {
             nombre_usuario: string;

@@ -4,9 +4,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { cajaEstadoQuery, hayCajaAbierta, type Caja } from '@/api/caja';
+import { mediosPagoActivosQuery } from '@/api/config';
 import { useCancelarPasaje, useReactivarPasaje, type PasajeConsultado as Pasaje } from '@/api/pasajes';
 import { errorMessage } from '@/lib/api';
 import { formatMoney } from '@/lib/format';
+import { errorReferencia, REFERENCIA_VACIA, referenciaDeVenta, type ReferenciaTipeada } from '@/lib/referenciaPago';
+import { ReferenciaPago } from '@/components/ReferenciaPago';
 import { newIdempotencyKey } from '@/lib/idempotency';
 import { notifySuccess } from '@/lib/notify';
 import { paths } from '@/lib/paths';
@@ -48,7 +51,8 @@ interface CambioEstadoDialogProps {
 }
 
 /**
- * The confirmation of a cancel or reactivation, with an optional reason; the money
+ * The confirmation of a cancel or reactivation, with an optional reason and, for a method that takes
+ * one, the money's reference (the refund's, optional; the new charge's, as the method requires); the money
  * moves through the caller's register, so the dialog reads it first: without an open
  * register it says so and does not try, and a cash refund larger than the drawer's
  * cash is warned about.
@@ -67,10 +71,19 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
   const reactivar = useReactivarPasaje();
   const mutation = accion === 'cancelar' ? cancelar : reactivar;
   const [motivo, setMotivo] = useState('');
+  // The money's reference by the ticket's method: the refund's own (optional) or the new charge's.
+  const medios = useQuery(mediosPagoActivosQuery);
+  const medio = medios.data?.find((m) => m.id === pasaje.medio_pago_id);
+  const medioDelCambio = medio && accion === 'cancelar' ? { ...medio, referencia_obligatoria: false } : medio;
+  const [referencia, setReferencia] = useState<ReferenciaTipeada>(REFERENCIA_VACIA);
+  const [errorRef, setErrorRef] = useState<string | null>(null);
   // One key per dialog: confirming again after a failure is the same attempt.
   const clave = useRef(newIdempotencyKey());
   const confirmar = () => {
-    mutation.mutate({ id: pasaje.id, motivo, clave: clave.current }, {
+    const problema = errorReferencia(medioDelCambio, referencia);
+    setErrorRef(problema);
+    if (problema) return;
+    mutation.mutate({ id: pasaje.id, motivo, referencia: referenciaDeVenta(medioDelCambio, referencia), clave: clave.current }, {
       onSuccess: ({ message }) => {
         notifySuccess(message ?? textos.ok);
         onClose();
@@ -96,6 +109,9 @@ function Confirmacion({ pasaje, accion, onClose }: { pasaje: Pasaje; accion: Acc
           {formatMoney(pasaje.precio_total)} quedaría en {formatMoney(efectivoFinal)}.
         </Alert>
       )}
+      <ReferenciaPago medio={medioDelCambio} value={referencia}
+        onChange={(campo, valor) => setReferencia((r) => ({ ...r, [campo]: valor }))} />
+      {errorRef && <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">{errorRef}</Alert>}
       <Textarea
         label="Motivo (opcional)"
         value={motivo}

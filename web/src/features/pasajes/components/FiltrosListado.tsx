@@ -24,8 +24,8 @@ interface FiltrosListadoProps {
   value: FiltrosPasajes;
   onChange: (filtros: FiltrosPasajes) => void;
   hoy: string;
-  /** 'Mis Ventas' filters by dates only. */
-  soloFechas?: boolean;
+  /** 'Mis Ventas': the seller's own sales, filtered by dates and the payment reference only. */
+  propios?: boolean;
   exportando: boolean;
   /** The filters match no ticket: Exportar is disabled, saying why (backoffice §5). */
   sinDatos: boolean;
@@ -36,13 +36,13 @@ interface FiltrosListadoProps {
 }
 
 /** Search, sale dates, state and payment reference, the active-filter badge, 'Restablecer a Hoy' and Exportar. */
-export function FiltrosListado({ value, onChange, hoy, soloFechas = false, exportando, sinDatos, onExportar, busquedaRef, ventana }: FiltrosListadoProps) {
+export function FiltrosListado({ value, onChange, hoy, propios = false, exportando, sinDatos, onExportar, busquedaRef, ventana }: FiltrosListadoProps) {
   const set = <K extends keyof FiltrosPasajes>(key: K, v: FiltrosPasajes[K]) => onChange({ ...value, [key]: v });
   const activos = filtrosActivos(value, hoy);
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label="Filtros">
-      <SimpleGrid cols={{ base: 1, xs: 2, md: soloFechas ? 2 : 4 }} spacing="sm">
-        {!soloFechas && (
+      <SimpleGrid cols={{ base: 1, xs: 2, md: propios ? 2 : 4 }} spacing="sm">
+        {!propios && (
           <TextInput
             ref={busquedaRef}
             type="search"
@@ -57,19 +57,17 @@ export function FiltrosListado({ value, onChange, hoy, soloFechas = false, expor
         )}
         <RangoFechas etiqueta="Fecha de venta" desde={value.fecha_inicio} hasta={value.fecha_fin}
           onDesde={(fecha) => set('fecha_inicio', fecha)} onHasta={(fecha) => set('fecha_fin', fecha)} />
-        {!soloFechas && (
+        {!propios && (
           <Select label="Estado" data={ESTADOS} value={value.estado} onChange={(v) => set('estado', (v ?? '') as FiltrosPasajes['estado'])} allowDeselect={false} />
         )}
-        {!soloFechas && (
-          <TextInput
-            label="Referencia de pago"
-            description="Últimos 4 dígitos, autorización o N° de transferencia, completos"
-            value={value.referencia}
-            onChange={(e) => set('referencia', e.currentTarget.value)}
-            maxLength={40}
-            autoComplete="off"
-          />
-        )}
+        <TextInput
+          label="Referencia de pago"
+          description="Últimos 4 dígitos, autorización o N° de transferencia, completos"
+          value={value.referencia}
+          onChange={(e) => set('referencia', e.currentTarget.value)}
+          maxLength={40}
+          autoComplete="off"
+        />
       </SimpleGrid>
       {ventana && (value.fecha_inicio === '' || value.fecha_fin === '') && (
         <Text size="xs" c="dimmed" mt="xs">

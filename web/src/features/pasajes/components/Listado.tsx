@@ -24,7 +24,7 @@ import { ResumenPasajes } from './ResumenPasajes';
 interface ListadoProps {
   titulo: string;
   subtitulo: string;
-  /** 'Mis Ventas': only the caller's tickets, filtered by dates only. */
+  /** 'Mis Ventas': only the caller's tickets, filtered by dates and the payment reference. */
   propios?: boolean;
 }
 
@@ -99,7 +99,7 @@ export function Listado({ titulo, subtitulo, propios = false }: ListadoProps) {
         value={filtros}
         onChange={setFiltros}
         hoy={hoy}
-        soloFechas={propios}
+        propios={propios}
         exportando={exportando}
         sinDatos={data?.totalItems === 0}
         onExportar={() => void onExportar()}

@@ -7,7 +7,7 @@ import { cambioEstado, detallePasaje, exportacion, listadoPasajes, signInSupervi
 import { estadoCaja, makeCaja } from '@/testing/handlers/caja';
 import { mensajesDePasaje } from '@/testing/handlers/correo';
 import { envioWhatsApp } from '@/testing/handlers/whatsapp';
-import { fail } from '@/testing/http';
+import { fail, ok } from '@/testing/http';
 import { renderApp, renderWithProviders } from '@/testing/render';
 import { server } from '@/testing/server';
 import { ListadoPasajesPage } from './ListadoPasajesPage';
@@ -217,6 +217,41 @@ describe('ListadoPasajesPage', () => {
     expect(await screen.findByText('Pasaje reactivado exitosamente')).toBeInTheDocument();
     expect(reactivar.llamadas[0].body).toEqual({});
     expect(reactivar.llamadas[0].key).toBeTruthy();
+  });
+
+  it("asks a card ticket's refund for its own reference (optional) and its reactivation for the one its method requires", async () => {
+    const debito = { id: 4, nombre: 'Débito', descripcion: '', activo: true, tipo: 'tarjeta', referencia: 'tarjeta', referencia_obligatoria: true };
+    server.use(http.get('/api/config/medios-pago', () => ok([debito])));
+    const tarjeta = makePasaje({ id: 44, numero_pasaje: 'LD-000044', medio_pago_id: 4, medio_pago_nombre: 'Débito', medio_pago_efectivo: false });
+    const tarjetaCancelada = { ...tarjeta, id: 45, numero_pasaje: 'LD-000045', estado: 'cancelado' as const };
+    const cancelar = cambioEstado('cancelar', tarjeta);
+    const reactivar = cambioEstado('reactivar', tarjetaCancelada);
+    server.use(cancelar.handler, reactivar.handler);
+    const { user } = await renderListado([tarjeta, tarjetaCancelada]);
+    await screen.findByText('Mostrando 1 a 2 de 2 resultados');
+
+    await user.click(within(fila('LD-000044')).getByRole('button', { name: 'Cancelar pasaje' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Cancelar pasaje' });
+    const ultimos4 = await within(dialogo).findByLabelText('Últimos 4 dígitos');
+    expect(ultimos4).not.toBeRequired();
+    await user.type(ultimos4, '42');
+    await user.click(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' }));
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('Los últimos 4 dígitos de la tarjeta deben ser exactamente 4 números');
+    expect(cancelar.llamadas).toHaveLength(0);
+    await user.type(ultimos4, '42');
+    await user.type(within(dialogo).getByLabelText('Código de autorización'), 'r9');
+    await user.click(within(dialogo).getByRole('button', { name: 'Sí, cancelar pasaje' }));
+    expect(await screen.findByText('Pasaje cancelado exitosamente')).toBeInTheDocument();
+    expect(cancelar.llamadas[0].body).toEqual({ referencia: { ultimos4: '4242', autorizacion: 'R9' } });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Cancelar pasaje' })).not.toBeInTheDocument());
+
+    await user.click(within(fila('LD-000045')).getByRole('button', { name: 'Reactivar pasaje' }));
+    const otro = await screen.findByRole('dialog', { name: 'Reactivar pasaje' });
+    await within(otro).findByLabelText(/Últimos 4 dígitos/);
+    await user.click(within(otro).getByRole('button', { name: 'Sí, reactivar pasaje' }));
+    expect(await within(otro).findByRole('alert')).toHaveTextContent(
+      'El medio de pago «Débito» requiere los últimos 4 dígitos de la tarjeta y el código de autorización');
+    expect(reactivar.llamadas).toHaveLength(0);
   });
 
   it('shows the detail read from the server', async () => {

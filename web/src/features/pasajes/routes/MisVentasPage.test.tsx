@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TIMEZONE, todayIn } from '@/lib/dates';
 import { formatDate } from '@/lib/format';
@@ -22,7 +22,19 @@ describe('MisVentasPage', () => {
     expect(screen.getByRole('group', { name: 'Total en Ventas' })).toHaveTextContent('$ 6.750,00');
     expect(screen.getByLabelText('Fecha de venta desde')).toHaveValue(formatDate(hoy));
     expect(screen.queryByLabelText('Buscar')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Estado')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancelar pasaje' })).not.toBeInTheDocument();
+  });
+
+  it('finds a sale of its own by the payment reference typed from the slip', async () => {
+    signInVendedor();
+    const listado = listadoPasajes([makePasaje()]);
+    server.use(listado.handler);
+    renderWithProviders(<MisVentasPage />, { route: '/admin/mis-ventas' });
+    await screen.findByText('Mostrando 1 a 1 de 1 resultados');
+    fireEvent.change(screen.getByLabelText(/Referencia de pago/), { target: { value: ' A1B2C3 ' } });
+    await waitFor(() => expect(listado.consultas.at(-1)?.get('referencia')).toBe('A1B2C3'));
+    expect(listado.consultas.at(-1)?.get('usuario_id')).toBe('7');
   });
 
   it("shows 'Oculto' for the amounts the server leaves out of a blind cashier's open register", async () => {

@@ -23,7 +23,7 @@ import { BeneficioVenta } from './BeneficioVenta';
 import { Cliente } from './Cliente';
 import { Pasajeros } from './Pasajeros';
 import { MedioPago } from './MedioPago';
-import { ReferenciaPago } from './ReferenciaPago';
+import { ReferenciaPago } from '@/components/ReferenciaPago';
 import { ResumenVenta } from './ResumenVenta';
 import { SeccionCards } from './SeccionCards';
 import { VentaCreadaModal } from './VentaCreadaModal';

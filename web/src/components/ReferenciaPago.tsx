@@ -9,9 +9,9 @@ interface ReferenciaPagoProps {
 }
 
 /**
- * Step 2c: the payment's reference, when the chosen method takes one (its kind decides: a card's
- * last four digits and authorization, a transfer's number). Plain text boxes right after the
- * method, in tab order, so the seller types them from the card slip without the mouse.
+ * The payment's reference, when the method takes one (its kind decides: a card's last four digits and
+ * authorization, a transfer's number): step 2c of the quick sale, and the refund's or the new charge's
+ * in a ticket's cancel or reactivation. Plain text boxes in tab order, typed from the slip without the mouse.
  */
 export function ReferenciaPago({ medio, value, onChange }: ReferenciaPagoProps) {
   const tipo = tipoReferencia(medio);
