@@ -90,15 +90,12 @@ func (s *Server) cancelarPedido(r *http.Request) (reply[Pedido], error) {
 }
 
 // pedidoPropio reads an order of the caller's company that the caller
-// created: anyone else's is 404, like another company's.
+// created: anyone else's is 404, like another company's (store.Pedido).
 func (s *Server) pedidoPropio(r *http.Request, id int64) (Pedido, error) {
 	a := actorFrom(r)
-	p, err := s.Store.Pedido(r.Context(), a.EmpresaID(), id)
+	p, err := s.Store.Pedido(r.Context(), store.Actor{EmpresaID: a.EmpresaID(), UsuarioID: a.Usuario.ID}, id)
 	if err != nil {
 		return Pedido{}, err
-	}
-	if p.UsuarioID != a.Usuario.ID {
-		return Pedido{}, domain.NotFound(domain.MsgPedidoNoEncontrado)
 	}
 	return pedidoDe(p)
 }

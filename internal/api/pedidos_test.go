@@ -219,6 +219,14 @@ func TestElSondeoCompletaSinAvisoYUnCobroVencidoLiberaLosLugares(t *testing.T) {
 		if cupo.Vendidos != 1 {
 			t.Fatalf("lugares tras vencer: %+v", cupo)
 		}
+		// refused at Mercado Pago (the payer's bank): released, saying so, not that it expired
+		p, orden = q.creado(t, 1, "qr-rechazado")
+		q.fake.Rechazar(orden)
+		e.now = e.now.Add(cobros.ConsultaRapida)
+		q.vaciar(t, store.TrabajoPagoConsulta)
+		if p = q.pedido(t, p.ID); p.Estado != domain.PedidoCancelado || p.Falla != domain.MsgPedidoCerradoMP {
+			t.Fatalf("rechazado: %+v", p)
+		}
 		// the seller cancels: cancelled at Mercado Pago first, then released
 		p, orden = q.creado(t, 1, "qr-4")
 		r := e.do("POST", "/api/pedidos/"+strconv.FormatInt(p.ID, 10)+"/cancelar", q.vendedor, nil)

@@ -35,8 +35,14 @@ func (e *env) cajaReporteAPI() int64 {
 	}
 	efectivo, debito := venta("Efectivo", 2), venta("Débito", 1)
 	for _, paso := range []func() error{
-		func() error { _, err := e.st.CancelarPasaje(ctx, a, efectivo[0].ID, store.Anulacion{}, false); return err },
-		func() error { _, err := e.st.CancelarPasaje(ctx, a, debito[0].ID, store.Anulacion{}, false); return err },
+		func() error {
+			_, err := e.st.CancelarPasaje(ctx, a, efectivo[0].ID, store.Anulacion{}, false)
+			return err
+		},
+		func() error {
+			_, err := e.st.CancelarPasaje(ctx, a, debito[0].ID, store.Anulacion{}, false)
+			return err
+		},
 		func() error { _, err := e.st.ReactivarPasaje(ctx, a, debito[0].ID, store.Anulacion{}); return err },
 		func() error {
 			_, err := e.st.RegistrarMovimiento(ctx, a, store.NuevoMovimiento{Tipo: domain.MovEgresoGasto, Monto: 5000,

@@ -190,11 +190,11 @@ func (k *Cobros) segunOrden(ctx context.Context, cb store.Cobro, o mercadopago.O
 	case o.Procesada():
 		return false, k.completar(ctx, cb, o)
 	case o.Terminal():
-		estado := domain.PedidoCancelado
+		estado, falla := domain.PedidoCancelado, domain.MsgPedidoCerradoMP
 		if o.Estado == mercadopago.EstadoVencida {
-			estado = domain.PedidoVencido
+			estado, falla = domain.PedidoVencido, domain.MsgPedidoVencido
 		}
-		_, err := k.Store.LiberarPedido(ctx, cb.EmpresaID, cb.PedidoID, estado, domain.MsgPedidoVencido)
+		_, err := k.Store.LiberarPedido(ctx, cb.EmpresaID, cb.PedidoID, estado, falla)
 		return false, err
 	}
 	return true, nil

@@ -42,6 +42,7 @@ const (
 	MsgPedidoNoSeCreo     = "Mercado Pago no pudo crear el cobro"
 	MsgPedidoNoSeCancelo  = "No se pudo cancelar el cobro en Mercado Pago (intente otra vez)"
 	MsgPedidoVencido      = "El cobro venció sin pago"
+	MsgPedidoCerradoMP    = "Mercado Pago cerró el cobro sin pago (cancelado o rechazado): cobre otra vez"
 	TituloPagoDevuelto    = "Pago devuelto"
 	MsgReactivarCobroQR   = "Un pasaje cobrado con Mercado Pago QR se devolvió por Mercado Pago al cancelarlo: para que viaje, véndalo de nuevo"
 )

@@ -46,7 +46,10 @@ func sembrarCifras(t *testing.T, e *empresaDePrueba) {
 			_, err := e.st.CancelarPasaje(ctx, e.vendedor, reactivado[0].ID, store.Anulacion{Motivo: "Error"}, false)
 			return err
 		}(),
-		func() error { _, err := e.st.ReactivarPasaje(ctx, e.vendedor, reactivado[0].ID, store.Anulacion{Motivo: "Volvió"}); return err }(),
+		func() error {
+			_, err := e.st.ReactivarPasaje(ctx, e.vendedor, reactivado[0].ID, store.Anulacion{Motivo: "Volvió"})
+			return err
+		}(),
 		func() error { _, err := e.st.ValidarPorID(ctx, e.vendedor, uno[0].ID); return err }(),
 	} {
 		if err != nil {

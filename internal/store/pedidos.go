@@ -168,9 +168,11 @@ func (s *Store) insertarPedido(ctx context.Context, c sqldb.Conn, a Actor, p ven
 	return id, err
 }
 
-// Pedido reads the company's order id with its tickets once completed
-// (404 for another company's).
-func (s *Store) Pedido(ctx context.Context, empresaID, id int64) (Pedido, error) {
+// Pedido reads the order id that the seller a created, with its tickets once
+// completed: another seller's order is 404, as another company's is (an order
+// is its seller's charge in progress).
+func (s *Store) Pedido(ctx context.Context, a Actor, id int64) (Pedido, error) {
+	empresaID := a.EmpresaID
 	c := s.db.Conn()
 	var (
 		p     Pedido
@@ -180,7 +182,7 @@ func (s *Store) Pedido(ctx context.Context, empresaID, id int64) (Pedido, error)
 		p.vence_en, p.created_at, p.cerrado_en, p.falla, p.movimiento_id, (SELECT g.qr_data FROM pagos g
 		WHERE g.empresa_id = p.empresa_id AND g.pedido_id = p.id ORDER BY g.id DESC LIMIT 1)
 		FROM pedidos p JOIN medios_pago m ON m.empresa_id = p.empresa_id AND m.id = p.medio_pago_id
-		WHERE p.empresa_id = ? AND p.id = ?`, empresaID, id).Scan(&p.ID, &p.UsuarioID, &p.CajaID, &p.MedioPagoID, &p.MedioPago,
+		WHERE p.empresa_id = ? AND p.id = ? AND p.usuario_id = ?`, empresaID, id, a.UsuarioID).Scan(&p.ID, &p.UsuarioID, &p.CajaID, &p.MedioPagoID, &p.MedioPago,
 		&p.Estado, &p.Total, &p.Cantidad, &p.VenceEn, &p.CreatedAt, &p.CerradoEn, &p.Falla, &movID, &p.QRData)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return p, firstErr(wrap("leer cobro", err), domain.NotFound(domain.MsgPedidoNoEncontrado))

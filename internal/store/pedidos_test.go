@@ -104,7 +104,7 @@ func TestUnCobroQRRetieneLosLugaresSinTocarLaCajaYSeCompletaUnaVez(t *testing.T)
 				t.Fatal(dev, err)
 			}
 		}
-		p, err := st.Pedido(ctx, e.empresaID, id)
+		p, err := st.Pedido(ctx, e.vendedor, id)
 		if err != nil || p.Estado != domain.PedidoCompletado || len(p.Pasajes) != 2 || *p.QRData != "qr-datos" {
 			t.Fatalf("completado: %+v %v", p, err)
 		}
@@ -166,7 +166,7 @@ func TestUnPagoQueNoPuedeCompletarSuCobroSeDevuelveUnaVez(t *testing.T) {
 		if err != nil || dev == nil || dev.Motivo != domain.MotivoPagoMontoDistinto {
 			t.Fatal(dev, err)
 		}
-		if p, _ := st.Pedido(ctx, e.empresaID, id); p.Estado != domain.PedidoCancelado || e.vendidosHoy(t) != 0 {
+		if p, _ := st.Pedido(ctx, e.vendedor, id); p.Estado != domain.PedidoCancelado || e.vendidosHoy(t) != 0 {
 			t.Fatalf("monto distinto: %+v", p)
 		}
 
@@ -184,7 +184,7 @@ func TestUnPagoQueNoPuedeCompletarSuCobroSeDevuelveUnaVez(t *testing.T) {
 		if err != nil || dev == nil || dev.Motivo != domain.MotivoPagoFueraDeTermino {
 			t.Fatal(dev, err)
 		}
-		if p, _ := st.Pedido(ctx, e.empresaID, id); p.Estado != domain.PedidoVencido || e.vendidosHoy(t) != 0 ||
+		if p, _ := st.Pedido(ctx, e.vendedor, id); p.Estado != domain.PedidoVencido || e.vendidosHoy(t) != 0 ||
 			e.contar(t, `SELECT COUNT(*) FROM trabajos WHERE empresa_id = ? AND tipo = ?`, store.TrabajoReembolso) != 3 {
 			t.Fatalf("vencido: %+v", p)
 		}

@@ -474,6 +474,15 @@ func (f *Fake) Expirar(id string) {
 	cambiar(f.ordenCreada(id), mercadopago.EstadoVencida, mercadopago.EstadoVencida)
 }
 
+// Rechazar fails the created order id, as a payment the payer's bank refused
+// does (Mercado Pago's "failed" with its detail).
+func (f *Fake) Rechazar(id string) {
+	f.t.Helper()
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	cambiar(f.ordenCreada(id), mercadopago.EstadoFallida, "rejected_by_issuer")
+}
+
 // ordenCreada is the order id, which must exist and wait for its payment.
 func (f *Fake) ordenCreada(id string) *Orden {
 	f.t.Helper()
