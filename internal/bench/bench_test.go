@@ -59,3 +59,44 @@ func (e *Entorno) contar(t *testing.T) (pasajes, distintos, usados int64) {
 	}
 	return pasajes, distintos, usados
 }
+
+// TestTheSalesOfABusyDayAreMeasuredOnThatDay: the scenario that compares the
+// sale's p99 on days with few and many tickets sold sells them beforehand on
+// its own travel day, then measures sales of that day only, every one a 201.
+func TestTheSalesOfABusyDayAreMeasuredOnThatDay(t *testing.T) {
+	ctx := context.Background()
+	e, err := Abrir(ctx, "sqlite:", 8, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Cerrar()
+	const antes, ventas = 120, 40
+	fecha := func() string {
+		dia, _ := time.Parse(time.DateOnly, e.venta.FechaViaje)
+		return dia.AddDate(0, 0, 2).Format(time.DateOnly)
+	}()
+	contarDia := func() (delDia, otros int) {
+		err := e.St.DB().QueryRowContext(ctx, e.St.Rebind(`SELECT
+			COALESCE(SUM(CASE WHEN CAST(fecha_viaje AS TEXT) = ? THEN 1 ELSE 0 END), 0),
+			COALESCE(SUM(CASE WHEN CAST(fecha_viaje AS TEXT) <> ? THEN 1 ELSE 0 END), 0) FROM pasajes`), fecha, fecha).Scan(&delDia, &otros)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return delDia, otros
+	}
+	_, otrosAntes := contarDia()
+	m, err := e.VentasTrasVendidos(ctx, 2, antes, 5*time.Minute, ventas)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Ops != ventas || m.Errores != 0 || m.Estados[http.StatusCreated] != ventas {
+		t.Fatalf("ventas: %d de %d, estados %v, primer error %s", m.Ops, ventas, m.Estados, m.Primero)
+	}
+	vendidos := antes
+	for i := range ventas {
+		vendidos += 1 + i%5
+	}
+	if delDia, otros := contarDia(); delDia != vendidos || otros != otrosAntes {
+		t.Fatalf("pasajes del día: %d (se esperaban %d), de otros días: %d (antes %d)", delDia, vendidos, otros, otrosAntes)
+	}
+}

@@ -48,7 +48,7 @@ func (e *Entorno) GuionesVenta(ctx context.Context) ([]guion, error) {
 		clave := fmt.Sprintf("guion-venta-%d", i)
 		var ps []pasajeVendido
 		ss, err := e.grabar(func() error {
-			r, p, err := e.vender(ctx, v, clave, 3)
+			r, p, err := e.vender(ctx, v, clave, 3, e.venta.FechaViaje)
 			if err == nil && r.estado != http.StatusCreated {
 				err = fmt.Errorf("venta: estado %d", r.estado)
 			}

@@ -57,16 +57,17 @@ type pasajeVendido struct {
 	CodigoQR     string `json:"codigo_qr"`
 }
 
-// cuerpoVenta is the body of POST /api/pasajes/lote with n tickets.
-func (e *Entorno) cuerpoVenta(n int) map[string]any {
-	return map[string]any{"seccion_id": e.venta.SeccionID, "fecha_viaje": e.venta.FechaViaje,
+// cuerpoVenta is the body of POST /api/pasajes/lote with n tickets for the
+// travel day fecha.
+func (e *Entorno) cuerpoVenta(n int, fecha string) map[string]any {
+	return map[string]any{"seccion_id": e.venta.SeccionID, "fecha_viaje": fecha,
 		"medio_pago_id": e.venta.MedioPagoID, "cliente_nombre": e.venta.ClienteNombre,
 		"lineas": []map[string]any{{"tipo_viaje_id": e.venta.Lineas[0].TipoViajeID, "cantidad": n}}}
 }
 
-// vender sells n tickets as seller v over HTTP.
-func (e *Entorno) vender(ctx context.Context, v usuario, clave string, n int) (respuesta, []pasajeVendido, error) {
-	r, err := e.post(ctx, "/api/pasajes/lote", v.token, clave, e.cuerpoVenta(n))
+// vender sells n tickets for the travel day fecha as seller v over HTTP.
+func (e *Entorno) vender(ctx context.Context, v usuario, clave string, n int, fecha string) (respuesta, []pasajeVendido, error) {
+	r, err := e.post(ctx, "/api/pasajes/lote", v.token, clave, e.cuerpoVenta(n, fecha))
 	if err != nil || r.estado != http.StatusCreated {
 		return r, nil, err
 	}
@@ -82,19 +83,46 @@ func (e *Entorno) embarcar(ctx context.Context, l usuario, clave, codigo string)
 	return e.post(ctx, "/api/pasajes/validar-qr", l.token, clave, map[string]string{"codigo_qr": codigo})
 }
 
-// Ventas has every seller sell 1 to 5 tickets at a time, as fast as the
-// server answers, for dur or limite sales.
+// Ventas has every seller sell 1 to 5 tickets at a time for today, as fast
+// as the server answers, for dur or limite sales.
 func (e *Entorno) Ventas(ctx context.Context, dur time.Duration, limite int) Medicion {
+	return e.ventasDelDia(ctx, e.venta.FechaViaje, "venta", dur, limite)
+}
+
+func (e *Entorno) ventasDelDia(ctx context.Context, fecha, marca string, dur time.Duration, limite int) Medicion {
 	return carga(ctx, len(e.vendedores), dur, limite, func(ctx context.Context, c, i int) resultado {
-		r, ps, err := e.vender(ctx, e.vendedores[c], fmt.Sprintf("venta-%d", i), 1+i%5)
+		r, ps, err := e.vender(ctx, e.vendedores[c], fmt.Sprintf("%s-%d", marca, i), 1+i%5, fecha)
 		return resultado{estado: r.estado, ok: err == nil && r.estado == http.StatusCreated && len(ps) == 1+i%5, err: err}
 	})
 }
 
-// Codigos sells n tickets for boarding, straight through the store (50 a
-// sale, the sellers taking turns so that no register nears its bound).
+// VentasTrasVendidos measures the HTTP sales of the travel day diasDespues
+// days after today, once vendidos tickets of it were sold in the section
+// (through the store): a sale's cost must not grow with the day's volume
+// (issue 39: the same p99 with 100 and with 20,000 sold).
+func (e *Entorno) VentasTrasVendidos(ctx context.Context, diasDespues, vendidos int, dur time.Duration, limite int) (Medicion, error) {
+	dia, err := time.Parse(time.DateOnly, e.venta.FechaViaje)
+	if err != nil {
+		return Medicion{}, err
+	}
+	fecha := dia.AddDate(0, 0, diasDespues).Format(time.DateOnly)
+	if _, err := e.venderAntes(ctx, fecha, vendidos); err != nil {
+		return Medicion{}, err
+	}
+	return e.ventasDelDia(ctx, fecha, fmt.Sprintf("tras-%d", vendidos), dur, limite), nil
+}
+
+// Codigos sells n tickets of today for boarding, straight through the store.
 func (e *Entorno) Codigos(ctx context.Context, n int) ([]string, error) {
+	return e.venderAntes(ctx, e.venta.FechaViaje, n)
+}
+
+// venderAntes sells n tickets for the travel day fecha straight through the
+// store (50 a sale, the sellers taking turns so that no register nears its
+// bound) and answers their codes.
+func (e *Entorno) venderAntes(ctx context.Context, fecha string, n int) ([]string, error) {
 	v := e.venta
+	v.FechaViaje = fecha
 	var codigos []string
 	for venta := 0; len(codigos) < n; venta++ {
 		v.Lineas = []domain.LineaVenta{{TipoViajeID: e.venta.Lineas[0].TipoViajeID, Cantidad: min(50, n-len(codigos))}}

@@ -23,6 +23,10 @@ type Config struct {
 	MaxVentas  int           // at most this many sales per scenario
 	Embarques  int           // tickets sold beforehand for each boarding scenario
 	Sostenida  time.Duration // the sustained mixed load that shows memory is flat (0 skips it)
+	// VendidosAntes are the tickets of a travel day sold before its sales are
+	// measured, fewest first (100 and 20,000): the p99 must not grow with them.
+	VendidosAntes [2]int
+	VentasPorDia  int // sales measured on each of those days (2,000)
 	Conexiones int           // the store's pool (0: the default, sqldb.DefaultMaxConns…)
 }
 
@@ -32,7 +36,7 @@ type Config struct {
 // MUELLE_BENCH_ESCANERES and MUELLE_BENCH_CONEXIONES (the pool to measure).
 func ConfigDeEntorno() (Config, error) {
 	c := Config{Vendedores: 64, Escaneres: 100, Carrera: 50, Duracion: 10 * time.Second, MaxVentas: 20000,
-		Embarques: 15000, Sostenida: 5 * time.Minute}
+		Embarques: 15000, Sostenida: 5 * time.Minute, VendidosAntes: [2]int{100, 20000}, VentasPorDia: 2000}
 	for nombre, dest := range map[string]*time.Duration{"MUELLE_BENCH_DURACION": &c.Duracion,
 		"MUELLE_BENCH_SOSTENIDA": &c.Sostenida} {
 		if v := os.Getenv(nombre); v != "" {
@@ -68,6 +72,9 @@ type Informe struct {
 	MemoriaAntes, MemoriaDespues      uint64 // heap in use after a GC, bytes
 	Pasajes, NumerosDistintos, Usados int64  // the database after the run
 	Sostenida                         Sostenida
+	// VentasTrasVendidos are the HTTP sales of a day with cfg.VendidosAntes
+	// tickets already sold, each.
+	VentasTrasVendidos [2]Medicion
 }
 
 // Correr seeds dbURL ("sqlite:" for a temporary file) and runs every
@@ -102,6 +109,12 @@ func Correr(ctx context.Context, base, dbURL string, cfg Config, progreso io.Wri
 	inf.MemoriaAntes = memoria()
 	paso("ventas por HTTP (%s)", cfg.Duracion)
 	inf.Ventas = e.Ventas(ctx, cfg.Duracion, cfg.MaxVentas)
+	for i, vendidos := range cfg.VendidosAntes {
+		paso("ventas por HTTP de un día con %d pasajes ya vendidos", vendidos)
+		if inf.VentasTrasVendidos[i], err = e.VentasTrasVendidos(ctx, i+1, vendidos, cfg.Duracion, cfg.VentasPorDia); err != nil {
+			return inf, err
+		}
+	}
 	paso("ventas en SQL directo")
 	inf.VentasCrudas = e.VentasCrudas(ctx, guionesVenta, "c", cfg.Duracion, cfg.MaxVentas)
 	paso("ventas: solo sus escrituras, en SQL directo")
@@ -154,14 +167,18 @@ func Imprimir(w io.Writer, cfg Config, informes []Informe) {
 	fmt.Fprintln(w, "\nCPU: segundos de procesador en la parte medida; «Muelle» es este proceso (servidor y generador de carga).")
 	fmt.Fprintln(w)
 	for _, inf := range informes {
+		imprimirTrasVendidos(w, cfg, inf)
+	}
+	fmt.Fprintln(w)
+	for _, inf := range informes {
 		fmt.Fprintf(w, "%s: carrera de %d por un pasaje: %d embarcó, %d «ya fue utilizado», %d otras respuestas (%s). "+
 			"Heap tras GC: %s antes, %s después. Base: %d pasajes, %d números distintos, %d embarcados.\n",
 			inf.Base, inf.CarreraOK+inf.CarreraRepetido+inf.Otros, inf.CarreraOK, inf.CarreraRepetido, inf.Otros,
 			cumple(inf.CarreraOK == 1 && inf.Otros == 0), mb(inf.MemoriaAntes), mb(inf.MemoriaDespues), inf.Pasajes,
 			inf.NumerosDistintos, inf.Usados)
 		imprimirSostenida(w, inf.Sostenida)
-		for _, m := range []Medicion{inf.Ventas, inf.VentasCrudas, inf.VentasEfectos, inf.Embarques, inf.EmbarquesCrudos,
-			inf.EmbarquesEfectos, inf.Sostenida.Carga} {
+		for _, m := range []Medicion{inf.Ventas, inf.VentasTrasVendidos[0], inf.VentasTrasVendidos[1], inf.VentasCrudas,
+			inf.VentasEfectos, inf.Embarques, inf.EmbarquesCrudos, inf.EmbarquesEfectos, inf.Sostenida.Carga} {
 			if m.Primero != "" {
 				fmt.Fprintf(w, "  primer error: %s\n", m.Primero)
 			}
@@ -186,6 +203,25 @@ func fila(w io.Writer, inf Informe, nombre string, m, crudo, efectos Medicion, m
 	fmt.Fprintf(w, "| %s | %s | %.0f | %s | %s | %s | %d (%d) | %.0f | %.0f | %.0f %% | %.1f s / %.1f s | %s |\n", inf.Base,
 		nombre, m.PorSegundo(), ms(m.Percentil(0.5)), ms(m.Percentil(0.99)), ms(m.Media()), m.Errores, m.Errores5xx,
 		crudo.PorSegundo(), efectos.PorSegundo(), 100*ratio, m.CPU.Muelle.Seconds(), m.CPU.Postgres.Seconds(), objetivo)
+}
+
+// MaxCrecimientoP99 is how much more the sale's p99 on a day with many
+// tickets sold may take than on a day with few and still count as "the
+// same" (issue 39): the difference of two runs on a busy machine.
+const MaxCrecimientoP99 = 1.5
+
+// imprimirTrasVendidos prints the sale's p50 and p99 on a day with few and
+// on a day with many tickets sold, and their ratio against the target.
+func imprimirTrasVendidos(w io.Writer, cfg Config, inf Informe) {
+	pocos, muchos := inf.VentasTrasVendidos[0], inf.VentasTrasVendidos[1]
+	if pocos.Medidas == 0 || muchos.Medidas == 0 {
+		return
+	}
+	ratio := float64(muchos.Percentil(0.99)) / float64(pocos.Percentil(0.99))
+	fmt.Fprintf(w, "%s: venta con %d pasajes ya vendidos en el día: %.0f/s, p50 %s, p99 %s; con %d: %.0f/s, p50 %s, p99 %s; "+
+		"p99 %.2f× (objetivo ≤ %.1f×: %s)\n", inf.Base, cfg.VendidosAntes[0], pocos.PorSegundo(), ms(pocos.Percentil(0.5)),
+		ms(pocos.Percentil(0.99)), cfg.VendidosAntes[1], muchos.PorSegundo(), ms(muchos.Percentil(0.5)), ms(muchos.Percentil(0.99)),
+		ratio, MaxCrecimientoP99, cumple(ratio <= MaxCrecimientoP99 && pocos.Errores == 0 && muchos.Errores == 0))
 }
 
 // intervaloMemoria samples the heap ten times over a sustained run, at most

@@ -58,7 +58,7 @@ func (e *Entorno) CargaSostenida(ctx context.Context, dur, intervalo time.Durati
 // register below its bound), then a crew member boards the first of them.
 func (e *Entorno) venderYEmbarcar(ctx context.Context, c, i int) resultado {
 	n := 1 + i%3
-	r, ps, err := e.vender(ctx, e.vendedores[c], fmt.Sprintf("sostenida-venta-%d", i), n)
+	r, ps, err := e.vender(ctx, e.vendedores[c], fmt.Sprintf("sostenida-venta-%d", i), n, e.venta.FechaViaje)
 	if err != nil || r.estado != http.StatusCreated || len(ps) != n {
 		return resultado{estado: r.estado, err: err}
 	}
