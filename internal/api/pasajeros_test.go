@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"muelle/internal/domain"
+	"muelle/internal/store"
 )
 
 // familia are four passengers of one sale, with their documents.
@@ -199,6 +200,44 @@ func TestUnaVentaOfflineSinNombresEnUnaSeccionQueLosExigeEntraYQuedaObservada(t 
 		if n := e.count(`SELECT COUNT(*) FROM pasajeros WHERE pasaje_id = ? AND nombre = 'Ana Offline' AND documento_numero = '30111222'`,
 			r.Pasajes[0].ID); n != 1 {
 			t.Fatal("el pasajero de la venta offline no quedó guardado")
+		}
+		// the supervisor names the missing passenger from the conflict; nobody else, nothing outside it
+		ruta := fmt.Sprintf("/api/sync/conflictos/%d/pasajeros", *r.ConflictoID)
+		var pasajes []PasajeDelConflicto
+		lectura := e.do("GET", fmt.Sprintf("/api/sync/conflictos/%d/pasajes", *r.ConflictoID), e.token("supervisor"), nil)
+		lectura.expect(t, http.StatusOK, "")
+		lectura.decode(t, &pasajes)
+		if len(pasajes) != 2 || pasajes[0].Pasajero == nil || pasajes[0].Pasajero.Nombre != "Ana Offline" || pasajes[1].Pasajero != nil {
+			t.Fatalf("pasajes del conflicto: %+v", pasajes)
+		}
+		nombrar := func(tok string, pasajeros ...map[string]any) response {
+			return e.do("PUT", ruta, tok, map[string]any{"pasajeros": pasajeros})
+		}
+		segundo := map[string]any{"pasaje_id": pasajes[1].ID, "nombre": "  Beto   Offline ", "documento_numero": "30.222.333"}
+		nombrar(e.token("vendedor"), segundo).expect(t, http.StatusForbidden, "No tienes permisos para realizar esta acción")
+		nombrar(e.token("admin2"), segundo).expect(t, http.StatusNotFound, domain.MsgConflictoNoEncontrado)
+		var online struct{ Pasajes []pasajeJSON }
+		venta := e.lote(map[string]int{"General": 1}, "Efectivo")
+		venta["pasajeros"] = []map[string]any{{"nombre": "Otro Pasajero"}}
+		e.sell(e.token("vendedor"), venta, "").decode(t, &online)
+		ajeno := online.Pasajes[0].ID
+		nombrar(e.token("supervisor"), segundo, map[string]any{"pasaje_id": ajeno, "nombre": "Intruso"}).
+			expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
+		nombrar(e.token("supervisor"), map[string]any{"pasaje_id": pasajes[1].ID, "nombre": "Beto", "documento_numero": "12"}).
+			expect(t, http.StatusBadRequest, "")
+		nombrar(e.token("supervisor"), map[string]any{"pasaje_id": pasajes[1].ID}).expect(t, http.StatusBadRequest, "Pasajero 1: falta el nombre y apellido")
+		if n := e.count(`SELECT COUNT(*) FROM pasajeros WHERE pasaje_id = ? OR (pasaje_id = ? AND nombre <> 'Otro Pasajero')`,
+			pasajes[1].ID, ajeno); n != 0 {
+			t.Fatal("un pedido rechazado nombró pasajeros")
+		}
+		ok := nombrar(e.token("supervisor"), segundo)
+		ok.expect(t, http.StatusOK, domain.MsgPasajerosNombrados)
+		ok.decode(t, &pasajes)
+		if pasajes[1].Pasajero == nil || pasajes[1].Pasajero.Nombre != "Beto Offline" || pasajes[1].Pasajero.DocumentoNumero != "30222333" {
+			t.Fatalf("nombrado: %+v", pasajes[1].Pasajero)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionNombrarPasajeros); n != 1 {
+			t.Fatalf("%d entradas de auditoría", n)
 		}
 		// named in full, it goes in unobserved
 		nombrada := e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))

@@ -310,6 +310,10 @@ func (s *Server) routes() []route {
 			"Los conflictos de la sincronización, pendientes o resueltos"},
 		{"POST", "/api/sync/conflictos/{id}/resolver", perm("pasajes.editar"), core, handleJSON(s.resolverConflicto),
 			"Marca resuelto un conflicto de la sincronización"},
+		{"GET", "/api/sync/conflictos/{id}/pasajes", perm("pasajes.editar"), core, handle(s.pasajesDelConflicto),
+			"Los pasajes de un conflicto (una venta sin conexión) con sus pasajeros"},
+		{"PUT", "/api/sync/conflictos/{id}/pasajeros", perm("pasajes.editar"), core, handleJSON(s.nombrarPasajeros),
+			"Nombra los pasajeros de los pasajes de un conflicto (una venta sin conexión sin los nombres que su sección exige)"},
 
 		{"GET", "/api/config/clientes", verClientes, clientes, handleQuery(s.listarClientes), "Busca clientes de la empresa"},
 		{"POST", "/api/config/clientes", gestionClientes, clientes, handleJSON(s.crearCliente), "Crea un cliente"},

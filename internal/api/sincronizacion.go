@@ -255,3 +255,58 @@ func (s *Server) resolverConflicto(r *http.Request, b ResolverConflicto) (reply[
 	k, err := s.Store.ResolverConflicto(r.Context(), a, id, b.Nota)
 	return withMessage(k, domain.MsgConflictoResuelto), err
 }
+
+// PasajeDelConflicto is a ticket a conflict names (an offline sale's) with
+// the passenger it names (null: none).
+type PasajeDelConflicto struct {
+	ID           int64           `json:"id"`
+	NumeroPasaje string          `json:"numero_pasaje"`
+	FechaViaje   string          `json:"fecha_viaje" format:"date"`
+	Pasajero     *PasajeroPasaje `json:"pasajero"`
+}
+
+// NombrarPasajeros is the body of PUT /sync/conflictos/{id}/pasajeros: the
+// passengers of the conflict's tickets, one per ticket named.
+type NombrarPasajeros struct {
+	Pasajeros []PasajeroDelPasaje `json:"pasajeros" minItems:"1" maxItems:"200" unidad:"pasajeros" description:"Un pasajero por pasaje del conflicto que se nombra"`
+}
+
+// PasajeroDelPasaje names the passenger of one ticket.
+type PasajeroDelPasaje struct {
+	PasajeID int64 `json:"pasaje_id" minimum:"1" description:"Un pasaje del conflicto"`
+	PasajeroVenta
+}
+
+func pasajesDelConflictoDe(ps []store.Pasaje) []PasajeDelConflicto {
+	return mapRows(ps, func(p store.Pasaje) PasajeDelConflicto {
+		return PasajeDelConflicto{ID: p.ID, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
+			Pasajero: (*PasajeroPasaje)(p.Pasajero)}
+	})
+}
+
+// pasajesDelConflicto answers the tickets of a conflict with their passengers.
+func (s *Server) pasajesDelConflicto(r *http.Request) ([]PasajeDelConflicto, error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return nil, err
+	}
+	ps, err := s.Store.PasajesDelConflicto(r.Context(), actorFrom(r).EmpresaID(), id)
+	return pasajesDelConflictoDe(ps), err
+}
+
+// nombrarPasajeros names the passengers of a conflict's tickets (an offline
+// sale that reached a section requiring names without them).
+func (s *Server) nombrarPasajeros(r *http.Request, b NombrarPasajeros) (reply[[]PasajeDelConflicto], error) {
+	id, err := pathID(r, "id")
+	if err != nil {
+		return reply[[]PasajeDelConflicto]{}, err
+	}
+	a, err := writeActor(r)
+	if err != nil {
+		return reply[[]PasajeDelConflicto]{}, err
+	}
+	ps, err := s.Store.NombrarPasajerosDelConflicto(r.Context(), a, id, mapRows(b.Pasajeros, func(p PasajeroDelPasaje) store.PasajeroNombrado {
+		return store.PasajeroNombrado{PasajeID: p.PasajeID, Pasajero: domain.Pasajero(p.PasajeroVenta)}
+	}))
+	return withMessage(pasajesDelConflictoDe(ps), domain.MsgPasajerosNombrados), err
+}

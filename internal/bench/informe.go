@@ -27,7 +27,7 @@ type Config struct {
 	// measured, fewest first (100 and 20,000): the p99 must not grow with them.
 	VendidosAntes [2]int
 	VentasPorDia  int // sales measured on each of those days (2,000)
-	Conexiones int           // the store's pool (0: the default, sqldb.DefaultMaxConns…)
+	Conexiones    int // the store's pool (0: the default, sqldb.DefaultMaxConns…)
 }
 
 // ConfigDeEntorno is the configuration, adjustable with

@@ -161,6 +161,7 @@ const (
 	MsgSyncTramo                = "El tramo del embarque debe ser ida o vuelta"
 	MsgConflictoNoEncontrado    = "Conflicto no encontrado"
 	MsgConflictoResuelto        = "Conflicto marcado como resuelto"
+	MsgPasajerosNombrados       = "Pasajeros guardados exitosamente"
 	TituloConflictoOffline      = "Conflicto al sincronizar"
 )
 

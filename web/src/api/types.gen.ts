@@ -3332,6 +3332,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/sync/conflictos/{id}/pasajeros": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Nombra los pasajeros de los pasajes de un conflicto (una venta sin conexión sin los nombres que su sección exige)
+         * @description Acceso: permiso pasajes.editar; módulo core
+         */
+        put: operations["nombrarPasajeros"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/sync/conflictos/{id}/pasajes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Los pasajes de un conflicto (una venta sin conexión) con sus pasajeros
+         * @description Acceso: permiso pasajes.editar; módulo core
+         */
+        get: operations["pasajesDelConflicto"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/sync/conflictos/{id}/resolver": {
         parameters: {
             query?: never;
@@ -5661,6 +5701,10 @@ export interface components {
             puntos_siguiente: number;
             siguiente: string;
         };
+        NombrarPasajeros: {
+            /** @description Un pasajero por pasaje del conflicto que se nombra */
+            pasajeros: components["schemas"]["PasajeroDelPasaje"][];
+        };
         NombreRef: {
             nombre: string;
         };
@@ -5909,6 +5953,14 @@ export interface components {
             seccion: string;
             tipo_viaje: string;
         };
+        PasajeDelConflicto: {
+            /** Format: date */
+            fecha_viaje: string;
+            /** Format: int64 */
+            id: number;
+            numero_pasaje: string;
+            pasajero: components["schemas"]["PasajeroPasaje"] | null;
+        };
         PasajeDetalle: {
             cantidad_pasajeros: number;
             cliente: components["schemas"]["ClienteRef"];
@@ -5994,6 +6046,34 @@ export interface components {
             numero_pasaje: string;
             /** Format: int64 */
             pasaje_id: number;
+        };
+        PasajeroDelPasaje: {
+            documento_numero?: string;
+            /**
+             * @description DNI si falta y hay número
+             * @enum {string}
+             */
+            documento_tipo?: "DNI" | "PASAPORTE" | "CI" | "OTRO";
+            /**
+             * Format: date
+             * @description AAAA-MM-DD; fija la franja de edad
+             */
+            fecha_nacimiento?: string;
+            /**
+             * @description bebe 0–2, menor 3–11, adolescente 12–17, adulto 18–64, mayor 65 o más
+             * @enum {string}
+             */
+            franja_edad?: "bebe" | "menor" | "adolescente" | "adulto" | "mayor";
+            nacionalidad?: string;
+            /** @description Nombre y apellido */
+            nombre?: string;
+            /**
+             * Format: int64
+             * @description Un pasaje del conflicto
+             */
+            pasaje_id: number;
+            /** @enum {string} */
+            sexo?: "F" | "M" | "X";
         };
         PasajeroPasaje: {
             documento_numero: string;
@@ -6802,6 +6882,12 @@ export interface components {
         };
         RespuestaListaParada: {
             data: components["schemas"]["Parada"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaListaPasajeDelConflicto: {
+            data: components["schemas"]["PasajeDelConflicto"][];
             message?: string;
             /** @constant */
             success: true;
@@ -15823,6 +15909,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaListadoConflictos"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    nombrarPasajeros: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NombrarPasajeros"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaPasajeDelConflicto"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    pasajesDelConflicto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaPasajeDelConflicto"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];
