@@ -15,6 +15,11 @@ export type ListadoConflictos = Schema<'ListadoConflictos'>;
 /** The pending conflicts or the resolved ones. */
 export type EstadoConflictos = NonNullable<Consulta<'listarConflictos'>['estado']>;
 
+/** A ticket a conflict names (an offline sale's) with the passenger it names (null: none). */
+export type PasajeDelConflicto = Schema<'PasajeDelConflicto'>;
+/** The body of PUT /sync/conflictos/{id}/pasajeros. */
+export type NombrarPasajeros = Schema<'NombrarPasajeros'>;
+
 /** Conflicts per page. */
 export const CONFLICTOS_POR_PAGINA = 20;
 
@@ -41,6 +46,26 @@ export function useResolverConflicto() {
     onSuccess: () => {
       keys.reset();
       return queryClient.invalidateQueries({ queryKey: conflictosKeys.all });
+    },
+  });
+}
+
+/** The tickets of a conflict with their passengers (GET /sync/conflictos/{id}/pasajes). */
+export const pasajesDelConflictoQuery = (id: number) => queryOptions({
+  queryKey: conflictosKeys.pasajes(id),
+  queryFn: ({ signal }) => api.get<PasajeDelConflicto[]>(`/sync/conflictos/${id}/pasajes`, { signal }),
+});
+
+/** Names the passengers of a conflict's tickets, sent once per body (Idempotency-Key); the answer is the tickets as now. */
+export function useNombrarPasajeros(id: number) {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: (body: NombrarPasajeros) =>
+      api.send<PasajeDelConflicto[]>('PUT', `/sync/conflictos/${id}/pasajeros`, body, { idempotencyKey: keys.keyFor(body) }),
+    onSuccess: ({ data }) => {
+      keys.reset();
+      queryClient.setQueryData(conflictosKeys.pasajes(id), data);
     },
   });
 }

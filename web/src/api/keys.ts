@@ -176,6 +176,7 @@ export const pushKeys = {
 export const conflictosKeys = {
   all: ['conflictos'] as const,
   lista: (estado: EstadoConflictos, page: number) => [...conflictosKeys.all, estado, page] as const,
+  pasajes: (id: number) => [...conflictosKeys.all, 'pasajes', id] as const,
 };
 
 /** Query keys of the public endpoints. */

@@ -8,6 +8,7 @@ import type { Dialog } from '@/lib/dialog';
 import { notifySuccess } from '@/lib/notify';
 import { PERMISO_VALIDAR, tienePermiso, useSession } from '@/lib/session';
 import { etiquetaTipo, queHacer } from './conflicto';
+import { CompletarNombres } from './CompletarNombres';
 import { MoverASalida } from './MoverASalida';
 
 /** The longest note the server takes (docs/api.md). */
@@ -18,8 +19,8 @@ function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; o
   const form = useForm({ initialValues: { nota: '' } });
   const { usuario } = useSession();
   // a passenger just moved: the note says where, unless the supervisor wrote one
-  const anotarMovimiento = (hora: string) => {
-    if (!form.values.nota.trim()) form.setFieldValue('nota', `Movido a la salida de las ${hora}`);
+  const anotar = (nota: string) => {
+    if (!form.values.nota.trim()) form.setFieldValue('nota', nota);
   };
   const submit = form.onSubmit(({ nota }) => {
     resolver.mutate({ id: k.id, nota: nota.trim() }, {
@@ -37,7 +38,10 @@ function ResolverForm({ conflicto: k, onDone }: { conflicto: ConflictoOffline; o
         </Text>
         {queHacer(k.tipo) && <Text size="sm" c="dimmed">{queHacer(k.tipo)}</Text>}
         {k.tipo === 'embarque_sin_lugar' && k.pasaje_id !== null && tienePermiso(usuario, PERMISO_VALIDAR) && (
-          <MoverASalida conflicto={k} pasajeId={k.pasaje_id} onMovido={anotarMovimiento} />
+          <MoverASalida conflicto={k} pasajeId={k.pasaje_id} onMovido={(hora) => anotar(`Movido a la salida de las ${hora}`)} />
+        )}
+        {k.marcas.includes('sin_nombres') && !k.resuelto_en && (
+          <CompletarNombres conflicto={k} onNombrados={(n) => anotar(n === 1 ? 'Se completó 1 nombre' : `Se completaron ${n} nombres`)} />
         )}
         <Textarea
           label="Nota (opcional)"

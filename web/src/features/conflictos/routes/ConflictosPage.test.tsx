@@ -314,6 +314,48 @@ describe('offline conflicts screen', () => {
     expect(resoluciones[0]).toMatchObject({ body: { nota: 'Movido a la salida de las 11:30' } });
   });
 
+  it('names the passengers an offline sale left without names from the conflict, and notes it', async () => {
+    const venta = makeConflicto({
+      id: 6, tipo: 'accion_observada', numero_pasaje: 'LD-20261126-000060, LD-20261126-000061', primero: null, marcas: ['sin_nombres'],
+      detalle: 'Venta sincronizada con observaciones', segundo: { usuario: 'Marta Ríos', dispositivo: 'Mostrador 1 (R2D2)', momento: '2026-11-26T13:00:00Z' },
+    });
+    const resoluciones = mockConflictos([venta]);
+    const { server } = await import('@/testing/server');
+    const { http } = await import('msw');
+    const { okWithMessage, ok } = await import('@/testing/http');
+    const guardados: { body: unknown; clave: string | null }[] = [];
+    const pasajes = [
+      { id: 60, numero_pasaje: 'LD-20261126-000060', fecha_viaje: '2026-11-26', pasajero: { nombre: 'Ana Offline', documento_tipo: 'DNI',
+        documento_numero: '30111222', nacionalidad: '', fecha_nacimiento: '', franja_edad: '', sexo: '' } },
+      { id: 61, numero_pasaje: 'LD-20261126-000061', fecha_viaje: '2026-11-26', pasajero: null },
+    ];
+    server.use(
+      http.get('/api/sync/conflictos/6/pasajes', () => ok(pasajes)),
+      http.put('/api/sync/conflictos/6/pasajeros', async ({ request }) => {
+        guardados.push({ body: await request.json(), clave: request.headers.get('Idempotency-Key') });
+        return okWithMessage([pasajes[0], { ...pasajes[1], pasajero: { ...pasajes[0].pasajero, nombre: 'Beto Offline', documento_numero: '30222333' } }],
+          'Pasajeros guardados exitosamente');
+      }),
+    );
+    const { user } = renderScreen();
+    const tabla = await screen.findByRole('table', { name: 'Conflictos' });
+    await user.click(within(within(tabla).getAllByRole('row')[1]).getByRole('button', { name: 'Marcar resuelto' }));
+    const dialogo = await screen.findByRole('dialog', { name: 'Marcar conflicto resuelto' });
+    expect(await within(dialogo).findByLabelText('Nombre y apellido del pasaje LD-20261126-000060')).toHaveValue('Ana Offline');
+    await user.click(within(dialogo).getByRole('button', { name: 'Guardar nombres' }));
+    expect(await within(dialogo).findByRole('alert')).toHaveTextContent('Escriba el nombre de al menos un pasajero');
+    expect(guardados).toHaveLength(0);
+    await user.type(within(dialogo).getByLabelText('Nombre y apellido del pasaje LD-20261126-000061'), 'Beto Offline');
+    await user.type(within(dialogo).getByLabelText('Número de documento del pasaje LD-20261126-000061'), '30222333{Enter}');
+    expect(await screen.findByText('Pasajeros guardados exitosamente')).toBeInTheDocument();
+    expect(guardados).toEqual([{ body: { pasajeros: [{ pasaje_id: 61, nombre: 'Beto Offline', documento_tipo: 'DNI', documento_numero: '30222333' }] },
+      clave: expect.stringMatching(/^[0-9a-f-]{32,36}$/) }]);
+    expect(within(dialogo).getByLabelText(/Nota \(opcional\)/)).toHaveValue('Se completó 1 nombre');
+    expect(resoluciones).toHaveLength(0);
+    await user.click(within(dialogo).getByRole('button', { name: 'Marcar resuelto' }));
+    await waitFor(() => expect(resoluciones).toHaveLength(1));
+  });
+
   it('offers no move to whoever does not board', async () => {
     mockConflictos([SIN_LUGAR]);
     signIn('supervisor', { rolInfo: { nombre: 'auditor', permisos: { pasajes: { editar: true } } } });
