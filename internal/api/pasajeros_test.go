@@ -226,6 +226,7 @@ func TestUnaVentaOfflineSinNombresEnUnaSeccionQueLosExigeEntraYQuedaObservada(t 
 		nombrar(e.token("supervisor"), map[string]any{"pasaje_id": pasajes[1].ID, "nombre": "Beto", "documento_numero": "12"}).
 			expect(t, http.StatusBadRequest, "")
 		nombrar(e.token("supervisor"), map[string]any{"pasaje_id": pasajes[1].ID}).expect(t, http.StatusBadRequest, "Pasajero 1: falta el nombre y apellido")
+		nombrar(e.token("supervisor")).expect(t, http.StatusBadRequest, "Nombre entre 1 y 200 pasajeros")
 		if n := e.count(`SELECT COUNT(*) FROM pasajeros WHERE pasaje_id = ? OR (pasaje_id = ? AND nombre <> 'Otro Pasajero')`,
 			pasajes[1].ID, ajeno); n != 0 {
 			t.Fatal("un pedido rechazado nombró pasajeros")

@@ -268,7 +268,7 @@ type PasajeDelConflicto struct {
 // NombrarPasajeros is the body of PUT /sync/conflictos/{id}/pasajeros: the
 // passengers of the conflict's tickets, one per ticket named.
 type NombrarPasajeros struct {
-	Pasajeros []PasajeroDelPasaje `json:"pasajeros" minItems:"1" maxItems:"200" unidad:"pasajeros" description:"Un pasajero por pasaje del conflicto que se nombra"`
+	Pasajeros []PasajeroDelPasaje `json:"pasajeros" maxItems:"200" unidad:"pasajeros" description:"Un pasajero por pasaje del conflicto que se nombra (al menos uno)"`
 }
 
 // PasajeroDelPasaje names the passenger of one ticket.

@@ -162,6 +162,7 @@ const (
 	MsgConflictoNoEncontrado    = "Conflicto no encontrado"
 	MsgConflictoResuelto        = "Conflicto marcado como resuelto"
 	MsgPasajerosNombrados       = "Pasajeros guardados exitosamente"
+	MsgPasajerosANombrar        = "Nombre entre 1 y %d pasajeros"
 	TituloConflictoOffline      = "Conflicto al sincronizar"
 )
 

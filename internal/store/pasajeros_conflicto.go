@@ -60,13 +60,13 @@ func (s *Store) pasajesDelConflicto(ctx context.Context, c sqldb.Conn, empresaID
 // conflict does not name is 404, and nothing is written. Audited; a retried
 // key names once. It answers the conflict's tickets as they are now.
 func (s *Store) NombrarPasajerosDelConflicto(ctx context.Context, a Actor, id int64, nombres []PasajeroNombrado) ([]Pasaje, error) {
-	if len(nombres) == 0 || len(nombres) > MaxPasajesConflicto {
-		return nil, domain.Invalid(fmt.Sprintf("Nombre entre 1 y %d pasajeros", MaxPasajesConflicto))
-	}
 	return idempotent(ctx, s, a, "sync.nombrar_pasajeros", func(c sqldb.Conn) ([]Pasaje, error) {
 		pasajes, err := s.pasajesDelConflicto(ctx, c, a.EmpresaID, id)
 		if err != nil {
-			return nil, err
+			return nil, err // another company's conflict is 404 before its body is read
+		}
+		if len(nombres) == 0 || len(nombres) > MaxPasajesConflicto {
+			return nil, domain.Invalid(fmt.Sprintf(domain.MsgPasajerosANombrar, MaxPasajesConflicto))
 		}
 		var numeros []string
 		for i, n := range nombres {

@@ -5702,7 +5702,7 @@ export interface components {
             siguiente: string;
         };
         NombrarPasajeros: {
-            /** @description Un pasajero por pasaje del conflicto que se nombra */
+            /** @description Un pasajero por pasaje del conflicto que se nombra (al menos uno) */
             pasajeros: components["schemas"]["PasajeroDelPasaje"][];
         };
         NombreRef: {
