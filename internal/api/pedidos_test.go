@@ -372,3 +372,34 @@ func TestLaConciliacionDiariaAvisaPagosSinVentaYVentasSinPago(t *testing.T) {
 		}
 	})
 }
+
+// TestLosUltimosLugaresVanATantosCobrosQRComoQuedan: fifty QR charges at once
+// for the last three seats hold exactly three (a pending order holds its seats
+// as a sale does), the others are refused with the seats' words and write
+// nothing, and no order reaches Mercado Pago but those three.
+func TestLosUltimosLugaresVanATantosCobrosQRComoQuedan(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		q := conCobrosQR(t, e)
+		e.capacidadDemo(3)
+		body := e.lote(map[string]int{"General": 1}, "Mercado Pago QR")
+		status := parallel(50, func(i int) int {
+			r := e.request("POST", "/api/pedidos", q.vendedor, body, func(req *http.Request) { req.Header.Set("Idempotency-Key", "qr-lugar-"+strconv.Itoa(i)) })
+			if r.Status == http.StatusConflict && r.Message == domain.MsgSinLugares(0) {
+				return 1
+			}
+			return r.Status
+		})
+		if status[http.StatusCreated] != 3 || status[1] != 47 {
+			t.Fatalf("respuestas: %v", status)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pedidos WHERE estado = ?`, domain.PedidoPendiente); n != 3 {
+			t.Fatalf("%d cobros pendientes", n)
+		}
+		if c := e.cupo(q.vendedor, "2026-11-20"); c.Vendidos != 3 || c.Quedan != 0 {
+			t.Fatalf("lugares %+v", c)
+		}
+		if q.vaciar(t, store.TrabajoPagoCrear) != 3 || len(q.fake.Ordenes()) != 3 {
+			t.Fatalf("%d órdenes en Mercado Pago", len(q.fake.Ordenes()))
+		}
+	})
+}
