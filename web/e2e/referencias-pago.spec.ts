@@ -49,4 +49,16 @@ test('el admin vende con tarjeta tipeando los últimos 4 dígitos y la autorizac
   await expect(page.getByRole('table').getByText('Débito').first()).toBeVisible();
   expect(await violaciones(page)).toEqual([]);
   await shot(page, 'listado');
+
+  // Cancelarlo devuelve por la misma tarjeta: la devolución lleva su propia autorización, y la caja la muestra.
+  await page.getByRole('row', { name: /Débito/ }).getByRole('button', { name: 'Cancelar pasaje' }).click();
+  const cancelar = page.getByRole('dialog', { name: 'Cancelar pasaje' });
+  await cancelar.getByLabel('Últimos 4 dígitos').fill('4242');
+  await cancelar.getByLabel('Código de autorización').fill(`D${autorizacion.slice(1)}`);
+  expect(await violaciones(page)).toEqual([]);
+  await shot(page, 'devolucion');
+  await cancelar.getByRole('button', { name: 'Sí, cancelar pasaje' }).click();
+  await expect(page.getByText('Pasaje cancelado exitosamente')).toBeVisible();
+  await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
+  await expect(page.getByRole('row', { name: /Devolución del pasaje/ })).toContainText(`•••• 4242 · Aut. D${autorizacion.slice(1)}`);
 });
