@@ -17,6 +17,10 @@ type GuardarCliente struct {
 	Email     string `json:"email,omitempty" maxLength:"254"`
 	Direccion string `json:"direccion,omitempty" maxLength:"200"`
 	Activo    *bool  `json:"activo,omitempty"`
+	// CondicionIVA and CUIT: what an invoice names the customer by. Absent
+	// on a creation, a consumidor final; absent on an update, both kept.
+	CondicionIVA string `json:"condicion_iva,omitempty" maxLength:"21" enum:"consumidor_final,responsable_inscripto,monotributo,exento" description:"Condición frente al IVA; consumidor_final si falta al crear, la guardada si falta al actualizar (con su CUIT)"`
+	CUIT         string `json:"cuit,omitempty" maxLength:"13" description:"11 dígitos, con o sin guiones; obligatorio salvo para consumidor final"`
 }
 
 // Cliente is a company's customer (backoffice §3).
@@ -31,8 +35,10 @@ type Cliente struct {
 	Activo    bool   `json:"activo"`
 	// EmailConfirmado and TelefonoConfirmado: saved by staff after checking the
 	// ID (or proved by the customer); a portal code goes only to a confirmed contact.
-	EmailConfirmado    bool `json:"email_confirmado" description:"Confirmado por el personal o por el cliente; uno tipeado en una venta no lo está"`
-	TelefonoConfirmado bool `json:"telefono_confirmado"`
+	EmailConfirmado    bool   `json:"email_confirmado" description:"Confirmado por el personal o por el cliente; uno tipeado en una venta no lo está"`
+	TelefonoConfirmado bool   `json:"telefono_confirmado"`
+	CondicionIVA       string `json:"condicion_iva" enum:"consumidor_final,responsable_inscripto,monotributo,exento"`
+	CUIT               string `json:"cuit" description:"11 dígitos; vacío para un consumidor final sin CUIT"`
 }
 
 // ListadoClientes is one page of customers and how many the filter matched.
@@ -57,7 +63,7 @@ func clienteDe(c domain.Cliente) Cliente { return Cliente(c) }
 
 func (b GuardarCliente) cliente() domain.Cliente {
 	return domain.Cliente{Nombre: b.Nombre, Apellido: b.Apellido, Documento: b.Documento, Telefono: b.Telefono,
-		Email: b.Email, Direccion: b.Direccion, Activo: b.Activo == nil || *b.Activo}
+		Email: b.Email, Direccion: b.Direccion, Activo: b.Activo == nil || *b.Activo, CondicionIVA: b.CondicionIVA, CUIT: b.CUIT}
 }
 
 // ConsultaClientes is the query of the customer list: a search, an exact

@@ -309,3 +309,58 @@ func TestClienteReadsNeedThePermission(t *testing.T) {
 		}
 	})
 }
+
+// TestLaCondicionFiscalDelCliente: a customer is a consumidor final unless
+// staff say otherwise; any other condition needs a valid CUIT (refused with
+// nothing written otherwise); an update that does not send the fiscal data
+// keeps it; another company's customer stays unseen.
+func TestLaCondicionFiscalDelCliente(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		type fiscal struct {
+			ID           int64
+			CondicionIVA string `json:"condicion_iva"`
+			CUIT         string `json:"cuit"`
+		}
+		var cf fiscal
+		e.crearCliente("admin", map[string]any{"nombre": "Ana", "documento": "30111222"}).decode(t, &cf)
+		if cf.CondicionIVA != domain.CondicionConsumidorFinal || cf.CUIT != "" {
+			t.Fatalf("por defecto: %+v", cf)
+		}
+		antes := e.count(`SELECT COUNT(*) FROM clientes`)
+		for _, c := range []struct {
+			body map[string]any
+			msg  string
+		}{
+			{map[string]any{"nombre": "Beto", "documento": "30222333", "condicion_iva": "monotributo"}, domain.MsgCUITRequerido},
+			{map[string]any{"nombre": "Beto", "documento": "30222333", "condicion_iva": "exento", "cuit": "20-12345678-0"}, domain.MsgCUITCliente},
+			{map[string]any{"nombre": "Beto", "documento": "30222333", "condicion_iva": "jubilado", "cuit": "20-12345678-6"}, ""},
+		} {
+			e.crearCliente("admin", c.body).expect(t, http.StatusBadRequest, c.msg)
+		}
+		if e.count(`SELECT COUNT(*) FROM clientes`) != antes {
+			t.Fatal("un cliente rechazado se guardó")
+		}
+		var ri fiscal
+		r := e.crearCliente("admin", map[string]any{"nombre": "Delta SRL", "documento": "30-71234567-1",
+			"condicion_iva": "responsable_inscripto", "cuit": "20-12345678-6"})
+		r.expect(t, http.StatusCreated, domain.MsgClienteCreado)
+		r.decode(t, &ri)
+		if ri.CondicionIVA != domain.CondicionResponsableInscripto || ri.CUIT != "20123456786" {
+			t.Fatalf("inscripto: %+v", ri)
+		}
+		ruta := fmt.Sprintf("/api/config/clientes/%d", ri.ID)
+		// a client written before the fiscal data keeps it
+		e.do("PUT", ruta, e.token("admin"), map[string]any{"nombre": "Delta S.R.L.", "documento": "30-71234567-1"}).
+			expect(t, http.StatusOK, domain.MsgClienteActualizado)
+		if n := e.count(`SELECT COUNT(*) FROM clientes WHERE id = ? AND condicion_iva = 'responsable_inscripto' AND cuit = '20123456786'`, ri.ID); n != 1 {
+			t.Fatal("una actualización sin datos fiscales los borró")
+		}
+		e.do("PUT", ruta, e.token("admin"), map[string]any{"nombre": "Delta S.R.L.", "documento": "30-71234567-1",
+			"condicion_iva": "consumidor_final"}).expect(t, http.StatusOK, domain.MsgClienteActualizado)
+		if n := e.count(`SELECT COUNT(*) FROM clientes WHERE id = ? AND condicion_iva = 'consumidor_final' AND cuit IS NULL`, ri.ID); n != 1 {
+			t.Fatal("pasar a consumidor final sin CUIT no lo borró")
+		}
+		e.do("PUT", ruta, e.token("admin2"), map[string]any{"nombre": "X", "documento": "1", "condicion_iva": "exento",
+			"cuit": "20-12345678-6"}).expect(t, http.StatusNotFound, domain.MsgClienteNoEncontrado)
+	})
+}

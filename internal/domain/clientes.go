@@ -41,6 +41,11 @@ type Cliente struct {
 	// item 1).
 	EmailConfirmado    bool
 	TelefonoConfirmado bool
+	// CondicionIVA is the customer's IVA condition (CondicionConsumidorFinal
+	// unless staff say otherwise) and CUIT its CUIT, required for any other
+	// condition: what an invoice names them by (ReceptorDeFactura).
+	CondicionIVA string
+	CUIT         string
 }
 
 // Normalizar trims the customer's fields and checks the required ones.
@@ -56,7 +61,7 @@ func (c Cliente) Normalizar() (Cliente, error) {
 	case len([]rune(c.Documento)) > MaxDocumentoCliente:
 		return c, Invalid(MsgDocumentoClienteLargo)
 	}
-	return c, nil
+	return c.normalizarFiscal()
 }
 
 // Busqueda is the text the customer is searched by: names, document, e-mail

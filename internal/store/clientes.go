@@ -27,12 +27,12 @@ type FiltroClientes struct {
 }
 
 const clienteColumns = `id, nombre, apellido, documento, telefono, email, direccion, activo, email_confirmado,
-	telefono_confirmado`
+	telefono_confirmado, condicion_iva, COALESCE(cuit, '')`
 
 func scanCliente(sc sqldb.Scanner) (domain.Cliente, error) {
 	var c domain.Cliente
 	err := sc.Scan(&c.ID, &c.Nombre, &c.Apellido, &c.Documento, &c.Telefono, &c.Email, &c.Direccion, &c.Activo,
-		&c.EmailConfirmado, &c.TelefonoConfirmado)
+		&c.EmailConfirmado, &c.TelefonoConfirmado, &c.CondicionIVA, &c.CUIT)
 	return c, err
 }
 
@@ -76,9 +76,9 @@ func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (d
 	}
 	return idempotent(ctx, s, a, "clientes.crear", func(c sqldb.Conn) (domain.Cliente, error) {
 		id, err := c.InsertID(ctx, `INSERT INTO clientes (empresa_id, nombre, apellido, documento, telefono, email,
-			direccion, busqueda, activo, email_confirmado, telefono_confirmado, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?)`, a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono,
-			cl.Email, cl.Direccion, cl.Busqueda(), cl.Email != "", cl.Telefono != "", c.Now(), c.Now())
+			direccion, busqueda, activo, email_confirmado, telefono_confirmado, condicion_iva, cuit, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, TRUE, ?, ?, ?, ?, ?, ?)`, a.EmpresaID, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono,
+			cl.Email, cl.Direccion, cl.Busqueda(), cl.Email != "", cl.Telefono != "", cl.CondicionIVA, vacioNulo(cl.CUIT), c.Now(), c.Now())
 		if err := duplicado(err, "crear cliente"); err != nil {
 			return cl, err
 		}
@@ -87,17 +87,30 @@ func (s *Store) CrearCliente(ctx context.Context, a Actor, cl domain.Cliente) (d
 }
 
 // ActualizarCliente changes one of the company's customers (activo included);
-// the contacts saved are confirmed, as CrearCliente's.
+// the contacts saved are confirmed, as CrearCliente's. Without an IVA
+// condition (a client that does not send the fiscal data) the stored
+// condition and CUIT are kept.
 func (s *Store) ActualizarCliente(ctx context.Context, a Actor, id int64, cl domain.Cliente) (domain.Cliente, error) {
-	cl, err := cl.Normalizar()
-	if err != nil {
+	if _, err := cl.Normalizar(); err != nil {
 		return cl, err
 	}
 	return idempotent(ctx, s, a, "clientes.actualizar", func(c sqldb.Conn) (domain.Cliente, error) {
+		if strings.TrimSpace(cl.CondicionIVA) == "" {
+			actual, err := cliente(ctx, c, a.EmpresaID, id)
+			if err != nil {
+				return cl, err
+			}
+			cl.CondicionIVA, cl.CUIT = actual.CondicionIVA, actual.CUIT
+		}
+		cl, err := cl.Normalizar()
+		if err != nil {
+			return cl, err
+		}
 		res, err := c.Exec(ctx, `UPDATE clientes SET nombre = ?, apellido = ?, documento = ?, telefono = ?, email = ?,
-			direccion = ?, busqueda = ?, activo = ?, email_confirmado = ?, telefono_confirmado = ?, updated_at = ?
-			WHERE empresa_id = ? AND id = ?`, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono, cl.Email, cl.Direccion,
-			cl.Busqueda(), cl.Activo, cl.Email != "", cl.Telefono != "", c.Now(), a.EmpresaID, id)
+			direccion = ?, busqueda = ?, activo = ?, email_confirmado = ?, telefono_confirmado = ?, condicion_iva = ?,
+			cuit = ?, updated_at = ? WHERE empresa_id = ? AND id = ?`, cl.Nombre, cl.Apellido, cl.Documento, cl.Telefono,
+			cl.Email, cl.Direccion, cl.Busqueda(), cl.Activo, cl.Email != "", cl.Telefono != "", cl.CondicionIVA,
+			vacioNulo(cl.CUIT), c.Now(), a.EmpresaID, id)
 		if err := duplicado(err, "actualizar cliente"); err != nil {
 			return cl, err
 		}

@@ -4099,6 +4099,10 @@ export interface components {
         Cliente: {
             activo: boolean;
             apellido: string;
+            /** @enum {string} */
+            condicion_iva: "consumidor_final" | "responsable_inscripto" | "monotributo" | "exento";
+            /** @description 11 dígitos; vacío para un consumidor final sin CUIT */
+            cuit: string;
             direccion: string;
             documento: string;
             email: string;
@@ -5027,6 +5031,13 @@ export interface components {
         GuardarCliente: {
             activo?: null | boolean;
             apellido?: string;
+            /**
+             * @description Condición frente al IVA; consumidor_final si falta al crear, la guardada si falta al actualizar (con su CUIT)
+             * @enum {string}
+             */
+            condicion_iva?: "consumidor_final" | "responsable_inscripto" | "monotributo" | "exento";
+            /** @description 11 dígitos, con o sin guiones; obligatorio salvo para consumidor final */
+            cuit?: string;
             direccion?: string;
             documento: string;
             email?: string;
