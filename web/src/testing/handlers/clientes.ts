@@ -8,9 +8,9 @@ import type { Write } from './config';
 /** Two customers; Juan has one ticket. */
 const CLIENTES: Cliente[] = [
   { id: 1, nombre: 'Juan', apellido: 'Gómez', documento: '30111222', telefono: '11 5555-0101', email: 'juan@correo.com', direccion: '', activo: true,
-    email_confirmado: false, telefono_confirmado: true },
+    email_confirmado: false, telefono_confirmado: true, condicion_iva: 'consumidor_final', cuit: '' },
   { id: 2, nombre: 'Ana', apellido: 'Peña', documento: '27999888', telefono: '', email: '', direccion: '', activo: false,
-    email_confirmado: false, telefono_confirmado: false },
+    email_confirmado: false, telefono_confirmado: false, condicion_iva: 'consumidor_final', cuit: '' },
 ];
 
 /** Lowercase without accents, like the server's search column. */

@@ -4,6 +4,7 @@ import { signIn } from '@/testing/fixtures';
 import { renderApp } from '@/testing/render';
 import { mockClientes } from '@/testing/handlers/clientes';
 import type { Write } from '@/testing/handlers/config';
+import { MSG_CUIT_REQUERIDO } from '@/features/clientes/components/ClienteFormModal';
 
 function renderScreen(rol = 'admin') {
   signIn(rol);
@@ -47,6 +48,27 @@ describe('customers screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByText('Cliente creado correctamente')).toBeInTheDocument();
     expect(writes).toEqual([{ method: 'POST', path: '/api/config/clientes', body: expect.objectContaining({ nombre: 'Marta', documento: '40111222', activo: true }) }]);
+  });
+
+  it("saves a registered customer's IVA condition with its CUIT, asking for the CUIT first", async () => {
+    const writes: Write[] = [];
+    mockClientes(undefined, writes);
+    const { user } = renderScreen('supervisor');
+    await user.click(await screen.findByRole('button', { name: 'Nuevo cliente' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nuevo cliente' });
+    await user.type(within(dialog).getByLabelText(/Nombre/), 'Delta SRL');
+    await user.type(within(dialog).getByLabelText(/Documento/), '30712345671');
+    expect(within(dialog).getByRole('combobox', { name: 'Condición frente al IVA' })).toHaveValue('Consumidor final');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Condición frente al IVA' }));
+    await user.click(await screen.findByRole('option', { name: 'Responsable inscripto', hidden: true }));
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await within(dialog).findByText(MSG_CUIT_REQUERIDO)).toBeInTheDocument();
+    expect(writes).toHaveLength(0);
+    await user.type(within(dialog).getByLabelText(/CUIT/), '20-12345678-6');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByText('Cliente creado correctamente')).toBeInTheDocument();
+    expect(writes).toEqual([{ method: 'POST', path: '/api/config/clientes',
+      body: expect.objectContaining({ nombre: 'Delta SRL', condicion_iva: 'responsable_inscripto', cuit: '20-12345678-6' }) }]);
   });
 
   it('deletes after confirming and says when the customer was deactivated', async () => {
