@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { createServer } from 'node:https';
 import { expect, test } from '@playwright/test';
+import { SCREENSHOTS_DIR } from '../playwright.config';
 import { abrirCajaPorApi, authHeaders, login, usuarioPropio, violaciones } from './helpers';
 
 /** scripts/e2e.sh names the port of the fake and points the server at it (MUELLE_MERCADOPAGO_URL, MUELLE_SERVICIOS_CA). */
@@ -144,6 +145,14 @@ test('el vendedor cobra dos pasajes con Mercado Pago QR: el pasajero paga y la c
   await page.getByRole('radio', { name: 'Mercado Pago QR' }).check();
   await page.getByRole('button', { name: /^Cobrar con QR/ }).click();
   await expect(cobro.getByRole('img', { name: 'Código QR para pagar' })).toBeVisible({ timeout: 20_000 });
+  // On a phone held by the seller the QR, the amount and 'Cancelar cobro' fit the screen.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const parte of [cobro.getByRole('img', { name: 'Código QR para pagar' }), cobro.getByRole('button', { name: 'Cancelar cobro' })]) {
+    const caja = await parte.boundingBox();
+    expect(caja && caja.x >= 0 && caja.x + caja.width <= 390 && caja.y + caja.height <= 844, JSON.stringify(caja)).toBe(true);
+  }
+  expect(await violaciones(page)).toEqual([]);
+  await page.screenshot({ path: `${SCREENSHOTS_DIR}/mercadopago-qr-telefono.png` });
   await cobro.getByRole('button', { name: 'Cancelar cobro' }).click();
   await expect(cobro.getByRole('alert')).toContainText('Cobro cancelado');
   expect([...ordenes.values()].at(-1)?.status).toBe('canceled');
