@@ -180,6 +180,7 @@ func TestLaEmpresaFijaCuantoConservaLosPasajeros(t *testing.T) {
 
 func TestUnaVentaOfflineSinNombresEnUnaSeccionQueLosExigeEntraYQuedaObservada(t *testing.T) {
 	eachEnv(t, func(t *testing.T, e *env) {
+		otroConflicto := e.conflictoDe1(t) // a boarding refused offline: no passengers to name
 		caja := e.cajaAbierta("vendedor")
 		e.exigirNombres(t)
 		d := e.nuevoDispositivo("vendedor")
@@ -227,6 +228,9 @@ func TestUnaVentaOfflineSinNombresEnUnaSeccionQueLosExigeEntraYQuedaObservada(t 
 			expect(t, http.StatusBadRequest, "")
 		nombrar(e.token("supervisor"), map[string]any{"pasaje_id": pasajes[1].ID}).expect(t, http.StatusBadRequest, "Pasajero 1: falta el nombre y apellido")
 		nombrar(e.token("supervisor")).expect(t, http.StatusBadRequest, "Nombre entre 1 y 200 pasajeros")
+		// a conflict that is not a sale short of names names nobody
+		e.do("PUT", "/api/sync/conflictos/"+otroConflicto+"/pasajeros", e.token("supervisor"),
+			map[string]any{"pasajeros": []map[string]any{segundo}}).expect(t, http.StatusConflict, domain.MsgConflictoSinNombresFaltantes)
 		if n := e.count(`SELECT COUNT(*) FROM pasajeros WHERE pasaje_id = ? OR (pasaje_id = ? AND nombre <> 'Otro Pasajero')`,
 			pasajes[1].ID, ajeno); n != 0 {
 			t.Fatal("un pedido rechazado nombró pasajeros")

@@ -163,7 +163,10 @@ const (
 	MsgConflictoResuelto        = "Conflicto marcado como resuelto"
 	MsgPasajerosNombrados       = "Pasajeros guardados exitosamente"
 	MsgPasajerosANombrar        = "Nombre entre 1 y %d pasajeros"
-	TituloConflictoOffline      = "Conflicto al sincronizar"
+	// MsgConflictoSinNombresFaltantes refuses naming passengers from a conflict
+	// that is not an offline sale short of the names its section requires.
+	MsgConflictoSinNombresFaltantes = "Este conflicto no es una venta con pasajeros sin nombre"
+	TituloConflictoOffline          = "Conflicto al sincronizar"
 )
 
 // Why an offline boarding took no seat in the departure it was scanned into

@@ -36,10 +36,18 @@ func (s *Store) PasajesDelConflicto(ctx context.Context, empresaID, id int64) ([
 }
 
 func (s *Store) pasajesDelConflicto(ctx context.Context, c sqldb.Conn, empresaID, id int64) ([]Pasaje, error) {
-	var numeros string
-	err := c.QueryRow(ctx, `SELECT numero_pasaje FROM conflictos_offline WHERE empresa_id = ? AND id = ?`, empresaID, id).Scan(&numeros)
+	ps, _, err := s.pasajesYMarcasDelConflicto(ctx, c, empresaID, id)
+	return ps, err
+}
+
+// pasajesYMarcasDelConflicto are the conflict's tickets and the marks its act
+// left (domain.Marca…).
+func (s *Store) pasajesYMarcasDelConflicto(ctx context.Context, c sqldb.Conn, empresaID, id int64) ([]Pasaje, []string, error) {
+	var numeros, marcas string
+	err := c.QueryRow(ctx, `SELECT k.numero_pasaje, COALESCE((SELECT a.marcas FROM acciones_offline a WHERE a.id = k.accion_id), '')
+		FROM conflictos_offline k WHERE k.empresa_id = ? AND k.id = ?`, empresaID, id).Scan(&numeros, &marcas)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
-		return nil, firstErr(wrap("leer conflicto", err), domain.NotFound(domain.MsgConflictoNoEncontrado))
+		return nil, nil, firstErr(wrap("leer conflicto", err), domain.NotFound(domain.MsgConflictoNoEncontrado))
 	}
 	var args []any
 	for n := range strings.SplitSeq(numeros, ",") {
@@ -48,22 +56,27 @@ func (s *Store) pasajesDelConflicto(ctx context.Context, c sqldb.Conn, empresaID
 		}
 	}
 	if len(args) == 0 {
-		return []Pasaje{}, nil
+		return []Pasaje{}, strings.Split(marcas, ","), nil
 	}
-	return s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.numero_pasaje IN (`+sqldb.Placeholders(len(args))+`) ORDER BY p.id`,
+	ps, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.numero_pasaje IN (`+sqldb.Placeholders(len(args))+`) ORDER BY p.id`,
 		append([]any{empresaID}, args...)...)
+	return ps, strings.Split(marcas, ","), err
 }
 
 // NombrarPasajerosDelConflicto names (or renames) the passengers of tickets
-// the conflict id names, in one transaction: each checked as a sale's
+// the conflict id names, in one transaction, only for an offline sale marked
+// domain.MarcaSinNombres (any other conflict is 409): each checked as a sale's
 // (domain.Pasajero.Normalizar, by the ticket's travel day); a ticket the
 // conflict does not name is 404, and nothing is written. Audited; a retried
 // key names once. It answers the conflict's tickets as they are now.
 func (s *Store) NombrarPasajerosDelConflicto(ctx context.Context, a Actor, id int64, nombres []PasajeroNombrado) ([]Pasaje, error) {
 	return idempotent(ctx, s, a, "sync.nombrar_pasajeros", func(c sqldb.Conn) ([]Pasaje, error) {
-		pasajes, err := s.pasajesDelConflicto(ctx, c, a.EmpresaID, id)
+		pasajes, marcas, err := s.pasajesYMarcasDelConflicto(ctx, c, a.EmpresaID, id)
 		if err != nil {
 			return nil, err // another company's conflict is 404 before its body is read
+		}
+		if !slices.Contains(marcas, domain.MarcaSinNombres) {
+			return nil, domain.Conflict(domain.MsgConflictoSinNombresFaltantes)
 		}
 		if len(nombres) == 0 || len(nombres) > MaxPasajesConflicto {
 			return nil, domain.Invalid(fmt.Sprintf(domain.MsgPasajerosANombrar, MaxPasajesConflicto))
