@@ -28,8 +28,16 @@ export default defineConfig({
     baseURL: process.env.MUELLE_E2E_URL ?? 'http://127.0.0.1:18080',
     locale: 'es-AR',
     timezoneId: 'America/Argentina/Buenos_Aires',
+    // The app's theme honours it (respectReducedMotion): no transition leaves a toast or modal half-faded
+    // while axe looks at it, and no frame is painted for one.
+    reducedMotion: 'reduce',
+    // No service worker: each test's fresh context would precache the whole build (300 files) for nothing.
+    // The specs that work offline allow it (test.use); the app works online without one.
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
-    trace: 'retain-on-failure',
+    // A failure's trace keeps its DOM snapshots but no screencast: the screen was recorded on every test that
+    // passed too, for nothing, and the failure's own screenshot is kept above.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [

@@ -9,6 +9,10 @@ import path from 'node:path';
 import config, { SCREENSHOTS_DIR } from '../playwright.config';
 import { controladaPorElServiceWorker, DEMO_PASSWORD } from './helpers';
 
+// Installs the service worker: the runner's options reach this spec's own browser, so it allows one
+// (the other specs go without, playwright.config.ts).
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Muelle over HTTPS at a name, as a terminal without a public domain runs it: `muelle tls local` makes the
  * installation's CA and a certificate for muelle.prueba, and a server of this spec's own (on a fresh SQLite

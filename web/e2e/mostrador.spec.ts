@@ -2,6 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { login, usuarioPropio } from './helpers';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/mostrador-${name}.png` });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 const saldo = (page: Page) => page.getByRole('group', { name: 'Saldo Actual' });

@@ -3,6 +3,9 @@ import { SCREENSHOTS_DIR } from '../playwright.config';
 import { login, usuarioPropio, venderPorApi } from './helpers';
 import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola } from './offline';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 /** A phone of its own: a browser context at a phone's width, with the project's locale and zone. */
 async function telefono(browser: Browser, testInfo: TestInfo): Promise<Page> {
   const { baseURL, locale, timezoneId } = testInfo.project.use;

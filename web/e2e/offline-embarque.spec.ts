@@ -7,6 +7,9 @@ import { writeQrVideo } from './fakeCamera';
 import { apiGet, authHeaders, controladaPorElServiceWorker, usuarioPropio, venderPorApi, violaciones } from './helpers';
 import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola, type PasajeGuardado } from './offline';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 test('la tripulación embarca sin conexión: el QR se verifica en el teléfono, el segundo escaneo se rechaza y el embarque queda en la cola', async ({ page, context, request }) => {
   test.setTimeout(120_000);
   const pasaje = await venderPorApi(request, await usuarioPropio(request, 'vendedor'), 'Marta Ibarra');

@@ -3,6 +3,9 @@ import { SCREENSHOTS_DIR } from '../playwright.config';
 import { apiGet, authHeaders, embarcacionPorApi, seccionPorNombre, usuarioPropio, violaciones, type Pasaje } from './helpers';
 import { abrirValidadorEnTelefono, registros, resultado, type AccionEnCola } from './offline';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A section no other spec sells on nor opens departures on: this spec's 2-seat departure of today makes
  * the day's seats of the section small (docs/features/sobreventa.md), which would refuse other

@@ -3,6 +3,9 @@ import { SCREENSHOTS_DIR } from '../playwright.config';
 import { apiGet, authHeaders, controladaPorElServiceWorker, login, usuarioPropio, venderPorApi, violaciones } from './helpers';
 import { insignia, registros } from './offline';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/offline-sync-${name}.png` });
 
 /**

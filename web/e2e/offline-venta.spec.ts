@@ -3,6 +3,9 @@ import { SCREENSHOTS_DIR } from '../playwright.config';
 import { abrirCajaPorApi, controladaPorElServiceWorker, login, usuarioPropio, violaciones } from './helpers';
 import { insignia, leerAlmacen } from './offline';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/offline-venta-${name}.png` });
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menú principal' });
 

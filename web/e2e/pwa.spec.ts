@@ -2,6 +2,9 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { SCREENSHOTS_DIR } from '../playwright.config';
 import { controladaPorElServiceWorker, login, usuarioPropio } from './helpers';
 
+// Works offline: the service worker the other specs go without (playwright.config.ts) is needed here.
+test.use({ serviceWorkers: 'allow' });
+
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/pwa-${name}.png` });
 
 /** Whether the page reaches the server at all (with no network the fetch fails, not even an error answer). */
