@@ -372,8 +372,8 @@ export default defineConfig({
     // preloads every screen (a cold transform of the whole app).
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    // Vitest's default is one worker fewer than the cores: one file at a time on a two-core machine, and a
-    // core idle once the Go lane of `make test` is done. Two at least (VITEST_MAX_WORKERS still rules).
+    // Vitest's default is one worker fewer than the cores: one file at a time, and a core idle, on a two-core
+    // machine. Two at least (VITEST_MAX_WORKERS still rules).
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     // Most files share their workers' modules (no isolation): the app is imported and preloaded once
     // per worker, not once per file. A file that replaces a module (vi.mock) gets a fresh module
