@@ -31,6 +31,11 @@ describe('theme', () => {
     expect(buildTheme(null).components?.Notification?.styles).toEqual({ description: { color: 'var(--mantine-color-dimmed)' } });
   });
 
+  it('drops transitions for who asks the system for reduced motion, whatever the company colours', () => {
+    expect(buildTheme(null).respectReducedMotion).toBe(true);
+    expect(buildTheme('#FF5500', '#7C3AED').respectReducedMotion).toBe(true);
+  });
+
   it("themes the secondary colour from the company's color_secundario", () => {
     expect(buildTheme('#FF5500', '#7C3AED').colors?.secondary?.[6]).toBe('#7C3AED');
     expect(buildTheme('#FF5500', 'verde').colors?.secondary?.[6]).toBe(SECONDARY_COLOR);
