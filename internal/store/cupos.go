@@ -49,9 +49,13 @@ const capacidadDelDia = `COALESCE(
 // re-evaluates the condition on the row the first one changed; SQLite's
 // writers are exclusive). A counter is created by the first sale of its day:
 // a miss creates it (a sale creating it at once is waited for by the
-// INSERT's conflict) and tries once more.
-func tomarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool, error) {
-	tomados, err := tomarSiCaben(ctx, c, k, n)
+// INSERT's conflict) and tries once more. When the UPDATE was sent already
+// (intento, with the sale's first batch) its answer is used.
+func tomarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64, intento *intentoLugares) (bool, error) {
+	tomados, err := intento.tomados(k, n)
+	if !intento.enviado() {
+		tomados, err = tomarSiCaben(ctx, c, k, n)
+	}
 	if err != nil || tomados {
 		return tomados, err
 	}
@@ -62,17 +66,66 @@ func tomarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool
 	return tomarSiCaben(ctx, c, k, n)
 }
 
+// tomarSiCabenSQL is tomarSiCaben's UPDATE; its arguments are tomarSiCabenArgs'.
+const tomarSiCabenSQL = `UPDATE cupos SET vendidos = vendidos + ?
+	WHERE empresa_id = ? AND seccion_id = ? AND fecha = ? AND vendidos + ? <= COALESCE(` + capacidadDelDia + `, vendidos + ?)`
+
+func tomarSiCabenArgs(k claveCupo, n int64) []any {
+	return []any{n, k.empresaID, k.seccionID, k.fecha, n, n}
+}
+
 // tomarSiCaben is tomarLugares' UPDATE: false when the counter is missing
 // or n seats do not fit.
 func tomarSiCaben(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool, error) {
-	res, err := c.Exec(ctx, `UPDATE cupos SET vendidos = vendidos + ?
-		WHERE empresa_id = ? AND seccion_id = ? AND fecha = ? AND vendidos + ? <= COALESCE(`+capacidadDelDia+`, vendidos + ?)`,
-		n, k.empresaID, k.seccionID, k.fecha, n, n)
+	res, err := c.Exec(ctx, tomarSiCabenSQL, tomarSiCabenArgs(k, n)...)
 	if err != nil {
 		return false, wrap("tomar lugares del día", err)
 	}
 	filas, err := res.RowsAffected()
 	return filas == 1, wrap("tomar lugares del día", err)
+}
+
+// intentoLugares is tomarSiCaben's UPDATE for a sale's seats sent with its
+// first batch on PostgreSQL (Vender: with the key's claim and the sale's
+// reads), before the sale is checked: a sale refused afterwards rolls it
+// back with everything else.
+type intentoLugares struct {
+	k      *claveCupo // nil: not sent
+	n      int64
+	tomado bool
+}
+
+// consulta is the UPDATE of sale v's seats, when its travel date and
+// quantities are well formed (a sale that is not is refused before its
+// seats are looked at, domain.ValidarVenta): none otherwise.
+func (i *intentoLugares) consulta(a Actor, v Venta) []sqldb.Piped {
+	n := int64(domain.TotalPasajes(v.Lineas))
+	fecha, err := time.Parse(time.DateOnly, v.FechaViaje)
+	if err != nil || fecha.Year() < 2000 || v.SeccionID <= 0 || n < 1 || n > domain.MaxPasajesPorVenta {
+		return nil
+	}
+	k := claveCupo{empresaID: a.EmpresaID, seccionID: v.SeccionID, fecha: v.FechaViaje}
+	i.k, i.n = &k, n
+	return []sqldb.Piped{{SQL: tomarSiCabenSQL + ` RETURNING vendidos`, Args: tomarSiCabenArgs(k, n),
+		Rows: func(rows sqldb.Rows) error {
+			i.tomado = rows.Next()
+			return nil
+		}}}
+}
+
+// enviado reports whether the UPDATE was sent (i nil: no attempt).
+func (i *intentoLugares) enviado() bool { return i != nil && i.k != nil }
+
+// tomados is the sent UPDATE's answer for the seats k, n that the sale takes:
+// another counter or quantity is a fault (the attempt took those).
+func (i *intentoLugares) tomados(k claveCupo, n int64) (bool, error) {
+	if !i.enviado() {
+		return false, nil
+	}
+	if *i.k != k || i.n != n {
+		return false, fmt.Errorf("store: los lugares tomados con la lectura (%v, %d) no son los de la venta (%v, %d)", *i.k, i.n, k, n)
+	}
+	return i.tomado, nil
 }
 
 // sumarLugares moves a counter by n (negative: seats freed) whatever the

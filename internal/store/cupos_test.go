@@ -227,6 +227,46 @@ func TestAnularYReactivarDevuelvenElLugar(t *testing.T) {
 	})
 }
 
+// TestLosLugaresTomadosConLaLecturaSeDevuelvenSiLaVentaNoSigue: on
+// PostgreSQL a sale takes its seats with its first round trip, before it is
+// checked (Vender, intentoLugares). A sale refused afterwards (a tampered
+// price, a register not open) and a replay of a sale take none; a date that
+// does not parse, or that PostgreSQL has no day for, is the sale's 400, not a
+// database error.
+func TestLosLugaresTomadosConLaLecturaSeDevuelvenSiLaVentaNoSigue(t *testing.T) {
+	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
+		ctx := context.Background()
+		_, err := e.st.Vender(ctx, e.vendedor, e.venta(e.norte, e.efectivo, hoy, 2))
+		wantError(t, err, domain.KindInvalid, domain.MsgDebeAbrirCaja)
+		e.abrir(t, 0)
+		a := e.vendedor
+		a.Clave, a.Huella = "venta-repetida", "huella"
+		if _, err := e.st.Vender(ctx, a, e.venta(e.norte, e.efectivo, hoy, 2)); err != nil {
+			t.Fatal(err)
+		}
+		for range 3 {
+			if _, err := e.st.Vender(ctx, a, e.venta(e.norte, e.efectivo, hoy, 2)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		precio := domain.Centavos(1)
+		adulterada := e.venta(e.norte, e.efectivo, hoy, 3)
+		adulterada.PrecioEsperado = &precio
+		if _, err := e.st.Vender(ctx, e.vendedor, adulterada); err == nil {
+			t.Fatal("una venta con el precio adulterado se vendió")
+		}
+		if c := e.lugares(t, e.norte, hoy); c.Vendidos != 2 {
+			t.Fatalf("tras repetir y rechazar: %+v", c)
+		}
+		for _, fecha := range []string{"0001-01-01", "2026-02-30", "20-11-2026"} {
+			_, err := e.st.Vender(ctx, e.vendedor, e.venta(e.norte, e.efectivo, fecha, 1))
+			if k, ok := domain.AsError(err); !ok || k.Kind != domain.KindInvalid {
+				t.Fatalf("fecha %s: %v", fecha, err)
+			}
+		}
+	})
+}
+
 func TestCambiarLaEmbarcacionReevaluaLosLugares(t *testing.T) {
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"time"
 
 	"muelle/internal/domain"
@@ -54,7 +55,7 @@ func idempotentCon[T any](ctx context.Context, s *Store, a Actor, operacion stri
 				return err
 			}
 			if !claimed {
-				return replay(ctx, c, k, &out)
+				return firstErr(replay(ctx, c, k, &out), errRepeticion)
 			}
 		}
 		var err error
@@ -69,8 +70,16 @@ func idempotentCon[T any](ctx context.Context, s *Store, a Actor, operacion stri
 		return wrap("guardar resultado idempotente", c.ExecLater(ctx,
 			`UPDATE idempotencia SET resultado = ? WHERE usuario_id = ? AND clave = ?`, string(b), k.usuarioID, k.clave))
 	})
+	if err == errRepeticion {
+		err = nil
+	}
 	return out, err
 }
+
+// errRepeticion rolls back the transaction of a replay (idempotentCon): it
+// answers the first result and writes nothing, even what the statements sent
+// with the key's claim did (a sale's seats, Vender).
+var errRepeticion = errors.New("store: repetición de una operación idempotente")
 
 // claim inserts the key; false when the user already holds it unexpired. An
 // expired row (the sweeper has not reached it yet) is taken over in the same

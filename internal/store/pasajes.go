@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/ed25519"
 	"database/sql"
+	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -124,14 +125,15 @@ type Venta struct {
 // written, or none is. Prices come from the price table.
 //
 // What a sale only reads (the company, the catalogue, the prices, the seller's
-// name, the signing key) is read before the transaction, from the read pool,
-// in two queries (cabeceraVenta, tiposDeVenta): under READ COMMITTED each
-// statement sees the latest commit anyway, and the transaction (the one writer
-// connection, on SQLite) is held for the writes alone. Refusals found while
-// reading are returned inside the transaction, in the spec's order and after
-// the idempotency key's claim, so a replay still answers the first result.
-// On PostgreSQL the whole sale, its reads and its transaction, waits for one
-// turn (sqldb.DB.InTurn), so that sales are served in the order they came.
+// name) is read in two queries (cabeceraVenta, tiposDeVenta) that go, on
+// PostgreSQL, with the key's claim, the register's lock and the seats' take
+// (the sale's first round trip, lecturaVenta); on SQLite before the
+// transaction, from the read pool, so that the one writer is held for the
+// writes alone. Under READ COMMITTED each statement sees the latest commit
+// either way. Refusals found while reading are returned inside the
+// transaction, in the spec's order and after the idempotency key's claim, so
+// a replay still answers the first result. On PostgreSQL the whole sale waits
+// for one turn (sqldb.DB.InTurn), so that sales are served in the order they came.
 func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) {
 	ctx, soltar, err := s.db.InTurn(ctx)
 	if err != nil {
@@ -139,10 +141,23 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 	}
 	defer soltar()
 	v.FechaViaje = strings.TrimSpace(v.FechaViaje)
-	p := s.prepararVenta(ctx, a, v)
-	// the register is locked with the key's claim (one round trip on PostgreSQL)
-	var abierta cajaALeer
-	return idempotentCon(ctx, s, a, "pasajes.vender", []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}, func(c sqldb.Conn) ([]Pasaje, error) {
+	var (
+		abierta cajaALeer
+		l       = s.nuevaLecturaVenta(ctx, a)
+		p       ventaPreparada
+	)
+	con := []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}
+	if s.db.Dialect().Postgres() {
+		con = append(con, l.consultas(a, v)...)
+		con = append(con, l.lugares.consulta(a, v)...)
+	} else {
+		p = s.prepararVenta(ctx, a, v)
+	}
+	return idempotentCon(ctx, s, a, "pasajes.vender", con, func(c sqldb.Conn) ([]Pasaje, error) {
+		if s.db.Dialect().Postgres() {
+			p = s.prepararLeida(ctx, c, a, v, &l, nil)
+			p.lugares = &l.lugares
+		}
 		caja, err := p.admitida(&abierta)
 		if err != nil {
 			return nil, err
@@ -153,7 +168,7 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 			}
 		}
 		// the register's volume first, so that on PostgreSQL its UPDATE rides
-		// with the seats' (sqldb.Conn.ExecLater); the seats' refusal still wins
+		// with the next statement (sqldb.Conn.ExecLater); the seats' refusal still wins
 		errSuma := caja.sumar(ctx, c, p.total)
 		sv, err := comprobarCupo(ctx, c, a, p)
 		if err != nil {
@@ -196,15 +211,25 @@ type ventaPreparada struct {
 	canje *canjeVenta
 	// pasajeros are Pasajeros checked, one per ticket (nil: none named).
 	pasajeros []*domain.Pasajero
+	// lugares is the first take of the sale's seats when it was sent with
+	// its reads (Vender on PostgreSQL); nil: not tried yet.
+	lugares *intentoLugares
 
 	forma, catalogo error
 }
 
 // prepararVenta reads what a sale needs outside any transaction.
-func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPreparada) {
-	p.Venta = v
+func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) ventaPreparada {
 	c := s.db.Conn()
-	cab, tipos, err := leerVenta(ctx, c, a, v)
+	l := s.nuevaLecturaVenta(ctx, a)
+	return s.prepararLeida(ctx, c, a, v, &l, sqldb.Pipeline(ctx, c, l.consultas(a, v)...))
+}
+
+// prepararLeida prepares a sale from what l read (leido: the error of its
+// queries); c reads the trip types when they were not read with the rest.
+func (s *Store) prepararLeida(ctx context.Context, c sqldb.Conn, a Actor, v Venta, l *lecturaVenta, leido error) (p ventaPreparada) {
+	p.Venta = v
+	cab, tipos, err := l.leida(leido)
 	if err != nil {
 		p.forma = err
 		return p
@@ -221,7 +246,7 @@ func (s *Store) prepararVenta(ctx context.Context, a Actor, v Venta) (p ventaPre
 	if p.vendedor, p.forma = cab.vendedorDe(a); p.forma != nil {
 		return p
 	}
-	if p.clave, p.forma = s.claveEmpresa(ctx, a.EmpresaID); p.forma != nil {
+	if p.clave, p.forma = l.clave, l.errClave; p.forma != nil {
 		return p
 	}
 	p.catalogo = p.preciar(ctx, c, a.EmpresaID, cab, tipos)
@@ -271,21 +296,47 @@ func leerCabeceraVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (cab
 	return h, err
 }
 
-// leerVenta reads a sale's cabeceraVenta and, when its lines are within
-// bounds, its trip types (tiposDeVenta) together, one round trip on
-// PostgreSQL (sqldb.Pipeline); tipos is nil otherwise (preciar reads them).
-func leerVenta(ctx context.Context, c sqldb.Conn, a Actor, v Venta) (h cabeceraVenta, tipos map[int64]tipoVenta, err error) {
-	if len(v.Lineas) == 0 || len(v.Lineas) > domain.MaxLineasPorVenta {
-		h, err = leerCabeceraVenta(ctx, c, a, v)
-		return h, nil, err
+// lecturaVenta is what a sale reads, as queries to send together
+// (sqldb.Pipeline): its cabeceraVenta and, when its lines are within bounds,
+// its trip types (tiposDeVenta); and, sent with them on PostgreSQL, the first
+// take of its seats.
+type lecturaVenta struct {
+	cab       cabeceraVenta
+	leerTipos func() (map[int64]tipoVenta, error)
+	lugares   intentoLugares
+	// clave is the company's signing key (errClave: why not), read before
+	// the transaction: from memory once cached (claveEmpresa), and never
+	// through a pool the transaction may be waiting on.
+	clave    ed25519.PrivateKey
+	errClave error
+}
+
+// nuevaLecturaVenta starts the reading of a sale of a's company with its signing key.
+func (s *Store) nuevaLecturaVenta(ctx context.Context, a Actor) lecturaVenta {
+	var l lecturaVenta
+	l.clave, l.errClave = s.claveEmpresa(ctx, a.EmpresaID)
+	return l
+}
+
+// consultas are the queries that read the sale v.
+func (l *lecturaVenta) consultas(a Actor, v Venta) []sqldb.Piped {
+	qs := []sqldb.Piped{cabeceraDeVenta(a, v, &l.cab)}
+	if len(v.Lineas) > 0 && len(v.Lineas) <= domain.MaxLineasPorVenta {
+		var tq sqldb.Piped
+		tq, l.leerTipos = consultaTipos(a.EmpresaID, v.SeccionID, v.Lineas)
+		qs = append(qs, tq)
 	}
-	tq, leerTipos := consultaTipos(a.EmpresaID, v.SeccionID, v.Lineas)
-	var leida error
-	err = sqldb.Pipeline(ctx, c, cabeceraDeVenta(a, v, &h), tq)
-	if err == nil {
-		tipos, leida = leerTipos()
+	return qs
+}
+
+// leida answers what the queries read, once sent (err: their error); tipos
+// is nil when they were not read (preciar reads them).
+func (l *lecturaVenta) leida(err error) (cabeceraVenta, map[int64]tipoVenta, error) {
+	if err != nil || l.leerTipos == nil {
+		return l.cab, nil, l.cab.leida(err)
 	}
-	return h, tipos, firstErr(h.leida(err), leida)
+	tipos, err := l.leerTipos()
+	return l.cab, tipos, err
 }
 
 // cabeceraDeVenta is the query of a sale's cabeceraVenta, read into h.
@@ -490,19 +541,26 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 		pasajes []Pasaje
 		err     error
 	)
-	if c.Dialect().WritingCTEs() && p.cantidad() <= pasajesPorInsert {
-		// PostgreSQL: the numbers first, then the movement and the tickets in one statement
+	switch {
+	case c.Dialect().WritingCTEs() && p.cantidad() <= pasajesPorInsert:
+		// PostgreSQL: the numbers (and for an online sale the ids) first, then
+		// the movement and the tickets in one statement
 		if err := p.vincularCliente(ctx, c, a.EmpresaID); err != nil {
 			return nil, err
 		}
 		pasajes = p.pasajes(momento)
-		if err := s.numerarVenta(ctx, c, a, p, pasajes); err != nil {
+		if p.offline == nil {
+			movID, err = s.numerarConIds(ctx, a, p, pasajes)
+			if err == nil {
+				err = insertarVentaNumerada(ctx, c, a, cajaID, movID, movimiento, pasajes)
+			}
+		} else if err = s.numerarVenta(ctx, c, a, p, pasajes); err == nil {
+			movID, err = insertarMovimientoYPasajes(ctx, c, a, cajaID, movimiento, pasajes)
+		}
+		if err != nil {
 			return nil, err
 		}
-		if movID, err = insertarMovimientoYPasajes(ctx, c, a, cajaID, movimiento, pasajes); err != nil {
-			return nil, err
-		}
-	} else {
+	default:
 		if movID, err = c.InsertID(ctx, insertarMovimiento, movimiento...); err != nil {
 			return nil, wrap("registrar venta en caja", err)
 		}
@@ -625,9 +683,43 @@ func (s *Store) tomarNumeros(ctx context.Context, c sqldb.Conn, empresaID int64,
 	if !ok {
 		return contarPasajes(ctx, c, empresaID, n)
 	}
-	return leerContador(aparte.QueryRow(ctx, `INSERT INTO secuencias (empresa_id, nombre, valor)
-		SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco`+
-		sumarAlContador, empresaID, n))
+	return leerContador(aparte.QueryRow(ctx, numerosAparte, empresaID, n))
+}
+
+// numerosAparte is tomarNumeros' statement on PostgreSQL; its arguments are
+// the company and how many numbers it takes.
+const numerosAparte = `INSERT INTO secuencias (empresa_id, nombre, valor)
+	SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco` + sumarAlContador
+
+// numerarConIds gives an online sale's tickets on PostgreSQL their numbers
+// (tomarNumeros' statement aside) and, in that same statement, their ids and
+// their movement's, taken from the tables' sequences (ids, unlike numbers,
+// need no order and no counter: a sale rolled back leaves gaps in them, as any
+// insert does); and signs their codes. It answers the movement's id: the
+// sale's writes then need nothing back from the database
+// (insertarVentaNumerada), and go with its commit.
+func (s *Store) numerarConIds(ctx context.Context, a Actor, p ventaPreparada, pasajes []Pasaje) (int64, error) {
+	aparte, ok := s.db.AsideConn()
+	if !ok {
+		return 0, errors.New("store: numerar con ids requiere PostgreSQL")
+	}
+	type numerado struct{ ultimo, movID, id int64 }
+	filas, err := sqldb.QueryAll(ctx, aparte, func(sc sqldb.Scanner) (f numerado, err error) {
+		return f, sc.Scan(&f.ultimo, &f.movID, &f.id)
+	}, `WITH numeros AS (`+numerosAparte+`),
+		movimiento AS MATERIALIZED (SELECT nextval('caja_movimientos_id_seq') AS id)
+		SELECT numeros.valor, movimiento.id, nextval('pasajes_id_seq') FROM numeros, movimiento, generate_series(1, ?)`,
+		a.EmpresaID, len(pasajes), len(pasajes))
+	if err == nil && len(filas) != len(pasajes) {
+		err = fmt.Errorf("%d ids para %d pasajes", len(filas), len(pasajes))
+	}
+	if err != nil {
+		return 0, wrap("numerar pasajes", err)
+	}
+	for i := range pasajes {
+		pasajes[i].ID = filas[i].id
+	}
+	return filas[0].movID, p.numerar(a.EmpresaID, pasajes, filas[0].ultimo)
 }
 
 // contarPasajes advances the company's ticket counter by n with one atomic
@@ -674,7 +766,8 @@ func marcarIdaYVuelta(ctx context.Context, c sqldb.Conn, empresaID, movID int64,
 			continue
 		}
 		hechos[l.TipoViajeID] = true
-		if _, err := c.Exec(ctx, `UPDATE pasajes SET ida_y_vuelta = ?, vuelta_hasta = ? WHERE empresa_id = ?
+		// nothing reads it back in the sale: sent with the next statement on PostgreSQL (sqldb.Conn.ExecLater)
+		if err := c.ExecLater(ctx, `UPDATE pasajes SET ida_y_vuelta = ?, vuelta_hasta = ? WHERE empresa_id = ?
 			AND movimiento_id = ? AND tipo_viaje_id = ?`, true, domain.VueltaHasta(p.FechaViaje, l.diasVuelta),
 			empresaID, movID, l.TipoViajeID); err != nil {
 			return wrap("marcar ida y vuelta", err)
@@ -705,6 +798,11 @@ const insertarMovimiento = `INSERT INTO caja_movimientos (empresa_id, caja_id, u
 	descripcion, medio_pago_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
 	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
 
+// insertarMovimientoConID is insertarMovimiento with the movement's id first.
+const insertarMovimientoConID = `INSERT INTO caja_movimientos (id, empresa_id, caja_id, usuario_id, tipo, monto,
+	descripcion, medio_pago_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
+	VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`
+
 // insertarMovimientoYPasajes writes a sale's register movement (the
 // arguments of insertarMovimiento) and its tickets (at most pasajesPorInsert)
 // in one statement, a data-modifying CTE (dialects with WritingCTEs), and
@@ -713,25 +811,37 @@ func insertarMovimientoYPasajes(ctx context.Context, c sqldb.Conn, a Actor, caja
 	return insertarLote(ctx, c, a, cajaID, `WITH mov AS (`+insertarMovimiento+` RETURNING id) `, movimiento, nil, pasajes)
 }
 
-// insertarLote inserts tickets (at most pasajesPorInsert) with one statement,
-// sets their ids and answers their movement's id: movID, or when nil the id
-// of the CTE mov that the statement starts with (con, its arguments conArgs).
-func insertarLote(ctx context.Context, c sqldb.Conn, a Actor, cajaID int64, con string, conArgs []any, movID any,
-	lote []Pasaje) (int64, error) {
-	mov := `?`
+// insertarVentaNumerada writes a sale's register movement (the arguments of
+// insertarMovimiento, with its id movID) and its tickets (at most
+// pasajesPorInsert, each with its id) in one data-modifying CTE that reads
+// nothing back: sent with the next statement, the commit on PostgreSQL
+// (sqldb.Conn.ExecLater).
+func insertarVentaNumerada(ctx context.Context, c sqldb.Conn, a Actor, cajaID, movID int64, movimiento []any, pasajes []Pasaje) error {
+	q, args := sentenciaPasajes(a, cajaID, movID, pasajes, true)
+	return wrap("crear pasajes", c.ExecLater(ctx, `WITH mov AS (`+insertarMovimientoConID+`) `+q,
+		append(append([]any{movID}, movimiento...), args...)...))
+}
+
+// sentenciaPasajes is the INSERT of tickets (at most pasajesPorInsert) and
+// its arguments: in the movement movID, or when nil the CTE mov's; with their
+// ids when conID (insertarVentaNumerada).
+func sentenciaPasajes(a Actor, cajaID int64, movID any, lote []Pasaje, conID bool) (string, []any) {
+	mov, id, columnaID := `?`, ``, ``
 	if movID == nil {
 		mov = `(SELECT id FROM mov)`
 	}
-	fila := `(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ` + mov + `, ?, ?, ?, ?), `
-	q := con + `INSERT INTO pasajes (empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
+	if conID {
+		id, columnaID = `?, `, `id, `
+	}
+	fila := `(` + id + `?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ` + mov + `, ?, ?, ?, ?), `
+	q := `INSERT INTO pasajes (` + columnaID + `empresa_id, numero_pasaje, codigo_qr, fecha_viaje, precio, estado, cliente_nombre,
 		cliente_telefono, cliente_email, cliente_documento, cliente_id, seccion_id, tipo_viaje_id, medio_pago_id, caja_id, movimiento_id, usuario_id,
-		observaciones, created_at, dia_venta) VALUES ` + strings.Repeat(fila, len(lote))
-	args := make([]any, 0, len(conArgs)+20*len(lote))
-	args = append(args, conArgs...)
-	porNumero := make(map[string]*Pasaje, len(lote))
-	for i := range lote {
-		p := &lote[i]
-		porNumero[p.NumeroPasaje] = p
+		observaciones, created_at, dia_venta) VALUES ` + strings.TrimSuffix(strings.Repeat(fila, len(lote)), `, `)
+	args := make([]any, 0, 21*len(lote))
+	for _, p := range lote {
+		if conID {
+			args = append(args, p.ID)
+		}
 		args = append(args, a.EmpresaID, p.NumeroPasaje, p.CodigoQR, p.FechaViaje, p.Precio, p.Estado, p.ClienteNombre,
 			p.ClienteTelefono, p.ClienteEmail, p.ClienteDocumento, p.ClienteID, p.SeccionID, p.TipoViajeID, p.MedioPagoID, cajaID)
 		if movID != nil {
@@ -739,9 +849,22 @@ func insertarLote(ctx context.Context, c sqldb.Conn, a Actor, cajaID int64, con 
 		}
 		args = append(args, a.UsuarioID, p.Observaciones, p.CreatedAt, p.DiaVenta)
 	}
+	return q, args
+}
+
+// insertarLote inserts tickets (at most pasajesPorInsert) with one statement,
+// sets their ids and answers their movement's id: movID, or when nil the id
+// of the CTE mov that the statement starts with (con, its arguments conArgs).
+func insertarLote(ctx context.Context, c sqldb.Conn, a Actor, cajaID int64, con string, conArgs []any, movID any,
+	lote []Pasaje) (int64, error) {
+	q, filas := sentenciaPasajes(a, cajaID, movID, lote, false)
+	porNumero := make(map[string]*Pasaje, len(lote))
+	for i := range lote {
+		porNumero[lote[i].NumeroPasaje] = &lote[i]
+	}
 	var movimiento int64
 	err := func() error {
-		rows, err := c.Query(ctx, strings.TrimSuffix(q, `, `)+` RETURNING id, numero_pasaje, movimiento_id`, args...)
+		rows, err := c.Query(ctx, con+q+` RETURNING id, numero_pasaje, movimiento_id`, append(conArgs, filas...)...)
 		if err != nil {
 			return err
 		}

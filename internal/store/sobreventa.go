@@ -74,8 +74,8 @@ func leerCupo(ctx context.Context, c sqldb.Conn, k claveCupo, bloquear bool) (do
 // lugaresOCupo takes n seats of a sale when they fit (nil); otherwise it
 // answers the seats that refused them, read with the counter locked (a seat
 // freed between the refusal and the read is taken then).
-func lugaresOCupo(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (*domain.Cupo, error) {
-	tomados, err := tomarLugares(ctx, c, k, n)
+func lugaresOCupo(ctx context.Context, c sqldb.Conn, k claveCupo, n int64, intento *intentoLugares) (*domain.Cupo, error) {
+	tomados, err := tomarLugares(ctx, c, k, n, intento)
 	if err != nil || tomados {
 		return nil, err
 	}
@@ -105,7 +105,7 @@ type sobreventa struct {
 // capacity.
 func comprobarCupo(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) (*sobreventa, error) {
 	k, n := cupoDeVenta(a, p)
-	cupo, err := lugaresOCupo(ctx, c, k, n)
+	cupo, err := lugaresOCupo(ctx, c, k, n, p.lugares)
 	if err != nil || cupo == nil {
 		return nil, err
 	}
@@ -127,7 +127,7 @@ func comprobarCupo(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada)
 // audited and notified (registrarSobreventa).
 func cupoOffline(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada) (*sobreventa, error) {
 	k, n := cupoDeVenta(a, p)
-	cupo, err := lugaresOCupo(ctx, c, k, n)
+	cupo, err := lugaresOCupo(ctx, c, k, n, nil)
 	if err != nil || cupo == nil {
 		return nil, err
 	}
