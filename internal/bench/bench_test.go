@@ -2,9 +2,12 @@ package bench
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"testing"
 	"time"
+
+	"muelle/internal/store/storetest"
 )
 
 // TestEveryRequestIsAnsweredUnderLoadOnSQLite drives the real server over
@@ -98,5 +101,40 @@ func TestTheSalesOfABusyDayAreMeasuredOnThatDay(t *testing.T) {
 	}
 	if delDia, otros := contarDia(); delDia != vendidos || otros != otrosAntes {
 		t.Fatalf("pasajes del día: %d (se esperaban %d), de otros días: %d (antes %d)", delDia, vendidos, otros, otrosAntes)
+	}
+}
+
+// TestTheCeilingsReplayTheSaleWithoutErrors: the two ceilings of the sale
+// (the app's statements, and its writes alone) replay each seller's recorded
+// sale as raw SQL, on SQLite and on PostgreSQL, every replay writing new
+// tickets: fresh numbers, codes, keys and, where the sale wrote its ids
+// itself (PostgreSQL), fresh ids.
+func TestTheCeilingsReplayTheSaleWithoutErrors(t *testing.T) {
+	bases := []string{"sqlite:"}
+	if pg := storetest.PostgresURL(); pg != "" {
+		bases = append(bases, pg)
+	}
+	for _, base := range bases {
+		ctx := context.Background()
+		e, err := Abrir(ctx, base, 2, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer e.Cerrar()
+		guiones, err := e.GuionesVenta(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		const replays = 6
+		antes, _, _ := e.contar(t)
+		for i, gs := range [][]guion{guiones, soloEfectos(guiones)} {
+			m := e.VentasCrudas(ctx, gs, fmt.Sprintf("techo%d", i), 5*time.Minute, replays)
+			if m.Ops != replays || m.Errores != 0 {
+				t.Fatalf("%s, techo %d: %d de %d, primer error %s", e.St.Dialect(), i, m.Ops, replays, m.Primero)
+			}
+		}
+		if pasajes, distintos, _ := e.contar(t); pasajes != antes+2*replays*3 || distintos != pasajes {
+			t.Fatalf("%s: %d pasajes (%d distintos), se esperaban %d", e.St.Dialect(), pasajes, distintos, antes+2*replays*3)
+		}
 	}
 }

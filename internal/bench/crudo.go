@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"muelle/internal/store"
@@ -22,7 +23,17 @@ type guion struct {
 	// frescos are the string arguments that must differ on every replay
 	// (ticket numbers and codes, the Idempotency-Key).
 	frescos []string
+	// ids are the ids the request wrote itself (on PostgreSQL a sale's
+	// tickets and movement, store.numerarConIds): each replay writes fresh
+	// ones in their place, the same one for the same id.
+	ids []int64
 }
+
+// idFresco numbers the ids that replays write: far above any id a table's
+// sequence gives in a benchmark, so that none collides with the app's.
+var idFresco atomic.Int64
+
+func init() { idFresco.Store(1 << 40) }
 
 // grabar runs fn with the store's statements recorded.
 func (e *Entorno) grabar(fn func() error) ([]store.Sentencia, error) {
@@ -62,9 +73,27 @@ func (e *Entorno) GuionesVenta(ctx context.Context) ([]guion, error) {
 		for _, p := range ps {
 			g.frescos = append(g.frescos, p.NumeroPasaje, p.CodigoQR)
 		}
+		if e.St.Dialect() == "postgres" && len(ps) > 0 {
+			if g.ids, err = e.idsDeVenta(ctx, ps); err != nil {
+				return nil, err
+			}
+		}
 		out = append(out, g)
 	}
 	return out, nil
+}
+
+// idsDeVenta are the ids a sale wrote itself on PostgreSQL: its tickets' and its movement's.
+func (e *Entorno) idsDeVenta(ctx context.Context, ps []pasajeVendido) ([]int64, error) {
+	var mov int64
+	if err := e.St.DB().QueryRowContext(ctx, e.St.Rebind(`SELECT movimiento_id FROM pasajes WHERE id = ?`), ps[0].ID).Scan(&mov); err != nil {
+		return nil, fmt.Errorf("movimiento de la venta grabada: %w", err)
+	}
+	ids := []int64{mov}
+	for _, p := range ps {
+		ids = append(ids, p.ID)
+	}
+	return ids, nil
 }
 
 // GuionesEmbarque records one boarding of each crew member over HTTP, with
@@ -101,11 +130,22 @@ func (g guion) reproducir(ctx context.Context, st *store.Store, reemplazar func(
 			_ = tx.Rollback()
 		}
 	}()
+	nuevos := make(map[int64]int64, len(g.ids))
+	for _, id := range g.ids {
+		nuevos[id] = idFresco.Add(1)
+	}
 	for _, s := range g.sentencias {
 		args := slices.Clone(s.Args)
 		for i, a := range args {
-			if v, ok := a.(string); ok && slices.Contains(g.frescos, v) {
-				args[i] = reemplazar(v)
+			switch v := a.(type) {
+			case string:
+				if slices.Contains(g.frescos, v) {
+					args[i] = reemplazar(v)
+				}
+			case int64:
+				if nuevo, ok := nuevos[v]; ok {
+					args[i] = nuevo
+				}
 			}
 		}
 		var q interface {
@@ -178,7 +218,7 @@ func ejecutar(ctx context.Context, q interface {
 // outside reviewer writes a pgbench script of "the same effects" (each write
 // still finds its own rows: a conditional UPDATE keeps its WHERE).
 func (g guion) soloEfectos() guion {
-	out := guion{frescos: g.frescos}
+	out := guion{frescos: g.frescos, ids: g.ids}
 	for _, s := range g.sentencias {
 		if !strings.HasPrefix(strings.TrimSpace(s.SQL), "SELECT") {
 			out.sentencias = append(out.sentencias, s)

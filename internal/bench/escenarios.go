@@ -53,6 +53,7 @@ func (e *Entorno) post(ctx context.Context, ruta, token, clave string, cuerpo an
 
 // pasajeVendido is what a sale answers of each ticket.
 type pasajeVendido struct {
+	ID           int64  `json:"id"`
 	NumeroPasaje string `json:"numero_pasaje"`
 	CodigoQR     string `json:"codigo_qr"`
 }
