@@ -87,30 +87,35 @@ func tomarSiCaben(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) (bool
 
 // intentoLugares is tomarSiCaben's UPDATE for a sale's seats sent with its
 // first batch on PostgreSQL (Vender: with the key's claim and the sale's
-// reads), before the sale is checked: a sale refused afterwards rolls it
-// back with everything else.
+// reads; lugaresYNumeros), before the sale is checked: a sale refused
+// afterwards rolls it back with everything else.
 type intentoLugares struct {
 	k      *claveCupo // nil: not sent
 	n      int64
 	tomado bool
 }
 
-// consulta is the UPDATE of sale v's seats, when its travel date and
-// quantities are well formed (a sale that is not is refused before its
-// seats are looked at, domain.ValidarVenta): none otherwise.
-func (i *intentoLugares) consulta(a Actor, v Venta) []sqldb.Piped {
+// preparar names the seats of sale v, when its travel date and quantities
+// are well formed (a sale that is not is refused before its seats are
+// looked at, domain.ValidarVenta): false otherwise, and nothing is sent.
+func (i *intentoLugares) preparar(a Actor, v Venta) (claveCupo, int64, bool) {
 	n := int64(domain.TotalPasajes(v.Lineas))
 	fecha, err := time.Parse(time.DateOnly, v.FechaViaje)
 	if err != nil || fecha.Year() < 2000 || v.SeccionID <= 0 || n < 1 || n > domain.MaxPasajesPorVenta {
-		return nil
+		return claveCupo{}, 0, false
 	}
 	k := claveCupo{empresaID: a.EmpresaID, seccionID: v.SeccionID, fecha: v.FechaViaje}
 	i.k, i.n = &k, n
-	return []sqldb.Piped{{SQL: tomarSiCabenSQL + ` RETURNING vendidos`, Args: tomarSiCabenArgs(k, n),
+	return k, n, true
+}
+
+// consulta is the UPDATE of the seats preparar named.
+func (i *intentoLugares) consulta() sqldb.Piped {
+	return sqldb.Piped{SQL: tomarSiCabenSQL + ` RETURNING vendidos`, Args: tomarSiCabenArgs(*i.k, i.n),
 		Rows: func(rows sqldb.Rows) error {
 			i.tomado = rows.Next()
 			return nil
-		}}}
+		}}
 }
 
 // enviado reports whether the UPDATE was sent (i nil: no attempt).

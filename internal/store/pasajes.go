@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -149,14 +150,14 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 	con := []sqldb.Piped{abierta.consulta(s.db.Dialect(), a)}
 	if s.db.Dialect().Postgres() {
 		con = append(con, l.consultas(a, v)...)
-		con = append(con, l.lugares.consulta(a, v)...)
+		con = append(con, l.lugaresYNumeros(a, v)...)
 	} else {
 		p = s.prepararVenta(ctx, a, v)
 	}
 	return idempotentCon(ctx, s, a, "pasajes.vender", con, func(c sqldb.Conn) ([]Pasaje, error) {
 		if s.db.Dialect().Postgres() {
 			p = s.prepararLeida(ctx, c, a, v, &l, nil)
-			p.lugares = &l.lugares
+			p.lugares, p.numeracion = &l.lugares, &l.numeracion
 		}
 		caja, err := p.admitida(&abierta)
 		if err != nil {
@@ -214,6 +215,9 @@ type ventaPreparada struct {
 	// lugares is the first take of the sale's seats when it was sent with
 	// its reads (Vender on PostgreSQL); nil: not tried yet.
 	lugares *intentoLugares
+	// numeracion is its numbers and ids, taken with its reads (Vender on
+	// PostgreSQL); nil: to take (numerarConIds).
+	numeracion *numeracion
 
 	forma, catalogo error
 }
@@ -304,6 +308,8 @@ type lecturaVenta struct {
 	cab       cabeceraVenta
 	leerTipos func() (map[int64]tipoVenta, error)
 	lugares   intentoLugares
+	// numeracion is the sale's numbers and ids, taken with it on PostgreSQL.
+	numeracion numeracion
 	// clave is the company's signing key (errClave: why not), read before
 	// the transaction: from memory once cached (claveEmpresa), and never
 	// through a pool the transaction may be waiting on.
@@ -518,10 +524,12 @@ func consultaTipos(empresaID, seccionID int64, lineas []domain.LineaVenta) (sqld
 
 // emitir writes the movement, the tickets, the points a customer earns and the
 // audit entry of a priced sale.
-// The ticket numbers are taken last, right before the tickets are inserted
+// The ticket numbers are taken right before the tickets are inserted
 // (tomarNumeros), once the idempotency key is claimed and every refusal
-// checked: a replay and a refused sale take none. A sale rolled back after
-// that leaves a gap in the numbers, and a number is never given twice.
+// checked, or on PostgreSQL by a sale at the counter with its seats, inside
+// its transaction (lugaresYNumeros): a replay and a refused sale keep none.
+// A sale rolled back after taking them aside leaves a gap in the numbers,
+// and a number is never given twice.
 func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPreparada, cajaID int64) ([]Pasaje, error) {
 	cantidad := p.cantidad()
 	momento, descripcion, detalle := c.Now(), "Venta de "+domain.CantidadPasajes(cantidad), domain.CantidadPasajes(cantidad)
@@ -683,43 +691,107 @@ func (s *Store) tomarNumeros(ctx context.Context, c sqldb.Conn, empresaID int64,
 	if !ok {
 		return contarPasajes(ctx, c, empresaID, n)
 	}
-	return leerContador(aparte.QueryRow(ctx, numerosAparte, empresaID, n))
+	return leerContador(aparte.QueryRow(ctx, contadorDesde(sinEsperarAlDisco), empresaID, n))
 }
 
-// numerosAparte is tomarNumeros' statement on PostgreSQL; its arguments are
-// the company and how many numbers it takes.
-const numerosAparte = `INSERT INTO secuencias (empresa_id, nombre, valor)
-	SELECT ?, 'pasajes', ? FROM (SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco` + sumarAlContador
+// sinEsperarAlDisco is the row that tomarNumeros' statement takes its
+// numbers from on PostgreSQL: it turns synchronous_commit off for its own
+// transaction.
+const sinEsperarAlDisco = `(SELECT set_config('synchronous_commit', 'off', true)) AS sin_esperar_al_disco`
+
+// contadorDesde is the upsert that takes numbers of the company's counter
+// for each row of desde (one), RETURNING the last; its arguments are the
+// company and how many.
+func contadorDesde(desde string) string {
+	return `INSERT INTO secuencias (empresa_id, nombre, valor) SELECT ?, 'pasajes', ? FROM ` + desde + sumarAlContador
+}
 
 // numerarConIds gives an online sale's tickets on PostgreSQL their numbers
-// (tomarNumeros' statement aside) and, in that same statement, their ids and
-// their movement's, taken from the tables' sequences (ids, unlike numbers,
-// need no order and no counter: a sale rolled back leaves gaps in them, as any
-// insert does); and signs their codes. It answers the movement's id: the
-// sale's writes then need nothing back from the database
-// (insertarVentaNumerada), and go with its commit.
+// and, with them, their ids and their movement's, taken from the tables'
+// sequences (ids, unlike numbers, need no order and no counter: a sale
+// rolled back leaves gaps in them, as any insert does); and signs their
+// codes. It answers the movement's id: the sale's writes then need nothing
+// back from the database (insertarVentaNumerada), and go with its commit.
+// A sale at the counter (Vender) took them with its seats, in its first
+// batch (lugaresYNumeros); any other (a Mercado Pago order's, or a sale whose
+// seats were not taken there) takes them now, aside (tomarNumeros).
 func (s *Store) numerarConIds(ctx context.Context, a Actor, p ventaPreparada, pasajes []Pasaje) (int64, error) {
-	aparte, ok := s.db.AsideConn()
-	if !ok {
-		return 0, errors.New("store: numerar con ids requiere PostgreSQL")
+	nu := p.numeracion
+	if !nu.tomada() {
+		aparte, ok := s.db.AsideConn()
+		if !ok {
+			return 0, errors.New("store: numerar con ids requiere PostgreSQL")
+		}
+		nu = &numeracion{}
+		if err := sqldb.Pipeline(ctx, aparte, nu.consulta("", nil, sinEsperarAlDisco, a.EmpresaID, int64(len(pasajes)))); err != nil {
+			return 0, wrap("numerar pasajes", err)
+		}
 	}
-	type numerado struct{ ultimo, movID, id int64 }
-	filas, err := sqldb.QueryAll(ctx, aparte, func(sc sqldb.Scanner) (f numerado, err error) {
-		return f, sc.Scan(&f.ultimo, &f.movID, &f.id)
-	}, `WITH numeros AS (`+numerosAparte+`),
-		movimiento AS MATERIALIZED (SELECT nextval('caja_movimientos_id_seq') AS id)
-		SELECT numeros.valor, movimiento.id, nextval('pasajes_id_seq') FROM numeros, movimiento, generate_series(1, ?)`,
-		a.EmpresaID, len(pasajes), len(pasajes))
-	if err == nil && len(filas) != len(pasajes) {
-		err = fmt.Errorf("%d ids para %d pasajes", len(filas), len(pasajes))
-	}
-	if err != nil {
-		return 0, wrap("numerar pasajes", err)
+	if len(nu.ids) != len(pasajes) {
+		return 0, fmt.Errorf("store: %d ids para %d pasajes", len(nu.ids), len(pasajes))
 	}
 	for i := range pasajes {
-		pasajes[i].ID = filas[i].id
+		pasajes[i].ID = nu.ids[i]
 	}
-	return filas[0].movID, p.numerar(a.EmpresaID, pasajes, filas[0].ultimo)
+	return nu.movID, p.numerar(a.EmpresaID, pasajes, nu.ultimo)
+}
+
+// numeracion is the ticket numbers of a sale, the last one taken, with the
+// ids of its tickets and of its movement (numerarConIds).
+type numeracion struct {
+	ultimo, movID int64
+	ids           []int64
+}
+
+// consulta takes n numbers of the company and n ticket ids and a
+// movement's id from their sequences, in one statement: after the CTEs con
+// (their arguments conArgs, each ending in a comma), from the row of desde
+// (none: nothing is taken).
+func (nu *numeracion) consulta(con string, conArgs []any, desde string, empresaID, n int64) sqldb.Piped {
+	return sqldb.Piped{SQL: `WITH ` + con + `numeros AS (` + contadorDesde(desde) + `),
+		movimiento AS MATERIALIZED (SELECT nextval('caja_movimientos_id_seq') AS id FROM numeros)
+		SELECT numeros.valor, movimiento.id, nextval('pasajes_id_seq') FROM numeros, movimiento, generate_series(1, ?)`,
+		Args: append(slices.Clone(conArgs), empresaID, n, n),
+		Rows: func(rows sqldb.Rows) error {
+			for rows.Next() {
+				var id int64
+				if err := rows.Scan(&nu.ultimo, &nu.movID, &id); err != nil {
+					return err
+				}
+				nu.ids = append(nu.ids, id)
+			}
+			return nil
+		}}
+}
+
+// tomada reports whether the numbers were taken (nu nil: no).
+func (nu *numeracion) tomada() bool { return nu != nil && len(nu.ids) > 0 }
+
+// lugaresYNumeros is the statement that takes sale v's seats, sent with its
+// first batch (Vender on PostgreSQL, intentoLugares) and, when its tickets
+// fit one insert (pasajesPorInsert), its numbers and ids in the same
+// statement, only once the seats are taken: inside the sale's transaction, so
+// that a sale refused afterwards rolls them back (no gap, no number given
+// twice). The company's counter row stays locked from there to the commit,
+// always taken after the seats' row: a sale whose seats are taken later takes
+// its numbers aside (numerarConIds), never holding the counter while it waits
+// for the seats.
+func (l *lecturaVenta) lugaresYNumeros(a Actor, v Venta) []sqldb.Piped {
+	k, n, ok := l.lugares.preparar(a, v)
+	switch {
+	case !ok:
+		return nil
+	case n > pasajesPorInsert:
+		return []sqldb.Piped{l.lugares.consulta()}
+	}
+	q := l.numeracion.consulta(`lugares AS (`+tomarSiCabenSQL+` RETURNING 1), `, tomarSiCabenArgs(k, n), `lugares`, a.EmpresaID, n)
+	leer := q.Rows
+	q.Rows = func(rows sqldb.Rows) error {
+		err := leer(rows)
+		l.lugares.tomado = l.numeracion.tomada()
+		return err
+	}
+	return []sqldb.Piped{q}
 }
 
 // contarPasajes advances the company's ticket counter by n with one atomic

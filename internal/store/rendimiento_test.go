@@ -454,17 +454,15 @@ func contarIdas(st *store.Store, fn func()) []string {
 // connections (a warm server): adding a query to either path fails it. On
 // PostgreSQL it counts round trips (BEGIN and COMMIT are round trips too): the
 // boarding is one statement (embarcarEnUnaSentencia), the sale pipelines what
-// it can into three: its reads, key, register and seats; its numbers and ids
-// aside; its writes with the commit (docs/features/sobreventa.md). SQLite
-// takes the ticket numbers inside the sale's transaction, PostgreSQL aside
-// (its events are announced after the commit, off the request:
-// sqldb/pubsub). The sale takes
+// it can into two: its reads, key, register, seats, numbers and ids; its
+// writes with the commit (docs/features/sobreventa.md; its events are
+// announced after the commit, off the request: sqldb/pubsub). The sale takes
 // its day's seats with one statement, its counter's conditional UPDATE, with
 // no lock before it (cupos.go, tomarLugares). A one-ticket sale names its
 // customer as the ticket's passenger (pasajeros.go): one more statement on
 // SQLite, none more on PostgreSQL (it rides with the next one).
 func TestSaleAndBoardingRunFewStatements(t *testing.T) {
-	want := map[string]struct{ venta, embarque int }{"sqlite": {13, 5}, "postgres": {3, 1}}
+	want := map[string]struct{ venta, embarque int }{"sqlite": {13, 5}, "postgres": {2, 1}}
 	eachEmpresa(t, func(t *testing.T, e *empresaDePrueba) {
 		ctx := context.Background()
 		e.abrir(t, 0)
