@@ -30,12 +30,16 @@ func (s *Server) manifiesto(r *http.Request) (Manifiesto, error) {
 
 // ConsultaExportarManifiesto is the query of a manifest's download.
 type ConsultaExportarManifiesto struct {
-	Formato string `query:"formato" enum:"csv,pdf" default:"csv" description:"csv (por defecto, para Excel) o pdf (A4, para imprimir)"`
+	Formato string `query:"formato" enum:"csv,xlsx,pdf" default:"csv" description:"csv (por defecto), xlsx (Excel) o pdf (el rol de pasajeros, A4, para imprimir y firmar)"`
 }
 
 // columnasManifiesto are the columns of the manifest's CSV and PDF.
-var columnasManifiesto = []string{"N° Pasaje", "Pasajero", "Documento", "Tipo de Viaje", "Tramo", "Embarque",
-	"Tripulante", "Observación"}
+var columnasManifiesto = []string{"N° Pasaje", "Pasajero", "Documento", "Nacionalidad", "Nacimiento / edad", "Sexo",
+	"Tipo de Viaje", "Tramo", "Embarque", "Tripulante", "Observación"}
+
+// tituloManifiesto is the title of the manifest's files: the legal
+// passenger list its departure's patrón signs.
+const tituloManifiesto = "Rol de pasajeros"
 
 // exportarManifiesto answers a departure's manifest as a CSV or an A4 PDF
 // (its heading: the departure, the boat, who sailed it and the totals by
@@ -68,6 +72,7 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 				obs = fmt.Sprintf("Corrección: %s (%s, %s)", k.Motivo, k.Usuario, momento(k.Fecha))
 			}
 			fila = append(fila[:0], export.Text(f.NumeroPasaje), export.Text(f.Pasajero), export.Text(doc),
+				export.Text(texto(f.Nacionalidad)), export.Text(nacimientoOEdad(f)), export.Text(texto(f.Sexo)),
 				export.Text(f.TipoViaje), export.Text(f.TramoEtiqueta), export.Text(embarque), export.Text(tripulante),
 				export.Text(obs))
 			if err := enc.Encode(fila); err != nil {
@@ -76,9 +81,14 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 		}
 		return nil
 	}
-	t := export.Table{Title: "Manifiesto de pasajeros", Columns: columnasManifiesto}
+	t := export.Table{Title: tituloManifiesto, Columns: columnasManifiesto}
 	nombre := fmt.Sprintf("manifiesto-%s-%s-salida-%d.", h.Fecha, h.Hora[:2]+h.Hora[3:], h.SalidaID)
-	if c.Formato != FormatoPDF {
+	switch c.Formato {
+	case FormatoXLSX:
+		return exportar(mediaXLSX, nombre+FormatoXLSX, func(w io.Writer) export.Encoder { return export.NewXLSXEncoder(w, t) },
+			filas), nil
+	case FormatoPDF:
+	default:
 		return exportarCSV(nombre+FormatoCSV, t, filas), nil
 	}
 	barco := "Sin embarcación"
@@ -92,8 +102,13 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 		{Label: "Salida", Value: fmt.Sprintf("%s, %s %s (%s)", h.Seccion, domain.FechaAR(h.Fecha), h.Hora, domain.NombreTramo(h.Sentido))},
 		{Label: "Embarcación", Value: barco},
 		{Label: "Capacidad habilitada", Value: strconv.FormatInt(h.Capacidad, 10) + " pasajeros"},
-		{Label: "Estado", Value: domain.NombreEstadoSalida[h.Estado]},
 	}
+	if h.VencimientoCertificado != nil {
+		hechos = append(hechos, export.Fact{Label: "Certificado de la embarcación", Value: "Vigente hasta " +
+			domain.FechaAR(*h.VencimientoCertificado)})
+	}
+	hechos = append(hechos, hechosTripulacion(m.Tripulacion)...)
+	hechos = append(hechos, export.Fact{Label: "Estado", Value: domain.NombreEstadoSalida[h.Estado]})
 	if h.Estado == domain.SalidaZarpo && h.EstadoPor != nil && h.EstadoEn != nil {
 		hechos = append(hechos, export.Fact{Label: "Zarpó", Value: momento(*h.EstadoEn) + ", por " + *h.EstadoPor})
 	}
@@ -114,7 +129,7 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 		hechos = append(hechos, export.Fact{Label: "Corrección", Value: fmt.Sprintf("%s %s el pasaje %s (%s): %s, %s",
 			k.Usuario, accion, k.NumeroPasaje, domain.NombreTramo(k.Tramo), k.Motivo, momento(k.Fecha))})
 	}
-	pdf := export.PDFHeading{Company: e.Nombre, Facts: hechos}
+	pdf := export.PDFHeading{Company: e.Nombre, Facts: hechos, Signatures: []string{"Firma del patrón"}}
 	logo, ok, err := s.Store.LogoDeEmpresa(r.Context(), e.ID)
 	if err != nil {
 		return archivo{}, err
@@ -124,6 +139,38 @@ func (s *Server) exportarManifiesto(r *http.Request, c ConsultaExportarManifiest
 	}
 	return exportar(mediaPDF, nombre+FormatoPDF, func(w io.Writer) export.Encoder { return export.NewPDFEncoder(w, t, pdf) },
 		filas), nil
+}
+
+// texto is a field that may be missing, empty when it is.
+func texto(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+// nacimientoOEdad is how a row's age reads: the birth date (dd/mm/aaaa),
+// else the age band.
+func nacimientoOEdad(f store.FilaManifiesto) string {
+	if f.FechaNacimiento != nil {
+		return domain.FechaAR(*f.FechaNacimiento)
+	}
+	return texto(f.FranjaEdad)
+}
+
+// hechosTripulacion are the roster's lines of the rol's heading: the patrón
+// first ('Sin designar' when none), then the rest by their function.
+func hechosTripulacion(ts []store.TripulanteSalida) []export.Fact {
+	patron := export.Fact{Label: domain.NombreFuncion[domain.FuncionPatron], Value: "Sin designar"}
+	var resto []export.Fact
+	for _, t := range ts {
+		if t.Funcion == domain.FuncionPatron {
+			patron.Value = t.Nombre
+			continue
+		}
+		resto = append(resto, export.Fact{Label: t.FuncionEtiqueta, Value: t.Nombre})
+	}
+	return append([]export.Fact{patron}, resto...)
 }
 
 // CorregirManifiesto is the body of a correction of a frozen manifest: add or

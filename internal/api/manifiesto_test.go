@@ -175,13 +175,14 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 		if err != nil {
 			t.Fatalf("csv: %v\n%s", err, r.Body)
 		}
-		if len(lineas) != 4 || strings.Join(lineas[0], "|") != "N° Pasaje|Pasajero|Documento|Tipo de Viaje|Tramo|Embarque|Tripulante|Observación" ||
-			strings.Join(lineas[1], "|") != ps[3].NumeroPasaje+"|Marta Gómez|40111222|Jubilado|Ida|20/11/2026 10:01|"+sup+"|" ||
-			lineas[3][4] != "Ida (tramo de vuelta del pasaje)" { // a round trip's return boarded into an outbound departure
+		if len(lineas) != 4 || strings.Join(lineas[0], "|") != "N° Pasaje|Pasajero|Documento|Nacionalidad|Nacimiento / edad|Sexo|"+
+			"Tipo de Viaje|Tramo|Embarque|Tripulante|Observación" ||
+			strings.Join(lineas[1], "|") != ps[3].NumeroPasaje+"|Marta Gómez|40111222||||Jubilado|Ida|20/11/2026 10:01|"+sup+"|" ||
+			lineas[3][7] != "Ida (tramo de vuelta del pasaje)" { // a round trip's return boarded into an outbound departure
 			t.Fatalf("csv:\n%s", r.Body)
 		}
 
-		// PDF: an A4 page (landscape: eight columns) with the departure and its passengers
+		// PDF: the rol de pasajeros, an A4 page (landscape: eleven columns) with the departure and its passengers
 		r = e.do("GET", path+"/exportar?formato=pdf", supervisor, nil)
 		if r.Status != http.StatusOK || r.Header.Get("Content-Type") != "application/pdf" {
 			t.Fatalf("pdf: %d %v", r.Status, r.Header)
@@ -189,7 +190,7 @@ func TestManifiestoDeUnaSalida(t *testing.T) {
 		if pdftest.Valid(t, r.Body) != 1 || !bytes.Contains(r.Body, []byte("/MediaBox [0 0 841.89 595.28]")) {
 			t.Fatal("el manifiesto no es una página A4")
 		}
-		if txt := pdftest.Text(t, r.Body); !strings.Contains(txt, "(Manifiesto de pasajeros)") ||
+		if txt := pdftest.Text(t, r.Body); !strings.Contains(txt, "(Rol de pasajeros)") ||
 			!strings.Contains(txt, "(Lancha MAN-1 \\(matrícula MAN-1\\))") || !strings.Contains(txt, "(Marta Gómez)") {
 			t.Fatalf("texto del PDF: %.2000s", txt)
 		}
@@ -298,7 +299,7 @@ func TestLaVueltaNombraElTramoDelPasaje(t *testing.T) {
 		r := e.do("GET", path+"/exportar?formato=csv", lancha, nil)
 		lector := csv.NewReader(bytes.NewReader(bytes.TrimPrefix(r.Body, []byte("\ufeff"))))
 		lector.Comma = ';'
-		if lineas, err := lector.ReadAll(); err != nil || len(lineas) != 3 || lineas[1][4] != deIda || lineas[2][4] != "Vuelta" {
+		if lineas, err := lector.ReadAll(); err != nil || len(lineas) != 3 || lineas[1][7] != deIda || lineas[2][7] != "Vuelta" {
 			t.Fatalf("csv (%v):\n%s", err, r.Body)
 		}
 

@@ -85,9 +85,7 @@ func NormalizarParadas(ps []Parada) ([]Parada, error) {
 		switch {
 		case p.Nombre == "" || utf8.RuneCountInString(p.Nombre) > MaxNombreParada:
 			return nil, Invalid(MsgParadaNombre)
-		case !utf8.ValidString(p.Nombre) || strings.ContainsFunc(p.Nombre, func(r rune) bool {
-			return unicode.IsControl(r) || unicode.Is(unicode.Cf, r)
-		}):
+		case !utf8.ValidString(p.Nombre) || strings.ContainsFunc(p.Nombre, controlOFormato):
 			return nil, Invalid(MsgParadaNombreInvalido(i + 1))
 		}
 		clave := strings.ToLower(p.Nombre)
@@ -175,3 +173,7 @@ func HorasDeParadas(hora, sentido string, ps []Parada) []HoraParada {
 	}
 	return out
 }
+
+// controlOFormato reports a control or format character, which no name or
+// reference typed by hand may hold.
+func controlOFormato(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -146,7 +145,7 @@ func (r Referencia) validarPartes() error {
 // characters of valid text without control or format characters.
 func transferenciaValida(s string) bool {
 	return utf8.ValidString(s) && utf8.RuneCountInString(s) <= MaxTransferencia &&
-		!strings.ContainsFunc(s, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) })
+		!strings.ContainsFunc(s, controlOFormato)
 }
 
 func noEsAlfanumerico(r rune) bool {

@@ -29,6 +29,9 @@ type PDFHeading struct {
 	Logo    []byte
 	LogoPNG bool
 	Facts   []Fact
+	// Signatures are the places to sign below the table, each named by who
+	// signs ("Firma del patrón"): a line, the name and "Aclaración".
+	Signatures []string
 }
 
 // Fact is one line of a PDF's heading: "Período", "01/11/2026 al 30/11/2026".
@@ -60,6 +63,7 @@ type PDFEncoder struct {
 	// anchos are the columns' spans of the grid, set by the first row.
 	anchos   []int
 	conTabla bool
+	firmas   []string
 	err      error
 }
 
@@ -76,7 +80,7 @@ func NewPDFEncoder(w io.Writer, t Table, h PDFHeading) *PDFEncoder {
 		WithBottomMargin(pdfMargenReporte).WithMaxGridSize(pdfGrilla).
 		WithPageNumber(props.PageNumber{Pattern: pdfPatronPagina, Place: props.RightBottom, Size: 8}).
 		WithTitle(t.Title, true).WithCreator("Muelle", true).Build()
-	e := &PDFEncoder{w: w, doc: maroto.New(cfg), columnas: t.Columns}
+	e := &PDFEncoder{w: w, doc: maroto.New(cfg), columnas: t.Columns, firmas: h.Signatures}
 	e.doc.AddRows(encabezadoPDF(t.Title, h, pdfGrilla)...)
 	return e
 }
@@ -210,6 +214,7 @@ func (e *PDFEncoder) Close() error {
 		err = e.err
 	}
 	if err == nil {
+		e.doc.AddRows(firmasPDF(e.firmas, pdfGrilla)...)
 		var doc core.Document
 		if doc, err = e.doc.Generate(); err == nil {
 			_, err = e.w.Write(doc.GetBytes())
@@ -220,4 +225,21 @@ func (e *PDFEncoder) Close() error {
 		e.err = err
 	}
 	return err
+}
+
+// firmasPDF are the rows of the places to sign below the table: for each, a
+// blank space, a line and who signs, and beside it the line of "Aclaración".
+func firmasPDF(firmas []string, grilla int) []core.Row {
+	var rows []core.Row
+	mitad := grilla / 2
+	for _, f := range firmas {
+		rows = append(rows, row.New(14).Add(col.New(grilla)),
+			row.New().Add(
+				text.NewCol(mitad, "______________________________", props.Text{Size: 9}),
+				text.NewCol(grilla-mitad, "______________________________", props.Text{Size: 9})),
+			row.New().Add(
+				text.NewCol(mitad, f, props.Text{Size: 9, Style: fontstyle.Bold}),
+				text.NewCol(grilla-mitad, "Aclaración", props.Text{Size: 9})))
+	}
+	return rows
 }

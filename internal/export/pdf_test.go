@@ -135,3 +135,16 @@ func TestPDFColumnsAreAsWideAsTheirLongestWord(t *testing.T) {
 		t.Errorf("dos columnas sin filas: %v", got)
 	}
 }
+
+// TestPDFEncoderEndsWithThePlacesToSign: each signature named in the heading
+// is a place to sign below the table, after its last row.
+func TestPDFEncoderEndsWithThePlacesToSign(t *testing.T) {
+	pdf := encodePDF(t, PDFHeading{Company: "Lanchas del Delta", Signatures: []string{"Firma del patrón"}},
+		[]string{"Pasaje", "Pasajero"}, []Cell{Text("LD-000001"), Text("Ana Pérez")})
+	pdftest.Valid(t, pdf)
+	texto := pdftest.Text(t, pdf)
+	fila, firma := strings.Index(texto, "(LD-000001)"), strings.Index(texto, "(Firma del patrón)")
+	if fila < 0 || firma < fila || !strings.Contains(texto[firma:], "(Aclaración)") {
+		t.Fatalf("la firma no sigue a la tabla: fila en %d, firma en %d", fila, firma)
+	}
+}

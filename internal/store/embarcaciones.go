@@ -23,6 +23,7 @@ const (
 	AccionCreacionSalida           = "CREACION_SALIDA_EXTRA"
 	AccionEstadoSalida             = "CAMBIO_ESTADO_SALIDA"
 	AccionEmbarcacionSalida        = "CAMBIO_EMBARCACION_SALIDA"
+	AccionTripulacionSalida        = "TRIPULACION_SALIDA"
 )
 
 // Tables named by the configActualizada events of this area.

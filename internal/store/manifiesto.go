@@ -32,6 +32,10 @@ const pasajeroDeFila = `CASE WHEN px.pasaje_id IS NULL THEN p.cliente_nombre ELS
 	CASE WHEN px.pasaje_id IS NULL THEN p.cliente_documento
 	ELSE COALESCE(px.documento_tipo || ' ' || px.documento_numero, '') END`
 
+// datosDelPasajero are the named passenger's nationality, birth date, age
+// band and sex (pasajeroJoin; NULL without one).
+const datosDelPasajero = `px.nacionalidad, CAST(px.fecha_nacimiento AS TEXT), px.franja_edad, px.sexo`
+
 // FilaManifiesto is one passenger of a departure: the ticket, the passenger's
 // name and document (the ticket's passenger, else the buyer's; null when
 // the sale had none), the trip type, the leg of
@@ -40,16 +44,22 @@ const pasajeroDeFila = `CASE WHEN px.pasaje_id IS NULL THEN p.cliente_nombre ELS
 // manifest is read), when and by whom. Correccion is set on a row a
 // correction added.
 type FilaManifiesto struct {
-	PasajeID      int64                 `json:"pasaje_id"`
-	NumeroPasaje  string                `json:"numero_pasaje"`
-	Pasajero      string                `json:"pasajero"`
-	Documento     *string               `json:"documento"`
-	TipoViaje     string                `json:"tipo_viaje"`
-	Tramo         string                `json:"tramo" enum:"ida,vuelta"`
-	TramoEtiqueta string                `json:"tramo_etiqueta"`
-	FechaEmbarque *time.Time            `json:"fecha_embarque"`
-	Tripulante    *string               `json:"tripulante"`
-	Correccion    *CorreccionManifiesto `json:"correccion"`
+	PasajeID     int64   `json:"pasaje_id"`
+	NumeroPasaje string  `json:"numero_pasaje"`
+	Pasajero     string  `json:"pasajero"`
+	Documento    *string `json:"documento"`
+	TipoViaje    string  `json:"tipo_viaje"`
+	// Nacionalidad, FechaNacimiento (YYYY-MM-DD), FranjaEdad and Sexo are the
+	// named passenger's (pasajeros; nil without one or when not given).
+	Nacionalidad    *string               `json:"nacionalidad"`
+	FechaNacimiento *string               `json:"fecha_nacimiento"`
+	FranjaEdad      *string               `json:"franja_edad"`
+	Sexo            *string               `json:"sexo"`
+	Tramo           string                `json:"tramo" enum:"ida,vuelta"`
+	TramoEtiqueta   string                `json:"tramo_etiqueta"`
+	FechaEmbarque   *time.Time            `json:"fecha_embarque"`
+	Tripulante      *string               `json:"tripulante"`
+	Correccion      *CorreccionManifiesto `json:"correccion"`
 }
 
 // CorreccionManifiesto is a correction made to a frozen manifest: the leg of
@@ -74,17 +84,19 @@ type TotalTipoViaje struct {
 // time (the company's), direction, boat (as it sailed, once frozen), state,
 // and who moved it to that state and when (for 'zarpo': who sailed it).
 type EncabezadoManifiesto struct {
-	SalidaID    int64      `json:"salida_id"`
-	Seccion     string     `json:"seccion"`
-	Fecha       string     `json:"fecha"`
-	Hora        string     `json:"hora"`
-	Sentido     string     `json:"sentido" enum:"ida,vuelta"`
-	Embarcacion *string    `json:"embarcacion"`
-	Matricula   *string    `json:"matricula"`
-	Capacidad   int64      `json:"capacidad"`
-	Estado      string     `json:"estado"`
-	EstadoPor   *string    `json:"estado_por"`
-	EstadoEn    *time.Time `json:"estado_en"`
+	SalidaID    int64   `json:"salida_id"`
+	Seccion     string  `json:"seccion"`
+	Fecha       string  `json:"fecha"`
+	Hora        string  `json:"hora"`
+	Sentido     string  `json:"sentido" enum:"ida,vuelta"`
+	Embarcacion *string `json:"embarcacion"`
+	Matricula   *string `json:"matricula"`
+	Capacidad   int64   `json:"capacidad"`
+	// VencimientoCertificado is the boat's certificate's expiry (YYYY-MM-DD).
+	VencimientoCertificado *string    `json:"vencimiento_certificado"`
+	Estado                 string     `json:"estado"`
+	EstadoPor              *string    `json:"estado_por"`
+	EstadoEn               *time.Time `json:"estado_en"`
 }
 
 // Manifiesto is a departure's manifest: its heading, its rows (by boarding
@@ -92,7 +104,10 @@ type EncabezadoManifiesto struct {
 // whether it is frozen (the departure sailed: CongeladoEn) with the
 // corrections made since, removals included.
 type Manifiesto struct {
-	Encabezado   EncabezadoManifiesto   `json:"encabezado"`
+	Encabezado EncabezadoManifiesto `json:"encabezado"`
+	// Tripulacion is the departure's crew roster (tripulacion.go), as it
+	// sailed once frozen.
+	Tripulacion  []TripulanteSalida     `json:"tripulacion"`
 	Congelado    bool                   `json:"congelado"`
 	CongeladoEn  *time.Time             `json:"congelado_en"`
 	Filas        []FilaManifiesto       `json:"filas"`
@@ -101,25 +116,28 @@ type Manifiesto struct {
 	Correcciones []CorreccionManifiesto `json:"correcciones"`
 }
 
-// manifiestoCongelado is what manifiestos.datos holds: the boat as the
-// departure sailed and the rows boarded into it then.
+// manifiestoCongelado is what manifiestos.datos holds: the boat and the
+// crew as the departure sailed and the rows boarded into it then (a
+// snapshot taken before migration 63 has no certificate nor crew).
 type manifiestoCongelado struct {
-	Embarcacion *string          `json:"embarcacion"`
-	Matricula   *string          `json:"matricula"`
-	Capacidad   int64            `json:"capacidad"`
-	Filas       []FilaManifiesto `json:"filas"`
+	Embarcacion            *string            `json:"embarcacion"`
+	Matricula              *string            `json:"matricula"`
+	Capacidad              int64              `json:"capacidad"`
+	VencimientoCertificado *string            `json:"vencimiento_certificado,omitempty"`
+	Tripulacion            []TripulanteSalida `json:"tripulacion,omitempty"`
+	Filas                  []FilaManifiesto   `json:"filas"`
 }
 
 func encabezadoManifiesto(ctx context.Context, c sqldb.Conn, empresaID, id int64) (EncabezadoManifiesto, error) {
 	var h EncabezadoManifiesto
 	err := c.QueryRow(ctx, `SELECT s.id, sec.nombre, s.fecha, s.hora, s.sentido, b.nombre, b.matricula,
-		COALESCE(b.capacidad, 0), s.estado, CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END,
-		s.estado_en
+		COALESCE(b.capacidad, 0), CAST(b.vencimiento_certificado AS TEXT), s.estado,
+		CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END, s.estado_en
 		FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 		LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
 		LEFT JOIN usuarios u ON u.id = s.estado_por
 		WHERE s.empresa_id = ? AND s.id = ?`, empresaID, id).Scan(&h.SalidaID, &h.Seccion, &h.Fecha, &h.Hora,
-		&h.Sentido, &h.Embarcacion, &h.Matricula, &h.Capacidad, &h.Estado, &h.EstadoPor, &h.EstadoEn)
+		&h.Sentido, &h.Embarcacion, &h.Matricula, &h.Capacidad, &h.VencimientoCertificado, &h.Estado, &h.EstadoPor, &h.EstadoEn)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		if missing {
 			return h, domain.NotFound(domain.MsgSalidaNoEncontrada)
@@ -145,13 +163,14 @@ func filasEmbarcadas(ctx context.Context, c sqldb.Conn, empresaID, salidaID int6
 				f   FilaManifiesto
 				doc string
 			)
-			err := sc.Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.TipoViaje, &f.FechaEmbarque, &f.Tripulante)
+			err := sc.Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nacionalidad, &f.FechaNacimiento,
+				&f.FranjaEdad, &f.Sexo, &f.TipoViaje, &f.FechaEmbarque, &f.Tripulante)
 			if doc != "" {
 				f.Documento = &doc
 			}
 			f.Tramo = tramo.nombre
 			return f, err
-		}, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, tv.nombre, p.`+tramo.fecha+`,
+		}, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, `+datosDelPasajero+`, tv.nombre, p.`+tramo.fecha+`,
 			CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END
 			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id `+pasajeroJoin+`
 			LEFT JOIN usuarios u ON u.id = p.`+tramo.usuario+`
@@ -184,8 +203,12 @@ func congelarManifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID i
 	if err != nil {
 		return err
 	}
+	tripulantes, err := tripulacion(ctx, c, empresaID, salidaID)
+	if err != nil {
+		return err
+	}
 	datos, err := json.Marshal(manifiestoCongelado{Embarcacion: h.Embarcacion, Matricula: h.Matricula,
-		Capacidad: h.Capacidad, Filas: filas})
+		Capacidad: h.Capacidad, VencimientoCertificado: h.VencimientoCertificado, Tripulacion: tripulantes, Filas: filas})
 	if err != nil {
 		return wrap("congelar manifiesto", err)
 	}
@@ -243,6 +266,9 @@ func manifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID int64) (M
 		if m.Filas, err = filasEmbarcadas(ctx, c, empresaID, salidaID); err != nil {
 			return m, err
 		}
+		if m.Tripulacion, err = tripulacion(ctx, c, empresaID, salidaID); err != nil {
+			return m, err
+		}
 	} else {
 		var snap manifiestoCongelado
 		if err := json.Unmarshal([]byte(datos), &snap); err != nil {
@@ -250,6 +276,7 @@ func manifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID int64) (M
 		}
 		m.Congelado, m.CongeladoEn = true, &en
 		m.Encabezado.Embarcacion, m.Encabezado.Matricula, m.Encabezado.Capacidad = snap.Embarcacion, snap.Matricula, snap.Capacidad
+		m.Encabezado.VencimientoCertificado, m.Tripulacion = snap.VencimientoCertificado, snap.Tripulacion
 		m.Filas = snap.Filas
 		ks, err := correccionesDe(ctx, c, empresaID, salidaID)
 		if err != nil {
@@ -272,6 +299,9 @@ func manifiesto(ctx context.Context, c sqldb.Conn, empresaID, salidaID int64) (M
 	}
 	if m.Filas == nil {
 		m.Filas = []FilaManifiesto{}
+	}
+	if m.Tripulacion == nil {
+		m.Tripulacion = []TripulanteSalida{}
 	}
 	for i := range m.Filas {
 		m.Filas[i].TramoEtiqueta = domain.EtiquetaTramo(m.Filas[i].Tramo, h.Sentido)
@@ -321,10 +351,11 @@ func (s *Store) CorregirManifiesto(ctx context.Context, a Actor, salidaID int64,
 			f   = FilaManifiesto{Tramo: k.Tramo}
 			doc string
 		)
-		err = c.QueryRow(ctx, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, tv.nombre
+		err = c.QueryRow(ctx, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, `+datosDelPasajero+`, tv.nombre
 			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id `+pasajeroJoin+`
 			WHERE p.empresa_id = ? AND p.numero_pasaje = ?`, a.EmpresaID, k.NumeroPasaje).
-			Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.TipoViaje)
+			Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nacionalidad, &f.FechaNacimiento, &f.FranjaEdad,
+				&f.Sexo, &f.TipoViaje)
 		if missing, err := sqldb.NoRows(err); err != nil || missing {
 			if missing {
 				return m, domain.NotFound(domain.MsgPasajeNoEncontrado)

@@ -79,3 +79,59 @@ test('un supervisor ve la carga de las salidas, abre el manifiesto de una que za
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect((await pdf.body()).toString('latin1')).toContain('/MediaBox [0 0 841.89 595.28]');
 });
+
+/** Tomorrow in Buenos Aires (YYYY-MM-DD): a departure of its own that no validator boards today. */
+function manana(): string {
+  const d = new Date(Date.now() + 24 * 3600_000);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(d);
+}
+
+test('un supervisor nombra con el teclado la tripulación de una salida y descarga su rol de pasajeros', async ({ page, request }) => {
+  const [supervisor, patron] = await Promise.all([usuarioPropio(request, 'supervisor'), usuarioPropio(request, 'lancha')]);
+  const admin = await authHeaders(request, 'admin');
+  const sufijo = Date.now().toString(36).toUpperCase();
+  const barcoId = await embarcacionPorApi(request, admin, `Rol ${sufijo}`, `ROL-${sufijo}`, 40);
+  const seccion = await seccionPorNombre(request, admin, SECCION);
+  let salidaId = 0;
+  let hora = '';
+  for (let intento = 0; intento < 5 && salidaId === 0; intento++) {
+    hora = `${String(10 + Math.floor(Math.random() * 12)).padStart(2, '0')}:${String(Math.floor(Math.random() * 60)).padStart(2, '0')}`;
+    const r = await request.post('/api/salidas', { headers: admin, data: { seccion_id: seccion.id, embarcacion_id: barcoId, fecha: manana(), hora } });
+    if (r.status() === 201) salidaId = (await r.json()).data.id;
+    else expect(r.status(), await r.text()).toBe(409);
+  }
+  expect(salidaId).toBeGreaterThan(0);
+
+  await login(page, supervisor);
+  await page.goto(`/admin/manifiestos?salida=${salidaId}`);
+  const panel = page.getByRole('region', { name: `Manifiesto: ${hora} ${SECCION}` });
+  await expect(panel).toContainText('Sin designar');
+  await panel.getByRole('button', { name: 'Tripulación' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Tripulación de la salida' });
+  // The keyboard alone: the patrón is a user of the company, found by typing; a marinero typed by name.
+  const primero = dialog.getByRole('group', { name: 'Tripulante 1' });
+  await expect(primero.getByRole('combobox', { name: 'Usuario' })).toBeFocused();
+  await page.keyboard.type(patron.usuario);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(primero.getByRole('combobox', { name: 'Usuario' })).toHaveValue(new RegExp(patron.usuario));
+  await dialog.getByRole('button', { name: 'Agregar tripulante' }).focus();
+  await page.keyboard.press('Enter');
+  const segundo = dialog.getByRole('group', { name: 'Tripulante 2' });
+  await segundo.getByRole('textbox', { name: 'Nombre' }).focus();
+  await page.keyboard.type('Juan Ribera');
+  await shot(page, 'tripulacion');
+  expect(await violaciones(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Guardar tripulación' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Tripulación guardada')).toBeVisible();
+  await expect(panel).toContainText(`Patrón: ${patron.nombre}`);
+  await expect(panel).toContainText('Marinero: Juan Ribera');
+  expect(await violaciones(page)).toEqual([]);
+
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Descargar XLSX' }).click()]);
+  expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^manifiesto-.*-salida-${salidaId}\\.xlsx$`));
+  const pdf = await request.get(`/api/salidas/${salidaId}/manifiesto/exportar?formato=pdf`, { headers: await authHeaders(request, supervisor) });
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+});

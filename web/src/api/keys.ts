@@ -233,6 +233,8 @@ export const sistemaKeys = {
 export const usuariosKeys = {
   all: ['usuarios'] as const,
   lista: () => [...usuariosKeys.all, 'lista'] as const,
+  /** The company's users in brief (GET /usuarios): whom a departure's crew may name. */
+  basicos: () => [...usuariosKeys.all, 'basicos'] as const,
   rolesInfo: () => [...usuariosKeys.all, 'roles-info'] as const,
 };
 

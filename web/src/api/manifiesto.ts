@@ -36,7 +36,10 @@ export async function guardarManifiesto(m: Manifiesto, ahora = Date.now()): Prom
 export async function leerManifiestoLocal(salidaId: number): Promise<ManifiestoLocal | null> {
   if (!hayAlmacenLocal()) return null;
   const e = await (await baseOffline()).config.get(claveManifiesto(salidaId));
-  return e ? { manifiesto: e.valor as Manifiesto, guardado_en: e.guardado_en } : null;
+  if (!e) return null;
+  // a copy kept before the crew roster was part of the manifest has none
+  const m = e.valor as Omit<Manifiesto, 'tripulacion'> & { tripulacion?: Manifiesto['tripulacion'] };
+  return { manifiesto: { ...m, tripulacion: m.tripulacion ?? [] }, guardado_en: e.guardado_en };
 }
 
 /** What useManifiesto answers: the manifest (the server's, or the copy kept when offline) and where it came from. */

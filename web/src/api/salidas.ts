@@ -113,8 +113,8 @@ export function manifiestoQuery(salidaId: number) {
   });
 }
 
-/** GET /salidas/{id}/manifiesto/exportar: the manifest as CSV or as an A4 PDF. */
-export function archivoManifiesto(salidaId: number, formato: 'csv' | 'pdf'): Promise<Archivo> {
+/** GET /salidas/{id}/manifiesto/exportar: the manifest as CSV, as XLSX or as the rol de pasajeros (an A4 PDF). */
+export function archivoManifiesto(salidaId: number, formato: 'csv' | 'xlsx' | 'pdf'): Promise<Archivo> {
   return fetchFile(conConsulta(`/salidas/${salidaId}/manifiesto/exportar`, { formato } satisfies Parametros<'exportarManifiesto'>));
 }
 
@@ -173,6 +173,16 @@ export function useCambiarEstadoSalida() {
 export function useAsignarEmbarcacion() {
   return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
     api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));
+}
+
+/** A crew member of a departure as it is shown, and as it is sent (PUT /salidas/{id}/tripulacion). */
+export type TripulanteSalida = Schema<'TripulanteSalida'>;
+export type TripulanteNuevo = Schema<'TripulanteNuevo'>;
+
+/** Replaces a departure's crew roster (supervisors and admins) until it sails. */
+export function useAsignarTripulacion() {
+  return useEscritura(({ salidaId, tripulantes }: { salidaId: number; tripulantes: TripulanteNuevo[] }) =>
+    api.send<TripulanteSalida[]>('PUT', `/salidas/${salidaId}/tripulacion`, { tripulantes } satisfies Schema<'AsignarTripulacion'>));
 }
 
 /** Adds or removes a ticket's leg in a sailed departure's frozen manifest (supervisors and admins), with a reason. */

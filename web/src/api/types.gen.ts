@@ -3280,11 +3280,35 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * El manifiesto de una salida en CSV o en PDF A4
+         * El manifiesto de una salida en CSV, en XLSX o como rol de pasajeros en PDF A4
          * @description Acceso: permiso validacion.embarque; módulo embarque
          */
         get: operations["exportarManifiesto"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/salidas/{id}/tripulacion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * La tripulación de una salida
+         * @description Acceso: permiso validacion.embarque; módulo embarque
+         */
+        get: operations["tripulacion"];
+        /**
+         * Reemplaza la tripulación de una salida que no zarpó
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        put: operations["asignarTripulacion"];
         post?: never;
         delete?: never;
         options?: never;
@@ -3796,6 +3820,9 @@ export interface components {
         AsignarEmbarcacion: {
             /** Format: int64 */
             embarcacion_id: number;
+        };
+        AsignarTripulacion: {
+            tripulantes: components["schemas"]["TripulanteNuevo"][];
         };
         AvisoCertificado: {
             /** Format: int64 */
@@ -4627,6 +4654,7 @@ export interface components {
             seccion: string;
             /** @enum {string} */
             sentido: "ida" | "vuelta";
+            vencimiento_certificado: null | string;
         };
         EntradaConfigWhatsApp: {
             clave: string;
@@ -4981,10 +5009,14 @@ export interface components {
             documento: null | string;
             /** Format: date-time */
             fecha_embarque: null | string;
+            fecha_nacimiento: null | string;
+            franja_edad: null | string;
+            nacionalidad: null | string;
             numero_pasaje: string;
             /** Format: int64 */
             pasaje_id: number;
             pasajero: string;
+            sexo: null | string;
             tipo_viaje: string;
             /** @enum {string} */
             tramo: "ida" | "vuelta";
@@ -5491,6 +5523,7 @@ export interface components {
             /** Format: int64 */
             total: number;
             totales: components["schemas"]["TotalTipoViaje"][];
+            tripulacion: components["schemas"]["TripulanteSalida"][];
         };
         MedioContado: {
             /** Format: double */
@@ -6933,6 +6966,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaListaTripulanteSalida: {
+            data: components["schemas"]["TripulanteSalida"][];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaListaUsuarioBasico: {
             data: components["schemas"]["UsuarioBasico"][];
             message?: string;
@@ -7565,6 +7604,21 @@ export interface components {
             vendedores: number;
             /** Format: int64 */
             ventas: number;
+        };
+        TripulanteNuevo: {
+            /** @enum {string} */
+            funcion: "patron" | "marinero" | "auxiliar";
+            /** @description Nombre y apellido, si no es un usuario */
+            nombre?: string;
+            /** @description Un usuario de la empresa; sin nombre, se usa el suyo */
+            usuario_id?: null | number;
+        };
+        TripulanteSalida: {
+            /** @enum {string} */
+            funcion: "patron" | "marinero" | "auxiliar";
+            funcion_etiqueta: string;
+            nombre: string;
+            usuario_id: null | number;
         };
         Usuario: {
             apellido: string;
@@ -15818,8 +15872,8 @@ export interface operations {
     exportarManifiesto: {
         parameters: {
             query?: {
-                /** @description csv (por defecto, para Excel) o pdf (A4, para imprimir) */
-                formato?: "csv" | "pdf";
+                /** @description csv (por defecto), xlsx (Excel) o pdf (el rol de pasajeros, A4, para imprimir y firmar) */
+                formato?: "csv" | "xlsx" | "pdf";
             };
             header?: never;
             path: {
@@ -15836,6 +15890,7 @@ export interface operations {
                 };
                 content: {
                     "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
                 };
             };
@@ -15843,6 +15898,86 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    tripulacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaTripulanteSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    asignarTripulacion: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AsignarTripulacion"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaListaTripulanteSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             /** @description Error interno, con el mensaje en español */
             500: {
                 headers: {

@@ -30,6 +30,15 @@ export const usuariosQuery = queryOptions({
   queryFn: ({ signal }) => api.get<UsuarioGestion[]>('/config/usuarios', { signal }),
 });
 
+/** A user of the company in brief: id, login and names. */
+export type UsuarioBasico = Schema<'UsuarioBasico'>;
+
+/** The company's users in brief (GET /usuarios, usuarios.ver): whom a departure's crew may name. */
+export const usuariosBasicosQuery = queryOptions({
+  queryKey: usuariosKeys.basicos(),
+  queryFn: ({ signal }) => api.get<UsuarioBasico[]>('/usuarios', { signal }),
+});
+
 /** Roles the caller may grant and users per role (GET /config/usuarios/roles-info). */
 export const rolesInfoQuery = queryOptions({
   queryKey: usuariosKeys.rolesInfo(),

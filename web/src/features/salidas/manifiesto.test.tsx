@@ -23,8 +23,8 @@ vi.mock('@/lib/offline/db', async (importOriginal) => ({
 function manifiesto(total: number): Manifiesto {
   return {
     encabezado: { salida_id: 5, seccion: 'Tigre – Tres Bocas', fecha: '2026-11-22', hora: '10:30', sentido: 'ida',
-      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, estado: 'embarcando', estado_por: null, estado_en: null },
-    congelado: false, congelado_en: null, filas: [], totales: [], total, correcciones: [],
+      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, vencimiento_certificado: null, estado: 'embarcando', estado_por: null, estado_en: null },
+    tripulacion: [], congelado: false, congelado_en: null, filas: [], totales: [], total, correcciones: [],
   };
 }
 

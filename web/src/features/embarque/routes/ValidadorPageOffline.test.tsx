@@ -267,9 +267,9 @@ describe('ValidadorPage offline', () => {
     const lancha = () => salida(7, '10:30', 'embarcando', { fecha: HOY, capacidad: 2, embarcados: 1 });
     const manifiesto: Manifiesto = {
       encabezado: { salida_id: 7, seccion: 'Tigre – Tres Bocas', fecha: HOY, hora: '10:30', sentido: 'ida', embarcacion: 'Marina del Delta',
-        matricula: 'REC-1234', capacidad: 2, estado: 'embarcando', estado_por: null, estado_en: null },
-      congelado: false, congelado_en: null, totales: [], total: 1, correcciones: [],
-      filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, tipo_viaje: 'General',
+        matricula: 'REC-1234', capacidad: 2, vencimiento_certificado: null, estado: 'embarcando', estado_por: null, estado_en: null },
+      tripulacion: [], congelado: false, congelado_en: null, totales: [], total: 1, correcciones: [],
+      filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: new Date().toISOString(), tripulante: 'lancha', correccion: null }],
     };
 

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconArrowsExchange, IconCloudOff, IconEdit, IconFileText, IconLock, IconPrinter, IconUsers } from '@tabler/icons-react';
+import { IconArrowsExchange, IconCloudOff, IconEdit, IconFileSpreadsheet, IconFileText, IconLock, IconPrinter, IconSteeringWheel,
+  IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { archivoManifiesto, describirSentido, type FilaManifiesto, type Manifiesto } from '@/api/salidas';
 import { Dato } from '@/components/Dato';
@@ -13,12 +14,13 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { CorreccionManifiestoModal } from '@/features/salidas/components/CorreccionManifiestoModal';
 import { MoverPasajeroModal, type PasajeroAMover } from '@/features/salidas/components/MoverPasajeroModal';
+import { TripulacionModal, type TripulacionAEditar } from '@/features/salidas/components/TripulacionModal';
 import { EstadoSalidaBadge } from '@/features/salidas/estado';
 import { useManifiesto } from '@/features/salidas/manifiesto';
 
 const MSG_VENTANA_BLOQUEADA = 'Por favor, permite ventanas emergentes para la impresión';
 
-/** 'Imprimir': the manifest's A4 PDF in a new window (opened inside the click, or the browser blocks it). */
+/** 'Imprimir': the rol de pasajeros (the manifest's A4 PDF) in a new window (opened inside the click, or the browser blocks it). */
 async function imprimir(salidaId: number) {
   const ventana = window.open('', '_blank');
   if (!ventana) {
@@ -34,10 +36,10 @@ async function imprimir(salidaId: number) {
   }
 }
 
-async function descargarCsv(m: Manifiesto) {
+async function descargar(m: Manifiesto, formato: 'csv' | 'xlsx') {
   try {
     const h = m.encabezado;
-    downloadFile(await archivoManifiesto(h.salida_id, 'csv'), `manifiesto-${h.fecha}-salida-${h.salida_id}.csv`);
+    downloadFile(await archivoManifiesto(h.salida_id, formato), `manifiesto-${h.fecha}-salida-${h.salida_id}.${formato}`);
     notifySuccess('Manifiesto descargado');
   } catch (error) {
     notifyError(errorMessage(error, 'No se pudo descargar el manifiesto'));
@@ -52,6 +54,12 @@ function Encabezado({ m }: { m: Manifiesto }) {
       <Dato label="Sentido">{describirSentido(h.sentido)}</Dato>
       <Dato label="Embarcación">{h.embarcacion ? `${h.embarcacion}${h.matricula ? ` (${h.matricula})` : ''}` : 'Sin embarcación'}</Dato>
       <Dato label="Capacidad habilitada">{formatNumber(h.capacidad)} pasajeros</Dato>
+      {h.vencimiento_certificado && <Dato label="Certificado">Vigente hasta {formatDate(h.vencimiento_certificado)}</Dato>}
+      <Dato label="Tripulación">
+        {m.tripulacion.length === 0
+          ? <Text span size="sm" c="dimmed">Sin designar</Text>
+          : <Stack gap={0}>{m.tripulacion.map((t) => <Text key={`${t.funcion}-${t.nombre}`} span size="sm">{t.funcion_etiqueta}: {t.nombre}</Text>)}</Stack>}
+      </Dato>
       <Dato label="Estado"><EstadoSalidaBadge estado={h.estado} /></Dato>
       {h.estado === 'zarpo' && h.estado_por && h.estado_en && (
         <Dato label="Zarpó">{formatDateTime(h.estado_en)}, por {h.estado_por}</Dato>
@@ -74,6 +82,9 @@ function Fila({ f, onMover }: { f: FilaManifiesto; onMover?: (f: FilaManifiesto)
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.numero_pasaje}</Table.Td>
       <Table.Td>{f.pasajero}</Table.Td>
       <Table.Td>{f.documento ?? <Text span c="dimmed" size="sm">—</Text>}</Table.Td>
+      <Table.Td>{f.nacionalidad ?? ''}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_nacimiento ? formatDate(f.fecha_nacimiento) : f.franja_edad ?? ''}</Table.Td>
+      <Table.Td>{f.sexo ?? ''}</Table.Td>
       <Table.Td>{f.tipo_viaje}</Table.Td>
       <Table.Td>{f.tramo_etiqueta}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{f.fecha_embarque ? formatDateTime(f.fecha_embarque) : '—'}</Table.Td>
@@ -138,14 +149,16 @@ interface ManifiestoSalidaProps {
 }
 
 /**
- * A departure's manifest: its heading (boat, capacity, state, who sailed it), the totals by trip type, its
- * passengers with their leg, boarding time and crew member, the corrections of a frozen one, and 'Imprimir'
- * (the A4 PDF) and 'Descargar CSV'. Without connection it shows the copy kept on this device.
+ * A departure's manifest: its heading (boat, its certificate, capacity, crew, state, who sailed it), the totals by
+ * trip type, its passengers with their data, leg, boarding time and crew member, the corrections of a frozen one,
+ * 'Imprimir' (the rol de pasajeros, an A4 PDF), 'Descargar CSV' and 'XLSX', and for supervisors and admins
+ * 'Tripulación' until it sails. Without connection it shows the copy kept on this device.
  */
 export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
   const v = useManifiesto(salidaId);
   const corregir = useDialog<number>();
   const moverDialog = useDialog<PasajeroAMover>();
+  const tripulacion = useDialog<TripulacionAEditar>();
   const [imprimiendo, setImprimiendo] = useState(false);
   const m = v.manifiesto;
   // Passengers move while the departure still boards (the server checks it too), never from a kept copy.
@@ -169,9 +182,19 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
                   Imprimir
                 </Button>
                 <Button variant="default" size="sm" leftSection={<IconFileText size={16} aria-hidden />} disabled={v.local}
-                  onClick={() => void descargarCsv(m)}>
+                  onClick={() => void descargar(m, 'csv')}>
                   Descargar CSV
                 </Button>
+                <Button variant="default" size="sm" leftSection={<IconFileSpreadsheet size={16} aria-hidden />} disabled={v.local}
+                  onClick={() => void descargar(m, 'xlsx')}>
+                  Descargar XLSX
+                </Button>
+                {corrige && abierta && (
+                  <Button variant="default" size="sm" leftSection={<IconSteeringWheel size={16} aria-hidden />}
+                    onClick={() => tripulacion.open({ salidaId, tripulacion: m.tripulacion })}>
+                    Tripulación
+                  </Button>
+                )}
                 {corrige && m.congelado && (
                   <Button size="sm" leftSection={<IconEdit size={16} aria-hidden />} disabled={v.local}
                     onClick={() => corregir.open(salidaId)}>
@@ -197,12 +220,15 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
             {m.filas.length === 0 ? (
               <EmptyState icon={IconUsers} title="Sin pasajeros a bordo" message="Nadie embarcó todavía en esta salida." />
             ) : (
-              <ScrollTable minWidth={860} aria-label="Pasajeros de la salida">
+              <ScrollTable minWidth={1100} aria-label="Pasajeros de la salida">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>N° pasaje</Table.Th>
                     <Table.Th>Pasajero</Table.Th>
                     <Table.Th>Documento</Table.Th>
+                    <Table.Th>Nacionalidad</Table.Th>
+                    <Table.Th>Nacimiento / edad</Table.Th>
+                    <Table.Th>Sexo</Table.Th>
                     <Table.Th>Tipo de viaje</Table.Th>
                     <Table.Th>Tramo</Table.Th>
                     <Table.Th>Embarque</Table.Th>
@@ -221,6 +247,7 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
       </QueryState>
       <CorreccionManifiestoModal dialog={corregir} />
       <MoverPasajeroModal dialog={moverDialog} />
+      <TripulacionModal dialog={tripulacion} />
     </Card>
   );
 }

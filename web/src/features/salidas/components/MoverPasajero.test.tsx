@@ -11,10 +11,10 @@ import { fail, ok, okWithMessage, server } from '@/testing/server';
 function manifiesto(): Manifiesto {
   return {
     encabezado: { salida_id: 2, seccion: 'Tigre – Tres Bocas', fecha: '2026-11-22', hora: '10:30', sentido: 'ida',
-      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, estado: 'embarcando', estado_por: null, estado_en: null },
-    congelado: false,
+      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, vencimiento_certificado: null, estado: 'embarcando', estado_por: null, estado_en: null },
+    tripulacion: [], congelado: false,
     congelado_en: null,
-    filas: [{ pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: null, tipo_viaje: 'General',
+    filas: [{ pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
       tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null }],
     totales: [{ tipo_viaje: 'General', pasajeros: 1 }],
     total: 1,

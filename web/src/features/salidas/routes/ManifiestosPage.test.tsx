@@ -16,16 +16,16 @@ function manifiesto(extra: Partial<Manifiesto> = {}): Manifiesto {
     motivo: 'Embarcó sin escanear', usuario: 'Lucía Benítez', fecha: '2026-11-22T14:10:00Z' };
   return {
     encabezado: { salida_id: 2, seccion: 'Tigre – Tres Bocas', fecha: '2026-11-22', hora: '10:30', sentido: 'ida',
-      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, estado: 'zarpo', estado_por: 'Ramón Acosta',
+      embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, vencimiento_certificado: null, estado: 'zarpo', estado_por: 'Ramón Acosta',
       estado_en: '2026-11-22T13:35:00Z' },
-    congelado: true,
+    tripulacion: [], congelado: true,
     congelado_en: '2026-11-22T13:35:00Z',
     filas: [
-      { pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: '40111222', tipo_viaje: 'General',
+      { pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: '40111222', nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null },
-      { pasaje_id: 42, numero_pasaje: 'LD-000042', pasajero: 'Juan Pérez', documento: null, tipo_viaje: 'Jubilado',
+      { pasaje_id: 42, numero_pasaje: 'LD-000042', pasajero: 'Juan Pérez', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'Jubilado',
         tramo: 'vuelta', tramo_etiqueta: 'Ida (tramo de vuelta del pasaje)', fecha_embarque: '2026-11-22T13:25:00Z', tripulante: 'Ramón Acosta', correccion: null },
-      { pasaje_id: 43, numero_pasaje: 'LD-000043', pasajero: 'Cliente Anónimo', documento: null, tipo_viaje: 'General',
+      { pasaje_id: 43, numero_pasaje: 'LD-000043', pasajero: 'Cliente Anónimo', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: null, tripulante: null, correccion },
     ],
     totales: [{ tipo_viaje: 'General', pasajeros: 2 }, { tipo_viaje: 'Jubilado', pasajeros: 1 }],
@@ -138,6 +138,36 @@ describe('Manifiestos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Registrar corrección' }));
     expect(await screen.findByText('Corrección del manifiesto registrada')).toBeInTheDocument();
     expect(correcciones).toEqual([{ accion: 'quitar', tramo: 'ida', numero_pasaje: 'LD-000041', motivo: 'No viajó' }]);
+  });
+
+  it('shows the crew and lets a supervisor name it on a departure that boards: a user as patrón and a name typed', async () => {
+    const tripulaciones: unknown[] = [];
+    server.use(
+      http.get('/api/salidas/:id/manifiesto', () => ok(manifiesto({ congelado: false, congelado_en: null, correcciones: [],
+        tripulacion: [{ usuario_id: 5, nombre: 'Ramón Acosta', funcion: 'patron', funcion_etiqueta: 'Patrón' }],
+        encabezado: { ...manifiesto().encabezado, estado: 'embarcando', vencimiento_certificado: '2030-01-01' } }))),
+      http.get('/api/usuarios', () => ok([{ id: 5, nombre_usuario: 'lancha', nombre: 'Ramón', apellido: 'Acosta' },
+        { id: 6, nombre_usuario: 'lancha3', nombre: 'Hugo', apellido: 'Sosa' }])),
+      http.put('/api/salidas/:id/tripulacion', async ({ request }) => {
+        tripulaciones.push(await request.json());
+        return okWithMessage([], 'Tripulación guardada');
+      }),
+    );
+    const { user } = renderApp(`${PATH}?salida=2`);
+    const panel = await screen.findByRole('region', { name: 'Manifiesto: 10:30 Tigre – Tres Bocas' });
+    expect(panel).toHaveTextContent('Patrón: Ramón Acosta');
+    expect(panel).toHaveTextContent('Vigente hasta 01/01/2030');
+    await user.click(within(panel).getByRole('button', { name: 'Tripulación' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Tripulación de la salida' });
+    await user.click(within(dialog).getByRole('button', { name: 'Agregar tripulante' }));
+    const segundo = within(dialog).getByRole('group', { name: 'Tripulante 2' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar tripulación' }));
+    expect(await within(segundo).findByText('Elija un usuario o escriba el nombre')).toBeInTheDocument();
+    expect(tripulaciones).toEqual([]);
+    await user.type(within(segundo).getByLabelText('Nombre'), ' Juan Ribera ');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar tripulación' }));
+    expect(await screen.findByText('Tripulación guardada')).toBeInTheDocument();
+    expect(tripulaciones).toEqual([{ tripulantes: [{ usuario_id: 5, funcion: 'patron' }, { nombre: 'Juan Ribera', funcion: 'marinero' }] }]);
   });
 
   it('shows the server refusal of a correction', async () => {
