@@ -120,3 +120,60 @@ func TestLaTripulacionYElRolDePasajeros(t *testing.T) {
 		}
 	})
 }
+
+// TestUnaSalidaQueExigeNombresZarpaConElRolCompleto: a departure whose section
+// requires named passengers does not sail while a boarded ticket names none
+// (one sold before the section required them); a supervisor names it from
+// the manifest (PUT /pasajes/{id}/pasajero, audited) and then it sails, the
+// passenger on its frozen rol.
+func TestUnaSalidaQueExigeNombresZarpaConElRolCompleto(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ps := e.vendidos(3)
+		e.exigirNombres(t)
+		barco := e.nuevaEmbarcacion(t, e.token("admin"), "ROL-2", "2030-01-01")
+		salida := e.salidaExtra(t, barco, "18:00")
+		for _, p := range ps[:2] {
+			e.embarqueRegistrado(t, p.ID, salida, domain.TramoIda, "lancha", e.now)
+		}
+		lancha, supervisor := e.token("lancha"), e.token("supervisor")
+		estado := fmt.Sprintf("/api/salidas/%d/estado", salida)
+		e.do("PUT", estado, lancha, map[string]any{"estado": domain.SalidaEmbarcando}).expect(t, http.StatusOK, "")
+		zarpar := func() response {
+			return e.do("PUT", estado, lancha, map[string]any{"estado": domain.SalidaZarpo, "confirmar_anticipado": true})
+		}
+		zarpar().expect(t, http.StatusConflict, domain.MsgZarpeSinNombres(2))
+
+		nombrar := func(token string, id int64, body map[string]any) response {
+			return e.do("PUT", fmt.Sprintf("/api/pasajes/%d/pasajero", id), token, body)
+		}
+		ana := map[string]any{"nombre": " Ana  Ruiz ", "documento_tipo": "DNI", "documento_numero": "30111222", "nacionalidad": "Argentina"}
+		nombrar(lancha, ps[0].ID, ana).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		nombrar(e.token("admin2"), ps[0].ID, ana).expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
+		nombrar(supervisor, ps[0].ID, map[string]any{"documento_numero": "30111222"}).
+			expect(t, http.StatusBadRequest, "Pasajero 1: falta el nombre y apellido")
+		r := nombrar(supervisor, ps[0].ID, ana)
+		r.expect(t, http.StatusOK, domain.MsgPasajeroGuardado)
+		var guardado domain.Pasajero
+		r.decode(t, &guardado)
+		if guardado.Nombre != "Ana Ruiz" || guardado.DocumentoNumero != "30111222" {
+			t.Fatalf("pasajero: %+v", guardado)
+		}
+		zarpar().expect(t, http.StatusConflict, domain.MsgZarpeSinNombres(1))
+		nombrar(supervisor, ps[1].ID, map[string]any{"nombre": "Tomás Ruiz", "franja_edad": "menor"}).
+			expect(t, http.StatusOK, domain.MsgPasajeroGuardado)
+		zarpar().expect(t, http.StatusOK, domain.MsgEstadoSalida(domain.SalidaZarpo))
+		m := e.leerManifiesto(t, lancha, salida)
+		if !m.Congelado || len(m.Filas) != 2 || !m.Filas[0].Nombrado || m.Filas[0].Pasajero != "Ana Ruiz" ||
+			*m.Filas[0].Documento != "DNI 30111222" || *m.Filas[1].FranjaEdad != "menor" {
+			t.Fatalf("rol: %+v", m.Filas)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ? AND detalles LIKE ?`, store.AccionNombrarPasajeros,
+			"%"+ps[0].NumeroPasaje+"%"); n != 1 {
+			t.Fatalf("%d auditorías del pasajero nombrado", n)
+		}
+		// a cancelled ticket's passenger is not named
+		e.do("PUT", fmt.Sprintf("/api/pasajes/%d/cancelar", ps[2].ID), e.token("vendedor"), map[string]any{"motivo": "Error"}).
+			expect(t, http.StatusOK, "")
+		nombrar(supervisor, ps[2].ID, ana).expect(t, http.StatusConflict, domain.MsgPasajeroDeAnulado)
+	})
+}

@@ -56,6 +56,22 @@ const (
 	NombreAnonimizado = "Pasajero anonimizado"
 )
 
+// Naming a ticket's passenger after its sale, and the rol de pasajeros that
+// a section requiring names must have complete before its departure sails.
+const (
+	MsgPasajeroGuardado  = "Pasajero guardado"
+	MsgPasajeroDeAnulado = "El pasaje está cancelado: su pasajero no se nombra"
+)
+
+// MsgZarpeSinNombres refuses sailing a departure whose section requires
+// named passengers while n boarded tickets name none.
+func MsgZarpeSinNombres(n int64) string {
+	if n == 1 {
+		return "Falta el nombre de 1 pasajero a bordo y la sección exige la lista completa: nómbrelo desde el manifiesto antes de zarpar"
+	}
+	return fmt.Sprintf("Faltan los nombres de %d pasajeros a bordo y la sección exige la lista completa: nómbrelos desde el manifiesto antes de zarpar", n)
+}
+
 // Refusals of a sale's passengers.
 const (
 	MsgMasPasajerosQuePasajes = "Hay más pasajeros que pasajes en la venta"

@@ -34,7 +34,7 @@ const pasajeroDeFila = `CASE WHEN px.pasaje_id IS NULL THEN p.cliente_nombre ELS
 
 // datosDelPasajero are the named passenger's nationality, birth date, age
 // band and sex (pasajeroJoin; NULL without one).
-const datosDelPasajero = `px.nacionalidad, CAST(px.fecha_nacimiento AS TEXT), px.franja_edad, px.sexo`
+const datosDelPasajero = `px.pasaje_id IS NOT NULL, px.nacionalidad, CAST(px.fecha_nacimiento AS TEXT), px.franja_edad, px.sexo`
 
 // FilaManifiesto is one passenger of a departure: the ticket, the passenger's
 // name and document (the ticket's passenger, else the buyer's; null when
@@ -49,8 +49,11 @@ type FilaManifiesto struct {
 	Pasajero     string  `json:"pasajero"`
 	Documento    *string `json:"documento"`
 	TipoViaje    string  `json:"tipo_viaje"`
-	// Nacionalidad, FechaNacimiento (YYYY-MM-DD), FranjaEdad and Sexo are the
-	// named passenger's (pasajeros; nil without one or when not given).
+	// Nombrado: the ticket names its passenger (pasajeros); else Pasajero and
+	// Documento are the buyer's. Nacionalidad, FechaNacimiento (YYYY-MM-DD),
+	// FranjaEdad and Sexo are the named passenger's (nil without one or when
+	// not given).
+	Nombrado        bool                  `json:"nombrado"`
 	Nacionalidad    *string               `json:"nacionalidad"`
 	FechaNacimiento *string               `json:"fecha_nacimiento"`
 	FranjaEdad      *string               `json:"franja_edad"`
@@ -163,7 +166,7 @@ func filasEmbarcadas(ctx context.Context, c sqldb.Conn, empresaID, salidaID int6
 				f   FilaManifiesto
 				doc string
 			)
-			err := sc.Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nacionalidad, &f.FechaNacimiento,
+			err := sc.Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nombrado, &f.Nacionalidad, &f.FechaNacimiento,
 				&f.FranjaEdad, &f.Sexo, &f.TipoViaje, &f.FechaEmbarque, &f.Tripulante)
 			if doc != "" {
 				f.Documento = &doc
@@ -354,7 +357,7 @@ func (s *Store) CorregirManifiesto(ctx context.Context, a Actor, salidaID int64,
 		err = c.QueryRow(ctx, `SELECT p.id, p.numero_pasaje, `+pasajeroDeFila+`, `+datosDelPasajero+`, tv.nombre
 			FROM pasajes p JOIN tipos_viaje tv ON tv.id = p.tipo_viaje_id `+pasajeroJoin+`
 			WHERE p.empresa_id = ? AND p.numero_pasaje = ?`, a.EmpresaID, k.NumeroPasaje).
-			Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nacionalidad, &f.FechaNacimiento, &f.FranjaEdad,
+			Scan(&f.PasajeID, &f.NumeroPasaje, &f.Pasajero, &doc, &f.Nombrado, &f.Nacionalidad, &f.FechaNacimiento, &f.FranjaEdad,
 				&f.Sexo, &f.TipoViaje)
 		if missing, err := sqldb.NoRows(err); err != nil || missing {
 			if missing {

@@ -179,3 +179,47 @@ func (s *Store) AnonimizarPasajeros(ctx context.Context, lote int) (int64, error
 func (s *Store) tareaPasajeros(r *jobs.Runner) {
 	r.Every("anonimizar_pasajeros", time.Hour, enLotes(s.AnonimizarPasajeros))
 }
+
+// NombrarPasajero names (or renames) the passenger of one of the company's
+// tickets after its sale (another company's: 404), checked as a sale's
+// (domain.Pasajero.Normalizar by its travel day), through idempotent,
+// audited NOMBRAR_PASAJEROS: how a departure whose section requires names
+// completes its rol before it sails. A cancelled ticket is 409. It answers
+// the passenger as stored.
+func (s *Store) NombrarPasajero(ctx context.Context, a Actor, pasajeID int64, x domain.Pasajero) (domain.Pasajero, error) {
+	return idempotent(ctx, s, a, "pasajes.nombrar_pasajero", func(c sqldb.Conn) (domain.Pasajero, error) {
+		ps, err := s.pasajes(ctx, c, `WHERE p.empresa_id = ? AND p.id = ?`, a.EmpresaID, pasajeID)
+		if err != nil {
+			return x, err
+		}
+		if len(ps) == 0 {
+			return x, domain.NotFound(domain.MsgPasajeNoEncontrado)
+		}
+		p := ps[0]
+		if p.Estado == domain.PasajeCancelado {
+			return x, domain.Conflict(domain.MsgPasajeroDeAnulado)
+		}
+		if x, err = x.Normalizar(1, p.FechaViaje); err != nil {
+			return x, err
+		}
+		if err := guardarPasajero(ctx, c, a.EmpresaID, p, x); err != nil {
+			return x, err
+		}
+		return x, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionNombrarPasajeros,
+			IP: a.IP, Exito: true, Detalles: "Pasajero nombrado en " + p.NumeroPasaje})
+	})
+}
+
+// sinNombrar counts the legs boarded into a departure whose section requires
+// named passengers (secciones.requiere_pasajeros) that name none: 0 for a
+// section that does not require them.
+func sinNombrar(ctx context.Context, c sqldb.Conn, empresaID, salidaID int64) (int64, error) {
+	var n int64
+	err := c.QueryRow(ctx, `SELECT COUNT(*) FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
+		JOIN pasajes p ON p.empresa_id = s.empresa_id
+			AND ((p.salida_id = s.id AND p.fecha_embarque IS NOT NULL)
+				OR (p.salida_vuelta_id = s.id AND p.fecha_embarque_vuelta IS NOT NULL))
+		`+pasajeroJoin+`
+		WHERE s.empresa_id = ? AND s.id = ? AND sec.requiere_pasajeros AND px.pasaje_id IS NULL`, empresaID, salidaID).Scan(&n)
+	return n, wrap("contar pasajeros sin nombre de la salida", err)
+}

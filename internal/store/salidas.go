@@ -460,6 +460,9 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 			if err := domain.ValidarZarpe(antes.ProgramadaEn, c.Now(), antes.Hora, anticipado); err != nil {
 				return antes, err
 			}
+			if n, err := sinNombrar(ctx, c, a.EmpresaID, id); err != nil || n > 0 {
+				return antes, firstErr(err, domain.Conflict(domain.MsgZarpeSinNombres(n)))
+			}
 			dentro = ` AND a_bordo <= (SELECT b.capacidad FROM embarcaciones b WHERE b.id = salidas.embarcacion_id)`
 		}
 		res, err := c.Exec(ctx, `UPDATE salidas SET estado = ?, estado_por = ?, estado_en = ?

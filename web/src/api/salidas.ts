@@ -185,6 +185,15 @@ export function useAsignarTripulacion() {
     api.send<TripulanteSalida[]>('PUT', `/salidas/${salidaId}/tripulacion`, { tripulantes } satisfies Schema<'AsignarTripulacion'>));
 }
 
+/** A ticket's passenger as it is named after the sale (PUT /pasajes/{id}/pasajero). */
+export type PasajeroANombrar = Schema<'PasajeroVenta'>;
+
+/** Names a boarded ticket's passenger (supervisors and admins): how a rol that requires names gets complete before sailing. */
+export function useNombrarPasajero() {
+  return useEscritura(({ pasajeId, pasajero }: { pasajeId: number; pasajero: PasajeroANombrar }) =>
+    api.send<Schema<'PasajeroPasaje'>>('PUT', `/pasajes/${pasajeId}/pasajero`, pasajero));
+}
+
 /** Adds or removes a ticket's leg in a sailed departure's frozen manifest (supervisors and admins), with a reason. */
 export function useCorregirManifiesto() {
   return useEscritura(({ salidaId, input }: { salidaId: number; input: CorreccionManifiestoInput }) =>

@@ -2284,6 +2284,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pasajes/{id}/pasajero": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Nombra (o corrige) el pasajero de un pasaje después de la venta
+         * @description Acceso: permiso pasajes.editar; módulo venta_pasajes
+         */
+        put: operations["nombrarPasajero"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pasajes/{id}/qr": {
         parameters: {
             query?: never;
@@ -5012,6 +5032,7 @@ export interface components {
             fecha_nacimiento: null | string;
             franja_edad: null | string;
             nacionalidad: null | string;
+            nombrado: boolean;
             numero_pasaje: string;
             /** Format: int64 */
             pasaje_id: number;
@@ -7118,6 +7139,12 @@ export interface components {
         };
         RespuestaPasajePublico: {
             data: components["schemas"]["PasajePublico"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
+        RespuestaPasajeroPasaje: {
+            data: components["schemas"]["PasajeroPasaje"];
             message?: string;
             /** @constant */
             success: true;
@@ -13495,6 +13522,50 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RespuestaMovimientoSalida"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    nombrarPasajero: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PasajeroVenta"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasajeroPasaje"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -269,7 +269,7 @@ describe('ValidadorPage offline', () => {
       encabezado: { salida_id: 7, seccion: 'Tigre – Tres Bocas', fecha: HOY, hora: '10:30', sentido: 'ida', embarcacion: 'Marina del Delta',
         matricula: 'REC-1234', capacidad: 2, vencimiento_certificado: null, estado: 'embarcando', estado_por: null, estado_en: null },
       tripulacion: [], congelado: false, congelado_en: null, totales: [], total: 1, correcciones: [],
-      filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
+      filas: [{ pasaje_id: 1, numero_pasaje: 'LD-20261126-000040', pasajero: 'Rosa Díaz', documento: null, nombrado: false, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: new Date().toISOString(), tripulante: 'lancha', correccion: null }],
     };
 

@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconArrowsExchange, IconCloudOff, IconEdit, IconFileSpreadsheet, IconFileText, IconLock, IconPrinter, IconSteeringWheel,
-  IconUsers } from '@tabler/icons-react';
+  IconUserEdit, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { archivoManifiesto, describirSentido, type FilaManifiesto, type Manifiesto } from '@/api/salidas';
 import { Dato } from '@/components/Dato';
@@ -14,6 +14,7 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { CorreccionManifiestoModal } from '@/features/salidas/components/CorreccionManifiestoModal';
 import { MoverPasajeroModal, type PasajeroAMover } from '@/features/salidas/components/MoverPasajeroModal';
+import { NombrarPasajeroModal, type PasajeroSinNombre } from '@/features/salidas/components/NombrarPasajeroModal';
 import { TripulacionModal, type TripulacionAEditar } from '@/features/salidas/components/TripulacionModal';
 import { EstadoSalidaBadge } from '@/features/salidas/estado';
 import { useManifiesto } from '@/features/salidas/manifiesto';
@@ -74,8 +75,16 @@ function Encabezado({ m }: { m: Manifiesto }) {
   );
 }
 
-/** A row's 'Mover' (onMover set while the departure still boards): a corrected row has no boarding to move. */
-function Fila({ f, onMover }: { f: FilaManifiesto; onMover?: (f: FilaManifiesto) => void }) {
+interface FilaProps {
+  f: FilaManifiesto;
+  /** Set while the departure still boards: a corrected row has no boarding to move. */
+  onMover?: (f: FilaManifiesto) => void;
+  /** Set for supervisors and admins while it boards: a row whose ticket names no passenger gets 'Nombrar'. */
+  onNombrar?: (f: FilaManifiesto) => void;
+}
+
+/** A passenger of the manifest, with 'Mover' and 'Nombrar' while the departure boards. */
+function Fila({ f, onMover, onNombrar }: FilaProps) {
   const k = f.correccion;
   return (
     <Table.Tr>
@@ -97,13 +106,23 @@ function Fila({ f, onMover }: { f: FilaManifiesto; onMover?: (f: FilaManifiesto)
           </Stack>
         )}
       </Table.Td>
-      {onMover && (
+      {(onMover || onNombrar) && (
         <Table.Td>
           {!k && (
-            <Button size="xs" variant="default" leftSection={<IconArrowsExchange size={14} aria-hidden />}
-              aria-label={`Mover ${f.pasajero || f.numero_pasaje} a otra salida`} onClick={() => onMover(f)}>
-              Mover
-            </Button>
+            <Group gap={4} wrap="nowrap">
+              {onMover && (
+                <Button size="xs" variant="default" leftSection={<IconArrowsExchange size={14} aria-hidden />}
+                  aria-label={`Mover ${f.pasajero || f.numero_pasaje} a otra salida`} onClick={() => onMover(f)}>
+                  Mover
+                </Button>
+              )}
+              {onNombrar && !f.nombrado && (
+                <Button size="xs" variant="default" leftSection={<IconUserEdit size={14} aria-hidden />}
+                  aria-label={`Nombrar al pasajero del pasaje ${f.numero_pasaje}`} onClick={() => onNombrar(f)}>
+                  Nombrar
+                </Button>
+              )}
+            </Group>
           )}
         </Table.Td>
       )}
@@ -159,12 +178,16 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
   const corregir = useDialog<number>();
   const moverDialog = useDialog<PasajeroAMover>();
   const tripulacion = useDialog<TripulacionAEditar>();
+  const nombrarDialog = useDialog<PasajeroSinNombre>();
   const [imprimiendo, setImprimiendo] = useState(false);
   const m = v.manifiesto;
   // Passengers move while the departure still boards (the server checks it too), never from a kept copy.
   const abierta = m && !v.local && (m.encabezado.estado === 'programada' || m.encabezado.estado === 'embarcando');
   const onMover = abierta ? (f: FilaManifiesto) => moverDialog.open({ pasajeId: f.pasaje_id, numero: f.numero_pasaje,
     nombre: f.pasajero, salidaId: m.encabezado.salida_id, fecha: m.encabezado.fecha }) : undefined;
+  const onNombrar = abierta && corrige
+    ? (f: FilaManifiesto) => nombrarDialog.open({ pasajeId: f.pasaje_id, numero: f.numero_pasaje, comprador: f.pasajero })
+    : undefined;
   const titulo = m ? `Manifiesto: ${m.encabezado.hora} ${m.encabezado.seccion}` : 'Manifiesto';
   return (
     <Card withBorder component="section" aria-label={titulo}>
@@ -233,11 +256,12 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
                     <Table.Th>Tramo</Table.Th>
                     <Table.Th>Embarque</Table.Th>
                     <Table.Th>Tripulante</Table.Th>
-                    {onMover && <Table.Th>Acciones</Table.Th>}
+                    {(onMover || onNombrar) && <Table.Th>Acciones</Table.Th>}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
-                  {m.filas.map((f) => <Fila key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`} f={f} onMover={onMover} />)}
+                  {m.filas.map((f) => <Fila key={`${f.pasaje_id}-${f.tramo}-${f.correccion?.id ?? 0}`} f={f} onMover={onMover}
+                    onNombrar={onNombrar} />)}
                 </Table.Tbody>
               </ScrollTable>
             )}
@@ -248,6 +272,7 @@ export function ManifiestoSalida({ salidaId, corrige }: ManifiestoSalidaProps) {
       <CorreccionManifiestoModal dialog={corregir} />
       <MoverPasajeroModal dialog={moverDialog} />
       <TripulacionModal dialog={tripulacion} />
+      <NombrarPasajeroModal dialog={nombrarDialog} />
     </Card>
   );
 }

@@ -14,7 +14,7 @@ function manifiesto(): Manifiesto {
       embarcacion: 'Marina del Delta', matricula: 'REC-1234', capacidad: 60, vencimiento_certificado: null, estado: 'embarcando', estado_por: null, estado_en: null },
     tripulacion: [], congelado: false,
     congelado_en: null,
-    filas: [{ pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
+    filas: [{ pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: null, nombrado: false, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
       tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null }],
     totales: [{ tipo_viaje: 'General', pasajeros: 1 }],
     total: 1,

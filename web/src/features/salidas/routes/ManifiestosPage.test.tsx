@@ -21,11 +21,11 @@ function manifiesto(extra: Partial<Manifiesto> = {}): Manifiesto {
     tripulacion: [], congelado: true,
     congelado_en: '2026-11-22T13:35:00Z',
     filas: [
-      { pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: '40111222', nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
+      { pasaje_id: 41, numero_pasaje: 'LD-000041', pasajero: 'Marta Gómez', documento: '40111222', nombrado: false, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: '2026-11-22T13:20:00Z', tripulante: 'Ramón Acosta', correccion: null },
-      { pasaje_id: 42, numero_pasaje: 'LD-000042', pasajero: 'Juan Pérez', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'Jubilado',
+      { pasaje_id: 42, numero_pasaje: 'LD-000042', pasajero: 'Juan Pérez', documento: null, nombrado: false, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'Jubilado',
         tramo: 'vuelta', tramo_etiqueta: 'Ida (tramo de vuelta del pasaje)', fecha_embarque: '2026-11-22T13:25:00Z', tripulante: 'Ramón Acosta', correccion: null },
-      { pasaje_id: 43, numero_pasaje: 'LD-000043', pasajero: 'Cliente Anónimo', documento: null, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
+      { pasaje_id: 43, numero_pasaje: 'LD-000043', pasajero: 'Cliente Anónimo', documento: null, nombrado: false, nacionalidad: null, fecha_nacimiento: null, franja_edad: null, sexo: null, tipo_viaje: 'General',
         tramo: 'ida', tramo_etiqueta: 'Ida', fecha_embarque: null, tripulante: null, correccion },
     ],
     totales: [{ tipo_viaje: 'General', pasajeros: 2 }, { tipo_viaje: 'Jubilado', pasajeros: 1 }],
@@ -168,6 +168,30 @@ describe('Manifiestos', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Guardar tripulación' }));
     expect(await screen.findByText('Tripulación guardada')).toBeInTheDocument();
     expect(tripulaciones).toEqual([{ tripulantes: [{ usuario_id: 5, funcion: 'patron' }, { nombre: 'Juan Ribera', funcion: 'marinero' }] }]);
+  });
+
+  it('lets a supervisor name the passenger of a boarded ticket that names none, before sailing', async () => {
+    const nombrados: unknown[] = [];
+    server.use(
+      http.get('/api/salidas/:id/manifiesto', () => ok(manifiesto({ congelado: false, congelado_en: null, correcciones: [],
+        encabezado: { ...manifiesto().encabezado, estado: 'embarcando' } }))),
+      http.put('/api/pasajes/:id/pasajero', async ({ request, params }) => {
+        nombrados.push({ id: params.id, body: await request.json() });
+        return okWithMessage({ nombre: 'Ana Ruiz' }, 'Pasajero guardado');
+      }),
+    );
+    const { user } = renderApp(`${PATH}?salida=2`);
+    await user.click(await screen.findByRole('button', { name: 'Nombrar al pasajero del pasaje LD-000041' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Nombrar pasajero' });
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar pasajero' }));
+    expect(await within(dialog).findByText('Indique el nombre y apellido del pasajero')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/Nombre y apellido/), ' Ana Ruiz ');
+    await user.type(within(dialog).getByLabelText('Número de documento'), '30111222');
+    await user.type(within(dialog).getByLabelText('Nacionalidad'), 'Argentina');
+    await user.click(within(dialog).getByRole('button', { name: 'Guardar pasajero' }));
+    expect(await screen.findByText('Pasajero guardado')).toBeInTheDocument();
+    expect(nombrados).toEqual([{ id: '41', body: { nombre: 'Ana Ruiz', documento_tipo: 'DNI', documento_numero: '30111222',
+      nacionalidad: 'Argentina' } }]);
   });
 
   it('shows the server refusal of a correction', async () => {
