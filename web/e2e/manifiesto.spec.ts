@@ -128,6 +128,16 @@ test('un supervisor nombra con el teclado la tripulación de una salida y descar
   await expect(panel).toContainText(`Patrón: ${patron.nombre}`);
   await expect(panel).toContainText('Marinero: Juan Ribera');
   expect(await violaciones(page)).toEqual([]);
+  // At a phone's width the heading with the crew and the buttons fit; the passengers' table scrolls on its own.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await panel.getByRole('button', { name: 'Tripulación' }).scrollIntoViewIfNeeded();
+  await expect(panel.getByRole('button', { name: 'Tripulación' })).toBeInViewport();
+  const anchos = await page.evaluate<{ pagina: number; ventana: number }>(
+    '({ pagina: document.scrollingElement.scrollWidth, ventana: window.innerWidth })');
+  expect(anchos.pagina).toBeLessThanOrEqual(anchos.ventana);
+  await shot(page, 'tripulacion-telefono');
+  expect(await violaciones(page)).toEqual([]);
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   const [xlsx] = await Promise.all([page.waitForEvent('download'), panel.getByRole('button', { name: 'Descargar XLSX' }).click()]);
   expect(xlsx.suggestedFilename()).toMatch(new RegExp(`^manifiesto-.*-salida-${salidaId}\\.xlsx$`));
