@@ -59,6 +59,7 @@ test('un cliente recibe el código por correo, crea su contraseña y ve el pasaj
   expect(puntos).toBeGreaterThan(0);
 
   await page.goto('/cliente/login');
+  await expect(page.getByLabel('Número de documento')).toBeVisible(); // the screen, not its loader, is what axe looks at
   await sinViolaciones(page, 'documento');
   await page.getByLabel('Número de documento').fill(documento);
   await page.getByRole('button', { name: 'Continuar' }).click();
