@@ -31,6 +31,9 @@ type DatosVenta struct {
 	// Pasajeros names the tickets' passengers, in the order of the tickets
 	// (docs/features/pasajeros.md).
 	Pasajeros []PasajeroVenta `json:"pasajeros,omitempty" maxItems:"200" unidad:"pasajeros" description:"Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros"`
+	// SalidaID sells the tickets for that departure (docs/features/salidas.md,
+	// "Venta de una salida"); without it, for the travel date.
+	SalidaID *int64 `json:"salida_id,omitempty" minimum:"1" description:"La salida del día y la sección para la que se venden los pasajes (GET /api/pasajes/disponibilidad las lista); sin ella, para la fecha de viaje"`
 }
 
 // PasajeroVenta is the passenger of one ticket of a sale: a name, and
@@ -173,6 +176,24 @@ type FichaPasaje struct {
 	FechaEmbarqueVuelta *time.Time `json:"fecha_embarque_vuelta"`
 	// Pasajero is the passenger the ticket names (null: none; the buyer is cliente).
 	Pasajero *PasajeroPasaje `json:"pasajero"`
+	// Salida is the departure it was sold for (null: sold for its day).
+	Salida *SalidaDelPasaje `json:"salida"`
+}
+
+// SalidaDelPasaje is the departure a ticket was sold for, as it prints.
+type SalidaDelPasaje struct {
+	ID             int64  `json:"id"`
+	Hora           string `json:"hora" description:"HH:MM, en la zona de la empresa"`
+	Embarcacion    string `json:"embarcacion" description:"Vacío si todavía no tiene embarcación"`
+	ParadaEmbarque string `json:"parada_embarque" description:"La parada donde se embarca"`
+}
+
+// salidaDelPasaje is the ticket's departure as the API shows it (nil: none).
+func salidaDelPasaje(s domain.SalidaPasaje) *SalidaDelPasaje {
+	if s.SalidaID == 0 {
+		return nil
+	}
+	return &SalidaDelPasaje{ID: s.SalidaID, Hora: s.Hora, Embarcacion: s.Embarcacion, ParadaEmbarque: s.ParadaEmbarque}
 }
 
 // ClienteRef is the ticket's customer (the spec's cliente: {nombre, telefono}).
@@ -195,7 +216,7 @@ func fichaDe(p store.Pasaje) FichaPasaje {
 		CreatedAt: p.CreatedAt, Cliente: ClienteRef{Nombre: p.ClienteNombre, Telefono: p.ClienteTelefono},
 		Seccion: NombreRef{p.SeccionNombre}, TipoViaje: NombreRef{p.TipoViajeNombre}, Usuario: UsuarioRef{p.NombreUsuario},
 		IdaYVuelta: p.IdaYVuelta, VueltaHasta: p.VueltaHasta, FechaEmbarqueVuelta: p.FechaEmbarqueVuelta,
-		Pasajero: (*PasajeroPasaje)(p.Pasajero)}
+		Pasajero: (*PasajeroPasaje)(p.Pasajero), Salida: salidaDelPasaje(p.Salida)}
 }
 
 // venta is the store's sale of these lines.
@@ -203,7 +224,8 @@ func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 	return store.Venta{SeccionID: d.SeccionID, FechaViaje: d.FechaViaje, MedioPagoID: d.MedioPagoID,
 		ClienteNombre: d.ClienteNombre, ClienteTelefono: d.ClienteTelefono, ClienteEmail: d.ClienteEmail,
 		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Referencia: d.Referencia.referencia(), Lineas: lineas,
-		Pasajeros: mapRows(d.Pasajeros, func(p PasajeroVenta) domain.Pasajero { return domain.Pasajero(p) })}
+		Pasajeros: mapRows(d.Pasajeros, func(p PasajeroVenta) domain.Pasajero { return domain.Pasajero(p) }),
+		SalidaID: d.SalidaID}
 }
 
 // CanalesEnvio says by which channels the company can send a sale's tickets
@@ -520,17 +542,51 @@ type ConsultaDisponibilidad struct {
 	Fecha     string `query:"fecha" format:"date" description:"Día de viaje (AAAA-MM-DD); hoy si falta"`
 }
 
+// Disponibilidad is the seats of a travel date and section and the
+// departures the sale may choose.
+type Disponibilidad struct {
+	domain.Cupo
+	// SalidasDelDia are the day's departures of the section, by time, with
+	// their own seats (none: the company does not run departures that day).
+	SalidasDelDia []SalidaDisponible `json:"salidas_del_dia"`
+}
+
+// SalidaDisponible is a departure of the day as the quick sale offers it.
+type SalidaDisponible struct {
+	ID             int64  `json:"id"`
+	Hora           string `json:"hora"`
+	Sentido        string `json:"sentido" enum:"ida,vuelta"`
+	Estado         string `json:"estado" enum:"programada,embarcando,zarpo,cancelada"`
+	Embarcacion    string `json:"embarcacion" description:"Vacío si todavía no tiene embarcación"`
+	ParadaEmbarque string `json:"parada_embarque"`
+	// Capacidad is its boat's certified capacity (0: no boat, no limit of its own).
+	Capacidad int64 `json:"capacidad"`
+	Vendidos  int64 `json:"vendidos"`
+	// Quedan is Capacidad − Vendidos (negative when oversold; 0 without a boat).
+	Quedan int64 `json:"quedan"`
+}
+
 // disponibilidad answers the seats of a travel date and section
-// (domain.CupoDelDia): the quick sale shows what is left before selling.
-func (s *Server) disponibilidad(r *http.Request, q ConsultaDisponibilidad) (domain.Cupo, error) {
+// (domain.CupoDelDia) and its departures: the quick sale shows what is left
+// before selling.
+func (s *Server) disponibilidad(r *http.Request, q ConsultaDisponibilidad) (Disponibilidad, error) {
 	empresaID := actorFrom(r).EmpresaID()
 	fecha := q.Fecha
 	if fecha == "" {
 		hoy, err := s.hoy(r)
 		if err != nil {
-			return domain.Cupo{}, err
+			return Disponibilidad{}, err
 		}
 		fecha = hoy.Fecha
 	}
-	return s.Store.Disponibilidad(r.Context(), empresaID, q.SeccionID, fecha)
+	cupo, err := s.Store.Disponibilidad(r.Context(), empresaID, q.SeccionID, fecha)
+	if err != nil {
+		return Disponibilidad{}, err
+	}
+	salidas, err := s.Store.SalidasDeVenta(r.Context(), empresaID, q.SeccionID, fecha)
+	return Disponibilidad{Cupo: cupo, SalidasDelDia: mapRows(salidas, func(x domain.SalidaVendible) SalidaDisponible {
+		c := domain.CupoSalida(x)
+		return SalidaDisponible{ID: x.ID, Hora: x.Hora, Sentido: x.Sentido, Estado: x.Estado, Embarcacion: x.Embarcacion,
+			ParadaEmbarque: x.ParadaEmbarque, Capacidad: c.Capacidad, Vendidos: x.Vendidos, Quedan: c.Quedan}
+	})}, err
 }

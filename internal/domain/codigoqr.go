@@ -15,7 +15,9 @@ import (
 //	MUELLE1.<payload>.<firma>
 //
 // where <payload> is the base64url (no padding) of the JSON {"e": empresa_id,
-// "n": numero_pasaje, "f": fecha_viaje, "r": 16 random bytes in hex}, and <firma>
+// "n": numero_pasaje, "f": fecha_viaje, "r": 16 random bytes in hex} and, for a
+// ticket sold for a departure, its "s": id, "h": time, "b": boat and "p":
+// boarding stop (omitted otherwise), and <firma>
 // is the base64url Ed25519 signature, by the company's key, of the bytes
 // "MUELLE1." + <payload>. A device that holds the company's public key can check
 // a code offline; the random part makes codes unguessable.
@@ -24,6 +26,16 @@ type CodigoQR struct {
 	NumeroPasaje string `json:"n"`
 	FechaViaje   string `json:"f"`
 	Nonce        string `json:"r"`
+	SalidaPasaje
+}
+
+// SalidaPasaje is the departure a ticket was sold for, as it prints and
+// travels in its QR code (salida_venta.go): the zero value is none.
+type SalidaPasaje struct {
+	SalidaID       int64  `json:"s,omitempty"`
+	Hora           string `json:"h,omitempty"`
+	Embarcacion    string `json:"b,omitempty"`
+	ParadaEmbarque string `json:"p,omitempty"`
 }
 
 const prefijoQR = "MUELLE1."
@@ -32,12 +44,17 @@ var b64 = base64.RawURLEncoding
 
 // FirmarCodigoQR builds a signed code for a ticket with a fresh random part.
 func FirmarCodigoQR(priv ed25519.PrivateKey, empresaID int64, numero, fechaViaje string) (string, error) {
+	return FirmarCodigoQRDeSalida(priv, empresaID, numero, fechaViaje, SalidaPasaje{})
+}
+
+// FirmarCodigoQRDeSalida is FirmarCodigoQR for a ticket sold for the departure salida.
+func FirmarCodigoQRDeSalida(priv ed25519.PrivateKey, empresaID int64, numero, fechaViaje string, salida SalidaPasaje) (string, error) {
 	nonce := make([]byte, 16)
 	if _, err := rand.Read(nonce); err != nil {
 		return "", err
 	}
 	return firmarCarga(priv, prefijoQR, CodigoQR{EmpresaID: empresaID, NumeroPasaje: numero, FechaViaje: fechaViaje,
-		Nonce: hex.EncodeToString(nonce)})
+		Nonce: hex.EncodeToString(nonce), SalidaPasaje: salida})
 }
 
 // firmarCarga is the signed code of the family: prefijo, the base64url JSON of

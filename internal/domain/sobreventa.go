@@ -20,6 +20,7 @@ const (
 	OrigenCupoSalidas = "salidas" // the boats of the day's outbound departures
 	OrigenCupoSeccion = "seccion" // the section's capacity
 	OrigenCupoLibre   = "libre"   // no limit known
+	OrigenCupoSalida  = "salida"  // one departure's boat, for a sale of that departure (salida_venta.go)
 )
 
 // SalidaCupo is a departure as the seats rule reads it: its state, its
@@ -35,7 +36,7 @@ type SalidaCupo struct {
 // cancelled) and what is left (Quedan, negative when oversold).
 type Cupo struct {
 	Limitado  bool   `json:"limitado"`
-	Origen    string `json:"origen" enum:"salidas,seccion,libre"`
+	Origen    string `json:"origen" enum:"salidas,seccion,libre,salida"`
 	Capacidad int64  `json:"capacidad"`
 	Vendidos  int64  `json:"vendidos"`
 	Quedan    int64  `json:"quedan"`

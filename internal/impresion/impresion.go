@@ -32,6 +32,9 @@ type Ticket struct {
 	FechaVenta   string // dd/mm/aaaa hh:mm in the company's time zone
 	Estado       string
 	CodigoQR     string
+	// Salida is the departure it was sold for (domain.SalidaPasaje; the zero
+	// value: sold for the day, nothing printed).
+	Salida domain.SalidaPasaje
 	// Referencia is the payment's reference as reports print it
 	// (domain.Referencia.Texto: "•••• 4242 · Aut. A1B2C3"), "" when none.
 	Referencia string
@@ -46,7 +49,17 @@ type Ticket struct {
 // payment's reference under its method only when the sale recorded one.
 func (t Ticket) Datos() [][2]string {
 	datos := [][2]string{{"Cliente", t.Cliente}, {"Sección", t.Seccion}, {"Pasajero", t.TipoViaje},
-		{"Fecha de viaje", t.FechaViaje}, {"Precio", t.Precio}, {"Medio de pago", t.MedioPago}}
+		{"Fecha de viaje", t.FechaViaje}}
+	if s := t.Salida; s.SalidaID != 0 {
+		datos = append(datos, [2]string{"Salida", s.Hora})
+		if s.Embarcacion != "" {
+			datos = append(datos, [2]string{"Embarcación", s.Embarcacion})
+		}
+		if s.ParadaEmbarque != "" {
+			datos = append(datos, [2]string{"Embarque", s.ParadaEmbarque})
+		}
+	}
+	datos = append(datos, [2]string{"Precio", t.Precio}, [2]string{"Medio de pago", t.MedioPago})
 	if t.Referencia != "" {
 		datos = append(datos, [2]string{"Referencia", t.Referencia})
 	}

@@ -320,3 +320,27 @@ func TestPDFQRConZonaDeSilencio(t *testing.T) {
 		t.Errorf("módulos de %.2f mm: demasiado chicos para un lector", float64(pdfLadoQR)/float64(simbolo+8))
 	}
 }
+
+func TestTicketDeUnaSalidaImprimeHoraEmbarcacionYEmbarque(t *testing.T) {
+	dia := ticketDePrueba("Ana")
+	if slices.ContainsFunc(dia.Datos(), func(d [2]string) bool { return d[0] == "Salida" }) {
+		t.Fatal("un pasaje del día imprime una salida")
+	}
+	con := ticketDePrueba("Luis")
+	con.Salida = domain.SalidaPasaje{SalidaID: 9, Hora: "10:30", Embarcacion: "Delta I", ParadaEmbarque: "Tigre"}
+	html, err := HTML([]Ticket{con}, PapelPorDefecto)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(html), "<dt>Fecha de viaje</dt><dd>21/11/2026</dd>\n<dt>Salida</dt><dd>10:30</dd>\n"+
+		"<dt>Embarcación</dt><dd>Delta I</dd>\n<dt>Embarque</dt><dd>Tigre</dd>") {
+		t.Fatalf("la salida no está bajo la fecha de viaje:\n%s", html)
+	}
+	b, err := PDF(con)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if text := pdftest.Text(t, b); !strings.Contains(text, "(Salida)") || !strings.Contains(text, "10:30") || !strings.Contains(text, "Delta I") {
+		t.Fatalf("el PDF no imprime la salida: %s", text)
+	}
+}

@@ -246,6 +246,6 @@ func origenDestino(empresa, seccion string) (string, string) {
 func TicketImpreso(p store.Pasaje, e store.Empresa, loc *time.Location) impresion.Ticket {
 	t := impresion.TicketDe(p.NumeroPasaje, p.ClienteNombre, p.SeccionNombre, p.TipoViajeNombre, p.FechaViaje,
 		p.Precio, p.MedioPagoNombre, p.UsuarioNombre, p.CreatedAt, p.Estado, p.CodigoQR, loc)
-	t.Empresa, t.LogoURL = e.Nombre, e.LogoURL
+	t.Empresa, t.LogoURL, t.Salida = e.Nombre, e.LogoURL, p.Salida
 	return t
 }

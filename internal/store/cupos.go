@@ -143,7 +143,8 @@ func sumarLugares(ctx context.Context, c sqldb.Conn, k claveCupo, n int64) error
 	return wrap("sumar lugares del día", err)
 }
 
-// lugarAlCambiarEstado adjusts the counter of ticket p's day for a change
+// lugarAlCambiarEstado adjusts the counters of ticket p's day and of the
+// departure it was sold for (salida_venta.go) for a change
 // of its state, in the change's transaction: a cancellation frees its seat, a
 // reactivation takes it back whatever the capacity (it was never refused for
 // seats).
@@ -152,7 +153,10 @@ func lugarAlCambiarEstado(ctx context.Context, c sqldb.Conn, empresaID int64, p 
 	if n == 0 {
 		return nil
 	}
-	return sumarLugares(ctx, c, claveCupo{empresaID: empresaID, seccionID: p.SeccionID, fecha: p.FechaViaje}, n)
+	if err := sumarLugares(ctx, c, claveCupo{empresaID: empresaID, seccionID: p.SeccionID, fecha: p.FechaViaje}, n); err != nil {
+		return err
+	}
+	return sumarASalidaVendida(ctx, c, empresaID, p.Salida.SalidaID, n)
 }
 
 // lugaresDeEstado is the seats a ticket in that state holds: one while
@@ -197,6 +201,27 @@ func (s *Store) DiferenciasDeCupos(ctx context.Context, empresaID int64) ([]Dife
 	return out, wrap("comparar lugares con pasajes", err)
 }
 
+// DiferenciaSalida is a departure whose seats sold (salidas.vendidos) do
+// not match the tickets sold for it, active or boarded (salida_venta.go).
+type DiferenciaSalida struct {
+	SalidaID          int64
+	Contador, Pasajes int64
+}
+
+// DiferenciasDeSalidas compares the seats sold of every departure of the
+// company that sold any with its tickets, in one statement. There must be none.
+func (s *Store) DiferenciasDeSalidas(ctx context.Context, empresaID int64) ([]DiferenciaSalida, error) {
+	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (d DiferenciaSalida, err error) {
+		return d, sc.Scan(&d.SalidaID, &d.Contador, &d.Pasajes)
+	}, `SELECT id, vendidos, pasajes FROM (
+			SELECT s.id, s.vendidos, (SELECT COUNT(*) FROM pasajes p WHERE p.salida_venta_id = s.id AND p.estado IN (?, ?)) AS pasajes
+			FROM salidas s WHERE s.empresa_id = ?
+				AND (s.vendidos <> 0 OR EXISTS (SELECT 1 FROM pasajes p WHERE p.salida_venta_id = s.id))
+		) t WHERE vendidos <> pasajes ORDER BY id LIMIT ?`,
+		domain.PasajeActivo, domain.PasajeUsado, empresaID, maxDiferenciasCupo)
+	return out, wrap("comparar lugares de las salidas con pasajes", err)
+}
+
 // tareaCupos registers the nightly check of the counters.
 func (s *Store) tareaCupos(r *jobs.Runner) {
 	r.Every("comprobar_cupos", 24*time.Hour, s.ComprobarCupos)
@@ -219,6 +244,14 @@ func (s *Store) ComprobarCupos(ctx context.Context) error {
 		for _, d := range ds {
 			distintos = append(distintos, fmt.Sprintf("empresa %d, sección %d, %s: %d lugares contados, %d pasajes",
 				id, d.SeccionID, domain.FechaAR(d.Fecha), d.Contador, d.Pasajes))
+		}
+		salidas, err := s.DiferenciasDeSalidas(ctx, id)
+		if err != nil {
+			return err
+		}
+		for _, d := range salidas {
+			distintos = append(distintos, fmt.Sprintf("empresa %d, salida %d: %d lugares contados, %d pasajes",
+				id, d.SalidaID, d.Contador, d.Pasajes))
 		}
 	}
 	if len(distintos) > 0 {

@@ -51,6 +51,8 @@ type Pasaje struct {
 	FechaEmbarqueVuelta *time.Time
 	// Pasajero is the passenger the ticket names (nil: none; pasajeros.go).
 	Pasajero *domain.Pasajero
+	// Salida is the departure it was sold for (the zero value: none, sold for its day; salida_venta.go).
+	Salida domain.SalidaPasaje
 }
 
 type nombreRef struct {
@@ -60,7 +62,7 @@ type nombreRef struct {
 const pasajeColumns = `p.id, p.numero_pasaje, p.codigo_qr, CAST(p.fecha_viaje AS TEXT), p.fecha_embarque, p.precio,
 	p.estado, p.cliente_nombre, p.cliente_telefono, p.cliente_email, p.cliente_documento, p.cliente_id, p.seccion_id, s.nombre, p.tipo_viaje_id, t.nombre,
 	p.medio_pago_id, m.nombre, m.tipo, p.observaciones, p.usuario_id, u.nombre_usuario, u.nombre, u.apellido, p.created_at,
-	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id, ` + pasajeroDelPasaje
+	p.ida_y_vuelta, p.vuelta_hasta, p.fecha_embarque_vuelta, p.caja_id, ` + salidaDelPasaje + `, ` + pasajeroDelPasaje
 
 const pasajeFrom = `FROM pasajes p JOIN secciones s ON s.id = p.seccion_id JOIN tipos_viaje t ON t.id = p.tipo_viaje_id
 	JOIN medios_pago m ON m.id = p.medio_pago_id JOIN usuarios u ON u.id = p.usuario_id ` + pasajeroJoin
@@ -74,7 +76,8 @@ func scanPasaje(sc sqldb.Scanner) (Pasaje, error) {
 	err := sc.Scan(append([]any{&p.ID, &p.NumeroPasaje, &p.CodigoQR, &p.FechaViaje, &p.FechaEmbarque, &p.Precio, &p.Estado,
 		&p.ClienteNombre, &p.ClienteTelefono, &p.ClienteEmail, &p.ClienteDocumento, &p.ClienteID, &p.SeccionID, &p.SeccionNombre, &p.TipoViajeID,
 		&p.TipoViajeNombre, &p.MedioPagoID, &p.MedioPagoNombre, &p.MedioPagoTipo, &p.Observaciones, &p.UsuarioID, &p.NombreUsuario,
-		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID}, px.destinos()...)...)
+		&nombre, &apellido, &p.CreatedAt, &p.IdaYVuelta, &p.VueltaHasta, &p.FechaEmbarqueVuelta, &p.CajaID, &p.Salida.SalidaID,
+		&p.Salida.Hora, &p.Salida.Embarcacion, &p.Salida.ParadaEmbarque}, px.destinos()...)...)
 	p.PrecioTotal, p.CantidadPasajeros, p.Pasajero = p.Precio, 1, px.pasajero()
 	p.UsuarioNombre = nombreCompleto(nombre, apellido, p.NombreUsuario)
 	return p, err
@@ -116,6 +119,9 @@ type Venta struct {
 	// Pasajeros names the tickets' passengers in the order of the tickets
 	// (the lines', each its quantity), at most one each (pasajeros.go).
 	Pasajeros []domain.Pasajero
+	// SalidaID sells the tickets for that departure of their section and
+	// day (salida_venta.go); nil: for the day.
+	SalidaID *int64
 	// porPedido: the sale is a pending order's (pedidos.go), whose method must
 	// be one confirmed outside; any other sale's must not be.
 	porPedido bool
@@ -172,6 +178,9 @@ func (s *Store) Vender(ctx context.Context, a Actor, v Venta) ([]Pasaje, error) 
 		// with the next statement (sqldb.Conn.ExecLater); the seats' refusal still wins
 		errSuma := caja.sumar(ctx, c, p.total)
 		sv, err := comprobarCupo(ctx, c, a, p)
+		if err == nil {
+			sv, err = tomarSalida(ctx, c, a, &p, sv)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -218,6 +227,8 @@ type ventaPreparada struct {
 	// numeracion is its numbers and ids, taken with its reads (Vender on
 	// PostgreSQL); nil: to take (numerarConIds).
 	numeracion *numeracion
+	// salida is the departure it sells, its seats taken (tomarSalida); nil: the day.
+	salida *domain.SalidaVendible
 
 	forma, catalogo error
 }
@@ -586,6 +597,9 @@ func (s *Store) emitir(ctx context.Context, c sqldb.Conn, a Actor, p ventaPrepar
 	if err := marcarIdaYVuelta(ctx, c, a.EmpresaID, movID, p); err != nil {
 		return nil, err
 	}
+	if err := marcarSalidaVendida(ctx, c, a.EmpresaID, movID, p); err != nil {
+		return nil, err
+	}
 	if err := insertarPasajeros(ctx, c, a.EmpresaID, pasajes); err != nil {
 		return nil, err
 	}
@@ -657,6 +671,9 @@ func (p ventaPreparada) pasajes(now time.Time) []Pasaje {
 		CantidadPasajeros: 1, Observaciones: strings.TrimSpace(p.Observaciones), UsuarioID: p.vendedor.ID,
 		NombreUsuario: p.vendedor.NombreUsuario,
 		UsuarioNombre: nombreCompleto(p.vendedor.Nombre, p.vendedor.Apellido, p.vendedor.NombreUsuario), CreatedAt: now}
+	if p.salida != nil {
+		base.Salida = p.salida.DelPasaje()
+	}
 	out := make([]Pasaje, 0, p.cantidad())
 	for _, l := range p.lineas {
 		for range l.Cantidad {
@@ -820,7 +837,8 @@ func (p ventaPreparada) numerar(empresaID int64, pasajes []Pasaje, ultimo int64)
 		seq++
 		pasajes[i].NumeroPasaje = domain.NumeroPasaje(p.prefijo, p.hoy, seq)
 		var err error
-		if pasajes[i].CodigoQR, err = domain.FirmarCodigoQR(p.clave, empresaID, pasajes[i].NumeroPasaje, p.FechaViaje); err != nil {
+		if pasajes[i].CodigoQR, err = domain.FirmarCodigoQRDeSalida(p.clave, empresaID, pasajes[i].NumeroPasaje, p.FechaViaje,
+			pasajes[i].Salida); err != nil {
 			return err
 		}
 	}

@@ -169,15 +169,17 @@ func (s *Store) ActualizarHorario(ctx context.Context, a Actor, id int64, h doma
 }
 
 // EliminarHorario deletes a timetable row, through idempotent, audited, with
-// its departures that are still programada and not yet due; the others
-// (boarded, sailed, cancelled, past) stay, no longer tied to it.
+// its departures that are still programada, not yet due and with no ticket
+// sold for them; the others (sold, boarded, sailed, cancelled, past) stay, no
+// longer tied to it.
 func (s *Store) EliminarHorario(ctx context.Context, a Actor, id int64) error {
 	_, err := idempotent(ctx, s, a, "horarios.eliminar", func(c sqldb.Conn) (struct{}, error) {
 		antes, err := horario(ctx, c, a.EmpresaID, id)
 		if err != nil {
 			return struct{}{}, err
 		}
-		if _, err := c.Exec(ctx, `DELETE FROM salidas WHERE empresa_id = ? AND horario_id = ? AND estado = ? AND programada_en > ?`,
+		if _, err := c.Exec(ctx, `DELETE FROM salidas WHERE empresa_id = ? AND horario_id = ? AND estado = ? AND programada_en > ?
+			AND NOT EXISTS (SELECT 1 FROM pasajes p WHERE p.salida_venta_id = salidas.id)`,
 			a.EmpresaID, id, domain.SalidaProgramada, c.Now()); err != nil {
 			return struct{}{}, wrap("eliminar salidas del horario", err)
 		}
@@ -199,30 +201,32 @@ func (s *Store) EliminarHorario(ctx context.Context, a Actor, id int64) error {
 // state with who set it and when, how many passengers boarded it (a_bordo)
 // and how many of them exceed the capacity (after a change to a smaller boat).
 type Salida struct {
-	ID            int64      `json:"id"`
-	SeccionID     int64      `json:"seccion_id"`
-	Seccion       string     `json:"seccion"`
-	Sentido       string     `json:"sentido" enum:"ida,vuelta"`
-	EmbarcacionID *int64     `json:"embarcacion_id"`
-	Embarcacion   *string    `json:"embarcacion"`
-	Capacidad     int64      `json:"capacidad"`
-	Embarcados    int64      `json:"embarcados"`
-	Excedente     int64      `json:"excedente"`
-	HorarioID     *int64     `json:"horario_id"`
-	Fecha         string     `json:"fecha"`
-	Hora          string     `json:"hora"`
-	ProgramadaEn  time.Time  `json:"programada_en"`
-	Extra         bool       `json:"extra"`
-	Estado        string     `json:"estado"`
-	EstadoPor     *string    `json:"estado_por"`
-	EstadoEn      *time.Time `json:"estado_en"`
+	ID            int64   `json:"id"`
+	SeccionID     int64   `json:"seccion_id"`
+	Seccion       string  `json:"seccion"`
+	Sentido       string  `json:"sentido" enum:"ida,vuelta"`
+	EmbarcacionID *int64  `json:"embarcacion_id"`
+	Embarcacion   *string `json:"embarcacion"`
+	Capacidad     int64   `json:"capacidad"`
+	Embarcados    int64   `json:"embarcados"`
+	// Vendidos is the tickets sold for it (active or boarded; salida_venta.go).
+	Vendidos     int64      `json:"vendidos"`
+	Excedente    int64      `json:"excedente"`
+	HorarioID    *int64     `json:"horario_id"`
+	Fecha        string     `json:"fecha"`
+	Hora         string     `json:"hora"`
+	ProgramadaEn time.Time  `json:"programada_en"`
+	Extra        bool       `json:"extra"`
+	Estado       string     `json:"estado"`
+	EstadoPor    *string    `json:"estado_por"`
+	EstadoEn     *time.Time `json:"estado_en"`
 	// Paradas are its route's stops with each one's time, in the order of its
 	// direction (the day's list only; domain.HorasDeParadas).
 	Paradas []domain.HoraParada `json:"paradas,omitempty" description:"Las paradas del recorrido con su hora, en el orden del sentido"`
 }
 
 const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.sentido, s.embarcacion_id, b.nombre,
-	COALESCE(b.capacidad, 0), s.a_bordo, s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
+	COALESCE(b.capacidad, 0), s.a_bordo, s.vendidos, s.horario_id, s.fecha, s.hora, s.programada_en, s.extra, s.estado,
 	CASE WHEN u.id IS NULL THEN NULL ELSE u.nombre || ' ' || u.apellido END, s.estado_en
 	FROM salidas s JOIN secciones sec ON sec.id = s.seccion_id
 	LEFT JOIN embarcaciones b ON b.id = s.embarcacion_id
@@ -231,7 +235,7 @@ const salidaColumnas = `SELECT s.id, s.seccion_id, sec.nombre, s.sentido, s.emba
 func scanSalida(sc sqldb.Scanner) (Salida, error) {
 	var x Salida
 	err := sc.Scan(&x.ID, &x.SeccionID, &x.Seccion, &x.Sentido, &x.EmbarcacionID, &x.Embarcacion, &x.Capacidad,
-		&x.Embarcados, &x.HorarioID, &x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
+		&x.Embarcados, &x.Vendidos, &x.HorarioID, &x.Fecha, &x.Hora, &x.ProgramadaEn, &x.Extra, &x.Estado, &x.EstadoPor, &x.EstadoEn)
 	x.Excedente = domain.Excedente(x.Embarcados, x.Capacidad)
 	return x, err
 }

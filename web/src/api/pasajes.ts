@@ -29,7 +29,10 @@ export type PasajeDetalle = Schema<'PasajeDetalle'>;
 export type VentaCreada = Schema<'Venta'>;
 
 /** The seats of a travel date and section: capacity, sold and left (negative when oversold). */
-export type Cupo = Schema<'Cupo'>;
+/** The seats of a date and section with the day's departures (GET /pasajes/disponibilidad). */
+export type Disponibilidad = Schema<'Disponibilidad'>;
+export type Cupo = Omit<Disponibilidad, 'salidas_del_dia'>;
+export type SalidaDisponible = Schema<'SalidaDisponible'>;
 
 /** The data of a sale refused with 409 for lack of seats (docs/features/sobreventa.md). */
 export type RechazoSobreventa = Schema<'RechazoSobreventa'>;
@@ -95,7 +98,7 @@ export function disponibilidadQuery(seccionId: number, fecha: string) {
   const path = conConsulta('/pasajes/disponibilidad', { seccion_id: seccionId, fecha } satisfies Parametros<'disponibilidad'>);
   return queryOptions({
     queryKey: pasajesKeys.disponibilidad(seccionId, fecha),
-    queryFn: ({ signal }) => api.get<Cupo>(path, { signal }),
+    queryFn: ({ signal }) => api.get<Disponibilidad>(path, { signal }),
     refetchInterval: 30_000,
   });
 }

@@ -4439,18 +4439,6 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
-        Cupo: {
-            /** Format: int64 */
-            capacidad: number;
-            limitado: boolean;
-            /** @enum {string} */
-            origen: "salidas" | "seccion" | "libre";
-            /** Format: int64 */
-            quedan: number;
-            salidas: number;
-            /** Format: int64 */
-            vendidos: number;
-        };
         DatosContacto: {
             gerente: string;
             horario_atencion: string;
@@ -4491,6 +4479,19 @@ export interface components {
             /** Format: int64 */
             id: number;
             nombre: string;
+        };
+        Disponibilidad: {
+            /** Format: int64 */
+            capacidad: number;
+            limitado: boolean;
+            /** @enum {string} */
+            origen: "salidas" | "seccion" | "libre" | "salida";
+            /** Format: int64 */
+            quedan: number;
+            salidas: number;
+            salidas_del_dia: components["schemas"]["SalidaDisponible"][];
+            /** Format: int64 */
+            vendidos: number;
         };
         Dispositivo: {
             codigo: string;
@@ -5945,6 +5946,7 @@ export interface components {
             precio: number;
             /** Format: double */
             precio_total: number;
+            salida: components["schemas"]["SalidaDelPasaje"] | null;
             seccion: components["schemas"]["NombreRef"];
             /** Format: int64 */
             seccion_id: number;
@@ -5989,6 +5991,7 @@ export interface components {
             precio: null | number;
             /** Format: double */
             precio_total: null | number;
+            salida: components["schemas"]["SalidaDelPasaje"] | null;
             seccion: components["schemas"]["NombreRef"];
             /** Format: int64 */
             seccion_id: number;
@@ -6060,6 +6063,7 @@ export interface components {
             precio: null | number;
             /** Format: double */
             precio_total: null | number;
+            salida: components["schemas"]["SalidaDelPasaje"] | null;
             seccion: components["schemas"]["NombreRef"];
             /** Format: int64 */
             seccion_id: number;
@@ -6435,7 +6439,7 @@ export interface components {
             exceso: number;
             limitado: boolean;
             /** @enum {string} */
-            origen: "salidas" | "seccion" | "libre";
+            origen: "salidas" | "seccion" | "libre" | "salida";
             /** Format: int64 */
             quedan: number;
             salidas: number;
@@ -6675,8 +6679,8 @@ export interface components {
             /** @constant */
             success: true;
         };
-        RespuestaCupo: {
-            data: components["schemas"]["Cupo"];
+        RespuestaDisponibilidad: {
+            data: components["schemas"]["Disponibilidad"];
             message?: string;
             /** @constant */
             success: true;
@@ -7458,6 +7462,18 @@ export interface components {
             seccion_id: number;
             /** @enum {string} */
             sentido: "ida" | "vuelta";
+            /** Format: int64 */
+            vendidos: number;
+        };
+        SalidaDelPasaje: {
+            /** @description Vacío si todavía no tiene embarcación */
+            embarcacion: string;
+            /** @description HH:MM, en la zona de la empresa */
+            hora: string;
+            /** Format: int64 */
+            id: number;
+            /** @description La parada donde se embarca */
+            parada_embarque: string;
         };
         SalidaDetalle: {
             /** Format: int64 */
@@ -7488,6 +7504,26 @@ export interface components {
             seccion_id: number;
             /** @enum {string} */
             sentido: "ida" | "vuelta";
+            /** Format: int64 */
+            vendidos: number;
+        };
+        SalidaDisponible: {
+            /** Format: int64 */
+            capacidad: number;
+            /** @description Vacío si todavía no tiene embarcación */
+            embarcacion: string;
+            /** @enum {string} */
+            estado: "programada" | "embarcando" | "zarpo" | "cancelada";
+            hora: string;
+            /** Format: int64 */
+            id: number;
+            parada_embarque: string;
+            /** Format: int64 */
+            quedan: number;
+            /** @enum {string} */
+            sentido: "ida" | "vuelta";
+            /** Format: int64 */
+            vendidos: number;
         };
         SalidaPublica: {
             estado: string;
@@ -7823,6 +7859,8 @@ export interface components {
             /** Format: double */
             precio?: null | number;
             referencia?: components["schemas"]["ReferenciaPago"] | null;
+            /** @description La salida del día y la sección para la que se venden los pasajes (GET /api/pasajes/disponibilidad las lista); sin ella, para la fecha de viaje */
+            salida_id?: null | number;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7843,6 +7881,8 @@ export interface components {
             /** @description Un pasajero por pasaje, en el orden de los pasajes (las líneas, cada una su cantidad); uno vacío no nombra a nadie. Obligatorio para cada pasaje en una sección que exige pasajeros */
             pasajeros?: components["schemas"]["PasajeroVenta"][];
             referencia?: components["schemas"]["ReferenciaPago"] | null;
+            /** @description La salida del día y la sección para la que se venden los pasajes (GET /api/pasajes/disponibilidad las lista); sin ella, para la fecha de viaje */
+            salida_id?: null | number;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -7887,6 +7927,8 @@ export interface components {
             pasajeros?: components["schemas"]["PasajeroVenta"][];
             pasajes: components["schemas"]["PasajeOffline"][];
             referencia?: components["schemas"]["ReferenciaPago"] | null;
+            /** @description La salida del día y la sección para la que se venden los pasajes (GET /api/pasajes/disponibilidad las lista); sin ella, para la fecha de viaje */
+            salida_id?: null | number;
             /** Format: int64 */
             seccion_id: number;
             sobreventa?: components["schemas"]["ConfirmacionSobreventa"] | null;
@@ -13047,7 +13089,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RespuestaCupo"];
+                    "application/json": components["schemas"]["RespuestaDisponibilidad"];
                 };
             };
             400: components["responses"]["SolicitudInvalida"];

@@ -18,6 +18,19 @@ export function todayIn(timeZone: string, now: Date = new Date()): string {
   return formato.format(now);
 }
 
+/** One formatter per time zone, for the time of day. */
+const horaDe = new Map<string, Intl.DateTimeFormat>();
+
+/** The time of day (HH:MM, 24 h) in `timeZone`: what a departure's `hora` is compared with. */
+export function horaEn(timeZone: string, now: Date = new Date()): string {
+  let formato = horaDe.get(timeZone);
+  if (!formato) {
+    formato = new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+    horaDe.set(timeZone, formato);
+  }
+  return formato.format(now);
+}
+
 /** Today's business date (YYYY-MM-DD) in the company's time zone. */
 export function useHoy(): string {
   const { timezone } = useEmpresa();

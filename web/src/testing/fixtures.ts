@@ -75,6 +75,7 @@ export function makePasaje(overrides: Partial<Pasaje> = {}): Pasaje {
     numero_pasaje: 'LD-20261122-000041',
     codigo_qr: 'MUELLE1.payload.firma',
     pasajero: null,
+    salida: null,
     fecha_viaje: '2026-11-22',
     fecha_embarque: null,
     precio: 4500,

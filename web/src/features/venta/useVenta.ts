@@ -64,12 +64,14 @@ interface Estado {
   pasajeros: FilaPasajero[];
   /** The payment's reference as typed; cleared when the method changes. */
   referencia: ReferenciaTipeada;
+  /** The departure sold (null: the day, when it has none); cleared with the section and the date. */
+  salidaId: number | null;
 }
 
 const CLIENTE_VACIO: DatosCliente = { cliente_documento: '', cliente_nombre: '', cliente_telefono: '', cliente_email: '', observaciones: '' };
 const INICIAL: Estado = {
   seccionId: null, cantidades: {}, medioPagoId: null, fechaViaje: null, fechaFijada: false, cliente: CLIENTE_VACIO,
-  pasajeros: [], referencia: REFERENCIA_VACIA,
+  pasajeros: [], referencia: REFERENCIA_VACIA, salidaId: null,
 };
 
 const centavos = (monto: number) => Math.round(monto * 100);
@@ -121,14 +123,16 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
     referencia,
     fechaViaje,
     fechaFijada: estado.fechaFijada,
-    seleccionarSeccion: (id: number) => update({ seccionId: id }),
-    cambiarSeccion: () => update({ seccionId: null }),
+    salidaId: estado.salidaId,
+    seleccionarSeccion: (id: number) => update({ seccionId: id, salidaId: null }),
+    cambiarSeccion: () => update({ seccionId: null, salidaId: null }),
+    setSalida: (id: number | null) => update({ salidaId: id }),
     setCantidad: (tipoId: number, texto: string) =>
       setEstado((prev) => ({ ...prev, cantidades: { ...prev.cantidades, [tipoId]: texto } })),
     setMedioPago: (id: number) => update({ medioPagoId: id, referencia: REFERENCIA_VACIA }),
     setReferencia: (campo: keyof ReferenciaTipeada, value: string) =>
       setEstado((prev) => ({ ...prev, referencia: { ...prev.referencia, [campo]: value } })),
-    setFechaViaje: (fecha: string) => update({ fechaViaje: fecha }),
+    setFechaViaje: (fecha: string) => update({ fechaViaje: fecha, salidaId: null }),
     setFechaFijada: (fijada: boolean) => update({ fechaFijada: fijada }),
     setCliente: (campo: keyof DatosCliente, value: string) =>
       setEstado((prev) => ({ ...prev, cliente: { ...prev.cliente, [campo]: value } })),
@@ -149,8 +153,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }) ??
       errorPasajeros(pasajeros, exigeNombres, cliente.cliente_nombre) ??
       errorReferencia(medio, referencia),
-    /** The body of POST /pasajes/lote (call only once validar passed). */
-    input: (): VentaInput => ({
+    /** The body of POST /pasajes/lote (call only once validar passed); offline, sold for the day (no departure). */
+    input: (sinConexion = false): VentaInput => ({
       seccion_id: seccionId ?? 0,
       fecha_viaje: fechaViaje,
       medio_pago_id: medioPagoId ?? 0,
@@ -163,6 +167,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       ...(referenciaDeVenta(medio, referencia) && { referencia: referenciaDeVenta(medio, referencia) }),
       lineas: vendidas.map((l) => ({ tipo_viaje_id: l.tipo.id, cantidad: l.cantidad })),
       ...(pasajerosDe(pasajeros) && { pasajeros: pasajerosDe(pasajeros) }),
+      ...(!sinConexion && estado.salidaId !== null && { salida_id: estado.salidaId }),
     }),
   };
 }

@@ -157,7 +157,7 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
       return;
     }
     setConfirmando(false);
-    const body = sinConexion || beneficioId === null ? venta.input() : { ...venta.input(), beneficio_id: beneficioId };
+    const body = sinConexion || beneficioId === null ? venta.input(sinConexion) : { ...venta.input(), beneficio_id: beneficioId };
     mostrar(body, await puerta.vender(body, { offline: sinConexion }));
   };
 
@@ -233,6 +233,8 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
       venta.seleccionarSeccion(id);
       void queryClient.prefetchQuery({ ...preciosQuery, staleTime: PRECIOS_FRESCOS_MS });
     }),
+    /** The departure sold (null: the day); a stable function, the departures' list chooses the next one with it. */
+    setSalida: venta.setSalida,
     /** A field of the customer changed; a new document drops the chosen benefit. */
     setCliente: (campo: Parameters<typeof venta.setCliente>[0], valor: string) => editar(() => {
       venta.setCliente(campo, valor);

@@ -30,7 +30,7 @@ export const catalogHandlers = [
   http.get('/api/config/medios-pago', () => ok(MEDIOS)),
   http.get('/api/config/precios', () => ok(PRECIOS)),
   // The quick sale reads the seats of the chosen date and section: no limit unless a test says otherwise.
-  http.get('/api/pasajes/disponibilidad', () => ok({ limitado: false, origen: 'libre', capacidad: 0, vendidos: 0, quedan: 0, salidas: 0 })),
+  http.get('/api/pasajes/disponibilidad', () => ok({ limitado: false, origen: 'libre', capacidad: 0, vendidos: 0, quedan: 0, salidas: 0, salidas_del_dia: [] })),
 ];
 
 /** Two sections: one active, one inactive with a four-digit capacity. */

@@ -17,7 +17,7 @@ export const HORARIOS_FIXTURE: Horario[] = [
 export function salida(id: number, hora: string, estado: string, extra: Partial<Salida> = {}): Salida {
   return {
     id, seccion_id: 1, seccion: 'Tigre – Tres Bocas', sentido: 'ida', embarcacion_id: 1, embarcacion: 'Marina del Delta', capacidad: 60,
-    embarcados: 0, excedente: 0, horario_id: 1, fecha: '2026-11-22', hora, programada_en: `2026-11-22T${hora}:00-03:00`, extra: false,
+    embarcados: 0, vendidos: 0, excedente: 0, horario_id: 1, fecha: '2026-11-22', hora, programada_en: `2026-11-22T${hora}:00-03:00`, extra: false,
     estado, estado_por: null, estado_en: null, ...extra,
   };
 }

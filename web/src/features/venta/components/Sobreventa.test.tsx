@@ -1,14 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
-import type { Cupo, RechazoSobreventa, VentaInput } from '@/api/pasajes';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cupo, RechazoSobreventa, SalidaDisponible, VentaInput } from '@/api/pasajes';
 import { makePasaje, signIn } from '@/testing/fixtures';
 import { estadoCaja, makeCaja, signInVendedor } from '@/testing/handlers/caja';
 import { catalogHandlers } from '@/testing/handlers/config';
 import { renderWithProviders } from '@/testing/render';
 import { ok, server } from '@/testing/server';
 import { VentaPasajesPage } from '@/features/venta/routes/VentaPasajesPage';
-import { VistaLugares } from './LugaresDisponibles';
+import { proximaSalida, VistaLugares } from './LugaresDisponibles';
 
 const cupo = (c: Partial<Cupo>): Cupo => ({ limitado: true, origen: 'seccion', capacidad: 60, vendidos: 59, quedan: 1, salidas: 0, ...c });
 const MENSAJE = 'No quedan lugares para esa fecha y sección (quedan 1). Requiere confirmación de un supervisor.';
@@ -20,7 +20,7 @@ const MENSAJE = 'No quedan lugares para esa fecha y sección (quedan 1). Requier
 function servidorSinLugares() {
   const calls: VentaInput[] = [];
   server.use(
-    http.get('/api/pasajes/disponibilidad', () => ok(cupo({}))),
+    http.get('/api/pasajes/disponibilidad', () => ok({ ...cupo({}), salidas_del_dia: [] })),
     http.post('/api/pasajes/lote', async ({ request }) => {
       const body = (await request.json()) as VentaInput;
       calls.push(body);
@@ -110,5 +110,65 @@ describe('a sale past the seats', () => {
     await user.click(within(dialogo).getByRole('button', { name: 'Confirmar venta sin lugares' }));
     await screen.findByRole('dialog', { name: 'Venta registrada' });
     expect(calls[2].sobreventa).toEqual({});
+  });
+});
+
+const salidaDisponible = (id: number, hora: string, s: Partial<SalidaDisponible> = {}): SalidaDisponible => ({
+  id, hora, sentido: 'ida', estado: 'programada', embarcacion: 'Delta I', parada_embarque: 'Tigre', capacidad: 3, vendidos: 0, quedan: 3, ...s,
+});
+
+describe("the day's departures on the quick sale", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('chooses the next open outbound departure that has not left yet', () => {
+    const salidas = [salidaDisponible(1, '08:00', { estado: 'zarpo' }), salidaDisponible(4, '08:45', { sentido: 'vuelta' }),
+      salidaDisponible(2, '09:00'), salidaDisponible(3, '10:30')];
+    expect(proximaSalida(salidas, true, '08:30')?.id).toBe(2);
+    expect(proximaSalida(salidas, true, '09:15')?.id).toBe(3);
+    expect(proximaSalida(salidas, true, '11:00')).toBeNull();
+    expect(proximaSalida(salidas, false, '23:59')?.id).toBe(2);
+  });
+
+  it('offers them with boat, stop and seats, preselects the next one and sells the one chosen with the keyboard', async () => {
+    server.use(...catalogHandlers, estadoCaja(makeCaja()));
+    signInVendedor();
+    const calls: VentaInput[] = [];
+    server.use(
+      http.get('/api/pasajes/disponibilidad', () => ok({
+        ...cupo({ origen: 'salidas', capacidad: 6, vendidos: 1, quedan: 5, salidas: 2 }),
+        salidas_del_dia: [
+          salidaDisponible(6, '08:00'),
+          salidaDisponible(7, '10:30', { vendidos: 3, quedan: 0 }),
+          salidaDisponible(8, '12:00', { embarcacion: 'Caracol', vendidos: 1, quedan: 2 }),
+          salidaDisponible(9, '13:00', { estado: 'cancelada' }),
+        ],
+      })),
+      http.post('/api/pasajes/lote', async ({ request }) => {
+        calls.push((await request.json()) as VentaInput);
+        return ok({ pasajes: [makePasaje({ id: 100 })], total: 4500 }, { status: 201 });
+      }),
+    );
+    // 09:00 of the company's day: the 08:00 has left, the 10:30 is the next one
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T09:00:00-03:00'));
+    const { user } = renderWithProviders(<VentaPasajesPage />, { route: '/admin/venta-pasajes' });
+    await screen.findByRole('button', { name: /Tigre – Tres Bocas/ });
+    await user.keyboard('{Enter}1');
+    const grupo = await screen.findByRole('radiogroup', { name: 'Salida' });
+    const primera = within(grupo).getByRole('radio', { name: /10:30 · Delta I/ });
+    expect(within(grupo).getByText('Sin lugares (requiere supervisor) · embarca en Tigre')).toBeInTheDocument();
+    expect(within(grupo).getByText('Quedan 2 lugares de 3 · embarca en Tigre')).toBeInTheDocument();
+    expect(within(grupo).getByRole('radio', { name: /13:00/ })).toBeDisabled();
+    expect(within(grupo).getByText('Cancelada')).toBeInTheDocument();
+    // the next one is chosen; the seller moves to the 12:00 with the arrows
+    await waitFor(() => expect(primera).toBeChecked());
+    await user.click(primera);
+    await user.keyboard('{ArrowRight}');
+    expect(within(grupo).getByRole('radio', { name: /12:00 · Caracol/ })).toBeChecked();
+    await user.keyboard('{Control>}{Enter}{/Control}');
+    await screen.findByRole('dialog', { name: 'Venta registrada' });
+    expect(calls[0]).toMatchObject({ salida_id: 8, lineas: [{ tipo_viaje_id: 1, cantidad: 1 }] });
   });
 });
