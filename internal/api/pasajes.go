@@ -225,7 +225,7 @@ func (d DatosVenta) venta(lineas []domain.LineaVenta) store.Venta {
 		ClienteNombre: d.ClienteNombre, ClienteTelefono: d.ClienteTelefono, ClienteEmail: d.ClienteEmail,
 		ClienteDocumento: d.ClienteDocumento, Observaciones: d.Observaciones, Referencia: d.Referencia.referencia(), Lineas: lineas,
 		Pasajeros: mapRows(d.Pasajeros, func(p PasajeroVenta) domain.Pasajero { return domain.Pasajero(p) }),
-		SalidaID: d.SalidaID}
+		SalidaID:  d.SalidaID}
 }
 
 // CanalesEnvio says by which channels the company can send a sale's tickets

@@ -45,7 +45,7 @@ func (s *Store) SalidasDeVenta(ctx context.Context, empresaID, seccionID int64, 
 }
 
 // salidaDelPasaje is the columns of the departure a ticket p was sold for
-// (pasajeColumns): its id, time, boat and boarding stop (0 and '' when none).
+// (pasajeColumns): its id, time, boat and boarding stop (0 and an empty text when none).
 const salidaDelPasaje = `COALESCE(p.salida_venta_id, 0),
 	CASE WHEN p.salida_venta_id IS NULL THEN '' ELSE (SELECT s.hora FROM salidas s WHERE s.id = p.salida_venta_id) END,
 	CASE WHEN p.salida_venta_id IS NULL THEN '' ELSE COALESCE((SELECT b.nombre FROM salidas s JOIN embarcaciones b
@@ -53,7 +53,7 @@ const salidaDelPasaje = `COALESCE(p.salida_venta_id, 0),
 	CASE WHEN p.salida_venta_id IS NULL THEN '' ELSE (SELECT ` + paradaDeEmbarque + ` FROM salidas s WHERE s.id = p.salida_venta_id) END`
 
 // paradaDeEmbarque is the stop a departure s leaves from: its route's first,
-// or its last for a 'vuelta' ('' without stops).
+// or its last for a 'vuelta' (empty without stops).
 const paradaDeEmbarque = `COALESCE((SELECT pa.nombre FROM paradas pa WHERE pa.empresa_id = s.empresa_id
 	AND pa.seccion_id = s.seccion_id ORDER BY CASE WHEN s.sentido = 'vuelta' THEN -pa.orden ELSE pa.orden END LIMIT 1), '')`
 
