@@ -5,9 +5,12 @@ import { abrirCajaPorApi, apiGet, authHeaders, embarcacionPorApi, login, seccion
 const SECCION = 'Tigre – Paraná de las Palmas';
 const shot = (page: Page, name: string) => page.screenshot({ path: `${SCREENSHOTS_DIR}/venta-salida-${name}.png` });
 
-/** A travel date of its own, far ahead in Buenos Aires: AAAA-MM-DD and dd/mm/aaaa. */
+/**
+ * A travel date of its own in Buenos Aires, AAAA-MM-DD and dd/mm/aaaa: within the selling horizon (365 days)
+ * and past the days e2e/sobreventa.spec.ts draws on the same section.
+ */
 function fechaPropia(): { iso: string; ar: string } {
-  const dias = 400 + Math.floor(Math.random() * 300);
+  const dias = 335 + Math.floor(Math.random() * 25);
   const iso = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }).format(new Date(Date.now() + dias * 86_400_000));
   const [a, m, d] = iso.split('-');
   return { iso, ar: `${d}/${m}/${a}` };
@@ -62,6 +65,8 @@ test('el vendedor elige la salida de las 12:00 con el teclado y la venta toma su
   // The next sale starts on the first departure again; at a phone's width they still fit and pass axe.
   await page.keyboard.press('Escape');
   await page.setViewportSize({ width: 390, height: 844 });
+  await viaje.fill(fecha.ar);
+  await viaje.press('Tab');
   await page.getByRole('button', { name: new RegExp(SECCION) }).click();
   await expect(primera).toBeChecked();
   await expect(salidas.getByRole('radio', { name: `12:00 · Lancha ${sufijo}` })).toBeVisible();
