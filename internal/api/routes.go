@@ -378,6 +378,8 @@ func (s *Server) routes() []route {
 			"Abre una salida extra"},
 		{"POST", "/api/salidas/generar", domain.AccesoPlanificarSalidas, embarque, handle(s.generarSalidas),
 			"Genera las salidas de los próximos días desde los horarios"},
+		{"POST", "/api/salidas/{id}/cancelar", domain.AccesoPlanificarSalidas, embarque, handleJSON(s.cancelarSalida),
+			"Cancela una salida con sus pasajeros: los mueve a otra salida o los reembolsa, y les avisa"},
 		{"PUT", "/api/salidas/{id}/estado", perm("validacion.embarque"), embarque,
 			conDatosDeError[domain.ZarpeAnticipado](handleJSON(s.cambiarEstadoSalida), http.StatusConflict),
 			"Cambia el estado de una salida"},

@@ -259,3 +259,45 @@ func (s *Server) horariosPublicos(r *http.Request) (HorariosPublicos, error) {
 	hoy, hs, ss, err := s.Store.HorariosPublicos(r.Context(), e.ID)
 	return HorariosPublicos{Fecha: hoy, Horarios: hs, Salidas: ss}, err
 }
+
+// CancelarSalida is the body of cancelling a departure with its passengers:
+// why, and where they go (salida_destino_id; none: their tickets are cancelled
+// and refunded from the caller's open register).
+type CancelarSalida struct {
+	Motivo          string `json:"motivo" maxLength:"200" description:"Por qué se cancela (clima, avería…); va en el aviso a los pasajeros"`
+	SalidaDestinoID *int64 `json:"salida_destino_id,omitempty" minimum:"1" description:"Otra salida de la misma sección, sentido y día con lugar para todos; sin ella, los pasajes se anulan y reembolsan"`
+}
+
+// cancelarSalida cancels a departure with its passengers (docs/features/
+// salidas.md): refunding them needs pasajes.anular besides the route's
+// permission; they are told by e-mail or WhatsApp when the company can send.
+func (s *Server) cancelarSalida(r *http.Request, body CancelarSalida) (reply[SalidaCancelada], error) {
+	id, a, err := idAndWriteActor(r)
+	if err != nil {
+		return reply[SalidaCancelada]{}, err
+	}
+	u := actorFrom(r).Usuario
+	if body.SalidaDestinoID == nil && !domain.ConPermiso("pasajes.anular").Permite(u.Rol, u.Permisos) {
+		return reply[SalidaCancelada]{}, domain.Forbidden(domain.MsgSinPermisos)
+	}
+	canales, err := s.canalesEnvio(r)
+	if err != nil {
+		return reply[SalidaCancelada]{}, err
+	}
+	x, err := s.Store.CancelarSalidaConPasajeros(r.Context(), a, id, store.CancelacionSalida{Motivo: body.Motivo,
+		DestinoID: body.SalidaDestinoID, Email: canales.Email, WhatsApp: canales.WhatsApp})
+	out := SalidaCancelada{Salida: Salida(x.Salida), Movidos: x.Movidos, Reembolsados: x.Reembolsados, Reembolso: x.Reembolso,
+		Avisos: x.Avisos}
+	return withMessage(out, domain.MsgSalidaCanceladaConPasajeros(x.Movidos, x.Reembolsados)), err
+}
+
+// SalidaCancelada is the answer of a departure cancelled with its
+// passengers: the departure, how many tickets were moved or refunded (and
+// for how much), and how many notices went to the outbox.
+type SalidaCancelada struct {
+	Salida       Salida          `json:"salida"`
+	Movidos      int             `json:"movidos"`
+	Reembolsados int             `json:"reembolsados"`
+	Reembolso    domain.Centavos `json:"reembolso"`
+	Avisos       int             `json:"avisos"`
+}

@@ -1,6 +1,9 @@
 package domain
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // Selling a departure (issue 40 item 2; docs/features/salidas.md, "Venta de
 // una salida"): a ticket may be sold for one of its day's departures, whose
@@ -72,4 +75,70 @@ func SinLugaresSalida(s SalidaVendible, n int64) *Error {
 	c := CupoSalida(s)
 	return &Error{Kind: KindConflict, Message: MsgSinLugaresSalida(s.Hora, c.Quedan),
 		Data: RechazoSobreventa{Cupo: c, Solicitados: n, Exceso: c.Exceso(n)}}
+}
+
+// Cancelling a departure with its passengers (issue 40 item 5): each ticket
+// sold for it is moved to another departure of its section, direction and
+// day, or cancelled and refunded; the passengers are told.
+const (
+	MsgDestinoMismaSalida = "Elija otra salida para los pasajeros: no la que se cancela"
+	MsgDestinoOtraSalida  = "La salida de destino debe ser de la misma sección, sentido y día que la cancelada"
+	AsuntoSalidaCancelada = "Salida cancelada"
+)
+
+// MsgCancelarConABordo refuses cancelling a departure with passengers on board.
+func MsgCancelarConABordo(n int64) string {
+	if n == 1 {
+		return "Hay 1 pasajero a bordo: desembárquelo antes de cancelar la salida"
+	}
+	return fmt.Sprintf("Hay %d pasajeros a bordo: desembárquelos antes de cancelar la salida", n)
+}
+
+// MsgSalidaConVendidos refuses the plain cancellation of a departure that
+// sold tickets: they must be moved or refunded with it.
+func MsgSalidaConVendidos(n int) string {
+	return fmt.Sprintf("La salida tiene %s vendidos: cancélela con sus pasajeros (moverlos a otra salida o reembolsarlos)",
+		CantidadPasajes(n))
+}
+
+// MsgDestinoSinLugar refuses moving n passengers to a departure with quedan seats.
+func MsgDestinoSinLugar(hora string, quedan int64, n int) string {
+	return fmt.Sprintf("La salida de las %s tiene %d lugares libres: no alcanzan para %s", hora, max(quedan, 0),
+		CantidadPasajes(n))
+}
+
+// TextoSalidaCancelada is the notice to a passenger whose departure was
+// cancelled: what happened to its tickets (numeros), moved to the departure
+// at horaDestino ("": refunded, total the amount).
+func TextoSalidaCancelada(cliente, empresa, seccion, fecha, hora, motivo string, numeros []string, horaDestino string,
+	total Centavos) string {
+	saludo := "Hola"
+	if cliente != "" && cliente != ClienteAnonimo {
+		saludo += " " + cliente
+	}
+	texto := fmt.Sprintf("%s: %s canceló la salida de las %s del %s (%s)", saludo, empresa, hora, FechaAR(fecha), seccion)
+	if motivo != "" {
+		texto += ". Motivo: " + motivo
+	}
+	pasajes := "Su pasaje " + numeros[0]
+	if len(numeros) > 1 {
+		pasajes = "Sus pasajes " + strings.Join(numeros, ", ")
+	}
+	if horaDestino != "" {
+		return fmt.Sprintf("%s. %s viaja en la salida de las %s del mismo día, con el mismo código.", texto, pasajes, horaDestino)
+	}
+	return fmt.Sprintf("%s. %s quedó anulado y se le devuelven %s: por el mismo medio de pago o en la boletería.",
+		texto, pasajes, total)
+}
+
+// MsgSalidaCanceladaConPasajeros is the answer of a departure cancelled with
+// its passengers.
+func MsgSalidaCanceladaConPasajeros(movidos, reembolsados int) string {
+	switch {
+	case movidos > 0:
+		return fmt.Sprintf("Salida cancelada: %s a otra salida", CantidadPasajes(movidos)+" movidos")
+	case reembolsados > 0:
+		return fmt.Sprintf("Salida cancelada: %s y reembolsados", CantidadPasajes(reembolsados)+" anulados")
+	}
+	return "Salida cancelada: no tenía pasajes vendidos"
 }

@@ -60,84 +60,94 @@ func (s *Store) cambiarEstado(ctx context.Context, a Actor, id int64, an Anulaci
 	if err != nil {
 		return Pasaje{}, err
 	}
+	an.Motivo = motivo
 	return idempotent(ctx, s, a, operacion, func(c sqldb.Conn) (Pasaje, error) {
-		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
-		if err == nil && autoriza != nil {
-			err = autoriza(c, p)
-		}
-		if err != nil {
-			return Pasaje{}, err
-		}
-		if err := cambio.Permite(p.Estado); err != nil {
-			return Pasaje{}, err
-		}
-		if cambio.Hasta == domain.PasajeActivo && domain.ConfirmacionExterna(p.MedioPagoTipo) {
-			return Pasaje{}, domain.Conflict(domain.MsgReactivarCobroQR) // its money went back through the provider
-		}
-		ref, err := referenciaDelCambio(ctx, c, a.EmpresaID, p, cambio, an.Referencia)
-		if err != nil {
-			return Pasaje{}, err
-		}
-		caja, err := bloquearCajaAbierta(ctx, c, a)
-		if err != nil || caja.id == 0 {
-			return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
-		}
-		res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
-			cambio.Hasta, a.EmpresaID, id, cambio.Desde)
-		if err != nil {
-			return Pasaje{}, wrap("cambiar estado del pasaje", err)
-		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
-			return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
-		}
-		if err := lugarAlCambiarEstado(ctx, c, a.EmpresaID, p, cambio); err != nil {
-			return Pasaje{}, err
-		}
-		var retenido domain.RetencionPuntos
-		if cambio.Hasta == domain.PasajeCancelado {
-			if retenido, err = puntosAlCancelar(ctx, c, a, p); err != nil {
-				return Pasaje{}, err
-			}
-		}
-		monto, err := domain.Sumar(p.Precio, -retenido.Monto)
-		if err != nil {
-			return Pasaje{}, err
-		}
-		descripcion := cambio.Descripcion(p.NumeroPasaje) + notaRetencion(retenido)
-		if err := caja.sumar(ctx, c, monto); err != nil {
-			return Pasaje{}, err
-		}
-		movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
-			descripcion, medio_pago_id, pasaje_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, monto, descripcion, p.MedioPagoID, id, c.Now(),
-			nulo(ref.Ultimos4), nulo(ref.Autorizacion), nulo(ref.Transferencia))
-		if err != nil {
-			return Pasaje{}, wrap("registrar movimiento del pasaje", err)
-		}
-		if cambio.Hasta != domain.PasajeCancelado {
-			if err := puntosAlReactivar(ctx, c, a, p, movID); err != nil {
-				return Pasaje{}, err
-			}
-		} else if err := s.encolarDevolucionPasaje(ctx, c, a.EmpresaID, p, movID, monto); err != nil {
-			return Pasaje{}, err
-		}
-		detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d%s", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
-			cambio.Movimiento, monto, caja.id, notaRetencion(retenido))
-		if motivo != "" {
-			detalles += ". Motivo: " + motivo
-		}
-		err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: accion, IP: a.IP,
-			Exito: true, Detalles: detalles})
-		if err != nil {
-			return Pasaje{}, err
-		}
-		c.Emit(events.Event{Nombre: evento, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(p.UsuarioID), Datos: EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
-			UsuarioID: a.UsuarioID}})
-		c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID}})
-		p.Estado = cambio.Hasta
-		return p, nil
+		return s.cambiarEstadoEn(ctx, c, a, id, an, cambio, accion, evento, autoriza)
 	})
+}
+
+// cambiarEstadoEn is cambiarEstado inside the caller's transaction c, its
+// motivo already checked (domain.ValidarMotivo): a departure's cancellation
+// refunds its tickets with it (cancelacion_salida.go).
+func (s *Store) cambiarEstadoEn(ctx context.Context, c sqldb.Conn, a Actor, id int64, an Anulacion, cambio domain.CambioEstado,
+	accion, evento string, autoriza func(sqldb.Conn, Pasaje) error) (Pasaje, error) {
+	motivo := an.Motivo
+	p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, id)
+	if err == nil && autoriza != nil {
+		err = autoriza(c, p)
+	}
+	if err != nil {
+		return Pasaje{}, err
+	}
+	if err := cambio.Permite(p.Estado); err != nil {
+		return Pasaje{}, err
+	}
+	if cambio.Hasta == domain.PasajeActivo && domain.ConfirmacionExterna(p.MedioPagoTipo) {
+		return Pasaje{}, domain.Conflict(domain.MsgReactivarCobroQR) // its money went back through the provider
+	}
+	ref, err := referenciaDelCambio(ctx, c, a.EmpresaID, p, cambio, an.Referencia)
+	if err != nil {
+		return Pasaje{}, err
+	}
+	caja, err := bloquearCajaAbierta(ctx, c, a)
+	if err != nil || caja.id == 0 {
+		return Pasaje{}, firstErr(err, domain.Invalid(cambio.SinCaja))
+	}
+	res, err := c.Exec(ctx, `UPDATE pasajes SET estado = ? WHERE empresa_id = ? AND id = ? AND estado = ?`,
+		cambio.Hasta, a.EmpresaID, id, cambio.Desde)
+	if err != nil {
+		return Pasaje{}, wrap("cambiar estado del pasaje", err)
+	}
+	if n, err := res.RowsAffected(); err != nil || n != 1 {
+		return Pasaje{}, s.rechazoCambio(ctx, c, a.EmpresaID, id, cambio, err)
+	}
+	if err := lugarAlCambiarEstado(ctx, c, a.EmpresaID, p, cambio); err != nil {
+		return Pasaje{}, err
+	}
+	var retenido domain.RetencionPuntos
+	if cambio.Hasta == domain.PasajeCancelado {
+		if retenido, err = puntosAlCancelar(ctx, c, a, p); err != nil {
+			return Pasaje{}, err
+		}
+	}
+	monto, err := domain.Sumar(p.Precio, -retenido.Monto)
+	if err != nil {
+		return Pasaje{}, err
+	}
+	descripcion := cambio.Descripcion(p.NumeroPasaje) + notaRetencion(retenido)
+	if err := caja.sumar(ctx, c, monto); err != nil {
+		return Pasaje{}, err
+	}
+	movID, err := c.InsertID(ctx, `INSERT INTO caja_movimientos (empresa_id, caja_id, usuario_id, tipo, monto,
+		descripcion, medio_pago_id, pasaje_id, created_at, referencia_ultimos4, referencia_autorizacion, referencia_transferencia)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		a.EmpresaID, caja.id, a.UsuarioID, cambio.Movimiento, monto, descripcion, p.MedioPagoID, id, c.Now(),
+		nulo(ref.Ultimos4), nulo(ref.Autorizacion), nulo(ref.Transferencia))
+	if err != nil {
+		return Pasaje{}, wrap("registrar movimiento del pasaje", err)
+	}
+	if cambio.Hasta != domain.PasajeCancelado {
+		if err := puntosAlReactivar(ctx, c, a, p, movID); err != nil {
+			return Pasaje{}, err
+		}
+	} else if err := s.encolarDevolucionPasaje(ctx, c, a.EmpresaID, p, movID, monto); err != nil {
+		return Pasaje{}, err
+	}
+	detalles := fmt.Sprintf("Pasaje %s: %s → %s, %s %s en caja #%d%s", p.NumeroPasaje, cambio.Desde, cambio.Hasta,
+		cambio.Movimiento, monto, caja.id, notaRetencion(retenido))
+	if motivo != "" {
+		detalles += ". Motivo: " + motivo
+	}
+	err = s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: accion, IP: a.IP,
+		Exito: true, Detalles: detalles})
+	if err != nil {
+		return Pasaje{}, err
+	}
+	c.Emit(events.Event{Nombre: evento, EmpresaID: a.EmpresaID, Lecturas: lecturasPasaje(p.UsuarioID), Datos: EventoPasaje{PasajeID: id, NumeroPasaje: p.NumeroPasaje, FechaViaje: p.FechaViaje,
+		UsuarioID: a.UsuarioID}})
+	c.Emit(events.Event{Nombre: events.MovimientoCaja, EmpresaID: a.EmpresaID, Lecturas: lecturasCaja(a.UsuarioID), Datos: EventoCaja{CajaID: caja.id, UsuarioID: a.UsuarioID, MovimientoID: movID}})
+	p.Estado = cambio.Hasta
+	return p, nil
 }
 
 // referenciaDelCambio checks the reference typed for a ticket's change of

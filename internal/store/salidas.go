@@ -454,6 +454,11 @@ func (s *Store) CambiarEstadoSalida(ctx context.Context, a Actor, id int64, esta
 		if estado == domain.SalidaEmbarcando && antes.EmbarcacionID == nil {
 			return antes, domain.Conflict(domain.MsgSalidaSinEmbarcacion)
 		}
+		if estado == domain.SalidaCancelada { // its passengers go with it (cancelacion_salida.go)
+			if n, err := vendidosActivos(ctx, c, a.EmpresaID, id); err != nil || n > 0 {
+				return antes, firstErr(err, domain.Conflict(domain.MsgSalidaConVendidos(n)))
+			}
+		}
 		// A departure sails only within its boat's capacity (a smaller boat
 		// leaves passengers over it until they are moved).
 		dentro := ""

@@ -170,6 +170,28 @@ export function useCambiarEstadoSalida() {
       (confirmarAnticipado ? { estado, confirmar_anticipado: true } : { estado }) satisfies Schema<'CambiarEstadoSalida'>));
 }
 
+/** The outcome of cancelling a departure with its passengers. */
+export type SalidaCancelada = Schema<'SalidaCancelada'>;
+/** Body of POST /salidas/{id}/cancelar. */
+export type CancelarSalidaInput = Schema<'CancelarSalida'>;
+
+/**
+ * Cancels a departure with its passengers (POST /salidas/{id}/cancelar): moved to another departure or
+ * refunded from the caller's register, and told. The key is kept across retries of the same request.
+ */
+export function useCancelarSalida() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: ({ id, input }: { id: number; input: CancelarSalidaInput }) =>
+      api.send<SalidaCancelada>('POST', `/salidas/${id}/cancelar`, input, { idempotencyKey: keys.keyFor({ id, input }) }),
+    onSuccess: () => {
+      keys.reset();
+      return Promise.all([invalidateFor(queryClient, 'configActualizada'), invalidateFor(queryClient, 'pasajeCancelado')]);
+    },
+  });
+}
+
 export function useAsignarEmbarcacion() {
   return useEscritura(({ id, embarcacionId }: { id: number; embarcacionId: number }) =>
     api.send<Salida>('PUT', `/salidas/${id}/embarcacion`, { embarcacion_id: embarcacionId }));

@@ -3212,6 +3212,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/salidas/{id}/cancelar": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancela una salida con sus pasajeros: los mueve a otra salida o los reembolsa, y les avisa
+         * @description Acceso: permiso configuracion.ver; módulo embarque
+         */
+        post: operations["cancelarSalida"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/salidas/{id}/embarcacion": {
         parameters: {
             query?: never;
@@ -4011,6 +4031,12 @@ export interface components {
             cantidad: number;
             /** Format: double */
             importe: number;
+        };
+        CancelarSalida: {
+            /** @description Por qué se cancela (clima, avería…); va en el aviso a los pasajeros */
+            motivo: string;
+            /** @description Otra salida de la misma sección, sentido y día con lugar para todos; sin ella, los pasajes se anulan y reembolsan */
+            salida_destino_id?: null | number;
         };
         CatalogoModulos: {
             modulos: components["schemas"]["Modulo"][];
@@ -7261,6 +7287,12 @@ export interface components {
             /** @constant */
             success: true;
         };
+        RespuestaSalidaCancelada: {
+            data: components["schemas"]["SalidaCancelada"];
+            message?: string;
+            /** @constant */
+            success: true;
+        };
         RespuestaSalidaDetalle: {
             data: components["schemas"]["SalidaDetalle"];
             message?: string;
@@ -7464,6 +7496,14 @@ export interface components {
             sentido: "ida" | "vuelta";
             /** Format: int64 */
             vendidos: number;
+        };
+        SalidaCancelada: {
+            avisos: number;
+            movidos: number;
+            reembolsados: number;
+            /** Format: double */
+            reembolso: number;
+            salida: components["schemas"]["Salida"];
         };
         SalidaDelPasaje: {
             /** @description Vacío si todavía no tiene embarcación */
@@ -15794,6 +15834,50 @@ export interface operations {
             401: components["responses"]["NoAutenticado"];
             403: components["responses"]["SinPermiso"];
             404: components["responses"]["NoEncontrado"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    cancelarSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelarSalida"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaSalidaCancelada"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
             /** @description Error interno, con el mensaje en español */
             500: {
                 headers: {

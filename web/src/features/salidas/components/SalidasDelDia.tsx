@@ -24,6 +24,7 @@ import { errorMessage } from '@/lib/api';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useDialog } from '@/lib/dialog';
 import { notifyError, notifySuccess } from '@/lib/notify';
+import { CancelarSalidaModal } from '@/features/salidas/components/CancelarSalidaModal';
 import { ExcedentesModal } from '@/features/salidas/components/ExcedentesModal';
 import { ACCION_ESTADO, EstadoSalidaBadge } from '@/features/salidas/estado';
 
@@ -111,7 +112,7 @@ function SalidaTarjeta({ salida: s, planifica, onExcedentes, ...acciones }: Fila
         <Text size="sm">{s.seccion} · {describirSentido(s.sentido)}</Text>
         <ParadasConHora paradas={s.paradas} />
         <EmbarcacionSalida salida={s} editable={planifica} />
-        <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}</Text>
+        <Text size="sm">Embarcados: {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)} · Vendidos: {formatNumber(s.vendidos)}</Text>
         <Excedente salida={s} onVer={onExcedentes} />
         <QuienCambio salida={s} />
         <Group gap="xs"><AccionesSalida salida={s} {...acciones} /></Group>
@@ -134,10 +135,16 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
   /** A departure the server asked about sailing early, with its question. */
   const [porZarpar, setPorZarpar] = useState<{ salida: Salida; pregunta: string } | null>(null);
   const excedentes = useDialog<Salida>();
+  const conPasajeros = useDialog<Salida>();
 
   const theme = useMantineTheme();
   const angosta = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`, false, { getInitialValueInEffect: false });
-  const onCambiar = (s: Salida, estado: EstadoSalida) => (estado === 'cancelada' ? setPorCancelar(s) : mover(s, estado));
+  /** Cancelling a departure that sold tickets moves or refunds them (whoever plans); any other only asks first. */
+  const onCambiar = (s: Salida, estado: EstadoSalida) => {
+    if (estado !== 'cancelada') mover(s, estado);
+    else if (planifica && s.vendidos > 0) conPasajeros.open(s);
+    else setPorCancelar(s);
+  };
   const ocupada = (s: Salida) => cambiar.isPending && cambiar.variables?.id === s.id;
   const mover = (s: Salida, estado: EstadoSalida, confirmarAnticipado = false) =>
     cambiar.mutate({ id: s.id, estado, confirmarAnticipado }, {
@@ -174,6 +181,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
               <Table.Th>Hora</Table.Th>
               <Table.Th>Sección</Table.Th>
               <Table.Th>Embarcación</Table.Th>
+              <Table.Th ta="right">Vendidos</Table.Th>
               <Table.Th ta="right">Embarcados</Table.Th>
               <Table.Th>Estado</Table.Th>
               <Table.Th ta="right">Acciones</Table.Th>
@@ -189,6 +197,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
                     <ParadasConHora paradas={s.paradas} />
                   </Table.Td>
                   <Table.Td><EmbarcacionSalida salida={s} editable={planifica} /></Table.Td>
+                  <Table.Td ta="right">{formatNumber(s.vendidos)}</Table.Td>
                   <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                     {formatNumber(s.embarcados)} / {formatNumber(s.capacidad)}
                     <Excedente salida={s} onVer={excedentes.open} />
@@ -209,6 +218,7 @@ export function SalidasDelDia({ fecha, planifica }: SalidasDelDiaProps) {
         </ScrollTable>
       )}
       <ExcedentesModal dialog={excedentes} />
+      <CancelarSalidaModal dialog={conPasajeros} />
       <ConfirmDialog opened={porCancelar !== null} title="Cancelar salida" confirmLabel="Cancelar salida" cancelLabel="Volver"
         loading={cambiar.isPending} onConfirm={() => porCancelar && mover(porCancelar, 'cancelada')} onClose={() => setPorCancelar(null)}>
         {porCancelar && `La salida de las ${porCancelar.hora} a ${porCancelar.seccion} quedará cancelada; no se puede deshacer.`}

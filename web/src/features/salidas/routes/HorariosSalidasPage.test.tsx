@@ -82,6 +82,53 @@ describe('Horarios y salidas', () => {
     expect(await screen.findByText('Una salida zarpó no puede pasar a cancelada')).toBeInTheDocument();
   });
 
+  it('cancels a departure that sold tickets with its passengers, moved to a departure with room', async () => {
+    server.use(
+      http.get('/api/salidas', () => ok([
+        salida(2, '10:30', 'programada', { vendidos: 5 }),
+        salida(4, '12:00', 'programada', { vendidos: 57 }),
+        salida(5, '14:00', 'programada', { vendidos: 10 }),
+      ])),
+      http.post('/api/salidas/:id/cancelar', async ({ request, params }) => {
+        escrituras.push({ method: 'POST', path: `/api/salidas/${String(params.id)}/cancelar`, body: await request.json() });
+        return okWithMessage({ salida: salida(2, '10:30', 'cancelada'), movidos: 5, reembolsados: 0, reembolso: 0, avisos: 2 },
+          'Salida cancelada: 5 pasajes movidos a otra salida');
+      }),
+    );
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar salida: 10:30 Tigre – Tres Bocas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar la salida de las 10:30' });
+    expect(dialog).toHaveTextContent('5 pasajes vendidos');
+    await user.type(within(dialog).getByLabelText('Motivo'), 'Sudestada');
+    // the 12:00 has 3 seats for 5: not offered
+    expect(within(dialog).getByRole('radio', { name: /12:00/ })).toBeDisabled();
+    expect(within(dialog).getByText('3 lugares libres: no alcanzan')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar salida' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Elija la salida a la que pasan los pasajeros');
+    await user.click(within(dialog).getByRole('radio', { name: /14:00/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar salida' }));
+    expect(await screen.findByText('Salida cancelada: 5 pasajes movidos a otra salida. Se avisó a 2 contactos.')).toBeInTheDocument();
+    expect(escrituras).toEqual([{ method: 'POST', path: '/api/salidas/2/cancelar', body: { motivo: 'Sudestada', salida_destino_id: 5 } }]);
+  });
+
+  it('cancels a departure that sold tickets refunding them', async () => {
+    server.use(
+      http.get('/api/salidas', () => ok([salida(2, '10:30', 'programada', { vendidos: 2 })])),
+      http.post('/api/salidas/:id/cancelar', async ({ request }) => {
+        escrituras.push({ method: 'POST', path: new URL(request.url).pathname, body: await request.json() });
+        return fail(400, 'Debes abrir una caja para registrar la devolución');
+      }),
+    );
+    const { user } = renderApp(PATH);
+    await user.click(await screen.findByRole('button', { name: 'Cancelar salida: 10:30 Tigre – Tres Bocas' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancelar la salida de las 10:30' });
+    expect(dialog).toHaveTextContent('No hay otra salida');
+    await user.click(within(dialog).getByRole('radio', { name: 'Anular sus pasajes y reembolsarlos desde mi caja' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar salida' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Debes abrir una caja para registrar la devolución');
+    expect(escrituras).toEqual([{ method: 'POST', path: '/api/salidas/2/cancelar', body: { motivo: '' } }]);
+  });
+
   it("asks before sailing more than 15 minutes early, and sails with the confirmation", async () => {
     const pregunta = 'La salida de las 17:00 está programada para dentro de 3 horas. ¿Zarpar igual?';
     server.use(http.put('/api/salidas/:id/estado', async ({ request }) => {
