@@ -27,6 +27,11 @@ function Detalle({ p }: { p: PasajeDetalle }) {
       <Dato size="xs" label="Sección">{p.seccion.nombre}</Dato>
       <Dato size="xs" label="Tipo de viaje">{p.tipoViaje.nombre}</Dato>
       <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>
+      {p.salida && (
+        <Dato size="xs" label="Salida">
+          {[p.salida.hora, p.salida.embarcacion, p.salida.parada_embarque && `embarca en ${p.salida.parada_embarque}`].filter(Boolean).join(' · ')}
+        </Dato>
+      )}
       <Dato size="xs" label="Pasajeros">{p.cantidad_pasajeros}</Dato>
       <Dato size="xs" label="Precio total">{formatMontoOculto(p.precio_total)}</Dato>
       <Dato size="xs" label="Medio de pago">{p.medio_pago_nombre}</Dato>
