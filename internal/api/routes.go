@@ -466,6 +466,8 @@ func (s *Server) routes() []route {
 		{"GET", "/api/pasajes/{id}/qr", perm("pasajes.ver"), ventas, handleFile(mediaPNG, s.qrPasaje), "El código QR de un pasaje"},
 		{"PUT", "/api/pasajes/{id}/pasajero", perm("pasajes.editar"), ventas, handleJSON(s.nombrarPasajero),
 			"Nombra (o corrige) el pasajero de un pasaje después de la venta"},
+		{"PUT", "/api/pasajes/{id}/salida", perm("pasajes.editar"), ventas, handleJSON(s.cambiarSalida),
+			"Pasa un pasaje vendido a otra salida de su sección y día, antes de embarcar"},
 		{"PUT", "/api/pasajes/{id}/cancelar", domain.ConPermisoOVentaPropia("pasajes.anular"), ventas,
 			handleJSON(s.cancelarPasaje), "Cancela un pasaje y devuelve su importe"},
 		{"PUT", "/api/pasajes/{id}/reactivar", perm("pasajes.anular"), ventas, handleJSON(s.reactivarPasaje),

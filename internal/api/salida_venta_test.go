@@ -197,3 +197,59 @@ func TestTheLastSeatOfADepartureGoesToOneSeller(t *testing.T) {
 		}
 	})
 }
+
+func TestASoldTicketChangesItsDepartureBeforeBoarding(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ids := e.salidasDeVenta(1, 2, "10:30", "12:00")
+		otra := e.salidasDeVenta(2, 2, "10:50")
+		tok := e.token("vendedor")
+		e.cajaAbierta("vendedor")
+		r := e.sell(tok, e.ventaDeSalida(2, ids[0]), "")
+		r.expect(t, http.StatusCreated, "")
+		var v Venta
+		r.decode(t, &v)
+		dia := e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "")
+		dia.expect(t, http.StatusCreated, "")
+		var vd Venta
+		dia.decode(t, &vd)
+		sup := e.token("supervisor")
+		cambiar := func(id int64) string { return fmt.Sprintf("/api/pasajes/%d/salida", id) }
+
+		// refusals change nothing: the seller's role, another company's departure or ticket, the same one, a full one
+		antes := e.estado()
+		e.do("PUT", cambiar(v.Pasajes[0].ID), tok, map[string]any{"salida_id": ids[1]}).expect(t, http.StatusForbidden, domain.MsgSinPermisos)
+		e.do("PUT", cambiar(v.Pasajes[0].ID), sup, map[string]any{"salida_id": otra[0]}).expect(t, http.StatusNotFound, domain.MsgSalidaNoEncontrada)
+		e.do("PUT", cambiar(v.Pasajes[0].ID), e.token("admin2"), map[string]any{"salida_id": otra[0]}).
+			expect(t, http.StatusNotFound, domain.MsgPasajeNoEncontrado)
+		e.do("PUT", cambiar(v.Pasajes[0].ID), sup, map[string]any{"salida_id": ids[0]}).expect(t, http.StatusBadRequest, domain.MsgMismaSalidaVendida)
+		e.do("PUT", cambiar(v.Pasajes[0].ID), sup, map[string]any{"salida_id": "x"}).expect(t, http.StatusBadRequest, "")
+		if after := e.estado(); after != antes {
+			t.Fatalf("un cambio rechazado escribió (%s → %s)", antes, after)
+		}
+
+		// to the 12:00: its seat moves with it, once for a replayed key
+		m := e.doWith("PUT", cambiar(v.Pasajes[0].ID), sup, map[string]any{"salida_id": ids[1]}, map[string]string{"Idempotency-Key": "cs-1"})
+		m.expect(t, http.StatusOK, domain.MsgSalidaDelPasajeCambiada)
+		var p Pasaje
+		m.decode(t, &p)
+		if p.Salida == nil || p.Salida.ID != ids[1] || p.Salida.Hora != "12:00" || p.CodigoQR != v.Pasajes[0].CodigoQR {
+			t.Fatalf("pasaje cambiado %+v", p.Salida)
+		}
+		e.doWith("PUT", cambiar(v.Pasajes[0].ID), sup, map[string]any{"salida_id": ids[1]}, map[string]string{"Idempotency-Key": "cs-1"}).
+			expect(t, http.StatusOK, "")
+		if e.vendidosSalida(ids[0]) != 1 || e.vendidosSalida(ids[1]) != 1 {
+			t.Fatalf("vendidos 10:30 %d, 12:00 %d", e.vendidosSalida(ids[0]), e.vendidosSalida(ids[1]))
+		}
+		// a day's ticket takes the 12:00's last seat; the next one finds it full
+		e.do("PUT", cambiar(vd.Pasajes[0].ID), sup, map[string]any{"salida_id": ids[1]}).expect(t, http.StatusOK, "")
+		e.do("PUT", cambiar(v.Pasajes[1].ID), sup, map[string]any{"salida_id": ids[1]}).
+			expect(t, http.StatusConflict, domain.MsgSinLugaresSalida("12:00", 0))
+		if e.vendidosSalida(ids[0]) != 1 || e.vendidosSalida(ids[1]) != 2 ||
+			e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ?`, store.AccionCambioSalidaPasaje) != 2 {
+			t.Fatalf("vendidos 10:30 %d, 12:00 %d", e.vendidosSalida(ids[0]), e.vendidosSalida(ids[1]))
+		}
+		if err := e.st.ComprobarCupos(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

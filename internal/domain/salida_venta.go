@@ -142,3 +142,19 @@ func MsgSalidaCanceladaConPasajeros(movidos, reembolsados int) string {
 	}
 	return "Salida cancelada: no tenía pasajes vendidos"
 }
+
+// Messages of changing a sold ticket's departure.
+const (
+	MsgCambioSalidaNoActivo    = "Solo se cambia la salida de un pasaje activo: uno embarcado se mueve desde su salida"
+	MsgMismaSalidaVendida      = "El pasaje ya es para esa salida"
+	MsgSalidaDelPasajeCambiada = "Salida del pasaje cambiada"
+)
+
+// DetalleCambioSalida is the audit of a ticket moved from the departure at
+// desde ("": sold for its day) to the one at hasta.
+func DetalleCambioSalida(numero, desde, hasta string) string {
+	if desde == "" {
+		return fmt.Sprintf("Pasaje %s: del día a la salida de las %s", numero, hasta)
+	}
+	return fmt.Sprintf("Pasaje %s: de la salida de las %s a la de las %s", numero, desde, hasta)
+}

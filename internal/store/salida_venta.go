@@ -6,6 +6,7 @@ import (
 	"errors"
 
 	"muelle/internal/domain"
+	"muelle/internal/events"
 	"muelle/internal/store/sqldb"
 )
 
@@ -152,4 +153,80 @@ func marcarSalidaVendida(ctx context.Context, c sqldb.Conn, empresaID, movID int
 	}
 	return wrap("marcar salida de los pasajes", c.ExecLater(ctx, `UPDATE pasajes SET salida_venta_id = ?
 		WHERE empresa_id = ? AND movimiento_id = ?`, p.salida.ID, empresaID, movID))
+}
+
+// AccionCambioSalidaPasaje audits a sold ticket moved to another departure
+// before it boards.
+const AccionCambioSalidaPasaje = "CAMBIO_SALIDA_PASAJE"
+
+// CambiarSalidaDePasaje moves an active ticket of the company (404 otherwise;
+// 409 once boarded or cancelled) to the departure salidaID of its section and
+// travel date that still boards, taking a seat there within its boat (409
+// domain.SinLugaresSalida) and giving back the one it held (a day's ticket
+// held none), through idempotent, audited. The ticket keeps its code: the one
+// the passenger holds still boards.
+func (s *Store) CambiarSalidaDePasaje(ctx context.Context, a Actor, pasajeID, salidaID int64) (Pasaje, error) {
+	return idempotent(ctx, s, a, "pasajes.salida", func(c sqldb.Conn) (Pasaje, error) {
+		p, err := s.pasajeDeEmpresa(ctx, c, a.EmpresaID, pasajeID)
+		if err != nil {
+			return p, err
+		}
+		if p.Estado != domain.PasajeActivo {
+			return p, domain.Conflict(domain.MsgCambioSalidaNoActivo)
+		}
+		if p.Salida.SalidaID == salidaID {
+			return p, domain.Invalid(domain.MsgMismaSalidaVendida)
+		}
+		d, err := leerSalidaVendible(ctx, c, a.EmpresaID, salidaID)
+		if err != nil {
+			return p, err
+		}
+		if err := domain.ValidarSalidaVenta(d, p.SeccionID, p.FechaViaje); err != nil {
+			return p, err
+		}
+		// the ticket's row first, as a cancellation locks it before the seats
+		res, err := c.Exec(ctx, `UPDATE pasajes SET salida_venta_id = ? WHERE empresa_id = ? AND id = ? AND estado = ?
+			AND COALESCE(salida_venta_id, 0) = ?`, d.ID, a.EmpresaID, pasajeID, domain.PasajeActivo, p.Salida.SalidaID)
+		if err != nil {
+			return p, wrap("cambiar salida del pasaje", err)
+		}
+		if n, _ := res.RowsAffected(); n != 1 {
+			return p, domain.Conflict(domain.MsgPasajeCambioEstado)
+		}
+		if err := cambiarAsientoVendido(ctx, c, a, p, d); err != nil {
+			return p, err
+		}
+		antes := p.Salida
+		p.Salida = d.DelPasaje()
+		c.Emit(events.Event{Nombre: events.ConfigActualizada, EmpresaID: a.EmpresaID, Datos: EventoConfig{Tabla: TablaSalidas}})
+		return p, s.audit(ctx, c, Auditoria{EmpresaID: a.EmpresaID, UsuarioID: a.UsuarioID, Accion: AccionCambioSalidaPasaje,
+			IP: a.IP, Exito: true, Detalles: domain.DetalleCambioSalida(p.NumeroPasaje, antes.Hora, d.Hora)})
+	})
+}
+
+// cambiarAsientoVendido gives back the seat ticket p held (none for a day's
+// ticket) and takes one in the departure d within its boat, in departure-id
+// order so that two opposite changes never wait on each other.
+func cambiarAsientoVendido(ctx context.Context, c sqldb.Conn, a Actor, p Pasaje, d domain.SalidaVendible) error {
+	devolver := func() error { return sumarASalidaVendida(ctx, c, a.EmpresaID, p.Salida.SalidaID, -1) }
+	tomar := func() error {
+		tomado, err := sumarVendidosSalida(ctx, c, a.EmpresaID, d.ID, 1, false)
+		if err != nil || tomado {
+			return err
+		}
+		if d, err = leerSalidaVendible(ctx, c, a.EmpresaID, d.ID); err != nil {
+			return err
+		}
+		return firstErr(domain.ValidarSalidaVenta(d, p.SeccionID, p.FechaViaje), domain.SinLugaresSalida(d, 1))
+	}
+	pasos := []func() error{tomar, devolver}
+	if p.Salida.SalidaID != 0 && p.Salida.SalidaID < d.ID {
+		pasos = []func() error{devolver, tomar}
+	}
+	for _, paso := range pasos {
+		if err := paso(); err != nil {
+			return err
+		}
+	}
+	return nil
 }

@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { api, ApiError, type ApiResult } from '@/lib/api';
 import { fetchFile, type Archivo } from '@/lib/files';
 import { registrarImpresiones } from '@/lib/impresion/ventana';
-import { newIdempotencyKey } from '@/lib/idempotency';
+import { newIdempotencyKey, useIdempotencyKeys } from '@/lib/idempotency';
 import { useCajaWrite } from './caja';
 import { invalidateFor } from './invalidation';
 import { conConsulta, type Consulta, type Filtros, type Parametros, type Schema } from './contract';
@@ -79,6 +79,24 @@ export function pasajesQuery(filtros: FiltrosPasajes, page: number, limit = PASA
 }
 
 /** One ticket (GET /pasajes/{id}). */
+/**
+ * Moves an active sold ticket to another departure of its section and day (PUT /pasajes/{id}/salida); the key
+ * is kept across retries of the same change.
+ */
+export function useCambiarSalidaPasaje() {
+  const queryClient = useQueryClient();
+  const keys = useIdempotencyKeys();
+  return useMutation({
+    mutationFn: ({ pasajeId, salidaId }: { pasajeId: number; salidaId: number }) =>
+      api.send<Pasaje>('PUT', `/pasajes/${pasajeId}/salida`, { salida_id: salidaId } satisfies Schema<'CambiarSalida'>,
+        { idempotencyKey: keys.keyFor({ pasajeId, salidaId }) }),
+    onSuccess: () => {
+      keys.reset();
+      return Promise.all([invalidateFor(queryClient, 'configActualizada'), queryClient.invalidateQueries({ queryKey: pasajesKeys.all })]);
+    },
+  });
+}
+
 export function pasajeQuery(id: number) {
   return queryOptions({
     queryKey: pasajesKeys.detalle(id),

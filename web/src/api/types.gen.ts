@@ -2344,6 +2344,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/pasajes/{id}/salida": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Pasa un pasaje vendido a otra salida de su sección y día, antes de embarcar
+         * @description Acceso: permiso pasajes.editar; módulo venta_pasajes
+         */
+        put: operations["cambiarSalida"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/pasajes/{id}/validar-embarque": {
         parameters: {
             query?: never;
@@ -4021,6 +4041,13 @@ export interface components {
             confirmar_anticipado?: boolean;
             /** @enum {string} */
             estado: "programada" | "embarcando" | "zarpo" | "cancelada";
+        };
+        CambiarSalida: {
+            /**
+             * Format: int64
+             * @description Una salida de la sección y la fecha de viaje del pasaje que siga embarcando y tenga lugar
+             */
+            salida_id: number;
         };
         CanalesEnvio: {
             email: boolean;
@@ -13718,6 +13745,50 @@ export interface operations {
         requestBody?: {
             content: {
                 "application/json": components["schemas"]["AnularPasaje"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RespuestaPasaje"];
+                };
+            };
+            400: components["responses"]["SolicitudInvalida"];
+            401: components["responses"]["NoAutenticado"];
+            403: components["responses"]["SinPermiso"];
+            404: components["responses"]["NoEncontrado"];
+            408: components["responses"]["CuerpoDemorado"];
+            409: components["responses"]["Conflicto"];
+            422: components["responses"]["NoProcesable"];
+            429: components["responses"]["DemasiadasSolicitudes"];
+            /** @description Error interno, con el mensaje en español */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            503: components["responses"]["NoDisponible"];
+        };
+    };
+    cambiarSalida: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CambiarSalida"];
             };
         };
         responses: {

@@ -6,6 +6,8 @@ import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMontoOculto } from '@/lib/format';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
+import { useSession } from '@/lib/session';
+import { CambiarSalidaPasaje } from './CambiarSalidaPasaje';
 import { MensajesPasaje } from './MensajesPasaje';
 
 /** How many times a ticket was printed: the first is the original, the rest duplicates. */
@@ -47,10 +49,12 @@ function Detalle({ p }: { p: PasajeDetalle }) {
 /** The ticket's detail, read fresh from GET /pasajes/{id}; open while `id` is not null. */
 export function DetallePasajeModal({ id, onClose }: { id: number | null; onClose: () => void }) {
   const query = useQuery({ ...pasajeQuery(id ?? 0), enabled: id !== null });
+  const { can } = useSession();
   return (
     <Modal opened={id !== null} onClose={onClose} title="Detalle del Pasaje" centered size="lg">
       <QueryState pending={query.isPending} error={query.error} errorTitle="Error al obtener detalles del pasaje" onRetry={() => void query.refetch()}>
         {query.data && <Detalle p={query.data} />}
+        {query.data?.estado === 'activo' && can('pasajes', 'editar') && can('pasajes', 'crear') && <CambiarSalidaPasaje p={query.data} />}
         {query.data && <MensajesPasaje pasajeId={query.data.id} />}
       </QueryState>
     </Modal>
