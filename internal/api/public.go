@@ -91,6 +91,8 @@ type PasajePublico struct {
 	TipoViaje    string          `json:"tipo_viaje"`
 	Estado       string          `json:"estado" enum:"activo,usado,cancelado"`
 	Precio       domain.Centavos `json:"precio"`
+	// Salida is the departure it was sold for: its time, boat and boarding stop (null: sold for its day).
+	Salida *SalidaDelPasaje `json:"salida"`
 	// QR is the code's image as a data: URL (PNG).
 	QR string `json:"qr"`
 }
@@ -126,5 +128,5 @@ func (s *Server) pasajePublico(r *http.Request, q ConsultaPasajePublico) (Pasaje
 	}
 	return PasajePublico{Empresa: empresa.Nombre, NumeroPasaje: p.NumeroPasaje, Pasajero: p.ClienteNombre,
 		FechaViaje: p.FechaViaje, Seccion: p.SeccionNombre, TipoViaje: p.TipoViajeNombre, Estado: p.Estado,
-		Precio: p.Precio, QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}, nil
+		Precio: p.Precio, Salida: salidaDelPasaje(p.Salida), QR: "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)}, nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -92,6 +93,14 @@ func TestASaleForADepartureTakesItsBoatsSeatsAndPrintsIt(t *testing.T) {
 		d.decode(t, &ficha)
 		if ficha.Salida == nil || *ficha.Salida != want {
 			t.Fatalf("detalle con salida %+v", ficha.Salida)
+		}
+		// the passenger's link shows it too
+		pub := e.do("GET", "/api/public/pasaje?numero="+v.Pasajes[0].NumeroPasaje+"&codigo="+url.QueryEscape(v.Pasajes[0].CodigoQR), "", nil)
+		pub.expect(t, http.StatusOK, "")
+		var publico PasajePublico
+		pub.decode(t, &publico)
+		if publico.Salida == nil || *publico.Salida != want {
+			t.Fatalf("enlace del pasaje con salida %+v", publico.Salida)
 		}
 		e.sell(tok, e.ventaDeSalida(2, ids[0]), "sal-1").expect(t, http.StatusCreated, "")
 		if e.vendidosSalida(ids[0]) != 2 {

@@ -6153,6 +6153,7 @@ export interface components {
             /** Format: double */
             precio: number;
             qr: string;
+            salida: components["schemas"]["SalidaDelPasaje"] | null;
             seccion: string;
             tipo_viaje: string;
         };

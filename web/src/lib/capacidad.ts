@@ -9,3 +9,8 @@ export function mensajeExcedente(excedente: number): string {
     ? '1 pasajero por encima de la capacidad: muévalo antes de zarpar'
     : `${formatNumber(excedente)} pasajeros por encima de la capacidad: muévalos antes de zarpar`;
 }
+
+/** The departure a ticket was sold for, as its details read it: '10:30 · Delta Sur · embarca en Tigre'. */
+export function textoSalidaDelPasaje(s: { hora: string; embarcacion: string; parada_embarque: string }): string {
+  return [s.hora, s.embarcacion, s.parada_embarque && `embarca en ${s.parada_embarque}`].filter(Boolean).join(' · ');
+}

@@ -12,6 +12,7 @@ const CODIGO = 'MUELLE1.eyJlIjoxfQ.firma+/=';
 const PASAJE: PasajePublico = {
   empresa: 'Lanchas del Delta', numero_pasaje: 'LD-20261120-000073', pasajero: 'Ana Pérez', fecha_viaje: '2026-11-20',
   seccion: 'Tigre - Isla', tipo_viaje: 'General', estado: 'activo', precio: 1500.5, qr: 'data:image/png;base64,iVBORw0KGgo=',
+  salida: { id: 7, hora: '10:30', embarcacion: 'Delta Sur', parada_embarque: 'Tigre' },
 };
 
 describe('PasajeDialog (the link of the tickets mail)', () => {
@@ -28,6 +29,7 @@ describe('PasajeDialog (the link of the tickets mail)', () => {
     expect(within(dialog).getByRole('img', { name: 'Código QR del pasaje LD-20261120-000073' }))
       .toHaveAttribute('src', PASAJE.qr);
     expect(within(dialog).getByText('20/11/2026')).toBeInTheDocument();
+    expect(within(dialog).getByText('10:30 · Delta Sur · embarca en Tigre')).toBeInTheDocument();
     expect(within(dialog).getByText('$ 1.500,50')).toBeInTheDocument();
     expect(within(dialog).getByText('Ana Pérez')).toBeInTheDocument();
     expect(within(dialog).getByText('Activo')).toBeInTheDocument();

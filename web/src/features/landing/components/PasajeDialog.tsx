@@ -5,6 +5,7 @@ import { Dato } from '@/components/Dato';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatMoney } from '@/lib/format';
+import { textoSalidaDelPasaje } from '@/lib/capacidad';
 
 /** What an old link (the ticket's number alone) says: the number is not enough to show a ticket. */
 export const MSG_ENLACE_SIN_CODIGO =
@@ -21,6 +22,7 @@ function Pasaje({ p }: { p: PasajePublico }) {
         <Dato size="xs" label="N° de pasaje">{p.numero_pasaje}</Dato>
         <Dato size="xs" label="Pasajero">{p.pasajero || 'Cliente Anónimo'}</Dato>
         <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>
+        {p.salida && <Dato size="xs" label="Salida">{textoSalidaDelPasaje(p.salida)}</Dato>}
         <Dato size="xs" label="Sección">{p.seccion}</Dato>
         <Dato size="xs" label="Tipo de viaje">{p.tipo_viaje}</Dato>
         <Dato size="xs" label="Precio">{formatMoney(p.precio)}</Dato>

@@ -6,6 +6,7 @@ import { Dato } from '@/components/Dato';
 import { QueryState } from '@/components/QueryState';
 import { formatDate, formatDateTime, formatMontoOculto } from '@/lib/format';
 import { EstadoPasajeBadge } from '@/components/EstadoPasajeBadge';
+import { textoSalidaDelPasaje } from '@/lib/capacidad';
 import { useSession } from '@/lib/session';
 import { CambiarSalidaPasaje } from './CambiarSalidaPasaje';
 import { MensajesPasaje } from './MensajesPasaje';
@@ -29,11 +30,7 @@ function Detalle({ p }: { p: PasajeDetalle }) {
       <Dato size="xs" label="Sección">{p.seccion.nombre}</Dato>
       <Dato size="xs" label="Tipo de viaje">{p.tipoViaje.nombre}</Dato>
       <Dato size="xs" label="Fecha de viaje">{formatDate(p.fecha_viaje)}</Dato>
-      {p.salida && (
-        <Dato size="xs" label="Salida">
-          {[p.salida.hora, p.salida.embarcacion, p.salida.parada_embarque && `embarca en ${p.salida.parada_embarque}`].filter(Boolean).join(' · ')}
-        </Dato>
-      )}
+      {p.salida && <Dato size="xs" label="Salida">{textoSalidaDelPasaje(p.salida)}</Dato>}
       <Dato size="xs" label="Pasajeros">{p.cantidad_pasajeros}</Dato>
       <Dato size="xs" label="Precio total">{formatMontoOculto(p.precio_total)}</Dato>
       <Dato size="xs" label="Medio de pago">{p.medio_pago_nombre}</Dato>
