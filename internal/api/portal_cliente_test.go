@@ -62,18 +62,25 @@ var codigoEnTexto = regexp.MustCompile(`\b(\d{6})\b`)
 // codigoEnviado is the one-time code the outbox carries to destino (the newest).
 func (e *env) codigoEnviado(destino string) string {
 	e.t.Helper()
-	var texto string
-	err := e.st.DB().QueryRowContext(context.Background(), e.st.Rebind(`SELECT t.texto FROM mensajes m
-		JOIN mensaje_textos t ON t.mensaje_id = m.id WHERE m.tipo = ? AND m.destino = ? ORDER BY m.id DESC LIMIT 1`),
-		store.TipoCodigoCliente, destino).Scan(&texto)
-	if err != nil {
-		e.t.Fatal(err)
-	}
+	texto := e.textoEncolado(store.TipoCodigoCliente, destino)
 	m := codigoEnTexto.FindStringSubmatch(texto)
 	if m == nil {
 		e.t.Fatalf("sin código en %q", texto)
 	}
 	return m[1]
+}
+
+// textoEncolado is the text of the newest outbox message of that type to destino.
+func (e *env) textoEncolado(tipo, destino string) string {
+	e.t.Helper()
+	var texto string
+	err := e.st.DB().QueryRowContext(context.Background(), e.st.Rebind(`SELECT t.texto FROM mensajes m
+		JOIN mensaje_textos t ON t.mensaje_id = m.id WHERE m.tipo = ? AND m.destino = ? ORDER BY m.id DESC LIMIT 1`),
+		tipo, destino).Scan(&texto)
+	if err != nil {
+		e.t.Fatal(err)
+	}
+	return texto
 }
 
 func (e *env) panel(token string) panelClienteJSON {

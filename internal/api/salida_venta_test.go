@@ -44,6 +44,16 @@ func (e *env) ventaDeSalida(n int, salidaID any) map[string]any {
 	return body
 }
 
+// venta sells body and answers the sale (201 expected).
+func (e *env) venta(tok string, body map[string]any) Venta {
+	e.t.Helper()
+	r := e.sell(tok, body, "")
+	r.expect(e.t, http.StatusCreated, "")
+	var v Venta
+	r.decode(e.t, &v)
+	return v
+}
+
 func (e *env) vendidosSalida(id int64) int64 {
 	return e.count(`SELECT vendidos FROM salidas WHERE id = ?`, id)
 }
@@ -213,14 +223,8 @@ func TestASoldTicketChangesItsDepartureBeforeBoarding(t *testing.T) {
 		otra := e.salidasDeVenta(2, 2, "10:50")
 		tok := e.token("vendedor")
 		e.cajaAbierta("vendedor")
-		r := e.sell(tok, e.ventaDeSalida(2, ids[0]), "")
-		r.expect(t, http.StatusCreated, "")
-		var v Venta
-		r.decode(t, &v)
-		dia := e.sell(tok, e.lote(map[string]int{"General": 1}, "Efectivo"), "")
-		dia.expect(t, http.StatusCreated, "")
-		var vd Venta
-		dia.decode(t, &vd)
+		v := e.venta(tok, e.ventaDeSalida(2, ids[0]))
+		vd := e.venta(tok, e.lote(map[string]int{"General": 1}, "Efectivo"))
 		sup := e.token("supervisor")
 		cambiar := func(id int64) string { return fmt.Sprintf("/api/pasajes/%d/salida", id) }
 
