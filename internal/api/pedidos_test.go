@@ -403,3 +403,54 @@ func TestLosUltimosLugaresVanATantosCobrosQRComoQuedan(t *testing.T) {
 		}
 	})
 }
+
+// TestUnCobroQRDeUnaSalidaTomaSusLugaresYSusPasajesSonDeEsaSalida: a QR
+// order for a departure holds the departure's seats while pending, its
+// tickets are for it once paid, and one that expires gives them back.
+func TestUnCobroQRDeUnaSalidaTomaSusLugaresYSusPasajesSonDeEsaSalida(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		q := conCobrosQR(t, e)
+		ids := e.salidasDeVenta(1, 3, "10:30", "12:00") // the day has 6 seats, the 10:30 three
+		cobrar := func(n int, key string) (Pedido, string) {
+			body := e.lote(map[string]int{"General": n}, "Mercado Pago QR")
+			body["salida_id"] = ids[0]
+			var p Pedido
+			e.doWith("POST", "/api/pedidos", q.vendedor, body, map[string]string{"Idempotency-Key": key}).decode(t, &p)
+			q.vaciar(t, store.TrabajoPagoCrear)
+			ordenes := q.fake.Ordenes()
+			return q.pedido(t, p.ID), ordenes[len(ordenes)-1].ID
+		}
+		p, orden := cobrar(2, "qr-salida-1")
+		if e.vendidosSalida(ids[0]) != 2 {
+			t.Fatalf("el cobro pendiente no tomó los lugares de la salida: %d", e.vendidosSalida(ids[0]))
+		}
+		// the departure's last seat is held: a second order of 2 is refused with the departure's seats
+		body := e.lote(map[string]int{"General": 2}, "Mercado Pago QR")
+		body["salida_id"] = ids[0]
+		e.do("POST", "/api/pedidos", q.vendedor, body).expect(t, http.StatusConflict, domain.MsgSinLugaresSalida("10:30", 1))
+		if err := e.st.ComprobarCupos(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		// paid: its tickets are for the departure, the seats counted once
+		q.fake.Pagar(orden)
+		e.now = e.now.Add(cobros.ConsultaRapida)
+		q.vaciar(t, store.TrabajoPagoConsulta)
+		if p = q.pedido(t, p.ID); p.Estado != domain.PedidoCompletado {
+			t.Fatalf("no se completó: %+v", p)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM pasajes WHERE salida_venta_id = ?`, ids[0]); n != 2 || e.vendidosSalida(ids[0]) != 2 {
+			t.Fatalf("%d pasajes de la salida, vendidos %d", n, e.vendidosSalida(ids[0]))
+		}
+		// one that expires gives its seat back
+		p, orden = cobrar(1, "qr-salida-2")
+		q.fake.Expirar(orden)
+		e.now = e.now.Add(cobros.ConsultaRapida)
+		q.vaciar(t, store.TrabajoPagoConsulta)
+		if p = q.pedido(t, p.ID); p.Estado != domain.PedidoVencido || e.vendidosSalida(ids[0]) != 2 {
+			t.Fatalf("vencido %+v, vendidos %d", p, e.vendidosSalida(ids[0]))
+		}
+		if err := e.st.ComprobarCupos(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

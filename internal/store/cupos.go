@@ -202,7 +202,8 @@ func (s *Store) DiferenciasDeCupos(ctx context.Context, empresaID int64) ([]Dife
 }
 
 // DiferenciaSalida is a departure whose seats sold (salidas.vendidos) do
-// not match the tickets sold for it, active or boarded (salida_venta.go).
+// not match the tickets sold for it, active or boarded, with the seats its
+// pending orders hold (salida_venta.go).
 type DiferenciaSalida struct {
 	SalidaID          int64
 	Contador, Pasajes int64
@@ -214,11 +215,13 @@ func (s *Store) DiferenciasDeSalidas(ctx context.Context, empresaID int64) ([]Di
 	out, err := sqldb.QueryAll(ctx, s.db.Conn(), func(sc sqldb.Scanner) (d DiferenciaSalida, err error) {
 		return d, sc.Scan(&d.SalidaID, &d.Contador, &d.Pasajes)
 	}, `SELECT id, vendidos, pasajes FROM (
-			SELECT s.id, s.vendidos, (SELECT COUNT(*) FROM pasajes p WHERE p.salida_venta_id = s.id AND p.estado IN (?, ?)) AS pasajes
+			SELECT s.id, s.vendidos, (SELECT COUNT(*) FROM pasajes p WHERE p.salida_venta_id = s.id AND p.estado IN (?, ?))
+				+ (SELECT COALESCE(SUM(o.cantidad), 0) FROM pedidos o WHERE o.empresa_id = s.empresa_id AND o.salida_id = s.id
+					AND o.estado = ?) AS pasajes
 			FROM salidas s WHERE s.empresa_id = ?
 				AND (s.vendidos <> 0 OR EXISTS (SELECT 1 FROM pasajes p WHERE p.salida_venta_id = s.id))
 		) t WHERE vendidos <> pasajes ORDER BY id LIMIT ?`,
-		domain.PasajeActivo, domain.PasajeUsado, empresaID, maxDiferenciasCupo)
+		domain.PasajeActivo, domain.PasajeUsado, domain.PedidoPendiente, empresaID, maxDiferenciasCupo)
 	return out, wrap("comparar lugares de las salidas con pasajes", err)
 }
 

@@ -103,6 +103,9 @@ func (s *Store) CrearPedido(ctx context.Context, a Actor, v Venta) (int64, error
 			return 0, err
 		}
 		sv, err := comprobarCupo(ctx, c, a, p)
+		if err == nil {
+			sv, err = tomarSalida(ctx, c, a, &p, sv)
+		}
 		if err != nil {
 			return 0, err
 		}
@@ -153,9 +156,9 @@ func (s *Store) insertarPedido(ctx context.Context, c sqldb.Conn, a Actor, p ven
 	}
 	ahora := c.Now()
 	id, err := c.InsertID(ctx, `INSERT INTO pedidos (empresa_id, usuario_id, caja_id, medio_pago_id, seccion_id, fecha_viaje,
-		cantidad, total, venta, ip, estado, vence_en, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+		cantidad, total, venta, ip, estado, vence_en, created_at, salida_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 		a.EmpresaID, a.UsuarioID, cajaID, p.MedioPagoID, p.SeccionID, p.FechaViaje, p.cantidad(), p.total, string(venta), a.IP,
-		domain.PedidoPendiente, domain.VencePedido(ahora), ahora)
+		domain.PedidoPendiente, domain.VencePedido(ahora), ahora, p.SalidaID)
 	if err != nil {
 		return 0, wrap("crear cobro", err)
 	}
@@ -374,6 +377,13 @@ func (s *Store) completar(ctx context.Context, c sqldb.Conn, k Cobro, pago PagoC
 		return devolver(k, "La venta ya no puede emitirse ("+de.Message+")", domain.PedidoCancelado), nil
 	}
 	p.congelar(g.Precios, o.total)
+	if g.Venta.SalidaID != nil { // its seats were taken with the order: the tickets are for it, whatever it did since
+		x, err := leerSalidaVendible(ctx, c, a.EmpresaID, *g.Venta.SalidaID)
+		if err != nil {
+			return nil, err
+		}
+		p.salida = &x
+	}
 	res, err := c.Exec(ctx, `UPDATE pedidos SET estado = ?, cerrado_en = ? WHERE empresa_id = ? AND id = ? AND estado = ? AND vence_en > ?`,
 		domain.PedidoCompletado, ahora, k.EmpresaID, k.PedidoID, domain.PedidoPendiente, ahora)
 	if err != nil {
@@ -478,15 +488,21 @@ func (s *Store) liberar(ctx context.Context, c sqldb.Conn, empresaID, pedidoID i
 		k         = claveCupo{empresaID: empresaID}
 		usuarioID int64
 		cantidad  int64
+		salidaID  *int64
 	)
 	err := c.QueryRow(ctx, `UPDATE pedidos SET estado = ?, falla = ?, cerrado_en = ? WHERE empresa_id = ? AND id = ? AND estado = ?
-		RETURNING usuario_id, seccion_id, CAST(fecha_viaje AS TEXT), cantidad`, liberadoComo, falla, c.Now(), empresaID, pedidoID,
-		domain.PedidoPendiente).Scan(&usuarioID, &k.seccionID, &k.fecha, &cantidad)
+		RETURNING usuario_id, seccion_id, CAST(fecha_viaje AS TEXT), cantidad, salida_id`, liberadoComo, falla, c.Now(), empresaID, pedidoID,
+		domain.PedidoPendiente).Scan(&usuarioID, &k.seccionID, &k.fecha, &cantidad, &salidaID)
 	if missing, err := sqldb.NoRows(err); err != nil || missing {
 		return firstErr(wrap("liberar cobro", err), errNoPendiente)
 	}
 	if err := sumarLugares(ctx, c, k, -cantidad); err != nil {
 		return err
+	}
+	if salidaID != nil {
+		if err := sumarASalidaVendida(ctx, c, empresaID, *salidaID, -cantidad); err != nil {
+			return err
+		}
 	}
 	if _, err := c.Exec(ctx, `UPDATE pagos SET estado = ?, updated_at = ? WHERE empresa_id = ? AND pedido_id = ? AND estado IN (?, ?)`,
 		PagoCerrado, c.Now(), empresaID, pedidoID, PagoCreando, PagoCreado); err != nil {

@@ -9,8 +9,12 @@ ALTER TABLE salidas ADD COLUMN vendidos INTEGER NOT NULL DEFAULT 0 CHECK (vendid
 ALTER TABLE pasajes ADD COLUMN salida_venta_id BIGINT;
 ALTER TABLE pasajes ADD CONSTRAINT pasajes_salida_venta_id_fkey FOREIGN KEY (empresa_id, salida_venta_id) REFERENCES salidas (empresa_id, id);
 CREATE INDEX pasajes_salida_venta_idx ON pasajes (salida_venta_id) WHERE salida_venta_id IS NOT NULL;
+-- A pending Mercado Pago order holds its departure's seats as it holds the day's.
+ALTER TABLE pedidos ADD COLUMN salida_id BIGINT;
+ALTER TABLE pedidos ADD CONSTRAINT pedidos_salida_id_fkey FOREIGN KEY (empresa_id, salida_id) REFERENCES salidas (empresa_id, id);
 
 -- +goose Down
+ALTER TABLE pedidos DROP COLUMN salida_id;
 DROP INDEX pasajes_salida_venta_idx;
 ALTER TABLE pasajes DROP COLUMN salida_venta_id;
 ALTER TABLE salidas DROP COLUMN vendidos;

@@ -8,8 +8,11 @@
 ALTER TABLE salidas ADD COLUMN vendidos INTEGER NOT NULL DEFAULT 0 CHECK (vendidos >= 0);
 ALTER TABLE pasajes ADD COLUMN salida_venta_id INTEGER REFERENCES salidas (id);
 CREATE INDEX pasajes_salida_venta_idx ON pasajes (salida_venta_id) WHERE salida_venta_id IS NOT NULL;
+-- A pending Mercado Pago order holds its departure's seats as it holds the day's.
+ALTER TABLE pedidos ADD COLUMN salida_id INTEGER REFERENCES salidas (id);
 
 -- +goose Down
+ALTER TABLE pedidos DROP COLUMN salida_id;
 DROP INDEX pasajes_salida_venta_idx;
 ALTER TABLE pasajes DROP COLUMN salida_venta_id;
 ALTER TABLE salidas DROP COLUMN vendidos;
