@@ -266,3 +266,42 @@ func TestASoldTicketChangesItsDepartureBeforeBoarding(t *testing.T) {
 		}
 	})
 }
+
+func TestAnOfflineSaleForADepartureTakesItsSeatsNeverRefused(t *testing.T) {
+	eachEnv(t, func(t *testing.T, e *env) {
+		ids := e.salidasDeVenta(1, 1, "10:30", "12:00", "14:00") // the day has 3 seats, each departure one
+		caja := e.cajaAbierta("vendedor")
+		e.venta(e.token("vendedor"), e.ventaDeSalida(1, ids[0]))
+		d := e.nuevoDispositivo("vendedor")
+		// the 10:30 filled while the device was offline: it goes in past the boat, marked
+		llena := e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))
+		llena["salida_id"] = ids[0]
+		id := nuevoID(t)
+		// the 12:00 sailed meanwhile: the ticket stays for its day
+		zarpada := e.ventaOffline(caja, d.pasajeOffline(e, "General", 450000))
+		zarpada["salida_id"] = ids[1]
+		if _, err := e.st.DB().Exec(e.st.Rebind(`UPDATE salidas SET estado = 'zarpo' WHERE id = ?`), ids[1]); err != nil {
+			t.Fatal(err)
+		}
+		r := e.syncOK(d, e.now, accion(id, "venta", e.now, llena), accion(nuevoID(t), "venta", e.now, zarpada))
+		for _, x := range r.Resultados {
+			if x.Estado != domain.AccionAplicada {
+				t.Fatalf("la venta sin conexión no entró: %+v", x)
+			}
+		}
+		if e.vendidosSalida(ids[0]) != 2 || e.count(`SELECT COUNT(*) FROM pasajes WHERE salida_venta_id = ?`, ids[0]) != 2 ||
+			e.vendidosSalida(ids[1]) != 0 {
+			t.Fatalf("vendidos 10:30 %d, 12:00 %d", e.vendidosSalida(ids[0]), e.vendidosSalida(ids[1]))
+		}
+		if marcas := e.texto(`SELECT marcas FROM acciones_offline WHERE cliente_id = ?`, id); !strings.Contains(marcas, domain.MarcaSobreventa) {
+			t.Fatalf("marcas %q", marcas)
+		}
+		if n := e.count(`SELECT COUNT(*) FROM auditoria WHERE accion = ? AND detalles LIKE ?`, store.AccionSobreventa,
+			"%(capacidad 1, ya vendidos 1)%"); n != 1 {
+			t.Fatalf("auditoría de la salida llena: %d", n)
+		}
+		if err := e.st.ComprobarCupos(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+	})
+}

@@ -97,6 +97,37 @@ func tomarSalida(ctx context.Context, c sqldb.Conn, a Actor, p *ventaPreparada, 
 	return sv, nil
 }
 
+// salidaOffline takes the seats of an offline sale made for a departure
+// (p.SalidaID), at its sync: it was sold and printed already, so it is never
+// refused. A departure of the sale's section and day that still boards takes
+// them, past its boat when full (answered as the oversale to record, sv when
+// the day's was one already); one that is not the company's, of another
+// section or day, sailed or cancelled leaves the tickets for their day.
+func salidaOffline(ctx context.Context, c sqldb.Conn, a Actor, p *ventaPreparada, sv *sobreventa) (*sobreventa, error) {
+	if p.SalidaID == nil {
+		return sv, nil
+	}
+	s, err := leerSalidaVendible(ctx, c, a.EmpresaID, *p.SalidaID)
+	if e, ok := domain.AsError(err); ok && e.Kind == domain.KindNotFound {
+		return sv, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	if domain.ValidarSalidaVenta(s, p.SeccionID, p.FechaViaje) != nil {
+		return sv, nil
+	}
+	n := int64(p.cantidad())
+	if _, err := sumarVendidosSalida(ctx, c, a.EmpresaID, s.ID, n, true); err != nil {
+		return nil, err
+	}
+	p.salida = &s
+	if cupo := domain.CupoSalida(s); sv == nil && cupo.Exceso(n) > 0 {
+		sv = &sobreventa{cupo: cupo, exceso: cupo.Exceso(n)}
+	}
+	return sv, nil
+}
+
 // confirmarSalidaLlena takes n seats past the full departure s for a sale
 // that a user allowed to oversell confirmed (403 when not allowed, 409
 // without a confirmation).

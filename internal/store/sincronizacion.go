@@ -434,6 +434,9 @@ func (s *Store) venderOffline(ctx context.Context, c sqldb.Conn, act *actoOfflin
 	// Never refused for the day's seats (it was sold and printed already):
 	// one past them is marked, audited and notified.
 	sv, err := cupoOffline(ctx, c, act.a, p)
+	if err == nil {
+		sv, err = salidaOffline(ctx, c, act.a, &p, sv)
+	}
 	if err != nil {
 		return ResultadoSync{}, err
 	}

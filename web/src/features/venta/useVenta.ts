@@ -153,8 +153,8 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       primerError({ caja, seccionId, totalPasajeros, medioPagoId, fechaViaje, hoy }) ??
       errorPasajeros(pasajeros, exigeNombres, cliente.cliente_nombre) ??
       errorReferencia(medio, referencia),
-    /** The body of POST /pasajes/lote (call only once validar passed); offline, sold for the day (no departure). */
-    input: (sinConexion = false): VentaInput => ({
+    /** The body of POST /pasajes/lote (call only once validar passed). */
+    input: (): VentaInput => ({
       seccion_id: seccionId ?? 0,
       fecha_viaje: fechaViaje,
       medio_pago_id: medioPagoId ?? 0,
@@ -167,7 +167,7 @@ export function useVenta({ tipos, medios, precios, hoy }: Catalogo) {
       ...(referenciaDeVenta(medio, referencia) && { referencia: referenciaDeVenta(medio, referencia) }),
       lineas: vendidas.map((l) => ({ tipo_viaje_id: l.tipo.id, cantidad: l.cantidad })),
       ...(pasajerosDe(pasajeros) && { pasajeros: pasajerosDe(pasajeros) }),
-      ...(!sinConexion && estado.salidaId !== null && { salida_id: estado.salidaId }),
+      ...(estado.salidaId !== null && { salida_id: estado.salidaId }),
     }),
   };
 }

@@ -157,7 +157,7 @@ export function useVentaRapida(catalogo: CatalogoVenta) {
       return;
     }
     setConfirmando(false);
-    const body = sinConexion || beneficioId === null ? venta.input(sinConexion) : { ...venta.input(), beneficio_id: beneficioId };
+    const body = sinConexion || beneficioId === null ? venta.input() : { ...venta.input(), beneficio_id: beneficioId };
     mostrar(body, await puerta.vender(body, { offline: sinConexion }));
   };
 

@@ -189,6 +189,12 @@ describe('venderSinConexion', () => {
     escritos.mockRestore();
   });
 
+  it('queues the departure chosen before the link dropped, for the server to take its seats at sync', async () => {
+    const venta = await venderSinConexion({ ...CARRITO, salida_id: 77 }, await contexto(), { ahora: AHORA });
+    expect(venta.datos.salida_id).toBe(77);
+    expect((await venderSinConexion({ ...CARRITO, salida_id: null }, await contexto(), { ahora: AHORA })).datos).not.toHaveProperty('salida_id');
+  });
+
   it('advances the counter, committed, before it queues the sale; the next sale goes on from there', async () => {
     const ctx = await contexto();
     const primera = await venderSinConexion(CARRITO, ctx, { ahora: AHORA });

@@ -45,6 +45,8 @@ export interface CarritoVenta {
   /** The payment's reference, synced with the sale to its register movement. */
   referencia?: { ultimos4?: string; autorizacion?: string; transferencia?: string } | null;
   lineas: readonly { tipo_viaje_id: number; cantidad: number }[];
+  /** The departure chosen among those this device read before the link dropped (none: the day). */
+  salida_id?: number | null;
 }
 
 /** Everything an offline sale needs besides the cart, all of it known offline. */
@@ -219,6 +221,7 @@ export async function venderSinConexion(
     ...(carrito.cliente_documento && { cliente_documento: carrito.cliente_documento }),
     ...(carrito.observaciones && { observaciones: carrito.observaciones }),
     ...(carrito.referencia && { referencia: carrito.referencia }),
+    ...(carrito.salida_id && { salida_id: carrito.salida_id }),
     // The API's amounts are pesos with two decimals (domain.Centavos reads 1500.5 exactly).
     pasajes: pasajes.map((p) => ({ tipo_viaje_id: p.tipo_viaje_id, precio: p.precio / 100, numero_pasaje: p.numero_pasaje, codigo_qr: p.codigo_qr })),
   };

@@ -110,20 +110,25 @@ interface LugaresDisponiblesProps {
   /** The departure chosen (null: the day). */
   salidaId: number | null;
   onSalida: (id: number | null) => void;
+  /**
+   * Offline: the departures read before the link dropped are still offered (the sale syncs into the one
+   * chosen, never refused), and the seats, no longer current, are not shown.
+   */
+  sinConexion?: boolean;
 }
 
 /**
  * Reads and shows the seats left for a date and section and, when the day has departures, offers them
- * (the next one chosen); nothing while loading or when the read fails.
+ * (the next one chosen); nothing while loading or when the read fails (offline: what was read before).
  */
-export function LugaresDisponibles({ seccionId, fecha, hoy, pedidos, salidaId, onSalida }: LugaresDisponiblesProps) {
+export function LugaresDisponibles({ seccionId, fecha, hoy, pedidos, salidaId, onSalida, sinConexion = false }: LugaresDisponiblesProps) {
   const { data } = useQuery(disponibilidadQuery(seccionId, fecha));
   if (!data) return null;
   const salidas = data.salidas_del_dia;
   return (
     <Stack gap="xs">
       {salidas.length > 0 && <SalidasDelDia salidas={salidas} elegida={salidaId} onElegir={onSalida} fecha={fecha} hoy={hoy} />}
-      <VistaLugares cupo={data} fecha={fecha} pedidos={pedidos} />
+      {!sinConexion && <VistaLugares cupo={data} fecha={fecha} pedidos={pedidos} />}
     </Stack>
   );
 }

@@ -136,16 +136,15 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
                   <Title order={2} size="h4" mb="sm" id="paso-pasajeros">2. Pasajeros y pago</Title>
                   {seccion ? (
                     <Stack>
-                      {!sinConexion && (
-                        <LugaresDisponibles
-                          seccionId={seccion.id}
-                          fecha={venta.fechaViaje}
-                          hoy={hoy}
-                          pedidos={venta.totalPasajeros}
-                          salidaId={venta.salidaId}
-                          onSalida={r.setSalida}
-                        />
-                      )}
+                      <LugaresDisponibles
+                        seccionId={seccion.id}
+                        fecha={venta.fechaViaje}
+                        hoy={hoy}
+                        pedidos={venta.totalPasajeros}
+                        salidaId={venta.salidaId}
+                        onSalida={r.setSalida}
+                        sinConexion={sinConexion}
+                      />
                       <Cantidades key={seccion.id} lineas={venta.lineas} onChange={(id, n) => editar(() => venta.setCantidad(id, n))} />
                       <MedioPago medios={medios} value={venta.medioPagoId} onChange={(id) => editar(() => venta.setMedioPago(id))} />
                       <ReferenciaPago
