@@ -147,7 +147,7 @@ func TestTheMailsLinkShowsTheTicketToWhoeverHoldsItsCode(t *testing.T) {
 		r.decode(t, &d)
 		want := map[string]any{"empresa": "Lanchas del Delta", "numero_pasaje": p.NumeroPasaje,
 			"pasajero": "Cliente Anónimo", "fecha_viaje": "2026-11-20", "seccion": seccionDemo, "tipo_viaje": "General",
-			"estado": "activo", "precio": p.Precio}
+			"estado": "activo", "precio": p.Precio, "salida": nil} // a day's ticket: no departure
 		for k, v := range want {
 			if d[k] != v {
 				t.Errorf("%s = %v, esperaba %v", k, d[k], v)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 
@@ -105,7 +104,7 @@ func TestASaleForADepartureTakesItsBoatsSeatsAndPrintsIt(t *testing.T) {
 			t.Fatalf("detalle con salida %+v", ficha.Salida)
 		}
 		// the passenger's link shows it too
-		pub := e.do("GET", "/api/public/pasaje?numero="+v.Pasajes[0].NumeroPasaje+"&codigo="+url.QueryEscape(v.Pasajes[0].CodigoQR), "", nil)
+		pub := e.do("GET", pasajePublicoURL(v.Pasajes[0].NumeroPasaje, v.Pasajes[0].CodigoQR), "", nil)
 		pub.expect(t, http.StatusOK, "")
 		var publico PasajePublico
 		pub.decode(t, &publico)
