@@ -4,6 +4,8 @@ import type { Linea } from '@/features/venta/useVenta';
 
 interface ResumenVentaProps {
   seccion: string | null;
+  /** The departure chosen ('12:00 · Delta Sur'), or null when the sale is for the day. */
+  salida?: string | null;
   lineas: Linea[];
   medioPago: string | null;
   totalPasajeros: number;
@@ -25,8 +27,8 @@ function Fila({ label, value, strong }: { label: string; value: string; strong?:
   );
 }
 
-/** The sale summary: the trip date when it is not today, section, lines type × quantity, payment method, passengers and total. */
-export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total, fechaViaje, hoy }: ResumenVentaProps) {
+/** The sale summary: the trip date when it is not today, section, departure, lines type × quantity, payment method, passengers and total. */
+export function ResumenVenta({ seccion, salida = null, lineas, medioPago, totalPasajeros, total, fechaViaje, hoy }: ResumenVentaProps) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="resumen-venta">
       <Title order={2} size="h4" mb="sm" id="resumen-venta">Resumen de la venta</Title>
@@ -37,6 +39,7 @@ export function ResumenVenta({ seccion, lineas, medioPago, totalPasajeros, total
           </Text>
         )}
         <Fila label="Sección" value={seccion ?? '—'} />
+        {salida && <Fila label="Salida" value={salida} />}
         {lineas.map((l) => (
           <Fila key={l.tipo.id} label={`${l.tipo.nombre} × ${l.cantidad}`} value={formatMoney(l.subtotal)} />
         ))}

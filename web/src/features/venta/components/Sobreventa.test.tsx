@@ -167,6 +167,7 @@ describe("the day's departures on the quick sale", () => {
     await user.click(primera);
     await user.keyboard('{ArrowRight}');
     expect(within(grupo).getByRole('radio', { name: /12:00 · Caracol/ })).toBeChecked();
+    expect(screen.getByRole('region', { name: 'Resumen de la venta' })).toHaveTextContent('Salida12:00 · Caracol');
     await user.keyboard('{Control>}{Enter}{/Control}');
     await screen.findByRole('dialog', { name: 'Venta registrada' });
     expect(calls[0]).toMatchObject({ salida_id: 8, lineas: [{ tipo_viaje_id: 1, cantidad: 1 }] });

@@ -1,7 +1,9 @@
 import { Alert, Box, Grid, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { IconCloudOff } from '@tabler/icons-react';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
+import { disponibilidadQuery } from '@/api/pasajes';
 import { AbrirCajaModal } from '@/components/AbrirCajaModal';
 import { AvisoConexionInsegura } from '@/components/AvisoConexionInsegura';
 import { AvisoSalidaSinGuardar } from '@/components/AvisoSalidaSinGuardar';
@@ -62,6 +64,9 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
   // A section without any price cannot be sold: it is not offered.
   const conPrecio = secciones.filter((s) => precios.some((p) => p.seccion_id === s.id));
   const seccion = secciones.find((s) => s.id === venta.seccionId) ?? null;
+  // The departure chosen, from the day's list LugaresDisponibles read (the same cached query).
+  const dia = useQuery({ ...disponibilidadQuery(seccion?.id ?? 0, venta.fechaViaje), enabled: seccion !== null });
+  const salidaElegida = dia.data?.salidas_del_dia.find((s) => s.id === venta.salidaId) ?? null;
 
   /** A new sale starts on the first section card; a kept cart (the register was closed) on its first quantity. */
   const enfocarVenta = useEffectEvent(() => {
@@ -181,6 +186,7 @@ export function VentaRapida({ sinConexion = false, ...props }: VentaRapidaProps)
               <Box pos="sticky" top={80}>
                 <ResumenVenta
                   seccion={seccion?.nombre ?? null}
+                  salida={salidaElegida ? `${salidaElegida.hora} · ${salidaElegida.embarcacion || 'Sin embarcación'}` : null}
                   lineas={venta.vendidas}
                   medioPago={medios.find((m) => m.id === venta.medioPagoId)?.nombre ?? null}
                   totalPasajeros={venta.totalPasajeros}
