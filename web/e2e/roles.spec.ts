@@ -46,7 +46,9 @@ test('un rol personalizado armado en la matriz ve y usa solo sus pantallas; sin 
   await shot(page, 'menu-cajero');
 
   // It opens its register and sells a ticket.
+  // The dashboard has an 'Abrir Caja' of its own: the click waits for the register's screen.
   await menu(page).getByRole('link', { name: 'Gestión de Caja' }).click();
+  await expect(page.getByRole('heading', { name: 'Gestión de Caja' })).toBeVisible();
   await page.getByRole('button', { name: 'Abrir Caja' }).click();
   const abrir = page.getByRole('dialog', { name: 'Abrir Caja' });
   await abrir.getByLabel('Monto de apertura').fill('1000');
